@@ -1,0 +1,118 @@
+// Every list of domain values is defined once here; zod enums, Postgres enums and UI
+// options are all derived from these tuples.
+
+export const ROLES = ['client', 'contractor', 'sysadmin'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const USER_STATUSES = ['active', 'banned', 'deleted'] as const;
+export type UserStatus = (typeof USER_STATUSES)[number];
+
+// Service keys follow the spec's search filter keys, with its misspellings fixed
+// (eletricidad, herreira, fomigacion); see docs/spec-decisions.md.
+export const SERVICE_TYPES = [
+  'plomeria',
+  'electricidad',
+  'pintura',
+  'remodelacion',
+  'seguridad',
+  'herreria',
+  'limpieza',
+  'jardineria',
+  'ebanisteria',
+  'mudanza',
+  'refrigeracion',
+  'cerrajero',
+  'fumigacion',
+  'aire',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const SERVICE_LABELS: Record<ServiceType, string> = {
+  plomeria: 'Plomería',
+  electricidad: 'Electricidad',
+  pintura: 'Pintura',
+  remodelacion: 'Remodelación',
+  seguridad: 'Seguridad electrónica',
+  herreria: 'Herrería',
+  limpieza: 'Limpieza',
+  jardineria: 'Jardinería',
+  ebanisteria: 'Ebanistería',
+  mudanza: 'Mudanza',
+  refrigeracion: 'Refrigeración',
+  cerrajero: 'Cerrajería',
+  fumigacion: 'Fumigación',
+  aire: 'Aire acondicionado',
+};
+
+export const PROPERTY_TYPES = ['apartamento', 'casa', 'local_comercial', 'otro'] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const PROPERTY_TYPE_LABELS: Record<PropertyType, string> = {
+  apartamento: 'Apartamento',
+  casa: 'Casa',
+  local_comercial: 'Local comercial',
+  otro: 'Otro',
+};
+
+// 'ready' = the client wants the work done; 'quoting' = only collecting prices (spec: intention).
+export const PROJECT_INTENTIONS = ['ready', 'quoting'] as const;
+export type ProjectIntention = (typeof PROJECT_INTENTIONS)[number];
+
+export const CURRENCIES = ['DOP', 'USD', 'COP', 'MXN'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** Digits after the decimal point for each currency (amounts are stored in minor units). */
+export const CURRENCY_MINOR_DIGITS: Record<Currency, number> = { DOP: 2, USD: 2, COP: 2, MXN: 2 };
+
+// Contact-us records: the three forms of the spec share one table, told apart by kind.
+export const CONTACT_KINDS = ['contact_page', 'quick_booking', 'store'] as const;
+export type ContactKind = (typeof CONTACT_KINDS)[number];
+
+export const CONTACT_MESSAGE_TYPES = ['sociedad', 'sugerencia', 'reclamacion'] as const;
+export type ContactMessageType = (typeof CONTACT_MESSAGE_TYPES)[number];
+export const CONTACT_MESSAGE_TYPE_LABELS: Record<ContactMessageType, string> = {
+  sociedad: 'Sociedad',
+  sugerencia: 'Sugerencia',
+  reclamacion: 'Reclamación',
+};
+
+export const BANK_ACCOUNT_TYPES = ['ahorros', 'corriente'] as const;
+export type BankAccountType = (typeof BANK_ACCOUNT_TYPES)[number];
+
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const;
+export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
+
+/** Who reviews whom: the client reviews the contractor and the other way round. */
+export const REVIEW_DIRECTIONS = ['client_to_contractor', 'contractor_to_client'] as const;
+export type ReviewDirection = (typeof REVIEW_DIRECTIONS)[number];
+
+export const MESSAGE_TYPES = ['chat', 'image', 'notification'] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const PHOTO_KINDS = ['avatar', 'project', 'chat'] as const;
+export type PhotoKind = (typeof PHOTO_KINDS)[number];
+
+export const SUBSCRIPTION_STATUSES = ['active', 'unsubscribed'] as const;
+
+export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+
+export const MILESTONE_STATUSES = ['pending', 'funded', 'released', 'refunded'] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unknown'] as const;
+export type CardBrand = (typeof CARD_BRANDS)[number];
+
+/**
+ * Ledger accounts of the payment-protection escrow (double entry: each transaction's
+ * entries sum to zero). processor_clearing: money arriving from / returning to the card
+ * processor; escrow: held for one project; contractor_payable: owed to a contractor;
+ * platform_revenue: the platform fee.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['processor_clearing', 'escrow', 'contractor_payable', 'platform_revenue'] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const LEDGER_TRANSACTION_KINDS = ['fund', 'release', 'fee', 'refund', 'payout'] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

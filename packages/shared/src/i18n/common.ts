@@ -1,0 +1,54 @@
+import type { ErrorCode } from '../errors.ts';
+
+// Spanish texts shared by every feature: validation, API errors, success messages.
+// The spec's wording is kept where it is correct; its misspellings are fixed
+// (see docs/spec-decisions.md).
+
+export const validation = {
+  required: 'Campo obligatorio.',
+  invalidEmail: 'Correo inválido.',
+  invalidOption: 'Seleccione una opción válida.',
+  tooLong: (max: number) => `Máximo ${max} caracteres.`,
+  tooShort: (min: number) => `Mínimo ${min} caracteres.`,
+  invalidValue: 'Valor inválido.',
+  invalidPhone: 'Teléfono inválido.',
+} as const;
+
+export const apiErrors: Record<ErrorCode, string> = {
+  VALIDATION: 'Revisa los campos marcados.',
+  INVALID_JSON: 'La solicitud no es un JSON válido.',
+  UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
+  PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',
+  NOT_FOUND: 'No encontramos el registro solicitado.',
+  ROUTE_NOT_FOUND: 'La dirección solicitada no existe.',
+  METHOD_NOT_ALLOWED: 'Método no permitido.',
+  UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',
+  FORBIDDEN: 'No tienes permiso para realizar esta acción.',
+  CONFLICT: 'El registro ya existe o cambió mientras lo editabas.',
+  RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
+  CSRF: 'Solicitud rechazada por seguridad. Recarga la página e inténtalo de nuevo.',
+  UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo más tarde.',
+  INTERNAL: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
+};
+
+export const success = {
+  recordUpdated: 'Registro actualizado con éxito.',
+  recordCreated: 'Registro realizado con éxito.',
+  accountDeleted: 'Cuenta eliminada con éxito.',
+  passwordUpdated: 'Contraseña actualizada con éxito.',
+  quoteSent: 'Tu oferta fue enviada al cliente.',
+  requestSent: 'Tu solicitud fue enviada al contratista.',
+  reviewCreated: 'Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
+  contactSent: 'Mensaje enviado con éxito.',
+  referralSent: 'Mensaje enviado con éxito. Gracias por tu recomendación.',
+  projectCreated: 'Proyecto creado con éxito.',
+  projectUpdated: 'Proyecto actualizado con éxito.',
+  cardCreated: 'Registro realizado con éxito.',
+  subscriptionCreated: 'Suscripción creada con éxito.',
+  resetCodeSent: 'El código de reinicio fue enviado por correo electrónico. Revisa tu correo.',
+  quickBookingSent: 'Gracias por registrarte. Pronto entramos en contacto contigo.',
+} as const;
+
+export const confirm = {
+  deleteRecord: '¿Estás seguro de que quieres eliminar este registro?',
+} as const;

@@ -1,0 +1,16 @@
+// The one Spanish message catalogue. Each feature keeps its texts in its own file
+// under i18n/; this module joins them. Import as: import { es } from '@arreglaya/shared/i18n/es'.
+import { apiErrors, confirm, success, validation } from './common.ts';
+import { contact } from './contact.ts';
+import { shell } from './shell.ts';
+
+export const PRODUCT_NAME = 'ArreglaYa';
+
+export const es = {
+  validation,
+  apiErrors,
+  success,
+  confirm,
+  contact,
+  shell,
+} as const;

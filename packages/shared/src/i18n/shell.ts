@@ -1,0 +1,2 @@
+// Texts of the web shell (navbar, footer, not-found, placeholders, spinner, ...).
+export const shell = {} as const;

@@ -1,0 +1,49 @@
+// Every path of the web app (spec §2). The server answers 404 (with the app's
+// not-found page) for a path that matches none of these; the router declares them all.
+export const APP_ROUTE_PATTERNS = [
+  '/',
+  '/busqueda',
+  '/projectlist',
+  '/nuevoproyecto',
+  '/contactus',
+  '/comoclientes',
+  '/comocontratistas',
+  '/comoferreterias',
+  '/ayuda',
+  '/terminos',
+  '/privacidad',
+  '/olvide',
+  '/signout',
+  '/login',
+  '/booking',
+  '/helper',
+  '/testpad',
+  '/aprendamas',
+  '/comenta',
+  '/notfound',
+  '/perfil',
+  '/perfil/info',
+  '/perfil/seguridad',
+  '/perfil/proyectos',
+  '/perfil/mensajes',
+  '/perfil/favoritos',
+  '/perfil/reviews',
+  '/perfil/notificaciones',
+  '/perfil/formas-pago',
+  '/profile',
+  '/profile/info',
+  '/profile/notificaciones',
+  '/profile/nuevoproyecto',
+  '/contractor/profile',
+  '/contractors/:id',
+  '/admin',
+] as const;
+
+/** True when `path` matches one of the app's route patterns (':param' = one segment). */
+export function isAppPath(path: string): boolean {
+  const clean = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return APP_ROUTE_PATTERNS.some((pattern) => {
+    const re = new RegExp('^' + pattern.replace(/:[^/]+/g, '[^/]+') + '$');
+    return re.test(clean);
+  });
+}

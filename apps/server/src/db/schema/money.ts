@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  check,
+  index,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  unique,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
+import { milestones, projects } from './projects.ts';
+import { createdAt, updatedAt } from './types.ts';
+import { users } from './users.ts';
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * A saved card. The processor holds the card; we keep its token and what a person needs
+ * to recognise it. Never the number, never the CVC (PCI DSS 3.3.1.2).
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    processor: varchar('processor', { length: 30 }).notNull(),
+    processorToken: text('processor_token').notNull(),
+    brand: cardBrand('brand').notNull(),
+    last4: char('last4', { length: 4 }).notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    holderName: varchar('holder_name', { length: 120 }),
+    country: countryCode('country'),
+    postalCode: varchar('postal_code', { length: 12 }),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payment_methods_user_idx').on(t.userId),
+    check('payment_methods_last4_digits', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_month', sql`${t.expMonth} BETWEEN 1 AND 12`),
+  ],
+);
+
+/** A charge at the card processor that funds a project's escrow (or one milestone). */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    milestoneId: uuid('milestone_id').references(() => milestones.id),
+    payerId: uuid('payer_id')
+      .notNull()
+      .references(() => users.id),
+    paymentMethodId: uuid('payment_method_id').references(() => paymentMethods.id, { onDelete: 'set null' }),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: paymentStatus('status').notNull().default('pending'),
+    processorRef: text('processor_ref'),
+    failureCode: varchar('failure_code', { length: 60 }),
+    /** A retried request with the same key never charges twice. */
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payments_project_idx').on(t.projectId), check('payments_amount_positive', sql`${t.amountMinor} > 0`)],
+);
+
+/**
+ * Double-entry ledger. Balances are derived from entries, never stored alone:
+ * held(project) = funded − released − refunded = balance of its escrow account.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: ledgerAccountKind('kind').notNull(),
+    userId: uuid('user_id').references(() => users.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    currency: currency('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('ledger_accounts_key').on(t.kind, t.userId, t.projectId, t.currency).nullsNotDistinct()],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: ledgerTransactionKind('kind').notNull(),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    projectId: uuid('project_id').references(() => projects.id),
+    milestoneId: uuid('milestone_id').references(() => milestones.id),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdBy: uuid('created_by').references(() => users.id),
+    memo: text('memo'),
+    metadata: jsonb('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_project_idx').on(t.projectId)],
+);
+
+/** Entries of one transaction sum to zero per currency (a deferred constraint trigger checks it). */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('ledger_entries_account_idx').on(t.accountId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_nonzero', sql`${t.amountMinor} <> 0`),
+  ],
+);

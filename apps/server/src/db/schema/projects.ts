@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  countryCode,
+  currency,
+  milestoneStatus,
+  projectIntention,
+  projectStatus,
+  propertyType,
+  quoteStatus,
+  serviceType,
+  zone,
+} from './enums.ts';
+import { createdAt, tsvector, updatedAt } from './types.ts';
+import { photos, users } from './users.ts';
+
+/** Money: integer minor units (centavos) plus a currency code, never floats. */
+const money = (name: string) => bigint(name, { mode: 'number' });
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    /** The hired contractor; null until a quote is accepted (the spec's contractorId 0). */
+    contractorId: uuid('contractor_id').references(() => users.id),
+    acceptedQuoteId: uuid('accepted_quote_id').references((): AnyPgColumn => quotes.id),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    propertyType: propertyType('property_type').notNull(),
+    serviceTypes: serviceType('service_types').array().notNull(),
+    status: projectStatus('status').notNull().default('created'),
+    intention: projectIntention('intention').notNull().default('ready'),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    country: countryCode('country').notNull().default('DO'),
+    city: varchar('city', { length: 60 }),
+    zone: zone('zone'),
+    currency: currency('currency').notNull().default('DOP'),
+    coverPhotoId: uuid('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('public.es_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, description), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('projects_client_idx').on(t.clientId, t.createdAt.desc()),
+    index('projects_contractor_idx').on(t.contractorId, t.createdAt.desc()),
+    // The open-project list (/projectlist) only ever reads status 'created'.
+    index('projects_open_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'created'`),
+    index('projects_services_idx').using('gin', t.serviceTypes),
+    index('projects_search_idx').using('gin', t.searchVector),
+    index('projects_status_idx').on(t.status),
+  ],
+);
+
+export const projectPhotos = pgTable(
+  'project_photos',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.photoId] })],
+);
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id),
+    priceMinor: money('price_minor').notNull(),
+    currency: currency('currency').notNull().default('DOP'),
+    description: varchar('description', { length: 2000 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    status: quoteStatus('status').notNull().default('created'),
+    /** The client's counter-offer, if any. */
+    counterPriceMinor: money('counter_price_minor'),
+    /** The price both agreed (spec agreedPrice, 0 until agreed). */
+    agreedPriceMinor: money('agreed_price_minor').notNull().default(0),
+    clientConfirmation: boolean('client_confirmation').notNull().default(false),
+    confirmationDate: timestamp('confirmation_date', { withTimezone: true }),
+    clientComments: varchar('client_comments', { length: 2000 }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One open quote per contractor per project; a new one replaces it.
+    uniqueIndex('quotes_one_open_key').on(t.projectId, t.contractorId).where(sql`${t.status} = 'created'`),
+    index('quotes_project_idx').on(t.projectId, t.status),
+    index('quotes_contractor_idx').on(t.contractorId, t.createdAt.desc()),
+    check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
+    check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
+  ],
+);
+
+/** Staged release: an accepted quote split into milestones, each funded and released on its own. */
+export const milestones = pgTable(
+  'milestones',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id),
+    position: integer('position').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: milestoneStatus('status').notNull().default('pending'),
+    fundedAt: timestamp('funded_at', { withTimezone: true }),
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    note: text('note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('milestones_quote_position_key').on(t.quoteId, t.position),
+    index('milestones_project_idx').on(t.projectId),
+    check('milestones_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
+);

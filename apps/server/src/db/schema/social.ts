@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { messageType, reviewDirection, reviewStatus } from './enums.ts';
+import { projects, quotes } from './projects.ts';
+import { createdAt, updatedAt } from './types.ts';
+import { photos, users } from './users.ts';
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id),
+    authorId: uuid('author_id')
+      .notNull()
+      .references(() => users.id),
+    subjectId: uuid('subject_id')
+      .notNull()
+      .references(() => users.id),
+    direction: reviewDirection('direction').notNull(),
+    rating: smallint('rating').notNull(),
+    title: varchar('title', { length: 100 }).notNull(),
+    comments: varchar('comments', { length: 2000 }).notNull(),
+    /** Spec isApproved: pending at creation; only approved reviews count and show. */
+    status: reviewStatus('status').notNull().default('pending'),
+    moderatedBy: uuid('moderated_by').references(() => users.id),
+    moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** The reviewed person's one public reply. */
+    reply: varchar('reply', { length: 2000 }),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_one_per_author_project_key').on(t.projectId, t.authorId),
+    index('reviews_subject_idx').on(t.subjectId, t.status, t.createdAt.desc()),
+    index('reviews_author_idx').on(t.authorId, t.createdAt.desc()),
+    index('reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);
+
+export const favourites = pgTable(
+  'favourites',
+  {
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.contractorId] }), index('favourites_contractor_idx').on(t.contractorId)],
+);
+
+/** A conversation between one client and one contractor, optionally about a project. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    clientId: uuid('client_id')
+      .notNull()
+      .references(() => users.id),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id),
+    projectId: uuid('project_id').references(() => projects.id),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('conversations_pair_project_key').on(t.clientId, t.contractorId, t.projectId).nullsNotDistinct(),
+    index('conversations_client_idx').on(t.clientId, t.lastMessageAt.desc()),
+    index('conversations_contractor_idx').on(t.contractorId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** Null for system notifications (new quote, new request). */
+    senderId: uuid('sender_id').references(() => users.id),
+    type: messageType('type').notNull().default('chat'),
+    subject: varchar('subject', { length: 200 }),
+    body: text('body').notNull(),
+    photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    quoteId: uuid('quote_id').references(() => quotes.id),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc()),
+    index('messages_unread_idx').on(t.conversationId).where(sql`${t.readAt} IS NULL`),
+    check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
+  ],
+);
+

@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { countryCode, photoKind, serviceType, userRole, userStatus, zone } from './enums.ts';
+import { createdAt, tsvector, updatedAt } from './types.ts';
+
+// Identity tables follow better-auth's core model (user, session, account,
+// verification) under our own names, so the auth library adds behaviour, not tables.
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** Full name as better-auth keeps it; firstName/lastName are the spec's fields. */
+    name: text('name').notNull().default(''),
+    image: text('image'),
+    role: userRole('role').notNull().default('client'),
+    status: userStatus('status').notNull().default('active'),
+    firstName: varchar('first_name', { length: 100 }).notNull().default(''),
+    lastName: varchar('last_name', { length: 100 }).notNull().default(''),
+    phone: varchar('phone', { length: 30 }),
+    country: countryCode('country').notNull().default('DO'),
+    avatarPhotoId: uuid('avatar_photo_id').references((): AnyPgColumn => photos.id, { onDelete: 'set null' }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One account per e-mail, case-insensitively (sign-up must never create a second one).
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.role),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    token: text('token').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Credentials and social logins of a user (better-auth's "account"; not the spec's Account). */
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    /** Password hash only (scrypt/argon2 string); never a plain password. */
+    password: text('password'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('auth_accounts_user_idx').on(t.userId),
+    uniqueIndex('auth_accounts_provider_key').on(t.providerId, t.accountId),
+  ],
+);
+
+/** One-time codes (sign-up confirmation, password reset). */
+export const verifications = pgTable(
+  'verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Uploaded images after decoding and re-encoding (EXIF/GPS stripped). */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    kind: photoKind('kind').notNull(),
+    /** Key in the storage backend (disk under DATA_DIR or S3); one object per size. */
+    storageKey: text('storage_key').notNull(),
+    mime: varchar('mime', { length: 40 }).notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photos_owner_idx').on(t.ownerId)],
+);
+
+export const clientProfiles = pgTable('client_profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  address: varchar('address', { length: 200 }),
+  city: varchar('city', { length: 60 }),
+  zone: zone('zone'),
+  facebook: varchar('facebook', { length: 300 }),
+  instagram: varchar('instagram', { length: 300 }),
+  linkedin: varchar('linkedin', { length: 300 }),
+  updatedAt: updatedAt(),
+});
+
+export const contractorProfiles = pgTable(
+  'contractor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** First and last name copied from users by the profile service, so search can index it. */
+    displayName: varchar('display_name', { length: 200 }).notNull().default(''),
+    companyName: varchar('company_name', { length: 150 }),
+    /** Dominican cédula, 11 digits (check digit validated by the service). */
+    cedula: char('cedula', { length: 11 }),
+    serviceTypes: serviceType('service_types').array().notNull().default(sql`'{}'::service_type[]`),
+    description: varchar('description', { length: 1500 }),
+    address: varchar('address', { length: 200 }),
+    postalCode: varchar('postal_code', { length: 12 }),
+    city: varchar('city', { length: 60 }),
+    zone: zone('zone'),
+    country: countryCode('country').notNull().default('DO'),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    facebook: varchar('facebook', { length: 300 }),
+    instagram: varchar('instagram', { length: 300 }),
+    linkedin: varchar('linkedin', { length: 300 }),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    featured: boolean('featured').notNull().default(false),
+    // Aggregates of approved reviews and completed projects, kept in step by the
+    // services that change them (in the same transaction); they make search fast.
+    ratingAvg: real('rating_avg').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    completedProjects: integer('completed_projects').notNull().default(0),
+    favouritesCount: integer('favourites_count').notNull().default(0),
+    /** Spanish full-text over name, company and description, accents ignored (config es_unaccent). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('public.es_unaccent'::regconfig, display_name || ' ' || coalesce(company_name, '')), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, coalesce(description, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('contractor_profiles_services_idx').using('gin', t.serviceTypes),
+    index('contractor_profiles_search_idx').using('gin', t.searchVector),
+    index('contractor_profiles_city_idx').on(t.country, t.city),
+    index('contractor_profiles_zone_idx').on(t.zone),
+    index('contractor_profiles_rating_idx').on(t.ratingAvg.desc(), t.ratingCount.desc()),
+    index('contractor_profiles_reviews_idx').on(t.ratingCount.desc()),
+  ],
+);
+
+/** The spec's four notification flags; every mail sender reads them. */
+export const notificationPreferences = pgTable('notification_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Alerts: new quotes for clients, new projects for contractors. */
+  immediate: boolean('immediate').notNull().default(true),
+  newsletter: boolean('newsletter').notNull().default(false),
+  matches: boolean('matches').notNull().default(true),
+  specialOffers: boolean('special_offers').notNull().default(false),
+  updatedAt: updatedAt(),
+});

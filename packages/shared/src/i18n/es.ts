@@ -2,6 +2,7 @@
 // under i18n/; this module joins them. Import as: import { es } from '@arreglaya/shared/i18n/es'.
 import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
+import { landing } from './landing.ts';
 import { shell } from './shell.ts';
 
 export const PRODUCT_NAME = 'ArreglaYa';
@@ -13,4 +14,5 @@ export const es = {
   confirm,
   contact,
   shell,
+  landing,
 } as const;

@@ -1,2 +1,145 @@
 // Texts of the web shell (navbar, footer, not-found, placeholders, spinner, ...).
-export const shell = {} as const;
+
+export const shell = {
+  productName: 'ArreglaYa',
+  tagline: 'Contratistas de confianza para tu hogar',
+  /** document.title of a page: "<page> · ArreglaYa". */
+  documentTitle: (page: string) => `${page} · ArreglaYa`,
+  skipLink: 'Saltar al contenido',
+  loading: 'Cargando...',
+  scrollToTop: 'Volver arriba',
+  newTab: '(se abre en una pestaña nueva)',
+
+  nav: {
+    label: 'Navegación principal',
+    accountLabel: 'Tu cuenta',
+    home: 'ArreglaYa, ir al inicio',
+    openMenu: 'Abrir menú',
+    closeMenu: 'Cerrar menú',
+    menu: 'Menú',
+    howItWorks: 'Cómo funciona',
+    help: 'Ayuda',
+    contact: 'Contáctanos',
+    signIn: 'Iniciar sesión',
+    contractorPrompt: '¿Eres contratista?',
+    register: 'Regístrate',
+    searchContractors: 'Buscar Contratistas',
+    favorites: 'Favoritos',
+    selectProject: 'Seleccionar Proyecto',
+    admin: 'Administración',
+    myAccount: 'Mi cuenta',
+    messages: 'Mensajes',
+    signOut: 'Cerrar sesión',
+    unreadMessages: (count: number) => (count === 1 ? '1 mensaje nuevo' : `${count} mensajes nuevos`),
+  },
+
+  rating: {
+    label: (value: string) => `Calificación: ${value} de 5 estrellas`,
+  },
+
+  avatar: {
+    alt: (name: string) => `Foto de ${name}`,
+  },
+
+  breadcrumb: {
+    label: 'Ruta de navegación',
+    home: 'Inicio',
+    account: 'Cuenta',
+  },
+
+  messageBox: {
+    close: 'Cerrar mensaje',
+  },
+
+  footer: {
+    aboutTitle: 'ArreglaYa',
+    about:
+      'Conectamos a propietarios con contratistas verificados para reparar, mantener y mejorar su hogar, con pago protegido hasta que el trabajo esté terminado.',
+    socialTitle: 'Síguenos',
+    social: {
+      facebook: 'ArreglaYa en Facebook',
+      instagram: 'ArreglaYa en Instagram',
+      twitter: 'ArreglaYa en X (Twitter)',
+      linkedin: 'ArreglaYa en LinkedIn',
+    },
+    contactTitle: 'Contacto',
+    corporateAgreement: 'Acuerdo Corporativo',
+    suggestionBox: 'Buzón de Sugerencias',
+    location: 'Santo Domingo, República Dominicana',
+    linksTitle: 'Enlaces',
+    howClients: 'Cómo funciona para clientes',
+    howContractors: 'Cómo funciona para contratistas',
+    hardwareStores: 'Ferreterías',
+    help: 'Centro de ayuda',
+    terms: 'Términos de uso',
+    privacy: 'Política de privacidad',
+    newsletterTitle: 'Boletín de noticias',
+    newsletterText: 'Recibe consejos para tu hogar y novedades de ArreglaYa.',
+    newsletterEmail: 'Correo electrónico',
+    newsletterPlaceholder: 'tucorreo@ejemplo.com',
+    newsletterSubmit: 'Suscribirme',
+    newsletterSubmitting: 'Enviando...',
+    copyright: (year: number) => `© ${year} ArreglaYa. Todos los derechos reservados.`,
+  },
+
+  notFound: {
+    documentTitle: 'Página no encontrada',
+    title: '¡Página no encontrada!',
+    text: 'Disculpa. No encontramos la página que estás buscando.',
+    home: 'Ir al inicio',
+    help: 'Visitar el centro de ayuda',
+  },
+
+  comingSoon: {
+    text: 'Estamos preparando esta sección. Muy pronto estará disponible.',
+    backHome: 'Volver al inicio',
+  },
+
+  construction: {
+    title: 'Página en construcción',
+    text: 'Esta página está en construcción. Vuelve pronto.',
+  },
+
+  routeError: {
+    documentTitle: 'Error',
+    title: 'Algo salió mal',
+    text: 'No pudimos mostrar esta página. Recarga la página o vuelve a intentarlo más tarde.',
+    reload: 'Recargar la página',
+    home: 'Volver al inicio',
+  },
+
+  /** Page names: the h1 of placeholder pages and the document title. */
+  pages: {
+    home: 'Inicio',
+    search: 'Contratistas Disponibles',
+    projectList: 'Proyectos Disponibles',
+    newProject: 'Solicitar servicio',
+    contact: 'Contáctanos',
+    howClients: 'Cómo funciona para clientes',
+    howContractors: 'Cómo funciona para contratistas',
+    hardwareStores: 'ArreglaYa para ferreterías',
+    help: 'Centro de ayuda',
+    terms: 'Términos de uso',
+    privacy: 'Política de privacidad',
+    forgotPassword: 'Recuperar contraseña',
+    signOut: 'Cerrar sesión',
+    login: 'Iniciar sesión',
+    booking: 'Reservar servicio',
+    helper: 'Asistente',
+    testpad: 'Página de pruebas',
+    learnMore: 'Aprende más',
+    comment: 'Comenta',
+    personalInfo: 'Información Personal',
+    security: 'Contraseña y seguridad',
+    myProjects: 'Mis Proyectos',
+    myMessages: 'Mis Mensajes',
+    myFavorites: 'Mis Favoritos',
+    reviews: 'Comentarios',
+    notifications: 'Notificaciones',
+    paymentMethods: 'Formas de pago',
+    registerProject: 'Registrar Proyecto',
+    contractorProfile: 'Perfil',
+    contractorPublicProfile: 'Perfil del contratista',
+    admin: 'Administración',
+  },
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import '../zod-es.ts';
 import { ERROR_CODES } from '../errors.ts';
 import { validation } from '../i18n/common.ts';
 

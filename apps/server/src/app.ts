@@ -1,0 +1,81 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { OutboxWorker } from './modules/mail/outbox-worker.ts';
+import { createLogTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { registerAccessControl } from './plugins/access.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: FastifyBaseLogger;
+  /** How often the outbox looks for mail queued by other instances (ms). */
+  mailPollMs?: number;
+  /** Serve a different web build (tests); defaults to apps/web/dist. */
+  webDist?: string;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the whole application (API, web app, mail delivery) around a database. Used by
+ * server.ts and by the tests, which give it a fresh database each.
+ */
+export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }> {
+  const { config, db } = deps;
+  const app = Fastify({
+    loggerInstance: deps.logger,
+    // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
+    bodyLimit: 1024 * 1024,
+    trustProxy: config.TRUST_PROXY,
+    disableRequestLogging: config.NODE_ENV === 'test',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerErrorHandler(app);
+  await registerSecurityHeaders(app, config.isProduction);
+  await app.register(cookie);
+  await registerOpenApi(app, config.appUrl);
+  // Sessions arrive with the accounts issue; until then nobody is signed in.
+  registerAccessControl(app, () => Promise.resolve(null));
+  registerRateLimits(app, db);
+
+  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createLogTransport((o, m) => app.log.info(o, m));
+  const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs });
+  const mailer = createMailer(() => worker.kick());
+
+  await app.register(healthRoutes(db));
+  await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
+  await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
+  if (!config.isProduction) await app.register(devOutboxRoutes(db));
+  await registerWebApp(app, deps.webDist);
+
+  const housekeeping = setInterval(() => {
+    purgeExpiredRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit purge failed'));
+  }, 10 * 60_000);
+  housekeeping.unref();
+
+  app.addHook('onReady', () => {
+    worker.start();
+    return Promise.resolve();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(housekeeping);
+    await worker.stop();
+  });
+  return Object.assign(app, { mailer });
+}

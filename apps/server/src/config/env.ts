@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+const optionalNonEmpty = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Embedded PostgreSQL data, uploads and the instance lock live here. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    SMTP_URL: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    APP_URL: optionalNonEmpty.pipe(z.url().optional()),
+    ADMIN_EMAIL: optionalNonEmpty.pipe(z.email().optional()),
+    ADMIN_PASSWORD: optionalNonEmpty.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
+    DEMO_DATA: bool01.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAIL_FROM: z.string().min(3).default('ArreglaYa <no-responder@arreglaya.do>'),
+    /** Where contact-us messages and store applications are delivered. */
+    TEAM_INBOX: z.email().default('contacto@arreglaya.do'),
+    TRUST_PROXY: bool01.default(false),
+  })
+  .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config extends Env {
+  /** Absolute DATA_DIR. */
+  dataDir: string;
+  appUrl: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses the environment once at start. A bad value stops the process with a message
+ * that names the variable. Relative paths are taken from the directory npm was run in
+ * (INIT_CWD), so `DATA_DIR=./data npm start` means the repository's ./data.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  const baseDir = source.INIT_CWD ?? process.cwd();
+  return {
+    ...env,
+    dataDir: path.resolve(baseDir, env.DATA_DIR),
+    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}

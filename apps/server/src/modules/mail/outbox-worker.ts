@@ -1,0 +1,73 @@
+import type { Db } from '../../db/client.ts';
+import { claimDueMails, markFailed, markSent } from './mail.repository.ts';
+import type { MailTransport } from './transport.ts';
+
+export interface OutboxWorkerOptions {
+  db: Db;
+  transport: MailTransport;
+  log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  /** How often to look for due mails written by any instance (ms). */
+  pollMs?: number;
+}
+
+/**
+ * Delivers the outbox. Mails are written in the same transaction as the record that
+ * causes them, then delivered here: a request never waits on SMTP, and a mail is never
+ * lost when SMTP is down (it is retried) or sent for a change that was rolled back.
+ */
+export class OutboxWorker {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private again = false;
+  private stopped = false;
+
+  constructor(private readonly opts: OutboxWorkerOptions) {}
+
+  start(): void {
+    this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 5_000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  /** Deliver now (called after a transaction that queued mail commits). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((err: unknown) => this.opts.log.error({ err }, 'outbox delivery failed'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      const batch = await claimDueMails(this.opts.db, 10);
+      if (batch.length === 0 || this.stopped) return;
+      for (const row of batch) {
+        try {
+          await this.opts.transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+          await markSent(this.opts.db, row.id);
+        } catch (err) {
+          this.opts.log.warn({ err, mailId: row.id }, 'mail delivery failed; will retry');
+          await markFailed(this.opts.db, row, err instanceof Error ? err.message : String(err));
+        }
+      }
+    }
+  }
+
+  /** Stops polling and waits for the delivery in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.timer);
+    await this.running;
+    this.opts.transport.close();
+  }
+}

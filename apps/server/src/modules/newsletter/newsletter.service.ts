@@ -1,0 +1,43 @@
+import crypto from 'node:crypto';
+import { PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
+import type { Db } from '../../db/client.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { activateSubscription, unsubscribeByToken } from './newsletter.repository.ts';
+
+export interface NewsletterDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export function unsubscribeUrl(appUrl: string, token: string): string {
+  return `${appUrl}/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Footer sign-up. The answer is the same whether the address was new or not (no one
+ * learns who subscribes); only a newly active subscriber gets the welcome mail.
+ */
+export async function subscribe(deps: NewsletterDeps, email: string, userId: string | null): Promise<void> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const sub = await activateSubscription(tx, email, crypto.randomBytes(24).toString('base64url'), userId);
+    if (!sub) return false;
+    const link = unsubscribeUrl(deps.appUrl, sub.unsubscribeToken);
+    const mail = renderMail({
+      title: '¡Bienvenido a nuestro boletín!',
+      paragraphs: [
+        `Gracias por suscribirte al boletín de ${PRODUCT_NAME}.`,
+        'Te enviaremos consejos para el cuidado de tu hogar, novedades del servicio y ofertas de contratistas de confianza.',
+      ],
+      footer: `Si no quieres recibir más correos, date de baja con un clic: ${link}`,
+    });
+    await deps.mailer.queue(tx, { to: email, subject: `${PRODUCT_NAME} - Suscripción al boletín`, template: 'newsletter-welcome', ...mail });
+    return true;
+  });
+  if (queued) deps.mailer.kick();
+}
+
+export function unsubscribe(deps: NewsletterDeps, token: string): Promise<boolean> {
+  return unsubscribeByToken(deps.db, token);
+}

@@ -1,0 +1,71 @@
+import type { ErrorCode } from '@arreglaya/shared/errors';
+import { apiErrors } from '@arreglaya/shared/i18n/common';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../lib/app-error.ts';
+
+type Fields = Record<string, string>;
+
+function body(code: ErrorCode, message: string = apiErrors[code], fields?: Fields) {
+  return { error: fields ? { code, message, fields } : { code, message } };
+}
+
+/** Fastify's own 4xx error codes, mapped to ours. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'INVALID_JSON',
+  FST_ERR_CTP_INVALID_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_ASYNC_CONSTRAINT: 'NOT_FOUND',
+  FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
+};
+
+/** PostgreSQL errors that mean bad input or a race, not a server fault. */
+const PG_CODES: Record<string, ErrorCode> = {
+  '23505': 'CONFLICT', // unique_violation
+  '40001': 'CONFLICT', // serialization_failure
+  '22P02': 'VALIDATION', // invalid_text_representation
+};
+
+/**
+ * One error handler for the whole API: every error becomes {error:{code,message,fields?}}
+ * in Spanish. 4xx are the caller's to fix; 5xx details are logged, never sent.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Fields = {};
+      let rootMessage: string | undefined;
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        if (path === '') rootMessage ??= issue.message;
+        else fields[path] ??= issue.message ?? '';
+      }
+      const message = Object.keys(fields).length > 0 ? apiErrors.VALIDATION : (rootMessage ?? apiErrors.VALIDATION);
+      return reply.status(400).send(body('VALIDATION', message, fields));
+    }
+    const mapped = (error.code && FASTIFY_CODES[error.code]) || undefined;
+    if (mapped) {
+      const status = mapped === 'PAYLOAD_TOO_LARGE' ? 413 : mapped === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : mapped === 'NOT_FOUND' || mapped === 'ROUTE_NOT_FOUND' ? 404 : 400;
+      return reply.status(status).send(body(mapped));
+    }
+    const pgCode = (error as { code?: string }).code;
+    if (pgCode && PG_CODES[pgCode]) {
+      req.log.warn({ err: error }, 'database refused a request');
+      const code = PG_CODES[pgCode];
+      return reply.status(code === 'CONFLICT' ? 409 : 400).send(body(code));
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+      return reply.status(status).send(body(code));
+    }
+    req.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL'));
+  });
+}

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { AppError } from '../lib/app-error.ts';
+
+export interface RateLimitRule {
+  /** Requests allowed per window for one key. */
+  max: number;
+  windowMs: number;
+  /** What is counted; the client IP by default. Accounts issue adds per-account keys. */
+  key?: (req: FastifyRequest) => string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** false turns the default write limit off for a route. */
+    rateLimit?: RateLimitRule | false;
+  }
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const DEFAULT_WRITE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
+
+/**
+ * Fixed-window counters in PostgreSQL, so every instance behind one database shares them.
+ * One upsert per limited request; expired windows restart at 1.
+ */
+export async function hit(db: Db, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
+  const rows = await db.execute<{ hits: number; reset_at: Date }>(sql`
+    INSERT INTO rate_limits (key, hits, reset_at)
+    VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+    RETURNING hits, reset_at`);
+  const row = rows.rows[0]!;
+  return { hits: row.hits, resetAt: new Date(row.reset_at) };
+}
+
+function applyRule(db: Db, name: string, rule: RateLimitRule) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const subject = rule.key?.(req) ?? req.ip;
+    const { hits, resetAt } = await hit(db, `${name}:${subject}`, rule.windowMs);
+    const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
+    void reply.header('RateLimit-Limit', rule.max);
+    void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
+    void reply.header('RateLimit-Reset', retryAfter);
+    if (hits > rule.max) {
+      void reply.header('Retry-After', retryAfter);
+      throw new AppError('RATE_LIMITED');
+    }
+  };
+}
+
+/** Every write route gets the default limit unless it declares its own (or false). */
+export function registerRateLimits(app: FastifyInstance, db: Db): void {
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const configured = route.config?.rateLimit;
+    if (configured === false) return;
+    const rule = configured ?? (methods.some((m) => WRITE_METHODS.has(m)) ? DEFAULT_WRITE_LIMIT : undefined);
+    if (!rule) return;
+    const limiter = applyRule(db, `${methods.join(',')} ${route.url}`, rule);
+    const existing = route.onRequest;
+    route.onRequest = existing === undefined ? [limiter] : [limiter, ...(Array.isArray(existing) ? existing : [existing])];
+  });
+}
+
+export async function purgeExpiredRateLimits(db: Db): Promise<void> {
+  await db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 hour'`);
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import { isAppPath } from '@arreglaya/shared/routes';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+
+/**
+ * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
+ * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
+ * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
+ * Unknown /api paths are JSON 404s.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWeb = fs.existsSync(indexFile);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: true,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0] ?? '/';
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
+    if (!wantsPage || !hasWeb) throw new AppError('ROUTE_NOT_FOUND');
+    // Pages (prerendered HTML may exist per route later) fall back to the SPA shell.
+    void reply
+      .status(isAppPath(url) ? 200 : 404)
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8');
+    return reply.send(fs.createReadStream(indexFile));
+  });
+}

@@ -1,0 +1,69 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/database.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** Start-up: config → database (+ migrations) → app → listen. The only file that listens. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const logger = createLogger(config);
+
+  let database;
+  try {
+    database = await openDatabase(config, (msg) => logger.info(msg));
+  } catch (err) {
+    if (err instanceof DataDirInUseError) {
+      logger.fatal(err.message);
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready, migrations applied');
+
+  const app = await buildApp({ config, db: database.db, logger });
+
+  let shuttingDown = false;
+  const shutdown = async (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 25_000);
+    force.unref();
+    try {
+      await app.close(); // stop accepting, finish in-flight requests and mail delivery
+      await database.close(); // then the pool and the embedded PostgreSQL
+      process.exit(0);
+    } catch (err) {
+      logger.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  database.crashed.catch((err: unknown) => {
+    logger.fatal({ err }, 'database stopped unexpectedly');
+    process.exit(1);
+  });
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  logger.info(`ArreglaYa listening on ${config.appUrl}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+// Dominican cédula de identidad y electoral: 11 digits, usually written 001-1234567-8
+// (municipality of issue, sequence, check digit). The check digit is Luhn over the
+// first 10 digits: weights 1,2,1,2,… from the left, two-digit products summed digit by
+// digit, and the digit that brings the total to a multiple of 10.
+
+const FORMATTED = /^\d{3}-\d{7}-\d$/;
+const PLAIN = /^\d{11}$/;
+
+/** The check digit (0–9) for the first 10 digits of a cédula. Throws on anything else. */
+export function cedulaCheckDigit(first10: string): number {
+  if (!/^\d{10}$/.test(first10)) throw new Error('cedulaCheckDigit expects exactly 10 digits');
+  let sum = 0;
+  for (let i = 0; i < 10; i++) {
+    const product = Number(first10[i]) * (i % 2 === 0 ? 1 : 2);
+    sum += product > 9 ? product - 9 : product;
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+/** Digits only, or null when the input is neither `00112345678` nor `001-1234567-8`. */
+export function normalizeCedula(s: string): string | null {
+  const trimmed = s.trim();
+  if (PLAIN.test(trimmed)) return trimmed;
+  if (FORMATTED.test(trimmed)) return trimmed.replaceAll('-', '');
+  return null;
+}
+
+/** True for an 11-digit cédula (dashes allowed as 3-7-1) whose check digit is right. */
+export function isValidCedula(s: string): boolean {
+  const digits = normalizeCedula(s);
+  if (digits === null || /^0+$/.test(digits)) return false;
+  return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
+}
+
+/** 001-1234567-8, for display. Returns the input unchanged when it is not a cédula. */
+export function formatCedula(s: string): string {
+  const digits = normalizeCedula(s);
+  return digits === null ? s : `${digits.slice(0, 3)}-${digits.slice(3, 10)}-${digits.slice(10)}`;
+}

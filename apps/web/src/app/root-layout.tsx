@@ -1,0 +1,61 @@
+import { lazy, Suspense, type MouseEvent } from 'react';
+import { Outlet, useNavigation } from 'react-router';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { Navbar } from '@/components/layout/navbar.tsx';
+import { Footer } from '@/components/layout/footer.tsx';
+import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
+
+export const MAIN_ID = 'main-content';
+
+// Below the fold on every page, and it brings react-hook-form and zod: kept out of the first bundle.
+const NewsletterForm = lazy(() =>
+  import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })),
+);
+
+export function RootLayout() {
+  const { user, isLoading } = useSession();
+  const navigation = useNavigation();
+  useScrollOnNavigate(MAIN_ID);
+
+  const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+    // Handled here so the URL keeps no #main-content and the router sees no navigation.
+    event.preventDefault();
+    const main = document.getElementById(MAIN_ID);
+    main?.focus({ preventScroll: true });
+    main?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href={`#${MAIN_ID}`}
+        onClick={skipToContent}
+        className="sr-only z-50 rounded-md bg-brand-700 px-4 py-2 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {shell.skipLink}
+      </a>
+      <Navbar user={user} isLoading={isLoading} />
+      {navigation.state === 'loading' && (
+        <div className="delayed-appear pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
+          <span className="rounded-full bg-white p-2 shadow-md">
+            <Spinner />
+          </span>
+        </div>
+      )}
+      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
+        <Outlet />
+      </main>
+      <Footer
+        newsletter={
+          <Suspense fallback={<div className="min-h-24" />}>
+            <NewsletterForm />
+          </Suspense>
+        }
+      />
+      <ScrollToTopButton focusTargetId={MAIN_ID} />
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { accountPath, type SessionUser } from '@/lib/session-user.ts';
+import { cx } from '@/lib/cx.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { Avatar } from '../ui/avatar.tsx';
+import { StarRating } from '../ui/star-rating.tsx';
+import { buttonClasses } from '../ui/button.ts';
+import { CloseIcon, MenuIcon, WrenchIcon } from '../ui/icons.tsx';
+
+const t = shell.nav;
+const MENU_ID = 'main-menu';
+
+interface NavbarProps {
+  user: SessionUser | null;
+  /** While the session is being read, the account area stays empty instead of flashing "Iniciar sesión". */
+  isLoading?: boolean;
+}
+
+/** The site header: logo, links by role (spec §2 Navbar), and a menu button under 768 px. */
+export function Navbar({ user, isLoading = false }: NavbarProps) {
+  const { pathname } = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation closes it without an effect.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  const close = () => setOpenOn(null);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      close();
+      toggleRef.current?.focus();
+    }
+  };
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
+      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4">
+        <Link to="/" className="flex items-center gap-2 rounded text-xl font-bold text-brand-700" aria-label={t.home}>
+          <span className="grid size-9 place-items-center rounded-lg bg-brand-700 text-white" aria-hidden="true">
+            <WrenchIcon className="size-5" />
+          </span>
+          <span aria-hidden="true">{shell.productName}</span>
+        </Link>
+
+        <button
+          ref={toggleRef}
+          type="button"
+          className="inline-flex size-11 items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 md:hidden"
+          aria-expanded={open}
+          aria-controls={MENU_ID}
+          onClick={() => setOpenOn(open ? null : pathname)}
+        >
+          {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
+          <span className="sr-only">{open ? t.closeMenu : t.openMenu}</span>
+        </button>
+
+        <nav
+          id={MENU_ID}
+          aria-label={t.label}
+          className={cx(
+            open ? 'flex' : 'hidden',
+            // Mobile: a panel under the header. Desktop: one row.
+            'absolute inset-x-0 top-full max-h-[calc(100vh-4rem)] flex-col gap-1 overflow-y-auto border-b border-slate-200 bg-white px-4 pb-4 pt-2 shadow-md',
+            'md:static md:flex md:max-h-none md:flex-row md:items-center md:gap-2 md:overflow-visible md:border-0 md:bg-transparent md:p-0 md:shadow-none',
+          )}
+        >
+          <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
+            <NavItem to="/comoclientes" label={t.howItWorks} compact />
+            <NavItem to="/ayuda" label={t.help} compact />
+            <NavItem to="/contactus" label={t.contact} compact />
+            {user?.role === 'client' && (
+              <>
+                <NavItem to="/busqueda" label={t.searchContractors} />
+                <NavItem to="/perfil/favoritos" label={t.favorites} />
+              </>
+            )}
+            {user?.role === 'contractor' && <NavItem to="/projectlist" label={t.selectProject} />}
+            {user?.role === 'sysadmin' && <NavItem to="/admin" label={t.admin} />}
+          </ul>
+          {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea />)}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+const linkClasses = ({ isActive }: { isActive: boolean }) =>
+  cx(
+    'block rounded-md px-3 py-2 font-medium hover:bg-brand-50 hover:text-brand-800',
+    isActive ? 'text-brand-800 underline decoration-2 underline-offset-4' : 'text-slate-700',
+  );
+
+/** `compact` items give their room to the role links between 768 and 1024 px. */
+function NavItem({ to, label, compact = false }: { to: string; label: string; compact?: boolean }) {
+  return (
+    <li className={compact ? 'md:hidden lg:block' : undefined}>
+      <NavLink to={to} className={linkClasses}>
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+function AnonymousArea() {
+  // Both go to /login until the accounts issue turns them into the sign-in and sign-up dialogs.
+  return (
+    <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 md:mt-0 md:ml-2 md:flex-row md:items-center md:border-0 md:pt-0">
+      <p className="px-3 text-slate-700 md:px-0">
+        {t.contractorPrompt}{' '}
+        <Link to="/login" className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+          {t.register}
+        </Link>
+      </p>
+      <Link to="/login" className={buttonClasses('primary', 'md:ml-2')}>
+        {t.signIn}
+      </Link>
+    </div>
+  );
+}
+
+function UserArea({ user }: { user: SessionUser }) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const account = accountPath(user);
+  return (
+    <div
+      aria-label={t.accountLabel}
+      role="group"
+      className="mt-2 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:mt-0 md:ml-2 md:flex-nowrap md:border-0 md:pt-0"
+    >
+      <Link to={account} className="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-brand-50">
+        <Avatar src={user.avatarUrl} size="sm" />
+        <span className="flex flex-col leading-tight">
+          <span className="font-semibold text-slate-900">{fullName}</span>
+          {user.role !== 'sysadmin' && <StarRating value={user.rating} className="text-xs" />}
+        </span>
+      </Link>
+      {user.role === 'client' && user.unreadMessages > 0 && (
+        <Link
+          to="/perfil/mensajes"
+          className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white hover:bg-red-800"
+          aria-label={t.unreadMessages(user.unreadMessages)}
+        >
+          {formatNumber(user.unreadMessages)}
+        </Link>
+      )}
+      <Link to="/signout" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-brand-50">
+        {t.signOut}
+      </Link>
+    </div>
+  );
+}

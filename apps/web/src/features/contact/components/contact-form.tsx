@@ -1,0 +1,76 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CONTACT_MESSAGE_TYPE_LABELS, CONTACT_MESSAGE_TYPES } from '@arreglaya/shared/domain';
+import { contact as t } from '@arreglaya/shared/i18n/contact';
+import { ContactSchema, CONTACT_MESSAGE_MAX, type Contact, type ContactInput } from '@arreglaya/shared/schemas/contact';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { useSendContact } from '../hooks/use-send-contact.ts';
+
+const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
+
+/** The /contactus form. The same ContactSchema validates here and on the server. */
+export function ContactForm() {
+  const messageBox = useMessageBox();
+  const sendContact = useSendContact();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput, unknown, Contact>({
+    resolver: zodResolver(ContactSchema),
+    // messageType has no default: the placeholder option ('') is what an untouched select sends.
+    defaultValues: { firstName: '', email: '', message: '' },
+  });
+
+  const onSubmit = async (values: Contact) => {
+    try {
+      const created = await sendContact.mutateAsync(values);
+      reset();
+      messageBox.show({ text: created.message, kind: 'success' });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, FIELDS)) {
+        messageBox.show({ text: errorMessage(error), kind: 'error' });
+      }
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t.firstName} error={errors.firstName?.message}>
+          {(control) => <input {...control} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}
+        </Field>
+        <Field label={t.email} error={errors.email?.message}>
+          {(control) => (
+            <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />
+          )}
+        </Field>
+      </div>
+      <Field label={t.messageType} error={errors.messageType?.message}>
+        {(control) => (
+          <select {...control} {...register('messageType')} defaultValue="" className={inputClasses()}>
+            <option value="">{t.messageTypePlaceholder}</option>
+            {CONTACT_MESSAGE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {CONTACT_MESSAGE_TYPE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t.message} error={errors.message?.message}>
+        {(control) => <textarea {...control} {...register('message')} rows={6} maxLength={CONTACT_MESSAGE_MAX} className={inputClasses('resize-y')} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Currency } from '@arreglaya/shared/domain';
+
+// Dominican Republic first; other countries pass their own locale (COUNTRIES[code].locale).
+export const DEFAULT_LOCALE = 'es-DO';
+
+/** A star rating with one decimal at most: 4.5 → "4.5" in es-DO. */
+export function formatRating(value: number, locale = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, { minimumFractionDigits: 0, maximumFractionDigits: 1 }).format(value);
+}
+
+export function formatNumber(value: number, locale = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Money is carried in integer minor units (cents) with its currency code. */
+export function formatMoney(amountMinor: number, currency: Currency, locale = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
+}
+
+/** The spec's display date "DD MMM YY", localised: 05 mar 25. */
+export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit' }).format(date);
+}
+
+/** Chat times: HH:mm, 24-hour. */
+export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+}

@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+
+// In development the Fastify server runs on :3000; Vite only serves the front end.
+const API_ORIGIN = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: {
+    // '@/…' = apps/web/src (same mapping as tsconfig "paths"). A regex, so '@arreglaya/…' and
+    // '@tanstack/…' are left alone.
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_ORIGIN, changeOrigin: true, ws: true },
+      '/dev': { target: API_ORIGIN, changeOrigin: true },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Inlined assets would become data: URLs; keeping them as files keeps the CSP simple to reason about.
+    assetsInlineLimit: 0,
+  },
+});

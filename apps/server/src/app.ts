@@ -40,7 +40,6 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
     // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
     bodyLimit: 1024 * 1024,
     trustProxy: config.TRUST_PROXY,
-    disableRequestLogging: config.NODE_ENV === 'test',
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);

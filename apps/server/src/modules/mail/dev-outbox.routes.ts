@@ -10,8 +10,8 @@ import { listRecentMails } from './mail.repository.ts';
  */
 export function devOutboxRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dev/outbox.json', { schema: { hide: true, querystring: z.object({ limit: z.coerce.number().int().min(1).max(500).default(100) }) } }, async (req) => {
-      const mails = await listRecentMails(db, req.query.limit);
+    app.get('/dev/outbox.json', { schema: { hide: true, querystring: z.object({ limit: z.coerce.number().int().min(1).max(5000).default(100), template: z.string().max(60).optional() }) } }, async (req) => {
+      const mails = await listRecentMails(db, req.query.limit, req.query.template);
       return mails.map((m) => ({
         id: m.id,
         to: m.toAddress,

@@ -62,6 +62,10 @@ export async function markFailed(db: Db, row: OutboxRow, error: string): Promise
     .where(eq(emailOutbox.id, row.id));
 }
 
-export function listRecentMails(db: Db, limit: number): Promise<OutboxRow[]> {
-  return db.query.emailOutbox.findMany({ orderBy: [desc(emailOutbox.createdAt)], limit });
+export function listRecentMails(db: Db, limit: number, template?: string): Promise<OutboxRow[]> {
+  return db.query.emailOutbox.findMany({
+    where: template ? eq(emailOutbox.template, template) : undefined,
+    orderBy: [desc(emailOutbox.createdAt)],
+    limit,
+  });
 }

@@ -107,3 +107,11 @@ describe('two instances behind one PostgreSQL', () => {
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });
+
+describe('start-up configuration', () => {
+  it('exits with a message naming the bad variable', async () => {
+    const s = await startServerProcess({ PORT: '3000', DEMO_DATA: 'quizás' }, { waitForHealth: false });
+    expect(await s.exited).toBe(1);
+    expect(s.output()).toContain('DEMO_DATA:');
+  });
+});

@@ -15,8 +15,8 @@ export interface Sector {
 export interface DemoCity {
   /** COUNTRIES.DO city key. */
   key: string;
-  /** Regional tag used in company names ("del Cibao", "del Este"). */
-  region: string;
+  /** Regional tags used in company names ("del Cibao", "del Este"). */
+  regions: readonly string[];
   /** Municipality codes that open cédulas issued there. */
   cedulaPrefixes: readonly string[];
   sectors: readonly Sector[];
@@ -34,7 +34,7 @@ const s = (name: string, zone: Zone | null, lat: number, lng: number, postalCode
 export const DEMO_CITIES: readonly DemoCity[] = [
   {
     key: 'santo-domingo',
-    region: 'Capital',
+    regions: ['Capital', 'del Caribe', 'Quisqueya'],
     cedulaPrefixes: ['001', '001', '223', '224', '402'],
     sectors: [
       s('Zona Colonial', 'DN', 18.4735, -69.8838, '10210', ['Calle El Conde', 'Calle Arzobispo Meriño', 'Calle Hostos', 'Calle Isabel la Católica']),
@@ -64,7 +64,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'santiago',
-    region: 'del Cibao',
+    regions: ['del Cibao'],
     cedulaPrefixes: ['031', '031', '402'],
     sectors: [
       s('Centro Histórico', null, 19.451, -70.696, '51000', ['Calle del Sol', 'Calle Restauración', 'Calle Benito Monción']),
@@ -76,7 +76,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'puerto-plata',
-    region: 'del Norte',
+    regions: ['del Norte'],
     cedulaPrefixes: ['037', '037', '402'],
     sectors: [
       s('Centro', null, 19.7934, -70.6884, '57000', ['Calle Beller', 'Calle Separación', 'Calle José del Carmen Ariza']),
@@ -86,7 +86,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'punta-cana',
-    region: 'del Este',
+    regions: ['del Este'],
     cedulaPrefixes: ['028', '028', '402'],
     sectors: [
       s('Punta Cana Village', null, 18.572, -68.376, '23000', ['Av. Boulevard', 'Calle Galerías']),
@@ -96,7 +96,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'la-romana',
-    region: 'del Este',
+    regions: ['del Este'],
     cedulaPrefixes: ['026', '026', '402'],
     sectors: [
       s('Centro', null, 18.4273, -68.9728, '22000', ['Calle Duarte', 'Calle Francisco Castillo Marquez']),
@@ -105,7 +105,7 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'san-pedro-de-macoris',
-    region: 'del Este',
+    regions: ['del Este'],
     cedulaPrefixes: ['023', '402'],
     sectors: [
       s('Centro', null, 18.4539, -69.3086, '21000', ['Av. Independencia', 'Calle Sánchez', 'Calle Duarte']),
@@ -114,13 +114,13 @@ export const DEMO_CITIES: readonly DemoCity[] = [
   },
   {
     key: 'la-vega',
-    region: 'del Cibao',
+    regions: ['del Cibao'],
     cedulaPrefixes: ['047', '402'],
     sectors: [s('Centro', null, 19.2221, -70.5296, '41000', ['Calle Padre Adolfo', 'Av. Pedro A. Rivera', 'Calle Restauración'])],
   },
   {
     key: 'san-cristobal',
-    region: 'del Sur',
+    regions: ['del Sur'],
     cedulaPrefixes: ['002', '402'],
     sectors: [
       s('Centro', null, 18.4167, -70.1, '91000', ['Av. Constitución', 'Calle Padre Borbón', 'Calle General Cabral']),

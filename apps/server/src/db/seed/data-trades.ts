@@ -74,7 +74,7 @@ export const TRADES: Record<ServiceType, Trade> = {
   },
   seguridad: {
     related: ['electricidad', 'cerrajero'],
-    companies: ['Seguridad Electrónica {last}', 'Vigilancia Total {region}', 'Sistemas de Seguridad {last}', 'CCTV y Alarmas {first}', 'Protección Inteligente {last}'],
+    companies: ['Seguridad Electrónica {last}', 'Vigilancia Total {region}', 'Sistemas de Seguridad {last}', 'CCTV y Alarmas {last}', 'Protección Inteligente {last}'],
     openers: [
       'Técnico en seguridad electrónica con {years} años de experiencia en hogares y negocios.',
       'Tenemos {years} años instalando cámaras, alarmas y controles de acceso en {place}.',
@@ -102,7 +102,7 @@ export const TRADES: Record<ServiceType, Trade> = {
   },
   limpieza: {
     related: ['fumigacion', 'jardineria'],
-    companies: ['Limpieza Total {last}', 'Servicios de Limpieza {region}', 'Brillo Dominicano', 'Limpio y Listo {first}', 'Higiene Profesional {last}'],
+    companies: ['Limpieza Total {last}', 'Servicios de Limpieza {region}', 'Brillo Dominicano', 'Limpio y Listo {last}', 'Higiene Profesional {last}'],
     openers: [
       'Servicio de limpieza profesional con {years} años de experiencia en {place}.',
       'Llevamos {years} años dejando relucientes casas, oficinas y apartamentos de alquiler.',
@@ -116,7 +116,7 @@ export const TRADES: Record<ServiceType, Trade> = {
   },
   jardineria: {
     related: ['limpieza', 'fumigacion'],
-    companies: ['Jardines {last}', 'Paisajismo Tropical {region}', 'Verde Vivo {first}', 'Jardinería y Paisajismo {last}', 'El Jardinero {last}'],
+    companies: ['Jardines {last}', 'Paisajismo Tropical {region}', 'Verde Vivo {last}', 'Jardinería y Paisajismo {last}', 'El Jardinero {last}'],
     openers: [
       'Jardinero y paisajista con {years} años de experiencia en {place}.',
       'Llevamos {years} años diseñando y cuidando jardines tropicales.',
@@ -158,7 +158,7 @@ export const TRADES: Record<ServiceType, Trade> = {
   },
   refrigeracion: {
     related: ['aire', 'electricidad'],
-    companies: ['Refrigeración {last}', 'Frío Total {region}', 'Servicios de Refrigeración {first}', 'Polar Técnica {last}', 'Refrigeración y Clima {last}'],
+    companies: ['Refrigeración {last}', 'Frío Total {region}', 'Servicios de Refrigeración {last}', 'Polar Técnica {last}', 'Refrigeración y Clima {last}'],
     openers: [
       'Técnico en refrigeración con {years} años de experiencia en {place}.',
       'Tenemos {years} años reparando neveras, congeladores y cuartos fríos.',
@@ -200,7 +200,7 @@ export const TRADES: Record<ServiceType, Trade> = {
   },
   aire: {
     related: ['refrigeracion', 'electricidad'],
-    companies: ['Aire Acondicionado {last}', 'Clima Ideal {region}', 'Servicios de Climatización {first}', 'Frescura Total {last}', 'Climatización {last} SRL'],
+    companies: ['Aire Acondicionado {last}', 'Clima Ideal {region}', 'Servicios de Climatización {last}', 'Frescura Total {last}', 'Climatización {last} SRL'],
     openers: [
       'Técnico en aire acondicionado con {years} años de experiencia en {place}.',
       'Tenemos {years} años instalando y reparando aires acondicionados tipo split e inverter.',

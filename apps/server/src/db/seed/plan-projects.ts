@@ -1,0 +1,304 @@
+import type { ServiceType } from '@arreglaya/shared/domain';
+import type { favourites, projects, quotes, reviews } from '../schema/index.ts';
+import { PROJECT_TEMPLATES, type ProjectTemplate } from './data-projects.ts';
+import {
+  CLIENT_REVIEWS,
+  CLOSING_PRAISE,
+  CONTRACTOR_REPLIES_BAD,
+  CONTRACTOR_REPLIES_GOOD,
+  MIXED_COMMENTS,
+  POOR_COMMENTS,
+  QUOTE_DETAILS,
+  QUOTE_OPENERS,
+  REVIEW_TITLES,
+  TRADE_PRAISE,
+} from './data-reviews.ts';
+import type { DemoClient, DemoContractor } from './plan-people.ts';
+import { daysAfter, daysBefore, isoDateDR, type Rng } from './random.ts';
+import { SCENE_FOR_SERVICE, type SceneKind } from './svg-scenes.ts';
+
+// The demo's activity: projects in every state, their quotes, reviews and favourites.
+
+type ProjectRow = typeof projects.$inferInsert & { id: string; createdAt: Date };
+type QuoteRow = typeof quotes.$inferInsert;
+type ReviewRow = typeof reviews.$inferInsert;
+type FavouriteRow = typeof favourites.$inferInsert;
+
+export interface CoverPlan {
+  projectId: string;
+  ownerId: string;
+  scene: SceneKind;
+  variant: number;
+  createdAt: Date;
+}
+
+export interface ActivityPlan {
+  projects: ProjectRow[];
+  quotes: QuoteRow[];
+  reviews: ReviewRow[];
+  favourites: FavouriteRow[];
+  covers: CoverPlan[];
+}
+
+export interface ActivityOptions {
+  open: number;
+  /** Completed projects beyond the one every established contractor gets. */
+  extraCompleted: number;
+  assigned: number;
+  inProgress: number;
+  /** Every `coverEvery`-th open project gets a cover photo. */
+  coverEvery: number;
+}
+
+const HOUR = 3_600_000;
+
+/** RD$ amount → centavos, rounded to a price a person would quote. */
+function priceMinor(rd: number): number {
+  const step = rd < 10_000 ? 50 : 500;
+  return Math.max(1500, Math.round(rd / step) * step) * 100;
+}
+
+function quoteText(rng: Rng): string {
+  return `${rng.pick(QUOTE_OPENERS)} ${rng.pick(QUOTE_DETAILS)}`;
+}
+
+function servicesOf(service: ServiceType, template: ProjectTemplate): ServiceType[] {
+  return [...new Set([service, ...(template.also ?? [])])];
+}
+
+function between(rng: Rng, from: Date, to: Date): Date {
+  return new Date(from.getTime() + rng.next() * Math.max(0, to.getTime() - from.getTime()));
+}
+
+function minDate(a: Date, b: Date): Date {
+  return a < b ? a : b;
+}
+
+export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[], clients: DemoClient[], opts: ActivityOptions): ActivityPlan {
+  const plan: ActivityPlan = { projects: [], quotes: [], reviews: [], favourites: [], covers: [] };
+  const established = contractors.filter((c) => !c.isNew);
+  const hires = new Map<string, Set<string>>(); // client id → contractors hired
+
+  /** A client whose account existed at `at`, usually one from `cityKey` when given. */
+  const pickClient = (at: Date, cityKey?: string): DemoClient => {
+    const eligible = clients.filter((c) => c.createdAt.getTime() < at.getTime() - HOUR);
+    if (eligible.length === 0) throw new Error('no demo client old enough');
+    const local = eligible.filter((c) => c.cityKey === cityKey);
+    return local.length > 0 && rng.chance(0.85) ? rng.pick(local) : rng.pick(eligible);
+  };
+
+  /** Up to `n` other contractors who offer one of `services` and had joined by `at`, locals first. */
+  const competitors = (services: ServiceType[], cityKey: string, at: Date, exclude: Set<string>, n: number): DemoContractor[] => {
+    const able = contractors.filter((c) => !exclude.has(c.id) && c.createdAt < at && c.services.some((s) => services.includes(s)));
+    const local = rng.shuffle(able.filter((c) => c.cityKey === cityKey));
+    const others = rng.shuffle(able.filter((c) => c.cityKey !== cityKey));
+    const out: DemoContractor[] = [];
+    while (out.length < n && (local.length > 0 || others.length > 0)) {
+      const from = local.length > 0 && (others.length === 0 || rng.chance(0.75)) ? local : others;
+      out.push(from.shift() as DemoContractor);
+    }
+    return out;
+  };
+
+  const addQuote = (projectId: string, contractorId: string, createdAt: Date, priceRd: number, fields: Partial<QuoteRow>): QuoteRow => {
+    const q: QuoteRow = {
+      id: rng.uuid(),
+      projectId,
+      contractorId,
+      priceMinor: priceMinor(priceRd),
+      currency: 'DOP',
+      description: quoteText(rng),
+      expiresAt: daysAfter(createdAt, 15),
+      status: 'created',
+      createdAt,
+      updatedAt: createdAt,
+      ...fields,
+    };
+    plan.quotes.push(q);
+    return q;
+  };
+
+  /** A project that was assigned to `hired`: accepted quote, rejected competitors, dates. */
+  const hiredProject = (
+    hired: DemoContractor,
+    status: 'completado' | 'in_progress' | 'assigned',
+    createdAt: Date,
+    timeline: { assignedAt: Date; startDate: Date; deliveredAt?: Date; completedAt?: Date },
+  ): ProjectRow => {
+    const service = rng.chance(0.7) ? hired.primary : rng.pick(hired.services);
+    const template = rng.pick(PROJECT_TEMPLATES[service]);
+    const client = pickClient(createdAt, hired.cityKey);
+    const id = rng.uuid();
+    const services = servicesOf(service, template);
+    const project: ProjectRow = {
+      id,
+      clientId: client.id,
+      contractorId: hired.id,
+      title: template.title,
+      description: template.description,
+      propertyType: rng.pick(template.property),
+      serviceTypes: services,
+      status,
+      intention: 'ready',
+      startDate: isoDateDR(timeline.startDate),
+      country: 'DO',
+      city: hired.cityKey,
+      zone: hired.zone,
+      currency: 'DOP',
+      assignedAt: timeline.assignedAt,
+      deliveredAt: timeline.deliveredAt ?? null,
+      completedAt: timeline.completedAt ?? null,
+      createdAt,
+      updatedAt: timeline.completedAt ?? timeline.assignedAt,
+    };
+    plan.projects.push(project);
+    hires.set(client.id, (hires.get(client.id) ?? new Set()).add(hired.id));
+
+    const price = rng.float(template.price[0], template.price[1]);
+    const acceptedAt = between(rng, new Date(createdAt.getTime() + HOUR), new Date(timeline.assignedAt.getTime() - HOUR));
+    const accepted = addQuote(id, hired.id, acceptedAt, price, {
+      status: 'accepted',
+      clientConfirmation: true,
+      confirmationDate: timeline.assignedAt,
+      updatedAt: timeline.assignedAt,
+    });
+    accepted.agreedPriceMinor = accepted.priceMinor;
+    for (const other of competitors(services, hired.cityKey, createdAt, new Set([hired.id]), rng.int(0, 2))) {
+      const at = between(rng, new Date(createdAt.getTime() + HOUR), new Date(timeline.assignedAt.getTime() - HOUR));
+      addQuote(id, other.id, at, price * rng.float(0.85, 1.35), { status: 'rejected', updatedAt: timeline.assignedAt });
+    }
+    return project;
+  };
+
+  const review = (project: ProjectRow, author: DemoClient | DemoContractor, subject: DemoClient | DemoContractor, rating: number, title: string, comments: string, forceApproved: boolean, reply: string | null): void => {
+    const completedAt = project.completedAt as Date;
+    const createdAt = minDate(between(rng, completedAt, daysAfter(completedAt, 5)), new Date(now.getTime() - 2 * HOUR));
+    const moderatedAt = daysAfter(createdAt, rng.float(0.1, 2));
+    const pending = !forceApproved && (moderatedAt > now || (createdAt > daysBefore(now, 30) && rng.chance(0.5)));
+    const repliedAt = reply && !pending ? daysAfter(moderatedAt, rng.float(0.1, 3)) : null;
+    const replyShown = repliedAt !== null && repliedAt < now;
+    plan.reviews.push({
+      id: rng.uuid(),
+      projectId: project.id,
+      authorId: author.id,
+      subjectId: subject.id,
+      direction: 'primary' in author ? 'contractor_to_client' : 'client_to_contractor',
+      rating,
+      title,
+      comments,
+      status: pending ? 'pending' : 'approved',
+      moderatedAt: pending ? null : moderatedAt,
+      reply: replyShown ? reply : null,
+      repliedAt: replyShown ? repliedAt : null,
+      createdAt,
+      updatedAt: replyShown ? (repliedAt as Date) : pending ? createdAt : moderatedAt,
+    });
+  };
+
+  const reviewsFor = (project: ProjectRow, hired: DemoContractor, guaranteed: boolean): void => {
+    const client = clients.find((c) => c.id === project.clientId) as DemoClient;
+    const service = (project.serviceTypes as ServiceType[])[0] as ServiceType;
+    if (guaranteed || rng.chance(0.82)) {
+      const rating = guaranteed
+        ? rng.weighted([[5, 55], [4, 35], [3, 10]] as const)
+        : rng.weighted([[5, 48], [4, 30], [3, 10], [2, 7], [1, 5]] as const);
+      const title = rng.chance(0.8) || rating < 4 ? rng.pick(REVIEW_TITLES[rating]) : rng.pick(REVIEW_TITLES[5]);
+      const comments =
+        rating >= 4 ? `${rng.pick(TRADE_PRAISE[service])} ${rng.pick(CLOSING_PRAISE)}`.trim() : rating >= 2 ? rng.pick(MIXED_COMMENTS) : rng.pick(POOR_COMMENTS);
+      const replyChance = rating <= 3 ? 0.6 : 0.25;
+      const reply = rng.chance(replyChance) ? rng.pick(rating <= 3 ? CONTRACTOR_REPLIES_BAD : CONTRACTOR_REPLIES_GOOD).replace('{first}', client.first) : null;
+      review(project, client, hired, rating, title, comments, guaranteed, reply);
+    }
+    if (rng.chance(0.4)) {
+      const [rating, title, comments] = rng.pick(CLIENT_REVIEWS);
+      review(project, hired, client, rating, title, comments, false, null);
+    }
+  };
+
+  /** Dates of a finished job that started on `createdAt`. */
+  const finishedTimeline = (createdAt: Date) => {
+    const assignedAt = daysAfter(createdAt, rng.float(1, 4));
+    const startDate = daysAfter(assignedAt, rng.float(1, 6));
+    const deliveredAt = daysAfter(startDate, rng.float(1, 12));
+    const completedAt = daysAfter(deliveredAt, rng.float(0.2, 3));
+    return { assignedAt, startDate, deliveredAt, completedAt };
+  };
+
+  // Completed work: one job for every established contractor (so each has an approved
+  // review), then more, weighted towards featured and verified contractors.
+  const oldestClient = Math.min(...clients.map((c) => c.createdAt.getTime()));
+  const completedJob = (hired: DemoContractor, guaranteed: boolean, recent: boolean) => {
+    const earliest = new Date(Math.max(hired.createdAt.getTime(), oldestClient) + 2 * HOUR);
+    const createdAt = recent ? between(rng, daysBefore(now, 40), daysBefore(now, 28)) : between(rng, earliest, daysBefore(now, 30));
+    const project = hiredProject(hired, 'completado', createdAt < earliest ? earliest : createdAt, finishedTimeline(createdAt < earliest ? earliest : createdAt));
+    reviewsFor(project, hired, guaranteed);
+  };
+  for (const c of established) completedJob(c, true, false);
+  // Popularity: featured and verified contractors get more work, with some luck on top.
+  const weights = established.map((c) => [c, (c.featured ? 4 : c.verified ? 2 : 1) * rng.float(0.3, 3)] as const);
+  for (let i = 0; i < opts.extraCompleted; i++) completedJob(rng.weighted(weights), false, i % 6 === 0);
+
+  // Work under way.
+  for (let i = 0; i < opts.assigned + opts.inProgress; i++) {
+    const hired = rng.pick(established);
+    const inProgress = i >= opts.assigned;
+    const createdAt = daysBefore(now, rng.float(6, 20));
+    const assignedAt = daysAfter(createdAt, rng.float(1, 4));
+    const startDate = inProgress ? minDate(daysAfter(assignedAt, rng.float(0.5, 2)), daysBefore(now, 0.5)) : daysAfter(now, rng.float(1, 10));
+    hiredProject(hired, inProgress ? 'in_progress' : 'assigned', createdAt, { assignedAt, startDate });
+  }
+
+  // Open requests, each template at most once, with 0–3 quotes.
+  const templates = rng.shuffle(
+    (Object.entries(PROJECT_TEMPLATES) as [ServiceType, readonly ProjectTemplate[]][]).flatMap(([service, list]) => list.map((t) => [service, t] as const)),
+  );
+  for (let i = 0; i < opts.open; i++) {
+    const [service, template] = templates[i % templates.length] as readonly [ServiceType, ProjectTemplate];
+    const createdAt = daysBefore(now, rng.chance(0.3) ? rng.float(0.05, 2) : rng.float(2, 21));
+    const client = pickClient(createdAt);
+    const id = rng.uuid();
+    const services = servicesOf(service, template);
+    const project: ProjectRow = {
+      id,
+      clientId: client.id,
+      title: template.title,
+      description: template.description,
+      propertyType: rng.pick(template.property),
+      serviceTypes: services,
+      status: 'created',
+      intention: rng.chance(0.2) ? 'quoting' : 'ready',
+      startDate: isoDateDR(daysAfter(now, rng.float(3, 45))),
+      country: 'DO',
+      city: client.cityKey,
+      zone: client.zone,
+      currency: 'DOP',
+      createdAt,
+      updatedAt: createdAt,
+    };
+    plan.projects.push(project);
+    const quoteCount = rng.weighted([[0, 25], [1, 35], [2, 25], [3, 15]] as const);
+    const price = rng.float(template.price[0], template.price[1]);
+    for (const c of competitors(services, client.cityKey, now, new Set(), quoteCount)) {
+      const at = between(rng, new Date(Math.max(createdAt.getTime(), c.createdAt.getTime()) + HOUR), now);
+      const q = addQuote(id, c.id, minDate(at, now), price * rng.float(0.8, 1.3), {});
+      q.expiresAt = new Date(Math.max(daysAfter(at, 15).getTime(), daysAfter(now, 3).getTime()));
+    }
+    if (i % opts.coverEvery === 0) {
+      plan.covers.push({ projectId: id, ownerId: client.id, scene: SCENE_FOR_SERVICE[service], variant: plan.covers.length, createdAt });
+    }
+  }
+
+  // Favourites: contractors a client hired, and a few others they liked.
+  for (const client of clients) {
+    const n = rng.weighted([[0, 20], [1, 25], [2, 25], [3, 15], [4, 10], [5, 5]] as const);
+    const hired = [...(hires.get(client.id) ?? [])];
+    const others = rng.shuffle(contractors.filter((c) => !hired.includes(c.id))).sort((a, b) => Number(b.cityKey === client.cityKey) - Number(a.cityKey === client.cityKey));
+    const chosen = [...rng.shuffle(hired), ...others.slice(0, 8).map((c) => c.id)].slice(0, n);
+    for (const contractorId of chosen) {
+      const c = contractors.find((x) => x.id === contractorId) as DemoContractor;
+      const since = new Date(Math.max(client.createdAt.getTime(), c.createdAt.getTime()));
+      plan.favourites.push({ clientId: client.id, contractorId, createdAt: between(rng, since, now) });
+    }
+  }
+  return plan;
+}

@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../../modules/media/photo-storage.ts';
+import type { Db, DbOrTx } from '../client.ts';
+import {
+  clientProfiles,
+  contractorProfiles,
+  favourites,
+  notificationPreferences,
+  photos,
+  projectPhotos,
+  projects,
+  quotes,
+  reviews,
+  users,
+} from '../schema/index.ts';
+import { planActivity, type ActivityOptions } from './plan-projects.ts';
+import { planPeople } from './plan-people.ts';
+import { DEMO_SEED, mulberry32, Rng } from './random.ts';
+import { mapLimit, renderPhoto, type RenderedPhoto } from './render.ts';
+import { avatarSvg } from './svg-avatars.ts';
+import { sceneSvg } from './svg-scenes.ts';
+
+// Loads a realistic Dominican demo into an empty database: contractors in every trade
+// and city, clients, open and finished projects with quotes, reviews, favourites and
+// drawn photos. The same every run (seeded PRNG, dates relative to `now`), all of it in
+// one transaction, and skipped when any user exists.
+
+export interface SeedDemoOptions {
+  log: (msg: string) => void;
+  now?: Date;
+  /** Random source in [0, 1); defaults to mulberry32 with the fixed DEMO_SEED. */
+  random?: () => number;
+}
+
+export interface SeedDemoResult {
+  seeded: boolean;
+  counts: Record<string, number>;
+}
+
+/** How much demo there is. */
+export const DEMO_SIZE: ActivityOptions & { clients: number } = {
+  clients: 30,
+  open: 45,
+  extraCompleted: 120,
+  assigned: 4,
+  inProgress: 5,
+  coverEvery: 2,
+};
+
+interface PhotoPlan {
+  row: typeof photos.$inferInsert & { id: string };
+  rendered: RenderedPhoto;
+}
+
+async function hasUsers(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: users.id }).from(users).limit(1);
+  return rows.length > 0;
+}
+
+function chunks<T>(rows: readonly T[], size = 250): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/**
+ * Sets every contractor's aggregates from the data: the average and number of APPROVED
+ * client→contractor reviews, completed projects and favourites.
+ */
+export async function refreshContractorAggregates(db: DbOrTx): Promise<void> {
+  await db.execute(sql`
+    UPDATE contractor_profiles cp SET
+      rating_avg = coalesce(r.avg, 0),
+      rating_count = coalesce(r.n, 0),
+      completed_projects = coalesce(p.n, 0),
+      favourites_count = coalesce(f.n, 0)
+    FROM contractor_profiles c0
+    LEFT JOIN (SELECT subject_id, avg(rating)::real AS avg, count(*)::int AS n FROM reviews
+                WHERE status = 'approved' AND direction = 'client_to_contractor' GROUP BY subject_id) r ON r.subject_id = c0.user_id
+    LEFT JOIN (SELECT contractor_id, count(*)::int AS n FROM projects WHERE status = 'completado' GROUP BY contractor_id) p ON p.contractor_id = c0.user_id
+    LEFT JOIN (SELECT contractor_id, count(*)::int AS n FROM favourites GROUP BY contractor_id) f ON f.contractor_id = c0.user_id
+    WHERE cp.user_id = c0.user_id`);
+}
+
+export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemoOptions): Promise<SeedDemoResult> {
+  const started = performance.now();
+  if (await hasUsers(db)) {
+    opts.log('Demo data: skipped (the database already has users).');
+    return { seeded: false, counts: {} };
+  }
+  const now = opts.now ?? new Date();
+  const rng = new Rng(opts.random ?? mulberry32(DEMO_SEED));
+
+  // 1. Plan everything in memory (pure, deterministic).
+  const { contractors, clients } = planPeople(rng, now, DEMO_SIZE.clients);
+  const activity = planActivity(rng, now, contractors, clients, DEMO_SIZE);
+
+  // 2. Draw the photos (before the transaction, so it stays short).
+  const avatarOwners = [...contractors, ...clients].filter((p) => p.look !== null);
+  const photoJobs = [
+    ...avatarOwners.map((p) => ({ id: rng.uuid(), ownerId: p.id, kind: 'avatar' as const, createdAt: p.createdAt, draw: (w: number) => avatarSvg(p.look!, w), aspect: 1 })),
+    ...activity.covers.map((c) => ({ id: rng.uuid(), ownerId: c.ownerId, kind: 'project' as const, createdAt: c.createdAt, draw: (w: number, h: number) => sceneSvg(c.scene, c.variant, w, h), aspect: 1.5, projectId: c.projectId })),
+  ];
+  const photoPlans: PhotoPlan[] = await mapLimit(photoJobs, 4, async (job) => {
+    const rendered = await renderPhoto(job.draw, job.aspect);
+    return {
+      rendered,
+      row: {
+        id: job.id,
+        ownerId: job.ownerId,
+        kind: job.kind,
+        storageKey: photoBaseKey(job.id),
+        mime: 'image/jpeg',
+        width: rendered.md.width,
+        height: rendered.md.height,
+        bytes: rendered.md.data.length,
+        createdAt: job.createdAt,
+      },
+    };
+  });
+  const coverByProject = new Map(photoJobs.flatMap((j) => ('projectId' in j ? [[j.projectId, j.id] as const] : [])));
+  for (const p of activity.projects) p.coverPhotoId = coverByProject.get(p.id) ?? null;
+  const rendered = performance.now();
+
+  // 3. Write it all in one transaction; the advisory lock makes a second instance that
+  // starts at the same moment wait, then find the users and skip.
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('arreglaya:seed-demo'))`);
+    if (await hasUsers(tx)) return false;
+    const people = [...contractors, ...clients];
+    for (const c of chunks(people.map((p) => p.user))) await tx.insert(users).values(c);
+    for (const c of chunks(contractors.map((p) => p.profile))) await tx.insert(contractorProfiles).values(c);
+    for (const c of chunks(clients.map((p) => p.profile))) await tx.insert(clientProfiles).values(c);
+    for (const c of chunks(people.map((p) => p.prefs))) await tx.insert(notificationPreferences).values(c);
+    for (const c of chunks(photoPlans.map((p) => p.row))) await tx.insert(photos).values(c);
+    await tx.execute(sql`UPDATE users u SET avatar_photo_id = p.id FROM photos p WHERE p.owner_id = u.id AND p.kind = 'avatar'`);
+
+    for (const c of chunks(activity.projects)) await tx.insert(projects).values(c);
+    const links = [...coverByProject].map(([projectId, photoId]) => ({ projectId, photoId, position: 0 }));
+    if (links.length > 0) await tx.insert(projectPhotos).values(links);
+    for (const c of chunks(activity.quotes)) await tx.insert(quotes).values(c);
+    await tx.execute(sql`UPDATE projects p SET accepted_quote_id = q.id FROM quotes q WHERE q.project_id = p.id AND q.status = 'accepted'`);
+    for (const c of chunks(activity.reviews)) await tx.insert(reviews).values(c);
+    for (const c of chunks(activity.favourites)) await tx.insert(favourites).values(c);
+    await refreshContractorAggregates(tx);
+
+    // The files go last, still inside the transaction: if storage fails, no rows remain.
+    const puts = photoPlans.flatMap((p) => PHOTO_SIZE_NAMES.map((size) => ({ key: photoKey(p.row.id, size), data: p.rendered[size].data })));
+    await mapLimit(puts, 8, (put) => storage.put(put.key, put.data, 'image/jpeg'));
+    return true;
+  });
+  if (!seeded) {
+    opts.log('Demo data: skipped (another instance loaded it first).');
+    return { seeded: false, counts: {} };
+  }
+
+  const byStatus = (s: string) => activity.projects.filter((p) => p.status === s).length;
+  const counts: Record<string, number> = {
+    contractors: contractors.length,
+    clients: clients.length,
+    projects: activity.projects.length,
+    openProjects: byStatus('created'),
+    completedProjects: byStatus('completado'),
+    assignedProjects: byStatus('assigned'),
+    inProgressProjects: byStatus('in_progress'),
+    quotes: activity.quotes.length,
+    reviews: activity.reviews.length,
+    approvedReviews: activity.reviews.filter((r) => r.status === 'approved').length,
+    pendingReviews: activity.reviews.filter((r) => r.status === 'pending').length,
+    favourites: activity.favourites.length,
+    photos: photoPlans.length,
+  };
+  const ms = (t: number) => `${((t - started) / 1000).toFixed(1)} s`;
+  opts.log(
+    `Demo data loaded in ${ms(performance.now())} (photos drawn in ${ms(rendered)}): ${counts.contractors} contractors, ${counts.clients} clients, ` +
+      `${counts.projects} projects (${counts.openProjects} open, ${counts.completedProjects} completed, ${counts.assignedProjects} assigned, ${counts.inProgressProjects} in progress), ` +
+      `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos.`,
+  );
+  return { seeded: true, counts };
+}

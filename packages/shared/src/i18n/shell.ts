@@ -82,6 +82,14 @@ export const shell = {
     copyright: (year: number) => `© ${year} ArreglaYa. Todos los derechos reservados.`,
   },
 
+  /** The side panel of /contactus (the form's own texts live in contact.ts). */
+  contactAside: {
+    title: '¿Necesitas ayuda ahora?',
+    reply: 'Respondemos cada mensaje en menos de 24 horas.',
+    helpText: 'Muchas respuestas ya están en nuestro Centro de ayuda.',
+    helpLink: 'Visitar el Centro de ayuda',
+  },
+
   notFound: {
     documentTitle: 'Página no encontrada',
     title: '¡Página no encontrada!',

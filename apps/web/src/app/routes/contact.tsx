@@ -1,9 +1,12 @@
+import { Link } from 'react-router';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { ContactForm } from '@/features/contact/components/contact-form.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { MapPinIcon } from '@/components/ui/icons.tsx';
+
+const aside = shell.contactAside;
 
 function ContactPage() {
   usePageTitle(t.title);
@@ -18,8 +21,19 @@ function ContactPage() {
             <ContactForm />
           </div>
         </div>
-        <aside className="h-fit rounded-xl bg-brand-50 p-6 text-slate-800">
-          <p className="flex items-start gap-2">
+        <aside aria-labelledby="contact-aside-title" className="h-fit rounded-xl bg-brand-50 p-6 text-slate-800">
+          <h2 id="contact-aside-title" className="text-lg font-bold text-slate-900">
+            {aside.title}
+          </h2>
+          <p className="mt-2">{aside.reply}</p>
+          <p className="mt-2">{aside.helpText}</p>
+          <Link
+            to="/ayuda"
+            className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+          >
+            {aside.helpLink}
+          </Link>
+          <p className="mt-4 flex items-start gap-2">
             <MapPinIcon className="mt-0.5 size-5 shrink-0 text-brand-700" />
             <span>{shell.footer.location}</span>
           </p>

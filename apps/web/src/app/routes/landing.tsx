@@ -98,25 +98,30 @@ function Hero() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <h1 className="max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">{t.heroTitle}</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t.heroText}</p>
-        <form role="search" onSubmit={onSearch} className="mt-8 flex max-w-2xl flex-col gap-3 sm:flex-row">
-          <label htmlFor={inputId} className="sr-only">
+        <form role="search" onSubmit={onSearch} className="mt-8 max-w-2xl">
+          <label htmlFor={inputId} className="mb-2 block text-lg font-semibold text-white">
             {t.searchLabel}
           </label>
-          <input
-            id={inputId}
-            name="q"
-            type="search"
-            autoComplete="off"
-            enterKeyHint="search"
-            placeholder={t.searchPlaceholder}
-            className="min-h-12 w-full flex-1 rounded-md border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
-          />
-          <button type="submit" className={buttonClasses('accent', 'min-h-12 px-6')}>
-            <SearchIcon className="size-5" />
-            {t.searchSubmit}
-          </button>
+          <div className="flex flex-col gap-3 sm:flex-row">
+            <input
+              id={inputId}
+              name="q"
+              type="search"
+              autoComplete="off"
+              enterKeyHint="search"
+              placeholder={t.searchPlaceholder}
+              className="min-h-12 w-full flex-1 rounded-md border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
+            />
+            <button type="submit" className={buttonClasses('accent', 'min-h-12 px-6')}>
+              <SearchIcon className="size-5" />
+              {t.searchSubmit}
+            </button>
+          </div>
         </form>
-        <Link to="/nuevoproyecto" className="mt-6 inline-block font-semibold text-white underline underline-offset-4 hover:text-accent-100">
+        <Link
+          to="/nuevoproyecto"
+          className="mt-6 inline-block font-semibold text-white underline underline-offset-4 hover:text-accent-100"
+        >
           {t.postProject}
         </Link>
       </div>

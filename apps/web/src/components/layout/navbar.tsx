@@ -26,6 +26,8 @@ export function Navbar({ user, isLoading = false }: NavbarProps) {
   const open = openOn === pathname;
   const toggleRef = useRef<HTMLButtonElement>(null);
 
+  // Signed-in users have more links, so the general ones need a wider screen to fit in one row.
+  const compact = user ? 'wide' : 'narrow';
   const close = () => setOpenOn(null);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
@@ -67,9 +69,9 @@ export function Navbar({ user, isLoading = false }: NavbarProps) {
           )}
         >
           <ul className="flex flex-col gap-1 md:flex-row md:items-center md:gap-1">
-            <NavItem to="/comoclientes" label={t.howItWorks} compact />
-            <NavItem to="/ayuda" label={t.help} compact />
-            <NavItem to="/contactus" label={t.contact} compact />
+            <NavItem to="/comoclientes" label={t.howItWorks} compact={compact} />
+            <NavItem to="/ayuda" label={t.help} compact={compact} />
+            <NavItem to="/contactus" label={t.contact} compact={compact} />
             {user?.role === 'client' && (
               <>
                 <NavItem to="/busqueda" label={t.searchContractors} />
@@ -88,14 +90,16 @@ export function Navbar({ user, isLoading = false }: NavbarProps) {
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   cx(
-    'block rounded-md px-3 py-2 font-medium hover:bg-brand-50 hover:text-brand-800',
+    'block rounded-md px-3 py-2 font-medium whitespace-nowrap md:px-2 xl:px-3 hover:bg-brand-50 hover:text-brand-800',
     isActive ? 'text-brand-800 underline decoration-2 underline-offset-4' : 'text-slate-700',
   );
 
-/** `compact` items give their room to the role links between 768 and 1024 px. */
-function NavItem({ to, label, compact = false }: { to: string; label: string; compact?: boolean }) {
+const COMPACT_CLASSES = { narrow: 'md:hidden lg:block', wide: 'md:hidden 2xl:block' } as const;
+
+/** Compact items stay in the mobile menu but give their room to the role links on mid-size screens. */
+function NavItem({ to, label, compact }: { to: string; label: string; compact?: keyof typeof COMPACT_CLASSES }) {
   return (
-    <li className={compact ? 'md:hidden lg:block' : undefined}>
+    <li className={compact ? COMPACT_CLASSES[compact] : undefined}>
       <NavLink to={to} className={linkClasses}>
         {label}
       </NavLink>
@@ -127,12 +131,12 @@ function UserArea({ user }: { user: SessionUser }) {
     <div
       aria-label={t.accountLabel}
       role="group"
-      className="mt-2 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:mt-0 md:ml-2 md:flex-nowrap md:border-0 md:pt-0"
+      className="mt-2 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:mt-0 md:ml-1 md:flex-nowrap md:gap-2 md:border-0 md:pt-0"
     >
       <Link to={account} className="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-brand-50">
         <Avatar src={user.avatarUrl} size="sm" />
         <span className="flex flex-col leading-tight">
-          <span className="font-semibold text-slate-900">{fullName}</span>
+          <span className="max-w-48 truncate font-semibold text-slate-900 md:max-w-28 lg:max-w-40">{fullName}</span>
           {user.role !== 'sysadmin' && <StarRating value={user.rating} className="text-xs" />}
         </span>
       </Link>
@@ -145,7 +149,7 @@ function UserArea({ user }: { user: SessionUser }) {
           {formatNumber(user.unreadMessages)}
         </Link>
       )}
-      <Link to="/signout" className="rounded-md px-3 py-2 font-medium text-slate-700 hover:bg-brand-50">
+      <Link to="/signout" className="rounded-md px-3 py-2 font-medium whitespace-nowrap md:px-2 xl:px-3 text-slate-700 hover:bg-brand-50">
         {t.signOut}
       </Link>
     </div>

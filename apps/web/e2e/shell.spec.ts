@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
+import { test, expect } from './support/fixtures.ts';
+
+function concretePath(pattern: string): string {
+  return pattern.replace(/:[^/]+/g, randomUUID());
+}
+
+/** Console errors and uncaught exceptions, collected from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  return errors;
+}
+
+test.describe('not-found page', () => {
+  test('an unknown path answers 404 and shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/esta-pagina-no-existe');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: '¡Página no encontrada!' })).toBeVisible();
+    await expect(page.getByText('Disculpa. No encontramos la página que estás buscando.')).toBeVisible();
+    const main = page.getByRole('main');
+    await expect(main.getByRole('link', { name: 'Ir al inicio' })).toHaveAttribute('href', '/');
+    await expect(main.getByRole('link', { name: 'Visitar el centro de ayuda' })).toHaveAttribute('href', '/ayuda');
+    await expect(page).toHaveTitle('Página no encontrada · ArreglaYa');
+  });
+
+  test('/notfound shows the same page', async ({ page }) => {
+    const response = await page.goto('/notfound');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: '¡Página no encontrada!' })).toBeVisible();
+  });
+});
+
+test('every app route renders a page with one h1 and no console errors', async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = collectErrors(page);
+  for (const pattern of APP_ROUTE_PATTERNS) {
+    const url = concretePath(pattern);
+    const response = await page.goto(url);
+    expect(response?.status(), url).toBe(200);
+    const h1 = page.locator('main h1');
+    await expect(h1, url).toHaveCount(1);
+    await expect(h1, url).not.toHaveText('');
+    await expect(page.locator('h1'), `${url}: one h1 per page`).toHaveCount(1);
+    expect((await page.getByRole('main').innerText()).trim().length, url).toBeGreaterThan(20);
+  }
+  expect(errors).toEqual([]);
+});
+
+test('placeholder pages name the page and link home', async ({ page }) => {
+  await page.goto('/busqueda');
+  await expect(page.getByRole('heading', { level: 1, name: 'Contratistas Disponibles' })).toBeVisible();
+  await expect(page.getByText('Estamos preparando esta sección. Muy pronto estará disponible.')).toBeVisible();
+  await expect(page).toHaveTitle('Contratistas Disponibles · ArreglaYa');
+  await page.goto('/perfil/favoritos');
+  const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
+  await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Mis Favoritos');
+  await page.goto('/aprendamas');
+  await expect(page.getByRole('heading', { level: 1, name: 'Página en construcción' })).toBeVisible();
+});
+
+test('the landing search goes to /busqueda with the query', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('searchbox', { name: '¿Qué necesitas reparar?' }).fill('calentador de agua');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page).toHaveURL(/\/busqueda\?q=calentador%20de%20agua$/);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'Plomería' }).click();
+  await expect(page).toHaveURL(/\/busqueda\?type=plomeria$/);
+});
+
+test('the scroll-to-top button appears after scrolling and route changes scroll to the top', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto('/');
+  const button = page.getByRole('button', { name: 'Volver arriba' });
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(button).toBeHidden();
+  await page.evaluate(() => window.scrollTo({ top: 600, behavior: 'instant' }));
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await expect(button).toBeHidden();
+
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }));
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Términos de uso' }).click();
+  await expect(page).toHaveURL(/\/terminos$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test('the newsletter form validates, subscribes, and the message box hides by itself', async ({ page, mailbox }) => {
+  await page.goto('/');
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByLabel('Correo electrónico');
+  const submit = footer.getByRole('button', { name: 'Suscribirme' });
+  await submit.click();
+  await expect(email).toHaveAccessibleDescription('Campo obligatorio.');
+
+  const address = `boletin.${randomUUID().slice(0, 8)}@ejemplo.do`;
+  await email.fill(address);
+  await submit.click();
+  const message = page.getByRole('status').filter({ hasText: 'Suscripción creada con éxito.' });
+  await expect(message).toBeVisible();
+  await expect(email).toHaveValue('');
+  // Spec: 3000 ms. Only an upper bound is checked, so a slow machine does not make this flaky.
+  await expect(message).toBeHidden({ timeout: 5_000 });
+
+  await mailbox.waitFor((m) => (m.to ?? []).some((a) => 'address' in a && a.address === address));
+});
+
+test('no Content Security Policy violation on / and /contactus', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) violations.push(msg.text());
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+  await page.goto('/contactus');
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+  expect(violations).toEqual([]);
+});
+
+test.describe('at 360 px wide', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const url of ['/', '/contactus']) {
+    test(`${url} has no horizontal scroll`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+      const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
+      expect(width).toBeLessThanOrEqual(360);
+    });
+  }
+
+  test('the menu button opens and closes the navigation with the keyboard', async ({ page }) => {
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Abrir menú' });
+    const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+    await expect(nav).toBeHidden();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Cerrar menú' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Escape');
+    await expect(nav).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Abrir menú' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Abrir menú' }).click();
+    await nav.getByRole('link', { name: 'Contáctanos' }).click();
+    await expect(page).toHaveURL(/\/contactus$/);
+    await expect(nav).toBeHidden();
+  });
+});
+
+test('the skip link moves focus to the main content', async ({ page }) => {
+  await page.goto('/contactus');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Saltar al contenido' });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});
+
+test('axe finds no serious or critical violations', async ({ page }) => {
+  for (const url of ['/', '/contactus', '/notfound', '/busqueda']) {
+    await page.goto(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+    if (url === '/contactus') {
+      // Check the error state too.
+      await page.getByRole('button', { name: 'Enviar' }).click();
+      await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
+    }
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(serious).toEqual([]);
+  }
+});
+
+test('screenshots at 360 and 1280 px', async ({ page }) => {
+  const dir = path.join(test.info().project.outputDir, 'screenshots');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    for (const [url, name] of [
+      ['/', 'landing'],
+      ['/contactus', 'contactus'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+    }
+  }
+});

@@ -3,14 +3,23 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
+import path from 'node:path';
+import { accountRoutes } from './modules/account/account.routes.ts';
+import { loadAuthSecret } from './modules/auth/auth-secret.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { resolveSession } from './modules/auth/auth.service.ts';
+import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
+import { photoRoutes } from './modules/media/photo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createLogTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { registerAccessControl } from './plugins/access.ts';
+import { registerAccessControl, type RequestUser } from './plugins/access.ts';
+import type { Role } from '@arreglaya/shared/domain';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
@@ -25,6 +34,12 @@ export interface AppDeps {
   mailPollMs?: number;
   /** Serve a different web build (tests); defaults to apps/web/dist. */
   webDist?: string;
+  /** Where photos live; DATA_DIR/media on disk by default. */
+  storage?: PhotoStorage;
+}
+
+export function defaultPhotoStorage(config: Config): PhotoStorage {
+  return new DiskPhotoStorage(path.join(config.dataDir, 'media'));
 }
 
 export type App = FastifyInstance;
@@ -49,15 +64,24 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await registerSecurityHeaders(app, config.isProduction);
   await app.register(cookie);
   await registerOpenApi(app, config.appUrl);
-  // Sessions arrive with the accounts issue; until then nobody is signed in.
-  registerAccessControl(app, () => Promise.resolve(null));
-  registerRateLimits(app, db);
 
   const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createLogTransport((o, m) => app.log.info(o, m));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs });
   const mailer = createMailer(() => worker.kick());
+  const storage = deps.storage ?? defaultPhotoStorage(config);
+
+  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET) });
+  const authDeps = { db, auth, mailer };
+  registerAccessControl(app, async (req, reply): Promise<RequestUser | null> => {
+    const s = await resolveSession(authDeps, { req, reply });
+    return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };
+  });
+  registerRateLimits(app, db);
 
   await app.register(healthRoutes(db));
+  await app.register(authRoutes(authDeps));
+  await app.register(accountRoutes({ db, storage, log: app.log }));
+  await app.register(photoRoutes(db, storage));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));

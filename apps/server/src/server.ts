@@ -1,8 +1,13 @@
-import { buildApp } from './app.ts';
+import { buildApp, defaultPhotoStorage } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { seedDemoData } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
+import { ensureSysadmin, giveDemoAccountsPassword } from './modules/auth/sysadmin.ts';
+
+/** Every demo person signs in with this password (README). */
+export const DEMO_PASSWORD = 'demo-arreglaya';
 
 /** Start-up: config → database (+ migrations) → app → listen. The only file that listens. */
 async function main(): Promise<void> {
@@ -31,7 +36,21 @@ async function main(): Promise<void> {
   }
   logger.info({ database: database.kind, dataDir: config.dataDir }, 'database ready, migrations applied');
 
-  const app = await buildApp({ config, db: database.db, logger });
+  const storage = defaultPhotoStorage(config);
+  // The demo goes first: it only loads into an empty database, and the sysadmin is a user.
+  if (config.DEMO_DATA) {
+    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m) });
+    if (seeded) {
+      const n = await giveDemoAccountsPassword(database.db, DEMO_PASSWORD);
+      logger.info(`demo accounts (${n}) sign in with the password '${DEMO_PASSWORD}'`);
+    }
+  }
+  if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
+    const { created } = await ensureSysadmin(database.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
+    logger.info({ email: config.ADMIN_EMAIL }, created ? 'sysadmin created' : 'sysadmin updated');
+  }
+
+  const app = await buildApp({ config, db: database.db, logger, storage });
 
   let shuttingDown = false;
   const shutdown = async (signal: string) => {

@@ -35,10 +35,26 @@ const EnvSchema = z
     /** Where contact-us messages and store applications are delivered. */
     TEAM_INBOX: z.email().default('contacto@arreglaya.do'),
     TRUST_PROXY: bool01.default(false),
+    /** Signs session cookies; without it one is generated and kept in the database. */
+    AUTH_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
+    /** How long a session lasts without use (seconds); default 7 days. */
+    SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(90 * 24 * 3600).default(7 * 24 * 3600),
+    GOOGLE_CLIENT_ID: optionalNonEmpty,
+    GOOGLE_CLIENT_SECRET: optionalNonEmpty,
+    FACEBOOK_CLIENT_ID: optionalNonEmpty,
+    FACEBOOK_CLIENT_SECRET: optionalNonEmpty,
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((e) => (e.GOOGLE_CLIENT_ID === undefined) === (e.GOOGLE_CLIENT_SECRET === undefined), {
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    path: ['GOOGLE_CLIENT_SECRET'],
+  })
+  .refine((e) => (e.FACEBOOK_CLIENT_ID === undefined) === (e.FACEBOOK_CLIENT_SECRET === undefined), {
+    message: 'FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET must be set together',
+    path: ['FACEBOOK_CLIENT_SECRET'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;

@@ -1,5 +1,5 @@
 import type { Role } from '@arreglaya/shared/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 
 /**
@@ -8,10 +8,11 @@ import { AppError } from '../lib/app-error.ts';
  */
 export type Access = 'public' | 'user' | readonly Role[];
 
-export interface SessionUser {
+export interface RequestUser {
   id: string;
   role: Role;
   sessionId: string;
+  expiresAt: Date;
 }
 
 declare module 'fastify' {
@@ -19,24 +20,58 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyRequest {
-    user: SessionUser | null;
+    user: RequestUser | null;
   }
 }
 
 export const SESSION_SECURITY: { [scheme: string]: string[] }[] = [{ sessionCookie: [] }, { bearerAuth: [] }];
 
+export type UserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise<RequestUser | null>;
+
 /** Routes served by the OpenAPI plugins themselves. */
 const DOC_ROUTE = /^\/api\/(docs|openapi\.json)/;
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CSRF_HEADER = 'x-requested-with';
+export const CSRF_HEADER_VALUE = 'arreglaya';
 
 /**
- * Resolves the session (the accounts module plugs its resolver in) and enforces each
- * route's declared access before the handler runs.
+ * Cross-site request protection for cookie sessions: a write must not come from another
+ * origin (Origin header), and a write carried by the session cookie must also send
+ * `X-Requested-With: arreglaya`, which a cross-site form cannot set and a cross-site
+ * script cannot send without a CORS preflight we never grant. Bearer tokens are not
+ * ambient credentials and need neither.
  */
-export function registerAccessControl(
-  app: FastifyInstance,
-  resolveUser: (req: FastifyRequest) => Promise<SessionUser | null>,
-): void {
+function checkCrossSite(req: FastifyRequest, usesCookie: boolean): void {
+  if (!WRITE_METHODS.has(req.method)) return;
+  const origin = req.headers.origin;
+  if (origin && origin !== 'null') {
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      throw new AppError('CSRF');
+    }
+    if (host !== req.host) throw new AppError('CSRF');
+  } else if (origin === 'null') {
+    throw new AppError('CSRF');
+  }
+  if (usesCookie && req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF');
+}
+
+/**
+ * Resolves the session on every API request (public routes may use it too, e.g. to sign
+ * a log entry) and enforces each route's declared access before its handler runs.
+ */
+export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver): void {
   app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const bearer = /^Bearer\s/i.test(req.headers.authorization ?? '');
+    const cookie = !bearer && /(^|;\s*)(__Secure-)?arreglaya\.session_token=/.test(req.headers.cookie ?? '');
+    checkCrossSite(req, cookie);
+    if (bearer || cookie) req.user = await resolveUser(req, reply);
+  });
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || DOC_ROUTE.test(route.url)) return;
@@ -45,11 +80,8 @@ export function registerAccessControl(
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     }
     route.schema = { ...route.schema, security: access === 'public' ? [] : SESSION_SECURITY };
-    // The user is resolved on every API route (public ones may still use it, e.g. to
-    // prefill a form or sign a log entry); the resolver is cheap without credentials.
+    if (access === 'public') return;
     const guard = async (req: FastifyRequest) => {
-      req.user = await resolveUser(req);
-      if (access === 'public') return;
       if (!req.user) throw new AppError('UNAUTHENTICATED');
       if (access !== 'user' && !access.includes(req.user.role)) throw new AppError('FORBIDDEN');
     };

@@ -4,17 +4,22 @@ import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export interface RateLimitRule {
+  /** Distinguishes several rules on one route (e.g. 'ip' and 'account'). */
+  name?: string;
   /** Requests allowed per window for one key. */
   max: number;
   windowMs: number;
-  /** What is counted; the client IP by default. Accounts issue adds per-account keys. */
+  /**
+   * What is counted; the client IP by default. Rules run after the body is parsed, so a key
+   * may read it (per-account limits). Returning undefined skips the rule for that request.
+   */
   key?: (req: FastifyRequest) => string | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** false turns the default write limit off for a route. */
-    rateLimit?: RateLimitRule | false;
+    rateLimit?: RateLimitRule | readonly RateLimitRule[] | false;
   }
 }
 
@@ -37,10 +42,11 @@ export async function hit(db: Db, key: string, windowMs: number): Promise<{ hits
   return { hits: row.hits, resetAt: new Date(row.reset_at) };
 }
 
-function applyRule(db: Db, name: string, rule: RateLimitRule) {
+function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    const subject = rule.key?.(req) ?? req.ip;
-    const { hits, resetAt } = await hit(db, `${name}:${subject}`, rule.windowMs);
+    const subject = rule.key ? rule.key(req) : req.ip;
+    if (subject === undefined) return;
+    const { hits, resetAt } = await hit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
@@ -52,17 +58,25 @@ function applyRule(db: Db, name: string, rule: RateLimitRule) {
   };
 }
 
+/** Counts per account: the e-mail in the body, lower-cased. */
+export function byBodyEmail(req: FastifyRequest): string | undefined {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+}
+
 /** Every write route gets the default limit unless it declares its own (or false). */
 export function registerRateLimits(app: FastifyInstance, db: Db): void {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const configured = route.config?.rateLimit;
     if (configured === false) return;
-    const rule = configured ?? (methods.some((m) => WRITE_METHODS.has(m)) ? DEFAULT_WRITE_LIMIT : undefined);
-    if (!rule) return;
-    const limiter = applyRule(db, `${methods.join(',')} ${route.url}`, rule);
-    const existing = route.onRequest;
-    route.onRequest = existing === undefined ? [limiter] : [limiter, ...(Array.isArray(existing) ? existing : [existing])];
+    const rules: readonly RateLimitRule[] =
+      configured === undefined ? (methods.some((m) => WRITE_METHODS.has(m)) ? [DEFAULT_WRITE_LIMIT] : []) : Array.isArray(configured) ? configured : [configured as RateLimitRule];
+    if (rules.length === 0) return;
+    const limiters = rules.map((rule) => applyRule(db, `${methods.join(',')} ${route.url}`, rule));
+    // preValidation: after parsing (a rule may key on the body), before validation and the handler.
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? limiters : [...limiters, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }
 

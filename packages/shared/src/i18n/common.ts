@@ -27,6 +27,15 @@ export const apiErrors: Record<ErrorCode, string> = {
   CONFLICT: 'El registro ya existe o cambió mientras lo editabas.',
   RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   CSRF: 'Solicitud rechazada por seguridad. Recarga la página e inténtalo de nuevo.',
+  INVALID_CREDENTIALS: 'Correo o contraseña incorrectos. Revisa tus datos e inténtalo de nuevo.',
+  EMAIL_NOT_VERIFIED: 'Todavía no confirmaste tu correo. Te enviamos un código nuevo.',
+  ACCOUNT_DISABLED: 'Esta cuenta está suspendida. Escríbenos desde la página de contacto.',
+  INVALID_CODE: 'El código no es correcto.',
+  CODE_EXPIRED: 'El código venció. Pide uno nuevo.',
+  CODE_LOCKED: 'Demasiados intentos con este código. Pide uno nuevo.',
+  WRONG_PASSWORD: 'La contraseña actual no es correcta.',
+  ACCOUNT_HAS_ACTIVE_WORK:
+    'No puedes eliminar la cuenta mientras tengas trabajos en curso o dinero retenido en la protección de pagos. Termina o cancela esos proyectos primero.',
   UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo más tarde.',
   INTERNAL: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
 };

@@ -1,5 +1,6 @@
 // The one Spanish message catalogue. Each feature keeps its texts in its own file
 // under i18n/; this module joins them. Import as: import { es } from '@arreglaya/shared/i18n/es'.
+import { auth } from './auth.ts';
 import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
 import { landing } from './landing.ts';
@@ -13,6 +14,7 @@ export const es = {
   success,
   confirm,
   contact,
+  auth,
   shell,
   landing,
 } as const;

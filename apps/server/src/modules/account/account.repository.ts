@@ -1,0 +1,104 @@
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  authAccounts,
+  clientProfiles,
+  contactRequests,
+  contractorProfiles,
+  favourites,
+  newsletterSubscriptions,
+  notificationPreferences,
+  paymentMethods,
+  photos,
+  projects,
+  quotes,
+  sessions,
+  users,
+  verifications,
+} from '../../db/schema/index.ts';
+
+export const DELETED_NAME = { firstName: 'Usuario', lastName: 'eliminado' } as const;
+
+/** Work that ties the person to someone else: assigned, running, delivered or disputed projects. */
+export async function countActiveWork(db: DbOrTx, userId: string): Promise<number> {
+  return db.$count(
+    projects,
+    and(
+      or(eq(projects.clientId, userId), eq(projects.contractorId, userId)),
+      inArray(projects.status, ['assigned', 'in_progress', 'delivered', 'disputed']),
+    ),
+  );
+}
+
+/** Money still held in escrow for any project the person is part of (ledger balance). */
+export async function heldInEscrow(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.execute<{ held: number | null }>(sql`
+    SELECT coalesce(sum(e.amount_minor), 0)::bigint AS held
+      FROM ledger_entries e
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow'
+      JOIN projects p ON p.id = a.project_id
+     WHERE p.client_id = ${userId} OR p.contractor_id = ${userId}`);
+  return Number(rows.rows[0]?.held ?? 0);
+}
+
+export async function findCredentialHash(db: DbOrTx, userId: string): Promise<string | null | undefined> {
+  const row = await db.query.authAccounts.findFirst({
+    where: and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')),
+    columns: { password: true },
+  });
+  return row?.password;
+}
+
+/**
+ * Removes the person's own data and anonymises the user row that other people's records
+ * (conversations, reviews, quotes, finished projects, ledger entries) point to.
+ * Returns the storage keys of the photos to delete once the transaction commits.
+ */
+export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<string[]> {
+  const now = new Date();
+  // Open requests disappear from search; quotes on them are closed.
+  const openProjects = await tx
+    .update(projects)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(and(eq(projects.clientId, userId), eq(projects.status, 'created')))
+    .returning({ id: projects.id });
+  if (openProjects.length > 0) {
+    await tx
+      .update(quotes)
+      .set({ status: 'rejected' })
+      .where(and(inArray(quotes.projectId, openProjects.map((p) => p.id)), eq(quotes.status, 'created')));
+  }
+  await tx.update(quotes).set({ status: 'withdrawn' }).where(and(eq(quotes.contractorId, userId), eq(quotes.status, 'created')));
+
+  await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
+  const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });
+
+  await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
+  await tx.delete(contractorProfiles).where(eq(contractorProfiles.userId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
+  await tx.delete(favourites).where(or(eq(favourites.clientId, userId), eq(favourites.contractorId, userId)));
+  await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
+  await tx.delete(verifications).where(sql`${verifications.identifier} LIKE ${'%' + email}`);
+  await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
+  await tx
+    .update(contactRequests)
+    .set({ firstName: 'Usuario eliminado', lastName: null, email: null, phone: null, cedula: null, address: null, bankAccountNumberEnc: null })
+    .where(eq(contactRequests.userId, userId));
+
+  await tx
+    .update(users)
+    .set({
+      email: `eliminado-${userId}@arreglaya.invalid`,
+      emailVerified: false,
+      name: `${DELETED_NAME.firstName} ${DELETED_NAME.lastName}`,
+      ...DELETED_NAME,
+      phone: null,
+      image: null,
+      status: 'deleted',
+      deletedAt: now,
+    })
+    .where(eq(users.id, userId));
+  return removedPhotos.map((p) => p.key);
+}

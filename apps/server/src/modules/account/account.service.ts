@@ -1,0 +1,42 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../auth/password-hash.ts';
+import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
+import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow } from './account.repository.ts';
+
+export interface AccountDeps {
+  db: Db;
+  storage: PhotoStorage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+/**
+ * Deletes an account (docs/decisions/008-deleting-an-account.md). The password is asked
+ * again so a stolen session cannot do it. Refused while work is in progress or money is
+ * held, since the other party relies on it.
+ */
+export async function deleteAccount(deps: AccountDeps, userId: string, password: string): Promise<void> {
+  const hash = await findCredentialHash(deps.db, userId);
+  if (hash !== undefined && !(hash && (await verifyPassword({ hash, password })))) {
+    throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
+  }
+  const photoKeys = await deps.db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND');
+    if ((await countActiveWork(tx, userId)) > 0 || (await heldInEscrow(tx, userId)) !== 0) {
+      throw new AppError('ACCOUNT_HAS_ACTIVE_WORK');
+    }
+    const keys = await eraseAccount(tx, userId, user.email);
+    await insertLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
+    return keys;
+  });
+  // Files go after the commit; a failure leaves an orphan file, never a dangling row.
+  for (const base of photoKeys) {
+    for (const size of PHOTO_SIZE_NAMES) {
+      await deps.storage.delete(photoSizeKey(base, size)).catch((err: unknown) => deps.log.warn({ err, base }, 'could not delete photo file'));
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import { es } from '@arreglaya/shared/i18n/es';
+import {
+  ChangePasswordSchema,
+  EmailOnlySchema,
+  MessageSchema,
+  ResetPasswordSchema,
+  SessionSchema,
+  SignInSchema,
+  SignUpSchema,
+  VerifyEmailSchema,
+} from '@arreglaya/shared/schemas/auth';
+import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { byBodyEmail, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import * as service from './auth.service.ts';
+import { findSessionUser } from './session-user.repository.ts';
+
+const MIN = 60_000;
+/** Per address and per account: guessing codes or passwords stays slow from anywhere. */
+function limits(perIp: number, perAccount: number, windowMs: number): RateLimitRule[] {
+  return [
+    { name: 'ip', max: perIp, windowMs },
+    { name: 'account', max: perAccount, windowMs, key: byBodyEmail },
+  ];
+}
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+const tags = ['cuenta'];
+
+export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/auth/sign-up',
+      {
+        config: { access: 'public', rateLimit: limits(10, 3, 10 * MIN) },
+        schema: { tags, summary: 'Crear una cuenta (envía un código de confirmación)', body: SignUpSchema, response: { 201: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.signUp(deps, req.body, { req, reply });
+        return reply.status(201).send({ message: es.auth.signUpCodeSent });
+      },
+    );
+
+    app.post(
+      '/api/auth/verify-email',
+      {
+        config: { access: 'public', rateLimit: limits(30, 10, 15 * MIN) },
+        schema: { tags, summary: 'Confirmar el correo con el código recibido', body: VerifyEmailSchema, response: { 200: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.verifyEmail(deps, req.body, { req, reply });
+        return { message: es.auth.emailConfirmed };
+      },
+    );
+
+    app.post(
+      '/api/auth/resend-code',
+      {
+        config: { access: 'public', rateLimit: limits(10, 3, 10 * MIN) },
+        schema: { tags, summary: 'Enviar otro código de confirmación', body: EmailOnlySchema, response: { 200: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.resendCode(deps, req.body.email, { req, reply });
+        return { message: es.auth.codeResent };
+      },
+    );
+
+    app.post(
+      '/api/auth/sign-in',
+      {
+        config: { access: 'public', rateLimit: limits(30, 8, 15 * MIN) },
+        schema: { tags, summary: 'Iniciar sesión', body: SignInSchema, response: { 200: SessionSchema, ...errors } },
+      },
+      (req, reply) => service.signIn(deps, req.body, { req, reply }),
+    );
+
+    app.post(
+      '/api/auth/sign-out',
+      { config: { access: 'user' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null(), ...errors } } },
+      async (req, reply) => {
+        await service.signOut(deps, { req, reply });
+        return reply.status(204).send(null);
+      },
+    );
+
+    app.get(
+      '/api/auth/session',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'La sesión actual (user null si no hay sesión)', response: { 200: SessionSchema } },
+      },
+      async (req) => {
+        if (!req.user) return { user: null, expiresAt: null };
+        return { user: await findSessionUser(deps.db, req.user.id), expiresAt: req.user.expiresAt.toISOString() };
+      },
+    );
+
+    app.post(
+      '/api/auth/forgot-password',
+      {
+        config: { access: 'public', rateLimit: limits(10, 3, 15 * MIN) },
+        schema: { tags, summary: 'Pedir un código para restablecer la contraseña', body: EmailOnlySchema, response: { 200: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.forgotPassword(deps, req.body.email, { req, reply });
+        return { message: es.success.resetCodeSent };
+      },
+    );
+
+    app.post(
+      '/api/auth/reset-password',
+      {
+        config: { access: 'public', rateLimit: limits(30, 10, 15 * MIN) },
+        schema: { tags, summary: 'Restablecer la contraseña con el código', body: ResetPasswordSchema, response: { 200: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.resetPassword(deps, req.body, { req, reply });
+        return { message: es.success.passwordUpdated };
+      },
+    );
+
+    app.post(
+      '/api/auth/change-password',
+      {
+        config: { access: 'user', rateLimit: [{ name: 'user', max: 5, windowMs: 15 * MIN, key: (req) => req.user?.id }] },
+        schema: { tags, summary: 'Cambiar la contraseña (cierra las demás sesiones)', body: ChangePasswordSchema, response: { 200: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await service.changePassword(deps, req.user!.id, req.body, { req, reply });
+        return { message: es.success.passwordUpdated };
+      },
+    );
+  };
+}

@@ -1,0 +1,146 @@
+import { es } from '@arreglaya/shared/i18n/es';
+import type { Session } from '@arreglaya/shared/schemas/auth';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { users, verifications } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
+import type { Auth } from './better-auth.ts';
+import { findSessionUser } from './session-user.repository.ts';
+
+export interface AuthServiceDeps {
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+}
+
+interface HttpContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+function findByEmail(db: Db, email: string) {
+  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
+}
+
+/**
+ * Sign-up: the account is created unconfirmed and a 6-digit code is mailed. An address that
+ * only has an unconfirmed account (the person lost the code, or mistyped the password) is
+ * signed up afresh; nobody has proven to own it yet. An address with a confirmed account
+ * gets the same answer, and its owner a warning mail (no enumeration).
+ */
+export async function signUp(
+  deps: AuthServiceDeps,
+  input: { role: 'client' | 'contractor'; firstName: string; lastName: string; email: string; password: string },
+  { req }: HttpContext,
+): Promise<void> {
+  const existing = await findByEmail(deps.db, input.email);
+  if (existing && !existing.emailVerified && existing.status === 'active') {
+    await deps.db.transaction(async (tx) => {
+      await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${input.email}`));
+      await tx.delete(users).where(and(eq(users.id, existing.id), eq(users.emailVerified, false)));
+    });
+  }
+  await callAuth(
+    deps.auth.api.signUpEmail({
+      body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}`, role: input.role, firstName: input.firstName, lastName: input.lastName },
+      headers: toHeaders(req),
+      asResponse: true,
+    }),
+  );
+}
+
+export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, { req }: HttpContext): Promise<void> {
+  await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(req), asResponse: true }));
+}
+
+/** A new confirmation code, only for an unconfirmed account; the answer never says which. */
+export async function resendCode(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
+  const user = await findByEmail(deps.db, email);
+  if (!user || user.emailVerified || user.status !== 'active') return;
+  await callAuth(deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: toHeaders(req), asResponse: true }));
+}
+
+export async function signIn(deps: AuthServiceDeps, input: { email: string; password: string }, ctx: HttpContext): Promise<Session> {
+  try {
+    const { body, headers } = await callAuth<{ user: { id: string } }>(
+      deps.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: toHeaders(ctx.req), asResponse: true }),
+    );
+    forwardAuthHeaders(headers, ctx.reply);
+    const session = await deps.db.query.sessions.findFirst({
+      where: (s, { eq: equals }) => equals(s.userId, body.user.id),
+      orderBy: (s, { desc }) => [desc(s.createdAt)],
+    });
+    return { user: await findSessionUser(deps.db, body.user.id), expiresAt: session ? session.expiresAt.toISOString() : null };
+  } catch (err) {
+    // Right password, unconfirmed e-mail: send a fresh code so the person can finish.
+    if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') await resendCode(deps, input.email, ctx);
+    throw err;
+  }
+}
+
+export async function signOut(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<void> {
+  const { headers } = await callAuth(deps.auth.api.signOut({ headers: toHeaders(req), asResponse: true }));
+  forwardAuthHeaders(headers, reply);
+}
+
+/** The session behind a request's cookie or bearer token, refreshed when due. */
+export async function resolveSession(
+  deps: AuthServiceDeps,
+  { req, reply }: HttpContext,
+): Promise<{ userId: string; sessionId: string; role: string; expiresAt: Date } | null> {
+  const answer = await deps.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
+  forwardAuthHeaders(answer.headers, reply);
+  const found = answer.response;
+  if (!found || (found.user as { status?: string }).status !== 'active') return null;
+  return {
+    userId: found.user.id,
+    sessionId: found.session.id,
+    role: (found.user as { role: string }).role,
+    expiresAt: new Date(found.session.expiresAt),
+  };
+}
+
+export async function forgotPassword(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
+  const user = await findByEmail(deps.db, email);
+  // Unknown, deleted or banned addresses get the same answer and no mail.
+  if (!user || user.status !== 'active') return;
+  await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(req), asResponse: true }));
+}
+
+function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
+  const content = renderMail({ title: es.auth.mail.passwordChangedTitle, paragraphs: [es.auth.mail.passwordChangedBody] });
+  return deps.mailer.queue(deps.db, { to: email, subject: es.auth.mail.passwordChangedSubject, template: 'auth-password-changed', ...content });
+}
+
+/** Reset with the mailed code; every session of the account ends (better-auth revokes them). */
+export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, { req }: HttpContext): Promise<void> {
+  await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(req), asResponse: true }));
+  await queuePasswordChangedMail(deps, input.email);
+  deps.mailer.kick();
+}
+
+/** Change with the current password; every other session ends, this one gets a new token. */
+export async function changePassword(
+  deps: AuthServiceDeps,
+  userId: string,
+  input: { currentPassword: string; newPassword: string },
+  { req, reply }: HttpContext,
+): Promise<void> {
+  const { headers } = await callAuth(
+    deps.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: toHeaders(req),
+      asResponse: true,
+    }),
+  );
+  forwardAuthHeaders(headers, reply);
+  const user = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+  if (user) {
+    await queuePasswordChangedMail(deps, user.email);
+    deps.mailer.kick();
+  }
+}

@@ -1,0 +1,146 @@
+import { es } from '@arreglaya/shared/i18n/es';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { bearer, emailOTP } from 'better-auth/plugins';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { authAccounts, clientProfiles, contractorProfiles, notificationPreferences, sessions, users, verifications } from '../../db/schema/index.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { hashPassword, verifyPassword } from './password-hash.ts';
+
+export const CODE_TTL_SECONDS = 15 * 60;
+export const CODE_ATTEMPTS = 5;
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+}
+
+/**
+ * better-auth does sessions, one-time codes and password storage on our own tables.
+ * Its HTTP handler is not mounted (only the OAuth callbacks are): our routes in
+ * auth.routes.ts call its server API, so every auth endpoint is validated by the shared
+ * zod schemas, rate-limited and documented like the rest of the API.
+ */
+export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+  const sendCode = async (email: string, otp: string, type: string) => {
+    const isReset = type === 'forget-password';
+    const content = renderMail({
+      title: isReset ? es.auth.mail.resetTitle : es.auth.mail.signUpTitle,
+      paragraphs: [isReset ? es.auth.mail.resetBody(otp) : es.auth.mail.signUpBody(otp)],
+    });
+    await mailer.queue(db, {
+      to: email,
+      subject: isReset ? es.auth.mail.resetSubject : es.auth.mail.signUpSubject,
+      template: isReset ? 'auth-reset-code' : 'auth-signup-code',
+      ...content,
+    });
+    mailer.kick();
+  };
+
+  const socialProviders = {
+    ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
+      ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
+      : {}),
+    ...(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET
+      ? { facebook: { clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET } }
+      : {}),
+  };
+
+  return betterAuth({
+    appName: 'ArreglaYa',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: authAccounts, verification: verifications },
+    }),
+    user: {
+      additionalFields: {
+        // Social sign-ups arrive without a role: they become clients.
+        role: { type: 'string', required: false, defaultValue: 'client', input: true },
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+        status: { type: 'string', required: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: config.SESSION_TTL_SECONDS,
+      // Sliding expiry: a session used after a fifth of its life is extended.
+      updateAge: Math.max(1, Math.floor(config.SESSION_TTL_SECONDS / 5)),
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      password: { hash: hashPassword, verify: verifyPassword },
+      // Someone signs up with an address that already has an account: the answer stays
+      // the same (no enumeration), and the owner is told by mail.
+      onExistingUserSignUp: async ({ user }) => {
+        const content = renderMail({ title: es.auth.mail.existingAccountTitle, paragraphs: [es.auth.mail.existingAccountBody] });
+        await mailer.queue(db, { to: user.email, subject: es.auth.mail.existingAccountSubject, template: 'auth-existing-account', ...content });
+        mailer.kick();
+      },
+    },
+    socialProviders,
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account starts with its profile and the default notification preferences.
+          after: async (user) => {
+            const role = (user as { role?: string }).role;
+            if (role === 'contractor') {
+              await db.insert(contractorProfiles).values({ userId: user.id, displayName: user.name }).onConflictDoNothing();
+            } else if (role === 'client') {
+              await db.insert(clientProfiles).values({ userId: user.id }).onConflictDoNothing();
+            }
+            await db.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
+          },
+        },
+      },
+      session: {
+        create: {
+          // A banned or deleted account never gets a session, whatever the way in.
+          before: async (session) => {
+            const user = await db.query.users.findFirst({ where: eq(users.id, session.userId), columns: { status: true } });
+            if (user?.status !== 'active') throw new APIError('FORBIDDEN', { message: es.apiErrors.ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+          },
+        },
+      },
+    },
+    plugins: [
+      emailOTP({
+        otpLength: 6,
+        expiresIn: CODE_TTL_SECONDS,
+        allowedAttempts: CODE_ATTEMPTS,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        sendVerificationOTP: ({ email, otp, type }) => sendCode(email, otp, type),
+      }),
+      bearer(),
+    ],
+    advanced: {
+      cookiePrefix: 'arreglaya',
+      useSecureCookies: config.isProduction,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+    },
+    // Our own PostgreSQL-backed limits apply (plugins/rate-limit.ts).
+    rateLimit: { enabled: false },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

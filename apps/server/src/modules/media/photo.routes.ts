@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { photos } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from './photo-storage.ts';
+
+/**
+ * Serves stored photos. A photo never changes once written (a new upload is a new id), so
+ * it is cached for a year; nosniff comes from the security headers.
+ */
+export function photoRoutes(db: Db, storage: PhotoStorage): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/photos/:id/:size',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['fotos'],
+          summary: 'Una foto en el tamaño pedido (sm 96 px, md 320 px, lg hasta 960 px)',
+          params: z.object({ id: z.uuid(), size: z.enum(PHOTO_SIZE_NAMES as [string, ...string[]]) }),
+        },
+      },
+      async (req, reply) => {
+        const row = await db.query.photos.findFirst({ where: eq(photos.id, req.params.id), columns: { storageKey: true, kind: true } });
+        // Chat photos are private to the conversation; they get their own route with the chat.
+        if (!row || row.kind === 'chat') throw new AppError('NOT_FOUND');
+        const file = await storage.get(photoSizeKey(row.storageKey, req.params.size as (typeof PHOTO_SIZE_NAMES)[number]));
+        if (!file) throw new AppError('NOT_FOUND');
+        return reply.header('Cache-Control', 'public, max-age=31536000, immutable').type(file.contentType).send(file.data);
+      },
+    );
+  };
+}

@@ -1,0 +1,30 @@
+// Passwords people pick most often (of 8 characters or more, since shorter ones fail the
+// length rule anyway): well-known leaked-password lists plus common Spanish and Dominican
+// choices. Compared in lower case.
+export const COMMON_PASSWORDS: ReadonlySet<string> = new Set([
+  'password', '12345678', '123456789', '1234567890', '12345678910', 'qwertyuiop', 'qwertyui', 'qwerty123',
+  'qwerty12', 'qwerty1234', '11111111', '111111111', '00000000', '000000000', 'iloveyou', 'iloveyou1',
+  'iloveyou2', '1q2w3e4r', '1q2w3e4r5t', '1qaz2wsx', '1qazxsw2', 'zaq12wsx', 'zaq1zaq1', 'sunshine',
+  'sunshine1', 'princess', 'princess1', 'football', 'football1', 'baseball', 'baseball1', 'welcome1',
+  'welcome123', 'password1', 'password12', 'password123', 'password1234', 'passw0rd', 'p@ssw0rd', 'p@ssword',
+  'pa55word', 'abc12345', 'abcd1234', 'abcdefgh', 'admin123', 'administrator', 'letmein1', 'letmein123',
+  'trustno1', 'starwars', 'whatever', 'superman', 'superman1', 'michelle', 'jennifer', 'liverpool',
+  'computer', 'corvette', 'mercedes', 'internet', 'samsung1', 'asdfghjkl', 'asdfghjk', 'asdf1234',
+  '987654321', '123123123', '12341234', '87654321', '11223344', 'q1w2e3r4', 'q1w2e3r4t5', '1234qwer',
+  'qwer1234', 'monkey12', 'dragon12', 'master12', 'shadow12', 'jordan23', 'michael1', 'charlie1',
+  'football12', 'basketball', 'pokemon1', 'batman12', 'freedom1', 'hello123', 'hellohello', 'changeme',
+  'changeme1', 'default1', 'secret12', 'secret123', 'access14', 'killer12', 'summer12', 'summer2024',
+  'summer2025', 'winter12', 'spring12', 'autumn12', '123abc123', '1234abcd', 'a1b2c3d4', 'aa123456',
+  'asd12345', 'qazwsxedc', 'qweasdzxc', 'zxcvbnm1', 'zxcvbnm123', 'zxcvbnmm', '1234567a', '1234567q',
+  '123456789a', '123456789q', '12345678a', '12345678q', 'contraseña', 'contrasena', 'contraseña1', 'contrasena1',
+  'contraseña123', 'contrasena123', 'miclave123', 'clave1234', 'claveclave', 'teamo123', 'teamomucho', 'tequiero',
+  'tequiero1', 'dominicana', 'republicadominicana', 'santodomingo', 'santiago1', 'quisqueya', 'futbol123', 'barcelona',
+  'realmadrid', 'mariposa', 'princesa', 'princesa1', 'america1', 'colombia', 'colombia1', 'mexico123',
+  'hola1234', 'holahola', 'holamundo', 'estrella', 'chocolate', 'corazon1', 'corazon123', 'amorcito',
+  'amormio1', 'angelito', 'angelito1', 'daniel123', 'alejandro', 'carolina', 'fernando', 'gabriela',
+  'jonathan', 'jesucristo', 'diosesamor', 'diosteama', 'bendecido', 'bendicion', '147258369', '159753456',
+  '123654789', '741852963', '963852741', '159357456', '147852369', 'arreglaya', 'arreglaya1', 'arreglaya123',
+  'lasamericas', '11111111a', '12121212', '123321123', '88888888', '99999999', '55555555', '66666666',
+  '77777777', '22222222', '33333333', '44444444', '1111111111', '0123456789', '01234567', 'qwertyuiop1',
+  'lovelove', 'iloveyou!', 'password!',
+]);

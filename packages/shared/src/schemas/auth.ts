@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from '../common-passwords.ts';
+import { ROLES } from '../domain.ts';
+import { auth } from '../i18n/auth.ts';
+import { validation } from '../i18n/common.ts';
+import { emailField, requiredText } from './common.ts';
+
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/**
+ * The one password rule (form hints, browser checks, server): 8 to 128 characters and
+ * not one of the most common passwords. The spec's checks said 6; its identity policy
+ * and hints said 8 (docs/spec-decisions.md).
+ */
+export function passwordField(tooShort: string = auth.passwordTooShort) {
+  return z
+    .string({ error: validation.required })
+    .min(1, { error: validation.required })
+    .min(PASSWORD_MIN, { error: tooShort })
+    .max(PASSWORD_MAX, { error: auth.passwordTooLong })
+    .refine((p) => !COMMON_PASSWORDS.has(p.toLowerCase()), { error: auth.passwordTooCommon });
+}
+
+/** Sign-in only checks presence: a weak old password must still be able to sign in and change. */
+const existingPassword = z.string({ error: validation.required }).min(1, { error: validation.required }).max(PASSWORD_MAX, { error: auth.passwordTooLong });
+
+export const SIGN_UP_ROLES = ['client', 'contractor'] as const satisfies readonly (typeof ROLES)[number][];
+
+export const SignUpSchema = z
+  .object({
+    role: z.enum(SIGN_UP_ROLES, { error: auth.chooseRole }),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: emailField(),
+    password: passwordField(),
+    confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
+    acceptTerms: z.literal(true, { error: auth.acceptTerms }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: auth.passwordsDontMatch });
+export type SignUpInput = z.input<typeof SignUpSchema>;
+
+export const CodeField = z
+  .string({ error: auth.codeRequired })
+  .trim()
+  .min(1, { error: auth.codeRequired })
+  .regex(/^\d{6}$/, { error: auth.codeFormat });
+
+export const VerifyEmailSchema = z.object({ email: emailField(), code: CodeField });
+export const EmailOnlySchema = z.object({
+  email: z.string({ error: auth.emailRequired }).trim().min(1, { error: auth.emailRequired }).pipe(emailField()),
+});
+
+export const SignInSchema = z.object({ email: emailField(), password: existingPassword });
+export type SignInInput = z.input<typeof SignInSchema>;
+
+export const ResetPasswordSchema = z
+  .object({
+    email: emailField(),
+    code: CodeField,
+    password: passwordField(auth.newPasswordTooShort),
+    confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
+  })
+  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: auth.newPasswordsDontMatch });
+
+export const ChangePasswordSchema = z
+  .object({
+    currentPassword: z.string({ error: auth.currentPasswordRequired }).min(1, { error: auth.currentPasswordRequired }).max(PASSWORD_MAX),
+    newPassword: passwordField(auth.newPasswordTooShort),
+    confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: auth.newPasswordsDontMatch });
+
+export const DeleteAccountSchema = z.object({
+  /** The person's password, so a stolen session cannot delete the account. */
+  password: existingPassword,
+});
+
+export const MessageSchema = z.object({ message: z.string() });
+
+export const SessionUserSchema = z
+  .object({
+    id: z.uuid(),
+    role: z.enum(ROLES),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    avatarUrl: z.string().nullable(),
+    rating: z.number(),
+    unreadMessages: z.number().int(),
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof SessionUserSchema>;
+
+/** GET /api/auth/session: the signed-in person (null when nobody is) and when the session ends. */
+export const SessionSchema = z.object({ user: SessionUserSchema.nullable(), expiresAt: z.iso.datetime().nullable() });
+export type Session = z.infer<typeof SessionSchema>;

@@ -5,6 +5,7 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import path from 'node:path';
 import { accountRoutes } from './modules/account/account.routes.ts';
+import { adminContactRoutes } from './modules/admin/admin-contact.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveSession } from './modules/auth/auth.service.ts';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(authRoutes(authDeps));
   await app.register(accountRoutes({ db, storage, log: app.log }));
   await app.register(photoRoutes(db, storage));
+  await app.register(adminContactRoutes(db));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));

@@ -24,7 +24,12 @@ declare module 'fastify' {
   }
 }
 
-export const SESSION_SECURITY: { [scheme: string]: string[] }[] = [{ sessionCookie: [] }, { bearerAuth: [] }];
+/** OpenAPI 3.1 lets a security requirement list role names: we list the roles allowed. */
+export function securityFor(access: Access): { [scheme: string]: string[] }[] {
+  if (access === 'public') return [];
+  const roles = access === 'user' ? [] : [...access];
+  return [{ sessionCookie: roles }, { bearerAuth: roles }];
+}
 
 export type UserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise<RequestUser | null>;
 
@@ -79,7 +84,7 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} does not declare config.access`);
     }
-    route.schema = { ...route.schema, security: access === 'public' ? [] : SESSION_SECURITY };
+    route.schema = { ...route.schema, security: securityFor(access) };
     if (access === 'public') return;
     const guard = async (req: FastifyRequest) => {
       if (!req.user) throw new AppError('UNAUTHENTICATED');

@@ -18,6 +18,9 @@ export default defineConfig({
     locale: 'es-DO',
     timezoneId: 'America/Santo_Domingo',
     trace: 'retain-on-failure',
+    // Fail a stuck click or fill quickly instead of waiting for the whole test timeout.
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
     // Never a downloaded browser: Debian's chromium (apt-get install chromium).
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

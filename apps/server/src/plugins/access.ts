@@ -90,7 +90,8 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
       if (!req.user) throw new AppError('UNAUTHENTICATED');
       if (access !== 'user' && !access.includes(req.user.role)) throw new AppError('FORBIDDEN');
     };
-    const existing = route.preHandler;
-    route.preHandler = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
+    // Before validation: an anonymous caller learns nothing about the body a route expects.
+    const existing = route.preValidation;
+    route.preValidation = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }

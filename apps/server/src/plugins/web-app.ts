@@ -22,6 +22,8 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       root: distDir,
       index: false,
       wildcard: true,
+      // '/' is a directory to @fastify/static (403); let it reach the history fallback below.
+      allowedPath: (pathName) => pathName !== '/',
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

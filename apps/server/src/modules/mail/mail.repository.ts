@@ -32,13 +32,14 @@ export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]>
        SELECT id FROM email_outbox
         WHERE status = 'pending' AND next_attempt_at <= now()
           AND (locked_until IS NULL OR locked_until < now())
-        ORDER BY next_attempt_at
+        ORDER BY next_attempt_at, created_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
     RETURNING id`);
   const ids = result.rows.map((r) => r.id as string);
   if (ids.length === 0) return [];
-  return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids) });
+  // Sent in the order they were queued (a code mail must not overtake its replacement).
+  return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => [asc(t.createdAt), asc(t.id)] });
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {

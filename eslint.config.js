@@ -23,10 +23,16 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Features never import each other; route files in src/app compose them.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {
-      ...reactHooks.configs.recommended.rules,
-      // Features never import each other; route files in src/app compose them.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../features/*', '../features/*'], message: 'Features do not import each other; compose them in src/app.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@/features/*', '../../*', '../../../features/*'], message: 'Features do not import each other; compose them in src/app.' }] },
+      ],
     },
   },
   {

@@ -14,6 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byBodyEmail, type RateLimitRule } from '../../plugins/rate-limit.ts';
 import * as service from './auth.service.ts';
+import { SOCIAL_PROVIDERS } from './auth.service.ts';
 import { findSessionUser } from './session-user.repository.ts';
 
 const MIN = 60_000;
@@ -94,6 +95,30 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
         if (!req.user) return { user: null, expiresAt: null };
         return { user: await findSessionUser(deps.db, req.user.id), expiresAt: req.user.expiresAt.toISOString() };
       },
+    );
+
+    app.get(
+      '/api/auth/providers',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Proveedores de inicio de sesión social configurados', response: { 200: z.object({ providers: z.array(z.enum(SOCIAL_PROVIDERS)) }) } },
+      },
+      () => ({ providers: service.configuredProviders(deps) }),
+    );
+
+    // Social sign-in: a plain link starts it; better-auth handles the provider's callback.
+    app.get(
+      '/api/auth/social/:provider',
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: 'Iniciar sesión con Google o Facebook (redirige al proveedor)', params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }), querystring: z.object({ redirect: z.string().max(200).optional() }) },
+      },
+      async (req, reply) => reply.redirect(await service.startSocialSignIn(deps, req.params.provider, req.query.redirect, { req, reply })),
+    );
+    app.get(
+      '/api/auth/callback/:provider',
+      { config: { access: 'public' }, schema: { tags, summary: 'Regreso del proveedor social', params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }) } },
+      (req, reply) => service.finishSocialSignIn(deps, { req, reply }),
     );
 
     app.post(

@@ -144,3 +144,34 @@ export async function changePassword(
     deps.mailer.kick();
   }
 }
+
+export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+export function configuredProviders(deps: AuthServiceDeps): SocialProvider[] {
+  const configured = deps.auth.options.socialProviders ?? {};
+  return SOCIAL_PROVIDERS.filter((p) => p in configured);
+}
+
+/** Only same-site paths: a redirect parameter must never send someone to another site. */
+function safeRedirect(path: string | undefined): string {
+  return path && /^\/(?!\/)[\w\-/?=&.%]*$/.test(path) ? path : '/';
+}
+
+/** Asks better-auth for the provider's authorisation URL (and its state cookie). */
+export async function startSocialSignIn(deps: AuthServiceDeps, provider: SocialProvider, redirect: string | undefined, { req, reply }: HttpContext): Promise<string> {
+  if (!configuredProviders(deps).includes(provider)) throw new AppError('NOT_FOUND');
+  const { body, headers } = await callAuth<{ url: string }>(
+    deps.auth.api.signInSocial({ body: { provider, callbackURL: safeRedirect(redirect) }, headers: toHeaders(req), asResponse: true }),
+  );
+  forwardAuthHeaders(headers, reply);
+  return body.url;
+}
+
+/** Hands the provider's callback to better-auth's own handler (it checks state and creates the session). */
+export async function finishSocialSignIn(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<void> {
+  const url = new URL(req.url, deps.auth.options.baseURL);
+  const res = await deps.auth.handler(new Request(url, { method: 'GET', headers: toHeaders(req) }));
+  forwardAuthHeaders(res.headers, reply);
+  return reply.status(res.status).header('location', res.headers.get('location') ?? '/').send();
+}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, logTrail } from '../../db/schema/index.ts';
+import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -57,5 +58,16 @@ describe('POST /api/contact', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: { ...valid, message: 'a'.repeat(2001) } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.message).toBe('Máximo 2000 caracteres.');
+  });
+
+  it('uses the signed-in person\'s own name and e-mail, whatever the form sent', async () => {
+    const user = await createUser(t.db, { firstName: 'Marisol' });
+    const cookie = await signIn(t, user);
+    const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: asBrowser(cookie), payload: { ...valid, firstName: 'Otra Persona', email: 'otra@ejemplo.do' } });
+    expect(res.statusCode).toBe(201);
+    const row = await t.db.query.contactRequests.findFirst({ where: eq(contactRequests.id, res.json().id as string) });
+    expect(row).toMatchObject({ userId: user.id, firstName: 'Marisol', email: user.email });
+    const log = await t.db.select().from(logTrail).where(eq(logTrail.userId, user.id));
+    expect(log[0]?.action).toBe('contact');
   });
 });

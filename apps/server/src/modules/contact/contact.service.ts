@@ -1,7 +1,9 @@
 import { CONTACT_MESSAGE_TYPE_LABELS } from '@arreglaya/shared/domain';
 import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import type { Contact } from '@arreglaya/shared/schemas/contact';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -22,7 +24,10 @@ export interface Actor {
  * The contact page (spec §7): store the message, mail it to the team (and an
  * acknowledgement to the sender), and write a log-trail entry — all or nothing.
  */
-export async function sendContactMessage(deps: ContactDeps, input: Contact, actor: Actor): Promise<{ id: string }> {
+export async function sendContactMessage(deps: ContactDeps, form: Contact, actor: Actor): Promise<{ id: string }> {
+  // A signed-in person writes as themselves (spec §5: name and e-mail prefilled and locked).
+  const account = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true, email: true } }) : undefined;
+  const input: Contact = account ? { ...form, firstName: account.firstName || form.firstName, email: account.email } : form;
   const typeLabel = CONTACT_MESSAGE_TYPE_LABELS[input.messageType];
   const id = await deps.db.transaction(async (tx) => {
     const id = await insertContactMessage(tx, input, actor.userId);

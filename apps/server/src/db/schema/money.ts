@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   bigserial,
   boolean,
   char,
@@ -16,10 +15,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
-import { createdAt, updatedAt } from './types.ts';
+import { createdAt, money, updatedAt } from './types.ts';
 import { users } from './users.ts';
 
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 /**
  * A saved card. The processor holds the card; we keep its token and what a person needs

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint,
   boolean,
   check,
   date,
@@ -27,11 +26,9 @@ import {
   serviceType,
   zone,
 } from './enums.ts';
-import { createdAt, tsvector, updatedAt } from './types.ts';
+import { createdAt, money, tsvector, updatedAt } from './types.ts';
 import { photos, users } from './users.ts';
 
-/** Money: integer minor units (centavos) plus a currency code, never floats. */
-const money = (name: string) => bigint(name, { mode: 'number' });
 
 export const projects = pgTable(
   'projects',

@@ -1,4 +1,4 @@
-import { customType, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, customType, timestamp } from 'drizzle-orm/pg-core';
 
 /** Postgres tsvector, used by generated search columns (Spanish + unaccent). */
 export const tsvector = customType<{ data: string }>({
@@ -19,3 +19,6 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/** Money: integer minor units (centavos) plus a currency column, never floats. */
+export const money = (name: string) => bigint(name, { mode: 'number' });

@@ -19,6 +19,12 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createLogTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
+import { quickBookingRoutes } from './modules/quick-booking/quick-booking.routes.ts';
+import { referralRoutes } from './modules/referral/referral.routes.ts';
+import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts';
+import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
+import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
 import { registerErrorHandler } from './plugins/error-handler.ts';
@@ -86,6 +92,12 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(adminContactRoutes(db));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
+  await app.register(quickBookingRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
+  await app.register(referralRoutes({ db, mailer, appUrl: config.appUrl }));
+  const cipher = createDataCipher(await loadDataKey(db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: app.log }));
+  await app.register(storeApplicationRoutes({ db, mailer, teamInbox: config.TEAM_INBOX, cipher }));
+  await app.register(serviceCountsRoutes(db));
+  await app.register(visitRoutes(db));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   await registerWebApp(app, deps.webDist);
 

@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@arreglaya.do' }],
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@arreglaya.do', ADMIN_PASSWORD: 'corta' }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'demasiado-corta' }],
+    ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'ab'.repeat(31) }],
   ])('stops with a message naming %s for %o', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

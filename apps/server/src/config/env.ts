@@ -7,6 +7,13 @@ const optionalNonEmpty = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
 
+/** A 32-byte key from 64 hex characters or base64 (standard or url-safe); null otherwise. */
+export function decodeKey(value: string): Buffer | null {
+  const v = value.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v, 'base64') : null;
+  return bytes && bytes.length === 32 ? bytes : null;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -39,6 +46,16 @@ const EnvSchema = z
     AUTH_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
     /** How long a session lasts without use (seconds); default 7 days. */
     SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(90 * 24 * 3600).default(7 * 24 * 3600),
+    /**
+     * AES-256 key for data encrypted at rest (store bank account numbers): 32 bytes as 64 hex
+     * characters or base64. Without it one is generated and kept in app_settings (warned in production).
+     */
+    DATA_ENCRYPTION_KEY: optionalNonEmpty.pipe(
+      z
+        .string()
+        .refine((v) => decodeKey(v) !== null, 'must be 32 bytes as 64 hex characters or base64')
+        .optional(),
+    ),
     GOOGLE_CLIENT_ID: optionalNonEmpty,
     GOOGLE_CLIENT_SECRET: optionalNonEmpty,
     FACEBOOK_CLIENT_ID: optionalNonEmpty,

@@ -5,6 +5,7 @@ import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
 import { landing } from './landing.ts';
 import { shell } from './shell.ts';
+import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
 
 export const PRODUCT_NAME = 'ArreglaYa';
 
@@ -17,4 +18,9 @@ export const es = {
   auth,
   shell,
   landing,
+  quickBooking,
+  referral,
+  storeForm,
+  siteSuccess,
+  siteValidation,
 } as const;

@@ -1,0 +1,46 @@
+import { referral as t } from '@arreglaya/shared/i18n/site-forms';
+import { splitReferralContact, type Referral } from '@arreglaya/shared/schemas/referral';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { Actor } from '../contact/contact.service.ts';
+import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { insertReferral } from './referral.repository.ts';
+
+export interface ReferralDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/**
+ * Refer a friend: the referral is stored; a friend given by e-mail gets an invitation. The
+ * mail names the referrer only when signed in, so a visitor cannot put words in our mail.
+ */
+export async function referFriend(deps: ReferralDeps, input: Referral, actor: Actor): Promise<{ id: string; mailed: boolean }> {
+  const { email, phone } = splitReferralContact(input.contact);
+  const referrer = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true } }) : undefined;
+  const id = await deps.db.transaction(async (tx) => {
+    const id = await insertReferral(tx, { name: input.name, email, phone, referrerId: actor.userId });
+    if (email) {
+      const mail = renderMail({
+        title: t.emailTitle,
+        paragraphs: [t.email(input.name, referrer?.firstName || null)],
+        action: { label: t.emailAction, url: `${deps.appUrl}/` },
+      });
+      await deps.mailer.queue(tx, { to: email, subject: t.emailSubject, template: 'referral-invite', ...mail });
+    }
+    await insertLogEntry(tx, {
+      userId: actor.userId,
+      sessionId: actor.sessionId,
+      action: 'referral',
+      location: '/comoferreterias',
+      details: { referralId: id, by: email ? 'email' : 'phone' },
+    });
+    return id;
+  });
+  if (email) deps.mailer.kick();
+  return { id, mailed: email !== null };
+}

@@ -1,0 +1,85 @@
+// Texts of the visitor forms: landing quick booking, refer a friend and the hardware-store
+// partnership form on /comoferreterias, plus their e-mails.
+
+export const siteValidation = {
+  invalidEmailOrPhone: 'Escribe un correo o un teléfono válido.',
+  invalidAccountNumber: 'Número de cuenta inválido: de 6 a 20 dígitos.',
+  invalidCedula: 'Cédula inválida. Escríbela como 001-1234567-8.',
+  chooseAtLeastOne: 'Selecciona al menos una opción.',
+} as const;
+
+export const BANK_ACCOUNT_TYPE_LABELS = { ahorros: 'Ahorros', corriente: 'Corriente' } as const;
+
+export const quickBooking = {
+  title: 'Reserva rápida',
+  intro: 'Déjanos tus datos y el servicio que necesitas. Te contactamos para ayudarte a encontrar al contratista ideal.',
+  nombre: 'Nombre',
+  apellido: 'Apellido',
+  telefono: 'Teléfono',
+  phoneHint: (example: string) => `Ejemplo: ${example}`,
+  correo: 'Correo electrónico',
+  tipoDeServicios: 'Tipo de servicio',
+  servicePlaceholder: '-- Selecciona un servicio --',
+  comentarios: 'Comentarios',
+  commentsHint: 'Cuéntanos qué necesitas, dónde y para cuándo.',
+  submit: 'Reservar',
+  submitting: 'Enviando...',
+  teamSubject: (service: string) => `ArreglaYa - Nueva reserva rápida (${service})`,
+  ackSubject: 'ArreglaYa - Recibimos tu solicitud',
+  ackTitle: 'Recibimos tu solicitud',
+  ack: (name: string, service: string) =>
+    `Hola ${name}:\n\nGracias por registrarte. Recibimos tu solicitud de ${service} y pronto entramos en contacto contigo, en menos de 24 horas.\n\nEquipo de ArreglaYa`,
+} as const;
+
+export const referral = {
+  title: 'Recomienda a un amigo',
+  intro: '¿Conoces a alguien que necesite un contratista de confianza, o a un buen técnico que quiera más clientes? Recomiéndale ArreglaYa.',
+  name: 'Nombre de tu amigo',
+  contact: 'Correo o teléfono de tu amigo',
+  contactHint: 'Si escribes un correo, le enviamos una invitación de tu parte.',
+  submit: 'Enviar recomendación',
+  submitting: 'Enviando...',
+  shareTitle: 'Comparte ArreglaYa',
+  shareFacebook: 'Compartir en Facebook',
+  shareTwitter: 'Compartir en X (Twitter)',
+  shareLinkedIn: 'Compartir en LinkedIn',
+  shareEmail: 'Compartir por correo',
+  shareWhatsApp: 'Enviar por WhatsApp',
+  shareText: 'Te recomiendo ArreglaYa para encontrar contratistas de confianza para tu hogar, con el pago protegido hasta que el trabajo esté terminado:',
+  emailSubject: 'ArreglaYa - Un amigo te recomienda ArreglaYa',
+  emailTitle: 'Te recomendaron ArreglaYa',
+  email: (friend: string, referrer: string | null) =>
+    `Hola ${friend}:\n\n${referrer ?? 'Un amigo'} te recomienda ArreglaYa, el lugar para encontrar plomeros, electricistas, pintores y otros contratistas verificados en tu zona.\n\nPublicar tu proyecto es gratis, recibes ofertas, comparas calificaciones y pagas con protección: el contratista cobra solo cuando apruebas el trabajo. Y si eres contratista, recibes cada día proyectos nuevos de tu especialidad.`,
+  emailAction: 'Conocer ArreglaYa',
+} as const;
+
+export const storeForm = {
+  title: 'Solicitud para ferreterías',
+  intro: 'Completa los datos de tu ferretería. Revisamos cada solicitud y te contactamos en menos de 24 horas.',
+  firstName: 'Nombre',
+  lastName: 'Apellido',
+  cedula: 'Cédula',
+  cedulaHint: 'Formato: 001-1234567-8',
+  address: 'Dirección de la ferretería',
+  phone: 'Teléfono',
+  email: 'Correo electrónico',
+  serviceTypes: 'Servicios o productos que ofreces',
+  bankSection: 'Datos bancarios para tus comisiones',
+  bank: 'Banco',
+  accountType: 'Tipo de cuenta',
+  accountTypePlaceholder: '-- Selecciona --',
+  accountNumber: 'Número de cuenta',
+  accountNumberHint: 'Lo guardamos cifrado y solo mostramos los últimos 4 dígitos.',
+  comments: 'Comentarios (opcional)',
+  submit: 'Enviar solicitud',
+  submitting: 'Enviando...',
+  teamSubject: (store: string) => `ArreglaYa - Nueva solicitud de ferretería (${store})`,
+  ackSubject: 'ArreglaYa - Recibimos la solicitud de tu ferretería',
+  ackTitle: 'Recibimos tu solicitud',
+  ack: (name: string, last4: string) =>
+    `Hola ${name}:\n\nRecibimos la solicitud de tu ferretería para ser socia de ArreglaYa. La revisaremos y te contactaremos en menos de 24 horas.\n\nCuenta registrada para tus comisiones: terminada en ${last4}.\n\nEquipo de ArreglaYa`,
+} as const;
+
+export const siteSuccess = {
+  storeApplicationSent: 'Solicitud enviada con éxito. Te contactaremos en menos de 24 horas.',
+} as const;

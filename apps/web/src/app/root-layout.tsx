@@ -2,6 +2,9 @@ import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useAutoLogout } from '@/features/auth/hooks/use-auto-logout.ts';
+import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { AuthModalHost, preloadAuthDialog } from '@/features/auth/components/auth-modal-host.tsx';
 import { Navbar } from '@/components/layout/navbar.tsx';
 import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
@@ -17,6 +20,7 @@ const NewsletterForm = lazy(() =>
 
 export function RootLayout() {
   const { user, isLoading } = useSession();
+  useAutoLogout();
   const navigation = useNavigation();
   useScrollOnNavigate(MAIN_ID);
 
@@ -37,7 +41,13 @@ export function RootLayout() {
       >
         {shell.skipLink}
       </a>
-      <Navbar user={user} isLoading={isLoading} />
+      <Navbar
+        user={user}
+        isLoading={isLoading}
+        onSignIn={() => authModals.openSignIn()}
+        onContractorSignUp={() => authModals.openSignUp({ role: 'contractor' })}
+        onPrepareAuth={preloadAuthDialog}
+      />
       {navigation.state === 'loading' && (
         <div className="delayed-appear pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
           <span className="rounded-full bg-white p-2 shadow-md">
@@ -56,6 +66,7 @@ export function RootLayout() {
         }
       />
       <ScrollToTopButton focusTargetId={MAIN_ID} />
+      <AuthModalHost />
     </div>
   );
 }

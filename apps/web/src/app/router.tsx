@@ -4,6 +4,7 @@ import { RootLayout } from './root-layout.tsx';
 import { RootError, RouteError } from './route-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import type { PageHandle } from './route-handle.ts';
+import { openSignInLoader, requireSession } from '@/features/auth/guard.ts';
 
 // Every page is a lazy route (its own chunk). Pages owned by later issues share one
 // placeholder module that reads its title from the route's handle; each issue replaces its
@@ -14,6 +15,19 @@ import type { PageHandle } from './route-handle.ts';
 const p = shell.pages;
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const notFound = () => import('./routes/not-found.tsx');
+const accountLayout = () => import('./routes/account-layout.tsx');
+
+// The page shown before the current navigation (null on the first load): where the protected-area
+// guard keeps the person when it cancels a navigation. Only called from loaders, which run after
+// `router` below exists (they await the session first).
+function currentPath(): string | null {
+  if (!router.state.initialized) return null;
+  const { pathname, search } = router.state.location;
+  return pathname + search;
+}
+const signedIn = requireSession(null, currentPath);
+const contractorsOnly = requireSession(['contractor', 'sysadmin'], currentPath);
+const sysadminsOnly = requireSession(['sysadmin'], currentPath);
 
 function soon(path: string, title: string, extra: Omit<PageHandle, 'title'> = {}): RouteObject {
   return { path, handle: { title, ...extra } satisfies PageHandle, lazy: comingSoon };
@@ -49,9 +63,10 @@ export const routes: RouteObject[] = [
           soon('ayuda', p.help),
           soon('terminos', p.terms),
           soon('privacidad', p.privacy),
-          soon('olvide', p.forgotPassword),
-          soon('signout', p.signOut),
-          soon('login', p.login),
+          { path: 'olvide', lazy: () => import('./routes/forgot-password.tsx') },
+          { path: 'signout', lazy: () => import('./routes/sign-out.tsx') },
+          // The sign-in dialog over the landing page.
+          { path: 'login', loader: openSignInLoader, lazy: () => import('./routes/landing.tsx') },
           soon('booking', p.booking),
           soon('helper', p.helper),
           soon('testpad', p.testpad),
@@ -59,9 +74,11 @@ export const routes: RouteObject[] = [
           soon('comenta', p.comment, { construction: true }),
           {
             path: 'perfil',
+            loader: signedIn,
+            lazy: accountLayout,
             children: [
               ...accountIndex(p.personalInfo, '/perfil'),
-              soon('seguridad', p.security, { account: '/perfil' }),
+              { path: 'seguridad', handle: { title: p.security, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/security.tsx') },
               soon('proyectos', p.myProjects, { account: '/perfil' }),
               soon('mensajes', p.myMessages, { account: '/perfil' }),
               soon('favoritos', p.myFavorites, { account: '/perfil' }),
@@ -72,15 +89,22 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile',
+            loader: contractorsOnly,
+            lazy: accountLayout,
             children: [
               ...accountIndex(p.personalInfo, '/profile'),
               soon('notificaciones', p.notifications, { account: '/profile' }),
               soon('nuevoproyecto', p.registerProject, { account: '/profile' }),
             ],
           },
-          soon('contractor/profile', p.contractorProfile, { account: '/profile' }),
+          {
+            path: 'contractor/profile',
+            loader: contractorsOnly,
+            lazy: accountLayout,
+            children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: comingSoon }],
+          },
           soon('contractors/:id', p.contractorPublicProfile),
-          soon('admin', p.admin),
+          { ...soon('admin', p.admin), loader: sysadminsOnly },
           { path: 'notfound', lazy: notFound },
           { path: '*', lazy: notFound },
         ],

@@ -1,21 +1,30 @@
 import type { Role } from '@arreglaya/shared/domain';
+import type { Session, SessionUser } from '@arreglaya/shared/schemas/auth';
+
+// Type-only imports: the shell renders the session user without pulling zod into the first bundle.
+export type { Session, SessionUser };
 
 /**
- * The signed-in user as the shell needs it (navbar, breadcrumb). Lives in lib, not in the
- * auth feature, because shared layout components render it without importing a feature.
+ * The react-query key of GET /api/auth/session. Lives here, not in the auth feature, because
+ * other features (account deletion) and route files must clear it too.
  */
-export interface SessionUser {
-  id: string;
-  role: Role;
-  firstName: string;
-  lastName: string;
-  avatarUrl: string | null;
-  /** 0–5; 0 when the user has no reviews yet. */
-  rating: number;
-  unreadMessages: number;
-}
+export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
+
+export const SIGNED_OUT: Session = { user: null, expiresAt: null };
 
 /** The account area differs by role: clients use /perfil, everyone else /profile (spec §2). */
 export function accountPath(user: Pick<SessionUser, 'role'> | null): string {
   return user?.role === 'client' ? '/perfil' : '/profile';
+}
+
+/** Where a person lands after signing in (spec §4 Login success; sysadmins have their own area). */
+export function homeFor(role: Role): string {
+  if (role === 'sysadmin') return '/admin';
+  return role === 'client' ? '/perfil/info' : '/profile/info';
+}
+
+/** A same-site path (`/x`, not `//evil.example` or `https://…`), or null: guards `redirect` values. */
+export function safeRedirectPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
 }

@@ -25,10 +25,12 @@ function ComingSoonPage() {
 
   const heading = handle?.construction ? shell.construction.title : title;
   const text = handle?.construction ? shell.construction.text : shell.comingSoon.text;
+  // Account pages sit inside the account layout, which already shows the breadcrumb.
+  const inAccountArea = Boolean(handle?.account);
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb items={crumbs} />
+    <div className={inAccountArea ? undefined : 'mx-auto max-w-6xl px-4 py-8'}>
+      {!inAccountArea && <Breadcrumb items={crumbs} />}
       <section className="mx-auto mt-6 max-w-2xl rounded-2xl border border-brand-100 bg-brand-50 px-6 py-12 text-center">
         <span className="mx-auto grid size-16 place-items-center rounded-full bg-brand-700 text-white" aria-hidden="true">
           <WrenchIcon className="size-8" />

@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
@@ -16,10 +16,18 @@ interface NavbarProps {
   user: SessionUser | null;
   /** While the session is being read, the account area stays empty instead of flashing "Iniciar sesión". */
   isLoading?: boolean;
+  /** Opens the sign-in dialog; without it "Iniciar sesión" is a plain link to /login. */
+  onSignIn?: () => void;
+  /** Opens the sign-up dialog with Contratista chosen. */
+  onContractorSignUp?: () => void;
+  /** Called on hover/focus of the sign-in links, to fetch the dialog's code early. */
+  onPrepareAuth?: () => void;
 }
 
+type AuthHandlers = Pick<NavbarProps, 'onSignIn' | 'onContractorSignUp' | 'onPrepareAuth'>;
+
 /** The site header: logo, links by role (spec §2 Navbar), and a menu button under 768 px. */
-export function Navbar({ user, isLoading = false }: NavbarProps) {
+export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps) {
   const { pathname } = useLocation();
   // The menu belongs to the page it was opened on, so any navigation closes it without an effect.
   const [openOn, setOpenOn] = useState<string | null>(null);
@@ -81,7 +89,7 @@ export function Navbar({ user, isLoading = false }: NavbarProps) {
             {user?.role === 'contractor' && <NavItem to="/projectlist" label={t.selectProject} />}
             {user?.role === 'sysadmin' && <NavItem to="/admin" label={t.admin} />}
           </ul>
-          {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea />)}
+          {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea {...authHandlers} />)}
         </nav>
       </div>
     </header>
@@ -107,17 +115,28 @@ function NavItem({ to, label, compact }: { to: string; label: string; compact?: 
   );
 }
 
-function AnonymousArea() {
-  // Both go to /login until the accounts issue turns them into the sign-in and sign-up dialogs.
+function AnonymousArea({ onSignIn, onContractorSignUp, onPrepareAuth }: AuthHandlers) {
+  // Links to /login (which opens the dialog too) so they work before the app's code has run.
+  const open = (handler: (() => void) | undefined) => (event: MouseEvent<HTMLAnchorElement>) => {
+    if (!handler) return;
+    event.preventDefault();
+    handler();
+  };
   return (
     <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 md:mt-0 md:ml-2 md:flex-row md:items-center md:border-0 md:pt-0">
       <p className="px-3 text-slate-700 md:px-0">
         {t.contractorPrompt}{' '}
-        <Link to="/login" className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+        <Link
+          to="/login"
+          onClick={open(onContractorSignUp)}
+          onMouseEnter={onPrepareAuth}
+          onFocus={onPrepareAuth}
+          className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+        >
           {t.register}
         </Link>
       </p>
-      <Link to="/login" className={buttonClasses('primary', 'md:ml-2')}>
+      <Link to="/login" onClick={open(onSignIn)} onMouseEnter={onPrepareAuth} onFocus={onPrepareAuth} className={buttonClasses('primary', 'md:ml-2')}>
         {t.signIn}
       </Link>
     </div>

@@ -1,0 +1,113 @@
+import { NavLink, Outlet, useMatches } from 'react-router';
+import { auth } from '@arreglaya/shared/i18n/auth';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { accountPath, type SessionUser } from '@/lib/session-user.ts';
+import { cx } from '@/lib/cx.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
+import { StarRating } from '@/components/ui/star-rating.tsx';
+import { isPageHandle } from '../route-handle.ts';
+
+const m = auth.accountArea;
+
+interface MenuItem {
+  to: string;
+  label: string;
+  badge?: number;
+}
+
+/** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages). */
+function menuFor(user: SessionUser): MenuItem[] {
+  const messages = { to: '/perfil/mensajes', label: m.messages, badge: user.unreadMessages };
+  if (user.role === 'client') {
+    return [
+      { to: '/perfil/info', label: m.information },
+      { to: '/perfil/seguridad', label: m.security },
+      { to: '/perfil/proyectos', label: m.projects },
+      messages,
+      { to: '/perfil/favoritos', label: m.favorites },
+      { to: '/perfil/reviews', label: m.reviews },
+      { to: '/perfil/notificaciones', label: m.notifications },
+      { to: '/perfil/formas-pago', label: m.paymentMethods },
+    ];
+  }
+  return [
+    { to: '/profile/info', label: m.information },
+    { to: '/perfil/seguridad', label: m.security },
+    { to: '/perfil/proyectos', label: m.projects },
+    messages,
+    { to: '/perfil/reviews', label: m.reviews },
+    { to: '/profile/notificaciones', label: m.notifications },
+  ];
+}
+
+/**
+ * The layout of /perfil/*, /profile/* and /contractor/profile: breadcrumb "Inicio > Cuenta > page",
+ * the person's card and the area's menu. The route's loader has already checked the session.
+ */
+function AccountLayout() {
+  const { user } = useSession();
+  const handle = useMatches()
+    .map((match) => match.handle)
+    .findLast(isPageHandle);
+  // Signing out from here empties the session a moment before the route changes.
+  if (!user) return null;
+  const crumbs = [{ label: shell.breadcrumb.account, to: accountPath(user) }, ...(handle ? [{ label: handle.title }] : [])];
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumb items={crumbs} />
+      <div className="mt-4 grid gap-8 md:grid-cols-[16rem_1fr]">
+        <aside aria-label={m.sidebarLabel} className="flex h-fit flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5">
+          <ProfileCard user={user} />
+          <nav aria-label={m.menuLabel}>
+            <ul className="flex flex-col gap-1">
+              {menuFor(user).map((item) => (
+                <li key={item.to}>
+                  <NavLink
+                    to={item.to}
+                    end
+                    className={({ isActive }) =>
+                      cx(
+                        'flex min-h-11 items-center justify-between gap-2 rounded-md px-3 py-2 font-medium hover:bg-brand-50 hover:text-brand-800',
+                        isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700',
+                      )
+                    }
+                  >
+                    {item.label}
+                    {item.badge !== undefined && item.badge > 0 && (
+                      <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white">
+                        <span aria-hidden="true">{formatNumber(item.badge)}</span>
+                        <span className="sr-only">{shell.nav.unreadMessages(item.badge)}</span>
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </aside>
+        <div className="min-w-0">
+          <Outlet />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function ProfileCard({ user }: { user: SessionUser }) {
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <div className="flex flex-col items-center gap-2 text-center">
+      <Avatar src={user.avatarUrl} size="lg" />
+      <p className="text-lg font-bold text-slate-900">{fullName}</p>
+      <StarRating value={user.rating} />
+      <p className="text-slate-700">{user.phone ?? m.noPhone}</p>
+      <p className="break-all text-slate-700">{user.email}</p>
+    </div>
+  );
+}
+
+export { AccountLayout as Component };

@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+export type SignUpRole = 'client' | 'contractor';
+
+/** Which auth dialog is open, and what it was opened with. */
+export type AuthModalState =
+  | { view: 'closed' }
+  | { view: 'sign-in'; email?: string; redirectTo?: string }
+  | { view: 'sign-up'; role?: SignUpRole }
+  | { view: 'confirm'; email: string };
+
+// A module store rather than a React context: the protected-route loader opens the sign-in
+// dialog before any component renders, and loaders cannot reach context.
+let state: AuthModalState = { view: 'closed' };
+const listeners = new Set<() => void>();
+
+function set(next: AuthModalState): void {
+  state = next;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export const authModals = {
+  openSignIn: (options: { email?: string; redirectTo?: string } = {}) => set({ view: 'sign-in', ...options }),
+  openSignUp: (options: { role?: SignUpRole } = {}) => set({ view: 'sign-up', ...options }),
+  openConfirm: (email: string) => set({ view: 'confirm', email }),
+  close: () => set({ view: 'closed' }),
+  get: () => state,
+};
+
+export type AuthModals = typeof authModals;
+
+/** The open auth dialog and the functions that open the others; any page may use it. */
+export function useAuthModals(): AuthModals & { state: AuthModalState } {
+  const current = useSyncExternalStore(subscribe, authModals.get, authModals.get);
+  return { ...authModals, state: current };
+}

@@ -1,0 +1,60 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { focusManager, useQueryClient } from '@tanstack/react-query';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { authModals } from '../auth-modal-store.ts';
+import { sessionQuery } from '../session-query.ts';
+import { useSession } from './use-session.ts';
+
+// Asked a moment after the expiry so the server's clock has surely passed it too.
+const EXPIRY_MARGIN_MS = 1_000;
+// setTimeout treats longer delays as 0.
+const MAX_TIMER_MS = 2_147_000_000;
+
+/**
+ * Spec §4 Session: at expiry the app signs out by itself, returns home and says so. The session
+ * slides on the server, so when the timer fires the session is asked again: a session extended
+ * meanwhile only moves the timer.
+ */
+export function useAutoLogout(): void {
+  const { user, expiresAt } = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const messageBox = useMessageBox();
+  const signedIn = user !== null;
+
+  // A person who signed in or out in another tab sees it here when they come back.
+  useEffect(
+    () =>
+      focusManager.subscribe((focused) => {
+        if (focused) queryClient.fetchQuery({ ...sessionQuery, staleTime: 0 }).catch(() => undefined);
+      }),
+    [queryClient],
+  );
+
+  useEffect(() => {
+    if (!signedIn || !expiresAt) return;
+    const delay = Math.min(MAX_TIMER_MS, Math.max(0, Date.parse(expiresAt) - Date.now() + EXPIRY_MARGIN_MS));
+    let cancelled = false;
+    const timer = window.setTimeout(() => {
+      queryClient
+        .fetchQuery({ ...sessionQuery, staleTime: 0 })
+        .catch(() => null)
+        .then((session) => {
+          if (cancelled || session?.user) return;
+          // Everything cached belonged to the person who was signed in.
+          queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+          queryClient.setQueryData(SESSION_QUERY_KEY, { user: null, expiresAt: null });
+          authModals.close();
+          void navigate('/', { replace: true });
+          // The auth texts (mail templates included) stay out of the first bundle.
+          void import('@arreglaya/shared/i18n/auth').then(({ auth }) => messageBox.show({ text: auth.sessionEnded, kind: 'info' }));
+        });
+    }, delay);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(timer);
+    };
+  }, [signedIn, expiresAt, queryClient, navigate, messageBox]);
+}

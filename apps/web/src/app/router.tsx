@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { RootLayout } from './root-layout.tsx';
 import { RootError, RouteError } from './route-error.tsx';
@@ -57,9 +57,9 @@ export const routes: RouteObject[] = [
           soon('busqueda', p.search),
           soon('projectlist', p.projectList),
           soon('nuevoproyecto', p.newProject),
-          soon('comoclientes', p.howClients),
-          soon('comocontratistas', p.howContractors),
-          soon('comoferreterias', p.hardwareStores),
+          { path: 'comoclientes', lazy: () => import('./routes/how-clients.tsx') },
+          { path: 'comocontratistas', lazy: () => import('./routes/how-contractors.tsx') },
+          { path: 'comoferreterias', lazy: () => import('./routes/hardware-stores.tsx') },
           soon('ayuda', p.help),
           soon('terminos', p.terms),
           soon('privacidad', p.privacy),
@@ -67,9 +67,10 @@ export const routes: RouteObject[] = [
           { path: 'signout', lazy: () => import('./routes/sign-out.tsx') },
           // The sign-in dialog over the landing page.
           { path: 'login', loader: openSignInLoader, lazy: () => import('./routes/landing.tsx') },
-          soon('booking', p.booking),
-          soon('helper', p.helper),
-          soon('testpad', p.testpad),
+          // /booking, /helper and /testpad: see docs/spec-decisions.md.
+          { path: 'booking', lazy: () => import('./routes/booking.tsx') },
+          { path: 'helper', loader: () => redirect('/ayuda') },
+          import.meta.env.DEV ? soon('testpad', p.testpad) : { path: 'testpad', lazy: notFound },
           soon('aprendamas', p.learnMore, { construction: true }),
           soon('comenta', p.comment, { construction: true }),
           {

@@ -1,16 +1,21 @@
-import { useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
-import { usePageTitle } from '@/lib/page-title.ts';
+import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
+import { ServiceGrid } from '@/features/services/components/service-grid.tsx';
+import { usePageMeta } from '@/lib/page-meta.ts';
+import { Carousel } from '@/components/ui/carousel.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 
-// Kept light on purpose: this chunk is on the first visit's critical path. The full landing
-// (testimonials, carousels, quick booking) comes in a later issue, lazily below the fold.
+// Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
+// form (react-hook-form + zod) loads lazily: it sits at the bottom of the page.
+const QuickBookingForm = lazy(() =>
+  import('@/features/quick-booking/components/quick-booking-form.tsx').then((m) => ({ default: m.QuickBookingForm })),
+);
 
 function LandingPage() {
-  usePageTitle(null);
+  usePageMeta(null, pageMeta.landing.description);
   return (
     <>
       <Hero />
@@ -19,18 +24,27 @@ function LandingPage() {
           {t.servicesTitle}
         </h2>
         <p className="mt-2 text-slate-700">{t.servicesText}</p>
-        <ul className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">
-          {SERVICE_TYPES.map((type) => (
-            <li key={type}>
-              <Link
-                to={`/busqueda?type=${type}`}
-                className="flex min-h-14 items-center rounded-lg border border-slate-200 bg-white px-4 py-3 font-semibold text-brand-800 shadow-sm transition hover:border-brand-400 hover:bg-brand-50"
-              >
-                {SERVICE_LABELS[type]}
-              </Link>
-            </li>
+        <ServiceGrid />
+      </section>
+
+      <section aria-labelledby="testimonials-title" className="mx-auto max-w-4xl px-4 pb-14">
+        <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          {testimonials.title}
+        </h2>
+        <Carousel
+          label={testimonials.region}
+          intervalMs={5000}
+          className="mt-6"
+          slides={testimonials.items.map((item) => (
+            <figure key={item.name} className="mx-auto min-h-56 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+              <blockquote className="text-lg text-slate-800">“{item.quote}”</blockquote>
+              <figcaption className="mt-4 font-semibold text-slate-900">
+                {item.name}
+                <span className="block text-sm font-normal text-slate-700">{item.place}</span>
+              </figcaption>
+            </figure>
           ))}
-        </ul>
+        />
       </section>
 
       <section id="acercade" aria-labelledby="about-title" className="scroll-mt-20 bg-slate-50">
@@ -68,6 +82,23 @@ function LandingPage() {
         </div>
       </section>
 
+      <section aria-labelledby="why-title" className="mx-auto max-w-4xl px-4 py-14">
+        <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+          {whyChooseUs.title}
+        </h2>
+        <Carousel
+          label={whyChooseUs.region}
+          intervalMs={2000}
+          className="mt-6"
+          slides={whyChooseUs.items.map((item) => (
+            <div key={item.title} className="mx-auto min-h-40 max-w-2xl rounded-2xl bg-brand-800 p-6 text-center text-white">
+              <h3 className="text-xl font-bold">{item.title}</h3>
+              <p className="mt-2 text-lg text-brand-50">{item.text}</p>
+            </div>
+          ))}
+        />
+      </section>
+
       <section id="herramientas" aria-labelledby="tools-title" className="scroll-mt-20 bg-brand-50">
         <div className="mx-auto max-w-6xl px-4 py-14">
           <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -77,6 +108,17 @@ function LandingPage() {
           <Link to="/comoferreterias" className={buttonClasses('secondary', 'mt-6')}>
             {t.toolsLink}
           </Link>
+        </div>
+      </section>
+      <section id="reserva" aria-labelledby="booking-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
+        <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+          {quickBookingSection.title}
+        </h2>
+        <p className="mt-2 text-slate-700">{quickBookingSection.text}</p>
+        <div className="mt-6 min-h-96">
+          <Suspense fallback={null}>
+            <QuickBookingForm />
+          </Suspense>
         </div>
       </section>
     </>

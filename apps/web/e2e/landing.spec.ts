@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { es } from '@arreglaya/shared/i18n/es';
+import { quickBooking as t } from '@arreglaya/shared/i18n/site-forms';
+import { test, expect } from './support/fixtures.ts';
+
+function bookingForm(page: Page) {
+  const form = page.getByRole('form', { name: t.title });
+  return {
+    form,
+    nombre: form.getByLabel(t.nombre, { exact: true }),
+    apellido: form.getByLabel(t.apellido, { exact: true }),
+    telefono: form.getByLabel(t.telefono, { exact: true }),
+    correo: form.getByLabel(t.correo, { exact: true }),
+    servicio: form.getByLabel(t.tipoDeServicios, { exact: true }),
+    comentarios: form.getByLabel(t.comentarios, { exact: true }),
+    submit: form.getByRole('button', { name: t.submit, exact: true }),
+  };
+}
+
+test.describe('landing /', () => {
+  test('has its anchors, title and description', async ({ page }) => {
+    await page.goto('/');
+    for (const id of ['services', 'servicios', 'herramientas', 'acercade', 'reserva']) {
+      await expect(page.locator(`#${id}`), id).toHaveCount(1);
+    }
+    await expect(page).toHaveTitle('ArreglaYa · Contratistas de confianza para tu hogar');
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Publica tu proyecto gratis/);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', /ArreglaYa/);
+  });
+
+  test('shows the live number of contractors for each service, as the API counts them', async ({ page }) => {
+    const counts = page.waitForResponse('**/api/services/counts');
+    await page.goto('/');
+    const body = (await (await counts).json()) as { counts: { service: string; contractors: number }[] };
+    expect(body.counts).toHaveLength(14);
+    for (const { service, contractors } of body.counts) {
+      await expect(page.getByTestId(`count-${service}`)).toHaveText(contractors === 1 ? '1 contratista' : `${contractors} contratistas`);
+    }
+    // Not the old hard-coded numbers (plomería 45): this server has no contractors yet.
+    await expect(page.getByRole('link', { name: /Plomería/ })).toContainText('0 contratistas');
+  });
+
+  test('the carousels move on their own, and stop on hover and on focus', async ({ page }) => {
+    await page.goto('/');
+    const reviews = page.getByRole('region', { name: 'Testimonios de clientes' });
+    const why = page.getByRole('region', { name: 'Razones para elegir ArreglaYa' });
+    await expect(reviews.getByRole('group', { name: '1 de 3' })).toBeVisible();
+    await expect(why.getByRole('group', { name: '2 de 4' })).toBeVisible({ timeout: 5_000 });
+    await expect(reviews.getByRole('group', { name: '2 de 3' })).toBeVisible({ timeout: 8_000 });
+
+    await why.hover();
+    await expect(why).toHaveAttribute('data-playing', 'false');
+    const shown = await why.getByRole('group').filter({ visible: true }).getAttribute('aria-label');
+    await page.waitForTimeout(2_500);
+    await expect(why.getByRole('group').filter({ visible: true })).toHaveAttribute('aria-label', shown!);
+    await page.mouse.move(0, 0);
+
+    await reviews.getByRole('button', { name: 'Siguiente' }).focus();
+    await expect(reviews).toHaveAttribute('data-playing', 'false');
+    await page.keyboard.press('Enter');
+    await expect(reviews.getByRole('group', { name: '3 de 3' })).toBeVisible();
+  });
+
+  test('the carousels stay still under prefers-reduced-motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    const why = page.getByRole('region', { name: 'Razones para elegir ArreglaYa' });
+    await expect(why).toHaveAttribute('data-playing', 'false');
+    await page.waitForTimeout(2_500);
+    await expect(why.getByRole('group', { name: '1 de 4' })).toBeVisible();
+  });
+
+  test('quick booking: every rule shows its message', async ({ page }) => {
+    await page.goto('/');
+    const f = bookingForm(page);
+    await f.submit.click();
+    await expect(f.nombre).toHaveAccessibleDescription('Campo obligatorio.');
+    await expect(f.apellido).toHaveAccessibleDescription('Campo obligatorio.');
+    await expect(f.telefono).toHaveAccessibleDescription(/Campo obligatorio\./);
+    await expect(f.correo).toHaveAccessibleDescription('Campo obligatorio.');
+    await expect(f.servicio).toHaveAccessibleDescription('Seleccione una opción válida.');
+    await expect(f.comentarios).toHaveAccessibleDescription(/Campo obligatorio\./);
+    await expect(f.nombre).toBeFocused();
+    await f.correo.fill('ramona-en-ejemplo.do');
+    await f.telefono.fill('llámame');
+    await f.submit.click();
+    await expect(f.correo).toHaveAccessibleDescription('Correo inválido.');
+    await expect(f.telefono).toHaveAccessibleDescription(/Teléfono inválido\./);
+  });
+
+  test('quick booking is sent, thanked and e-mailed to the team and the person', async ({ page, mailbox }) => {
+    await page.goto('/');
+    const f = bookingForm(page);
+    const id = randomUUID().slice(0, 8);
+    const email = `ramona.${id}@ejemplo.do`;
+    await f.nombre.fill('Ramona');
+    await f.apellido.fill('Peña');
+    await f.telefono.fill('809-555-0123');
+    await f.correo.fill(email);
+    await f.servicio.selectOption({ label: 'Plomería' });
+    await f.comentarios.fill(`Se sale el agua del fregadero. Ref ${id}`);
+    await f.submit.click();
+    await expect(page.getByRole('status').filter({ hasText: es.success.quickBookingSent })).toBeVisible();
+    await expect(f.nombre).toHaveValue('');
+
+    const team = await mailbox.waitFor((m) => (m.subject ?? '').includes('Nueva reserva rápida') && (m.text ?? '').includes(id));
+    expect(team.subject).toBe('ArreglaYa - Nueva reserva rápida (Plomería)');
+    const ack = await mailbox.waitFor((m) => (m.to ?? []).some((a) => 'address' in a && a.address === email));
+    expect(ack.text).toContain('Gracias por registrarte');
+  });
+});
+
+test('/booking shows the quick-booking form; /helper leads to the help centre', async ({ page }) => {
+  await page.goto('/booking');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reserva rápida' })).toBeVisible();
+  await expect(bookingForm(page).submit).toBeVisible();
+  await page.goto('/helper');
+  await expect(page).toHaveURL(/\/ayuda$/);
+});

@@ -1,0 +1,80 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
+import { quickBooking as t } from '@arreglaya/shared/i18n/site-forms';
+import { QuickBookingSchema, QUICK_BOOKING_COMMENTS_MAX, type QuickBooking, type QuickBookingInput } from '@arreglaya/shared/schemas/quick-booking';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { useCountry } from '@/lib/country.ts';
+import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { sendQuickBooking } from '../api/send-quick-booking.ts';
+
+const FIELDS = ['nombre', 'apellido', 'telefono', 'correo', 'tipoDeServicios', 'comentarios'] as const satisfies readonly (keyof QuickBookingInput)[];
+
+/** The landing's quick booking (spec §3, §5); the same QuickBookingSchema validates on the server. */
+export function QuickBookingForm() {
+  const messageBox = useMessageBox();
+  const country = useCountry();
+  const send = useMutation({ mutationFn: sendQuickBooking });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<QuickBookingInput, unknown, QuickBooking>({
+    resolver: zodResolver(QuickBookingSchema),
+    defaultValues: { nombre: '', apellido: '', telefono: '', correo: '', comentarios: '' },
+  });
+
+  const onSubmit = async (values: QuickBooking) => {
+    try {
+      const created = await send.mutateAsync(values);
+      reset();
+      messageBox.show({ text: created.message, kind: 'success' });
+    } catch (error) {
+      if (!applyServerFieldErrors(error, setError, FIELDS)) messageBox.show({ text: errorMessage(error), kind: 'error' });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label={t.nombre} error={errors.nombre?.message}>
+          {(c) => <input {...c} {...register('nombre')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}
+        </Field>
+        <Field label={t.apellido} error={errors.apellido?.message}>
+          {(c) => <input {...c} {...register('apellido')} type="text" autoComplete="family-name" maxLength={100} className={inputClasses()} />}
+        </Field>
+        <Field label={t.telefono} hint={t.phoneHint(country.phoneExample)} error={errors.telefono?.message}>
+          {(c) => <input {...c} {...register('telefono')} type="tel" autoComplete="tel" inputMode="tel" maxLength={30} className={inputClasses()} />}
+        </Field>
+        <Field label={t.correo} error={errors.correo?.message}>
+          {(c) => <input {...c} {...register('correo')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />}
+        </Field>
+      </div>
+      <Field label={t.tipoDeServicios} error={errors.tipoDeServicios?.message}>
+        {(c) => (
+          <select {...c} {...register('tipoDeServicios')} defaultValue="" className={inputClasses()}>
+            <option value="">{t.servicePlaceholder}</option>
+            {SERVICE_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {SERVICE_LABELS[type]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label={t.comentarios} hint={t.commentsHint} error={errors.comentarios?.message}>
+        {(c) => <textarea {...c} {...register('comentarios')} rows={4} maxLength={QUICK_BOOKING_COMMENTS_MAX} className={inputClasses('resize-y')} />}
+      </Field>
+      <div>
+        <button type="submit" disabled={isSubmitting} className={buttonClasses('accent', 'w-full sm:w-auto sm:min-w-40')}>
+          {isSubmitting ? t.submitting : t.submit}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -4,6 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
 import { test, expect } from './support/fixtures.ts';
+import { createConfirmedAccount, signIn } from './support/accounts.ts';
 
 function concretePath(pattern: string): string {
   return pattern.replace(/:[^/]+/g, randomUUID());
@@ -54,11 +55,13 @@ test('every app route renders a page with one h1 and no console errors', async (
   expect(errors).toEqual([]);
 });
 
-test('placeholder pages name the page and link home', async ({ page }) => {
+test('placeholder pages name the page and link home', async ({ page, baseURL, mailbox }) => {
   await page.goto('/busqueda');
   await expect(page.getByRole('heading', { level: 1, name: 'Contratistas Disponibles' })).toBeVisible();
   await expect(page.getByText('Estamos preparando esta sección. Muy pronto estará disponible.')).toBeVisible();
   await expect(page).toHaveTitle('Contratistas Disponibles · ArreglaYa');
+  // Account pages need a session (signed out, the sign-in dialog opens instead).
+  await signIn(page, await createConfirmedAccount(baseURL!, mailbox));
   await page.goto('/perfil/favoritos');
   const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');

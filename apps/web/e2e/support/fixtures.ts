@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
+import { freePort, startServerProcess, type ServerProcess } from '../../../server/test/support/server-process.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const HEALTH_TIMEOUT_MS = 60_000;
@@ -27,30 +26,61 @@ interface ServerHandle {
  * `test` with a real server per worker: an SMTP catcher, then the API server (fresh data
  * directory, no demo data) pointed at it. `baseURL` points every page.goto at that server.
  */
+export interface AppServer extends ServerHandle {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real server with its own SMTP catcher and data directory, plus `env` (e.g.
+ * SESSION_TTL_SECONDS). The worker fixture uses it; a test that needs other settings starts
+ * its own and stops it at the end.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const smtp = await startSmtp();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'arreglaya-e2e-'));
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  let server: ServerProcess;
+  try {
+    server = await startServerProcess({
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      APP_URL: baseURL,
+      INIT_CWD: REPO_ROOT,
+      ...env,
+    });
+  } catch (error) {
+    await smtp.close();
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    baseURL,
+    mailbox: smtp.mailbox,
+    async stop() {
+      const timer = setTimeout(() => void server.crash(), 30_000);
+      await server.stop();
+      clearTimeout(timer);
+      await smtp.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * `test` with a real server per worker: an SMTP catcher, then the API server (fresh data
+ * directory, no demo data) pointed at it. `baseURL` points every page.goto at that server.
+ */
 export const test = base.extend<{ mailbox: Mailbox }, { server: ServerHandle }>({
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
     async ({}, use) => {
-      const smtp = await startSmtp();
-      const port = await freePort();
-      const dataDir = await mkdtemp(path.join(os.tmpdir(), 'arreglaya-e2e-'));
-      const baseURL = `http://127.0.0.1:${port}`;
-      const server = spawnServer({
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
-        DEMO_DATA: '0',
-        NODE_ENV: 'test',
-        APP_URL: baseURL,
-      });
+      const server = await startAppServer();
       try {
-        await waitForHealth(baseURL, server);
-        await use({ baseURL, mailbox: smtp.mailbox });
+        await use(server);
       } finally {
-        await stopProcess(server.child);
-        await smtp.close();
-        await rm(dataDir, { recursive: true, force: true });
+        await server.stop();
       }
     },
     { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 40_000 },
@@ -108,61 +138,6 @@ async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close(): P
     },
   };
   return { port: address.port, mailbox, close: () => new Promise<void>((resolve) => smtp.close(() => resolve())) };
-}
-
-function spawnServer(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...env, INIT_CWD: REPO_ROOT },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  // Keep the last output for the error message if the server does not come up.
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-8_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  return { child, output: () => output };
-}
-
-async function waitForHealth(baseURL: string, server: { child: ChildProcess; output: () => string }): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) {
-      throw new Error(`Server exited with code ${server.child.exitCode}:\n${server.output()}`);
-    }
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(250);
-  }
-  await stopProcess(server.child);
-  throw new Error(`Server not healthy within ${HEALTH_TIMEOUT_MS} ms:\n${server.output()}`);
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-  await exited;
-  clearTimeout(timer);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (address && typeof address !== 'string' ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 }
 
 function sleep(ms: number): Promise<void> {

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { ContactForm } from '@/features/contact/components/contact-form.tsx';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { MapPinIcon } from '@/components/ui/icons.tsx';
@@ -10,6 +11,7 @@ const aside = shell.contactAside;
 
 function ContactPage() {
   usePageTitle(t.title);
+  const { user } = useSession();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb items={[{ label: t.title }]} />
@@ -18,7 +20,7 @@ function ContactPage() {
           <h1 className="text-3xl font-bold text-slate-900">{t.title}</h1>
           <p className="mt-2 text-lg text-slate-700">{t.intro}</p>
           <div className="mt-8">
-            <ContactForm />
+            <ContactForm signedInAs={user ? { firstName: user.firstName, email: user.email } : null} />
           </div>
         </div>
         <aside aria-labelledby="contact-aside-title" className="h-fit rounded-xl bg-brand-50 p-6 text-slate-800">

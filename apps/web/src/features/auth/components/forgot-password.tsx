@@ -15,8 +15,8 @@ import { forgotPassword, resetPassword } from '../api/auth-api.ts';
 import { FormAlert } from './form-alert.tsx';
 
 const f = t.forgot;
-const ResetFormSchema = ResetPasswordSchema.omit({ email: true });
-type ResetValues = { code: string; password: string; confirmPassword: string };
+// The e-mail is a form value without an input (it was typed in the first step): the schema stays whole.
+type ResetValues = { email: string; code: string; password: string; confirmPassword: string };
 
 /** /olvide (spec §2): the e-mail, then the code and the new password. */
 export function ForgotPassword() {
@@ -86,12 +86,12 @@ function ResetForm({ email }: { email: string }) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({ resolver: zodResolver(ResetFormSchema), defaultValues: { code: '', password: '', confirmPassword: '' } });
+  } = useForm<ResetValues>({ resolver: zodResolver(ResetPasswordSchema), defaultValues: { email, code: '', password: '', confirmPassword: '' } });
 
   const onSubmit = async (values: ResetValues) => {
     setFailure(null);
     try {
-      const { message } = await resetPassword({ email, ...values });
+      const { message } = await resetPassword(values);
       // The server ended every session of the account, this browser's too.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
+import { fetchSession } from '../api/auth-api.ts';
 import { authModals } from '../auth-modal-store.ts';
 import { sessionQuery } from '../session-query.ts';
 import { useSession } from './use-session.ts';
@@ -38,14 +39,20 @@ export function useAutoLogout(): void {
     const delay = Math.min(MAX_TIMER_MS, Math.max(0, Date.parse(expiresAt) - Date.now() + EXPIRY_MARGIN_MS));
     let cancelled = false;
     const timer = window.setTimeout(() => {
-      queryClient
-        .fetchQuery({ ...sessionQuery, staleTime: 0 })
+      // Asked outside the cache: writing the answer there first would end this effect (and its
+      // `cancelled` flag) before the sign-out below could run.
+      fetchSession()
         .catch(() => null)
         .then((session) => {
-          if (cancelled || session?.user) return;
+          if (cancelled) return;
+          if (session?.user) {
+            // Extended meanwhile: the new expiry restarts the timer.
+            queryClient.setQueryData(SESSION_QUERY_KEY, session);
+            return;
+          }
           // Everything cached belonged to the person who was signed in.
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
-          queryClient.setQueryData(SESSION_QUERY_KEY, { user: null, expiresAt: null });
+          queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
           authModals.close();
           void navigate('/', { replace: true });
           // The auth texts (mail templates included) stay out of the first bundle.

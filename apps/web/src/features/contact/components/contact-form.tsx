@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CONTACT_MESSAGE_TYPE_LABELS, CONTACT_MESSAGE_TYPES } from '@arreglaya/shared/domain';
@@ -11,14 +12,23 @@ import { useSendContact } from '../hooks/use-send-contact.ts';
 
 const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
 
+interface ContactFormProps {
+  /**
+   * The signed-in person: the server writes the message with the account's name and e-mail, so
+   * the form shows them locked (read-only rather than disabled, so screen readers still read them).
+   */
+  signedInAs?: { firstName: string; email: string } | null;
+}
+
 /** The /contactus form. The same ContactSchema validates here and on the server. */
-export function ContactForm() {
+export function ContactForm({ signedInAs = null }: ContactFormProps) {
   const messageBox = useMessageBox();
   const sendContact = useSendContact();
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput, unknown, Contact>({
@@ -27,10 +37,19 @@ export function ContactForm() {
     defaultValues: { firstName: '', email: '', message: '' },
   });
 
+  const lockedName = signedInAs?.firstName ?? null;
+  const lockedEmail = signedInAs?.email ?? null;
+  useEffect(() => {
+    if (lockedName === null || lockedEmail === null) return;
+    setValue('firstName', lockedName);
+    setValue('email', lockedEmail);
+  }, [lockedName, lockedEmail, setValue]);
+  const locked = lockedName !== null;
+
   const onSubmit = async (values: Contact) => {
     try {
       const created = await sendContact.mutateAsync(values);
-      reset();
+      reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined);
       messageBox.show({ text: created.message, kind: 'success' });
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, FIELDS)) {
@@ -43,11 +62,11 @@ export function ContactForm() {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.firstName} error={errors.firstName?.message}>
-          {(control) => <input {...control} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}
+          {(control) => <input {...control} {...register('firstName')} readOnly={locked} type="text" autoComplete="given-name" maxLength={100} className={inputClasses(locked ? 'bg-slate-100' : undefined)} />}
         </Field>
         <Field label={t.email} error={errors.email?.message}>
           {(control) => (
-            <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />
+            <input {...control} {...register('email')} readOnly={locked} type="email" autoComplete="email" inputMode="email" className={inputClasses(locked ? 'bg-slate-100' : undefined)} />
           )}
         </Field>
       </div>

@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page } from '@playwright/test';
+import type { Email } from 'postal-mime';
+import { auth } from '@arreglaya/shared/i18n/auth';
+import type { Mailbox } from './fixtures.ts';
+
+export type SignUpRole = 'client' | 'contractor';
+
+export interface TestAccount {
+  role: SignUpRole;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh account's data: a distinct e-mail per test keeps the per-account sign-in limit apart. */
+export function newAccount(role: SignUpRole = 'client'): TestAccount {
+  const id = randomUUID().slice(0, 8);
+  return {
+    role,
+    firstName: role === 'client' ? 'Lucía' : 'Ramón',
+    lastName: role === 'client' ? 'Peña' : 'Báez',
+    email: `${role}.${id}@ejemplo.do`,
+    password: `Caoba-${id}-Lluvia`,
+  };
+}
+
+function sentTo(mail: Email, email: string): boolean {
+  return (mail.to ?? []).some((address) => address.address?.toLowerCase() === email.toLowerCase());
+}
+
+/** The 6-digit code of the latest mail with `subject` sent to `email` after `since` mails. */
+export async function readCode(mailbox: Mailbox, email: string, subject: string, since = 0): Promise<string> {
+  const mail = await mailbox.waitFor((m) => mailbox.messages.indexOf(m) >= since && sentTo(m, email) && m.subject === subject);
+  const code = /:\s*(\d{6})/.exec(mail.text ?? '')?.[1];
+  if (!code) throw new Error(`No code in the mail to ${email}: ${mail.text ?? ''}`);
+  return code;
+}
+
+/** Signs up and confirms through the API: for tests whose subject is not the sign-up itself. */
+export async function createConfirmedAccount(baseURL: string, mailbox: Mailbox, role: SignUpRole = 'client'): Promise<TestAccount> {
+  const account = newAccount(role);
+  const since = mailbox.messages.length;
+  const headers = { 'content-type': 'application/json', 'x-requested-with': 'arreglaya' };
+  const signUp = await fetch(`${baseURL}/api/auth/sign-up`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ ...account, confirmPassword: account.password, acceptTerms: true }),
+  });
+  expect(signUp.status).toBe(201);
+  const code = await readCode(mailbox, account.email, auth.mail.signUpSubject, since);
+  const verify = await fetch(`${baseURL}/api/auth/verify-email`, { method: 'POST', headers, body: JSON.stringify({ email: account.email, code }) });
+  expect(verify.status).toBe(200);
+  return account;
+}
+
+/** Fills and sends the open sign-in dialog. */
+export async function signInWithDialog(page: Page, email: string, password: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: auth.signIn.title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(auth.email, { exact: true }).fill(email);
+  await dialog.getByLabel(auth.password, { exact: true }).fill(password);
+  await dialog.getByRole('button', { name: auth.signIn.submit, exact: true }).click();
+}
+
+/** Opens the sign-in dialog from /login and signs in; resolves once the dialog has closed. */
+export async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
+  await page.goto('/login');
+  await signInWithDialog(page, account.email, account.password);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}

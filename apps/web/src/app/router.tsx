@@ -60,9 +60,9 @@ export const routes: RouteObject[] = [
           { path: 'comoclientes', lazy: () => import('./routes/how-clients.tsx') },
           { path: 'comocontratistas', lazy: () => import('./routes/how-contractors.tsx') },
           { path: 'comoferreterias', lazy: () => import('./routes/hardware-stores.tsx') },
-          soon('ayuda', p.help),
-          soon('terminos', p.terms),
-          soon('privacidad', p.privacy),
+          { path: 'ayuda', lazy: () => import('./routes/help.tsx') },
+          { path: 'terminos', lazy: () => import('./routes/terms.tsx') },
+          { path: 'privacidad', lazy: () => import('./routes/privacy.tsx') },
           { path: 'olvide', lazy: () => import('./routes/forgot-password.tsx') },
           { path: 'signout', lazy: () => import('./routes/sign-out.tsx') },
           // The sign-in dialog over the landing page.

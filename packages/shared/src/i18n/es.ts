@@ -6,6 +6,7 @@ import { contact } from './contact.ts';
 import { landing } from './landing.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
+import { carousel, hardwareStores, help, howItWorks, pageMeta, quickBookingSection, services, testimonials, whyChooseUs } from './site-pages.ts';
 
 export const PRODUCT_NAME = 'ArreglaYa';
 
@@ -23,4 +24,13 @@ export const es = {
   storeForm,
   siteSuccess,
   siteValidation,
+  services,
+  testimonials,
+  whyChooseUs,
+  carousel,
+  quickBookingSection,
+  howItWorks,
+  hardwareStores,
+  help,
+  pageMeta,
 } as const;

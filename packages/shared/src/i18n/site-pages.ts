@@ -98,6 +98,7 @@ export const howItWorks = {
     signUp: 'Registrarme como contratista',
   },
   stepLabel: (n: number) => `Paso ${n}`,
+  stepsLabel: 'Pasos',
 } as const;
 
 export const hardwareStores = {
@@ -161,3 +162,19 @@ export const pageMeta = {
     description: 'Déjanos tus datos y el servicio que necesitas; te contactamos en menos de 24 horas.',
   },
 } as const satisfies Record<string, PageMeta>;
+
+export const help = {
+  title: 'Centro de ayuda',
+  intro: '¿En qué podemos ayudarte? Busca tu pregunta o explora las categorías.',
+  searchLabel: 'Buscar en la ayuda',
+  searchPlaceholder: 'Ej.: pagos, reclamación, plomería',
+  searchSubmit: 'Buscar',
+  popular: 'Búsquedas populares',
+  categories: 'Categorías de preguntas',
+  results: (n: number, q: string) => (n === 1 ? `1 resultado para «${q}»` : `${n} resultados para «${q}»`),
+  noResults: (q: string) => `No encontramos respuestas para «${q}». Prueba con otras palabras o escríbenos.`,
+  clear: 'Borrar búsqueda',
+  contactTitle: '¿No encontraste lo que buscabas?',
+  contactText: 'Nuestro equipo te responde en menos de 24 horas.',
+  contactLink: 'Envíanos un mensaje',
+} as const;

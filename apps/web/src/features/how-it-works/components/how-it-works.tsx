@@ -18,7 +18,7 @@ export function HowItWorks({ title, intro, steps, aside, actions }: HowItWorksPr
       <Breadcrumb items={[{ label: title }]} />
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{title}</h1>
       <p className="mt-3 max-w-3xl text-lg text-slate-700">{intro}</p>
-      <ol className="mt-8 grid gap-5 md:grid-cols-3">
+      <ol aria-label={howItWorks.stepsLabel} className="mt-8 grid gap-5 md:grid-cols-3">
         {steps.map((step, index) => (
           <li key={step.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
             <p className="flex items-center gap-3 text-sm font-semibold uppercase tracking-wide text-brand-800">

@@ -118,3 +118,17 @@ test('/booking shows the quick-booking form; /helper leads to the help centre', 
   await page.goto('/helper');
   await expect(page).toHaveURL(/\/ayuda$/);
 });
+
+test('the footer country picker is remembered and forms follow its phone format', async ({ page }) => {
+  await page.goto('/');
+  const picker = page.getByRole('contentinfo').getByLabel('País');
+  await expect(picker).toHaveValue('DO');
+  await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 809-555-0123');
+  await picker.selectOption({ label: 'Colombia' });
+  await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 301 234 5678');
+  await page.reload();
+  await expect(page.getByRole('contentinfo').getByLabel('País')).toHaveValue('CO');
+  await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 301 234 5678');
+  await page.getByRole('contentinfo').getByLabel('País').selectOption({ label: 'México' });
+  await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 55 1234 5678');
+});

@@ -3,6 +3,7 @@
 import { auth } from './auth.ts';
 import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
+import { countryPicker } from './country.ts';
 import { landing } from './landing.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
@@ -33,4 +34,5 @@ export const es = {
   hardwareStores,
   help,
   pageMeta,
+  countryPicker,
 } as const;

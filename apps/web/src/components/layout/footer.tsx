@@ -1,6 +1,9 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@arreglaya/shared/countries';
 import { Link } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { countryPicker } from '@arreglaya/shared/i18n/country';
+import { useCountry } from '@/lib/country.ts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MapPinIcon, XIcon } from '../ui/icons.tsx';
 
 const t = shell.footer;
@@ -115,8 +118,36 @@ export function Footer({ newsletter }: FooterProps) {
         </section>
       </div>
       <div className="border-t border-white/15">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-brand-100">{t.copyright(new Date().getFullYear())}</p>
+        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
+          <p className="text-sm text-brand-100">{t.copyright(new Date().getFullYear())}</p>
+          <CountryPicker />
+        </div>
       </div>
     </footer>
+  );
+}
+
+/** The visitor's country (remembered): forms use its cities and phone format, prices its locale. */
+function CountryPicker() {
+  const id = useId();
+  const country = useCountry();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium text-white">
+        {countryPicker.label}
+      </label>
+      <select
+        id={id}
+        value={country.code}
+        onChange={(e) => country.setCountry(e.target.value as CountryCode)}
+        className="min-h-11 rounded-md border border-white/40 bg-brand-900 px-3 text-white"
+      >
+        {COUNTRY_CODES.map((code) => (
+          <option key={code} value={code}>
+            {COUNTRIES[code].name}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors, confirm, validation } from '@arreglaya/shared/i18n/common';
 import { contact } from '@arreglaya/shared/i18n/contact';
 import { test, expect, startAppServer } from './support/fixtures.ts';
-import { createConfirmedAccount, newAccount, readCode, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { createConfirmedAccount, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
 
 const messageBox = (page: Page) => page.getByTestId('message-box');
 
@@ -135,7 +135,7 @@ test.describe('sign-up', () => {
 
 test.describe('sign-in and session', () => {
   test('a wrong password shows the server message in the dialog; the show/hide toggle works', async ({ page, baseURL, mailbox }) => {
-    const account = await createConfirmedAccount(baseURL!, mailbox);
+    const account = await sharedClient(baseURL!, mailbox);
     await page.goto('/login');
     const dialog = page.getByRole('dialog', { name: auth.signIn.title });
     const password = dialog.getByLabel(auth.password, { exact: true });
@@ -151,7 +151,7 @@ test.describe('sign-in and session', () => {
   });
 
   test('the session survives a reload and ends with "Cerrar sesión"', async ({ page, baseURL, mailbox }) => {
-    const account = await createConfirmedAccount(baseURL!, mailbox);
+    const account = await sharedClient(baseURL!, mailbox);
     await signIn(page, account);
     await expect(page).toHaveURL(/\/perfil\/info$/);
     await page.reload();
@@ -187,7 +187,7 @@ test.describe('sign-in and session', () => {
 
 test.describe('protected areas', () => {
   test('visiting /perfil/info signed out opens the sign-in dialog, then continues to the page', async ({ page, baseURL, mailbox }) => {
-    const account = await createConfirmedAccount(baseURL!, mailbox);
+    const account = await sharedClient(baseURL!, mailbox);
     // A direct visit: the app stays home with the dialog open.
     await page.goto('/perfil/seguridad');
     await expect(page).toHaveURL(/\/$/);
@@ -198,7 +198,7 @@ test.describe('protected areas', () => {
 
   test('a contractor asked for /profile/info lands there after signing in; a client is sent to /perfil/info', async ({ page, baseURL, mailbox }) => {
     const contractor = await createConfirmedAccount(baseURL!, mailbox, 'contractor');
-    const client = await createConfirmedAccount(baseURL!, mailbox, 'client');
+    const client = await sharedClient(baseURL!, mailbox);
     await page.goto('/profile/info');
     await expect(page).toHaveURL(/\/$/);
     await signInWithDialog(page, contractor.email, contractor.password);
@@ -307,7 +307,7 @@ test.describe('passwords and account', () => {
 });
 
 test('the contact form is prefilled and locked for a signed-in person', async ({ page, baseURL, mailbox }) => {
-  const account = await createConfirmedAccount(baseURL!, mailbox);
+  const account = await sharedClient(baseURL!, mailbox);
   await signIn(page, account);
   await page.goto('/contactus');
   const main = page.getByRole('main');

@@ -4,7 +4,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
 import { test, expect } from './support/fixtures.ts';
-import { createConfirmedAccount, signIn } from './support/accounts.ts';
+import { sharedClient, signIn } from './support/accounts.ts';
 
 function concretePath(pattern: string): string {
   return pattern.replace(/:[^/]+/g, randomUUID());
@@ -61,7 +61,7 @@ test('placeholder pages name the page and link home', async ({ page, baseURL, ma
   await expect(page.getByText('Estamos preparando esta sección. Muy pronto estará disponible.')).toBeVisible();
   await expect(page).toHaveTitle('Contratistas Disponibles · ArreglaYa');
   // Account pages need a session (signed out, the sign-in dialog opens instead).
-  await signIn(page, await createConfirmedAccount(baseURL!, mailbox));
+  await signIn(page, await sharedClient(baseURL!, mailbox));
   await page.goto('/perfil/favoritos');
   const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');

@@ -55,6 +55,22 @@ export async function createConfirmedAccount(baseURL: string, mailbox: Mailbox, 
   return account;
 }
 
+const sharedClients = new Map<string, Promise<TestAccount>>();
+
+/**
+ * One confirmed client per server, for tests that only need someone signed in. The server allows
+ * 10 sign-ups per IP in 10 minutes, and every test of a worker shares its server. Tests that change
+ * the password or delete the account create their own.
+ */
+export function sharedClient(baseURL: string, mailbox: Mailbox): Promise<TestAccount> {
+  let account = sharedClients.get(baseURL);
+  if (!account) {
+    account = createConfirmedAccount(baseURL, mailbox, 'client');
+    sharedClients.set(baseURL, account);
+  }
+  return account;
+}
+
 /** Fills and sends the open sign-in dialog. */
 export async function signInWithDialog(page: Page, email: string, password: string): Promise<void> {
   const dialog = page.getByRole('dialog', { name: auth.signIn.title });

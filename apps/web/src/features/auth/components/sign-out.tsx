@@ -5,6 +5,7 @@ import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { signOut } from '../api/auth-api.ts';
+import { sessionQuery } from '../session-query.ts';
 
 /** Spec §2 Sign out: the page shows for about 3 seconds in all. */
 const SIGN_OUT_PAGE_MS = 3_000;
@@ -20,8 +21,13 @@ export function SignOut() {
     if (started.current) return;
     started.current = true;
     const wait = new Promise((resolve) => window.setTimeout(resolve, SIGN_OUT_PAGE_MS));
-    // A failed call (already signed out, offline) still ends the session in this browser.
-    void Promise.all([signOut().catch(() => undefined), wait]).then(() => {
+    // Only a live session is ended on the server (nobody signed in, or an account just deleted,
+    // would get a 401). A failed call (offline) still ends the session in this browser.
+    const end = queryClient
+      .ensureQueryData(sessionQuery)
+      .then((session) => (session.user ? signOut() : undefined))
+      .catch(() => undefined);
+    void Promise.all([end, wait]).then(() => {
       // Everything but the session entry, which the navbar is watching: set rather than removed.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);

@@ -16,6 +16,10 @@ describe('serving the web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.mkdirSync(path.join(dist, 'ayuda'));
+    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), '<!doctype html><title>Centro de ayuda</title><div id="root"><h1>Centro de ayuda</h1></div>');
+    fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
+    fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dist });
     app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist });
@@ -39,6 +43,23 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/esta/pagina/no-existe' });
     expect(res.statusCode).toBe(404);
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it('answers a prerendered page with its own HTML, and other pages with the shell', async () => {
+    for (const url of ['/ayuda', '/ayuda/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<h1>Centro de ayuda</h1>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain('<h1>Encuentra contratistas</h1>');
+    const shell = await app.inject({ method: 'GET', url: '/contactus' });
+    expect(shell.body).toContain('<div id="root"></div>');
+    // A manifest entry pointing outside dist is ignored.
+    const terms = await app.inject({ method: 'GET', url: '/terminos' });
+    expect(terms.statusCode).toBe(200);
+    expect(terms.body).toContain('<div id="root"></div>');
   });
 
   it('caches hashed assets for a year', async () => {

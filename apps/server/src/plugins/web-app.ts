@@ -12,18 +12,21 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
  * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
  * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
- * Unknown /api paths are JSON 404s.
+ * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
+ * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
  */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
+  const prerendered = readPrerendered(distDir);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
       wildcard: true,
       // '/' is a directory to @fastify/static (403); let it reach the history fallback below.
-      allowedPath: (pathName) => pathName !== '/',
+      // Prerendered pages are directories too (dist/ayuda/index.html): same.
+      allowedPath: (pathName) => pathName !== '/' && !prerendered.has(withoutTrailingSlash(pathName)),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
@@ -42,6 +45,26 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
       .status(isAppPath(url) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
-    return reply.send(fs.createReadStream(indexFile));
+    const page = prerendered.get(withoutTrailingSlash(url));
+    return reply.send(fs.createReadStream(page ?? indexFile));
   });
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.length > 1 ? url.replace(/\/+$/, '') : url;
+}
+
+/** Path → absolute file of each prerendered page; empty when the build made none. */
+function readPrerendered(distDir: string): Map<string, string> {
+  const manifestFile = path.join(distDir, 'prerendered.json');
+  if (!fs.existsSync(manifestFile)) return new Map();
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, string>;
+  const pages = new Map<string, string>();
+  for (const [page, file] of Object.entries(manifest)) {
+    const absolute = path.resolve(distDir, file);
+    const root = path.resolve(distDir);
+    // Never outside dist, whatever the manifest says.
+    if (absolute.startsWith(root + path.sep) && fs.existsSync(absolute)) pages.set(page, absolute);
+  }
+  return pages;
 }

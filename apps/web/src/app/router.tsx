@@ -114,4 +114,6 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+// Prerendering (scripts/web/prerender.ts) imports `routes` in Node, where there is no window
+// and no browser router to create.
+export const router = typeof window === 'undefined' ? (null as unknown as ReturnType<typeof createBrowserRouter>) : createBrowserRouter(routes);

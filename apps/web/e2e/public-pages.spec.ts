@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures.ts';
+
+/** Every public page: path, screenshot name, and its document title. */
+const PUBLIC_PAGES = [
+  ['/', 'landing', 'ArreglaYa · Contratistas de confianza para tu hogar'],
+  ['/comoclientes', 'comoclientes', 'Cómo funciona para clientes · ArreglaYa'],
+  ['/comocontratistas', 'comocontratistas', 'Cómo funciona para contratistas · ArreglaYa'],
+  ['/comoferreterias', 'comoferreterias', 'Programa para ferreterías · ArreglaYa'],
+  ['/ayuda', 'ayuda', 'Centro de ayuda · ArreglaYa'],
+  ['/terminos', 'terminos', 'Términos de uso · ArreglaYa'],
+  ['/privacidad', 'privacidad', 'Política de privacidad · ArreglaYa'],
+  ['/booking', 'booking', 'Reserva rápida · ArreglaYa'],
+  ['/contactus', 'contactus', 'Contáctanos · ArreglaYa'],
+  ['/aprendamas', 'aprendamas', null],
+  ['/comenta', 'comenta', null],
+  ['/notfound', 'notfound', 'Página no encontrada · ArreglaYa'],
+] as const;
+
+async function ready(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The footer's lazily loaded newsletter form marks a fully rendered page.
+  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+}
+
+test('every public page has its own title, a description and Open Graph tags', async ({ page }) => {
+  for (const [url, , title] of PUBLIC_PAGES) {
+    await ready(page, url);
+    if (title) await expect(page, url).toHaveTitle(title);
+    if (['/aprendamas', '/comenta', '/notfound', '/contactus'].includes(url)) continue;
+    await expect(page.locator('meta[name="description"]'), url).toHaveAttribute('content', /.{40,}/);
+    await expect(page.locator('meta[property="og:title"]').first(), url).toHaveAttribute('content', title!);
+    await expect(page.locator('meta[property="og:description"]').first(), url).toHaveAttribute('content', /\S/);
+  }
+});
+
+test('axe finds no serious or critical violation on any public page, at 360 and 1280 px', async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    for (const [url] of PUBLIC_PAGES) {
+      await ready(page, url);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      expect(serious).toEqual([]);
+    }
+  }
+});
+
+test('axe finds nothing serious in the forms showing their errors', async ({ page }) => {
+  for (const [url, form, submit] of [
+    ['/', 'Reserva rápida', 'Reservar'],
+    ['/comoferreterias', 'Recomienda a un amigo', 'Enviar recomendación'],
+    ['/comoferreterias', 'Solicitud para ferreterías', 'Enviar solicitud'],
+  ] as const) {
+    await ready(page, url);
+    await page.getByRole('form', { name: form }).getByRole('button', { name: submit }).click();
+    await expect(page.getByRole('form', { name: form }).locator('[aria-invalid="true"]').first()).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${url} ${v.id}`)).toEqual([]);
+  }
+});
+
+test('screenshots of every public page at 360 and 1280 px, with no horizontal scrolling', async ({ page }) => {
+  test.setTimeout(180_000);
+  const dir = path.join(test.info().project.outputDir, 'screenshots');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    for (const [url, name] of PUBLIC_PAGES) {
+      await ready(page, url);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: path.join(dir, `public-${name}-${width}.png`), fullPage: true });
+    }
+  }
+});
+
+test('the informational pages arrive prerendered, and sitemap.xml and robots.txt exist', async ({ request }) => {
+  for (const [url, h1] of [
+    ['/', 'Encuentra contratistas de confianza para tu hogar'],
+    ['/comoclientes', 'Cómo funciona para clientes'],
+    ['/comocontratistas', 'Cómo funciona para contratistas'],
+    ['/ayuda', 'Centro de ayuda'],
+    ['/terminos', 'Términos de uso'],
+    ['/privacidad', 'Política de privacidad'],
+  ] as const) {
+    const res = await request.get(url);
+    expect(res.status(), url).toBe(200);
+    const html = await res.text();
+    expect(html, url).toContain(`>${h1}</h1>`);
+    expect(html, url).toMatch(/<meta property="og:title" content="[^"]+"/);
+  }
+  const sitemap = await request.get('/sitemap.xml');
+  expect(sitemap.status()).toBe(200);
+  expect(await sitemap.text()).toContain('/ayuda</loc>');
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toContain('Sitemap: ');
+});

@@ -1,0 +1,88 @@
+// Post-build step of the web app: renders the public pages with react-dom/server into
+// dist/<route>/index.html (the landing into dist/index.landing.html, since dist/index.html stays
+// the SPA shell for every other path), lists them in dist/prerendered.json for the server, and
+// writes sitemap.xml and robots.txt. Run by `npm run build -w @arreglaya/web`.
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import { pageMeta, type PageMeta } from '@arreglaya/shared/i18n/site-pages';
+import { shell } from '@arreglaya/shared/i18n/shell';
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
+const DIST = path.join(WEB, 'dist');
+const SSR_OUT = path.join(WEB, 'dist-ssr');
+const SITE_URL = (process.env.SITE_URL ?? process.env.APP_URL ?? 'https://arreglaya.do').replace(/\/+$/, '');
+
+/** Pages prerendered (public, the same for everyone) and listed in the sitemap. */
+const PAGES: { path: string; meta: PageMeta; landing?: boolean }[] = [
+  { path: '/', meta: pageMeta.landing, landing: true },
+  { path: '/comoclientes', meta: pageMeta.howClients },
+  { path: '/comocontratistas', meta: pageMeta.howContractors },
+  { path: '/ayuda', meta: pageMeta.help },
+  { path: '/terminos', meta: pageMeta.terms },
+  { path: '/privacidad', meta: pageMeta.privacy },
+];
+/** Public pages in the sitemap that render on the client only (forms, live data). */
+const SITEMAP_ONLY = ['/comoferreterias', '/contactus', '/booking'];
+
+function escapeAttr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function headFor(page: (typeof PAGES)[number]): string {
+  const title = page.landing ? page.meta.title : shell.documentTitle(page.meta.title);
+  const url = `${SITE_URL}${page.path}`;
+  return [
+    `<title>${escapeAttr(title)}</title>`,
+    `<meta name="description" content="${escapeAttr(page.meta.description)}" />`,
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="ArreglaYa" />`,
+    `<meta property="og:locale" content="es_DO" />`,
+    `<meta property="og:title" content="${escapeAttr(title)}" />`,
+    `<meta property="og:description" content="${escapeAttr(page.meta.description)}" />`,
+    `<meta property="og:url" content="${url}" />`,
+  ].join('\n    ');
+}
+
+async function main(): Promise<void> {
+  await build({
+    root: WEB,
+    configFile: path.join(WEB, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
+  });
+  const { render } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string> };
+  const template = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  const rootStart = template.indexOf('<div id="root">');
+  const rootEnd = template.lastIndexOf('</body>');
+  if (rootStart < 0 || rootEnd < 0) throw new Error('dist/index.html has no <div id="root"> before </body>');
+
+  const manifest: Record<string, string> = {};
+  for (const page of PAGES) {
+    const body = await render(page.path);
+    const html = (template.slice(0, rootStart) + `<div id="root">${body}</div>\n  ` + template.slice(rootEnd))
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`);
+    const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
+    await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });
+    await writeFile(path.join(DIST, file), html);
+    manifest[page.path] = file;
+  }
+  await writeFile(path.join(DIST, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  const urls = [...PAGES.map((p) => p.path), ...SITEMAP_ONLY]
+    .map((p) => `  <url><loc>${SITE_URL}${p}</loc><changefreq>${p === '/' ? 'daily' : 'monthly'}</changefreq></url>`)
+    .join('\n');
+  await writeFile(path.join(DIST, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
+  await writeFile(
+    path.join(DIST, 'robots.txt'),
+    ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /perfil', 'Disallow: /profile', 'Disallow: /admin', 'Disallow: /testpad', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
+  );
+  await rm(SSR_OUT, { recursive: true, force: true });
+  console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt`);
+}
+
+await main();

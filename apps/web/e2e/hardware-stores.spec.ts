@@ -83,6 +83,8 @@ test.describe('/comoferreterias', () => {
     await expect(f.accountType).toHaveAccessibleDescription('Seleccione una opción válida.');
     await expect(f.accountNumber).toHaveAccessibleDescription(/Campo obligatorio\./);
     await expect(f.services).toHaveAccessibleDescription('Selecciona al menos una opción.');
+    // The first invalid field in reading order gets the focus.
+    await expect(f.firstName).toBeFocused();
 
     await f.cedula.fill('001-1234567-0');
     await f.accountNumber.fill('12ab');

@@ -42,9 +42,13 @@ export function StoreApplicationForm() {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<StoreApplicationInput, unknown, StoreApplication>({
     resolver: zodResolver(StoreApplicationSchema),
+    // react-hook-form would focus the checkbox group first (it registers by name, not by
+    // position); onInvalid below focuses the first invalid field in reading order instead.
+    shouldFocusError: false,
     defaultValues: { firstName: '', lastName: '', cedula: '', address: '', phone: '', email: '', serviceTypes: [], bank: '', accountNumber: '', comments: '' },
   });
 
@@ -58,9 +62,14 @@ export function StoreApplicationForm() {
     }
   };
 
+  const onInvalid = (invalid: Partial<Record<keyof StoreApplicationInput, unknown>>) => {
+    const first = FIELDS.find((name) => invalid[name]);
+    if (first) setFocus(first);
+  };
+
   const servicesError = errors.serviceTypes?.message ?? errors.serviceTypes?.root?.message;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
+    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.firstName} error={errors.firstName?.message}>
           {(c) => <input {...c} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}

@@ -15,7 +15,7 @@ describe('serving the web app', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
-    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+    fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
     fs.mkdirSync(path.join(dist, 'ayuda'));
     fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), '<!doctype html><title>Centro de ayuda</title><div id="root"><h1>Centro de ayuda</h1></div>');
     fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
@@ -60,6 +60,15 @@ describe('serving the web app', () => {
     const terms = await app.inject({ method: 'GET', url: '/terminos' });
     expect(terms.statusCode).toBe(200);
     expect(terms.body).toContain('<div id="root"></div>');
+  });
+
+  it('compresses scripts for browsers that accept it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.rawPayload.length).toBeLessThan(500);
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
   });
 
   it('caches hashed assets for a year', async () => {

@@ -2,23 +2,12 @@ import { CONTACT_MESSAGE_TYPE_LABELS } from '@arreglaya/shared/domain';
 import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import type { Contact } from '@arreglaya/shared/schemas/contact';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
-import { renderMail } from '../mail/layout.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import { insertContactMessage } from './contact.repository.ts';
+import { recordVisitorMessage, type Actor, type VisitorMessageDeps } from './visitor-message.ts';
 
-export interface ContactDeps {
-  db: Db;
-  mailer: Mailer;
-  teamInbox: string;
-}
-
-export interface Actor {
-  userId: string | null;
-  sessionId: string | null;
-}
+export type ContactDeps = VisitorMessageDeps;
+export type { Actor };
 
 /**
  * The contact page (spec §7): store the message, mail it to the team (and an
@@ -29,35 +18,19 @@ export async function sendContactMessage(deps: ContactDeps, form: Contact, actor
   const account = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true, email: true } }) : undefined;
   const input: Contact = account ? { ...form, firstName: account.firstName || form.firstName, email: account.email } : form;
   const typeLabel = CONTACT_MESSAGE_TYPE_LABELS[input.messageType];
-  const id = await deps.db.transaction(async (tx) => {
-    const id = await insertContactMessage(tx, input, actor.userId);
-    const team = renderMail({
-      title: `Nuevo mensaje de contacto: ${typeLabel}`,
-      paragraphs: [`Nombre: ${input.firstName}`, `Correo: ${input.email}`, `Tipo: ${typeLabel}`, `Mensaje:\n${input.message}`],
-      footer: `Referencia: ${id}`,
-    });
-    await deps.mailer.queue(tx, {
-      to: deps.teamInbox,
-      subject: es.contact.emailSubject(PRODUCT_NAME, typeLabel),
-      template: 'contact-team',
-      ...team,
-    });
-    const ack = renderMail({ title: 'Recibimos tu mensaje', paragraphs: [es.contact.emailAck(input.firstName)] });
-    await deps.mailer.queue(tx, {
-      to: input.email,
-      subject: `${PRODUCT_NAME} - Recibimos tu mensaje`,
-      template: 'contact-ack',
-      ...ack,
-    });
-    await insertLogEntry(tx, {
-      userId: actor.userId,
-      sessionId: actor.sessionId,
-      action: 'contact',
-      location: '/contactus',
-      details: { contactId: id, messageType: input.messageType },
-    });
-    return id;
-  });
-  deps.mailer.kick();
-  return { id };
+  return recordVisitorMessage(
+    deps,
+    {
+      insert: (tx) => insertContactMessage(tx, input, actor.userId),
+      team: {
+        subject: es.contact.emailSubject(PRODUCT_NAME, typeLabel),
+        title: `Nuevo mensaje de contacto: ${typeLabel}`,
+        lines: [`Nombre: ${input.firstName}`, `Correo: ${input.email}`, `Tipo: ${typeLabel}`, `Mensaje:\n${input.message}`],
+        template: 'contact-team',
+      },
+      ack: { to: input.email, subject: `${PRODUCT_NAME} - Recibimos tu mensaje`, title: 'Recibimos tu mensaje', text: es.contact.emailAck(input.firstName), template: 'contact-ack' },
+      log: { action: 'contact', location: '/contactus', details: (id) => ({ contactId: id, messageType: input.messageType }) },
+    },
+    actor,
+  );
 }

@@ -3,7 +3,7 @@ import { splitReferralContact, type Referral } from '@arreglaya/shared/schemas/r
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { Actor } from '../contact/contact.service.ts';
+import type { Actor } from '../contact/visitor-message.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';

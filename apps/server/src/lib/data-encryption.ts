@@ -5,7 +5,7 @@ import { decodeKey } from '../config/env.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
 
-// Field-level encryption at rest (AES-256-GCM), see docs/decisions/020-data-encryption-at-rest.md.
+// Field-level encryption at rest (AES-256-GCM), see docs/decisions/010-data-encryption-at-rest.md.
 // Layout of a sealed value: version (1 byte) | IV (12) | auth tag (16) | ciphertext.
 const VERSION = 1;
 const IV_BYTES = 12;

@@ -5,6 +5,7 @@ import { CONTACT_MESSAGE_TYPE_LABELS, CONTACT_MESSAGE_TYPES } from '@arreglaya/s
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { ContactSchema, CONTACT_MESSAGE_MAX, type Contact, type ContactInput } from '@arreglaya/shared/schemas/contact';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
@@ -72,14 +73,7 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
       </div>
       <Field label={t.messageType} error={errors.messageType?.message}>
         {(control) => (
-          <select {...control} {...register('messageType')} defaultValue="" className={inputClasses()}>
-            <option value="">{t.messageTypePlaceholder}</option>
-            {CONTACT_MESSAGE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {CONTACT_MESSAGE_TYPE_LABELS[type]}
-              </option>
-            ))}
-          </select>
+          <ChoiceSelect {...control} {...register('messageType')} className={inputClasses()} options={CONTACT_MESSAGE_TYPES} labels={CONTACT_MESSAGE_TYPE_LABELS} placeholder={t.messageTypePlaceholder} />
         )}
       </Field>
       <Field label={t.message} error={errors.message?.message}>

@@ -5,6 +5,7 @@ import { SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { quickBooking as t } from '@arreglaya/shared/i18n/site-forms';
 import { QuickBookingSchema, QUICK_BOOKING_COMMENTS_MAX, type QuickBooking, type QuickBookingInput } from '@arreglaya/shared/schemas/quick-booking';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { useCountry } from '@/lib/country.ts';
@@ -56,16 +57,7 @@ export function QuickBookingForm() {
         </Field>
       </div>
       <Field label={t.tipoDeServicios} error={errors.tipoDeServicios?.message}>
-        {(c) => (
-          <select {...c} {...register('tipoDeServicios')} defaultValue="" className={inputClasses()}>
-            <option value="">{t.servicePlaceholder}</option>
-            {SERVICE_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {SERVICE_LABELS[type]}
-              </option>
-            ))}
-          </select>
-        )}
+        {(c) => <ChoiceSelect {...c} {...register('tipoDeServicios')} className={inputClasses()} options={SERVICE_TYPES} labels={SERVICE_LABELS} placeholder={t.servicePlaceholder} />}
       </Field>
       <Field label={t.comentarios} hint={t.commentsHint} error={errors.comentarios?.message}>
         {(c) => <textarea {...c} {...register('comentarios')} rows={4} maxLength={QUICK_BOOKING_COMMENTS_MAX} className={inputClasses('resize-y')} />}

@@ -11,6 +11,7 @@ import {
   type StoreApplicationInput,
 } from '@arreglaya/shared/schemas/store-application';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { useCountry } from '@/lib/country.ts';
@@ -114,16 +115,7 @@ export function StoreApplicationForm() {
           {(c) => <input {...c} {...register('bank')} type="text" autoComplete="off" maxLength={100} className={inputClasses()} />}
         </Field>
         <Field label={t.accountType} error={errors.accountType?.message}>
-          {(c) => (
-            <select {...c} {...register('accountType')} defaultValue="" className={inputClasses()}>
-              <option value="">{t.accountTypePlaceholder}</option>
-              {BANK_ACCOUNT_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {BANK_ACCOUNT_TYPE_LABELS[type]}
-                </option>
-              ))}
-            </select>
-          )}
+          {(c) => <ChoiceSelect {...c} {...register('accountType')} className={inputClasses()} options={BANK_ACCOUNT_TYPES} labels={BANK_ACCOUNT_TYPE_LABELS} placeholder={t.accountTypePlaceholder} />}
         </Field>
         <Field label={t.accountNumber} hint={t.accountNumberHint} error={errors.accountNumber?.message} className="sm:col-span-2">
           {(c) => <input {...c} {...register('accountNumber')} type="text" inputMode="numeric" autoComplete="off" maxLength={30} className={inputClasses()} />}

@@ -1,0 +1,23 @@
+import type { SelectHTMLAttributes } from 'react';
+
+interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
+  /** The allowed values, from a shared list (SERVICE_TYPES, BANK_ACCOUNT_TYPES, ...). */
+  options: readonly T[];
+  labels: Record<T, string>;
+  /** The empty first option; choosing nothing is 'Seleccione una opción válida.'. */
+  placeholder: string;
+}
+
+/** A select over one of the shared lists of values, starting empty. Spreads react-hook-form's register(). */
+export function ChoiceSelect<T extends string>({ options, labels, placeholder, ...select }: ChoiceSelectProps<T>) {
+  return (
+    <select defaultValue="" {...select}>
+      <option value="">{placeholder}</option>
+      {options.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </select>
+  );
+}

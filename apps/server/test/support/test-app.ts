@@ -5,6 +5,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import { createLogger } from '../../src/lib/logger.ts';
+import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
@@ -28,6 +29,25 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await app.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface MailTestApp extends TestApp {
+  /** The real SMTP server the app delivers to; read what users would receive. */
+  smtp: SmtpCatcher;
+}
+
+/** The real app delivering its mail to a real SMTP server started for the test. */
+export async function createTestAppWithMail(env: Record<string, string> = {}): Promise<MailTestApp> {
+  const smtp = await startSmtpCatcher();
+  const t = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  return {
+    ...t,
+    smtp,
+    async close() {
+      await t.close();
+      await smtp.close();
     },
   };
 }

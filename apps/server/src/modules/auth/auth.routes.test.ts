@@ -2,19 +2,16 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAccounts, users, verifications } from '../../db/schema/index.ts';
 import { asBrowser, cookieFrom, createUser, signIn } from '../../../test/support/factories.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 
-let t: TestApp;
+let t: MailTestApp;
 let smtp: SmtpCatcher;
 beforeAll(async () => {
-  smtp = await startSmtpCatcher();
-  t = await createTestApp({ SMTP_URL: smtp.url });
+  t = await createTestAppWithMail();
+  smtp = t.smtp;
 });
-afterAll(async () => {
-  await t.close();
-  await smtp.close();
-});
+afterAll(() => t.close());
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, payload: payload as object, headers });
 let seq = 0;

@@ -2,22 +2,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, logTrail } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 
 const valid = { firstName: 'Carmen', email: 'Carmen.Rosario@Ejemplo.do', messageType: 'sugerencia', message: 'Me gustaría poder filtrar por barrio.' };
 
 describe('POST /api/contact', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, TEAM_INBOX: 'equipo@arreglaya.do' });
+    t = await createTestAppWithMail({ TEAM_INBOX: 'equipo@arreglaya.do' });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('stores the message, writes the log trail and mails the team and the sender', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', payload: valid });

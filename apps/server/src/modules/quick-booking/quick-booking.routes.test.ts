@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactRequests, logTrail } from '../../db/schema/index.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 
 const valid = {
   nombre: 'Ramona',
@@ -14,16 +14,13 @@ const valid = {
 };
 
 describe('POST /api/quick-bookings', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, TEAM_INBOX: 'equipo@arreglaya.do' });
+    t = await createTestAppWithMail({ TEAM_INBOX: 'equipo@arreglaya.do' });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('stores a quick_booking contact record, logs it and mails the team and the person', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/quick-bookings', payload: valid });

@@ -2,20 +2,17 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, logTrail, referrals } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
+import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 describe('POST /api/referrals', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url });
+    t = await createTestAppWithMail();
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('stores a friend given by e-mail and mails the invitation to the friend', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/referrals', payload: { name: 'Julio', contact: 'Julio.Mejia@Ejemplo.do' } });

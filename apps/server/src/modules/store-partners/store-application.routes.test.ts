@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, contactRequests, logTrail } from '../../db/schema/index.ts';
 import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
 import { decodeKey } from '../../config/env.ts';
-import { startSmtpCatcher, type SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
+import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 const KEY_HEX = 'a1'.repeat(32);
 const cedula = `0011234567${cedulaCheckDigit('0011234567')}`;
@@ -24,16 +24,13 @@ const valid = {
 };
 
 describe('POST /api/store-applications', () => {
-  let t: TestApp;
+  let t: MailTestApp;
   let smtp: SmtpCatcher;
   beforeAll(async () => {
-    smtp = await startSmtpCatcher();
-    t = await createTestApp({ SMTP_URL: smtp.url, TEAM_INBOX: 'equipo@arreglaya.do', DATA_ENCRYPTION_KEY: KEY_HEX });
+    t = await createTestAppWithMail({ TEAM_INBOX: 'equipo@arreglaya.do', DATA_ENCRYPTION_KEY: KEY_HEX });
+    smtp = t.smtp;
   });
-  afterAll(async () => {
-    await t.close();
-    await smtp.close();
-  });
+  afterAll(() => t.close());
 
   it('stores the application with the account number encrypted and only its last 4 in the clear', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/store-applications', payload: valid });

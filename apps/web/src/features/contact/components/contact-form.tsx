@@ -7,9 +7,8 @@ import { ContactSchema, CONTACT_MESSAGE_MAX, type Contact, type ContactInput } f
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useSendContact } from '../hooks/use-send-contact.ts';
+import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 
 const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
 
@@ -23,7 +22,6 @@ interface ContactFormProps {
 
 /** The /contactus form. The same ContactSchema validates here and on the server. */
 export function ContactForm({ signedInAs = null }: ContactFormProps) {
-  const messageBox = useMessageBox();
   const sendContact = useSendContact();
   const {
     register,
@@ -47,17 +45,7 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
   }, [lockedName, lockedEmail, setValue]);
   const locked = lockedName !== null;
 
-  const onSubmit = async (values: Contact) => {
-    try {
-      const created = await sendContact.mutateAsync(values);
-      reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined);
-      messageBox.show({ text: created.message, kind: 'success' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) {
-        messageBox.show({ text: errorMessage(error), kind: 'error' });
-      }
-    }
-  };
+  const onSubmit = useSubmitWithMessage({ send: sendContact.mutateAsync, setError, fields: FIELDS, onSent: () => reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined) });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>

@@ -4,15 +4,13 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { NewsletterSchema, type NewsletterInput } from '@arreglaya/shared/schemas/newsletter';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useSubscribe } from '../hooks/use-subscribe.ts';
+import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 
 const t = shell.footer;
 
 /** Footer newsletter sign-up (spec §2 Footer, §5: e-mail required and valid). */
 export function NewsletterForm() {
-  const messageBox = useMessageBox();
   const subscribe = useSubscribe();
   const {
     register,
@@ -25,17 +23,7 @@ export function NewsletterForm() {
     defaultValues: { email: '' },
   });
 
-  const onSubmit = async (values: NewsletterInput) => {
-    try {
-      const created = await subscribe.mutateAsync(values);
-      reset();
-      messageBox.show({ text: created.message, kind: 'success' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, ['email'])) {
-        messageBox.show({ text: errorMessage(error), kind: 'error' });
-      }
-    }
-  };
+  const onSubmit = useSubmitWithMessage({ send: subscribe.mutateAsync, setError, fields: ['email'], onSent: () => reset() });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-2">

@@ -7,16 +7,14 @@ import { QuickBookingSchema, QUICK_BOOKING_COMMENTS_MAX, type QuickBooking, type
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { useCountry } from '@/lib/country.ts';
-import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { sendQuickBooking } from '../api/send-quick-booking.ts';
+import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 
 const FIELDS = ['nombre', 'apellido', 'telefono', 'correo', 'tipoDeServicios', 'comentarios'] as const satisfies readonly (keyof QuickBookingInput)[];
 
 /** The landing's quick booking (spec §3, §5); the same QuickBookingSchema validates on the server. */
 export function QuickBookingForm() {
-  const messageBox = useMessageBox();
   const country = useCountry();
   const send = useMutation({ mutationFn: sendQuickBooking });
   const {
@@ -30,15 +28,7 @@ export function QuickBookingForm() {
     defaultValues: { nombre: '', apellido: '', telefono: '', correo: '', comentarios: '' },
   });
 
-  const onSubmit = async (values: QuickBooking) => {
-    try {
-      const created = await send.mutateAsync(values);
-      reset();
-      messageBox.show({ text: created.message, kind: 'success' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) messageBox.show({ text: errorMessage(error), kind: 'error' });
-    }
-  };
+  const onSubmit = useSubmitWithMessage({ send: send.mutateAsync, setError, fields: FIELDS, onSent: () => reset() });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>

@@ -5,16 +5,14 @@ import { referral as t } from '@arreglaya/shared/i18n/site-forms';
 import { ReferralSchema, type Referral, type ReferralInput } from '@arreglaya/shared/schemas/referral';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { useCountry } from '@/lib/country.ts';
-import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { sendReferral } from '../api/send-referral.ts';
+import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 
 const FIELDS = ['name', 'contact'] as const satisfies readonly (keyof ReferralInput)[];
 
 /** Refer a friend (spec §2, §3): the friend's name and an e-mail or a phone. */
 export function ReferralForm() {
-  const messageBox = useMessageBox();
   const { phoneExample } = useCountry();
   const send = useMutation({ mutationFn: sendReferral });
   const {
@@ -25,15 +23,7 @@ export function ReferralForm() {
     formState: { errors, isSubmitting },
   } = useForm<ReferralInput, unknown, Referral>({ resolver: zodResolver(ReferralSchema), defaultValues: { name: '', contact: '' } });
 
-  const onSubmit = async (values: Referral) => {
-    try {
-      const created = await send.mutateAsync(values);
-      reset();
-      messageBox.show({ text: created.message, kind: 'success' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) messageBox.show({ text: errorMessage(error), kind: 'error' });
-    }
-  };
+  const onSubmit = useSubmitWithMessage({ send: send.mutateAsync, setError, fields: FIELDS, onSent: () => reset() });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>

@@ -13,10 +13,9 @@ import {
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { useCountry } from '@/lib/country.ts';
-import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { sendStoreApplication } from '../api/send-store-application.ts';
+import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 
 const FIELDS = [
   'firstName',
@@ -34,7 +33,6 @@ const FIELDS = [
 
 /** The hardware-store partnership form (spec §3 store form). The account number is sent once and stored encrypted. */
 export function StoreApplicationForm() {
-  const messageBox = useMessageBox();
   const { phoneExample } = useCountry();
   const servicesId = useId();
   const send = useMutation({ mutationFn: sendStoreApplication });
@@ -53,15 +51,7 @@ export function StoreApplicationForm() {
     defaultValues: { firstName: '', lastName: '', cedula: '', address: '', phone: '', email: '', serviceTypes: [], bank: '', accountNumber: '', comments: '' },
   });
 
-  const onSubmit = async (values: StoreApplication) => {
-    try {
-      const created = await send.mutateAsync(values);
-      reset();
-      messageBox.show({ text: created.message, kind: 'success' });
-    } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) messageBox.show({ text: errorMessage(error), kind: 'error' });
-    }
-  };
+  const onSubmit = useSubmitWithMessage({ send: send.mutateAsync, setError, fields: FIELDS, onSent: () => reset() });
 
   const onInvalid = (invalid: Partial<Record<keyof StoreApplicationInput, unknown>>) => {
     const first = FIELDS.find((name) => invalid[name]);

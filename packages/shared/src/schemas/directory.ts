@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { COUNTRY_CODES, ZONES } from '../countries.ts';
+import { SERVICE_TYPES } from '../domain.ts';
+import { validation } from '../i18n/common.ts';
+import { requiredText } from './common.ts';
+
+// The contractor directory's contract: the search query (also the /busqueda URL), the card
+// every list shows (search, favourites), the public page, and the contact-a-contractor message.
+
+export const DIRECTORY_SORTS = ['popular', 'reviews', 'rating_desc', 'rating_asc'] as const;
+export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
+
+/** Spec §9: star1 = rating ≤ 1; star2..star5 = that many stars; withReviews = at least one review. */
+export const RATING_FILTERS = ['star1', 'star2', 'star3', 'star4', 'star5', 'withReviews'] as const;
+export type RatingFilter = (typeof RATING_FILTERS)[number];
+
+export const DIRECTORY_PAGE_SIZE = 12;
+export const DIRECTORY_MAX_PAGE = 1000;
+
+/** A query-string value that may come once (string) or several times (array). */
+function listOf<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.enum(values), z.array(z.enum(values)).max(values.length)], { error: validation.invalidOption })
+    .optional()
+    .transform((v) => (v === undefined ? [] : Array.isArray(v) ? [...new Set(v)] : [v]));
+}
+
+/**
+ * GET /api/contractors query and the /busqueda URL (the same keys, so a shared link is a
+ * search): `service` and `rating` may repeat; `type` is the spec's alias that pre-checks one
+ * service (it is merged into `service`).
+ */
+export const DirectorySearchSchema = z
+  .object({
+    q: z.string().trim().max(100, { error: validation.tooLong(100) }).optional().transform((v) => (v ? v : undefined)),
+    service: listOf(SERVICE_TYPES),
+    type: z.enum(SERVICE_TYPES, { error: validation.invalidOption }).optional(),
+    country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
+    city: z.string().trim().max(60).regex(/^[a-z0-9-]*$/, { error: validation.invalidOption }).optional().transform((v) => (v ? v : undefined)),
+    zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
+    rating: listOf(RATING_FILTERS),
+    sort: z.enum(DIRECTORY_SORTS, { error: validation.invalidOption }).default('popular'),
+    page: z.coerce.number({ error: validation.invalidValue }).int().min(1).max(DIRECTORY_MAX_PAGE).default(1),
+  })
+  .transform(({ type, service, ...rest }) => ({ ...rest, service: type && !service.includes(type) ? [...service, type] : service }));
+export type DirectorySearchInput = z.input<typeof DirectorySearchSchema>;
+export type DirectorySearch = z.output<typeof DirectorySearchSchema>;
+
+/** What a contractor card shows; only public fields (never e-mail, phone, cédula or address). */
+export const ContractorCardSchema = z
+  .object({
+    id: z.uuid(),
+    name: z.string(),
+    companyName: z.string().nullable(),
+    avatarPhotoId: z.uuid().nullable(),
+    services: z.array(z.enum(SERVICE_TYPES)),
+    country: z.enum(COUNTRY_CODES),
+    /** City key (countries.ts) or null. */
+    city: z.string().nullable(),
+    ratingAvg: z.number(),
+    ratingCount: z.number().int(),
+    completedProjects: z.number().int(),
+    /** Distance from the contractor's location to their city's centre, in km (null when unknown). */
+    kmFromCentre: z.number().nullable(),
+    memberSince: z.iso.datetime({ offset: true }),
+    badges: z.object({ isNew: z.boolean(), verified: z.boolean(), featured: z.boolean() }),
+  })
+  .meta({ id: 'ContractorCard' });
+export type ContractorCard = z.infer<typeof ContractorCardSchema>;
+
+export const DirectoryPageSchema = z
+  .object({
+    items: z.array(ContractorCardSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    pageCount: z.number().int(),
+  })
+  .meta({ id: 'DirectoryPage' });
+export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;
+
+export const PublicReviewSchema = z.object({
+  id: z.uuid(),
+  authorName: z.string(),
+  rating: z.number().int().min(1).max(5),
+  title: z.string().nullable(),
+  comment: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type PublicReview = z.infer<typeof PublicReviewSchema>;
+
+/** GET /api/contractors/:id: the card plus the description and the approved reviews. */
+export const ContractorPublicProfileSchema = ContractorCardSchema.extend({
+  description: z.string().nullable(),
+  reviews: z.array(PublicReviewSchema),
+}).meta({ id: 'ContractorPublicProfile' });
+export type ContractorPublicProfile = z.infer<typeof ContractorPublicProfileSchema>;
+
+/** POST /api/contractors/:id/contact (spec §2 Contact Contractor modal; §5 message required). */
+export const ContactContractorSchema = z.object({
+  message: requiredText(2000),
+  /** One of the client's own projects, when they have one (title and start date go in the mail). */
+  projectId: z.uuid({ error: validation.invalidOption }).optional(),
+});
+export type ContactContractorInput = z.input<typeof ContactContractorSchema>;

@@ -3,7 +3,9 @@
 import { auth } from './auth.ts';
 import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
+import { contractorContact } from './contractor-contact.ts';
 import { countryPicker } from './country.ts';
+import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
@@ -35,4 +37,6 @@ export const es = {
   help,
   pageMeta,
   countryPicker,
+  favourites,
+  contractorContact,
 } as const;

@@ -103,3 +103,44 @@ export const ContactContractorSchema = z.object({
   projectId: z.uuid({ error: validation.invalidOption }).optional(),
 });
 export type ContactContractorInput = z.input<typeof ContactContractorSchema>;
+
+/** A client keeps at most this many favourites (the list is shown whole, without pages). */
+export const MAX_FAVOURITES = 200;
+
+/** GET /api/me/favourites and the /perfil/favoritos URL: one optional service filter. */
+export const FavouritesQuerySchema = z.object({
+  service: z.enum(SERVICE_TYPES, { error: validation.invalidOption }).optional(),
+});
+export type FavouritesQuery = z.infer<typeof FavouritesQuerySchema>;
+
+/** The signed-in client's favourites, newest first; `total` counts those the filter keeps. */
+export const FavouritesListSchema = z
+  .object({ items: z.array(ContractorCardSchema), total: z.number().int() })
+  .meta({ id: 'FavouritesList' });
+export type FavouritesList = z.infer<typeof FavouritesListSchema>;
+
+/** GET /api/me/favourites/ids: just the contractor ids, for the hearts on any list. */
+export const FavouriteIdsSchema = z.object({ ids: z.array(z.uuid()) }).meta({ id: 'FavouriteIds' });
+export type FavouriteIds = z.infer<typeof FavouriteIdsSchema>;
+
+export const ContractorIdParamsSchema = z.object({ contractorId: z.uuid({ error: validation.invalidValue }) });
+
+/** PUT/DELETE /api/me/favourites/:contractorId: the state after the call. */
+export const FavouriteStateSchema = z
+  .object({ contractorId: z.uuid(), favourite: z.boolean() })
+  .meta({ id: 'FavouriteState' });
+export type FavouriteState = z.infer<typeof FavouriteStateSchema>;
+
+/** One of the client's open projects, offered in the contact modal (startDate is YYYY-MM-DD). */
+export const ContactProjectSchema = z.object({ id: z.uuid(), title: z.string(), startDate: z.iso.date() });
+export type ContactProject = z.infer<typeof ContactProjectSchema>;
+
+/** GET /api/contractors/:id/contact-context: what the contact modal needs besides the card. */
+export const ContactContextSchema = z.object({ projects: z.array(ContactProjectSchema) }).meta({ id: 'ContactContext' });
+export type ContactContext = z.infer<typeof ContactContextSchema>;
+
+/** POST /api/contractors/:id/contact answer. */
+export const ContactContractorSentSchema = z
+  .object({ conversationId: z.uuid(), messageId: z.uuid(), message: z.string() })
+  .meta({ id: 'ContactContractorSent' });
+export type ContactContractorSent = z.infer<typeof ContactContractorSentSchema>;

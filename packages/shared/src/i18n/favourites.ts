@@ -1,0 +1,21 @@
+// Favourites: the heart on contractor cards and the /perfil/favoritos page (spec §2, §4).
+
+export const favourites = {
+  title: 'Mis Favoritos',
+  intro: 'Los contratistas que guardaste para volver a encontrarlos.',
+  add: (name: string) => `Añadir a favoritos: ${name}`,
+  remove: (name: string) => `Quitar de favoritos: ${name}`,
+  serviceFilter: 'Servicio',
+  allServices: '-- Todos Servicios --',
+  count: (count: number, formatted: string) =>
+    new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} favorito` : `${formatted} favoritos`,
+  listLabel: 'Contratistas favoritos',
+  empty: 'Todavía no tienes contratistas favoritos. Toca el corazón de un contratista en la búsqueda para guardarlo aquí.',
+  emptyFiltered: 'Ninguno de tus favoritos ofrece este servicio.',
+  searchLink: 'Buscar contratistas',
+  loadError: 'No pudimos cargar tus favoritos. Inténtalo de nuevo.',
+  retry: 'Reintentar',
+  tooMany: (max: number) => `Puedes guardar hasta ${max} favoritos. Quita alguno para añadir otro.`,
+  contractorNotFound: 'Este contratista ya no está disponible.',
+  onlyClients: 'Solo los clientes pueden guardar favoritos.',
+} as const;

@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveSession } from './modules/auth/auth.service.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
+import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
+import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
 import { photoRoutes } from './modules/media/photo.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -103,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(storeApplicationRoutes({ db, mailer, teamInbox: config.TEAM_INBOX, cipher }));
   await app.register(serviceCountsRoutes(db));
   await app.register(visitRoutes(db));
+  await app.register(favouritesRoutes(db));
+  await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   await registerWebApp(app, deps.webDist);
 

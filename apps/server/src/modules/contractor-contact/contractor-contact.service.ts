@@ -1,0 +1,80 @@
+import { success, validation } from '@arreglaya/shared/i18n/common';
+import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
+import type { ContactContext, ContactContractorSent } from '@arreglaya/shared/schemas/directory';
+import type { z } from 'zod';
+import type { ContactContractorSchema } from '@arreglaya/shared/schemas/directory';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Actor } from '../contact/visitor-message.ts';
+import { findActiveContractor } from '../favourites/favourites.repository.ts';
+import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { wantsMail } from '../notifications/notification-preferences.repository.ts';
+import { findFirstName, findOwnOpenProject, insertMessage, listOpenProjects, upsertConversation } from './contractor-contact.repository.ts';
+import { renderServiceRequestMail } from './service-request-mail.ts';
+
+export interface ContractorContactDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+type ContactContractor = z.output<typeof ContactContractorSchema>;
+
+async function requireContractor(db: Db, contractorId: string) {
+  const contractor = await findActiveContractor(db, contractorId);
+  if (!contractor) throw new AppError('NOT_FOUND', t.contractorNotFound);
+  return contractor;
+}
+
+/** What the contact modal offers a client: their own open projects, newest first. */
+export async function getContactContext(deps: ContractorContactDeps, clientId: string, contractorId: string): Promise<ContactContext> {
+  await requireContractor(deps.db, contractorId);
+  return { projects: await listOpenProjects(deps.db, clientId) };
+}
+
+/**
+ * A client's service request to a contractor (spec §2 Contact Contractor). In one transaction:
+ * the conversation (client, contractor, project) is found or created and the message stored
+ * for the chat to come; the e-mail is queued only if the contractor keeps immediate
+ * notifications on. A project must be one of the client's own open projects.
+ */
+export async function contactContractor(
+  deps: ContractorContactDeps,
+  actor: Actor & { userId: string },
+  contractorId: string,
+  input: ContactContractor,
+): Promise<ContactContractorSent> {
+  const clientId = actor.userId;
+  const sent = await deps.db.transaction(async (tx) => {
+    const contractor = await findActiveContractor(tx, contractorId);
+    if (!contractor) throw new AppError('NOT_FOUND', t.contractorNotFound);
+    const project = input.projectId ? await findOwnOpenProject(tx, clientId, input.projectId) : null;
+    if (project === undefined) throw new AppError('VALIDATION', undefined, { projectId: validation.invalidOption });
+    const conversationId = await upsertConversation(tx, { clientId, contractorId, projectId: project?.id ?? null });
+    const messageId = await insertMessage(tx, { conversationId, senderId: clientId, subject: t.emailTitle, body: input.message });
+    const mailed = await wantsMail(tx, contractorId, 'immediate');
+    if (mailed) {
+      const answerUrl = (respond: string) => `${deps.appUrl}/perfil/mensajes?conversation=${conversationId}&respond=${respond}`;
+      const mail = renderServiceRequestMail({
+        contractorFirstName: contractor.firstName,
+        clientFirstName: await findFirstName(tx, clientId),
+        message: input.message,
+        project,
+        acceptUrl: answerUrl('accept'),
+        rejectUrl: answerUrl('reject'),
+      });
+      await deps.mailer.queue(tx, { to: contractor.email, template: 'service-request', ...mail });
+    }
+    await insertLogEntry(tx, {
+      userId: clientId,
+      sessionId: actor.sessionId,
+      action: 'contractor-contact',
+      location: `/contractors/${contractorId}`,
+      details: { conversationId, messageId, projectId: project?.id ?? null, mailed },
+    });
+    return { conversationId, messageId, mailed };
+  });
+  if (sent.mailed) deps.mailer.kick();
+  return { conversationId: sent.conversationId, messageId: sent.messageId, message: success.requestSent };
+}

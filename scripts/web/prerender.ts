@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   const manifest: Record<string, string> = {};
   for (const page of PAGES) {
     const body = await render(page.path);
-    const html = (template.slice(0, rootStart) + `<div id="root">${body}</div>\n  ` + template.slice(rootEnd))
+    const html = (template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd))
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`);

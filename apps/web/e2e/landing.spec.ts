@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { es } from '@arreglaya/shared/i18n/es';
 import { quickBooking as t } from '@arreglaya/shared/i18n/site-forms';
 import { test, expect } from './support/fixtures.ts';
+import { scrollToSection } from './support/lazy-sections.ts';
 
 function bookingForm(page: Page) {
   const form = page.getByRole('form', { name: t.title });
@@ -73,6 +74,7 @@ test.describe('landing /', () => {
 
   test('quick booking: every rule shows its message', async ({ page }) => {
     await page.goto('/');
+    await scrollToSection(page, '#reserva');
     const f = bookingForm(page);
     await f.submit.click();
     await expect(f.nombre).toHaveAccessibleDescription('Campo obligatorio.');
@@ -91,6 +93,7 @@ test.describe('landing /', () => {
 
   test('quick booking is sent, thanked and e-mailed to the team and the person', async ({ page, mailbox }) => {
     await page.goto('/');
+    await scrollToSection(page, '#reserva');
     const f = bookingForm(page);
     const id = randomUUID().slice(0, 8);
     const email = `ramona.${id}@ejemplo.do`;
@@ -123,11 +126,13 @@ test('the footer country picker is remembered and forms follow its phone format'
   await page.goto('/');
   const picker = page.getByRole('contentinfo').getByLabel('País');
   await expect(picker).toHaveValue('DO');
+  await scrollToSection(page, '#reserva');
   await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 809-555-0123');
   await picker.selectOption({ label: 'Colombia' });
   await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 301 234 5678');
   await page.reload();
   await expect(page.getByRole('contentinfo').getByLabel('País')).toHaveValue('CO');
+  await scrollToSection(page, '#reserva');
   await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 301 234 5678');
   await page.getByRole('contentinfo').getByLabel('País').selectOption({ label: 'México' });
   await expect(bookingForm(page).telefono).toHaveAccessibleDescription('Ejemplo: 55 1234 5678');

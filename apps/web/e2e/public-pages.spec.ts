@@ -2,6 +2,7 @@ import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
+import { footerNewsletter, scrollToSection } from './support/lazy-sections.ts';
 
 /** Every public page: path, screenshot name, and its document title. */
 const PUBLIC_PAGES = [
@@ -23,7 +24,7 @@ async function ready(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   // The footer's lazily loaded newsletter form marks a fully rendered page.
-  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+  await expect((await footerNewsletter(page)).submit).toBeVisible();
 }
 
 test('every public page has its own title, a description and Open Graph tags', async ({ page }) => {
@@ -59,6 +60,7 @@ test('axe finds nothing serious in the forms showing their errors', async ({ pag
     ['/comoferreterias', 'Solicitud para ferreterías', 'Enviar solicitud'],
   ] as const) {
     await ready(page, url);
+    if (url === '/') await scrollToSection(page, '#reserva');
     await page.getByRole('form', { name: form }).getByRole('button', { name: submit }).click();
     await expect(page.getByRole('form', { name: form }).locator('[aria-invalid="true"]').first()).toBeVisible();
     const results = await new AxeBuilder({ page }).analyze();

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
 import { test, expect } from './support/fixtures.ts';
 import { sharedClient, signIn } from './support/accounts.ts';
+import { footerNewsletter } from './support/lazy-sections.ts';
 
 function concretePath(pattern: string): string {
   return pattern.replace(/:[^/]+/g, randomUUID());
@@ -100,9 +101,7 @@ test('the scroll-to-top button appears after scrolling and route changes scroll 
 
 test('the newsletter form validates, subscribes, and the message box hides by itself', async ({ page, mailbox }) => {
   await page.goto('/');
-  const footer = page.getByRole('contentinfo');
-  const email = footer.getByLabel('Correo electrónico');
-  const submit = footer.getByRole('button', { name: 'Suscribirme' });
+  const { email, submit } = await footerNewsletter(page);
   await submit.click();
   await expect(email).toHaveAccessibleDescription('Campo obligatorio.');
 
@@ -125,7 +124,7 @@ test('no Content Security Policy violation on / and /contactus', async ({ page }
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+  await expect((await footerNewsletter(page)).submit).toBeVisible();
   await page.goto('/contactus');
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
@@ -139,7 +138,7 @@ test.describe('at 360 px wide', () => {
     test(`${url} has no horizontal scroll`, async ({ page }) => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+      await expect((await footerNewsletter(page)).submit).toBeVisible();
       const width = await page.evaluate(() => document.scrollingElement?.scrollWidth ?? 0);
       expect(width).toBeLessThanOrEqual(360);
     });
@@ -181,7 +180,7 @@ test('axe finds no serious or critical violations', async ({ page }) => {
   for (const url of ['/', '/contactus', '/notfound', '/busqueda']) {
     await page.goto(url);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+    await expect((await footerNewsletter(page)).submit).toBeVisible();
     if (url === '/contactus') {
       // Check the error state too.
       await page.getByRole('button', { name: 'Enviar' }).click();
@@ -205,7 +204,7 @@ test('screenshots at 360 and 1280 px', async ({ page }) => {
     ] as const) {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect(page.getByRole('contentinfo').getByRole('button', { name: 'Suscribirme' })).toBeVisible();
+      await expect((await footerNewsletter(page)).submit).toBeVisible();
       await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
     }
   }

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
@@ -10,8 +10,8 @@ if (!container) throw new Error('index.html has no #root element');
 
 /**
  * Resolves once the router has loaded the first page's lazy route module. Until then the HTML
- * already in #root stays: a prerendered page (scripts/web/prerender.ts) or the boot spinner,
- * instead of React swapping a prerendered page for a spinner and back.
+ * already in #root stays (a prerendered page or the boot spinner); hydration needs the page's
+ * module anyway, since the first render must produce the prerendered markup.
  */
 function routerReady(): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
@@ -25,11 +25,16 @@ function routerReady(): Promise<void> {
 }
 
 void routerReady().then(() => {
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <Providers>
         <RouterProvider router={router} />
       </Providers>
-    </StrictMode>,
+    </StrictMode>
   );
+  // A prerendered page (scripts/web/prerender.ts) is adopted as it is: React attaches to the
+  // markup instead of replacing it, so what the visitor already sees (the LCP element) stays put.
+  // Any other page replaces the boot spinner of index.html.
+  if (container.dataset.prerendered === 'true') hydrateRoot(container, app);
+  else createRoot(container).render(app);
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, type MouseEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
@@ -9,11 +9,12 @@ import { Navbar } from '@/components/layout/navbar.tsx';
 import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
+import { WhenVisible } from '@/components/ui/when-visible.tsx';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export const MAIN_ID = 'main-content';
 
-// Below the fold on every page, and it brings react-hook-form and zod: kept out of the first bundle.
+// Below the fold on every page, and it brings react-hook-form and zod: loaded when scrolled near.
 const NewsletterForm = lazy(() =>
   import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })),
 );
@@ -60,9 +61,9 @@ export function RootLayout() {
       </main>
       <Footer
         newsletter={
-          <Suspense fallback={<div className="min-h-24" />}>
+          <WhenVisible className="min-h-24">
             <NewsletterForm />
-          </Suspense>
+          </WhenVisible>
         }
       />
       <ScrollToTopButton focusTargetId={MAIN_ID} />

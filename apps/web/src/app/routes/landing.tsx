@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, type FormEvent } from 'react';
+import { lazy, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
@@ -7,9 +7,10 @@ import { usePageMeta } from '@/lib/page-meta.ts';
 import { Carousel } from '@/components/ui/carousel.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
+import { WhenVisible } from '@/components/ui/when-visible.tsx';
 
 // Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
-// form (react-hook-form + zod) loads lazily: it sits at the bottom of the page.
+// form (react-hook-form + zod) loads when it scrolls near the viewport: it sits at the bottom.
 const QuickBookingForm = lazy(() =>
   import('@/features/quick-booking/components/quick-booking-form.tsx').then((m) => ({ default: m.QuickBookingForm })),
 );
@@ -115,11 +116,9 @@ function LandingPage() {
           {quickBookingSection.title}
         </h2>
         <p className="mt-2 text-slate-700">{quickBookingSection.text}</p>
-        <div className="mt-6 min-h-96">
-          <Suspense fallback={null}>
-            <QuickBookingForm />
-          </Suspense>
-        </div>
+        <WhenVisible className="mt-6 min-h-96">
+          <QuickBookingForm />
+        </WhenVisible>
       </section>
     </>
   );

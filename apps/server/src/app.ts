@@ -28,6 +28,8 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts';
 import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { contractorPages, startDirectory } from './modules/directory/directory.ts';
+import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
@@ -108,7 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(favouritesRoutes(db));
   await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
-  await registerWebApp(app, deps.webDist);
+  // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
+  const directory = await startDirectory({ db, log: app.log });
+  app.addHook('onClose', () => directory.stop());
+  await app.register(directoryRoutes(directory));
+  await registerWebApp(app, deps.webDist, contractorPages(directory, config.appUrl));
 
   const housekeeping = setInterval(() => {
     purgeExpiredRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit purge failed'));

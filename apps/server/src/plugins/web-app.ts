@@ -15,7 +15,71 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
  * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): Promise<void> {
+/** A page's own title, description and Open Graph tags, put into the HTML by the server. */
+export interface PageHead {
+  title: string;
+  description: string;
+  /** Absolute URL of the page. */
+  url: string;
+  /** Absolute URL of the preview image. */
+  image?: string;
+  /** og:type; 'website' by default. */
+  type?: string;
+}
+
+/** A page whose content lives in the database (a contractor's page), answered by the server. */
+export interface DynamicPage {
+  /** 404 when the record does not exist (the app then shows its own not-found text). */
+  status: 200 | 404;
+  /** Link previews (WhatsApp, Facebook) do not run JavaScript: the tags must be in the HTML. */
+  head?: PageHead;
+  /** JSON the page renders from at once (no second request); embedded as a data block. */
+  data?: string;
+}
+
+/** undefined = not a dynamic page (the usual shell or prerendered HTML). */
+export type DynamicPageResolver = (path: string) => Promise<DynamicPage | undefined>;
+
+/** The id of the data block a dynamic page's JSON is embedded in. */
+export const PAGE_DATA_ID = 'page-data';
+
+function escapeHtml(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** The SPA shell with the page's head tags (in place of the shell's title and description) and data. */
+export function renderDynamicPage(shellHtml: string, page: DynamicPage): string {
+  let html = shellHtml;
+  if (page.head) {
+    const { head } = page;
+    const e = escapeHtml;
+    const tags = [
+      `<title>${e(head.title)}</title>`,
+      `<meta name="description" content="${e(head.description)}" />`,
+      `<link rel="canonical" href="${e(head.url)}" />`,
+      `<meta property="og:type" content="${e(head.type ?? 'website')}" />`,
+      `<meta property="og:site_name" content="ArreglaYa" />`,
+      `<meta property="og:locale" content="es_DO" />`,
+      `<meta property="og:title" content="${e(head.title)}" />`,
+      `<meta property="og:description" content="${e(head.description)}" />`,
+      `<meta property="og:url" content="${e(head.url)}" />`,
+      ...(head.image ? [`<meta property="og:image" content="${e(head.image)}" />`, `<meta name="twitter:card" content="summary" />`] : []),
+    ].join('\n    ');
+    html = html
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    ${tags}`);
+  }
+  if (page.data !== undefined) {
+    // A data block is never executed (the CSP does not apply); '<' is escaped so the JSON can
+    // never close the element.
+    const block = `<script type="application/json" id="${PAGE_DATA_ID}">${page.data.replace(/</g, '\\u003c')}</script>`;
+    html = html.replace('</body>', () => `  ${block}\n  </body>`);
+  }
+  return html;
+}
+
+export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, dynamicPage?: DynamicPageResolver): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
   const prerendered = readPrerendered(distDir);
@@ -36,10 +100,15 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST): 
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (!wantsPage || !hasWeb) throw new AppError('ROUTE_NOT_FOUND');
+    const dynamic = dynamicPage && (await dynamicPage(withoutTrailingSlash(url)));
+    if (dynamic) {
+      const html = renderDynamicPage(await fs.promises.readFile(indexFile, 'utf8'), dynamic);
+      return reply.status(dynamic.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    }
     // Pages (prerendered HTML may exist per route later) fall back to the SPA shell.
     void reply
       .status(isAppPath(url) ? 200 : 404)

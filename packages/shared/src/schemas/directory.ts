@@ -85,6 +85,8 @@ export const PublicReviewSchema = z.object({
   rating: z.number().int().min(1).max(5),
   title: z.string().nullable(),
   comment: z.string(),
+  /** The contractor's one public reply, when they wrote it. */
+  reply: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),
 });
 export type PublicReview = z.infer<typeof PublicReviewSchema>;

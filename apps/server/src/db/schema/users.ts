@@ -45,6 +45,11 @@ export const users = pgTable(
     // One account per e-mail, case-insensitively (sign-up must never create a second one).
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
+    // The contractors the directory lists (the same condition as directory's LISTED): the
+    // search joins through it with index-only scans instead of reading every user row.
+    index('users_listed_contractors_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'contractor' AND ${t.status} = 'active' AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`),
   ],
 );
 
@@ -180,8 +185,15 @@ export const contractorProfiles = pgTable(
     index('contractor_profiles_search_idx').using('gin', t.searchVector),
     index('contractor_profiles_city_idx').on(t.country, t.city),
     index('contractor_profiles_zone_idx').on(t.zone),
-    index('contractor_profiles_rating_idx').on(t.ratingAvg.desc(), t.ratingCount.desc()),
-    index('contractor_profiles_reviews_idx').on(t.ratingCount.desc()),
+    // One index per directory sort order, ending in the id tie-break, so a page is read in
+    // order from the index (docs/decisions/013-contractor-directory.md).
+    index('contractor_profiles_popular_idx').on(t.completedProjects.desc(), t.ratingCount.desc(), t.favouritesCount.desc(), t.userId),
+    index('contractor_profiles_reviews_idx').on(t.ratingCount.desc(), t.ratingAvg.desc(), t.userId),
+    index('contractor_profiles_rating_idx').on(t.ratingAvg.desc(), t.ratingCount.desc(), t.userId),
+    // Lowest rated first; contractors without reviews go last (they have no rating yet).
+    index('contractor_profiles_rating_asc_idx').on(sql`(${t.ratingCount} = 0)`, t.ratingAvg, t.ratingCount.desc(), t.userId),
+    // Names and companies by trigram (typos, parts of words), accents and case ignored.
+    index('contractor_profiles_name_trgm_idx').using('gin', sql`public.f_unaccent(lower(${t.displayName} || ' ' || coalesce(${t.companyName}, ''))) gin_trgm_ops`),
   ],
 );
 

@@ -1,0 +1,96 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { DirectoryCache } from './directory-cache.ts';
+
+/** The channel the database triggers notify (migration 0003_directory_search.sql). */
+export const DIRECTORY_CHANNEL = 'directory_changed';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The notification's payload: comma-separated contractor ids, or '*' for "forget everything". */
+export function parsePayload(payload: string | undefined): string[] | '*' {
+  if (!payload || payload === '*') return '*';
+  const ids = payload.split(',');
+  return ids.every((id) => UUID.test(id)) ? ids : '*';
+}
+
+export interface DirectoryListener {
+  /** Resolves once the first LISTEN succeeded or failed (a failure is retried in the background). */
+  ready: Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Keeps one dedicated connection (outside the pool) listening for directory changes and
+ * invalidates the cache on each. While it is disconnected the cache is off (every read goes
+ * to the database); it reconnects with a growing delay and starts again from an empty cache.
+ */
+export function startDirectoryListener(opts: {
+  connection: pg.ClientConfig;
+  cache: DirectoryCache;
+  log: FastifyBaseLogger;
+  retryMs?: { first: number; max: number };
+}): DirectoryListener {
+  const { cache, log } = opts;
+  const retry = opts.retryMs ?? { first: 500, max: 15_000 };
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let delay = retry.first;
+  let timer: NodeJS.Timeout | null = null;
+
+  const lost = (err?: unknown) => {
+    cache.setLive(false);
+    const old = client;
+    client = null;
+    old?.removeAllListeners();
+    old?.on('error', () => undefined);
+    void old?.end().catch(() => undefined);
+    if (stopped) return;
+    if (err) log.warn({ err }, 'directory cache: change listener lost; retrying');
+    timer = setTimeout(() => void connect(), delay);
+    timer.unref();
+    delay = Math.min(delay * 2, retry.max);
+  };
+
+  const connect = async (): Promise<void> => {
+    timer = null;
+    if (stopped) return;
+    const c = new pg.Client(opts.connection);
+    client = c;
+    c.on('notification', (msg) => {
+      if (msg.channel === DIRECTORY_CHANNEL) cache.invalidate(parsePayload(msg.payload));
+    });
+    c.on('error', (err) => {
+      if (client === c) lost(err);
+    });
+    c.on('end', () => {
+      if (client === c) lost(new Error('connection ended'));
+    });
+    try {
+      await c.connect();
+      await c.query(`LISTEN ${DIRECTORY_CHANNEL}`);
+      if (client !== c) return;
+      delay = retry.first;
+      cache.setLive(true);
+    } catch (err) {
+      if (client === c) lost(err);
+    }
+  };
+
+  const ready = connect();
+  return {
+    ready,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      const c = client;
+      client = null;
+      cache.setLive(false);
+      if (c) {
+        c.removeAllListeners();
+        c.on('error', () => undefined);
+        await c.end().catch(() => undefined);
+      }
+    },
+  };
+}

@@ -1,0 +1,152 @@
+import type { CountryCode, Zone } from '@arreglaya/shared/countries';
+import type { ServiceType } from '@arreglaya/shared/domain';
+import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/directory';
+import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contractorProfiles as cp, reviews, users } from '../../db/schema/index.ts';
+import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
+
+// The directory's SQL. Every sort has its own index ending in the id tie-break (see the
+// schema), listed contractors are found through the partial index users_listed_contractors_idx,
+// and free text uses the GIN indexes on search_vector (Spanish, accents ignored) and on the
+// unaccented name + company (trigrams). docs/decisions/013-contractor-directory.md.
+
+export interface DirectoryFilters {
+  q?: string | undefined;
+  service: readonly ServiceType[];
+  country?: CountryCode | undefined;
+  city?: string | undefined;
+  zone?: Zone | undefined;
+  rating: readonly RatingFilter[];
+}
+
+/**
+ * What each star chip means: the average the star widget draws with N full stars (it rounds
+ * to the nearest half star), i.e. N − 0.25 ≤ average < N + 0.75, among contractors with at
+ * least one review. Reviews are 1–5, so 'star1' (1 ≤ average < 1.75) includes the spec's
+ * "rating ≤ 1". The bounds are exact binary fractions, so the real column compares exactly.
+ */
+export const STAR_BANDS: Record<Exclude<RatingFilter, 'withReviews'>, { min: number | null; below: number | null }> = {
+  star1: { min: null, below: 1.75 },
+  star2: { min: 1.75, below: 2.75 },
+  star3: { min: 2.75, below: 3.75 },
+  star4: { min: 3.75, below: 4.75 },
+  star5: { min: 4.75, below: null },
+};
+
+const ORDER: Record<DirectorySort, SQL[]> = {
+  // Most popular: most completed projects, then most reviews, then most favourites.
+  popular: [sql`${cp.completedProjects} DESC NULLS LAST`, sql`${cp.ratingCount} DESC NULLS LAST`, sql`${cp.favouritesCount} DESC NULLS LAST`, sql`${cp.userId}`],
+  reviews: [sql`${cp.ratingCount} DESC NULLS LAST`, sql`${cp.ratingAvg} DESC NULLS LAST`, sql`${cp.userId}`],
+  rating_desc: [sql`${cp.ratingAvg} DESC NULLS LAST`, sql`${cp.ratingCount} DESC NULLS LAST`, sql`${cp.userId}`],
+  // Lowest rated first; without reviews there is no rating yet, so those come last.
+  rating_asc: [sql`(${cp.ratingCount} = 0)`, sql`${cp.ratingAvg}`, sql`${cp.ratingCount} DESC NULLS LAST`, sql`${cp.userId}`],
+};
+
+/** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
+const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
+
+/** Words of a free-text query: letters and digits only (so nothing reaches tsquery syntax). */
+export function searchWords(q: string): string[] {
+  return (q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 40));
+}
+
+function textCondition(q: string): SQL | undefined {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  // Every word must appear (as a prefix, so 'plom' finds 'Plomería') in name, company or
+  // description, stemmed in Spanish with accents removed...
+  const conditions: SQL[] = [sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`];
+  const phrase = words.join(' ');
+  // ...or the words appear together inside the name or company (parts of words, accents
+  // ignored), or a name is close to them (a typo: 'Martines' finds 'Martínez').
+  if (phrase.length >= 3) conditions.push(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`);
+  if (phrase.length >= 4) conditions.push(sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`);
+  return or(...conditions);
+}
+
+function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {
+  if (filters.length === 0) return undefined;
+  const reviewed = sql`${cp.ratingCount} >= 1`;
+  if (filters.includes('withReviews')) return reviewed;
+  const bands = filters.map((f) => {
+    const band = STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>];
+    const parts: SQL[] = [];
+    if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
+    if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
+    return and(...parts)!;
+  });
+  return and(reviewed, or(...bands));
+}
+
+function whereOf(f: DirectoryFilters): SQL {
+  const conditions: (SQL | undefined)[] = [LISTED];
+  if (f.service.length > 0) conditions.push(sql`${cp.serviceTypes} && ARRAY[${sql.join(f.service.map((s) => sql`${s}`), sql`, `)}]::service_type[]`);
+  if (f.country) conditions.push(eq(cp.country, f.country));
+  if (f.city) conditions.push(eq(cp.city, f.city));
+  if (f.zone) conditions.push(eq(cp.zone, f.zone));
+  conditions.push(ratingCondition(f.rating));
+  if (f.q) conditions.push(textCondition(f.q));
+  return and(...conditions)!;
+}
+
+/** One page of listed contractors matching the filters, in the sort's order. */
+export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<CardRow[]> {
+  return db
+    .select(cardColumns)
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(whereOf(filters))
+    .orderBy(...ORDER[sort])
+    .limit(limit)
+    .offset(offset);
+}
+
+/** How many listed contractors match the filters (every page and sort shares it). */
+export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(cp).innerJoin(users, eq(users.id, cp.userId)).where(whereOf(filters));
+  return row?.n ?? 0;
+}
+
+/** A listed contractor's card row and description; undefined for anyone else. */
+export async function findListedContractor(db: DbOrTx, id: string): Promise<(CardRow & { description: string | null }) | undefined> {
+  const [row] = await db
+    .select({ ...cardColumns, description: cp.description })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(eq(cp.userId, id), LISTED));
+  return row;
+}
+
+export interface ReviewRow {
+  id: string;
+  rating: number;
+  title: string;
+  comment: string;
+  reply: string | null;
+  createdAt: Date;
+  authorFirstName: string;
+  authorLastName: string;
+  authorStatus: 'active' | 'banned' | 'deleted';
+}
+
+/** The newest approved reviews clients wrote about the contractor. */
+export async function listApprovedReviews(db: DbOrTx, contractorId: string, limit: number): Promise<ReviewRow[]> {
+  return db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      title: reviews.title,
+      comment: reviews.comments,
+      reply: reviews.reply,
+      createdAt: reviews.createdAt,
+      authorFirstName: users.firstName,
+      authorLastName: users.lastName,
+      authorStatus: users.status,
+    })
+    .from(reviews)
+    .innerJoin(users, eq(users.id, reviews.authorId))
+    .where(and(eq(reviews.subjectId, contractorId), eq(reviews.status, 'approved'), eq(reviews.direction, 'client_to_contractor')))
+    .orderBy(desc(reviews.createdAt), reviews.id)
+    .limit(limit);
+}

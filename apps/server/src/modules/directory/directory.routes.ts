@@ -1,0 +1,55 @@
+import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import {
+  ContractorPublicProfileSchema,
+  DirectoryPageSchema,
+  DirectorySearchSchema,
+  type ContractorPublicProfile,
+  type DirectoryPage,
+} from '@arreglaya/shared/schemas/directory';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+/**
+ * A cached answer is already JSON text of the response schema: Fastify sends a string with a
+ * JSON content type as it is, without serializing it again. The cast only tells the type
+ * provider so.
+ */
+function asJson<T>(json: string): T {
+  return json as unknown as T;
+}
+
+export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/contractors',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['directorio'],
+          summary: 'Buscar contratistas: servicios, ubicación, calificación, texto libre, orden y página',
+          querystring: DirectorySearchSchema,
+          response: { 200: DirectoryPageSchema, 400: ApiErrorSchema },
+        },
+      },
+      async (req, reply) => reply.type(JSON_TYPE).send(asJson<DirectoryPage>(await searchDirectory(deps, req.query))),
+    );
+
+    app.get(
+      '/api/contractors/:id',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['directorio'],
+          summary: 'Perfil público de un contratista con sus reseñas aprobadas',
+          // Any text: an id that is not a UUID is just an unknown contractor (404).
+          params: z.object({ id: z.string().max(100) }),
+          response: { 200: ContractorPublicProfileSchema, 404: ApiErrorSchema },
+        },
+      },
+      async (req, reply) => reply.type(JSON_TYPE).send(asJson<ContractorPublicProfile>(await contractorPageJson(deps, req.params.id))),
+    );
+  };
+}

@@ -1,0 +1,92 @@
+import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toContractorCard } from './contractor-card.ts';
+import type { DirectoryCache } from './directory-cache.ts';
+import { countContractors, findListedContractor, listApprovedReviews, searchWords, searchContractorRows, type DirectoryFilters, type ReviewRow } from './directory.repository.ts';
+
+/** The newest approved reviews shown on a contractor's page (the count shows them all). */
+export const PAGE_REVIEWS = 20;
+
+export interface DirectoryDeps {
+  db: Db;
+  cache: DirectoryCache;
+}
+
+/** A contractor's page, and its JSON ready to send (the cache keeps both). */
+export interface CachedProfile {
+  profile: ContractorPublicProfile;
+  json: string;
+}
+
+function filtersOf(s: DirectorySearch): DirectoryFilters {
+  return { q: s.q, service: s.service, country: s.country, city: s.city, zone: s.zone, rating: s.rating };
+}
+
+/** The same search written differently (order of services, case of the text) is one key. */
+function filtersKey(f: DirectoryFilters): string {
+  return JSON.stringify([f.q ? searchWords(f.q).join(' ') : '', [...f.service].sort(), f.country ?? '', f.city ?? '', f.zone ?? '', [...f.rating].sort()]);
+}
+
+/** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */
+export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<string> {
+  const filters = filtersOf(search);
+  const key = filtersKey(filters);
+  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, async () => {
+    const [rows, total] = await Promise.all([
+      searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, (search.page - 1) * DIRECTORY_PAGE_SIZE),
+      // Every page and sort of one search shares its count.
+      deps.cache.list(`count:${key}`, () => countContractors(deps.db, filters)),
+    ]);
+    const now = new Date();
+    const page: DirectoryPage = {
+      items: rows.map((r) => toContractorCard(r, now)),
+      total,
+      page: search.page,
+      pageSize: DIRECTORY_PAGE_SIZE,
+      pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
+    };
+    return JSON.stringify(page);
+  });
+}
+
+/** "Lucía A.": a reviewer's first name and last initial; a deleted account stays anonymous. */
+export function authorName(r: Pick<ReviewRow, 'authorFirstName' | 'authorLastName' | 'authorStatus'>): string {
+  if (r.authorStatus === 'deleted') return `${r.authorFirstName} ${r.authorLastName}`.trim();
+  const initial = r.authorLastName.trim().charAt(0);
+  return initial ? `${r.authorFirstName.trim()} ${initial.toLocaleUpperCase('es')}.` : r.authorFirstName.trim();
+}
+
+/** A listed contractor's public page, or null (unknown id, not a contractor, banned, deleted). */
+export function findContractorPage(deps: DirectoryDeps, id: string): Promise<CachedProfile | null> {
+  return deps.cache.page(id, async () => {
+    const [row, reviewRows] = await Promise.all([findListedContractor(deps.db, id), listApprovedReviews(deps.db, id, PAGE_REVIEWS)]);
+    if (!row) return null;
+    const reviews: PublicReview[] = reviewRows.map((r) => ({
+      id: r.id,
+      authorName: authorName(r),
+      rating: r.rating,
+      title: r.title.trim() || null,
+      comment: r.comment,
+      reply: r.reply?.trim() || null,
+      createdAt: r.createdAt.toISOString(),
+    }));
+    const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews };
+    return { profile, json: JSON.stringify(profile) };
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** True when `id` could be a contractor's id (anything else is simply not found). */
+export function isContractorId(id: string): boolean {
+  return UUID.test(id);
+}
+
+/** GET /api/contractors/:id: the page's JSON, or 404 in Spanish. */
+export async function contractorPageJson(deps: DirectoryDeps, id: string): Promise<string> {
+  const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
+  if (!found) throw new AppError('NOT_FOUND', t.api.contractorNotFound);
+  return found.json;
+}

@@ -1,0 +1,73 @@
+import { findCity } from '@arreglaya/shared/countries';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import type { DynamicPage, DynamicPageResolver } from '../../plugins/web-app.ts';
+import { DirectoryCache } from './directory-cache.ts';
+import { startDirectoryListener } from './directory-listener.ts';
+import { findContractorPage, isContractorId, type DirectoryDeps } from './directory.service.ts';
+
+export interface Directory extends DirectoryDeps {
+  stop(): Promise<void>;
+}
+
+/** How long a cached search or page may be served without a change notification. */
+export const DIRECTORY_CACHE_TTL_MS = 30_000;
+
+/**
+ * The directory's cache and its change listener (a dedicated connection with the pool's
+ * settings). Resolves once the listener is connected, or has failed and keeps retrying.
+ */
+export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttlMs?: number }): Promise<Directory> {
+  const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxLists: 2000, maxPages: 5000 });
+  // The node-postgres pool behind drizzle (typed away by the Db alias): its settings open the
+  // listener's own connection, outside the pool.
+  const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
+  const listener = startDirectoryListener({ connection: { ...pool.options }, cache, log: opts.log });
+  await listener.ready;
+  return { db: opts.db, cache, stop: () => listener.stop() };
+}
+
+const ratingFormat = new Intl.NumberFormat('es-DO', { maximumFractionDigits: 1 });
+const countFormat = new Intl.NumberFormat('es-DO');
+
+/** The title and description a shared link to a contractor's page shows. */
+export function contractorHead(p: ContractorPublicProfile): { title: string; description: string } {
+  const city = p.city ? (findCity(p.country, p.city)?.name ?? null) : null;
+  const rating = p.ratingCount > 0 ? t.page.ratingSummary(ratingFormat.format(p.ratingAvg), t.card.reviews(countFormat.format(p.ratingCount), p.ratingCount)) : null;
+  return {
+    title: shell.documentTitle(t.page.metaTitle(p.name)),
+    description: t.page.metaDescription({ name: p.name, company: p.companyName, services: p.services.map((s) => SERVICE_LABELS[s]).join(', ') || shell.productName, city, rating }),
+  };
+}
+
+const CONTRACTOR_PATH = /^\/contractors\/([^/]+)$/;
+
+/**
+ * /contractors/:id served by the server with the contractor's own title, description and
+ * og:* tags (og:image = their photo), and the page's JSON so it renders without a second request.
+ */
+export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPageResolver {
+  return async (path): Promise<DynamicPage | undefined> => {
+    const match = CONTRACTOR_PATH.exec(path);
+    if (!match) return undefined;
+    const id = match[1]!;
+    const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
+    if (!found) return { status: 404, data: 'null' };
+    const { profile } = found;
+    return {
+      status: 200,
+      head: {
+        ...contractorHead(profile),
+        url: `${appUrl}/contractors/${profile.id}`,
+        type: 'profile',
+        ...(profile.avatarPhotoId ? { image: `${appUrl}/api/photos/${profile.avatarPhotoId}/md` } : {}),
+      },
+      data: found.json,
+    };
+  };
+}

@@ -82,7 +82,8 @@ export const routes: RouteObject[] = [
               { path: 'seguridad', handle: { title: p.security, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/security.tsx') },
               soon('proyectos', p.myProjects, { account: '/perfil' }),
               soon('mensajes', p.myMessages, { account: '/perfil' }),
-              soon('favoritos', p.myFavorites, { account: '/perfil' }),
+              // Favourites are a client feature (spec §6): anyone else goes to their own area.
+              { path: 'favoritos', loader: requireSession(['client'], currentPath), handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/favourites.tsx') },
               soon('reviews', p.reviews, { account: '/perfil' }),
               soon('notificaciones', p.notifications, { account: '/perfil' }),
               soon('formas-pago', p.paymentMethods, { account: '/perfil' }),

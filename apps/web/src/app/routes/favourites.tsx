@@ -1,0 +1,87 @@
+import { Link, useSearchParams } from 'react-router';
+import type { ServiceType } from '@arreglaya/shared/domain';
+import { favourites as t } from '@arreglaya/shared/i18n/favourites';
+import { FavouritesQuerySchema } from '@arreglaya/shared/schemas/directory';
+import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
+import { FavouriteCard } from '@/features/favourites/components/favourite-card.tsx';
+import { ServiceFilter } from '@/features/favourites/components/service-filter.tsx';
+import { useFavourites } from '@/features/favourites/hooks/use-favourites.ts';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatNumber } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+
+/** The service filter lives in the URL (?service=), so the back button and a reload keep it. */
+function useServiceParam(): [ServiceType | null, (service: ServiceType | null) => void] {
+  const [params, setParams] = useSearchParams();
+  const parsed = FavouritesQuerySchema.safeParse({ service: params.get('service') ?? undefined });
+  const service = parsed.success ? (parsed.data.service ?? null) : null;
+  const setService = (next: ServiceType | null) =>
+    setParams((current) => {
+      const updated = new URLSearchParams(current);
+      if (next) updated.set('service', next);
+      else updated.delete('service');
+      return updated;
+    });
+  return [service, setService];
+}
+
+/** /perfil/favoritos ('Mis Favoritos', spec §2), inside the account layout; clients only. */
+function FavouritesPage() {
+  usePageTitle(t.title);
+  const { user } = useSession();
+  const [service, setService] = useServiceParam();
+  // The route's loader lets only clients in; the session may still be loading on the first paint.
+  const clientId = user?.role === 'client' ? user.id : null;
+  const favourites = useFavourites(clientId, service);
+  const data = favourites.data;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t.title}</h1>
+        <p className="mt-1 text-slate-700">{t.intro}</p>
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <ServiceFilter value={service} onChange={setService} />
+        <p role="status" aria-live="polite" className="font-semibold text-slate-800">
+          {data && t.count(data.total, formatNumber(data.total))}
+        </p>
+      </div>
+
+      {favourites.isPending && (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      )}
+      {favourites.isError && !data && (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+          <p>{t.loadError}</p>
+          <button type="button" onClick={() => void favourites.refetch()} className={buttonClasses('secondary')}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {data && data.items.length === 0 && (
+        <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed border-slate-400 bg-white p-6">
+          <p className="text-slate-800">{service ? t.emptyFiltered : t.empty}</p>
+          <Link to={service ? `/busqueda?service=${service}` : '/busqueda'} className={buttonClasses('primary')}>
+            {t.searchLink}
+          </Link>
+        </div>
+      )}
+      {data && data.items.length > 0 && (
+        <ul aria-label={t.listLabel} aria-busy={favourites.isFetching} className="grid gap-4 lg:grid-cols-2">
+          {data.items.map((contractor) => (
+            <li key={contractor.id}>
+              <FavouriteCard contractor={contractor} actions={<ContactContractorButton contractor={contractor} />} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export { FavouritesPage as Component };

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useState } from 'react';
+import { useLocation } from 'react-router';
+import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
+import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
+// The sign-in dialog's store is app-wide state that lives in the auth feature; see
+// docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
+// eslint-disable-next-line no-restricted-imports
+import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { useViewer } from '../hooks/use-viewer.ts';
+
+// The dialog brings react-aria, react-hook-form and zod: loaded on first use.
+const ContactContractorDialog = lazy(() => import('./contact-contractor-dialog.tsx').then((m) => ({ default: m.ContactContractorDialog })));
+
+/**
+ * 'Contactar' on a contractor card or page (spec §2). A client gets the contact dialog; a
+ * visitor the sign-in dialog (and comes back here); contractors and sysadmins see nothing,
+ * since contacting contractors is a client feature (spec §6).
+ */
+export function ContactContractorButton({ contractor }: { contractor: ContractorCard }) {
+  const { user, isLoading } = useViewer();
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  if (isLoading || (user && user.role !== 'client')) return null;
+
+  const onClick = () => {
+    if (!user) {
+      authModals.openSignIn({ redirectTo: location.pathname + location.search });
+      return;
+    }
+    setOpen(true);
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        onClick={onClick}
+        onPointerEnter={() => void import('./contact-contractor-dialog.tsx')}
+        aria-haspopup="dialog"
+        aria-label={t.openFor(contractor.name)}
+        className={buttonClasses('accent')}
+      >
+        {t.open}
+      </button>
+      {open && user && (
+        <Suspense fallback={null}>
+          <ContactContractorDialog contractor={contractor} clientId={user.id} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import { useLocation } from 'react-router';
+import { favourites as t } from '@arreglaya/shared/i18n/favourites';
+// The sign-in dialog's store is app-wide state that lives in the auth feature; see
+// docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
+// eslint-disable-next-line no-restricted-imports
+import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { cx } from '@/lib/cx.ts';
+import { useFavouriteIds } from '../hooks/use-favourite-ids.ts';
+import { useToggleFavourite } from '../hooks/use-toggle-favourite.ts';
+import { useViewer } from '../hooks/use-viewer.ts';
+
+interface FavouriteButtonProps {
+  contractorId: string;
+  contractorName: string;
+}
+
+/**
+ * The heart on a contractor (spec §4): a toggle for clients; a visitor gets the sign-in dialog
+ * and comes back here; contractors and sysadmins see no heart (favourites are a client feature).
+ */
+export function FavouriteButton({ contractorId, contractorName }: FavouriteButtonProps) {
+  const { user, isLoading } = useViewer();
+  const location = useLocation();
+  const clientId = user?.role === 'client' ? user.id : null;
+  const ids = useFavouriteIds(clientId);
+  const toggle = useToggleFavourite(clientId ?? '', contractorId);
+
+  if (isLoading || (user && !clientId)) return null;
+  const pressed = clientId !== null && (ids.data?.includes(contractorId) ?? false);
+
+  const onClick = () => {
+    if (!clientId) {
+      authModals.openSignIn({ redirectTo: location.pathname + location.search });
+      return;
+    }
+    toggle.mutate({ contractorId, favourite: !pressed });
+  };
+
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      aria-label={pressed ? t.remove(contractorName) : t.add(contractorName)}
+      onClick={onClick}
+      className={cx(
+        'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-white transition-colors hover:bg-red-50',
+        pressed ? 'border-red-700 text-red-700' : 'border-slate-400 text-slate-700 hover:text-red-700',
+      )}
+    >
+      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-6" fill={pressed ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+        <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.7 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.7 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z" />
+      </svg>
+    </button>
+  );
+}

@@ -102,7 +102,8 @@ export function ContactContractorDialog({ contractor, clientId, onClose }: Conta
           </div>
           {sent !== null ? (
             <div className="mt-6 flex justify-end">
-              <button type="button" onClick={onClose} className={buttonClasses('secondary')}>
+              {/* The form (and the focused Enviar) is gone: the focus moves to what is left to do. */}
+              <button type="button" autoFocus onClick={onClose} className={buttonClasses('secondary')}>
                 {t.close}
               </button>
             </div>

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
@@ -17,6 +18,11 @@ import { contractorContactRoutes } from './modules/contractor-contact/contractor
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
 import { photoRoutes } from './modules/media/photo.routes.ts';
+import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
+import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
+import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
@@ -51,7 +57,18 @@ export interface AppDeps {
   storage?: PhotoStorage;
 }
 
+/** S3-compatible storage when the S3_* variables are set, otherwise DATA_DIR/media on disk. */
 export function defaultPhotoStorage(config: Config): PhotoStorage {
+  if (config.S3_ENDPOINT && config.S3_BUCKET && config.S3_REGION && config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) {
+    return new S3PhotoStorage({
+      endpoint: config.S3_ENDPOINT,
+      bucket: config.S3_BUCKET,
+      region: config.S3_REGION,
+      accessKeyId: config.S3_ACCESS_KEY_ID,
+      secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+      forcePathStyle: config.S3_FORCE_PATH_STYLE,
+    });
+  }
   return new DiskPhotoStorage(path.join(config.dataDir, 'media'));
 }
 
@@ -79,6 +96,8 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   // connection loads the landing in a fraction of the bytes. Images are already compressed.
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } });
   await app.register(cookie);
+  // Uploads (profile photos): one file of up to 8 MB and a few small fields; anything more is refused.
+  await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
   await registerOpenApi(app, config.appUrl);
 
   const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createLogTransport((o, m) => app.log.info(o, m));
@@ -98,6 +117,9 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(authRoutes(authDeps));
   await app.register(accountRoutes({ db, storage, log: app.log }));
   await app.register(photoRoutes(db, storage));
+  await app.register(avatarRoutes({ db, storage, log: app.log }));
+  await app.register(profilesRoutes({ db }));
+  await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(adminContactRoutes(db));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));

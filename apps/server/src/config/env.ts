@@ -14,6 +14,8 @@ export function decodeKey(value: string): Buffer | null {
   return bytes && bytes.length === 32 ? bytes : null;
 }
 
+const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -60,6 +62,19 @@ const EnvSchema = z
     GOOGLE_CLIENT_SECRET: optionalNonEmpty,
     FACEBOOK_CLIENT_ID: optionalNonEmpty,
     FACEBOOK_CLIENT_SECRET: optionalNonEmpty,
+    /** Photos in an S3-compatible store when all five are set; otherwise on disk under DATA_DIR/media. */
+    S3_ENDPOINT: optionalNonEmpty.pipe(z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional()),
+    S3_BUCKET: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3-63 lower-case letters, digits, dots, hyphens)')
+        .optional(),
+    ),
+    S3_REGION: optionalNonEmpty,
+    S3_ACCESS_KEY_ID: optionalNonEmpty,
+    S3_SECRET_ACCESS_KEY: optionalNonEmpty,
+    /** 1 = https://endpoint/bucket/key (MinIO and most self-hosted stores); 0 = https://bucket.endpoint/key. */
+    S3_FORCE_PATH_STYLE: bool01.default(false),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -72,6 +87,10 @@ const EnvSchema = z
   .refine((e) => (e.FACEBOOK_CLIENT_ID === undefined) === (e.FACEBOOK_CLIENT_SECRET === undefined), {
     message: 'FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET must be set together',
     path: ['FACEBOOK_CLIENT_SECRET'],
+  })
+  .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
+    message: `${S3_VARS.join(', ')} must be set together`,
+    path: ['S3_ENDPOINT'],
   });
 
 export type Env = z.infer<typeof EnvSchema>;

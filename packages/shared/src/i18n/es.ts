@@ -7,6 +7,7 @@ import { contractorContact } from './contractor-contact.ts';
 import { countryPicker } from './country.ts';
 import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
+import { profile } from './profile.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
 import { carousel, hardwareStores, help, howItWorks, pageMeta, quickBookingSection, services, testimonials, whyChooseUs } from './site-pages.ts';
@@ -37,6 +38,7 @@ export const es = {
   help,
   pageMeta,
   countryPicker,
+  profile,
   favourites,
   contractorContact,
 } as const;

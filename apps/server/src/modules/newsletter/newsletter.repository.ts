@@ -22,13 +22,26 @@ export async function activateSubscription(
   return row && { id: row.id, unsubscribeToken: row.unsubscribe_token };
 }
 
-export async function unsubscribeByToken(db: DbOrTx, token: string): Promise<boolean> {
-  const rows = await db
+/** The address a subscription's unsubscribe link belongs to (also when already unsubscribed). */
+export async function findSubscriptionEmail(db: DbOrTx, token: string): Promise<string | undefined> {
+  const row = await db.query.newsletterSubscriptions.findFirst({
+    where: eq(newsletterSubscriptions.unsubscribeToken, token),
+    columns: { email: true },
+  });
+  return row?.email;
+}
+
+export async function deactivateSubscription(db: DbOrTx, email: string): Promise<void> {
+  await db
     .update(newsletterSubscriptions)
     .set({ status: 'unsubscribed', unsubscribedAt: new Date() })
-    .where(and(eq(newsletterSubscriptions.unsubscribeToken, token), eq(newsletterSubscriptions.status, 'active')))
-    .returning({ id: newsletterSubscriptions.id });
-  if (rows.length > 0) return true;
-  const existing = await db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.unsubscribeToken, token) });
-  return existing !== undefined;
+    .where(and(sql`lower(${newsletterSubscriptions.email}) = lower(${email})`, eq(newsletterSubscriptions.status, 'active')));
+}
+
+/** Sets the `newsletter` notification flag of the active account with this e-mail, if any. */
+export async function setAccountNewsletterFlag(db: DbOrTx, email: string, on: boolean): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO notification_preferences (user_id, newsletter)
+    SELECT id, ${on} FROM users WHERE lower(email) = lower(${email}) AND status = 'active'
+    ON CONFLICT (user_id) DO UPDATE SET newsletter = EXCLUDED.newsletter, updated_at = now()`);
 }

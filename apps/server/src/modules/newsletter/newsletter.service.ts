@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { activateSubscription, unsubscribeByToken } from './newsletter.repository.ts';
+import { activateSubscription, deactivateSubscription, findSubscriptionEmail, setAccountNewsletterFlag } from './newsletter.repository.ts';
 
 export interface NewsletterDeps {
   db: Db;
@@ -16,28 +16,54 @@ export function unsubscribeUrl(appUrl: string, token: string): string {
 }
 
 /**
+ * The one rule between the newsletter subscription of an e-mail and the `newsletter`
+ * notification flag of the account with that e-mail: they always change together, whichever
+ * side changes (the footer form, the preferences page, the unsubscribe link in a mail).
+ * Runs inside the caller's transaction; returns true when a welcome mail was queued
+ * (a new or returning subscriber), so the caller kicks the mailer after commit.
+ */
+export async function setNewsletterSubscription(
+  tx: DbOrTx,
+  deps: Pick<NewsletterDeps, 'mailer' | 'appUrl'>,
+  email: string,
+  userId: string | null,
+  on: boolean,
+): Promise<boolean> {
+  await setAccountNewsletterFlag(tx, email, on);
+  if (!on) {
+    await deactivateSubscription(tx, email);
+    return false;
+  }
+  const sub = await activateSubscription(tx, email, crypto.randomBytes(24).toString('base64url'), userId);
+  if (!sub) return false;
+  const link = unsubscribeUrl(deps.appUrl, sub.unsubscribeToken);
+  const mail = renderMail({
+    title: '¡Bienvenido a nuestro boletín!',
+    paragraphs: [
+      `Gracias por suscribirte al boletín de ${PRODUCT_NAME}.`,
+      'Te enviaremos consejos para el cuidado de tu hogar, novedades del servicio y ofertas de contratistas de confianza.',
+    ],
+    footer: `Si no quieres recibir más correos, date de baja con un clic: ${link}`,
+  });
+  await deps.mailer.queue(tx, { to: email, subject: `${PRODUCT_NAME} - Suscripción al boletín`, template: 'newsletter-welcome', ...mail });
+  return true;
+}
+
+/**
  * Footer sign-up. The answer is the same whether the address was new or not (no one
  * learns who subscribes); only a newly active subscriber gets the welcome mail.
  */
 export async function subscribe(deps: NewsletterDeps, email: string, userId: string | null): Promise<void> {
-  const queued = await deps.db.transaction(async (tx) => {
-    const sub = await activateSubscription(tx, email, crypto.randomBytes(24).toString('base64url'), userId);
-    if (!sub) return false;
-    const link = unsubscribeUrl(deps.appUrl, sub.unsubscribeToken);
-    const mail = renderMail({
-      title: '¡Bienvenido a nuestro boletín!',
-      paragraphs: [
-        `Gracias por suscribirte al boletín de ${PRODUCT_NAME}.`,
-        'Te enviaremos consejos para el cuidado de tu hogar, novedades del servicio y ofertas de contratistas de confianza.',
-      ],
-      footer: `Si no quieres recibir más correos, date de baja con un clic: ${link}`,
-    });
-    await deps.mailer.queue(tx, { to: email, subject: `${PRODUCT_NAME} - Suscripción al boletín`, template: 'newsletter-welcome', ...mail });
-    return true;
-  });
+  const queued = await deps.db.transaction((tx) => setNewsletterSubscription(tx, deps, email, userId, true));
   if (queued) deps.mailer.kick();
 }
 
+/** The link in every newsletter mail; false when the token is unknown. */
 export function unsubscribe(deps: NewsletterDeps, token: string): Promise<boolean> {
-  return unsubscribeByToken(deps.db, token);
+  return deps.db.transaction(async (tx) => {
+    const email = await findSubscriptionEmail(tx, token);
+    if (email === undefined) return false;
+    await setNewsletterSubscription(tx, deps, email, null, false);
+    return true;
+  });
 }

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { NotificationKind } from '@arreglaya/shared/schemas/notifications';
 import { notificationPreferences } from '../../db/schema/index.ts';
 
-/** The spec's four flags (ImmediateNotification, newsletter, matchesNotification, specialOffersNotification). */
-export type MailKind = 'immediate' | 'newsletter' | 'matches' | 'specialOffers';
+/** The spec's four flags (ImmediateNotification, newsletter, matchesNotification, specialOffers). */
+export type MailKind = NotificationKind;
 export type NotificationPreferences = Record<MailKind, boolean>;
 
 /**

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import type { NotificationPreferencesInput } from '@arreglaya/shared/schemas/notifications';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { setNewsletterSubscription } from '../newsletter/newsletter.service.ts';
+import { getNotificationPreferences, saveNotificationPreferences, type NotificationPreferences } from './notification-preferences.repository.ts';
+
+export interface NotificationsDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** The signed-in person's own flags; there is no way to name another person. */
+export function readPreferences(deps: NotificationsDeps, userId: string): Promise<NotificationPreferences> {
+  return getNotificationPreferences(deps.db, userId);
+}
+
+/**
+ * Saves the four flags. The newsletter flag is the person's subscription: turning it on
+ * subscribes their account's e-mail (welcome mail included), off unsubscribes it, through
+ * the newsletter module's one rule, in the same transaction.
+ */
+export async function updatePreferences(deps: NotificationsDeps, userId: string, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
+  let queued = false;
+  const saved = await deps.db.transaction(async (tx) => {
+    const user = await tx.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    const { newsletter, ...others } = input;
+    const before = await getNotificationPreferences(tx, userId);
+    await saveNotificationPreferences(tx, userId, others);
+    if (newsletter !== before.newsletter) queued = await setNewsletterSubscription(tx, deps, user.email, userId, newsletter);
+    return getNotificationPreferences(tx, userId);
+  });
+  if (queued) deps.mailer.kick();
+  return saved;
+}

@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
+import type { DbOrTx } from '../../db/client.ts';
+import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
+
+type Nullable<T> = { [K in keyof T]: Exclude<T[K], undefined> | null };
+
+const personColumns = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phone: users.phone,
+  country: users.country,
+  avatarPhotoId: users.avatarPhotoId,
+} as const;
+
+export async function findClientProfile(db: DbOrTx, userId: string): Promise<ClientProfile | undefined> {
+  const [row] = await db
+    .select({
+      ...personColumns,
+      address: clientProfiles.address,
+      city: clientProfiles.city,
+      zone: clientProfiles.zone,
+      facebook: clientProfiles.facebook,
+      instagram: clientProfiles.instagram,
+      linkedin: clientProfiles.linkedin,
+    })
+    .from(users)
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function findContractorProfile(db: DbOrTx, userId: string): Promise<(ContractorProfile & { lat: number | null; lng: number | null }) | undefined> {
+  const [row] = await db
+    .select({
+      ...personColumns,
+      address: contractorProfiles.address,
+      city: contractorProfiles.city,
+      zone: contractorProfiles.zone,
+      facebook: contractorProfiles.facebook,
+      instagram: contractorProfiles.instagram,
+      linkedin: contractorProfiles.linkedin,
+      companyName: contractorProfiles.companyName,
+      cedula: contractorProfiles.cedula,
+      serviceTypes: contractorProfiles.serviceTypes,
+      description: contractorProfiles.description,
+      postalCode: contractorProfiles.postalCode,
+      profileCountry: contractorProfiles.country,
+      lat: contractorProfiles.lat,
+      lng: contractorProfiles.lng,
+    })
+    .from(users)
+    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { profileCountry, serviceTypes, ...rest } = row;
+  // The contractor's country is the profile's (where they work) once they have one.
+  return { ...rest, country: profileCountry ?? rest.country, serviceTypes: serviceTypes ?? [] };
+}
+
+export async function updatePerson(
+  db: DbOrTx,
+  userId: string,
+  person: { firstName: string; lastName: string; phone: string; country: ClientProfile['country'] },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...person, name: `${person.firstName} ${person.lastName}` })
+    .where(eq(users.id, userId));
+}
+
+export type ClientProfileRow = Nullable<Pick<ClientProfile, 'address' | 'city' | 'zone' | 'facebook' | 'instagram' | 'linkedin'>>;
+
+export async function upsertClientProfile(db: DbOrTx, userId: string, values: ClientProfileRow): Promise<void> {
+  await db
+    .insert(clientProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: clientProfiles.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+export type ContractorProfileRow = Nullable<
+  Pick<ContractorProfile, 'address' | 'city' | 'zone' | 'facebook' | 'instagram' | 'linkedin' | 'companyName' | 'cedula' | 'description' | 'postalCode'>
+> & {
+  country: ContractorProfile['country'];
+  serviceTypes: ContractorProfile['serviceTypes'];
+  displayName: string;
+  lat: number | null;
+  lng: number | null;
+};
+
+export async function upsertContractorProfile(db: DbOrTx, userId: string, values: ContractorProfileRow): Promise<void> {
+  await db
+    .insert(contractorProfiles)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: contractorProfiles.userId, set: { ...values, updatedAt: new Date() } });
+}

@@ -1,0 +1,212 @@
+import { eq, sql } from 'drizzle-orm';
+import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
+import { COUNTRIES, findCity } from '@arreglaya/shared/countries';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
+import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { contractorLocation } from './profiles.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const put = (cookie: string | null, who: 'client' | 'contractor', payload: object) =>
+  t.app.inject({ method: 'PUT', url: `/api/me/profile/${who}`, headers: cookie ? asBrowser(cookie) : { 'x-requested-with': 'arreglaya' }, payload });
+const get = (cookie: string, who: 'client' | 'contractor') => t.app.inject({ method: 'GET', url: `/api/me/profile/${who}`, headers: { cookie } });
+
+/** A cédula with a right check digit, from 10 given digits. */
+const cedulaFrom = (first10: string) => `${first10.slice(0, 3)}-${first10.slice(3)}-${cedulaCheckDigit(first10)}`;
+
+const clientInput = {
+  firstName: 'Lucía',
+  lastName: 'Peña Ortiz',
+  phone: '809-555-0123',
+  country: 'DO',
+  address: 'Calle El Conde 105',
+  city: 'santo-domingo',
+  zone: 'DN',
+  facebook: 'facebook.com/lucia.pena',
+  instagram: '',
+  linkedin: '',
+};
+
+function contractorInput(overrides: Record<string, unknown> = {}) {
+  return {
+    firstName: 'Ramón',
+    lastName: 'Báez',
+    phone: '(829) 555 0199',
+    country: 'DO',
+    companyName: 'Báez Plomería SRL',
+    cedula: cedulaFrom('0011234567'),
+    serviceTypes: ['plomeria', 'refrigeracion'],
+    description: 'Plomero con 15 años de experiencia en Santiago.',
+    address: 'Calle del Sol 12',
+    postalCode: '51000',
+    city: 'santiago',
+    zone: '',
+    facebook: '',
+    instagram: 'https://www.instagram.com/baez.plomeria',
+    linkedin: '',
+    ...overrides,
+  };
+}
+
+describe('client profile /api/me/profile/client', () => {
+  let client: TestUser;
+  let cookie: string;
+  beforeAll(async () => {
+    client = await createUser(t.db, { role: 'client' });
+    cookie = await signIn(t, client);
+  });
+
+  it('reads the own profile, e-mail included', async () => {
+    const res = await get(cookie, 'client');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Lucía', lastName: 'Almonte', email: client.email, phone: null, country: 'DO', address: null, avatarPhotoId: null });
+  });
+
+  it('saves the contact info with the spec message, names and phone on the account too', async () => {
+    const res = await put(cookie, 'client', clientInput);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Registro actualizado con éxito.');
+    expect(res.json().profile).toMatchObject({ lastName: 'Peña Ortiz', phone: '809-555-0123', address: 'Calle El Conde 105', city: 'santo-domingo', zone: 'DN', facebook: 'https://facebook.com/lucia.pena', instagram: null });
+    const user = await t.db.query.users.findFirst({ where: eq(users.id, client.id) });
+    expect(user).toMatchObject({ lastName: 'Peña Ortiz', name: 'Lucía Peña Ortiz', phone: '809-555-0123' });
+    // The navbar and sidebar read the session: it shows the new name.
+    const session = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } });
+    expect(session.json().user).toMatchObject({ lastName: 'Peña Ortiz', phone: '809-555-0123' });
+    expect((await get(cookie, 'client')).json()).toMatchObject({ address: 'Calle El Conde 105', zone: 'DN' });
+  });
+
+  it('clears optional fields that are sent empty', async () => {
+    await put(cookie, 'client', clientInput);
+    const res = await put(cookie, 'client', { ...clientInput, facebook: '', city: '', zone: '' });
+    expect(res.json().profile).toMatchObject({ facebook: null, city: null, zone: null });
+  });
+
+  it('answers every rule in Spanish under its field, and changes nothing', async () => {
+    const res = await put(cookie, 'client', { ...clientInput, firstName: ' ', address: '', phone: '555-01', city: 'bogota', facebook: 'https://sitio-raro.example/lucia' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      firstName: 'Campo obligatorio.',
+      address: 'Campo obligatorio.',
+      phone: 'Teléfono inválido. Escríbelo como 809-555-0123.',
+      city: 'Seleccione una opción válida.',
+      facebook: 'Escribe el enlace de tu perfil de Facebook (por ejemplo https://facebook.com/tu.nombre).',
+    });
+    const zone = await put(cookie, 'client', { ...clientInput, country: 'CO', phone: COUNTRIES.CO.phoneExample, city: 'bogota', zone: 'DN' });
+    expect(zone.json().error.fields).toEqual({ zone: 'Las zonas solo existen en República Dominicana.' });
+  });
+
+  it("follows the country's phone format and cities", async () => {
+    const res = await put(cookie, 'client', { ...clientInput, country: 'MX', phone: '+52 55 1234 5678', city: 'guadalajara', zone: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({ country: 'MX', city: 'guadalajara' });
+    await put(cookie, 'client', clientInput);
+  });
+
+  it('is for clients: a contractor cannot read or write it, a visitor neither', async () => {
+    const contractor = await signIn(t, await createUser(t.db, { role: 'contractor' }));
+    expect((await get(contractor, 'client')).statusCode).toBe(403);
+    expect((await put(contractor, 'client', clientInput)).statusCode).toBe(403);
+    expect((await put(null, 'client', clientInput)).statusCode).toBe(401);
+  });
+});
+
+describe('contractor profile /api/me/profile/contractor', () => {
+  let contractor: TestUser;
+  let cookie: string;
+  beforeAll(async () => {
+    contractor = await createUser(t.db, { role: 'contractor', firstName: 'Ramón' });
+    cookie = await signIn(t, contractor);
+  });
+
+  it('saves the profile; display name (what search indexes) follows the name; location from the city centre', async () => {
+    const res = await put(cookie, 'contractor', contractorInput());
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Registro actualizado con éxito.');
+    expect(res.json().profile).toMatchObject({
+      firstName: 'Ramón',
+      lastName: 'Báez',
+      companyName: 'Báez Plomería SRL',
+      cedula: `0011234567${cedulaCheckDigit('0011234567')}`,
+      serviceTypes: ['plomeria', 'refrigeracion'],
+      city: 'santiago',
+      zone: null,
+      postalCode: '51000',
+      instagram: 'https://www.instagram.com/baez.plomeria',
+    });
+    const row = await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) });
+    const santiago = findCity('DO', 'santiago')!;
+    expect(row).toMatchObject({ displayName: 'Ramón Báez', lat: santiago.lat, lng: santiago.lng });
+    // Spanish full-text over the new name, accents ignored.
+    const found = await t.db.execute(sql`SELECT 1 FROM contractor_profiles WHERE user_id = ${contractor.id} AND search_vector @@ plainto_tsquery('public.es_unaccent', 'ramon baez')`);
+    expect(found.rows).toHaveLength(1);
+  });
+
+  it('keeps a location it already has in the same city, and moves it to the new city centre', async () => {
+    await t.db.update(contractorProfiles).set({ lat: 19.46, lng: -70.69 }).where(eq(contractorProfiles.userId, contractor.id));
+    await put(cookie, 'contractor', contractorInput({ description: 'Otra descripción.' }));
+    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({ lat: 19.46, lng: -70.69 });
+    await put(cookie, 'contractor', contractorInput({ city: 'punta-cana' }));
+    const puntaCana = findCity('DO', 'punta-cana')!;
+    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({ lat: puntaCana.lat, lng: puntaCana.lng });
+  });
+
+  it('refuses a cédula with a wrong check digit and a description over 1500 characters, in Spanish', async () => {
+    const first10 = '4022233344';
+    const wrong = `${first10}${(cedulaCheckDigit(first10) + 1) % 10}`;
+    const res = await put(cookie, 'contractor', contractorInput({ cedula: wrong, description: 'a'.repeat(1501), serviceTypes: [] }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({
+      cedula: 'Cédula inválida: debe tener 11 dígitos y un dígito verificador correcto.',
+      description: 'La descripción puede tener como máximo 1500 caracteres.',
+      serviceTypes: 'Selecciona al menos un servicio.',
+    });
+    expect((await put(cookie, 'contractor', contractorInput({ cedula: '12345' }))).json().error.fields.cedula).toMatch(/^Cédula inválida/);
+    expect((await put(cookie, 'contractor', contractorInput({ description: 'a'.repeat(1500) }))).statusCode).toBe(200);
+  });
+
+  it('requires what the spec requires (company, cédula, description, services, city)', async () => {
+    const res = await put(cookie, 'contractor', contractorInput({ companyName: '', cedula: '', description: '', serviceTypes: undefined, city: '' }));
+    expect(res.json().error.fields).toEqual({
+      companyName: 'Campo obligatorio.',
+      cedula: 'Campo obligatorio.',
+      description: 'Campo obligatorio.',
+      serviceTypes: 'Selecciona al menos un servicio.',
+      city: 'Seleccione una opción válida.',
+    });
+  });
+
+  it('never lets one person change another: no route takes an id, a client cannot PUT the contractor profile', async () => {
+    const client = await createUser(t.db, { role: 'client' });
+    const clientCookie = await signIn(t, client);
+    const before = await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) });
+    const asClient = await put(clientCookie, 'contractor', contractorInput({ companyName: 'Robada SRL' }));
+    expect(asClient.statusCode).toBe(403);
+    expect((await get(clientCookie, 'contractor')).statusCode).toBe(403);
+
+    // Another contractor naming this one's id in the body edits only their own profile.
+    const other = await createUser(t.db, { role: 'contractor', firstName: 'Otro' });
+    const res = await put(await signIn(t, other), 'contractor', { ...contractorInput({ firstName: 'Intruso' }), userId: contractor.id, id: contractor.id });
+    expect(res.statusCode).toBe(200);
+    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toEqual(before);
+    expect((await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, other.id) }))!.displayName).toBe('Intruso Báez');
+    expect((await t.app.inject({ method: 'PUT', url: `/api/me/profile/contractor/${contractor.id}`, headers: asBrowser(clientCookie), payload: contractorInput() })).statusCode).toBe(404);
+    // The client profile of the client was not created or touched by any of this.
+    expect((await t.db.query.clientProfiles.findFirst({ where: eq(clientProfiles.userId, client.id) }))!.address).toBeNull();
+  });
+});
+
+describe('contractorLocation', () => {
+  const santiago = findCity('DO', 'santiago')!;
+  it('uses the city centre when there is none, keeps one in the same city, moves with the city', () => {
+    expect(contractorLocation(undefined, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
+    expect(contractorLocation({ country: 'DO', city: 'santiago', lat: null, lng: null }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
+    expect(contractorLocation({ country: 'DO', city: 'santiago', lat: 19.5, lng: -70.7 }, 'DO', 'santiago')).toEqual({ lat: 19.5, lng: -70.7 });
+    expect(contractorLocation({ country: 'DO', city: 'la-vega', lat: 19.2, lng: -70.5 }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
+  });
+});

@@ -1,0 +1,95 @@
+import { findCity, type CountryCode } from '@arreglaya/shared/countries';
+import type { ClientProfile, ClientProfileUpdate, ContractorProfile, ContractorProfileUpdate } from '@arreglaya/shared/schemas/profile';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findClientProfile, findContractorProfile, updatePerson, upsertClientProfile, upsertContractorProfile } from './profiles.repository.ts';
+
+export interface ProfilesDeps {
+  db: Db;
+}
+
+// Every function acts on the signed-in person's own id (the routes pass req.user.id): there is
+// no way to name someone else's profile, so nobody can read or change another's.
+
+export async function getClientProfile(deps: ProfilesDeps, userId: string): Promise<ClientProfile> {
+  const profile = await findClientProfile(deps.db, userId);
+  if (!profile) throw new AppError('NOT_FOUND');
+  return profile;
+}
+
+/** The user row (names, phone, country) and the client profile change together. */
+export async function saveClientProfile(deps: ProfilesDeps, userId: string, input: ClientProfileUpdate): Promise<ClientProfile> {
+  return deps.db.transaction(async (tx) => {
+    await updatePerson(tx, userId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone, country: input.country });
+    await upsertClientProfile(tx, userId, {
+      address: input.address,
+      city: input.city ?? null,
+      zone: input.zone ?? null,
+      facebook: input.facebook ?? null,
+      instagram: input.instagram ?? null,
+      linkedin: input.linkedin ?? null,
+    });
+    const saved = await findClientProfile(tx, userId);
+    if (!saved) throw new AppError('NOT_FOUND');
+    return saved;
+  });
+}
+
+export async function getContractorProfile(deps: ProfilesDeps, userId: string): Promise<ContractorProfile> {
+  const profile = await findContractorProfile(deps.db, userId);
+  if (!profile) throw new AppError('NOT_FOUND');
+  const { lat: _lat, lng: _lng, ...owned } = profile;
+  return owned;
+}
+
+interface Place {
+  country: CountryCode;
+  city: string | null;
+  lat: number | null;
+  lng: number | null;
+}
+
+/**
+ * Where the contractor is, for the 'km del centro' distance on their card: a location they
+ * already have stays while they stay in the same city; with none, or after moving to another
+ * city, it becomes the chosen city's centre (countries.ts).
+ */
+export function contractorLocation(current: Place | undefined, country: CountryCode, cityKey: string): { lat: number; lng: number } {
+  const sameCity = current !== undefined && current.country === country && current.city === cityKey;
+  if (sameCity && current.lat !== null && current.lng !== null) return { lat: current.lat, lng: current.lng };
+  const city = findCity(country, cityKey);
+  // The schema only lets through a city of the country.
+  if (!city) throw new AppError('VALIDATION');
+  return { lat: city.lat, lng: city.lng };
+}
+
+/**
+ * Names, phone and country on the user row; the rest on the contractor profile, whose
+ * display_name (what search indexes) follows the first and last name; all in one transaction.
+ */
+export async function saveContractorProfile(deps: ProfilesDeps, userId: string, input: ContractorProfileUpdate): Promise<ContractorProfile> {
+  return deps.db.transaction(async (tx) => {
+    const current = await findContractorProfile(tx, userId);
+    if (!current) throw new AppError('NOT_FOUND');
+    const city = input.city!;
+    await updatePerson(tx, userId, { firstName: input.firstName, lastName: input.lastName, phone: input.phone, country: input.country });
+    await upsertContractorProfile(tx, userId, {
+      displayName: `${input.firstName} ${input.lastName}`,
+      companyName: input.companyName,
+      cedula: input.cedula,
+      serviceTypes: input.serviceTypes,
+      description: input.description,
+      address: input.address,
+      postalCode: input.postalCode ?? null,
+      country: input.country,
+      city,
+      zone: input.zone ?? null,
+      ...contractorLocation(current, input.country, city),
+      facebook: input.facebook ?? null,
+      instagram: input.instagram ?? null,
+      linkedin: input.linkedin ?? null,
+    });
+    const { lat: _lat, lng: _lng, ...saved } = (await findContractorProfile(tx, userId))!;
+    return saved;
+  });
+}

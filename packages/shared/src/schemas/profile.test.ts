@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { cedulaCheckDigit } from '../cedula.ts';
+import { ClientProfileSchema, ContractorProfileSchema, checkPhotoFile, isValidPhoneFor } from './profile.ts';
+
+describe('isValidPhoneFor', () => {
+  it("takes the country's national number, with or without its prefix", () => {
+    expect(isValidPhoneFor('DO', '809-555-0123')).toBe(true);
+    expect(isValidPhoneFor('DO', '+1 (829) 555 0199')).toBe(true);
+    expect(isValidPhoneFor('DO', '555-0123')).toBe(false);
+    expect(isValidPhoneFor('CO', '301 234 5678')).toBe(true);
+    expect(isValidPhoneFor('CO', '+57 301 234 5678')).toBe(true);
+    expect(isValidPhoneFor('MX', '+1 809 555 0123')).toBe(false);
+    expect(isValidPhoneFor('DO', '809-555-O123')).toBe(false);
+  });
+});
+
+describe('profile schemas', () => {
+  it('never throw on a body that is not an object (the country rules run on raw input)', () => {
+    for (const body of [null, [], 'x', 3, { country: 'DO', phone: 5, city: {} }]) {
+      expect(ClientProfileSchema.safeParse(body).success).toBe(false);
+      expect(ContractorProfileSchema.safeParse(body).success).toBe(false);
+    }
+  });
+
+  it('normalise a cédula typed with dashes to its 11 digits', () => {
+    const first10 = '0011234567';
+    const parsed = ContractorProfileSchema.parse({
+      firstName: 'Ramón',
+      lastName: 'Báez',
+      phone: '809-555-0123',
+      country: 'DO',
+      companyName: 'Báez SRL',
+      cedula: `001-1234567-${cedulaCheckDigit(first10)}`,
+      serviceTypes: ['plomeria', 'plomeria'],
+      description: 'Plomero.',
+      address: 'Calle 1',
+      city: 'santiago',
+    });
+    expect(parsed.cedula).toBe(`${first10}${cedulaCheckDigit(first10)}`);
+    expect(parsed.serviceTypes).toEqual(['plomeria']);
+  });
+});
+
+describe('checkPhotoFile', () => {
+  it('allows JPEG and PNG up to 8 MB, in Spanish otherwise', () => {
+    expect(checkPhotoFile({ type: 'image/png', size: 8 * 1024 * 1024 })).toBeNull();
+    expect(checkPhotoFile({ type: 'image/gif', size: 10 })).toBe('Solo se aceptan fotos JPG o PNG.');
+    expect(checkPhotoFile({ type: 'image/jpeg', size: 8 * 1024 * 1024 + 1 })).toBe('La foto pesa más de 8 MB. Elige una más liviana.');
+  });
+});
+
+describe('social links', () => {
+  const base = { firstName: 'L', lastName: 'P', phone: '809-555-0123', country: 'DO', address: 'Calle 1' };
+  const facebook = (value: string) => ClientProfileSchema.safeParse({ ...base, facebook: value });
+  it("accept only the network's own site, adding https:// when it is missing", () => {
+    expect(facebook('facebook.com/lucia').data?.facebook).toBe('https://facebook.com/lucia');
+    expect(facebook('https://m.facebook.com/lucia?id=1').success).toBe(true);
+    for (const bad of ['https://evilfacebook.com/x', 'https://facebook.com.evil.example/x', 'javascript:alert(1)', 'https://facebook.com/a b']) {
+      expect(facebook(bad).success, bad).toBe(false);
+    }
+  });
+});

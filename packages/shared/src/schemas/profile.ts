@@ -1,0 +1,226 @@
+import { z } from 'zod';
+import { isValidCedula, normalizeCedula } from '../cedula.ts';
+import { COUNTRIES, COUNTRY_CODES, ZONES, findCity, type CountryCode } from '../countries.ts';
+import { SERVICE_TYPES } from '../domain.ts';
+import { validation } from '../i18n/common.ts';
+import { profile } from '../i18n/profile.ts';
+import { choice, requiredText } from './common.ts';
+
+// The profile forms (spec §3 client and contractor profile, §5 rules) and what the API
+// answers. The form and PUT /api/me/profile/* parse with the same schemas.
+
+export const NAME_MAX = 100;
+export const ADDRESS_MAX = 200;
+export const COMPANY_MAX = 150;
+export const DESCRIPTION_MAX = 1500;
+export const POSTAL_CODE_MAX = 12;
+export const SOCIAL_URL_MAX = 300;
+
+const v = profile.validation;
+
+/**
+ * A phone in the country's national format (countries.ts: 10 digits in DO, CO and MX),
+ * optionally with its international prefix (+1, +57, +52); spaces, dashes, dots and
+ * brackets allowed as people type them.
+ */
+export function isValidPhoneFor(country: CountryCode, value: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(value)) return false;
+  const { dialCode, phoneDigits } = COUNTRIES[country];
+  const dial = dialCode.replace(/\D/g, '');
+  let digits = value.replace(/\D/g, '');
+  if (digits.length === dial.length + phoneDigits && digits.startsWith(dial)) digits = digits.slice(dial.length);
+  return digits.length === phoneDigits;
+}
+
+/** Optional choice: the empty option of a select ('') means none. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(values: T) {
+  return z
+    .union([z.enum(values), z.literal('')], { error: validation.invalidOption })
+    .optional()
+    .transform((x) => (x ? x : undefined));
+}
+
+const SOCIAL = {
+  facebook: { name: 'Facebook', hosts: ['facebook.com', 'fb.com'], example: 'https://facebook.com/tu.nombre' },
+  instagram: { name: 'Instagram', hosts: ['instagram.com'], example: 'https://instagram.com/tu.nombre' },
+  linkedin: { name: 'LinkedIn', hosts: ['linkedin.com'], example: 'https://linkedin.com/in/tu-nombre' },
+} as const;
+export type SocialNetwork = keyof typeof SOCIAL;
+
+/** The link as stored: https:// added when the person typed only `facebook.com/...`. */
+export function normalizeSocialUrl(value: string): string {
+  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
+}
+
+// The shared package runs in the browser and in Node without either's URL type; a link is
+// scheme, host (letters, digits, dots, hyphens), optional port, then a path without spaces.
+const LINK = /^https?:\/\/([a-z0-9.-]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
+
+function isProfileUrlOf(network: SocialNetwork, value: string): boolean {
+  const host = LINK.exec(value)?.[1]?.toLowerCase();
+  return host !== undefined && SOCIAL[network].hosts.some((h) => host === h || host.endsWith(`.${h}`));
+}
+
+/**
+ * Optional link to the person's profile on one network (it shows on their public page, so
+ * only that network's site is accepted, never an arbitrary link).
+ */
+function socialField(network: SocialNetwork) {
+  const { name, example } = SOCIAL[network];
+  return z
+    .string({ error: validation.invalidValue })
+    .trim()
+    .max(SOCIAL_URL_MAX, { error: validation.tooLong(SOCIAL_URL_MAX) })
+    .optional()
+    .transform((x) => (x ? normalizeSocialUrl(x) : undefined))
+    .refine((x) => x === undefined || isProfileUrlOf(network, x), { error: v.invalidSocial(name, example) });
+}
+
+const phoneText = z
+  .string({ error: validation.required })
+  .trim()
+  .min(1, { error: validation.required })
+  .max(30, { error: validation.tooLong(30) });
+
+/** Optional city key of the chosen country (checked against its list below). */
+const cityKey = z
+  .string({ error: validation.invalidOption })
+  .trim()
+  .max(60)
+  .optional()
+  .transform((x) => (x ? x : undefined));
+
+interface Located {
+  country: unknown;
+  phone: unknown;
+  city?: unknown;
+  zone?: unknown;
+}
+
+const isCountry = (x: unknown): x is CountryCode => typeof x === 'string' && (COUNTRY_CODES as readonly string[]).includes(x);
+
+/**
+ * The rules that depend on the country: phone format, its cities, zones only in DO. They run
+ * even when other fields are wrong (`when`), so the form shows every message at once; the
+ * values may then be raw input, hence the checks on their types.
+ */
+function checkLocation(value: Located, ctx: z.RefinementCtx, cityRequired: boolean): void {
+  if (typeof value !== 'object' || value === null || !isCountry(value.country)) return;
+  const country = value.country;
+  if (typeof value.phone === 'string' && value.phone.trim() !== '' && !isValidPhoneFor(country, value.phone.trim())) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: v.invalidPhone(COUNTRIES[country].phoneExample) });
+  }
+  const city = typeof value.city === 'string' && value.city.trim() !== '' ? value.city.trim() : undefined;
+  if (city === undefined) {
+    if (cityRequired) ctx.addIssue({ code: 'custom', path: ['city'], message: validation.invalidOption });
+  } else if (!findCity(country, city)) {
+    ctx.addIssue({ code: 'custom', path: ['city'], message: v.invalidCity });
+  }
+  if (typeof value.zone === 'string' && value.zone !== '' && country !== 'DO') {
+    ctx.addIssue({ code: 'custom', path: ['zone'], message: v.zoneOnlyDominicanRepublic });
+  }
+}
+
+const always = { when: () => true };
+
+const personFields = {
+  firstName: requiredText(NAME_MAX),
+  lastName: requiredText(NAME_MAX),
+  phone: phoneText,
+  country: choice(COUNTRY_CODES),
+  city: cityKey,
+  zone: optionalChoice(ZONES),
+  facebook: socialField('facebook'),
+  instagram: socialField('instagram'),
+  linkedin: socialField('linkedin'),
+};
+
+/** PUT /api/me/profile/client: the client's contact info (the e-mail is the account's, read-only). */
+export const ClientProfileSchema = z
+  .object({ ...personFields, address: requiredText(ADDRESS_MAX) })
+  .superRefine((value, ctx) => checkLocation(value, ctx, false), always);
+export type ClientProfileInput = z.input<typeof ClientProfileSchema>;
+export type ClientProfileUpdate = z.output<typeof ClientProfileSchema>;
+
+/** PUT /api/me/profile/contractor (also the registration at /contractor/profile). */
+export const ContractorProfileSchema = z
+  .object({
+    ...personFields,
+    companyName: requiredText(COMPANY_MAX),
+    cedula: z
+      .string({ error: validation.required })
+      .trim()
+      .min(1, { error: validation.required })
+      .refine(isValidCedula, { error: v.invalidCedula })
+      .transform((x) => normalizeCedula(x)!),
+    serviceTypes: z
+      .array(z.enum(SERVICE_TYPES, { error: validation.invalidOption }), { error: v.chooseService })
+      .min(1, { error: v.chooseService })
+      .max(SERVICE_TYPES.length)
+      .transform((list) => [...new Set(list)]),
+    description: z
+      .string({ error: validation.required })
+      .trim()
+      .min(1, { error: validation.required })
+      .max(DESCRIPTION_MAX, { error: v.descriptionTooLong(DESCRIPTION_MAX) }),
+    address: requiredText(ADDRESS_MAX),
+    postalCode: z
+      .string({ error: v.invalidPostalCode })
+      .trim()
+      .max(POSTAL_CODE_MAX, { error: validation.tooLong(POSTAL_CODE_MAX) })
+      .regex(/^$|^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/, { error: v.invalidPostalCode })
+      .optional()
+      .transform((x) => (x ? x : undefined)),
+  })
+  .superRefine((value, ctx) => checkLocation(value, ctx, true), always);
+export type ContractorProfileInput = z.input<typeof ContractorProfileSchema>;
+export type ContractorProfileUpdate = z.output<typeof ContractorProfileSchema>;
+
+const nullableText = z.string().nullable();
+
+/** GET /api/me/profile/client and the PUT's answer. */
+export const ClientProfileSchemaOut = z
+  .object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: nullableText,
+    country: z.enum(COUNTRY_CODES),
+    address: nullableText,
+    city: nullableText,
+    zone: z.enum(ZONES).nullable(),
+    facebook: nullableText,
+    instagram: nullableText,
+    linkedin: nullableText,
+    avatarPhotoId: z.uuid().nullable(),
+  })
+  .meta({ id: 'ClientProfile' });
+export type ClientProfile = z.infer<typeof ClientProfileSchemaOut>;
+
+/** GET /api/me/profile/contractor and the PUT's answer: the owner's view, private fields included. */
+export const ContractorProfileSchemaOut = ClientProfileSchemaOut.extend({
+  companyName: nullableText,
+  cedula: nullableText,
+  serviceTypes: z.array(z.enum(SERVICE_TYPES)),
+  description: nullableText,
+  postalCode: nullableText,
+}).meta({ id: 'ContractorProfile' });
+export type ContractorProfile = z.infer<typeof ContractorProfileSchemaOut>;
+
+export const ClientProfileSavedSchema = z.object({ message: z.string(), profile: ClientProfileSchemaOut });
+export const ContractorProfileSavedSchema = z.object({ message: z.string(), profile: ContractorProfileSchemaOut });
+
+/** POST /api/me/photo answers the new avatar (sizes served at /api/photos/:id/:size). */
+export const PhotoUploadedSchema = z.object({ message: z.string(), avatarPhotoId: z.uuid(), avatarUrl: z.string() });
+export type PhotoUploaded = z.infer<typeof PhotoUploadedSchema>;
+
+/** Uploads: spec §5, jpeg/jpg/png up to 8 MB, one file at a time. */
+export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/** The browser's check before sending (the server decodes the file to be sure). */
+export function checkPhotoFile(file: { size: number; type: string }): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return profile.photo.wrongType;
+  if (file.size > PHOTO_MAX_BYTES) return profile.photo.tooLarge;
+  return null;
+}

@@ -1,6 +1,8 @@
 // The contractor directory: the search at /busqueda, the contractor card and the public
 // contractor page /contractors/:id (spec §2 /busqueda, §9 rating filters).
-import type { DirectorySort, RatingFilter } from '../schemas/directory.ts';
+import { findCity } from '../countries.ts';
+import { SERVICE_LABELS } from '../domain.ts';
+import type { ContractorCard, DirectorySort, RatingFilter } from '../schemas/directory.ts';
 
 const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
 
@@ -86,14 +88,22 @@ export const directory = {
   },
 
   page: {
-    metaTitle: (name: string) => `${name}, contratista`,
-    metaDescription: (parts: { name: string; company: string | null; services: string; city: string | null; rating: string | null }) =>
-      [
-        `${parts.name}${parts.company ? ` (${parts.company})` : ''}: ${parts.services}${parts.city ? ` en ${parts.city}` : ''}.`,
-        parts.rating ?? 'Todavía sin reseñas.',
-        'Contáctalo en ArreglaYa.',
-      ].join(' '),
-    ratingSummary: (rating: string, reviews: string) => `Calificación ${rating} de 5 (${reviews}).`,
+    /**
+     * The page's title (before ' · ArreglaYa') and description, also the link preview's: the
+     * server writes them into the HTML, the page sets the same once shown.
+     */
+    meta(c: Pick<ContractorCard, 'name' | 'companyName' | 'services' | 'country' | 'city' | 'ratingAvg' | 'ratingCount'>): { title: string; description: string } {
+      const city = c.city ? (findCity(c.country, c.city)?.name ?? null) : null;
+      const services = c.services.map((s) => SERVICE_LABELS[s]).join(', ') || 'Contratista';
+      const rating =
+        c.ratingCount > 0
+          ? `Calificación ${new Intl.NumberFormat('es-DO', { maximumFractionDigits: 1 }).format(c.ratingAvg)} de 5 (${plural(c.ratingCount, '1 reseña', `${new Intl.NumberFormat('es-DO').format(c.ratingCount)} reseñas`)}).`
+          : 'Todavía sin reseñas.';
+      return {
+        title: `${c.name}, contratista`,
+        description: `${c.name}${c.companyName ? ` (${c.companyName})` : ''}: ${services}${city ? ` en ${city}` : ''}. ${rating} Contáctalo en ArreglaYa.`,
+      };
+    },
     breadcrumb: 'Contratistas',
     about: 'Acerca de',
     noDescription: 'Este contratista todavía no escribió una descripción.',

@@ -360,10 +360,14 @@ describe('contractor directory API', () => {
       const data = /<script type="application\/json" id="page-data">(.*)<\/script>/.exec(html)?.[1];
       expect(data).toBeDefined();
       expect(data).not.toContain('<');
-      expect(JSON.parse(data!)).toMatchObject({ id: contractorId, companyName: 'Tubos "&" <Hermanos>' });
+      expect(JSON.parse(data!)).toMatchObject({ id: contractorId, profile: { id: contractorId, companyName: 'Tubos "&" <Hermanos>' } });
 
       expect(await resolve('/busqueda')).toBeUndefined();
-      expect(await resolve('/contractors/0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11')).toEqual({ status: 404, data: 'null' });
+      const unknown = '0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
+      expect(await resolve(`/contractors/${unknown}`)).toEqual({ status: 404, data: `{"id":"${unknown}","profile":null}` });
+      const hostile = await resolve('/contractors/"><svg onload=alert(1)>');
+      expect(hostile?.status).toBe(404);
+      expect(renderDynamicPage(shellHtml, hostile!)).not.toContain('<svg');
     });
 
     it('og:image is the contractor photo when there is one', async () => {

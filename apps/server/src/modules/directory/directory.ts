@@ -1,8 +1,5 @@
-import { findCity } from '@arreglaya/shared/countries';
-import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -32,19 +29,6 @@ export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttl
   return { db: opts.db, cache, stop: () => listener.stop() };
 }
 
-const ratingFormat = new Intl.NumberFormat('es-DO', { maximumFractionDigits: 1 });
-const countFormat = new Intl.NumberFormat('es-DO');
-
-/** The title and description a shared link to a contractor's page shows. */
-export function contractorHead(p: ContractorPublicProfile): { title: string; description: string } {
-  const city = p.city ? (findCity(p.country, p.city)?.name ?? null) : null;
-  const rating = p.ratingCount > 0 ? t.page.ratingSummary(ratingFormat.format(p.ratingAvg), t.card.reviews(countFormat.format(p.ratingCount), p.ratingCount)) : null;
-  return {
-    title: shell.documentTitle(t.page.metaTitle(p.name)),
-    description: t.page.metaDescription({ name: p.name, company: p.companyName, services: p.services.map((s) => SERVICE_LABELS[s]).join(', ') || shell.productName, city, rating }),
-  };
-}
-
 const CONTRACTOR_PATH = /^\/contractors\/([^/]+)$/;
 
 /**
@@ -57,17 +41,21 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
     if (!match) return undefined;
     const id = match[1]!;
     const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
-    if (!found) return { status: 404, data: 'null' };
+    // The requested id goes with the data, so the page knows whom it is about (null = not found).
+    const data = (profile: string) => `{"id":${JSON.stringify(id)},"profile":${profile}}`;
+    if (!found) return { status: 404, data: data('null') };
     const { profile } = found;
+    const meta = t.page.meta(profile);
     return {
       status: 200,
       head: {
-        ...contractorHead(profile),
+        title: shell.documentTitle(meta.title),
+        description: meta.description,
         url: `${appUrl}/contractors/${profile.id}`,
         type: 'profile',
         ...(profile.avatarPhotoId ? { image: `${appUrl}/api/photos/${profile.avatarPhotoId}/md` } : {}),
       },
-      data: found.json,
+      data: data(found.json),
     };
   };
 }

@@ -5,6 +5,7 @@ import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
 import { contractorContact } from './contractor-contact.ts';
 import { countryPicker } from './country.ts';
+import { directory } from './directory.ts';
 import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
 import { profile } from './profile.ts';
@@ -38,6 +39,7 @@ export const es = {
   help,
   pageMeta,
   countryPicker,
+  directory,
   profile,
   favourites,
   contractorContact,

@@ -1,0 +1,101 @@
+/**
+ * The requests the directory bench sends, varied like real visitors' (a fixed seed, so two
+ * runs send the same sequence): searches with and without filters across sort orders and
+ * pages, free text from common trade words to rare surnames, prefixes, missing accents and
+ * typos, and the pages of contractors drawn from the whole directory.
+ */
+import { SERVICE_TYPES } from '@arreglaya/shared/domain';
+import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
+import type pg from 'pg';
+import { mulberry32, Rng } from '../../apps/server/src/db/seed/random.ts';
+
+export type DirectoryTargetKey = 'all' | 'service' | 'text' | 'page';
+export interface DirectoryTarget {
+  key: DirectoryTargetKey;
+  label: string;
+}
+
+export const DIRECTORY_TARGETS: readonly DirectoryTarget[] = [
+  { key: 'all', label: 'search, no filter' },
+  { key: 'service', label: 'search, service filter' },
+  { key: 'text', label: 'search, free text' },
+  { key: 'page', label: 'contractor page' },
+];
+
+/** What people type: trades and their words, names (common and rare), companies, places, prefixes, typos, two-word searches and a few that find nothing. */
+export const SEARCH_TEXTS = [
+  // Trades, with and without accents.
+  'plomero', 'plomeria', 'plomería', 'electricista', 'electricidad', 'pintor', 'pintura', 'remodelacion', 'aire acondicionado',
+  'refrigeración', 'cerrajero', 'fumigacion', 'jardinero', 'ebanista', 'mudanzas', 'herrero', 'limpieza', 'camaras de seguridad',
+  // Words from profiles, common to rare.
+  'filtraciones', 'tuberias', 'calentadores', 'inversores', 'porcelanato', 'plafones', 'alarmas', 'verjas', 'portones', 'closets',
+  'caoba', 'termitas', 'comejen', 'neveras', 'compresores', 'split', 'inverter', 'colchones', 'grama', 'riego', 'cerraduras',
+  'cajas fuertes', 'camiones', 'texturizados', 'breakers', 'garantia', 'emergencias', 'whatsapp', 'impermeabilizantes',
+  // People: common and rare first names and surnames.
+  'maria', 'jose', 'juan carlos', 'rodriguez', 'martinez', 'perez', 'de la cruz', 'peña', 'yokasta', 'wellington', 'radhames',
+  'altagracia', 'starlin', 'zorrilla', 'objio', 'pujols', 'hichez',
+  // Companies and places.
+  'hermanos', 'srl', 'e hijos', 'asociados', 'electromecanica', 'climatizacion', 'brillo dominicano', 'verde vivo', 'cero plagas',
+  'santiago', 'punta cana', 'cibao', 'la romana',
+  // Prefixes, typos, two words, nothing.
+  'plom', 'electr', 'refri', 'rodrigues', 'martines', 'plomero santiago', 'pintura fachadas', 'maria rodriguez',
+  'cerrajero emergencias', 'piscina', 'ascensor',
+];
+
+const SORT_WEIGHTS: readonly (readonly [DirectorySort, number])[] = [
+  ['popular', 55],
+  ['reviews', 15],
+  ['rating_desc', 20],
+  ['rating_asc', 10],
+];
+
+/** Listed contractors (the directory's rule), in random order. */
+export async function sampleContractorIds(pool: pg.Pool, limit: number): Promise<string[]> {
+  const { rows } = await pool.query<{ id: string }>(
+    `SELECT u.id FROM users u JOIN contractor_profiles cp ON cp.user_id = u.id
+     WHERE u.role = 'contractor' AND u.status = 'active' AND u.deleted_at IS NULL AND u.banned_at IS NULL
+     ORDER BY random() LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+function query(params: Record<string, string | number | readonly string[] | undefined>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined) continue;
+    for (const one of Array.isArray(v) ? v : [v]) qs.append(k, String(one));
+  }
+  const s = qs.toString();
+  return s ? `/api/contractors?${s}` : '/api/contractors';
+}
+
+export function directoryRequests(contractorIds: readonly string[], seed = 5): { next(key: DirectoryTargetKey): string; any(): string } {
+  const rng = new Rng(mulberry32(seed));
+  const sort = () => {
+    const s = rng.weighted(SORT_WEIGHTS);
+    return s === 'popular' ? undefined : s;
+  };
+  // Most visitors stay on the first page; some page on, a few far.
+  const page = (far: number) => {
+    const x = rng.next();
+    const p = x < 0.6 ? 1 : x < 0.9 ? rng.int(2, 5) : rng.int(6, far);
+    return p === 1 ? undefined : p;
+  };
+  const next = (key: DirectoryTargetKey): string => {
+    switch (key) {
+      case 'all':
+        return query({ sort: sort(), page: page(30) });
+      case 'service': {
+        const services = rng.chance(0.8) ? [rng.pick(SERVICE_TYPES)] : [rng.pick(SERVICE_TYPES), rng.pick(SERVICE_TYPES)];
+        return query({ service: services, sort: sort(), page: page(10) });
+      }
+      case 'text':
+        return query({ q: rng.pick(SEARCH_TEXTS), sort: rng.chance(0.8) ? undefined : sort(), page: rng.chance(0.85) ? undefined : rng.int(2, 3) });
+      case 'page':
+        return `/api/contractors/${rng.pick(contractorIds)}`;
+    }
+  };
+  const keys: DirectoryTargetKey[] = ['all', 'service', 'text', 'page'];
+  return { next, any: () => next(rng.pick(keys)) };
+}

@@ -53,6 +53,11 @@ async function main(): Promise<void> {
       });
       if (!result) throw new Error(`no Lighthouse result for ${page}`);
       const { lhr } = result;
+      // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) for diagnosis.
+      if (process.env.BENCH_WEB_REPORTS) {
+        fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+        fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `${page === '/' ? 'landing' : page.slice(1)}.json`), JSON.stringify(lhr, null, 1));
+      }
       const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
       const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(server.url));
       if (page === '/') landingScripts = scripts.map((r) => r.url);

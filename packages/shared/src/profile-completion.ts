@@ -36,20 +36,21 @@ export interface Completion {
 
 type Text = string | null | undefined;
 
+/** What is typed so far (a form's watched values) or stored; absent counts as missing. */
 export interface ClientCompletionInput {
-  firstName: Text;
-  lastName: Text;
-  email: Text;
-  phone: Text;
-  address: Text;
+  firstName?: Text;
+  lastName?: Text;
+  email?: Text;
+  phone?: Text;
+  address?: Text;
 }
 
 export interface ContractorCompletionInput extends ClientCompletionInput {
-  cedula: Text;
-  companyName: Text;
-  city: Text;
-  description: Text;
-  serviceTypes: readonly string[] | null | undefined | false;
+  cedula?: Text;
+  companyName?: Text;
+  city?: Text;
+  description?: Text;
+  serviceTypes?: readonly (string | undefined)[] | null | false;
   hasPhoto: boolean;
 }
 

@@ -16,6 +16,9 @@ const p = shell.pages;
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const notFound = () => import('./routes/not-found.tsx');
 const accountLayout = () => import('./routes/account-layout.tsx');
+const clientProfile = () => import('./routes/client-profile.tsx');
+const contractorProfile = () => import('./routes/contractor-profile.tsx');
+const notifications = () => import('./routes/notifications.tsx');
 
 // The page shown before the current navigation (null on the first load): where the protected-area
 // guard keeps the person when it cancels a navigation. Only called from loaders, which run after
@@ -34,11 +37,11 @@ function soon(path: string, title: string, extra: Omit<PageHandle, 'title'> = {}
 }
 
 /** '' and 'info' of an account area are the same view (spec §2). */
-function accountIndex(title: string, account: PageHandle['account']): RouteObject[] {
+function accountIndex(title: string, account: PageHandle['account'], lazy: RouteObject['lazy']): RouteObject[] {
   const handle = { title, account } satisfies PageHandle;
   return [
-    { index: true, handle, lazy: comingSoon },
-    { path: 'info', handle, lazy: comingSoon },
+    { index: true, handle, lazy },
+    { path: 'info', handle, lazy },
   ];
 }
 
@@ -78,14 +81,14 @@ export const routes: RouteObject[] = [
             loader: signedIn,
             lazy: accountLayout,
             children: [
-              ...accountIndex(p.personalInfo, '/perfil'),
+              ...accountIndex(p.personalInfo, '/perfil', clientProfile),
               { path: 'seguridad', handle: { title: p.security, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/security.tsx') },
               soon('proyectos', p.myProjects, { account: '/perfil' }),
               soon('mensajes', p.myMessages, { account: '/perfil' }),
               // Favourites are a client feature (spec §6): anyone else goes to their own area.
               { path: 'favoritos', loader: requireSession(['client'], currentPath), handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/favourites.tsx') },
               soon('reviews', p.reviews, { account: '/perfil' }),
-              soon('notificaciones', p.notifications, { account: '/perfil' }),
+              { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },
               soon('formas-pago', p.paymentMethods, { account: '/perfil' }),
             ],
           },
@@ -94,8 +97,8 @@ export const routes: RouteObject[] = [
             loader: contractorsOnly,
             lazy: accountLayout,
             children: [
-              ...accountIndex(p.personalInfo, '/profile'),
-              soon('notificaciones', p.notifications, { account: '/profile' }),
+              ...accountIndex(p.personalInfo, '/profile', contractorProfile),
+              { path: 'notificaciones', handle: { title: p.notifications, account: '/profile' } satisfies PageHandle, lazy: notifications },
               soon('nuevoproyecto', p.registerProject, { account: '/profile' }),
             ],
           },
@@ -103,7 +106,7 @@ export const routes: RouteObject[] = [
             path: 'contractor/profile',
             loader: contractorsOnly,
             lazy: accountLayout,
-            children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: comingSoon }],
+            children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: contractorProfile }],
           },
           soon('contractors/:id', p.contractorPublicProfile),
           { ...soon('admin', p.admin), loader: sysadminsOnly },

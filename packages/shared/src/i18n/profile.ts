@@ -51,7 +51,6 @@ export const profile = {
     save: 'Guardar',
     saveContractor: 'Grabar',
     saving: 'Guardando...',
-    deleteAccount: 'Borrar cuenta',
   },
 
   validation: {
@@ -90,6 +89,7 @@ export const profile = {
     hint: 'JPG o PNG, hasta 8 MB. Quitamos la ubicación y los demás datos ocultos de la foto.',
     current: 'Tu foto de perfil',
     uploading: 'Subiendo la foto...',
+    remove: 'Quitar la foto',
     uploaded: 'Foto actualizada con éxito.',
     missing: 'Elige una foto para subir.',
     tooLarge: 'La foto pesa más de 8 MB. Elige una más liviana.',

@@ -1,0 +1,24 @@
+import { profile as t } from '@arreglaya/shared/i18n/profile';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { ClientProfileSection } from '@/features/profile/components/profile-sections.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+
+/** /perfil and /perfil/info, inside the account layout (breadcrumb and sidebar). */
+function ClientProfilePage() {
+  usePageTitle(shell.pages.personalInfo);
+  const { user } = useSession();
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{shell.pages.personalInfo}</h1>
+        <p className="mt-2 text-slate-700">{t.clientIntro}</p>
+      </div>
+      {user && <ClientProfileSection userId={user.id} />}
+      <DeleteAccountSection />
+    </div>
+  );
+}
+
+export { ClientProfilePage as Component };

@@ -1,0 +1,32 @@
+import { useLocation } from 'react-router';
+import { profile as t } from '@arreglaya/shared/i18n/profile';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
+import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { ClientProfileSection, ContractorProfileSection } from '@/features/profile/components/profile-sections.tsx';
+import { usePageTitle } from '@/lib/page-title.ts';
+
+/**
+ * /profile, /profile/info ('Información Personal') and the registration /contractor/profile
+ * (breadcrumb Inicio > Cuenta > Perfil): the same form. A sysadmin, who has no contractor
+ * page, gets the personal form.
+ */
+function ContractorProfilePage() {
+  const registration = useLocation().pathname.startsWith('/contractor/profile');
+  const title = registration ? shell.pages.contractorProfile : shell.pages.personalInfo;
+  usePageTitle(title);
+  const { user } = useSession();
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
+        {registration && <p className="mt-2 text-lg font-semibold text-slate-800">{t.registrationTitle}</p>}
+        <p className="mt-2 text-slate-700">{registration ? t.registrationIntro : t.contractorIntro}</p>
+      </div>
+      {user && (user.role === 'contractor' ? <ContractorProfileSection userId={user.id} /> : <ClientProfileSection userId={user.id} />)}
+      <DeleteAccountSection />
+    </div>
+  );
+}
+
+export { ContractorProfilePage as Component };

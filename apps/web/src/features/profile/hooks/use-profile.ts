@@ -1,0 +1,65 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
+import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import {
+  fetchClientProfile,
+  fetchContractorProfile,
+  profileKeys,
+  removePhoto,
+  saveClientProfile,
+  saveContractorProfile,
+  uploadPhoto,
+} from '../api/profile-api.ts';
+
+/**
+ * The navbar and sidebar read the session (names, phone, avatar). useSession watches the cache
+ * without an observer, so the entry counts as inactive: refetch it whatever its state.
+ */
+function refreshSession(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'all' });
+}
+
+export function useClientProfile(userId: string) {
+  return useQuery({ queryKey: profileKeys.client(userId), queryFn: ({ signal }) => fetchClientProfile(signal) });
+}
+
+export function useContractorProfile(userId: string) {
+  return useQuery({ queryKey: profileKeys.contractor(userId), queryFn: ({ signal }) => fetchContractorProfile(signal) });
+}
+
+/** After a save: the cache holds what the server stored, and the navbar re-reads the name. */
+export function useSaveClientProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveClientProfile,
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData(profileKeys.client(userId), profile);
+      refreshSession(queryClient);
+    },
+  });
+}
+
+export function useSaveContractorProfile(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveContractorProfile,
+    onSuccess: ({ profile }) => {
+      queryClient.setQueryData(profileKeys.contractor(userId), profile);
+      refreshSession(queryClient);
+    },
+  });
+}
+
+/** Photo upload and removal: the profile shows the new photo, the navbar too (session). */
+export function usePhoto(userId: string) {
+  const queryClient = useQueryClient();
+  const setAvatar = (avatarPhotoId: string | null) => {
+    for (const key of [profileKeys.client(userId), profileKeys.contractor(userId)]) {
+      queryClient.setQueryData<ClientProfile | ContractorProfile>(key, (old) => (old ? { ...old, avatarPhotoId } : old));
+    }
+    refreshSession(queryClient);
+  };
+  const upload = useMutation({ mutationFn: uploadPhoto, onSuccess: ({ avatarPhotoId }) => setAvatar(avatarPhotoId) });
+  const remove = useMutation({ mutationFn: removePhoto, onSuccess: () => setAvatar(null) });
+  return { upload, remove };
+}

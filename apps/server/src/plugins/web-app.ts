@@ -29,8 +29,9 @@ export interface PageHead {
 
 /** A page whose content lives in the database (a contractor's page), answered by the server. */
 export interface DynamicPage {
-  /** 404 when the record does not exist (the app then shows its own not-found text). */
   status: 200 | 404;
+  /** Keep the page out of search engines (e.g. a record that does not exist, shown as such by the app). */
+  noindex?: boolean;
   /** Link previews (WhatsApp, Facebook) do not run JavaScript: the tags must be in the HTML. */
   head?: PageHead;
   /** JSON the page renders from at once (no second request); embedded as a data block. */
@@ -70,6 +71,7 @@ export function renderDynamicPage(shellHtml: string, page: DynamicPage): string 
       .replace(/<meta name="description"[^>]*>/, '')
       .replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    ${tags}`);
   }
+  if (page.noindex) html = html.replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    <meta name="robots" content="noindex" />`);
   if (page.data !== undefined) {
     // A data block is never executed (the CSP does not apply); '<' is escaped so the JSON can
     // never close the element.

@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: () => import('./routes/landing.tsx') },
           { path: 'contactus', lazy: () => import('./routes/contact.tsx') },
-          soon('busqueda', p.search),
+          { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
           soon('projectlist', p.projectList),
           soon('nuevoproyecto', p.newProject),
           { path: 'comoclientes', lazy: () => import('./routes/how-clients.tsx') },
@@ -108,7 +108,7 @@ export const routes: RouteObject[] = [
             lazy: accountLayout,
             children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: contractorProfile }],
           },
-          soon('contractors/:id', p.contractorPublicProfile),
+          { path: 'contractors/:id', lazy: () => import('./routes/contractor-page.tsx') },
           { ...soon('admin', p.admin), loader: sysadminsOnly },
           { path: 'notfound', lazy: notFound },
           { path: '*', lazy: notFound },

@@ -26,7 +26,6 @@ export const directory = {
     clear: 'Limpiar filtros',
     services: 'Servicios',
     location: 'Ubicación',
-    country: 'País',
     zone: 'Zona',
     anyZone: 'Todas las zonas',
     city: 'Ciudad',
@@ -84,7 +83,6 @@ export const directory = {
     completedProjects: (formatted: string, n: number) => plural(n, `${formatted} proyecto completado`, `${formatted} proyectos completados`),
     services: 'Servicios',
     viewProfile: (name: string) => `Ver perfil de ${name}`,
-    photoAlt: (name: string) => `Foto de ${name}`,
   },
 
   page: {
@@ -116,11 +114,9 @@ export const directory = {
     reviewsShown: (shown: number, total: string) => `Las ${shown} reseñas más recientes de ${total}.`,
     noReviews: 'Este contratista todavía no tiene reseñas.',
     reply: 'Respuesta del contratista',
-    reviewRating: (value: number) => `${value} de 5 estrellas`,
     notFoundTitle: 'Contratista no encontrado',
     notFound: 'No encontramos a este contratista. Puede que ya no esté disponible.',
     backToSearch: 'Volver a la búsqueda',
-    loading: 'Cargando el perfil del contratista...',
     error: 'No pudimos cargar el perfil. Inténtalo de nuevo.',
   },
 

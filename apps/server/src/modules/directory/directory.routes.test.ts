@@ -364,9 +364,11 @@ describe('contractor directory API', () => {
 
       expect(await resolve('/busqueda')).toBeUndefined();
       const unknown = '0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
-      expect(await resolve(`/contractors/${unknown}`)).toEqual({ status: 404, data: `{"id":"${unknown}","profile":null}` });
+      const missing = await resolve(`/contractors/${unknown}`);
+      expect(missing).toEqual({ status: 200, noindex: true, data: `{"id":"${unknown}","profile":null}` });
+      expect(renderDynamicPage(shellHtml, missing!)).toContain('<meta name="robots" content="noindex" />');
       const hostile = await resolve('/contractors/"><svg onload=alert(1)>');
-      expect(hostile?.status).toBe(404);
+      expect(hostile?.noindex).toBe(true);
       expect(renderDynamicPage(shellHtml, hostile!)).not.toContain('<svg');
     });
 

@@ -43,7 +43,9 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
     const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
     // The requested id goes with the data, so the page knows whom it is about (null = not found).
     const data = (profile: string) => `{"id":${JSON.stringify(id)},"profile":${profile}}`;
-    if (!found) return { status: 404, data: data('null') };
+    // An unknown contractor: the app shows its not-found text. 200 rather than 404, like every
+    // other path of the app, but kept out of search engines.
+    if (!found) return { status: 200, noindex: true, data: data('null') };
     const { profile } = found;
     const meta = t.page.meta(profile);
     return {

@@ -1,0 +1,136 @@
+import type { ReactNode } from 'react';
+import { findCity } from '@arreglaya/shared/countries';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import type { ContractorPublicProfile, PublicReview } from '@arreglaya/shared/schemas/directory';
+import { Avatar } from '@/components/ui/avatar.tsx';
+import { StarRating } from '@/components/ui/star-rating.tsx';
+import { useCountry } from '@/lib/country.ts';
+import { formatDate, formatNumber } from '@/lib/format.ts';
+import { formatKm, formatMonthYear } from '../format.ts';
+import { ContractorBadges } from './contractor-badges.tsx';
+
+interface ContractorProfileProps {
+  profile: ContractorPublicProfile;
+  /** The favourite heart and Contactar, composed by the page. */
+  favourite?: ReactNode;
+  contact?: ReactNode;
+}
+
+/** The public page of a contractor (/contractors/:id): only public fields and approved reviews. */
+export function ContractorProfile({ profile: p, favourite, contact }: ContractorProfileProps) {
+  const { locale } = useCountry();
+  const city = p.city ? findCity(p.country, p.city)?.name : undefined;
+  const reviewsText = t.card.reviews(formatNumber(p.ratingCount, locale), p.ratingCount);
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start">
+        <Avatar src={p.avatarPhotoId ? `/api/photos/${p.avatarPhotoId}/md` : null} size="lg" className="size-24 sm:size-32" />
+        <div className="min-w-0 flex-1">
+          <div className="flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere]">{p.name}</h1>
+            {favourite}
+          </div>
+          {p.companyName && <p className="mt-1 text-lg text-slate-700 [overflow-wrap:anywhere]">{p.companyName}</p>}
+          <ContractorBadges badges={p.badges} className="mt-2" />
+          <p className="mt-3 flex flex-wrap items-center gap-x-2 text-slate-700">
+            <StarRating value={p.ratingAvg} showValue={p.ratingCount > 0} />
+            <span>{p.ratingCount > 0 ? `(${reviewsText})` : t.card.noReviews}</span>
+          </p>
+          {contact && <div className="mt-4">{contact}</div>}
+        </div>
+      </header>
+
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <div className="flex flex-col gap-8">
+          <section aria-labelledby="contractor-about">
+            <h2 id="contractor-about" className="text-2xl font-bold text-slate-900">
+              {t.page.about}
+            </h2>
+            <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.description ?? t.page.noDescription}</p>
+          </section>
+
+          <section aria-labelledby="contractor-reviews">
+            <h2 id="contractor-reviews" className="text-2xl font-bold text-slate-900">
+              {t.page.reviews} {p.ratingCount > 0 && <span className="text-lg font-semibold text-slate-700">({reviewsText})</span>}
+            </h2>
+            {p.reviews.length === 0 ? (
+              <p className="mt-2 text-slate-700">{t.page.noReviews}</p>
+            ) : (
+              <>
+                {p.ratingCount > p.reviews.length && <p className="mt-2 text-sm text-slate-700">{t.page.reviewsShown(p.reviews.length, formatNumber(p.ratingCount, locale))}</p>}
+                <ul className="mt-4 flex flex-col gap-4">
+                  {p.reviews.map((review) => (
+                    <li key={review.id}>
+                      <ReviewItem review={review} locale={locale} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </section>
+        </div>
+
+        <aside className="flex h-fit flex-col gap-6 rounded-xl bg-brand-50 p-5">
+          <section aria-labelledby="contractor-details">
+            <h2 id="contractor-details" className="text-lg font-bold text-slate-900">
+              {t.page.details}
+            </h2>
+            <dl className="mt-2 flex flex-col gap-3 text-slate-800">
+              {city && (
+                <div>
+                  <dt className="font-semibold">{t.page.city}</dt>
+                  <dd>
+                    {city}
+                    {p.kmFromCentre !== null && ` · ${t.card.kmFromCentre(formatKm(p.kmFromCentre, locale))}`}
+                  </dd>
+                </div>
+              )}
+              <div>
+                <dt className="font-semibold">{t.page.memberSince}</dt>
+                <dd>{formatMonthYear(p.memberSince, locale)}</dd>
+              </div>
+              <div>
+                <dt className="font-semibold">{t.page.completedProjects}</dt>
+                <dd>{formatNumber(p.completedProjects, locale)}</dd>
+              </div>
+            </dl>
+          </section>
+          {p.services.length > 0 && (
+            <section aria-labelledby="contractor-services">
+              <h2 id="contractor-services" className="text-lg font-bold text-slate-900">
+                {t.page.services}
+              </h2>
+              <ul className="mt-2 flex flex-wrap gap-1.5">
+                {p.services.map((s) => (
+                  <li key={s} className="rounded-md bg-white px-2 py-0.5 text-slate-800 ring-1 ring-slate-300">
+                    {SERVICE_LABELS[s]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+function ReviewItem({ review: r, locale }: { review: PublicReview; locale: string }) {
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white p-4">
+      <StarRating value={r.rating} />
+      {r.title && <h3 className="mt-1 font-bold text-slate-900 [overflow-wrap:anywhere]">{r.title}</h3>}
+      <p className="mt-1 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comment}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        — {r.authorName}, <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+      </p>
+      {r.reply && (
+        <div className="mt-3 border-l-4 border-brand-300 bg-brand-50 px-3 py-2">
+          <p className="text-sm font-semibold text-slate-900">{t.page.reply}</p>
+          <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.reply}</p>
+        </div>
+      )}
+    </article>
+  );
+}

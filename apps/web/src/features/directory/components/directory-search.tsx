@@ -1,0 +1,163 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import type { ContractorCard as Card, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useCountry } from '@/lib/country.ts';
+import { cx } from '@/lib/cx.ts';
+import { formatNumber } from '@/lib/format.ts';
+import { scrollBehavior } from '@/lib/scroll.ts';
+import { useDirectorySearch } from '../hooks/use-directory-search.ts';
+import { activeFilterCount, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
+import { FilterPanel } from './filter-panel.tsx';
+import { Pagination } from './pagination.tsx';
+import { SearchBox } from './search-box.tsx';
+import { SortSelect } from './sort-select.tsx';
+
+interface DirectorySearchProps {
+  /** Renders one result (the page composes the card with the heart and Contactar). */
+  renderCard: (contractor: Card) => ReactNode;
+}
+
+/**
+ * /busqueda: filters, free text, sort, count, results and pages. The URL is the only state:
+ * every change is a new history entry, so a search can be shared and the back button works.
+ */
+export function DirectorySearch({ renderCard }: DirectorySearchProps) {
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const { code: visitorCountry, locale } = useCountry();
+  const results = useDirectorySearch(search);
+  const data = results.data;
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const panelId = useId();
+  const resultsTitleId = useId();
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+
+  const go = (next: Search) => setParams(writeSearch(next));
+  // Any new filter starts again at page 1.
+  const change = (changes: Partial<Search>) => go({ ...search, ...changes, page: 1 });
+  const hrefFor = (page: number) => `?${writeSearch({ ...search, page }).toString()}`;
+
+  // A new page of results: back to the top of the list (keyboard focus too).
+  const page = search.page;
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    const heading = resultsRef.current;
+    if (!heading) return;
+    heading.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+    heading.focus({ preventScroll: true });
+  }, [page]);
+
+  const filters = activeFilterCount(search);
+  const countText = data ? t.results.count(formatNumber(data.total, locale), data.total) : '';
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]">
+      <div className="md:hidden">
+        <button
+          type="button"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+          className={buttonClasses('secondary', 'w-full')}
+        >
+          {t.filters.open}
+          {filters > 0 && <span className="text-sm font-normal">({t.filters.activeCount(filters)})</span>}
+        </button>
+      </div>
+
+      <aside id={panelId} aria-label={t.filters.title} className={cx('md:block', filtersOpen ? 'block' : 'hidden')}>
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-xl font-bold text-slate-900">{t.filters.title}</h2>
+          {filters > 0 && (
+            <button type="button" onClick={() => go(withoutFilters(search))} className={buttonClasses('ghost', 'min-h-9 px-2 text-sm')}>
+              {t.filters.clear}
+            </button>
+          )}
+        </div>
+        <div className="mt-3">
+          <FilterPanel search={search} visitorCountry={visitorCountry} onChange={change} />
+        </div>
+        <button
+          type="button"
+          onClick={() => {
+            setFiltersOpen(false);
+            resultsRef.current?.focus();
+          }}
+          className={buttonClasses('primary', 'mt-4 w-full md:hidden')}
+        >
+          {data ? t.filters.showResults(formatNumber(data.total, locale), data.total) : t.filters.close}
+        </button>
+      </aside>
+
+      <section aria-labelledby={resultsTitleId} className="min-w-0">
+        <SearchBox value={search.q ?? ''} onSearch={(q) => change({ q: q || undefined })} />
+        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <h2 id={resultsTitleId} ref={resultsRef} tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900">
+            <span className="sr-only">{t.results.listLabel}: </span>
+            <span role="status" aria-live="polite" aria-atomic="true" data-testid="results-count">
+              {countText}
+            </span>
+          </h2>
+          <SortSelect value={search.sort} onChange={(sort) => change({ sort })} />
+        </div>
+
+        {results.isPending && (
+          <div className="flex flex-col items-center gap-3 py-16 text-slate-700">
+            <Spinner />
+            <p>{t.results.loading}</p>
+          </div>
+        )}
+
+        {results.isError && !data && (
+          <div role="alert" className="mt-6 flex flex-col items-start gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+            <p>{t.results.error}</p>
+            <button type="button" onClick={() => void results.refetch()} className={buttonClasses('secondary')}>
+              {t.results.retry}
+            </button>
+          </div>
+        )}
+
+        {data && data.items.length === 0 && (
+          <div className="mt-6 flex flex-col items-start gap-3 rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">
+            {data.total > 0 ? (
+              <>
+                <p className="font-semibold">{t.results.pageEmpty}</p>
+                <button type="button" onClick={() => go({ ...search, page: 1 })} className={buttonClasses('secondary')}>
+                  {t.results.firstPage}
+                </button>
+              </>
+            ) : (
+              <>
+                <p className="font-semibold">{t.results.empty}</p>
+                <p>{t.results.emptyHint}</p>
+                {filters > 0 && (
+                  <button type="button" onClick={() => go(withoutFilters(search))} className={buttonClasses('secondary')}>
+                    {t.filters.clear}
+                  </button>
+                )}
+              </>
+            )}
+          </div>
+        )}
+
+        {data && data.items.length > 0 && (
+          <>
+            <ul aria-labelledby={resultsTitleId} aria-busy={results.isPlaceholderData} className={cx('mt-4 grid gap-4 lg:grid-cols-2', results.isPlaceholderData && 'opacity-60')}>
+              {data.items.map((contractor) => (
+                <li key={contractor.id}>{renderCard(contractor)}</li>
+              ))}
+            </ul>
+            <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { cx } from '@/lib/cx.ts';
+
+interface PaginationProps {
+  page: number;
+  pageCount: number;
+  /** The URL (path and query) of a page. */
+  hrefFor: (page: number) => string;
+}
+
+/** Pages to show: the first, the last, and two around the current one; null = a gap (…). */
+export function pageWindow(page: number, pageCount: number): (number | null)[] {
+  const wanted = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === 'number' && p - last === 2) out.push(p - 1);
+    else if (typeof last === 'number' && p - last > 2) out.push(null);
+    out.push(p);
+  }
+  return out;
+}
+
+const itemClass = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold';
+
+/** Real pagination: links (they work in a new tab and with the back button), the current page marked. */
+export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
+  if (pageCount <= 1) return null;
+  return (
+    <nav aria-label={t.pagination.label} className="mt-8">
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        <li>
+          {page > 1 ? (
+            <Link to={hrefFor(page - 1)} rel="prev" className={cx(itemClass, 'text-brand-700 hover:bg-brand-50')}>
+              <span aria-hidden="true">‹</span> {t.pagination.previous}
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cx(itemClass, 'text-slate-500')}>
+              <span aria-hidden="true">‹</span> {t.pagination.previous}
+            </span>
+          )}
+        </li>
+        {pageWindow(page, pageCount).map((p, i) =>
+          p === null ? (
+            <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-600">
+              …
+            </li>
+          ) : (
+            <li key={p}>
+              <Link
+                to={hrefFor(p)}
+                aria-label={t.pagination.page(p)}
+                aria-current={p === page ? 'page' : undefined}
+                className={cx(itemClass, p === page ? 'bg-brand-700 text-white' : 'border border-slate-300 text-brand-700 hover:bg-brand-50')}
+              >
+                {p}
+              </Link>
+            </li>
+          ),
+        )}
+        <li>
+          {page < pageCount ? (
+            <Link to={hrefFor(page + 1)} rel="next" className={cx(itemClass, 'text-brand-700 hover:bg-brand-50')}>
+              {t.pagination.next} <span aria-hidden="true">›</span>
+            </Link>
+          ) : (
+            <span aria-disabled="true" className={cx(itemClass, 'text-slate-500')}>
+              {t.pagination.next} <span aria-hidden="true">›</span>
+            </span>
+          )}
+        </li>
+      </ul>
+    </nav>
+  );
+}

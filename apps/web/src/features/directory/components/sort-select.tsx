@@ -1,0 +1,27 @@
+import { useId } from 'react';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/schemas/directory';
+
+/** Más Populares, Más Comentarios, Puntuación Alta, Puntuación Baja. */
+export function SortSelect({ value, onChange }: { value: DirectorySort; onChange: (sort: DirectorySort) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="shrink-0 font-medium text-slate-800">
+        {t.sort.label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.currentTarget.value as DirectorySort)}
+        className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
+      >
+        {DIRECTORY_SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t.sort[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

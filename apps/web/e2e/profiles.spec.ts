@@ -11,13 +11,6 @@ import { createConfirmedAccount, signIn, type TestAccount } from './support/acco
 // Profiles, photo upload and notification preferences (issue 5), on a server of their own so
 // the accounts made here do not count against the shared server's sign-up limit.
 
-/**
- * Known, not from these pages: react-aria's pressable components (the delete-account dialog's
- * buttons, also on /perfil/seguridad) insert a <style> element that the CSP's style-src 'self'
- * blocks; only touch-action is lost. Reported for the CSP (a hash for that style) to fix.
- */
-const KNOWN_CSP_REPORT = /Applying inline style violates the following Content Security Policy directive 'style-src 'self''/;
-
 const test = base.extend<{ errors: string[]; allowedErrors: RegExp[] }, { profileServer: AppServer }>({
   profileServer: [
     // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
@@ -42,7 +35,7 @@ const test = base.extend<{ errors: string[]; allowedErrors: RegExp[] }, { profil
       const errors: string[] = [];
       page.on('console', (msg) => {
         const line = `${msg.location().url}: ${msg.text()}`;
-        if (msg.type() === 'error' && ![...allowedErrors, KNOWN_CSP_REPORT].some((p) => p.test(line))) errors.push(line);
+        if (msg.type() === 'error' && !allowedErrors.some((p) => p.test(line))) errors.push(line);
       });
       page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
       await use(errors);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Role } from '@arreglaya/shared/domain';
 import type { Session, SessionUser } from '@arreglaya/shared/schemas/auth';
 
@@ -11,6 +12,14 @@ export type { Session, SessionUser };
 export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 export const SIGNED_OUT: Session = { user: null, expiresAt: null };
+
+/**
+ * Reads the session again after a change the navbar shows (names, avatar, expiry). useSession
+ * watches the cache without an observer, so the entry counts as inactive: refetch it whatever its state.
+ */
+export function refreshSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'all' });
+}
 
 /** The account area differs by role: clients use /perfil, everyone else /profile (spec §2). */
 export function accountPath(user: Pick<SessionUser, 'role'> | null): string {

@@ -10,7 +10,7 @@ import { PasswordInput } from '@/components/ui/password-input.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { refreshSession } from '@/lib/session-user.ts';
 import { changePassword } from '../api/account-api.ts';
 
 const s = t.security;
@@ -37,7 +37,7 @@ export function ChangePasswordForm() {
       reset(EMPTY);
       messageBox.show({ text: message, kind: 'success' });
       // The session may have been renewed with the new password: read its new expiry.
-      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      void refreshSession(queryClient);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['currentPassword', 'newPassword', 'confirmPassword'])) setFailure(errorMessage(error));
     }

@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { refreshSession } from '@/lib/session-user.ts';
 import {
   fetchClientProfile,
   fetchContractorProfile,
@@ -10,14 +10,6 @@ import {
   saveContractorProfile,
   uploadPhoto,
 } from '../api/profile-api.ts';
-
-/**
- * The navbar and sidebar read the session (names, phone, avatar). useSession watches the cache
- * without an observer, so the entry counts as inactive: refetch it whatever its state.
- */
-function refreshSession(queryClient: QueryClient): void {
-  void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY, refetchType: 'all' });
-}
 
 export function useClientProfile(userId: string) {
   return useQuery({ queryKey: profileKeys.client(userId), queryFn: ({ signal }) => fetchClientProfile(signal) });
@@ -34,7 +26,7 @@ export function useSaveClientProfile(userId: string) {
     mutationFn: saveClientProfile,
     onSuccess: ({ profile }) => {
       queryClient.setQueryData(profileKeys.client(userId), profile);
-      refreshSession(queryClient);
+      void refreshSession(queryClient);
     },
   });
 }
@@ -45,7 +37,7 @@ export function useSaveContractorProfile(userId: string) {
     mutationFn: saveContractorProfile,
     onSuccess: ({ profile }) => {
       queryClient.setQueryData(profileKeys.contractor(userId), profile);
-      refreshSession(queryClient);
+      void refreshSession(queryClient);
     },
   });
 }
@@ -57,7 +49,7 @@ export function usePhoto(userId: string) {
     for (const key of [profileKeys.client(userId), profileKeys.contractor(userId)]) {
       queryClient.setQueryData<ClientProfile | ContractorProfile>(key, (old) => (old ? { ...old, avatarPhotoId } : old));
     }
-    refreshSession(queryClient);
+    void refreshSession(queryClient);
   };
   const upload = useMutation({ mutationFn: uploadPhoto, onSuccess: ({ avatarPhotoId }) => setAvatar(avatarPhotoId) });
   const remove = useMutation({ mutationFn: removePhoto, onSuccess: () => setAvatar(null) });

@@ -5,7 +5,6 @@ export const contractorContact = {
   open: 'Contactar',
   openFor: (name: string) => `Contactar a ${name}`,
   title: 'Contactar contratista',
-  company: 'Empresa',
   reviews: (count: number, formatted: string) =>
     new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} reseña` : `${formatted} reseñas`,
   project: 'Proyecto',
@@ -18,7 +17,6 @@ export const contractorContact = {
   submitting: 'Enviando...',
   close: 'Cerrar',
   contractorNotFound: 'Este contratista ya no está disponible.',
-  contractorsCannot: 'Solo los clientes pueden contactar contratistas.',
   loadingProjects: 'Cargando tus proyectos...',
   // The mail to the contractor.
   emailSubject: 'ArreglaYa - Nueva Solicitud de Servicio',

@@ -17,5 +17,4 @@ export const favourites = {
   retry: 'Reintentar',
   tooMany: (max: number) => `Puedes guardar hasta ${max} favoritos. Quita alguno para añadir otro.`,
   contractorNotFound: 'Este contratista ya no está disponible.',
-  onlyClients: 'Solo los clientes pueden guardar favoritos.',
 } as const;

@@ -3,7 +3,8 @@ import type { ServiceType } from '@arreglaya/shared/domain';
 import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 import { FavouritesQuerySchema } from '@arreglaya/shared/schemas/directory';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
-import { FavouriteCard } from '@/features/favourites/components/favourite-card.tsx';
+import { ContractorCard } from '@/features/directory/components/contractor-card.tsx';
+import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { ServiceFilter } from '@/features/favourites/components/service-filter.tsx';
 import { useFavourites } from '@/features/favourites/hooks/use-favourites.ts';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
@@ -75,7 +76,11 @@ function FavouritesPage() {
         <ul aria-label={t.listLabel} aria-busy={favourites.isFetching} className="grid gap-4 lg:grid-cols-2">
           {data.items.map((contractor) => (
             <li key={contractor.id}>
-              <FavouriteCard contractor={contractor} actions={<ContactContractorButton contractor={contractor} />} />
+              <ContractorCard
+                contractor={contractor}
+                favourite={<FavouriteButton contractorId={contractor.id} contractorName={contractor.name} />}
+                contact={<ContactContractorButton contractor={contractor} />}
+              />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
@@ -21,6 +21,13 @@ export function ContactContractorButton({ contractor }: { contractor: Contractor
   const { user, isLoading } = useViewer();
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  // The dialog also closes by itself after sending; react-aria's overlay then drops the focus on
+  // <body> a frame after unmounting. The focus returns to this button once that has run.
+  const close = useCallback(() => {
+    setOpen(false);
+    window.requestAnimationFrame(() => window.setTimeout(() => trigger.current?.focus(), 0));
+  }, []);
   if (isLoading || (user && user.role !== 'client')) return null;
 
   const onClick = () => {
@@ -34,6 +41,7 @@ export function ContactContractorButton({ contractor }: { contractor: Contractor
   return (
     <>
       <button
+        ref={trigger}
         type="button"
         onClick={onClick}
         onPointerEnter={() => void import('./contact-contractor-dialog.tsx')}
@@ -45,7 +53,7 @@ export function ContactContractorButton({ contractor }: { contractor: Contractor
       </button>
       {open && user && (
         <Suspense fallback={null}>
-          <ContactContractorDialog contractor={contractor} clientId={user.id} onClose={() => setOpen(false)} />
+          <ContactContractorDialog contractor={contractor} clientId={user.id} onClose={close} />
         </Suspense>
       )}
     </>

@@ -57,16 +57,16 @@ test('every app route renders a page with one h1 and no console errors', async (
 });
 
 test('placeholder pages name the page and link home', async ({ page, baseURL, mailbox }) => {
-  await page.goto('/busqueda');
-  await expect(page.getByRole('heading', { level: 1, name: 'Contratistas Disponibles' })).toBeVisible();
+  await page.goto('/projectlist');
+  await expect(page.getByRole('heading', { level: 1, name: 'Proyectos Disponibles' })).toBeVisible();
   await expect(page.getByText('Estamos preparando esta sección. Muy pronto estará disponible.')).toBeVisible();
-  await expect(page).toHaveTitle('Contratistas Disponibles · ArreglaYa');
+  await expect(page).toHaveTitle('Proyectos Disponibles · ArreglaYa');
   // Account pages need a session (signed out, the sign-in dialog opens instead).
   await signIn(page, await sharedClient(baseURL!, mailbox));
-  await page.goto('/perfil/favoritos');
+  await page.goto('/perfil/mensajes');
   const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
-  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Mis Favoritos');
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Mis Mensajes');
   await page.goto('/aprendamas');
   await expect(page.getByRole('heading', { level: 1, name: 'Página en construcción' })).toBeVisible();
 });

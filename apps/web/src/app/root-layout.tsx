@@ -3,7 +3,7 @@ import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
 import { useAutoLogout } from '@/features/auth/hooks/use-auto-logout.ts';
-import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { AuthModalHost, preloadAuthDialog } from '@/features/auth/components/auth-modal-host.tsx';
 import { Navbar } from '@/components/layout/navbar.tsx';
 import { Footer } from '@/components/layout/footer.tsx';

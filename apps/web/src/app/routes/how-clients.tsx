@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { howItWorks, pageMeta } from '@arreglaya/shared/i18n/site-pages';
-import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { HowItWorks } from '@/features/how-it-works/components/how-it-works.tsx';
 import { useLogVisit } from '@/features/how-it-works/hooks/use-log-visit.ts';
 import { usePageMeta } from '@/lib/page-meta.ts';

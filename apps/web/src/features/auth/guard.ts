@@ -2,7 +2,7 @@ import { replace, type LoaderFunction } from 'react-router';
 import type { Role } from '@arreglaya/shared/domain';
 import { queryClient } from '@/lib/query-client.ts';
 import { homeFor } from '@/lib/session-user.ts';
-import { authModals } from './auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { sessionQuery } from './session-query.ts';
 
 /**

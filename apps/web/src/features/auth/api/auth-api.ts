@@ -1,4 +1,4 @@
-import type { SignUpRole } from '../auth-modal-store.ts';
+import type { SignUpRole } from '@/lib/auth-modals.ts';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
 

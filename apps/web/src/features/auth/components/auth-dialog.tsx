@@ -1,7 +1,7 @@
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { CloseIcon } from '@/components/ui/icons.tsx';
-import { authModals, type AuthModalState } from '../auth-modal-store.ts';
+import { authModals, type AuthModalState } from '@/lib/auth-modals.ts';
 import { SignInForm } from './sign-in-form.tsx';
 import { SignUpForm } from './sign-up-form.tsx';
 import { ConfirmEmailForm } from './confirm-email-form.tsx';

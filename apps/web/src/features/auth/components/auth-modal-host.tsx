@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useAuthModals } from '../auth-modal-store.ts';
+import { useAuthModals } from '@/lib/auth-modals.ts';
 
 // The dialogs bring react-aria, react-hook-form and zod: loaded on first use, not with the landing.
 const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((m) => ({ default: m.AuthDialog })));

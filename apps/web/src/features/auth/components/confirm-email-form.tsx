@@ -9,7 +9,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
-import { authModals } from '../auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 
 const CodeSchema = VerifyEmailSchema.pick({ code: true });

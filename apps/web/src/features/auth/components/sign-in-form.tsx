@@ -12,7 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { homeFor, SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { signIn } from '../api/auth-api.ts';
-import { authModals } from '../auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 import { SocialButtons } from './social-buttons.tsx';
 

@@ -10,7 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { ApiError } from '@/lib/api.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { signUp } from '../api/auth-api.ts';
-import { authModals, type SignUpRole } from '../auth-modal-store.ts';
+import { authModals, type SignUpRole } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 
 const FIELDS = ['role', 'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;

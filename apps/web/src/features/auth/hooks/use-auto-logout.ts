@@ -4,7 +4,7 @@ import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { fetchSession } from '../api/auth-api.ts';
-import { authModals } from '../auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { sessionQuery } from '../session-query.ts';
 import { useSession } from './use-session.ts';
 

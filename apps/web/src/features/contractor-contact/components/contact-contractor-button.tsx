@@ -4,10 +4,9 @@ import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contac
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 // The sign-in dialog's store is app-wide state that lives in the auth feature; see
 // docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
-// eslint-disable-next-line no-restricted-imports
-import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { useViewer } from '../hooks/use-viewer.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 
 // The dialog brings react-aria, react-hook-form and zod: loaded on first use.
 const ContactContractorDialog = lazy(() => import('./contact-contractor-dialog.tsx').then((m) => ({ default: m.ContactContractorDialog })));

@@ -2,12 +2,11 @@ import { useLocation } from 'react-router';
 import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 // The sign-in dialog's store is app-wide state that lives in the auth feature; see
 // docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
-// eslint-disable-next-line no-restricted-imports
-import { authModals } from '@/features/auth/auth-modal-store.ts';
+import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
 import { useFavouriteIds } from '../hooks/use-favourite-ids.ts';
 import { useToggleFavourite } from '../hooks/use-toggle-favourite.ts';
-import { useViewer } from '../hooks/use-viewer.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 
 interface FavouriteButtonProps {
   contractorId: string;

@@ -3,7 +3,8 @@ import { SESSION_QUERY_KEY, type Session, type SessionUser } from '@/lib/session
 
 /**
  * The signed-in person, read from the session entry of the query cache (the root layout
- * fetches it). Features do not import the auth feature, so this only watches the cache.
+ * fetches it), for features that only need to know who is looking (they do not import the auth
+ * feature). It only watches the cache.
  */
 export function useViewer(): { user: SessionUser | null; isLoading: boolean } {
   const { data } = useQuery<Session>({ queryKey: SESSION_QUERY_KEY, queryFn: skipToken });

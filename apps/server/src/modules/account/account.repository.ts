@@ -76,7 +76,15 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
   await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
   await tx.delete(contractorProfiles).where(eq(contractorProfiles.userId, userId));
   await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
-  await tx.delete(favourites).where(or(eq(favourites.clientId, userId), eq(favourites.contractorId, userId)));
+  // The contractors this client had saved count one favourite fewer (one row per pair).
+  const unsaved = await tx.delete(favourites).where(eq(favourites.clientId, userId)).returning({ contractorId: favourites.contractorId });
+  if (unsaved.length > 0) {
+    await tx
+      .update(contractorProfiles)
+      .set({ favouritesCount: sql`greatest(${contractorProfiles.favouritesCount} - 1, 0)` })
+      .where(inArray(contractorProfiles.userId, unsaved.map((f) => f.contractorId)));
+  }
+  await tx.delete(favourites).where(eq(favourites.contractorId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));

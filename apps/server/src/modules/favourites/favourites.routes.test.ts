@@ -198,3 +198,19 @@ describe('who may use favourites', () => {
     expect(res.json().error.code).toBe('CSRF');
   });
 });
+
+describe('when a client deletes their account', () => {
+  it('the contractors they had saved count one favourite fewer', async () => {
+    const plumber = await contractor('Eusebio', ['plomeria']);
+    const leaving = await signedInClient('Marta');
+    const staying = await signedInClient('Nelly');
+    await put(leaving.headers, plumber.id);
+    await put(staying.headers, plumber.id);
+    expect(await favouritesCount(plumber.id)).toBe(2);
+
+    const res = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: leaving.headers, payload: { password: leaving.user.password } });
+    expect(res.statusCode).toBe(200);
+    expect(await favouritesCount(plumber.id)).toBe(1);
+    expect((await ids(staying.headers)).json()).toEqual({ ids: [plumber.id] });
+  });
+});

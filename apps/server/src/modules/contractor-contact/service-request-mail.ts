@@ -19,22 +19,14 @@ export function formatStartDate(isoDate: string, locale = 'es-DO'): string {
 
 /**
  * The spec's service-request notification: the client's words, the project when given, and
- * two buttons (accept, reject). The shared layout draws one button; the second is drawn by
- * the same layout and placed beside the first, so both keep its look.
+ * two buttons (accept, reject).
  */
 export function renderServiceRequestMail(m: ServiceRequestMail): { subject: string; text: string; html: string } {
   const paragraphs = [t.emailGreeting(m.contractorFirstName), t.emailIntro(m.clientFirstName || t.aClient), t.emailMessage(m.message)];
   if (m.project) paragraphs.push(`${t.emailProject(m.project.title)}\n${t.emailStartDate(formatStartDate(m.project.startDate))}`);
-  const accept = { label: t.emailAccept, url: m.acceptUrl };
-  const reject = { label: t.emailReject, url: m.rejectUrl };
-  const mail = renderMail({ title: t.emailTitle, paragraphs, action: accept, footer: t.emailFooter });
-  const button = (html: string) => /<p><a href=[\s\S]*?<\/a><\/p>/.exec(html)?.[0] ?? '';
-  const acceptButton = button(mail.html);
-  const rejectButton = button(renderMail({ title: '', paragraphs: [], action: reject }).html);
-  const acceptLine = `${accept.label}: ${accept.url}\n`;
-  return {
-    subject: t.emailSubject,
-    text: mail.text.replace(acceptLine, `${acceptLine}${reject.label}: ${reject.url}\n`),
-    html: mail.html.replace(acceptButton, `${acceptButton}${rejectButton}`),
-  };
+  const actions = [
+    { label: t.emailAccept, url: m.acceptUrl },
+    { label: t.emailReject, url: m.rejectUrl },
+  ];
+  return { subject: t.emailSubject, ...renderMail({ title: t.emailTitle, paragraphs, actions, footer: t.emailFooter }) };
 }

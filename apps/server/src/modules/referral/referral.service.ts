@@ -28,7 +28,7 @@ export async function referFriend(deps: ReferralDeps, input: Referral, actor: Ac
       const mail = renderMail({
         title: t.emailTitle,
         paragraphs: [t.email(input.name, referrer?.firstName || null)],
-        action: { label: t.emailAction, url: `${deps.appUrl}/` },
+        actions: [{ label: t.emailAction, url: `${deps.appUrl}/` }],
       });
       await deps.mailer.queue(tx, { to: email, subject: t.emailSubject, template: 'referral-invite', ...mail });
     }

@@ -3,8 +3,11 @@
 export const favourites = {
   title: 'Mis Favoritos',
   intro: 'Los contratistas que guardaste para volver a encontrarlos.',
-  add: (name: string) => `Añadir a favoritos: ${name}`,
-  remove: (name: string) => `Quitar de favoritos: ${name}`,
+  /** The heart's name; it stays the same while aria-pressed says whether it is saved. */
+  toggle: (name: string) => `Favorito: ${name}`,
+  /** The heart's tooltip, which does follow the state. */
+  addHint: 'Añadir a favoritos',
+  removeHint: 'Quitar de favoritos',
   serviceFilter: 'Servicio',
   allServices: '-- Todos Servicios --',
   count: (count: number, formatted: string) =>

@@ -1,7 +1,5 @@
 import { useLocation } from 'react-router';
 import { favourites as t } from '@arreglaya/shared/i18n/favourites';
-// The sign-in dialog's store is app-wide state that lives in the auth feature; see
-// docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
 import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
 import { useFavouriteIds } from '../hooks/use-favourite-ids.ts';
@@ -39,7 +37,9 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
     <button
       type="button"
       aria-pressed={pressed}
-      aria-label={pressed ? t.remove(contractorName) : t.add(contractorName)}
+      // A toggle keeps one name (WAI-ARIA APG); aria-pressed says whether it is a favourite.
+      aria-label={t.toggle(contractorName)}
+      title={pressed ? t.removeHint : t.addHint}
       onClick={onClick}
       className={cx(
         'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-white transition-colors hover:bg-red-50',

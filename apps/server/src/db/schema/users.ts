@@ -50,6 +50,11 @@ export const users = pgTable(
     index('users_listed_contractors_idx')
       .on(t.id)
       .where(sql`${t.role} = 'contractor' AND ${t.status} = 'active' AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`),
+    // The few contractors who are not listed (banned, deleted): the directory counts matches in
+    // contractor_profiles alone and takes these away, instead of joining every match to users.
+    index('users_unlisted_contractors_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'contractor' AND NOT (${t.status} = 'active' AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL)`),
   ],
 );
 

@@ -1,12 +1,40 @@
 // An in-process cache for the public directory (search pages, counts, contractor pages) that
 // stays correct with several server instances on one database: every instance LISTENs on the
-// 'directory_changed' channel, which database triggers notify on commit whenever a contractor's
-// card, page or reviews change (migration 0003_directory_search.sql). A short TTL bounds any
-// staleness the notifications could miss, and nothing is cached while the listener is down.
-// docs/decisions/013-contractor-directory.md.
+// 'directory_changed' channel, which database triggers notify on commit with what changed for
+// which contractors (migrations 0003 and 0004). Each entry knows which changes make it stale
+// (a favourite moves a contractor within the 'popular' order but changes no count), so a live
+// directory's steady trickle of changes forgets only what it must. Nothing is cached while
+// the listener is down. docs/decisions/013-contractor-directory.md.
+
+/** Sort keys as the triggers send them: [completed_projects, rating_count, favourites_count, rating_avg]. */
+export type SortKeys = readonly [completedProjects: number, ratingCount: number, favouritesCount: number, ratingAvg: number];
+
+/**
+ * One contractor's change. Kinds (letters): m listed or not (new, removed, banned, deleted),
+ * t name/company/description, s services, l country/city/zone, r rating, k a sort key (with
+ * the keys before and after), d anything the card shows, p the page only (reviews).
+ */
+export interface ContractorChange {
+  id: string;
+  kinds: string;
+  before?: SortKeys;
+  after?: SortKeys;
+}
+
+/** Everything may have changed (a bulk statement, a lost connection). */
+export const EVERYTHING = '*';
+export type Changes = readonly ContractorChange[] | typeof EVERYTHING;
+
+/** Whether an entry no longer holds after this change. */
+export type Staleness = (change: ContractorChange) => boolean;
+
+export interface Loaded<T> {
+  value: T;
+  staleWhen: Staleness;
+}
 
 export interface DirectoryCacheOptions {
-  /** How long an entry may be served without a notification (ms). */
+  /** The longest an entry is served; bounds what no trigger sees (the 'Nuevo' badge ageing). */
   ttlMs: number;
   /** Entries kept per kind; the oldest go first. */
   maxLists: number;
@@ -17,46 +45,52 @@ export interface DirectoryCacheOptions {
 interface Entry<T> {
   value: T;
   expires: number;
+  staleWhen: Staleness;
 }
 
-class Store<T> {
-  readonly entries = new Map<string, Entry<T>>();
-  readonly inflight = new Map<string, Promise<T>>();
+class Store {
+  readonly entries = new Map<string, Entry<unknown>>();
+  /** Loads running, with what is known before they finish about the changes they do not survive. */
+  readonly inflight = new Map<string, { promise: Promise<unknown>; staleWhen: Staleness }>();
   constructor(private readonly max: number) {}
 
-  get(key: string, now: number): T | undefined {
+  get(key: string, now: number): { value: unknown } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires > now) return entry.value;
+    if (entry.expires > now) return entry;
     this.entries.delete(key);
     return undefined;
   }
 
-  set(key: string, value: T, expires: number): void {
+  set(key: string, entry: Entry<unknown>): void {
     this.entries.delete(key);
-    this.entries.set(key, { value, expires });
+    this.entries.set(key, entry);
     // Maps iterate in insertion order: the first key is the oldest.
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
   }
 
-  delete(key: string): void {
-    this.entries.delete(key);
-    this.inflight.delete(key);
+  forget(change: ContractorChange): void {
+    for (const [key, entry] of this.entries) if (entry.staleWhen(change)) this.entries.delete(key);
+    for (const [key, load] of this.inflight) if (load.staleWhen(change)) this.inflight.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
-    this.inflight.clear();
   }
 }
 
+/** Changes remembered for loads still running (a load that outlives more is not kept). */
+const LOG_SIZE = 2000;
+
 export class DirectoryCache {
-  private readonly lists: Store<unknown>;
-  private readonly pages: Store<unknown>;
+  private readonly lists: Store;
+  private readonly pages: Store;
   private readonly ttlMs: number;
   private readonly now: () => number;
-  /** Moves on every invalidation; a load started before it is not stored. */
-  private generation = 0;
+  /** Number of changes seen; a load started at `seq` must survive the changes after it. */
+  private seq = 0;
+  /** The last changes, by sequence number (null = forget everything). */
+  private readonly log: (ContractorChange | null)[] = [];
   /** True while the change listener is connected; otherwise every read goes to the database. */
   private live = false;
 
@@ -67,31 +101,45 @@ export class DirectoryCache {
     this.pages = new Store(opts.maxPages);
   }
 
-  /** A search page or count: forgotten on any directory change. */
-  list<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.read(this.lists as Store<T>, key, load);
-  }
-
-  /** One contractor's page: forgotten when that contractor changes. */
-  page<T>(contractorId: string, load: () => Promise<T>): Promise<T> {
-    return this.read(this.pages as Store<T>, contractorId, load);
-  }
-
   /**
-   * After a change to these contractors ('*' = any or all): every list goes (a change may move
-   * a contractor into, out of or within any result), and the pages of those contractors.
+   * A search page or a count. `load` says which changes make its value stale; `staleWhen` says
+   * it as far as it is known before loading (readers do not wait for a load such a change hits).
    */
-  invalidate(contractorIds: readonly string[] | '*'): void {
-    this.generation++;
-    this.lists.clear();
-    if (contractorIds === '*') this.pages.clear();
-    else for (const id of contractorIds) this.pages.delete(id);
+  list<T>(key: string, staleWhen: Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
+    return this.read(this.lists, key, staleWhen, load);
+  }
+
+  /** One contractor's page: stale after any change to that contractor. */
+  page<T>(contractorId: string, load: () => Promise<T>): Promise<T> {
+    const staleWhen: Staleness = (c) => c.id === contractorId;
+    return this.read(this.pages, contractorId, staleWhen, async () => ({ value: await load(), staleWhen }));
+  }
+
+  /** Applies what the database announced. */
+  invalidate(changes: Changes): void {
+    // Loads in flight are shared by key: once a change they may not survive arrives, later
+    // readers start their own (the running load is still kept if it survives: `survives`).
+    if (changes === EVERYTHING) {
+      this.record(null);
+      for (const store of [this.lists, this.pages]) {
+        store.clear();
+        store.inflight.clear();
+      }
+      return;
+    }
+    for (const change of changes) {
+      this.record(change);
+      this.lists.forget(change);
+      // Pages are keyed by contractor: no need to ask each.
+      this.pages.entries.delete(change.id);
+      this.pages.inflight.delete(change.id);
+    }
   }
 
   /** Called by the listener: caching runs only while notifications can arrive. */
   setLive(live: boolean): void {
     // Whatever was cached may have missed notifications while the listener was away.
-    this.invalidate('*');
+    this.invalidate(EVERYTHING);
     this.live = live;
   }
 
@@ -99,27 +147,46 @@ export class DirectoryCache {
     return this.live;
   }
 
-  private read<T>(store: Store<T>, key: string, load: () => Promise<T>): Promise<T> {
-    if (!this.live) return load();
-    const now = this.now();
-    const hit = store.get(key, now);
-    if (hit !== undefined) return Promise.resolve(hit);
+  /** Entries held (lists, pages), for tests and diagnostics. */
+  get size(): { lists: number; pages: number } {
+    return { lists: this.lists.entries.size, pages: this.pages.entries.size };
+  }
+
+  private record(change: ContractorChange | null): void {
+    this.seq++;
+    this.log.push(change);
+    if (this.log.length > LOG_SIZE) this.log.shift();
+  }
+
+  /** Whether a value loaded since `startSeq` still holds after the changes seen meanwhile. */
+  private survives(startSeq: number, staleWhen: Staleness): boolean {
+    const missed = this.seq - startSeq;
+    if (missed === 0) return true;
+    if (missed > this.log.length) return false;
+    for (const change of this.log.slice(this.log.length - missed)) if (change === null || staleWhen(change)) return false;
+    return true;
+  }
+
+  private read<T>(store: Store, key: string, staleWhen: Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
+    if (!this.live) return load().then((l) => l.value);
+    const hit = store.get(key, this.now());
+    if (hit) return Promise.resolve(hit.value as T);
     // One load per key at a time: fifty visitors asking at once cost one query.
     const pending = store.inflight.get(key);
-    if (pending) return pending;
-    const generation = this.generation;
-    const promise = load().then(
-      (value) => {
-        if (store.inflight.get(key) === promise) store.inflight.delete(key);
-        if (this.live && this.generation === generation) store.set(key, value, this.now() + this.ttlMs);
-        return value;
+    if (pending) return pending.promise as Promise<T>;
+    const startSeq = this.seq;
+    const promise: Promise<T> = load().then(
+      (loaded) => {
+        if (store.inflight.get(key)?.promise === promise) store.inflight.delete(key);
+        if (this.live && this.survives(startSeq, loaded.staleWhen)) store.set(key, { value: loaded.value, expires: this.now() + this.ttlMs, staleWhen: loaded.staleWhen });
+        return loaded.value;
       },
       (err: unknown) => {
-        if (store.inflight.get(key) === promise) store.inflight.delete(key);
+        if (store.inflight.get(key)?.promise === promise) store.inflight.delete(key);
         throw err;
       },
     );
-    store.inflight.set(key, promise);
+    store.inflight.set(key, { promise, staleWhen });
     return promise;
   }
 }

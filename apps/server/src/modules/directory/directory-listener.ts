@@ -1,17 +1,38 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import type { DirectoryCache } from './directory-cache.ts';
+import { EVERYTHING, type Changes, type ContractorChange, type DirectoryCache, type SortKeys } from './directory-cache.ts';
 
 /** The channel the database triggers notify (migration 0003_directory_search.sql). */
 export const DIRECTORY_CHANNEL = 'directory_changed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The notification's payload: comma-separated contractor ids, or '*' for "forget everything". */
-export function parsePayload(payload: string | undefined): string[] | '*' {
-  if (!payload || payload === '*') return '*';
-  const ids = payload.split(',');
-  return ids.every((id) => UUID.test(id)) ? ids : '*';
+function sortKeys(value: unknown): SortKeys | undefined {
+  return Array.isArray(value) && value.length === 4 && value.every((n) => typeof n === 'number') ? (value as unknown as SortKeys) : undefined;
+}
+
+/**
+ * The notification's payload (migration 0004): a JSON array of {i: contractor id, c: kinds,
+ * o/n: sort keys before/after}, or '*'. Anything unreadable means "forget everything".
+ */
+export function parsePayload(payload: string | undefined): Changes {
+  if (!payload || payload === EVERYTHING) return EVERYTHING;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(payload);
+  } catch {
+    return EVERYTHING;
+  }
+  if (!Array.isArray(parsed)) return EVERYTHING;
+  const changes: ContractorChange[] = [];
+  for (const item of parsed as unknown[]) {
+    const { i, c, o, n } = (item ?? {}) as { i?: unknown; c?: unknown; o?: unknown; n?: unknown };
+    if (typeof i !== 'string' || !UUID.test(i) || typeof c !== 'string') return EVERYTHING;
+    const before = sortKeys(o);
+    const after = sortKeys(n);
+    changes.push({ id: i.toLowerCase(), kinds: c, ...(before && after ? { before, after } : {}) });
+  }
+  return changes;
 }
 
 export interface DirectoryListener {

@@ -1,9 +1,9 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/directory';
-import { and, count, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, reviews, users } from '../../db/schema/index.ts';
+import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
@@ -79,43 +79,48 @@ function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {
   return and(reviewed, or(...bands));
 }
 
-function whereOf(f: DirectoryFilters): SQL {
-  const conditions: (SQL | undefined)[] = [LISTED];
+/** The filters' conditions on contractor_profiles alone (who is listed is decided apart). */
+function matching(f: DirectoryFilters): SQL {
+  const conditions: (SQL | undefined)[] = [];
   if (f.service.length > 0) conditions.push(sql`${cp.serviceTypes} && ARRAY[${sql.join(f.service.map((s) => sql`${s}`), sql`, `)}]::service_type[]`);
   if (f.country) conditions.push(eq(cp.country, f.country));
   if (f.city) conditions.push(eq(cp.city, f.city));
   if (f.zone) conditions.push(eq(cp.zone, f.zone));
   conditions.push(ratingCondition(f.rating));
   if (f.q) conditions.push(textCondition(f.q));
-  return and(...conditions)!;
+  return and(...conditions) ?? sql`true`;
 }
 
+/** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
+export type SearchRow = CardRow & { favouritesCount: number };
+
 /** One page of listed contractors matching the filters, in the sort's order. */
-export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<CardRow[]> {
+export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
   return db
-    .select(cardColumns)
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(whereOf(filters))
+    .where(and(LISTED, matching(filters)))
     .orderBy(...ORDER[sort])
     .limit(limit)
     .offset(offset);
 }
 
-/** How many listed contractors match the filters (every page and sort shares it). */
+/**
+ * How many listed contractors match the filters (every page and sort of a search shares it).
+ * Counted in contractor_profiles alone, minus the few unlisted contractors that match (through
+ * the partial index users_unlisted_contractors_idx): joining every match to users would cost
+ * more than the count itself. Contractor profiles belong to contractor accounts only (the
+ * profile routes and sign-up create them for contractors).
+ */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(cp).innerJoin(users, eq(users.id, cp.userId)).where(whereOf(filters));
-  return row?.n ?? 0;
-}
-
-/** A listed contractor's card row and description; undefined for anyone else. */
-export async function findListedContractor(db: DbOrTx, id: string): Promise<(CardRow & { description: string | null }) | undefined> {
-  const [row] = await db
-    .select({ ...cardColumns, description: cp.description })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(eq(cp.userId, id), LISTED));
-  return row;
+  const where = matching(filters);
+  const result = await db.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
+         - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
+            WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
+              AND ${where}) AS n`);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export interface ReviewRow {
@@ -124,29 +129,47 @@ export interface ReviewRow {
   title: string;
   comment: string;
   reply: string | null;
-  createdAt: Date;
+  createdAt: string;
   authorFirstName: string;
   authorLastName: string;
   authorStatus: 'active' | 'banned' | 'deleted';
 }
 
-/** The newest approved reviews clients wrote about the contractor. */
-export async function listApprovedReviews(db: DbOrTx, contractorId: string, limit: number): Promise<ReviewRow[]> {
+export type ContractorPageRow = CardRow & { description: string | null; reviews: ReviewRow[] };
+
+/** How many of the newest approved reviews a contractor's page shows. */
+export const PAGE_REVIEWS = 20;
+
+/** The newest approved reviews clients wrote about the contractor, as JSON (newest first). */
+const newestReviews = sql<ReviewRow[]>`(
+  SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id), '[]'::json) FROM (
+    SELECT rv.id AS "id", rv.rating AS "rating", rv.title AS "title", rv.comments AS "comment", rv.reply AS "reply",
+      rv.created_at AS "createdAt", a.first_name AS "authorFirstName", a.last_name AS "authorLastName", a.status AS "authorStatus"
+    FROM reviews rv JOIN users a ON a.id = rv.author_id
+    WHERE rv.subject_id = ${cp.userId} AND rv.status = 'approved' AND rv.direction = 'client_to_contractor'
+    ORDER BY rv.created_at DESC, rv.id
+    LIMIT ${sql.raw(String(PAGE_REVIEWS))}
+  ) r)`;
+
+/** A listed contractor's card, description and newest approved reviews, in one prepared query. */
+function pageQuery(db: DbOrTx) {
   return db
-    .select({
-      id: reviews.id,
-      rating: reviews.rating,
-      title: reviews.title,
-      comment: reviews.comments,
-      reply: reviews.reply,
-      createdAt: reviews.createdAt,
-      authorFirstName: users.firstName,
-      authorLastName: users.lastName,
-      authorStatus: users.status,
-    })
-    .from(reviews)
-    .innerJoin(users, eq(users.id, reviews.authorId))
-    .where(and(eq(reviews.subjectId, contractorId), eq(reviews.status, 'approved'), eq(reviews.direction, 'client_to_contractor')))
-    .orderBy(desc(reviews.createdAt), reviews.id)
-    .limit(limit);
+    .select({ ...cardColumns, description: cp.description, reviews: newestReviews })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(eq(cp.userId, sql.placeholder('id')), LISTED))
+    .prepare('directory_contractor_page');
+}
+
+const prepared = new WeakMap<object, ReturnType<typeof pageQuery>>();
+
+/** A listed contractor's page row; undefined for anyone else (not a contractor, banned, deleted). */
+export async function findContractorPageRow(db: DbOrTx, id: string): Promise<ContractorPageRow | undefined> {
+  let query = prepared.get(db);
+  if (!query) {
+    query = pageQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ id });
+  return row;
 }

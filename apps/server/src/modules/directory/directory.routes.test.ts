@@ -1,4 +1,4 @@
-import type { ContractorPublicProfile, DirectoryPage } from '@arreglaya/shared/schemas/directory';
+import { DirectorySearchSchema, type ContractorPublicProfile, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -8,7 +8,8 @@ import { createUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { renderDynamicPage } from '../../plugins/web-app.ts';
 import type { DirectoryCache } from './directory-cache.ts';
-import { contractorPages } from './directory.ts';
+import { contractorPages, startDirectory } from './directory.ts';
+import { findContractorPage, searchDirectory } from './directory.service.ts';
 
 type Profile = Partial<typeof contractorProfiles.$inferInsert>;
 
@@ -436,6 +437,45 @@ describe('contractor directory API', () => {
         }
       } finally {
         await second.close();
+      }
+    });
+
+    it('a favourite or a new review forgets only what it touches; a profile change forgets the searches it may change', async () => {
+      await emptyDirectory();
+      const ids: string[] = [];
+      for (let i = 0; i < 30; i++) {
+        ids.push(await contractor(`Pintor ${String(i).padStart(2, '0')}`, { serviceTypes: ['pintura'], completedProjects: 100 - i, ratingCount: 1, ratingAvg: 4 }));
+      }
+      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
+      const directory = await startDirectory({ db: t.db, log: t.app.log });
+      try {
+        const { cache } = directory;
+        const search = (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q));
+        // Until a notification shows it was processed (they arrive in commit order).
+        const processed = async () => {
+          await findContractorPage(directory, other);
+          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, other));
+          await eventually(async () => cache.size.pages, (n) => n === 0);
+        };
+        await processed();
+        await search({ service: 'pintura' }); // page 1 (Pintor 00–11) and the count
+        await search({ service: 'pintura', page: '2' }); // page 2 (Pintor 12–23)
+        expect(cache.size.lists).toBe(3);
+
+        // A favourite for the last painter (page 3): pages 1 and 2 and the count stay.
+        await t.db.update(contractorProfiles).set({ favouritesCount: 1 }).where(eq(contractorProfiles.userId, ids[29]!));
+        await processed();
+        expect(cache.size.lists).toBe(3);
+        // A new review for a painter on page 2: page 2 goes (its card changed); page 1 and the count stay.
+        await t.db.update(contractorProfiles).set({ ratingCount: 2, ratingAvg: 4.5 }).where(eq(contractorProfiles.userId, ids[15]!));
+        await processed();
+        expect(cache.size.lists).toBe(2);
+        // Services changed: every search with a service filter may change.
+        await t.db.update(contractorProfiles).set({ serviceTypes: ['pintura', 'limpieza'] }).where(eq(contractorProfiles.userId, ids[29]!));
+        await processed();
+        expect(cache.size.lists).toBe(0);
+      } finally {
+        await directory.stop();
       }
     });
 

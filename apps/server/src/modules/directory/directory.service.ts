@@ -1,13 +1,11 @@
-import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toContractorCard } from './contractor-card.ts';
 import type { DirectoryCache } from './directory-cache.ts';
-import { countContractors, findListedContractor, listApprovedReviews, searchWords, searchContractorRows, type DirectoryFilters, type ReviewRow } from './directory.repository.ts';
-
-/** The newest approved reviews shown on a contractor's page (the count shows them all). */
-export const PAGE_REVIEWS = 20;
+import { countContractors, findContractorPageRow, searchContractorRows, searchWords, type DirectoryFilters, type ReviewRow } from './directory.repository.ts';
+import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf } from './directory-staleness.ts';
 
 export interface DirectoryDeps {
   db: Db;
@@ -29,16 +27,19 @@ function filtersKey(f: DirectoryFilters): string {
   return JSON.stringify([f.q ? searchWords(f.q).join(' ') : '', [...f.service].sort(), f.country ?? '', f.city ?? '', f.zone ?? '', [...f.rating].sort()]);
 }
 
+/** How many listed contractors match, from the cache when it can (every page and sort shares it). */
+function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string): Promise<number> {
+  const staleWhen = countStaleness(filters);
+  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: await countContractors(deps.db, filters), staleWhen }));
+}
+
 /** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */
 export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<string> {
   const filters = filtersOf(search);
   const key = filtersKey(filters);
-  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, async () => {
-    const [rows, total] = await Promise.all([
-      searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, (search.page - 1) * DIRECTORY_PAGE_SIZE),
-      // Every page and sort of one search shares its count.
-      deps.cache.list(`count:${key}`, () => countContractors(deps.db, filters)),
-    ]);
+  const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
+  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(filters), async () => {
+    const [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
     const now = new Date();
     const page: DirectoryPage = {
       items: rows.map((r) => toContractorCard(r, now)),
@@ -47,7 +48,16 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       pageSize: DIRECTORY_PAGE_SIZE,
       pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
     };
-    return JSON.stringify(page);
+    const position = (r: (typeof rows)[number]) => positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+    const staleWhen = pageStaleness({
+      filters,
+      sort: search.sort,
+      ids: new Set(rows.map((r) => r.id)),
+      first: rows.length > 0 ? position(rows[0]!) : null,
+      last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
+      isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
+    });
+    return { value: JSON.stringify(page), staleWhen };
   });
 }
 
@@ -61,16 +71,16 @@ export function authorName(r: Pick<ReviewRow, 'authorFirstName' | 'authorLastNam
 /** A listed contractor's public page, or null (unknown id, not a contractor, banned, deleted). */
 export function findContractorPage(deps: DirectoryDeps, id: string): Promise<CachedProfile | null> {
   return deps.cache.page(id, async () => {
-    const [row, reviewRows] = await Promise.all([findListedContractor(deps.db, id), listApprovedReviews(deps.db, id, PAGE_REVIEWS)]);
+    const row = await findContractorPageRow(deps.db, id);
     if (!row) return null;
-    const reviews: PublicReview[] = reviewRows.map((r) => ({
+    const reviews: PublicReview[] = row.reviews.map((r) => ({
       id: r.id,
       authorName: authorName(r),
       rating: r.rating,
       title: r.title.trim() || null,
       comment: r.comment,
       reply: r.reply?.trim() || null,
-      createdAt: r.createdAt.toISOString(),
+      createdAt: new Date(r.createdAt).toISOString(),
     }));
     const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews };
     return { profile, json: JSON.stringify(profile) };

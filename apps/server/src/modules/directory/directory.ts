@@ -12,8 +12,8 @@ export interface Directory extends DirectoryDeps {
   stop(): Promise<void>;
 }
 
-/** How long a cached search or page may be served without a change notification. */
-export const DIRECTORY_CACHE_TTL_MS = 30_000;
+/** The longest a cached search or page is served: changes arrive by notification; this only bounds the ageing of the "Nuevo" badge. */
+export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
 
 /**
  * The directory's cache and its change listener (a dedicated connection with the pool's

@@ -1,0 +1,177 @@
+import { describe, expect, it } from 'vitest';
+import { DirectoryCache, EVERYTHING, type ContractorChange, type Staleness } from './directory-cache.ts';
+import { parsePayload } from './directory-listener.ts';
+import type { DirectoryFilters } from './directory.repository.ts';
+import { comparePositions, countStaleness, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
+
+const A = '0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
+const B = '1c9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
+const C = '2d9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
+
+function liveCache(now = () => 0): DirectoryCache {
+  const cache = new DirectoryCache({ ttlMs: 1000, maxLists: 3, maxPages: 3, now });
+  cache.setLive(true);
+  return cache;
+}
+
+const never: Staleness = () => false;
+const onId =
+  (id: string): Staleness =>
+  (c) =>
+    c.id === id;
+
+/** A load that resolves when told to, counting its calls. */
+function deferred<T>(value: T) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  const calls = { n: 0 };
+  const load = (staleWhen: Staleness) => async () => {
+    calls.n++;
+    await gate;
+    return { value, staleWhen };
+  };
+  return { load, release, calls };
+}
+
+describe('DirectoryCache', () => {
+  it('serves a hit without loading, and one load for fifty readers of a missing key', async () => {
+    const cache = liveCache();
+    const d = deferred('uno');
+    const readers = Array.from({ length: 50 }, () => cache.list('k', never, d.load(never)));
+    d.release();
+    expect(await Promise.all(readers)).toEqual(Array(50).fill('uno'));
+    expect(d.calls.n).toBe(1);
+    expect(await cache.list('k', never, () => Promise.reject(new Error('no debe cargar')))).toBe('uno');
+  });
+
+  it('forgets only the entries a change makes stale; a page by its contractor', async () => {
+    const cache = liveCache();
+    await cache.list('a', never, async () => ({ value: 1, staleWhen: onId(A) }));
+    await cache.list('b', never, async () => ({ value: 2, staleWhen: onId(B) }));
+    await cache.page(A, async () => 'página A');
+    await cache.page(B, async () => 'página B');
+    cache.invalidate([{ id: A, kinds: 'k' }]);
+    expect(cache.size).toEqual({ lists: 1, pages: 1 });
+    expect(await cache.list('b', never, () => Promise.reject(new Error('no')))).toBe(2);
+    expect(await cache.page(B, () => Promise.reject(new Error('no')))).toBe('página B');
+    cache.invalidate(EVERYTHING);
+    expect(cache.size).toEqual({ lists: 0, pages: 0 });
+  });
+
+  it('does not keep a load that a change arriving meanwhile makes stale, and keeps one it does not', async () => {
+    const cache = liveCache();
+    const hit = deferred('viejo');
+    const also = deferred('también');
+    const first = cache.list('hit', never, hit.load(onId(A)));
+    const second = cache.list('also', never, also.load(onId(A)));
+    cache.invalidate([{ id: B, kinds: 'd' }]);
+    cache.invalidate([{ id: A, kinds: 'd' }]);
+    hit.release();
+    also.release();
+    // Both readers get their answer; neither is kept (both depend on A, which changed).
+    expect([await first, await second]).toEqual(['viejo', 'también']);
+    expect(cache.size.lists).toBe(0);
+
+    const kept = deferred('sigue');
+    const third = cache.list('kept', never, kept.load(onId(A)));
+    cache.invalidate([{ id: C, kinds: 'd' }]);
+    kept.release();
+    await third;
+    expect(cache.size.lists).toBe(1);
+  });
+
+  it('a reader after a change that may hit a running load starts its own', async () => {
+    const cache = liveCache();
+    const slow = deferred('antes');
+    const first = cache.list('k', onId(A), slow.load(onId(A)));
+    cache.invalidate([{ id: A, kinds: 'k' }]);
+    const second = cache.list('k', onId(A), async () => ({ value: 'después', staleWhen: onId(A) }));
+    slow.release();
+    expect([await first, await second]).toEqual(['antes', 'después']);
+  });
+
+  it('caches nothing while the listener is down, and expires entries after the TTL', async () => {
+    let now = 0;
+    const cache = new DirectoryCache({ ttlMs: 1000, maxLists: 3, maxPages: 3, now: () => now });
+    let loads = 0;
+    const load = async () => ({ value: ++loads, staleWhen: never });
+    await cache.list('k', never, load);
+    await cache.list('k', never, load);
+    expect(loads).toBe(2);
+    cache.setLive(true);
+    await cache.list('k', never, load);
+    await cache.list('k', never, load);
+    expect(loads).toBe(3);
+    now = 1001;
+    expect(await cache.list('k', never, load)).toBe(4);
+    // Losing the listener forgets everything.
+    cache.setLive(false);
+    expect(cache.size.lists).toBe(0);
+  });
+
+  it('keeps at most the configured number of entries, the oldest out first', async () => {
+    const cache = liveCache();
+    for (const k of ['1', '2', '3', '4']) await cache.list(k, never, async () => ({ value: k, staleWhen: never }));
+    expect(cache.size.lists).toBe(3);
+    expect(await cache.list('1', never, async () => ({ value: 'recargado', staleWhen: never }))).toBe('recargado');
+  });
+});
+
+describe('parsePayload', () => {
+  it('reads the triggers’ JSON, and anything else as "forget everything"', () => {
+    expect(parsePayload(`[{"i":"${A.toUpperCase()}","c":"kd","o":[1,2,3,4.5],"n":[1,3,3,4.6]},{"i":"${B}","c":"m"}]`)).toEqual([
+      { id: A, kinds: 'kd', before: [1, 2, 3, 4.5], after: [1, 3, 3, 4.6] },
+      { id: B, kinds: 'm' },
+    ]);
+    for (const bad of ['*', '', undefined, 'no json', '{}', '[{"i":"x","c":"m"}]', `[{"i":"${A}"}]`]) expect(parsePayload(bad)).toBe(EVERYTHING);
+  });
+});
+
+describe('staleness', () => {
+  const none: DirectoryFilters = { service: [], rating: [] };
+  const change = (c: Partial<ContractorChange>): ContractorChange => ({ id: C, kinds: '', ...c });
+
+  it('a count changes only when someone may enter or leave those results', () => {
+    const byService = countStaleness({ ...none, service: ['plomeria'] });
+    expect(byService(change({ kinds: 'kd' }))).toBe(false); // a favourite, a completed project
+    expect(byService(change({ kinds: 'rkd' }))).toBe(false); // a new review
+    expect(byService(change({ kinds: 'sd' }))).toBe(true);
+    expect(byService(change({ kinds: 'm' }))).toBe(true);
+    expect(countStaleness({ ...none, rating: ['star4'] })(change({ kinds: 'rkd' }))).toBe(true);
+    expect(countStaleness({ ...none, q: 'plomero' })(change({ kinds: 'td' }))).toBe(true);
+    expect(countStaleness({ ...none, city: 'santiago' })(change({ kinds: 'ld' }))).toBe(true);
+    expect(countStaleness(none)(change({ kinds: 'tslrkd' }))).toBe(false);
+  });
+
+  it('a page goes stale when it shows the contractor, or the contractor moves across it', () => {
+    // Page 2 of 'popular': positions from (completed 10, ...) to (completed 8, ...).
+    const first = positionOf('popular', [10, 5, 0, 4], A);
+    const last = positionOf('popular', [8, 1, 0, 3], B);
+    const shape: PageShape = { filters: none, sort: 'popular', ids: new Set([A, B]), first, last, isEnd: false };
+    const stale = pageStaleness(shape);
+    const favourite = (completed: number, from: number) => change({ kinds: 'k', before: [completed, 0, from, 0], after: [completed, 0, from + 1, 0] });
+    expect(stale(favourite(3, 0))).toBe(false); // stays after the page
+    expect(stale(favourite(20, 0))).toBe(false); // stays before the page
+    expect(stale(favourite(9, 0))).toBe(true); // moves within it
+    expect(stale(change({ kinds: 'k', before: [7, 0, 0, 0], after: [12, 0, 0, 0] }))).toBe(true); // jumps over it
+    expect(stale(change({ id: A, kinds: 'd' }))).toBe(true); // shown here: its card changed
+    expect(stale(change({ id: A, kinds: 'p' }))).toBe(false); // a review text: only its own page
+    expect(stale(change({ kinds: 'd' }))).toBe(false); // someone else's photo
+    expect(stale(change({ kinds: 'm' }))).toBe(true);
+    // The last page also takes whoever moves to its end.
+    expect(pageStaleness({ ...shape, isEnd: true })(favourite(3, 0))).toBe(true);
+    // An empty page past the end stays empty unless the results change.
+    expect(pageStaleness({ ...shape, ids: new Set(), first: null, last: null })(favourite(9, 0))).toBe(false);
+  });
+
+  it('orders as the SQL does: rating_asc puts contractors without reviews last', () => {
+    const unrated = positionOf('rating_asc', [0, 0, 0, 0], A);
+    const low = positionOf('rating_asc', [0, 3, 0, 1.5], B);
+    const high = positionOf('rating_asc', [0, 3, 0, 4.5], C);
+    expect(comparePositions(low, high)).toBe(-1);
+    expect(comparePositions(high, unrated)).toBe(-1);
+    // Ties go by id, as the SQL's last key.
+    expect(comparePositions(positionOf('reviews', [0, 9, 0, 4], A), positionOf('reviews', [0, 9, 0, 4], B))).toBe(-1);
+    expect(comparePositions(positionOf('reviews', [0, 9, 0, 4], B), positionOf('reviews', [0, 2, 0, 5], A))).toBe(-1);
+  });
+});

@@ -13,6 +13,8 @@ import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
 
 export interface DirectoryFilters {
   q?: string | undefined;
+  /** How `q` matches; 'words' when not given. */
+  textMode?: TextMode;
   service: readonly ServiceType[];
   country?: CountryCode | undefined;
   city?: string | undefined;
@@ -51,18 +53,21 @@ export function searchWords(q: string): string[] {
   return (q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 40));
 }
 
-function textCondition(q: string): SQL | undefined {
+/**
+ * How free text matches. 'words' (always tried first): every word is the start of a word of
+ * the name, company or description, stemmed in Spanish with accents removed ('plom' and
+ * 'plomeria' find 'Plomería'; 'martines' finds 'Martínez', same stem). 'names' (only when
+ * 'words' finds nobody): the words inside the unaccented name + company, or a name close to
+ * them ('rodirguez' finds 'Rodríguez'), through the trigram index.
+ */
+export type TextMode = 'words' | 'names';
+
+function textCondition(q: string, mode: TextMode): SQL | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  // Every word must appear (as a prefix, so 'plom' finds 'Plomería') in name, company or
-  // description, stemmed in Spanish with accents removed...
-  const conditions: SQL[] = [sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`];
+  if (mode === 'words') return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
   const phrase = words.join(' ');
-  // ...or the words appear together inside the name or company (parts of words, accents
-  // ignored), or a name is close to them (a typo: 'Martines' finds 'Martínez').
-  if (phrase.length >= 3) conditions.push(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`);
-  if (phrase.length >= 4) conditions.push(sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`);
-  return or(...conditions);
+  return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`);
 }
 
 function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {
@@ -87,23 +92,38 @@ function matching(f: DirectoryFilters): SQL {
   if (f.city) conditions.push(eq(cp.city, f.city));
   if (f.zone) conditions.push(eq(cp.zone, f.zone));
   conditions.push(ratingCondition(f.rating));
-  if (f.q) conditions.push(textCondition(f.q));
+  if (f.q) conditions.push(textCondition(f.q, f.textMode ?? 'words'));
   return and(...conditions) ?? sql`true`;
 }
 
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
+/**
+ * Text conditions cost far more per row than the planner believes (each row's search vector is
+ * read and decompressed), so with a seq scan a broad word costs several times its GIN bitmap:
+ * searches with text run with seq scans off, inside their own transaction.
+ */
+function withTextPlan<T>(db: DbOrTx, f: DirectoryFilters, run: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (!f.q) return run(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return run(tx);
+  });
+}
+
 /** One page of listed contractors matching the filters, in the sort's order. */
-export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  return db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matching(filters)))
-    .orderBy(...ORDER[sort])
-    .limit(limit)
-    .offset(offset);
+export function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
+  return withTextPlan(db, filters, (q) =>
+    q
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(LISTED, matching(filters)))
+      .orderBy(...ORDER[sort])
+      .limit(limit)
+      .offset(offset),
+  );
 }
 
 /**
@@ -113,14 +133,16 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
  * more than the count itself. Contractor profiles belong to contractor accounts only (the
  * profile routes and sign-up create them for contractors).
  */
-export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
+export function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
   const where = matching(filters);
-  const result = await db.execute<{ n: number }>(sql`
-    SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
-         - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
-            WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
-              AND ${where}) AS n`);
-  return Number(result.rows[0]?.n ?? 0);
+  return withTextPlan(db, filters, async (q) => {
+    const result = await q.execute<{ n: number }>(sql`
+      SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
+           - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
+              WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
+                AND ${where}) AS n`);
+    return Number(result.rows[0]?.n ?? 0);
+  });
 }
 
 export interface ReviewRow {

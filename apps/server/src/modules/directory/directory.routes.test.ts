@@ -117,8 +117,12 @@ describe('contractor directory API', () => {
       expect(names(await search('?q=tuberia'))).toEqual(['Ramón Núñez']); // 'tuberías'
       expect(names(await search('?q=calenta'))).toEqual(['Ramón Núñez']); // a word being typed
       expect(names(await search('?q=baez'))).toEqual(['Carmen Báez']);
-      expect(names(await search('?q=Martines'))).toEqual(['José Martínez']); // a typo in a name
-      expect(names(await search('?q=tin'))).toEqual(['José Martínez']); // part of a name
+      expect(names(await search('?q=Martines'))).toEqual(['José Martínez']); // the same stem as Martínez
+      // When no word matches: names close to the text, or containing it.
+      expect(names(await search('?q=nunes%20ramon'))).toEqual(['Ramón Núñez']);
+      expect(names(await search('?q=Carmn%20Baez'))).toEqual(['Carmen Báez']);
+      expect(names(await search('?q=xyzzy'))).toEqual([]);
+      expect(names(await search('?q=tin'))).toEqual(['José Martínez']);
       expect((await search('?q=carpintero%20soldador')).total).toBe(0);
       // Banned contractors stay out of text results too.
       expect(names(await search('?q=baneado'))).toEqual([]);

@@ -35,11 +35,18 @@ function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: strin
 
 /** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */
 export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<string> {
-  const filters = filtersOf(search);
-  const key = filtersKey(filters);
+  const base = filtersOf(search);
+  const key = filtersKey(base);
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(filters), async () => {
-    const [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
+  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(base), async () => {
+    let filters = base;
+    let [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
+    if (total === 0 && base.q) {
+      // No word matched: names close to the text (typos), through the trigram index.
+      filters = { ...base, textMode: 'names' };
+      total = await countMatches(deps, filters, `${key}:names`);
+      if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
+    }
     const now = new Date();
     const page: DirectoryPage = {
       items: rows.map((r) => toContractorCard(r, now)),

@@ -162,15 +162,21 @@ export type ContractorPageRow = CardRow & { description: string | null; reviews:
 /** How many of the newest approved reviews a contractor's page shows. */
 export const PAGE_REVIEWS = 20;
 
-/** The newest approved reviews clients wrote about the contractor, as JSON (newest first). */
+/**
+ * The newest approved reviews clients wrote about the contractor, as JSON (newest first). The
+ * newest are chosen among the reviews alone, then joined to their authors: a contractor with
+ * two thousand reviews costs twenty author lookups, not two thousand.
+ */
 const newestReviews = sql<ReviewRow[]>`(
   SELECT coalesce(json_agg(r ORDER BY r."createdAt" DESC, r.id), '[]'::json) FROM (
     SELECT rv.id AS "id", rv.rating AS "rating", rv.title AS "title", rv.comments AS "comment", rv.reply AS "reply",
       rv.created_at AS "createdAt", a.first_name AS "authorFirstName", a.last_name AS "authorLastName", a.status AS "authorStatus"
-    FROM reviews rv JOIN users a ON a.id = rv.author_id
-    WHERE rv.subject_id = ${cp.userId} AND rv.status = 'approved' AND rv.direction = 'client_to_contractor'
-    ORDER BY rv.created_at DESC, rv.id
-    LIMIT ${sql.raw(String(PAGE_REVIEWS))}
+    FROM (
+      SELECT id, rating, title, comments, reply, created_at, author_id FROM reviews
+      WHERE subject_id = ${cp.userId} AND status = 'approved' AND direction = 'client_to_contractor'
+      ORDER BY created_at DESC, id
+      LIMIT ${sql.raw(String(PAGE_REVIEWS))}
+    ) rv JOIN users a ON a.id = rv.author_id
   ) r)`;
 
 /** A listed contractor's card, description and newest approved reviews, in one prepared query. */

@@ -99,31 +99,16 @@ function matching(f: DirectoryFilters): SQL {
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
-/**
- * Text conditions cost far more per row than the planner believes (each row's search vector is
- * read and decompressed), so with a seq scan a broad word costs several times its GIN bitmap:
- * searches with text run with seq scans off, inside their own transaction.
- */
-function withTextPlan<T>(db: DbOrTx, f: DirectoryFilters, run: (db: DbOrTx) => Promise<T>): Promise<T> {
-  if (!f.q) return run(db);
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    return run(tx);
-  });
-}
-
 /** One page of listed contractors matching the filters, in the sort's order. */
-export function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  return withTextPlan(db, filters, (q) =>
-    q
-      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-      .from(cp)
-      .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(LISTED, matching(filters)))
-      .orderBy(...ORDER[sort])
-      .limit(limit)
-      .offset(offset),
-  );
+export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
+  return db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(LISTED, matching(filters)))
+    .orderBy(...ORDER[sort])
+    .limit(limit)
+    .offset(offset);
 }
 
 /**
@@ -133,16 +118,14 @@ export function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort
  * more than the count itself. Contractor profiles belong to contractor accounts only (the
  * profile routes and sign-up create them for contractors).
  */
-export function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
+export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
   const where = matching(filters);
-  return withTextPlan(db, filters, async (q) => {
-    const result = await q.execute<{ n: number }>(sql`
-      SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
-           - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
-              WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
-                AND ${where}) AS n`);
-    return Number(result.rows[0]?.n ?? 0);
-  });
+  const result = await db.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
+         - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
+            WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
+              AND ${where}) AS n`);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export interface ReviewRow {

@@ -8,7 +8,7 @@
  *      targets of issue 5 (p99 < 50 ms at 50 connections, ≥ 25% of the hello-world's req/s,
  *      p50 at 100,000 ≤ 2 × p50 at 10,000).
  * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory,
- * BENCH_SCALES (10000,100000), BENCH_CHANGES_PER_SECOND (5), BENCH_JSON (write the rows there).
+ * BENCH_SCALES (10000,100000), BENCH_CHANGES_PER_SECOND (1), BENCH_JSON (write the rows there).
  * Not part of `npm test` (timings depend on the machine). See scripts/bench/README.md.
  */
 import { spawn } from 'node:child_process';
@@ -23,14 +23,15 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgre
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { freePort, startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { generateDirectory } from './generate-directory.ts';
-import { directoryRequests, type DirectoryTarget, DIRECTORY_TARGETS, sampleContractorIds } from './directory-requests.ts';
+import { directoryRequests, type DirectoryTarget, DIRECTORY_TARGETS, listedContractorIds } from './directory-requests.ts';
+import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 const SCALES = (process.env.BENCH_SCALES ?? '10000,100000').split(',').map(Number);
-const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 5);
+const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 1);
 
 /** Issue 5's targets for the directory. */
 const TARGET_P99_MS = 50;
@@ -103,21 +104,29 @@ async function benchBasics(): Promise<Row[]> {
 interface ScaleResult {
   contractors: number;
   summary: string;
-  rows: (Row & { target: DirectoryTarget })[];
+  rows: (Row & { target: DirectoryTarget; uncached: UncachedTiming })[];
 }
 
 /**
- * While the load runs, contractors keep changing (as reviews are approved, profiles saved):
- * each change reaches every server's cache through NOTIFY and empties its cached searches,
- * so the searches measured are mostly the database's, as on a live directory.
+ * What changes a contractor while visitors search, in the proportions of a live directory:
+ * mostly a review approved (rating), then a favourite, now and then a profile saved. Each
+ * change reaches the server's directory cache through NOTIFY, as it would every instance's.
  */
+const CHANGES = [
+  'UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + 5) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1',
+  'UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1',
+  'UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + 4) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1',
+  'UPDATE contractor_profiles SET description = description, updated_at = now() WHERE user_id = $1',
+];
+
 function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void> {
   if (CHANGES_PER_SECOND <= 0) return () => Promise.resolve();
   let n = 0;
   let pending = Promise.resolve();
   const timer = setInterval(() => {
-    const id = ids[n++ % ids.length]!;
-    pending = pending.then(() => pool.query('UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1', [id]).then(() => undefined));
+    const id = ids[(n * 7919) % ids.length]!;
+    const change = CHANGES[n++ % CHANGES.length]!;
+    pending = pending.then(() => pool.query(change, [id]).then(() => undefined));
   }, 1000 / CHANGES_PER_SECOND);
   return async () => {
     clearInterval(timer);
@@ -126,28 +135,31 @@ function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void
 }
 
 async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, contractors: number, generated: string): Promise<ScaleResult> {
+  const ids = await listedContractorIds(pool);
+  const rows: ScaleResult['rows'] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-dir-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
   try {
-    const ids = await sampleContractorIds(pool, 20_000);
     const requests = directoryRequests(ids);
     // Warm up (JIT, connection pool, PostgreSQL's buffers) on a mix of every target.
     await autocannon({ url: server.url, connections: CONNECTIONS, duration: Math.min(3, DURATION), requests: [{ setupRequest: (req) => ({ ...req, path: requests.any() }) }] });
-    const rows: ScaleResult['rows'] = [];
     for (const target of DIRECTORY_TARGETS) {
       const stopChanges = startChanges(pool, ids);
       try {
         const row = await load(target.label, { url: server.url, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] });
-        rows.push({ ...row, target });
+        rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 } });
       } finally {
         await stopChanges();
       }
     }
-    return { contractors, summary: generated, rows };
   } finally {
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  // Requests of the same kinds without any cache, one at a time, the server stopped: what a
+  // cache miss costs (SQL and JSON, no HTTP).
+  for (const row of rows) row.uncached = await measureUncached(pool, directoryRequests(ids, 11), row.target.key);
+  return { contractors, summary: generated, rows };
 }
 
 async function benchDirectory(): Promise<ScaleResult[]> {
@@ -189,6 +201,7 @@ function line(r: Row, hello: Row): string {
 }
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const ms = (t: number) => `${t < 10 ? t.toFixed(1) : t.toFixed(0)} ms`;
 
 function printTargets(scales: ScaleResult[], hello: Row): boolean {
   console.log(`\nTargets: p99 < ${TARGET_P99_MS} ms, req/s ≥ ${TARGET_SHARE_OF_HELLO * 100}% of the hello-world, p50 at the largest scale ≤ ${TARGET_P50_GROWTH}× p50 at the smallest`);
@@ -221,6 +234,13 @@ function printTargets(scales: ScaleResult[], hello: Row): boolean {
       );
     }
   }
+  if (scales.length > 1) {
+    console.log(`\nA cache miss (miss p50, no HTTP), largest scale against smallest:`);
+    for (const r of last.rows) {
+      const base = first.rows.find((x) => x.target.key === r.target.key)!;
+      console.log(`  ${r.name.padEnd(28)} ${ms(base.uncached.p50)} → ${ms(r.uncached.p50)} (${(r.uncached.p50 / base.uncached.p50).toFixed(1)}×)`);
+    }
+  }
   console.log(`\nDirectory targets: ${allPass ? 'all met' : 'NOT all met'}.`);
   return allPass;
 }
@@ -247,9 +267,9 @@ async function main(): Promise<void> {
       const yardstick = helloAfter.reqPerSec > helloRow.reqPerSec ? helloAfter : helloRow;
       for (const s of scales) {
         console.log(`\nDirectory: ${s.summary}; ${CHANGES_PER_SECOND} contractor changes/s during the load`);
-        console.log(COLUMNS);
+        console.log(`${COLUMNS} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)}`);
         console.log(line(yardstick, yardstick));
-        for (const r of s.rows) console.log(line(r, yardstick));
+        for (const r of s.rows) console.log(`${line(r, yardstick)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)}`);
         all.push(...s.rows.map((r) => ({ ...r, name: `${r.name} @${s.contractors}` })));
       }
       printTargets(scales, yardstick);

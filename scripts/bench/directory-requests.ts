@@ -8,6 +8,7 @@ import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type pg from 'pg';
 import { mulberry32, Rng } from '../../apps/server/src/db/seed/random.ts';
+import { TRADE_SHARE } from './generate-directory.ts';
 
 export type DirectoryTargetKey = 'all' | 'service' | 'text' | 'page';
 export interface DirectoryTarget {
@@ -43,19 +44,21 @@ export const SEARCH_TEXTS = [
 ];
 
 const SORT_WEIGHTS: readonly (readonly [DirectorySort, number])[] = [
-  ['popular', 55],
-  ['reviews', 15],
-  ['rating_desc', 20],
-  ['rating_asc', 10],
+  ['popular', 70],
+  ['rating_desc', 15],
+  ['reviews', 10],
+  ['rating_asc', 5],
 ];
 
-/** Listed contractors (the directory's rule), in random order. */
-export async function sampleContractorIds(pool: pg.Pool, limit: number): Promise<string[]> {
+/**
+ * Listed contractors (the directory's rule), the most popular first: visitors open the pages
+ * of contractors near the top of the results far more often than the others.
+ */
+export async function listedContractorIds(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
     `SELECT u.id FROM users u JOIN contractor_profiles cp ON cp.user_id = u.id
      WHERE u.role = 'contractor' AND u.status = 'active' AND u.deleted_at IS NULL AND u.banned_at IS NULL
-     ORDER BY random() LIMIT $1`,
-    [limit],
+     ORDER BY cp.completed_projects DESC, cp.user_id`,
   );
   return rows.map((r) => r.id);
 }
@@ -79,21 +82,25 @@ export function directoryRequests(contractorIds: readonly string[], seed = 5): {
   // Most visitors stay on the first page; some page on, a few far.
   const page = (far: number) => {
     const x = rng.next();
-    const p = x < 0.6 ? 1 : x < 0.9 ? rng.int(2, 5) : rng.int(6, far);
+    const p = x < 0.7 ? 1 : x < 0.92 ? rng.int(2, 5) : rng.int(6, far);
     return p === 1 ? undefined : p;
   };
+  // Services asked for in proportion to the square root of how common the trade is: plumbing
+  // more than moving, every trade regularly.
+  const serviceWeights = SERVICE_TYPES.map((s) => [s, Math.sqrt(TRADE_SHARE[s])] as const);
   const next = (key: DirectoryTargetKey): string => {
     switch (key) {
       case 'all':
         return query({ sort: sort(), page: page(30) });
       case 'service': {
-        const services = rng.chance(0.8) ? [rng.pick(SERVICE_TYPES)] : [rng.pick(SERVICE_TYPES), rng.pick(SERVICE_TYPES)];
+        const services = rng.chance(0.85) ? [rng.weighted(serviceWeights)] : [rng.weighted(serviceWeights), rng.weighted(serviceWeights)];
         return query({ service: services, sort: sort(), page: page(10) });
       }
       case 'text':
-        return query({ q: rng.pick(SEARCH_TEXTS), sort: rng.chance(0.8) ? undefined : sort(), page: rng.chance(0.85) ? undefined : rng.int(2, 3) });
+        return query({ q: rng.pick(SEARCH_TEXTS), sort: rng.chance(0.8) ? undefined : sort(), page: rng.chance(0.9) ? undefined : rng.int(2, 3) });
       case 'page':
-        return `/api/contractors/${rng.pick(contractorIds)}`;
+        // Skewed to the popular end of the list.
+        return `/api/contractors/${contractorIds[Math.floor(rng.next() ** 2 * contractorIds.length)]}`;
     }
   };
   const keys: DirectoryTargetKey[] = ['all', 'service', 'text', 'page'];

@@ -39,7 +39,7 @@ const RARE_LAST_NAMES = [
 ] as const;
 
 /** Share of contractors whose main trade is each service (sums to 100). */
-const TRADE_WEIGHTS: Record<ServiceType, number> = {
+export const TRADE_SHARE: Record<ServiceType, number> = {
   plomeria: 15, electricidad: 14, pintura: 11, remodelacion: 11, aire: 9, limpieza: 8, refrigeracion: 6,
   herreria: 6, seguridad: 5, jardineria: 5, ebanisteria: 4, cerrajero: 3, fumigacion: 2, mudanza: 1,
 };
@@ -88,7 +88,7 @@ export function setupSql(): string[] {
     return `(${n}, ${q(country)}::country_code, ${q(city)}, ${zone ? `${q(zone)}::zone` : 'NULL::zone'}, ${lat}, ${lng}, ${q(c.name)}, ${q(region)})`;
   });
   const placeSlots = slots(PLACE_WEIGHTS.map((p, n) => [n, p[3]] as const), 1000);
-  const tradeSlots = slots(SERVICE_TYPES.map((s) => [SERVICE_TYPES.indexOf(s), TRADE_WEIGHTS[s]] as const), 100);
+  const tradeSlots = slots(SERVICE_TYPES.map((s) => [SERVICE_TYPES.indexOf(s), TRADE_SHARE[s]] as const), 100);
   const trades = SERVICE_TYPES.map((s, n) => {
     const t = TRADES[s];
     const tpl = PROJECT_TEMPLATES[s];

@@ -1,0 +1,54 @@
+/**
+ * What a directory cache miss costs: the directory service's own functions (SQL and the JSON
+ * they build, no HTTP) with a cache that never holds anything, one request at a time.
+ */
+import { DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
+import type pg from 'pg';
+import { createDb } from '../../apps/server/src/db/client.ts';
+import { DirectoryCache } from '../../apps/server/src/modules/directory/directory-cache.ts';
+import { contractorPageJson, searchDirectory, type DirectoryDeps } from '../../apps/server/src/modules/directory/directory.service.ts';
+import type { DirectoryTargetKey } from './directory-requests.ts';
+
+export interface UncachedTiming {
+  p50: number;
+  p99: number;
+  /** Requests measured. */
+  n: number;
+}
+
+/** How long each kind of request is measured (after a few to warm up). */
+const BUDGET_MS = Number(process.env.BENCH_UNCACHED_MS ?? 6000);
+const MAX_REQUESTS = 200;
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+/** Runs one request path (as the bench sends it) through the directory service. */
+function runPath(deps: DirectoryDeps, path: string): Promise<string> {
+  const url = new URL(path, 'http://bench');
+  const id = /^\/api\/contractors\/(.+)$/.exec(url.pathname)?.[1];
+  if (id) return contractorPageJson(deps, id);
+  const query: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const all = url.searchParams.getAll(key);
+    query[key] = all.length > 1 ? all : all[0]!;
+  }
+  return searchDirectory(deps, DirectorySearchSchema.parse(query));
+}
+
+export async function measureUncached(pool: pg.Pool, requests: { next(key: DirectoryTargetKey): string }, key: DirectoryTargetKey): Promise<UncachedTiming> {
+  // Never live: every read goes to the database.
+  const deps: DirectoryDeps = { db: createDb(pool), cache: new DirectoryCache({ ttlMs: 0, maxLists: 0, maxPages: 0 }) };
+  for (let i = 0; i < 3; i++) await runPath(deps, requests.next(key));
+  const times: number[] = [];
+  const until = performance.now() + BUDGET_MS;
+  while (times.length < MAX_REQUESTS && performance.now() < until) {
+    const path = requests.next(key);
+    const t0 = performance.now();
+    await runPath(deps, path);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p99: percentile(times, 99), n: times.length };
+}

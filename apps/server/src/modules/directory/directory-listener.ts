@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { EVERYTHING, type Changes, type ContractorChange, type DirectoryCache, type SortKeys } from './directory-cache.ts';
+import { EVERYTHING, type Changes, type ContractorChange, type SortKeys } from './directory-cache.ts';
+
+/** What hears the changes: the cache, the in-memory counts. */
+export interface ChangeSink {
+  invalidate(changes: Changes): void;
+  /** False while changes cannot be heard (nothing may be trusted), true once they can again. */
+  setLive(live: boolean): void;
+}
 
 /** The channel the database triggers notify (migration 0003_directory_search.sql). */
 export const DIRECTORY_CHANNEL = 'directory_changed';
@@ -48,7 +55,7 @@ export interface DirectoryListener {
  */
 export function startDirectoryListener(opts: {
   connection: pg.ClientConfig;
-  cache: DirectoryCache;
+  cache: ChangeSink;
   log: FastifyBaseLogger;
   retryMs?: { first: number; max: number };
 }): DirectoryListener {

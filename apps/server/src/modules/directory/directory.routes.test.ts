@@ -8,6 +8,8 @@ import { createUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { renderDynamicPage } from '../../plugins/web-app.ts';
 import type { DirectoryCache } from './directory-cache.ts';
+import { DirectoryFacets } from './directory-facets.ts';
+import { countContractors, type DirectoryFilters } from './directory.repository.ts';
 import { contractorPages, startDirectory } from './directory.ts';
 import { findContractorPage, searchDirectory } from './directory.service.ts';
 
@@ -201,6 +203,72 @@ describe('contractor directory API', () => {
       expect((await search('?rating=withReviews')).total).toBe(7);
       expect(names(await search('?rating=withReviews'))).not.toContain('Sin Reseñas');
       expect((await search('')).total).toBe(8);
+    });
+  });
+
+  describe('in-memory counts', () => {
+    it('count exactly as PostgreSQL does, and follow bans, services and ratings', async () => {
+      await emptyDirectory();
+      const services = ['plomeria', 'pintura', 'electricidad', 'aire'] as const;
+      const places = [
+        ['DO', 'santo-domingo', 'DN'],
+        ['DO', 'santo-domingo', 'SDE'],
+        ['DO', 'santiago', null],
+        ['CO', 'bogota', null],
+        ['CO', 'otro', null],
+        ['DO', 'otro', null],
+      ] as const;
+      const ratings = [0, 1, 1.5, 1.75, 2.74, 2.75, 3.3, 3.75, 4.5, 4.75, 5];
+      const ids: string[] = [];
+      for (let i = 0; i < 44; i++) {
+        const [country, city, zone] = places[i % places.length]!;
+        const avg = ratings[i % ratings.length]!;
+        ids.push(
+          await contractor(
+            `Persona ${i}`,
+            { serviceTypes: [services[i % 4]!, ...(i % 3 === 0 ? [services[(i + 1) % 4]!] : [])], country, city, zone, ratingAvg: avg, ratingCount: avg === 0 ? 0 : 1 + (i % 5) },
+            i % 11 === 5 ? { status: 'banned', bannedAt: new Date() } : i % 13 === 7 ? { status: 'deleted', deletedAt: new Date() } : {},
+          ),
+        );
+      }
+      const facets = new DirectoryFacets(t.db);
+      facets.setLive(true);
+      await facets.settled();
+      const combos: DirectoryFilters[] = [
+        { service: [], rating: [] },
+        { service: ['plomeria'], rating: [] },
+        { service: ['plomeria', 'aire'], rating: [] },
+        { service: [], rating: [], country: 'CO' },
+        { service: [], rating: [], city: 'otro' },
+        { service: [], rating: [], country: 'DO', city: 'otro' },
+        { service: ['pintura'], rating: [], zone: 'SDE' },
+        { service: [], rating: ['withReviews'] },
+        { service: [], rating: ['star1'] },
+        { service: [], rating: ['star2', 'star5'] },
+        { service: ['electricidad'], rating: ['star3', 'star4'], country: 'DO' },
+        { service: [], rating: [], city: 'medellin' },
+      ];
+      const check = async () => {
+        for (const f of combos) expect(await facets.count(f), JSON.stringify(f)).toBe(await countContractors(t.db, f));
+      };
+      await check();
+      expect(await facets.count({ service: [], rating: [] })).toBe(44 - 4 - 3);
+      expect(await facets.count({ service: [], rating: [], q: 'persona' })).toBeUndefined();
+
+      await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, ids[0]!));
+      await t.db.update(contractorProfiles).set({ serviceTypes: ['aire'], ratingAvg: 4.9, ratingCount: 9 }).where(eq(contractorProfiles.userId, ids[1]!));
+      facets.apply([
+        { id: ids[0]!, kinds: 'm' },
+        { id: ids[1]!, kinds: 'srkd' },
+      ]);
+      await check();
+      expect(await facets.count({ service: [], rating: [] })).toBe(44 - 4 - 3 - 1);
+      // A lost listener: no in-memory answer until it is back and the facts are reloaded.
+      facets.setLive(false);
+      expect(await facets.count({ service: [], rating: [] })).toBeUndefined();
+      facets.setLive(true);
+      await facets.settled();
+      await check();
     });
   });
 

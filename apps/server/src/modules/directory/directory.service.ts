@@ -4,12 +4,15 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { toContractorCard } from './contractor-card.ts';
 import type { DirectoryCache } from './directory-cache.ts';
+import type { DirectoryFacets } from './directory-facets.ts';
 import { countContractors, findContractorPageRow, searchContractorRows, searchWords, type DirectoryFilters, type ReviewRow } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf } from './directory-staleness.ts';
 
 export interface DirectoryDeps {
   db: Db;
   cache: DirectoryCache;
+  /** In-memory counts of searches without text (PostgreSQL counts when absent or not loaded). */
+  facets?: DirectoryFacets;
 }
 
 /** A contractor's page, and its JSON ready to send (the cache keeps both). */
@@ -30,7 +33,10 @@ function filtersKey(f: DirectoryFilters): string {
 /** How many listed contractors match, from the cache when it can (every page and sort shares it). */
 function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string): Promise<number> {
   const staleWhen = countStaleness(filters);
-  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: await countContractors(deps.db, filters), staleWhen }));
+  return deps.cache.list(`count:${key}`, staleWhen, async () => ({
+    value: (await deps.facets?.count(filters)) ?? (await countContractors(deps.db, filters)),
+    staleWhen,
+  }));
 }
 
 /** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */

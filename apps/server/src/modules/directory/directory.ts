@@ -5,7 +5,8 @@ import pg from 'pg';
 import { createDb, type Db } from '../../db/client.ts';
 import type { DynamicPage, DynamicPageResolver } from '../../plugins/web-app.ts';
 import { DirectoryCache } from './directory-cache.ts';
-import { startDirectoryListener } from './directory-listener.ts';
+import { DirectoryFacets } from './directory-facets.ts';
+import { startDirectoryListener, type ChangeSink } from './directory-listener.ts';
 import { findContractorPage, isContractorId, type DirectoryDeps } from './directory.service.ts';
 
 export interface Directory extends DirectoryDeps {
@@ -34,11 +35,25 @@ export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttl
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
   const readPool = new pg.Pool({ ...options, max: 8, options: DIRECTORY_PG_OPTIONS });
   readPool.on('error', (err) => opts.log.warn({ err }, 'directory pool: idle connection lost'));
-  const listener = startDirectoryListener({ connection: { ...options }, cache, log: opts.log });
+  const db = createDb(readPool);
+  const facets = new DirectoryFacets(db);
+  // Facts first: a count asked right after a change waits for them.
+  const sink: ChangeSink = {
+    invalidate(changes) {
+      facets.apply(changes);
+      cache.invalidate(changes);
+    },
+    setLive(live) {
+      facets.setLive(live);
+      cache.setLive(live);
+    },
+  };
+  const listener = startDirectoryListener({ connection: { ...options }, cache: sink, log: opts.log });
   await listener.ready;
   return {
-    db: createDb(readPool),
+    db,
     cache,
+    facets,
     async stop() {
       await listener.stop();
       await readPool.end();

@@ -15,6 +15,8 @@ import { STAR_BANDS, type DirectoryFilters } from './directory.repository.ts';
 // Searches with text are counted by PostgreSQL (the words need its indexes).
 
 const SERVICE_BIT = new Map<ServiceType, number>(SERVICE_TYPES.map((s, i) => [s, 1 << i]));
+/** The same order in SQL: bit i of a contractor's mask = SERVICE_TYPES[i]. */
+const SERVICE_ORDER = sql.raw(`ARRAY[${SERVICE_TYPES.map((s) => `'${s}'`).join(',')}]::service_type[]`);
 const COUNTRY_INDEX = new Map<CountryCode, number>(COUNTRY_CODES.map((c, i) => [c, i + 1]));
 const ZONE_INDEX = new Map<Zone, number>(ZONES.map((z, i) => [z, i + 1]));
 
@@ -23,7 +25,8 @@ const FACET_KINDS = /[mslr]/;
 
 type FacetRow = {
   id: string;
-  services: ServiceType[];
+  /** Bit i set = SERVICE_TYPES[i]. */
+  services: number;
   country: CountryCode;
   city: string | null;
   zone: Zone | null;
@@ -88,17 +91,29 @@ export class DirectoryFacets {
     const city = f.city ? (this.cityIndex.get(f.city) ?? -1) : undefined;
     const zone = f.zone ? ZONE_INDEX.get(f.zone) : undefined;
     const bands = ratingBands(f.rating);
+    const mins = bands ? Float64Array.from(bands, (b) => b[0]) : null;
+    const belows = bands ? Float64Array.from(bands, (b) => b[1]) : null;
+    const { listed, services, countries, cities, zones, ratingAvg, ratingCount } = this;
     let n = 0;
     for (let i = 0; i < this.size; i++) {
-      if (this.listed[i] !== 1) continue;
-      if (serviceMask !== 0 && (this.services[i]! & serviceMask) === 0) continue;
-      if (country !== undefined && this.countries[i] !== country) continue;
-      if (city !== undefined && this.cities[i] !== city) continue;
-      if (zone !== undefined && this.zones[i] !== zone) continue;
-      if (bands) {
-        if (this.ratingCount[i]! < 1) continue;
-        const avg = this.ratingAvg[i]!;
-        if (bands.length > 0 && !bands.some(([min, below]) => avg >= min && avg < below)) continue;
+      if (listed[i] !== 1) continue;
+      if (serviceMask !== 0 && (services[i]! & serviceMask) === 0) continue;
+      if (country !== undefined && countries[i] !== country) continue;
+      if (city !== undefined && cities[i] !== city) continue;
+      if (zone !== undefined && zones[i] !== zone) continue;
+      if (mins && belows) {
+        if (ratingCount[i]! < 1) continue;
+        if (mins.length > 0) {
+          const avg = ratingAvg[i]!;
+          let inBand = false;
+          for (let b = 0; b < mins.length; b++) {
+            if (avg >= mins[b]! && avg < belows[b]!) {
+              inBand = true;
+              break;
+            }
+          }
+          if (!inBand) continue;
+        }
       }
       n++;
     }
@@ -114,7 +129,9 @@ export class DirectoryFacets {
 
   private async read(ids?: readonly string[]): Promise<FacetRow[]> {
     const result = await this.db.execute<FacetRow>(sql`
-      SELECT ${cp.userId} AS "id", ${cp.serviceTypes}::text[] AS "services", ${cp.country} AS "country", ${cp.city} AS "city",
+      SELECT ${cp.userId} AS "id",
+        (SELECT coalesce(bit_or(1 << (array_position(${SERVICE_ORDER}, s) - 1)), 0) FROM unnest(${cp.serviceTypes}) s) AS "services",
+        ${cp.country} AS "country", ${cp.city} AS "city",
         ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed"
       FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
       ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
@@ -165,9 +182,7 @@ export class DirectoryFacets {
       i = this.size++;
       this.index.set(row.id, i);
     }
-    let mask = 0;
-    for (const s of row.services) mask |= SERVICE_BIT.get(s) ?? 0;
-    this.services[i] = mask;
+    this.services[i] = row.services;
     this.countries[i] = COUNTRY_INDEX.get(row.country) ?? 0;
     this.cities[i] = row.city ? this.cityId(row.city) : 0;
     this.zones[i] = row.zone ? (ZONE_INDEX.get(row.zone) ?? 0) : 0;

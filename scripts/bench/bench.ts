@@ -45,6 +45,8 @@ interface Row {
   p99: number;
   errors: number;
   non2xx: number;
+  /** The machine's 1-minute load average at the end (it is shared: a high one explains noise). */
+  load: number;
 }
 
 async function load(name: string, opts: autocannon.Options): Promise<Row> {
@@ -56,6 +58,7 @@ async function load(name: string, opts: autocannon.Options): Promise<Row> {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
+    load: os.loadavg()[0]!,
   };
 }
 
@@ -187,7 +190,7 @@ async function benchDirectory(): Promise<ScaleResult[]> {
   }
 }
 
-const COLUMNS = ['target'.padEnd(30), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'vs hello'.padStart(9), 'failed'.padStart(7)].join(' ');
+const COLUMNS = ['target'.padEnd(30), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'vs hello'.padStart(9), 'failed'.padStart(7), 'load'.padStart(5)].join(' ');
 
 function line(r: Row, hello: Row): string {
   return [
@@ -197,6 +200,7 @@ function line(r: Row, hello: Row): string {
     `${r.p99} ms`.padStart(8),
     `${((r.reqPerSec / hello.reqPerSec) * 100).toFixed(1)}%`.padStart(9),
     String(r.errors + r.non2xx).padStart(7),
+    r.load.toFixed(1).padStart(5),
   ].join(' ');
 }
 

@@ -137,6 +137,9 @@ function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void
   };
 }
 
+/** What a browser's fetch sends: the directory's JSON goes out compressed, as it would to visitors. */
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
+
 async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, contractors: number, generated: string): Promise<ScaleResult> {
   const ids = await listedContractorIds(pool);
   const rows: ScaleResult['rows'] = [];
@@ -145,11 +148,11 @@ async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, contracto
   try {
     const requests = directoryRequests(ids);
     // Warm up (JIT, connection pool, PostgreSQL's buffers) on a mix of every target.
-    await autocannon({ url: server.url, connections: CONNECTIONS, duration: Math.min(3, DURATION), requests: [{ setupRequest: (req) => ({ ...req, path: requests.any() }) }] });
+    await autocannon({ url: server.url, headers: BROWSER, connections: CONNECTIONS, duration: Math.min(3, DURATION), requests: [{ setupRequest: (req) => ({ ...req, path: requests.any() }) }] });
     for (const target of DIRECTORY_TARGETS) {
       const stopChanges = startChanges(pool, ids);
       try {
-        const row = await load(target.label, { url: server.url, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] });
+        const row = await load(target.label, { url: server.url, headers: BROWSER, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] });
         rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 } });
       } finally {
         await stopChanges();

@@ -9,7 +9,7 @@ const B = '1c9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 const C = '2d9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 
 function liveCache(now = () => 0): DirectoryCache {
-  const cache = new DirectoryCache({ ttlMs: 1000, maxLists: 3, maxPages: 3, now });
+  const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * 1030, maxPageBytes: 3 * 1030, now });
   cache.setLive(true);
   return cache;
 }
@@ -51,11 +51,11 @@ describe('DirectoryCache', () => {
     await cache.page(A, async () => 'página A');
     await cache.page(B, async () => 'página B');
     cache.invalidate([{ id: A, kinds: 'k' }]);
-    expect(cache.size).toEqual({ lists: 1, pages: 1 });
+    expect(cache.size).toMatchObject({ lists: 1, pages: 1 });
     expect(await cache.list('b', never, () => Promise.reject(new Error('no')))).toBe(2);
     expect(await cache.page(B, () => Promise.reject(new Error('no')))).toBe('página B');
     cache.invalidate(EVERYTHING);
-    expect(cache.size).toEqual({ lists: 0, pages: 0 });
+    expect(cache.size).toEqual({ lists: 0, pages: 0, bytes: 0 });
   });
 
   it('does not keep a load that a change arriving meanwhile makes stale, and keeps one it does not', async () => {
@@ -92,7 +92,7 @@ describe('DirectoryCache', () => {
 
   it('caches nothing while the listener is down, and expires entries after the TTL', async () => {
     let now = 0;
-    const cache = new DirectoryCache({ ttlMs: 1000, maxLists: 3, maxPages: 3, now: () => now });
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * 1030, maxPageBytes: 3 * 1030, now: () => now });
     let loads = 0;
     const load = async () => ({ value: ++loads, staleWhen: never });
     await cache.list('k', never, load);
@@ -109,10 +109,13 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(0);
   });
 
-  it('keeps at most the configured number of entries, the oldest out first', async () => {
+  it('keeps at most the configured memory, the oldest out first', async () => {
     const cache = liveCache();
     for (const k of ['1', '2', '3', '4']) await cache.list(k, never, async () => ({ value: k, staleWhen: never }));
     expect(cache.size.lists).toBe(3);
+    expect(cache.size.bytes).toBe(3 * 1025);
+    await cache.list('big', never, async () => ({ value: 'x'.repeat(2000), staleWhen: never }));
+    expect(cache.size.lists).toBe(1);
     expect(await cache.list('1', never, async () => ({ value: 'recargado', staleWhen: never }))).toBe('recargado');
   });
 });

@@ -36,9 +36,9 @@ export interface Loaded<T> {
 export interface DirectoryCacheOptions {
   /** The longest an entry is served; bounds what no trigger sees (the 'Nuevo' badge ageing). */
   ttlMs: number;
-  /** Entries kept per kind; the oldest go first. */
-  maxLists: number;
-  maxPages: number;
+  /** Memory kept per kind (search pages and counts; contractor pages), in bytes of text; the oldest go first. */
+  maxListBytes: number;
+  maxPageBytes: number;
   now?: () => number;
 }
 
@@ -46,36 +46,59 @@ interface Entry<T> {
   value: T;
   expires: number;
   staleWhen: Staleness;
+  /** Approximate memory: the text's length plus the entry's own bookkeeping. */
+  bytes: number;
+}
+
+/** Bookkeeping of an entry (key, staleness data) beyond its text, roughly. */
+const ENTRY_OVERHEAD = 1024;
+
+function sizeOf(value: unknown): number {
+  return (typeof value === 'string' ? value.length : 0) + ENTRY_OVERHEAD;
 }
 
 class Store {
   readonly entries = new Map<string, Entry<unknown>>();
+  private bytes = 0;
   /** Loads running, with what is known before they finish about the changes they do not survive. */
   readonly inflight = new Map<string, { promise: Promise<unknown>; staleWhen: Staleness }>();
-  constructor(private readonly max: number) {}
+  constructor(private readonly maxBytes: number) {}
 
   get(key: string, now: number): { value: unknown } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.expires > now) return entry;
-    this.entries.delete(key);
+    this.delete(key);
     return undefined;
   }
 
   set(key: string, entry: Entry<unknown>): void {
-    this.entries.delete(key);
+    this.delete(key);
     this.entries.set(key, entry);
+    this.bytes += entry.bytes;
     // Maps iterate in insertion order: the first key is the oldest.
-    while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value!);
+    while (this.bytes > this.maxBytes && this.entries.size > 0) this.delete(this.entries.keys().next().value!);
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.bytes -= entry.bytes;
+    this.entries.delete(key);
   }
 
   forget(change: ContractorChange): void {
-    for (const [key, entry] of this.entries) if (entry.staleWhen(change)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) if (entry.staleWhen(change)) this.delete(key);
     for (const [key, load] of this.inflight) if (load.staleWhen(change)) this.inflight.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    this.bytes = 0;
+  }
+
+  get usedBytes(): number {
+    return this.bytes;
   }
 }
 
@@ -97,8 +120,8 @@ export class DirectoryCache {
   constructor(opts: DirectoryCacheOptions) {
     this.ttlMs = opts.ttlMs;
     this.now = opts.now ?? Date.now;
-    this.lists = new Store(opts.maxLists);
-    this.pages = new Store(opts.maxPages);
+    this.lists = new Store(opts.maxListBytes);
+    this.pages = new Store(opts.maxPageBytes);
   }
 
   /**
@@ -131,7 +154,7 @@ export class DirectoryCache {
       this.record(change);
       this.lists.forget(change);
       // Pages are keyed by contractor: no need to ask each.
-      this.pages.entries.delete(change.id);
+      this.pages.delete(change.id);
       this.pages.inflight.delete(change.id);
     }
   }
@@ -148,8 +171,8 @@ export class DirectoryCache {
   }
 
   /** Entries held (lists, pages), for tests and diagnostics. */
-  get size(): { lists: number; pages: number } {
-    return { lists: this.lists.entries.size, pages: this.pages.entries.size };
+  get size(): { lists: number; pages: number; bytes: number } {
+    return { lists: this.lists.entries.size, pages: this.pages.entries.size, bytes: this.lists.usedBytes + this.pages.usedBytes };
   }
 
   private record(change: ContractorChange | null): void {
@@ -178,7 +201,9 @@ export class DirectoryCache {
     const promise: Promise<T> = load().then(
       (loaded) => {
         if (store.inflight.get(key)?.promise === promise) store.inflight.delete(key);
-        if (this.live && this.survives(startSeq, loaded.staleWhen)) store.set(key, { value: loaded.value, expires: this.now() + this.ttlMs, staleWhen: loaded.staleWhen });
+        if (this.live && this.survives(startSeq, loaded.staleWhen)) {
+          store.set(key, { value: loaded.value, expires: this.now() + this.ttlMs, staleWhen: loaded.staleWhen, bytes: sizeOf(loaded.value) });
+        }
         return loaded.value;
       },
       (err: unknown) => {

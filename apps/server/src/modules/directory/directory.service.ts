@@ -15,12 +15,6 @@ export interface DirectoryDeps {
   facets?: DirectoryFacets;
 }
 
-/** A contractor's page, and its JSON ready to send (the cache keeps both). */
-export interface CachedProfile {
-  profile: ContractorPublicProfile;
-  json: string;
-}
-
 function filtersOf(s: DirectorySearch): DirectoryFilters {
   return { q: s.q, service: s.service, country: s.country, city: s.city, zone: s.zone, rating: s.rating };
 }
@@ -81,8 +75,8 @@ export function authorName(r: Pick<ReviewRow, 'authorFirstName' | 'authorLastNam
   return initial ? `${r.authorFirstName.trim()} ${initial.toLocaleUpperCase('es')}.` : r.authorFirstName.trim();
 }
 
-/** A listed contractor's public page, or null (unknown id, not a contractor, banned, deleted). */
-export function findContractorPage(deps: DirectoryDeps, id: string): Promise<CachedProfile | null> {
+/** A listed contractor's public page as JSON (ContractorPublicProfile), or null (unknown id, not a contractor, banned, deleted). */
+export function findContractorPage(deps: DirectoryDeps, id: string): Promise<string | null> {
   return deps.cache.page(id, async () => {
     const row = await findContractorPageRow(deps.db, id);
     if (!row) return null;
@@ -96,7 +90,7 @@ export function findContractorPage(deps: DirectoryDeps, id: string): Promise<Cac
       createdAt: new Date(r.createdAt).toISOString(),
     }));
     const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews };
-    return { profile, json: JSON.stringify(profile) };
+    return JSON.stringify(profile);
   });
 }
 
@@ -111,5 +105,5 @@ export function isContractorId(id: string): boolean {
 export async function contractorPageJson(deps: DirectoryDeps, id: string): Promise<string> {
   const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
   if (!found) throw new AppError('NOT_FOUND', t.api.contractorNotFound);
-  return found.json;
+  return found;
 }

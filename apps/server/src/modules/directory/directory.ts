@@ -1,5 +1,6 @@
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { createDb, type Db } from '../../db/client.ts';
@@ -12,6 +13,9 @@ import { findContractorPage, isContractorId, type DirectoryDeps } from './direct
 export interface Directory extends DirectoryDeps {
   stop(): Promise<void>;
 }
+
+/** Memory for cached searches, and as much for contractor pages (about 10,000 of each). */
+const CACHE_BYTES = 48 * 1024 * 1024;
 
 /** The longest a cached search or page is served: changes arrive by notification; this only bounds the ageing of the "Nuevo" badge. */
 export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
@@ -30,7 +34,7 @@ const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1';
  * the listener is connected, or has failed and keeps retrying.
  */
 export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttlMs?: number }): Promise<Directory> {
-  const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxLists: 2000, maxPages: 5000 });
+  const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxListBytes: CACHE_BYTES, maxPageBytes: CACHE_BYTES });
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the settings.
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
   const readPool = new pg.Pool({ ...options, max: 8, options: DIRECTORY_PG_OPTIONS });
@@ -78,7 +82,7 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
     // An unknown contractor: the app shows its not-found text. 200 rather than 404, like every
     // other path of the app, but kept out of search engines.
     if (!found) return { status: 200, noindex: true, data: data('null') };
-    const { profile } = found;
+    const profile = JSON.parse(found) as ContractorPublicProfile;
     const meta = t.page.meta(profile);
     return {
       status: 200,
@@ -89,7 +93,7 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
         type: 'profile',
         ...(profile.avatarPhotoId ? { image: `${appUrl}/api/photos/${profile.avatarPhotoId}/md` } : {}),
       },
-      data: data(found.json),
+      data: data(found),
     };
   };
 }

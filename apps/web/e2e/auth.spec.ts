@@ -217,6 +217,8 @@ test.describe('protected areas', () => {
 
   test('from another page, the app stays there while the sign-in dialog opens', async ({ page }) => {
     await page.goto('/contactus');
+    // On the page first: a navigation that interrupts the app's start is a direct visit (home).
+    await expect(page.getByRole('heading', { level: 1, name: contact.title })).toBeVisible();
     await page.evaluate(() => {
       window.history.pushState(null, '', '/perfil/info');
       window.dispatchEvent(new PopStateEvent('popstate'));

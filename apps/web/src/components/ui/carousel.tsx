@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { carousel as t } from '@arreglaya/shared/i18n/site-pages';
 import { cx } from '@/lib/cx.ts';
 
@@ -11,8 +11,22 @@ interface CarouselProps {
   className?: string;
 }
 
-function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
+
+function subscribeReducedMotion(onChange: () => void): () => void {
+  const query = window.matchMedia(REDUCED_MOTION);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+}
+
+/**
+ * The system's reduced-motion setting. The prerendered HTML (no window) has the carousel playing,
+ * and hydration must first render that same markup (the server snapshot, false); the setting
+ * applies right after. Reading it in useState's initializer made the first render differ from the
+ * HTML: React then discarded the prerendered page, Preact kept stale attributes.
+ */
+function usePrefersReducedMotion(): boolean {
+  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
 }
 
 /**
@@ -25,7 +39,10 @@ export function Carousel({ label, slides, intervalMs, className }: CarouselProps
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
-  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const reducedMotion = usePrefersReducedMotion();
+  // Paused or played with the button; until then, stopped under reduced motion.
+  const [stoppedByUser, setStoppedByUser] = useState<boolean | null>(null);
+  const stopped = stoppedByUser ?? reducedMotion;
   const total = slides.length;
   const playing = !stopped && !hovered && !focused;
 
@@ -59,7 +76,7 @@ export function Carousel({ label, slides, intervalMs, className }: CarouselProps
         ))}
       </div>
       <div className="mt-4 flex flex-wrap items-center justify-center gap-2">
-        <button type="button" className={buttonClasses} onClick={() => setStopped(playing)} aria-label={playing ? t.pause : t.play}>
+        <button type="button" className={buttonClasses} onClick={() => setStoppedByUser(playing)} aria-label={playing ? t.pause : t.play}>
           <span aria-hidden="true">{playing ? '❚❚' : '▶'}</span>
         </button>
         <button type="button" className={buttonClasses} onClick={() => go(index - 1)} aria-controls={`${id}-slides`} aria-label={t.previous}>

@@ -47,6 +47,11 @@ export const reviews = pgTable(
   (t) => [
     uniqueIndex('reviews_one_per_author_project_key').on(t.projectId, t.authorId),
     index('reviews_subject_idx').on(t.subjectId, t.status, t.createdAt.desc()),
+    // A contractor's public page: the newest approved client reviews read in order, 20 rows,
+    // not a sort of all of them (a popular contractor has thousands). Decision 015.
+    index('reviews_subject_approved_idx')
+      .on(t.subjectId, t.createdAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'approved' AND ${t.direction} = 'client_to_contractor'`),
     index('reviews_author_idx').on(t.authorId, t.createdAt.desc()),
     index('reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),

@@ -111,15 +111,24 @@ interface ScaleResult {
 }
 
 /**
- * What changes a contractor while visitors search, in the proportions of a live directory:
- * mostly a review approved (rating), then a favourite, now and then a profile saved. Each
- * change reaches the server's directory cache through NOTIFY, as it would every instance's.
+ * What changes a contractor while visitors search, in the proportions of a live directory (a
+ * cycle of 20): reviews approved (rating), favourites, projects completed, and one profile
+ * edit that changes the description's text. Each reaches the server's directory cache through
+ * NOTIFY, as it would every instance's.
  */
+const REVIEW = (stars: number) =>
+  `UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + ${stars}) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1`;
+const FAVOURITE = 'UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1';
+const COMPLETED = 'UPDATE contractor_profiles SET completed_projects = completed_projects + 1 WHERE user_id = $1';
+const PROFILE_EDIT = `UPDATE contractor_profiles SET description = CASE WHEN description LIKE '% Consulte disponibilidad.' THEN left(description, -25)
+  ELSE coalesce(description, '') || ' Consulte disponibilidad.' END, updated_at = now() WHERE user_id = $1`;
 const CHANGES = [
-  'UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + 5) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1',
-  'UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1',
-  'UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + 4) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1',
-  'UPDATE contractor_profiles SET description = description, updated_at = now() WHERE user_id = $1',
+  ...[5, 4, 5, 5, 3, 5, 4, 5, 2, 5].map(REVIEW),
+  ...Array.from({ length: 6 }, () => FAVOURITE),
+  COMPLETED,
+  COMPLETED,
+  COMPLETED,
+  PROFILE_EDIT,
 ];
 
 function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void> {
@@ -128,7 +137,7 @@ function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void
   let pending = Promise.resolve();
   const timer = setInterval(() => {
     const id = ids[(n * 7919) % ids.length]!;
-    const change = CHANGES[n++ % CHANGES.length]!;
+    const change = CHANGES[(n++ * 7) % CHANGES.length]!;
     pending = pending.then(() => pool.query(change, [id]).then(() => undefined));
   }, 1000 / CHANGES_PER_SECOND);
   return async () => {

@@ -184,6 +184,8 @@ test.describe('favourites', () => {
         ? route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.' } } })
         : route.continue(),
     );
+    // The hearts' state arrives after the list (its own request): clicking before it would add.
+    await expect(card.getByRole('button', { name: favourites.toggle(name), exact: true })).toHaveAttribute('aria-pressed', 'true');
     await card.getByRole('button', { name: favourites.toggle(name), exact: true }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Demasiados intentos.' })).toBeVisible();
     await expect(card.getByRole('button', { name: favourites.toggle(name), exact: true })).toHaveAttribute('aria-pressed', 'true');

@@ -24,8 +24,12 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
 
   if (isLoading || (user && !clientId)) return null;
   const pressed = clientId !== null && (ids.data?.includes(contractorId) ?? false);
+  // Until a client's favourites are known the heart cannot say its state, and a press would
+  // add a favourite the person meant to remove (Mis Favoritos draws its cards first).
+  const unknown = clientId !== null && ids.data === undefined;
 
   const onClick = () => {
+    if (unknown) return;
     if (!clientId) {
       authModals.openSignIn({ redirectTo: location.pathname + location.search });
       return;
@@ -37,6 +41,7 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
     <button
       type="button"
       aria-pressed={pressed}
+      aria-disabled={unknown || undefined}
       // A toggle keeps one name (WAI-ARIA APG); aria-pressed says whether it is a favourite.
       aria-label={t.toggle(contractorName)}
       title={pressed ? t.removeHint : t.addHint}

@@ -7,7 +7,7 @@
  *      a service filter, with free text, and a contractor page, with PASS/FAIL against the
  *      targets of issue 5 (p99 < 50 ms at 50 connections, ≥ 25% of the hello-world's req/s,
  *      p50 at 100,000 ≤ 2 × p50 at 10,000).
- * Environment: BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory,
+ * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory,
  * BENCH_SCALES (10000,100000), BENCH_CHANGES_PER_SECOND (1), BENCH_JSON (write the rows there).
  * Not part of `npm test` (timings depend on the machine). See scripts/bench/README.md.
  */
@@ -28,6 +28,10 @@ import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each directory target first runs this long unmeasured: a server that has been up for a while. */
+const WARM_UP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+/** The hello-world run paired with each directory target. */
+const HELLO_SECONDS = Math.min(5, DURATION);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 const SCALES = (process.env.BENCH_SCALES ?? '10000,100000').split(',').map(Number);
@@ -49,8 +53,8 @@ interface Row {
   load: number;
 }
 
-async function load(name: string, opts: autocannon.Options): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION, ...opts });
+async function load(name: string, opts: autocannon.Options, seconds = DURATION): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
   return {
     name,
     reqPerSec: result.requests.average,
@@ -157,14 +161,16 @@ async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, helloUrl:
   const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
   try {
     const requests = directoryRequests(ids);
-    // Warm up (JIT, connection pool, PostgreSQL's buffers) on a mix of every target.
-    await autocannon({ url: server.url, headers: BROWSER, connections: CONNECTIONS, duration: Math.min(3, DURATION), requests: [{ setupRequest: (req) => ({ ...req, path: requests.any() }) }] });
     for (const target of DIRECTORY_TARGETS) {
-      // The machine is shared: the yardstick is measured right before each target.
-      const hello = await load('hello-world (just before)', { url: helloUrl });
       const stopChanges = startChanges(pool, ids);
       try {
-        const row = await load(target.label, { url: server.url, headers: BROWSER, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] });
+        const opts: autocannon.Options = { url: server.url, headers: BROWSER, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] };
+        // Unmeasured first (JIT, pools, PostgreSQL's buffers, the cache as after a while up),
+        // the same stream of requests going on.
+        if (WARM_UP > 0) await load('warm-up', opts, WARM_UP);
+        // The machine is shared: the yardstick is measured right before the target.
+        const hello = await load('hello-world (just before)', { url: helloUrl }, HELLO_SECONDS);
+        const row = await load(target.label, opts);
         rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 }, hello });
       } finally {
         await stopChanges();

@@ -22,6 +22,7 @@ import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { freePort, startServerProcess } from '../../apps/server/test/support/server-process.ts';
+import { cpuOf, measureCpu, postgresCpuOf } from './cpu-time.ts';
 import { generateDirectory } from './generate-directory.ts';
 import { directoryRequests, type DirectoryTarget, DIRECTORY_TARGETS, listedContractorIds } from './directory-requests.ts';
 import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
@@ -51,10 +52,13 @@ interface Row {
   non2xx: number;
   /** The machine's 1-minute load average at the end (it is shared: a high one explains noise). */
   load: number;
+  /** CPU time (server and its PostgreSQL) per request, in µs; 0 when not measured. */
+  cpuUs: number;
 }
 
-async function load(name: string, opts: autocannon.Options, seconds = DURATION): Promise<Row> {
-  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...opts });
+async function load(name: string, opts: autocannon.Options, seconds = DURATION, cpu: readonly (() => number)[] = []): Promise<Row> {
+  const { result, cpuMs } = await measureCpu(cpu, () => autocannon({ connections: CONNECTIONS, duration: seconds, ...opts }));
+  const total = cpuMs.reduce((a, b) => a + b, 0);
   return {
     name,
     reqPerSec: result.requests.average,
@@ -63,14 +67,15 @@ async function load(name: string, opts: autocannon.Options, seconds = DURATION):
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     load: os.loadavg()[0]!,
+    cpuUs: result.requests.total > 0 ? (total * 1000) / result.requests.total : 0,
   };
 }
 
-async function startHelloWorld(): Promise<{ url: string; stop(): void }> {
+async function startHelloWorld(): Promise<{ url: string; cpu: () => number; stop(): void }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hello-world.ts')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
+  return { url: `http://127.0.0.1:${port}`, cpu: cpuOf(child.pid), stop: () => child.kill() };
 }
 
 let ipCounter = 0;
@@ -85,7 +90,8 @@ async function benchBasics(): Promise<Row[]> {
   const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production' });
   try {
     const rows: Row[] = [];
-    rows.push(await load('GET /api/health', { url: `${server.url}/api/health` }));
+    const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];
+    rows.push(await load('GET /api/health', { url: `${server.url}/api/health` }, DURATION, cpu));
     rows.push(
       await load('POST /api/contact', {
         url: `${server.url}/api/contact`,
@@ -99,7 +105,7 @@ async function benchBasics(): Promise<Row[]> {
             }),
           },
         ],
-      }),
+      }, DURATION, cpu),
     );
     return rows;
   } finally {
@@ -154,11 +160,17 @@ function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void
 /** What a browser's fetch sends: the directory's JSON goes out compressed, as it would to visitors. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
 
-async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, helloUrl: string, contractors: number, generated: string): Promise<ScaleResult> {
+interface Hello {
+  url: string;
+  cpu: () => number;
+}
+
+async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: () => number }, hello: Hello, contractors: number, generated: string): Promise<ScaleResult> {
   const ids = await listedContractorIds(pool);
   const rows: ScaleResult['rows'] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-dir-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production' });
+  const cpu = [cpuOf(server.proc.pid), database.cpu];
   try {
     const requests = directoryRequests(ids);
     for (const target of DIRECTORY_TARGETS) {
@@ -169,9 +181,9 @@ async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, helloUrl:
         // the same stream of requests going on.
         if (WARM_UP > 0) await load('warm-up', opts, WARM_UP);
         // The machine is shared: the yardstick is measured right before the target.
-        const hello = await load('hello-world (just before)', { url: helloUrl }, HELLO_SECONDS);
-        const row = await load(target.label, opts);
-        rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 }, hello });
+        const yardstick = await load('hello-world (just before)', { url: hello.url }, HELLO_SECONDS, [hello.cpu]);
+        const row = await load(target.label, opts, DURATION, cpu);
+        rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 }, hello: yardstick });
       } finally {
         await stopChanges();
       }
@@ -186,7 +198,7 @@ async function benchDirectoryScale(pool: pg.Pool, databaseUrl: string, helloUrl:
   return { contractors, summary: generated, rows };
 }
 
-async function benchDirectory(helloUrl: string): Promise<ScaleResult[]> {
+async function benchDirectory(hello: Hello): Promise<ScaleResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-pg-'));
   const database = await startEmbeddedPostgres(dataDir, () => undefined);
   const pool = createPool(database.url, 2);
@@ -200,7 +212,7 @@ async function benchDirectory(helloUrl: string): Promise<ScaleResult[]> {
       const { rows } = await pool.query<{ p: number; r: number }>('SELECT (SELECT count(*) FROM projects)::int AS p, (SELECT count(*) FROM reviews)::int AS r');
       const summary = `${to.toLocaleString('en')} contractors, ${rows[0]!.p.toLocaleString('en')} projects, ${rows[0]!.r.toLocaleString('en')} reviews (this step generated in ${g.seconds.toFixed(0)} s)`;
       console.log(`  ${summary}`);
-      results.push(await benchDirectoryScale(pool, database.url, helloUrl, to, summary));
+      results.push(await benchDirectoryScale(pool, { url: database.url, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, to, summary));
       from = to;
     }
     return results;
@@ -211,7 +223,7 @@ async function benchDirectory(helloUrl: string): Promise<ScaleResult[]> {
   }
 }
 
-const COLUMNS = ['target'.padEnd(30), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'vs hello'.padStart(9), 'failed'.padStart(7), 'load'.padStart(5)].join(' ');
+const COLUMNS = ['target'.padEnd(30), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'vs hello'.padStart(9), 'failed'.padStart(7), 'load'.padStart(5), 'cpu/req'.padStart(8)].join(' ');
 
 function line(r: Row, hello: Row): string {
   return [
@@ -222,6 +234,7 @@ function line(r: Row, hello: Row): string {
     `${((r.reqPerSec / hello.reqPerSec) * 100).toFixed(1)}%`.padStart(9),
     String(r.errors + r.non2xx).padStart(7),
     r.load.toFixed(1).padStart(5),
+    (r.cpuUs > 0 ? `${r.cpuUs.toFixed(0)} µs` : '').padStart(8),
   ].join(' ');
 }
 
@@ -275,7 +288,7 @@ async function main(): Promise<void> {
   const all: Row[] = [];
   try {
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${os.cpus().length} cores (load generator on the same machine)\n`);
-    const helloRow = await load('hello-world (bare Fastify)', { url: hello.url });
+    const helloRow = await load('hello-world (bare Fastify)', { url: hello.url }, DURATION, [hello.cpu]);
     all.push(helloRow);
     if (ONLY !== 'directory') {
       const rows = await benchBasics();
@@ -284,11 +297,14 @@ async function main(): Promise<void> {
       for (const r of [helloRow, ...rows]) console.log(line(r, helloRow));
     }
     if (ONLY !== 'basic') {
-      const scales = await benchDirectory(hello.url);
+      const scales = await benchDirectory(hello);
       for (const s of scales) {
         console.log(`\nDirectory: ${s.summary}; ${CHANGES_PER_SECOND} contractor changes/s during the load`);
-        console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)}`);
-        for (const r of s.rows) console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)}`);
+        console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'hello cpu'.padStart(9)} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)}`);
+        for (const r of s.rows) {
+          const helloCpu = r.hello.cpuUs > 0 ? `${r.hello.cpuUs.toFixed(0)} µs` : '';
+          console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${helloCpu.padStart(9)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)}`);
+        }
         all.push(...s.rows.flatMap((r) => [{ ...r.hello, name: `hello-world before ${r.name} @${s.contractors}` }, { ...r, name: `${r.name} @${s.contractors}` }]));
       }
       printTargets(scales);

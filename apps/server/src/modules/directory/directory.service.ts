@@ -5,7 +5,17 @@ import { AppError } from '../../lib/app-error.ts';
 import { toContractorCard } from './contractor-card.ts';
 import type { DirectoryCache } from './directory-cache.ts';
 import type { DirectoryFacets } from './directory-facets.ts';
-import { countContractors, findContractorPageRow, searchContractorRows, searchWords, type DirectoryFilters, type ReviewRow } from './directory.repository.ts';
+import {
+  countContractors,
+  findContractorPageRow,
+  searchContractorRows,
+  searchTextRowsByWalking,
+  searchWords,
+  walkIsCheaper,
+  type DirectoryFilters,
+  type ReviewRow,
+  type SearchRow,
+} from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf } from './directory-staleness.ts';
 
 export interface DirectoryDeps {
@@ -24,6 +34,14 @@ function filtersKey(f: DirectoryFilters): string {
   return JSON.stringify([f.q ? searchWords(f.q).join(' ') : '', [...f.service].sort(), f.country ?? '', f.city ?? '', f.zone ?? '', [...f.rating].sort()]);
 }
 
+const NO_FILTERS: DirectoryFilters = { service: [], rating: [] };
+const NO_FILTERS_KEY = filtersKey(NO_FILTERS);
+
+/** Free text and nothing else. */
+function isTextOnly(f: DirectoryFilters): boolean {
+  return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0;
+}
+
 /** How many listed contractors match, from the cache when it can (every page and sort shares it). */
 function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string): Promise<number> {
   const staleWhen = countStaleness(filters);
@@ -40,7 +58,24 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
   return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(base), async () => {
     let filters = base;
-    let [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
+    let rows: SearchRow[];
+    let total: number;
+    if (isTextOnly(base) && searchWords(base.q!).length > 1) {
+      // Several words: PostgreSQL guesses how many contractors have them all as if the words
+      // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
+      // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
+      total = await countMatches(deps, filters, key);
+      const listed = total > 0 ? await countMatches(deps, NO_FILTERS, NO_FILTERS_KEY) : 0;
+      const end = offset + DIRECTORY_PAGE_SIZE;
+      rows =
+        total === 0
+          ? []
+          : walkIsCheaper(end, total, listed)
+            ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
+            : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
+    } else {
+      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
+    }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.
       filters = { ...base, textMode: 'names' };

@@ -24,9 +24,11 @@ export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
  * Planner settings of the directory's own connections. Its queries read a few rows through
  * indexes from tables that stay in memory; with the default random_page_cost (4, for spinning
  * disks) PostgreSQL reads every contractor to match a common word (a seq scan decompressing
- * each search vector) instead of the word's GIN bitmap, several times slower.
+ * each search vector) instead of the word's GIN bitmap, several times slower. No parallel
+ * workers: starting them costs milliseconds, and with many requests at once the cores are busy
+ * anyway (decision 015).
  */
-const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1';
+const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 
 /**
  * The directory's cache, its change listener (a dedicated connection) and a small pool of its

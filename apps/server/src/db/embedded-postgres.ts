@@ -151,6 +151,13 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       'unix_socket_directories=',
       '-c',
       'max_connections=200',
+      // PostgreSQL's default of 128 MB holds less than the directory's tables and indexes at
+      // 100,000 contractors (about 340 MB); pages read from disk showed in the contractor page's
+      // p99. The memory is reserved only as pages are touched, so a small database costs little.
+      '-c',
+      'shared_buffers=512MB',
+      '-c',
+      'effective_cache_size=4GB',
     ],
     { ...postgresUserIds(), stdio: ['ignore', 'ignore', 'pipe'] },
   );

@@ -42,7 +42,6 @@ import type { Role } from '@arreglaya/shared/domain';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
-import { memoizedZlib } from './plugins/compression-memo.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
@@ -95,13 +94,12 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.
-  // The same answer (a cached directory page) is compressed once, not on every request.
+  // The directory's cached answers are stored gzipped and skip this (lib/prepared-json.ts).
   await app.register(compress, {
     global: true,
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
-    zlib: memoizedZlib(),
   });
   await app.register(cookie);
   // Uploads (profile photos): one file of up to 8 MB and a few small fields; anything more is refused.

@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { PreparedJson } from '../../lib/prepared-json.ts';
 import { DirectoryCache, EVERYTHING, type ContractorChange, type Staleness } from './directory-cache.ts';
 import { parsePayload } from './directory-listener.ts';
 import type { DirectoryFilters } from './directory.repository.ts';
@@ -110,13 +112,20 @@ describe('DirectoryCache', () => {
   });
 
   it('keeps at most the configured memory, the oldest out first', async () => {
-    const cache = liveCache();
-    for (const k of ['1', '2', '3', '4']) await cache.list(k, never, async () => ({ value: k, staleWhen: never }));
+    // Answers are counted by their gzipped bytes (a 10,000-character page of one letter takes ~40).
+    const answer = (text: string) => new PreparedJson(JSON.stringify(text));
+    const small = answer('1').bytes + 1024;
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
+    cache.setLive(true);
+    for (const k of ['1', '2', '3', '4']) await cache.list(k, never, async () => ({ value: answer(k), staleWhen: never }));
     expect(cache.size.lists).toBe(3);
-    expect(cache.size.bytes).toBe(3 * 1025);
-    await cache.list('big', never, async () => ({ value: 'x'.repeat(2000), staleWhen: never }));
+    expect(cache.size.bytes).toBe(3 * small);
+    const big = answer(crypto.randomBytes(1500).toString('base64'));
+    expect(big.bytes).toBeGreaterThan(small);
+    await cache.list('big', never, async () => ({ value: big, staleWhen: never }));
     expect(cache.size.lists).toBe(1);
-    expect(await cache.list('1', never, async () => ({ value: 'recargado', staleWhen: never }))).toBe('recargado');
+    const reloaded = answer('recargado');
+    expect(await cache.list('1', never, async () => ({ value: reloaded, staleWhen: never }))).toBe(reloaded);
   });
 });
 

@@ -6,6 +6,8 @@
 // directory's steady trickle of changes forgets only what it must. Nothing is cached while
 // the listener is down. docs/decisions/013-contractor-directory.md.
 
+import { PreparedJson } from '../../lib/prepared-json.ts';
+
 /** Sort keys as the triggers send them: [completed_projects, rating_count, favourites_count, rating_avg]. */
 export type SortKeys = readonly [completedProjects: number, ratingCount: number, favouritesCount: number, ratingAvg: number];
 
@@ -36,7 +38,7 @@ export interface Loaded<T> {
 export interface DirectoryCacheOptions {
   /** The longest an entry is served; bounds what no trigger sees (the 'Nuevo' badge ageing). */
   ttlMs: number;
-  /** Memory kept per kind (search pages and counts; contractor pages), in bytes of text; the oldest go first. */
+  /** Memory kept per kind (search pages and counts; contractor pages), in bytes (answers gzipped); the oldest go first. */
   maxListBytes: number;
   maxPageBytes: number;
   now?: () => number;
@@ -46,7 +48,7 @@ interface Entry<T> {
   value: T;
   expires: number;
   staleWhen: Staleness;
-  /** Approximate memory: the text's length plus the entry's own bookkeeping. */
+  /** Approximate memory: the answer's bytes plus the entry's own bookkeeping. */
   bytes: number;
 }
 
@@ -54,7 +56,7 @@ interface Entry<T> {
 const ENTRY_OVERHEAD = 1024;
 
 function sizeOf(value: unknown): number {
-  return (typeof value === 'string' ? value.length : 0) + ENTRY_OVERHEAD;
+  return (value instanceof PreparedJson ? value.bytes : 0) + ENTRY_OVERHEAD;
 }
 
 class Store {

@@ -1,25 +1,9 @@
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
-import {
-  ContractorPublicProfileSchema,
-  DirectoryPageSchema,
-  DirectorySearchSchema,
-  type ContractorPublicProfile,
-  type DirectoryPage,
-} from '@arreglaya/shared/schemas/directory';
+import { ContractorPublicProfileSchema, DirectoryPageSchema, DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
-
-const JSON_TYPE = 'application/json; charset=utf-8';
-
-/**
- * A cached answer is already JSON text of the response schema: Fastify sends a string with a
- * JSON content type as it is, without serializing it again. The cast only tells the type
- * provider so.
- */
-function asJson<T>(json: string): T {
-  return json as unknown as T;
-}
 
 export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -34,7 +18,7 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           response: { 200: DirectoryPageSchema, 400: ApiErrorSchema },
         },
       },
-      async (req, reply) => reply.type(JSON_TYPE).send(asJson<DirectoryPage>(await searchDirectory(deps, req.query))),
+      async (req, reply) => sendPreparedJson(req, reply, await searchDirectory(deps, req.query)),
     );
 
     app.get(
@@ -49,7 +33,7 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           response: { 200: ContractorPublicProfileSchema, 404: ApiErrorSchema },
         },
       },
-      async (req, reply) => reply.type(JSON_TYPE).send(asJson<ContractorPublicProfile>(await contractorPageJson(deps, req.params.id))),
+      async (req, reply) => sendPreparedJson(req, reply, await contractorPageJson(deps, req.params.id)),
     );
   };
 }

@@ -2,6 +2,7 @@ import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
 import type { DirectoryCache } from './directory-cache.ts';
 import type { DirectoryFacets } from './directory-facets.ts';
@@ -52,7 +53,7 @@ function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: strin
 }
 
 /** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */
-export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<string> {
+export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<PreparedJson> {
   const base = filtersOf(search);
   const key = filtersKey(base);
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
@@ -99,7 +100,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
       isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
     });
-    return { value: JSON.stringify(page), staleWhen };
+    return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
   });
 }
 
@@ -111,7 +112,7 @@ export function authorName(r: Pick<ReviewRow, 'authorFirstName' | 'authorLastNam
 }
 
 /** A listed contractor's public page as JSON (ContractorPublicProfile), or null (unknown id, not a contractor, banned, deleted). */
-export function findContractorPage(deps: DirectoryDeps, id: string): Promise<string | null> {
+export function findContractorPage(deps: DirectoryDeps, id: string): Promise<PreparedJson | null> {
   return deps.cache.page(id, async () => {
     const row = await findContractorPageRow(deps.db, id);
     if (!row) return null;
@@ -125,7 +126,7 @@ export function findContractorPage(deps: DirectoryDeps, id: string): Promise<str
       createdAt: new Date(r.createdAt).toISOString(),
     }));
     const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews };
-    return JSON.stringify(profile);
+    return new PreparedJson(JSON.stringify(profile));
   });
 }
 
@@ -137,7 +138,7 @@ export function isContractorId(id: string): boolean {
 }
 
 /** GET /api/contractors/:id: the page's JSON, or 404 in Spanish. */
-export async function contractorPageJson(deps: DirectoryDeps, id: string): Promise<string> {
+export async function contractorPageJson(deps: DirectoryDeps, id: string): Promise<PreparedJson> {
   const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
   if (!found) throw new AppError('NOT_FOUND', t.api.contractorNotFound);
   return found;

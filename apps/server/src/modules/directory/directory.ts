@@ -84,7 +84,8 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
     // An unknown contractor: the app shows its not-found text. 200 rather than 404, like every
     // other path of the app, but kept out of search engines.
     if (!found) return { status: 200, noindex: true, data: data('null') };
-    const profile = JSON.parse(found) as ContractorPublicProfile;
+    const json = found.text();
+    const profile = JSON.parse(json) as ContractorPublicProfile;
     const meta = t.page.meta(profile);
     return {
       status: 200,
@@ -95,7 +96,7 @@ export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPag
         type: 'profile',
         ...(profile.avatarPhotoId ? { image: `${appUrl}/api/photos/${profile.avatarPhotoId}/md` } : {}),
       },
-      data: data(found),
+      data: data(json),
     };
   };
 }

@@ -27,6 +27,8 @@ describe('sendPreparedJson', () => {
     await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
     const prepared = new PreparedJson(page);
     expect(prepared.bytes).toBeLessThan(page.length / 3);
+    // It holds its own bytes, not a view into zlib's 16 KiB work buffer (the cache counts `bytes`).
+    expect(prepared.gzipped.buffer.byteLength).toBe(prepared.bytes);
     app.get('/page', (req, reply) => sendPreparedJson(req, reply, prepared));
     try {
       const browser = await app.inject({ url: '/page', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });

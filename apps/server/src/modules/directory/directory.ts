@@ -14,8 +14,14 @@ export interface Directory extends DirectoryDeps {
   stop(): Promise<void>;
 }
 
-/** Memory for cached searches, and as much for contractor pages (about 10,000 of each). */
-const CACHE_BYTES = 48 * 1024 * 1024;
+/** Memory for cached search pages and counts (about 25,000 pages). */
+const LIST_CACHE_BYTES = 48 * 1024 * 1024;
+/**
+ * Memory for contractor pages: every listed contractor's page of a 100,000-contractor directory
+ * (about 1.6 KB each, gzipped with its bookkeeping). Visitors open pages far down the results
+ * too, and a miss costs ten times a hit (decision 015).
+ */
+const PAGE_CACHE_BYTES = 192 * 1024 * 1024;
 
 /** The longest a cached search or page is served: changes arrive by notification; this only bounds the ageing of the "Nuevo" badge. */
 export const DIRECTORY_CACHE_TTL_MS = 5 * 60_000;
@@ -36,7 +42,7 @@ const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_pe
  * the listener is connected, or has failed and keeps retrying.
  */
 export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttlMs?: number }): Promise<Directory> {
-  const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxListBytes: CACHE_BYTES, maxPageBytes: CACHE_BYTES });
+  const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxListBytes: LIST_CACHE_BYTES, maxPageBytes: PAGE_CACHE_BYTES });
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the settings.
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
   const readPool = new pg.Pool({ ...options, max: 8, options: DIRECTORY_PG_OPTIONS });

@@ -29,8 +29,15 @@ import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-/** Each directory target first runs this long unmeasured: a server that has been up for a while. */
+/**
+ * Each directory target first runs unmeasured, in rounds of this many seconds, until a round is
+ * no faster than the one before (within 2%): a server in its steady state, as after a while up
+ * (JIT, pools, PostgreSQL's buffers, the cache holding what visitors ask for). Contractor pages
+ * at 100,000 contractors take longest: the cache fills with pages as visitors open them.
+ */
 const WARM_UP = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
+/** At most this long warming up one target. */
+const WARM_UP_MAX = Number(process.env.BENCH_WARMUP_MAX_SECONDS ?? 90);
 /** The hello-world run paired with each directory target. */
 const HELLO_SECONDS = Math.min(5, DURATION);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -118,7 +125,7 @@ interface ScaleResult {
   contractors: number;
   summary: string;
   /** Each with the hello-world measured just before it (the yardstick of that moment). */
-  rows: (Row & { target: DirectoryTarget; uncached: UncachedTiming; hello: Row })[];
+  rows: (Row & { target: DirectoryTarget; uncached: UncachedTiming; hello: Row; warmedUp: number })[];
 }
 
 /**
@@ -177,13 +184,18 @@ async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: 
       const stopChanges = startChanges(pool, ids);
       try {
         const opts: autocannon.Options = { url: server.url, headers: BROWSER, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] };
-        // Unmeasured first (JIT, pools, PostgreSQL's buffers, the cache as after a while up),
-        // the same stream of requests going on.
-        if (WARM_UP > 0) await load('warm-up', opts, WARM_UP);
+        // Unmeasured first, the same stream of requests going on, until the server is steady.
+        let warmedUp = 0;
+        for (let previous = 0; warmedUp + WARM_UP <= WARM_UP_MAX && WARM_UP > 0; ) {
+          const round = (await load('warm-up', opts, WARM_UP)).reqPerSec;
+          warmedUp += WARM_UP;
+          if (round < previous * 1.02) break;
+          previous = round;
+        }
         // The machine is shared: the yardstick is measured right before the target.
         const yardstick = await load('hello-world (just before)', { url: hello.url }, HELLO_SECONDS, [hello.cpu]);
         const row = await load(target.label, opts, DURATION, cpu);
-        rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 }, hello: yardstick });
+        rows.push({ ...row, target, uncached: { p50: 0, p99: 0, n: 0 }, hello: yardstick, warmedUp });
       } finally {
         await stopChanges();
       }
@@ -300,10 +312,10 @@ async function main(): Promise<void> {
       const scales = await benchDirectory(hello);
       for (const s of scales) {
         console.log(`\nDirectory: ${s.summary}; ${CHANGES_PER_SECOND} contractor changes/s during the load`);
-        console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'hello cpu'.padStart(9)} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)}`);
+        console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'hello cpu'.padStart(9)} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)} ${'warm-up'.padStart(8)}`);
         for (const r of s.rows) {
           const helloCpu = r.hello.cpuUs > 0 ? `${r.hello.cpuUs.toFixed(0)} µs` : '';
-          console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${helloCpu.padStart(9)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)}`);
+          console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${helloCpu.padStart(9)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)} ${`${r.warmedUp} s`.padStart(8)}`);
         }
         all.push(...s.rows.flatMap((r) => [{ ...r.hello, name: `hello-world before ${r.name} @${s.contractors}` }, { ...r, name: `${r.name} @${s.contractors}` }]));
       }

@@ -51,6 +51,8 @@ async function main(): Promise<void> {
     root: WEB,
     configFile: path.join(WEB, 'vite.config.ts'),
     logLevel: 'warn',
+    // Bundle every dependency (react-router, react-query…) so they use the aliased Preact runtime too.
+    ssr: { noExternal: true },
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
   const { render } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string> };

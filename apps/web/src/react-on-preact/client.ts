@@ -1,10 +1,11 @@
 /**
  * What `import … from 'react-dom/client'` means in the web bundle (vite.config.ts; see
  * docs/decisions/016): preact/compat's roots, with hydration marked for useSyncExternalStore
- * (./react.ts). Only main.tsx imports it.
+ * (./react.ts), and the fixes to Preact the browser needs (./fixes.ts). Only main.tsx imports it.
  */
 import { createRoot, hydrateRoot as compatHydrateRoot } from 'preact/compat/client';
 import { markHydration } from './react.ts';
+import './fixes.ts';
 
 export { createRoot };
 

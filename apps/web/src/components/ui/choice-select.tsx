@@ -1,4 +1,4 @@
-import type { SelectHTMLAttributes } from 'react';
+import { forwardRef, type ReactElement, type Ref, type SelectHTMLAttributes } from 'react';
 
 interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
   /** The allowed values, from a shared list (SERVICE_TYPES, BANK_ACCOUNT_TYPES, ...). */
@@ -8,10 +8,17 @@ interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<
   placeholder: string;
 }
 
-/** A select over one of the shared lists of values, starting empty. Spreads react-hook-form's register(). */
-export function ChoiceSelect<T extends string>({ options, labels, placeholder, ...select }: ChoiceSelectProps<T>) {
+/**
+ * A select over one of the shared lists of values, starting empty. Spreads react-hook-form's
+ * register(), whose ref must reach the <select>: forwardRef, since the browser runs Preact, where a
+ * function component only receives a ref through forwardRef (docs/decisions/016).
+ */
+export const ChoiceSelect = forwardRef(function ChoiceSelect<T extends string>(
+  { options, labels, placeholder, ...select }: ChoiceSelectProps<T>,
+  ref: Ref<HTMLSelectElement>,
+) {
   return (
-    <select defaultValue="" {...select}>
+    <select defaultValue="" {...select} ref={ref}>
       <option value="">{placeholder}</option>
       {options.map((value) => (
         <option key={value} value={value}>
@@ -20,4 +27,4 @@ export function ChoiceSelect<T extends string>({ options, labels, placeholder, .
       ))}
     </select>
   );
-}
+}) as <T extends string>(props: ChoiceSelectProps<T> & { ref?: Ref<HTMLSelectElement> }) => ReactElement;

@@ -1,19 +1,22 @@
-import { useState, type ComponentPropsWithRef } from 'react';
+import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { cx } from '@/lib/cx.ts';
 import { inputClasses } from './field.tsx';
 
-type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type'>;
+type PasswordInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'type'>;
 
 /**
  * A password input with a show/hide toggle. The toggle keeps one name ("Mostrar contraseña")
  * and tells its state with aria-pressed, the pattern screen readers announce best.
+ *
+ * forwardRef, not `ref` as a plain prop: the browser runs Preact, whose function components only
+ * receive a ref through forwardRef (docs/decisions/016). react-hook-form's register() needs the input.
  */
-export function PasswordInput({ className, ...props }: PasswordInputProps) {
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ className, ...props }, ref) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
-      <input {...props} type={visible ? 'text' : 'password'} className={inputClasses(cx('pr-14', className))} />
+      <input {...props} ref={ref} type={visible ? 'text' : 'password'} className={inputClasses(cx('pr-14', className))} />
       <button
         type="button"
         aria-pressed={visible}
@@ -26,7 +29,7 @@ export function PasswordInput({ className, ...props }: PasswordInputProps) {
       </button>
     </div>
   );
-}
+});
 
 function EyeIcon({ open }: { open: boolean }) {
   return (

@@ -238,6 +238,8 @@ test.describe('contact a contractor', () => {
     await message.fill(text);
     await dialog.getByRole('button', { name: contractorContact.submit, exact: true }).click();
     await expect(dialog.getByRole('status')).toHaveText(success.requestSent);
+    // The form is gone: the focus is on the dialog's Cerrar button (autoFocus).
+    await expect(dialog.getByRole('button', { name: contractorContact.close, exact: true }).last()).toBeFocused();
 
     const mail = await server.mailbox.waitFor((m) => (m.to ?? []).some((a) => a.address === contractor.email) && (m.text ?? '').includes(text));
     expect(mail.subject).toBe('ArreglaYa - Nueva Solicitud de Servicio');

@@ -1,5 +1,5 @@
 /**
- * Two fixes to the Preact runtime the browser runs instead of react-dom (docs/decisions/016),
+ * Three fixes to the Preact runtime the browser runs instead of react-dom (docs/decisions/016),
  * installed by ./client.ts, i.e. in the browser only: the prerender (Node) must number ids from
  * P0-0 on each page. The first reads Preact's internal (mangled) fields: check it when upgrading
  * Preact (pinned to 10.29.8).
@@ -36,7 +36,9 @@ const previousVnode = options.vnode;
 options.vnode = (vnode: VNode) => {
   previousVnode?.(vnode);
   const { type } = vnode;
-  if (vnode.ref && typeof type === 'function' && !takesRef(type)) {
+  if (typeof type === 'string') {
+    if ((vnode.props as { autoFocus?: unknown }).autoFocus) focusWhenMounted(vnode);
+  } else if (vnode.ref && typeof type === 'function' && !takesRef(type)) {
     // The name is minified in the build: the props help find the component.
     const props = Object.keys(vnode.props as object).join(', ');
     console.error(`<${type.displayName ?? type.name} ${props}> is a function component given a ref: wrap it in forwardRef (docs/decisions/016).`);
@@ -47,4 +49,26 @@ function takesRef(component: object): boolean {
   const type = component as { prototype?: { isReactComponent?: unknown; render?: unknown }; __f?: boolean };
   // Class components, and compat's forwardRef / memo / lazy (flagged `__f`, i.e. `_forwarded`).
   return Boolean(type.__f || type.prototype?.isReactComponent || type.prototype?.render);
+}
+
+// --- 3. autoFocus focuses the element when it is mounted, as React does ----------------------
+// React calls focus() itself. Preact only sets the autofocus attribute, which the browser honours
+// once per page at most: the second contact dialog's "Cerrar" would leave the focus on <body>.
+const autoFocused = new WeakSet<Element>();
+
+function focusOnce(element: Element | null): void {
+  if (!(element instanceof HTMLElement) || autoFocused.has(element)) return;
+  autoFocused.add(element);
+  element.focus();
+}
+
+function focusWhenMounted(vnode: VNode): void {
+  const ref = vnode.ref;
+  vnode.ref = !ref
+    ? focusOnce
+    : (element: Element | null) => {
+        focusOnce(element);
+        if (typeof ref === 'function') ref(element);
+        else ref.current = element;
+      };
 }

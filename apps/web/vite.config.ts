@@ -20,7 +20,9 @@ const PREACT_ALIASES = [
 ];
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  // No Fast Refresh: it drives react-dom, which the app does not run (a component edited under
+  // `npx vite` would not re-render); an edit reloads the page instead.
+  plugins: [react({ refreshExclude: /./ }), tailwindcss()],
   resolve: {
     // '@/…' = apps/web/src (same mapping as tsconfig "paths"). A regex, so '@arreglaya/…' and
     // '@tanstack/…' are left alone.

@@ -1,4 +1,5 @@
-// Post-build step of the web app: renders the public pages with react-dom/server into
+// Post-build step of the web app: renders the public pages with react-dom/server (in this build,
+// preact/compat/server: the app runs on Preact, decision 016) into
 // dist/<route>/index.html (the landing into dist/index.landing.html, since dist/index.html stays
 // the SPA shell for every other path), lists them in dist/prerendered.json for the server, and
 // writes sitemap.xml and robots.txt. Run by `npm run build -w @arreglaya/web`.

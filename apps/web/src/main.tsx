@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+// In the bundle, 'react-dom/client' is src/react-on-preact/client.ts: the app runs on Preact (decision 016).
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';

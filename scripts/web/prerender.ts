@@ -47,6 +47,24 @@ function headFor(page: (typeof PAGES)[number]): string {
   ].join('\n    ');
 }
 
+/**
+ * The stylesheet's link replaced by the stylesheet itself (8 KB gzipped): a prerendered page
+ * paints with its first response, without waiting one more round trip for the CSS (on a slow
+ * mobile connection, the largest part of the landing's first paint). The server allows these
+ * <style> blocks in its Content-Security-Policy by their hashes (plugins/web-app.ts). Pages
+ * rendered on the client keep the cached stylesheet.
+ */
+async function inlineStylesheets(html: string): Promise<string> {
+  const links = [...html.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g)];
+  if (links.length === 0) throw new Error('dist/index.html links no stylesheet to inline');
+  for (const [link, href] of links) {
+    const css = await readFile(path.join(DIST, href!), 'utf8');
+    if (css.includes('</style')) throw new Error(`${href} cannot be inlined: it contains '</style'`);
+    html = html.replace(link, () => `<style>${css}</style>`);
+  }
+  return html;
+}
+
 async function main(): Promise<void> {
   await build({
     root: WEB,
@@ -57,10 +75,12 @@ async function main(): Promise<void> {
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
   const { render } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string> };
-  const template = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  const shellTemplate = await readFile(path.join(DIST, 'index.html'), 'utf8');
+  if (!shellTemplate.includes('<div id="root">') || !shellTemplate.includes('</body>')) throw new Error('dist/index.html has no <div id="root"> before </body>');
+
+  const template = await inlineStylesheets(shellTemplate);
   const rootStart = template.indexOf('<div id="root">');
   const rootEnd = template.lastIndexOf('</body>');
-  if (rootStart < 0 || rootEnd < 0) throw new Error('dist/index.html has no <div id="root"> before </body>');
 
   const manifest: Record<string, string> = {};
   for (const page of PAGES) {

@@ -55,6 +55,12 @@ export async function computeSecurityHeaders(isProduction: boolean): Promise<Rec
   }
 }
 
+/** The policy with these sources added to style-src (a prerendered page's inlined stylesheet). */
+export function allowStyleHashes(csp: string, hashes: readonly string[]): string {
+  if (hashes.length === 0) return csp;
+  return csp.replace(/(^|;)(\s*style-src [^;]*)/, (_m, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`);
+}
+
 /** Every response (API, pages, assets, errors) gets the same fixed security headers. */
 export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<void> {
   const headers = await computeSecurityHeaders(isProduction);

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,8 @@ import { buildApp } from '../app.ts';
 import { createLogger } from '../lib/logger.ts';
 import { loadConfig } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
+
+const HELP_CSS = 'h1{color:#1a4d8f}';
 
 describe('serving the web app', () => {
   let dist: string;
@@ -17,7 +20,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
     fs.mkdirSync(path.join(dist, 'ayuda'));
-    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), '<!doctype html><title>Centro de ayuda</title><div id="root"><h1>Centro de ayuda</h1></div>');
+    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div>`);
     fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
     fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();
@@ -60,6 +63,16 @@ describe('serving the web app', () => {
     const terms = await app.inject({ method: 'GET', url: '/terminos' });
     expect(terms.statusCode).toBe(200);
     expect(terms.body).toContain('<div id="root"></div>');
+  });
+
+  it('allows a prerendered page its inlined stylesheet by hash in the CSP, and no other page', async () => {
+    const hash = `'sha256-${crypto.createHash('sha256').update(HELP_CSS).digest('base64')}'`;
+    const help = await app.inject({ method: 'GET', url: '/ayuda' });
+    const csp = String(help.headers['content-security-policy']);
+    expect(csp).toMatch(new RegExp(`style-src 'self' [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
+    expect(csp).toContain("script-src 'self';");
+    const shell = await app.inject({ method: 'GET', url: '/contactus' });
+    expect(String(shell.headers['content-security-policy'])).not.toContain(hash);
   });
 
   it('compresses scripts for browsers that accept it', async () => {

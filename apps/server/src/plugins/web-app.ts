@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@arreglaya/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { allowStyleHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -117,7 +119,10 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, d
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
     const page = prerendered.get(withoutTrailingSlash(url));
-    return reply.send(fs.createReadStream(page ?? indexFile));
+    if (!page) return reply.send(fs.createReadStream(indexFile));
+    const csp = reply.getHeader('content-security-policy');
+    if (typeof csp === 'string') void reply.header('content-security-policy', allowStyleHashes(csp, page.styleHashes));
+    return reply.send(fs.createReadStream(page.file));
   });
 }
 
@@ -125,17 +130,30 @@ function withoutTrailingSlash(url: string): string {
   return url.length > 1 ? url.replace(/\/+$/, '') : url;
 }
 
-/** Path → absolute file of each prerendered page; empty when the build made none. */
-function readPrerendered(distDir: string): Map<string, string> {
+interface PrerenderedPage {
+  file: string;
+  /** CSP sources ('sha256-…') of the page's <style> blocks: the stylesheet the build inlined. */
+  styleHashes: string[];
+}
+
+/** The CSP sources that allow exactly these <style> blocks of a page. */
+export function styleHashesOf(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${crypto.hash('sha256', css!, 'base64')}'`);
+}
+
+/** Path → file of each prerendered page (and its inline styles); empty when the build made none. */
+function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
   const manifestFile = path.join(distDir, 'prerendered.json');
   if (!fs.existsSync(manifestFile)) return new Map();
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, string>;
-  const pages = new Map<string, string>();
+  const pages = new Map<string, PrerenderedPage>();
   for (const [page, file] of Object.entries(manifest)) {
     const absolute = path.resolve(distDir, file);
     const root = path.resolve(distDir);
     // Never outside dist, whatever the manifest says.
-    if (absolute.startsWith(root + path.sep) && fs.existsSync(absolute)) pages.set(page, absolute);
+    if (absolute.startsWith(root + path.sep) && fs.existsSync(absolute)) {
+      pages.set(page, { file: absolute, styleHashes: styleHashesOf(fs.readFileSync(absolute, 'utf8')) });
+    }
   }
   return pages;
 }

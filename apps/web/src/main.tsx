@@ -25,7 +25,18 @@ function routerReady(): Promise<void> {
   });
 }
 
-void routerReady().then(() => {
+/**
+ * Resolves after the browser has painted the next frame. A prerendered page is hydrated only
+ * then: the visitor sees the page before the phone spends its CPU on hydration, which would
+ * otherwise hold the first paint back until it finished.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+const prerendered = container.dataset.prerendered === 'true';
+
+void Promise.all([routerReady(), prerendered ? afterNextPaint() : undefined]).then(() => {
   const app = (
     <StrictMode>
       <Providers>
@@ -36,6 +47,6 @@ void routerReady().then(() => {
   // A prerendered page (scripts/web/prerender.ts) is adopted as it is: React attaches to the
   // markup instead of replacing it, so what the visitor already sees (the LCP element) stays put.
   // Any other page replaces the boot spinner of index.html.
-  if (container.dataset.prerendered === 'true') hydrateRoot(container, app);
+  if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
 });

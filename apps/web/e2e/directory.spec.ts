@@ -1,45 +1,16 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { findCity } from '@arreglaya/shared/countries';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import type { ContractorPublicProfile, DirectoryPage } from '@arreglaya/shared/schemas/directory';
-import { startAppServer, type AppServer } from './support/fixtures.ts';
+import { testWithOwnServer } from './support/fixtures.ts';
 
 // The contractor directory (/busqueda) and the public contractor page (/contractors/:id) on a
 // server with the demo data (49 contractors). The API is the oracle for what a page must show
 // (docs/decisions/013-contractor-directory.md).
 
-const test = base.extend<{ errors: string[] }, { demoServer: AppServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startAppServer({ DEMO_DATA: '1' });
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ demoServer }, use) => {
-    await use(demoServer.baseURL);
-  },
-  // Every test fails on a console error or an uncaught exception in the page.
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
-      });
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testWithOwnServer({ DEMO_DATA: '1' });
 
 async function api(request: APIRequestContext, query: string): Promise<DirectoryPage> {
   const res = await request.get(`/api/contractors${query}`);

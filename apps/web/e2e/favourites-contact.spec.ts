@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, request, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
 import { SERVICE_LABELS, type ServiceType } from '@arreglaya/shared/domain';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
@@ -12,7 +12,7 @@ import { planActivity } from '../../server/src/db/seed/plan-projects.ts';
 import { planPeople } from '../../server/src/db/seed/plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from '../../server/src/db/seed/random.ts';
 import { DEMO_SIZE } from '../../server/src/db/seed/seed-demo.ts';
-import { startAppServer, type AppServer } from './support/fixtures.ts';
+import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
 
 // Favourites and the Contact Contractor dialog against a server with the demo data
@@ -20,38 +20,11 @@ import { createConfirmedAccount, signInWithDialog, type TestAccount } from './su
 
 const DEMO_PASSWORD = 'demo-arreglaya';
 
-// One server with the demo data for this file (a worker fixture, like the shared one).
+// One server with the demo data for this file; `server` is it, for the helpers below.
 let server: AppServer;
-const test = base.extend<{ errors: string[] }, { demoServer: AppServer }>({
-  demoServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const started = await startAppServer({ DEMO_DATA: '1' });
-      server = started;
-      try {
-        await use(started);
-      } finally {
-        await started.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ demoServer }, use) => {
-    await use(demoServer.baseURL);
-  },
-  // Every test fails on a console error or an uncaught exception in the page.
-  errors: [
-    async ({ page }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
-      });
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
+const test = testWithOwnServer({ DEMO_DATA: '1' });
+test.beforeAll(({ ownServer }) => {
+  server = ownServer;
 });
 
 test.describe.configure({ mode: 'serial' });
@@ -103,8 +76,8 @@ const favouritesList = (page: Page) => page.getByRole('list', { name: favourites
 
 test.describe('favourites', () => {
   let client: TestAccount;
-  test.beforeAll(async ({ demoServer }) => {
-    client = await createConfirmedAccount(demoServer.baseURL, demoServer.mailbox, 'client');
+  test.beforeAll(async ({ ownServer }) => {
+    client = await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox, 'client');
   });
 
   test('a visitor clicking a heart gets the sign-in dialog and comes back to the same page', async ({ page }) => {

@@ -1,57 +1,25 @@
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import { success } from '@arreglaya/shared/i18n/common';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
-import { startAppServer, type AppServer } from './support/fixtures.ts';
+import { testWithOwnServer } from './support/fixtures.ts';
 import { createConfirmedAccount, signIn, type TestAccount } from './support/accounts.ts';
 
 // Profiles, photo upload and notification preferences (issue 5), on a server of their own so
 // the accounts made here do not count against the shared server's sign-up limit.
 
-const test = base.extend<{ errors: string[]; allowedErrors: RegExp[] }, { profileServer: AppServer }>({
-  profileServer: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startAppServer();
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-  baseURL: async ({ profileServer }, use) => {
-    await use(profileServer.baseURL);
-  },
-  // Console errors a test expects (a refused upload logs its 400), as patterns over "url: text".
-  allowedErrors: [[], { option: true }],
-  // Every test fails on an unexpected console error or uncaught exception in the page.
-  errors: [
-    async ({ page, allowedErrors }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        const line = `${msg.location().url}: ${msg.text()}`;
-        if (msg.type() === 'error' && !allowedErrors.some((p) => p.test(line))) errors.push(line);
-      });
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
-      await use(errors);
-      expect(errors).toEqual([]);
-    },
-    { auto: true },
-  ],
-});
+const test = testWithOwnServer();
 
 test.describe.configure({ mode: 'serial' });
 
 let client: TestAccount;
 let contractor: TestAccount;
-test.beforeAll(async ({ profileServer }) => {
-  client = await createConfirmedAccount(profileServer.baseURL, profileServer.mailbox, 'client');
-  contractor = await createConfirmedAccount(profileServer.baseURL, profileServer.mailbox, 'contractor');
+test.beforeAll(async ({ ownServer }) => {
+  client = await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox, 'client');
+  contractor = await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox, 'contractor');
 });
 
 const bar = (page: Page) => page.getByRole('progressbar', { name: t.completion.label });
@@ -248,7 +216,7 @@ test.describe('contractor profile /profile/info', () => {
 });
 
 test.describe('notifications', () => {
-  test('the four toggles are saved and still set after reload; the newsletter one subscribes', async ({ page, profileServer }) => {
+  test('the four toggles are saved and still set after reload; the newsletter one subscribes', async ({ page, ownServer }) => {
     await signIn(page, client);
     await page.goto('/perfil/notificaciones');
     await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones' })).toBeVisible();
@@ -273,7 +241,7 @@ test.describe('notifications', () => {
     await expect(toggle(t.notifications.matches)).toBeChecked();
     await expect(toggle(t.notifications.specialOffers)).toBeChecked();
     // The newsletter flag is the subscription: its welcome mail arrives.
-    const welcome = await profileServer.mailbox.waitFor((m) => (m.to ?? []).some((a) => a.address === client.email) && m.subject === 'ArreglaYa - Suscripción al boletín');
+    const welcome = await ownServer.mailbox.waitFor((m) => (m.to ?? []).some((a) => a.address === client.email) && m.subject === 'ArreglaYa - Suscripción al boletín');
     expect(welcome.text).toContain('Gracias por suscribirte');
   });
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Fixtures, type PlaywrightTestArgs } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { freePort, startServerProcess, type ServerProcess } from '../../../server/test/support/server-process.ts';
@@ -94,6 +94,57 @@ export const test = base.extend<{ mailbox: Mailbox }, { server: ServerHandle }>(
 });
 
 export { expect };
+
+export interface PageErrorFixtures {
+  /** Console errors a test expects (a refused upload logs its 400), as patterns over "url: text". */
+  allowedErrors: RegExp[];
+  /** Unexpected console errors and uncaught exceptions so far; must be empty when the test ends. */
+  errors: string[];
+}
+
+/** Fails every test on an unexpected console error or uncaught exception in the page. */
+export const failOnPageErrors: Fixtures<PageErrorFixtures, object, PlaywrightTestArgs> = {
+  allowedErrors: [[], { option: true }],
+  errors: [
+    async ({ page, allowedErrors }, use) => {
+      const errors: string[] = [];
+      page.on('console', (msg) => {
+        const line = `${msg.location().url || page.url()}: ${msg.text()}`;
+        if (msg.type() === 'error' && !allowedErrors.some((p) => p.test(line))) errors.push(line);
+      });
+      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      await use(errors);
+      expect(errors).toEqual([]);
+    },
+    { auto: true },
+  ],
+};
+
+/**
+ * `test` against a server of its own per worker (`ownServer`; its own data, so accounts made
+ * there do not count against the shared server's sign-up limit), started with `env` (for
+ * example the demo data: 49 contractors, clients, reviews), failing on page errors.
+ */
+export function testWithOwnServer(env: Record<string, string> = {}) {
+  return base.extend<PageErrorFixtures, { ownServer: AppServer }>({
+    ownServer: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+      async ({}, use) => {
+        const server = await startAppServer(env);
+        try {
+          await use(server);
+        } finally {
+          await server.stop();
+        }
+      },
+      { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 60_000 },
+    ],
+    baseURL: async ({ ownServer }, use) => {
+      await use(ownServer.baseURL);
+    },
+    ...failOnPageErrors,
+  });
+}
 
 async function startSmtp(): Promise<{ port: number; mailbox: Mailbox; close(): Promise<void> }> {
   const messages: Email[] = [];

@@ -74,6 +74,21 @@ test.describe('contractor search /busqueda', () => {
     expect(either.total).toBeGreaterThan(plumbers.total);
   });
 
+  test('two filters clicked faster than the URL updates both stay checked and both go into the URL', async ({ page, request }) => {
+    await openSearch(page);
+    const plumbing = filters(page).getByRole('checkbox', { name: 'Plomería' });
+    const withReviews = filters(page).getByRole('checkbox', { name: t.rating.withReviews });
+    // Both clicks in one task: the second comes before the first has reached the URL.
+    await plumbing.evaluate((first, second) => {
+      (first as HTMLInputElement).click();
+      (second as HTMLInputElement).click();
+    }, await withReviews.elementHandle());
+    await expect(page).toHaveURL(/^(?=.*service=plomeria)(?=.*rating=withReviews)/);
+    await expect(plumbing).toBeChecked();
+    await expect(withReviews).toBeChecked();
+    await expectResults(page, request, '?service=plomeria&rating=withReviews');
+  });
+
   test('?type= (the landing service links) pre-checks that service', async ({ page, request }) => {
     await openSearch(page, '/busqueda?type=electricidad');
     await expect(filters(page).getByRole('checkbox', { name: 'Electricidad' })).toBeChecked();

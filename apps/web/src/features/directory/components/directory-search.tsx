@@ -10,7 +10,7 @@ import { formatNumber } from '@/lib/format.ts';
 import { scrollBehavior } from '@/lib/scroll.ts';
 import { useDirectorySearch } from '../hooks/use-directory-search.ts';
 import { activeFilterCount, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
-import { FilterPanel } from './filter-panel.tsx';
+import { FilterPanel, type SearchChange } from './filter-panel.tsx';
 import { Pagination } from './pagination.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortSelect } from './sort-select.tsx';
@@ -35,9 +35,21 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   const resultsTitleId = useId();
   const resultsRef = useRef<HTMLHeadingElement>(null);
 
-  const go = (next: Search) => setParams(writeSearch(next));
+  // The search last asked for, until the URL shows it: two changes faster than the URL updates
+  // (two checkboxes clicked quickly) build on each other instead of the second undoing the first.
+  const pending = useRef<Search | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [params]);
+  const go = (next: Search) => {
+    pending.current = next;
+    setParams(writeSearch(next));
+  };
   // Any new filter starts again at page 1.
-  const change = (changes: Partial<Search>) => go({ ...search, ...changes, page: 1 });
+  const change = (changes: SearchChange) => {
+    const previous = pending.current ?? search;
+    go({ ...previous, ...(typeof changes === 'function' ? changes(previous) : changes), page: 1 });
+  };
   const hrefFor = (page: number) => `?${writeSearch({ ...search, page }).toString()}`;
 
   // A new page of results: back to the top of the list (keyboard focus too).

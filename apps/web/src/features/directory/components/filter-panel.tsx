@@ -9,8 +9,11 @@ interface FilterPanelProps {
   search: DirectorySearch;
   /** The country whose cities are offered when the search names none (the visitor's). */
   visitorCountry: CountryCode;
-  onChange: (changes: Partial<DirectorySearch>) => void;
+  onChange: (changes: SearchChange) => void;
 }
+
+/** Fields to change, or a function of the search they change (for toggles: see DirectorySearch). */
+export type SearchChange = Partial<DirectorySearch> | ((previous: DirectorySearch) => Partial<DirectorySearch>);
 
 function toggle<T>(list: readonly T[], value: T, on: boolean): T[] {
   return on ? [...list.filter((v) => v !== value), value] : list.filter((v) => v !== value);
@@ -43,7 +46,10 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
                   name="service"
                   value={service}
                   checked={search.service.includes(service)}
-                  onChange={(e) => onChange({ service: toggle(search.service, service, e.currentTarget.checked) })}
+                  onChange={(e) => {
+                    const on = e.currentTarget.checked;
+                    onChange((previous) => ({ service: toggle(previous.service, service, on) }));
+                  }}
                   className="size-5 shrink-0 accent-brand-700"
                 />
                 {SERVICE_LABELS[service]}
@@ -118,7 +124,10 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
                     name="rating"
                     value={rating}
                     checked={checked}
-                    onChange={(e) => onChange({ rating: toggle(search.rating, rating, e.currentTarget.checked) })}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      onChange((previous) => ({ rating: toggle(previous.rating, rating, on) }));
+                    }}
                     // Invisible but covering the chip: a click anywhere on it is a click on the box.
                     className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
                   />

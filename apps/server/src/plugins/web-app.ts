@@ -137,7 +137,7 @@ interface PrerenderedPage {
 }
 
 /** The CSP sources that allow exactly these <style> blocks of a page. */
-export function styleHashesOf(html: string): string[] {
+function styleHashesOf(html: string): string[] {
   return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${crypto.hash('sha256', css!, 'base64')}'`);
 }
 

@@ -22,6 +22,24 @@ interface ServerHandle {
   mailbox: Mailbox;
 }
 
+type WorkerServerFixture = [(args: object, use: (server: AppServer) => Promise<void>) => Promise<void>, { scope: 'worker'; timeout: number }];
+
+/** A worker fixture: one server (startAppServer with `env`) for all of a worker's tests, stopped after them. */
+function serverPerWorker(env: Record<string, string> = {}): WorkerServerFixture {
+  return [
+    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
+    async ({}, use) => {
+      const server = await startAppServer(env);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+      }
+    },
+    { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 60_000 },
+  ];
+}
+
 /**
  * `test` with a real server per worker: an SMTP catcher, then the API server (fresh data
  * directory, no demo data) pointed at it. `baseURL` points every page.goto at that server.
@@ -73,18 +91,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
  * directory, no demo data) pointed at it. `baseURL` points every page.goto at that server.
  */
 export const test = base.extend<{ mailbox: Mailbox }, { server: ServerHandle }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-    async ({}, use) => {
-      const server = await startAppServer();
-      try {
-        await use(server);
-      } finally {
-        await server.stop();
-      }
-    },
-    { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 40_000 },
-  ],
+  server: serverPerWorker(),
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);
   },
@@ -127,18 +134,7 @@ export const failOnPageErrors: Fixtures<PageErrorFixtures, object, PlaywrightTes
  */
 export function testWithOwnServer(env: Record<string, string> = {}) {
   return base.extend<PageErrorFixtures, { ownServer: AppServer }>({
-    ownServer: [
-      // eslint-disable-next-line no-empty-pattern -- Playwright requires the destructuring form.
-      async ({}, use) => {
-        const server = await startAppServer(env);
-        try {
-          await use(server);
-        } finally {
-          await server.stop();
-        }
-      },
-      { scope: 'worker', timeout: HEALTH_TIMEOUT_MS + 60_000 },
-    ],
+    ownServer: serverPerWorker(env),
     baseURL: async ({ ownServer }, use) => {
       await use(ownServer.baseURL);
     },

@@ -4,7 +4,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { DirectoryCache, EVERYTHING, type ContractorChange, type Staleness } from './directory-cache.ts';
 import { parsePayload } from './directory-listener.ts';
 import type { DirectoryFilters } from './directory.repository.ts';
-import { comparePositions, countStaleness, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
+import { comparePositions, countStaleness, matchesTerms, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
 
 const A = '0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 const B = '1c9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
@@ -135,6 +135,12 @@ describe('parsePayload', () => {
       { id: A, kinds: 'kd', before: [1, 2, 3, 4.5], after: [1, 3, 3, 4.6] },
       { id: B, kinds: 'm' },
     ]);
+    // With its words: those after, and those before when its text changed.
+    expect(parsePayload(`[{"i":"${A}","c":"k","w":["pint","sant"]},{"i":"${B}","c":"td","w":["plom"],"v":["pint"]},{"i":"${C}","c":"k","w":[1]}]`)).toEqual([
+      { id: A, kinds: 'k', words: { before: ['pint', 'sant'], after: ['pint', 'sant'] } },
+      { id: B, kinds: 'td', words: { before: ['pint'], after: ['plom'] } },
+      { id: C, kinds: 'k' },
+    ]);
     for (const bad of ['*', '', undefined, 'no json', '{}', '[{"i":"x","c":"m"}]', `[{"i":"${A}"}]`]) expect(parsePayload(bad)).toBe(EVERYTHING);
   });
 });
@@ -174,6 +180,36 @@ describe('staleness', () => {
     expect(pageStaleness({ ...shape, isEnd: true })(favourite(3, 0))).toBe(true);
     // An empty page past the end stays empty unless the results change.
     expect(pageStaleness({ ...shape, ids: new Set(), first: null, last: null })(favourite(9, 0))).toBe(false);
+  });
+
+  it('a free-text search knows from the words sent with a change whether it concerns its results', () => {
+    const words = (before: string[], after = before) => ({ words: { before, after } });
+    const count = countStaleness({ ...none, q: 'plomeria santiago' }, ['plomeri', 'sant']);
+    expect(count(change({ kinds: 'td', ...words(['pint', 'sant'], ['pint', 'sant', 'fachad']) }))).toBe(false); // matched neither before nor after
+    expect(count(change({ kinds: 'td', ...words(['plomeri', 'santiag'], ['plomeri', 'santiag', 'urgent']) }))).toBe(false); // matched both
+    expect(count(change({ kinds: 'td', ...words(['plomeri'], ['plomeri', 'santiag']) }))).toBe(true); // now matches
+    expect(count(change({ kinds: 'td', ...words(['plomeri', 'santiag'], ['pint']) }))).toBe(true); // no longer
+    expect(count(change({ kinds: 'td' }))).toBe(true); // words not sent
+    expect(countStaleness({ ...none, q: 'plomeria' })(change({ kinds: 'td', ...words(['pint']) }))).toBe(true); // terms not known (typo mode)
+
+    // A text page: someone who does not match moving across it changes nothing.
+    const first = positionOf('popular', [10, 5, 0, 4], A);
+    const last = positionOf('popular', [8, 1, 0, 3], B);
+    const shape: PageShape = { filters: { ...none, q: 'plomeria' }, sort: 'popular', ids: new Set([A, B]), first, last, isEnd: true, terms: ['plomeri'] };
+    const across = (w: ReturnType<typeof words> | object) => change({ kinds: 'k', before: [7, 0, 0, 0], after: [12, 0, 0, 0], ...w });
+    expect(pageStaleness(shape)(across(words(['pint'])))).toBe(false);
+    expect(pageStaleness(shape)(across(words(['plomeri', 'sant'])))).toBe(true);
+    expect(pageStaleness(shape)(across({}))).toBe(true);
+    expect(pageStaleness({ ...shape, terms: undefined })(across(words(['pint'])))).toBe(true);
+    // A contractor shown whose card changed, whatever the words.
+    expect(pageStaleness(shape)(change({ id: A, kinds: 'd', ...words(['pint']) }))).toBe(true);
+  });
+
+  it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {
+    expect(matchesTerms(['plomeri', 'santiag'], ['plom', 'sant'])).toBe(true);
+    expect(matchesTerms(['plomeri'], ['plom', 'sant'])).toBe(false);
+    expect(matchesTerms(['plomeri'], ['plomeria'])).toBe(false);
+    expect(matchesTerms(['plomeri'], [])).toBe(false); // only stop words: nobody
   });
 
   it('orders as the SQL does: rating_asc puts contractors without reviews last', () => {

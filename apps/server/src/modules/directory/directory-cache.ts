@@ -21,6 +21,8 @@ export interface ContractorChange {
   kinds: string;
   before?: SortKeys;
   after?: SortKeys;
+  /** The lexemes of the contractor's search vector before and after (the same when its text did not change); absent when not sent. */
+  words?: { before: readonly string[]; after: readonly string[] };
 }
 
 /** Everything may have changed (a bulk statement, a lost connection). */

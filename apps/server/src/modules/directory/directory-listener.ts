@@ -14,13 +14,19 @@ export const DIRECTORY_CHANNEL = 'directory_changed';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+function lexemes(value: unknown): readonly string[] | undefined {
+  return Array.isArray(value) && value.every((w) => typeof w === 'string') ? (value as string[]) : undefined;
+}
+
 function sortKeys(value: unknown): SortKeys | undefined {
   return Array.isArray(value) && value.length === 4 && value.every((n) => typeof n === 'number') ? (value as unknown as SortKeys) : undefined;
 }
 
 /**
- * The notification's payload (migration 0004): a JSON array of {i: contractor id, c: kinds,
- * o/n: sort keys before/after}, or '*'. Anything unreadable means "forget everything".
+ * The notification's payload (migrations 0004 and 0006): a JSON array of {i: contractor id,
+ * c: kinds, o/n: sort keys before/after, w: the lexemes of its search vector, v: those before
+ * when they changed}, or '*'. Anything unreadable means "forget everything"; words that are not
+ * readable are left out (the reader then forgets as if it did not know them).
  */
 export function parsePayload(payload: string | undefined): Changes {
   if (!payload || payload === EVERYTHING) return EVERYTHING;
@@ -33,11 +39,18 @@ export function parsePayload(payload: string | undefined): Changes {
   if (!Array.isArray(parsed)) return EVERYTHING;
   const changes: ContractorChange[] = [];
   for (const item of parsed as unknown[]) {
-    const { i, c, o, n } = (item ?? {}) as { i?: unknown; c?: unknown; o?: unknown; n?: unknown };
+    const { i, c, o, n, w, v } = (item ?? {}) as { i?: unknown; c?: unknown; o?: unknown; n?: unknown; w?: unknown; v?: unknown };
     if (typeof i !== 'string' || !UUID.test(i) || typeof c !== 'string') return EVERYTHING;
     const before = sortKeys(o);
     const after = sortKeys(n);
-    changes.push({ id: i.toLowerCase(), kinds: c, ...(before && after ? { before, after } : {}) });
+    const wordsAfter = lexemes(w);
+    const wordsBefore = v === undefined ? wordsAfter : lexemes(v);
+    changes.push({
+      id: i.toLowerCase(),
+      kinds: c,
+      ...(before && after ? { before, after } : {}),
+      ...(wordsBefore && wordsAfter ? { words: { before: wordsBefore, after: wordsAfter } } : {}),
+    });
   }
   return changes;
 }

@@ -5,11 +5,35 @@ import type { DirectoryFilters } from './directory.repository.ts';
 // Which announced changes make a cached count or search page stale
 // (docs/decisions/013-contractor-directory.md, "The cache").
 
+/**
+ * The terms a free-text search matches as PostgreSQL does (textTerms in the repository): every
+ * term the start of one of the contractor's lexemes. Undefined when not known (the typo mode,
+ * a query of another shape): then any change of text may change the results.
+ */
+export type TextTerms = readonly string[] | undefined;
+
+/** Whether a search vector's lexemes match every term (no term matches nothing, as in PostgreSQL). */
+export function matchesTerms(lexemes: readonly string[], terms: readonly string[]): boolean {
+  return terms.length > 0 && terms.every((t) => lexemes.some((l) => l.startsWith(t)));
+}
+
+/**
+ * Whether the change's contractor is among a text search's matches before and after it, as far
+ * as its words say: 'out' (neither), 'in' (both), 'moves' (one of them), or undefined (unknown).
+ */
+function textMatch(c: ContractorChange, terms: TextTerms): 'out' | 'in' | 'moves' | undefined {
+  if (!terms || !c.words) return undefined;
+  const before = matchesTerms(c.words.before, terms);
+  const after = c.words.after === c.words.before ? before : matchesTerms(c.words.after, terms);
+  return before !== after ? 'moves' : before ? 'in' : 'out';
+}
+
 /** Whether the change may move the contractor into or out of the results of these filters. */
-export function membershipMayChange(f: DirectoryFilters, kinds: string): boolean {
+export function membershipMayChange(f: DirectoryFilters, c: ContractorChange, terms?: TextTerms): boolean {
+  const kinds = c.kinds;
   return (
     kinds.includes('m') ||
-    (kinds.includes('t') && f.q !== undefined) ||
+    (kinds.includes('t') && f.q !== undefined && (textMatch(c, terms) ?? 'moves') === 'moves') ||
     (kinds.includes('s') && f.service.length > 0) ||
     (kinds.includes('l') && (f.country !== undefined || f.city !== undefined || f.zone !== undefined)) ||
     (kinds.includes('r') && f.rating.length > 0)
@@ -17,8 +41,8 @@ export function membershipMayChange(f: DirectoryFilters, kinds: string): boolean
 }
 
 /** A count changes only when someone may enter or leave the results. */
-export function countStaleness(f: DirectoryFilters): Staleness {
-  return (c) => membershipMayChange(f, c.kinds);
+export function countStaleness(f: DirectoryFilters, terms?: TextTerms): Staleness {
+  return (c) => membershipMayChange(f, c, terms);
 }
 
 /** A position in a sort order: compared element by element, the id last. */
@@ -57,19 +81,22 @@ export interface PageShape {
   last: Position | null;
   /** True when no result comes after this page. */
   isEnd: boolean;
+  /** The free text's terms, when known. */
+  terms?: TextTerms;
 }
 
 /**
  * Only some changes touch a page: one to a contractor it shows, one that may change who is in
  * the results, or a contractor moving in the order across the page. A contractor moving from
  * before the page's first to still before it (or from after its last to after it) leaves the
- * page as it was.
+ * page as it was; so does one who does not match the page's free text.
  */
 export function pageStaleness(shape: PageShape): Staleness {
   return (c: ContractorChange) => {
-    if (membershipMayChange(shape.filters, c.kinds)) return true;
+    if (membershipMayChange(shape.filters, c, shape.terms)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;
     if (!c.kinds.includes('k')) return false;
+    if (shape.filters.q !== undefined && textMatch(c, shape.terms) === 'out') return false;
     if (!shape.first || !shape.last) return false;
     if (!c.before || !c.after) return true;
     const before = positionOf(shape.sort, c.before, c.id);
@@ -82,5 +109,5 @@ export function pageStaleness(shape: PageShape): Staleness {
 
 /** What a page may become stale by before it is loaded (its place in the order is not known yet). */
 export function pageStalenessBeforeLoad(f: DirectoryFilters): Staleness {
-  return (c) => membershipMayChange(f, c.kinds) || c.kinds.includes('k') || c.kinds.includes('d');
+  return (c) => membershipMayChange(f, c) || c.kinds.includes('k') || c.kinds.includes('d');
 }

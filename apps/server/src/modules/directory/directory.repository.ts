@@ -76,6 +76,11 @@ export function searchWords(q: string): string[] {
   return (q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 40));
 }
 
+/** The tsquery of the 'words' mode: every word as a prefix, all required. */
+function prefixQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
 /**
  * How free text matches. 'words' (always tried first): every word is the start of a word of
  * the name, company or description, stemmed in Spanish with accents removed ('plom' and
@@ -88,9 +93,33 @@ export type TextMode = 'words' | 'names';
 function textCondition(q: string, mode: TextMode): SQL | undefined {
   const words = searchWords(q);
   if (words.length === 0) return undefined;
-  if (mode === 'words') return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  if (mode === 'words') return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
   const phrase = words.join(' ');
   return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`);
+}
+
+/** One term of to_tsquery's text: a quoted lexeme, prefix-matched ('plomeri':*). */
+const PREFIX_TERM = /^'((?:[^']|'')*)':\*$/;
+
+/**
+ * The terms PostgreSQL matches for the 'words' mode of `q`, as it normalises them (stemmed,
+ * accents removed, stop words dropped: 'de la cruz' is 'cruz':*): a contractor matches when each
+ * is the start of one of the lexemes of its search vector. Undefined when the query is not a
+ * plain AND of prefixes; empty when nothing is left (it matches nobody).
+ */
+export async function textTerms(db: DbOrTx, q: string): Promise<string[] | undefined> {
+  const words = searchWords(q);
+  if (words.length === 0) return [];
+  const result = await db.execute<{ query: string }>(sql`SELECT to_tsquery('public.es_unaccent', ${prefixQuery(words)})::text AS query`);
+  const text = result.rows[0]?.query ?? '';
+  if (text === '') return [];
+  const terms: string[] = [];
+  for (const part of text.split(' & ')) {
+    const m = PREFIX_TERM.exec(part);
+    if (!m) return undefined;
+    terms.push(m[1]!.replaceAll("''", "'"));
+  }
+  return terms;
 }
 
 function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {

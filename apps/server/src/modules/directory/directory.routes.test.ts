@@ -551,6 +551,48 @@ describe('contractor directory API', () => {
       }
     });
 
+    it('a free-text search forgets only for changes to contractors its words match, before or after', async () => {
+      await emptyDirectory();
+      const painters: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        painters.push(await contractor(`Pintora ${i}`, { description: 'Pintura de fachadas y texturizados.', completedProjects: 50 - i }));
+      }
+      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'], description: 'Limpieza de oficinas.', completedProjects: 1 });
+      const directory = await startDirectory({ db: t.db, log: t.app.log });
+      try {
+        const { cache } = directory;
+        const search = (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q));
+        const processed = async () => {
+          await findContractorPage(directory, other);
+          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, other));
+          await eventually(async () => cache.size.pages, (n) => n === 0);
+        };
+        await processed();
+        await search({ q: 'fachadas' }); // the page and its count
+        expect(cache.size.lists).toBe(2);
+
+        // Someone the text does not match jumps over the whole page, and edits a description
+        // that still does not say it: the page and the count stay.
+        await t.db.update(contractorProfiles).set({ completedProjects: 90 }).where(eq(contractorProfiles.userId, other));
+        await processed();
+        await t.db.update(contractorProfiles).set({ description: 'Limpieza de oficinas y locales.' }).where(eq(contractorProfiles.userId, other));
+        await processed();
+        expect(cache.size.lists).toBe(2);
+        // A description that now says it: the contractor joins the results.
+        await t.db.update(contractorProfiles).set({ description: 'Limpieza de fachadas.' }).where(eq(contractorProfiles.userId, other));
+        await processed();
+        expect(cache.size.lists).toBe(0);
+        const page = JSON.parse((await search({ q: 'fachadas' })).text()) as DirectoryPage;
+        expect(names(page)).toEqual(['Otro Sector', 'Pintora 0', 'Pintora 1', 'Pintora 2']);
+        // And a favourite for someone it matches, moving within the order, is a change to the page.
+        await t.db.update(contractorProfiles).set({ completedProjects: 95 }).where(eq(contractorProfiles.userId, painters[2]!));
+        await processed();
+        expect(cache.size.lists).toBe(1); // the count stays
+      } finally {
+        await directory.stop();
+      }
+    });
+
     it('a new contractor appears at once (an insert is announced too)', async () => {
       await emptyDirectory();
       await contractor('Primero Uno', { serviceTypes: ['mudanza'] });

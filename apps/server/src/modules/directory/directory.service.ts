@@ -12,12 +12,13 @@ import {
   searchContractorRows,
   searchTextRowsByWalking,
   searchWords,
+  textTerms,
   walkIsCheaper,
   type DirectoryFilters,
   type ReviewRow,
   type SearchRow,
 } from './directory.repository.ts';
-import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf } from './directory-staleness.ts';
+import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
 
 export interface DirectoryDeps {
   db: Db;
@@ -43,9 +44,29 @@ function isTextOnly(f: DirectoryFilters): boolean {
   return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0;
 }
 
-/** How many listed contractors match, from the cache when it can (every page and sort shares it). */
-function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string): Promise<number> {
-  const staleWhen = countStaleness(filters);
+/** Terms by search words: they depend on the words alone (and PostgreSQL's dictionaries). */
+const termsByWords = new Map<string, Promise<TextTerms>>();
+const TERMS_KEPT = 5000;
+
+/** The terms PostgreSQL matches for free text (textTerms), remembered. */
+function termsOf(deps: DirectoryDeps, q: string): Promise<TextTerms> {
+  const key = searchWords(q).join(' ');
+  let found = termsByWords.get(key);
+  if (!found) {
+    if (termsByWords.size >= TERMS_KEPT) termsByWords.clear();
+    found = textTerms(deps.db, q);
+    termsByWords.set(key, found);
+    found.catch(() => termsByWords.delete(key));
+  }
+  return found;
+}
+
+/**
+ * How many listed contractors match, from the cache when it can (every page and sort shares
+ * it). `terms`: the free text's, when the filters match words (not names).
+ */
+function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms): Promise<number> {
+  const staleWhen = countStaleness(filters, terms);
   return deps.cache.list(`count:${key}`, staleWhen, async () => ({
     value: (await deps.facets?.count(filters)) ?? (await countContractors(deps.db, filters)),
     staleWhen,
@@ -61,11 +82,14 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
     let filters = base;
     let rows: SearchRow[];
     let total: number;
+    // Which contractors the text matches is known from their words (sent with each change):
+    // a change to anyone else leaves the page as it is.
+    let terms = base.q ? await termsOf(deps, base.q) : undefined;
     if (isTextOnly(base) && searchWords(base.q!).length > 1) {
       // Several words: PostgreSQL guesses how many contractors have them all as if the words
       // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
       // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
-      total = await countMatches(deps, filters, key);
+      total = await countMatches(deps, filters, key, terms);
       const listed = total > 0 ? await countMatches(deps, NO_FILTERS, NO_FILTERS_KEY) : 0;
       const end = offset + DIRECTORY_PAGE_SIZE;
       rows =
@@ -75,11 +99,12 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
             ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
             : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     } else {
-      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key)]);
+      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key, terms)]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.
       filters = { ...base, textMode: 'names' };
+      terms = undefined;
       total = await countMatches(deps, filters, `${key}:names`);
       if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     }
@@ -99,6 +124,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       first: rows.length > 0 ? position(rows[0]!) : null,
       last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
       isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
+      terms,
     });
     return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
   });

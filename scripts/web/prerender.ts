@@ -65,6 +65,24 @@ async function inlineStylesheets(html: string): Promise<string> {
   return html;
 }
 
+/**
+ * Prerendered pages request no script until they have painted: the module script and its
+ * modulepreloads are taken out of the HTML, and a small inline script (allowed by its hash in
+ * the page's CSP, plugins/web-app.ts) adds them after the first frame. The visitor sees the page
+ * while the phone's connection is not yet shared with 60 KB of JavaScript (decision 016).
+ */
+function deferScripts(html: string): string {
+  const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
+  if (entries.length !== 1) throw new Error(`dist/index.html should hold one module script, found ${entries.length}`);
+  const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
+  for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
+  // [element, attribute, value, attribute, value], in the order the build wrote them.
+  const tags = [...preloads.map(([, href]) => ['link', 'rel', 'modulepreload', 'href', href]), ['script', 'type', 'module', 'src', entries[0]![1]]];
+  const add = 'function(t){var e=document.createElement(t[0]);e.setAttribute(t[1],t[2]);e.setAttribute(t[3],t[4]);e.setAttribute("crossorigin","");document.head.appendChild(e)}';
+  const bootstrap = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(tags)}.forEach(${add})},0)});</script>`;
+  return html.replace('</body>', `  ${bootstrap}\n  </body>`);
+}
+
 async function main(): Promise<void> {
   await build({
     root: WEB,
@@ -85,10 +103,12 @@ async function main(): Promise<void> {
   const manifest: Record<string, string> = {};
   for (const page of PAGES) {
     const body = await render(page.path);
-    const html = (template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd))
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`);
+    const html = deferScripts(
+      (template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd))
+        .replace(/<title>[^<]*<\/title>/, '')
+        .replace(/<meta name="description"[^>]*>/, '')
+        .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`),
+    );
     const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
     await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });
     await writeFile(path.join(DIST, file), html);

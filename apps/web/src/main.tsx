@@ -49,4 +49,6 @@ void Promise.all([routerReady(), prerendered ? afterNextPaint() : undefined]).th
   // Any other page replaces the boot spinner of index.html.
   if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
+  // The app now runs the page (the browser tests wait for this after each navigation).
+  document.documentElement.dataset.app = 'ready';
 });

@@ -55,10 +55,19 @@ export async function computeSecurityHeaders(isProduction: boolean): Promise<Rec
   }
 }
 
-/** The policy with these sources added to style-src (a prerendered page's inlined stylesheet). */
-export function allowStyleHashes(csp: string, hashes: readonly string[]): string {
-  if (hashes.length === 0) return csp;
-  return csp.replace(/(^|;)(\s*style-src [^;]*)/, (_m, start: string, directive: string) => `${start}${directive} ${hashes.join(' ')}`);
+/** Hashes of a page's inline blocks, by the directive that must allow them. */
+export interface InlineHashes {
+  'style-src': readonly string[];
+  'script-src': readonly string[];
+}
+
+/** The policy with these sources added (a prerendered page's inlined stylesheet and script loader). */
+export function allowInlineHashes(csp: string, hashes: InlineHashes): string {
+  for (const [directive, sources] of Object.entries(hashes) as [keyof InlineHashes, readonly string[]][]) {
+    if (sources.length === 0) continue;
+    csp = csp.replace(new RegExp(`(^|;)(\\s*${directive} [^;]*)`), (_m, start: string, found: string) => `${start}${found} ${sources.join(' ')}`);
+  }
+  return csp;
 }
 
 /** Every response (API, pages, assets, errors) gets the same fixed security headers. */

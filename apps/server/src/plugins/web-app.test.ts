@@ -9,6 +9,7 @@ import { loadConfig } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
 
 const HELP_CSS = 'h1{color:#1a4d8f}';
+const HELP_LOADER = 'requestAnimationFrame(function(){})';
 
 describe('serving the web app', () => {
   let dist: string;
@@ -20,7 +21,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
     fs.mkdirSync(path.join(dist, 'ayuda'));
-    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div>`);
+    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div><script>${HELP_LOADER}</script>`);
     fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
     fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();
@@ -65,14 +66,16 @@ describe('serving the web app', () => {
     expect(terms.body).toContain('<div id="root"></div>');
   });
 
-  it('allows a prerendered page its inlined stylesheet by hash in the CSP, and no other page', async () => {
-    const hash = `'sha256-${crypto.createHash('sha256').update(HELP_CSS).digest('base64')}'`;
+  it('allows a prerendered page its inlined stylesheet and script loader by hash in the CSP, and no other page', async () => {
+    const hashOf = (text: string) => `'sha256-${crypto.createHash('sha256').update(text).digest('base64')}'`;
+    const inDirective = (directive: string, hash: string) => new RegExp(`${directive} 'self' [^;]*${hash.replace(/[+/]/g, '\\$&')}`);
     const help = await app.inject({ method: 'GET', url: '/ayuda' });
     const csp = String(help.headers['content-security-policy']);
-    expect(csp).toMatch(new RegExp(`style-src 'self' [^;]*${hash.replace(/[+/]/g, '\\$&')}`));
-    expect(csp).toContain("script-src 'self';");
-    const shell = await app.inject({ method: 'GET', url: '/contactus' });
-    expect(String(shell.headers['content-security-policy'])).not.toContain(hash);
+    expect(csp).toMatch(inDirective('style-src', hashOf(HELP_CSS)));
+    expect(csp).toMatch(inDirective('script-src', hashOf(HELP_LOADER)));
+    const shell = String((await app.inject({ method: 'GET', url: '/contactus' })).headers['content-security-policy']);
+    expect(shell).not.toContain(hashOf(HELP_CSS));
+    expect(shell).toContain("script-src 'self';");
   });
 
   it('compresses scripts for browsers that accept it', async () => {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@arreglaya/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { allowStyleHashes } from './security-headers.ts';
+import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
@@ -121,7 +121,7 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, d
     const page = prerendered.get(withoutTrailingSlash(url));
     if (!page) return reply.send(fs.createReadStream(indexFile));
     const csp = reply.getHeader('content-security-policy');
-    if (typeof csp === 'string') void reply.header('content-security-policy', allowStyleHashes(csp, page.styleHashes));
+    if (typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, page.inlineHashes));
     return reply.send(fs.createReadStream(page.file));
   });
 }
@@ -132,13 +132,15 @@ function withoutTrailingSlash(url: string): string {
 
 interface PrerenderedPage {
   file: string;
-  /** CSP sources ('sha256-…') of the page's <style> blocks: the stylesheet the build inlined. */
-  styleHashes: string[];
+  /** CSP sources ('sha256-…') of the page's inline blocks: the stylesheet and the script loader the build inlined. */
+  inlineHashes: InlineHashes;
 }
 
-/** The CSP sources that allow exactly these <style> blocks of a page. */
-function styleHashesOf(html: string): string[] {
-  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => `'sha256-${crypto.hash('sha256', css!, 'base64')}'`);
+/** The CSP sources that allow exactly a page's inline <style> and <script> blocks (none with attributes). */
+function inlineHashesOf(html: string): InlineHashes {
+  const hashes = (tag: string) =>
+    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, text]) => `'sha256-${crypto.hash('sha256', text!, 'base64')}'`);
+  return { 'style-src': hashes('style'), 'script-src': hashes('script') };
 }
 
 /** Path → file of each prerendered page (and its inline styles); empty when the build made none. */
@@ -152,7 +154,7 @@ function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
     const root = path.resolve(distDir);
     // Never outside dist, whatever the manifest says.
     if (absolute.startsWith(root + path.sep) && fs.existsSync(absolute)) {
-      pages.set(page, { file: absolute, styleHashes: styleHashesOf(fs.readFileSync(absolute, 'utf8')) });
+      pages.set(page, { file: absolute, inlineHashes: inlineHashesOf(fs.readFileSync(absolute, 'utf8')) });
     }
   }
   return pages;

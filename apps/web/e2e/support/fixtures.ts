@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { test as base, expect, type Fixtures, type PlaywrightTestArgs } from '@playwright/test';
+import { test as base, expect, type Fixtures, type Page, type PlaywrightTestArgs } from '@playwright/test';
 import PostalMime, { type Email } from 'postal-mime';
 import { SMTPServer } from 'smtp-server';
 import { freePort, startServerProcess, type ServerProcess } from '../../../server/test/support/server-process.ts';
@@ -86,11 +86,36 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   };
 }
 
+/** Resolves once the app runs the page (main.tsx marks <html data-app="ready">); at once for anything else (JSON, an image). */
+export async function appReady(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.app === 'ready');
+}
+
+/**
+ * page.goto, reload, goBack and goForward resolve once the app runs the page, not at the load
+ * event: a prerendered page requests its scripts only after its first paint and is hydrated
+ * then (decision 016), so a test acting at the load event could click markup nothing listens to.
+ */
+const navigationWaitsForApp: Fixtures<object, object, PlaywrightTestArgs> = {
+  page: async ({ page }, use) => {
+    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+      const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+        const response = await navigate(...args);
+        await appReady(page);
+        return response;
+      };
+    }
+    await use(page);
+  },
+};
+
 /**
  * `test` with a real server per worker: an SMTP catcher, then the API server (fresh data
  * directory, no demo data) pointed at it. `baseURL` points every page.goto at that server.
  */
 export const test = base.extend<{ mailbox: Mailbox }, { server: ServerHandle }>({
+  ...navigationWaitsForApp,
   server: serverPerWorker(),
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);
@@ -134,6 +159,7 @@ export const failOnPageErrors: Fixtures<PageErrorFixtures, object, PlaywrightTes
  */
 export function testWithOwnServer(env: Record<string, string> = {}) {
   return base.extend<PageErrorFixtures, { ownServer: AppServer }>({
+    ...navigationWaitsForApp,
     ownServer: serverPerWorker(env),
     baseURL: async ({ ownServer }, use) => {
       await use(ownServer.baseURL);

@@ -68,8 +68,9 @@ async function inlineStylesheets(html: string): Promise<string> {
 /**
  * Prerendered pages request no script until they have painted: the module script and its
  * modulepreloads are taken out of the HTML, and a small inline script (allowed by its hash in
- * the page's CSP, plugins/web-app.ts) adds them after the first frame. The visitor sees the page
- * while the phone's connection is not yet shared with 60 KB of JavaScript (decision 016).
+ * the page's CSP, plugins/web-app.ts) adds them once the browser reports the first contentful
+ * paint (after the next frame where paint timing is missing). The visitor sees the page while a
+ * phone's connection is not yet shared with 60 KB of JavaScript (decision 016).
  */
 function deferScripts(html: string): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
@@ -78,9 +79,10 @@ function deferScripts(html: string): string {
   for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
   // [element, attribute, value, attribute, value], in the order the build wrote them.
   const tags = [...preloads.map(([, href]) => ['link', 'rel', 'modulepreload', 'href', href]), ['script', 'type', 'module', 'src', entries[0]![1]]];
-  const add = 'function(t){var e=document.createElement(t[0]);e.setAttribute(t[1],t[2]);e.setAttribute(t[3],t[4]);e.setAttribute("crossorigin","");document.head.appendChild(e)}';
-  const bootstrap = `<script>requestAnimationFrame(function(){setTimeout(function(){${JSON.stringify(tags)}.forEach(${add})},0)});</script>`;
-  return html.replace('</body>', `  ${bootstrap}\n  </body>`);
+  const loader = `(function(){var done=0;function load(){if(done)return;done=1;${JSON.stringify(tags)}.forEach(function(t){var e=document.createElement(t[0]);e.setAttribute(t[1],t[2]);e.setAttribute(t[3],t[4]);e.setAttribute("crossorigin","");document.head.appendChild(e)})}
+var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true});
+else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
+  return html.replace('</body>', `  <script>${loader}</script>\n  </body>`);
 }
 
 async function main(): Promise<void> {

@@ -98,7 +98,7 @@ test('the informational pages arrive prerendered, and sitemap.xml and robots.txt
     expect(html, url).toMatch(/<meta property="og:title" content="[^"]+"/);
     // No script is requested before the first paint: an inline loader adds them after it.
     expect(html, url).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
-    expect(html, url).toMatch(/<script>requestAnimationFrame\(.*"\/assets\/index-[^"]+\.js"/);
+    expect(html, url).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[^"]+\.js"[^<]*first-contentful-paint/);
   }
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

@@ -45,14 +45,7 @@ async function main(): Promise<void> {
   let landingScripts: string[] = [];
   try {
     for (const page of PAGES) {
-      const result = await lighthouse(`${server.url}${page}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: ['performance', 'accessibility'],
-      });
-      if (!result) throw new Error(`no Lighthouse result for ${page}`);
-      const { lhr } = result;
+      const lhr = await audit(`${server.url}${page}`, chrome.port);
       // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) for diagnosis.
       if (process.env.BENCH_WEB_REPORTS) {
         fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
@@ -77,6 +70,17 @@ async function main(): Promise<void> {
     await chrome.kill();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Lighthouse's report of one page; a run Lighthouse itself failed to record (NO_NAVSTART, now and then) is run again. */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+    if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const failure = result.lhr.runtimeError;
+    if (!failure || attempt === 3) return result.lhr;
+    console.warn(`Lighthouse could not measure ${url} (${failure.code}); running it again`);
   }
 }
 

@@ -87,7 +87,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 }
 
 /** Resolves once the app runs the page (main.tsx marks <html data-app="ready">); at once for anything else (JSON, an image). */
-export async function appReady(page: Page): Promise<void> {
+async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.app === 'ready');
 }
 

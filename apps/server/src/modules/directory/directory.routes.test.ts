@@ -457,6 +457,26 @@ describe('contractor directory API', () => {
   });
 
   describe('cache', () => {
+    /**
+     * A directory instance of its own (its cache starts empty), to count what a change makes it
+     * forget. `processed()` returns once the changes committed so far have reached it: they
+     * arrive in commit order, so it changes `marker` and waits until its page is forgotten.
+     */
+    async function ownDirectory(marker: string) {
+      const directory = await startDirectory({ db: t.db, log: t.app.log });
+      const { cache } = directory;
+      return {
+        directory,
+        cache,
+        search: (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q)),
+        async processed() {
+          await findContractorPage(directory, marker);
+          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, marker));
+          await eventually(async () => cache.size.pages, (n) => n === 0);
+        },
+      };
+    }
+
     it('serves repeated reads from memory and forgets them when the database announces a change', async () => {
       await emptyDirectory();
       const id = await contractor('Carmen Báez', { serviceTypes: ['electricidad'] });
@@ -519,16 +539,8 @@ describe('contractor directory API', () => {
         ids.push(await contractor(`Pintor ${String(i).padStart(2, '0')}`, { serviceTypes: ['pintura'], completedProjects: 100 - i, ratingCount: 1, ratingAvg: 4 }));
       }
       const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
-      const directory = await startDirectory({ db: t.db, log: t.app.log });
+      const { directory, cache, search, processed } = await ownDirectory(other);
       try {
-        const { cache } = directory;
-        const search = (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q));
-        // Until a notification shows it was processed (they arrive in commit order).
-        const processed = async () => {
-          await findContractorPage(directory, other);
-          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, other));
-          await eventually(async () => cache.size.pages, (n) => n === 0);
-        };
         await processed();
         await search({ service: 'pintura' }); // page 1 (Pintor 00–11) and the count
         await search({ service: 'pintura', page: '2' }); // page 2 (Pintor 12–23)
@@ -558,15 +570,8 @@ describe('contractor directory API', () => {
         painters.push(await contractor(`Pintora ${i}`, { description: 'Pintura de fachadas y texturizados.', completedProjects: 50 - i }));
       }
       const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'], description: 'Limpieza de oficinas.', completedProjects: 1 });
-      const directory = await startDirectory({ db: t.db, log: t.app.log });
+      const { directory, cache, search, processed } = await ownDirectory(other);
       try {
-        const { cache } = directory;
-        const search = (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q));
-        const processed = async () => {
-          await findContractorPage(directory, other);
-          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, other));
-          await eventually(async () => cache.size.pages, (n) => n === 0);
-        };
         await processed();
         await search({ q: 'fachadas' }); // the page and its count
         expect(cache.size.lists).toBe(2);

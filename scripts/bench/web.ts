@@ -35,15 +35,18 @@ async function gzippedBytes(urls: string[]): Promise<number> {
 
 async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build -w @arreglaya/web', { stdio: 'inherit' });
+  // Without it chrome-launcher's spawn error would end the process and leave the server running.
+  if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-web-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', DEMO_DATA: '0', LOG_LEVEL: 'warn' });
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: Row[] = [];
   let landingScripts: string[] = [];
   try {
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROME_PATH,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
     for (const page of PAGES) {
       const lhr = await audit(`${server.url}${page}`, chrome.port);
       // BENCH_WEB_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) for diagnosis.
@@ -67,7 +70,7 @@ async function main(): Promise<void> {
     console.table(rows.map((r) => ({ page: r.page, performance: r.performance, accessibility: r.accessibility, 'LCP (ms)': r.lcpMs, 'JS transferred (KiB)': r.jsTransferKb })));
     console.log(`JavaScript loaded by / : ${landingScripts.length} files, ${gzipKb} KiB gzipped`);
   } finally {
-    await chrome.kill();
+    chrome?.kill();
     await server.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -66,8 +66,15 @@ test.describe('landing /', () => {
   test('the carousels stay still under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
+    // Both are hydrated after the page's first pass (decision 017), from the prerendered
+    // (playing) markup: the attributes must follow the setting too, not only the text.
+    for (const name of ['Testimonios de clientes', 'Razones para elegir ArreglaYa']) {
+      const carousel = page.getByRole('region', { name });
+      await expect(carousel).toHaveAttribute('data-playing', 'false');
+      await expect(carousel.getByRole('button', { name: 'Reproducir' })).toHaveText('▶');
+      await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
+    }
     const why = page.getByRole('region', { name: 'Razones para elegir ArreglaYa' });
-    await expect(why).toHaveAttribute('data-playing', 'false');
     await page.waitForTimeout(2_500);
     await expect(why.getByRole('group', { name: '1 de 4' })).toBeVisible();
   });

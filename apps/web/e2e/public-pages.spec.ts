@@ -82,6 +82,34 @@ test('screenshots of every public page at 360 and 1280 px, with no horizontal sc
   }
 });
 
+test('a prerendered page hydrated in parts keeps every id unique and every reference resolved', async ({ page }) => {
+  // Parts of these pages are hydrated after the first pass (decision 017), and the forms below
+  // the fold mount later still: ids given then must not repeat ids the HTML already has, or a
+  // label would name another page's control.
+  for (const url of ['/', '/comoclientes', '/comocontratistas', '/ayuda', '/terminos', '/privacidad']) {
+    await ready(page, url);
+    if (url === '/') await scrollToSection(page, '#reserva');
+    if (url === '/') await expect(page.getByRole('form', { name: 'Reserva rápida' })).toBeVisible();
+    const problems = await page.evaluate(() => {
+      const found: string[] = [];
+      const seen = new Set<string>();
+      for (const element of document.querySelectorAll('[id]')) {
+        if (seen.has(element.id)) found.push(`duplicate id ${element.id}`);
+        seen.add(element.id);
+      }
+      for (const attribute of ['for', 'aria-controls', 'aria-labelledby', 'aria-describedby']) {
+        for (const element of document.querySelectorAll(`[${attribute}]`)) {
+          for (const id of element.getAttribute(attribute)!.split(/\s+/).filter(Boolean)) {
+            if (!document.getElementById(id)) found.push(`${attribute}="${id}" names nothing`);
+          }
+        }
+      }
+      return found;
+    });
+    expect(problems, url).toEqual([]);
+  }
+});
+
 test('the informational pages arrive prerendered, and sitemap.xml and robots.txt exist', async ({ request }) => {
   for (const [url, h1] of [
     ['/', 'Encuentra contratistas de confianza para tu hogar'],

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { router } from './app/router.tsx';
+import { deferredHydrationDone } from './react-on-preact/deferred-hydration.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -49,6 +50,9 @@ void Promise.all([routerReady(), prerendered ? afterNextPaint() : undefined]).th
   // Any other page replaces the boot spinner of index.html.
   if (prerendered) hydrateRoot(container, app);
   else createRoot(container).render(app);
-  // The app now runs the page (the browser tests wait for this after each navigation).
-  document.documentElement.dataset.app = 'ready';
+  // The app now runs the page, once the parts hydrated in tasks of their own (decision 017) are
+  // too. The browser tests wait for this after each navigation.
+  void deferredHydrationDone().then(() => {
+    document.documentElement.dataset.app = 'ready';
+  });
 });

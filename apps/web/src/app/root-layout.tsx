@@ -10,6 +10,7 @@ import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { DeferredHydration } from '@/react-on-preact/deferred-hydration.tsx';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export const MAIN_ID = 'main-content';
@@ -42,13 +43,15 @@ export function RootLayout() {
       >
         {shell.skipLink}
       </a>
-      <Navbar
-        user={user}
-        isLoading={isLoading}
-        onSignIn={() => authModals.openSignIn()}
-        onContractorSignUp={() => authModals.openSignUp({ role: 'contractor' })}
-        onPrepareAuth={preloadAuthDialog}
-      />
+      <DeferredHydration name="navbar">
+        <Navbar
+          user={user}
+          isLoading={isLoading}
+          onSignIn={() => authModals.openSignIn()}
+          onContractorSignUp={() => authModals.openSignUp({ role: 'contractor' })}
+          onPrepareAuth={preloadAuthDialog}
+        />
+      </DeferredHydration>
       {navigation.state === 'loading' && (
         <div className="delayed-appear pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
           <span className="rounded-full bg-white p-2 shadow-md">
@@ -56,16 +59,20 @@ export function RootLayout() {
           </span>
         </div>
       )}
-      <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
-        <Outlet />
-      </main>
-      <Footer
-        newsletter={
-          <WhenVisible className="min-h-24">
-            <NewsletterForm />
-          </WhenVisible>
-        }
-      />
+      <DeferredHydration name="main">
+        <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+      </DeferredHydration>
+      <DeferredHydration name="footer">
+        <Footer
+          newsletter={
+            <WhenVisible className="min-h-24">
+              <NewsletterForm />
+            </WhenVisible>
+          }
+        />
+      </DeferredHydration>
       <ScrollToTopButton focusTargetId={MAIN_ID} />
       <AuthModalHost />
     </div>

@@ -10,9 +10,16 @@ export * from 'preact/compat';
 
 let hydrating = false;
 
-/** Called by hydrateRoot (./client.ts) around Preact's hydration, which runs synchronously. */
+/**
+ * Called by hydrateRoot (./client.ts) around Preact's hydration, which runs synchronously, and
+ * by ./deferred-hydration.tsx around the later hydration of each part it set aside.
+ */
 export function markHydration(active: boolean): void {
   hydrating = active;
+}
+
+export function isHydrating(): boolean {
+  return hydrating;
 }
 
 /**

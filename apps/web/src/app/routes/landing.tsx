@@ -8,6 +8,7 @@ import { Carousel } from '@/components/ui/carousel.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { DeferredHydration } from '@/react-on-preact/deferred-hydration.tsx';
 
 // Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
 // form (react-hook-form + zod) loads when it scrolls near the viewport: it sits at the bottom.
@@ -19,107 +20,123 @@ function LandingPage() {
   usePageMeta(null, pageMeta.landing.description);
   return (
     <>
-      <Hero />
-      <section id="services" aria-labelledby="services-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
-        <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {t.servicesTitle}
-        </h2>
-        <p className="mt-2 text-slate-700">{t.servicesText}</p>
-        <ServiceGrid />
-      </section>
-
-      <section aria-labelledby="testimonials-title" className="mx-auto max-w-4xl px-4 pb-14">
-        <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
-          {testimonials.title}
-        </h2>
-        <Carousel
-          label={testimonials.region}
-          intervalMs={5000}
-          className="mt-6"
-          slides={testimonials.items.map((item) => (
-            <figure key={item.name} className="mx-auto min-h-56 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
-              <blockquote className="text-lg text-slate-800">“{item.quote}”</blockquote>
-              <figcaption className="mt-4 font-semibold text-slate-900">
-                {item.name}
-                <span className="block text-sm font-normal text-slate-700">{item.place}</span>
-              </figcaption>
-            </figure>
-          ))}
-        />
-      </section>
-
-      <section id="acercade" aria-labelledby="about-title" className="scroll-mt-20 bg-slate-50">
-        <div className="mx-auto max-w-6xl px-4 py-14">
-          <h2 id="about-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            {t.aboutTitle}
+      <DeferredHydration name="hero">
+        <Hero />
+      </DeferredHydration>
+      <DeferredHydration name="services">
+        <section id="services" aria-labelledby="services-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
+          <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {t.servicesTitle}
           </h2>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">{t.aboutText}</p>
-          <p className="mt-3 max-w-3xl text-lg text-slate-700">{t.aboutProtection}</p>
-        </div>
-      </section>
+          <p className="mt-2 text-slate-700">{t.servicesText}</p>
+          <ServiceGrid />
+        </section>
+      </DeferredHydration>
 
-      <section id="servicios" aria-labelledby="how-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
-        <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {t.howTitle}
-        </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {t.howSteps.map((step, index) => (
-            <li key={step.title} className="rounded-xl border border-slate-200 p-5">
-              <span className="grid size-10 place-items-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
-                {index + 1}
-              </span>
-              <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
-              <p className="mt-1 text-slate-700">{step.text}</p>
-            </li>
-          ))}
-        </ol>
-        <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
-          <Link to="/comoclientes" className="font-semibold text-brand-700 underline underline-offset-2">
-            {t.howClients}
-          </Link>
-          <Link to="/comocontratistas" className="font-semibold text-brand-700 underline underline-offset-2">
-            {t.howContractors}
-          </Link>
-        </div>
-      </section>
-
-      <section aria-labelledby="why-title" className="mx-auto max-w-4xl px-4 py-14">
-        <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
-          {whyChooseUs.title}
-        </h2>
-        <Carousel
-          label={whyChooseUs.region}
-          intervalMs={2000}
-          className="mt-6"
-          slides={whyChooseUs.items.map((item) => (
-            <div key={item.title} className="mx-auto min-h-40 max-w-2xl rounded-2xl bg-brand-800 p-6 text-center text-white">
-              <h3 className="text-xl font-bold">{item.title}</h3>
-              <p className="mt-2 text-lg text-brand-50">{item.text}</p>
-            </div>
-          ))}
-        />
-      </section>
-
-      <section id="herramientas" aria-labelledby="tools-title" className="scroll-mt-20 bg-brand-50">
-        <div className="mx-auto max-w-6xl px-4 py-14">
-          <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-            {t.toolsTitle}
+      <DeferredHydration name="testimonials">
+        <section aria-labelledby="testimonials-title" className="mx-auto max-w-4xl px-4 pb-14">
+          <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            {testimonials.title}
           </h2>
-          <p className="mt-4 max-w-3xl text-lg text-slate-700">{t.toolsText}</p>
-          <Link to="/comoferreterias" className={buttonClasses('secondary', 'mt-6')}>
-            {t.toolsLink}
-          </Link>
-        </div>
-      </section>
-      <section id="reserva" aria-labelledby="booking-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
-        <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
-          {quickBookingSection.title}
-        </h2>
-        <p className="mt-2 text-slate-700">{quickBookingSection.text}</p>
-        <WhenVisible className="mt-6 min-h-96">
-          <QuickBookingForm />
-        </WhenVisible>
-      </section>
+          <Carousel
+            label={testimonials.region}
+            intervalMs={5000}
+            className="mt-6"
+            slides={testimonials.items.map((item) => (
+              <figure key={item.name} className="mx-auto min-h-56 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm">
+                <blockquote className="text-lg text-slate-800">“{item.quote}”</blockquote>
+                <figcaption className="mt-4 font-semibold text-slate-900">
+                  {item.name}
+                  <span className="block text-sm font-normal text-slate-700">{item.place}</span>
+                </figcaption>
+              </figure>
+            ))}
+          />
+        </section>
+      </DeferredHydration>
+
+      <DeferredHydration name="about">
+        <section id="acercade" aria-labelledby="about-title" className="scroll-mt-20 bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-14">
+            <h2 id="about-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              {t.aboutTitle}
+            </h2>
+            <p className="mt-4 max-w-3xl text-lg text-slate-700">{t.aboutText}</p>
+            <p className="mt-3 max-w-3xl text-lg text-slate-700">{t.aboutProtection}</p>
+          </div>
+        </section>
+      </DeferredHydration>
+
+      <DeferredHydration name="how">
+        <section id="servicios" aria-labelledby="how-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
+          <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {t.howTitle}
+          </h2>
+          <ol className="mt-6 grid gap-4 md:grid-cols-3">
+            {t.howSteps.map((step, index) => (
+              <li key={step.title} className="rounded-xl border border-slate-200 p-5">
+                <span className="grid size-10 place-items-center rounded-full bg-brand-700 font-bold text-white" aria-hidden="true">
+                  {index + 1}
+                </span>
+                <h3 className="mt-3 text-lg font-semibold text-slate-900">{step.title}</h3>
+                <p className="mt-1 text-slate-700">{step.text}</p>
+              </li>
+            ))}
+          </ol>
+          <div className="mt-6 flex flex-wrap gap-x-6 gap-y-2">
+            <Link to="/comoclientes" className="font-semibold text-brand-700 underline underline-offset-2">
+              {t.howClients}
+            </Link>
+            <Link to="/comocontratistas" className="font-semibold text-brand-700 underline underline-offset-2">
+              {t.howContractors}
+            </Link>
+          </div>
+        </section>
+      </DeferredHydration>
+
+      <DeferredHydration name="why">
+        <section aria-labelledby="why-title" className="mx-auto max-w-4xl px-4 py-14">
+          <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
+            {whyChooseUs.title}
+          </h2>
+          <Carousel
+            label={whyChooseUs.region}
+            intervalMs={2000}
+            className="mt-6"
+            slides={whyChooseUs.items.map((item) => (
+              <div key={item.title} className="mx-auto min-h-40 max-w-2xl rounded-2xl bg-brand-800 p-6 text-center text-white">
+                <h3 className="text-xl font-bold">{item.title}</h3>
+                <p className="mt-2 text-lg text-brand-50">{item.text}</p>
+              </div>
+            ))}
+          />
+        </section>
+      </DeferredHydration>
+
+      <DeferredHydration name="tools">
+        <section id="herramientas" aria-labelledby="tools-title" className="scroll-mt-20 bg-brand-50">
+          <div className="mx-auto max-w-6xl px-4 py-14">
+            <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+              {t.toolsTitle}
+            </h2>
+            <p className="mt-4 max-w-3xl text-lg text-slate-700">{t.toolsText}</p>
+            <Link to="/comoferreterias" className={buttonClasses('secondary', 'mt-6')}>
+              {t.toolsLink}
+            </Link>
+          </div>
+        </section>
+      </DeferredHydration>
+      <DeferredHydration name="booking">
+        <section id="reserva" aria-labelledby="booking-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
+          <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {quickBookingSection.title}
+          </h2>
+          <p className="mt-2 text-slate-700">{quickBookingSection.text}</p>
+          <WhenVisible className="mt-6 min-h-96">
+            <QuickBookingForm />
+          </WhenVisible>
+        </section>
+      </DeferredHydration>
     </>
   );
 }

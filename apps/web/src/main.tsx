@@ -3,7 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
-import { router } from './app/router.tsx';
+import { createAppRouter } from './app/router.tsx';
 import { deferredHydrationDone } from './react-on-preact/deferred-hydration.tsx';
 import './styles.css';
 
@@ -15,7 +15,7 @@ if (!container) throw new Error('index.html has no #root element');
  * already in #root stays (a prerendered page or the boot spinner); hydration needs the page's
  * module anyway, since the first render must produce the prerendered markup.
  */
-function routerReady(): Promise<void> {
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
   if (router.state.initialized) return Promise.resolve();
   return new Promise((resolve) => {
     const unsubscribe = router.subscribe((state) => {
@@ -37,7 +37,17 @@ function afterNextPaint(): Promise<void> {
 
 const prerendered = container.dataset.prerendered === 'true';
 
-void Promise.all([routerReady(), prerendered ? afterNextPaint() : undefined]).then(() => {
+/**
+ * The router is created in a task of its own, after the one that evaluated the modules: on a
+ * phone each is a long task when they run as one (decision 017).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+void nextTask().then(async () => {
+  const router = createAppRouter();
+  await Promise.all([routerReady(router), prerendered ? afterNextPaint() : undefined]);
   const app = (
     <StrictMode>
       <Providers>

@@ -20,7 +20,19 @@ const NewsletterForm = lazy(() =>
   import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })),
 );
 
+/**
+ * Every page's frame. Its own hooks and markup hydrate in a task after the router's, and its
+ * navbar, page and footer in tasks of their own after that (decision 017).
+ */
 export function RootLayout() {
+  return (
+    <DeferredHydration name="layout">
+      <Layout />
+    </DeferredHydration>
+  );
+}
+
+function Layout() {
   const { user, isLoading } = useSession();
   useAutoLogout();
   const navigation = useNavigation();

@@ -22,9 +22,10 @@ const notifications = () => import('./routes/notifications.tsx');
 
 // The page shown before the current navigation (null on the first load): where the protected-area
 // guard keeps the person when it cancels a navigation. Only called from loaders, which run after
-// `router` below exists (they await the session first).
+// createAppRouter (below) has made the router (they await the session first).
+let router: ReturnType<typeof createBrowserRouter> | undefined;
 function currentPath(): string | null {
-  if (!router.state.initialized) return null;
+  if (!router?.state.initialized) return null;
   const { pathname, search } = router.state.location;
   return pathname + search;
 }
@@ -118,6 +119,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-// Prerendering (scripts/web/prerender.ts) imports `routes` in Node, where there is no window
-// and no browser router to create.
-export const router = typeof window === 'undefined' ? (null as unknown as ReturnType<typeof createBrowserRouter>) : createBrowserRouter(routes);
+/**
+ * The browser's router, created by main.tsx (prerendering, scripts/web/prerender.ts, imports
+ * `routes` in Node, where there is no browser router to create). Creating it matches the URL and
+ * starts loading the page's module.
+ */
+export function createAppRouter(): ReturnType<typeof createBrowserRouter> {
+  router = createBrowserRouter(routes);
+  return router;
+}

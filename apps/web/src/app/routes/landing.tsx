@@ -34,7 +34,7 @@ function LandingPage() {
       </DeferredHydration>
 
       <DeferredHydration name="testimonials">
-        <section aria-labelledby="testimonials-title" className="mx-auto max-w-4xl px-4 pb-14">
+        <section aria-labelledby="testimonials-title" className="below-fold mx-auto max-w-4xl px-4 pb-14">
           <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {testimonials.title}
           </h2>
@@ -56,7 +56,7 @@ function LandingPage() {
       </DeferredHydration>
 
       <DeferredHydration name="about">
-        <section id="acercade" aria-labelledby="about-title" className="scroll-mt-20 bg-slate-50">
+        <section id="acercade" aria-labelledby="about-title" className="below-fold scroll-mt-20 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="about-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
               {t.aboutTitle}
@@ -68,7 +68,7 @@ function LandingPage() {
       </DeferredHydration>
 
       <DeferredHydration name="how">
-        <section id="servicios" aria-labelledby="how-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
+        <section id="servicios" aria-labelledby="how-title" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
           <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t.howTitle}
           </h2>
@@ -95,7 +95,7 @@ function LandingPage() {
       </DeferredHydration>
 
       <DeferredHydration name="why">
-        <section aria-labelledby="why-title" className="mx-auto max-w-4xl px-4 py-14">
+        <section aria-labelledby="why-title" className="below-fold mx-auto max-w-4xl px-4 py-14">
           <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {whyChooseUs.title}
           </h2>
@@ -114,7 +114,7 @@ function LandingPage() {
       </DeferredHydration>
 
       <DeferredHydration name="tools">
-        <section id="herramientas" aria-labelledby="tools-title" className="scroll-mt-20 bg-brand-50">
+        <section id="herramientas" aria-labelledby="tools-title" className="below-fold scroll-mt-20 bg-brand-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
               {t.toolsTitle}
@@ -127,7 +127,7 @@ function LandingPage() {
         </section>
       </DeferredHydration>
       <DeferredHydration name="booking">
-        <section id="reserva" aria-labelledby="booking-title" className="mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
+        <section id="reserva" aria-labelledby="booking-title" className="below-fold mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
           <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {quickBookingSection.title}
           </h2>

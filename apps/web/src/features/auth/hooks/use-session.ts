@@ -24,18 +24,24 @@ export function useSession(): SessionState {
   const queryClient = useQueryClient();
   const cache = queryClient.getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  const getState = useCallback(() => cache.find<Session>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state, [cache]);
-  const state = useSyncExternalStore(subscribe, getState, getState);
+  // Two values that change only when what the page shows changes (not at every step of a
+  // request, nor when the query is first created): a page does not re-render the layout for them.
+  const getData = useCallback(() => cache.find<Session>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state.data, [cache]);
+  const getAnswered = useCallback(() => {
+    const state = cache.find<Session>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state;
+    return state !== undefined && !(state.status === 'pending' && state.data === undefined);
+  }, [cache]);
+  const data = useSyncExternalStore(subscribe, getData, getData);
+  const answered = useSyncExternalStore(subscribe, getAnswered, getAnswered);
 
   useEffect(() => {
     // Deduplicated by the cache: one request however many components ask.
     queryClient.ensureQueryData(sessionQuery).catch(() => undefined);
   }, [queryClient]);
 
-  const data = state?.data;
   return {
     user: data?.user ?? null,
-    isLoading: !state || (state.status === 'pending' && data === undefined),
+    isLoading: !answered,
     expiresAt: data?.expiresAt ?? null,
   };
 }

@@ -42,5 +42,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Inlined assets would become data: URLs; keeping them as files keeps the CSP simple to reason about.
     assetsInlineLimit: 0,
+    // dist/.vite/manifest.json: which chunks each route module needs. The prerender reads it (each
+    // prerendered page preloads its own) and deletes it.
+    manifest: true,
   },
 });

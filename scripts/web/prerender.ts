@@ -15,15 +15,37 @@ const DIST = path.join(WEB, 'dist');
 const SSR_OUT = path.join(WEB, 'dist-ssr');
 const SITE_URL = (process.env.SITE_URL ?? process.env.APP_URL ?? 'https://arreglaya.do').replace(/\/+$/, '');
 
-/** Pages prerendered (public, the same for everyone) and listed in the sitemap. */
-const PAGES: { path: string; meta: PageMeta; landing?: boolean }[] = [
-  { path: '/', meta: pageMeta.landing, landing: true },
-  { path: '/comoclientes', meta: pageMeta.howClients },
-  { path: '/comocontratistas', meta: pageMeta.howContractors },
-  { path: '/ayuda', meta: pageMeta.help },
-  { path: '/terminos', meta: pageMeta.terms },
-  { path: '/privacidad', meta: pageMeta.privacy },
+/**
+ * Pages prerendered (public, the same for everyone) and listed in the sitemap, each with its
+ * route module (the `lazy` import of src/app/router.tsx), whose chunks the page loads at once.
+ */
+const PAGES: { path: string; meta: PageMeta; module: string; landing?: boolean }[] = [
+  { path: '/', meta: pageMeta.landing, module: 'src/app/routes/landing.tsx', landing: true },
+  { path: '/comoclientes', meta: pageMeta.howClients, module: 'src/app/routes/how-clients.tsx' },
+  { path: '/comocontratistas', meta: pageMeta.howContractors, module: 'src/app/routes/how-contractors.tsx' },
+  { path: '/ayuda', meta: pageMeta.help, module: 'src/app/routes/help.tsx' },
+  { path: '/terminos', meta: pageMeta.terms, module: 'src/app/routes/terms.tsx' },
+  { path: '/privacidad', meta: pageMeta.privacy, module: 'src/app/routes/privacy.tsx' },
 ];
+
+/** dist/.vite/manifest.json (vite.config.ts `build.manifest`): each chunk's file and the chunks it imports. */
+type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+
+/** The files of a route module's chunk and of every chunk it imports, however deep, as /assets/… URLs. */
+function chunkFiles(manifest: ViteManifest, module: string): string[] {
+  if (!manifest[module]) throw new Error(`the build manifest has no chunk for ${module}`);
+  const files: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key]!;
+    files.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(module);
+  return files;
+}
 /** Public pages in the sitemap that render on the client only (forms, live data). */
 const SITEMAP_ONLY = ['/comoferreterias', '/contactus', '/booking'];
 
@@ -70,15 +92,23 @@ async function inlineStylesheets(html: string): Promise<string> {
  * modulepreloads are taken out of the HTML, and a small inline script (allowed by its hash in
  * the page's CSP, plugins/web-app.ts) adds them once the browser reports the first contentful
  * paint (after the next frame where paint timing is missing). The visitor sees the page while a
- * phone's connection is not yet shared with 60 KB of JavaScript (decision 016).
+ * phone's connection is not yet shared with 60 KB of JavaScript (decision 016). The loader also
+ * preloads the page's own route chunks (`routeChunks`), which the app would otherwise request
+ * only once its entry had run: one round trip less before the page answers input, and the app's
+ * preload helper, finding them there, adds nothing in the task that starts the router (decision 017).
  */
-function deferScripts(html: string): string {
+function deferScripts(html: string, routeChunks: string[]): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
   if (entries.length !== 1) throw new Error(`dist/index.html should hold one module script, found ${entries.length}`);
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
   for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
   // [element, attribute, value, attribute, value], in the order the build wrote them.
-  const tags = [...preloads.map(([, href]) => ['link', 'rel', 'modulepreload', 'href', href]), ['script', 'type', 'module', 'src', entries[0]![1]]];
+  const entryChunks = new Set([entries[0]![1]!, ...preloads.map(([, href]) => href!)]);
+  const pageChunks = routeChunks.filter((href) => !entryChunks.has(href));
+  const tags = [
+    ...[...preloads.map(([, href]) => href!), ...pageChunks].map((href) => ['link', 'rel', 'modulepreload', 'href', href]),
+    ['script', 'type', 'module', 'src', entries[0]![1]],
+  ];
   const loader = `(function(){var done=0;function load(){if(done)return;done=1;${JSON.stringify(tags)}.forEach(function(t){var e=document.createElement(t[0]);e.setAttribute(t[1],t[2]);e.setAttribute(t[3],t[4]);e.setAttribute("crossorigin","");document.head.appendChild(e)})}
 var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true});
 else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
@@ -102,6 +132,8 @@ async function main(): Promise<void> {
   const rootStart = template.indexOf('<div id="root">');
   const rootEnd = template.lastIndexOf('</body>');
 
+  const viteManifestFile = path.join(DIST, '.vite', 'manifest.json');
+  const viteManifest = JSON.parse(await readFile(viteManifestFile, 'utf8')) as ViteManifest;
   const manifest: Record<string, string> = {};
   for (const page of PAGES) {
     const body = await render(page.path);
@@ -110,6 +142,7 @@ async function main(): Promise<void> {
         .replace(/<title>[^<]*<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`),
+      chunkFiles(viteManifest, page.module),
     );
     const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
     await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });
@@ -127,6 +160,8 @@ async function main(): Promise<void> {
     ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /perfil', 'Disallow: /profile', 'Disallow: /admin', 'Disallow: /testpad', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
   );
   await rm(SSR_OUT, { recursive: true, force: true });
+  // Read above; nothing serves it.
+  await rm(path.dirname(viteManifestFile), { recursive: true, force: true });
   console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt`);
 }
 

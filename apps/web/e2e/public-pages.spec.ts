@@ -111,13 +111,13 @@ test('a prerendered page hydrated in parts keeps every id unique and every refer
 });
 
 test('the informational pages arrive prerendered, and sitemap.xml and robots.txt exist', async ({ request }) => {
-  for (const [url, h1] of [
-    ['/', 'Encuentra contratistas de confianza para tu hogar'],
-    ['/comoclientes', 'Cómo funciona para clientes'],
-    ['/comocontratistas', 'Cómo funciona para contratistas'],
-    ['/ayuda', 'Centro de ayuda'],
-    ['/terminos', 'Términos de uso'],
-    ['/privacidad', 'Política de privacidad'],
+  for (const [url, h1, routeChunk] of [
+    ['/', 'Encuentra contratistas de confianza para tu hogar', 'landing'],
+    ['/comoclientes', 'Cómo funciona para clientes', 'how-clients'],
+    ['/comocontratistas', 'Cómo funciona para contratistas', 'how-contractors'],
+    ['/ayuda', 'Centro de ayuda', 'help'],
+    ['/terminos', 'Términos de uso', 'terms'],
+    ['/privacidad', 'Política de privacidad', 'privacy'],
   ] as const) {
     const res = await request.get(url);
     expect(res.status(), url).toBe(200);
@@ -127,6 +127,8 @@ test('the informational pages arrive prerendered, and sitemap.xml and robots.txt
     // No script is requested before the first paint: an inline loader adds them after it.
     expect(html, url).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
     expect(html, url).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[^"]+\.js"[^<]*first-contentful-paint/);
+    // …and the page's own route chunk with them, not a round trip later.
+    expect(html, url).toMatch(new RegExp(`<script>\\(function\\(\\)\\{[^<]*"modulepreload","href","/assets/${routeChunk}-[^"]+\\.js"`));
   }
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

@@ -110,6 +110,25 @@ test('a prerendered page hydrated in parts keeps every id unique and every refer
   }
 });
 
+test('once the landing is ready, links in its navbar, sections and footer navigate inside the app', async ({ page }) => {
+  // Each of these sits in a part hydrated after the first pass (decision 017); page.goto
+  // returns when the app marks the page ready, which must wait for all of them.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const links = [
+    [() => page.getByRole('navigation').getByRole('link', { name: 'Ayuda', exact: true }), /\/ayuda$/],
+    [() => page.getByRole('link', { name: 'Más sobre cómo funciona para clientes' }), /\/comoclientes$/],
+    [() => page.getByRole('contentinfo').getByRole('link', { name: 'Términos de uso' }), /\/terminos$/],
+  ] as const;
+  for (const [link, url] of links) {
+    await page.goto('/');
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await link().click();
+    await expect(page).toHaveURL(url);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), String(url)).toBe(true);
+  }
+});
+
 test('the informational pages arrive prerendered, and sitemap.xml and robots.txt exist', async ({ request }) => {
   for (const [url, h1, routeChunk] of [
     ['/', 'Encuentra contratistas de confianza para tu hogar', 'landing'],

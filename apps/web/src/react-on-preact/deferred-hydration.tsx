@@ -52,17 +52,30 @@ class Part extends Component<DeferredHydrationProps> {
     if (vnode) vnode.__m = this.ids;
     if (isHydrating() && !this.waiting) {
       this.waiting = true;
+      waitingParts++;
       throw nextTurn();
     }
     if (this.waiting) {
       // This render hydrates the part: its useSyncExternalStore calls read their server snapshot,
       // as during the first pass (Preact does not correct attributes while hydrating). The part
-      // renders synchronously within the current microtask; the flag drops right after it.
+      // renders synchronously within the current microtask; the flag drops right after it, when
+      // the parts inside it, if any, have been set aside in turn.
       this.waiting = false;
       markHydration(true);
-      queueMicrotask(() => markHydration(false));
+      queueMicrotask(() => {
+        markHydration(false);
+        partHydrated();
+      });
     }
     return this.props.children;
+  }
+
+  override componentWillUnmount() {
+    // Gone before its turn (the visitor navigated away): nothing left to wait for.
+    if (this.waiting) {
+      this.waiting = false;
+      partHydrated();
+    }
   }
 }
 
@@ -78,7 +91,20 @@ function nextTurn(): Promise<void> {
   return lastTurn;
 }
 
-/** Resolves once every part left by the first hydration pass has been hydrated. */
+/** Parts set aside and not hydrated yet, and who waits for there to be none. */
+let waitingParts = 0;
+let onceDone: (() => void)[] = [];
+
+function partHydrated(): void {
+  waitingParts--;
+  if (waitingParts > 0) return;
+  const waiting = onceDone;
+  onceDone = [];
+  for (const resolve of waiting) resolve();
+}
+
+/** Resolves once every part set aside (and every part inside those) has been hydrated. */
 export function deferredHydrationDone(): Promise<void> {
-  return lastTurn.then(nextTask);
+  if (waitingParts === 0) return Promise.resolve();
+  return new Promise((resolve) => onceDone.push(resolve));
 }

@@ -110,22 +110,33 @@ test('a prerendered page hydrated in parts keeps every id unique and every refer
   }
 });
 
-test('once the landing is ready, links in its navbar, sections and footer navigate inside the app', async ({ page }) => {
-  // Each of these sits in a part hydrated after the first pass (decision 017); page.goto
-  // returns when the app marks the page ready, which must wait for all of them.
-  await page.setViewportSize({ width: 1280, height: 800 });
-  const links = [
-    [() => page.getByRole('navigation').getByRole('link', { name: 'Ayuda', exact: true }), /\/ayuda$/],
-    [() => page.getByRole('link', { name: 'Más sobre cómo funciona para clientes' }), /\/comoclientes$/],
-    [() => page.getByRole('contentinfo').getByRole('link', { name: 'Términos de uso' }), /\/terminos$/],
-  ] as const;
-  for (const [link, url] of links) {
-    await page.goto('/');
-    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
-    await link().click();
-    await expect(page).toHaveURL(url);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument), String(url)).toBe(true);
+test('the moment the landing is marked ready, links in its navbar, sections and footer navigate inside the app', async ({ context }) => {
+  // Each link sits in a part hydrated after the first pass (decision 017). The browser tests
+  // act once the app marks the page ready (data-app), so every part must be hydrated by then:
+  // the link is clicked in the same task that sets the mark, and a part not yet hydrated would
+  // let the browser load the next page anew.
+  for (const [selector, url] of [
+    ['header nav a[href="/ayuda"]', /\/ayuda$/],
+    ['main a[href="/comoclientes"]', /\/comoclientes$/],
+    ['footer a[href="/terminos"]', /\/terminos$/],
+  ] as const) {
+    const tab = await context.newPage();
+    await tab.setViewportSize({ width: 1280, height: 800 });
+    await tab.addInitScript((linkSelector) => {
+      new MutationObserver((_, observer) => {
+        if (document.documentElement.dataset.app !== 'ready') return;
+        observer.disconnect();
+        document.querySelector<HTMLElement>(linkSelector)!.click();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
+    }, selector);
+    let documents = 0;
+    tab.on('load', () => documents++);
+    await tab.goto('/');
+    await expect(tab).toHaveURL(url);
+    await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
+    await tab.waitForLoadState('load');
+    expect(documents, selector).toBe(1);
+    await tab.close();
   }
 });
 

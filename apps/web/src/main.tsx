@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { deferredHydrationDone } from './react-on-preact/deferred-hydration.tsx';
+import { DeferredHydration, deferredHydrationDone } from './react-on-preact/deferred-hydration.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -51,7 +51,9 @@ void nextTask().then(async () => {
   const app = (
     <StrictMode>
       <Providers>
-        <RouterProvider router={router} />
+        <DeferredHydration name="app">
+          <RouterProvider router={router} />
+        </DeferredHydration>
       </Providers>
     </StrictMode>
   );

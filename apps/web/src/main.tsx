@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { DeferredHydration, deferredHydrationDone } from './react-on-preact/deferred-hydration.tsx';
+import { DeferredHydration, deferredHydrationDone, nextTask } from './react-on-preact/deferred-hydration.tsx';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -37,14 +37,8 @@ function afterNextPaint(): Promise<void> {
 
 const prerendered = container.dataset.prerendered === 'true';
 
-/**
- * The router is created in a task of its own, after the one that evaluated the modules: on a
- * phone each is a long task when they run as one (decision 017).
- */
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
+// The router is created in a task of its own, after the one that evaluated the modules: on a
+// phone each is a long task when they run as one (decision 017).
 void nextTask().then(async () => {
   const router = createAppRouter();
   await Promise.all([routerReady(router), prerendered ? afterNextPaint() : undefined]);

@@ -82,7 +82,8 @@ class Part extends Component<DeferredHydrationProps> {
 /** The last task a part was given; the next part gets the task after it. */
 let lastTurn: Promise<void> = Promise.resolve();
 
-function nextTask(): Promise<void> {
+/** Resolves in a later task: whatever runs after it does not lengthen the current one. */
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 

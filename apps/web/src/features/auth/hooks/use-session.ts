@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import type { Session, SessionUser } from '@/lib/session-user.ts';
 import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { sessionQuery } from '../session-query.ts';
 
 export type { SessionUser };
+
+const SESSION_QUERY_HASH = hashKey(SESSION_QUERY_KEY);
 
 export interface SessionState {
   user: SessionUser | null;
@@ -26,9 +28,10 @@ export function useSession(): SessionState {
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
   // Two values that change only when what the page shows changes (not at every step of a
   // request, nor when the query is first created): a page does not re-render the layout for them.
-  const getData = useCallback(() => cache.find<Session>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state.data, [cache]);
+  // Read on every cache event, by every component using the hook: a lookup by hash, not a scan.
+  const getData = useCallback(() => cache.get<Session>(SESSION_QUERY_HASH)?.state.data, [cache]);
   const getAnswered = useCallback(() => {
-    const state = cache.find<Session>({ queryKey: SESSION_QUERY_KEY, exact: true })?.state;
+    const state = cache.get<Session>(SESSION_QUERY_HASH)?.state;
     return state !== undefined && !(state.status === 'pending' && state.data === undefined);
   }, [cache]);
   const data = useSyncExternalStore(subscribe, getData, getData);

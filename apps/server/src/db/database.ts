@@ -22,8 +22,9 @@ export interface Database {
  */
 export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
+  const onIdleError = (err: Error) => log(`database pool: idle connection lost (${err.message})`);
   if (config.DATABASE_URL) {
-    const pool = createPool(config.DATABASE_URL);
+    const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
     await runMigrations(pool);
     return { db: createDb(pool), pool, kind: 'external', crashed: new Promise(() => undefined), close: () => pool.end() };
   }
@@ -31,7 +32,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   const release = acquireDataDirLock(config.dataDir);
   try {
     const embedded = await startEmbeddedPostgres(config.dataDir, log);
-    const pool = createPool(embedded.url);
+    const pool = createPool(embedded.url, undefined, onIdleError);
     await runMigrations(pool);
     let closing = false;
     return {

@@ -2,6 +2,7 @@ import { buildApp, defaultPhotoStorage } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
+import { EmbeddedPostgresError } from './db/postgres-layout.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureSysadmin, giveDemoAccountsPassword } from './modules/auth/sysadmin.ts';
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase(config, (msg) => logger.info(msg));
   } catch (err) {
-    if (err instanceof DataDirInUseError) {
+    if (err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError) {
       logger.fatal(err.message);
       console.error(err.message);
       process.exit(1);
@@ -73,10 +74,6 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  database.crashed.catch((err: unknown) => {
-    logger.fatal({ err }, 'database stopped unexpectedly');
-    process.exit(1);
-  });
 
   await app.listen({ port: config.PORT, host: config.HOST });
   logger.info(`ArreglaYa listening on ${config.appUrl}`);

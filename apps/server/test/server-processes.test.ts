@@ -78,6 +78,24 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
   });
 });
 
+describe('root in a private directory', () => {
+  it.skipIf(process.getuid?.() !== 0)('starts as root with DATA_DIR inside a 0700 directory, as under /root', async () => {
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-root-')); // 0700, like /root
+    const dataDir = path.join(home, 'data');
+    try {
+      const server = await start({ DATA_DIR: dataDir });
+      expect((await post(`${server.url}/api/contact`, contact(1), '127.0.0.1')).status).toBe(201);
+      expect(await server.stop(), server.output()).toBe(0);
+      expect(fs.statSync(home).mode & 0o777).toBe(0o700);
+    } finally {
+      // The cluster lives outside DATA_DIR (where the postgres user can reach it): remove it too.
+      const link = path.join(dataDir, 'pg');
+      if (fs.lstatSync(link, { throwIfNoEntry: false })?.isSymbolicLink()) fs.rmSync(fs.readlinkSync(link), { recursive: true, force: true });
+      fs.rmSync(home, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('two instances behind one PostgreSQL', () => {
   let db: TestDatabase;
   beforeAll(async () => {

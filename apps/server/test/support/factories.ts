@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Role } from '@arreglaya/shared/domain';
 import type { Db } from '../../src/db/client.ts';
-import { authAccounts, clientProfiles, contractorProfiles, notificationPreferences, users } from '../../src/db/schema/index.ts';
+import { authAccounts, users } from '../../src/db/schema/index.ts';
+import { createAccountRecords } from '../../src/modules/auth/new-account.repository.ts';
 import { hashPassword } from '../../src/modules/auth/password-hash.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -26,9 +27,8 @@ export async function createUser(db: Db, opts: { role?: Role; email?: string; pa
     .returning({ id: users.id });
   const id = user!.id;
   await db.insert(authAccounts).values({ userId: id, providerId: 'credential', accountId: id, password: await hashPassword(password) });
-  await db.insert(notificationPreferences).values({ userId: id });
-  if (role === 'client') await db.insert(clientProfiles).values({ userId: id });
-  if (role === 'contractor') await db.insert(contractorProfiles).values({ userId: id, displayName: `${firstName} Almonte` });
+  // The same records a sign-up gets, through the same function better-auth's hook calls.
+  await createAccountRecords(db, { id, role, name: `${firstName} Almonte` });
   return { id, email, password, role };
 }
 

@@ -6,9 +6,10 @@ import { bearer, emailOTP } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { authAccounts, clientProfiles, contractorProfiles, notificationPreferences, sessions, users, verifications } from '../../db/schema/index.ts';
+import { authAccounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { createAccountRecords } from './new-account.repository.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export const CODE_TTL_SECONDS = 15 * 60;
@@ -97,15 +98,7 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       user: {
         create: {
           // Every account starts with its profile and the default notification preferences.
-          after: async (user) => {
-            const role = (user as { role?: string }).role;
-            if (role === 'contractor') {
-              await db.insert(contractorProfiles).values({ userId: user.id, displayName: user.name }).onConflictDoNothing();
-            } else if (role === 'client') {
-              await db.insert(clientProfiles).values({ userId: user.id }).onConflictDoNothing();
-            }
-            await db.insert(notificationPreferences).values({ userId: user.id }).onConflictDoNothing();
-          },
+          after: (user) => createAccountRecords(db, { id: user.id, role: (user as { role?: string }).role, name: user.name }),
         },
       },
       session: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisionReferences } from './check-docs.ts';
+import { decisionReferences, tableVariables } from './check-docs.ts';
 
 describe('the docs check', () => {
   it('finds every way the documents cite a decision record', () => {
@@ -8,5 +8,12 @@ describe('the docs check', () => {
     expect(decisionReferences('(decisions 010, 012 y 020)')).toEqual(['010', '012', '020']);
     expect(decisionReferences('decisión 021')).toEqual(['021']);
     expect(decisionReferences('no decision here, 2026')).toEqual([]);
+  });
+});
+
+describe('the variable tables', () => {
+  it('reads every variable a table row names, alone or in a list', () => {
+    const vars = tableVariables('| variable | default |\n|---|---|\n| PORT | 3000 |\n| `BENCH_JSON` | |\n| ADMIN_EMAIL, ADMIN_PASSWORD | (none) |\n| `CONTRACTORS`, `GEN_EXPLAIN` | |');
+    expect([...vars].sort()).toEqual(['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'BENCH_JSON', 'CONTRACTORS', 'GEN_EXPLAIN', 'PORT']);
   });
 });

@@ -13,7 +13,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
 const SSR_OUT = path.join(WEB, 'dist-ssr');
-const SITE_URL = (process.env.SITE_URL ?? process.env.APP_URL ?? 'https://arreglaya.do').replace(/\/+$/, '');
+const SITE_URL = (process.env.APP_URL ?? 'https://arreglaya.do').replace(/\/+$/, '');
 
 /**
  * Pages prerendered (public, the same for everyone) and listed in the sitemap, each with its

@@ -4,6 +4,7 @@ import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { EmbeddedPostgresError } from './db/postgres-layout.ts';
 import { seedDemoData } from './db/seed/seed-demo.ts';
+import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureSysadmin, giveDemoAccountsPassword } from './modules/auth/sysadmin.ts';
 
@@ -44,7 +45,8 @@ async function main(): Promise<void> {
   const storage = defaultPhotoStorage(config);
   // The demo goes first: it only loads into an empty database, and the sysadmin is a user.
   if (config.DEMO_DATA) {
-    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m) });
+    const cipher = createDataCipher(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: logger }));
+    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m), seal: cipher.seal });
     if (seeded) {
       const n = await giveDemoAccountsPassword(database.db, DEMO_PASSWORD);
       logger.info(`demo accounts (${n}) sign in with the password '${DEMO_PASSWORD}'`);

@@ -33,7 +33,10 @@ export const contactRequests = pgTable(
     messageType: contactMessageType('message_type'),
     serviceTypes: serviceType('service_types').array(),
     message: text('message'),
+    /** Legacy plaintext cédula: emptied at start, sealed into cedula_enc (decision 010). */
     cedula: char('cedula', { length: 11 }),
+    /** The applicant's cédula, AES-256-GCM at rest (decision 010). */
+    cedulaEnc: bytea('cedula_enc'),
     address: varchar('address', { length: 200 }),
     bank: varchar('bank', { length: 100 }),
     bankAccountType: bankAccountType('bank_account_type'),

@@ -15,7 +15,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { countryCode, photoKind, serviceType, userRole, userStatus, zone } from './enums.ts';
-import { createdAt, tsvector, updatedAt } from './types.ts';
+import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 
 // Identity tables follow better-auth's core model (user, session, account,
 // verification) under our own names, so the auth library adds behaviour, not tables.
@@ -156,8 +156,13 @@ export const contractorProfiles = pgTable(
     /** First and last name copied from users by the profile service, so search can index it. */
     displayName: varchar('display_name', { length: 200 }).notNull().default(''),
     companyName: varchar('company_name', { length: 150 }),
-    /** Dominican cédula, 11 digits (check digit validated by the service). */
+    /**
+     * Legacy plaintext cédula: emptied at start, its value sealed into cedula_enc (decision 010);
+     * nothing writes it. To be dropped once every installation has started once.
+     */
     cedula: char('cedula', { length: 11 }),
+    /** Dominican cédula (11 digits, check digit validated on input), AES-256-GCM at rest (decision 010). */
+    cedulaEnc: bytea('cedula_enc'),
     serviceTypes: serviceType('service_types').array().notNull().default(sql`'{}'::service_type[]`),
     description: varchar('description', { length: 1500 }),
     address: varchar('address', { length: 200 }),

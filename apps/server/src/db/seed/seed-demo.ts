@@ -27,6 +27,8 @@ import { sceneSvg } from './svg-scenes.ts';
 
 export interface SeedDemoOptions {
   log: (msg: string) => void;
+  /** Seals a cédula for storage (AES-256-GCM, decision 010): none is ever stored in the clear. */
+  seal: (cedula: string) => Buffer;
   now?: Date;
   /** Random source in [0, 1); defaults to mulberry32 with the fixed DEMO_SEED. */
   random?: () => number;
@@ -129,7 +131,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     if (await hasUsers(tx)) return false;
     const people = [...contractors, ...clients];
     for (const c of chunks(people.map((p) => p.user))) await tx.insert(users).values(c);
-    for (const c of chunks(contractors.map((p) => p.profile))) await tx.insert(contractorProfiles).values(c);
+    const sealedProfiles = contractors.map(({ profile: { cedula, ...profile } }) => ({ ...profile, cedulaEnc: cedula ? opts.seal(cedula) : null }));
+    for (const c of chunks(sealedProfiles)) await tx.insert(contractorProfiles).values(c);
     for (const c of chunks(clients.map((p) => p.profile))) await tx.insert(clientProfiles).values(c);
     for (const c of chunks(people.map((p) => p.prefs))) await tx.insert(notificationPreferences).values(c);
     for (const c of chunks(photoPlans.map((p) => p.row))) await tx.insert(photos).values(c);

@@ -92,7 +92,7 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
   await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
   await tx
     .update(contactRequests)
-    .set({ firstName: 'Usuario eliminado', lastName: null, email: null, phone: null, cedula: null, address: null, bankAccountNumberEnc: null })
+    .set({ firstName: 'Usuario eliminado', lastName: null, email: null, phone: null, cedula: null, cedulaEnc: null, address: null, bankAccountNumberEnc: null })
     .where(eq(contactRequests.userId, userId));
 
   await tx

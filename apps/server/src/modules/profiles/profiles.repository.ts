@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
@@ -31,7 +31,10 @@ export async function findClientProfile(db: DbOrTx, userId: string): Promise<Cli
   return row;
 }
 
-export async function findContractorProfile(db: DbOrTx, userId: string): Promise<(ContractorProfile & { lat: number | null; lng: number | null }) | undefined> {
+/** The contractor's own profile as stored: the cédula still sealed (the service opens it). */
+export type StoredContractorProfile = Omit<ContractorProfile, 'cedula'> & { cedulaEnc: Buffer | null; lat: number | null; lng: number | null };
+
+export async function findContractorProfile(db: DbOrTx, userId: string): Promise<StoredContractorProfile | undefined> {
   const [row] = await db
     .select({
       ...personColumns,
@@ -42,7 +45,7 @@ export async function findContractorProfile(db: DbOrTx, userId: string): Promise
       instagram: contractorProfiles.instagram,
       linkedin: contractorProfiles.linkedin,
       companyName: contractorProfiles.companyName,
-      cedula: contractorProfiles.cedula,
+      cedulaEnc: contractorProfiles.cedulaEnc,
       serviceTypes: contractorProfiles.serviceTypes,
       description: contractorProfiles.description,
       postalCode: contractorProfiles.postalCode,
@@ -80,8 +83,9 @@ export async function upsertClientProfile(db: DbOrTx, userId: string, values: Cl
 }
 
 export type ContractorProfileRow = Nullable<
-  Pick<ContractorProfile, 'address' | 'city' | 'zone' | 'facebook' | 'instagram' | 'linkedin' | 'companyName' | 'cedula' | 'description' | 'postalCode'>
+  Pick<ContractorProfile, 'address' | 'city' | 'zone' | 'facebook' | 'instagram' | 'linkedin' | 'companyName' | 'description' | 'postalCode'>
 > & {
+  cedulaEnc: Buffer;
   country: ContractorProfile['country'];
   serviceTypes: ContractorProfile['serviceTypes'];
   displayName: string;
@@ -94,4 +98,16 @@ export async function upsertContractorProfile(db: DbOrTx, userId: string, values
     .insert(contractorProfiles)
     .values({ userId, ...values })
     .onConflictDoUpdate({ target: contractorProfiles.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+/** Seals the plaintext cédulas written before they were encrypted (decision 010); returns how many. */
+export async function sealLegacyContractorCedulas(db: DbOrTx, seal: (cedula: string) => Buffer): Promise<number> {
+  const rows = await db.select({ userId: contractorProfiles.userId, cedula: contractorProfiles.cedula }).from(contractorProfiles).where(isNotNull(contractorProfiles.cedula));
+  for (const row of rows) {
+    await db
+      .update(contractorProfiles)
+      .set({ cedulaEnc: seal(row.cedula!), cedula: null })
+      .where(and(eq(contractorProfiles.userId, row.userId), eq(contractorProfiles.cedula, row.cedula!)));
+  }
+  return rows.length;
 }

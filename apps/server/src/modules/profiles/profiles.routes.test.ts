@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { contractorLocation } from './profiles.service.ts';
+import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
+import { contractorLocation, sealLegacyCedulas } from './profiles.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -141,7 +142,10 @@ describe('contractor profile /api/me/profile/contractor', () => {
     });
     const row = await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) });
     const santiago = findCity('DO', 'santiago')!;
-    expect(row).toMatchObject({ displayName: 'Ramón Báez', lat: santiago.lat, lng: santiago.lng });
+    expect(row).toMatchObject({ displayName: 'Ramón Báez', lat: santiago.lat, lng: santiago.lng, cedula: null });
+    // The cédula is encrypted at rest (decision 010): not in the row's bytes, yet read back whole.
+    expect(row!.cedulaEnc!.toString('latin1')).not.toContain('0011234567');
+    expect((await get(cookie, 'contractor')).json().cedula).toBe(`0011234567${cedulaCheckDigit('0011234567')}`);
     // Spanish full-text over the new name, accents ignored.
     const found = await t.db.execute(sql`SELECT 1 FROM contractor_profiles WHERE user_id = ${contractor.id} AND search_vector @@ plainto_tsquery('public.es_unaccent', 'ramon baez')`);
     expect(found.rows).toHaveLength(1);
@@ -208,5 +212,22 @@ describe('contractorLocation', () => {
     expect(contractorLocation({ country: 'DO', city: 'santiago', lat: null, lng: null }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
     expect(contractorLocation({ country: 'DO', city: 'santiago', lat: 19.5, lng: -70.7 }, 'DO', 'santiago')).toEqual({ lat: 19.5, lng: -70.7 });
     expect(contractorLocation({ country: 'DO', city: 'la-vega', lat: 19.2, lng: -70.5 }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
+  });
+});
+
+describe('cédulas stored in the clear before encryption', () => {
+  it('are sealed at start and read back whole, nothing left in the clear', async () => {
+    const contractor = await createUser(t.db, { role: 'contractor' });
+    const legacy = `0011234567${cedulaCheckDigit('0011234567')}`;
+    await t.db.update(contractorProfiles).set({ cedula: legacy, cedulaEnc: null }).where(eq(contractorProfiles.userId, contractor.id));
+    // The key the app uses (kept in the database when DATA_ENCRYPTION_KEY is unset).
+    const cipher = createDataCipher(await loadDataKey(t.db, undefined, { isProduction: false, log: t.app.log }));
+
+    expect(await sealLegacyCedulas({ db: t.db, cipher })).toBeGreaterThanOrEqual(1);
+    const row = await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) });
+    expect(row!.cedula).toBeNull();
+    expect(cipher.open(row!.cedulaEnc!)).toBe(legacy);
+    expect((await get(await signIn(t, contractor), 'contractor')).json().cedula).toBe(legacy);
+    expect(await sealLegacyCedulas({ db: t.db, cipher })).toBe(0);
   });
 });

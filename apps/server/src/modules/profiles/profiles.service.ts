@@ -2,10 +2,13 @@ import { findCity, type CountryCode } from '@arreglaya/shared/countries';
 import type { ClientProfile, ClientProfileUpdate, ContractorProfile, ContractorProfileUpdate } from '@arreglaya/shared/schemas/profile';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findClientProfile, findContractorProfile, updatePerson, upsertClientProfile, upsertContractorProfile } from './profiles.repository.ts';
+import type { DataCipher } from '../../lib/data-encryption.ts';
+import { findClientProfile, findContractorProfile, sealLegacyContractorCedulas, updatePerson, upsertClientProfile, upsertContractorProfile, type StoredContractorProfile } from './profiles.repository.ts';
 
 export interface ProfilesDeps {
   db: Db;
+  /** Seals and opens the cédula, encrypted at rest (decision 010). */
+  cipher: DataCipher;
 }
 
 // Every function acts on the signed-in person's own id (the routes pass req.user.id): there is
@@ -35,11 +38,16 @@ export async function saveClientProfile(deps: ProfilesDeps, userId: string, inpu
   });
 }
 
+/** The owner's view: the cédula opened, the location left out. */
+function ownView(deps: ProfilesDeps, stored: StoredContractorProfile): ContractorProfile {
+  const { lat: _lat, lng: _lng, cedulaEnc, ...owned } = stored;
+  return { ...owned, cedula: cedulaEnc ? deps.cipher.open(cedulaEnc) : null };
+}
+
 export async function getContractorProfile(deps: ProfilesDeps, userId: string): Promise<ContractorProfile> {
   const profile = await findContractorProfile(deps.db, userId);
   if (!profile) throw new AppError('NOT_FOUND');
-  const { lat: _lat, lng: _lng, ...owned } = profile;
-  return owned;
+  return ownView(deps, profile);
 }
 
 interface Place {
@@ -76,7 +84,7 @@ export async function saveContractorProfile(deps: ProfilesDeps, userId: string, 
     await upsertContractorProfile(tx, userId, {
       displayName: `${input.firstName} ${input.lastName}`,
       companyName: input.companyName,
-      cedula: input.cedula,
+      cedulaEnc: deps.cipher.seal(input.cedula),
       serviceTypes: input.serviceTypes,
       description: input.description,
       address: input.address,
@@ -89,7 +97,11 @@ export async function saveContractorProfile(deps: ProfilesDeps, userId: string, 
       instagram: input.instagram ?? null,
       linkedin: input.linkedin ?? null,
     });
-    const { lat: _lat, lng: _lng, ...saved } = (await findContractorProfile(tx, userId))!;
-    return saved;
+    return ownView(deps, (await findContractorProfile(tx, userId))!);
   });
+}
+
+/** At start: cédulas stored in the clear before they were encrypted are sealed (decision 010). */
+export function sealLegacyCedulas(deps: ProfilesDeps): Promise<number> {
+  return sealLegacyContractorCedulas(deps.db, (cedula) => deps.cipher.seal(cedula));
 }

@@ -41,7 +41,7 @@ describe('POST /api/store-applications', () => {
       kind: 'store',
       firstName: 'Rafael',
       lastName: 'Taveras',
-      cedula,
+      cedula: null,
       bank: 'Banco Popular Dominicano',
       bankAccountType: 'ahorros',
       bankAccountLast4: '6789',
@@ -51,6 +51,9 @@ describe('POST /api/store-applications', () => {
     const sealed = row!.bankAccountNumberEnc!;
     expect(sealed.toString('latin1')).not.toContain('790123456789');
     expect(createDataCipher(decodeKey(KEY_HEX)!).open(sealed)).toBe('790123456789');
+    // The cédula is sealed too (decision 010).
+    expect(row!.cedulaEnc!.toString('latin1')).not.toContain(cedula);
+    expect(createDataCipher(decodeKey(KEY_HEX)!).open(row!.cedulaEnc!)).toBe(cedula);
 
     const team = await smtp.waitFor((m) => m.to.includes('equipo@arreglaya.do') && m.subject.includes('ferretería'));
     expect(team.text).toContain('terminada en 6789');

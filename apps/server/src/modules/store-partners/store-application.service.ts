@@ -4,25 +4,26 @@ import { BANK_ACCOUNT_TYPE_LABELS, storeForm as t } from '@arreglaya/shared/i18n
 import type { StoreApplication } from '@arreglaya/shared/schemas/store-application';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { recordVisitorMessage, type Actor, type VisitorMessageDeps } from '../contact/visitor-message.ts';
-import { insertStoreApplication } from './store-application.repository.ts';
+import { insertStoreApplication, sealLegacyApplicationCedulas } from './store-application.repository.ts';
 
 export interface StoreApplicationDeps extends VisitorMessageDeps {
   cipher: DataCipher;
 }
 
 /**
- * A hardware store applies to be a partner. The bank account number is sealed (AES-256-GCM)
- * before it reaches the database and never leaves it whole: mails and logs carry the last 4.
+ * A hardware store applies to be a partner. The bank account number and the cédula are sealed
+ * (AES-256-GCM) before they reach the database; the account never leaves it whole: mails and
+ * logs carry the last 4.
  */
 export async function applyAsStore(deps: StoreApplicationDeps, input: StoreApplication, actor: Actor): Promise<{ id: string }> {
-  const { accountNumber, ...rest } = input;
+  const { accountNumber, cedula, ...rest } = input;
   const last4 = accountNumber.slice(-4);
-  const sealed = deps.cipher.seal(accountNumber);
+  const sealed = { account: deps.cipher.seal(accountNumber), cedula: deps.cipher.seal(cedula), last4 };
   const name = `${input.firstName} ${input.lastName}`;
   return recordVisitorMessage(
     deps,
     {
-      insert: (tx) => insertStoreApplication(tx, rest, { sealed, last4 }, actor.userId),
+      insert: (tx) => insertStoreApplication(tx, rest, sealed, actor.userId),
       team: {
         subject: t.teamSubject(name),
         title: `Nueva solicitud de ferretería: ${name}`,
@@ -43,4 +44,9 @@ export async function applyAsStore(deps: StoreApplicationDeps, input: StoreAppli
     },
     actor,
   );
+}
+
+/** At start: cédulas stored in the clear before they were encrypted are sealed (decision 010). */
+export function sealLegacyCedulas(deps: Pick<StoreApplicationDeps, 'db' | 'cipher'>): Promise<number> {
+  return sealLegacyApplicationCedulas(deps.db, (cedula) => deps.cipher.seal(cedula));
 }

@@ -43,6 +43,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -91,6 +92,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
+  registerGracefulCloseOnUnreadBody(app);
   await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.

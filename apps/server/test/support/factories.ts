@@ -14,7 +14,10 @@ export interface TestUser {
   role: Role;
 }
 
-/** A confirmed account of the given role, straight into the database. */
+/**
+ * A confirmed account of the given role, straight into the database. A contractor gets the
+ * minimum profile the directory lists (a name, a service, a city), so it is listed.
+ */
 export async function createUser(db: Db, opts: { role?: Role; email?: string; password?: string; firstName?: string } = {}): Promise<TestUser> {
   const role = opts.role ?? 'client';
   const email = opts.email ?? `${role}-${crypto.randomBytes(4).toString('hex')}@prueba.do`;
@@ -28,7 +31,9 @@ export async function createUser(db: Db, opts: { role?: Role; email?: string; pa
   await db.insert(authAccounts).values({ userId: id, providerId: 'credential', accountId: id, password: await hashPassword(password) });
   await db.insert(notificationPreferences).values({ userId: id });
   if (role === 'client') await db.insert(clientProfiles).values({ userId: id });
-  if (role === 'contractor') await db.insert(contractorProfiles).values({ userId: id, displayName: `${firstName} Almonte` });
+  if (role === 'contractor') {
+    await db.insert(contractorProfiles).values({ userId: id, displayName: `${firstName} Almonte`, serviceTypes: ['plomeria'], city: 'santo-domingo' });
+  }
   return { id, email, password, role };
 }
 

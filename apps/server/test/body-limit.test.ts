@@ -1,8 +1,8 @@
-import { execFile } from "node:child_process";
-import type { AddressInfo } from "node:net";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, type TestApp } from "./support/test-app.ts";
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './support/test-app.ts';
 
 type Outcome = { status: number; body: string } | { error: string };
 
@@ -34,16 +34,10 @@ for (let i = 0; i < Number(count); i++) outcomes.push(await post());
 process.stdout.write(JSON.stringify(outcomes));
 `;
 
-async function postFromAnotherProcess(
-  url: string,
-  count: number,
-  bytes: number,
-): Promise<Outcome[]> {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ["--input-type=module", "-e", CLIENT, url, String(count), String(bytes)],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
+async function postFromAnotherProcess(url: string, count: number, bytes: number): Promise<Outcome[]> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CLIENT, url, String(count), String(bytes)], {
+    maxBuffer: 16 * 1024 * 1024,
+  });
   return JSON.parse(stdout) as Outcome[];
 }
 
@@ -53,33 +47,27 @@ async function postFromAnotherProcess(
  * (RFC 9112 §9.6). Closed at once, the connection was reset while the client still sent, and
  * Node's client lost the answer to EPIPE on about half of these requests.
  */
-describe("a body over the limit, over a real connection", () => {
+describe('a body over the limit, over a real connection', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
     t = await createTestApp();
-    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
     port = (t.app.server.address() as AddressInfo).port;
   });
   afterAll(() => t.close());
 
-  it("answers each of 30 JSON bodies of 2 MB with a 413 and its message, read by the client", async () => {
-    const outcomes = await postFromAnotherProcess(
-      `http://127.0.0.1:${port}/api/contact`,
-      30,
-      2 * 1024 * 1024,
-    );
+  it('answers each of 30 JSON bodies of 2 MB with a 413 and its message, read by the client', async () => {
+    const outcomes = await postFromAnotherProcess(`http://127.0.0.1:${port}/api/contact`, 30, 2 * 1024 * 1024);
     expect(outcomes).toHaveLength(30);
-    const lost = outcomes.filter((o) => "error" in o);
-    expect(lost, `${lost.length} of ${outcomes.length} answers lost`).toEqual(
-      [],
-    );
+    const lost = outcomes.filter((o) => 'error' in o);
+    expect(lost, `${lost.length} of ${outcomes.length} answers lost`).toEqual([]);
     for (const o of outcomes) {
-      if ("error" in o) continue;
+      if ('error' in o) continue;
       expect(o.status).toBe(413);
       expect(JSON.parse(o.body)).toEqual({
         error: {
-          code: "PAYLOAD_TOO_LARGE",
+          code: 'PAYLOAD_TOO_LARGE',
           message: expect.stringMatching(/[a-záéíóúñ]/i),
         },
       });

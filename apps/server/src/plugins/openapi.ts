@@ -1,10 +1,7 @@
-import swagger from "@fastify/swagger";
-import swaggerUi from "@fastify/swagger-ui";
-import type { FastifyInstance } from "fastify";
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-} from "fastify-type-provider-zod";
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 /**
  * The file an upload route takes, as its OpenAPI operation describes it (a route's
@@ -21,13 +18,13 @@ export interface UploadSpec {
   description: string;
 }
 
-declare module "fastify" {
+declare module 'fastify' {
   interface FastifyContextConfig {
     upload?: UploadSpec;
   }
 }
 
-const MULTIPART = "multipart/form-data";
+const MULTIPART = 'multipart/form-data';
 
 /** The OpenAPI requestBody of an upload: a multipart form with one binary file. */
 export function uploadRequestBody(upload: UploadSpec) {
@@ -37,19 +34,19 @@ export function uploadRequestBody(upload: UploadSpec) {
     content: {
       [MULTIPART]: {
         schema: {
-          type: "object",
+          type: 'object',
           required: [upload.field],
           properties: {
             [upload.field]: {
-              type: "string",
-              format: "binary",
+              type: 'string',
+              format: 'binary',
               maxLength: upload.maxBytes,
               description: upload.description,
             },
           },
         },
         // The part's accepted types (OpenAPI's Encoding Object).
-        encoding: { [upload.field]: { contentType: upload.types.join(", ") } },
+        encoding: { [upload.field]: { contentType: upload.types.join(', ') } },
       },
     },
   };
@@ -57,7 +54,7 @@ export function uploadRequestBody(upload: UploadSpec) {
 
 /** Fastify's '/a/:id' as OpenAPI's '/a/{id}'. */
 function openApiPath(url: string): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+  return url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 }
 
 /**
@@ -66,45 +63,37 @@ function openApiPath(url: string): string {
  * (multipart, read as a stream, so no body schema validates them) are described from their
  * `config.upload`; a route consuming multipart/form-data without it refuses to start.
  */
-export async function registerOpenApi(
-  app: FastifyInstance,
-  appUrl: string,
-): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, appUrl: string): Promise<void> {
   const uploads = new Map<string, UploadSpec>();
-  app.addHook("onRoute", (route) => {
+  app.addHook('onRoute', (route) => {
     const consumes = route.schema?.consumes;
     const upload = route.config?.upload;
     if (!upload) {
       if (Array.isArray(consumes) && consumes.includes(MULTIPART)) {
-        throw new Error(
-          `Route ${String(route.method)} ${route.url} consumes ${MULTIPART} but does not declare config.upload (its file field, size and types)`,
-        );
+        throw new Error(`Route ${String(route.method)} ${route.url} consumes ${MULTIPART} but does not declare config.upload (its file field, size and types)`);
       }
       return;
     }
-    for (const method of Array.isArray(route.method)
-      ? route.method
-      : [route.method])
-      uploads.set(`${method.toLowerCase()} ${openApiPath(route.url)}`, upload);
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) uploads.set(`${method.toLowerCase()} ${openApiPath(route.url)}`, upload);
   });
 
   await app.register(swagger, {
     openapi: {
-      openapi: "3.1.0",
+      openapi: '3.1.0',
       info: {
-        title: "ArreglaYa API",
-        version: "0.1.0",
-        description: "API del marketplace ArreglaYa.",
+        title: 'ArreglaYa API',
+        version: '0.1.0',
+        description: 'API del marketplace ArreglaYa.',
       },
       servers: [{ url: appUrl }],
       components: {
         securitySchemes: {
           sessionCookie: {
-            type: "apiKey",
-            in: "cookie",
-            name: "arreglaya.session_token",
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'arreglaya.session_token',
           },
-          bearerAuth: { type: "http", scheme: "bearer" },
+          bearerAuth: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -114,13 +103,13 @@ export async function registerOpenApi(
         paths?: Record<string, Record<string, Record<string, unknown>>>;
       };
       for (const [key, upload] of uploads) {
-        const [method, path] = key.split(" ") as [string, string];
+        const [method, path] = key.split(' ') as [string, string];
         const operation = doc.paths?.[path]?.[method];
         if (operation) operation.requestBody = uploadRequestBody(upload);
       }
       return doc;
     },
   });
-  await app.register(swaggerUi, { routePrefix: "/api/docs", staticCSP: true });
-  app.get("/api/openapi.json", { schema: { hide: true } }, () => app.swagger());
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, () => app.swagger());
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from "fastify";
-import type { IncomingMessage } from "node:http";
+import type { FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 
 /** After answering, at most this much of an unread body is read and thrown away… */
 export const DISCARD_MAX_BYTES = 32 * 1024 * 1024;
@@ -15,10 +15,10 @@ export const LINGER_MAX_MS = 15_000;
  * the answer it had not read yet (Node's client: EPIPE on about half of 2 MB bodies).
  */
 export function registerGracefulCloseOnUnreadBody(app: FastifyInstance): void {
-  app.addHook("onSend", (req, reply, payload, done) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (!req.raw.complete && !req.raw.socket.destroyed) {
       // The rest of the body is not read as a next request: this connection ends after the answer.
-      void reply.header("connection", "close");
+      void reply.header('connection', 'close');
       discardThenClose(req.raw);
     }
     done(null, payload);
@@ -30,9 +30,9 @@ function discardThenClose(req: IncomingMessage): void {
   const cut = () => socket.destroy();
   const timer = setTimeout(cut, LINGER_MAX_MS);
   timer.unref();
-  socket.once("close", () => clearTimeout(timer));
+  socket.once('close', () => clearTimeout(timer));
   let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
+  req.on('data', (chunk: Buffer) => {
     discarded += chunk.length;
     if (discarded > DISCARD_MAX_BYTES) cut();
   });

@@ -57,7 +57,7 @@ const SORT_WEIGHTS: readonly (readonly [DirectorySort, number])[] = [
 export async function listedContractorIds(pool: pg.Pool): Promise<string[]> {
   const { rows } = await pool.query<{ id: string }>(
     `SELECT u.id FROM users u JOIN contractor_profiles cp ON cp.user_id = u.id
-     WHERE u.role = 'contractor' AND u.status = 'active' AND u.deleted_at IS NULL AND u.banned_at IS NULL
+     WHERE u.role = 'contractor' AND u.status = 'active' AND u.email_verified AND u.deleted_at IS NULL AND u.banned_at IS NULL AND cp.listable
      ORDER BY cp.completed_projects DESC, cp.user_id`,
   );
   return rows.map((r) => r.id);

@@ -46,6 +46,7 @@ import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 
 export interface AppDeps {
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
 
   registerErrorHandler(app);
   await registerLoadShedding(app, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, maxHeapUsedRatio: config.MAX_HEAP_USED_RATIO });
+  registerGracefulCloseOnUnreadBody(app);
   await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.

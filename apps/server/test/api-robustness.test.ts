@@ -1,8 +1,15 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerOpenApi } from '../src/plugins/openapi.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
+interface MediaType {
+  schema?: { type?: string; required?: string[]; properties?: Record<string, { type?: string; format?: string; maxLength?: number; description?: string }> };
+  encoding?: Record<string, { contentType?: string }>;
+}
+
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { requestBody?: unknown; security?: unknown[] }>>;
+  paths: Record<string, Record<string, { summary?: string; requestBody?: { required?: boolean; content?: Record<string, MediaType> }; security?: unknown[] }>>;
 }
 
 const WRITE = ['post', 'put', 'patch', 'delete'];
@@ -55,6 +62,39 @@ describe('write routes under hostile input', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/no-existe', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('describes every upload: a multipart/form-data body with its binary file, size limit and accepted types', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDoc>();
+    const uploads = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        // An operation that says it takes a multipart form (in its summary) is one too, body or not.
+        .filter(([, op]) => op.requestBody?.content?.['multipart/form-data'] !== undefined || /multipart/i.test(op.summary ?? ''))
+        .map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })),
+    );
+    expect(uploads.map((u) => u.name)).toContain('POST /api/me/photo');
+    for (const { name, op } of uploads) {
+      expect(op.requestBody?.required, name).toBe(true);
+      const form = op.requestBody?.content?.['multipart/form-data'];
+      expect(form, name).toBeDefined();
+      const files = Object.entries(form?.schema?.properties ?? {}).filter(([, p]) => p.type === 'string' && p.format === 'binary');
+      expect(files.length, `${name}: one binary file field`).toBe(1);
+      const [field, file] = files[0]!;
+      expect(form?.schema?.required, name).toContain(field);
+      expect(file.maxLength, `${name}: size limit`).toBeGreaterThan(0);
+      expect(file.description, `${name}: says what to send, in Spanish`).toMatch(/[a-záéíóúñ]/i);
+      expect(form?.encoding?.[field]?.contentType, `${name}: accepted types`).toMatch(/^[a-z]+\/[a-z0-9.+-]+(, [a-z]+\/[a-z0-9.+-]+)*$/);
+    }
+    const photo = doc.paths['/api/me/photo']!.post!.requestBody!.content!['multipart/form-data']!;
+    expect(photo.schema?.properties?.photo).toMatchObject({ type: 'string', format: 'binary', maxLength: 8 * 1024 * 1024 });
+    expect(photo.encoding?.photo?.contentType).toBe('image/jpeg, image/png');
+  });
+
+  it('refuses to start with a route that consumes multipart/form-data without declaring its upload', async () => {
+    const app = Fastify();
+    await registerOpenApi(app, 'http://localhost');
+    expect(() => app.post('/api/subir', { schema: { consumes: ['multipart/form-data'] } }, () => ({}))).toThrow(/config\.upload/);
+    await app.close();
   });
 
   it('refuses a form-encoded body', async () => {

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import type { Role } from '@arreglaya/shared/domain';
 import type { Db } from '../../src/db/client.ts';
-import { authAccounts, users } from '../../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { authAccounts, contractorProfiles, users } from '../../src/db/schema/index.ts';
 import { createAccountRecords } from '../../src/modules/auth/new-account.repository.ts';
 import { hashPassword } from '../../src/modules/auth/password-hash.ts';
 import type { TestApp } from './test-app.ts';
@@ -15,7 +16,10 @@ export interface TestUser {
   role: Role;
 }
 
-/** A confirmed account of the given role, straight into the database. */
+/**
+ * A confirmed account of the given role, straight into the database. A contractor gets the
+ * minimum profile the directory lists (a name, a service, a city), so it is listed.
+ */
 export async function createUser(db: Db, opts: { role?: Role; email?: string; password?: string; firstName?: string } = {}): Promise<TestUser> {
   const role = opts.role ?? 'client';
   const email = opts.email ?? `${role}-${crypto.randomBytes(4).toString('hex')}@prueba.do`;
@@ -29,6 +33,8 @@ export async function createUser(db: Db, opts: { role?: Role; email?: string; pa
   await db.insert(authAccounts).values({ userId: id, providerId: 'credential', accountId: id, password: await hashPassword(password) });
   // The same records a sign-up gets, through the same function better-auth's hook calls.
   await createAccountRecords(db, { id, role, name: `${firstName} Almonte` });
+  // A contractor lists in the directory once they have a service and a city (decision in spec-decisions).
+  if (role === 'contractor') await db.update(contractorProfiles).set({ serviceTypes: ['plomeria'], city: 'santo-domingo' }).where(eq(contractorProfiles.userId, id));
   return { id, email, password, role };
 }
 

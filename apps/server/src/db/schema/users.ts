@@ -20,6 +20,16 @@ import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 // Identity tables follow better-auth's core model (user, session, account,
 // verification) under our own names, so the auth library adds behaviour, not tables.
 
+/**
+ * An account the directory may list: confirmed e-mail, active, not banned, not deleted. With a
+ * contractor role and a minimum profile (contractorProfiles.listable) it is listed: in search,
+ * counts, favourites and the public page (modules/directory/contractor-card.ts, LISTED). The
+ * one place of this rule: the partial indexes below and LISTED are built from it.
+ */
+export function listableAccount(t: { status: AnyPgColumn; emailVerified: AnyPgColumn; deletedAt: AnyPgColumn; bannedAt: AnyPgColumn }) {
+  return sql`${t.status} = 'active' AND ${t.emailVerified} AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`;
+}
+
 export const users = pgTable(
   'users',
   {
@@ -45,16 +55,18 @@ export const users = pgTable(
     // One account per e-mail, case-insensitively (sign-up must never create a second one).
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     index('users_role_idx').on(t.role),
-    // The contractors the directory lists (the same condition as directory's LISTED): the
-    // search joins through it with index-only scans instead of reading every user row.
+    // The contractor accounts the directory may list (with a minimum profile, see
+    // contractorProfiles.listable): the search joins through it with index-only scans instead
+    // of reading every user row.
     index('users_listed_contractors_idx')
       .on(t.id)
-      .where(sql`${t.role} = 'contractor' AND ${t.status} = 'active' AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`),
-    // The few contractors who are not listed (banned, deleted): the directory counts matches in
-    // contractor_profiles alone and takes these away, instead of joining every match to users.
+      .where(sql`${t.role} = 'contractor' AND ${listableAccount(t)}`),
+    // The few contractor accounts that may not be listed (unconfirmed, banned, deleted): the
+    // directory counts matches in contractor_profiles alone and takes these away, instead of
+    // joining every match to users.
     index('users_unlisted_contractors_idx')
       .on(t.id)
-      .where(sql`${t.role} = 'contractor' AND NOT (${t.status} = 'active' AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL)`),
+      .where(sql`${t.role} = 'contractor' AND NOT (${listableAccount(t)})`),
   ],
 );
 
@@ -183,6 +195,12 @@ export const contractorProfiles = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     completedProjects: integer('completed_projects').notNull().default(0),
     favouritesCount: integer('favourites_count').notNull().default(0),
+    /**
+     * The minimum profile before a contractor is listed (docs/spec-decisions.md): a name, at
+     * least one service and a city. The one place of this rule; the account's part is
+     * listableAccount.
+     */
+    listable: boolean('listable').generatedAlwaysAs(sql`btrim(display_name) <> '' AND cardinality(service_types) > 0 AND coalesce(btrim(city), '') <> ''`),
     /** Spanish full-text over name, company and description, accents ignored (config es_unaccent). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es_unaccent'::regconfig, display_name || ' ' || coalesce(company_name, '')), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, coalesce(description, '')), 'B')`,

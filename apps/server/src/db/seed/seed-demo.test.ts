@@ -9,12 +9,14 @@ import { isValidCedula } from '@arreglaya/shared/cedula';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { COUNTRIES } from '@arreglaya/shared/countries';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
+import { LISTED } from '../../modules/directory/contractor-card.ts';
 import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../../modules/media/photo-storage.ts';
 import { planActivity } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
 import { DEMO_SIZE, seedDemoData } from './seed-demo.ts';
 import { createDataCipher } from '../../lib/data-encryption.ts';
+import { contractorProfiles, users } from '../schema/index.ts';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
 
@@ -77,6 +79,14 @@ describe('seedDemoData', () => {
     for (const c of cities) expect(known.has(c.city), c.city).toBe(true);
     expect(new Set(cities.filter((c) => c.city === 'santo-domingo').map((c) => c.zone))).toEqual(new Set(['SD', 'SDE', 'SDO', 'SDN', 'DN']));
     expect(new Set(cities.map((c) => c.city)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it('lists every demo contractor in the directory (confirmed e-mail, a name, a service and a city)', async () => {
+    const [row] = await rows<{ listed: number; all: number }>(
+      sql`SELECT count(*) FILTER (WHERE ${LISTED})::int AS listed, count(*)::int AS "all" FROM ${contractorProfiles} JOIN ${users} ON ${users.id} = ${contractorProfiles.userId}`,
+    );
+    expect(row!.all).toBeGreaterThanOrEqual(45);
+    expect(row!.listed).toBe(row!.all);
   });
 
   it('gives contractors valid cédulas, demo e-mails, Dominican phones and a few new faces', async () => {

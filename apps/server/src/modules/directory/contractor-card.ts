@@ -2,19 +2,23 @@ import { findCity, type CountryCode } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
-import { contractorProfiles, users } from '../../db/schema/index.ts';
+import { contractorProfiles, listableAccount, users } from '../../db/schema/index.ts';
 
 // The contractor card, in one place for every list that shows it (search, favourites, the
 // public page): which contractors are listed, the columns read, and the mapping to the
 // public card. Only public fields: never e-mail, phone, cédula or address
 // (docs/decisions/013-contractor-directory.md, "Access rules").
 
+/** A contractor account that may be listed: the predicate of users_listed_contractors_idx. */
+export const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(users)}`;
+
 /**
- * A contractor is listed while their account is an active contractor account (not banned,
- * not deleted). The same condition is the predicate of the partial index
- * users_listed_contractors_idx, so keep both in step.
+ * Who is listed (search, counts, favourites, the public page): a contractor account with a
+ * confirmed e-mail, active, not banned, not deleted (listableAccount), whose profile has the
+ * minimum a client needs, a name, a service and a city (contractor_profiles.listable). Both
+ * rules live in the schema; a query using this joins users and contractor_profiles.
  */
-export const LISTED = sql`${users.role} = 'contractor' AND ${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL`;
+export const LISTED = sql`${LISTED_ACCOUNT} AND ${contractorProfiles.listable}`;
 
 /** A contractor shows the 'Nuevo' badge for this long after joining. */
 export const NEW_FOR_DAYS = 30;

@@ -13,14 +13,14 @@ describe('a text search page read by walking the sort order', () => {
     // 240 contractors: 'plomero' in every third description, 'cerrajero' in one, ties in every
     // sort key, some without reviews, a few banned or deleted (never listed).
     await d.db.execute(sql`
-      INSERT INTO users (id, email, name, role, status, first_name, last_name, banned_at, deleted_at)
-      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'c' || i || '@prueba.do', 'Contratista ' || i, 'contractor',
+      INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name, banned_at, deleted_at)
+      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'c' || i || '@prueba.do', true, 'Contratista ' || i, 'contractor',
         CASE WHEN i % 37 = 0 THEN 'banned' WHEN i % 41 = 0 THEN 'deleted' ELSE 'active' END::user_status,
         'Contratista', i::text, CASE WHEN i % 37 = 0 THEN now() END, CASE WHEN i % 41 = 0 THEN now() END
       FROM generate_series(1, 240) i`);
     await d.db.execute(sql`
-      INSERT INTO contractor_profiles (user_id, display_name, description, service_types, completed_projects, rating_count, rating_avg, favourites_count)
-      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'Contratista ' || i,
+      INSERT INTO contractor_profiles (user_id, display_name, city, description, service_types, completed_projects, rating_count, rating_avg, favourites_count)
+      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'Contratista ' || i, 'santiago',
         CASE WHEN i % 3 = 0 THEN 'Plomero con experiencia en tuberías.' WHEN i = 100 THEN 'Cerrajero de guardia.' ELSE 'Pintor de interiores.' END,
         ARRAY['plomeria']::service_type[], i % 7, i % 5, CASE WHEN i % 5 = 0 THEN 0 ELSE 1 + (i % 9) / 2.0 END, i % 4
       FROM generate_series(1, 240) i`);

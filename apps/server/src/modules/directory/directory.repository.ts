@@ -3,7 +3,7 @@ import type { ServiceType } from '@arreglaya/shared/domain';
 import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/directory';
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
+import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
@@ -212,17 +212,17 @@ export function walkIsCheaper(end: number, matching: number, listed: number): bo
 
 /**
  * How many listed contractors match the filters (every page and sort of a search shares it).
- * Counted in contractor_profiles alone, minus the few unlisted contractors that match (through
- * the partial index users_unlisted_contractors_idx): joining every match to users would cost
- * more than the count itself. Contractor profiles belong to contractor accounts only (the
- * profile routes and sign-up create them for contractors).
+ * Counted in contractor_profiles alone (with the minimum profile), minus the few whose account
+ * may not be listed (through the partial index users_unlisted_contractors_idx): joining every
+ * match to users would cost more than the count itself. Contractor profiles belong to
+ * contractor accounts only (the profile routes and sign-up create them for contractors).
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
-  const where = matching(filters);
+  const where = and(cp.listable, matching(filters));
   const result = await db.execute<{ n: number }>(sql`
     SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
          - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
-            WHERE ${users.role} = 'contractor' AND NOT (${users.status} = 'active' AND ${users.deletedAt} IS NULL AND ${users.bannedAt} IS NULL)
+            WHERE ${users.role} = 'contractor' AND NOT (${listableAccount(users)})
               AND ${where}) AS n`);
   return Number(result.rows[0]?.n ?? 0);
 }

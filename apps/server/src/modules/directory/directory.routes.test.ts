@@ -347,7 +347,7 @@ describe('contractor directory API', () => {
         { city: 'santiago', lat: 19.4517 + 0.09, lng: -70.697, verifiedAt: new Date(), featured: true, completedProjects: 4, ratingAvg: 4.4, ratingCount: 5 },
         { createdAt: joined },
       );
-      const old = await contractor('Ángel Castillo', { city: null, lat: null, lng: null }, { createdAt: new Date('2023-02-01T12:00:00Z') });
+      const old = await contractor('Ángel Castillo', { city: 'santo-domingo', lat: null, lng: null }, { createdAt: new Date('2023-02-01T12:00:00Z') });
       const cards = (await search('')).items;
       const rosa = cards.find((c) => c.id === id)!;
       expect(rosa.kmFromCentre).toBe(10); // 0.09° of latitude ≈ 10.0 km
@@ -593,6 +593,33 @@ describe('contractor directory API', () => {
         await t.db.update(contractorProfiles).set({ completedProjects: 95 }).where(eq(contractorProfiles.userId, painters[2]!));
         await processed();
         expect(cache.size.lists).toBe(1); // the count stays
+      } finally {
+        await directory.stop();
+      }
+    });
+
+    it('an e-mail no longer confirmed, or a profile losing its minimum, is announced as leaving: every search forgets', async () => {
+      await emptyDirectory();
+      const [a, b] = [await contractor('Ana Pintora', { serviceTypes: ['pintura'] }), await contractor('Bea Pintora', { serviceTypes: ['pintura'] })];
+      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
+      const { directory, cache, search, processed } = await ownDirectory(other);
+      try {
+        await processed();
+        const listed = async () => (JSON.parse((await search({ service: 'pintura' })).text()) as DirectoryPage).total;
+        expect(await listed()).toBe(2);
+        expect(cache.size.lists).toBe(2); // the page and its count
+
+        // The account's e-mail is unconfirmed again (an administrator, a tool): Ana leaves.
+        await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, a));
+        await processed();
+        expect(cache.size.lists).toBe(0);
+        expect(await listed()).toBe(1);
+        // Bea's profile loses its city: no longer the minimum, she leaves the count of a search
+        // without any place filter too.
+        await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, b));
+        await processed();
+        expect(cache.size.lists).toBe(0);
+        expect(await listed()).toBe(0);
       } finally {
         await directory.stop();
       }

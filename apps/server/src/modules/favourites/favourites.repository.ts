@@ -8,7 +8,7 @@ import { cardColumns, LISTED, toContractorCard } from '../directory/contractor-c
 // Favourites show the directory's card and follow its rule of who is listed
 // (modules/directory/contractor-card.ts), so a favourite looks the same as in search.
 
-/** The contractor's id and first name when they are an active contractor with a profile. */
+/** The contractor's id and first name when they are listed (the directory's rule). */
 export async function findActiveContractor(db: DbOrTx, contractorId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
   const [row] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName })
@@ -51,6 +51,7 @@ export async function listFavouriteIds(db: DbOrTx, clientId: string): Promise<st
     .select({ id: favourites.contractorId })
     .from(favourites)
     .innerJoin(users, eq(users.id, favourites.contractorId))
+    .innerJoin(contractorProfiles, eq(contractorProfiles.userId, favourites.contractorId))
     .where(and(eq(favourites.clientId, clientId), LISTED))
     .orderBy(desc(favourites.createdAt));
   return rows.map((r) => r.id);

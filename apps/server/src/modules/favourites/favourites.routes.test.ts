@@ -83,9 +83,9 @@ describe('PUT and DELETE /api/me/favourites/:contractorId', () => {
     const { user, headers } = await signedInClient();
     const many = await t.db
       .insert(users)
-      .values(Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => ({ email: `muchos-${i}-${user.id}@prueba.do`, role: 'contractor' as const, firstName: 'C', name: 'C' })))
+      .values(Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => ({ email: `muchos-${i}-${user.id}@prueba.do`, emailVerified: true, role: 'contractor' as const, firstName: 'C', name: 'C' })))
       .returning({ id: users.id });
-    await t.db.insert(contractorProfiles).values(many.map((c) => ({ userId: c.id, displayName: 'C' })));
+    await t.db.insert(contractorProfiles).values(many.map((c) => ({ userId: c.id, displayName: 'C', serviceTypes: ['plomeria' as const], city: 'santo-domingo' })));
     await t.db.insert(favourites).values(many.slice(0, MAX_FAVOURITES).map((c) => ({ clientId: user.id, contractorId: c.id })));
     const last = many[MAX_FAVOURITES]!.id;
     const res = await put(headers, last);

@@ -2,10 +2,11 @@ import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { MessageSchema } from '@arreglaya/shared/schemas/auth';
-import { PHOTO_MAX_BYTES, PhotoUploadedSchema } from '@arreglaya/shared/schemas/profile';
+import { PHOTO_MAX_BYTES, PHOTO_TYPES, PhotoUploadedSchema } from '@arreglaya/shared/schemas/profile';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
+import type { UploadSpec } from '../../plugins/openapi.ts';
 import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { removeAvatar, replaceAvatar, type AvatarDeps } from './avatar.service.ts';
 
@@ -54,6 +55,9 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   return upload;
 }
 
+/** The photo as the OpenAPI document describes it (the limits are the ones enforced). */
+const photoUpload: UploadSpec = { field: 'photo', maxBytes: PHOTO_MAX_BYTES, types: PHOTO_TYPES, description: t.photo.hint };
+
 const perUser: RateLimitRule[] = [{ name: 'user', max: 20, windowMs: 10 * 60_000, key: (req) => req.user?.id }];
 
 /** The signed-in person's profile photo (client or contractor alike). */
@@ -62,7 +66,7 @@ export function avatarRoutes(deps: AvatarDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/me/photo',
       {
-        config: { access: 'user', rateLimit: perUser },
+        config: { access: 'user', rateLimit: perUser, upload: photoUpload },
         schema: {
           tags: ['perfil'],
           summary: 'Subir mi foto de perfil (multipart, un archivo JPG o PNG de hasta 8 MB)',

@@ -27,7 +27,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
-import { createLogTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { quickBookingRoutes } from './modules/quick-booking/quick-booking.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -74,6 +74,11 @@ export function defaultPhotoStorage(config: Config): PhotoStorage {
 
 export type App = FastifyInstance;
 
+/** proxy-addr's rule for "n proxies in front": hop 0 is the socket's peer. */
+function trustHops(n: number) {
+  return (_address: string, hop: number) => hop < n;
+}
+
 /**
  * Builds the whole application (API, web app, mail delivery) around a database. Used by
  * server.ts and by the tests, which give it a fresh database each.
@@ -84,7 +89,9 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
     loggerInstance: deps.logger,
     // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // TRUST_PROXY=n believes the last n X-Forwarded-For hops (those our own proxies added);
+    // a list believes those addresses. Never `true` (config/env.ts).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -106,12 +113,13 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
   await registerOpenApi(app, config.appUrl);
 
-  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createLogTransport((o, m) => app.log.info(o, m));
+  const transport =
+    config.mailTransport === 'smtp' && config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createOutboxOnlyTransport((o, m) => app.log.info(o, m));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs });
   const mailer = createMailer(() => worker.kick());
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
-  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET) });
+  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET), log: app.log });
   const authDeps = { db, auth, mailer };
   registerAccessControl(app, async (req, reply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });

@@ -3,6 +3,7 @@ import { apiErrors } from '@arreglaya/shared/i18n/common';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { databaseErrorOf } from '../lib/logger.ts';
 
 type Fields = Record<string, string>;
 
@@ -22,11 +23,25 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_BAD_URL: 'ROUTE_NOT_FOUND',
 };
 
-/** PostgreSQL errors that mean bad input or a race, not a server fault. */
+/**
+ * PostgreSQL errors that mean bad input or a race, not a server fault. Read from the
+ * error wherever its SQLSTATE sits: pg's DatabaseError, or the `cause` of the
+ * DrizzleQueryError that wraps it (databaseErrorOf).
+ */
 const PG_CODES: Record<string, ErrorCode> = {
   '23505': 'CONFLICT', // unique_violation
   '40001': 'CONFLICT', // serialization_failure
+  '40P01': 'CONFLICT', // deadlock_detected
+  '23503': 'VALIDATION', // foreign_key_violation: refers to something that is not there
+  '23502': 'VALIDATION', // not_null_violation
+  '23514': 'VALIDATION', // check_violation
   '22P02': 'VALIDATION', // invalid_text_representation
+  '22001': 'VALIDATION', // string_data_right_truncation
+  '22003': 'VALIDATION', // numeric_value_out_of_range
+  '22007': 'VALIDATION', // invalid_datetime_format
+  '22008': 'VALIDATION', // datetime_field_overflow
+  '22021': 'VALIDATION', // character_not_in_repertoire (a NUL byte in text)
+  '22P05': 'VALIDATION', // untranslatable_character
 };
 
 /**
@@ -54,8 +69,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const status = mapped === 'PAYLOAD_TOO_LARGE' ? 413 : mapped === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : mapped === 'NOT_FOUND' || mapped === 'ROUTE_NOT_FOUND' ? 404 : 400;
       return reply.status(status).send(body(mapped));
     }
-    const pgCode = (error as { code?: string }).code;
+    const pgCode = databaseErrorOf(error)?.code;
     if (pgCode && PG_CODES[pgCode]) {
+      // Logged by SQLSTATE and statement name only (lib/logger.ts): never the values.
       req.log.warn({ err: error }, 'database refused a request');
       const code = PG_CODES[pgCode];
       return reply.status(code === 'CONFLICT' ? 409 : 400).send(body(code));

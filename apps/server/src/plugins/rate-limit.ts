@@ -10,8 +10,10 @@ export interface RateLimitRule {
   max: number;
   windowMs: number;
   /**
-   * What is counted; the client IP by default. Rules run after the body is parsed, so a key
-   * may read it (per-account limits). Returning undefined skips the rule for that request.
+   * What is counted; the client IP (as the TRUST_PROXY rule computes it) by default.
+   * A keyed rule runs after validation: `req.body` is then the value the route's zod schema
+   * produced (trimmed, lower-cased e-mail...), the same value the handler acts on, never the
+   * raw bytes the client sent. Returning undefined skips the rule for that request.
    */
   key?: (req: FastifyRequest) => string | undefined;
 }
@@ -58,10 +60,13 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
   };
 }
 
-/** Counts per account: the e-mail in the body, lower-cased. */
+/**
+ * Counts per account: the e-mail of the validated body, as the route's schema normalised it
+ * (the shared emailField trims and lower-cases), so padding or case never makes a new key.
+ */
 export function byBodyEmail(req: FastifyRequest): string | undefined {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+  return typeof email === 'string' ? email : undefined;
 }
 
 /** Every write route gets the default limit unless it declares its own (or false). */
@@ -73,11 +78,19 @@ export function registerRateLimits(app: FastifyInstance, db: Db): void {
     const rules: readonly RateLimitRule[] =
       configured === undefined ? (methods.some((m) => WRITE_METHODS.has(m)) ? [DEFAULT_WRITE_LIMIT] : []) : Array.isArray(configured) ? configured : [configured as RateLimitRule];
     if (rules.length === 0) return;
-    const limiters = rules.map((rule) => applyRule(db, `${methods.join(',')} ${route.url}`, rule));
-    // preValidation: after parsing (a rule may key on the body), before validation and the handler.
-    const existing = route.preValidation;
-    route.preValidation = existing === undefined ? limiters : [...limiters, ...(Array.isArray(existing) ? existing : [existing])];
+    const name = `${methods.join(',')} ${route.url}`;
+    // Per-IP rules count every attempt, valid or not: preValidation, before the body is judged.
+    const early = rules.filter((r) => r.key === undefined).map((rule) => applyRule(db, name, rule));
+    // Keyed rules count what the handler will act on: preHandler, after the schema has
+    // replaced req.body with its parsed, normalised value.
+    const late = rules.filter((r) => r.key !== undefined).map((rule) => applyRule(db, name, rule));
+    if (early.length > 0) route.preValidation = [...early, ...asList(route.preValidation)];
+    if (late.length > 0) route.preHandler = [...late, ...asList(route.preHandler)];
   });
+}
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 export async function purgeExpiredRateLimits(db: Db): Promise<void> {

@@ -39,6 +39,7 @@ import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
+import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };
   });
   registerRateLimits(app, db);
+  registerControlCharacterCheck(app);
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes(authDeps));

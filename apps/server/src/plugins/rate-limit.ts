@@ -16,6 +16,8 @@ export interface RateLimitRule {
    * raw bytes the client sent. Returning undefined skips the rule for that request.
    */
   key?: (req: FastifyRequest) => string | undefined;
+  /** Count in this shared bucket instead of the route's own, so several routes share one count. */
+  bucket?: string;
 }
 
 declare module 'fastify' {
@@ -48,7 +50,7 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;
-    const { hits, resetAt } = await hit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
+    const { hits, resetAt } = await hit(db, `${rule.bucket ?? route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
@@ -67,6 +69,21 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
 export function byBodyEmail(req: FastifyRequest): string | undefined {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email : undefined;
+}
+
+/**
+ * Mail to an address a visitor typed (acknowledgements, referrals, the newsletter welcome) is
+ * limited per recipient as well as per IP, across all those forms together: an address gets at
+ * most 5 such mails a day, however many IPs ask (decision 019). `address` reads the validated body.
+ */
+export const RECIPIENT_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 } as const;
+export function perRecipient<B>(address: (body: B) => string | null | undefined): RateLimitRule {
+  return {
+    name: 'recipient',
+    bucket: 'mail-to-typed-address',
+    ...RECIPIENT_LIMIT,
+    key: (req) => address(req.body as B)?.toLowerCase() ?? undefined,
+  };
 }
 
 /** Every write route gets the default limit unless it declares its own (or false). */

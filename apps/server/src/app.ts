@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
@@ -40,7 +40,7 @@ import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -86,6 +86,8 @@ function trustHops(n: number) {
  */
 export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }> {
   const { config, db } = deps;
+  // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
+  let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     loggerInstance: deps.logger,
     // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
@@ -94,12 +96,18 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
     // a list believes those addresses. Never `true` (config/env.ts).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify meets before routing (a URL that does not decode): our JSON error shape,
+    // through our error handler, with the same security headers as every other answer.
+    frameworkErrors: (error, req, reply) => {
+      void reply.headers(securityHeaders);
+      handleError(error, req, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerErrorHandler(app);
-  await registerSecurityHeaders(app, config.isProduction);
+  securityHeaders = await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.
   // The directory's cached answers are stored gzipped and skip this (lib/prepared-json.ts).
@@ -122,16 +130,17 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
 
   const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET), log: app.log });
   const authDeps = { db, auth, mailer };
-  registerAccessControl(app, async (req, reply): Promise<RequestUser | null> => {
+  const resolveUser = async (req: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };
-  });
+  };
+  registerAccessControl(app, resolveUser, config.appUrl);
   registerRateLimits(app, db);
   registerControlCharacterCheck(app);
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes(authDeps));
-  await app.register(accountRoutes({ db, storage, log: app.log }));
+  await app.register(accountRoutes({ db, storage, log: app.log, isProduction: config.isProduction }));
   await app.register(photoRoutes(db, storage));
   await app.register(avatarRoutes({ db, storage, log: app.log }));
   await app.register(profilesRoutes({ db }));

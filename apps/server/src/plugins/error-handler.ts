@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@arreglaya/shared/errors';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 import { databaseErrorOf } from '../lib/logger.ts';
@@ -49,39 +49,42 @@ const PG_CODES: Record<string, ErrorCode> = {
  * in Spanish. 4xx are the caller's to fix; 5xx details are logged, never sent.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, req, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.fields));
+  app.setErrorHandler(handleError);
+}
+
+/** The handler itself, also for errors Fastify meets before routing (app.ts frameworkErrors). */
+export function handleError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof AppError) {
+    return reply.status(error.status).send(body(error.code, error.message, error.fields));
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const fields: Fields = {};
+    let rootMessage: string | undefined;
+    for (const issue of error.validation) {
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      if (path === '') rootMessage ??= issue.message;
+      else fields[path] ??= issue.message ?? '';
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: Fields = {};
-      let rootMessage: string | undefined;
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-        if (path === '') rootMessage ??= issue.message;
-        else fields[path] ??= issue.message ?? '';
-      }
-      const message = Object.keys(fields).length > 0 ? apiErrors.VALIDATION : (rootMessage ?? apiErrors.VALIDATION);
-      return reply.status(400).send(body('VALIDATION', message, fields));
-    }
-    const mapped = (error.code && FASTIFY_CODES[error.code]) || undefined;
-    if (mapped) {
-      const status = mapped === 'PAYLOAD_TOO_LARGE' ? 413 : mapped === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : mapped === 'NOT_FOUND' || mapped === 'ROUTE_NOT_FOUND' ? 404 : 400;
-      return reply.status(status).send(body(mapped));
-    }
-    const pgCode = databaseErrorOf(error)?.code;
-    if (pgCode && PG_CODES[pgCode]) {
-      // Logged by SQLSTATE and statement name only (lib/logger.ts): never the values.
-      req.log.warn({ err: error }, 'database refused a request');
-      const code = PG_CODES[pgCode];
-      return reply.status(code === 'CONFLICT' ? 409 : 400).send(body(code));
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 403 ? 'FORBIDDEN' : status === 401 ? 'UNAUTHENTICATED' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
-      return reply.status(status).send(body(code));
-    }
-    req.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(body('INTERNAL'));
-  });
+    const message = Object.keys(fields).length > 0 ? apiErrors.VALIDATION : (rootMessage ?? apiErrors.VALIDATION);
+    return reply.status(400).send(body('VALIDATION', message, fields));
+  }
+  const mapped = (error.code && FASTIFY_CODES[error.code]) || undefined;
+  if (mapped) {
+    const status = mapped === 'PAYLOAD_TOO_LARGE' ? 413 : mapped === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : mapped === 'NOT_FOUND' || mapped === 'ROUTE_NOT_FOUND' ? 404 : 400;
+    return reply.status(status).send(body(mapped));
+  }
+  const pgCode = databaseErrorOf(error)?.code;
+  if (pgCode && PG_CODES[pgCode]) {
+    // Logged by SQLSTATE and statement name only (lib/logger.ts): never the values.
+    req.log.warn({ err: error }, 'database refused a request');
+    const code = PG_CODES[pgCode];
+    return reply.status(code === 'CONFLICT' ? 409 : 400).send(body(code));
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 403 ? 'FORBIDDEN' : status === 401 ? 'UNAUTHENTICATED' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+    return reply.status(status).send(body(code));
+  }
+  req.log.error({ err: error }, 'unhandled error');
+  return reply.status(500).send(body('INTERNAL'));
 }

@@ -14,6 +14,24 @@ import { CLIENT_IP_HEADER } from './auth-bridge.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export const CODE_TTL_SECONDS = 15 * 60;
+export const COOKIE_PREFIX = 'arreglaya';
+
+/**
+ * Where a failed social sign-in lands (better-auth adds `?error=<code>`): our sign-in page,
+ * a real page, rather than better-auth's unmounted /api/auth/error.
+ */
+export const SOCIAL_ERROR_PATH = '/login';
+
+/**
+ * Set-Cookie values that remove every session cookie better-auth may have set, under the
+ * names it uses: `__Secure-arreglaya.*` in production (useSecureCookies), `arreglaya.*`
+ * otherwise. A `__Secure-` cookie is only replaced by one that is itself Secure.
+ */
+export function expiredSessionCookies(isProduction: boolean): string[] {
+  const prefix = isProduction ? '__Secure-' : '';
+  const attributes = `Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isProduction ? '; Secure' : ''}`;
+  return ['session_token', 'session_data', 'dont_remember'].map((name) => `${prefix}${COOKIE_PREFIX}.${name}=; ${attributes}`);
+}
 export const CODE_ATTEMPTS = 5;
 
 export interface AuthDeps {
@@ -97,6 +115,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       },
     },
     socialProviders,
+    onAPIError: { errorURL: `${config.appUrl}${SOCIAL_ERROR_PATH}` },
     databaseHooks: {
       user: {
         create: {
@@ -135,7 +154,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
       bearer(),
     ],
     advanced: {
-      cookiePrefix: 'arreglaya',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
       database: { generateId: 'uuid' },

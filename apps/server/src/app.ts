@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
@@ -29,7 +29,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
-import { createLogTransport, createSmtpTransport } from './modules/mail/transport.ts';
+import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { quickBookingRoutes } from './modules/quick-booking/quick-booking.routes.ts';
 import { referralRoutes } from './modules/referral/referral.routes.ts';
@@ -41,7 +41,8 @@ import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerControlCharacterCheck } from './plugins/control-characters.ts';
+import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
@@ -78,18 +79,33 @@ export function defaultPhotoStorage(config: Config): PhotoStorage {
 
 export type App = FastifyInstance;
 
+/** proxy-addr's rule for "n proxies in front": hop 0 is the socket's peer. */
+function trustHops(n: number) {
+  return (_address: string, hop: number) => hop < n;
+}
+
 /**
  * Builds the whole application (API, web app, mail delivery) around a database. Used by
  * server.ts and by the tests, which give it a fresh database each.
  */
 export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }> {
   const { config, db } = deps;
+  // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
+  let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     loggerInstance: deps.logger,
     // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
     bodyLimit: 1024 * 1024,
-    trustProxy: config.TRUST_PROXY,
+    // TRUST_PROXY=n believes the last n X-Forwarded-For hops (those our own proxies added);
+    // a list believes those addresses. Never `true` (config/env.ts).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors Fastify meets before routing (a URL that does not decode): our JSON error shape,
+    // through our error handler, with the same security headers as every other answer.
+    frameworkErrors: (error, req, reply) => {
+      void reply.headers(securityHeaders);
+      handleError(error, req, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -97,7 +113,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   registerErrorHandler(app);
   await registerLoadShedding(app, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, maxHeapUsedRatio: config.MAX_HEAP_USED_RATIO });
   registerGracefulCloseOnUnreadBody(app);
-  await registerSecurityHeaders(app, config.isProduction);
+  securityHeaders = await registerSecurityHeaders(app, config.isProduction);
   // Pages, scripts and JSON go out compressed (brotli or gzip): a phone on a slow mobile
   // connection loads the landing in a fraction of the bytes. Images are already compressed.
   // The directory's cached answers are stored gzipped and skip this (lib/prepared-json.ts).
@@ -112,22 +128,25 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(multipart, { limits: { fileSize: PHOTO_MAX_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024, headerPairs: 50 } });
   await registerOpenApi(app, config.appUrl);
 
-  const transport = config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createLogTransport((o, m) => app.log.info(o, m));
+  const transport =
+    config.mailTransport === 'smtp' && config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createOutboxOnlyTransport((o, m) => app.log.info(o, m));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs });
   const mailer = createMailer(() => worker.kick());
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
-  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET) });
+  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET), log: app.log });
   const authDeps = { db, auth, mailer };
-  registerAccessControl(app, async (req, reply): Promise<RequestUser | null> => {
+  const resolveUser = async (req: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };
-  });
+  };
+  registerAccessControl(app, resolveUser, config.appUrl);
   registerRateLimits(app, db);
+  registerControlCharacterCheck(app);
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes(authDeps));
-  await app.register(accountRoutes({ db, storage, log: app.log }));
+  await app.register(accountRoutes({ db, storage, log: app.log, isProduction: config.isProduction }));
   await app.register(photoRoutes(db, storage));
   await app.register(avatarRoutes({ db, storage, log: app.log }));
   const cipher = createDataCipher(await loadDataKey(db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: app.log }));

@@ -1,6 +1,8 @@
+import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerOpenApi } from '../src/plugins/openapi.ts';
+import { asBrowser, createUser, signIn, type TestUser } from './support/factories.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 interface MediaType {
@@ -8,8 +10,13 @@ interface MediaType {
   encoding?: Record<string, { contentType?: string }>;
 }
 
+interface OpenApiOperation {
+  summary?: string;
+  requestBody?: { required?: boolean; content?: Record<string, MediaType> };
+  security?: { sessionCookie?: string[] }[];
+}
 interface OpenApiDoc {
-  paths: Record<string, Record<string, { summary?: string; requestBody?: { required?: boolean; content?: Record<string, MediaType> }; security?: unknown[] }>>;
+  paths: Record<string, Record<string, OpenApiOperation>>;
 }
 
 const WRITE = ['post', 'put', 'patch', 'delete'];
@@ -100,5 +107,159 @@ describe('write routes under hostile input', () => {
   it('refuses a form-encoded body', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=1' });
     expect(res.statusCode).toBe(415);
+  });
+});
+
+/**
+ * Issue 18, finding 5: input that is well-formed but hostile in other ways. Every write route
+ * of the document with a JSON body has a valid example below (the test fails when a new one
+ * has none); from it, every string field gets a NUL byte and the whole body is sent four
+ * times at once. Every upload route gets a zero-byte file. None may answer 5xx.
+ */
+const cedula = `0011234567${cedulaCheckDigit('0011234567')}`;
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  'POST /api/auth/sign-up': { role: 'client', firstName: 'Rosa', lastName: 'Peña', email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77', confirmPassword: 'Guayaba-Madura-77', acceptTerms: true },
+  'POST /api/auth/verify-email': { email: 'rosa.carrera@correo.do', code: '123456' },
+  'POST /api/auth/resend-code': { email: 'rosa.carrera@correo.do' },
+  'POST /api/auth/sign-in': { email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77' },
+  'POST /api/auth/forgot-password': { email: 'rosa.carrera@correo.do' },
+  'POST /api/auth/reset-password': { email: 'rosa.carrera@correo.do', code: '123456', password: 'Reinicio-Seguro-9', confirmPassword: 'Reinicio-Seguro-9' },
+  'POST /api/auth/change-password': { currentPassword: 'no-es-la-clave', newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' },
+  // A wrong password: the account must survive the test.
+  'DELETE /api/account': { password: 'no-es-la-clave' },
+  'PUT /api/me/profile/client': { firstName: 'Lucía', lastName: 'Peña', phone: '809-555-0123', country: 'DO', city: 'santo-domingo', address: 'Calle El Conde 105' },
+  'PUT /api/me/profile/contractor': {
+    firstName: 'Ramón',
+    lastName: 'Báez',
+    phone: '(829) 555 0199',
+    country: 'DO',
+    city: 'santiago',
+    companyName: 'Báez Plomería SRL',
+    cedula,
+    serviceTypes: ['plomeria'],
+    description: 'Plomero con 15 años de experiencia.',
+    address: 'Calle del Sol 12',
+    postalCode: '51000',
+  },
+  'PUT /api/me/notifications': { immediate: true, newsletter: false, matches: true, specialOffers: false },
+  'POST /api/contact': { firstName: 'Ana', email: 'ana@correo.do', messageType: 'sugerencia', message: 'Hola,\nuna sugerencia.' },
+  'POST /api/newsletter': { email: 'boletin@correo.do' },
+  'POST /api/quick-bookings': { nombre: 'Ana', apellido: 'Peña', telefono: '809-555-0123', correo: 'ana@correo.do', tipoDeServicios: 'plomeria', comentarios: 'Gotea el fregadero.' },
+  'POST /api/referrals': { name: 'Carlos', contact: 'carlos.amigo@correo.do' },
+  'POST /api/store-applications': {
+    firstName: 'Rafael',
+    lastName: 'Taveras',
+    cedula,
+    address: 'Av. Duarte 145',
+    phone: '809-555-0147',
+    email: 'ferreteria@correo.do',
+    serviceTypes: ['plomeria'],
+    bank: 'Banco Popular Dominicano',
+    accountType: 'ahorros',
+    accountNumber: '790123456789',
+    comments: 'Dos sucursales.',
+  },
+  'POST /api/visits': { page: '/comoclientes' },
+  'POST /api/contractors/{id}/contact': { message: 'Necesito cambiar una llave.' },
+};
+
+describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {
+  let t: TestApp;
+  let doc: OpenApiDoc;
+  let client: TestUser;
+  let contractor: TestUser;
+  const cookies: Record<string, string> = {};
+  let ip = 0;
+  // Each request from its own address, so the per-IP limits judge none of them.
+  const nextIp = () => `10.${(++ip >> 16) & 255}.${(ip >> 8) & 255}.${ip & 255}`;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<OpenApiDoc>();
+    client = await createUser(t.db, { role: 'client' });
+    contractor = await createUser(t.db, { role: 'contractor' });
+    cookies.client = await signIn(t, client);
+    cookies.contractor = await signIn(t, contractor);
+  });
+  afterAll(() => t.close());
+
+  /** Signed in as a role the route allows (a client when any user may call it). */
+  function send(method: string, path: string, op: OpenApiOperation, payload: unknown, extra: Record<string, string> = {}) {
+    const roles = op.security?.[0]?.sessionCookie;
+    const who = roles === undefined ? undefined : roles.includes('contractor') && !roles.includes('client') ? 'contractor' : 'client';
+    const url = path.replace('{id}', contractor.id).replace(/\{[^}]+\}/g, contractor.id);
+    const headers = { ...(who ? asBrowser(cookies[who]!) : {}), ...extra };
+    return t.app.inject({ method: method as 'POST', url, headers, payload: payload as string, remoteAddress: nextIp() });
+  }
+
+  const jsonWrites = () =>
+    Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m, op]) => WRITE.includes(m) && op.requestBody?.content?.['application/json'])
+        .map(([m, op]) => ({ key: `${m.toUpperCase()} ${path}`, method: m.toUpperCase(), path, op })),
+    );
+
+  it('has a valid example for every write route with a JSON body', () => {
+    const missing = jsonWrites()
+      .map((r) => r.key)
+      .filter((k) => !(k in VALID_BODIES));
+    expect(missing).toEqual([]);
+  });
+
+  it('answers a NUL byte in any text field with a 400 that names the field in Spanish', async () => {
+    const failures: string[] = [];
+    for (const r of jsonWrites()) {
+      const valid = VALID_BODIES[r.key]!;
+      for (const [field, value] of Object.entries(valid)) {
+        if (typeof value !== 'string') continue;
+        for (const hostile of [`${value}\u0000`, `\u0000${value}`, value.replace(/(.)/, '$1\u0000')]) {
+          const res = await send(r.method, r.path, r.op, { ...valid, [field]: hostile });
+          if (res.statusCode !== 400 || res.json<{ error: { fields?: Record<string, string> } }>().error.fields?.[field] === undefined) {
+            failures.push(`${r.key} ${field}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers four identical requests at once without a 5xx (unique races end as 201, 409 or another 4xx)', async () => {
+    const failures: string[] = [];
+    for (const r of jsonWrites()) {
+      const body = VALID_BODIES[r.key]!;
+      const answers = await Promise.all([0, 1, 2, 3].map(() => send(r.method, r.path, r.op, body)));
+      for (const res of answers) if (res.statusCode >= 500) failures.push(`${r.key}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers four sign-ups with one new e-mail at once without a 5xx', async () => {
+    const body = { ...VALID_BODIES['POST /api/auth/sign-up']!, email: 'carrera.doble@correo.do' };
+    for (let round = 0; round < 3; round++) {
+      const answers = await Promise.all([0, 1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...body, email: `r${round}.${body.email as string}` }, remoteAddress: nextIp() })));
+      const statuses = answers.map((a) => a.statusCode);
+      // 429: the fourth is over the per-account sign-up limit (3 per 10 minutes).
+      expect(statuses.every((s) => s === 201 || s === 409 || s === 429), statuses.join(',')).toBe(true);
+      expect(statuses).toContain(201);
+      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().error.message).toBe('Ya hay un registro en curso con este correo. Revisa tu correo o inténtalo de nuevo en un momento.');
+    }
+  });
+
+  it('answers a zero-byte file on every write route without a JSON body (the uploads among them) without a 5xx', async () => {
+    const uploads = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([m, op]) => WRITE.includes(m) && !op.requestBody?.content?.['application/json'])
+        .map(([m, op]) => ({ method: m.toUpperCase(), path, op })),
+    );
+    expect(uploads.map((u) => `${u.method} ${u.path}`)).toContain('POST /api/me/photo');
+    const boundary = 'limite-vacio';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="vacia.jpg"\r\nContent-Type: image/jpeg\r\n\r\n\r\n--${boundary}--\r\n`;
+    for (const u of uploads) {
+      const res = await send(u.method, u.path, u.op, payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+      expect(res.statusCode, `${u.method} ${u.path}: ${res.body}`).toBeLessThan(500);
+      if (u.path === '/api/auth/sign-out') cookies.client = await signIn(t, client); // it ended the session
+      if (res.statusCode >= 400) expect(res.json().error.message).toMatch(/[a-záéíóúñ]/i);
+      if (u.path === '/api/me/photo' && u.method === 'POST') expect(res.statusCode).toBe(400);
+    }
   });
 });

@@ -26,6 +26,35 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
   });
 
+  it.each([
+    ['true', "'true' is refused"],
+    ['yes', 'not a number or an address'],
+    ['11', 'more hops than any real set-up'],
+    ['10.0.0.1,not-an-ip', 'one bad address'],
+    ['10.0.0.0/33', 'a bad range'],
+  ])('refuses TRUST_PROXY=%s (%s): believing every X-Forwarded-For voids the per-IP limits', (value) => {
+    expect(() => loadConfig({ TRUST_PROXY: value })).toThrow(/TRUST_PROXY: must be the number of proxies in front/);
+  });
+
+  it.each([
+    [undefined, false],
+    ['0', false],
+    ['1', 1],
+    ['2', 2],
+    ['10.0.0.2', ['10.0.0.2']],
+    ['10.0.0.2, 10.1.0.0/16,loopback,::1', ['10.0.0.2', '10.1.0.0/16', 'loopback', '::1']],
+  ])('reads TRUST_PROXY=%s as %o', (value, expected) => {
+    expect(loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY).toEqual(expected);
+  });
+
+  it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=outbox', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: production needs SMTP_URL/);
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mailTransport).toBe('smtp');
+    expect(loadConfig({}).mailTransport).toBe('outbox');
+    expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: MAIL_TRANSPORT=smtp needs SMTP_URL/);
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' })).toMatchObject({ DATABASE_URL: undefined, SMTP_URL: undefined });
   });

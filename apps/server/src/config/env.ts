@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -13,6 +14,43 @@ export function decodeKey(value: string): Buffer | null {
   const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v, 'base64') : null;
   return bytes && bytes.length === 32 ? bytes : null;
 }
+
+/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [ip, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !ip) return false;
+  const family = net.isIP(ip);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which X-Forwarded-For entries to believe. 0 (default): none, the client IP is the socket's.
+ * A number: that many proxies stand in front, so the client IP is the entry that many hops
+ * from our end (entries a client wrote before them are ignored). A list: the proxies'
+ * addresses or ranges. Never "trust everything": then any client picks its own IP and
+ * every per-IP limit is void.
+ */
+const trustProxy = z
+  .string()
+  .default('0')
+  .transform((v, ctx): false | number | string[] => {
+    const value = v.trim();
+    if (value === '' || value === '0' || value === 'false') return false;
+    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: "must be the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.2,10.1.0.0/16); 'true' is refused because it believes any client's X-Forwarded-For",
+    });
+    return z.NEVER;
+  });
 
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -35,6 +73,13 @@ const EnvSchema = z
         .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
         .optional(),
     ),
+    /**
+     * smtp: deliver through SMTP_URL. outbox: keep every mail in the database outbox only (the
+     * log gets its subject and recipient, never its text). Default: smtp when SMTP_URL is set,
+     * outbox otherwise; production refuses to start without SMTP_URL unless outbox is chosen,
+     * so sign-up and reset codes never end up somewhere nobody meant them to go.
+     */
+    MAIL_TRANSPORT: z.enum(['smtp', 'outbox']).optional(),
     APP_URL: optionalNonEmpty.pipe(z.url().optional()),
     ADMIN_EMAIL: optionalNonEmpty.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalNonEmpty.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
@@ -43,7 +88,7 @@ const EnvSchema = z
     MAIL_FROM: z.string().min(3).default('ArreglaYa <no-responder@arreglaya.do>'),
     /** Where contact-us messages and store applications are delivered. */
     TEAM_INBOX: z.email().default('contacto@arreglaya.do'),
-    TRUST_PROXY: bool01.default(false),
+    TRUST_PROXY: trustProxy,
     /** Signs session cookies; without it one is generated and kept in the database. */
     AUTH_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
     /** How long a session lasts without use (seconds); default 7 days. */
@@ -92,6 +137,14 @@ const EnvSchema = z
     message: 'FACEBOOK_CLIENT_ID and FACEBOOK_CLIENT_SECRET must be set together',
     path: ['FACEBOOK_CLIENT_SECRET'],
   })
+  .refine((e) => e.MAIL_TRANSPORT !== 'smtp' || e.SMTP_URL !== undefined, {
+    message: 'MAIL_TRANSPORT=smtp needs SMTP_URL',
+    path: ['SMTP_URL'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.SMTP_URL !== undefined || e.MAIL_TRANSPORT === 'outbox', {
+    message: 'production needs SMTP_URL to deliver mail (or MAIL_TRANSPORT=outbox to keep every mail in the database, undelivered)',
+    path: ['SMTP_URL'],
+  })
   .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
     message: `${S3_VARS.join(', ')} must be set together`,
     path: ['S3_ENDPOINT'],
@@ -104,6 +157,8 @@ export interface Config extends Env {
   dataDir: string;
   appUrl: string;
   isProduction: boolean;
+  /** Where mail goes (MAIL_TRANSPORT, or its default). */
+  mailTransport: 'smtp' | 'outbox';
 }
 
 export class ConfigError extends Error {}
@@ -126,5 +181,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(baseDir, env.DATA_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
+    mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
   };
 }

@@ -39,26 +39,31 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'x-requested-with';
 export const CSRF_HEADER_VALUE = 'arreglaya';
 
+/** A URL's origin (scheme, host and port, the default port left out), or null when it has none. */
+function originOf(url: string): string | null {
+  try {
+    const origin = new URL(url).origin;
+    return origin === 'null' ? null : origin;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Cross-site request protection for cookie sessions: a write must not come from another
- * origin (Origin header), and a write carried by the session cookie must also send
+ * origin (Origin header: scheme, host and port, so an https:// page is not our http:// site
+ * nor the other way round; the request's own origin or APP_URL's), and a write carried by
+ * the session cookie must also send
  * `X-Requested-With: arreglaya`, which a cross-site form cannot set and a cross-site
  * script cannot send without a CORS preflight we never grant. Bearer tokens are not
  * ambient credentials and need neither.
  */
-function checkCrossSite(req: FastifyRequest, usesCookie: boolean): void {
+function checkCrossSite(req: FastifyRequest, usesCookie: boolean, publicOrigin: string | null): void {
   if (!WRITE_METHODS.has(req.method)) return;
   const origin = req.headers.origin;
-  if (origin && origin !== 'null') {
-    let host: string;
-    try {
-      host = new URL(origin).host;
-    } catch {
-      throw new AppError('CSRF');
-    }
-    if (host !== req.host) throw new AppError('CSRF');
-  } else if (origin === 'null') {
-    throw new AppError('CSRF');
+  if (origin !== undefined) {
+    const sent = originOf(origin);
+    if (sent === null || (sent !== publicOrigin && sent !== originOf(`${req.protocol}://${req.host}`))) throw new AppError('CSRF');
   }
   if (usesCookie && req.headers[CSRF_HEADER] !== CSRF_HEADER_VALUE) throw new AppError('CSRF');
 }
@@ -67,7 +72,8 @@ function checkCrossSite(req: FastifyRequest, usesCookie: boolean): void {
  * Resolves the session on every API request (public routes may use it too, e.g. to sign
  * a log entry) and enforces each route's declared access before its handler runs.
  */
-export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver): void {
+export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver, appUrl?: string): void {
+  const publicOrigin = appUrl === undefined ? null : originOf(appUrl);
   app.decorateRequest('user', null);
 
   // A plain callback hook, not an async one: an anonymous read (no credentials, not a
@@ -78,7 +84,7 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     const bearer = /^Bearer\s/i.test(authorization ?? '');
     const cookie = !bearer && /(^|;\s*)(__Secure-)?arreglaya\.session_token=/.test(cookieHeader ?? '');
     try {
-      checkCrossSite(req, cookie);
+      checkCrossSite(req, cookie, publicOrigin);
     } catch (err) {
       return done(err as Error);
     }

@@ -10,10 +10,14 @@ export interface RateLimitRule {
   max: number;
   windowMs: number;
   /**
-   * What is counted; the client IP by default. Rules run after the body is parsed, so a key
-   * may read it (per-account limits). Returning undefined skips the rule for that request.
+   * What is counted; the client IP (as the TRUST_PROXY rule computes it) by default.
+   * A keyed rule runs after validation: `req.body` is then the value the route's zod schema
+   * produced (trimmed, lower-cased e-mail...), the same value the handler acts on, never the
+   * raw bytes the client sent. Returning undefined skips the rule for that request.
    */
   key?: (req: FastifyRequest) => string | undefined;
+  /** Count in this shared bucket instead of the route's own, so several routes share one count. */
+  bucket?: string;
 }
 
 declare module 'fastify' {
@@ -46,7 +50,7 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;
-    const { hits, resetAt } = await hit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
+    const { hits, resetAt } = await hit(db, `${rule.bucket ?? route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
@@ -58,10 +62,28 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
   };
 }
 
-/** Counts per account: the e-mail in the body, lower-cased. */
+/**
+ * Counts per account: the e-mail of the validated body, as the route's schema normalised it
+ * (the shared emailField trims and lower-cases), so padding or case never makes a new key.
+ */
 export function byBodyEmail(req: FastifyRequest): string | undefined {
   const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' && email.length <= 254 ? email.trim().toLowerCase() : undefined;
+  return typeof email === 'string' ? email : undefined;
+}
+
+/**
+ * Mail to an address a visitor typed (acknowledgements, referrals, the newsletter welcome) is
+ * limited per recipient as well as per IP, across all those forms together: an address gets at
+ * most 5 such mails a day, however many IPs ask (decision 019). `address` reads the validated body.
+ */
+export const RECIPIENT_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 } as const;
+export function perRecipient<B>(address: (body: B) => string | null | undefined): RateLimitRule {
+  return {
+    name: 'recipient',
+    bucket: 'mail-to-typed-address',
+    ...RECIPIENT_LIMIT,
+    key: (req) => address(req.body as B)?.toLowerCase() ?? undefined,
+  };
 }
 
 /** Every write route gets the default limit unless it declares its own (or false). */
@@ -73,11 +95,19 @@ export function registerRateLimits(app: FastifyInstance, db: Db): void {
     const rules: readonly RateLimitRule[] =
       configured === undefined ? (methods.some((m) => WRITE_METHODS.has(m)) ? [DEFAULT_WRITE_LIMIT] : []) : Array.isArray(configured) ? configured : [configured as RateLimitRule];
     if (rules.length === 0) return;
-    const limiters = rules.map((rule) => applyRule(db, `${methods.join(',')} ${route.url}`, rule));
-    // preValidation: after parsing (a rule may key on the body), before validation and the handler.
-    const existing = route.preValidation;
-    route.preValidation = existing === undefined ? limiters : [...limiters, ...(Array.isArray(existing) ? existing : [existing])];
+    const name = `${methods.join(',')} ${route.url}`;
+    // Per-IP rules count every attempt, valid or not: preValidation, before the body is judged.
+    const early = rules.filter((r) => r.key === undefined).map((rule) => applyRule(db, name, rule));
+    // Keyed rules count what the handler will act on: preHandler, after the schema has
+    // replaced req.body with its parsed, normalised value.
+    const late = rules.filter((r) => r.key !== undefined).map((rule) => applyRule(db, name, rule));
+    if (early.length > 0) route.preValidation = [...early, ...asList(route.preValidation)];
+    if (late.length > 0) route.preHandler = [...late, ...asList(route.preHandler)];
   });
+}
+
+function asList<T>(hooks: T | T[] | undefined): T[] {
+  return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
 export async function purgeExpiredRateLimits(db: Db): Promise<void> {

@@ -1,7 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { helmetOptions, registerSecurityHeaders } from './security-headers.ts';
+import { helmetOptions, PERMISSIONS_POLICY, registerSecurityHeaders } from './security-headers.ts';
 
 const apps: FastifyInstance[] = [];
 afterEach(async () => {
@@ -26,14 +26,15 @@ async function appWith(register: (app: FastifyInstance) => Promise<void>): Promi
 }
 
 describe('security headers', () => {
-  it.each([true, false])('are exactly the ones @fastify/helmet sends with our options (production: %s)', async (isProduction) => {
-    const ours = await appWith((app) => registerSecurityHeaders(app, isProduction));
+  it.each([true, false])('are exactly the ones @fastify/helmet sends with our options, plus a Permissions-Policy (production: %s)', async (isProduction) => {
+    const ours = await appWith(async (app) => void (await registerSecurityHeaders(app, isProduction)));
     const reference = await appWith(async (app) => {
       await app.register(helmet, helmetOptions(isProduction));
     });
     const mine = securityHeadersOf((await ours.inject('/json')).headers);
     const theirs = securityHeadersOf((await reference.inject('/json')).headers);
-    expect(mine).toEqual(theirs);
+    expect(mine).toEqual({ ...theirs, 'permissions-policy': PERMISSIONS_POLICY });
+    expect(mine['permissions-policy']).toContain('camera=()');
     expect(mine['content-security-policy']).toContain("script-src 'self'");
     expect(mine['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(mine['x-content-type-options']).toBe('nosniff');
@@ -41,7 +42,7 @@ describe('security headers', () => {
   });
 
   it('also go out with errors and unknown paths', async () => {
-    const app = await appWith((a) => registerSecurityHeaders(a, false));
+    const app = await appWith(async (a) => void (await registerSecurityHeaders(a, false)));
     for (const url of ['/boom', '/nowhere']) {
       const res = await app.inject(url);
       expect(res.statusCode).toBeGreaterThanOrEqual(400);

@@ -70,9 +70,18 @@ export function allowInlineHashes(csp: string, hashes: InlineHashes): string {
   return csp;
 }
 
-/** Every response (API, pages, assets, errors) gets the same fixed security headers. */
-export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<void> {
-  const headers = await computeSecurityHeaders(isProduction);
+/**
+ * Browser features no page of ours uses, turned off for our pages and anything they embed:
+ * a script injected into a page cannot ask for the camera, microphone, position or payment.
+ */
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
+/**
+ * Every response (API, pages, assets, errors) gets the same fixed security headers: helmet's
+ * and a Permissions-Policy. Returns them, for answers sent before the hooks run (a malformed URL).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, isProduction: boolean): Promise<Record<string, string>> {
+  const headers: Record<string, string> = { ...(await computeSecurityHeaders(isProduction)), 'permissions-policy': PERMISSIONS_POLICY };
   if (!headers['content-security-policy'] || headers['x-content-type-options'] !== 'nosniff') {
     throw new Error('security headers: helmet produced no Content-Security-Policy or nosniff');
   }
@@ -80,4 +89,5 @@ export async function registerSecurityHeaders(app: FastifyInstance, isProduction
     void reply.headers(headers);
     done();
   });
+  return headers;
 }

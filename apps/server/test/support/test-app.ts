@@ -14,12 +14,28 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
+/** Every line the app logs, as written (JSON), for tests that read the log. */
+export interface LogCapture {
+  lines: string[];
+  write(line: string): void;
+}
+
+export function captureLog(): LogCapture {
+  const lines: string[] = [];
+  return { lines, write: (line) => void lines.push(line) };
+}
+
+export interface TestAppOptions {
+  /** Send the app's log (at LOG_LEVEL, 'silent' unless `env` says otherwise) here. */
+  log?: LogCapture;
+}
+
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config), mailPollMs: 200 });
+  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), mailPollMs: 200 });
   await app.ready();
   return {
     ...database,
@@ -39,9 +55,9 @@ export interface MailTestApp extends TestApp {
 }
 
 /** The real app delivering its mail to a real SMTP server started for the test. */
-export async function createTestAppWithMail(env: Record<string, string> = {}): Promise<MailTestApp> {
+export async function createTestAppWithMail(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<MailTestApp> {
   const smtp = await startSmtpCatcher();
-  const t = await createTestApp({ SMTP_URL: smtp.url, ...env });
+  const t = await createTestApp({ SMTP_URL: smtp.url, ...env }, opts);
   return {
     ...t,
     smtp,

@@ -13,6 +13,8 @@ export const auth = {
   codeFormat: 'El código tiene 6 dígitos.',
   acceptTerms: 'Debes aceptar los términos de uso.',
   chooseRole: 'Seleccione una opción válida.',
+  /** Two sign-ups with one address at the same moment: the second waits for the first. */
+  signUpInProgress: 'Ya hay un registro en curso con este correo. Revisa tu correo o inténtalo de nuevo en un momento.',
   signUpCodeSent: 'Te enviamos un código de 6 dígitos a tu correo. Escríbelo para confirmar tu cuenta.',
   codeResent: 'Si la cuenta existe y no está confirmada, te enviamos un código nuevo.',
   emailConfirmed: 'Cuenta confirmada. Ya puedes iniciar sesión.',

@@ -12,6 +12,8 @@ export const validation = {
   tooShort: (min: number) => `Mínimo ${min} caracteres.`,
   invalidValue: 'Valor inválido.',
   invalidPhone: 'Teléfono inválido.',
+  controlCharacters: 'Contiene caracteres invisibles no permitidos. Bórralos y vuelve a escribir el texto.',
+  lineBreaks: 'Escríbelo en una sola línea.',
 } as const;
 
 export const apiErrors: Record<ErrorCode, string> = {

@@ -9,6 +9,7 @@ export const contact = {
   submit: 'Enviar',
   submitting: 'Enviando...',
   emailSubject: (productName: string, typeLabel: string) => `${productName} - Nuevo mensaje de contacto (${typeLabel})`,
-  emailAck: (firstName: string) =>
-    `Hola ${firstName}:\n\nRecibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas.\n\nEquipo de ArreglaYa`,
+  // Acknowledgements go to an address a visitor typed: only our words, never theirs (decision 019).
+  emailAck: () =>
+    `Hola:\n\nRecibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas.\n\nEquipo de ArreglaYa`,
 } as const;

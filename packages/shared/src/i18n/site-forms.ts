@@ -27,8 +27,8 @@ export const quickBooking = {
   teamSubject: (service: string) => `ArreglaYa - Nueva reserva rápida (${service})`,
   ackSubject: 'ArreglaYa - Recibimos tu solicitud',
   ackTitle: 'Recibimos tu solicitud',
-  ack: (name: string, service: string) =>
-    `Hola ${name}:\n\nGracias por registrarte. Recibimos tu solicitud de ${service} y pronto entramos en contacto contigo, en menos de 24 horas.\n\nEquipo de ArreglaYa`,
+  ack: (service: string) =>
+    `Hola:\n\nGracias por registrarte. Recibimos tu solicitud de ${service} y pronto entramos en contacto contigo, en menos de 24 horas.\n\nEquipo de ArreglaYa`,
 } as const;
 
 export const referral = {
@@ -48,8 +48,9 @@ export const referral = {
   shareText: 'Te recomiendo ArreglaYa para encontrar contratistas de confianza para tu hogar, con el pago protegido hasta que el trabajo esté terminado:',
   emailSubject: 'ArreglaYa - Un amigo te recomienda ArreglaYa',
   emailTitle: 'Te recomendaron ArreglaYa',
-  email: (friend: string, referrer: string | null) =>
-    `Hola ${friend}:\n\n${referrer ?? 'Un amigo'} te recomienda ArreglaYa, el lugar para encontrar plomeros, electricistas, pintores y otros contratistas verificados en tu zona.\n\nPublicar tu proyecto es gratis, recibes ofertas, comparas calificaciones y pagas con protección: el contratista cobra solo cuando apruebas el trabajo. Y si eres contratista, recibes cada día proyectos nuevos de tu especialidad.`,
+  // To a third party: no word the visitor typed; the signed-in referrer's first name at most (decision 019).
+  email: (referrer: string | null) =>
+    `Hola:\n\n${referrer ?? 'Un amigo'} te recomienda ArreglaYa, el lugar para encontrar plomeros, electricistas, pintores y otros contratistas verificados en tu zona.\n\nPublicar tu proyecto es gratis, recibes ofertas, comparas calificaciones y pagas con protección: el contratista cobra solo cuando apruebas el trabajo. Y si eres contratista, recibes cada día proyectos nuevos de tu especialidad.`,
   emailAction: 'Conocer ArreglaYa',
 } as const;
 
@@ -76,8 +77,8 @@ export const storeForm = {
   teamSubject: (store: string) => `ArreglaYa - Nueva solicitud de ferretería (${store})`,
   ackSubject: 'ArreglaYa - Recibimos la solicitud de tu ferretería',
   ackTitle: 'Recibimos tu solicitud',
-  ack: (name: string, last4: string) =>
-    `Hola ${name}:\n\nRecibimos la solicitud de tu ferretería para ser socia de ArreglaYa. La revisaremos y te contactaremos en menos de 24 horas.\n\nCuenta registrada para tus comisiones: terminada en ${last4}.\n\nEquipo de ArreglaYa`,
+  ack: (last4: string) =>
+    `Hola:\n\nRecibimos la solicitud de tu ferretería para ser socia de ArreglaYa. La revisaremos y te contactaremos en menos de 24 horas.\n\nCuenta registrada para tus comisiones: terminada en ${last4}.\n\nEquipo de ArreglaYa`,
 } as const;
 
 export const siteSuccess = {

@@ -9,7 +9,7 @@ export const ContactSchema = z.object({
   firstName: requiredText(100),
   email: emailField(),
   messageType: choice(CONTACT_MESSAGE_TYPES),
-  message: requiredText(CONTACT_MESSAGE_MAX),
+  message: requiredText(CONTACT_MESSAGE_MAX, { multiline: true }),
 });
 export type ContactInput = z.input<typeof ContactSchema>;
 export type Contact = z.output<typeof ContactSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES, ZONES } from '../countries.ts';
 import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
-import { requiredText } from './common.ts';
+import { plainText, requiredText } from './common.ts';
 
 // The contractor directory's contract: the search query (also the /busqueda URL), the card
 // every list shows (search, favourites), the public page, and the contact-a-contractor message.
@@ -32,7 +32,9 @@ function listOf<const T extends readonly [string, ...string[]]>(values: T) {
  */
 export const DirectorySearchSchema = z
   .object({
-    q: z.string().trim().max(100, { error: validation.tooLong(100) }).optional().transform((v) => (v ? v : undefined)),
+    q: plainText(z.string().trim().max(100, { error: validation.tooLong(100) }))
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     service: listOf(SERVICE_TYPES),
     type: z.enum(SERVICE_TYPES, { error: validation.invalidOption }).optional(),
     country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
@@ -100,7 +102,7 @@ export type ContractorPublicProfile = z.infer<typeof ContractorPublicProfileSche
 
 /** POST /api/contractors/:id/contact (spec §2 Contact Contractor modal; §5 message required). */
 export const ContactContractorSchema = z.object({
-  message: requiredText(2000),
+  message: requiredText(2000, { multiline: true }),
   /** One of the client's own projects, when they have one (title and start date go in the mail). */
   projectId: z.uuid({ error: validation.invalidOption }).optional(),
 });

@@ -4,7 +4,7 @@ import { COUNTRIES, COUNTRY_CODES, ZONES, findCity, type CountryCode } from '../
 import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { profile } from '../i18n/profile.ts';
-import { choice, requiredText } from './common.ts';
+import { choice, plainText, requiredText } from './common.ts';
 
 // The profile forms (spec §3 client and contractor profile, §5 rules) and what the API
 // answers. The form and PUT /api/me/profile/* parse with the same schemas.
@@ -76,11 +76,13 @@ function socialField(network: SocialNetwork) {
     .refine((x) => x === undefined || isProfileUrlOf(network, x), { error: v.invalidSocial(name, example) });
 }
 
-const phoneText = z
-  .string({ error: validation.required })
-  .trim()
-  .min(1, { error: validation.required })
-  .max(30, { error: validation.tooLong(30) });
+const phoneText = plainText(
+  z
+    .string({ error: validation.required })
+    .trim()
+    .min(1, { error: validation.required })
+    .max(30, { error: validation.tooLong(30) }),
+);
 
 /** Optional city key of the chosen country (checked against its list below). */
 const cityKey = z
@@ -158,11 +160,14 @@ export const ContractorProfileSchema = z
       .min(1, { error: v.chooseService })
       .max(SERVICE_TYPES.length)
       .transform((list) => [...new Set(list)]),
-    description: z
-      .string({ error: validation.required })
-      .trim()
-      .min(1, { error: validation.required })
-      .max(DESCRIPTION_MAX, { error: v.descriptionTooLong(DESCRIPTION_MAX) }),
+    description: plainText(
+      z
+        .string({ error: validation.required })
+        .trim()
+        .min(1, { error: validation.required })
+        .max(DESCRIPTION_MAX, { error: v.descriptionTooLong(DESCRIPTION_MAX) }),
+      { multiline: true },
+    ),
     address: requiredText(ADDRESS_MAX),
     postalCode: z
       .string({ error: v.invalidPostalCode })

@@ -12,7 +12,7 @@ export const QuickBookingSchema = z.object({
   telefono: phoneField(),
   correo: emailField(),
   tipoDeServicios: choice(SERVICE_TYPES),
-  comentarios: requiredText(QUICK_BOOKING_COMMENTS_MAX),
+  comentarios: requiredText(QUICK_BOOKING_COMMENTS_MAX, { multiline: true }),
 });
 export type QuickBookingInput = z.input<typeof QuickBookingSchema>;
 export type QuickBooking = z.output<typeof QuickBookingSchema>;

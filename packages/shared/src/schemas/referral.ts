@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validation } from '../i18n/common.ts';
 import { siteValidation } from '../i18n/site-forms.ts';
-import { requiredText } from './common.ts';
+import { plainText, requiredText } from './common.ts';
 import { isPlausiblePhone } from './public-forms-common.ts';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -12,12 +12,13 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export const ReferralSchema = z.object({
   name: requiredText(100),
-  contact: z
-    .string({ error: validation.required })
-    .trim()
-    .min(1, { error: validation.required })
-    .max(254, { error: validation.tooLong(254) })
-    .refine((v) => (v.includes('@') ? EMAIL_SHAPE.test(v) : isPlausiblePhone(v)), { error: siteValidation.invalidEmailOrPhone }),
+  contact: plainText(
+    z
+      .string({ error: validation.required })
+      .trim()
+      .min(1, { error: validation.required })
+      .max(254, { error: validation.tooLong(254) }),
+  ).refine((v) => (v.includes('@') ? EMAIL_SHAPE.test(v) : isPlausiblePhone(v)), { error: siteValidation.invalidEmailOrPhone }),
 });
 export type ReferralInput = z.input<typeof ReferralSchema>;
 export type Referral = z.output<typeof ReferralSchema>;

@@ -33,7 +33,7 @@ export const StoreApplicationSchema = z.object({
   bank: requiredText(100),
   accountType: choice(BANK_ACCOUNT_TYPES),
   accountNumber,
-  comments: optionalText(STORE_COMMENTS_MAX),
+  comments: optionalText(STORE_COMMENTS_MAX, { multiline: true }),
 });
 export type StoreApplicationInput = z.input<typeof StoreApplicationSchema>;
 export type StoreApplication = z.output<typeof StoreApplicationSchema>;

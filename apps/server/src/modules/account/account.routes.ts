@@ -2,6 +2,7 @@ import { es } from '@arreglaya/shared/i18n/es';
 import { DeleteAccountSchema, MessageSchema } from '@arreglaya/shared/schemas/auth';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { expiredSessionCookies } from '../auth/better-auth.ts';
 import { deleteAccount, type AccountDeps } from './account.service.ts';
 
 export function accountRoutes(deps: AccountDeps): FastifyPluginAsyncZod {
@@ -19,8 +20,8 @@ export function accountRoutes(deps: AccountDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         await deleteAccount(deps, req.user!.id, req.body.password);
-        // The session row is gone; tell the browser to drop its cookie too.
-        void reply.header('set-cookie', 'arreglaya.session_token=; Max-Age=0; Path=/; HttpOnly; SameSite=Lax');
+        // The session row is gone; tell the browser to drop its cookies too, by the names they have.
+        void reply.header('set-cookie', expiredSessionCookies(deps.isProduction));
         return { message: es.success.accountDeleted };
       },
     );

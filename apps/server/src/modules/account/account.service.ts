@@ -11,6 +11,8 @@ export interface AccountDeps {
   db: Db;
   storage: PhotoStorage;
   log: { warn(obj: object, msg: string): void };
+  /** Production's session cookies are `__Secure-` ones. */
+  isProduction: boolean;
 }
 
 /**

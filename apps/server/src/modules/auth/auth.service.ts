@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
-import type { Auth } from './better-auth.ts';
+import { SOCIAL_ERROR_PATH, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
 
 export interface AuthServiceDeps {
@@ -162,7 +162,7 @@ function safeRedirect(path: string | undefined): string {
 export async function startSocialSignIn(deps: AuthServiceDeps, provider: SocialProvider, redirect: string | undefined, { req, reply }: HttpContext): Promise<string> {
   if (!configuredProviders(deps).includes(provider)) throw new AppError('NOT_FOUND');
   const { body, headers } = await callAuth<{ url: string }>(
-    deps.auth.api.signInSocial({ body: { provider, callbackURL: safeRedirect(redirect) }, headers: toHeaders(req), asResponse: true }),
+    deps.auth.api.signInSocial({ body: { provider, callbackURL: safeRedirect(redirect), errorCallbackURL: SOCIAL_ERROR_PATH }, headers: toHeaders(req), asResponse: true }),
   );
   forwardAuthHeaders(headers, reply);
   return body.url;

@@ -4,15 +4,35 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer, emailOTP } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { CLIENT_IP_HEADER } from './auth-bridge.ts';
 import { createAccountRecords } from './new-account.repository.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export const CODE_TTL_SECONDS = 15 * 60;
+export const COOKIE_PREFIX = 'arreglaya';
+
+/**
+ * Where a failed social sign-in lands (better-auth adds `?error=<code>`): our sign-in page,
+ * a real page, rather than better-auth's unmounted /api/auth/error.
+ */
+export const SOCIAL_ERROR_PATH = '/login';
+
+/**
+ * Set-Cookie values that remove every session cookie better-auth may have set, under the
+ * names it uses: `__Secure-arreglaya.*` in production (useSecureCookies), `arreglaya.*`
+ * otherwise. A `__Secure-` cookie is only replaced by one that is itself Secure.
+ */
+export function expiredSessionCookies(isProduction: boolean): string[] {
+  const prefix = isProduction ? '__Secure-' : '';
+  const attributes = `Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isProduction ? '; Secure' : ''}`;
+  return ['session_token', 'session_data', 'dont_remember'].map((name) => `${prefix}${COOKIE_PREFIX}.${name}=; ${attributes}`);
+}
 export const CODE_ATTEMPTS = 5;
 
 export interface AuthDeps {
@@ -20,6 +40,8 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   secret: string;
+  /** Where better-auth's own messages go (our pino, with its redaction); the console otherwise. */
+  log?: FastifyBaseLogger;
 }
 
 /**
@@ -28,7 +50,7 @@ export interface AuthDeps {
  * auth.routes.ts call its server API, so every auth endpoint is validated by the shared
  * zod schemas, rate-limited and documented like the rest of the API.
  */
-export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
   const sendCode = async (email: string, otp: string, type: string) => {
     const isReset = type === 'forget-password';
     const content = renderMail({
@@ -94,6 +116,7 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       },
     },
     socialProviders,
+    onAPIError: { errorURL: `${config.appUrl}${SOCIAL_ERROR_PATH}` },
     databaseHooks: {
       user: {
         create: {
@@ -124,12 +147,25 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       bearer(),
     ],
     advanced: {
-      cookiePrefix: 'arreglaya',
+      cookiePrefix: COOKIE_PREFIX,
       useSecureCookies: config.isProduction,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: config.isProduction },
       database: { generateId: 'uuid' },
-      ipAddress: { ipAddressHeaders: config.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
+    // Its messages go to our log; only errors among their arguments are kept, through the
+    // error serializer that drops query values (a failed sign-up carries the e-mail and name).
+    ...(log
+      ? {
+          logger: {
+            level: 'warn' as const,
+            log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
+              const err = args.find((a) => a instanceof Error);
+              log[level](err ? { err, source: 'better-auth' } : { source: 'better-auth' }, message);
+            },
+          },
+        }
+      : {}),
     // Our own PostgreSQL-backed limits apply (plugins/rate-limit.ts).
     rateLimit: { enabled: false },
     telemetry: { enabled: false },

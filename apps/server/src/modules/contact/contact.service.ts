@@ -28,7 +28,7 @@ export async function sendContactMessage(deps: ContactDeps, form: Contact, actor
         lines: [`Nombre: ${input.firstName}`, `Correo: ${input.email}`, `Tipo: ${typeLabel}`, `Mensaje:\n${input.message}`],
         template: 'contact-team',
       },
-      ack: { to: input.email, subject: `${PRODUCT_NAME} - Recibimos tu mensaje`, title: 'Recibimos tu mensaje', text: es.contact.emailAck(input.firstName), template: 'contact-ack' },
+      ack: { to: input.email, subject: `${PRODUCT_NAME} - Recibimos tu mensaje`, title: 'Recibimos tu mensaje', text: es.contact.emailAck(), template: 'contact-ack' },
       log: { action: 'contact', location: '/contactus', details: (id) => ({ contactId: id, messageType: input.messageType }) },
     },
     actor,

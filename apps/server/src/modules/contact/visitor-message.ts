@@ -20,6 +20,10 @@ export interface VisitorMessage {
   /** Stores the record; returns its id (shown to the team as the reference). */
   insert(tx: Tx): Promise<string>;
   team: { subject: string; title: string; lines: string[]; template: string };
+  /**
+   * To the address the visitor typed, which may be anyone's: its text is ours alone, from the
+   * catalogue, with no field the visitor filled in (no name, no comment, no link).
+   */
   ack: { to: string; subject: string; title: string; text: string; template: string };
   log: { action: string; location: string; details?: (id: string) => Record<string, unknown> };
 }

@@ -7,9 +7,9 @@ export interface OutgoingMail {
   html?: string | null;
 }
 
-/** Where mails go: a real SMTP server, or (without SMTP_URL) the log. */
+/** Where mails go: a real SMTP server, or nowhere (kept in the database outbox). */
 export interface MailTransport {
-  readonly kind: 'smtp' | 'log';
+  readonly kind: 'smtp' | 'outbox';
   send(mail: OutgoingMail): Promise<void>;
   close(): void;
 }
@@ -25,12 +25,17 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   };
 }
 
-/** Without SMTP a mail is "delivered" to the log; the outbox keeps it for /dev/outbox. */
-export function createLogTransport(log: (obj: object, msg: string) => void): MailTransport {
+/**
+ * MAIL_TRANSPORT=outbox (the default without SMTP_URL): a mail stays in the database outbox
+ * (readable at /dev/outbox outside production). The log says only that it was kept, for
+ * whom and about what: its text holds sign-up and reset codes, and a log is read by more
+ * people, and kept longer, than a mailbox.
+ */
+export function createOutboxOnlyTransport(log: (obj: object, msg: string) => void): MailTransport {
   return {
-    kind: 'log',
+    kind: 'outbox',
     send(mail) {
-      log({ to: mail.to, subject: mail.subject, text: mail.text }, 'mail (no SMTP_URL: kept in the outbox, see /dev/outbox)');
+      log({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox (MAIL_TRANSPORT=outbox: not delivered; see /dev/outbox outside production)');
       return Promise.resolve();
     },
     close: () => undefined,

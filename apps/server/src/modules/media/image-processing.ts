@@ -56,6 +56,17 @@ function rejectionFor(err: unknown): ImageRejection {
  * than stored half-grey.
  */
 export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  // Every failure of the decoder, including those sharp throws synchronously from its
+  // constructor (an empty buffer), is a refusal of the upload, never a server fault.
+  try {
+    return await decodeAndRender(input);
+  } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
+    throw new ImageRejectedError(rejectionFor(err));
+  }
+}
+
+async function decodeAndRender(input: Buffer): Promise<ProcessedPhoto> {
   const type = sniffImageType(input);
   if (type === null) {
     // Bytes another decoder would accept (GIF, WebP, ...) are a different refusal from junk.

@@ -28,7 +28,7 @@ export async function createQuickBooking(deps: QuickBookingDeps, input: QuickBoo
         ],
         template: 'quick-booking-team',
       },
-      ack: { to: input.correo, subject: t.ackSubject, title: t.ackTitle, text: t.ack(input.nombre, service), template: 'quick-booking-ack' },
+      ack: { to: input.correo, subject: t.ackSubject, title: t.ackTitle, text: t.ack(service), template: 'quick-booking-ack' },
       log: { action: 'quick_booking', location: '/', details: (id) => ({ contactId: id, service: input.tipoDeServicios }) },
     },
     actor,

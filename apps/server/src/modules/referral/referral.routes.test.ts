@@ -22,7 +22,9 @@ describe('POST /api/referrals', () => {
     expect(row).toMatchObject({ name: 'Julio', email: 'julio.mejia@ejemplo.do', phone: null, referrerId: null });
     const mail = await smtp.waitFor((m) => m.to.includes('julio.mejia@ejemplo.do'));
     expect(mail.subject).toBe('ArreglaYa - Un amigo te recomienda ArreglaYa');
-    expect(mail.text).toContain('Hola Julio');
+    // Our words only: not even the friend's name as the visitor typed it (decision 019).
+    expect(mail.text).toContain('Hola:');
+    expect(mail.text).not.toContain('Julio');
     expect(mail.text).toContain('Un amigo te recomienda ArreglaYa');
     const log = await t.db.select().from(logTrail).where(eq(logTrail.action, 'referral'));
     expect(log[0]).toMatchObject({ userId: null, location: '/comoferreterias' });

@@ -6,6 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../contact/visitor-message.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import { renderMail } from '../mail/layout.ts';
+import { nameForThirdParty } from '../mail/third-party.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { insertReferral } from './referral.repository.ts';
 
@@ -16,8 +17,9 @@ export interface ReferralDeps {
 }
 
 /**
- * Refer a friend: the referral is stored; a friend given by e-mail gets an invitation. The
- * mail names the referrer only when signed in, so a visitor cannot put words in our mail.
+ * Refer a friend: the referral is stored; a friend given by e-mail gets an invitation in our
+ * words only: not the friend's name as typed, no message; the referrer's first name when
+ * signed in and when it is a name (nameForThirdParty), so nobody can put words in our mail.
  */
 export async function referFriend(deps: ReferralDeps, input: Referral, actor: Actor): Promise<{ id: string; mailed: boolean }> {
   const { email, phone } = splitReferralContact(input.contact);
@@ -27,7 +29,7 @@ export async function referFriend(deps: ReferralDeps, input: Referral, actor: Ac
     if (email) {
       const mail = renderMail({
         title: t.emailTitle,
-        paragraphs: [t.email(input.name, referrer?.firstName || null)],
+        paragraphs: [t.email(nameForThirdParty(referrer?.firstName))],
         actions: [{ label: t.emailAction, url: `${deps.appUrl}/` }],
       });
       await deps.mailer.queue(tx, { to: email, subject: t.emailSubject, template: 'referral-invite', ...mail });

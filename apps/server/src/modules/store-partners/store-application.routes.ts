@@ -3,6 +3,7 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { StoreApplicationSchema } from '@arreglaya/shared/schemas/store-application';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { perRecipient } from '../../plugins/rate-limit.ts';
 import { applyAsStore, type StoreApplicationDeps } from './store-application.service.ts';
 
 export function storeApplicationRoutes(deps: StoreApplicationDeps): FastifyPluginAsyncZod {
@@ -10,7 +11,7 @@ export function storeApplicationRoutes(deps: StoreApplicationDeps): FastifyPlugi
     app.post(
       '/api/store-applications',
       {
-        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
+        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: { email: string }) => b.email)] },
         schema: {
           tags: ['contacto'],
           summary: 'Solicitud de una ferretería para ser socia',

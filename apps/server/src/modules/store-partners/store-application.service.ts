@@ -39,7 +39,7 @@ export async function applyAsStore(deps: StoreApplicationDeps, input: StoreAppli
         ],
         template: 'store-application-team',
       },
-      ack: { to: input.email, subject: t.ackSubject, title: t.ackTitle, text: t.ack(input.firstName, last4), template: 'store-application-ack' },
+      ack: { to: input.email, subject: t.ackSubject, title: t.ackTitle, text: t.ack(last4), template: 'store-application-ack' },
       log: { action: 'store_application', location: '/comoferreterias', details: (id) => ({ contactId: id }) },
     },
     actor,

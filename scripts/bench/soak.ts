@@ -108,9 +108,9 @@ async function visitorStep(ip: string, contractorIds: string[]): Promise<void> {
 async function signedInStep(ip: string, account: Account, contractorIds: string[]): Promise<void> {
   if (account.busy) return visitorStep(ip, contractorIds); // one edit at a time per account
   const roll = Math.random();
-  if (roll < 0.4) {
+  if (roll < 0.45) {
     await json(await request(ip, 'GET', '/api/me/profile/client', { cookie: account.cookie }));
-  } else if (roll < 0.6) {
+  } else if (roll < 0.5) {
     account.busy = true;
     try {
       const profile = await json<Record<string, unknown>>(await request(ip, 'GET', '/api/me/profile/client', { cookie: account.cookie }));
@@ -233,6 +233,16 @@ async function main(): Promise<void> {
   const lastThird = median(after.slice(-third).map((r) => r.bytes));
 
   const failedOutside = outcomes.filter((o) => failed(o) && !inWindow(o)).length;
+  // What the server logged at warn and above, by message (its output is JSON lines).
+  const logged = new Map<string, number>();
+  for (const line of server.output().split('\n')) {
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string };
+      if ((entry.level ?? 0) >= 40) logged.set(entry.msg ?? '?', (logged.get(entry.msg ?? '?') ?? 0) + 1);
+    } catch {
+      // not a log line
+    }
+  }
   console.log('\n== soak results');
   console.log(`requests: ${outcomes.length} (${Math.round(outcomes.length / SECONDS)} req/s), statuses: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'no answer'}×${n}`).join(', ')}`);
   const unusual = new Map<string, number>();
@@ -241,6 +251,10 @@ async function main(): Promise<void> {
   console.log(`server process: ${exitCode === null ? 'alive throughout' : `EXITED with ${exitCode}`}`);
   if (killedAt) console.log(`restart window: ${recoveredAt === Infinity ? 'never recovered' : `${((recoveredAt - killedAt) / 1000).toFixed(1)} s`} from the kill to the first acknowledged write; 5xx/no answer inside it: ${outcomes.filter((o) => failed(o) && inWindow(o)).length}`);
   console.log(`5xx or no answer outside the restart window: ${failedOutside} (target 0)`);
+  for (const o of outcomes.filter((x) => failed(x) && !inWindow(x)).slice(0, 10)) {
+    console.log(`  ${o.status || 'no answer'} ${o.route} at ${((o.at - started) / 1000).toFixed(1)} s${killedAt ? ` (${((o.at - killedAt) / 1000).toFixed(1)} s after the kill)` : ''}`);
+  }
+  console.log(`server log at warn and above: ${[...logged].map(([m, n]) => `'${m}'×${n}`).join(', ') || 'nothing'}`);
   console.log(`acknowledged writes lost: ${lostContacts} of ${acknowledgedContacts.length} contact messages, ${lostEdits} of ${checkedEdits} profiles' last edit (target 0)`);
   console.log(`server RSS after warm-up: min ${mib(Math.min(...after.map((r) => r.bytes)))}, max ${mib(Math.max(...after.map((r) => r.bytes)))}, median of the first third ${mib(firstThird)}, of the last third ${mib(lastThird)} (${(((lastThird - firstThird) / firstThird) * 100).toFixed(1)}%)`);
   console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);

@@ -13,7 +13,7 @@ const EXPIRY_MARGIN_MS = 1_000;
 // setTimeout treats longer delays as 0.
 const MAX_TIMER_MS = 2_147_000_000;
 /** How often a visible, signed-in page asks the session again (its unread-messages count). */
-export const SESSION_POLL_MS = 30_000;
+const SESSION_POLL_MS = 30_000;
 
 /**
  * Spec §4 Session: at expiry the app signs out by itself, returns home and says so. The session

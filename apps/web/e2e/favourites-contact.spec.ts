@@ -5,6 +5,7 @@ import { SERVICE_LABELS, type ServiceType } from '@arreglaya/shared/domain';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { favourites } from '@arreglaya/shared/i18n/favourites';
+import { shell } from '@arreglaya/shared/i18n/shell';
 import { validation, success } from '@arreglaya/shared/i18n/common';
 import type { Session } from '@arreglaya/shared/schemas/auth';
 import type { ContactContext, ContractorCard, DirectoryPage } from '@arreglaya/shared/schemas/directory';
@@ -13,7 +14,7 @@ import { planPeople } from '../../server/src/db/seed/plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from '../../server/src/db/seed/random.ts';
 import { DEMO_SIZE } from '../../server/src/db/seed/seed-demo.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
-import { createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
 
 // Favourites and the Contact Contractor dialog against a server with the demo data
 // (docs/decisions/014-favourites-and-service-requests.md).
@@ -183,8 +184,10 @@ test.describe('contact a contractor', () => {
   });
 
   test('the dialog requires a message, sends the request with the project, and the contractor gets the e-mail', async ({ page }) => {
-    // A fresh contractor (immediate notifications on by default) whose mailbox we can read.
+    // A fresh contractor (immediate notifications on by default) whose mailbox we can read,
+    // listed once the profile has the minimum (a name, a service, a city).
     const contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
+    await completeContractorProfile(server.baseURL, contractor);
     const contractorName = `${contractor.firstName} ${contractor.lastName}`;
     const contractorId = await accountId(contractor);
     const [demoEmail] = demoClientsWithOpenProjects();
@@ -260,6 +263,50 @@ test('Mis Favoritos and the contact dialog at 360 and 1280 px: no serious axe vi
     await dialog.getByRole('button', { name: contractorContact.close }).first().click();
     await expect(dialog).toHaveCount(0);
   }
+});
+
+test.describe('unread-messages badge', () => {
+  /** The demo contractor of a card, with the e-mail to sign in as them (read from the seed's plan). */
+  function demoContractorEmail(id: string): string {
+    const { contractors } = planPeople(new Rng(mulberry32(DEMO_SEED)), new Date(), DEMO_SIZE.clients);
+    const found = contractors.find((c) => c.id === id);
+    if (!found) throw new Error(`No demo contractor ${id}`);
+    return found.user.email;
+  }
+
+  test('a contractor sees it in the navbar, and it follows a new message without a reload', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const card = await demoContractor(page, 'herreria');
+    const contractor = { email: demoContractorEmail(card.id), password: DEMO_PASSWORD };
+    // A client of its own writes to the contractor through Contactar (the API the dialog uses).
+    const client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+    const clientApi = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: { 'x-requested-with': 'arreglaya' } });
+    try {
+      expect((await clientApi.post('/api/auth/sign-in', { data: { email: client.email, password: client.password } })).status()).toBe(200);
+      const send = async (message: string) => expect((await clientApi.post(`/api/contractors/${card.id}/contact`, { data: { message } })).status()).toBe(201);
+      await send('Hola, ¿puede revisar un portón que no cierra?');
+
+      // The page's clock is ours to move: the badge is asked again every 30 s, not waited for.
+      await page.clock.install();
+      await signIn(page, contractor);
+      const unread = async () => ((await (await page.request.get('/api/auth/session')).json()) as Session).user!.unreadMessages;
+      const before = await unread();
+      expect(before).toBeGreaterThanOrEqual(1);
+      await page.goto('/');
+      const navbar = page.getByRole('banner');
+      await expect(navbar.getByRole('link', { name: shell.nav.unreadMessages(before), exact: true })).toBeVisible();
+      await page.evaluate(() => document.body.setAttribute('data-same-page', 'yes'));
+
+      await send('También necesito una reja para la ventana de la cocina.');
+      expect(await unread()).toBe(before + 1);
+      await page.clock.fastForward(60_000);
+      await expect(navbar.getByRole('link', { name: shell.nav.unreadMessages(before + 1), exact: true })).toBeVisible();
+      // The same document: no reload happened.
+      await expect(page.locator('body')).toHaveAttribute('data-same-page', 'yes');
+    } finally {
+      await clientApi.dispose();
+    }
+  });
 });
 
 /** The user id of an account, read from its own session (a separate cookie jar). */

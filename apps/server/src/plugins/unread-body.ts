@@ -16,7 +16,8 @@ export const LINGER_MAX_MS = 15_000;
  */
 export function registerGracefulCloseOnUnreadBody(app: FastifyInstance): void {
   app.addHook('onSend', (req, reply, payload, done) => {
-    if (!req.raw.complete && !req.raw.socket.destroyed) {
+    // `complete` is false, not undefined: a real HTTP request (app.inject's fake one has none).
+    if (req.raw.complete === false && !req.raw.socket.destroyed) {
       // The rest of the body is not read as a next request: this connection ends after the answer.
       void reply.header('connection', 'close');
       discardThenClose(req.raw);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, type Page } from '@playwright/test';
+import { expect, request, type Page } from '@playwright/test';
+import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import type { Email } from 'postal-mime';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import type { Mailbox } from './fixtures.ts';
@@ -53,6 +54,35 @@ export async function createConfirmedAccount(baseURL: string, mailbox: Mailbox, 
   const verify = await fetch(`${baseURL}/api/auth/verify-email`, { method: 'POST', headers, body: JSON.stringify({ email: account.email, code }) });
   expect(verify.status).toBe(200);
   return account;
+}
+
+/**
+ * Saves a confirmed contractor's profile through the API, which lists them in the directory (a
+ * name, a service and a city: docs/spec-decisions.md); a fresh contractor is not listed before.
+ */
+export async function completeContractorProfile(baseURL: string, account: TestAccount): Promise<void> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-requested-with': 'arreglaya' } });
+  try {
+    expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    const saved = await api.put('/api/me/profile/contractor', {
+      data: {
+        firstName: account.firstName,
+        lastName: account.lastName,
+        phone: '809-555-0199',
+        country: 'DO',
+        companyName: `${account.lastName} Servicios`,
+        cedula: `0011234567${cedulaCheckDigit('0011234567')}`,
+        serviceTypes: ['plomeria'],
+        description: 'Plomería residencial en Santo Domingo.',
+        address: 'Calle del Sol 12',
+        city: 'santo-domingo',
+        zone: 'DN',
+      },
+    });
+    expect(saved.status(), await saved.text()).toBe(200);
+  } finally {
+    await api.dispose();
+  }
 }
 
 const sharedClients = new Map<string, Promise<TestAccount>>();

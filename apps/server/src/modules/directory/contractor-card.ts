@@ -10,7 +10,7 @@ import { contractorProfiles, listableAccount, users } from '../../db/schema/inde
 // (docs/decisions/013-contractor-directory.md, "Access rules").
 
 /** A contractor account that may be listed: the predicate of users_listed_contractors_idx. */
-export const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(users)}`;
+const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(users)}`;
 
 /**
  * Who is listed (search, counts, favourites, the public page): a contractor account with a

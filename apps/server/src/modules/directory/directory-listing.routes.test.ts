@@ -21,10 +21,7 @@ const EMAIL = 'bartolome.quezada@correo.do';
 const PASSWORD = 'Guayaba-Madura-77';
 
 async function search(query: string): Promise<DirectoryPage> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/contractors${query}`,
-  });
+  const res = await t.app.inject({ method: 'GET', url: `/api/contractors${query}` });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<DirectoryPage>();
 }
@@ -45,8 +42,8 @@ async function visible(id: string) {
     page: page.statusCode,
   };
 }
-const LISTED = { byName: true, inService: true, counted: true, page: 200 };
-const UNLISTED = { byName: false, inService: false, counted: false, page: 404 };
+const FOUND = { byName: true, inService: true, counted: true, page: 200 };
+const NOT_FOUND = { byName: false, inService: false, counted: false, page: 404 };
 
 /** Reads until the change notification reached the cache (it arrives just after commit). */
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 3_000): Promise<T> {
@@ -73,10 +70,7 @@ describe('a contractor enters the directory only confirmed, with a minimum profi
 
   beforeAll(async () => {
     // Another contractor in the same trade, listed all along: the counts are about Bartolomé.
-    const other = await createUser(t.db, {
-      role: 'contractor',
-      firstName: 'Otro',
-    });
+    const other = await createUser(t.db, { role: 'contractor', firstName: 'Otro' });
     await t.db.update(users).set({ name: 'Otro Herrero' }).where(eq(users.id, other.id));
     client = asBrowser(await signIn(t, await createUser(t.db, { role: 'client' })));
   });
@@ -85,42 +79,19 @@ describe('a contractor enters the directory only confirmed, with a minimum profi
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/sign-up',
-      payload: {
-        role: 'contractor',
-        ...NAME,
-        email: EMAIL,
-        password: PASSWORD,
-        confirmPassword: PASSWORD,
-        acceptTerms: true,
-      },
+      payload: { role: 'contractor', ...NAME, email: EMAIL, password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
     });
     expect(res.statusCode, res.body).toBe(201);
     id = (await t.db.query.users.findFirst({ where: eq(users.email, EMAIL) }))!.id;
-    expect(await visible(id)).toEqual(UNLISTED);
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/me/favourites/${id}`,
-          headers: client,
-        })
-      ).statusCode,
-    ).toBe(404);
+    expect(await visible(id)).toEqual(NOT_FOUND);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/me/favourites/${id}`, headers: client })).statusCode).toBe(404);
   });
 
   it('is not listed once confirmed with an empty profile, and is once the profile has a name, a service and a city', async () => {
     const code = await codeFor(EMAIL);
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/verify-email',
-          payload: { email: EMAIL, code },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', payload: { email: EMAIL, code } })).statusCode).toBe(200);
     // Confirmed, but nothing to show a client yet ('Nuevo' and an empty card).
-    expect(await visible(id)).toEqual(UNLISTED);
+    expect(await visible(id)).toEqual(NOT_FOUND);
 
     const cookie = await signIn(t, { email: EMAIL, password: PASSWORD });
     const saved = await t.app.inject({
@@ -141,26 +112,14 @@ describe('a contractor enters the directory only confirmed, with a minimum profi
       },
     });
     expect(saved.statusCode, saved.body).toBe(200);
-    expect(await eventually(() => visible(id), same(LISTED))).toEqual(LISTED);
-    expect(
-      (
-        await t.app.inject({
-          method: 'PUT',
-          url: `/api/me/favourites/${id}`,
-          headers: client,
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect(await eventually(() => visible(id), same(FOUND))).toEqual(FOUND);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/me/favourites/${id}`, headers: client })).statusCode).toBe(200);
   });
 
   it('leaves search, counts, favourites and the public page when banned', async () => {
     await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, id));
-    expect(await eventually(() => visible(id), same(UNLISTED))).toEqual(UNLISTED);
-    const favourites = await t.app.inject({
-      method: 'GET',
-      url: '/api/me/favourites',
-      headers: client,
-    });
+    expect(await eventually(() => visible(id), same(NOT_FOUND))).toEqual(NOT_FOUND);
+    const favourites = await t.app.inject({ method: 'GET', url: '/api/me/favourites', headers: client });
     expect(favourites.json().items).toEqual([]);
   });
 });

@@ -159,7 +159,8 @@ function UserArea({ user }: { user: SessionUser }) {
           {user.role !== 'sysadmin' && <StarRating value={user.rating} className="text-xs" />}
         </span>
       </Link>
-      {user.role === 'client' && user.unreadMessages > 0 && (
+      {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}
+      {user.unreadMessages > 0 && (
         <Link
           to="/perfil/mensajes"
           className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white hover:bg-red-800"

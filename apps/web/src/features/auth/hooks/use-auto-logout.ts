@@ -12,11 +12,15 @@ import { useSession } from './use-session.ts';
 const EXPIRY_MARGIN_MS = 1_000;
 // setTimeout treats longer delays as 0.
 const MAX_TIMER_MS = 2_147_000_000;
+/** How often a visible, signed-in page asks the session again (its unread-messages count). */
+const SESSION_POLL_MS = 30_000;
 
 /**
  * Spec §4 Session: at expiry the app signs out by itself, returns home and says so. The session
  * slides on the server, so when the timer fires the session is asked again: a session extended
- * meanwhile only moves the timer.
+ * meanwhile only moves the timer. The session is also asked again when the window gets the focus
+ * and every SESSION_POLL_MS while the page is visible, so the unread-messages badge of the navbar
+ * and the account menu (spec §2) follows new messages without a reload.
  */
 export function useAutoLogout(): void {
   const { user, expiresAt } = useSession();
@@ -33,6 +37,26 @@ export function useAutoLogout(): void {
       }),
     [queryClient],
   );
+
+  // Polled by hand rather than with useQuery's refetchInterval: useSession stays off the query
+  // observer to keep the first bundle small. Only a signed-in answer is written; an ended session
+  // is for the expiry timer below (or the next focus) to announce. The chat will push it later.
+  useEffect(() => {
+    if (!signedIn) return;
+    let cancelled = false;
+    const timer = window.setInterval(() => {
+      if (!focusManager.isFocused()) return;
+      fetchSession()
+        .then((session) => {
+          if (!cancelled && session.user) queryClient.setQueryData(SESSION_QUERY_KEY, session);
+        })
+        .catch(() => undefined);
+    }, SESSION_POLL_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [signedIn, queryClient]);
 
   useEffect(() => {
     if (!signedIn || !expiresAt) return;

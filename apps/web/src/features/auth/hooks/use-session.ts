@@ -20,7 +20,7 @@ export interface SessionState {
  * The signed-in person, read from the session cookie through GET /api/auth/session and kept in
  * the react-query cache. It watches the cache entry directly instead of calling useQuery: the
  * navbar needs it on every page, and useQuery's observer machinery would add ~4 KB (gzip) to the
- * first bundle. Refetch on window focus and at expiry: useSessionLifecycle (root layout).
+ * first bundle. Refetch on window focus, every 30 s while visible and at expiry: useAutoLogout (root layout).
  */
 export function useSession(): SessionState {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { apiErrors } from '@arreglaya/shared/i18n/common';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
-import { databaseErrorOf } from '../lib/logger.ts';
+import { databaseErrorOf } from '../lib/database-error.ts';
 
 type Fields = Record<string, string>;
 

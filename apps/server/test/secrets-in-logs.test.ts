@@ -21,7 +21,8 @@ async function delivered(t: TestApp, to: string, subject: RegExp): Promise<strin
 
 const codeIn = (text: string) => /: (\d{6})/.exec(text)![1]!;
 
-describe('the log, with MAIL_TRANSPORT=outbox (no SMTP_URL)', () => {
+// One app (MAIL_TRANSPORT=outbox: no SMTP_URL) whose every log line is kept.
+describe('the log', () => {
   let t: TestApp;
   let log: LogCapture;
   beforeAll(async () => {
@@ -51,16 +52,7 @@ describe('the log, with MAIL_TRANSPORT=outbox (no SMTP_URL)', () => {
     expect(all).toContain(email);
     for (const secret of [signUpCode, resetCode, password, newPassword]) expect(all, `a log line holds ${secret}`).not.toContain(secret);
   });
-});
 
-describe('the log when the database refuses a write full of personal data', () => {
-  let t: TestApp;
-  let log: LogCapture;
-  beforeAll(async () => {
-    log = captureLog();
-    t = await createTestApp({ LOG_LEVEL: 'trace' }, { log });
-  });
-  afterAll(() => t.close());
 
   const cedula = `0019876543${cedulaCheckDigit('0019876543')}`;
   const application = {
@@ -77,7 +69,7 @@ describe('the log when the database refuses a write full of personal data', () =
     comments: 'Abrimos de lunes a sábado.',
   };
 
-  it('logs the SQLSTATE and the statement, never the values (500 or 4xx alike)', async () => {
+  it('logs a store application the database refuses by SQLSTATE and statement, never its values (500 or 4xx alike)', async () => {
     // A fault inside PostgreSQL (an internal error) and a refusal (a check constraint), on the
     // table a store application goes to.
     await t.db.execute(sql`CREATE FUNCTION fail_store() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -69,7 +69,9 @@ test.describe('/comoferreterias', () => {
     await expect(f.name).toHaveValue('');
     const mail = await mailbox.waitFor(to(email));
     expect(mail.subject).toBe('ArreglaYa - Un amigo te recomienda ArreglaYa');
-    expect(mail.text).toContain('Hola Julio');
+    // Our words only: not even the friend's name as typed (decision 019).
+    expect(mail.text).toContain('Hola:');
+    expect(mail.text).not.toContain('Julio');
   });
 
   test('store form: every rule shows its message', async ({ page }) => {

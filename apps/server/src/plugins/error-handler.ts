@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { connectionErrorCode } from '../db/connection-errors.ts';
 import { AppError } from '../lib/app-error.ts';
-import { databaseErrorOf } from '../lib/logger.ts';
+import { databaseErrorOf } from '../lib/database-error.ts';
 
 type Fields = Record<string, string>;
 

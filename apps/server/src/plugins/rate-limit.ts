@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/client.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
 
 export interface RateLimitRule {
@@ -16,8 +16,6 @@ export interface RateLimitRule {
    * raw bytes the client sent. Returning undefined skips the rule for that request.
    */
   key?: (req: FastifyRequest) => string | undefined;
-  /** Count in this shared bucket instead of the route's own, so several routes share one count. */
-  bucket?: string;
 }
 
 declare module 'fastify' {
@@ -34,7 +32,7 @@ export const DEFAULT_WRITE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
  * Fixed-window counters in PostgreSQL, so every instance behind one database shares them.
  * One upsert per limited request; expired windows restart at 1.
  */
-export async function hit(db: Db, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
+export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
   const rows = await db.execute<{ hits: number; reset_at: Date }>(sql`
     INSERT INTO rate_limits (key, hits, reset_at)
     VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
@@ -50,7 +48,7 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;
-    const { hits, resetAt } = await hit(db, `${rule.bucket ?? route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
+    const { hits, resetAt } = await hit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
@@ -69,21 +67,6 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
 export function byBodyEmail(req: FastifyRequest): string | undefined {
   const email = (req.body as { email?: unknown } | undefined)?.email;
   return typeof email === 'string' ? email : undefined;
-}
-
-/**
- * Mail to an address a visitor typed (acknowledgements, referrals, the newsletter welcome) is
- * limited per recipient as well as per IP, across all those forms together: an address gets at
- * most 5 such mails a day, however many IPs ask (decision 019). `address` reads the validated body.
- */
-export const RECIPIENT_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 } as const;
-export function perRecipient<B>(address: (body: B) => string | null | undefined): RateLimitRule {
-  return {
-    name: 'recipient',
-    bucket: 'mail-to-typed-address',
-    ...RECIPIENT_LIMIT,
-    key: (req) => address(req.body as B)?.toLowerCase() ?? undefined,
-  };
 }
 
 /** Every write route gets the default limit unless it declares its own (or false). */

@@ -5,6 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
@@ -37,20 +38,30 @@ export async function signUp(
   input: { role: 'client' | 'contractor'; firstName: string; lastName: string; email: string; password: string },
   { req }: HttpContext,
 ): Promise<void> {
-  const existing = await findByEmail(deps.db, input.email);
-  if (existing && !existing.emailVerified && existing.status === 'active') {
-    await deps.db.transaction(async (tx) => {
-      await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${input.email}`));
-      await tx.delete(users).where(and(eq(users.id, existing.id), eq(users.emailVerified, false)));
-    });
+  try {
+    const existing = await findByEmail(deps.db, input.email);
+    if (existing && !existing.emailVerified && existing.status === 'active') {
+      await deps.db.transaction(async (tx) => {
+        await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${input.email}`));
+        await tx.delete(users).where(and(eq(users.id, existing.id), eq(users.emailVerified, false)));
+      });
+    }
+    await callAuth(
+      deps.auth.api.signUpEmail({
+        body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}`, role: input.role, firstName: input.firstName, lastName: input.lastName },
+        headers: toHeaders(req),
+        asResponse: true,
+      }),
+    );
+  } catch (err) {
+    // Sign-ups with one address at the same moment: one replaced the unconfirmed account
+    // another was still creating (its profile then refers to a deleted user), or both
+    // inserted it. Either way the person is mid-sign-up elsewhere: a 409, not a 4xx that
+    // blames a field or a 500.
+    const code = databaseErrorOf(err)?.code;
+    if (code === '23503' || code === '23505') throw new AppError('CONFLICT', es.auth.signUpInProgress);
+    throw err;
   }
-  await callAuth(
-    deps.auth.api.signUpEmail({
-      body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}`, role: input.role, firstName: input.firstName, lastName: input.lastName },
-      headers: toHeaders(req),
-      asResponse: true,
-    }),
-  );
 }
 
 export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, { req }: HttpContext): Promise<void> {

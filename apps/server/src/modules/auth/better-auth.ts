@@ -15,6 +15,7 @@ import { createAccountRecords } from './new-account.repository.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 export const CODE_TTL_SECONDS = 15 * 60;
+export const CODE_ATTEMPTS = 5;
 export const COOKIE_PREFIX = 'arreglaya';
 
 /**
@@ -33,7 +34,6 @@ export function expiredSessionCookies(isProduction: boolean): string[] {
   const attributes = `Max-Age=0; Path=/; HttpOnly; SameSite=Lax${isProduction ? '; Secure' : ''}`;
   return ['session_token', 'session_data', 'dont_remember'].map((name) => `${prefix}${COOKIE_PREFIX}.${name}=; ${attributes}`);
 }
-export const CODE_ATTEMPTS = 5;
 
 export interface AuthDeps {
   db: Db;

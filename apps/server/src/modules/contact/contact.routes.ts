@@ -2,7 +2,6 @@ import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema, ContactSchema } from '@arreglaya/shared/schemas/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
 import { sendContactMessage, type ContactDeps } from './contact.service.ts';
 
 export function contactRoutes(deps: ContactDeps): FastifyPluginAsyncZod {
@@ -10,7 +9,7 @@ export function contactRoutes(deps: ContactDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/contact',
       {
-        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: { email: string }) => b.email)] },
+        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['contacto'],
           summary: 'Enviar un mensaje desde la página de contacto',

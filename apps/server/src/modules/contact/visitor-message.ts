@@ -2,6 +2,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { mayMailTypedAddress } from '../mail/third-party.ts';
 
 /** Who sent a form: a signed-in person or a visitor (null). */
 export interface Actor {
@@ -22,7 +23,8 @@ export interface VisitorMessage {
   team: { subject: string; title: string; lines: string[]; template: string };
   /**
    * To the address the visitor typed, which may be anyone's: its text is ours alone, from the
-   * catalogue, with no field the visitor filled in (no name, no comment, no link).
+   * catalogue, with no field the visitor filled in (no name, no comment, no link); left out
+   * when that address has had its day's share (mayMailTypedAddress).
    */
   ack: { to: string; subject: string; title: string; text: string; template: string };
   log: { action: string; location: string; details?: (id: string) => Record<string, unknown> };
@@ -38,8 +40,10 @@ export async function recordVisitorMessage(deps: VisitorMessageDeps, msg: Visito
     const id = await msg.insert(tx);
     const team = renderMail({ title: msg.team.title, paragraphs: msg.team.lines, footer: `Referencia: ${id}` });
     await deps.mailer.queue(tx, { to: deps.teamInbox, subject: msg.team.subject, template: msg.team.template, ...team });
-    const ack = renderMail({ title: msg.ack.title, paragraphs: [msg.ack.text] });
-    await deps.mailer.queue(tx, { to: msg.ack.to, subject: msg.ack.subject, template: msg.ack.template, ...ack });
+    if (await mayMailTypedAddress(tx, msg.ack.to)) {
+      const ack = renderMail({ title: msg.ack.title, paragraphs: [msg.ack.text] });
+      await deps.mailer.queue(tx, { to: msg.ack.to, subject: msg.ack.subject, template: msg.ack.template, ...ack });
+    }
     await insertLogEntry(tx, { userId: actor.userId, sessionId: actor.sessionId, action: msg.log.action, location: msg.log.location, details: msg.log.details?.(id) });
     return id;
   });

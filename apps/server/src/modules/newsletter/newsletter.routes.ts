@@ -2,7 +2,6 @@ import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { NewsletterCreatedSchema, NewsletterSchema } from '@arreglaya/shared/schemas/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
 import { z } from 'zod';
 import { escapeHtml } from '../mail/layout.ts';
 import { subscribe, unsubscribe, type NewsletterDeps } from './newsletter.service.ts';
@@ -22,7 +21,7 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/newsletter',
       {
-        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: { email: string }) => b.email)] },
+        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['boletín'],
           summary: 'Suscribirse al boletín',

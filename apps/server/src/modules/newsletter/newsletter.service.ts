@@ -3,6 +3,7 @@ import { PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { mayMailTypedAddress } from '../mail/third-party.ts';
 import { activateSubscription, deactivateSubscription, findSubscriptionEmail, setAccountNewsletterFlag } from './newsletter.repository.ts';
 
 export interface NewsletterDeps {
@@ -35,7 +36,8 @@ export async function setNewsletterSubscription(
     return false;
   }
   const sub = await activateSubscription(tx, email, crypto.randomBytes(24).toString('base64url'), userId);
-  if (!sub) return false;
+  // The welcome goes to a typed address: only so many a day (decision 019).
+  if (!sub || !(await mayMailTypedAddress(tx, email))) return false;
   const link = unsubscribeUrl(deps.appUrl, sub.unsubscribeToken);
   const mail = renderMail({
     title: '¡Bienvenido a nuestro boletín!',

@@ -3,7 +3,6 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { QuickBookingSchema } from '@arreglaya/shared/schemas/quick-booking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
 import { createQuickBooking, type QuickBookingDeps } from './quick-booking.service.ts';
 
 export function quickBookingRoutes(deps: QuickBookingDeps): FastifyPluginAsyncZod {
@@ -11,7 +10,7 @@ export function quickBookingRoutes(deps: QuickBookingDeps): FastifyPluginAsyncZo
     app.post(
       '/api/quick-bookings',
       {
-        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: { correo: string }) => b.correo)] },
+        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['contacto'],
           summary: 'Reserva rápida desde la página de inicio',

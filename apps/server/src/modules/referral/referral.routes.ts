@@ -1,9 +1,8 @@
 import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
-import { ReferralSchema, splitReferralContact, type Referral } from '@arreglaya/shared/schemas/referral';
+import { ReferralSchema } from '@arreglaya/shared/schemas/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
 import { referFriend, type ReferralDeps } from './referral.service.ts';
 
 export function referralRoutes(deps: ReferralDeps): FastifyPluginAsyncZod {
@@ -12,7 +11,7 @@ export function referralRoutes(deps: ReferralDeps): FastifyPluginAsyncZod {
       '/api/referrals',
       {
         // Tighter than the contact form: each call may mail a stranger.
-        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: Referral) => splitReferralContact(b.contact).email)] },
+        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['contacto'],
           summary: 'Recomendar ArreglaYa a un amigo',

@@ -6,7 +6,7 @@ import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../contact/visitor-message.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import { renderMail } from '../mail/layout.ts';
-import { nameForThirdParty } from '../mail/third-party.ts';
+import { mayMailTypedAddress, nameForThirdParty } from '../mail/third-party.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { insertReferral } from './referral.repository.ts';
 
@@ -24,9 +24,11 @@ export interface ReferralDeps {
 export async function referFriend(deps: ReferralDeps, input: Referral, actor: Actor): Promise<{ id: string; mailed: boolean }> {
   const { email, phone } = splitReferralContact(input.contact);
   const referrer = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true } }) : undefined;
+  let mailed = false;
   const id = await deps.db.transaction(async (tx) => {
     const id = await insertReferral(tx, { name: input.name, email, phone, referrerId: actor.userId });
-    if (email) {
+    mailed = email !== null && (await mayMailTypedAddress(tx, email));
+    if (email && mailed) {
       const mail = renderMail({
         title: t.emailTitle,
         paragraphs: [t.email(nameForThirdParty(referrer?.firstName))],
@@ -43,6 +45,6 @@ export async function referFriend(deps: ReferralDeps, input: Referral, actor: Ac
     });
     return id;
   });
-  if (email) deps.mailer.kick();
-  return { id, mailed: email !== null };
+  if (mailed) deps.mailer.kick();
+  return { id, mailed };
 }

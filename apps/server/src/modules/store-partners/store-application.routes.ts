@@ -3,7 +3,6 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { StoreApplicationSchema } from '@arreglaya/shared/schemas/store-application';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
 import { applyAsStore, type StoreApplicationDeps } from './store-application.service.ts';
 
 export function storeApplicationRoutes(deps: StoreApplicationDeps): FastifyPluginAsyncZod {
@@ -11,7 +10,7 @@ export function storeApplicationRoutes(deps: StoreApplicationDeps): FastifyPlugi
     app.post(
       '/api/store-applications',
       {
-        config: { access: 'public', rateLimit: [{ max: 10, windowMs: 10 * 60_000 }, perRecipient((b: { email: string }) => b.email)] },
+        config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['contacto'],
           summary: 'Solicitud de una ferretería para ser socia',

@@ -147,7 +147,7 @@ function connectionUrl(dataDir: string): string {
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-soak-'));
   console.log(`soak: ${VISITORS} people (${Math.round(SIGNED_IN_SHARE * 100)}% signed in) for ${SECONDS} s, PostgreSQL killed ${KILL ? 'half-way' : 'never'}; server starting with the demo data…`);
-  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: '1', TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: '1', TRUST_PROXY: '1', LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn', NODE_ENV: 'development' });
   baseUrl = server.url;
   const serverPid = server.proc.pid!;
   const client = new pg.Client({ connectionString: connectionUrl(dataDir) });
@@ -221,8 +221,10 @@ async function main(): Promise<void> {
     if (rows[0]?.address !== account.lastAddress) lostEdits++;
   }
   await check.end();
+  if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, server.output());
   const exitCode = server.proc.exitCode;
   await server.stop();
+  if (process.env.SOAK_DUMP) fs.writeFileSync(process.env.SOAK_DUMP, server.output());
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const after = rss.filter((r) => r.at > started + SECONDS * 1000 * WARM_UP_SHARE);

@@ -69,6 +69,13 @@ async function main(): Promise<void> {
       process.exit(1);
     }, 25_000);
     force.unref();
+    // A client that stops reading (or a request that never ends) must not hold the shutdown:
+    // after a grace period the remaining connections are cut, and the rest goes on.
+    const drain = setTimeout(() => {
+      logger.warn('shutdown: connections still open after 10 s; closing them');
+      app.server.closeAllConnections();
+    }, 10_000);
+    drain.unref();
     try {
       await app.close(); // stop accepting, finish in-flight requests and mail delivery
       await database.close(); // then the pool and the embedded PostgreSQL

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,27 @@ describe('the embedded PostgreSQL in DATA_DIR', () => {
     const restarted = await start({ DATA_DIR: dataDir });
     expect(await lostWrites(restarted.url, load.acknowledged)).toEqual([]);
   });
+});
+
+describe('shutting down', () => {
+  it('is not held by a client that never finishes its request', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-stall-'));
+    try {
+      const server = await start({ DATA_DIR: dataDir });
+      // Headers and half a body, then nothing: the request stays in flight.
+      const socket = net.connect(Number(new URL(server.url).port), '127.0.0.1');
+      await new Promise((r) => socket.once('connect', r));
+      socket.on('error', () => undefined);
+      socket.write('POST /api/contact HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"firstName":');
+      await new Promise((r) => setTimeout(r, 300));
+      // A clean exit (0), not the forced one after 25 s (1).
+      expect(await server.stop(), server.output()).toBe(0);
+      expect(server.output()).toContain('connections still open after 10 s');
+      socket.destroy();
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 40_000);
 });
 
 describe('root in a private directory', () => {

@@ -21,11 +21,23 @@ export interface Database {
  */
 export async function openDatabase(config: Config, log: (msg: string) => void, warn: (msg: string) => void = log): Promise<Database> {
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const onIdleError = (err: Error) => warn(`database pool: connection lost (${connectionErrorCode(err) ?? err.message})`);
+  let closing = false;
+  // PostgreSQL's fast shutdown ends the pool's last connections while it closes: not worth a warning then.
+  const onIdleError = (err: Error) => {
+    if (!closing) warn(`database pool: connection lost (${connectionErrorCode(err) ?? err.message})`);
+  };
   if (config.DATABASE_URL) {
     const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
     await runMigrations(pool);
-    return { db: createDb(pool), pool, kind: 'external', close: () => pool.end() };
+    return {
+      db: createDb(pool),
+      pool,
+      kind: 'external',
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
+    };
   }
 
   const release = acquireDataDirLock(config.dataDir);
@@ -39,6 +51,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void, w
       pool,
       kind: 'embedded',
       async close() {
+        closing = true;
         await pool.end();
         await embedded.stop();
         release();

@@ -2,23 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-
-export interface RateLimitRule {
-  /** Distinguishes several rules on one route (e.g. 'ip' and 'account'). */
-  name?: string;
-  /** Requests allowed per window for one key. */
-  max: number;
-  windowMs: number;
-  /**
-   * What is counted; the client IP (as the TRUST_PROXY rule computes it) by default.
-   * A keyed rule runs after validation: `req.body` is then the value the route's zod schema
-   * produced (trimmed, lower-cased e-mail...), the same value the handler acts on, never the
-   * raw bytes the client sent. Returning undefined skips the rule for that request.
-   */
-  key?: (req: FastifyRequest) => string | undefined;
-  /** Count in this shared bucket instead of the route's own, so several routes share one count. */
-  bucket?: string;
-}
+import type { RateLimitRule } from '../lib/route-config.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,30 +43,6 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
       void reply.header('Retry-After', retryAfter);
       throw new AppError('RATE_LIMITED');
     }
-  };
-}
-
-/**
- * Counts per account: the e-mail of the validated body, as the route's schema normalised it
- * (the shared emailField trims and lower-cases), so padding or case never makes a new key.
- */
-export function byBodyEmail(req: FastifyRequest): string | undefined {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : undefined;
-}
-
-/**
- * Mail to an address a visitor typed (acknowledgements, referrals, the newsletter welcome) is
- * limited per recipient as well as per IP, across all those forms together: an address gets at
- * most 5 such mails a day, however many IPs ask (decision 019). `address` reads the validated body.
- */
-export const RECIPIENT_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 } as const;
-export function perRecipient<B>(address: (body: B) => string | null | undefined): RateLimitRule {
-  return {
-    name: 'recipient',
-    bucket: 'mail-to-typed-address',
-    ...RECIPIENT_LIMIT,
-    key: (req) => address(req.body as B)?.toLowerCase() ?? undefined,
   };
 }
 

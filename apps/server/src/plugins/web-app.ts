@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@arreglaya/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { DynamicPage, DynamicPageResolver } from '../lib/route-config.ts';
 import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
@@ -17,32 +18,6 @@ export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
  * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
  */
-/** A page's own title, description and Open Graph tags, put into the HTML by the server. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute URL of the page. */
-  url: string;
-  /** Absolute URL of the preview image. */
-  image?: string;
-  /** og:type; 'website' by default. */
-  type?: string;
-}
-
-/** A page whose content lives in the database (a contractor's page), answered by the server. */
-export interface DynamicPage {
-  status: 200 | 404;
-  /** Keep the page out of search engines (e.g. a record that does not exist, shown as such by the app). */
-  noindex?: boolean;
-  /** Link previews (WhatsApp, Facebook) do not run JavaScript: the tags must be in the HTML. */
-  head?: PageHead;
-  /** JSON the page renders from at once (no second request); embedded as a data block. */
-  data?: string;
-}
-
-/** undefined = not a dynamic page (the usual shell or prerendered HTML). */
-export type DynamicPageResolver = (path: string) => Promise<DynamicPage | undefined>;
-
 /** The id of the data block a dynamic page's JSON is embedded in. */
 export const PAGE_DATA_ID = 'page-data';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
 import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow } from './account.repository.ts';
 
@@ -32,7 +32,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
       throw new AppError('ACCOUNT_HAS_ACTIVE_WORK');
     }
     const keys = await eraseAccount(tx, userId, user.email);
-    await insertLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
+    await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
     return keys;
   });
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.

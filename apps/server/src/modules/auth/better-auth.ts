@@ -5,7 +5,6 @@ import { APIError } from 'better-auth/api';
 import { bearer, emailOTP } from 'better-auth/plugins';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -35,9 +34,20 @@ export function expiredSessionCookies(isProduction: boolean): string[] {
 }
 export const CODE_ATTEMPTS = 5;
 
+/** The settings auth reads, passed in by app.ts from config/env.ts (a module never imports config/). */
+export interface AuthConfig {
+  appUrl: string;
+  isProduction: boolean;
+  SESSION_TTL_SECONDS: number;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  FACEBOOK_CLIENT_ID?: string;
+  FACEBOOK_CLIENT_SECRET?: string;
+}
+
 export interface AuthDeps {
   db: Db;
-  config: Config;
+  config: AuthConfig;
   mailer: Mailer;
   secret: string;
   /** Where better-auth's own messages go (our pino, with its redaction); the console otherwise. */

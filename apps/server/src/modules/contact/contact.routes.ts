@@ -2,7 +2,7 @@ import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema, ContactSchema } from '@arreglaya/shared/schemas/contact';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
+import { perRecipient } from '../../lib/route-config.ts';
 import { sendContactMessage, type ContactDeps } from './contact.service.ts';
 
 export function contactRoutes(deps: ContactDeps): FastifyPluginAsyncZod {

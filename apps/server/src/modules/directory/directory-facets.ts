@@ -5,7 +5,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
-import { LISTED } from './contractor-card.ts';
+import { LISTED } from '../../db/contractor-listing.ts';
 import { STAR_BANDS, type DirectoryFilters } from './directory.repository.ts';
 
 // Counts of searches without free text, in memory: every contractor's services, place, rating

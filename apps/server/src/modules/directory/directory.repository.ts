@@ -4,7 +4,7 @@ import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/dire
 import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
-import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
+import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -281,5 +281,15 @@ export async function findContractorPageRow(db: DbOrTx, id: string): Promise<Con
     prepared.set(db, query);
   }
   const [row] = await query.execute({ id });
+  return row;
+}
+
+/** The contractor's id, e-mail and first name when they are listed (the directory's rule). */
+export async function findListedContractor(db: DbOrTx, contractorId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(cp, eq(cp.userId, users.id))
+    .where(and(eq(users.id, contractorId), LISTED));
   return row;
 }

@@ -2,7 +2,7 @@ import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { NewsletterCreatedSchema, NewsletterSchema } from '@arreglaya/shared/schemas/newsletter';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
+import { perRecipient } from '../../lib/route-config.ts';
 import { z } from 'zod';
 import { escapeHtml } from '../mail/layout.ts';
 import { subscribe, unsubscribe, type NewsletterDeps } from './newsletter.service.ts';

@@ -1,16 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { NotificationPreferencesInput } from '@arreglaya/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { setNewsletterSubscription } from '../newsletter/newsletter.service.ts';
-import { getNotificationPreferences, saveNotificationPreferences, type NotificationPreferences } from './notification-preferences.repository.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+  wantsMail as wantsMailRow,
+  type MailKind,
+  type NotificationPreferences,
+} from './notification-preferences.repository.ts';
 
 export interface NotificationsDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+}
+
+/**
+ * Whether a mail of this kind may be sent to the person (their saved flags, or the defaults).
+ * Every sender in another module asks this before queueing, inside its own transaction.
+ */
+export function wantsMail(db: DbOrTx, userId: string, kind: MailKind): Promise<boolean> {
+  return wantsMailRow(db, userId, kind);
 }
 
 /** The signed-in person's own flags; there is no way to name another person. */

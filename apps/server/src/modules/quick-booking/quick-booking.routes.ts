@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { QuickBookingSchema } from '@arreglaya/shared/schemas/quick-booking';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
+import { perRecipient } from '../../lib/route-config.ts';
 import { createQuickBooking, type QuickBookingDeps } from './quick-booking.service.ts';
 
 export function quickBookingRoutes(deps: QuickBookingDeps): FastifyPluginAsyncZod {

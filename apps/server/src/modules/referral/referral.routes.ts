@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { ReferralSchema, splitReferralContact, type Referral } from '@arreglaya/shared/schemas/referral';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
+import { perRecipient } from '../../lib/route-config.ts';
 import { referFriend, type ReferralDeps } from './referral.service.ts';
 
 export function referralRoutes(deps: ReferralDeps): FastifyPluginAsyncZod {

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../contact/visitor-message.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import { nameForThirdParty } from '../mail/third-party.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -34,7 +34,7 @@ export async function referFriend(deps: ReferralDeps, input: Referral, actor: Ac
       });
       await deps.mailer.queue(tx, { to: email, subject: t.emailSubject, template: 'referral-invite', ...mail });
     }
-    await insertLogEntry(tx, {
+    await recordLogEntry(tx, {
       userId: actor.userId,
       sessionId: actor.sessionId,
       action: 'referral',

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContactCreatedSchema } from '@arreglaya/shared/schemas/contact';
 import { StoreApplicationSchema } from '@arreglaya/shared/schemas/store-application';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { perRecipient } from '../../plugins/rate-limit.ts';
+import { perRecipient } from '../../lib/route-config.ts';
 import { applyAsStore, type StoreApplicationDeps } from './store-application.service.ts';
 
 export function storeApplicationRoutes(deps: StoreApplicationDeps): FastifyPluginAsyncZod {

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { NotificationPreferencesInput } from '@arreglaya/shared/schemas/notifications';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { setNewsletterSubscription } from '../newsletter/newsletter.service.ts';
+import { findUserEmail } from '../users/users.service.ts';
 import {
   getNotificationPreferences,
   saveNotificationPreferences,
@@ -40,7 +39,7 @@ export function readPreferences(deps: NotificationsDeps, userId: string): Promis
 export async function updatePreferences(deps: NotificationsDeps, userId: string, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
   let queued = false;
   const saved = await deps.db.transaction(async (tx) => {
-    const user = await tx.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+    const user = await findUserEmail(tx, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     const { newsletter, ...others } = input;
     const before = await getNotificationPreferences(tx, userId);

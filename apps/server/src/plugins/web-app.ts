@@ -11,13 +11,6 @@ import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/**
- * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
- * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
- * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
- * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
- * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
- */
 /** The id of the data block a dynamic page's JSON is embedded in. */
 export const PAGE_DATA_ID = 'page-data';
 
@@ -58,6 +51,13 @@ export function renderDynamicPage(shellHtml: string, page: DynamicPage): string 
   return html;
 }
 
+/**
+ * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
+ * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
+ * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
+ * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
+ * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, dynamicPage?: DynamicPageResolver): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

@@ -7,7 +7,7 @@
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type pg from 'pg';
-import { mulberry32, Rng } from '../../apps/server/src/db/seed/random.ts';
+import { mulberry32, Rng } from '../../apps/server/src/demo/random.ts';
 import { TRADE_SHARE } from './generate-directory.ts';
 
 export type DirectoryTargetKey = 'all' | 'service' | 'text' | 'page';

@@ -19,11 +19,11 @@
 import { COUNTRIES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import pg from 'pg';
-import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/db/seed/data-people.ts';
-import { DEMO_CITIES } from '../../apps/server/src/db/seed/data-places.ts';
-import { PROJECT_TEMPLATES } from '../../apps/server/src/db/seed/data-projects.ts';
-import { CLOSING_PRAISE, MIXED_COMMENTS, POOR_COMMENTS, REVIEW_TITLES, TRADE_PRAISE } from '../../apps/server/src/db/seed/data-reviews.ts';
-import { CLOSERS, TRADES } from '../../apps/server/src/db/seed/data-trades.ts';
+import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/demo/data-people.ts';
+import { DEMO_CITIES } from '../../apps/server/src/demo/data-places.ts';
+import { PROJECT_TEMPLATES } from '../../apps/server/src/demo/data-projects.ts';
+import { CLOSING_PRAISE, MIXED_COMMENTS, POOR_COMMENTS, REVIEW_TITLES, TRADE_PRAISE } from '../../apps/server/src/demo/data-reviews.ts';
+import { CLOSERS, TRADES } from '../../apps/server/src/demo/data-trades.ts';
 
 /** Projects generated per contractor (1,000,000 projects for 100,000 contractors). */
 export const PROJECTS_PER_CONTRACTOR = 10;

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { EmbeddedPostgresError } from './db/postgres-layout.ts';
-import { seedDemoData } from './db/seed/seed-demo.ts';
+import { seedDemoData } from './demo/seed-demo.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureSysadmin, giveDemoAccountsPassword } from './modules/auth/sysadmin.ts';

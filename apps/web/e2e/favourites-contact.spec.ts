@@ -9,10 +9,10 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { validation, success } from '@arreglaya/shared/i18n/common';
 import type { Session } from '@arreglaya/shared/schemas/auth';
 import type { ContactContext, ContractorCard, DirectoryPage } from '@arreglaya/shared/schemas/directory';
-import { planActivity } from '../../server/src/db/seed/plan-projects.ts';
-import { planPeople } from '../../server/src/db/seed/plan-people.ts';
-import { DEMO_SEED, mulberry32, Rng } from '../../server/src/db/seed/random.ts';
-import { DEMO_SIZE } from '../../server/src/db/seed/seed-demo.ts';
+import { planActivity } from '../../server/src/demo/plan-projects.ts';
+import { planPeople } from '../../server/src/demo/plan-people.ts';
+import { DEMO_SEED, mulberry32, Rng } from '../../server/src/demo/random.ts';
+import { DEMO_SIZE } from '../../server/src/demo/seed-demo.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
 

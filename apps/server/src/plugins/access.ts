@@ -1,6 +1,7 @@
 import type { Role } from '@arreglaya/shared/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../lib/route-config.ts';
 
 /**
  * Who may call a route. Every /api route declares it in `config.access`; the app refuses
@@ -36,8 +37,6 @@ export type UserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise
 /** Routes served by the OpenAPI plugins themselves. */
 const DOC_ROUTE = /^\/api\/(docs|openapi\.json)/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-export const CSRF_HEADER = 'x-requested-with';
-export const CSRF_HEADER_VALUE = 'arreglaya';
 
 /** A URL's origin (scheme, host and port, the default port left out), or null when it has none. */
 function originOf(url: string): string | null {

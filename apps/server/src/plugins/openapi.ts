@@ -2,21 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-
-/**
- * The file an upload route takes, as its OpenAPI operation describes it (a route's
- * `config.upload`), so generated clients send the right form: the field that carries the file,
- * the largest size accepted and the accepted types.
- */
-export interface UploadSpec {
-  /** The form field of the file. */
-  field: string;
-  maxBytes: number;
-  /** Accepted media types ('image/jpeg', …). */
-  types: readonly string[];
-  /** What the file is and its limits, in Spanish (the document is read by people too). */
-  description: string;
-}
+import type { UploadSpec } from '../lib/route-config.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,22 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Db, DbOrTx } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-
-export interface RateLimitRule {
-  /** Distinguishes several rules on one route (e.g. 'ip' and 'account'). */
-  name?: string;
-  /** Requests allowed per window for one key. */
-  max: number;
-  windowMs: number;
-  /**
-   * What is counted; the client IP (as the TRUST_PROXY rule computes it) by default.
-   * A keyed rule runs after validation: `req.body` is then the value the route's zod schema
-   * produced (trimmed, lower-cased e-mail...), the same value the handler acts on, never the
-   * raw bytes the client sent. Returning undefined skips the rule for that request.
-   */
-  key?: (req: FastifyRequest) => string | undefined;
-}
+import type { RateLimitRule } from '../lib/route-config.ts';
+import { countHit } from '../modules/rate-limits/rate-limits.service.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,27 +14,11 @@ declare module 'fastify' {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const DEFAULT_WRITE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
 
-/**
- * Fixed-window counters in PostgreSQL, so every instance behind one database shares them.
- * One upsert per limited request; expired windows restart at 1.
- */
-export async function hit(db: DbOrTx, key: string, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
-  const rows = await db.execute<{ hits: number; reset_at: Date }>(sql`
-    INSERT INTO rate_limits (key, hits, reset_at)
-    VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
-    ON CONFLICT (key) DO UPDATE SET
-      hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
-      reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
-    RETURNING hits, reset_at`);
-  const row = rows.rows[0]!;
-  return { hits: row.hits, resetAt: new Date(row.reset_at) };
-}
-
 function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;
-    const { hits, resetAt } = await hit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
+    const { hits, resetAt } = await countHit(db, `${route}:${rule.name ?? 'ip'}:${subject}`, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));
@@ -58,15 +28,6 @@ function applyRule(db: Db, route: string, rule: RateLimitRule) {
       throw new AppError('RATE_LIMITED');
     }
   };
-}
-
-/**
- * Counts per account: the e-mail of the validated body, as the route's schema normalised it
- * (the shared emailField trims and lower-cases), so padding or case never makes a new key.
- */
-export function byBodyEmail(req: FastifyRequest): string | undefined {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : undefined;
 }
 
 /** Every write route gets the default limit unless it declares its own (or false). */
@@ -93,6 +54,4 @@ function asList<T>(hooks: T | T[] | undefined): T[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
 
-export async function purgeExpiredRateLimits(db: Db): Promise<void> {
-  await db.execute(sql`DELETE FROM rate_limits WHERE reset_at < now() - interval '1 hour'`);
-}
+export { purgeExpiredRateLimits } from '../modules/rate-limits/rate-limits.service.ts';

@@ -6,42 +6,10 @@ import fastifyStatic from '@fastify/static';
 import { isAppPath } from '@arreglaya/shared/routes';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { DynamicPage, DynamicPageResolver } from '../lib/route-config.ts';
 import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
-
-/**
- * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
- * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
- * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
- * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
- * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
- */
-/** A page's own title, description and Open Graph tags, put into the HTML by the server. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute URL of the page. */
-  url: string;
-  /** Absolute URL of the preview image. */
-  image?: string;
-  /** og:type; 'website' by default. */
-  type?: string;
-}
-
-/** A page whose content lives in the database (a contractor's page), answered by the server. */
-export interface DynamicPage {
-  status: 200 | 404;
-  /** Keep the page out of search engines (e.g. a record that does not exist, shown as such by the app). */
-  noindex?: boolean;
-  /** Link previews (WhatsApp, Facebook) do not run JavaScript: the tags must be in the HTML. */
-  head?: PageHead;
-  /** JSON the page renders from at once (no second request); embedded as a data block. */
-  data?: string;
-}
-
-/** undefined = not a dynamic page (the usual shell or prerendered HTML). */
-export type DynamicPageResolver = (path: string) => Promise<DynamicPage | undefined>;
 
 /** The id of the data block a dynamic page's JSON is embedded in. */
 export const PAGE_DATA_ID = 'page-data';
@@ -83,6 +51,13 @@ export function renderDynamicPage(shellHtml: string, page: DynamicPage): string 
   return html;
 }
 
+/**
+ * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
+ * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
+ * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
+ * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
+ * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, dynamicPage?: DynamicPageResolver): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);

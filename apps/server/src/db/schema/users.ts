@@ -23,7 +23,7 @@ import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 /**
  * An account the directory may list: confirmed e-mail, active, not banned, not deleted. With a
  * contractor role and a minimum profile (contractorProfiles.listable) it is listed: in search,
- * counts, favourites and the public page (modules/directory/contractor-card.ts, LISTED). The
+ * counts, favourites and the public page (db/contractor-listing.ts, LISTED). The
  * one place of this rule: the partial indexes below and LISTED are built from it.
  */
 export function listableAccount(t: { status: AnyPgColumn; emailVerified: AnyPgColumn; deletedAt: AnyPgColumn; bannedAt: AnyPgColumn }) {

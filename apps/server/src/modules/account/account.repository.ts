@@ -110,3 +110,9 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
     .where(eq(users.id, userId));
   return removedPhotos.map((p) => p.key);
 }
+
+/** The account's row, locked until the transaction ends (so two deletions cannot interleave). */
+export async function lockUser(tx: DbOrTx, userId: string) {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return user;
+}

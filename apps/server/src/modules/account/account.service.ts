@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
-import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow } from './account.repository.ts';
+import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow, lockUser } from './account.repository.ts';
 
 export interface AccountDeps {
   db: Db;
@@ -26,13 +24,13 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
   }
   const photoKeys = await deps.db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    const user = await lockUser(tx, userId);
     if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND');
     if ((await countActiveWork(tx, userId)) > 0 || (await heldInEscrow(tx, userId)) !== 0) {
       throw new AppError('ACCOUNT_HAS_ACTIVE_WORK');
     }
     const keys = await eraseAccount(tx, userId, user.email);
-    await insertLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
+    await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
     return keys;
   });
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.

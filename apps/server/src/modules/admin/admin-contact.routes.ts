@@ -1,9 +1,8 @@
 import { CONTACT_KINDS } from '@arreglaya/shared/domain';
-import { desc, eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { contactRequests } from '../../db/schema/index.ts';
+import { listContactRequests } from './admin.repository.ts';
 
 const ContactRecordSchema = z.object({
   id: z.uuid(),
@@ -32,11 +31,7 @@ export function adminContactRoutes(db: Db): FastifyPluginAsyncZod {
       },
       async (req) => {
         const pageSize = 50;
-        const where = req.query.kind ? eq(contactRequests.kind, req.query.kind) : undefined;
-        const [rows, total] = await Promise.all([
-          db.query.contactRequests.findMany({ where, orderBy: [desc(contactRequests.createdAt)], limit: pageSize, offset: (req.query.page - 1) * pageSize }),
-          db.$count(contactRequests, where),
-        ]);
+        const { rows, total } = await listContactRequests(db, { kind: req.query.kind, limit: pageSize, offset: (req.query.page - 1) * pageSize });
         return {
           page: req.query.page,
           total,

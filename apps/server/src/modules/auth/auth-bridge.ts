@@ -2,7 +2,7 @@ import type { ErrorCode } from '@arreglaya/shared/errors';
 import { es } from '@arreglaya/shared/i18n/es';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { CSRF_HEADER } from '../../plugins/access.ts';
+import { CSRF_HEADER } from '../../lib/route-config.ts';
 
 /**
  * The header better-auth reads the client IP from (sessions record it). We set it to Fastify's

@@ -1,7 +1,5 @@
-import crypto from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { appSettings } from '../../db/schema/index.ts';
+import { loadOrCreateStoredAuthSecret } from './auth.repository.ts';
 
 /**
  * The key that signs session cookies. Every instance behind one database must use the same
@@ -10,10 +8,5 @@ import { appSettings } from '../../db/schema/index.ts';
  */
 export async function loadAuthSecret(db: Db, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) return fromEnv;
-  await db
-    .insert(appSettings)
-    .values({ key: 'auth_secret', value: sql`to_jsonb(${crypto.randomBytes(32).toString('base64url')}::text)` })
-    .onConflictDoNothing();
-  const row = await db.query.appSettings.findFirst({ where: eq(appSettings.key, 'auth_secret') });
-  return row!.value as string;
+  return loadOrCreateStoredAuthSecret(db);
 }

@@ -12,7 +12,7 @@ import {
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { byBodyEmail, type RateLimitRule } from '../../plugins/rate-limit.ts';
+import { byBodyEmail, type RateLimitRule } from '../../lib/route-config.ts';
 import * as service from './auth.service.ts';
 import { SOCIAL_PROVIDERS } from './auth.service.ts';
 import { findSessionUser } from './session-user.repository.ts';

@@ -1,13 +1,13 @@
 import { es } from '@arreglaya/shared/i18n/es';
 import type { Session } from '@arreglaya/shared/schemas/auth';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { users, verifications } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { findUserByEmail, findUserEmail } from '../users/users.service.ts';
+import { deleteUnconfirmedAccount, findNewestSessionExpiry } from './auth.repository.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
 import { SOCIAL_ERROR_PATH, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
@@ -23,10 +23,6 @@ interface HttpContext {
   reply: FastifyReply;
 }
 
-function findByEmail(db: Db, email: string) {
-  return db.query.users.findFirst({ where: sql`lower(${users.email}) = ${email.toLowerCase()}` });
-}
-
 /**
  * Sign-up: the account is created unconfirmed and a 6-digit code is mailed. An address that
  * only has an unconfirmed account (the person lost the code, or mistyped the password) is
@@ -39,12 +35,9 @@ export async function signUp(
   { req }: HttpContext,
 ): Promise<void> {
   try {
-    const existing = await findByEmail(deps.db, input.email);
+    const existing = await findUserByEmail(deps.db, input.email);
     if (existing && !existing.emailVerified && existing.status === 'active') {
-      await deps.db.transaction(async (tx) => {
-        await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${input.email}`));
-        await tx.delete(users).where(and(eq(users.id, existing.id), eq(users.emailVerified, false)));
-      });
+      await deps.db.transaction((tx) => deleteUnconfirmedAccount(tx, existing.id, input.email));
     }
     await callAuth(
       deps.auth.api.signUpEmail({
@@ -70,7 +63,7 @@ export async function verifyEmail(deps: AuthServiceDeps, input: { email: string;
 
 /** A new confirmation code, only for an unconfirmed account; the answer never says which. */
 export async function resendCode(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
-  const user = await findByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified || user.status !== 'active') return;
   await callAuth(deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: toHeaders(req), asResponse: true }));
 }
@@ -81,11 +74,8 @@ export async function signIn(deps: AuthServiceDeps, input: { email: string; pass
       deps.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: toHeaders(ctx.req), asResponse: true }),
     );
     forwardAuthHeaders(headers, ctx.reply);
-    const session = await deps.db.query.sessions.findFirst({
-      where: (s, { eq: equals }) => equals(s.userId, body.user.id),
-      orderBy: (s, { desc }) => [desc(s.createdAt)],
-    });
-    return { user: await findSessionUser(deps.db, body.user.id), expiresAt: session ? session.expiresAt.toISOString() : null };
+    const expiresAt = await findNewestSessionExpiry(deps.db, body.user.id);
+    return { user: await findSessionUser(deps.db, body.user.id), expiresAt: expiresAt ? expiresAt.toISOString() : null };
   } catch (err) {
     // Right password, unconfirmed e-mail: send a fresh code so the person can finish.
     if (err instanceof AppError && err.code === 'EMAIL_NOT_VERIFIED') await resendCode(deps, input.email, ctx);
@@ -116,7 +106,7 @@ export async function resolveSession(
 }
 
 export async function forgotPassword(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
-  const user = await findByEmail(deps.db, email);
+  const user = await findUserByEmail(deps.db, email);
   // Unknown, deleted or banned addresses get the same answer and no mail.
   if (!user || user.status !== 'active') return;
   await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(req), asResponse: true }));
@@ -149,7 +139,7 @@ export async function changePassword(
     }),
   );
   forwardAuthHeaders(headers, reply);
-  const user = await deps.db.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+  const user = await findUserEmail(deps.db, userId);
   if (user) {
     await queuePasswordChangedMail(deps, user.email);
     deps.mailer.kick();

@@ -3,13 +3,12 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError } from 'better-auth/api';
 import { bearer, emailOTP } from 'better-auth/plugins';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { authAccounts, sessions, users, verifications } from '../../db/schema/index.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { isActiveUser } from '../users/users.service.ts';
 import { CLIENT_IP_HEADER } from './auth-bridge.ts';
 import { createAccountRecords } from './new-account.repository.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
@@ -35,9 +34,20 @@ export function expiredSessionCookies(isProduction: boolean): string[] {
   return ['session_token', 'session_data', 'dont_remember'].map((name) => `${prefix}${COOKIE_PREFIX}.${name}=; ${attributes}`);
 }
 
+/** The settings auth reads, passed in by app.ts from config/env.ts (a module never imports config/). */
+export interface AuthConfig {
+  appUrl: string;
+  isProduction: boolean;
+  SESSION_TTL_SECONDS: number;
+  GOOGLE_CLIENT_ID?: string;
+  GOOGLE_CLIENT_SECRET?: string;
+  FACEBOOK_CLIENT_ID?: string;
+  FACEBOOK_CLIENT_SECRET?: string;
+}
+
 export interface AuthDeps {
   db: Db;
-  config: Config;
+  config: AuthConfig;
   mailer: Mailer;
   secret: string;
   /** Where better-auth's own messages go (our pino, with its redaction); the console otherwise. */
@@ -128,8 +138,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
         create: {
           // A banned or deleted account never gets a session, whatever the way in.
           before: async (session) => {
-            const user = await db.query.users.findFirst({ where: eq(users.id, session.userId), columns: { status: true } });
-            if (user?.status !== 'active') throw new APIError('FORBIDDEN', { message: es.apiErrors.ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
+            if (!(await isActiveUser(db, session.userId))) throw new APIError('FORBIDDEN', { message: es.apiErrors.ACCOUNT_DISABLED, code: 'ACCOUNT_DISABLED' });
           },
         },
       },

@@ -1,8 +1,7 @@
 import { CONTACT_MESSAGE_TYPE_LABELS } from '@arreglaya/shared/domain';
 import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import type { Contact } from '@arreglaya/shared/schemas/contact';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index.ts';
+import { findUserGreeting } from '../users/users.service.ts';
 import { insertContactMessage } from './contact.repository.ts';
 import { recordVisitorMessage, type Actor, type VisitorMessageDeps } from './visitor-message.ts';
 
@@ -15,7 +14,7 @@ export type { Actor };
  */
 export async function sendContactMessage(deps: ContactDeps, form: Contact, actor: Actor): Promise<{ id: string }> {
   // A signed-in person writes as themselves (spec §5: name and e-mail prefilled and locked).
-  const account = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true, email: true } }) : undefined;
+  const account = actor.userId ? await findUserGreeting(deps.db, actor.userId) : undefined;
   const input: Contact = account ? { ...form, firstName: account.firstName || form.firstName, email: account.email } : form;
   const typeLabel = CONTACT_MESSAGE_TYPE_LABELS[input.messageType];
   return recordVisitorMessage(

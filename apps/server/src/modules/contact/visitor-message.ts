@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/client.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mayMailTypedAddress } from '../mail/third-party.ts';
@@ -44,7 +44,7 @@ export async function recordVisitorMessage(deps: VisitorMessageDeps, msg: Visito
       const ack = renderMail({ title: msg.ack.title, paragraphs: [msg.ack.text] });
       await deps.mailer.queue(tx, { to: msg.ack.to, subject: msg.ack.subject, template: msg.ack.template, ...ack });
     }
-    await insertLogEntry(tx, { userId: actor.userId, sessionId: actor.sessionId, action: msg.log.action, location: msg.log.location, details: msg.log.details?.(id) });
+    await recordLogEntry(tx, { userId: actor.userId, sessionId: actor.sessionId, action: msg.log.action, location: msg.log.location, details: msg.log.details?.(id) });
     return id;
   });
   deps.mailer.kick();

@@ -6,10 +6,10 @@ import type { ContactContractorSchema } from '@arreglaya/shared/schemas/director
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../contact/visitor-message.ts';
-import { findActiveContractor } from '../favourites/favourites.repository.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { findListedContractor } from '../directory/directory.service.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { wantsMail } from '../notifications/notification-preferences.repository.ts';
+import { wantsMail } from '../notifications/notifications.service.ts';
 import { findFirstName, findOwnOpenProject, insertMessage, listOpenProjects, upsertConversation } from './contractor-contact.repository.ts';
 import { renderServiceRequestMail } from './service-request-mail.ts';
 
@@ -22,7 +22,7 @@ export interface ContractorContactDeps {
 type ContactContractor = z.output<typeof ContactContractorSchema>;
 
 async function requireContractor(db: Db, contractorId: string) {
-  const contractor = await findActiveContractor(db, contractorId);
+  const contractor = await findListedContractor(db, contractorId);
   if (!contractor) throw new AppError('NOT_FOUND', t.contractorNotFound);
   return contractor;
 }
@@ -47,7 +47,7 @@ export async function contactContractor(
 ): Promise<ContactContractorSent> {
   const clientId = actor.userId;
   const sent = await deps.db.transaction(async (tx) => {
-    const contractor = await findActiveContractor(tx, contractorId);
+    const contractor = await findListedContractor(tx, contractorId);
     if (!contractor) throw new AppError('NOT_FOUND', t.contractorNotFound);
     const project = input.projectId ? await findOwnOpenProject(tx, clientId, input.projectId) : null;
     if (project === undefined) throw new AppError('VALIDATION', undefined, { projectId: validation.invalidOption });
@@ -66,7 +66,7 @@ export async function contactContractor(
       });
       await deps.mailer.queue(tx, { to: contractor.email, template: 'service-request', ...mail });
     }
-    await insertLogEntry(tx, {
+    await recordLogEntry(tx, {
       userId: clientId,
       sessionId: actor.sessionId,
       action: 'contractor-contact',

@@ -1,66 +1,14 @@
-import { findCity, type CountryCode } from '@arreglaya/shared/countries';
-import type { ServiceType } from '@arreglaya/shared/domain';
+import { findCity } from '@arreglaya/shared/countries';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
-import { sql } from 'drizzle-orm';
-import { contractorProfiles, listableAccount, users } from '../../db/schema/index.ts';
+import type { CardRow } from '../../db/contractor-listing.ts';
 
 // The contractor card, in one place for every list that shows it (search, favourites, the
-// public page): which contractors are listed, the columns read, and the mapping to the
-// public card. Only public fields: never e-mail, phone, cédula or address
-// (docs/decisions/013-contractor-directory.md, "Access rules").
-
-/** A contractor account that may be listed: the predicate of users_listed_contractors_idx. */
-const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(users)}`;
-
-/**
- * Who is listed (search, counts, favourites, the public page): a contractor account with a
- * confirmed e-mail, active, not banned, not deleted (listableAccount), whose profile has the
- * minimum a client needs, a name, a service and a city (contractor_profiles.listable). Both
- * rules live in the schema; a query using this joins users and contractor_profiles.
- */
-export const LISTED = sql`${LISTED_ACCOUNT} AND ${contractorProfiles.listable}`;
+// public page): the mapping of a row to the public card. Which contractors are listed and the
+// columns read are in db/contractor-listing.ts, for the repositories. Only public fields: never
+// e-mail, phone, cédula or address (docs/decisions/013-contractor-directory.md, "Access rules").
 
 /** A contractor shows the 'Nuevo' badge for this long after joining. */
 export const NEW_FOR_DAYS = 30;
-
-/** Columns of a card, from users joined with contractor_profiles. */
-export const cardColumns = {
-  id: users.id,
-  displayName: contractorProfiles.displayName,
-  userName: users.name,
-  companyName: contractorProfiles.companyName,
-  avatarPhotoId: users.avatarPhotoId,
-  services: contractorProfiles.serviceTypes,
-  country: contractorProfiles.country,
-  city: contractorProfiles.city,
-  lat: contractorProfiles.lat,
-  lng: contractorProfiles.lng,
-  ratingAvg: contractorProfiles.ratingAvg,
-  ratingCount: contractorProfiles.ratingCount,
-  completedProjects: contractorProfiles.completedProjects,
-  memberSince: users.createdAt,
-  verifiedAt: contractorProfiles.verifiedAt,
-  featured: contractorProfiles.featured,
-};
-
-export interface CardRow {
-  id: string;
-  displayName: string;
-  userName: string;
-  companyName: string | null;
-  avatarPhotoId: string | null;
-  services: ServiceType[];
-  country: CountryCode;
-  city: string | null;
-  lat: number | null;
-  lng: number | null;
-  ratingAvg: number;
-  ratingCount: number;
-  completedProjects: number;
-  memberSince: Date;
-  verifiedAt: Date | null;
-  featured: boolean;
-}
 
 /** Great-circle distance in km (haversine), rounded to one decimal. */
 export function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {

@@ -1,12 +1,9 @@
 import { COUNTRY_CODES, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
-import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
-import { LISTED } from './contractor-card.ts';
-import { STAR_BANDS, type DirectoryFilters } from './directory.repository.ts';
+import { readFacetRows, STAR_BANDS, type DirectoryFilters, type FacetRow } from './directory.repository.ts';
 
 // Counts of searches without free text, in memory: every contractor's services, place, rating
 // and listed flag in typed arrays (about 20 bytes each), kept in step with the same change
@@ -14,26 +11,13 @@ import { STAR_BANDS, type DirectoryFilters } from './directory.repository.ts';
 // millisecond, against tens of milliseconds for PostgreSQL to visit every matching row.
 // Searches with text are counted by PostgreSQL (the words need its indexes).
 
+/** Bit i of a contractor's services mask = SERVICE_TYPES[i] (readFacetRows builds it in that order). */
 const SERVICE_BIT = new Map<ServiceType, number>(SERVICE_TYPES.map((s, i) => [s, 1 << i]));
-/** The same order in SQL: bit i of a contractor's mask = SERVICE_TYPES[i]. */
-const SERVICE_ORDER = sql.raw(`ARRAY[${SERVICE_TYPES.map((s) => `'${s}'`).join(',')}]::service_type[]`);
 const COUNTRY_INDEX = new Map<CountryCode, number>(COUNTRY_CODES.map((c, i) => [c, i + 1]));
 const ZONE_INDEX = new Map<Zone, number>(ZONES.map((z, i) => [z, i + 1]));
 
 /** Kinds of change that move a contractor's facts here (listed, services, place, rating). */
 const FACET_KINDS = /[mslr]/;
-
-type FacetRow = {
-  id: string;
-  /** Bit i set = SERVICE_TYPES[i]. */
-  services: number;
-  country: CountryCode;
-  city: string | null;
-  zone: Zone | null;
-  ratingAvg: number;
-  ratingCount: number;
-  listed: boolean;
-};
 
 export class DirectoryFacets {
   private size = 0;
@@ -128,14 +112,7 @@ export class DirectoryFacets {
   }
 
   private async read(ids?: readonly string[]): Promise<FacetRow[]> {
-    const result = await this.db.execute<FacetRow>(sql`
-      SELECT ${cp.userId} AS "id",
-        (SELECT coalesce(bit_or(1 << (array_position(${SERVICE_ORDER}, s) - 1)), 0) FROM unnest(${cp.serviceTypes}) s) AS "services",
-        ${cp.country} AS "country", ${cp.city} AS "city",
-        ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed"
-      FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
-      ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
-    return result.rows;
+    return readFacetRows(this.db, ids);
   }
 
   private async load(): Promise<void> {

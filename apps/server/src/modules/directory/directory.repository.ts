@@ -1,10 +1,10 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
-import type { ServiceType } from '@arreglaya/shared/domain';
+import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/directory';
-import { and, eq, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
-import { cardColumns, LISTED, type CardRow } from './contractor-card.ts';
+import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -282,4 +282,42 @@ export async function findContractorPageRow(db: DbOrTx, id: string): Promise<Con
   }
   const [row] = await query.execute({ id });
   return row;
+}
+
+/** The contractor's id, e-mail and first name when they are listed (the directory's rule). */
+export async function findListedContractor(db: DbOrTx, contractorId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName })
+    .from(users)
+    .innerJoin(cp, eq(cp.userId, users.id))
+    .where(and(eq(users.id, contractorId), LISTED));
+  return row;
+}
+
+/** The same order in SQL: bit i of a contractor's mask = SERVICE_TYPES[i]. */
+const SERVICE_ORDER = sql.raw(`ARRAY[${SERVICE_TYPES.map((s) => `'${s}'`).join(',')}]::service_type[]`);
+
+/** A contractor's facts the in-memory facets count by (directory-facets.ts). */
+export type FacetRow = {
+  id: string;
+  /** Bit i set = SERVICE_TYPES[i]. */
+  services: number;
+  country: CountryCode;
+  city: string | null;
+  zone: Zone | null;
+  ratingAvg: number;
+  ratingCount: number;
+  listed: boolean;
+};
+
+/** Every contractor's facets row (listed or not), or only those of the given ids. */
+export async function readFacetRows(db: DbOrTx, ids?: readonly string[]): Promise<FacetRow[]> {
+  const result = await db.execute<FacetRow>(sql`
+    SELECT ${cp.userId} AS "id",
+      (SELECT coalesce(bit_or(1 << (array_position(${SERVICE_ORDER}, s) - 1)), 0) FROM unnest(${cp.serviceTypes}) s) AS "services",
+      ${cp.country} AS "country", ${cp.city} AS "city",
+      ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed"
+    FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
+    ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
+  return result.rows;
 }

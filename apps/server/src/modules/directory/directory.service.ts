@@ -1,6 +1,6 @@
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
@@ -9,6 +9,7 @@ import type { DirectoryFacets } from './directory-facets.ts';
 import {
   countContractors,
   findContractorPageRow,
+  findListedContractor as findListedContractorRow,
   searchContractorRows,
   searchTextRowsByWalking,
   searchWords,
@@ -19,6 +20,14 @@ import {
   type SearchRow,
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
+
+/** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
+export { toContractorCard };
+
+/** A listed contractor's id, e-mail and first name (the directory's rule of who is listed), or undefined. */
+export function findListedContractor(db: DbOrTx, contractorId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
+  return findListedContractorRow(db, contractorId);
+}
 
 export interface DirectoryDeps {
   db: Db;

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { createDb, createPool, type Db } from '../../db/client.ts';
 import { connectionErrorCode } from '../../db/connection-errors.ts';
-import type { DynamicPage, DynamicPageResolver } from '../../plugins/web-app.ts';
+import type { DynamicPage, DynamicPageResolver } from '../../lib/route-config.ts';
 import { DirectoryCache } from './directory-cache.ts';
 import { DirectoryFacets } from './directory-facets.ts';
 import { startDirectoryListener, type ChangeSink } from './directory-listener.ts';

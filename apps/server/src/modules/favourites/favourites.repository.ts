@@ -1,22 +1,11 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
-import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles, favourites, users } from '../../db/schema/index.ts';
-import { cardColumns, LISTED, toContractorCard } from '../directory/contractor-card.ts';
+import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 
-// Favourites show the directory's card and follow its rule of who is listed
-// (modules/directory/contractor-card.ts), so a favourite looks the same as in search.
-
-/** The contractor's id and first name when they are listed (the directory's rule). */
-export async function findActiveContractor(db: DbOrTx, contractorId: string): Promise<{ id: string; email: string; firstName: string } | undefined> {
-  const [row] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName })
-    .from(users)
-    .innerJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
-    .where(and(eq(users.id, contractorId), LISTED));
-  return row;
-}
+// Favourites read the directory's card columns and follow its rule of who is listed
+// (db/contractor-listing.ts), so a favourite looks the same as in search.
 
 /** Adds the favourite; true only when a row was really inserted (a repeat changes nothing). */
 export async function insertFavourite(tx: DbOrTx, clientId: string, contractorId: string): Promise<boolean> {
@@ -57,13 +46,12 @@ export async function listFavouriteIds(db: DbOrTx, clientId: string): Promise<st
   return rows.map((r) => r.id);
 }
 
-/** The client's favourites as cards, newest first, optionally only those offering a service. */
+/** The client's favourites as card rows, newest first, optionally only those offering a service. */
 export async function listFavouriteCards(
   db: DbOrTx,
   clientId: string,
   filter: { service?: ServiceType; limit: number },
-  now = new Date(),
-): Promise<{ items: ContractorCard[]; total: number }> {
+): Promise<{ rows: CardRow[]; total: number }> {
   const where: (SQL | undefined)[] = [eq(favourites.clientId, clientId), LISTED];
   if (filter.service) where.push(sql`${contractorProfiles.serviceTypes} @> ARRAY[${filter.service}]::service_type[]`);
   const [rows, [totalRow]] = await Promise.all([
@@ -82,5 +70,5 @@ export async function listFavouriteCards(
       .innerJoin(contractorProfiles, eq(contractorProfiles.userId, favourites.contractorId))
       .where(and(...where)),
   ]);
-  return { items: rows.map((r) => toContractorCard(r, now)), total: totalRow?.n ?? 0 };
+  return { rows, total: totalRow?.n ?? 0 };
 }

@@ -2,10 +2,10 @@ import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 import { MAX_FAVOURITES, type FavouriteState, type FavouritesList, type FavouritesQuery } from '@arreglaya/shared/schemas/directory';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findListedContractor, toContractorCard } from '../directory/directory.service.ts';
 import {
   countFavourites,
   deleteFavourite,
-  findActiveContractor,
   insertFavourite,
   listFavouriteCards,
   listFavouriteIds,
@@ -16,7 +16,9 @@ import {
 // (the route passes req.user.id), never from the request, so nobody reaches another's list.
 
 export async function listFavourites(db: Db, clientId: string, query: FavouritesQuery): Promise<FavouritesList> {
-  return listFavouriteCards(db, clientId, { service: query.service, limit: MAX_FAVOURITES });
+  const { rows, total } = await listFavouriteCards(db, clientId, { service: query.service, limit: MAX_FAVOURITES });
+  const now = new Date();
+  return { items: rows.map((r) => toContractorCard(r, now)), total };
 }
 
 export async function favouriteIds(db: Db, clientId: string): Promise<string[]> {
@@ -29,7 +31,7 @@ export async function favouriteIds(db: Db, clientId: string): Promise<string[]> 
  */
 export async function addFavourite(db: Db, clientId: string, contractorId: string): Promise<FavouriteState> {
   return db.transaction(async (tx) => {
-    if (!(await findActiveContractor(tx, contractorId))) throw new AppError('NOT_FOUND', t.contractorNotFound);
+    if (!(await findListedContractor(tx, contractorId))) throw new AppError('NOT_FOUND', t.contractorNotFound);
     if (await insertFavourite(tx, clientId, contractorId)) {
       if ((await countFavourites(tx, clientId)) > MAX_FAVOURITES) throw new AppError('CONFLICT', t.tooMany(MAX_FAVOURITES));
       await shiftFavouritesCount(tx, contractorId, 1);
@@ -46,7 +48,7 @@ export async function removeFavourite(db: Db, clientId: string, contractorId: st
   return db.transaction(async (tx) => {
     if (await deleteFavourite(tx, clientId, contractorId)) {
       await shiftFavouritesCount(tx, contractorId, -1);
-    } else if (!(await findActiveContractor(tx, contractorId))) {
+    } else if (!(await findListedContractor(tx, contractorId))) {
       throw new AppError('NOT_FOUND', t.contractorNotFound);
     }
     return { contractorId, favourite: false };

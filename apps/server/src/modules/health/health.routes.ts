@@ -1,8 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pingDatabase } from './health.repository.ts';
 
 /** A successful database check is trusted this long (ms). */
 export const HEALTH_CHECK_TTL_MS = 1000;
@@ -18,8 +18,7 @@ export function databaseCheck(db: Db, ttlMs = HEALTH_CHECK_TTL_MS, now: () => nu
   let inFlight: Promise<void> | null = null;
   return () => {
     if (now() < okUntil) return Promise.resolve();
-    inFlight ??= db
-      .execute(sql`SELECT 1`)
+    inFlight ??= pingDatabase(db)
       .then(() => {
         okUntil = now() + ttlMs;
       })

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.ts';
-import { hit } from '../../plugins/rate-limit.ts';
+import { countHit } from '../rate-limits/rate-limits.service.ts';
 
 // Mail to an address a visitor typed (an acknowledgement, a referral, the newsletter welcome)
 // may reach someone who never asked for it (decision 019). Two rules keep our mail from being
@@ -26,6 +26,6 @@ export const TYPED_ADDRESS_LIMIT = { max: 5, windowMs: 24 * 60 * 60_000 } as con
  * address is left out, so nobody can lock a person out of our forms by using up their count.
  */
 export async function mayMailTypedAddress(tx: DbOrTx, address: string): Promise<boolean> {
-  const { hits } = await hit(tx, `mail-to-typed-address:${address.trim().toLowerCase()}`, TYPED_ADDRESS_LIMIT.windowMs);
+  const { hits } = await countHit(tx, `mail-to-typed-address:${address.trim().toLowerCase()}`, TYPED_ADDRESS_LIMIT.windowMs);
   return hits <= TYPED_ADDRESS_LIMIT.max;
 }

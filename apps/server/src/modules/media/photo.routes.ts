@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { photos } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findPhoto } from './media.repository.ts';
 import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from './photo-storage.ts';
 
 /**
@@ -23,7 +22,7 @@ export function photoRoutes(db: Db, storage: PhotoStorage): FastifyPluginAsyncZo
         },
       },
       async (req, reply) => {
-        const row = await db.query.photos.findFirst({ where: eq(photos.id, req.params.id), columns: { storageKey: true, kind: true } });
+        const row = await findPhoto(db, req.params.id);
         // Chat photos are private to the conversation; they get their own route with the chat.
         if (!row || row.kind === 'chat') throw new AppError('NOT_FOUND');
         const file = await storage.get(photoSizeKey(row.storageKey, req.params.size as (typeof PHOTO_SIZE_NAMES)[number]));

@@ -1,16 +1,29 @@
-import { eq } from 'drizzle-orm';
 import type { NotificationPreferencesInput } from '@arreglaya/shared/schemas/notifications';
-import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { setNewsletterSubscription } from '../newsletter/newsletter.service.ts';
-import { getNotificationPreferences, saveNotificationPreferences, type NotificationPreferences } from './notification-preferences.repository.ts';
+import { findUserEmail } from '../users/users.service.ts';
+import {
+  getNotificationPreferences,
+  saveNotificationPreferences,
+  wantsMail as wantsMailRow,
+  type MailKind,
+  type NotificationPreferences,
+} from './notification-preferences.repository.ts';
 
 export interface NotificationsDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+}
+
+/**
+ * Whether a mail of this kind may be sent to the person (their saved flags, or the defaults).
+ * Every sender in another module asks this before queueing, inside its own transaction.
+ */
+export function wantsMail(db: DbOrTx, userId: string, kind: MailKind): Promise<boolean> {
+  return wantsMailRow(db, userId, kind);
 }
 
 /** The signed-in person's own flags; there is no way to name another person. */
@@ -26,7 +39,7 @@ export function readPreferences(deps: NotificationsDeps, userId: string): Promis
 export async function updatePreferences(deps: NotificationsDeps, userId: string, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
   let queued = false;
   const saved = await deps.db.transaction(async (tx) => {
-    const user = await tx.query.users.findFirst({ where: eq(users.id, userId), columns: { email: true } });
+    const user = await findUserEmail(tx, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     const { newsletter, ...others } = input;
     const before = await getNotificationPreferences(tx, userId);

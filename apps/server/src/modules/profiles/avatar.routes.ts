@@ -6,8 +6,7 @@ import { PHOTO_MAX_BYTES, PHOTO_TYPES, PhotoUploadedSchema } from '@arreglaya/sh
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../lib/app-error.ts';
-import type { UploadSpec } from '../../plugins/openapi.ts';
-import type { RateLimitRule } from '../../plugins/rate-limit.ts';
+import type { RateLimitRule, UploadSpec } from '../../lib/route-config.ts';
 import { removeAvatar, replaceAvatar, type AvatarDeps } from './avatar.service.ts';
 
 /** Room for the multipart boundaries and part headers around one file. */

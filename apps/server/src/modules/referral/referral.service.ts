@@ -1,13 +1,12 @@
 import { referral as t } from '@arreglaya/shared/i18n/site-forms';
 import { splitReferralContact, type Referral } from '@arreglaya/shared/schemas/referral';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema/index.ts';
 import type { Actor } from '../contact/visitor-message.ts';
-import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import { mayMailTypedAddress, nameForThirdParty } from '../mail/third-party.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { findUserGreeting } from '../users/users.service.ts';
 import { insertReferral } from './referral.repository.ts';
 
 export interface ReferralDeps {
@@ -23,7 +22,7 @@ export interface ReferralDeps {
  */
 export async function referFriend(deps: ReferralDeps, input: Referral, actor: Actor): Promise<{ id: string; mailed: boolean }> {
   const { email, phone } = splitReferralContact(input.contact);
-  const referrer = actor.userId ? await deps.db.query.users.findFirst({ where: eq(users.id, actor.userId), columns: { firstName: true } }) : undefined;
+  const referrer = actor.userId ? await findUserGreeting(deps.db, actor.userId) : undefined;
   let mailed = false;
   const id = await deps.db.transaction(async (tx) => {
     const id = await insertReferral(tx, { name: input.name, email, phone, referrerId: actor.userId });
@@ -36,7 +35,7 @@ export async function referFriend(deps: ReferralDeps, input: Referral, actor: Ac
       });
       await deps.mailer.queue(tx, { to: email, subject: t.emailSubject, template: 'referral-invite', ...mail });
     }
-    await insertLogEntry(tx, {
+    await recordLogEntry(tx, {
       userId: actor.userId,
       sessionId: actor.sessionId,
       action: 'referral',

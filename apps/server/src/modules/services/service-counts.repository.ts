@@ -2,7 +2,7 @@ import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
-import { LISTED } from '../directory/contractor-card.ts';
+import { LISTED } from '../../db/contractor-listing.ts';
 
 /** Listed contractors (the directory's rule) offering each service; every service is present, 0 when none. */
 export async function countContractorsByService(db: DbOrTx): Promise<{ service: ServiceType; contractors: number }[]> {

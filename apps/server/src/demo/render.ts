@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PHOTO_SIZES, type PhotoSize } from '../../modules/media/photo-storage.ts';
+import { PHOTO_SIZES, type PhotoSize } from '../modules/media/photo-storage.ts';
 
 export interface RenderedSize {
   data: Buffer;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../../modules/media/photo-storage.ts';
-import type { Db, DbOrTx } from '../client.ts';
+import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
+import type { Db, DbOrTx } from '../db/client.ts';
 import {
   clientProfiles,
   contractorProfiles,
@@ -12,7 +12,7 @@ import {
   quotes,
   reviews,
   users,
-} from '../schema/index.ts';
+} from '../db/schema/index.ts';
 import { planActivity, type ActivityOptions } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';

@@ -8,15 +8,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCedula } from '@arreglaya/shared/cedula';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
-import { LISTED } from '../../modules/directory/contractor-card.ts';
-import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../../modules/media/photo-storage.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
+import { LISTED } from '../db/contractor-listing.ts';
+import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import { planActivity } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
 import { DEMO_SIZE, seedDemoData } from './seed-demo.ts';
-import { createDataCipher } from '../../lib/data-encryption.ts';
-import { contractorProfiles, users } from '../schema/index.ts';
+import { createDataCipher } from '../lib/data-encryption.ts';
+import { contractorProfiles, users } from '../db/schema/index.ts';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
 

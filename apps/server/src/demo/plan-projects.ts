@@ -1,5 +1,5 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
-import type { favourites, projects, quotes, reviews } from '../schema/index.ts';
+import type { favourites, projects, quotes, reviews } from '../db/schema/index.ts';
 import { PROJECT_TEMPLATES, type ProjectTemplate } from './data-projects.ts';
 import {
   CLIENT_REVIEWS,

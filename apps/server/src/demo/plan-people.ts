@@ -1,7 +1,7 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import type { Zone } from '@arreglaya/shared/countries';
-import { clientProfiles, contractorProfiles, notificationPreferences, users } from '../schema/index.ts';
+import { clientProfiles, contractorProfiles, notificationPreferences, users } from '../db/schema/index.ts';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, slugifyName, type Gender } from './data-people.ts';
 import { CLIENT_LOCATION_WEIGHTS, CONTRACTOR_LOCATIONS, DEMO_CITIES, type Sector } from './data-places.ts';
 import { CLOSERS, CONTRACTOR_PRIMARY_TRADES, TRADES } from './data-trades.ts';

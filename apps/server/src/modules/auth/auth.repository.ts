@@ -1,0 +1,61 @@
+import crypto from 'node:crypto';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { appSettings, authAccounts, notificationPreferences, sessions, users, verifications } from '../../db/schema/index.ts';
+
+/** Removes an unconfirmed account and its pending sign-up code (a confirmed one is left alone). */
+export async function deleteUnconfirmedAccount(tx: DbOrTx, userId: string, email: string): Promise<void> {
+  await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${email}`));
+  await tx.delete(users).where(and(eq(users.id, userId), eq(users.emailVerified, false)));
+}
+
+/** When the account's newest session ends, or undefined when it has none. */
+export async function findNewestSessionExpiry(db: DbOrTx, userId: string): Promise<Date | undefined> {
+  const session = await db.query.sessions.findFirst({ where: eq(sessions.userId, userId), orderBy: [desc(sessions.createdAt)] });
+  return session?.expiresAt;
+}
+
+/** The stored signing key, created once by whichever instance asks first. */
+export async function loadOrCreateStoredAuthSecret(db: DbOrTx): Promise<string> {
+  await db
+    .insert(appSettings)
+    .values({ key: 'auth_secret', value: sql`to_jsonb(${crypto.randomBytes(32).toString('base64url')}::text)` })
+    .onConflictDoNothing();
+  const row = await db.query.appSettings.findFirst({ where: eq(appSettings.key, 'auth_secret') });
+  return row!.value as string;
+}
+
+/** Makes the account a confirmed, active sysadmin. */
+export async function promoteToSysadmin(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.update(users).set({ role: 'sysadmin', emailVerified: true, status: 'active' }).where(eq(users.id, userId));
+}
+
+/** A new confirmed sysadmin account (e-mail already normalised) with default notification preferences. */
+export async function insertSysadmin(tx: DbOrTx, email: string): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ email, emailVerified: true, role: 'sysadmin', firstName: 'Administrador', lastName: 'ArreglaYa', name: 'Administrador ArreglaYa' })
+    .returning({ id: users.id });
+  const id = row!.id;
+  await tx.insert(notificationPreferences).values({ userId: id }).onConflictDoNothing();
+  return id;
+}
+
+/** Sets the account's password hash, creating its credential account when it has none. */
+export async function setCredentialHash(tx: DbOrTx, userId: string, hash: string): Promise<void> {
+  const credential = await tx.query.authAccounts.findFirst({
+    where: and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')),
+  });
+  if (credential) await tx.update(authAccounts).set({ password: hash }).where(eq(authAccounts.id, credential.id));
+  else await tx.insert(authAccounts).values({ userId, providerId: 'credential', accountId: userId, password: hash });
+}
+
+/** Gives every demo account (under demo.arreglaya.do) without a password this hash; how many got it. */
+export async function setDemoAccountsHash(db: DbOrTx, hash: string): Promise<number> {
+  const result = await db.execute(sql`
+    INSERT INTO auth_accounts (user_id, provider_id, account_id, password)
+    SELECT id, 'credential', id::text, ${hash} FROM users
+     WHERE email LIKE '%@demo.arreglaya.do'
+       AND NOT EXISTS (SELECT 1 FROM auth_accounts a WHERE a.user_id = users.id AND a.provider_id = 'credential')`);
+  return result.rowCount ?? 0;
+}

@@ -1,5 +1,4 @@
-// Post-build step of the web app: renders the public pages with react-dom/server (in this build,
-// preact/compat/server: the app runs on Preact, decision 016) into
+// Post-build step of the web app: renders the public pages with react-dom/server into
 // dist/<route>/index.html (the landing into dist/index.landing.html, since dist/index.html stays
 // the SPA shell for every other path), lists them in dist/prerendered.json for the server, and
 // writes sitemap.xml and robots.txt. Run by `npm run build -w @arreglaya/web`.
@@ -120,7 +119,7 @@ async function main(): Promise<void> {
     root: WEB,
     configFile: path.join(WEB, 'vite.config.ts'),
     logLevel: 'warn',
-    // Bundle every dependency (react-router, react-query…) so they use the aliased Preact runtime too.
+    // Bundle every dependency (react-router, react-query…) into the one module Node imports here.
     ssr: { noExternal: true },
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });

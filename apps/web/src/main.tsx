@@ -1,6 +1,5 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
@@ -39,9 +38,11 @@ const prerendered = container.dataset.prerendered === 'true';
 
 // The router is created in a task of its own, after the one that evaluated the modules: on a
 // phone each is a long task when they run as one (decision 018).
+// react-dom's client (most of the JavaScript) is a chunk of its own, evaluated in a task of its
+// own too (a prerendered page's loader preloads it with the entry, scripts/web/prerender.ts).
 void nextTask().then(async () => {
   const router = createAppRouter();
-  await Promise.all([routerReady(router), prerendered ? afterNextPaint() : undefined]);
+  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), routerReady(router), prerendered ? afterNextPaint() : undefined]);
   // Providers puts the router's components in a Suspense boundary, like the layout's parts and
   // the landing's sections: React hydrates the providers first, then each boundary in later,
   // yielding tasks (decision 018).

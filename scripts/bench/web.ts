@@ -1,8 +1,8 @@
 /**
  * `npm run bench:web`: builds the web app, starts the real server on a fresh data directory and
  * runs Lighthouse (mobile, its default) with Debian's chromium (CHROME_PATH, default
- * /usr/bin/chromium) against /, /ayuda and /comoclientes. Prints performance, accessibility,
- * LCP and the gzipped JavaScript that / loads. Not part of `npm test` (timings depend on the machine).
+ * /usr/bin/chromium) against /, /ayuda, /comoclientes and /busqueda. Prints performance,
+ * accessibility, LCP, TBT, CLS and the gzipped JavaScript each page loads. Not part of `npm test` (timings depend on the machine).
  *
  * Each page is measured BENCH_WEB_RUNS times (default 5) and the median run is reported, as
  * Lighthouse's documentation advises: on a shared machine one run's score moves by several
@@ -19,7 +19,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 
-const PAGES = ['/', '/ayuda', '/comoclientes'];
+const PAGES = ['/', '/ayuda', '/comoclientes', '/busqueda'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 
@@ -29,6 +29,7 @@ interface Row {
   accessibility: number;
   lcpMs: number;
   tbtMs: number;
+  cls: number;
   benchmarkIndex: number;
   jsTransferKb: number;
 }
@@ -57,7 +58,8 @@ async function main(): Promise<void> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: Row[] = [];
   const ranges = new Map<string, string>();
-  let landingScripts: string[] = [];
+  /** The scripts each page loaded (its last run), for their gzipped size. */
+  const pageScripts = new Map<string, string[]>();
   try {
     chrome = await chromeLauncher.launch({
       chromePath: CHROME_PATH,
@@ -75,13 +77,14 @@ async function main(): Promise<void> {
         }
         const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
         const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(server.url));
-        if (page === '/') landingScripts = scripts.map((r) => r.url);
+        pageScripts.set(page, scripts.map((r) => r.url));
         runs.push({
           page,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
           accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
           lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
           tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+          cls: Math.round((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
           benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
           jsTransferKb: Math.round(scripts.reduce((n, r) => n + (r.transferSize ?? 0), 0) / 102.4) / 10,
         });
@@ -93,12 +96,14 @@ async function main(): Promise<void> {
         accessibility: Math.min(...runs.map((r) => r.accessibility)),
         lcpMs: median(runs.map((r) => r.lcpMs)),
         tbtMs: median(runs.map((r) => r.tbtMs)),
+        cls: median(runs.map((r) => r.cls)),
         benchmarkIndex: median(runs.map((r) => r.benchmarkIndex)),
         jsTransferKb: median(runs.map((r) => r.jsTransferKb)),
       });
       ranges.set(page, `${Math.min(...scores)}–${Math.max(...scores)}`);
     }
-    const gzipKb = Math.round((await gzippedBytes(landingScripts)) / 102.4) / 10;
+    const gzipKb = new Map<string, number>();
+    for (const [page, urls] of pageScripts) gzipKb.set(page, Math.round((await gzippedBytes(urls)) / 102.4) / 10);
     console.log(`\nLighthouse (mobile, simulated throttling) against the production build, median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page:\n`);
     console.table(
       rows.map((r) => ({
@@ -108,11 +113,13 @@ async function main(): Promise<void> {
         accessibility: r.accessibility,
         'LCP (ms)': r.lcpMs,
         'TBT (ms)': r.tbtMs,
+        CLS: r.cls,
         benchmarkIndex: r.benchmarkIndex,
         'JS transferred (KiB)': r.jsTransferKb,
+        'JS gzipped (KiB)': gzipKb.get(r.page),
       })),
     );
-    console.log(`JavaScript loaded by / : ${landingScripts.length} files, ${gzipKb} KiB gzipped`);
+    for (const [page, urls] of pageScripts) console.log(`JavaScript loaded by ${page} : ${urls.length} files, ${gzipKb.get(page)} KiB gzipped`);
   } finally {
     chrome?.kill();
     await server.stop();

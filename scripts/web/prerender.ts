@@ -1,5 +1,4 @@
-// Post-build step of the web app: renders the public pages with react-dom/server (in this build,
-// preact/compat/server: the app runs on Preact, decision 016) into
+// Post-build step of the web app: renders the public pages with react-dom/server into
 // dist/<route>/index.html (the landing into dist/index.landing.html, since dist/index.html stays
 // the SPA shell for every other path), lists them in dist/prerendered.json for the server, and
 // writes sitemap.xml and robots.txt. Run by `npm run build -w @arreglaya/web`.
@@ -29,7 +28,7 @@ const PAGES: { path: string; meta: PageMeta; module: string; landing?: boolean }
 ];
 
 /** dist/.vite/manifest.json (vite.config.ts `build.manifest`): each chunk's file and the chunks it imports. */
-type ViteManifest = Record<string, { file: string; imports?: string[] }>;
+type ViteManifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[]; isEntry?: boolean }>;
 
 /** The files of a route module's chunk and of every chunk it imports, however deep, as /assets/… URLs. */
 function chunkFiles(manifest: ViteManifest, module: string): string[] {
@@ -46,6 +45,19 @@ function chunkFiles(manifest: ViteManifest, module: string): string[] {
   visit(module);
   return files;
 }
+/**
+ * The libraries the entry imports itself once it runs (react-dom's client, main.tsx), with
+ * their chunks: every prerendered page preloads them with the entry rather than a round trip
+ * after it. The entry's other dynamic imports are route modules and lazy components.
+ */
+function entryLibraryChunks(manifest: ViteManifest): string[] {
+  const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
+  if (entries.length !== 1) throw new Error(`the build manifest should have one entry, found ${entries.length}`);
+  const libraries = (entries[0]!.dynamicImports ?? []).filter((key) => key.includes('node_modules/'));
+  if (libraries.length === 0) throw new Error('the entry imports no library lazily (main.tsx imports react-dom/client so)');
+  return libraries.flatMap((key) => chunkFiles(manifest, key));
+}
+
 /** Public pages in the sitemap that render on the client only (forms, live data). */
 const SITEMAP_ONLY = ['/comoferreterias', '/contactus', '/booking'];
 
@@ -93,8 +105,8 @@ async function inlineStylesheets(html: string): Promise<string> {
  * the page's CSP, plugins/web-app.ts) adds them once the browser reports the first contentful
  * paint (after the next frame where paint timing is missing). The visitor sees the page while a
  * phone's connection is not yet shared with 60 KB of JavaScript (decision 016). The loader also
- * preloads the page's own route chunks (`routeChunks`), which the app would otherwise request
- * only once its entry had run: one round trip less before the page answers input, and the app's
+ * preloads react-dom's client and the page's own route chunks (`routeChunks`), which the app
+ * would otherwise request only once its entry had run: one round trip less before the page answers input, and the app's
  * preload helper, finding them there, adds nothing in the task that starts the router (decision 017).
  */
 function deferScripts(html: string, routeChunks: string[]): string {
@@ -120,7 +132,7 @@ async function main(): Promise<void> {
     root: WEB,
     configFile: path.join(WEB, 'vite.config.ts'),
     logLevel: 'warn',
-    // Bundle every dependency (react-router, react-query…) so they use the aliased Preact runtime too.
+    // Bundle every dependency (react-router, react-query…) into the one module Node imports here.
     ssr: { noExternal: true },
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
@@ -142,7 +154,7 @@ async function main(): Promise<void> {
         .replace(/<title>[^<]*<\/title>/, '')
         .replace(/<meta name="description"[^>]*>/, '')
         .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`),
-      chunkFiles(viteManifest, page.module),
+      [...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)])],
     );
     const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
     await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });

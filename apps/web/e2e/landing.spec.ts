@@ -66,7 +66,7 @@ test.describe('landing /', () => {
   test('the carousels stay still under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
-    // Both are hydrated after the page's first pass (decision 017), from the prerendered
+    // Both are hydrated after the page's first pass (decision 018), from the prerendered
     // (playing) markup: the attributes must follow the setting too, not only the text.
     for (const name of ['Testimonios de clientes', 'Razones para elegir ArreglaYa']) {
       const carousel = page.getByRole('region', { name });

@@ -83,7 +83,7 @@ test('screenshots of every public page at 360 and 1280 px, with no horizontal sc
 });
 
 test('a prerendered page hydrated in parts keeps every id unique and every reference resolved', async ({ page }) => {
-  // Parts of these pages are hydrated after the first pass (decision 017), and the forms below
+  // Parts of these pages are hydrated after the first pass (decision 018), and the forms below
   // the fold mount later still: ids given then must not repeat ids the HTML already has, or a
   // label would name another page's control.
   for (const url of ['/', '/comoclientes', '/comocontratistas', '/ayuda', '/terminos', '/privacidad']) {
@@ -110,11 +110,12 @@ test('a prerendered page hydrated in parts keeps every id unique and every refer
   }
 });
 
-test('the moment the landing is marked ready, links in its navbar, sections and footer navigate inside the app', async ({ context }) => {
-  // Each link sits in a part hydrated after the first pass (decision 017). The browser tests
-  // act once the app marks the page ready (data-app), so every part must be hydrated by then:
-  // the link is clicked in the same task that sets the mark, and a part not yet hydrated would
-  // let the browser load the next page anew.
+test('links clicked before the landing has hydrated navigate inside the app', async ({ context }) => {
+  // main.tsx marks the page ready (data-app) as soon as React listens to it, before any part of
+  // the page has hydrated: each part is a Suspense boundary React hydrates later (decision 018).
+  // The link is clicked in the very task that sets the mark, while it is still the prerendered
+  // HTML's (no React fiber yet): React must hydrate its part at once and let the router handle
+  // the click, or the browser would load the next page anew.
   for (const [selector, url] of [
     ['header nav a[href="/ayuda"]', /\/ayuda$/],
     ['main a[href="/comoclientes"]', /\/comoclientes$/],
@@ -126,7 +127,9 @@ test('the moment the landing is marked ready, links in its navbar, sections and 
       new MutationObserver((_, observer) => {
         if (document.documentElement.dataset.app !== 'ready') return;
         observer.disconnect();
-        document.querySelector<HTMLElement>(linkSelector)!.click();
+        const link = document.querySelector<HTMLElement>(linkSelector)!;
+        sessionStorage.setItem('hydratedWhenClicked', String(Object.keys(link).some((key) => key.startsWith('__reactFiber$'))));
+        link.click();
       }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-app'] });
     }, selector);
     let documents = 0;
@@ -136,8 +139,27 @@ test('the moment the landing is marked ready, links in its navbar, sections and 
     await expect(tab.getByRole('heading', { level: 1 })).toBeVisible();
     await tab.waitForLoadState('load');
     expect(documents, selector).toBe(1);
+    expect(await tab.evaluate(() => sessionStorage.getItem('hydratedWhenClicked')), selector).toBe('false');
     await tab.close();
   }
+});
+
+test('every prerendered page hydrates whole, with no console error (a hydration mismatch logs one)', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  for (const url of ['/', '/comoclientes', '/comocontratistas', '/ayuda', '/terminos', '/privacidad']) {
+    await page.goto(url);
+    expect(await page.locator('#root').getAttribute('data-prerendered'), url).toBe('true');
+    // Hydrated: React has adopted every element of the HTML (each carries its fiber). A part
+    // React could not hydrate would be rendered anew, after an error in the console.
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('#root *')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
+    );
+  }
+  expect(errors).toEqual([]);
 });
 
 test('the informational pages arrive prerendered, and sitemap.xml and robots.txt exist', async ({ request }) => {

@@ -1,10 +1,9 @@
 import { StrictMode } from 'react';
-// In the bundle, 'react-dom/client' is src/react-on-preact/client.ts: the app runs on Preact (decision 016).
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
-import { DeferredHydration, deferredHydrationDone, nextTask } from './react-on-preact/deferred-hydration.tsx';
+import { nextTask } from './lib/next-task.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -38,27 +37,32 @@ function afterNextPaint(): Promise<void> {
 const prerendered = container.dataset.prerendered === 'true';
 
 // The router is created in a task of its own, after the one that evaluated the modules: on a
-// phone each is a long task when they run as one (decision 017).
+// phone each is a long task when they run as one (decision 018).
+// react-dom's client (most of the JavaScript) is a chunk of its own, evaluated in a task of its
+// own too (a prerendered page's loader preloads it with the entry, scripts/web/prerender.ts).
 void nextTask().then(async () => {
   const router = createAppRouter();
-  await Promise.all([routerReady(router), prerendered ? afterNextPaint() : undefined]);
+  const [{ createRoot, hydrateRoot }] = await Promise.all([import('react-dom/client'), routerReady(router), prerendered ? afterNextPaint() : undefined]);
+  // Providers puts the router's components in a Suspense boundary, like the layout's parts and
+  // the landing's sections: React hydrates the providers first, then each boundary in later,
+  // yielding tasks (decision 018).
   const app = (
     <StrictMode>
       <Providers>
-        <DeferredHydration name="app">
-          <RouterProvider router={router} />
-        </DeferredHydration>
+        <RouterProvider router={router} />
       </Providers>
     </StrictMode>
   );
   // A prerendered page (scripts/web/prerender.ts) is adopted as it is: React attaches to the
   // markup instead of replacing it, so what the visitor already sees (the LCP element) stays put.
-  // Any other page replaces the boot spinner of index.html.
+  // Any other page replaces the boot spinner of index.html, before the mark below.
   if (prerendered) hydrateRoot(container, app);
-  else createRoot(container).render(app);
-  // The app now runs the page, once the parts hydrated in tasks of their own (decision 017) are
-  // too. The browser tests wait for this after each navigation.
-  void deferredHydrationDone().then(() => {
-    document.documentElement.dataset.app = 'ready';
-  });
+  else {
+    const root = createRoot(container);
+    flushSync(() => root.render(app));
+  }
+  // From here React listens to the page: a click or key press on a part not hydrated yet makes
+  // React hydrate that part at once and then handle the event (its event replay), so the page
+  // answers input now. The browser tests wait for this mark after each navigation.
+  document.documentElement.dataset.app = 'ready';
 });

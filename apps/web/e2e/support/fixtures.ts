@@ -93,8 +93,10 @@ async function appReady(page: Page): Promise<void> {
 
 /**
  * page.goto, reload, goBack and goForward resolve once the app runs the page, not at the load
- * event: a prerendered page requests its scripts only after its first paint and is hydrated
- * then (decision 016), so a test acting at the load event could click markup nothing listens to.
+ * event: a prerendered page requests its scripts only after its first paint (decision 016), so a
+ * test acting at the load event could click markup nothing listens to. The mark comes as soon as
+ * React listens to the page; the parts hydrated later need no wait: React hydrates the part a
+ * click or key press lands on first, then handles the event (decision 018).
  */
 const navigationWaitsForApp: Fixtures<object, object, PlaywrightTestArgs> = {
   page: async ({ page }, use) => {

@@ -1,4 +1,4 @@
-import { lazy, type MouseEvent } from 'react';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
@@ -10,7 +10,6 @@ import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
-import { DeferredHydration } from '@/react-on-preact/deferred-hydration.tsx';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export const MAIN_ID = 'main-content';
@@ -21,14 +20,14 @@ const NewsletterForm = lazy(() =>
 );
 
 /**
- * Every page's frame. Its own hooks and markup hydrate in a task after the router's, and its
- * navbar, page and footer in tasks of their own after that (decision 017).
+ * Every page's frame. Each Suspense boundary (the layout, then its navbar, page and footer) is
+ * hydrated by React on its own, after the boundary around it, in yielding tasks (decision 018).
  */
 export function RootLayout() {
   return (
-    <DeferredHydration name="layout">
+    <Suspense>
       <Layout />
-    </DeferredHydration>
+    </Suspense>
   );
 }
 
@@ -55,7 +54,7 @@ function Layout() {
       >
         {shell.skipLink}
       </a>
-      <DeferredHydration name="navbar">
+      <Suspense>
         <Navbar
           user={user}
           isLoading={isLoading}
@@ -63,7 +62,7 @@ function Layout() {
           onContractorSignUp={() => authModals.openSignUp({ role: 'contractor' })}
           onPrepareAuth={preloadAuthDialog}
         />
-      </DeferredHydration>
+      </Suspense>
       {navigation.state === 'loading' && (
         <div className="delayed-appear pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center">
           <span className="rounded-full bg-white p-2 shadow-md">
@@ -71,12 +70,12 @@ function Layout() {
           </span>
         </div>
       )}
-      <DeferredHydration name="main">
+      <Suspense>
         <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
-      </DeferredHydration>
-      <DeferredHydration name="footer">
+      </Suspense>
+      <Suspense>
         <Footer
           newsletter={
             <WhenVisible className="min-h-24">
@@ -84,7 +83,7 @@ function Layout() {
             </WhenVisible>
           }
         />
-      </DeferredHydration>
+      </Suspense>
       <ScrollToTopButton focusTargetId={MAIN_ID} />
       <AuthModalHost />
     </div>

@@ -12,7 +12,7 @@ export function formatRating(value: number, locale = DEFAULT_LOCALE): string {
  * A count or other number: 1,250 in es-DO, 1.250 in es-CO. Whole numbers from 0 to 999 are
  * written the same in every country we serve (Latin digits, nothing to group), so they skip
  * Intl: its first use on a page costs a phone about 80 ms loading ICU's number data, a long task
- * on the landing, whose service counts are all it formats (docs/decisions/017). format.test.ts
+ * on the landing, whose service counts are all it formats (docs/decisions/017, 018). format.test.ts
  * checks the shortcut against Intl for every country.
  */
 export function formatNumber(value: number, locale = DEFAULT_LOCALE): string {

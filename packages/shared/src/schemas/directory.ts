@@ -3,19 +3,12 @@ import { COUNTRY_CODES, ZONES } from '../countries.ts';
 import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { plainText, requiredText } from './common.ts';
+import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '../directory-search.ts';
 
 // The contractor directory's contract: the search query (also the /busqueda URL), the card
 // every list shows (search, favourites), the public page, and the contact-a-contractor message.
 
-export const DIRECTORY_SORTS = ['popular', 'reviews', 'rating_desc', 'rating_asc'] as const;
-export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
-
-/** Spec §9: star1 = rating ≤ 1; star2..star5 = that many stars; withReviews = at least one review. */
-export const RATING_FILTERS = ['star1', 'star2', 'star3', 'star4', 'star5', 'withReviews'] as const;
-export type RatingFilter = (typeof RATING_FILTERS)[number];
-
-export const DIRECTORY_PAGE_SIZE = 12;
-export const DIRECTORY_MAX_PAGE = 1000;
+export { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, RATING_FILTERS, type DirectorySort, type RatingFilter } from '../directory-search.ts';
 
 /** A query-string value that may come once (string) or several times (array). */
 function listOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -32,13 +25,13 @@ function listOf<const T extends readonly [string, ...string[]]>(values: T) {
  */
 export const DirectorySearchSchema = z
   .object({
-    q: plainText(z.string().trim().max(100, { error: validation.tooLong(100) }))
+    q: plainText(z.string().trim().max(DIRECTORY_QUERY_MAX, { error: validation.tooLong(DIRECTORY_QUERY_MAX) }))
       .optional()
       .transform((v) => (v ? v : undefined)),
     service: listOf(SERVICE_TYPES),
     type: z.enum(SERVICE_TYPES, { error: validation.invalidOption }).optional(),
     country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
-    city: z.string().trim().max(60).regex(/^[a-z0-9-]*$/, { error: validation.invalidOption }).optional().transform((v) => (v ? v : undefined)),
+    city: z.string().trim().max(DIRECTORY_CITY_MAX).regex(DIRECTORY_CITY_PATTERN, { error: validation.invalidOption }).optional().transform((v) => (v ? v : undefined)),
     zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
     rating: listOf(RATING_FILTERS),
     sort: z.enum(DIRECTORY_SORTS, { error: validation.invalidOption }).default('popular'),

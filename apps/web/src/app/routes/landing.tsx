@@ -1,4 +1,4 @@
-import { lazy, useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
@@ -8,7 +8,6 @@ import { Carousel } from '@/components/ui/carousel.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
-import { DeferredHydration } from '@/react-on-preact/deferred-hydration.tsx';
 
 // Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
 // form (react-hook-form + zod) loads when it scrolls near the viewport: it sits at the bottom.
@@ -18,12 +17,14 @@ const QuickBookingForm = lazy(() =>
 
 function LandingPage() {
   usePageMeta(null, pageMeta.landing.description);
+  // Each section is a Suspense boundary: React hydrates them one by one, in yielding tasks, and a
+  // click on a section not hydrated yet hydrates it first (decision 018). Nothing here suspends.
   return (
     <>
-      <DeferredHydration name="hero">
+      <Suspense>
         <Hero />
-      </DeferredHydration>
-      <DeferredHydration name="services">
+      </Suspense>
+      <Suspense>
         <section id="services" aria-labelledby="services-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
           <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t.servicesTitle}
@@ -31,9 +32,9 @@ function LandingPage() {
           <p className="mt-2 text-slate-700">{t.servicesText}</p>
           <ServiceGrid />
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="testimonials">
+      <Suspense>
         <section aria-labelledby="testimonials-title" className="below-fold mx-auto max-w-4xl px-4 pb-14">
           <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {testimonials.title}
@@ -53,9 +54,9 @@ function LandingPage() {
             ))}
           />
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="about">
+      <Suspense>
         <section id="acercade" aria-labelledby="about-title" className="below-fold scroll-mt-20 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="about-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -65,9 +66,9 @@ function LandingPage() {
             <p className="mt-3 max-w-3xl text-lg text-slate-700">{t.aboutProtection}</p>
           </div>
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="how">
+      <Suspense>
         <section id="servicios" aria-labelledby="how-title" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
           <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t.howTitle}
@@ -92,9 +93,9 @@ function LandingPage() {
             </Link>
           </div>
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="why">
+      <Suspense>
         <section aria-labelledby="why-title" className="below-fold mx-auto max-w-4xl px-4 py-14">
           <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {whyChooseUs.title}
@@ -111,9 +112,9 @@ function LandingPage() {
             ))}
           />
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="tools">
+      <Suspense>
         <section id="herramientas" aria-labelledby="tools-title" className="below-fold scroll-mt-20 bg-brand-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -125,8 +126,8 @@ function LandingPage() {
             </Link>
           </div>
         </section>
-      </DeferredHydration>
-      <DeferredHydration name="booking">
+      </Suspense>
+      <Suspense>
         <section id="reserva" aria-labelledby="booking-title" className="below-fold mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
           <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {quickBookingSection.title}
@@ -136,7 +137,7 @@ function LandingPage() {
             <QuickBookingForm />
           </WhenVisible>
         </section>
-      </DeferredHydration>
+      </Suspense>
     </>
   );
 }

@@ -23,7 +23,7 @@ function subscribeReducedMotion(onChange: () => void): () => void {
  * The system's reduced-motion setting. The prerendered HTML (no window) has the carousel playing,
  * and hydration must first render that same markup (the server snapshot, false); the setting
  * applies right after. Reading it in useState's initializer made the first render differ from the
- * HTML: React then discarded the prerendered page, Preact kept stale attributes.
+ * HTML: React reported a hydration mismatch and re-rendered the page on the client.
  */
 function usePrefersReducedMotion(): boolean {
   return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);

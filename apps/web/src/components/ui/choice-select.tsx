@@ -1,4 +1,4 @@
-import { forwardRef, type ReactElement, type Ref, type SelectHTMLAttributes } from 'react';
+import type { Ref, SelectHTMLAttributes } from 'react';
 
 interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'children'> {
   /** The allowed values, from a shared list (SERVICE_TYPES, BANK_ACCOUNT_TYPES, ...). */
@@ -6,17 +6,12 @@ interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<
   labels: Record<T, string>;
   /** The empty first option; choosing nothing is 'Seleccione una opción válida.'. */
   placeholder: string;
+  /** react-hook-form's register() gives one: it must reach the <select>. */
+  ref?: Ref<HTMLSelectElement>;
 }
 
-/**
- * A select over one of the shared lists of values, starting empty. Spreads react-hook-form's
- * register(), whose ref must reach the <select>: forwardRef, since the browser runs Preact, where a
- * function component only receives a ref through forwardRef (docs/decisions/016).
- */
-export const ChoiceSelect = forwardRef(function ChoiceSelect<T extends string>(
-  { options, labels, placeholder, ...select }: ChoiceSelectProps<T>,
-  ref: Ref<HTMLSelectElement>,
-) {
+/** A select over one of the shared lists of values, starting empty. Spreads react-hook-form's register(). */
+export function ChoiceSelect<T extends string>({ options, labels, placeholder, ref, ...select }: ChoiceSelectProps<T>) {
   return (
     <select defaultValue="" {...select} ref={ref}>
       <option value="">{placeholder}</option>
@@ -27,4 +22,4 @@ export const ChoiceSelect = forwardRef(function ChoiceSelect<T extends string>(
       ))}
     </select>
   );
-}) as <T extends string>(props: ChoiceSelectProps<T> & { ref?: Ref<HTMLSelectElement> }) => ReactElement;
+}

@@ -1,18 +1,16 @@
-import { forwardRef, useState, type ComponentPropsWithoutRef } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { cx } from '@/lib/cx.ts';
 import { inputClasses } from './field.tsx';
 
-type PasswordInputProps = Omit<ComponentPropsWithoutRef<'input'>, 'type'>;
+/** An input's props (its `ref` included: react-hook-form's register() needs the input). */
+type PasswordInputProps = Omit<ComponentProps<'input'>, 'type'>;
 
 /**
  * A password input with a show/hide toggle. The toggle keeps one name ("Mostrar contraseña")
  * and tells its state with aria-pressed, the pattern screen readers announce best.
- *
- * forwardRef, not `ref` as a plain prop: the browser runs Preact, whose function components only
- * receive a ref through forwardRef (docs/decisions/016). react-hook-form's register() needs the input.
  */
-export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput({ className, ...props }, ref) {
+export function PasswordInput({ className, ref, ...props }: PasswordInputProps) {
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">
@@ -29,7 +27,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
       </button>
     </div>
   );
-});
+}
 
 function EyeIcon({ open }: { open: boolean }) {
   return (

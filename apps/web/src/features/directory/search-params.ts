@@ -1,32 +1,53 @@
-import { DirectorySearchSchema, type DirectorySearch } from '@arreglaya/shared/schemas/directory';
+import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
+import {
+  DIRECTORY_CITY_MAX,
+  DIRECTORY_CITY_PATTERN,
+  DIRECTORY_MAX_PAGE,
+  DIRECTORY_QUERY_MAX,
+  DIRECTORY_SORTS,
+  RATING_FILTERS,
+} from '@arreglaya/shared/directory-search';
+import { COUNTRY_CODES, ZONES } from '@arreglaya/shared/countries';
+import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 
 // The /busqueda URL holds the whole search (a link can be shared, the back button works) with
-// the same keys as GET /api/contractors: one schema reads both.
+// the same keys as GET /api/contractors, whose schema is DirectorySearchSchema. The page reads
+// it with the same rules written out here instead, so its first load carries no zod (decision
+// 018); search-params.test.ts checks this reader against the schema.
 
-const SINGLE_KEYS = ['q', 'type', 'country', 'city', 'zone', 'sort', 'page'] as const;
-const LIST_KEYS = ['service', 'rating'] as const;
+/** One allowed value, or nothing. */
+function oneOf<T extends string>(values: readonly T[], value: string | null): T | undefined {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+}
+
+/** A key that may repeat: every value allowed, no more values than there are choices; else none. */
+function listOf<T extends string>(values: readonly T[], given: string[]): T[] {
+  if (given.length > values.length || !given.every((value) => (values as readonly string[]).includes(value))) return [];
+  return [...new Set(given as T[])];
+}
+
+/** A trimmed text within its length (and pattern); empty or refused: none. */
+function text(value: string | null, max: number, pattern?: RegExp): string | undefined {
+  const trimmed = value?.trim();
+  if (!trimmed || trimmed.length > max || (pattern && !pattern.test(trimmed))) return undefined;
+  return trimmed;
+}
 
 /** The search a URL describes. Values the API would refuse (a hand-edited link) are left out. */
 export function readSearch(params: URLSearchParams): DirectorySearch {
-  const raw: Record<string, string | string[]> = {};
-  for (const key of SINGLE_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  for (const key of LIST_KEYS) {
-    const values = params.getAll(key);
-    if (values.length > 0) raw[key] = values.length === 1 ? values[0]! : values;
-  }
-  for (let attempt = 0; attempt <= SINGLE_KEYS.length + LIST_KEYS.length; attempt++) {
-    const parsed = DirectorySearchSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) {
-      const key = issue.path[0];
-      if (typeof key === 'string') delete raw[key];
-      else return DirectorySearchSchema.parse({});
-    }
-  }
-  return DirectorySearchSchema.parse({});
+  const service = listOf(SERVICE_TYPES, params.getAll('service'));
+  const type = oneOf(SERVICE_TYPES, params.get('type'));
+  const page = params.has('page') ? Number(params.get('page')) : 1;
+  return {
+    q: text(params.get('q'), DIRECTORY_QUERY_MAX),
+    country: oneOf(COUNTRY_CODES, params.get('country')),
+    city: text(params.get('city'), DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN),
+    zone: oneOf(ZONES, params.get('zone')),
+    rating: listOf(RATING_FILTERS, params.getAll('rating')),
+    sort: oneOf(DIRECTORY_SORTS, params.get('sort')) ?? 'popular',
+    page: Number.isSafeInteger(page) && page >= 1 && page <= DIRECTORY_MAX_PAGE ? page : 1,
+    service: type && !service.includes(type) ? [...service, type] : service,
+  };
 }
 
 /** The canonical URL query of a search (also the API's): defaults are left out. */

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { COUNTRIES, ZONE_LABELS, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
-import { RATING_FILTERS, type DirectorySearch, type RatingFilter } from '@arreglaya/shared/schemas/directory';
+import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
+import { RATING_FILTERS, type RatingFilter } from '@arreglaya/shared/directory-search';
 import { cx } from '@/lib/cx.ts';
 
 interface FilterPanelProps {

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
-import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/schemas/directory';
+import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/directory-search';
 
 /** Más Populares, Más Comentarios, Puntuación Alta, Puntuación Baja. */
 export function SortSelect({ value, onChange }: { value: DirectorySort; onChange: (sort: DirectorySort) => void }) {

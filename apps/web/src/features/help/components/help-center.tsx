@@ -1,10 +1,9 @@
-import { useId, type FormEvent } from 'react';
+import { Suspense, useId, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { help as t } from '@arreglaya/shared/i18n/site-pages';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { inputClasses } from '@/components/ui/field.tsx';
-import { DeferredHydration } from '@/react-on-preact/deferred-hydration.tsx';
 import { POPULAR_SEARCHES, searchFaqs } from '../faq-data.ts';
 import { FaqList } from './faq-list.tsx';
 import { FaqTabs } from './faq-tabs.tsx';
@@ -22,9 +21,10 @@ export function HelpCenter() {
     search(String(new FormData(event.currentTarget).get('q') ?? ''));
   };
 
+  // Four Suspense boundaries, hydrated by React one after the other (decision 018).
   return (
     <>
-      <DeferredHydration name="search">
+      <Suspense>
         <form role="search" onSubmit={onSubmit} className="mt-6 max-w-2xl" key={query}>
           <label htmlFor={inputId} className="mb-2 block font-semibold text-slate-900">
             {t.searchLabel}
@@ -37,8 +37,8 @@ export function HelpCenter() {
             </button>
           </div>
         </form>
-      </DeferredHydration>
-      <DeferredHydration name="popular">
+      </Suspense>
+      <Suspense>
         <section aria-labelledby="popular-title" className="mt-4">
           <h2 id="popular-title" className="text-sm font-semibold text-slate-700">
             {t.popular}
@@ -58,9 +58,9 @@ export function HelpCenter() {
             ))}
           </ul>
         </section>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="faqs">
+      <Suspense>
         <div className="mt-8">
           {query ? (
             <section aria-labelledby="results-title">
@@ -82,9 +82,9 @@ export function HelpCenter() {
             <FaqTabs />
           )}
         </div>
-      </DeferredHydration>
+      </Suspense>
 
-      <DeferredHydration name="contact">
+      <Suspense>
         <section aria-labelledby="help-contact" className="mt-10 rounded-2xl bg-brand-50 p-6">
           <h2 id="help-contact" className="text-xl font-bold text-slate-900">
             {t.contactTitle}
@@ -94,7 +94,7 @@ export function HelpCenter() {
             {t.contactLink}
           </Link>
         </section>
-      </DeferredHydration>
+      </Suspense>
     </>
   );
 }

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -56,6 +57,12 @@ export const projects = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** The contractor's words when marking the work delivered. */
+    deliveryNote: varchar('delivery_note', { length: 1000 }),
+    /** The client's words when opening a claim. */
+    claimReason: varchar('claim_reason', { length: 1000 }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, description), 'B')`,
     ),
@@ -109,6 +116,18 @@ export const quotes = pgTable(
     clientConfirmation: boolean('client_confirmation').notNull().default(false),
     confirmationDate: timestamp('confirmation_date', { withTimezone: true }),
     clientComments: varchar('client_comments', { length: 2000 }),
+    /** The client's words with a counter-offer. */
+    counterComment: varchar('counter_comment', { length: 2000 }),
+    /** pending while the contractor has not answered the counter-offer; accepted or declined after. */
+    counterStatus: varchar('counter_status', { length: 10 }),
+    counteredAt: timestamp('countered_at', { withTimezone: true }),
+    /**
+     * Optional staged plan, e.g. [{title:'Materiales', percent:40},{title:'Final', percent:60}];
+     * milestones with amounts are made from it when the quote is accepted (payment issue funds them).
+     */
+    stages: jsonb('stages').$type<{ title: string; percent: number }[]>(),
+    /** When it left 'created' (accepted, rejected, withdrawn, expired, or replaced). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,6 +138,9 @@ export const quotes = pgTable(
     index('quotes_contractor_idx').on(t.contractorId, t.createdAt.desc()),
     check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
     check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
+    check('quotes_counter_status', sql`${t.counterStatus} IS NULL OR ${t.counterStatus} IN ('pending', 'accepted', 'declined')`),
+    // The expiry sweep reads only open quotes past their date.
+    index('quotes_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'created'`),
   ],
 );
 
@@ -150,4 +172,26 @@ export const milestones = pgTable(
     index('milestones_project_idx').on(t.projectId),
     check('milestones_amount_positive', sql`${t.amountMinor} > 0`),
   ],
+);
+
+/**
+ * Single-use links in mails ('Aprobar oferta' / 'Rechazar oferta'). Only the SHA-256 of the
+ * random token is stored; opening the link (GET) changes nothing, confirming (POST) uses it.
+ */
+export const quoteActionTokens = pgTable(
+  'quote_action_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 10 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_action_tokens_quote_idx').on(t.quoteId), check('quote_action_tokens_action', sql`${t.action} IN ('accept', 'reject')`)],
 );

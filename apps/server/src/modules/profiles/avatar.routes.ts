@@ -35,7 +35,7 @@ function multipartError(err: unknown): AppError | undefined {
 }
 
 /** The one uploaded file's bytes, whatever its field name; refusals in Spanish. */
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
+export async function readUpload(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', t.photo.notMultipart);
   // Refuse an announced oversize body before reading it.
   if (Number(req.headers['content-length'] ?? 0) > PHOTO_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge();

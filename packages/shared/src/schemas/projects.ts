@@ -61,8 +61,7 @@ export const ProjectInputSchema = z
   .superRefine((p, ctx) => {
     if (!COUNTRIES[p.country].cities.some((c) => c.key === p.city)) ctx.addIssue({ code: 'custom', path: ['city'], message: tp.cityNotInCountry });
     if (p.startDate < todayIn(p.country)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: tp.startDateInPast });
-  })
-  .meta({ id: 'ProjectInput' });
+  });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 export type ProjectData = z.output<typeof ProjectInputSchema>;
 
@@ -201,8 +200,7 @@ export const QuoteInputSchema = z
       .max(5, { error: tq.stagesCount })
       .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
       .optional(),
-  })
-  .meta({ id: 'QuoteInput' });
+  });
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
 export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalText(COMMENT_MAX) });

@@ -60,6 +60,7 @@ export const projects = {
     disputed: 'Reclamación abierta. Nuestro equipo te escribirá pronto.',
   },
   claimReasonRequired: 'Cuéntanos qué pasó.',
+  controlCharacters: 'El texto contiene caracteres no permitidos.',
 } as const;
 
 export const quotes = {

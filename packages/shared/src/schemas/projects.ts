@@ -24,6 +24,18 @@ export const PROJECTS_PAGE_SIZE = 12;
 export const PROJECTS_PAGE_SIZE_MAX = 50;
 export const PROJECTS_MAX_PAGE = 1000;
 
+/** No control characters but tab and line breaks (a NUL byte cannot even be stored in PostgreSQL). */
+function hasNoControls(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if ((c < 32 && c !== 9 && c !== 10 && c !== 13) || c === 127) return false;
+  }
+  return true;
+}
+// Until the shared text builders refuse control characters themselves (issue 18), these do.
+const text = (max: number) => requiredText(max).refine(hasNoControls, { error: tp.controlCharacters });
+const optionalPlainText = (max: number) => optionalText(max).refine((v) => v === undefined || hasNoControls(v), { error: tp.controlCharacters });
+
 /** Where each country's calendar day is read (a start date is not in the past there). */
 const TIME_ZONES: Record<CountryCode, string> = { DO: 'America/Santo_Domingo', CO: 'America/Bogota', MX: 'America/Mexico_City' };
 
@@ -47,9 +59,9 @@ const services = z
 export const ProjectInputSchema = z
   .object({
     services,
-    title: requiredText(PROJECT_TITLE_MAX),
+    title: text(PROJECT_TITLE_MAX),
     propertyType: choice(PROPERTY_TYPES),
-    description: requiredText(PROJECT_DESCRIPTION_MAX),
+    description: text(PROJECT_DESCRIPTION_MAX),
     startDate: z.string({ error: validation.required }).min(1, { error: validation.required }).pipe(isoDate),
     intention: choice(PROJECT_INTENTIONS).default('ready'),
     country: choice(COUNTRY_CODES).default('DO'),
@@ -184,14 +196,14 @@ const price = z
   .gt(0, { error: tq.priceMustBePositive })
   .max(PRICE_MAX_MINOR, { error: tq.priceTooHigh });
 
-export const QuoteStageSchema = z.object({ title: requiredText(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
+export const QuoteStageSchema = z.object({ title: text(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
 
 /** Make Offer (spec §2 Modals, §5 Bid). Price in minor units (centavos); the form converts. */
 export const QuoteInputSchema = z
   .object({
     priceMinor: price,
     currency: choice(CURRENCIES).default('DOP'),
-    description: requiredText(QUOTE_DESCRIPTION_MAX),
+    description: text(QUOTE_DESCRIPTION_MAX),
     validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
     /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
     stages: z
@@ -203,9 +215,9 @@ export const QuoteInputSchema = z
   });
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
-export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalText(COMMENT_MAX) });
+export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalPlainText(COMMENT_MAX) });
 export const CounterAnswerSchema = z.object({ accept: z.boolean({ error: validation.invalidValue }) });
-export const RejectQuoteSchema = z.object({ comment: optionalText(COMMENT_MAX) }).default({ comment: undefined });
+export const RejectQuoteSchema = z.object({ comment: optionalPlainText(COMMENT_MAX) }).default({ comment: undefined });
 
 export const COUNTER_STATUSES = ['pending', 'accepted', 'declined'] as const;
 
@@ -256,7 +268,7 @@ export const MyJobsSchema = z.object({ items: z.array(OpenProjectSchema.extend({
 /** POST /api/projects/:id/status: the moves after hiring (PROJECT_ACTIONS decides who and when). */
 export const StatusChangeSchema = z.object({
   status: z.enum(['in_progress', 'delivered', 'completado', 'disputed'], { error: validation.invalidOption }),
-  note: optionalText(NOTE_MAX),
+  note: optionalPlainText(NOTE_MAX),
 });
 export const StatusChangedSchema = z.object({ message: z.string(), status: z.enum(PROJECT_STATUSES) });
 

@@ -59,6 +59,17 @@ describe('POST /api/projects', () => {
     expect(await t.db.$count(projects, eq(projects.clientId, client.id))).toBe(0);
   });
 
+  it('refuses control characters in its words with a 400, never a 500', async () => {
+    const client = await person(t, 'client');
+    for (const title of ['Baño\u0000', 'Baño \u001b[31mrojo', 'Baño\u007f']) {
+      const res = await post(client, '/api/projects', projectForm({ title, description: `Tubería ${title}` }));
+      expect(res.statusCode, JSON.stringify(title)).toBe(400);
+      expect(res.json().error.fields).toEqual({ title: 'El texto contiene caracteres no permitidos.', description: 'El texto contiene caracteres no permitidos.' });
+    }
+    // Line breaks and tabs are words' business.
+    expect((await post(client, '/api/projects', projectForm({ description: 'Primero:\n\tcambiar el tubo.\r\nLuego pintar.' }))).statusCode).toBe(201);
+  });
+
   it('accepts today as the start date', async () => {
     const client = await person(t, 'client');
     expect((await post(client, '/api/projects', projectForm({ startDate: dayFromToday(0) }))).statusCode).toBe(201);

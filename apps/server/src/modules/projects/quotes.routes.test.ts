@@ -50,6 +50,9 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     }
     const noText = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: '   ' });
     expect(noText.json().error.fields).toEqual({ description: 'Campo obligatorio.' });
+    const nul = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Con\u0000nulo' });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.fields).toEqual({ description: 'El texto contiene caracteres no permitidos.' });
     const badPlan = await post(contractor, `/api/projects/${projectId}/quotes`, {
       priceMinor: 100,
       description: 'Algo',

@@ -1,3 +1,11 @@
+CREATE TABLE "digest_deliveries" (
+	"day" date NOT NULL,
+	"contractor_id" uuid NOT NULL,
+	"project_count" integer NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "digest_deliveries_day_contractor_id_pk" PRIMARY KEY("day","contractor_id")
+);
+--> statement-breakpoint
 CREATE TABLE "quote_action_tokens" (
 	"token_hash" varchar(64) PRIMARY KEY NOT NULL,
 	"quote_id" uuid NOT NULL,
@@ -18,6 +26,7 @@ ALTER TABLE "quotes" ADD COLUMN "counter_status" varchar(10);--> statement-break
 ALTER TABLE "quotes" ADD COLUMN "countered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "stages" jsonb;--> statement-breakpoint
 ALTER TABLE "quotes" ADD COLUMN "closed_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "digest_deliveries" ADD CONSTRAINT "digest_deliveries_contractor_id_users_id_fk" FOREIGN KEY ("contractor_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_action_tokens" ADD CONSTRAINT "quote_action_tokens_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "quote_action_tokens" ADD CONSTRAINT "quote_action_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "quote_action_tokens_quote_idx" ON "quote_action_tokens" USING btree ("quote_id");--> statement-breakpoint

@@ -36,7 +36,7 @@ import { storeApplicationRoutes } from './modules/store-partners/store-applicati
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
-import { startQuoteExpiry } from './modules/projects/quotes.service.ts';
+import { startProjectJobs } from './modules/projects/project-jobs.ts';
 import { contractorPages, startDirectory } from './modules/directory/directory.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
@@ -140,13 +140,14 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(visitRoutes(db));
   await app.register(favouritesRoutes(db));
   await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
-  // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire every minute.
+  // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
+  // contractors' daily digest goes out, checked every minute.
   const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
-  const stopQuoteExpiry = startQuoteExpiry(projectDeps);
+  const stopProjectJobs = startProjectJobs(projectDeps);
   app.addHook('onClose', () => {
-    stopQuoteExpiry();
+    stopProjectJobs();
     return Promise.resolve();
   });
   if (!config.isProduction) await app.register(devOutboxRoutes(db));

@@ -167,4 +167,13 @@ export const projectMail = {
     reason: (reason: string) => `Motivo: ${reason}`,
   },
   open: 'Ver proyecto',
+  digest: {
+    subject: 'ArreglaYa - Nuevos proyectos para ti',
+    title: 'Nuevos proyectos para ti',
+    intro: (count: number) => (count === 1 ? 'Ayer se publicó 1 proyecto de tus servicios en tu zona:' : `Ayer se publicaron ${count} proyectos de tus servicios en tu zona:`),
+    item: (title: string, city: string, startDate: string) => `• ${title} (${city}, inicio: ${startDate})`,
+    more: (count: number) => (count === 1 ? 'y 1 más.' : `y ${count} más.`),
+    seeAll: 'Ver proyectos disponibles',
+    footer: 'Recibes este resumen porque tienes activadas las notificaciones de proyectos nuevos. Puedes cambiarlo en Notificaciones de tu perfil.',
+  },
 } as const;

@@ -195,3 +195,20 @@ export const quoteActionTokens = pgTable(
   },
   (t) => [index('quote_action_tokens_quote_idx').on(t.quoteId), check('quote_action_tokens_action', sql`${t.action} IN ('accept', 'reject')`)],
 );
+
+/**
+ * Who got the daily digest of new projects for which day (one row per contractor and day, even
+ * when nothing matched): the digest is sent once per day and resumes after a restart.
+ */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectCount: integer('project_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.contractorId] })],
+);

@@ -352,22 +352,6 @@ export async function expireQuotes(deps: QuotesDeps, now = new Date(), batch = 2
   return expired;
 }
 
-/** Runs the expiry sweep every `intervalMs` (a minute by default) until stopped. */
-export function startQuoteExpiry(deps: QuotesDeps & { log: { warn(obj: object, msg: string): void } }, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireQuotes(deps)
-      .catch((err: unknown) => deps.log.warn({ err }, 'quote expiry sweep failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
-
 // ---- Mail links ----
 
 /** What a mail link would do, to show before confirming; it changes nothing. */

@@ -88,7 +88,9 @@ export const PROJECT_ACTIONS = {
   approve: { by: 'client', from: ['delivered'], to: 'completado' },
   // The client opens a claim; a sysadmin decides it.
   claim: { by: 'client', from: ['in_progress', 'delivered'], to: 'disputed' },
-} as const satisfies Record<string, { by: 'client' | 'contractor'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
+  // Neither approval nor claim within DELIVERY_REVIEW_DAYS of delivery: approved automatically.
+  auto_approve: { by: 'system', from: ['delivered'], to: 'completado' },
+} as const satisfies Record<string, { by: 'client' | 'contractor' | 'system'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
 export function projectAllows(action: ProjectAction, status: ProjectStatus): boolean {

@@ -52,6 +52,7 @@ export const projects = {
     deliver: 'Solo puedes entregar un trabajo en progreso.',
     approve: 'Solo puedes aprobar un trabajo entregado.',
     claim: 'Solo puedes abrir una reclamación de un trabajo en progreso o entregado.',
+    auto_approve: 'Este trabajo ya no espera aprobación.',
   },
   statusChanged: {
     in_progress: 'Trabajo marcado en progreso.',
@@ -159,6 +160,7 @@ export const projectMail = {
     subject: 'ArreglaYa - Trabajo aprobado',
     title: 'Trabajo aprobado',
     intro: (title: string) => `El cliente aprobó el trabajo de «${title}». ¡Felicidades!`,
+    automatically: (title: string, days: number) => `El trabajo de «${title}» quedó aprobado automáticamente: pasaron ${days} días desde la entrega sin reclamaciones.`,
   },
   projectDisputed: {
     subject: 'ArreglaYa - Reclamación abierta',

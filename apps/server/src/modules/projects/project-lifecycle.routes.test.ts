@@ -4,6 +4,7 @@ import { contractorProfiles, conversations, emailOutbox, logTrail, messages, pro
 import { person, postProject, postQuote, projectForm, projectStatus, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
+import { autoApproveDelivered } from './projects.service.ts';
 
 let t: MailTestApp;
 beforeAll(async () => {
@@ -68,6 +69,27 @@ describe('after hiring: in progress, delivered, approved', () => {
     expect(res.json().status).toBe('disputed');
     const mail = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Reclamación abierta');
     expect(mail.text).toContain('Motivo: Sigue goteando.');
+  });
+
+  it('approves delivered work by itself after 7 days without approval or claim', async () => {
+    const late = await hired();
+    const recent = await hired();
+    for (const h of [late, recent]) {
+      await setStatus(h.contractor, h.projectId, 'in_progress');
+      await setStatus(h.contractor, h.projectId, 'delivered');
+    }
+    const day = 86_400_000;
+    await t.db.update(projects).set({ deliveredAt: new Date(Date.now() - 7 * day - 60_000) }).where(eq(projects.id, late.projectId));
+    await t.db.update(projects).set({ deliveredAt: new Date(Date.now() - 6 * day) }).where(eq(projects.id, recent.projectId));
+    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
+    expect(await autoApproveDelivered(deps)).toBe(1);
+    expect(await autoApproveDelivered(deps)).toBe(0);
+    expect((await projectStatus(t, late.projectId))!.status).toBe('completado');
+    expect((await projectStatus(t, recent.projectId))!.status).toBe('delivered');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(late.contractor.email) && m.text.includes('aprobado automáticamente'));
+    expect(mail.subject).toBe('ArreglaYa - Trabajo aprobado');
+    expect((await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, late.contractor.id) }))!.completedProjects).toBe(1);
+    expect((await setStatus(late.client, late.projectId, 'disputed', 'Tarde')).statusCode).toBe(409);
   });
 
   it('refuses every move the table forbids with a 409 in Spanish, changing nothing', async () => {

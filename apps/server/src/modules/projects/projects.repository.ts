@@ -232,3 +232,14 @@ export async function incrementCompletedProjects(tx: DbOrTx, contractorId: strin
     .set({ completedProjects: sql`${contractorProfiles.completedProjects} + 1` })
     .where(eq(contractorProfiles.userId, contractorId));
 }
+
+/** Delivered projects whose review time ended, locked (SKIP LOCKED: one sweeper takes each). */
+export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
+  return tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.status, 'delivered'), lte(projects.deliveredAt, before)))
+    .orderBy(asc(projects.deliveredAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}

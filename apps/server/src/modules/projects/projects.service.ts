@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
-import { clientNextAction, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
+import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import {
   PROJECT_PHOTOS_MAX,
   type MyProject,
@@ -34,6 +34,7 @@ import {
   listContractorJobs,
   listOpenProjects,
   listPhotos,
+  lockDeliveredBefore,
   incrementCompletedProjects,
   updateProject,
   writePhotoOrder,
@@ -279,4 +280,28 @@ async function tellOtherSide(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
     const m = tm.projectDisputed;
     await notify(tx, deps, { to: contractorId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title), m.reason(note ?? '')], actions: open });
   }
+}
+
+/**
+ * Delivered work nobody approved or claimed within DELIVERY_REVIEW_DAYS is approved by the system
+ * (DOMAIN.md), as the client's approval would: completado, the contractor's count, both told.
+ */
+export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl'>, now = new Date(), batch = 100): Promise<number> {
+  const approved = await deps.db.transaction(async (tx) => {
+    const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
+    for (const p of due) {
+      if (!projectAllows('auto_approve', p.status)) continue;
+      await moveProject(tx, p, 'auto_approve');
+      await incrementCompletedProjects(tx, p.contractorId!);
+      const m = tm.projectApproved;
+      const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
+      const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
+      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
+      for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions });
+      await insertLogEntry(tx, { userId: null, action: 'project-completado', location: `/proyectos/${p.id}`, details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' } });
+    }
+    return due.length;
+  });
+  if (approved > 0) deps.mailer.kick();
+  return approved;
 }

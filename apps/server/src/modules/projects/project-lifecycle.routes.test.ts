@@ -229,6 +229,20 @@ describe('the new-offer mail and its links', () => {
     await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Proyecto asignado');
   });
 
+  it('takes 50 identical confirmations of one link at once: one acts, the rest are refused, none is a 500', async () => {
+    const client = await person(t, 'client');
+    const contractor = await person(t, 'contractor');
+    const projectId = await postProject(t, client);
+    await postQuote(t, contractor, projectId);
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
+    const token = /Aprobar oferta: (\S+)/.exec(mail.text)![1]!.split('/').pop()!;
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, remoteAddress: `10.9.${i}.1`, payload: {} })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(49).fill(404)]);
+    // And 50 identical status moves: one moves the project, the rest are told why not.
+    const moves = await Promise.all(Array.from({ length: 50 }, () => setStatus(contractor, projectId, 'in_progress')));
+    expect(moves.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(49).fill(409)]);
+  });
+
   it('stores every notification in the pair’s conversation, and mails only those who want mail', async () => {
     const client = await person(t, 'client');
     const contractor = await person(t, 'contractor');

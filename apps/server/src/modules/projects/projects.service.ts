@@ -9,7 +9,7 @@ import {
   type ProjectData,
   type ProjectDetail,
 } from '@arreglaya/shared/schemas/projects';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -57,7 +57,7 @@ function tile(row: Omit<OpenProject, 'createdAt' | 'updatedAt' | 'clientFirstNam
   return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
 }
 
-async function log(db: Db | Parameters<Parameters<Db['transaction']>[0]>[0], actor: Actor, action: string, projectId: string, details: Record<string, unknown> = {}) {
+async function log(db: DbOrTx, actor: Actor, action: string, projectId: string, details: Record<string, unknown> = {}) {
   await insertLogEntry(db, { userId: actor.id, sessionId: actor.sessionId ?? null, action, location: `/proyectos/${projectId}`, details: { projectId, ...details } });
 }
 
@@ -261,7 +261,7 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
   return status;
 }
 
-async function tellOtherSide(tx: Parameters<Parameters<Db['transaction']>[0]>[0], deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined) {
+async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined) {
   const contractorId = p.contractorId!;
   const pair = { clientId: p.clientId, contractorId, projectId: p.id };
   const contractorName = (await findContact(tx, contractorId))?.name ?? '';

@@ -17,6 +17,7 @@ CREATE TABLE "quote_action_tokens" (
 	CONSTRAINT "quote_action_tokens_action" CHECK ("quote_action_tokens"."action" IN ('accept', 'reject'))
 );
 --> statement-breakpoint
+ALTER TABLE "project_photos" ADD COLUMN "delivery" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "started_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "disputed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "delivery_note" varchar(1000);--> statement-breakpoint

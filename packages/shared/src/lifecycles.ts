@@ -82,6 +82,8 @@ export const PROJECT_ACTIONS = {
   cancel: { by: 'client', from: ['created'], to: 'cancelled' },
   // The hired contractor starts the work.
   start: { by: 'contractor', from: ['assigned'], to: 'in_progress' },
+  // The hired contractor adds photos of the work before saying it is done.
+  add_delivery_photo: { by: 'contractor', from: ['in_progress'], to: null },
   // The hired contractor says the work is done (optional note).
   deliver: { by: 'contractor', from: ['in_progress'], to: 'delivered' },
   // The client approves the work: completado (money released by the payment issue).

@@ -72,3 +72,14 @@ export async function projectStatus(t: TestApp, id: string) {
   const [row] = await t.db.select({ status: projects.status, contractorId: projects.contractorId }).from(projects).where(eq(projects.id, id));
   return row;
 }
+
+/** Uploads one file as a browser's FormData does (field 'photo'). */
+export async function uploadPhoto(t: TestApp, who: Person, url: string, data: Buffer, type = 'image/jpeg') {
+  const boundary = `----arreglaya${crypto.randomBytes(8).toString('hex')}`;
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: ${type}\r\n\r\n`),
+    data,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.app.inject({ method: 'POST', url, headers: { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}

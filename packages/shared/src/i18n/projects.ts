@@ -50,6 +50,7 @@ export const projects = {
     cancel: 'Este proyecto ya no se puede cancelar ni eliminar.',
     start: 'Solo puedes empezar un trabajo que te asignaron y que aún no empezó.',
     deliver: 'Solo puedes entregar un trabajo en progreso.',
+    add_delivery_photo: 'Solo puedes agregar fotos de un trabajo en progreso.',
     approve: 'Solo puedes aprobar un trabajo entregado.',
     claim: 'Solo puedes abrir una reclamación de un trabajo en progreso o entregado.',
     auto_approve: 'Este trabajo ya no espera aprobación.',

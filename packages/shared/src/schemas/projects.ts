@@ -121,6 +121,8 @@ export const ProjectDetailSchema = z
   .object({
     ...projectCore,
     photos: z.array(ProjectPhotoSchema),
+    /** Photos of the finished work: for the client and the hired contractor. */
+    deliveryPhotos: z.array(ProjectPhotoSchema),
     offers: z.number().int(),
     clientFirstName: z.string(),
     /** The client's contact data: for the hired contractor only (and the client themself). */

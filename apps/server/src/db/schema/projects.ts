@@ -90,6 +90,8 @@ export const projectPhotos = pgTable(
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
+    /** A photo of the finished work, added by the hired contractor (not one of the request's). */
+    delivery: boolean('delivery').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.photoId] })],
 );

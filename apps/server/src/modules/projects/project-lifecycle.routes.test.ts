@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, conversations, emailOutbox, logTrail, messages, projects, quotes } from '../../db/schema/index.ts';
-import { person, postProject, postQuote, projectForm, projectStatus, type Person } from '../../../test/support/project-factories.ts';
+import sharp from 'sharp';
+import { person, postProject, postQuote, projectForm, projectStatus, uploadPhoto, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
 import { autoApproveDelivered } from './projects.service.ts';
@@ -56,6 +57,25 @@ describe('after hiring: in progress, delivered, approved', () => {
     expect(p).toMatchObject({ status: 'completado', startedAt: expect.any(Date), deliveredAt: expect.any(Date), completedAt: expect.any(Date) });
     const log = await t.db.select({ action: logTrail.action }).from(logTrail).where(eq(logTrail.location, `/proyectos/${projectId}`));
     expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['project-created', 'quote-sent', 'quote-accepted', 'project-in_progress', 'project-delivered', 'project-completado']));
+  });
+
+  it('lets the hired contractor add photos of the work while it is in progress, shown to the client only', async () => {
+    const { client, contractor, projectId } = await hired();
+    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const url = `/api/projects/${projectId}/delivery-photos`;
+    const early = await uploadPhoto(t, contractor, url, photo);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Solo puedes agregar fotos de un trabajo en progreso.');
+    await setStatus(contractor, projectId, 'in_progress');
+    expect((await uploadPhoto(t, await person(t, 'contractor'), url, photo)).statusCode).toBe(403);
+    expect((await uploadPhoto(t, client, url, photo)).statusCode).toBe(403);
+    const added = await uploadPhoto(t, contractor, url, photo);
+    expect(added.statusCode).toBe(201);
+    const detail = (await get(client, `/api/projects/${projectId}`)).json();
+    expect(detail.deliveryPhotos.map((p: { id: string }) => p.id)).toEqual([added.json().photos[0].id]);
+    expect(detail).toMatchObject({ photos: [], coverPhotoId: null });
+    await setStatus(contractor, projectId, 'delivered');
+    expect((await uploadPhoto(t, contractor, url, photo)).statusCode).toBe(409);
   });
 
   it('lets the client open a claim on delivered work, with a reason', async () => {

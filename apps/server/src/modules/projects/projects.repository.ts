@@ -80,11 +80,12 @@ export async function deleteProject(tx: DbOrTx, id: string): Promise<string[]> {
 
 // ---- Photos ----
 
-export async function listPhotos(db: DbOrTx, projectId: string): Promise<{ id: string; position: number }[]> {
+/** The request's photos, or with `delivery` the photos of the finished work. */
+export async function listPhotos(db: DbOrTx, projectId: string, delivery = false): Promise<{ id: string; position: number }[]> {
   return db
     .select({ id: projectPhotos.photoId, position: projectPhotos.position })
     .from(projectPhotos)
-    .where(eq(projectPhotos.projectId, projectId))
+    .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.delivery, delivery)))
     .orderBy(asc(projectPhotos.position), asc(projectPhotos.photoId));
 }
 
@@ -93,16 +94,17 @@ export async function insertProjectPhoto(
   photo: { id: string; ownerId: string; storageKey: string; mime: string; width: number; height: number; bytes: number },
   projectId: string,
   position: number,
+  delivery: boolean,
 ): Promise<void> {
   await tx.insert(photos).values({ ...photo, kind: 'project' });
-  await tx.insert(projectPhotos).values({ projectId, photoId: photo.id, position });
+  await tx.insert(projectPhotos).values({ projectId, photoId: photo.id, position, delivery });
 }
 
 /** Removes one of the project's photos; returns its storage key when it was there. */
 export async function deleteProjectPhoto(tx: DbOrTx, projectId: string, photoId: string): Promise<string | undefined> {
   const [link] = await tx
     .delete(projectPhotos)
-    .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.photoId, photoId)))
+    .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.photoId, photoId), eq(projectPhotos.delivery, false)))
     .returning({ photoId: projectPhotos.photoId });
   if (!link) return undefined;
   const [row] = await tx.delete(photos).where(eq(photos.id, photoId)).returning({ storageKey: photos.storageKey });

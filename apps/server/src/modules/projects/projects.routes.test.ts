@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logTrail, photos, projects } from '../../db/schema/index.ts';
-import { dayFromToday, person, postProject, postQuote, projectForm, type Person } from '../../../test/support/project-factories.ts';
+import { dayFromToday, person, postProject, postQuote, projectForm, uploadPhoto, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
@@ -159,20 +159,7 @@ describe('GET /api/me/projects (Mis Proyectos)', () => {
 
 // ---- Photos ----
 
-function multipart(...files: { data: Buffer; type: string }[]) {
-  const boundary = `----arreglaya${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="foto.jpg"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-async function upload(who: Person, projectId: string, data: Buffer, type = 'image/jpeg') {
-  const body = multipart({ data, type });
-  return t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/photos`, headers: { ...who.headers, ...body.headers }, payload: body.payload });
-}
+const upload = (who: Person, projectId: string, data: Buffer, type = 'image/jpeg') => uploadPhoto(t, who, `/api/projects/${projectId}/photos`, data, type);
 
 const photoWithGps = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: '#aa5500' } })

@@ -129,6 +129,26 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       },
     );
 
+    app.post(
+      '/api/projects/:id/delivery-photos',
+      {
+        config: { access: CONTRACTORS, rateLimit: perUser(40, 10 * 60_000) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Agregar una foto del trabajo terminado (contratista contratado, trabajo en progreso; hasta 8)',
+          description: 'Como las fotos del proyecto: JPG o PNG de hasta 8 MB, vuelta a codificar sin metadatos.',
+          consumes: ['multipart/form-data'],
+          params: IdSchema,
+          response: { 201: ProjectPhotosSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const upload = await readUpload(req);
+        const photos = await addPhoto(deps, actorOf(req), req.params.id, upload, true);
+        return reply.status(201).send({ message: tp.photoAdded, photos });
+      },
+    );
+
     app.delete(
       '/api/projects/:id/photos/:photoId',
       {

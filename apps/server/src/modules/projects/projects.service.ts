@@ -111,28 +111,33 @@ export async function listMyProjects(deps: ProjectsDeps, clientId: string, statu
 
 // ---- Photos (decision 012: decoded, re-encoded, no metadata; the first is the main one) ----
 
-export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: string, upload: Buffer) {
+/**
+ * Adds a photo: to the request by its client while it is open (the first is the main one), or
+ * with `delivery` a photo of the finished work by the hired contractor while it is in progress.
+ */
+export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: string, upload: Buffer, delivery = false) {
+  const action = delivery ? 'add_delivery_photo' : 'edit';
   // Check before the costly decode; checked again under the lock.
   const before = await findProject(deps.db, projectId);
   if (!before) throw new AppError('NOT_FOUND', tp.notFound);
-  assertProjectAction(before, 'edit', actor);
+  assertProjectAction(before, action, actor);
   const processed = await decode(upload);
   const photoId = randomUUID();
   const base = photoBaseKey(photoId);
   try {
     for (const size of PHOTO_SIZE_NAMES) await deps.storage.put(photoSizeKey(base, size), processed[size].data, processed.mime);
     return await deps.db.transaction(async (tx) => {
-      await lockForAction(tx, projectId, 'edit', actor);
-      const current = await listPhotos(tx, projectId);
+      await lockForAction(tx, projectId, action, actor);
+      const current = await listPhotos(tx, projectId, delivery);
       if (current.length >= PROJECT_PHOTOS_MAX) {
         const message = tp.tooManyPhotos(PROJECT_PHOTOS_MAX);
         throw new AppError('CONFLICT', message, { photo: message });
       }
       const { lg } = processed;
       const position = current.length === 0 ? 0 : Math.max(...current.map((p) => p.position)) + 1;
-      await insertProjectPhoto(tx, { id: photoId, ownerId: actor.id, storageKey: base, mime: processed.mime, width: lg.width, height: lg.height, bytes: lg.data.length }, projectId, position);
+      await insertProjectPhoto(tx, { id: photoId, ownerId: actor.id, storageKey: base, mime: processed.mime, width: lg.width, height: lg.height, bytes: lg.data.length }, projectId, position, delivery);
       const ids = [...current.map((p) => p.id), photoId];
-      await writePhotoOrder(tx, projectId, ids);
+      if (!delivery) await writePhotoOrder(tx, projectId, ids);
       return ids.map((id, i) => ({ id, position: i }));
     });
   } catch (err) {
@@ -184,8 +189,9 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
-  const [photos, offers, client, card, contractorContact, conversationId] = await Promise.all([
+  const [photos, deliveryPhotos, offers, client, card, contractorContact, conversationId] = await Promise.all([
     listPhotos(deps.db, p.id),
+    hired ? listPhotos(deps.db, p.id, true) : [],
     countOpenOffers(deps.db, p.id),
     findContact(deps.db, p.clientId),
     hired ? findContractorCard(deps.db, p.contractorId!) : null,
@@ -209,6 +215,7 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
     photos,
+    deliveryPhotos,
     offers,
     clientFirstName: client?.firstName ?? '',
     clientContact: isClient || (hired && isHiredContractor) ? contact(client) : null,

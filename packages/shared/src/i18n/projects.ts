@@ -63,6 +63,16 @@ export const projects = {
   },
   claimReasonRequired: 'Cuéntanos qué pasó.',
   controlCharacters: 'El texto contiene caracteres no permitidos.',
+  // A contractor's portfolio (/profile/nuevoproyecto, 'Registrar Proyecto').
+  portfolio: {
+    title: 'Registrar Proyecto',
+    saved: 'Registro realizado con éxito.',
+    updated: 'Registro actualizado con éxito.',
+    deleted: 'Proyecto eliminado de tu portafolio.',
+    dateInFuture: 'La fecha no puede estar en el futuro.',
+    notFound: 'No encontramos este trabajo en tu portafolio.',
+    tooMany: (max: number) => `Tu portafolio admite hasta ${max} trabajos.`,
+  },
 } as const;
 
 export const quotes = {

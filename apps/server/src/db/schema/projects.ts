@@ -214,3 +214,39 @@ export const digestDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.contractorId] })],
 );
+
+/**
+ * A finished job a contractor shows on their public page ('Registrar Proyecto',
+ * /profile/nuevoproyecto): their own record, not a client's request.
+ */
+export const portfolioEntries = pgTable(
+  'portfolio_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    serviceTypes: serviceType('service_types').array().notNull(),
+    completedOn: date('completed_on', { mode: 'string' }).notNull(),
+    coverPhotoId: uuid('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('portfolio_entries_contractor_idx').on(t.contractorId, t.completedOn.desc())],
+);
+
+export const portfolioPhotos = pgTable(
+  'portfolio_photos',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => portfolioEntries.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.photoId] })],
+);

@@ -17,11 +17,10 @@ import {
   StatusChangedSchema,
   StatusChangeSchema,
 } from '@arreglaya/shared/schemas/projects';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimitRule } from '../../plugins/rate-limit.ts';
 import { readUpload } from '../profiles/avatar.routes.ts';
-import type { Actor } from './project-lifecycle.ts';
+import { portfolioRoutes } from './portfolio.routes.ts';
+import { actorOf, perUser } from './route-helpers.ts';
 import {
   addPhoto,
   changeStatus,
@@ -41,20 +40,12 @@ const CLIENTS = ['client'] as const;
 const CONTRACTORS = ['contractor'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
-/** Writes are counted per person (not per address: many people share a mobile carrier's). */
-export function perUser(max: number, windowMs = 60_000): RateLimitRule {
-  return { name: 'user', max, windowMs, key: (req) => req.user?.id };
-}
-
-export function actorOf(req: FastifyRequest): Actor {
-  const user = req.user!;
-  return { id: user.id, role: user.role, sessionId: user.sessionId };
-}
-
 const noStore = { 'cache-control': 'private, no-store' };
 
 export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(portfolioRoutes(deps));
+
     app.post(
       '/api/projects',
       {

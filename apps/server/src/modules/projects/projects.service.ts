@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import {
@@ -13,8 +12,9 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertLogEntry } from '../log-trail/log-trail.repository.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { PHOTO_SIZE_NAMES, photoBaseKey, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
-import { decode, removeFiles } from '../profiles/avatar.service.ts';
+import type { PhotoStorage } from '../media/photo-storage.ts';
+import { removeFiles } from '../profiles/avatar.service.ts';
+import { storeUpload } from './photo-upload.ts';
 import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
 import {
@@ -121,29 +121,19 @@ export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: stri
   const before = await findProject(deps.db, projectId);
   if (!before) throw new AppError('NOT_FOUND', tp.notFound);
   assertProjectAction(before, action, actor);
-  const processed = await decode(upload);
-  const photoId = randomUUID();
-  const base = photoBaseKey(photoId);
-  try {
-    for (const size of PHOTO_SIZE_NAMES) await deps.storage.put(photoSizeKey(base, size), processed[size].data, processed.mime);
-    return await deps.db.transaction(async (tx) => {
-      await lockForAction(tx, projectId, action, actor);
-      const current = await listPhotos(tx, projectId, delivery);
-      if (current.length >= PROJECT_PHOTOS_MAX) {
-        const message = tp.tooManyPhotos(PROJECT_PHOTOS_MAX);
-        throw new AppError('CONFLICT', message, { photo: message });
-      }
-      const { lg } = processed;
-      const position = current.length === 0 ? 0 : Math.max(...current.map((p) => p.position)) + 1;
-      await insertProjectPhoto(tx, { id: photoId, ownerId: actor.id, storageKey: base, mime: processed.mime, width: lg.width, height: lg.height, bytes: lg.data.length }, projectId, position, delivery);
-      const ids = [...current.map((p) => p.id), photoId];
-      if (!delivery) await writePhotoOrder(tx, projectId, ids);
-      return ids.map((id, i) => ({ id, position: i }));
-    });
-  } catch (err) {
-    await removeFiles(deps, base);
-    throw err;
-  }
+  return storeUpload(deps, actor.id, upload, async (tx, photo) => {
+    await lockForAction(tx, projectId, action, actor);
+    const current = await listPhotos(tx, projectId, delivery);
+    if (current.length >= PROJECT_PHOTOS_MAX) {
+      const message = tp.tooManyPhotos(PROJECT_PHOTOS_MAX);
+      throw new AppError('CONFLICT', message, { photo: message });
+    }
+    const position = current.length === 0 ? 0 : Math.max(...current.map((p) => p.position)) + 1;
+    await insertProjectPhoto(tx, photo, projectId, position, delivery);
+    const ids = [...current.map((p) => p.id), photo.id];
+    if (!delivery) await writePhotoOrder(tx, projectId, ids);
+    return ids.map((id, i) => ({ id, position: i }));
+  });
 }
 
 export async function removePhoto(deps: ProjectsDeps, actor: Actor, projectId: string, photoId: string) {

@@ -14,7 +14,7 @@ import {
   RejectQuoteSchema,
 } from '@arreglaya/shared/schemas/projects';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { actorOf, perUser } from './projects.routes.ts';
+import { actorOf, perUser } from './route-helpers.ts';
 import {
   acceptQuote,
   answerCounter,

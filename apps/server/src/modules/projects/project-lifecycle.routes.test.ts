@@ -249,6 +249,20 @@ describe('the new-offer mail and its links', () => {
     await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Proyecto asignado');
   });
 
+  it('spends the links of the offers that were not chosen', async () => {
+    const client = await person(t, 'client');
+    const [a, b] = [await person(t, 'contractor', 'Ana'), await person(t, 'contractor', 'Beto')];
+    const projectId = await postProject(t, client);
+    const qa = await postQuote(t, a, projectId);
+    await postQuote(t, b, projectId);
+    const mailB = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes('Beto Almonte te envió una oferta.'));
+    const tokenB = /Aprobar oferta: (\S+)/.exec(mailB.text)![1]!.split('/').pop()!;
+    expect((await get(null, `/api/quote-links/${tokenB}`)).statusCode).toBe(200);
+    await post(client, `/api/quotes/${qa}/accept`);
+    expect((await get(null, `/api/quote-links/${tokenB}`)).statusCode).toBe(404);
+    expect((await post(null, `/api/quote-links/${tokenB}`, {})).statusCode).toBe(404);
+  });
+
   it('takes 50 identical confirmations of one link at once: one acts, the rest are refused, none is a 500', async () => {
     const client = await person(t, 'client');
     const contractor = await person(t, 'contractor');

@@ -59,12 +59,12 @@ export async function updateQuote(tx: DbOrTx, id: string, set: Partial<typeof qu
   return row!;
 }
 
-/** Closes every other open quote of the project as rejected; returns them (their contractors are told). */
-export async function rejectOtherOpenQuotes(tx: DbOrTx, projectId: string, keepId: string): Promise<QuoteRow[]> {
+/** Closes the project's open quotes (but `keepId`) as rejected; returns them (their contractors are told). */
+export async function rejectOpenQuotes(tx: DbOrTx, projectId: string, keepId?: string): Promise<QuoteRow[]> {
   return tx
     .update(quotes)
     .set({ status: 'rejected', closedAt: new Date() })
-    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, 'created'), ne(quotes.id, keepId)))
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, 'created'), keepId ? ne(quotes.id, keepId) : undefined))
     .returning();
 }
 

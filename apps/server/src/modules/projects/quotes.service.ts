@@ -21,7 +21,7 @@ import {
   lockExpiredQuotes,
   lockQuote,
   markExpired,
-  rejectOtherOpenQuotes,
+  rejectOpenQuotes,
   toQuote,
   updateQuote,
   type QuoteRow,
@@ -221,7 +221,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
     );
   }
   await spendQuoteLinks(tx, quoteId);
-  const others = await rejectOtherOpenQuotes(tx, project.id, quoteId);
+  const others = await rejectOpenQuotes(tx, project.id, quoteId);
   for (const other of others) await tellRejected(tx, deps, project, other, tm.quoteRejected.otherChosen(project.title));
 
   const [client, contractor] = await Promise.all([findContact(tx, project.clientId), findContact(tx, quote.contractorId)]);
@@ -258,6 +258,7 @@ export async function acceptQuote(deps: QuotesDeps, actor: Actor, quoteId: strin
 }
 
 async function tellRejected(tx: Tx, deps: QuotesDeps, project: ProjectRow, quote: QuoteRow, why: string, comment?: string) {
+  await spendQuoteLinks(tx, quote.id);
   const m = tm.quoteRejected;
   await notify(tx, deps, {
     to: quote.contractorId,
@@ -273,7 +274,6 @@ export async function rejectQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
   const { quote, project } = await clientsQuote(tx, actor, quoteId);
   assertQuoteAction(quote, 'reject');
   const updated = await updateQuote(tx, quoteId, { status: 'rejected', clientComments: comment ?? null, closedAt: new Date() });
-  await spendQuoteLinks(tx, quoteId);
   await tellRejected(tx, deps, project, quote, tm.quoteRejected.intro(project.title), comment);
   await log(tx, actor, 'quote-rejected', quote);
   return toQuote(updated);
@@ -287,7 +287,7 @@ export async function rejectQuote(deps: QuotesDeps, actor: Actor, quoteId: strin
 
 /** A cancelled project's open quotes are closed as rejected, and their contractors told. */
 export async function rejectOpenQuotesOf(tx: Tx, deps: QuotesDeps, project: ProjectRow): Promise<void> {
-  const closed = await rejectOtherOpenQuotes(tx, project.id, '00000000-0000-0000-0000-000000000000');
+  const closed = await rejectOpenQuotes(tx, project.id);
   for (const q of closed) await tellRejected(tx, deps, project, q, tm.quoteRejected.intro(project.title));
 }
 
@@ -359,7 +359,8 @@ export async function readQuoteLink(deps: QuotesDeps, token: string) {
   const link = await findQuoteLink(deps.db, token);
   const quote = await findQuote(deps.db, link.quoteId);
   const project = quote && (await findProject(deps.db, quote.projectId));
-  if (!quote || !project) throw new AppError('NOT_FOUND', tq.linkInvalid);
+  // A link of an offer no longer open is spent, whatever its row says.
+  if (!quote || !project || quote.status !== 'created') throw new AppError('NOT_FOUND', tq.linkInvalid);
   const [offer] = await listOffers(deps.db, project.id, quote.contractorId).then((all) => all.filter((o) => o.id === quote.id));
   if (!offer) throw new AppError('NOT_FOUND', tq.linkInvalid);
   return {

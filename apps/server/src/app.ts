@@ -36,6 +36,9 @@ import { referralRoutes } from './modules/referral/referral.routes.ts';
 import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts';
 import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
+import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { quotesRoutes } from './modules/projects/quotes.routes.ts';
+import { startProjectJobs } from './modules/projects/project-jobs.ts';
 import { contractorPages, startDirectory } from './modules/directory/directory.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
@@ -164,6 +167,16 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(visitRoutes(db));
   await app.register(favouritesRoutes(db));
   await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
+  // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
+  // contractors' daily digest goes out, checked every minute.
+  const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log };
+  await app.register(projectsRoutes(projectDeps));
+  await app.register(quotesRoutes(projectDeps));
+  const stopProjectJobs = startProjectJobs(projectDeps);
+  app.addHook('onClose', () => {
+    stopProjectJobs();
+    return Promise.resolve();
+  });
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
   const directory = await startDirectory({ db, log: app.log });

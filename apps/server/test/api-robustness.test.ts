@@ -118,6 +118,17 @@ describe('write routes under hostile input', () => {
  * times at once. Every upload route gets a zero-byte file. None may answer 5xx.
  */
 const cedula = `0011234567${cedulaCheckDigit('0011234567')}`;
+const project = {
+  services: ['plomeria'],
+  title: 'Reparar la fuga del baño',
+  propertyType: 'casa',
+  description: 'Gotea la llave del lavamanos.\nDesde ayer.',
+  startDate: '2099-06-01',
+  intention: 'ready',
+  country: 'DO',
+  city: 'santo-domingo',
+};
+const portfolioEntry = { title: 'Baño remodelado', description: 'Cambié la tubería y las piezas.', services: ['plomeria'], completedOn: '2026-01-15' };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/auth/sign-up': { role: 'client', firstName: 'Rosa', lastName: 'Peña', email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77', confirmPassword: 'Guayaba-Madura-77', acceptTerms: true },
   'POST /api/auth/verify-email': { email: 'rosa.carrera@correo.do', code: '123456' },
@@ -162,6 +173,17 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/visits': { page: '/comoclientes' },
   'POST /api/contractors/{id}/contact': { message: 'Necesito cambiar una llave.' },
+  'POST /api/me/portfolio': portfolioEntry,
+  'PUT /api/me/portfolio/{id}': portfolioEntry,
+  'POST /api/projects': project,
+  'PUT /api/projects/{id}': project,
+  'PUT /api/projects/{id}/photos/order': { photoIds: ['5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11'] },
+  'POST /api/projects/{id}/status': { status: 'delivered', note: 'Listo:\nllave nueva y sellada.' },
+  'POST /api/projects/{id}/quotes': { priceMinor: 250_000, description: 'Cambio la llave y el sello.\nIncluye materiales.', validityDays: 7 },
+  'POST /api/quotes/{id}/counter': { priceMinor: 200_000, comment: '¿Lo deja en RD$2,000?' },
+  'POST /api/quotes/{id}/counter/answer': { accept: true },
+  'POST /api/quotes/{id}/reject': { comment: 'Elegí otra oferta.' },
+  'POST /api/quote-links/{token}': { comment: 'Gracias.' },
 };
 
 describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {

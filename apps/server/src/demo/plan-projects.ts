@@ -48,6 +48,10 @@ export interface ActivityOptions {
   inProgress: number;
   /** Every `coverEvery`-th open project gets a cover photo. */
   coverEvery: number;
+  /** Work delivered and waiting for the client's approval, work under a claim, requests cancelled. */
+  delivered?: number;
+  disputed?: number;
+  cancelled?: number;
 }
 
 const HOUR = 3_600_000;
@@ -121,9 +125,9 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
   /** A project that was assigned to `hired`: accepted quote, rejected competitors, dates. */
   const hiredProject = (
     hired: DemoContractor,
-    status: 'completado' | 'in_progress' | 'assigned',
+    status: 'completado' | 'in_progress' | 'assigned' | 'delivered' | 'disputed',
     createdAt: Date,
-    timeline: { assignedAt: Date; startDate: Date; deliveredAt?: Date; completedAt?: Date },
+    timeline: { assignedAt: Date; startDate: Date; deliveredAt?: Date; completedAt?: Date; disputedAt?: Date },
   ): ProjectRow => {
     const service = rng.chance(0.7) ? hired.primary : rng.pick(hired.services);
     const template = rng.pick(PROJECT_TEMPLATES[service]);
@@ -146,10 +150,12 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
       zone: hired.zone,
       currency: 'DOP',
       assignedAt: timeline.assignedAt,
+      startedAt: status === 'assigned' ? null : timeline.startDate,
       deliveredAt: timeline.deliveredAt ?? null,
       completedAt: timeline.completedAt ?? null,
+      disputedAt: timeline.disputedAt ?? null,
       createdAt,
-      updatedAt: timeline.completedAt ?? timeline.assignedAt,
+      updatedAt: timeline.completedAt ?? timeline.disputedAt ?? timeline.deliveredAt ?? timeline.assignedAt,
     };
     plan.projects.push(project);
     hires.set(client.id, (hires.get(client.id) ?? new Set()).add(hired.id));
@@ -287,6 +293,73 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
       plan.covers.push({ projectId: id, ownerId: client.id, scene: SCENE_FOR_SERVICE[service], variant: plan.covers.length, createdAt });
     }
   }
+
+  // Work delivered and waiting for approval, and work under a claim (issue 13's lifecycle).
+  const deliveredOrDisputed = (status: 'delivered' | 'disputed') => {
+    const createdAt = daysBefore(now, rng.float(10, 25));
+    const assignedAt = daysAfter(createdAt, rng.float(1, 3));
+    const startDate = daysAfter(assignedAt, rng.float(0.5, 2));
+    const deliveredAt = minDate(daysAfter(startDate, rng.float(1, 5)), daysBefore(now, 1.5));
+    const disputedAt = status === 'disputed' ? daysAfter(deliveredAt, rng.float(0.2, 1)) : undefined;
+    const project = hiredProject(rng.pick(established), status, createdAt, { assignedAt, startDate, deliveredAt, disputedAt });
+    project.deliveryNote = 'Trabajo terminado. Quedo atento a cualquier detalle.';
+    if (status === 'disputed') project.claimReason = 'El trabajo quedó incompleto: falta terminar un tramo.';
+  };
+  for (let i = 0; i < (opts.delivered ?? 3); i++) deliveredOrDisputed('delivered');
+  for (let i = 0; i < (opts.disputed ?? 1); i++) deliveredOrDisputed('disputed');
+
+  // Requests their clients cancelled; the offers they had were closed as rejected.
+  for (let i = 0; i < (opts.cancelled ?? 2); i++) {
+    const [service, template] = templates[(opts.open + i) % templates.length] as readonly [ServiceType, ProjectTemplate];
+    const createdAt = daysBefore(now, rng.float(8, 30));
+    const client = pickClient(createdAt);
+    const cancelledAt = daysAfter(createdAt, rng.float(1, 5));
+    const id = rng.uuid();
+    const services = servicesOf(service, template);
+    plan.projects.push({
+      id,
+      clientId: client.id,
+      title: template.title,
+      description: template.description,
+      propertyType: rng.pick(template.property),
+      serviceTypes: services,
+      status: 'cancelled',
+      intention: 'quoting',
+      startDate: isoDateDR(daysAfter(createdAt, 10)),
+      country: 'DO',
+      city: client.cityKey,
+      zone: client.zone,
+      currency: 'DOP',
+      cancelledAt,
+      createdAt,
+      updatedAt: cancelledAt,
+    });
+    const price = rng.float(template.price[0], template.price[1]);
+    for (const c of competitors(services, client.cityKey, createdAt, new Set(), 2)) {
+      addQuote(id, c.id, between(rng, createdAt, cancelledAt), price * rng.float(0.8, 1.3), { status: 'rejected', closedAt: cancelledAt, updatedAt: cancelledAt });
+    }
+  }
+
+  // Open offers with a counter-offer (pending, accepted by the contractor) or a staged plan.
+  const openIds = new Set(plan.projects.filter((p) => p.status === 'created').map((p) => p.id));
+  plan.quotes
+    .filter((q) => openIds.has(q.projectId) && q.status === 'created')
+    .forEach((q, i) => {
+      if (i % 4 === 1) {
+        const counter = priceMinor((q.priceMinor * 0.9) / 100);
+        Object.assign(q, {
+          counterPriceMinor: counter,
+          counterComment: '¿Podría dejarlo en este precio?',
+          counterStatus: i % 8 === 1 ? 'accepted' : 'pending',
+          agreedPriceMinor: i % 8 === 1 ? counter : 0,
+          counteredAt: q.createdAt,
+        });
+      }
+      if (i % 5 === 2) q.stages = [
+        { title: 'Materiales', percent: 40 },
+        { title: 'Entrega final', percent: 60 },
+      ];
+    });
 
   // Favourites: contractors a client hired, and a few others they liked.
   for (const client of clients) {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCedula } from '@arreglaya/shared/cedula';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { COUNTRIES } from '@arreglaya/shared/countries';
+import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
 import { LISTED } from '../db/contractor-listing.ts';
 import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../modules/media/photo-storage.ts';
@@ -113,6 +114,12 @@ describe('seedDemoData', () => {
     expect(await count("projects WHERE status = 'created'")).toBeGreaterThanOrEqual(40);
     expect(await count("projects WHERE status = 'completado'")).toBeGreaterThanOrEqual(60);
     expect(await count("projects WHERE status IN ('assigned', 'in_progress')")).toBeGreaterThan(0);
+    // A living marketplace: projects in every state, counter-offers and staged plans on open offers.
+    for (const status of PROJECT_STATUSES) expect(await count(`projects WHERE status = '${status}'`), status).toBeGreaterThan(0);
+    expect(await count("quotes WHERE counter_status = 'pending'")).toBeGreaterThan(0);
+    expect(await count("quotes WHERE counter_status = 'accepted' AND agreed_price_minor = counter_price_minor")).toBeGreaterThan(0);
+    expect(await count('quotes WHERE stages IS NOT NULL')).toBeGreaterThan(0);
+    expect(await count("projects WHERE status IN ('delivered', 'disputed') AND (delivered_at IS NULL OR started_at IS NULL)")).toBe(0);
     expect(await count("projects WHERE status = 'created' AND (contractor_id IS NOT NULL OR start_date <= '2026-03-15')")).toBe(0);
     expect(await count("quotes q JOIN projects p ON p.id = q.project_id WHERE p.status = 'created' AND q.status <> 'created'")).toBe(0);
     expect(await count("quotes WHERE price_minor < 150000 OR price_minor > 25000000 OR currency <> 'DOP'")).toBe(0);

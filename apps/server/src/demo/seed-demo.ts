@@ -47,6 +47,9 @@ export const DEMO_SIZE: ActivityOptions & { clients: number } = {
   assigned: 4,
   inProgress: 5,
   coverEvery: 2,
+  delivered: 3,
+  disputed: 1,
+  cancelled: 2,
 };
 
 interface PhotoPlan {

@@ -9,6 +9,7 @@ import { directory } from './directory.ts';
 import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
 import { profile } from './profile.ts';
+import { projectMail, projects, quotes } from './projects.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
 import { carousel, hardwareStores, help, howItWorks, pageMeta, quickBookingSection, services, testimonials, whyChooseUs } from './site-pages.ts';
@@ -43,4 +44,7 @@ export const es = {
   profile,
   favourites,
   contractorContact,
+  projects,
+  quotes,
+  projectMail,
 } as const;

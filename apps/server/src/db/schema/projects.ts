@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -56,6 +57,12 @@ export const projects = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** The contractor's words when marking the work delivered. */
+    deliveryNote: varchar('delivery_note', { length: 1000 }),
+    /** The client's words when opening a claim. */
+    claimReason: varchar('claim_reason', { length: 1000 }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es_unaccent'::regconfig, title), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, description), 'B')`,
     ),
@@ -83,6 +90,8 @@ export const projectPhotos = pgTable(
       .notNull()
       .references(() => photos.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull().default(0),
+    /** A photo of the finished work, added by the hired contractor (not one of the request's). */
+    delivery: boolean('delivery').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.projectId, t.photoId] })],
 );
@@ -109,6 +118,18 @@ export const quotes = pgTable(
     clientConfirmation: boolean('client_confirmation').notNull().default(false),
     confirmationDate: timestamp('confirmation_date', { withTimezone: true }),
     clientComments: varchar('client_comments', { length: 2000 }),
+    /** The client's words with a counter-offer. */
+    counterComment: varchar('counter_comment', { length: 2000 }),
+    /** pending while the contractor has not answered the counter-offer; accepted or declined after. */
+    counterStatus: varchar('counter_status', { length: 10 }),
+    counteredAt: timestamp('countered_at', { withTimezone: true }),
+    /**
+     * Optional staged plan, e.g. [{title:'Materiales', percent:40},{title:'Final', percent:60}];
+     * milestones with amounts are made from it when the quote is accepted (payment issue funds them).
+     */
+    stages: jsonb('stages').$type<{ title: string; percent: number }[]>(),
+    /** When it left 'created' (accepted, rejected, withdrawn, expired, or replaced). */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -119,6 +140,9 @@ export const quotes = pgTable(
     index('quotes_contractor_idx').on(t.contractorId, t.createdAt.desc()),
     check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
     check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
+    check('quotes_counter_status', sql`${t.counterStatus} IS NULL OR ${t.counterStatus} IN ('pending', 'accepted', 'declined')`),
+    // The expiry sweep reads only open quotes past their date.
+    index('quotes_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'created'`),
   ],
 );
 
@@ -150,4 +174,79 @@ export const milestones = pgTable(
     index('milestones_project_idx').on(t.projectId),
     check('milestones_amount_positive', sql`${t.amountMinor} > 0`),
   ],
+);
+
+/**
+ * Single-use links in mails ('Aprobar oferta' / 'Rechazar oferta'). Only the SHA-256 of the
+ * random token is stored; opening the link (GET) changes nothing, confirming (POST) uses it.
+ */
+export const quoteActionTokens = pgTable(
+  'quote_action_tokens',
+  {
+    tokenHash: varchar('token_hash', { length: 64 }).primaryKey(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    action: varchar('action', { length: 10 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_action_tokens_quote_idx').on(t.quoteId), check('quote_action_tokens_action', sql`${t.action} IN ('accept', 'reject')`)],
+);
+
+/**
+ * Who got the daily digest of new projects for which day (one row per contractor and day, even
+ * when nothing matched): the digest is sent once per day and resumes after a restart.
+ */
+export const digestDeliveries = pgTable(
+  'digest_deliveries',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectCount: integer('project_count').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.contractorId] })],
+);
+
+/**
+ * A finished job a contractor shows on their public page ('Registrar Proyecto',
+ * /profile/nuevoproyecto): their own record, not a client's request.
+ */
+export const portfolioEntries = pgTable(
+  'portfolio_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }).notNull(),
+    description: varchar('description', { length: 500 }).notNull(),
+    serviceTypes: serviceType('service_types').array().notNull(),
+    completedOn: date('completed_on', { mode: 'string' }).notNull(),
+    coverPhotoId: uuid('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('portfolio_entries_contractor_idx').on(t.contractorId, t.completedOn.desc())],
+);
+
+export const portfolioPhotos = pgTable(
+  'portfolio_photos',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => portfolioEntries.id, { onDelete: 'cascade' }),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.photoId] })],
 );

@@ -3,7 +3,7 @@ import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contac
 import type { ContactContext, ContactContractorSent } from '@arreglaya/shared/schemas/directory';
 import type { z } from 'zod';
 import type { ContactContractorSchema } from '@arreglaya/shared/schemas/directory';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../contact/visitor-message.ts';
 import { findListedContractor } from '../directory/directory.service.ts';
@@ -77,4 +77,9 @@ export async function contactContractor(
   });
   if (sent.mailed) deps.mailer.kick();
   return { conversationId: sent.conversationId, messageId: sent.messageId, message: success.requestSent };
+}
+
+/** The conversation between a client and a contractor (about a project, or none), created if missing. */
+export function openConversation(db: DbOrTx, key: { clientId: string; contractorId: string; projectId: string | null }): Promise<string> {
+  return upsertConversation(db, key);
 }

@@ -5,6 +5,7 @@ import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-or
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
+import { searchWords } from '../../lib/search-words.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -71,10 +72,7 @@ const ORDER: Record<DirectorySort, SQL[]> = {
 /** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
 const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
 
-/** Words of a free-text query: letters and digits only (so nothing reaches tsquery syntax). */
-export function searchWords(q: string): string[] {
-  return (q.normalize('NFC').toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8).map((w) => w.slice(0, 40));
-}
+export { searchWords };
 
 /** The tsquery of the 'words' mode: every word as a prefix, all required. */
 function prefixQuery(words: readonly string[]): string {

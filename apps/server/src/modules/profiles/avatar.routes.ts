@@ -35,7 +35,7 @@ function multipartError(err: unknown): AppError | undefined {
 }
 
 /** The one uploaded file's bytes, whatever its field name; refusals in Spanish. */
-async function readUpload(req: FastifyRequest): Promise<Buffer> {
+export async function readUpload(req: FastifyRequest): Promise<Buffer> {
   if (!req.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', t.photo.notMultipart);
   // Refuse an announced oversize body before reading it.
   if (Number(req.headers['content-length'] ?? 0) > PHOTO_MAX_BYTES + ENVELOPE_BYTES) throw tooLarge();
@@ -54,8 +54,8 @@ async function readUpload(req: FastifyRequest): Promise<Buffer> {
   return upload;
 }
 
-/** The photo as the OpenAPI document describes it (the limits are the ones enforced). */
-const photoUpload: UploadSpec = { field: 'photo', maxBytes: PHOTO_MAX_BYTES, types: PHOTO_TYPES, description: t.photo.hint };
+/** The photo as the OpenAPI document describes it (the limits are the ones enforced); project and portfolio photos too. */
+export const photoUpload: UploadSpec = { field: 'photo', maxBytes: PHOTO_MAX_BYTES, types: PHOTO_TYPES, description: t.photo.hint };
 
 const perUser: RateLimitRule[] = [{ name: 'user', max: 20, windowMs: 10 * 60_000, key: (req) => req.user?.id }];
 

@@ -18,7 +18,7 @@ const REJECTIONS: Record<ImageRejection, () => AppError> = {
   too_many_pixels: () => new AppError('VALIDATION', t.photo.tooManyPixels, { photo: t.photo.tooManyPixels }),
 };
 
-async function decode(input: Buffer): Promise<ProcessedPhoto> {
+export async function decode(input: Buffer): Promise<ProcessedPhoto> {
   try {
     return await processPhoto(input);
   } catch (err) {
@@ -27,7 +27,7 @@ async function decode(input: Buffer): Promise<ProcessedPhoto> {
   }
 }
 
-async function removeFiles(deps: AvatarDeps, base: string): Promise<void> {
+export async function removeFiles(deps: AvatarDeps, base: string): Promise<void> {
   for (const size of PHOTO_SIZE_NAMES) {
     await deps.storage.delete(photoSizeKey(base, size)).catch((err: unknown) => deps.log.warn({ err, base }, 'could not delete photo file'));
   }

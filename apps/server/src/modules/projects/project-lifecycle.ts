@@ -1,0 +1,72 @@
+import { projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { PROJECT_ACTIONS, projectAllows, quoteAllows, type ProjectAction, type QuoteAction, type QuoteStatus } from '@arreglaya/shared/lifecycles';
+import type { Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { lockProject, setProjectStatus, type ProjectRow } from './projects.repository.ts';
+
+// The one place that decides whether a project or quote may move (PROJECT_ACTIONS and
+// QUOTE_ACTIONS in packages/shared). Every service function that changes a project or a quote
+// locks the project and asks here first; a refusal is a 409 with the table's Spanish reason,
+// thrown before anything is written, so the transaction changes nothing.
+
+export interface Actor {
+  id: string;
+  role: string;
+  sessionId?: string | null;
+}
+
+/** Whether the person is the one the action belongs to (the project's client, or its hired contractor). */
+function ownsAction(project: ProjectRow, action: ProjectAction, actor: Actor): boolean {
+  const by = PROJECT_ACTIONS[action].by;
+  if (actor.role !== by) return false;
+  if (by === 'client') return project.clientId === actor.id;
+  // Any contractor may quote on an open project; the rest is the hired contractor's.
+  return action === 'quote' || project.contractorId === actor.id;
+}
+
+/** Refuses (403, then 409) unless the actor may do the action on the project as it is now. */
+export function assertProjectAction(project: ProjectRow, action: ProjectAction, actor: Actor): void {
+  if (!ownsAction(project, action, actor)) throw new AppError('FORBIDDEN', tp.notYours);
+  if (!projectAllows(action, project.status)) throw new AppError('CONFLICT', tp.refused[action]);
+}
+
+/** Locks the project, then checks the action; 404 when there is no such project. */
+export async function lockForAction(tx: Tx, projectId: string, action: ProjectAction, actor: Actor): Promise<ProjectRow> {
+  const project = await lockProject(tx, projectId);
+  if (!project) throw new AppError('NOT_FOUND', tp.notFound);
+  assertProjectAction(project, action, actor);
+  return project;
+}
+
+const STAMPS = {
+  assigned: 'assignedAt',
+  in_progress: 'startedAt',
+  delivered: 'deliveredAt',
+  completado: 'completedAt',
+  disputed: 'disputedAt',
+  cancelled: 'cancelledAt',
+} as const;
+
+/**
+ * Moves a locked project along an action that leads somewhere, stamping when. `extra` carries
+ * what the move records (the hired contractor, the delivery note, the claim).
+ */
+export async function moveProject(
+  tx: Tx,
+  project: ProjectRow,
+  action: ProjectAction,
+  extra: { contractorId?: string; acceptedQuoteId?: string; deliveryNote?: string | null; claimReason?: string | null } = {},
+): Promise<ProjectRow['status']> {
+  const to = PROJECT_ACTIONS[action].to;
+  if (to === null) throw new Error(`action ${action} does not move a project`);
+  const now = new Date();
+  await setProjectStatus(tx, project.id, { status: to, [STAMPS[to]]: now, ...extra });
+  return to;
+}
+
+/** Refuses (409) a quote action the quote's status (or its expiry) does not allow. */
+export function assertQuoteAction(quote: { status: QuoteStatus; expiresAt: Date | null }, action: QuoteAction, now = new Date()): void {
+  if (!quoteAllows(action, quote.status)) throw new AppError('CONFLICT', quote.status === 'expired' ? tq.refused.expired : tq.refused.closed);
+  // An offer past its date is expired even before the sweep has marked it.
+  if (action !== 'withdraw' && quote.expiresAt && quote.expiresAt <= now) throw new AppError('CONFLICT', tq.refused.expired);
+}

@@ -1,0 +1,64 @@
+import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
+import type { Currency } from '@arreglaya/shared/domain';
+import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
+import type { Tx } from '../../db/client.ts';
+import { messages } from '../../db/schema/index.ts';
+import { openConversation } from '../contractor-contact/contractor-contact.service.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { wantsMail } from '../notifications/notifications.service.ts';
+import { findContact } from './projects.repository.ts';
+
+export interface NotifyDeps {
+  mailer: Mailer;
+  appUrl: string;
+}
+
+export interface Notice {
+  /** Who is told. */
+  to: string;
+  /** The conversation it lands in: the project's client and one contractor. */
+  pair: { clientId: string; contractorId: string; projectId: string };
+  quoteId?: string | null;
+  subject: string;
+  title: string;
+  /** Paragraphs after the greeting. */
+  paragraphs: string[];
+  actions?: { label: string; url: string }[];
+}
+
+/**
+ * Tells a person something about a project or quote, inside the transaction that caused it:
+ * a `notification` message (no sender) in the conversation of the client and contractor, always;
+ * and a mail through the outbox when the person keeps immediate notifications on. The caller
+ * kicks the mailer after commit. Returns the conversation id.
+ */
+export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<string> {
+  const conversationId = await openConversation(tx, n.pair);
+  await tx.insert(messages).values({
+    conversationId,
+    senderId: null,
+    type: 'notification',
+    subject: n.title,
+    body: n.paragraphs.join('\n\n'),
+    quoteId: n.quoteId ?? null,
+  });
+  const person = await findContact(tx, n.to);
+  if (person && (await wantsMail(tx, n.to, 'immediate'))) {
+    const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
+    await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
+  }
+  return conversationId;
+}
+
+/** An amount in minor units as people read it ('RD$ 12,500.00'), in Dominican Spanish. */
+export function formatMoney(minor: number, currency: Currency): string {
+  const digits = CURRENCY_MINOR_DIGITS[currency];
+  const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
+  const amount = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
+  return `${symbol} ${amount}`;
+}
+
+export function projectUrl(appUrl: string, projectId: string): string {
+  return `${appUrl}/proyectos/${projectId}`;
+}

@@ -1,0 +1,247 @@
+import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
+import type { OpenProjectsQuery, ProjectData } from '@arreglaya/shared/schemas/projects';
+import type { ServiceType } from '@arreglaya/shared/domain';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contractorProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
+import { searchWords } from '../../lib/search-words.ts';
+
+export type ProjectRow = typeof projects.$inferSelect;
+
+/** Open quotes of a project, as a correlated count (the offers a client still has to decide on). */
+// Qualified by hand: drizzle leaves columns unqualified in a one-table select, and 'id' inside the
+// subquery would then be the quote's.
+const openOffers = sql<number>`(SELECT count(*)::int FROM quotes q WHERE q.project_id = ${projects}.id AND q.status = 'created')`;
+
+export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await db.select().from(projects).where(eq(projects.id, id));
+  return row;
+}
+
+/**
+ * The project row locked until the transaction ends: every change of a project's status (and
+ * every quote decision on it) takes this lock first, so two of them on one project run one
+ * after the other and the second sees what the first did.
+ */
+export async function lockProject(tx: DbOrTx, id: string): Promise<ProjectRow | undefined> {
+  const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
+  return row;
+}
+
+function columnsOf(data: ProjectData) {
+  return {
+    title: data.title,
+    description: data.description,
+    propertyType: data.propertyType,
+    serviceTypes: data.services,
+    intention: data.intention,
+    startDate: data.startDate,
+    country: data.country,
+    city: data.city,
+    zone: data.zone,
+  };
+}
+
+export async function insertProject(tx: DbOrTx, clientId: string, data: ProjectData): Promise<string> {
+  const [row] = await tx
+    .insert(projects)
+    .values({ clientId, ...columnsOf(data) })
+    .returning({ id: projects.id });
+  return row!.id;
+}
+
+export async function updateProject(tx: DbOrTx, id: string, data: ProjectData): Promise<void> {
+  await tx.update(projects).set(columnsOf(data)).where(eq(projects.id, id));
+}
+
+export async function setProjectStatus(tx: DbOrTx, id: string, set: Partial<typeof projects.$inferInsert>): Promise<void> {
+  await tx.update(projects).set(set).where(eq(projects.id, id));
+}
+
+export async function countQuotes(tx: DbOrTx, projectId: string): Promise<number> {
+  return tx.$count(quotes, eq(quotes.projectId, projectId));
+}
+
+export async function countConversations(tx: DbOrTx, projectId: string): Promise<number> {
+  return tx.$count(conversations, eq(conversations.projectId, projectId));
+}
+
+/** Deletes a project that nothing refers to; its photo rows go with it (returns their storage keys). */
+export async function deleteProject(tx: DbOrTx, id: string): Promise<string[]> {
+  const rows = await tx
+    .select({ id: photos.id, storageKey: photos.storageKey })
+    .from(projectPhotos)
+    .innerJoin(photos, eq(photos.id, projectPhotos.photoId))
+    .where(eq(projectPhotos.projectId, id));
+  await tx.delete(projects).where(eq(projects.id, id));
+  if (rows.length > 0) await tx.delete(photos).where(inArray(photos.id, rows.map((r) => r.id)));
+  return rows.map((r) => r.storageKey);
+}
+
+// ---- Photos ----
+
+/** The request's photos, or with `delivery` the photos of the finished work. */
+export async function listPhotos(db: DbOrTx, projectId: string, delivery = false): Promise<{ id: string; position: number }[]> {
+  return db
+    .select({ id: projectPhotos.photoId, position: projectPhotos.position })
+    .from(projectPhotos)
+    .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.delivery, delivery)))
+    .orderBy(asc(projectPhotos.position), asc(projectPhotos.photoId));
+}
+
+export async function insertProjectPhoto(
+  tx: DbOrTx,
+  photo: { id: string; ownerId: string; storageKey: string; mime: string; width: number; height: number; bytes: number },
+  projectId: string,
+  position: number,
+  delivery: boolean,
+): Promise<void> {
+  await tx.insert(photos).values({ ...photo, kind: 'project' });
+  await tx.insert(projectPhotos).values({ projectId, photoId: photo.id, position, delivery });
+}
+
+/** Removes one of the project's photos; returns its storage key when it was there. */
+export async function deleteProjectPhoto(tx: DbOrTx, projectId: string, photoId: string): Promise<string | undefined> {
+  const [link] = await tx
+    .delete(projectPhotos)
+    .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.photoId, photoId), eq(projectPhotos.delivery, false)))
+    .returning({ photoId: projectPhotos.photoId });
+  if (!link) return undefined;
+  const [row] = await tx.delete(photos).where(eq(photos.id, photoId)).returning({ storageKey: photos.storageKey });
+  return row?.storageKey;
+}
+
+/** Writes the photos' order (0 = main) and points the project's cover at the first. */
+export async function writePhotoOrder(tx: DbOrTx, projectId: string, photoIds: readonly string[]): Promise<void> {
+  for (const [position, photoId] of photoIds.entries()) {
+    await tx
+      .update(projectPhotos)
+      .set({ position })
+      .where(and(eq(projectPhotos.projectId, projectId), eq(projectPhotos.photoId, photoId)));
+  }
+  await tx
+    .update(projects)
+    .set({ coverPhotoId: photoIds[0] ?? null })
+    .where(eq(projects.id, projectId));
+}
+
+// ---- Lists ----
+
+const tileColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  services: projects.serviceTypes,
+  propertyType: projects.propertyType,
+  intention: projects.intention,
+  startDate: projects.startDate,
+  country: projects.country,
+  city: projects.city,
+  zone: projects.zone,
+  status: projects.status,
+  coverPhotoId: projects.coverPhotoId,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+  offers: openOffers,
+};
+
+export async function listClientProjects(db: DbOrTx, clientId: string, status: ProjectStatus | undefined) {
+  return db
+    .select(tileColumns)
+    .from(projects)
+    .where(and(eq(projects.clientId, clientId), status ? eq(projects.status, status) : undefined))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(500);
+}
+
+/** Every word a prefix, all required, stemmed in Spanish with accents removed (as the directory). */
+function textCondition(q: string | undefined): SQL | undefined {
+  const words = q ? searchWords(q) : [];
+  if (words.length === 0) return undefined;
+  return sql`${projects.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+export async function listOpenProjects(db: DbOrTx, query: OpenProjectsQuery, services: readonly ServiceType[]) {
+  const where = and(
+    eq(projects.status, 'created'),
+    services.length > 0 ? sql`${projects.serviceTypes} && ${sql.param(services)}::service_type[]` : undefined,
+    query.country ? eq(projects.country, query.country) : undefined,
+    query.city ? eq(projects.city, query.city) : undefined,
+    query.zone ? eq(projects.zone, query.zone) : undefined,
+    query.from ? gte(projects.startDate, query.from) : undefined,
+    query.to ? lte(projects.startDate, query.to) : undefined,
+    textCondition(query.q),
+  );
+  const order = query.sort === 'oldest' ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+  const [items, [total]] = await Promise.all([
+    db
+      .select({ ...tileColumns, clientFirstName: users.firstName })
+      .from(projects)
+      .innerJoin(users, eq(users.id, projects.clientId))
+      .where(where)
+      .orderBy(...order)
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ n: count() }).from(projects).where(where),
+  ]);
+  return { items, total: total?.n ?? 0 };
+}
+
+export async function findContractorServices(db: DbOrTx, contractorId: string): Promise<ServiceType[]> {
+  const [row] = await db.select({ services: contractorProfiles.serviceTypes }).from(contractorProfiles).where(eq(contractorProfiles.userId, contractorId));
+  return row?.services ?? [];
+}
+
+/** The projects a contractor was hired for, with the agreed price. */
+export async function listContractorJobs(db: DbOrTx, contractorId: string, statuses: readonly ProjectStatus[]) {
+  return db
+    .select({ ...tileColumns, clientFirstName: users.firstName, agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .innerJoin(quotes, eq(quotes.id, projects.acceptedQuoteId))
+    .where(and(eq(projects.contractorId, contractorId), inArray(projects.status, [...statuses])))
+    .orderBy(desc(projects.assignedAt), desc(projects.id))
+    .limit(500);
+}
+
+export async function findContact(db: DbOrTx, userId: string): Promise<{ firstName: string; name: string; email: string; phone: string | null } | undefined> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && { firstName: row.firstName, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone };
+}
+
+export async function findConversationId(db: DbOrTx, key: { clientId: string; contractorId: string; projectId: string }): Promise<string | null> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.clientId, key.clientId), eq(conversations.contractorId, key.contractorId), eq(conversations.projectId, key.projectId)));
+  return row?.id ?? null;
+}
+
+export async function countOpenOffers(db: DbOrTx, projectId: string): Promise<number> {
+  return db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')));
+}
+
+export async function hasQuoteBy(db: DbOrTx, projectId: string, contractorId: string): Promise<boolean> {
+  return (await db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.contractorId, contractorId)))) > 0;
+}
+
+export async function incrementCompletedProjects(tx: DbOrTx, contractorId: string): Promise<void> {
+  await tx
+    .update(contractorProfiles)
+    .set({ completedProjects: sql`${contractorProfiles.completedProjects} + 1` })
+    .where(eq(contractorProfiles.userId, contractorId));
+}
+
+/** Delivered projects whose review time ended, locked (SKIP LOCKED: one sweeper takes each). */
+export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
+  return tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.status, 'delivered'), lte(projects.deliveredAt, before)))
+    .orderBy(asc(projects.deliveredAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}

@@ -1,0 +1,231 @@
+import { projects as tp } from '@arreglaya/shared/i18n/projects';
+import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
+import {
+  MyJobsQuerySchema,
+  MyJobsSchema,
+  MyProjectsQuerySchema,
+  MyProjectsSchema,
+  OpenProjectsPageSchema,
+  OpenProjectsQuerySchema,
+  PhotoOrderSchema,
+  ProjectDetailSchema,
+  ProjectInputSchema,
+  ProjectPhotoParamsSchema,
+  ProjectPhotosSchema,
+  ProjectRemovedSchema,
+  ProjectSavedSchema,
+  StatusChangedSchema,
+  StatusChangeSchema,
+} from '@arreglaya/shared/schemas/projects';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
+import { portfolioRoutes } from './portfolio.routes.ts';
+import { actorOf, perUser } from './route-helpers.ts';
+import {
+  addPhoto,
+  changeStatus,
+  createProject,
+  editProject,
+  getProject,
+  listMyJobs,
+  listMyProjects,
+  listOpen,
+  removePhoto,
+  removeProject,
+  reorderPhotos,
+  type ProjectsDeps,
+} from './projects.service.ts';
+
+const CLIENTS = ['client'] as const;
+const CONTRACTORS = ['contractor'] as const;
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+
+const noStore = { 'cache-control': 'private, no-store' };
+
+export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await app.register(portfolioRoutes(deps));
+
+    app.post(
+      '/api/projects',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(30, 60 * 60_000) },
+        schema: { tags: ['proyectos'], summary: 'Publicar un proyecto (Solicitar Servicio)', body: ProjectInputSchema, response: { 201: ProjectSavedSchema, ...errors } },
+      },
+      async (req, reply) => reply.status(201).send({ message: tp.created, project: await createProject(deps, actorOf(req), req.body) }),
+    );
+
+    app.put(
+      '/api/projects/:id',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Editar mi proyecto (solo abierto y sin oferta aceptada)',
+          params: IdSchema,
+          body: ProjectInputSchema,
+          response: { 200: ProjectSavedSchema, ...errors },
+        },
+      },
+      async (req) => ({ message: tp.updated, project: await editProject(deps, actorOf(req), req.params.id, req.body) }),
+    );
+
+    app.delete(
+      '/api/projects/:id',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Eliminar mi proyecto (o cancelarlo si ya tiene ofertas)',
+          params: IdSchema,
+          response: { 200: ProjectRemovedSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const outcome = await removeProject(deps, actorOf(req), req.params.id);
+        return { message: outcome === 'deleted' ? tp.deleted : tp.cancelled, outcome };
+      },
+    );
+
+    app.get(
+      '/api/me/projects',
+      {
+        config: { access: CLIENTS },
+        schema: { tags: ['proyectos'], summary: 'Mis Proyectos', querystring: MyProjectsQuerySchema, response: { 200: MyProjectsSchema, ...errors } },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        const items = await listMyProjects(deps, req.user!.id, req.query.status);
+        return { items, total: items.length };
+      },
+    );
+
+    app.post(
+      '/api/projects/:id/photos',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(40, 10 * 60_000), upload: photoUpload },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Agregar una foto al proyecto (multipart, un archivo JPG o PNG de hasta 8 MB; hasta 8 fotos)',
+          description: 'La foto se decodifica y se vuelve a codificar como JPEG sin metadatos (EXIF, GPS). La primera es la principal.',
+          consumes: ['multipart/form-data'],
+          params: IdSchema,
+          response: { 201: ProjectPhotosSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const upload = await readUpload(req);
+        const photos = await addPhoto(deps, actorOf(req), req.params.id, upload);
+        return reply.status(201).send({ message: tp.photoAdded, photos });
+      },
+    );
+
+    app.post(
+      '/api/projects/:id/delivery-photos',
+      {
+        config: { access: CONTRACTORS, rateLimit: perUser(40, 10 * 60_000), upload: photoUpload },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Agregar una foto del trabajo terminado (contratista contratado, trabajo en progreso; hasta 8)',
+          description: 'Como las fotos del proyecto: JPG o PNG de hasta 8 MB, vuelta a codificar sin metadatos.',
+          consumes: ['multipart/form-data'],
+          params: IdSchema,
+          response: { 201: ProjectPhotosSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const upload = await readUpload(req);
+        const photos = await addPhoto(deps, actorOf(req), req.params.id, upload, true);
+        return reply.status(201).send({ message: tp.photoAdded, photos });
+      },
+    );
+
+    app.delete(
+      '/api/projects/:id/photos/:photoId',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: { tags: ['proyectos'], summary: 'Quitar una foto del proyecto', params: ProjectPhotoParamsSchema, response: { 200: ProjectPhotosSchema, ...errors } },
+      },
+      async (req) => ({ message: tp.photoRemoved, photos: await removePhoto(deps, actorOf(req), req.params.id, req.params.photoId) }),
+    );
+
+    app.put(
+      '/api/projects/:id/photos/order',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Ordenar las fotos (la primera es la principal)',
+          params: IdSchema,
+          body: PhotoOrderSchema,
+          response: { 200: ProjectPhotosSchema, ...errors },
+        },
+      },
+      async (req) => ({ message: tp.photosReordered, photos: await reorderPhotos(deps, actorOf(req), req.params.id, req.body.photoIds) }),
+    );
+
+    app.get(
+      '/api/projects',
+      {
+        config: { access: CONTRACTORS },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Proyectos Disponibles: abiertos, con filtros, orden y páginas',
+          querystring: OpenProjectsQuerySchema,
+          response: { 200: OpenProjectsPageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return listOpen(deps, actorOf(req), req.query);
+      },
+    );
+
+    app.get(
+      '/api/projects/:id',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Un proyecto (los datos de contacto, solo entre el cliente y el contratista contratado)',
+          params: IdSchema,
+          response: { 200: ProjectDetailSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return getProject(deps, actorOf(req), req.params.id);
+      },
+    );
+
+    app.post(
+      '/api/projects/:id/status',
+      {
+        config: { access: ['client', 'contractor'], rateLimit: perUser(60) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Avanzar el trabajo: en progreso y entregado (contratista), aprobado o en reclamación (cliente)',
+          params: IdSchema,
+          body: StatusChangeSchema,
+          response: { 200: StatusChangedSchema, ...errors },
+        },
+      },
+      async (req) => {
+        const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note);
+        return { message: tp.statusChanged[req.body.status], status };
+      },
+    );
+
+    app.get(
+      '/api/me/jobs',
+      {
+        config: { access: CONTRACTORS },
+        schema: { tags: ['proyectos'], summary: 'Mis Trabajos (contratista)', querystring: MyJobsQuerySchema, response: { 200: MyJobsSchema, ...errors } },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return { items: await listMyJobs(deps, req.user!.id, req.query.status) };
+      },
+    );
+  };
+}

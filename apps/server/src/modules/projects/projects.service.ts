@@ -1,0 +1,304 @@
+import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
+import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
+import {
+  PROJECT_PHOTOS_MAX,
+  type MyProject,
+  type OpenProject,
+  type OpenProjectsQuery,
+  type ProjectData,
+  type ProjectDetail,
+} from '@arreglaya/shared/schemas/projects';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PhotoStorage } from '../media/photo-storage.ts';
+import { removeFiles } from '../profiles/avatar.service.ts';
+import { storeUpload } from './photo-upload.ts';
+import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
+import { notify, projectUrl } from './project-notify.ts';
+import {
+  countConversations,
+  countOpenOffers,
+  countQuotes,
+  deleteProject,
+  deleteProjectPhoto,
+  findContact,
+  findContractorServices,
+  findConversationId,
+  findProject,
+  hasQuoteBy,
+  insertProject,
+  insertProjectPhoto,
+  listClientProjects,
+  listContractorJobs,
+  listOpenProjects,
+  listPhotos,
+  lockDeliveredBefore,
+  incrementCompletedProjects,
+  updateProject,
+  writePhotoOrder,
+  type ProjectRow,
+} from './projects.repository.ts';
+import { findContractorCard } from './quotes.repository.ts';
+import { rejectOpenQuotesOf } from './quotes.service.ts';
+
+export interface ProjectsDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  storage: PhotoStorage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+const iso = (d: Date) => d.toISOString();
+
+function tile(row: Omit<OpenProject, 'createdAt' | 'updatedAt' | 'clientFirstName'> & { createdAt: Date; updatedAt: Date }) {
+  return { ...row, createdAt: iso(row.createdAt), updatedAt: iso(row.updatedAt) };
+}
+
+async function log(db: DbOrTx, actor: Actor, action: string, projectId: string, details: Record<string, unknown> = {}) {
+  await recordLogEntry(db, { userId: actor.id, sessionId: actor.sessionId ?? null, action, location: `/proyectos/${projectId}`, details: { projectId, ...details } });
+}
+
+// ---- The client's own projects ----
+
+export async function createProject(deps: ProjectsDeps, actor: Actor, data: ProjectData): Promise<ProjectDetail> {
+  const id = await deps.db.transaction(async (tx) => {
+    const projectId = await insertProject(tx, actor.id, data);
+    await log(tx, actor, 'project-created', projectId);
+    return projectId;
+  });
+  return getProject(deps, actor, id);
+}
+
+export async function editProject(deps: ProjectsDeps, actor: Actor, projectId: string, data: ProjectData): Promise<ProjectDetail> {
+  await deps.db.transaction(async (tx) => {
+    await lockForAction(tx, projectId, 'edit', actor);
+    await updateProject(tx, projectId, data);
+    await log(tx, actor, 'project-updated', projectId);
+  });
+  return getProject(deps, actor, projectId);
+}
+
+/**
+ * Mis Proyectos' delete: a project nobody has answered (no quote, no conversation) is deleted
+ * with its photos; once it has offers it is cancelled instead, so the contractors' quotes and
+ * messages keep their project. Only an open project.
+ */
+export async function removeProject(deps: ProjectsDeps, actor: Actor, projectId: string): Promise<'deleted' | 'cancelled'> {
+  const result = await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, 'cancel', actor);
+    if ((await countQuotes(tx, projectId)) === 0 && (await countConversations(tx, projectId)) === 0) {
+      await log(tx, actor, 'project-deleted', projectId);
+      return { outcome: 'deleted' as const, keys: await deleteProject(tx, projectId) };
+    }
+    await moveProject(tx, project, 'cancel');
+    // Open offers on a cancelled project are closed as rejected (their contractors are told).
+    await rejectOpenQuotesOf(tx, deps, project);
+    await log(tx, actor, 'project-cancelled', projectId);
+    return { outcome: 'cancelled' as const, keys: [] };
+  });
+  for (const key of result.keys) await removeFiles(deps, key);
+  deps.mailer.kick();
+  return result.outcome;
+}
+
+export async function listMyProjects(deps: ProjectsDeps, clientId: string, status: ProjectStatus | undefined): Promise<MyProject[]> {
+  const rows = await listClientProjects(deps.db, clientId, status);
+  return rows.map((r) => ({ ...tile(r), nextAction: clientNextAction(r.status, r.offers) }));
+}
+
+// ---- Photos (decision 012: decoded, re-encoded, no metadata; the first is the main one) ----
+
+/**
+ * Adds a photo: to the request by its client while it is open (the first is the main one), or
+ * with `delivery` a photo of the finished work by the hired contractor while it is in progress.
+ */
+export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: string, upload: Buffer, delivery = false) {
+  const action = delivery ? 'add_delivery_photo' : 'edit';
+  // Check before the costly decode; checked again under the lock.
+  const before = await findProject(deps.db, projectId);
+  if (!before) throw new AppError('NOT_FOUND', tp.notFound);
+  assertProjectAction(before, action, actor);
+  return storeUpload(deps, actor.id, upload, async (tx, photo) => {
+    await lockForAction(tx, projectId, action, actor);
+    const current = await listPhotos(tx, projectId, delivery);
+    if (current.length >= PROJECT_PHOTOS_MAX) {
+      const message = tp.tooManyPhotos(PROJECT_PHOTOS_MAX);
+      throw new AppError('CONFLICT', message, { photo: message });
+    }
+    const position = current.length === 0 ? 0 : Math.max(...current.map((p) => p.position)) + 1;
+    await insertProjectPhoto(tx, photo, projectId, position, delivery);
+    const ids = [...current.map((p) => p.id), photo.id];
+    if (!delivery) await writePhotoOrder(tx, projectId, ids);
+    return ids.map((id, i) => ({ id, position: i }));
+  });
+}
+
+export async function removePhoto(deps: ProjectsDeps, actor: Actor, projectId: string, photoId: string) {
+  const { key, photos } = await deps.db.transaction(async (tx) => {
+    await lockForAction(tx, projectId, 'edit', actor);
+    const removed = await deleteProjectPhoto(tx, projectId, photoId);
+    if (!removed) throw new AppError('NOT_FOUND');
+    const ids = (await listPhotos(tx, projectId)).map((p) => p.id);
+    await writePhotoOrder(tx, projectId, ids);
+    return { key: removed, photos: ids.map((id, i) => ({ id, position: i })) };
+  });
+  await removeFiles(deps, key);
+  return photos;
+}
+
+/** A new order for exactly the project's photos; the first becomes the main one. */
+export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId: string, photoIds: string[]) {
+  return deps.db.transaction(async (tx) => {
+    await lockForAction(tx, projectId, 'edit', actor);
+    const current = new Set((await listPhotos(tx, projectId)).map((p) => p.id));
+    if (photoIds.length !== current.size || new Set(photoIds).size !== photoIds.length || !photoIds.every((id) => current.has(id))) {
+      throw new AppError('VALIDATION', tp.photoOrderMismatch, { photoIds: tp.photoOrderMismatch });
+    }
+    await writePhotoOrder(tx, projectId, photoIds);
+    return photoIds.map((id, i) => ({ id, position: i }));
+  });
+}
+
+// ---- Reading ----
+
+/**
+ * The project page. An open project is readable by anyone signed in; afterwards only by its
+ * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data: the
+ * client's goes only to the contractor the client hired (and the client), the contractor's only
+ * to that client (and the contractor).
+ */
+export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<ProjectDetail> {
+  const p = await findProject(deps.db, projectId);
+  if (!p) throw new AppError('NOT_FOUND', tp.notFound);
+  const isClient = p.clientId === viewer.id;
+  const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
+  const mayRead =
+    p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
+  if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
+  const hired = p.contractorId !== null && (isClient || isHiredContractor);
+  const [photos, deliveryPhotos, offers, client, card, contractorContact, conversationId] = await Promise.all([
+    listPhotos(deps.db, p.id),
+    hired ? listPhotos(deps.db, p.id, true) : [],
+    countOpenOffers(deps.db, p.id),
+    findContact(deps.db, p.clientId),
+    hired ? findContractorCard(deps.db, p.contractorId!) : null,
+    hired ? findContact(deps.db, p.contractorId!) : undefined,
+    hired ? findConversationId(deps.db, { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id }) : null,
+  ]);
+  const contact = (c: { name: string; email: string; phone: string | null } | undefined) => (c ? { name: c.name, email: c.email, phone: c.phone } : null);
+  return {
+    id: p.id,
+    title: p.title,
+    description: p.description,
+    services: p.serviceTypes,
+    propertyType: p.propertyType,
+    intention: p.intention,
+    startDate: p.startDate,
+    country: p.country,
+    city: p.city,
+    zone: p.zone,
+    status: p.status,
+    coverPhotoId: p.coverPhotoId,
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+    photos,
+    deliveryPhotos,
+    offers,
+    clientFirstName: client?.firstName ?? '',
+    clientContact: isClient || (hired && isHiredContractor) ? contact(client) : null,
+    contractor: card,
+    contractorContact: contact(contractorContact),
+    conversationId,
+    deliveryNote: isClient || isHiredContractor ? p.deliveryNote : null,
+    viewer: { isClient, isHiredContractor },
+  };
+}
+
+/** /projectlist: open projects only, the contractor's own services unless others are asked for. */
+export async function listOpen(deps: ProjectsDeps, viewer: Actor, query: OpenProjectsQuery) {
+  const services = query.service ?? (query.allServices === '1' ? [] : await findContractorServices(deps.db, viewer.id));
+  const { items, total } = await listOpenProjects(deps.db, query, services);
+  return {
+    items: items.map((r) => ({ ...tile(r), clientFirstName: r.clientFirstName })),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    pageCount: Math.ceil(total / query.pageSize),
+    services,
+  };
+}
+
+const JOB_STATUSES_ALL = ['assigned', 'in_progress', 'delivered', 'completado', 'disputed'] as const;
+
+export async function listMyJobs(deps: ProjectsDeps, contractorId: string, status: (typeof JOB_STATUSES_ALL)[number] | undefined) {
+  const rows = await listContractorJobs(deps.db, contractorId, status ? [status] : JOB_STATUSES_ALL);
+  return rows.map((r) => ({ ...tile(r), clientFirstName: r.clientFirstName, agreedPriceMinor: r.agreedPriceMinor, currency: r.currency }));
+}
+
+// ---- After hiring: start, deliver, approve, claim ----
+
+/** The status moves after hiring, each one PROJECT_ACTIONS entry; the other side is told. */
+export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: string, to: StatusMove, note: string | undefined): Promise<ProjectStatus> {
+  const action = STATUS_MOVES[to];
+  const status = await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, action, actor);
+    const extra = action === 'deliver' ? { deliveryNote: note ?? null } : action === 'claim' ? { claimReason: note ?? null } : {};
+    if (action === 'claim' && !note) throw new AppError('VALIDATION', undefined, { note: tp.claimReasonRequired });
+    const moved = await moveProject(tx, project, action, extra);
+    // The directory's 'proyectos completados' counts approved work.
+    if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+    await tellOtherSide(tx, deps, project, action, note);
+    await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
+    return moved;
+  });
+  deps.mailer.kick();
+  return status;
+}
+
+async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined) {
+  const contractorId = p.contractorId!;
+  const pair = { clientId: p.clientId, contractorId, projectId: p.id };
+  const contractorName = (await findContact(tx, contractorId))?.name ?? '';
+  const open = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
+  if (action === 'start') {
+    const m = tm.projectStarted;
+    await notify(tx, deps, { to: p.clientId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title, contractorName)], actions: open });
+  } else if (action === 'deliver') {
+    const m = tm.projectDelivered;
+    const paragraphs = [m.intro(p.title, contractorName), ...(note ? [m.note(note)] : [])];
+    await notify(tx, deps, { to: p.clientId, pair, subject: m.subject, title: m.title, paragraphs, actions: [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }] });
+  } else if (action === 'approve') {
+    const m = tm.projectApproved;
+    await notify(tx, deps, { to: contractorId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title)], actions: open });
+  } else if (action === 'claim') {
+    const m = tm.projectDisputed;
+    await notify(tx, deps, { to: contractorId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title), m.reason(note ?? '')], actions: open });
+  }
+}
+
+/**
+ * Delivered work nobody approved or claimed within DELIVERY_REVIEW_DAYS is approved by the system
+ * (DOMAIN.md), as the client's approval would: completado, the contractor's count, both told.
+ */
+export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl'>, now = new Date(), batch = 100): Promise<number> {
+  const approved = await deps.db.transaction(async (tx) => {
+    const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
+    for (const p of due) {
+      if (!projectAllows('auto_approve', p.status)) continue;
+      await moveProject(tx, p, 'auto_approve');
+      await incrementCompletedProjects(tx, p.contractorId!);
+      const m = tm.projectApproved;
+      const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
+      const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
+      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
+      for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions });
+      await recordLogEntry(tx, { userId: null, action: 'project-completado', location: `/proyectos/${p.id}`, details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' } });
+    }
+    return due.length;
+  });
+  if (approved > 0) deps.mailer.kick();
+  return approved;
+}

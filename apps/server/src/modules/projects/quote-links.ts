@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { quoteActionTokens } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+// The 'Aprobar oferta' / 'Rechazar oferta' buttons of the new-offer mail. Each is a random
+// 256-bit token (only its SHA-256 is stored) bound to one quote, one client and one action.
+// Opening the link (GET) shows the offer and asks to confirm, changing nothing: mail scanners
+// open links. Confirming (POST) spends it, in the transaction that does the action; any use of
+// one of a quote's links, or any decision on the quote, spends both.
+
+export type LinkAction = 'accept' | 'reject';
+
+/** Links stay usable this long at most (the quote's own expiry usually comes first). */
+const LINK_TTL_MS = 30 * 86_400_000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createQuoteLinks(
+  tx: Tx,
+  appUrl: string,
+  quote: { id: string; expiresAt: Date | null },
+  clientId: string,
+): Promise<Record<LinkAction, string>> {
+  const expiresAt = new Date(Math.min(quote.expiresAt?.getTime() ?? Infinity, Date.now() + LINK_TTL_MS));
+  const urls = {} as Record<LinkAction, string>;
+  for (const action of ['accept', 'reject'] as const) {
+    const token = randomBytes(32).toString('base64url');
+    await tx.insert(quoteActionTokens).values({ tokenHash: hashOf(token), quoteId: quote.id, userId: clientId, action, expiresAt });
+    urls[action] = `${appUrl}/oferta/confirmar/${token}`;
+  }
+  return urls;
+}
+
+/** An unspent, unexpired link, or 404 'Este enlace no es válido o ya fue usado.'. */
+export async function findQuoteLink(db: Db | Tx, token: string): Promise<{ quoteId: string; userId: string; action: LinkAction }> {
+  const [row] = await db
+    .select({ quoteId: quoteActionTokens.quoteId, userId: quoteActionTokens.userId, action: quoteActionTokens.action })
+    .from(quoteActionTokens)
+    .where(and(eq(quoteActionTokens.tokenHash, hashOf(token)), isNull(quoteActionTokens.usedAt), gt(quoteActionTokens.expiresAt, new Date())));
+  if (!row) throw new AppError('NOT_FOUND', tq.linkInvalid);
+  return { ...row, action: row.action as LinkAction };
+}
+
+/** Spends a link for good (the row is locked: two confirmations at once, one wins). */
+export async function spendQuoteLink(tx: Tx, token: string): Promise<{ quoteId: string; userId: string; action: LinkAction }> {
+  const [row] = await tx
+    .update(quoteActionTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(quoteActionTokens.tokenHash, hashOf(token)), isNull(quoteActionTokens.usedAt), gt(quoteActionTokens.expiresAt, new Date())))
+    .returning({ quoteId: quoteActionTokens.quoteId, userId: quoteActionTokens.userId, action: quoteActionTokens.action });
+  if (!row) throw new AppError('NOT_FOUND', tq.linkInvalid);
+  return { ...row, action: row.action as LinkAction };
+}
+
+/** Every link of a quote stops working (it was decided, withdrawn or expired). */
+export async function spendQuoteLinks(tx: Tx, quoteId: string): Promise<void> {
+  await tx
+    .update(quoteActionTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(quoteActionTokens.quoteId, quoteId), isNull(quoteActionTokens.usedAt)));
+}

@@ -1,0 +1,121 @@
+import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
+import type { Quote } from '@arreglaya/shared/schemas/projects';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contractorProfiles, milestones, projects, quotes, users } from '../../db/schema/index.ts';
+import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
+import { toContractorCard } from '../directory/directory.service.ts';
+
+export type QuoteRow = typeof quotes.$inferSelect;
+
+export function toQuote(q: QuoteRow): Quote {
+  return {
+    id: q.id,
+    projectId: q.projectId,
+    status: q.status,
+    priceMinor: q.priceMinor,
+    currency: q.currency,
+    description: q.description,
+    expiresAt: q.expiresAt?.toISOString() ?? null,
+    stages: q.stages ?? null,
+    counterPriceMinor: q.counterPriceMinor,
+    counterComment: q.counterComment,
+    counterStatus: (q.counterStatus as Quote['counterStatus']) ?? null,
+    agreedPriceMinor: q.agreedPriceMinor,
+    clientConfirmation: q.clientConfirmation,
+    confirmationDate: q.confirmationDate?.toISOString() ?? null,
+    clientComments: q.clientComments,
+    createdAt: q.createdAt.toISOString(),
+    updatedAt: q.updatedAt.toISOString(),
+  };
+}
+
+export async function findQuote(db: DbOrTx, id: string): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+  return row;
+}
+
+/** The quote row locked (taken after its project's lock, always in that order). */
+export async function lockQuote(tx: DbOrTx, id: string): Promise<QuoteRow | undefined> {
+  const [row] = await tx.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  return row;
+}
+
+export async function findOpenQuote(tx: DbOrTx, projectId: string, contractorId: string): Promise<QuoteRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.contractorId, contractorId), eq(quotes.status, 'created')))
+    .for('update');
+  return row;
+}
+
+export async function insertQuote(tx: DbOrTx, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
+  const [row] = await tx.insert(quotes).values(values).returning();
+  return row!;
+}
+
+export async function updateQuote(tx: DbOrTx, id: string, set: Partial<typeof quotes.$inferInsert>): Promise<QuoteRow> {
+  const [row] = await tx.update(quotes).set(set).where(eq(quotes.id, id)).returning();
+  return row!;
+}
+
+/** Closes the project's open quotes (but `keepId`) as rejected; returns them (their contractors are told). */
+export async function rejectOpenQuotes(tx: DbOrTx, projectId: string, keepId?: string): Promise<QuoteRow[]> {
+  return tx
+    .update(quotes)
+    .set({ status: 'rejected', closedAt: new Date() })
+    .where(and(eq(quotes.projectId, projectId), eq(quotes.status, 'created'), keepId ? ne(quotes.id, keepId) : undefined))
+    .returning();
+}
+
+export async function insertMilestones(tx: DbOrTx, rows: (typeof milestones.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(milestones).values(rows);
+}
+
+/** Open quotes past their expiry, locked and skipped by another sweeper, oldest first. */
+export async function lockExpiredQuotes(tx: DbOrTx, now: Date, limit: number): Promise<QuoteRow[]> {
+  return tx
+    .select()
+    .from(quotes)
+    .where(and(eq(quotes.status, 'created'), lte(quotes.expiresAt, now)))
+    .orderBy(asc(quotes.expiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+export async function markExpired(tx: DbOrTx, ids: string[], now: Date): Promise<void> {
+  if (ids.length > 0) await tx.update(quotes).set({ status: 'expired', closedAt: now }).where(inArray(quotes.id, ids));
+}
+
+/** A contractor's public card by id (listed or not: an offer stays readable). */
+export async function findContractorCard(db: DbOrTx, contractorId: string, now = new Date()) {
+  const [row] = await db.select(cardColumns).from(users).innerJoin(contractorProfiles, eq(contractorProfiles.userId, users.id)).where(eq(users.id, contractorId));
+  return row ? toContractorCard(row as CardRow, now) : null;
+}
+
+/** Every quote on a project with its contractor's card (the client compares them). */
+export async function listOffers(db: DbOrTx, projectId: string, contractorId?: string) {
+  const rows = await db
+    .select({ quote: quotes, card: cardColumns })
+    .from(quotes)
+    .innerJoin(users, eq(users.id, quotes.contractorId))
+    .innerJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .where(and(eq(quotes.projectId, projectId), contractorId ? eq(quotes.contractorId, contractorId) : sql`${LISTED}`))
+    .orderBy(desc(quotes.createdAt))
+    .limit(500);
+  const now = new Date();
+  return rows.map((r) => ({ ...toQuote(r.quote), contractor: toContractorCard(r.card as CardRow, now) }));
+}
+
+/** Mis Ofertas: the contractor's quotes, newest first, with their project's title and status. */
+export async function listContractorQuotes(db: DbOrTx, contractorId: string, status: QuoteStatus | undefined) {
+  const rows = await db
+    .select({ quote: quotes, project: { id: projects.id, title: projects.title, status: projects.status } })
+    .from(quotes)
+    .innerJoin(projects, eq(projects.id, quotes.projectId))
+    .where(and(eq(quotes.contractorId, contractorId), status ? eq(quotes.status, status) : undefined))
+    .orderBy(desc(quotes.createdAt))
+    .limit(500);
+  return rows.map((r) => ({ ...toQuote(r.quote), project: r.project }));
+}

@@ -1,0 +1,385 @@
+import { projectMail as tm, projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
+import type { OFFER_SORTS, Offer, Quote, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
+import { formatMoney, notify, projectUrl } from './project-notify.ts';
+import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
+import { createQuoteLinks, findQuoteLink, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
+import {
+  findOpenQuote,
+  findQuote,
+  insertMilestones,
+  insertQuote,
+  listContractorQuotes,
+  listOffers,
+  lockExpiredQuotes,
+  lockQuote,
+  markExpired,
+  rejectOpenQuotes,
+  toQuote,
+  updateQuote,
+  type QuoteRow,
+} from './quotes.repository.ts';
+
+export interface QuotesDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+type QuoteData = z.output<typeof QuoteInputSchema>;
+const DAY = 86_400_000;
+
+async function log(tx: Tx, actor: Actor | null, action: string, quote: QuoteRow, details: Record<string, unknown> = {}) {
+  await recordLogEntry(tx, {
+    userId: actor?.id ?? null,
+    sessionId: actor?.sessionId ?? null,
+    action,
+    location: `/proyectos/${quote.projectId}`,
+    details: { projectId: quote.projectId, quoteId: quote.id, ...details },
+  });
+}
+
+const pairOf = (p: ProjectRow, contractorId: string) => ({ clientId: p.clientId, contractorId, projectId: p.id });
+
+// ---- The contractor's side ----
+
+/**
+ * Make Offer on an open project. One open quote per contractor and project: an earlier open one
+ * is closed (withdrawn) and the new one takes its place. The client is told, with single-use
+ * links to accept or reject.
+ */
+export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: string, input: QuoteData): Promise<{ quote: Quote; replaced: boolean }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, 'quote', actor);
+    const previous = await findOpenQuote(tx, projectId, actor.id);
+    const now = new Date();
+    if (previous) {
+      await updateQuote(tx, previous.id, { status: 'withdrawn', closedAt: now });
+      await spendQuoteLinks(tx, previous.id);
+    }
+    const quote = await insertQuote(tx, {
+      projectId,
+      contractorId: actor.id,
+      priceMinor: input.priceMinor,
+      currency: input.currency,
+      description: input.description,
+      expiresAt: new Date(now.getTime() + input.validityDays * DAY),
+      stages: input.stages ?? null,
+    });
+    const contractor = await findContact(tx, actor.id);
+    const links = await createQuoteLinks(tx, deps.appUrl, quote, project.clientId);
+    const m = tm.newQuote;
+    await notify(tx, deps, {
+      to: project.clientId,
+      pair: pairOf(project, actor.id),
+      quoteId: quote.id,
+      subject: m.subject,
+      title: m.title,
+      // The spec's e-mail container: the offer, the project, and who sent it.
+      paragraphs: [
+        m.intro(contractor?.name ?? ''),
+        `${tm.price(formatMoney(quote.priceMinor, quote.currency))}\n${tm.offerDescription(quote.description)}`,
+        `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
+        tm.contractor(contractor?.name ?? '', contractor?.phone ?? null, contractor?.email ?? ''),
+      ],
+      actions: [
+        { label: m.accept, url: links.accept },
+        { label: m.reject, url: links.reject },
+        { label: m.seeAll, url: projectUrl(deps.appUrl, projectId) },
+      ],
+    });
+    await log(tx, actor, 'quote-sent', quote, { priceMinor: quote.priceMinor, replaced: previous?.id ?? null });
+    return { quote: toQuote(quote), replaced: previous !== undefined };
+  });
+  deps.mailer.kick();
+  return result;
+}
+
+/** Loads a quote for its contractor (404 for anyone else: nobody learns of others' offers). */
+async function contractorsQuote(tx: Tx, actor: Actor, quoteId: string): Promise<{ quote: QuoteRow; project: ProjectRow }> {
+  const found = await findQuote(tx, quoteId);
+  if (!found || found.contractorId !== actor.id) throw new AppError('NOT_FOUND', tq.notFound);
+  const project = (await lockProject(tx, found.projectId))!;
+  return { quote: (await lockQuote(tx, quoteId))!, project };
+}
+
+export async function withdrawQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
+  return deps.db.transaction(async (tx) => {
+    const { quote } = await contractorsQuote(tx, actor, quoteId);
+    assertQuoteAction(quote, 'withdraw');
+    const updated = await updateQuote(tx, quoteId, { status: 'withdrawn', closedAt: new Date() });
+    await spendQuoteLinks(tx, quoteId);
+    await log(tx, actor, 'quote-withdrawn', quote);
+    return toQuote(updated);
+  });
+}
+
+/** The contractor accepts (the counter price becomes the agreed price) or declines a counter-offer. */
+export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: string, accept: boolean): Promise<Quote> {
+  const result = await deps.db.transaction(async (tx) => {
+    const { quote, project } = await contractorsQuote(tx, actor, quoteId);
+    assertQuoteAction(quote, 'answer_counter');
+    if (quote.counterStatus !== 'pending' || quote.counterPriceMinor === null) throw new AppError('CONFLICT', tq.refused.noCounter);
+    const updated = await updateQuote(
+      tx,
+      quoteId,
+      accept ? { counterStatus: 'accepted', agreedPriceMinor: quote.counterPriceMinor } : { counterStatus: 'declined' },
+    );
+    const name = (await findContact(tx, actor.id))?.name ?? '';
+    const m = tm.counterAnswered;
+    await notify(tx, deps, {
+      to: project.clientId,
+      pair: pairOf(project, actor.id),
+      quoteId,
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency)) : m.declined(name), tm.project(project.title)],
+      actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+    });
+    await log(tx, actor, accept ? 'counter-accepted' : 'counter-declined', quote);
+    return toQuote(updated);
+  });
+  deps.mailer.kick();
+  return result;
+}
+
+export async function listMyQuotes(deps: QuotesDeps, contractorId: string, status: QuoteStatus | undefined) {
+  return listContractorQuotes(deps.db, contractorId, status);
+}
+
+// ---- The client's side ----
+
+/** Loads a quote for the client of its project and locks both (project first, always). */
+async function clientsQuote(tx: Tx, actor: Actor, quoteId: string): Promise<{ quote: QuoteRow; project: ProjectRow }> {
+  const found = await findQuote(tx, quoteId);
+  if (!found) throw new AppError('NOT_FOUND', tq.notFound);
+  const project = await lockProject(tx, found.projectId);
+  if (!project || project.clientId !== actor.id || actor.role !== 'client') throw new AppError('NOT_FOUND', tq.notFound);
+  return { quote: (await lockQuote(tx, quoteId))!, project };
+}
+
+export async function counterOffer(deps: QuotesDeps, actor: Actor, quoteId: string, input: { priceMinor: number; comment?: string }): Promise<Quote> {
+  const result = await deps.db.transaction(async (tx) => {
+    const { quote, project } = await clientsQuote(tx, actor, quoteId);
+    assertQuoteAction(quote, 'counter');
+    const updated = await updateQuote(tx, quoteId, {
+      counterPriceMinor: input.priceMinor,
+      counterComment: input.comment ?? null,
+      counterStatus: 'pending',
+      counteredAt: new Date(),
+    });
+    const m = tm.quoteCountered;
+    await notify(tx, deps, {
+      to: quote.contractorId,
+      pair: pairOf(project, quote.contractorId),
+      quoteId,
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(project.title, formatMoney(input.priceMinor, quote.currency)), ...(input.comment ? [tm.quoteRejected.comment(input.comment)] : [])],
+      actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+    });
+    await log(tx, actor, 'quote-countered', quote, { counterPriceMinor: input.priceMinor });
+    return toQuote(updated);
+  });
+  deps.mailer.kick();
+  return result;
+}
+
+/**
+ * The client hires a contractor. Under the project's row lock: the project must still be open
+ * (two accepts at once: the second finds it assigned and gets a 409), the quote open and not
+ * past its date. The quote becomes accepted at the agreed price (the counter price if the
+ * contractor accepted it), the project assigned to its contractor, every other open quote
+ * rejected, the staged plan becomes milestones; both sides are told and get each other's
+ * contact data.
+ */
+export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
+  const { quote: q0, project: p0 } = await clientsQuote(tx, actor, quoteId);
+  const project = await lockForAction(tx, p0.id, 'assign', actor);
+  const quote = q0;
+  assertQuoteAction(quote, 'accept');
+  const now = new Date();
+  const agreed = quote.counterStatus === 'accepted' && quote.counterPriceMinor !== null ? quote.counterPriceMinor : quote.priceMinor;
+  const updated = await updateQuote(tx, quoteId, { status: 'accepted', agreedPriceMinor: agreed, clientConfirmation: true, confirmationDate: now, closedAt: now });
+  await moveProject(tx, project, 'assign', { contractorId: quote.contractorId, acceptedQuoteId: quote.id });
+  if (quote.stages && quote.stages.length > 0) {
+    let left = agreed;
+    await insertMilestones(
+      tx,
+      quote.stages.map((s, i) => {
+        const amount = i === quote.stages!.length - 1 ? left : Math.round((agreed * s.percent) / 100);
+        left -= amount;
+        return { projectId: project.id, quoteId: quote.id, position: i, title: s.title, amountMinor: amount, currency: quote.currency };
+      }),
+    );
+  }
+  await spendQuoteLinks(tx, quoteId);
+  const others = await rejectOpenQuotes(tx, project.id, quoteId);
+  for (const other of others) await tellRejected(tx, deps, project, other, tm.quoteRejected.otherChosen(project.title));
+
+  const [client, contractor] = await Promise.all([findContact(tx, project.clientId), findContact(tx, quote.contractorId)]);
+  const pair = pairOf(project, quote.contractorId);
+  const price = formatMoney(agreed, quote.currency);
+  const a = tm.quoteAccepted;
+  await notify(tx, deps, {
+    to: quote.contractorId,
+    pair,
+    quoteId,
+    subject: a.subject,
+    title: a.title,
+    paragraphs: [a.intro(project.title), tm.price(price), a.client(client?.name ?? '', client?.phone ?? null, client?.email ?? '')],
+    actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+  });
+  const s = tm.projectAssigned;
+  await notify(tx, deps, {
+    to: project.clientId,
+    pair,
+    quoteId,
+    subject: s.subject,
+    title: s.title,
+    paragraphs: [s.intro(project.title, contractor?.name ?? ''), tm.price(price), tm.contractor(contractor?.name ?? '', contractor?.phone ?? null, contractor?.email ?? '')],
+    actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+  });
+  await log(tx, actor, 'quote-accepted', quote, { agreedPriceMinor: agreed, rejected: others.map((o) => o.id) });
+  return toQuote(updated);
+}
+
+export async function acceptQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
+  const quote = await deps.db.transaction((tx) => acceptQuoteIn(tx, deps, actor, quoteId));
+  deps.mailer.kick();
+  return quote;
+}
+
+async function tellRejected(tx: Tx, deps: QuotesDeps, project: ProjectRow, quote: QuoteRow, why: string, comment?: string) {
+  await spendQuoteLinks(tx, quote.id);
+  const m = tm.quoteRejected;
+  await notify(tx, deps, {
+    to: quote.contractorId,
+    pair: pairOf(project, quote.contractorId),
+    quoteId: quote.id,
+    subject: m.subject,
+    title: m.title,
+    paragraphs: [why, ...(comment ? [m.comment(comment)] : [])],
+  });
+}
+
+export async function rejectQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quoteId: string, comment: string | undefined): Promise<Quote> {
+  const { quote, project } = await clientsQuote(tx, actor, quoteId);
+  assertQuoteAction(quote, 'reject');
+  const updated = await updateQuote(tx, quoteId, { status: 'rejected', clientComments: comment ?? null, closedAt: new Date() });
+  await tellRejected(tx, deps, project, quote, tm.quoteRejected.intro(project.title), comment);
+  await log(tx, actor, 'quote-rejected', quote);
+  return toQuote(updated);
+}
+
+export async function rejectQuote(deps: QuotesDeps, actor: Actor, quoteId: string, comment: string | undefined): Promise<Quote> {
+  const quote = await deps.db.transaction((tx) => rejectQuoteIn(tx, deps, actor, quoteId, comment));
+  deps.mailer.kick();
+  return quote;
+}
+
+/** A cancelled project's open quotes are closed as rejected, and their contractors told. */
+export async function rejectOpenQuotesOf(tx: Tx, deps: QuotesDeps, project: ProjectRow): Promise<void> {
+  const closed = await rejectOpenQuotes(tx, project.id);
+  for (const q of closed) await tellRejected(tx, deps, project, q, tm.quoteRejected.intro(project.title));
+}
+
+type OfferSort = (typeof OFFER_SORTS)[number];
+const effectivePrice = (o: Offer) => (o.counterStatus === 'accepted' && o.counterPriceMinor !== null ? o.counterPriceMinor : o.priceMinor);
+const SORTS: Record<OfferSort, (a: Offer, b: Offer) => number> = {
+  price_asc: (a, b) => effectivePrice(a) - effectivePrice(b),
+  price_desc: (a, b) => effectivePrice(b) - effectivePrice(a),
+  rating: (a, b) => b.contractor.ratingAvg - a.contractor.ratingAvg || b.contractor.ratingCount - a.contractor.ratingCount,
+};
+
+/**
+ * The offers on a project: every one for its client (to compare, sorted by price or rating),
+ * only their own for a contractor; anyone else is told there is no such project.
+ */
+export async function listProjectOffers(deps: QuotesDeps, actor: Actor, projectId: string, sort: OfferSort): Promise<Offer[]> {
+  const project = await findProject(deps.db, projectId);
+  if (!project) throw new AppError('NOT_FOUND', tp.notFound);
+  if (actor.role === 'client' && project.clientId === actor.id) return (await listOffers(deps.db, projectId)).sort(SORTS[sort]);
+  if (actor.role === 'contractor') return listOffers(deps.db, projectId, actor.id);
+  throw new AppError('NOT_FOUND', tp.notFound);
+}
+
+// ---- Expiry ----
+
+/** Advisory-lock key of the expiry sweep ('quote-expiry' as a number), so one instance sweeps at a time. */
+const EXPIRY_LOCK = 0x71756f74;
+
+/**
+ * Marks open quotes past their date as expired and tells their contractors. Each quote is taken
+ * under a row lock (SKIP LOCKED) and only while still open, so a quote is expired and told once,
+ * however many instances sweep. Returns how many expired.
+ */
+export async function expireQuotes(deps: QuotesDeps, now = new Date(), batch = 200): Promise<number> {
+  const expired = await deps.db.transaction(async (tx) => {
+    const locked = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS ok`);
+    if (!locked.rows[0]?.ok) return 0;
+    const due = await lockExpiredQuotes(tx, now, batch);
+    await markExpired(
+      tx,
+      due.map((q) => q.id),
+      now,
+    );
+    for (const q of due) {
+      const project = (await findProject(tx, q.projectId))!;
+      const m = tm.quoteExpired;
+      await spendQuoteLinks(tx, q.id);
+      await notify(tx, deps, {
+        to: q.contractorId,
+        pair: pairOf(project, q.contractorId),
+        quoteId: q.id,
+        subject: m.subject,
+        title: m.title,
+        paragraphs: [m.intro(project.title)],
+        actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+      });
+      await log(tx, null, 'quote-expired', q, { by: 'system' });
+    }
+    return due.length;
+  });
+  if (expired > 0) deps.mailer.kick();
+  return expired;
+}
+
+// ---- Mail links ----
+
+/** What a mail link would do, to show before confirming; it changes nothing. */
+export async function readQuoteLink(deps: QuotesDeps, token: string) {
+  const link = await findQuoteLink(deps.db, token);
+  const quote = await findQuote(deps.db, link.quoteId);
+  const project = quote && (await findProject(deps.db, quote.projectId));
+  // A link of an offer no longer open is spent, whatever its row says.
+  if (!quote || !project || quote.status !== 'created') throw new AppError('NOT_FOUND', tq.linkInvalid);
+  const [offer] = await listOffers(deps.db, project.id, quote.contractorId).then((all) => all.filter((o) => o.id === quote.id));
+  if (!offer) throw new AppError('NOT_FOUND', tq.linkInvalid);
+  return {
+    action: link.action,
+    question: link.action === 'accept' ? tq.linkConfirmAccept : tq.linkConfirmReject,
+    projectId: project.id,
+    projectTitle: project.title,
+    offer,
+  };
+}
+
+/** Confirms a mail link: spends it and does its action as the client it was sent to. */
+export async function useQuoteLink(deps: QuotesDeps, token: string, comment: string | undefined): Promise<{ action: 'accept' | 'reject'; quote: Quote }> {
+  const result = await deps.db.transaction(async (tx) => {
+    const link = await spendQuoteLink(tx, token);
+    const actor: Actor = { id: link.userId, role: 'client' };
+    const quote = link.action === 'accept' ? await acceptQuoteIn(tx, deps, actor, link.quoteId) : await rejectQuoteIn(tx, deps, actor, link.quoteId, comment);
+    return { action: link.action, quote };
+  });
+  deps.mailer.kick();
+  return result;
+}

@@ -11,9 +11,11 @@ export interface OutboxWorkerOptions {
 }
 
 /**
- * Delivers the outbox. Mails are written in the same transaction as the record that
- * causes them, then delivered here: a request never waits on SMTP, and a mail is never
- * lost when SMTP is down (it is retried) or sent for a change that was rolled back.
+ * Delivers the outbox. Mails are queued in the database, in the same transaction as the record
+ * that causes them where there is one (contact messages, offers, …; auth mails such as codes
+ * are queued on their own, since better-auth writes its records itself), then delivered here: a
+ * request never waits on SMTP, and a mail is never lost when SMTP is down (it is retried) or
+ * sent for a change that was rolled back.
  */
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;

@@ -10,7 +10,8 @@ export function referralRoutes(deps: ReferralDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/referrals',
       {
-        // Tighter than the contact form: each call may mail a stranger.
+        // As the contact form's, per IP; the mail to the typed address has its own daily limit
+        // per address (modules/mail/third-party.ts), since each call may mail a stranger.
         config: { access: 'public', rateLimit: { max: 10, windowMs: 10 * 60_000 } },
         schema: {
           tags: ['contacto'],

@@ -13,7 +13,9 @@ describe('the docs check', () => {
 
 describe('the variable tables', () => {
   it('reads every variable a table row names, alone or in a list', () => {
-    const vars = tableVariables('| variable | default |\n|---|---|\n| PORT | 3000 |\n| `BENCH_JSON` | |\n| ADMIN_EMAIL, ADMIN_PASSWORD | (none) |\n| `CONTRACTORS`, `GEN_EXPLAIN` | |');
+    const vars = tableVariables(
+      '| variable | default |\n|---|---|\n| PORT | 3000 |\n| `BENCH_JSON` | |\n| ADMIN_EMAIL, ADMIN_PASSWORD | (none) |\n| `CONTRACTORS`, `GEN_EXPLAIN` | |',
+    );
     expect([...vars].sort()).toEqual(['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'BENCH_JSON', 'CONTRACTORS', 'GEN_EXPLAIN', 'PORT']);
   });
 });

@@ -63,7 +63,12 @@ function undocumentedVariables(): string[] {
 }
 
 function main(): void {
-  const decisions = new Set(fs.readdirSync(path.join(ROOT, 'docs/decisions')).map((f) => /^(\d{3})-/.exec(f)?.[1]).filter(Boolean));
+  const decisions = new Set(
+    fs
+      .readdirSync(path.join(ROOT, 'docs/decisions'))
+      .map((f) => /^(\d{3})-/.exec(f)?.[1])
+      .filter(Boolean),
+  );
   const broken: string[] = [];
   let count = 0;
   for (const file of files(ROOT)) {

@@ -12,6 +12,7 @@ fi
 [ -d node_modules ] || npm install --no-audit --no-fund
 
 echo "== docs"; npx tsx scripts/check-docs.ts
+echo "== format"; npx prettier --check --log-level warn .
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== unit and API tests (real PostgreSQL, real SMTP)"; npx vitest run

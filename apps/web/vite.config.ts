@@ -11,9 +11,7 @@ export default defineConfig({
   resolve: {
     // '@/…' = apps/web/src (same mapping as tsconfig "paths"). A regex, so '@arreglaya/…' and
     // '@tanstack/…' are left alone.
-    alias: [
-      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
-    ],
+    alias: [{ find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) }],
   },
   server: {
     proxy: {

@@ -83,7 +83,10 @@ async function load(name: string, opts: autocannon.Options, seconds = DURATION, 
 
 async function startHelloWorld(): Promise<{ url: string; cpu: () => number; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hello-world.ts')], { env: { ...process.env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hello-world.ts')], {
+    env: { ...process.env, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
   return { url: `http://127.0.0.1:${port}`, cpu: cpuOf(child.pid), stop: () => child.kill() };
 }
@@ -103,19 +106,24 @@ async function benchBasics(): Promise<Row[]> {
     const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];
     rows.push(await load('GET /api/health', { url: `${server.url}/api/health` }, DURATION, cpu));
     rows.push(
-      await load('POST /api/contact', {
-        url: `${server.url}/api/contact`,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (req) => ({
-              ...req,
-              headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
-              body: JSON.stringify({ firstName: 'Bench', email: `bench${ipCounter}@ejemplo.do`, messageType: 'sugerencia', message: 'Mensaje de prueba de carga.' }),
-            }),
-          },
-        ],
-      }, DURATION, cpu),
+      await load(
+        'POST /api/contact',
+        {
+          url: `${server.url}/api/contact`,
+          requests: [
+            {
+              method: 'POST',
+              setupRequest: (req) => ({
+                ...req,
+                headers: { 'content-type': 'application/json', 'x-forwarded-for': nextIp() },
+                body: JSON.stringify({ firstName: 'Bench', email: `bench${ipCounter}@ejemplo.do`, messageType: 'sugerencia', message: 'Mensaje de prueba de carga.' }),
+              }),
+            },
+          ],
+        },
+        DURATION,
+        cpu,
+      ),
     );
     return rows;
   } finally {
@@ -143,14 +151,7 @@ const FAVOURITE = 'UPDATE contractor_profiles SET favourites_count = favourites_
 const COMPLETED = 'UPDATE contractor_profiles SET completed_projects = completed_projects + 1 WHERE user_id = $1';
 const PROFILE_EDIT = `UPDATE contractor_profiles SET description = CASE WHEN description LIKE '% Consulte disponibilidad.' THEN left(description, -25)
   ELSE coalesce(description, '') || ' Consulte disponibilidad.' END, updated_at = now() WHERE user_id = $1`;
-const CHANGES = [
-  ...[5, 4, 5, 5, 3, 5, 4, 5, 2, 5].map(REVIEW),
-  ...Array.from({ length: 6 }, () => FAVOURITE),
-  COMPLETED,
-  COMPLETED,
-  COMPLETED,
-  PROFILE_EDIT,
-];
+const CHANGES = [...[5, 4, 5, 5, 3, 5, 4, 5, 2, 5].map(REVIEW), ...Array.from({ length: 6 }, () => FAVOURITE), COMPLETED, COMPLETED, COMPLETED, PROFILE_EDIT];
 
 function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void> {
   if (CHANGES_PER_SECOND <= 0) return () => Promise.resolve();
@@ -193,7 +194,7 @@ async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: 
           await load('warm-up', opts, WARM_UP_MIN);
           warmedUp = WARM_UP_MIN;
         }
-        for (let previous = 0; warmedUp + WARM_UP <= WARM_UP_MAX && WARM_UP > 0; ) {
+        for (let previous = 0; warmedUp + WARM_UP <= WARM_UP_MAX && WARM_UP > 0;) {
           const round = (await load('warm-up', opts, WARM_UP)).reqPerSec;
           warmedUp += WARM_UP;
           if (round < previous * 1.02) break;
@@ -242,7 +243,16 @@ async function benchDirectory(hello: Hello): Promise<ScaleResult[]> {
   }
 }
 
-const COLUMNS = ['target'.padEnd(30), 'req/s'.padStart(8), 'p50'.padStart(8), 'p99'.padStart(8), 'vs hello'.padStart(9), 'failed'.padStart(7), 'load'.padStart(5), 'cpu/req'.padStart(8)].join(' ');
+const COLUMNS = [
+  'target'.padEnd(30),
+  'req/s'.padStart(8),
+  'p50'.padStart(8),
+  'p99'.padStart(8),
+  'vs hello'.padStart(9),
+  'failed'.padStart(7),
+  'load'.padStart(5),
+  'cpu/req'.padStart(8),
+].join(' ');
 
 function line(r: Row, hello: Row): string {
   return [
@@ -261,7 +271,9 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 const ms = (t: number) => `${t < 10 ? t.toFixed(1) : t.toFixed(0)} ms`;
 
 function printTargets(scales: ScaleResult[]): boolean {
-  console.log(`\nTargets: p99 < ${TARGET_P99_MS} ms, req/s ≥ ${TARGET_SHARE_OF_HELLO * 100}% of the hello-world, p50 at the largest scale ≤ ${TARGET_P50_GROWTH}× p50 at the smallest`);
+  console.log(
+    `\nTargets: p99 < ${TARGET_P99_MS} ms, req/s ≥ ${TARGET_SHARE_OF_HELLO * 100}% of the hello-world, p50 at the largest scale ≤ ${TARGET_P50_GROWTH}× p50 at the smallest`,
+  );
   console.log(['target'.padEnd(30), 'scale'.padStart(8), 'p99'.padStart(12), 'req/s'.padStart(14), 'p50 growth'.padStart(18)].join(' '));
   let allPass = true;
   const first = scales[0]!;
@@ -322,9 +334,16 @@ async function main(): Promise<void> {
         console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'hello cpu'.padStart(9)} ${'miss p50'.padStart(9)} ${'miss p99'.padStart(9)} ${'warm-up'.padStart(8)}`);
         for (const r of s.rows) {
           const helloCpu = r.hello.cpuUs > 0 ? `${r.hello.cpuUs.toFixed(0)} µs` : '';
-          console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${helloCpu.padStart(9)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)} ${`${r.warmedUp} s`.padStart(8)}`);
+          console.log(
+            `${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${helloCpu.padStart(9)} ${ms(r.uncached.p50).padStart(9)} ${ms(r.uncached.p99).padStart(9)} ${`${r.warmedUp} s`.padStart(8)}`,
+          );
         }
-        all.push(...s.rows.flatMap((r) => [{ ...r.hello, name: `hello-world before ${r.name} @${s.contractors}` }, { ...r, name: `${r.name} @${s.contractors}` }]));
+        all.push(
+          ...s.rows.flatMap((r) => [
+            { ...r.hello, name: `hello-world before ${r.name} @${s.contractors}` },
+            { ...r, name: `${r.name} @${s.contractors}` },
+          ]),
+        );
       }
       printTargets(scales);
     }

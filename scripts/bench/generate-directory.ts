@@ -33,31 +33,91 @@ export const BENCH_EMAIL_DOMAIN = 'carga.arreglaya.test';
 
 /** Surnames rarer than the demo's, drawn for about one person in twenty. */
 const RARE_LAST_NAMES = [
-  'Zorrilla', 'Quezada', 'Bidó', 'Alcántara', 'Caminero', 'Tejeda', 'Ovalles', 'Valerio', 'Rijo', 'Solano',
-  'Figuereo', 'Barinas', 'Jáquez', 'Lebrón', 'Mateo', 'Mieses', 'Objío', 'Pujols', 'Sepúlveda', 'Toribio',
-  'Ynoa', 'Aybar', 'Billini', 'Cordero', 'Disla', 'Fabián', 'Guerrero', 'Hichez', 'Isidor', 'Kelly',
+  'Zorrilla',
+  'Quezada',
+  'Bidó',
+  'Alcántara',
+  'Caminero',
+  'Tejeda',
+  'Ovalles',
+  'Valerio',
+  'Rijo',
+  'Solano',
+  'Figuereo',
+  'Barinas',
+  'Jáquez',
+  'Lebrón',
+  'Mateo',
+  'Mieses',
+  'Objío',
+  'Pujols',
+  'Sepúlveda',
+  'Toribio',
+  'Ynoa',
+  'Aybar',
+  'Billini',
+  'Cordero',
+  'Disla',
+  'Fabián',
+  'Guerrero',
+  'Hichez',
+  'Isidor',
+  'Kelly',
 ] as const;
 
 /** Share of contractors whose main trade is each service (sums to 100). */
 export const TRADE_SHARE: Record<ServiceType, number> = {
-  plomeria: 15, electricidad: 14, pintura: 11, remodelacion: 11, aire: 9, limpieza: 8, refrigeracion: 6,
-  herreria: 6, seguridad: 5, jardineria: 5, ebanisteria: 4, cerrajero: 3, fumigacion: 2, mudanza: 1,
+  plomeria: 15,
+  electricidad: 14,
+  pintura: 11,
+  remodelacion: 11,
+  aire: 9,
+  limpieza: 8,
+  refrigeracion: 6,
+  herreria: 6,
+  seguridad: 5,
+  jardineria: 5,
+  ebanisteria: 4,
+  cerrajero: 3,
+  fumigacion: 2,
+  mudanza: 1,
 };
 
 /** Where people are (per thousand): mostly Greater Santo Domingo and Santiago. */
 const PLACE_WEIGHTS: readonly (readonly [CountryCode, string, Zone | null, number])[] = [
-  ['DO', 'santo-domingo', 'DN', 150], ['DO', 'santo-domingo', 'SDE', 100], ['DO', 'santo-domingo', 'SDO', 80],
-  ['DO', 'santo-domingo', 'SDN', 60], ['DO', 'santo-domingo', 'SD', 40], ['DO', 'santiago', null, 120],
-  ['DO', 'puerto-plata', null, 30], ['DO', 'punta-cana', null, 50], ['DO', 'la-romana', null, 30],
-  ['DO', 'san-pedro-de-macoris', null, 30], ['DO', 'la-vega', null, 40], ['DO', 'san-cristobal', null, 40],
-  ['DO', 'otro', null, 60], ['CO', 'bogota', null, 45], ['CO', 'medellin', null, 30], ['CO', 'cali', null, 15],
-  ['CO', 'barranquilla', null, 8], ['CO', 'cartagena', null, 7], ['MX', 'ciudad-de-mexico', null, 40],
-  ['MX', 'guadalajara', null, 12], ['MX', 'monterrey', null, 8], ['MX', 'puebla', null, 3], ['MX', 'cancun', null, 2],
+  ['DO', 'santo-domingo', 'DN', 150],
+  ['DO', 'santo-domingo', 'SDE', 100],
+  ['DO', 'santo-domingo', 'SDO', 80],
+  ['DO', 'santo-domingo', 'SDN', 60],
+  ['DO', 'santo-domingo', 'SD', 40],
+  ['DO', 'santiago', null, 120],
+  ['DO', 'puerto-plata', null, 30],
+  ['DO', 'punta-cana', null, 50],
+  ['DO', 'la-romana', null, 30],
+  ['DO', 'san-pedro-de-macoris', null, 30],
+  ['DO', 'la-vega', null, 40],
+  ['DO', 'san-cristobal', null, 40],
+  ['DO', 'otro', null, 60],
+  ['CO', 'bogota', null, 45],
+  ['CO', 'medellin', null, 30],
+  ['CO', 'cali', null, 15],
+  ['CO', 'barranquilla', null, 8],
+  ['CO', 'cartagena', null, 7],
+  ['MX', 'ciudad-de-mexico', null, 40],
+  ['MX', 'guadalajara', null, 12],
+  ['MX', 'monterrey', null, 8],
+  ['MX', 'puebla', null, 3],
+  ['MX', 'cancun', null, 2],
 ];
 
 /** Project statuses with their cumulative share (the rest is 'cancelled'). */
 const STATUS_CUTS: readonly (readonly [string, number])[] = [
-  ['created', 0.25], ['assigned', 0.29], ['in_progress', 0.34], ['delivered', 0.37], ['completado', 0.92], ['disputed', 0.93],
+  ['created', 0.25],
+  ['assigned', 0.29],
+  ['in_progress', 0.34],
+  ['delivered', 0.37],
+  ['completado', 0.92],
+  ['disputed', 0.93],
 ];
 
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
@@ -87,8 +147,14 @@ export function setupSql(): string[] {
     const region = demo?.regions[0] ?? c.name;
     return `(${n}, ${q(country)}::country_code, ${q(city)}, ${zone ? `${q(zone)}::zone` : 'NULL::zone'}, ${lat}, ${lng}, ${q(c.name)}, ${q(region)})`;
   });
-  const placeSlots = slots(PLACE_WEIGHTS.map((p, n) => [n, p[3]] as const), 1000);
-  const tradeSlots = slots(SERVICE_TYPES.map((s) => [SERVICE_TYPES.indexOf(s), TRADE_SHARE[s]] as const), 100);
+  const placeSlots = slots(
+    PLACE_WEIGHTS.map((p, n) => [n, p[3]] as const),
+    1000,
+  );
+  const tradeSlots = slots(
+    SERVICE_TYPES.map((s) => [SERVICE_TYPES.indexOf(s), TRADE_SHARE[s]] as const),
+    100,
+  );
   const trades = SERVICE_TYPES.map((s, n) => {
     const t = TRADES[s];
     const tpl = PROJECT_TEMPLATES[s];
@@ -148,7 +214,10 @@ function peopleSql(kind: 'c' | 'k', from: number, to: number): string {
 function insertUsersSql(kind: 'c' | 'k'): string {
   const role = kind === 'c' ? 'contractor' : 'client';
   // About 1% of contractors deleted their account and 0.5% are banned: not listed.
-  const status = kind === 'c' ? `CASE WHEN pg_temp.r(i, 11) < 0.01 THEN 'deleted'::user_status WHEN pg_temp.r(i, 11) < 0.015 THEN 'banned'::user_status ELSE 'active'::user_status END` : `'active'::user_status`;
+  const status =
+    kind === 'c'
+      ? `CASE WHEN pg_temp.r(i, 11) < 0.01 THEN 'deleted'::user_status WHEN pg_temp.r(i, 11) < 0.015 THEN 'banned'::user_status ELSE 'active'::user_status END`
+      : `'active'::user_status`;
   return `
   INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name, phone, country, banned_at, deleted_at, created_at, updated_at)
   SELECT id, '${kind}' || i || '@${BENCH_EMAIL_DOMAIN}', true, first || ' ' || last1 || coalesce(' ' || last2, ''), '${role}', s.status, first,

@@ -81,7 +81,16 @@ const acknowledgedContacts: string[] = [];
 let contactCounter = 0;
 let editCounter = 0;
 
-const SEARCHES = ['', 'q=plomero', 'q=electricista', 'service=plomeria', 'service=electricidad&sort=rating_desc', 'q=pintura&page=2', 'city=santo-domingo', 'q=jardin&sort=reviews'];
+const SEARCHES = [
+  '',
+  'q=plomero',
+  'q=electricista',
+  'service=plomeria',
+  'service=electricidad&sort=rating_desc',
+  'q=pintura&page=2',
+  'city=santo-domingo',
+  'q=jardin&sort=reviews',
+];
 const PAGES = ['/', '/busqueda', '/ayuda', '/comoclientes', '/comocontratistas'];
 
 async function visitorStep(ip: string, contractorIds: string[]): Promise<void> {
@@ -116,7 +125,15 @@ async function signedInStep(ip: string, account: Account, contractorIds: string[
       const profile = await json<Record<string, unknown>>(await request(ip, 'GET', '/api/me/profile/client', { cookie: account.cookie }));
       if (!profile) return;
       const address = `Calle Soak ${editCounter++}`;
-      const body = { firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone ?? '', country: profile.country, city: profile.city, zone: profile.zone ?? undefined, address };
+      const body = {
+        firstName: profile.firstName,
+        lastName: profile.lastName,
+        phone: profile.phone ?? '',
+        country: profile.country,
+        city: profile.city,
+        zone: profile.zone ?? undefined,
+        address,
+      };
       const res = await request(ip, 'PUT', '/api/me/profile/client', { cookie: account.cookie, body, write: true });
       if (res?.status === 200) account.lastAddress = address;
       await res?.body?.cancel();
@@ -146,19 +163,26 @@ function connectionUrl(dataDir: string): string {
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-soak-'));
-  console.log(`soak: ${VISITORS} people (${Math.round(SIGNED_IN_SHARE * 100)}% signed in) for ${SECONDS} s, PostgreSQL killed ${KILL ? 'half-way' : 'never'}; server starting with the demo data…`);
+  console.log(
+    `soak: ${VISITORS} people (${Math.round(SIGNED_IN_SHARE * 100)}% signed in) for ${SECONDS} s, PostgreSQL killed ${KILL ? 'half-way' : 'never'}; server starting with the demo data…`,
+  );
   const server = await startServerProcess({ DATA_DIR: dataDir, DEMO_DATA: '1', TRUST_PROXY: '1', LOG_LEVEL: process.env.SOAK_LOG_LEVEL ?? 'warn', NODE_ENV: 'development' });
   baseUrl = server.url;
   const serverPid = server.proc.pid!;
   const client = new pg.Client({ connectionString: connectionUrl(dataDir) });
   await client.connect();
-  const emails = (await client.query<{ email: string }>(`SELECT email FROM users WHERE role = 'client' AND email LIKE '%@demo.arreglaya.do' ORDER BY email`)).rows.map((r) => r.email);
+  const emails = (await client.query<{ email: string }>(`SELECT email FROM users WHERE role = 'client' AND email LIKE '%@demo.arreglaya.do' ORDER BY email`)).rows.map(
+    (r) => r.email,
+  );
   await client.end();
 
   const accounts: Account[] = [];
   for (const [i, email] of emails.entries()) {
     const res = await request(`10.200.0.${i + 1}`, 'POST', '/api/auth/sign-in', { body: { email, password: DEMO_PASSWORD } });
-    const cookie = res?.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = res?.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await res?.body?.cancel();
     if (res?.ok && cookie) accounts.push({ email, cookie, busy: false });
   }
@@ -194,7 +218,9 @@ async function main(): Promise<void> {
   const progress = setInterval(() => {
     const s = Math.round((Date.now() - started) / 1000);
     const last = outcomes.filter((o) => o.at > Date.now() - 10_000);
-    console.log(`${s} s: ${Math.round(last.length / 10)} req/s, RSS ${Math.round(rssOf(serverPid) / 2 ** 20)} MiB, 5xx in the last 10 s: ${last.filter((o) => o.status >= 500 || o.status === 0).length}`);
+    console.log(
+      `${s} s: ${Math.round(last.length / 10)} req/s, RSS ${Math.round(rssOf(serverPid) / 2 ** 20)} MiB, 5xx in the last 10 s: ${last.filter((o) => o.status >= 500 || o.status === 0).length}`,
+    );
   }, 30_000);
   await Promise.all([...people, killer]);
   clearInterval(progress);
@@ -246,20 +272,37 @@ async function main(): Promise<void> {
     }
   }
   console.log('\n== soak results');
-  console.log(`requests: ${outcomes.length} (${Math.round(outcomes.length / SECONDS)} req/s), statuses: ${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'no answer'}×${n}`).join(', ')}`);
+  console.log(
+    `requests: ${outcomes.length} (${Math.round(outcomes.length / SECONDS)} req/s), statuses: ${[...statuses]
+      .sort((a, b) => a[0] - b[0])
+      .map(([s, n]) => `${s || 'no answer'}×${n}`)
+      .join(', ')}`,
+  );
   const unusual = new Map<string, number>();
   for (const o of outcomes) if (o.status >= 400 && o.status !== 503) unusual.set(`${o.status} ${o.route}`, (unusual.get(`${o.status} ${o.route}`) ?? 0) + 1);
   console.log(`4xx by route: ${[...unusual].map(([k, n]) => `${k}×${n}`).join(', ') || 'none'}`);
   console.log(`server process: ${exitCode === null ? 'alive throughout' : `EXITED with ${exitCode}`}`);
-  if (killedAt) console.log(`restart window: ${recoveredAt === Infinity ? 'never recovered' : `${((recoveredAt - killedAt) / 1000).toFixed(1)} s`} from the kill to the first acknowledged write; 5xx/no answer inside it: ${outcomes.filter((o) => failed(o) && inWindow(o)).length}`);
+  if (killedAt)
+    console.log(
+      `restart window: ${recoveredAt === Infinity ? 'never recovered' : `${((recoveredAt - killedAt) / 1000).toFixed(1)} s`} from the kill to the first acknowledged write; 5xx/no answer inside it: ${outcomes.filter((o) => failed(o) && inWindow(o)).length}`,
+    );
   console.log(`5xx or no answer outside the restart window: ${failedOutside} (target 0)`);
   for (const o of outcomes.filter((x) => failed(x) && !inWindow(x)).slice(0, 10)) {
-    console.log(`  ${o.status || 'no answer'} ${o.route} at ${((o.at - started) / 1000).toFixed(1)} s${killedAt ? ` (${((o.at - killedAt) / 1000).toFixed(1)} s after the kill)` : ''}`);
+    console.log(
+      `  ${o.status || 'no answer'} ${o.route} at ${((o.at - started) / 1000).toFixed(1)} s${killedAt ? ` (${((o.at - killedAt) / 1000).toFixed(1)} s after the kill)` : ''}`,
+    );
   }
   console.log(`server log at warn and above: ${[...logged].map(([m, n]) => `'${m}'×${n}`).join(', ') || 'nothing'}`);
   console.log(`acknowledged writes lost: ${lostContacts} of ${acknowledgedContacts.length} contact messages, ${lostEdits} of ${checkedEdits} profiles' last edit (target 0)`);
-  console.log(`server RSS after warm-up: min ${mib(Math.min(...after.map((r) => r.bytes)))}, max ${mib(Math.max(...after.map((r) => r.bytes)))}, median of the first third ${mib(firstThird)}, of the last third ${mib(lastThird)} (${(((lastThird - firstThird) / firstThird) * 100).toFixed(1)}%)`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `server RSS after warm-up: min ${mib(Math.min(...after.map((r) => r.bytes)))}, max ${mib(Math.max(...after.map((r) => r.bytes)))}, median of the first third ${mib(firstThird)}, of the last third ${mib(lastThird)} (${(((lastThird - firstThird) / firstThird) * 100).toFixed(1)}%)`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
   const ok = exitCode === null && failedOutside === 0 && lostContacts === 0 && lostEdits === 0 && recoveredAt !== Infinity;
   console.log(ok ? 'PASS' : 'FAIL');
   process.exit(ok ? 0 : 1);

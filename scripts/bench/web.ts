@@ -77,7 +77,10 @@ async function main(): Promise<void> {
         }
         const requests = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
         const scripts = requests.filter((r) => r.resourceType === 'Script' && r.url.startsWith(server.url));
-        pageScripts.set(page, scripts.map((r) => r.url));
+        pageScripts.set(
+          page,
+          scripts.map((r) => r.url),
+        );
         runs.push({
           page,
           performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),

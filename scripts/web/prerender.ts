@@ -169,7 +169,17 @@ async function main(): Promise<void> {
   await writeFile(path.join(DIST, 'sitemap.xml'), `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`);
   await writeFile(
     path.join(DIST, 'robots.txt'),
-    ['User-agent: *', 'Allow: /', 'Disallow: /api/', 'Disallow: /perfil', 'Disallow: /profile', 'Disallow: /admin', 'Disallow: /testpad', `Sitemap: ${SITE_URL}/sitemap.xml`, ''].join('\n'),
+    [
+      'User-agent: *',
+      'Allow: /',
+      'Disallow: /api/',
+      'Disallow: /perfil',
+      'Disallow: /profile',
+      'Disallow: /admin',
+      'Disallow: /testpad',
+      `Sitemap: ${SITE_URL}/sitemap.xml`,
+      '',
+    ].join('\n'),
   );
   await rm(SSR_OUT, { recursive: true, force: true });
   // Read above; nothing serves it.

@@ -130,7 +130,15 @@ const project = {
 };
 const portfolioEntry = { title: 'Baño remodelado', description: 'Cambié la tubería y las piezas.', services: ['plomeria'], completedOn: '2026-01-15' };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
-  'POST /api/auth/sign-up': { role: 'client', firstName: 'Rosa', lastName: 'Peña', email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77', confirmPassword: 'Guayaba-Madura-77', acceptTerms: true },
+  'POST /api/auth/sign-up': {
+    role: 'client',
+    firstName: 'Rosa',
+    lastName: 'Peña',
+    email: 'rosa.carrera@correo.do',
+    password: 'Guayaba-Madura-77',
+    confirmPassword: 'Guayaba-Madura-77',
+    acceptTerms: true,
+  },
   'POST /api/auth/verify-email': { email: 'rosa.carrera@correo.do', code: '123456' },
   'POST /api/auth/resend-code': { email: 'rosa.carrera@correo.do' },
   'POST /api/auth/sign-in': { email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77' },
@@ -156,7 +164,14 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/me/notifications': { immediate: true, newsletter: false, matches: true, specialOffers: false },
   'POST /api/contact': { firstName: 'Ana', email: 'ana@correo.do', messageType: 'sugerencia', message: 'Hola,\nuna sugerencia.' },
   'POST /api/newsletter': { email: 'boletin@correo.do' },
-  'POST /api/quick-bookings': { nombre: 'Ana', apellido: 'Peña', telefono: '809-555-0123', correo: 'ana@correo.do', tipoDeServicios: 'plomeria', comentarios: 'Gotea el fregadero.' },
+  'POST /api/quick-bookings': {
+    nombre: 'Ana',
+    apellido: 'Peña',
+    telefono: '809-555-0123',
+    correo: 'ana@correo.do',
+    tipoDeServicios: 'plomeria',
+    comentarios: 'Gotea el fregadero.',
+  },
   'POST /api/referrals': { name: 'Carlos', contact: 'carlos.amigo@correo.do' },
   'POST /api/store-applications': {
     firstName: 'Rafael',
@@ -259,12 +274,20 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
   it('answers four sign-ups with one new e-mail at once without a 5xx', async () => {
     const body = { ...VALID_BODIES['POST /api/auth/sign-up']!, email: 'carrera.doble@correo.do' };
     for (let round = 0; round < 10; round++) {
-      const answers = await Promise.all([0, 1, 2, 3].map(() => t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...body, email: `r${round}.${body.email as string}` }, remoteAddress: nextIp() })));
+      const answers = await Promise.all(
+        [0, 1, 2, 3].map(() =>
+          t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { ...body, email: `r${round}.${body.email as string}` }, remoteAddress: nextIp() }),
+        ),
+      );
       const statuses = answers.map((a) => a.statusCode);
       // 429: the fourth is over the per-account sign-up limit (3 per 10 minutes).
-      expect(statuses.every((s) => s === 201 || s === 409 || s === 429), answers.map((a) => a.body).join(',')).toBe(true);
+      expect(
+        statuses.every((s) => s === 201 || s === 409 || s === 429),
+        answers.map((a) => a.body).join(','),
+      ).toBe(true);
       expect(statuses).toContain(201);
-      for (const a of answers.filter((x) => x.statusCode === 409)) expect(a.json().error.message).toBe('Ya hay un registro en curso con este correo. Revisa tu correo o inténtalo de nuevo en un momento.');
+      for (const a of answers.filter((x) => x.statusCode === 409))
+        expect(a.json().error.message).toBe('Ya hay un registro en curso con este correo. Revisa tu correo o inténtalo de nuevo en un momento.');
     }
   });
 
@@ -286,7 +309,7 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
     }
   });
 
-  it('answers a unique violation the database reports under Drizzle\'s wrapper with a 409 in Spanish', async () => {
+  it("answers a unique violation the database reports under Drizzle's wrapper with a 409 in Spanish", async () => {
     // Drizzle wraps pg's error: the SQLSTATE sits in err.cause, where the handler must look.
     await t.db.execute(sql`CREATE UNIQUE INDEX one_message_per_email ON contact_requests (lower(email)) WHERE email = 'una.sola.vez@correo.do'`);
     try {

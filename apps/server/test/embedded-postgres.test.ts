@@ -94,7 +94,9 @@ describe('the embedded PostgreSQL in private directories', () => {
     fs.mkdirSync(dataDir);
     const postgresHome = path.join(home, 'var-lib-arreglaya'); // private too
     const started = startEmbeddedPostgres(dataDir, () => undefined, { nativeDir: copyPackage(home), postgresHome });
-    await expect(started).rejects.toThrow(/^The 'postgres' user cannot reach PostgreSQL's binaries in .*: set DATA_DIR to a directory every user can traverse \(for example \/srv\/arreglaya\), or set DATABASE_URL\.$/);
+    await expect(started).rejects.toThrow(
+      /^The 'postgres' user cannot reach PostgreSQL's binaries in .*: set DATA_DIR to a directory every user can traverse \(for example \/srv\/arreglaya\), or set DATABASE_URL\.$/,
+    );
   });
 
   it('starts as a normal user with the checkout and DATA_DIR inside their own 0700 directory', async () => {

@@ -33,10 +33,26 @@ describe('mail to an address a visitor typed', () => {
     const forms: [string, object, string][] = [
       ['/api/referrals', { name: LURE, contact: victim }, 'referral-invite'],
       ['/api/contact', { firstName: LURE, email: victim, messageType: 'sugerencia', message: `${LURE}\nhttp://evil.example/otra` }, 'contact-ack'],
-      ['/api/quick-bookings', { nombre: LURE, apellido: 'http://evil.example', telefono: '809-555-0123', correo: victim, tipoDeServicios: 'plomeria', comentarios: LURE }, 'quick-booking-ack'],
+      [
+        '/api/quick-bookings',
+        { nombre: LURE, apellido: 'http://evil.example', telefono: '809-555-0123', correo: victim, tipoDeServicios: 'plomeria', comentarios: LURE },
+        'quick-booking-ack',
+      ],
       [
         '/api/store-applications',
-        { firstName: LURE, lastName: 'Verifica', cedula, address: LURE, phone: '809-555-0147', email: victim, serviceTypes: ['plomeria'], bank: LURE, accountType: 'ahorros', accountNumber: '790123456789', comments: LURE },
+        {
+          firstName: LURE,
+          lastName: 'Verifica',
+          cedula,
+          address: LURE,
+          phone: '809-555-0147',
+          email: victim,
+          serviceTypes: ['plomeria'],
+          bank: LURE,
+          accountType: 'ahorros',
+          accountNumber: '790123456789',
+          comments: LURE,
+        },
         'store-application-ack',
       ],
     ];
@@ -55,7 +71,7 @@ describe('mail to an address a visitor typed', () => {
     await t.smtp.waitFor((m) => m.to.includes('equipo@arreglaya.do') && m.text.includes('evil.example'));
   });
 
-  it("names a signed-in referrer by a first name that is a name, and by nothing else", async () => {
+  it('names a signed-in referrer by a first name that is a name, and by nothing else', async () => {
     const lucia = await createUser(t.db, { firstName: 'Lucía' });
     const trick = await createUser(t.db, { firstName: 'http://evil.example/login' });
     for (const [who, friend] of [
@@ -88,7 +104,10 @@ describe('mail to an address a visitor typed', () => {
     for (const [url, body] of requests) expect((await post(url, body)).statusCode, url).toBe(201);
     // ...but only five mails were ever queued for that address (the outbox is written in the
     // request's transaction, so this is final), and the team heard of both contact messages.
-    const queued = await t.db.select().from(emailOutbox).where(sql`lower(${emailOutbox.toAddress}) = ${target.toLowerCase()}`);
+    const queued = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(sql`lower(${emailOutbox.toAddress}) = ${target.toLowerCase()}`);
     expect(queued).toHaveLength(5);
     const toTeam = await t.db.select().from(emailOutbox).where(eq(emailOutbox.template, 'contact-team'));
     expect(toTeam.filter((m) => m.textBody.includes(target.toLowerCase())).length).toBe(2);

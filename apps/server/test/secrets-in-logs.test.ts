@@ -37,7 +37,9 @@ describe('the log', () => {
     const newPassword = 'Mamey-Maduro-2718';
     const post = (url: string, payload: object) => t.app.inject({ method: 'POST', url, payload });
 
-    expect((await post('/api/auth/sign-up', { role: 'client', firstName: 'Ana', lastName: 'Paulino', email, password, confirmPassword: password, acceptTerms: true })).statusCode).toBe(201);
+    expect(
+      (await post('/api/auth/sign-up', { role: 'client', firstName: 'Ana', lastName: 'Paulino', email, password, confirmPassword: password, acceptTerms: true })).statusCode,
+    ).toBe(201);
     const signUpCode = codeIn(await delivered(t, email, /confirmación/));
     expect((await post('/api/auth/verify-email', { email, code: signUpCode })).statusCode).toBe(200);
     expect((await post('/api/auth/forgot-password', { email })).statusCode).toBe(200);
@@ -52,7 +54,6 @@ describe('the log', () => {
     expect(all).toContain(email);
     for (const secret of [signUpCode, resetCode, password, newPassword]) expect(all, `a log line holds ${secret}`).not.toContain(secret);
   });
-
 
   const cedula = `0019876543${cedulaCheckDigit('0019876543')}`;
   const application = {

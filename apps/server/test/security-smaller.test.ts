@@ -106,13 +106,23 @@ describe('answers before routing', () => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', GOOGLE_CLIENT_ID: 'arreglaya-test.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secreto-de-prueba' });
+    t = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+      GOOGLE_CLIENT_ID: 'arreglaya-test.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
+    });
   });
   afterAll(() => t.close());
 
   it('deleting the account removes the __Secure- session cookie the browser really holds', async () => {
     const user = await createUser(t.db);
-    const signedIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password }, headers: { host: 'localhost:3000', origin: 'http://localhost:3000' } });
+    const signedIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: user.email, password: user.password },
+      headers: { host: 'localhost:3000', origin: 'http://localhost:3000' },
+    });
     const setCookies = [signedIn.headers['set-cookie']].flat().map(String);
     const held = setCookies.map((c) => c.split('=')[0]!).filter((name) => name.includes('session_token'));
     expect(held).toEqual(['__Secure-arreglaya.session_token']);

@@ -112,9 +112,7 @@ describe('two instances behind one PostgreSQL', () => {
     }
     const limited = await postContact(b.url, 11, '127.0.0.1');
     expect(limited.status).toBe(429);
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
-      'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
-    );
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
   });
 });

@@ -75,9 +75,7 @@ test.describe('/contactus', () => {
     await expect(f.message).toHaveValue('');
     await expect(f.submit).toBeEnabled();
 
-    const mail = await mailbox.waitFor(
-      (m) => (m.subject ?? '').includes('Nuevo mensaje de contacto') && `${m.text ?? ''}${m.html ?? ''}`.includes(input.message),
-    );
+    const mail = await mailbox.waitFor((m) => (m.subject ?? '').includes('Nuevo mensaje de contacto') && `${m.text ?? ''}${m.html ?? ''}`.includes(input.message));
     expect(mail.subject).toContain('Sugerencia');
   });
 
@@ -122,9 +120,7 @@ test.describe('/contactus', () => {
   });
 
   test("any other failure shows the server's message in the message box", async ({ page }) => {
-    await page.route('**/api/contact', (route) =>
-      route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: es.apiErrors.RATE_LIMITED } } }),
-    );
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 429, json: { error: { code: 'RATE_LIMITED', message: es.apiErrors.RATE_LIMITED } } }));
     const f = fields(page);
     const input = newContact();
     await f.firstName.fill(input.firstName);

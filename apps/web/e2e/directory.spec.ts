@@ -79,10 +79,13 @@ test.describe('contractor search /busqueda', () => {
     const plumbing = filters(page).getByRole('checkbox', { name: 'Plomería' });
     const withReviews = filters(page).getByRole('checkbox', { name: t.rating.withReviews });
     // Both clicks in one task: the second comes before the first has reached the URL.
-    await plumbing.evaluate((first, second) => {
-      (first as HTMLInputElement).click();
-      (second as HTMLInputElement).click();
-    }, await withReviews.elementHandle());
+    await plumbing.evaluate(
+      (first, second) => {
+        (first as HTMLInputElement).click();
+        (second as HTMLInputElement).click();
+      },
+      await withReviews.elementHandle(),
+    );
     await expect(page).toHaveURL(/^(?=.*service=plomeria)(?=.*rating=withReviews)/);
     await expect(plumbing).toBeChecked();
     await expect(withReviews).toBeChecked();
@@ -133,7 +136,11 @@ test.describe('contractor search /busqueda', () => {
     const five = await expectResults(page, request, '?rating=star5');
     expect(five.total).toBeGreaterThan(0);
     for (const c of five.items) expect(c.ratingAvg, c.name).toBeGreaterThanOrEqual(4.75);
-    for (const img of await page.getByRole('main').locator('article').getByRole('img', { name: /Calificación/ }).all()) {
+    for (const img of await page
+      .getByRole('main')
+      .locator('article')
+      .getByRole('img', { name: /Calificación/ })
+      .all()) {
       await expect(img).toHaveAccessibleName(/Calificación: (4\.8|4\.9|5) de 5 estrellas/);
     }
     await filters(page).getByRole('checkbox', { name: t.rating.star4 }).click();
@@ -151,13 +158,17 @@ test.describe('contractor search /busqueda', () => {
 
   test('by location: a city of the country and a zone of Santo Domingo', async ({ page, request }) => {
     await openSearch(page);
-    await filters(page).getByLabel(/Ciudad/).selectOption({ label: 'Santiago de los Caballeros' });
+    await filters(page)
+      .getByLabel(/Ciudad/)
+      .selectOption({ label: 'Santiago de los Caballeros' });
     await expect(page).toHaveURL(/country=DO&city=santiago/);
     const santiago = await expectResults(page, request, '?country=DO&city=santiago');
     expect(santiago.total).toBeGreaterThan(0);
     for (const card of await page.getByRole('main').locator('article').all()) await expect(card).toContainText(findCity('DO', 'santiago')!.name);
 
-    await filters(page).getByLabel(/Ciudad/).selectOption({ label: t.filters.anyCity });
+    await filters(page)
+      .getByLabel(/Ciudad/)
+      .selectOption({ label: t.filters.anyCity });
     await filters(page).getByLabel(t.filters.zone).selectOption({ label: 'Distrito Nacional' });
     await expect(page).toHaveURL(/\?zone=DN$/);
     const dn = await expectResults(page, request, '?zone=DN');
@@ -249,7 +260,9 @@ test.describe('contractor search /busqueda', () => {
     await expect(filters(page)).toBeVisible();
     await filters(page).getByRole('checkbox', { name: 'Plomería' }).click();
     const plumbers = await api(request, '?service=plomeria');
-    await filters(page).getByRole('button', { name: t.filters.showResults(String(plumbers.total), plumbers.total) }).click();
+    await filters(page)
+      .getByRole('button', { name: t.filters.showResults(String(plumbers.total), plumbers.total) })
+      .click();
     await expect(filters(page)).toBeHidden();
     await expect(button).toContainText(t.filters.activeCount(1));
     await expectResults(page, request, '?service=plomeria');
@@ -345,9 +358,17 @@ test('axe and screenshots of /busqueda and /contractors/:id at 360 and 1280 px',
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       if (name === 'busqueda') await expect(cardNames(page).first()).toBeVisible();
-      else await expect(page.getByRole('region', { name: /Reseñas/ }).getByRole('article').first()).toBeVisible();
+      else
+        await expect(
+          page
+            .getByRole('region', { name: /Reseñas/ })
+            .getByRole('article')
+            .first(),
+        ).toBeVisible();
       const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const serious = results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(serious).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);

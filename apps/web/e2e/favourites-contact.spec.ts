@@ -72,7 +72,11 @@ async function openFavourites(page: Page, query = ''): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: favourites.title })).toBeVisible();
 }
 
-const count = (page: Page) => page.getByRole('main').getByRole('status').filter({ hasText: /favorito/ });
+const count = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('status')
+    .filter({ hasText: /favorito/ });
 const favouritesList = (page: Page) => page.getByRole('list', { name: favourites.listLabel });
 
 test.describe('favourites', () => {
@@ -197,7 +201,10 @@ test.describe('contact a contractor', () => {
     expect(project).toBeDefined();
 
     await page.goto(`/contractors/${contractorId}`);
-    await page.getByRole('button', { name: contractorContact.openFor(contractorName) }).first().click();
+    await page
+      .getByRole('button', { name: contractorContact.openFor(contractorName) })
+      .first()
+      .click();
     const dialog = page.getByRole('dialog', { name: contractorContact.title });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText(contractorName, { exact: true })).toBeVisible();
@@ -230,7 +237,10 @@ test.describe('contact a contractor', () => {
   test('a visitor pressing Contactar gets the sign-in dialog', async ({ page }) => {
     const plumber = await demoContractor(page, 'plomeria');
     await page.goto(`/contractors/${plumber.id}`);
-    await page.getByRole('button', { name: contractorContact.openFor(plumber.name) }).first().click();
+    await page
+      .getByRole('button', { name: contractorContact.openFor(plumber.name) })
+      .first()
+      .click();
     await expect(page.getByRole('dialog', { name: auth.signIn.title })).toBeVisible();
   });
 });

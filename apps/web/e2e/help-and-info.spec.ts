@@ -51,7 +51,19 @@ test('terms and privacy are complete Spanish texts', async ({ page }) => {
   await page.goto('/terminos');
   await expect(page.getByRole('heading', { level: 1, name: 'Términos de uso' })).toBeVisible();
   const terms = page.getByRole('main');
-  for (const text of ['intermediario', 'exclusiva responsabilidad', 'no está obligada', 'suspender o cancelar', 'arbitraje en la República Dominicana', '358-05', 'Protección de pagos', '7 días', 'pesos dominicanos', 'dólares estadounidenses', 'incluyen los impuestos']) {
+  for (const text of [
+    'intermediario',
+    'exclusiva responsabilidad',
+    'no está obligada',
+    'suspender o cancelar',
+    'arbitraje en la República Dominicana',
+    '358-05',
+    'Protección de pagos',
+    '7 días',
+    'pesos dominicanos',
+    'dólares estadounidenses',
+    'incluyen los impuestos',
+  ]) {
     await expect(terms, text).toContainText(text);
   }
   await page.goto('/privacidad');

@@ -188,7 +188,13 @@ test.describe('contractor profile /profile/info', () => {
     await page.getByRole('button', { name: t.actions.saveContractor, exact: true }).click();
     await expect(saved(page)).toBeVisible();
 
-    await page.getByLabel(t.photo.label).setInputFiles({ name: 'taller.png', mimeType: 'image/png', buffer: await sharp(await jpegPhoto()).png().toBuffer() });
+    await page.getByLabel(t.photo.label).setInputFiles({
+      name: 'taller.png',
+      mimeType: 'image/png',
+      buffer: await sharp(await jpegPhoto())
+        .png()
+        .toBuffer(),
+    });
     await expect(bar(page)).toHaveAttribute('aria-valuenow', '100');
 
     await page.reload();
@@ -303,5 +309,7 @@ test('axe finds nothing serious in the contractor form showing its errors', asyn
   await page.getByRole('button', { name: t.actions.saveContractor, exact: true }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();
   const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual(
+    [],
+  );
 });

@@ -155,9 +155,7 @@ test('every prerendered page hydrates whole, with no console error (a hydration 
     expect(await page.locator('#root').getAttribute('data-prerendered'), url).toBe('true');
     // Hydrated: React has adopted every element of the HTML (each carries its fiber). A part
     // React could not hydrate would be rendered anew, after an error in the console.
-    await page.waitForFunction(() =>
-      [...document.querySelectorAll('#root *')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))),
-    );
+    await page.waitForFunction(() => [...document.querySelectorAll('#root *')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))));
   }
   expect(errors).toEqual([]);
 });

@@ -1,15 +1,7 @@
 // Lifecycles as explicit transition tables (DOMAIN.md). The server enforces them;
 // the UI reads them to decide which actions to show.
 
-export const PROJECT_STATUSES = [
-  'created',
-  'assigned',
-  'in_progress',
-  'delivered',
-  'completado',
-  'disputed',
-  'cancelled',
-] as const;
+export const PROJECT_STATUSES = ['created', 'assigned', 'in_progress', 'delivered', 'completado', 'disputed', 'cancelled'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {

@@ -10,19 +10,7 @@ export const CLIENT_COMPLETION_ITEMS = ['firstName', 'lastName', 'email', 'phone
  * The spec's 11 contractor checks counted the e-mail twice; the second one is the photo here,
  * the thing a client looks at first (docs/spec-decisions.md).
  */
-export const CONTRACTOR_COMPLETION_ITEMS = [
-  'firstName',
-  'lastName',
-  'phone',
-  'address',
-  'email',
-  'cedula',
-  'companyName',
-  'photo',
-  'city',
-  'description',
-  'serviceTypes',
-] as const;
+export const CONTRACTOR_COMPLETION_ITEMS = ['firstName', 'lastName', 'phone', 'address', 'email', 'cedula', 'companyName', 'photo', 'city', 'description', 'serviceTypes'] as const;
 
 export type CompletionItem = (typeof CLIENT_COMPLETION_ITEMS)[number] | (typeof CONTRACTOR_COMPLETION_ITEMS)[number];
 

@@ -92,7 +92,12 @@ const EnvSchema = z
     /** Signs session cookies; without it one is generated and kept in the database. */
     AUTH_SECRET: optionalNonEmpty.pipe(z.string().min(32, 'must have at least 32 characters').optional()),
     /** How long a session lasts without use (seconds); default 7 days. */
-    SESSION_TTL_SECONDS: z.coerce.number().int().min(10).max(90 * 24 * 3600).default(7 * 24 * 3600),
+    SESSION_TTL_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(90 * 24 * 3600)
+      .default(7 * 24 * 3600),
     /**
      * AES-256 key for data encrypted at rest (store bank account numbers): 32 bytes as 64 hex
      * characters or base64. Without it one is generated and kept in app_settings (warned in production).

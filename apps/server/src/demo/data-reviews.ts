@@ -101,10 +101,7 @@ export const MIXED_COMMENTS = [
   'Llegó tarde dos días y no avisó. El trabajo en sí está bien.',
 ];
 
-export const POOR_COMMENTS = [
-  'No cumplió con la fecha y el trabajo tuvo que corregirlo otra persona.',
-  'Dejó el trabajo a medias y fue muy difícil mantener la comunicación.',
-];
+export const POOR_COMMENTS = ['No cumplió con la fecha y el trabajo tuvo que corregirlo otra persona.', 'Dejó el trabajo a medias y fue muy difícil mantener la comunicación.'];
 
 export const CONTRACTOR_REPLIES_GOOD = [
   '¡Muchas gracias, {first}! Fue un placer trabajar con usted.',

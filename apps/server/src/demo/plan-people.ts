@@ -85,7 +85,9 @@ function address(rng: Rng, sector: Sector): string {
   const street = rng.pick(sector.streets);
   // Numbered streets and highway kilometres read better with 'No.': 'Calle 5 No. 136'.
   const number = /\d$/.test(street) ? `No. ${rng.int(1, 260)}` : String(rng.int(1, 260));
-  const unit = rng.chance(0.3) ? `, Edif. ${rng.pick(['Torre', 'Residencial', 'Condominio'])} ${rng.pick(LAST_NAMES)}, Apto. ${rng.int(1, 9)}${rng.pick(['A', 'B', 'C', 'D'])}` : '';
+  const unit = rng.chance(0.3)
+    ? `, Edif. ${rng.pick(['Torre', 'Residencial', 'Condominio'])} ${rng.pick(LAST_NAMES)}, Apto. ${rng.int(1, 9)}${rng.pick(['A', 'B', 'C', 'D'])}`
+    : '';
   return `${street} ${number}${unit}, ${sector.name}`;
 }
 
@@ -152,7 +154,11 @@ function planContractors(rng: Rng, now: Date, names: NameBook): DemoContractor[]
     const id = rng.uuid();
     const isNew = newIndexes.has(i);
     const createdAt = isNew ? daysBefore(now, rng.float(2, 28)) : daysBefore(now, rng.float(60, 1095));
-    const extra = rng.weighted([[0, 35], [1, 45], [2, 20]] as const);
+    const extra = rng.weighted([
+      [0, 35],
+      [1, 45],
+      [2, 20],
+    ] as const);
     const services = [primary, ...rng.sample(TRADES[primary].related, extra)];
     const sector = sectorOf(rng, cityKey, zone);
     const years = rng.int(4, 28);

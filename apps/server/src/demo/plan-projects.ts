@@ -176,7 +176,16 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
     return project;
   };
 
-  const review = (project: ProjectRow, author: DemoClient | DemoContractor, subject: DemoClient | DemoContractor, rating: number, title: string, comments: string, forceApproved: boolean, reply: string | null): void => {
+  const review = (
+    project: ProjectRow,
+    author: DemoClient | DemoContractor,
+    subject: DemoClient | DemoContractor,
+    rating: number,
+    title: string,
+    comments: string,
+    forceApproved: boolean,
+    reply: string | null,
+  ): void => {
     const completedAt = project.completedAt as Date;
     const createdAt = minDate(between(rng, completedAt, daysAfter(completedAt, 5)), new Date(now.getTime() - 2 * HOUR));
     const moderatedAt = daysAfter(createdAt, rng.float(0.1, 2));
@@ -206,11 +215,20 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
     const service = (project.serviceTypes as ServiceType[])[0] as ServiceType;
     if (guaranteed || rng.chance(0.82)) {
       const rating = guaranteed
-        ? rng.weighted([[5, 55], [4, 35], [3, 10]] as const)
-        : rng.weighted([[5, 48], [4, 30], [3, 10], [2, 7], [1, 5]] as const);
+        ? rng.weighted([
+            [5, 55],
+            [4, 35],
+            [3, 10],
+          ] as const)
+        : rng.weighted([
+            [5, 48],
+            [4, 30],
+            [3, 10],
+            [2, 7],
+            [1, 5],
+          ] as const);
       const title = rng.chance(0.8) || rating < 4 ? rng.pick(REVIEW_TITLES[rating]) : rng.pick(REVIEW_TITLES[5]);
-      const comments =
-        rating >= 4 ? `${rng.pick(TRADE_PRAISE[service])} ${rng.pick(CLOSING_PRAISE)}`.trim() : rating >= 2 ? rng.pick(MIXED_COMMENTS) : rng.pick(POOR_COMMENTS);
+      const comments = rating >= 4 ? `${rng.pick(TRADE_PRAISE[service])} ${rng.pick(CLOSING_PRAISE)}`.trim() : rating >= 2 ? rng.pick(MIXED_COMMENTS) : rng.pick(POOR_COMMENTS);
       const replyChance = rating <= 3 ? 0.6 : 0.25;
       const reply = rng.chance(replyChance) ? rng.pick(rating <= 3 ? CONTRACTOR_REPLIES_BAD : CONTRACTOR_REPLIES_GOOD).replace('{first}', client.first) : null;
       review(project, client, hired, rating, title, comments, guaranteed, reply);
@@ -282,7 +300,12 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
       updatedAt: createdAt,
     };
     plan.projects.push(project);
-    const quoteCount = rng.weighted([[0, 25], [1, 35], [2, 25], [3, 15]] as const);
+    const quoteCount = rng.weighted([
+      [0, 25],
+      [1, 35],
+      [2, 25],
+      [3, 15],
+    ] as const);
     const price = rng.float(template.price[0], template.price[1]);
     for (const c of competitors(services, client.cityKey, now, new Set(), quoteCount)) {
       const at = between(rng, new Date(Math.max(createdAt.getTime(), c.createdAt.getTime()) + HOUR), now);
@@ -355,15 +378,23 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
           counteredAt: q.createdAt,
         });
       }
-      if (i % 5 === 2) q.stages = [
-        { title: 'Materiales', percent: 40 },
-        { title: 'Entrega final', percent: 60 },
-      ];
+      if (i % 5 === 2)
+        q.stages = [
+          { title: 'Materiales', percent: 40 },
+          { title: 'Entrega final', percent: 60 },
+        ];
     });
 
   // Favourites: contractors a client hired, and a few others they liked.
   for (const client of clients) {
-    const n = rng.weighted([[0, 20], [1, 25], [2, 25], [3, 15], [4, 10], [5, 5]] as const);
+    const n = rng.weighted([
+      [0, 20],
+      [1, 25],
+      [2, 25],
+      [3, 15],
+      [4, 10],
+      [5, 5],
+    ] as const);
     const hired = [...(hires.get(client.id) ?? [])];
     const others = rng.shuffle(contractors.filter((c) => !hired.includes(c.id))).sort((a, b) => Number(b.cityKey === client.cityKey) - Number(a.cityKey === client.cityKey));
     const chosen = [...rng.shuffle(hired), ...others.slice(0, 8).map((c) => c.id)].slice(0, n);

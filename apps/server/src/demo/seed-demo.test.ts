@@ -153,7 +153,7 @@ describe('seedDemoData', () => {
   });
 
   it('stores a readable JPEG avatar for every contractor at each size', async () => {
-    expect(await count("contractor_profiles cp JOIN users u ON u.id = cp.user_id WHERE u.avatar_photo_id IS NULL")).toBe(0);
+    expect(await count('contractor_profiles cp JOIN users u ON u.id = cp.user_id WHERE u.avatar_photo_id IS NULL')).toBe(0);
     const avatars = await rows<{ id: string; storage_key: string; width: number; height: number; bytes: number }>(sql`
       SELECT p.id, p.storage_key, p.width, p.height, p.bytes FROM photos p JOIN users u ON u.avatar_photo_id = p.id`);
     expect(avatars.length).toBeGreaterThanOrEqual(45 + 10);

@@ -1,18 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
-import {
-  clientProfiles,
-  contractorProfiles,
-  favourites,
-  notificationPreferences,
-  photos,
-  projectPhotos,
-  projects,
-  quotes,
-  reviews,
-  users,
-} from '../db/schema/index.ts';
+import { clientProfiles, contractorProfiles, favourites, notificationPreferences, photos, projectPhotos, projects, quotes, reviews, users } from '../db/schema/index.ts';
 import { planActivity, type ActivityOptions } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
@@ -104,7 +93,15 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   const avatarOwners = [...contractors, ...clients].filter((p) => p.look !== null);
   const photoJobs = [
     ...avatarOwners.map((p) => ({ id: rng.uuid(), ownerId: p.id, kind: 'avatar' as const, createdAt: p.createdAt, draw: (w: number) => avatarSvg(p.look!, w), aspect: 1 })),
-    ...activity.covers.map((c) => ({ id: rng.uuid(), ownerId: c.ownerId, kind: 'project' as const, createdAt: c.createdAt, draw: (w: number, h: number) => sceneSvg(c.scene, c.variant, w, h), aspect: 1.5, projectId: c.projectId })),
+    ...activity.covers.map((c) => ({
+      id: rng.uuid(),
+      ownerId: c.ownerId,
+      kind: 'project' as const,
+      createdAt: c.createdAt,
+      draw: (w: number, h: number) => sceneSvg(c.scene, c.variant, w, h),
+      aspect: 1.5,
+      projectId: c.projectId,
+    })),
   ];
   const photoPlans: PhotoPlan[] = await mapLimit(photoJobs, 4, async (job) => {
     const rendered = await renderPhoto(job.draw, job.aspect);

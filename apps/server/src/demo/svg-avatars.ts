@@ -3,10 +3,7 @@ import type { ServiceType } from '@arreglaya/shared/domain';
 // Avatar drawings for the demo people: plain shapes only (no text, so no font is
 // needed wherever the server runs). Drawn in a 100×100 box and scaled by the renderer.
 
-export const AVATAR_BACKGROUNDS = [
-  '#1e6f9f', '#2a9d8f', '#e76f51', '#8e44ad', '#f4a261', '#264653',
-  '#3a86ff', '#43aa8b', '#d1495b', '#6d597a', '#118ab2', '#ef8354',
-] as const;
+export const AVATAR_BACKGROUNDS = ['#1e6f9f', '#2a9d8f', '#e76f51', '#8e44ad', '#f4a261', '#264653', '#3a86ff', '#43aa8b', '#d1495b', '#6d597a', '#118ab2', '#ef8354'] as const;
 export const SKIN_TONES = ['#6b4423', '#8d5524', '#a0662f', '#c68642', '#e0ac69', '#f1c27d'] as const;
 export const HAIR_COLOURS = ['#1b1b1b', '#2e1f14', '#4a2f1b', '#6f4e37'] as const;
 export const SHIRT_COLOURS = ['#f1faee', '#ffd166', '#06d6a0', '#073b4c', '#ff6b6b', '#ffffff', '#9bc1bc', '#f7b267'] as const;
@@ -75,7 +72,13 @@ function hairFront(look: AvatarLook): string {
     case 'short':
       return `<path fill="${look.hair}" d="M35 42c-1-12 6-19 15-19s16 7 15 19c-3-6-8-9-15-9s-12 3-15 9z"/>`;
     case 'curly':
-      return [[36, 33], [42, 27], [50, 25], [58, 27], [64, 33]]
+      return [
+        [36, 33],
+        [42, 27],
+        [50, 25],
+        [58, 27],
+        [64, 33],
+      ]
         .map(([x, y]) => `<circle fill="${look.hair}" cx="${x}" cy="${y}" r="7"/>`)
         .join('');
     case 'long':

@@ -33,7 +33,9 @@ type Palette = (typeof PALETTES)[number];
 
 function bathroom(p: Palette): string {
   const tiles: string[] = [];
-  for (let y = 0; y < 420; y += 60) for (let x = 0; x < 960; x += 60) tiles.push(`<rect x="${x + 2}" y="${y + 2}" width="56" height="56" rx="4" fill="#ffffff" fill-opacity="${(x + y) % 120 === 0 ? 0.55 : 0.35}"/>`);
+  for (let y = 0; y < 420; y += 60)
+    for (let x = 0; x < 960; x += 60)
+      tiles.push(`<rect x="${x + 2}" y="${y + 2}" width="56" height="56" rx="4" fill="#ffffff" fill-opacity="${(x + y) % 120 === 0 ? 0.55 : 0.35}"/>`);
   return `<rect width="960" height="640" fill="${p.sky}"/>${tiles.join('')}
 <rect y="420" width="960" height="220" fill="${p.dark}"/>
 <path d="M120 0v180q0 40 40 40h300" fill="none" stroke="#9aa5b1" stroke-width="34"/>

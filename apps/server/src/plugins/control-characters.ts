@@ -26,7 +26,8 @@ export function registerControlCharacterCheck(app: FastifyInstance): void {
   const check = async (req: FastifyRequest) => {
     for (const part of [req.params, req.query, req.body]) {
       const path = findControlCharacter(part);
-      if (path !== undefined) throw new AppError('VALIDATION', path === '' ? validation.controlCharacters : apiErrors.VALIDATION, path === '' ? undefined : { [path]: validation.controlCharacters });
+      if (path !== undefined)
+        throw new AppError('VALIDATION', path === '' ? validation.controlCharacters : apiErrors.VALIDATION, path === '' ? undefined : { [path]: validation.controlCharacters });
     }
   };
   app.addHook('onRoute', (route) => {

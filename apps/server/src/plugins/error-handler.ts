@@ -93,7 +93,22 @@ export function handleError(error: FastifyError, req: FastifyRequest, reply: Fas
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {
-    const code: ErrorCode = status === 404 ? 'NOT_FOUND' : status === 403 ? 'FORBIDDEN' : status === 401 ? 'UNAUTHENTICATED' : status === 405 ? 'METHOD_NOT_ALLOWED' : status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'VALIDATION';
+    const code: ErrorCode =
+      status === 404
+        ? 'NOT_FOUND'
+        : status === 403
+          ? 'FORBIDDEN'
+          : status === 401
+            ? 'UNAUTHENTICATED'
+            : status === 405
+              ? 'METHOD_NOT_ALLOWED'
+              : status === 429
+                ? 'RATE_LIMITED'
+                : status === 413
+                  ? 'PAYLOAD_TOO_LARGE'
+                  : status === 415
+                    ? 'UNSUPPORTED_MEDIA_TYPE'
+                    : 'VALIDATION';
     return reply.status(status).send(body(code));
   }
   req.log.error({ err: error }, 'unhandled error');

@@ -21,7 +21,10 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
     fs.mkdirSync(path.join(dist, 'ayuda'));
-    fs.writeFileSync(path.join(dist, 'ayuda', 'index.html'), `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div><script>${HELP_LOADER}</script>`);
+    fs.writeFileSync(
+      path.join(dist, 'ayuda', 'index.html'),
+      `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div><script>${HELP_LOADER}</script>`,
+    );
     fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
     fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();

@@ -113,8 +113,7 @@ interface PrerenderedPage {
 
 /** The CSP sources that allow exactly a page's inline <style> and <script> blocks (none with attributes). */
 function inlineHashesOf(html: string): InlineHashes {
-  const hashes = (tag: string) =>
-    [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, text]) => `'sha256-${crypto.hash('sha256', text!, 'base64')}'`);
+  const hashes = (tag: string) => [...html.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map(([, text]) => `'sha256-${crypto.hash('sha256', text!, 'base64')}'`);
   return { 'style-src': hashes('style'), 'script-src': hashes('script') };
 }
 

@@ -34,7 +34,11 @@ export async function createUser(db: Db, opts: { role?: Role; email?: string; pa
   // The same records a sign-up gets, through the same function better-auth's hook calls.
   await createAccountRecords(db, { id, role, name: `${firstName} Almonte` });
   // A contractor lists in the directory once they have a service and a city (decision in spec-decisions).
-  if (role === 'contractor') await db.update(contractorProfiles).set({ serviceTypes: ['plomeria'], city: 'santo-domingo' }).where(eq(contractorProfiles.userId, id));
+  if (role === 'contractor')
+    await db
+      .update(contractorProfiles)
+      .set({ serviceTypes: ['plomeria'], city: 'santo-domingo' })
+      .where(eq(contractorProfiles.userId, id));
   return { id, email, password, role };
 }
 

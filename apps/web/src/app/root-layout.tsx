@@ -15,9 +15,7 @@ import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 export const MAIN_ID = 'main-content';
 
 // Below the fold on every page, and it brings react-hook-form and zod: loaded when scrolled near.
-const NewsletterForm = lazy(() =>
-  import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })),
-);
+const NewsletterForm = lazy(() => import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })));
 
 /**
  * Every page's frame. Each Suspense boundary (the layout, then its navbar, page and footer) is

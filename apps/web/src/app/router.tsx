@@ -87,7 +87,12 @@ export const routes: RouteObject[] = [
               soon('proyectos', p.myProjects, { account: '/perfil' }),
               soon('mensajes', p.myMessages, { account: '/perfil' }),
               // Favourites are a client feature (spec §6): anyone else goes to their own area.
-              { path: 'favoritos', loader: requireSession(['client'], currentPath), handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/favourites.tsx') },
+              {
+                path: 'favoritos',
+                loader: requireSession(['client'], currentPath),
+                handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/favourites.tsx'),
+              },
               soon('reviews', p.reviews, { account: '/perfil' }),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },
               soon('formas-pago', p.paymentMethods, { account: '/perfil' }),

@@ -6,11 +6,7 @@ import { ApiError } from './api.ts';
  * Puts the server's per-field messages (`error.fields`) on the form's fields. Returns true
  * when at least one was placed; otherwise the caller shows the error in the message box.
  */
-export function applyServerFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fieldNames: readonly Path<T>[],
-): boolean {
+export function applyServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fieldNames: readonly Path<T>[]): boolean {
   if (!(error instanceof ApiError) || !error.fields) return false;
   let placed = 0;
   for (const name of fieldNames) {

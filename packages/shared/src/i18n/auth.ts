@@ -133,8 +133,7 @@ export const auth = {
       `Tu código de confirmación es: ${code}\n\nEscríbelo en la ventana de registro. Vence en 15 minutos. Si no creaste una cuenta en ArreglaYa, ignora este correo.`,
     resetSubject: 'ArreglaYa - Código para restablecer tu contraseña',
     resetTitle: 'Restablece tu contraseña',
-    resetBody: (code: string) =>
-      `Tu código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pediste, ignora este correo: tu contraseña no cambia.`,
+    resetBody: (code: string) => `Tu código para restablecer la contraseña es: ${code}\n\nVence en 15 minutos. Si no lo pediste, ignora este correo: tu contraseña no cambia.`,
     existingAccountSubject: 'ArreglaYa - Intento de registro con tu correo',
     existingAccountTitle: 'Ya tienes una cuenta',
     existingAccountBody:

@@ -10,6 +10,5 @@ export const contact = {
   submitting: 'Enviando...',
   emailSubject: (productName: string, typeLabel: string) => `${productName} - Nuevo mensaje de contacto (${typeLabel})`,
   // Acknowledgements go to an address a visitor typed: only our words, never theirs (decision 019).
-  emailAck: () =>
-    `Hola:\n\nRecibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas.\n\nEquipo de ArreglaYa`,
+  emailAck: () => `Hola:\n\nRecibimos tu mensaje. Nuestro equipo te responderá en menos de 24 horas.\n\nEquipo de ArreglaYa`,
 } as const;

@@ -5,8 +5,7 @@ export const contractorContact = {
   open: 'Contactar',
   openFor: (name: string) => `Contactar a ${name}`,
   title: 'Contactar contratista',
-  reviews: (count: number, formatted: string) =>
-    new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} reseña` : `${formatted} reseñas`,
+  reviews: (count: number, formatted: string) => (new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} reseña` : `${formatted} reseñas`),
   project: 'Proyecto',
   noProject: '-- Sin proyecto --',
   projectOption: (title: string, startDate: string) => `${title} (inicio: ${startDate})`,

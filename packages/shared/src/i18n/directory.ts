@@ -8,8 +8,7 @@ const plural = (count: number, one: string, other: string) => (new Intl.PluralRu
 
 export const directory = {
   title: 'Contratistas Disponibles',
-  metaDescription:
-    'Encuentra contratistas de confianza en tu zona: plomería, electricidad, pintura, remodelación y más. Filtra por servicio, ubicación y calificación.',
+  metaDescription: 'Encuentra contratistas de confianza en tu zona: plomería, electricidad, pintura, remodelación y más. Filtra por servicio, ubicación y calificación.',
   intro: 'Filtra por servicio, ubicación y calificación, y contacta al contratista que necesitas.',
 
   search: {

@@ -10,8 +10,7 @@ export const favourites = {
   removeHint: 'Quitar de favoritos',
   serviceFilter: 'Servicio',
   allServices: '-- Todos Servicios --',
-  count: (count: number, formatted: string) =>
-    new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} favorito` : `${formatted} favoritos`,
+  count: (count: number, formatted: string) => (new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} favorito` : `${formatted} favoritos`),
   listLabel: 'Contratistas favoritos',
   empty: 'Todavía no tienes contratistas favoritos. Toca el corazón de un contratista en la búsqueda para guardarlo aquí.',
   emptyFiltered: 'Ninguno de tus favoritos ofrece este servicio.',

@@ -16,8 +16,7 @@ export const landing = {
   aboutTitle: 'Acerca de ArreglaYa',
   aboutText:
     'ArreglaYa nació en Santo Domingo para que arreglar la casa deje de ser un dolor de cabeza. Reunimos en un solo lugar a contratistas independientes con perfil verificado, calificaciones reales y precios claros.',
-  aboutProtection:
-    'Tu pago queda protegido: el contratista recibe el dinero solo cuando terminas de revisar el trabajo y lo apruebas.',
+  aboutProtection: 'Tu pago queda protegido: el contratista recibe el dinero solo cuando terminas de revisar el trabajo y lo apruebas.',
 
   howTitle: 'Cómo funciona',
   howSteps: [

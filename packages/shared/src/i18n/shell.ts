@@ -53,8 +53,7 @@ export const shell = {
 
   footer: {
     aboutTitle: 'ArreglaYa',
-    about:
-      'Conectamos a propietarios con contratistas verificados para reparar, mantener y mejorar su hogar, con pago protegido hasta que el trabajo esté terminado.',
+    about: 'Conectamos a propietarios con contratistas verificados para reparar, mantener y mejorar su hogar, con pago protegido hasta que el trabajo esté terminado.',
     socialTitle: 'Síguenos',
     social: {
       facebook: 'ArreglaYa en Facebook',

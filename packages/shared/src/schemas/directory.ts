@@ -25,13 +25,24 @@ function listOf<const T extends readonly [string, ...string[]]>(values: T) {
  */
 export const DirectorySearchSchema = z
   .object({
-    q: plainText(z.string().trim().max(DIRECTORY_QUERY_MAX, { error: validation.tooLong(DIRECTORY_QUERY_MAX) }))
+    q: plainText(
+      z
+        .string()
+        .trim()
+        .max(DIRECTORY_QUERY_MAX, { error: validation.tooLong(DIRECTORY_QUERY_MAX) }),
+    )
       .optional()
       .transform((v) => (v ? v : undefined)),
     service: listOf(SERVICE_TYPES),
     type: z.enum(SERVICE_TYPES, { error: validation.invalidOption }).optional(),
     country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
-    city: z.string().trim().max(DIRECTORY_CITY_MAX).regex(DIRECTORY_CITY_PATTERN, { error: validation.invalidOption }).optional().transform((v) => (v ? v : undefined)),
+    city: z
+      .string()
+      .trim()
+      .max(DIRECTORY_CITY_MAX)
+      .regex(DIRECTORY_CITY_PATTERN, { error: validation.invalidOption })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
     rating: listOf(RATING_FILTERS),
     sort: z.enum(DIRECTORY_SORTS, { error: validation.invalidOption }).default('popular'),
@@ -111,9 +122,7 @@ export const FavouritesQuerySchema = z.object({
 export type FavouritesQuery = z.infer<typeof FavouritesQuerySchema>;
 
 /** The signed-in client's favourites, newest first; `total` counts those the filter keeps. */
-export const FavouritesListSchema = z
-  .object({ items: z.array(ContractorCardSchema), total: z.number().int() })
-  .meta({ id: 'FavouritesList' });
+export const FavouritesListSchema = z.object({ items: z.array(ContractorCardSchema), total: z.number().int() }).meta({ id: 'FavouritesList' });
 export type FavouritesList = z.infer<typeof FavouritesListSchema>;
 
 /** GET /api/me/favourites/ids: just the contractor ids, for the hearts on any list. */
@@ -123,9 +132,7 @@ export type FavouriteIds = z.infer<typeof FavouriteIdsSchema>;
 export const ContractorIdParamsSchema = z.object({ contractorId: z.uuid({ error: validation.invalidValue }) });
 
 /** PUT/DELETE /api/me/favourites/:contractorId: the state after the call. */
-export const FavouriteStateSchema = z
-  .object({ contractorId: z.uuid(), favourite: z.boolean() })
-  .meta({ id: 'FavouriteState' });
+export const FavouriteStateSchema = z.object({ contractorId: z.uuid(), favourite: z.boolean() }).meta({ id: 'FavouriteState' });
 export type FavouriteState = z.infer<typeof FavouriteStateSchema>;
 
 /** One of the client's open projects, offered in the contact modal (startDate is YYYY-MM-DD). */
@@ -137,7 +144,5 @@ export const ContactContextSchema = z.object({ projects: z.array(ContactProjectS
 export type ContactContext = z.infer<typeof ContactContextSchema>;
 
 /** POST /api/contractors/:id/contact answer. */
-export const ContactContractorSentSchema = z
-  .object({ conversationId: z.uuid(), messageId: z.uuid(), message: z.string() })
-  .meta({ id: 'ContactContractorSent' });
+export const ContactContractorSentSchema = z.object({ conversationId: z.uuid(), messageId: z.uuid(), message: z.string() }).meta({ id: 'ContactContractorSent' });
 export type ContactContractorSent = z.infer<typeof ContactContractorSentSchema>;

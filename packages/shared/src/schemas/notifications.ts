@@ -10,9 +10,7 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 const flag = z.boolean({ error: validation.invalidValue });
 
 /** PUT /api/me/notifications: all four flags. */
-export const NotificationPreferencesSchema = z
-  .object({ immediate: flag, newsletter: flag, matches: flag, specialOffers: flag })
-  .meta({ id: 'NotificationPreferences' });
+export const NotificationPreferencesSchema = z.object({ immediate: flag, newsletter: flag, matches: flag, specialOffers: flag }).meta({ id: 'NotificationPreferences' });
 export type NotificationPreferencesInput = z.infer<typeof NotificationPreferencesSchema>;
 
 export const NotificationPreferencesSavedSchema = z.object({ message: z.string(), preferences: NotificationPreferencesSchema });

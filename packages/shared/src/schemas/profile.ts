@@ -138,9 +138,7 @@ const personFields = {
 };
 
 /** PUT /api/me/profile/client: the client's contact info (the e-mail is the account's, read-only). */
-export const ClientProfileSchema = z
-  .object({ ...personFields, address: requiredText(ADDRESS_MAX) })
-  .superRefine((value, ctx) => checkLocation(value, ctx, false), always);
+export const ClientProfileSchema = z.object({ ...personFields, address: requiredText(ADDRESS_MAX) }).superRefine((value, ctx) => checkLocation(value, ctx, false), always);
 export type ClientProfileInput = z.input<typeof ClientProfileSchema>;
 export type ClientProfileUpdate = z.output<typeof ClientProfileSchema>;
 

@@ -62,7 +62,9 @@ export const ProjectInputSchema = z
     /** A city key of the country's list (countries.ts). */
     city: z.string({ error: validation.required }).min(1, { error: validation.required }).max(60),
     /** Greater Santo Domingo zone (the list's SD, SDE, SDO, SDN, DN), optional. */
-    zone: choice(ZONES).nullish().transform((v) => v ?? null),
+    zone: choice(ZONES)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((p, ctx) => {
     if (!COUNTRIES[p.country].cities.some((c) => c.key === p.city)) ctx.addIssue({ code: 'custom', path: ['city'], message: tp.cityNotInCountry });
@@ -102,9 +104,7 @@ export const OpenProjectSchema = z.object({ ...projectCore, clientFirstName: z.s
 export type OpenProject = z.infer<typeof OpenProjectSchema>;
 
 /** A tile of Mis Proyectos: offers still open and the client's next action. */
-export const MyProjectSchema = z
-  .object({ ...projectCore, offers: z.number().int(), nextAction: z.enum(CLIENT_NEXT_ACTIONS).nullable() })
-  .meta({ id: 'MyProject' });
+export const MyProjectSchema = z.object({ ...projectCore, offers: z.number().int(), nextAction: z.enum(CLIENT_NEXT_ACTIONS).nullable() }).meta({ id: 'MyProject' });
 export type MyProject = z.infer<typeof MyProjectSchema>;
 
 export const ContactDataSchema = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
@@ -157,11 +157,22 @@ function listOf<const T extends readonly [string, ...string[]]>(values: T) {
  */
 export const OpenProjectsQuerySchema = z
   .object({
-    q: z.string().trim().max(100, { error: validation.tooLong(100) }).optional().transform((v) => (v ? v : undefined)),
+    q: z
+      .string()
+      .trim()
+      .max(100, { error: validation.tooLong(100) })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     service: listOf(SERVICE_TYPES),
     allServices: z.enum(['0', '1'], { error: validation.invalidOption }).optional(),
     country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
-    city: z.string().trim().max(60).regex(/^[a-z0-9-]*$/, { error: validation.invalidOption }).optional().transform((v) => (v ? v : undefined)),
+    city: z
+      .string()
+      .trim()
+      .max(60)
+      .regex(/^[a-z0-9-]*$/, { error: validation.invalidOption })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
     zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
     from: isoDate.optional(),
     to: isoDate.optional(),
@@ -195,20 +206,19 @@ const price = z
 export const QuoteStageSchema = z.object({ title: line(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
 
 /** Make Offer (spec §2 Modals, §5 Bid). Price in minor units (centavos); the form converts. */
-export const QuoteInputSchema = z
-  .object({
-    priceMinor: price,
-    currency: choice(CURRENCIES).default('DOP'),
-    description: paragraph(QUOTE_DESCRIPTION_MAX),
-    validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
-    /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
-    stages: z
-      .array(QuoteStageSchema)
-      .min(2, { error: tq.stagesCount })
-      .max(5, { error: tq.stagesCount })
-      .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
-      .optional(),
-  });
+export const QuoteInputSchema = z.object({
+  priceMinor: price,
+  currency: choice(CURRENCIES).default('DOP'),
+  description: paragraph(QUOTE_DESCRIPTION_MAX),
+  validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
+  /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
+  stages: z
+    .array(QuoteStageSchema)
+    .min(2, { error: tq.stagesCount })
+    .max(5, { error: tq.stagesCount })
+    .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
+    .optional(),
+});
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
 export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalParagraph(COMMENT_MAX) });

@@ -1,23 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigserial,
-  boolean,
-  char,
-  check,
-  index,
-  jsonb,
-  pgTable,
-  smallint,
-  text,
-  unique,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, check, index, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
 import { createdAt, money, updatedAt } from './types.ts';
 import { users } from './users.ts';
-
 
 /**
  * A saved card. The processor holds the card; we keep its token and what a person needs

@@ -1,35 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
-import {
-  countryCode,
-  currency,
-  milestoneStatus,
-  projectIntention,
-  projectStatus,
-  propertyType,
-  quoteStatus,
-  serviceType,
-  zone,
-} from './enums.ts';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { countryCode, currency, milestoneStatus, projectIntention, projectStatus, propertyType, quoteStatus, serviceType, zone } from './enums.ts';
 import { createdAt, money, tsvector, updatedAt } from './types.ts';
 import { photos, users } from './users.ts';
-
 
 export const projects = pgTable(
   'projects',
@@ -73,7 +46,9 @@ export const projects = pgTable(
     index('projects_client_idx').on(t.clientId, t.createdAt.desc()),
     index('projects_contractor_idx').on(t.contractorId, t.createdAt.desc()),
     // The open-project list (/projectlist) only ever reads status 'created'.
-    index('projects_open_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'created'`),
+    index('projects_open_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.status} = 'created'`),
     index('projects_services_idx').using('gin', t.serviceTypes),
     index('projects_search_idx').using('gin', t.searchVector),
     index('projects_status_idx').on(t.status),
@@ -135,14 +110,18 @@ export const quotes = pgTable(
   },
   (t) => [
     // One open quote per contractor per project; a new one replaces it.
-    uniqueIndex('quotes_one_open_key').on(t.projectId, t.contractorId).where(sql`${t.status} = 'created'`),
+    uniqueIndex('quotes_one_open_key')
+      .on(t.projectId, t.contractorId)
+      .where(sql`${t.status} = 'created'`),
     index('quotes_project_idx').on(t.projectId, t.status),
     index('quotes_contractor_idx').on(t.contractorId, t.createdAt.desc()),
     check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
     check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
     check('quotes_counter_status', sql`${t.counterStatus} IS NULL OR ${t.counterStatus} IN ('pending', 'accepted', 'declined')`),
     // The expiry sweep reads only open quotes past their date.
-    index('quotes_open_expiry_idx').on(t.expiresAt).where(sql`${t.status} = 'created'`),
+    index('quotes_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} = 'created'`),
   ],
 );
 

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  char,
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bankAccountType, contactKind, contactMessageType, emailStatus, serviceType, subscriptionStatus } from './enums.ts';
 import { bytea, createdAt, updatedAt } from './types.ts';
 import { users } from './users.ts';
@@ -119,7 +105,9 @@ export const emailOutbox = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('email_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index('email_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index('email_outbox_created_idx').on(t.createdAt.desc()),
   ],
 );

@@ -1,17 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  timestamp,
-  unique,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { check, index, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { messageType, reviewDirection, reviewStatus } from './enums.ts';
 import { projects, quotes } from './projects.ts';
 import { createdAt, updatedAt } from './types.ts';
@@ -53,7 +41,9 @@ export const reviews = pgTable(
       .on(t.subjectId, t.createdAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'approved' AND ${t.direction} = 'client_to_contractor'`),
     index('reviews_author_idx').on(t.authorId, t.createdAt.desc()),
-    index('reviews_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index('reviews_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     check('reviews_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
@@ -113,8 +103,9 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_idx').on(t.conversationId, t.createdAt.desc()),
-    index('messages_unread_idx').on(t.conversationId).where(sql`${t.readAt} IS NULL`),
+    index('messages_unread_idx')
+      .on(t.conversationId)
+      .where(sql`${t.readAt} IS NULL`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
   ],
 );
-

@@ -1,19 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  char,
-  doublePrecision,
-  index,
-  integer,
-  pgTable,
-  real,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, char, doublePrecision, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countryCode, photoKind, serviceType, userRole, userStatus, zone } from './enums.ts';
 import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 
@@ -108,10 +94,7 @@ export const authAccounts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('auth_accounts_user_idx').on(t.userId),
-    uniqueIndex('auth_accounts_provider_key').on(t.providerId, t.accountId),
-  ],
+  (t) => [index('auth_accounts_user_idx').on(t.userId), uniqueIndex('auth_accounts_provider_key').on(t.providerId, t.accountId)],
 );
 
 /** One-time codes (sign-up confirmation, password reset). */
@@ -175,7 +158,10 @@ export const contractorProfiles = pgTable(
     cedula: char('cedula', { length: 11 }),
     /** Dominican cédula (11 digits, check digit validated on input), AES-256-GCM at rest (decision 010). */
     cedulaEnc: bytea('cedula_enc'),
-    serviceTypes: serviceType('service_types').array().notNull().default(sql`'{}'::service_type[]`),
+    serviceTypes: serviceType('service_types')
+      .array()
+      .notNull()
+      .default(sql`'{}'::service_type[]`),
     description: varchar('description', { length: 1500 }),
     address: varchar('address', { length: 200 }),
     postalCode: varchar('postal_code', { length: 12 }),

@@ -23,10 +23,7 @@ export const DELETED_NAME = { firstName: 'Usuario', lastName: 'eliminado' } as c
 export async function countActiveWork(db: DbOrTx, userId: string): Promise<number> {
   return db.$count(
     projects,
-    and(
-      or(eq(projects.clientId, userId), eq(projects.contractorId, userId)),
-      inArray(projects.status, ['assigned', 'in_progress', 'delivered', 'disputed']),
-    ),
+    and(or(eq(projects.clientId, userId), eq(projects.contractorId, userId)), inArray(projects.status, ['assigned', 'in_progress', 'delivered', 'disputed'])),
   );
 }
 
@@ -66,9 +63,20 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
     await tx
       .update(quotes)
       .set({ status: 'rejected' })
-      .where(and(inArray(quotes.projectId, openProjects.map((p) => p.id)), eq(quotes.status, 'created')));
+      .where(
+        and(
+          inArray(
+            quotes.projectId,
+            openProjects.map((p) => p.id),
+          ),
+          eq(quotes.status, 'created'),
+        ),
+      );
   }
-  await tx.update(quotes).set({ status: 'withdrawn' }).where(and(eq(quotes.contractorId, userId), eq(quotes.status, 'created')));
+  await tx
+    .update(quotes)
+    .set({ status: 'withdrawn' })
+    .where(and(eq(quotes.contractorId, userId), eq(quotes.status, 'created')));
 
   await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });
@@ -82,7 +90,12 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
     await tx
       .update(contractorProfiles)
       .set({ favouritesCount: sql`greatest(${contractorProfiles.favouritesCount} - 1, 0)` })
-      .where(inArray(contractorProfiles.userId, unsaved.map((f) => f.contractorId)));
+      .where(
+        inArray(
+          contractorProfiles.userId,
+          unsaved.map((f) => f.contractorId),
+        ),
+      );
   }
   await tx.delete(favourites).where(eq(favourites.contractorId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));

@@ -29,13 +29,44 @@ const del = (cookie: string, password: string) => t.app.inject({ method: 'DELETE
 async function clientWithHistory(): Promise<{ client: TestUser; contractor: TestUser; done: string; open: string; conversation: string }> {
   const client = await createUser(t.db, { role: 'client' });
   const contractor = await createUser(t.db, { role: 'contractor', firstName: 'Ramón' });
-  const base = { clientId: client.id, title: 'Pintar la sala', description: 'Dos paredes.', propertyType: 'casa' as const, serviceTypes: ['pintura' as const], startDate: '2026-12-01' };
-  const [done] = await t.db.insert(projects).values({ ...base, status: 'completado', contractorId: contractor.id }).returning();
-  const [open] = await t.db.insert(projects).values({ ...base, title: 'Cambiar grifo' }).returning();
+  const base = {
+    clientId: client.id,
+    title: 'Pintar la sala',
+    description: 'Dos paredes.',
+    propertyType: 'casa' as const,
+    serviceTypes: ['pintura' as const],
+    startDate: '2026-12-01',
+  };
+  const [done] = await t.db
+    .insert(projects)
+    .values({ ...base, status: 'completado', contractorId: contractor.id })
+    .returning();
+  const [open] = await t.db
+    .insert(projects)
+    .values({ ...base, title: 'Cambiar grifo' })
+    .returning();
   await t.db.insert(quotes).values({ projectId: open!.id, contractorId: contractor.id, priceMinor: 250_000, description: 'Incluye el grifo.' });
   await t.db.insert(reviews).values([
-    { projectId: done!.id, authorId: client.id, subjectId: contractor.id, direction: 'client_to_contractor', rating: 5, title: 'Excelente', comments: 'Muy limpio.', status: 'approved' },
-    { projectId: done!.id, authorId: contractor.id, subjectId: client.id, direction: 'contractor_to_client', rating: 5, title: 'Buen cliente', comments: 'Pagó a tiempo.', status: 'approved' },
+    {
+      projectId: done!.id,
+      authorId: client.id,
+      subjectId: contractor.id,
+      direction: 'client_to_contractor',
+      rating: 5,
+      title: 'Excelente',
+      comments: 'Muy limpio.',
+      status: 'approved',
+    },
+    {
+      projectId: done!.id,
+      authorId: contractor.id,
+      subjectId: client.id,
+      direction: 'contractor_to_client',
+      rating: 5,
+      title: 'Buen cliente',
+      comments: 'Pagó a tiempo.',
+      status: 'approved',
+    },
   ]);
   const [conv] = await t.db.insert(conversations).values({ clientId: client.id, contractorId: contractor.id, projectId: done!.id }).returning();
   await t.db.insert(messages).values([
@@ -82,7 +113,16 @@ describe('DELETE /api/account', () => {
     expect((await del(cookie, user.password)).statusCode).toBe(200);
     for (const c of [cookie, other]) {
       expect((await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: c } })).json().user).toBeNull();
-      expect((await t.app.inject({ method: 'POST', url: '/api/auth/change-password', headers: asBrowser(c), payload: { currentPassword: user.password, newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/change-password',
+            headers: asBrowser(c),
+            payload: { currentPassword: user.password, newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' },
+          })
+        ).statusCode,
+      ).toBe(401);
     }
     const again = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password } });
     expect(again.statusCode).toBe(401);

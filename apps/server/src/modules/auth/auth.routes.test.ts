@@ -134,7 +134,10 @@ describe('one-time codes', () => {
     await post('/api/auth/forgot-password', { email: user.email });
     const resetCode = await codeFor(user.email, RESET_SUBJECT);
     // Fifteen minutes pass.
-    await t.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(sql`${verifications.identifier} LIKE ${'%' + user.email}`);
+    await t.db
+      .update(verifications)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(sql`${verifications.identifier} LIKE ${'%' + user.email}`);
     const res = await post('/api/auth/reset-password', { email: user.email, code: resetCode, password: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' });
     expect(res.json().error.code).toBe('CODE_EXPIRED');
   });
@@ -173,7 +176,8 @@ describe('sign-in', () => {
   it('throttles repeated wrong sign-ins for one account', async () => {
     const user = await createUser(t.db, { email: newEmail() });
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await post('/api/auth/sign-in', { email: user.email, password: `mala-${i}-clave` }, { 'x-forwarded-for': `10.1.1.${i}` })).statusCode);
+    for (let i = 0; i < 9; i++)
+      statuses.push((await post('/api/auth/sign-in', { email: user.email, password: `mala-${i}-clave` }, { 'x-forwarded-for': `10.1.1.${i}` })).statusCode);
     expect(statuses.slice(0, 8).every((s) => s === 401)).toBe(true);
     expect(statuses[8]).toBe(429);
     // Even the right password waits until the window passes.
@@ -213,10 +217,18 @@ describe('passwords', () => {
     const user = await createUser(t.db, { email: newEmail() });
     const laptop = await signIn(t, user);
     const phone = await signIn(t, user);
-    const wrong = await post('/api/auth/change-password', { currentPassword: 'no-es-esta', newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' }, asBrowser(laptop));
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'no-es-esta', newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' },
+      asBrowser(laptop),
+    );
     expect(wrong.json().error).toMatchObject({ code: 'WRONG_PASSWORD', fields: { currentPassword: 'La contraseña actual no es correcta.' } });
 
-    const res = await post('/api/auth/change-password', { currentPassword: user.password, newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' }, asBrowser(laptop));
+    const res = await post(
+      '/api/auth/change-password',
+      { currentPassword: user.password, newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' },
+      asBrowser(laptop),
+    );
     expect(res.json()).toEqual({ message: 'Contraseña actualizada con éxito.' });
     const laptopNow = cookieFrom(res.headers['set-cookie']) || laptop;
     const fromPhone = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: phone } });

@@ -76,14 +76,10 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
       (req, reply) => service.signIn(deps, req.body, { req, reply }),
     );
 
-    app.post(
-      '/api/auth/sign-out',
-      { config: { access: 'user' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null(), ...errors } } },
-      async (req, reply) => {
-        await service.signOut(deps, { req, reply });
-        return reply.status(204).send(null);
-      },
-    );
+    app.post('/api/auth/sign-out', { config: { access: 'user' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null(), ...errors } } }, async (req, reply) => {
+      await service.signOut(deps, { req, reply });
+      return reply.status(204).send(null);
+    });
 
     app.get(
       '/api/auth/session',
@@ -111,7 +107,12 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
       '/api/auth/social/:provider',
       {
         config: { access: 'public' },
-        schema: { tags, summary: 'Iniciar sesión con Google o Facebook (redirige al proveedor)', params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }), querystring: z.object({ redirect: z.string().max(200).optional() }) },
+        schema: {
+          tags,
+          summary: 'Iniciar sesión con Google o Facebook (redirige al proveedor)',
+          params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }),
+          querystring: z.object({ redirect: z.string().max(200).optional() }),
+        },
       },
       async (req, reply) => reply.redirect(await service.startSocialSignIn(deps, req.params.provider, req.query.redirect, { req, reply })),
     );

@@ -41,7 +41,14 @@ export async function signUp(
     }
     await callAuth(
       deps.auth.api.signUpEmail({
-        body: { email: input.email, password: input.password, name: `${input.firstName} ${input.lastName}`, role: input.role, firstName: input.firstName, lastName: input.lastName },
+        body: {
+          email: input.email,
+          password: input.password,
+          name: `${input.firstName} ${input.lastName}`,
+          role: input.role,
+          firstName: input.firstName,
+          lastName: input.lastName,
+        },
         headers: toHeaders(req),
         asResponse: true,
       }),
@@ -89,10 +96,7 @@ export async function signOut(deps: AuthServiceDeps, { req, reply }: HttpContext
 }
 
 /** The session behind a request's cookie or bearer token, refreshed when due. */
-export async function resolveSession(
-  deps: AuthServiceDeps,
-  { req, reply }: HttpContext,
-): Promise<{ userId: string; sessionId: string; role: string; expiresAt: Date } | null> {
+export async function resolveSession(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<{ userId: string; sessionId: string; role: string; expiresAt: Date } | null> {
   const answer = await deps.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
   forwardAuthHeaders(answer.headers, reply);
   const found = answer.response;
@@ -125,12 +129,7 @@ export async function resetPassword(deps: AuthServiceDeps, input: { email: strin
 }
 
 /** Change with the current password; every other session ends, this one gets a new token. */
-export async function changePassword(
-  deps: AuthServiceDeps,
-  userId: string,
-  input: { currentPassword: string; newPassword: string },
-  { req, reply }: HttpContext,
-): Promise<void> {
+export async function changePassword(deps: AuthServiceDeps, userId: string, input: { currentPassword: string; newPassword: string }, { req, reply }: HttpContext): Promise<void> {
   const { headers } = await callAuth(
     deps.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -174,5 +173,8 @@ export async function finishSocialSignIn(deps: AuthServiceDeps, { req, reply }: 
   const url = new URL(req.url, deps.auth.options.baseURL);
   const res = await deps.auth.handler(new Request(url, { method: 'GET', headers: toHeaders(req) }));
   forwardAuthHeaders(res.headers, reply);
-  return reply.status(res.status).header('location', res.headers.get('location') ?? '/').send();
+  return reply
+    .status(res.status)
+    .header('location', res.headers.get('location') ?? '/')
+    .send();
 }

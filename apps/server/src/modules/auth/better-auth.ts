@@ -77,12 +77,8 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
   };
 
   const socialProviders = {
-    ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } }
-      : {}),
-    ...(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET
-      ? { facebook: { clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET } }
-      : {}),
+    ...(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET ? { google: { clientId: config.GOOGLE_CLIENT_ID, clientSecret: config.GOOGLE_CLIENT_SECRET } } : {}),
+    ...(config.FACEBOOK_CLIENT_ID && config.FACEBOOK_CLIENT_SECRET ? { facebook: { clientId: config.FACEBOOK_CLIENT_ID, clientSecret: config.FACEBOOK_CLIENT_SECRET } } : {}),
   };
 
   return betterAuth({

@@ -57,7 +57,7 @@ describe('POST /api/contact', () => {
     expect(res.json().error.fields.message).toBe('Máximo 2000 caracteres.');
   });
 
-  it('uses the signed-in person\'s own name and e-mail, whatever the form sent', async () => {
+  it("uses the signed-in person's own name and e-mail, whatever the form sent", async () => {
     const user = await createUser(t.db, { firstName: 'Marisol' });
     const cookie = await signIn(t, user);
     const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: asBrowser(cookie), payload: { ...valid, firstName: 'Otra Persona', email: 'otra@ejemplo.do' } });

@@ -59,7 +59,10 @@ describe('POST /api/contractors/:id/contact', () => {
     expect(mail.html).toContain('>Aceptar solicitud</a>');
     expect(mail.html).toContain('>Rechazar solicitud</a>');
 
-    const log = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'contractor-contact')));
+    const log = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'contractor-contact')));
     expect(log[0]).toMatchObject({ location: `/contractors/${contractor.id}` });
   });
 

@@ -137,7 +137,13 @@ function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {
 /** The filters' conditions on contractor_profiles alone (who is listed is decided apart). */
 function matching(f: DirectoryFilters): SQL {
   const conditions: (SQL | undefined)[] = [];
-  if (f.service.length > 0) conditions.push(sql`${cp.serviceTypes} && ARRAY[${sql.join(f.service.map((s) => sql`${s}`), sql`, `)}]::service_type[]`);
+  if (f.service.length > 0)
+    conditions.push(
+      sql`${cp.serviceTypes} && ARRAY[${sql.join(
+        f.service.map((s) => sql`${s}`),
+        sql`, `,
+      )}]::service_type[]`,
+    );
   if (f.country) conditions.push(eq(cp.country, f.country));
   if (f.city) conditions.push(eq(cp.city, f.city));
   if (f.zone) conditions.push(eq(cp.zone, f.zone));

@@ -144,10 +144,7 @@ describe('contractor directory API', () => {
     });
 
     it('cards show only public fields: never e-mail, phone, cédula or address', async () => {
-      await t.db
-        .update(contractorProfiles)
-        .set({ cedula: '00112345678', address: 'Calle Secreta 12', postalCode: '10101' })
-        .where(eq(contractorProfiles.userId, ids.plomero!));
+      await t.db.update(contractorProfiles).set({ cedula: '00112345678', address: 'Calle Secreta 12', postalCode: '10101' }).where(eq(contractorProfiles.userId, ids.plomero!));
       await t.db.update(users).set({ phone: '8095550123' }).where(eq(users.id, ids.plomero!));
       const email = (await t.db.select({ email: users.email }).from(users).where(eq(users.id, ids.plomero!)))[0]!.email;
       for (const url of [`/api/contractors?q=nunez`, `/api/contractors/${ids.plomero}`]) {
@@ -160,7 +157,21 @@ describe('contractor directory API', () => {
       }
       const card = (await search('?q=nunez')).items[0]!;
       expect(Object.keys(card).sort()).toEqual(
-        ['avatarPhotoId', 'badges', 'city', 'companyName', 'completedProjects', 'country', 'id', 'kmFromCentre', 'memberSince', 'name', 'ratingAvg', 'ratingCount', 'services'].sort(),
+        [
+          'avatarPhotoId',
+          'badges',
+          'city',
+          'companyName',
+          'completedProjects',
+          'country',
+          'id',
+          'kmFromCentre',
+          'memberSince',
+          'name',
+          'ratingAvg',
+          'ratingCount',
+          'services',
+        ].sort(),
       );
     });
 
@@ -171,7 +182,9 @@ describe('contractor directory API', () => {
         const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
         expect(body.error.code, query).toBe('VALIDATION');
         expect(body.error.message).toBe('Revisa los campos marcados.');
-        expect(Object.values(body.error.fields ?? {}).join(' '), query).toMatch(/Seleccione una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i);
+        expect(Object.values(body.error.fields ?? {}).join(' '), query).toMatch(
+          /Seleccione una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i,
+        );
       }
     });
   });
@@ -256,7 +269,10 @@ describe('contractor directory API', () => {
       expect(await facets.count({ service: [], rating: [], q: 'persona' })).toBeUndefined();
 
       await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, ids[0]!));
-      await t.db.update(contractorProfiles).set({ serviceTypes: ['aire'], ratingAvg: 4.9, ratingCount: 9 }).where(eq(contractorProfiles.userId, ids[1]!));
+      await t.db
+        .update(contractorProfiles)
+        .set({ serviceTypes: ['aire'], ratingAvg: 4.9, ratingCount: 9 })
+        .where(eq(contractorProfiles.userId, ids[1]!));
       facets.apply([
         { id: ids[0]!, kinds: 'm' },
         { id: ids[1]!, kinds: 'srkd' },
@@ -302,17 +318,41 @@ describe('contractor directory API', () => {
     });
 
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-    const cmp = (...keys: ((c: (typeof made)[number]) => number)[]) => (a: (typeof made)[number], b: (typeof made)[number]) => {
-      for (const k of keys) if (k(a) !== k(b)) return k(a) - k(b);
-      return byId(a, b);
-    };
+    const cmp =
+      (...keys: ((c: (typeof made)[number]) => number)[]) =>
+      (a: (typeof made)[number], b: (typeof made)[number]) => {
+        for (const k of keys) if (k(a) !== k(b)) return k(a) - k(b);
+        return byId(a, b);
+      };
 
     it('each sort order really orders the whole result, ties broken by id', async () => {
       const expected = {
-        popular: [...made].sort(cmp((c) => -c.completed, (c) => -c.count, (c) => -c.favs)),
-        reviews: [...made].sort(cmp((c) => -c.count, (c) => -c.avg)),
-        rating_desc: [...made].sort(cmp((c) => -c.avg, (c) => -c.count)),
-        rating_asc: [...made].sort(cmp((c) => (c.count === 0 ? 1 : 0), (c) => c.avg, (c) => -c.count)),
+        popular: [...made].sort(
+          cmp(
+            (c) => -c.completed,
+            (c) => -c.count,
+            (c) => -c.favs,
+          ),
+        ),
+        reviews: [...made].sort(
+          cmp(
+            (c) => -c.count,
+            (c) => -c.avg,
+          ),
+        ),
+        rating_desc: [...made].sort(
+          cmp(
+            (c) => -c.avg,
+            (c) => -c.count,
+          ),
+        ),
+        rating_asc: [...made].sort(
+          cmp(
+            (c) => (c.count === 0 ? 1 : 0),
+            (c) => c.avg,
+            (c) => -c.count,
+          ),
+        ),
       };
       for (const [sort, order] of Object.entries(expected)) {
         const page1 = await search(`?sort=${sort}`);
@@ -379,9 +419,29 @@ describe('contractor directory API', () => {
       const review = async (author: string, status: 'approved' | 'pending' | 'rejected', rating: number, title: string, createdAt: Date, reply: string | null = null) => {
         const [p] = await t.db
           .insert(projects)
-          .values({ clientId: author, contractorId, title: `Proyecto ${title}`, description: 'Arreglo', propertyType: 'casa', serviceTypes: ['plomeria'], startDate: '2025-01-10', status: 'completado' })
+          .values({
+            clientId: author,
+            contractorId,
+            title: `Proyecto ${title}`,
+            description: 'Arreglo',
+            propertyType: 'casa',
+            serviceTypes: ['plomeria'],
+            startDate: '2025-01-10',
+            status: 'completado',
+          })
           .returning({ id: projects.id });
-        await t.db.insert(reviews).values({ projectId: p!.id, authorId: author, subjectId: contractorId, direction: 'client_to_contractor', rating, title, comments: `Comentario ${title}`, status, reply, createdAt });
+        await t.db.insert(reviews).values({
+          projectId: p!.id,
+          authorId: author,
+          subjectId: contractorId,
+          direction: 'client_to_contractor',
+          rating,
+          title,
+          comments: `Comentario ${title}`,
+          status,
+          reply,
+          createdAt,
+        });
       };
       await review(client.id, 'approved', 5, 'Excelente', new Date('2025-03-01'), 'Gracias, Lucía.');
       await review(other.id, 'approved', 4, 'Muy bien', new Date('2025-04-01'));
@@ -413,12 +473,10 @@ describe('contractor directory API', () => {
     });
 
     it('the HTML of /contractors/:id carries the contractor title, description and og tags, escaped', async () => {
-      await t.db
-        .update(contractorProfiles)
-        .set({ companyName: 'Tubos "&" <Hermanos>' })
-        .where(eq(contractorProfiles.userId, contractorId));
+      await t.db.update(contractorProfiles).set({ companyName: 'Tubos "&" <Hermanos>' }).where(eq(contractorProfiles.userId, contractorId));
       const resolve = contractorPages({ db: t.db, cache: uncached() }, 'https://arreglaya.do');
-      const shellHtml = '<html><head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="shell" />\n    <title>Shell</title>\n  </head><body><div id="root"></div>\n</body></html>';
+      const shellHtml =
+        '<html><head>\n    <meta charset="UTF-8" />\n    <meta name="description" content="shell" />\n    <title>Shell</title>\n  </head><body><div id="root"></div>\n</body></html>';
       const found = await resolve(`/contractors/${contractorId}`);
       expect(found?.status).toBe(200);
       const html = renderDynamicPage(shellHtml, found!);
@@ -426,7 +484,9 @@ describe('contractor directory API', () => {
       expect(html).toContain('<meta property="og:title" content="Ramón Núñez, contratista · ArreglaYa" />');
       expect(html).toContain(`<meta property="og:url" content="https://arreglaya.do/contractors/${contractorId}" />`);
       expect(html).toContain('<meta property="og:type" content="profile" />');
-      expect(html).toMatch(/<meta name="description" content="Ramón Núñez \(Tubos &quot;&amp;&quot; &lt;Hermanos&gt;\): Plomería en Santo Domingo\. Calificación 4\.5 de 5 \(2 reseñas\)\./);
+      expect(html).toMatch(
+        /<meta name="description" content="Ramón Núñez \(Tubos &quot;&amp;&quot; &lt;Hermanos&gt;\): Plomería en Santo Domingo\. Calificación 4\.5 de 5 \(2 reseñas\)\./,
+      );
       expect(html).not.toContain('shell');
       expect(html).not.toContain('<Hermanos>');
       // The page's JSON is embedded for the first render, with '<' escaped.
@@ -446,10 +506,7 @@ describe('contractor directory API', () => {
     });
 
     it('og:image is the contractor photo when there is one', async () => {
-      const [photo] = await t.db
-        .insert(photos)
-        .values({ ownerId: contractorId, kind: 'avatar', storageKey: 'x', mime: 'image/jpeg', width: 1, height: 1, bytes: 1 })
-        .returning();
+      const [photo] = await t.db.insert(photos).values({ ownerId: contractorId, kind: 'avatar', storageKey: 'x', mime: 'image/jpeg', width: 1, height: 1, bytes: 1 }).returning();
       await t.db.update(users).set({ avatarPhotoId: photo!.id }).where(eq(users.id, contractorId));
       const found = await contractorPages({ db: t.db, cache: uncached() }, 'https://arreglaya.do')(`/contractors/${contractorId}`);
       expect(found?.head?.image).toBe(`https://arreglaya.do/api/photos/${photo!.id}/md`);
@@ -471,8 +528,14 @@ describe('contractor directory API', () => {
         search: (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q)),
         async processed() {
           await findContractorPage(directory, marker);
-          await t.db.update(contractorProfiles).set({ featured: sql`NOT featured` }).where(eq(contractorProfiles.userId, marker));
-          await eventually(async () => cache.size.pages, (n) => n === 0);
+          await t.db
+            .update(contractorProfiles)
+            .set({ featured: sql`NOT featured` })
+            .where(eq(contractorProfiles.userId, marker));
+          await eventually(
+            async () => cache.size.pages,
+            (n) => n === 0,
+          );
         },
       };
     }
@@ -510,17 +573,39 @@ describe('contractor directory API', () => {
       await second.ready();
       try {
         const read = async (app: typeof t.app) => (await app.inject({ method: 'GET', url: '/api/contractors?service=herreria&sort=rating_desc' })).json<DirectoryPage>();
-        for (const app of [t.app, second]) expect(names(await eventually(() => read(app), (p) => p.total === 2))).toEqual(['Bea Dos', 'Ana Uno']);
+        for (const app of [t.app, second])
+          expect(
+            names(
+              await eventually(
+                () => read(app),
+                (p) => p.total === 2,
+              ),
+            ),
+          ).toEqual(['Bea Dos', 'Ana Uno']);
 
         // A new approved review moves Ana's average (the review service updates the aggregate).
         await t.db.update(contractorProfiles).set({ ratingAvg: 4.5, ratingCount: 2 }).where(eq(contractorProfiles.userId, a));
         for (const app of [t.app, second]) {
-          expect(names(await eventually(() => read(app), (p) => p.items[0]?.name === 'Ana Uno'))).toEqual(['Ana Uno', 'Bea Dos']);
+          expect(
+            names(
+              await eventually(
+                () => read(app),
+                (p) => p.items[0]?.name === 'Ana Uno',
+              ),
+            ),
+          ).toEqual(['Ana Uno', 'Bea Dos']);
         }
         // An administrator bans Ana: she leaves every instance's results and her page.
         await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, a));
         for (const app of [t.app, second]) {
-          expect(names(await eventually(() => read(app), (p) => p.total === 1))).toEqual(['Bea Dos']);
+          expect(
+            names(
+              await eventually(
+                () => read(app),
+                (p) => p.total === 1,
+              ),
+            ),
+          ).toEqual(['Bea Dos']);
           const res = await eventually(
             () => app.inject({ method: 'GET', url: `/api/contractors/${a}` }),
             (r) => r.statusCode === 404,
@@ -555,7 +640,10 @@ describe('contractor directory API', () => {
         await processed();
         expect(cache.size.lists).toBe(2);
         // Services changed: every search with a service filter may change.
-        await t.db.update(contractorProfiles).set({ serviceTypes: ['pintura', 'limpieza'] }).where(eq(contractorProfiles.userId, ids[29]!));
+        await t.db
+          .update(contractorProfiles)
+          .set({ serviceTypes: ['pintura', 'limpieza'] })
+          .where(eq(contractorProfiles.userId, ids[29]!));
         await processed();
         expect(cache.size.lists).toBe(0);
       } finally {
@@ -628,9 +716,23 @@ describe('contractor directory API', () => {
     it('a new contractor appears at once (an insert is announced too)', async () => {
       await emptyDirectory();
       await contractor('Primero Uno', { serviceTypes: ['mudanza'] });
-      expect((await eventually(() => search('?service=mudanza'), (p) => p.total === 1)).total).toBe(1);
+      expect(
+        (
+          await eventually(
+            () => search('?service=mudanza'),
+            (p) => p.total === 1,
+          )
+        ).total,
+      ).toBe(1);
       await contractor('Segundo Dos', { serviceTypes: ['mudanza'] });
-      expect((await eventually(() => search('?service=mudanza'), (p) => p.total === 2)).total).toBe(2);
+      expect(
+        (
+          await eventually(
+            () => search('?service=mudanza'),
+            (p) => p.total === 2,
+          )
+        ).total,
+      ).toBe(2);
     });
   });
 });

@@ -47,11 +47,7 @@ export async function listFavouriteIds(db: DbOrTx, clientId: string): Promise<st
 }
 
 /** The client's favourites as card rows, newest first, optionally only those offering a service. */
-export async function listFavouriteCards(
-  db: DbOrTx,
-  clientId: string,
-  filter: { service?: ServiceType; limit: number },
-): Promise<{ rows: CardRow[]; total: number }> {
+export async function listFavouriteCards(db: DbOrTx, clientId: string, filter: { service?: ServiceType; limit: number }): Promise<{ rows: CardRow[]; total: number }> {
   const where: (SQL | undefined)[] = [eq(favourites.clientId, clientId), LISTED];
   if (filter.service) where.push(sql`${contractorProfiles.serviceTypes} @> ARRAY[${filter.service}]::service_type[]`);
   const [rows, [totalRow]] = await Promise.all([

@@ -83,7 +83,15 @@ describe('PUT and DELETE /api/me/favourites/:contractorId', () => {
     const { user, headers } = await signedInClient();
     const many = await t.db
       .insert(users)
-      .values(Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => ({ email: `muchos-${i}-${user.id}@prueba.do`, emailVerified: true, role: 'contractor' as const, firstName: 'C', name: 'C' })))
+      .values(
+        Array.from({ length: MAX_FAVOURITES + 1 }, (_, i) => ({
+          email: `muchos-${i}-${user.id}@prueba.do`,
+          emailVerified: true,
+          role: 'contractor' as const,
+          firstName: 'C',
+          name: 'C',
+        })),
+      )
       .returning({ id: users.id });
     await t.db.insert(contractorProfiles).values(many.map((c) => ({ userId: c.id, displayName: 'C', serviceTypes: ['plomeria' as const], city: 'santo-domingo' })));
     await t.db.insert(favourites).values(many.slice(0, MAX_FAVOURITES).map((c) => ({ clientId: user.id, contractorId: c.id })));
@@ -139,7 +147,21 @@ describe('GET /api/me/favourites', () => {
     expect(card.kmFromCentre).toBeCloseTo(10.5, 0);
     // Only public fields: never the e-mail, phone, cédula or address.
     expect(Object.keys(card).sort()).toEqual(
-      ['avatarPhotoId', 'badges', 'city', 'companyName', 'completedProjects', 'country', 'id', 'kmFromCentre', 'memberSince', 'name', 'ratingAvg', 'ratingCount', 'services'].sort(),
+      [
+        'avatarPhotoId',
+        'badges',
+        'city',
+        'companyName',
+        'completedProjects',
+        'country',
+        'id',
+        'kmFromCentre',
+        'memberSince',
+        'name',
+        'ratingAvg',
+        'ratingCount',
+        'services',
+      ].sort(),
     );
 
     const plumbing = await list(headers, '?service=plomeria');
@@ -186,7 +208,9 @@ describe('who may use favourites', () => {
     expect((await ids(b.headers)).json().ids).toEqual([forB.id]);
     expect(await favouritesCount(forB.id)).toBe(1);
     // No route takes an owner id: a query or path naming B is not a way in.
-    expect((await t.app.inject({ method: 'GET', url: `/api/me/favourites?clientId=${b.user.id}`, headers: a.headers })).json().items.map((c: { id: string }) => c.id)).toEqual([forA.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/me/favourites?clientId=${b.user.id}`, headers: a.headers })).json().items.map((c: { id: string }) => c.id)).toEqual([
+      forA.id,
+    ]);
     expect((await t.app.inject({ method: 'GET', url: `/api/favourites/clients/${b.user.id}`, headers: a.headers })).statusCode).toBe(404);
   });
 

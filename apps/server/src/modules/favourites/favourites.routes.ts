@@ -1,11 +1,5 @@
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
-import {
-  ContractorIdParamsSchema,
-  FavouriteIdsSchema,
-  FavouritesListSchema,
-  FavouritesQuerySchema,
-  FavouriteStateSchema,
-} from '@arreglaya/shared/schemas/directory';
+import { ContractorIdParamsSchema, FavouriteIdsSchema, FavouritesListSchema, FavouritesQuerySchema, FavouriteStateSchema } from '@arreglaya/shared/schemas/directory';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { addFavourite, favouriteIds, listFavourites, removeFavourite } from './favourites.service.ts';
@@ -49,7 +43,12 @@ export function favouritesRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/me/favourites/:contractorId',
       {
         config: { access: CLIENTS },
-        schema: { tags: ['favoritos'], summary: 'Añadir un contratista a mis favoritos (idempotente)', params: ContractorIdParamsSchema, response: { 200: FavouriteStateSchema, ...errors } },
+        schema: {
+          tags: ['favoritos'],
+          summary: 'Añadir un contratista a mis favoritos (idempotente)',
+          params: ContractorIdParamsSchema,
+          response: { 200: FavouriteStateSchema, ...errors },
+        },
       },
       async (req) => addFavourite(db, req.user!.id, req.params.contractorId),
     );
@@ -58,7 +57,12 @@ export function favouritesRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/me/favourites/:contractorId',
       {
         config: { access: CLIENTS },
-        schema: { tags: ['favoritos'], summary: 'Quitar un contratista de mis favoritos (idempotente)', params: ContractorIdParamsSchema, response: { 200: FavouriteStateSchema, ...errors } },
+        schema: {
+          tags: ['favoritos'],
+          summary: 'Quitar un contratista de mis favoritos (idempotente)',
+          params: ContractorIdParamsSchema,
+          response: { 200: FavouriteStateSchema, ...errors },
+        },
       },
       async (req) => removeFavourite(db, req.user!.id, req.params.contractorId),
     );

@@ -3,14 +3,7 @@ import { MAX_FAVOURITES, type FavouriteState, type FavouritesList, type Favourit
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findListedContractor, toContractorCard } from '../directory/directory.service.ts';
-import {
-  countFavourites,
-  deleteFavourite,
-  insertFavourite,
-  listFavouriteCards,
-  listFavouriteIds,
-  shiftFavouritesCount,
-} from './favourites.repository.ts';
+import { countFavourites, deleteFavourite, insertFavourite, listFavouriteCards, listFavouriteIds, shiftFavouritesCount } from './favourites.repository.ts';
 
 // Favourites belong to the signed-in client: every function takes the owner from the session
 // (the route passes req.user.id), never from the request, so nobody reaches another's list.

@@ -10,26 +10,31 @@ import { listRecentMails } from './mail.repository.ts';
  */
 export function devOutboxRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/dev/outbox.json', { schema: { hide: true, querystring: z.object({ limit: z.coerce.number().int().min(1).max(5000).default(100), template: z.string().max(60).optional() }) } }, async (req) => {
-      const mails = await listRecentMails(db, req.query.limit, req.query.template);
-      return mails.map((m) => ({
-        id: m.id,
-        to: m.toAddress,
-        subject: m.subject,
-        text: m.textBody,
-        html: m.htmlBody,
-        template: m.template,
-        status: m.status,
-        createdAt: m.createdAt.toISOString(),
-      }));
-    });
+    app.get(
+      '/dev/outbox.json',
+      { schema: { hide: true, querystring: z.object({ limit: z.coerce.number().int().min(1).max(5000).default(100), template: z.string().max(60).optional() }) } },
+      async (req) => {
+        const mails = await listRecentMails(db, req.query.limit, req.query.template);
+        return mails.map((m) => ({
+          id: m.id,
+          to: m.toAddress,
+          subject: m.subject,
+          text: m.textBody,
+          html: m.htmlBody,
+          template: m.template,
+          status: m.status,
+          createdAt: m.createdAt.toISOString(),
+        }));
+      },
+    );
 
     app.get('/dev/outbox', { schema: { hide: true } }, async (_req, reply) => {
       const mails = await listRecentMails(db, 100);
       const fmt = new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Santo_Domingo' });
       const items = mails
         .map(
-          (m) => `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>Para:</strong> ${escapeHtml(m.toAddress)} · <strong>Plantilla:</strong> ${escapeHtml(m.template)} · <strong>Estado:</strong> ${escapeHtml(m.status)} · ${escapeHtml(fmt.format(m.createdAt))}</p><pre>${escapeHtml(m.textBody)}</pre></article>`,
+          (m) =>
+            `<article><h2>${escapeHtml(m.subject)}</h2><p><strong>Para:</strong> ${escapeHtml(m.toAddress)} · <strong>Plantilla:</strong> ${escapeHtml(m.template)} · <strong>Estado:</strong> ${escapeHtml(m.status)} · ${escapeHtml(fmt.format(m.createdAt))}</p><pre>${escapeHtml(m.textBody)}</pre></article>`,
         )
         .join('');
       const page = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Bandeja de salida · ArreglaYa (desarrollo)</title></head><body><main><h1>Bandeja de salida de correos</h1><p>Los correos que la aplicación envió (solo fuera de producción). Los más recientes primero.</p>${items || '<p>Todavía no se ha enviado ningún correo.</p>'}</main></body></html>`;

@@ -23,9 +23,7 @@ export function renderMail(content: MailContent): { text: string; html: string }
     ...(content.actions?.length ? [...content.actions.map((a) => `${a.label}: ${a.url}`), ''] : []),
     ...(content.footer ? [content.footer] : []),
   ].join('\n');
-  const paragraphs = content.paragraphs
-    .map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`)
-    .join('');
+  const paragraphs = content.paragraphs.map((p) => `<p style="margin:0 0 12px;line-height:1.5">${escapeHtml(p).replaceAll('\n', '<br>')}</p>`).join('');
   const button = (a: { label: string; url: string }, main: boolean) =>
     `<a href="${escapeHtml(a.url)}" style="${main ? 'background:#0b5394;color:#fff' : 'background:#fff;color:#0b5394;border:2px solid #0b5394'};padding:10px 18px;border-radius:6px;text-decoration:none;display:inline-block;margin:0 8px 8px 0">${escapeHtml(a.label)}</a>`;
   const action = content.actions?.length ? `<p>${content.actions.map((a, i) => button(a, i === 0)).join('')}</p>` : '';

@@ -117,7 +117,9 @@ describe('choosing the photo storage from the environment', () => {
   });
 
   it('refuses to start with only some of them, or a bad value, naming the variable', () => {
-    expect(() => loadConfig({ S3_ENDPOINT: s3Env.S3_ENDPOINT, S3_BUCKET: s3Env.S3_BUCKET })).toThrow(/S3_ENDPOINT: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set together/);
+    expect(() => loadConfig({ S3_ENDPOINT: s3Env.S3_ENDPOINT, S3_BUCKET: s3Env.S3_BUCKET })).toThrow(
+      /S3_ENDPOINT: S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY must be set together/,
+    );
     expect(() => loadConfig({ ...s3Env, S3_ENDPOINT: 'ftp://x' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...s3Env, S3_BUCKET: 'Mi_Cubo' })).toThrow(/S3_BUCKET: must be a bucket name/);
   });

@@ -50,7 +50,10 @@ export function uriEncode(value: string): string {
 
 /** 20130524T000000Z */
 export function amzDate(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function canonicalQuery(url: URL): string {

@@ -6,12 +6,7 @@ import { newsletterSubscriptions } from '../../db/schema/index.ts';
  * Subscribes an e-mail, or re-activates it. Returns the row only when this call made it
  * active (a new or returning subscriber), so the caller sends one welcome mail, not one per click.
  */
-export async function activateSubscription(
-  db: DbOrTx,
-  email: string,
-  token: string,
-  userId: string | null,
-): Promise<{ id: string; unsubscribeToken: string } | undefined> {
+export async function activateSubscription(db: DbOrTx, email: string, token: string, userId: string | null): Promise<{ id: string; unsubscribeToken: string } | undefined> {
   const rows = await db.execute<{ id: string; unsubscribe_token: string }>(sql`
     INSERT INTO newsletter_subscriptions (email, status, unsubscribe_token, user_id)
     VALUES (${email}, 'active', ${token}, ${userId})

@@ -41,7 +41,10 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
       { config: { access: 'public' }, schema: { tags: ['boletín'], summary: 'Darse de baja (enlace del correo)', querystring: TokenQuery } },
       async (req, reply) => {
         const ok = await unsubscribe(deps, req.query.token);
-        return reply.status(ok ? 200 : 404).type('text/html; charset=utf-8').send(unsubscribePage(ok));
+        return reply
+          .status(ok ? 200 : 404)
+          .type('text/html; charset=utf-8')
+          .send(unsubscribePage(ok));
       },
     );
     app.post(

@@ -23,13 +23,7 @@ export function unsubscribeUrl(appUrl: string, token: string): string {
  * Runs inside the caller's transaction; returns true when a welcome mail was queued
  * (a new or returning subscriber), so the caller kicks the mailer after commit.
  */
-export async function setNewsletterSubscription(
-  tx: DbOrTx,
-  deps: Pick<NewsletterDeps, 'mailer' | 'appUrl'>,
-  email: string,
-  userId: string | null,
-  on: boolean,
-): Promise<boolean> {
+export async function setNewsletterSubscription(tx: DbOrTx, deps: Pick<NewsletterDeps, 'mailer' | 'appUrl'>, email: string, userId: string | null, on: boolean): Promise<boolean> {
   await setAccountNewsletterFlag(tx, email, on);
   if (!on) {
     await deactivateSubscription(tx, email);

@@ -35,11 +35,7 @@ export async function wantsMail(db: DbOrTx, userId: string, kind: MailKind): Pro
 }
 
 /** Writes the given flags (the rest keep their stored or default values). */
-export async function saveNotificationPreferences(
-  db: DbOrTx,
-  userId: string,
-  prefs: Partial<NotificationPreferences>,
-): Promise<NotificationPreferences> {
+export async function saveNotificationPreferences(db: DbOrTx, userId: string, prefs: Partial<NotificationPreferences>): Promise<NotificationPreferences> {
   const values = { ...DEFAULT_NOTIFICATION_PREFERENCES, ...prefs };
   const [row] = await db
     .insert(notificationPreferences)

@@ -28,7 +28,11 @@ function multipart(...files: FilePart[]): { payload: Buffer; headers: Record<str
   const boundary = `----arreglaya${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
   for (const f of files) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`), f.data, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="${f.filename}"\r\nContent-Type: ${f.type}\r\n\r\n`),
+      f.data,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -206,7 +210,7 @@ describe('POST /api/me/photo', () => {
     expect(res.json().error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('changes only the uploader\'s own photo', async () => {
+  it("changes only the uploader's own photo", async () => {
     const other = await createUser(t.db, { role: 'contractor' });
     const res = await upload(await signIn(t, other), { filename: 'yo.jpg', type: 'image/jpeg', data: await phonePhotoWithGps() });
     const { avatarPhotoId } = res.json<{ avatarPhotoId: string }>();

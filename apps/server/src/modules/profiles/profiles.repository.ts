@@ -62,11 +62,7 @@ export async function findContractorProfile(db: DbOrTx, userId: string): Promise
   return { ...rest, country: profileCountry ?? rest.country, serviceTypes: serviceTypes ?? [] };
 }
 
-export async function updatePerson(
-  db: DbOrTx,
-  userId: string,
-  person: { firstName: string; lastName: string; phone: string; country: ClientProfile['country'] },
-): Promise<void> {
+export async function updatePerson(db: DbOrTx, userId: string, person: { firstName: string; lastName: string; phone: string; country: ClientProfile['country'] }): Promise<void> {
   await db
     .update(users)
     .set({ ...person, name: `${person.firstName} ${person.lastName}` })

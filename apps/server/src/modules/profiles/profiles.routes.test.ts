@@ -73,7 +73,15 @@ describe('client profile /api/me/profile/client', () => {
     const res = await put(cookie, 'client', clientInput);
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Registro actualizado con éxito.');
-    expect(res.json().profile).toMatchObject({ lastName: 'Peña Ortiz', phone: '809-555-0123', address: 'Calle El Conde 105', city: 'santo-domingo', zone: 'DN', facebook: 'https://facebook.com/lucia.pena', instagram: null });
+    expect(res.json().profile).toMatchObject({
+      lastName: 'Peña Ortiz',
+      phone: '809-555-0123',
+      address: 'Calle El Conde 105',
+      city: 'santo-domingo',
+      zone: 'DN',
+      facebook: 'https://facebook.com/lucia.pena',
+      instagram: null,
+    });
     const user = await t.db.query.users.findFirst({ where: eq(users.id, client.id) });
     expect(user).toMatchObject({ lastName: 'Peña Ortiz', name: 'Lucía Peña Ortiz', phone: '809-555-0123' });
     // The navbar and sidebar read the session: it shows the new name.
@@ -147,7 +155,9 @@ describe('contractor profile /api/me/profile/contractor', () => {
     expect(row!.cedulaEnc!.toString('latin1')).not.toContain('0011234567');
     expect((await get(cookie, 'contractor')).json().cedula).toBe(`0011234567${cedulaCheckDigit('0011234567')}`);
     // Spanish full-text over the new name, accents ignored.
-    const found = await t.db.execute(sql`SELECT 1 FROM contractor_profiles WHERE user_id = ${contractor.id} AND search_vector @@ plainto_tsquery('public.es_unaccent', 'ramon baez')`);
+    const found = await t.db.execute(
+      sql`SELECT 1 FROM contractor_profiles WHERE user_id = ${contractor.id} AND search_vector @@ plainto_tsquery('public.es_unaccent', 'ramon baez')`,
+    );
     expect(found.rows).toHaveLength(1);
   });
 
@@ -199,7 +209,9 @@ describe('contractor profile /api/me/profile/contractor', () => {
     expect(res.statusCode).toBe(200);
     expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toEqual(before);
     expect((await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, other.id) }))!.displayName).toBe('Intruso Báez');
-    expect((await t.app.inject({ method: 'PUT', url: `/api/me/profile/contractor/${contractor.id}`, headers: asBrowser(clientCookie), payload: contractorInput() })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/me/profile/contractor/${contractor.id}`, headers: asBrowser(clientCookie), payload: contractorInput() })).statusCode,
+    ).toBe(404);
     // The client profile of the client was not created or touched by any of this.
     expect((await t.db.query.clientProfiles.findFirst({ where: eq(clientProfiles.userId, client.id) }))!.address).toBeNull();
   });

@@ -39,7 +39,10 @@ export function profilesRoutes(deps: ProfilesDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/me/profile/contractor',
-      { config: { access: contractorAccess }, schema: { tags: ['perfil'], summary: 'Mi perfil de contratista (con los datos privados)', response: { 200: ContractorProfileSchemaOut, ...errors } } },
+      {
+        config: { access: contractorAccess },
+        schema: { tags: ['perfil'], summary: 'Mi perfil de contratista (con los datos privados)', response: { 200: ContractorProfileSchemaOut, ...errors } },
+      },
       async (req) => getContractorProfile(deps, req.user!.id),
     );
     app.put(

@@ -3,7 +3,15 @@ import type { ClientProfile, ClientProfileUpdate, ContractorProfile, ContractorP
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
-import { findClientProfile, findContractorProfile, sealLegacyContractorCedulas, updatePerson, upsertClientProfile, upsertContractorProfile, type StoredContractorProfile } from './profiles.repository.ts';
+import {
+  findClientProfile,
+  findContractorProfile,
+  sealLegacyContractorCedulas,
+  updatePerson,
+  upsertClientProfile,
+  upsertContractorProfile,
+  type StoredContractorProfile,
+} from './profiles.repository.ts';
 
 export interface ProfilesDeps {
   db: Db;

@@ -25,10 +25,7 @@ export async function lockOwnEntry(tx: DbOrTx, contractorId: string, id: string)
 }
 
 export async function updateEntry(tx: DbOrTx, id: string, v: EntryValues): Promise<void> {
-  await tx
-    .update(portfolioEntries)
-    .set({ title: v.title, description: v.description, serviceTypes: v.services, completedOn: v.completedOn })
-    .where(eq(portfolioEntries.id, id));
+  await tx.update(portfolioEntries).set({ title: v.title, description: v.description, serviceTypes: v.services, completedOn: v.completedOn }).where(eq(portfolioEntries.id, id));
 }
 
 /** Deletes an entry and its photos' rows; returns their storage keys. */
@@ -39,7 +36,13 @@ export async function deleteEntry(tx: DbOrTx, id: string): Promise<string[]> {
     .innerJoin(photos, eq(photos.id, portfolioPhotos.photoId))
     .where(eq(portfolioPhotos.entryId, id));
   await tx.delete(portfolioEntries).where(eq(portfolioEntries.id, id));
-  if (rows.length > 0) await tx.delete(photos).where(inArray(photos.id, rows.map((r) => r.id)));
+  if (rows.length > 0)
+    await tx.delete(photos).where(
+      inArray(
+        photos.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.storageKey);
 }
 
@@ -67,7 +70,12 @@ export async function listEntries(db: DbOrTx, contractorId: string, id?: string)
   const links = await db
     .select({ entryId: portfolioPhotos.entryId, id: portfolioPhotos.photoId, position: portfolioPhotos.position })
     .from(portfolioPhotos)
-    .where(inArray(portfolioPhotos.entryId, entries.map((e) => e.id)))
+    .where(
+      inArray(
+        portfolioPhotos.entryId,
+        entries.map((e) => e.id),
+      ),
+    )
     .orderBy(asc(portfolioPhotos.position));
   return entries.map((e) => ({
     id: e.id,

@@ -30,7 +30,9 @@ describe('a contractor’s portfolio (Registrar Proyecto)', () => {
     const id = created.json().entry.id as string;
     const older = (await send(contractor, 'POST', '/api/me/portfolio', job({ title: 'Baño', completedOn: dayFromToday(-90) }))).json().entry.id as string;
 
-    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#884400' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#884400' } })
+      .jpeg()
+      .toBuffer();
     const withPhoto = await uploadPhoto(t, contractor, `/api/me/portfolio/${id}/photos`, photo);
     expect(withPhoto.statusCode).toBe(201);
     const photoId = withPhoto.json().entry.photos[0].id as string;
@@ -55,7 +57,12 @@ describe('a contractor’s portfolio (Registrar Proyecto)', () => {
     expect(future.statusCode).toBe(400);
     expect(future.json().error.fields).toEqual({ completedOn: 'La fecha no puede estar en el futuro.' });
     const empty = await send(contractor, 'POST', '/api/me/portfolio', {});
-    expect(empty.json().error.fields).toMatchObject({ title: 'Campo obligatorio.', description: 'Campo obligatorio.', services: 'Campo obligatorio.', completedOn: 'Campo obligatorio.' });
+    expect(empty.json().error.fields).toMatchObject({
+      title: 'Campo obligatorio.',
+      description: 'Campo obligatorio.',
+      services: 'Campo obligatorio.',
+      completedOn: 'Campo obligatorio.',
+    });
     expect(await t.db.$count(portfolioEntries, eq(portfolioEntries.contractorId, contractor.id))).toBe(0);
   });
 
@@ -65,7 +72,9 @@ describe('a contractor’s portfolio (Registrar Proyecto)', () => {
     const id = (await send(owner, 'POST', '/api/me/portfolio', job())).json().entry.id as string;
     expect((await send(other, 'PUT', `/api/me/portfolio/${id}`, job({ title: 'Mío' }))).statusCode).toBe(404);
     expect((await send(other, 'DELETE', `/api/me/portfolio/${id}`)).statusCode).toBe(404);
-    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     expect((await uploadPhoto(t, other, `/api/me/portfolio/${id}/photos`, png, 'image/png')).statusCode).toBe(404);
     expect((await send(await person(t, 'client'), 'POST', '/api/me/portfolio', job())).statusCode).toBe(403);
     expect((await send(null, 'POST', '/api/me/portfolio', job())).statusCode).toBe(401);

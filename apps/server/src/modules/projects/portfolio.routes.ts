@@ -27,7 +27,12 @@ export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
       '/api/me/portfolio',
       {
         config: { access: CONTRACTORS, rateLimit: perUser(30, 60 * 60_000) },
-        schema: { tags: ['portafolio'], summary: 'Registrar Proyecto: un trabajo terminado para mi página pública', body: PortfolioInputSchema, response: { 201: PortfolioSavedSchema, ...errors } },
+        schema: {
+          tags: ['portafolio'],
+          summary: 'Registrar Proyecto: un trabajo terminado para mi página pública',
+          body: PortfolioInputSchema,
+          response: { 201: PortfolioSavedSchema, ...errors },
+        },
       },
       async (req, reply) => reply.status(201).send({ message: tp.portfolio.saved, entry: await addEntry(deps, req.user!.id, req.body) }),
     );
@@ -36,7 +41,13 @@ export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
       '/api/me/portfolio/:id',
       {
         config: { access: CONTRACTORS, rateLimit: perUser(60) },
-        schema: { tags: ['portafolio'], summary: 'Editar un trabajo de mi portafolio', params: IdSchema, body: PortfolioInputSchema, response: { 200: PortfolioSavedSchema, ...errors } },
+        schema: {
+          tags: ['portafolio'],
+          summary: 'Editar un trabajo de mi portafolio',
+          params: IdSchema,
+          body: PortfolioInputSchema,
+          response: { 200: PortfolioSavedSchema, ...errors },
+        },
       },
       async (req) => ({ message: tp.portfolio.updated, entry: await editEntry(deps, req.user!.id, req.params.id, req.body) }),
     );
@@ -73,7 +84,10 @@ export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/contractors/:id/portfolio',
-      { config: { access: 'public' }, schema: { tags: ['portafolio'], summary: 'El portafolio público de un contratista', params: IdSchema, response: { 200: PortfolioSchema, ...errors } } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['portafolio'], summary: 'El portafolio público de un contratista', params: IdSchema, response: { 200: PortfolioSchema, ...errors } },
+      },
       async (req) => ({ items: await publicPortfolio(deps, req.params.id) }),
     );
   };

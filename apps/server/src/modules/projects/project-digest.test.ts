@@ -36,7 +36,10 @@ describe('the daily digest of new projects', () => {
     const fresh2 = await postProject(t, client, { title: 'Cambiar calentador', services: ['plomeria', 'electricidad'] });
     const old = await postProject(t, client, { title: 'Proyecto viejo' });
     const taken = await postProject(t, client, { title: 'Ya asignado' });
-    await t.db.update(projects).set({ createdAt: IN_WINDOW }).where(inArray(projects.id, [fresh, fresh2, taken]));
+    await t.db
+      .update(projects)
+      .set({ createdAt: IN_WINDOW })
+      .where(inArray(projects.id, [fresh, fresh2, taken]));
     await t.db.update(projects).set({ createdAt: BEFORE_WINDOW }).where(eq(projects.id, old));
     await t.db.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, taken));
 

@@ -55,13 +55,20 @@ describe('after hiring: in progress, delivered, approved', () => {
     expect(profile!.completedProjects).toBe(1);
     const p = await t.db.query.projects.findFirst({ where: eq(projects.id, projectId) });
     expect(p).toMatchObject({ status: 'completado', startedAt: expect.any(Date), deliveredAt: expect.any(Date), completedAt: expect.any(Date) });
-    const log = await t.db.select({ action: logTrail.action }).from(logTrail).where(eq(logTrail.location, `/proyectos/${projectId}`));
-    expect(log.map((l) => l.action)).toEqual(expect.arrayContaining(['project-created', 'quote-sent', 'quote-accepted', 'project-in_progress', 'project-delivered', 'project-completado']));
+    const log = await t.db
+      .select({ action: logTrail.action })
+      .from(logTrail)
+      .where(eq(logTrail.location, `/proyectos/${projectId}`));
+    expect(log.map((l) => l.action)).toEqual(
+      expect.arrayContaining(['project-created', 'quote-sent', 'quote-accepted', 'project-in_progress', 'project-delivered', 'project-completado']),
+    );
   });
 
   it('lets the hired contractor add photos of the work while it is in progress, shown to the client only', async () => {
     const { client, contractor, projectId } = await hired();
-    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#336699' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 200, height: 150, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const url = `/api/projects/${projectId}/delivery-photos`;
     const early = await uploadPhoto(t, contractor, url, photo);
     expect(early.statusCode).toBe(409);
@@ -99,8 +106,14 @@ describe('after hiring: in progress, delivered, approved', () => {
       await setStatus(h.contractor, h.projectId, 'delivered');
     }
     const day = 86_400_000;
-    await t.db.update(projects).set({ deliveredAt: new Date(Date.now() - 7 * day - 60_000) }).where(eq(projects.id, late.projectId));
-    await t.db.update(projects).set({ deliveredAt: new Date(Date.now() - 6 * day) }).where(eq(projects.id, recent.projectId));
+    await t.db
+      .update(projects)
+      .set({ deliveredAt: new Date(Date.now() - 7 * day - 60_000) })
+      .where(eq(projects.id, late.projectId));
+    await t.db
+      .update(projects)
+      .set({ deliveredAt: new Date(Date.now() - 6 * day) })
+      .where(eq(projects.id, recent.projectId));
     const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
     expect(await autoApproveDelivered(deps)).toBe(1);
     expect(await autoApproveDelivered(deps)).toBe(0);
@@ -119,7 +132,10 @@ describe('after hiring: in progress, delivered, approved', () => {
       [setStatus(client, projectId, 'completado'), 'Solo puedes aprobar un trabajo entregado.'],
       [setStatus(contractor, projectId, 'delivered'), 'Solo puedes entregar un trabajo en progreso.'],
       [setStatus(client, projectId, 'disputed', 'Todavía no empezó.'), 'Solo puedes abrir una reclamación de un trabajo en progreso o entregado.'],
-      [t.app.inject({ method: 'PUT', url: `/api/projects/${projectId}`, headers: client.headers, payload: projectForm() }), 'Solo puedes editar un proyecto abierto que todavía no tiene una oferta aceptada.'],
+      [
+        t.app.inject({ method: 'PUT', url: `/api/projects/${projectId}`, headers: client.headers, payload: projectForm() }),
+        'Solo puedes editar un proyecto abierto que todavía no tiene una oferta aceptada.',
+      ],
       [t.app.inject({ method: 'DELETE', url: `/api/projects/${projectId}`, headers: client.headers }), 'Este proyecto ya no se puede cancelar ni eliminar.'],
       [post(client, `/api/quotes/${quoteId}/accept`), 'Este proyecto ya no está abierto: no se puede aceptar otra oferta.'],
       [post(client, `/api/quotes/${quoteId}/reject`, {}), 'Esta oferta ya no está abierta.'],
@@ -232,7 +248,12 @@ describe('the new-offer mail and its links', () => {
       const shown = await get(null, `/api/quote-links/${token}`);
       expect(shown.statusCode).toBe(200);
     }
-    expect((await get(null, `/api/quote-links/${acceptToken}`)).json()).toMatchObject({ action: 'accept', question: '¿Aceptar esta oferta?', projectId, offer: { id: quoteId, status: 'created' } });
+    expect((await get(null, `/api/quote-links/${acceptToken}`)).json()).toMatchObject({
+      action: 'accept',
+      question: '¿Aceptar esta oferta?',
+      projectId,
+      offer: { id: quoteId, status: 'created' },
+    });
     expect((await t.db.query.quotes.findFirst({ where: eq(quotes.id, quoteId) }))!.status).toBe('created');
 
     const confirmed = await post(null, `/api/quote-links/${acceptToken}`, {});
@@ -270,7 +291,9 @@ describe('the new-offer mail and its links', () => {
     await postQuote(t, contractor, projectId);
     const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
     const token = /Aprobar oferta: (\S+)/.exec(mail.text)![1]!.split('/').pop()!;
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, remoteAddress: `10.9.${i}.1`, payload: {} })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, remoteAddress: `10.9.${i}.1`, payload: {} })),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(49).fill(404)]);
     // And 50 identical status moves: one moves the project, the rest are told why not.
     const moves = await Promise.all(Array.from({ length: 50 }, () => setStatus(contractor, projectId, 'in_progress')));

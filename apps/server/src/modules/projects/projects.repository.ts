@@ -74,7 +74,13 @@ export async function deleteProject(tx: DbOrTx, id: string): Promise<string[]> {
     .innerJoin(photos, eq(photos.id, projectPhotos.photoId))
     .where(eq(projectPhotos.projectId, id));
   await tx.delete(projects).where(eq(projects.id, id));
-  if (rows.length > 0) await tx.delete(photos).where(inArray(photos.id, rows.map((r) => r.id)));
+  if (rows.length > 0)
+    await tx.delete(photos).where(
+      inArray(
+        photos.id,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((r) => r.storageKey);
 }
 
@@ -205,10 +211,7 @@ export async function listContractorJobs(db: DbOrTx, contractorId: string, statu
 }
 
 export async function findContact(db: DbOrTx, userId: string): Promise<{ firstName: string; name: string; email: string; phone: string | null } | undefined> {
-  const [row] = await db
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone }).from(users).where(eq(users.id, userId));
   return row && { firstName: row.firstName, name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone };
 }
 

@@ -14,7 +14,12 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const post = (who: Person | null, url: string, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: who?.headers ?? { 'x-requested-with': 'arreglaya' }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: who?.headers ?? { 'x-requested-with': 'arreglaya' },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
 const put = (who: Person, url: string, payload: unknown) => t.app.inject({ method: 'PUT', url, headers: who.headers, payload: payload as Record<string, unknown> });
 const get = (who: Person | null, url: string) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
 const del = (who: Person, url: string) => t.app.inject({ method: 'DELETE', url, headers: who.headers });
@@ -26,10 +31,21 @@ describe('POST /api/projects', () => {
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe('Proyecto creado con éxito.');
-    expect(body.project).toMatchObject({ title: 'Baño nuevo', services: ['plomeria', 'pintura'], status: 'created', city: 'santo-domingo', zone: 'DN', intention: 'ready', photos: [] });
+    expect(body.project).toMatchObject({
+      title: 'Baño nuevo',
+      services: ['plomeria', 'pintura'],
+      status: 'created',
+      city: 'santo-domingo',
+      zone: 'DN',
+      intention: 'ready',
+      photos: [],
+    });
     const row = await t.db.query.projects.findFirst({ where: eq(projects.id, body.project.id as string) });
     expect(row).toMatchObject({ clientId: client.id, contractorId: null, status: 'created' });
-    const log = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'project-created')));
+    const log = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'project-created')));
     expect(log).toHaveLength(1);
   });
 
@@ -56,7 +72,12 @@ describe('POST /api/projects', () => {
     const dated = await post(client, '/api/projects', projectForm({ startDate: dayFromToday(-1), city: 'gotham' }));
     expect(dated.json().error.fields).toEqual({ startDate: 'La fecha de inicio no puede estar en el pasado.', city: 'Seleccione una ciudad de la lista.' });
     const missing = await post(client, '/api/projects', {});
-    expect(missing.json().error.fields).toMatchObject({ services: 'Campo obligatorio.', title: 'Campo obligatorio.', description: 'Campo obligatorio.', startDate: 'Campo obligatorio.' });
+    expect(missing.json().error.fields).toMatchObject({
+      services: 'Campo obligatorio.',
+      title: 'Campo obligatorio.',
+      description: 'Campo obligatorio.',
+      startDate: 'Campo obligatorio.',
+    });
     expect(await t.db.$count(projects, eq(projects.clientId, client.id))).toBe(0);
   });
 
@@ -168,7 +189,10 @@ const photoWithGps = () =>
     .jpeg()
     .withMetadata({ exif: { IFD0: { Make: 'Telefono' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 28/1 3000/100', GPSMapDatum: 'GPS-CASA' } } })
     .toBuffer();
-const png = () => sharp({ create: { width: 120, height: 90, channels: 4, background: '#00aa0080' } }).png().toBuffer();
+const png = () =>
+  sharp({ create: { width: 120, height: 90, channels: 4, background: '#00aa0080' } })
+    .png()
+    .toBuffer();
 
 describe('project photos', () => {
   it('stores up to 8 photos without EXIF, the first as the main one; reorders and removes them', async () => {
@@ -212,7 +236,9 @@ describe('project photos', () => {
     const other = await person(t, 'client');
     const id = await postProject(t, client);
     expect((await upload(client, id, Buffer.from('no soy una foto'))).statusCode).toBe(400);
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
     expect((await upload(client, id, gif, 'image/gif')).statusCode).toBe(415);
     expect((await upload(other, id, await png(), 'image/png')).statusCode).toBe(403);
     expect((await get(client, `/api/projects/${id}`)).json().photos).toEqual([]);
@@ -261,7 +287,10 @@ describe('GET /api/projects (Proyectos Disponibles)', () => {
     const id = await postProject(t, client, { title: `Reparación de tubería ${tag}` });
     for (const q of ['reparacion tuberia', 'REPARACIÓN', 'tuber']) {
       const items = (await get(contractor, `/api/projects?q=${encodeURIComponent(`${q} ${tag}`)}`)).json().items as { id: string }[];
-      expect(items.map((i) => i.id), q).toEqual([id]);
+      expect(
+        items.map((i) => i.id),
+        q,
+      ).toEqual([id]);
     }
   });
 

@@ -1,13 +1,6 @@
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
-import {
-  PROJECT_PHOTOS_MAX,
-  type MyProject,
-  type OpenProject,
-  type OpenProjectsQuery,
-  type ProjectData,
-  type ProjectDetail,
-} from '@arreglaya/shared/schemas/projects';
+import { PROJECT_PHOTOS_MAX, type MyProject, type OpenProject, type OpenProjectsQuery, type ProjectData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
@@ -295,7 +288,12 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
       const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
       for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions });
-      await recordLogEntry(tx, { userId: null, action: 'project-completado', location: `/proyectos/${p.id}`, details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' } });
+      await recordLogEntry(tx, {
+        userId: null,
+        action: 'project-completado',
+        location: `/proyectos/${p.id}`,
+        details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' },
+      });
     }
     return due.length;
   });

@@ -18,12 +18,7 @@ const LINK_TTL_MS = 30 * 86_400_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createQuoteLinks(
-  tx: Tx,
-  appUrl: string,
-  quote: { id: string; expiresAt: Date | null },
-  clientId: string,
-): Promise<Record<LinkAction, string>> {
+export async function createQuoteLinks(tx: Tx, appUrl: string, quote: { id: string; expiresAt: Date | null }, clientId: string): Promise<Record<LinkAction, string>> {
   const expiresAt = new Date(Math.min(quote.expiresAt?.getTime() ?? Infinity, Date.now() + LINK_TTL_MS));
   const urls = {} as Record<LinkAction, string>;
   for (const action of ['accept', 'reject'] as const) {

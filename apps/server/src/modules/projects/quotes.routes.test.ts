@@ -38,7 +38,10 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     expect(quote).toMatchObject({ status: 'created', priceMinor: 1_500_000, currency: 'DOP', agreedPriceMinor: 0, clientConfirmation: false, stages });
     const days = (new Date(quote.expiresAt as string).getTime() - new Date(quote.createdAt as string).getTime()) / 86_400_000;
     expect(days).toBeCloseTo(7, 3);
-    const log = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
+    const log = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
     expect(log[0]).toMatchObject({ location: `/proyectos/${projectId}` });
   });
 
@@ -142,7 +145,10 @@ describe('comparing and deciding offers', () => {
     expect((await post(contractor, `/api/quotes/${id}/counter/answer`, { accept: false })).statusCode).toBe(409);
 
     const accepted = await post(client, `/api/quotes/${id}/accept`);
-    expect(accepted.json()).toMatchObject({ message: 'Oferta aceptada. El proyecto quedó asignado.', quote: { status: 'accepted', agreedPriceMinor: 850_001, clientConfirmation: true } });
+    expect(accepted.json()).toMatchObject({
+      message: 'Oferta aceptada. El proyecto quedó asignado.',
+      quote: { status: 'accepted', agreedPriceMinor: 850_001, clientConfirmation: true },
+    });
     expect(accepted.json().quote.confirmationDate).toEqual(expect.any(String));
     // The staged plan became milestones for the payment step, summing to the agreed price.
     const plan = await t.db.select().from(milestones).where(eq(milestones.quoteId, id)).orderBy(milestones.position);
@@ -173,7 +179,10 @@ describe('comparing and deciding offers', () => {
     expect(told.text).toContain('El cliente eligió otra oferta para «Cambiar tubería del baño».');
     const hired = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Tu oferta fue aceptada');
     expect(hired.text).toContain(client.email);
-    const log = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'quote-accepted')));
+    const log = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, client.id), eq(logTrail.action, 'quote-accepted')));
     expect(log).toHaveLength(1);
   });
 
@@ -208,7 +217,10 @@ describe('expiry', () => {
   it('refuses to accept a quote past its date (409) and changes nothing', async () => {
     const { client, contractor, projectId } = await scene();
     const id = await postQuote(t, contractor, projectId);
-    await t.db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, id));
+    await t.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, id));
     const res = await post(client, `/api/quotes/${id}/accept`);
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Esta oferta venció.');
@@ -220,7 +232,10 @@ describe('expiry', () => {
     const { contractor, projectId } = await scene();
     const id = await postQuote(t, contractor, projectId);
     const fresh = await postQuote(t, await person(t, 'contractor'), projectId);
-    await t.db.update(quotes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(quotes.id, id));
+    await t.db
+      .update(quotes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(quotes.id, id));
     const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
     expect(await expireQuotes(deps)).toBeGreaterThanOrEqual(1);
     expect(await expireQuotes(deps)).toBe(0);

@@ -102,7 +102,10 @@ export function quotesRoutes(deps: QuotesDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/api/quotes/:id/accept',
-      { config: { access: CLIENTS, rateLimit: perUser(60) }, schema: { tags: ['ofertas'], summary: 'Aceptar una oferta (el proyecto queda asignado)', params: IdSchema, response: saved } },
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: { tags: ['ofertas'], summary: 'Aceptar una oferta (el proyecto queda asignado)', params: IdSchema, response: saved },
+      },
       async (req) => ({ message: tq.accepted, quote: await acceptQuote(deps, actorOf(req), req.params.id) }),
     );
 
@@ -132,7 +135,12 @@ export function quotesRoutes(deps: QuotesDeps): FastifyPluginAsyncZod {
       '/api/quote-links/:token',
       {
         config: { access: 'public' },
-        schema: { tags: ['ofertas'], summary: 'Lo que haría un enlace del correo de nueva oferta (no cambia nada)', params: QuoteLinkParamsSchema, response: { 200: QuoteLinkSchema, ...errors } },
+        schema: {
+          tags: ['ofertas'],
+          summary: 'Lo que haría un enlace del correo de nueva oferta (no cambia nada)',
+          params: QuoteLinkParamsSchema,
+          response: { 200: QuoteLinkSchema, ...errors },
+        },
       },
       async (req, reply) => {
         void reply.headers({ ...noStore, 'referrer-policy': 'no-referrer' });

@@ -127,11 +127,7 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
     const { quote, project } = await contractorsQuote(tx, actor, quoteId);
     assertQuoteAction(quote, 'answer_counter');
     if (quote.counterStatus !== 'pending' || quote.counterPriceMinor === null) throw new AppError('CONFLICT', tq.refused.noCounter);
-    const updated = await updateQuote(
-      tx,
-      quoteId,
-      accept ? { counterStatus: 'accepted', agreedPriceMinor: quote.counterPriceMinor } : { counterStatus: 'declined' },
-    );
+    const updated = await updateQuote(tx, quoteId, accept ? { counterStatus: 'accepted', agreedPriceMinor: quote.counterPriceMinor } : { counterStatus: 'declined' });
     const name = (await findContact(tx, actor.id))?.name ?? '';
     const m = tm.counterAnswered;
     await notify(tx, deps, {

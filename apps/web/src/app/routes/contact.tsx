@@ -29,10 +29,7 @@ function ContactPage() {
           </h2>
           <p className="mt-2">{aside.reply}</p>
           <p className="mt-2">{aside.helpText}</p>
-          <Link
-            to="/ayuda"
-            className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-          >
+          <Link to="/ayuda" className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
             {aside.helpLink}
           </Link>
           <p className="mt-4 flex items-start gap-2">

@@ -11,9 +11,7 @@ import { WhenVisible } from '@/components/ui/when-visible.tsx';
 
 // Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
 // form (react-hook-form + zod) loads when it scrolls near the viewport: it sits at the bottom.
-const QuickBookingForm = lazy(() =>
-  import('@/features/quick-booking/components/quick-booking-form.tsx').then((m) => ({ default: m.QuickBookingForm })),
-);
+const QuickBookingForm = lazy(() => import('@/features/quick-booking/components/quick-booking-form.tsx').then((m) => ({ default: m.QuickBookingForm })));
 
 function LandingPage() {
   usePageMeta(null, pageMeta.landing.description);
@@ -177,10 +175,7 @@ function Hero() {
             </button>
           </div>
         </form>
-        <Link
-          to="/nuevoproyecto"
-          className="mt-6 inline-block font-semibold text-white underline underline-offset-4 hover:text-accent-100"
-        >
+        <Link to="/nuevoproyecto" className="mt-6 inline-block font-semibold text-white underline underline-offset-4 hover:text-accent-100">
           {t.postProject}
         </Link>
       </div>

@@ -9,7 +9,12 @@ import { usePageTitle } from '@/lib/page-title.ts';
 function Preferences({ userId, role }: { userId: string; role: Parameters<typeof NotificationPreferencesForm>[0]['role'] }) {
   const query = usePreferences(userId);
   if (query.isPending) return <Spinner className="py-8" />;
-  if (query.isError) return <p role="alert" className="font-medium text-red-700">{profile.loadFailed}</p>;
+  if (query.isError)
+    return (
+      <p role="alert" className="font-medium text-red-700">
+        {profile.loadFailed}
+      </p>
+    );
   return <NotificationPreferencesForm userId={userId} role={role} preferences={query.data} />;
 }
 

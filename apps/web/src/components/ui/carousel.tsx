@@ -26,7 +26,11 @@ function subscribeReducedMotion(onChange: () => void): () => void {
  * HTML: React reported a hydration mismatch and re-rendered the page on the client.
  */
 function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(subscribeReducedMotion, () => window.matchMedia(REDUCED_MOTION).matches, () => false);
+  return useSyncExternalStore(
+    subscribeReducedMotion,
+    () => window.matchMedia(REDUCED_MOTION).matches,
+    () => false,
+  );
 }
 
 /**

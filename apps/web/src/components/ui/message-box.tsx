@@ -88,10 +88,7 @@ function MessageBoxView({ message, onClose, onPause, onResume }: MessageBoxViewP
     <div className="pointer-events-none fixed inset-x-0 top-20 z-50 flex justify-center px-4">
       <div
         data-testid="message-box"
-        className={cx(
-          message && 'pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg',
-          message && KIND_CLASSES[message.kind],
-        )}
+        className={cx(message && 'pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 p-4 shadow-lg', message && KIND_CLASSES[message.kind])}
         // Hovering or focusing the message keeps it open (WCAG 2.2.1: give people time to read).
         onMouseEnter={message ? onPause : undefined}
         onMouseLeave={message ? onResume : undefined}
@@ -105,12 +102,7 @@ function MessageBoxView({ message, onClose, onPause, onResume }: MessageBoxViewP
           {message?.kind === 'error' && <p key={message.id}>{message.text}</p>}
         </div>
         {message && (
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={shell.messageBox.close}
-            className="-m-1 rounded p-1 text-current hover:bg-black/5"
-          >
+          <button type="button" onClick={onClose} aria-label={shell.messageBox.close} className="-m-1 rounded p-1 text-current hover:bg-black/5">
             <CloseIcon className="size-5" />
           </button>
         )}

@@ -22,7 +22,16 @@ function bySchema(params: URLSearchParams): DirectorySearch {
 /** Values for each key: allowed, refused, empty, padded, repeated, too long, odd numbers. */
 const VALUES: Record<string, (string | string[])[]> = {
   q: ['plomero', '  pintor  ', '', '   ', 'a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, 'José Núñez', ['uno', 'dos']],
-  service: ['plomeria', 'nada', ['plomeria', 'electricidad'], ['plomeria', 'plomeria'], ['plomeria', 'nada'], Array<string>(SERVICE_TYPES.length + 1).fill('plomeria'), [...SERVICE_TYPES], ''],
+  service: [
+    'plomeria',
+    'nada',
+    ['plomeria', 'electricidad'],
+    ['plomeria', 'plomeria'],
+    ['plomeria', 'nada'],
+    Array<string>(SERVICE_TYPES.length + 1).fill('plomeria'),
+    [...SERVICE_TYPES],
+    '',
+  ],
   type: ['plomeria', 'electricidad', 'nada', '', ['electricidad', 'plomeria']],
   country: ['DO', 'CO', 'do', 'XX', ''],
   city: ['santo-domingo', ' santiago ', 'Santiago', 'san josé', '', 'c'.repeat(60), 'c'.repeat(61), ['medellin', 'cali']],

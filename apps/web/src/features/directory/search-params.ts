@@ -1,12 +1,5 @@
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
-import {
-  DIRECTORY_CITY_MAX,
-  DIRECTORY_CITY_PATTERN,
-  DIRECTORY_MAX_PAGE,
-  DIRECTORY_QUERY_MAX,
-  DIRECTORY_SORTS,
-  RATING_FILTERS,
-} from '@arreglaya/shared/directory-search';
+import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '@arreglaya/shared/directory-search';
 import { COUNTRY_CODES, ZONES } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 

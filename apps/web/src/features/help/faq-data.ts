@@ -99,8 +99,7 @@ export const FAQS: readonly Faq[] = [
     id: 'favoritos',
     category: 'propietarios',
     question: '¿Cómo guardo a un contratista en favoritos?',
-    answer:
-      'Pulsa el corazón en la tarjeta del contratista. Lo encontrarás en «Mis Favoritos», donde puedes filtrar por tipo de servicio para volver a contratarlo.',
+    answer: 'Pulsa el corazón en la tarjeta del contratista. Lo encontrarás en «Mis Favoritos», donde puedes filtrar por tipo de servicio para volver a contratarlo.',
     tags: 'mi cuenta favoritos',
   },
   // Contratistas
@@ -189,8 +188,7 @@ export const FAQS: readonly Faq[] = [
     id: 'ser-socio',
     category: 'socios',
     question: '¿Cómo firmo un acuerdo corporativo?',
-    answer:
-      'Escríbenos desde la página de contacto eligiendo el tipo de mensaje «Sociedad». Te respondemos en menos de 24 horas para conocer tus necesidades.',
+    answer: 'Escríbenos desde la página de contacto eligiendo el tipo de mensaje «Sociedad». Te respondemos en menos de 24 horas para conocer tus necesidades.',
     tags: 'contacto sociedad acuerdo',
   },
   {
@@ -230,8 +228,7 @@ export const FAQS: readonly Faq[] = [
     id: 'cuenta-bancaria-segura',
     category: 'ferreterias',
     question: '¿Está segura mi cuenta bancaria?',
-    answer:
-      'Sí. Guardamos el número de cuenta cifrado y nunca lo mostramos completo: en correos y pantallas solo aparecen los últimos 4 dígitos.',
+    answer: 'Sí. Guardamos el número de cuenta cifrado y nunca lo mostramos completo: en correos y pantallas solo aparecen los últimos 4 dígitos.',
     tags: 'pagos seguridad banco cifrado',
   },
   {
@@ -255,8 +252,7 @@ export const FAQS: readonly Faq[] = [
     id: 'olvide-contrasena',
     category: 'app',
     question: 'Olvidé mi contraseña, ¿qué hago?',
-    answer:
-      'En la ventana de inicio de sesión pulsa «¿Olvidaste tu contraseña?», escribe tu correo y te enviaremos un código. Con ese código eliges una contraseña nueva.',
+    answer: 'En la ventana de inicio de sesión pulsa «¿Olvidaste tu contraseña?», escribe tu correo y te enviaremos un código. Con ese código eliges una contraseña nueva.',
     tags: 'mi cuenta contraseña acceso',
   },
   {
@@ -295,15 +291,17 @@ export const FAQS: readonly Faq[] = [
     id: 'pais',
     category: 'app',
     question: '¿En qué países funciona ArreglaYa?',
-    answer:
-      'En República Dominicana, Colombia y México. Elige tu país al pie de la página: así verás las ciudades, la moneda y el formato de teléfono correctos.',
+    answer: 'En República Dominicana, Colombia y México. Elige tu país al pie de la página: así verás las ciudades, la moneda y el formato de teléfono correctos.',
     tags: 'país moneda ciudades',
   },
 ];
 
 /** Lower case without accents, so 'plomeria' finds 'plomería' and 'NOTIFICACION' finds 'notificación'. */
 export function foldText(s: string): string {
-  return s.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return s
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
 /** FAQs whose question, answer or tags contain every word of the query. */

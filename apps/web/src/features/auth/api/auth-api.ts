@@ -15,15 +15,8 @@ export const fetchSession = (signal?: AbortSignal) => api.get<Session>('/api/aut
 
 export const signIn = (body: { email: string; password: string }) => api.post<Session>('/api/auth/sign-in', body);
 
-export const signUp = (body: {
-  role: SignUpRole;
-  firstName: string;
-  lastName: string;
-  email: string;
-  password: string;
-  confirmPassword: string;
-  acceptTerms: true;
-}) => api.post<MessageResponse>('/api/auth/sign-up', body);
+export const signUp = (body: { role: SignUpRole; firstName: string; lastName: string; email: string; password: string; confirmPassword: string; acceptTerms: true }) =>
+  api.post<MessageResponse>('/api/auth/sign-up', body);
 
 export const verifyEmail = (body: { email: string; code: string }) => api.post<MessageResponse>('/api/auth/verify-email', body);
 
@@ -31,8 +24,7 @@ export const resendCode = (email: string) => api.post<MessageResponse>('/api/aut
 
 export const forgotPassword = (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email });
 
-export const resetPassword = (body: { email: string; code: string; password: string; confirmPassword: string }) =>
-  api.post<MessageResponse>('/api/auth/reset-password', body);
+export const resetPassword = (body: { email: string; code: string; password: string; confirmPassword: string }) => api.post<MessageResponse>('/api/auth/reset-password', body);
 
 export const signOut = () => api.post<undefined>('/api/auth/sign-out', {});
 

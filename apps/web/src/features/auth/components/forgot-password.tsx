@@ -109,9 +109,7 @@ function ResetForm({ email }: { email: string }) {
       </p>
       <FormAlert message={failure} />
       <Field label={f.code} error={errors.code?.message}>
-        {(control) => (
-          <input {...control} {...register('code')} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={inputClasses()} />
-        )}
+        {(control) => <input {...control} {...register('code')} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} className={inputClasses()} />}
       </Field>
       <Field label={f.newPassword} hint={t.passwordHint} error={errors.password?.message}>
         {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}

@@ -58,9 +58,7 @@ export function SignInForm({ email, redirectTo }: SignInFormProps) {
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <FormAlert message={failure} />
         <Field label={t.email} error={errors.email?.message}>
-          {(control) => (
-            <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />
-          )}
+          {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />}
         </Field>
         <Field label={t.password} error={errors.password?.message}>
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="current-password" />}

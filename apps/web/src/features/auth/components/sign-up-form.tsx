@@ -53,7 +53,10 @@ export function SignUpForm({ role }: { role: SignUpRole | undefined }) {
           <legend className="font-medium text-slate-800">{s.role}</legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {SIGN_UP_ROLES.map((value) => (
-              <label key={value} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-4 has-checked:border-brand-700 has-checked:bg-brand-50">
+              <label
+                key={value}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-400 px-4 has-checked:border-brand-700 has-checked:bg-brand-50"
+              >
                 <input type="radio" value={value} {...register('role')} aria-invalid={roleError ? true : undefined} className="size-5 accent-brand-700" />
                 {ROLE_LABELS[value]}
               </label>
@@ -74,9 +77,7 @@ export function SignUpForm({ role }: { role: SignUpRole | undefined }) {
           </Field>
         </div>
         <Field label={t.email} error={errors.email?.message}>
-          {(control) => (
-            <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />
-          )}
+          {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />}
         </Field>
         <Field label={t.password} hint={t.passwordHint} error={errors.password?.message}>
           {(control) => <PasswordInput {...control} {...register('password')} autoComplete="new-password" />}

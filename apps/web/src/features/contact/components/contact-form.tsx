@@ -45,23 +45,53 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
   }, [lockedName, lockedEmail, setValue]);
   const locked = lockedName !== null;
 
-  const onSubmit = useSubmitWithMessage({ send: sendContact.mutateAsync, setError, fields: FIELDS, onSent: () => reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined) });
+  const onSubmit = useSubmitWithMessage({
+    send: sendContact.mutateAsync,
+    setError,
+    fields: FIELDS,
+    onSent: () => reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined),
+  });
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.firstName} error={errors.firstName?.message}>
-          {(control) => <input {...control} {...register('firstName')} readOnly={locked} type="text" autoComplete="given-name" maxLength={100} className={inputClasses(locked ? 'bg-slate-100' : undefined)} />}
+          {(control) => (
+            <input
+              {...control}
+              {...register('firstName')}
+              readOnly={locked}
+              type="text"
+              autoComplete="given-name"
+              maxLength={100}
+              className={inputClasses(locked ? 'bg-slate-100' : undefined)}
+            />
+          )}
         </Field>
         <Field label={t.email} error={errors.email?.message}>
           {(control) => (
-            <input {...control} {...register('email')} readOnly={locked} type="email" autoComplete="email" inputMode="email" className={inputClasses(locked ? 'bg-slate-100' : undefined)} />
+            <input
+              {...control}
+              {...register('email')}
+              readOnly={locked}
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              className={inputClasses(locked ? 'bg-slate-100' : undefined)}
+            />
           )}
         </Field>
       </div>
       <Field label={t.messageType} error={errors.messageType?.message}>
         {(control) => (
-          <ChoiceSelect {...control} {...register('messageType')} className={inputClasses()} options={CONTACT_MESSAGE_TYPES} labels={CONTACT_MESSAGE_TYPE_LABELS} placeholder={t.messageTypePlaceholder} />
+          <ChoiceSelect
+            {...control}
+            {...register('messageType')}
+            className={inputClasses()}
+            options={CONTACT_MESSAGE_TYPES}
+            labels={CONTACT_MESSAGE_TYPE_LABELS}
+            placeholder={t.messageTypePlaceholder}
+          />
         )}
       </Field>
       <Field label={t.message} error={errors.message?.message}>

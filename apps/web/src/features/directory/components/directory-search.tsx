@@ -72,13 +72,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   return (
     <div className="grid gap-6 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]">
       <div className="md:hidden">
-        <button
-          type="button"
-          aria-expanded={filtersOpen}
-          aria-controls={panelId}
-          onClick={() => setFiltersOpen((open) => !open)}
-          className={buttonClasses('secondary', 'w-full')}
-        >
+        <button type="button" aria-expanded={filtersOpen} aria-controls={panelId} onClick={() => setFiltersOpen((open) => !open)} className={buttonClasses('secondary', 'w-full')}>
           {t.filters.open}
           {filters > 0 && <span className="text-sm font-normal">({t.filters.activeCount(filters)})</span>}
         </button>

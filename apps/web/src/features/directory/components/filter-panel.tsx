@@ -89,12 +89,7 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
               <label htmlFor={zoneId} className="font-medium text-slate-800">
                 {t.filters.zone}
               </label>
-              <select
-                id={zoneId}
-                value={search.zone ?? ''}
-                onChange={(e) => onChange({ zone: (e.currentTarget.value || undefined) as Zone | undefined })}
-                className={selectClass}
-              >
+              <select id={zoneId} value={search.zone ?? ''} onChange={(e) => onChange({ zone: (e.currentTarget.value || undefined) as Zone | undefined })} className={selectClass}>
                 <option value="">{t.filters.anyZone}</option>
                 {ZONES.map((z) => (
                   <option key={z} value={z}>

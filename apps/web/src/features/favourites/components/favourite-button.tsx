@@ -51,7 +51,16 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
         pressed ? 'border-red-700 text-red-700' : 'border-slate-400 text-slate-700 hover:text-red-700',
       )}
     >
-      <svg aria-hidden="true" focusable="false" viewBox="0 0 24 24" className="size-6" fill={pressed ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        focusable="false"
+        viewBox="0 0 24 24"
+        className="size-6"
+        fill={pressed ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      >
         <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.7 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.7 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z" />
       </svg>
     </button>

@@ -12,12 +12,7 @@ export function ServiceFilter({ value, onChange }: ServiceFilterProps) {
   return (
     <Field label={t.serviceFilter} className="w-full sm:w-72">
       {(control) => (
-        <select
-          {...control}
-          value={value ?? ''}
-          onChange={(event) => onChange((event.target.value || null) as ServiceType | null)}
-          className={inputClasses()}
-        >
+        <select {...control} value={value ?? ''} onChange={(event) => onChange((event.target.value || null) as ServiceType | null)} className={inputClasses()}>
           <option value="">{t.allServices}</option>
           {SERVICE_TYPES.map((service) => (
             <option key={service} value={service}>

@@ -39,10 +39,7 @@ export function FaqTabs() {
               tabIndex={selected ? 0 : -1}
               onClick={() => setActive(category)}
               onKeyDown={(e) => onKeyDown(e, index)}
-              className={cx(
-                'min-h-11 rounded-md px-4 py-2 font-semibold',
-                selected ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200',
-              )}
+              className={cx('min-h-11 rounded-md px-4 py-2 font-semibold', selected ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-800 hover:bg-slate-200')}
             >
               {FAQ_CATEGORY_LABELS[category]}
             </button>
@@ -50,14 +47,7 @@ export function FaqTabs() {
         })}
       </div>
       {FAQ_CATEGORIES.map((category) => (
-        <div
-          key={category}
-          role="tabpanel"
-          id={`${id}-panel-${category}`}
-          aria-labelledby={`${id}-tab-${category}`}
-          hidden={category !== active}
-          className="mt-4"
-        >
+        <div key={category} role="tabpanel" id={`${id}-panel-${category}`} aria-labelledby={`${id}-tab-${category}`} hidden={category !== active} className="mt-4">
           <FaqList faqs={FAQS.filter((f) => f.category === category)} />
         </div>
       ))}

@@ -29,15 +29,7 @@ export function NewsletterForm() {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-2">
       <Field label={t.newsletterEmail} error={errors.email?.message} tone="dark">
         {(control) => (
-          <input
-            {...control}
-            {...register('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder={t.newsletterPlaceholder}
-            className={inputClasses()}
-          />
+          <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" placeholder={t.newsletterPlaceholder} className={inputClasses()} />
         )}
       </Field>
       <button type="submit" disabled={isSubmitting} className={buttonClasses('accent', 'w-full')}>

@@ -4,5 +4,4 @@ import { api } from '@/lib/api.ts';
 export const notificationKeys = { prefs: (userId: string) => ['notifications', userId] as const };
 
 export const fetchPreferences = (signal?: AbortSignal) => api.get<NotificationPreferencesInput>('/api/me/notifications', signal);
-export const savePreferences = (body: NotificationPreferencesInput) =>
-  api.put<{ message: string; preferences: NotificationPreferencesInput }>('/api/me/notifications', body);
+export const savePreferences = (body: NotificationPreferencesInput) => api.put<{ message: string; preferences: NotificationPreferencesInput }>('/api/me/notifications', body);

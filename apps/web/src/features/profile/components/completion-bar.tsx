@@ -28,7 +28,10 @@ export function CompletionBar({ completion }: { completion: Completion }) {
         aria-valuetext={valueText}
         className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={cx('h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none', percent === 100 ? 'bg-green-700' : 'bg-brand-700')} style={{ width: `${percent}%` }} />
+        <div
+          className={cx('h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none', percent === 100 ? 'bg-green-700' : 'bg-brand-700')}
+          style={{ width: `${percent}%` }}
+        />
       </div>
       <p className="mt-2 text-sm text-slate-700">
         {missing.length === 0 ? t.completion.complete : t.completion.missing(missing.map((item) => t.completion.items[item]).join(', '))}

@@ -79,7 +79,9 @@ export function LocationFields({ addressLabel, children }: { addressLabel: strin
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.fields.country} error={errors.country?.message}>
-          {(c) => <ChoiceSelect {...c} {...register('country')} options={COUNTRY_CODES} labels={COUNTRY_LABELS} placeholder={t.fields.countryPlaceholder} className={inputClasses()} />}
+          {(c) => (
+            <ChoiceSelect {...c} {...register('country')} options={COUNTRY_CODES} labels={COUNTRY_LABELS} placeholder={t.fields.countryPlaceholder} className={inputClasses()} />
+          )}
         </Field>
         <Field label={t.fields.city} error={errors.city?.message}>
           {(c) => (

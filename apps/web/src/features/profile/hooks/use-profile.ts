@@ -1,15 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import { refreshSession } from '@/lib/session-user.ts';
-import {
-  fetchClientProfile,
-  fetchContractorProfile,
-  profileKeys,
-  removePhoto,
-  saveClientProfile,
-  saveContractorProfile,
-  uploadPhoto,
-} from '../api/profile-api.ts';
+import { fetchClientProfile, fetchContractorProfile, profileKeys, removePhoto, saveClientProfile, saveContractorProfile, uploadPhoto } from '../api/profile-api.ts';
 
 export function useClientProfile(userId: string) {
   return useQuery({ queryKey: profileKeys.client(userId), queryFn: ({ signal }) => fetchClientProfile(signal) });

@@ -47,7 +47,9 @@ export function QuickBookingForm() {
         </Field>
       </div>
       <Field label={t.tipoDeServicios} error={errors.tipoDeServicios?.message}>
-        {(c) => <ChoiceSelect {...c} {...register('tipoDeServicios')} className={inputClasses()} options={SERVICE_TYPES} labels={SERVICE_LABELS} placeholder={t.servicePlaceholder} />}
+        {(c) => (
+          <ChoiceSelect {...c} {...register('tipoDeServicios')} className={inputClasses()} options={SERVICE_TYPES} labels={SERVICE_LABELS} placeholder={t.servicePlaceholder} />
+        )}
       </Field>
       <Field label={t.comentarios} hint={t.commentsHint} error={errors.comentarios?.message}>
         {(c) => <textarea {...c} {...register('comentarios')} rows={4} maxLength={QUICK_BOOKING_COMMENTS_MAX} className={inputClasses('resize-y')} />}

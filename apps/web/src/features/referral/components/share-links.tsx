@@ -20,11 +20,7 @@ export function ShareLinks({ url }: { url: string }) {
     <ul className="flex flex-wrap gap-2">
       {links.map(({ label, href, Icon, external }) => (
         <li key={label}>
-          <a
-            href={href}
-            className={linkClasses}
-            {...(external ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': `${label} ${shell.newTab}` } : {})}
-          >
+          <a href={href} className={linkClasses} {...(external ? { target: '_blank', rel: 'noopener noreferrer', 'aria-label': `${label} ${shell.newTab}` } : {})}>
             {Icon && <Icon className="size-5" />}
             {label}
           </a>

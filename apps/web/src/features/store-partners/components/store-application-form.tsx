@@ -4,12 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { BANK_ACCOUNT_TYPES, SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { BANK_ACCOUNT_TYPE_LABELS, storeForm as t } from '@arreglaya/shared/i18n/site-forms';
-import {
-  StoreApplicationSchema,
-  STORE_COMMENTS_MAX,
-  type StoreApplication,
-  type StoreApplicationInput,
-} from '@arreglaya/shared/schemas/store-application';
+import { StoreApplicationSchema, STORE_COMMENTS_MAX, type StoreApplication, type StoreApplicationInput } from '@arreglaya/shared/schemas/store-application';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -105,7 +100,16 @@ export function StoreApplicationForm() {
           {(c) => <input {...c} {...register('bank')} type="text" autoComplete="off" maxLength={100} className={inputClasses()} />}
         </Field>
         <Field label={t.accountType} error={errors.accountType?.message}>
-          {(c) => <ChoiceSelect {...c} {...register('accountType')} className={inputClasses()} options={BANK_ACCOUNT_TYPES} labels={BANK_ACCOUNT_TYPE_LABELS} placeholder={t.accountTypePlaceholder} />}
+          {(c) => (
+            <ChoiceSelect
+              {...c}
+              {...register('accountType')}
+              className={inputClasses()}
+              options={BANK_ACCOUNT_TYPES}
+              labels={BANK_ACCOUNT_TYPE_LABELS}
+              placeholder={t.accountTypePlaceholder}
+            />
+          )}
         </Field>
         <Field label={t.accountNumber} hint={t.accountNumberHint} error={errors.accountNumber?.message} className="sm:col-span-2">
           {(c) => <input {...c} {...register('accountNumber')} type="text" inputMode="numeric" autoComplete="off" maxLength={30} className={inputClasses()} />}

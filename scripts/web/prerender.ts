@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     const html = deferScripts(
       (template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd))
         .replace(/<title>[^<]*<\/title>/, '')
-        .replace(/<meta name="description"[^>]*>/, '')
+        .replace(/<meta\s+name="description"[^>]*>/, '')
         .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`),
       [...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)])],
     );

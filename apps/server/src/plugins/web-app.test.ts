@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { renderDynamicPage } from './web-app.ts';
 import { createLogger } from '../lib/logger.ts';
 import { loadConfig } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
@@ -100,5 +101,27 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/api/nada' });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('ROUTE_NOT_FOUND');
+  });
+});
+
+describe('renderDynamicPage', () => {
+  it('replaces the shell description however the shell is formatted (one tag, never two)', () => {
+    const shell = [
+      '<!doctype html><html lang="es"><head>',
+      '    <meta charset="UTF-8" />',
+      '    <meta',
+      '      name="description"',
+      '      content="La descripción del shell."',
+      '    />',
+      '    <title>Shell</title>',
+      '</head><body></body></html>',
+    ].join('\n');
+    const html = renderDynamicPage(shell, {
+      status: 200,
+      head: { title: 'Rosa Peña · ArreglaYa', description: 'Plomera en Santiago.', url: 'https://arreglaya.do/contractors/1' },
+    });
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain('content="Plomera en Santiago."');
+    expect(html).not.toContain('La descripción del shell.');
   });
 });

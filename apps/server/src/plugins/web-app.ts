@@ -38,10 +38,10 @@ export function renderDynamicPage(shellHtml: string, page: DynamicPage): string 
     ].join('\n    ');
     html = html
       .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta name="description"[^>]*>/, '')
-      .replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    ${tags}`);
+      .replace(/<meta\s+name="description"[^>]*>/, '')
+      .replace(/<meta\s+charset="UTF-8"\s*\/?>/i, (charset) => `${charset}\n    ${tags}`);
   }
-  if (page.noindex) html = html.replace(/<meta charset="UTF-8" \/>/i, (charset) => `${charset}\n    <meta name="robots" content="noindex" />`);
+  if (page.noindex) html = html.replace(/<meta\s+charset="UTF-8"\s*\/?>/i, (charset) => `${charset}\n    <meta name="robots" content="noindex" />`);
   if (page.data !== undefined) {
     // A data block is never executed (the CSP does not apply); '<' is escaped so the JSON can
     // never close the element.

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
           soon('projectlist', p.projectList),
           soon('nuevoproyecto', p.newProject),
+          { ...soon('proyectos/:id', p.project), loader: signedIn },
+          soon('oferta/confirmar/:token', p.offerConfirm),
           { path: 'comoclientes', lazy: () => import('./routes/how-clients.tsx') },
           { path: 'comocontratistas', lazy: () => import('./routes/how-contractors.tsx') },
           { path: 'comoferreterias', lazy: () => import('./routes/hardware-stores.tsx') },
@@ -106,6 +108,8 @@ export const routes: RouteObject[] = [
               ...accountIndex(p.personalInfo, '/profile', contractorProfile),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/profile' } satisfies PageHandle, lazy: notifications },
               soon('nuevoproyecto', p.registerProject, { account: '/profile' }),
+              soon('ofertas', p.myQuotes, { account: '/profile' }),
+              soon('trabajos', p.myJobs, { account: '/profile' }),
             ],
           },
           {

@@ -62,3 +62,12 @@ export const success = {
 export const confirm = {
   deleteRecord: '¿Estás seguro de que quieres eliminar este registro?',
 } as const;
+
+/** Page links under a list (the directory, the project list). */
+export const pagination = {
+  label: 'Páginas de resultados',
+  previous: 'Anterior',
+  next: 'Siguiente',
+  page: (n: number) => `Página ${n}`,
+  current: (n: number, of: number) => `Página ${n} de ${of}`,
+} as const;

@@ -1,6 +1,7 @@
 // The contractor directory: the search at /busqueda, the contractor card and the public
 // contractor page /contractors/:id (spec §2 /busqueda, §9 rating filters).
 import { findCity } from '../countries.ts';
+import { pagination } from './common.ts';
 import { SERVICE_LABELS } from '../domain.ts';
 import type { ContractorCard, DirectorySort, RatingFilter } from '../schemas/directory.ts';
 
@@ -62,13 +63,7 @@ export const directory = {
     retry: 'Reintentar',
   },
 
-  pagination: {
-    label: 'Páginas de resultados',
-    previous: 'Anterior',
-    next: 'Siguiente',
-    page: (n: number) => `Página ${n}`,
-    current: (n: number, of: number) => `Página ${n} de ${of}`,
-  },
+  pagination,
 
   card: {
     badges: 'Distinciones',

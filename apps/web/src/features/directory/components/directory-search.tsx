@@ -11,7 +11,7 @@ import { scrollBehavior } from '@/lib/scroll.ts';
 import { useDirectorySearch } from '../hooks/use-directory-search.ts';
 import { activeFilterCount, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
 import { FilterPanel, type SearchChange } from './filter-panel.tsx';
-import { Pagination } from './pagination.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortSelect } from './sort-select.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { pagination } from '@arreglaya/shared/i18n/common';
 import { cx } from '@/lib/cx.ts';
 
 interface PaginationProps {
@@ -29,16 +29,16 @@ const itemClass = 'inline-flex min-h-11 min-w-11 items-center justify-center rou
 export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
   if (pageCount <= 1) return null;
   return (
-    <nav aria-label={t.pagination.label} className="mt-8">
+    <nav aria-label={pagination.label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
         <li>
           {page > 1 ? (
             <Link to={hrefFor(page - 1)} rel="prev" className={cx(itemClass, 'text-brand-700 hover:bg-brand-50')}>
-              <span aria-hidden="true">‹</span> {t.pagination.previous}
+              <span aria-hidden="true">‹</span> {pagination.previous}
             </Link>
           ) : (
             <span aria-disabled="true" className={cx(itemClass, 'text-slate-500')}>
-              <span aria-hidden="true">‹</span> {t.pagination.previous}
+              <span aria-hidden="true">‹</span> {pagination.previous}
             </span>
           )}
         </li>
@@ -51,7 +51,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             <li key={p}>
               <Link
                 to={hrefFor(p)}
-                aria-label={t.pagination.page(p)}
+                aria-label={pagination.page(p)}
                 aria-current={p === page ? 'page' : undefined}
                 className={cx(itemClass, p === page ? 'bg-brand-700 text-white' : 'border border-slate-300 text-brand-700 hover:bg-brand-50')}
               >
@@ -63,11 +63,11 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
         <li>
           {page < pageCount ? (
             <Link to={hrefFor(page + 1)} rel="next" className={cx(itemClass, 'text-brand-700 hover:bg-brand-50')}>
-              {t.pagination.next} <span aria-hidden="true">›</span>
+              {pagination.next} <span aria-hidden="true">›</span>
             </Link>
           ) : (
             <span aria-disabled="true" className={cx(itemClass, 'text-slate-500')}>
-              {t.pagination.next} <span aria-hidden="true">›</span>
+              {pagination.next} <span aria-hidden="true">›</span>
             </span>
           )}
         </li>

@@ -7,28 +7,27 @@
  *      a service filter, with free text, and a contractor page, with PASS/FAIL against the
  *      targets of issue 5 (p99 < 50 ms at 50 connections, ≥ 25% of the hello-world's req/s,
  *      p50 at 100,000 ≤ 2 × p50 at 10,000).
- * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory,
+ *   3. the projects and quotes of issue 13 at the same scales (projects.ts).
+ * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory|projects,
  * BENCH_SCALES (10000,100000), BENCH_CHANGES_PER_SECOND (1), BENCH_JSON (write the rows there).
  * Not part of `npm test` (timings depend on the machine). See scripts/bench/README.md.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import type pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
-import { freePort, startServerProcess } from '../../apps/server/test/support/server-process.ts';
-import { cpuOf, measureCpu, postgresCpuOf } from './cpu-time.ts';
+import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
+import { cpuOf, postgresCpuOf } from './cpu-time.ts';
+import { benchProjects } from './projects.ts';
+import { COLUMNS, CONNECTIONS, DURATION, type Hello, line, load, ms, type Row, startHelloWorld, verdict, warmUp } from './run.ts';
 import { generateDirectory } from './generate-directory.ts';
 import { directoryRequests, type DirectoryTarget, DIRECTORY_TARGETS, listedContractorIds } from './directory-requests.ts';
 import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /**
  * Each directory target first runs unmeasured, at least WARM_UP_MIN seconds, then in rounds of
  * WARM_UP seconds until a round is less than 2% faster than the one before: a server in its
@@ -43,7 +42,6 @@ const WARM_UP_MIN = Number(process.env.BENCH_WARMUP_MIN_SECONDS ?? 60);
 const WARM_UP_MAX = Number(process.env.BENCH_WARMUP_MAX_SECONDS ?? 90);
 /** The hello-world run paired with each directory target. */
 const HELLO_SECONDS = Math.min(5, DURATION);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ONLY = process.env.BENCH_ONLY ?? 'all';
 const SCALES = (process.env.BENCH_SCALES ?? '10000,100000').split(',').map(Number);
 const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 1);
@@ -52,44 +50,6 @@ const CHANGES_PER_SECOND = Number(process.env.BENCH_CHANGES_PER_SECOND ?? 1);
 const TARGET_P99_MS = 50;
 const TARGET_SHARE_OF_HELLO = 0.25;
 const TARGET_P50_GROWTH = 2;
-
-interface Row {
-  name: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-  /** The machine's 1-minute load average at the end (it is shared: a high one explains noise). */
-  load: number;
-  /** CPU time (server and its PostgreSQL) per request, in µs; 0 when not measured. */
-  cpuUs: number;
-}
-
-async function load(name: string, opts: autocannon.Options, seconds = DURATION, cpu: readonly (() => number)[] = []): Promise<Row> {
-  const { result, cpuMs } = await measureCpu(cpu, () => autocannon({ connections: CONNECTIONS, duration: seconds, ...opts }));
-  const total = cpuMs.reduce((a, b) => a + b, 0);
-  return {
-    name,
-    reqPerSec: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-    load: os.loadavg()[0]!,
-    cpuUs: result.requests.total > 0 ? (total * 1000) / result.requests.total : 0,
-  };
-}
-
-async function startHelloWorld(): Promise<{ url: string; cpu: () => number; stop(): void }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'hello-world.ts')], {
-    env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
-  return { url: `http://127.0.0.1:${port}`, cpu: cpuOf(child.pid), stop: () => child.kill() };
-}
 
 let ipCounter = 0;
 /** Each contact request comes from its own address (as through a proxy), so the per-IP limit doesn't cut the run short. */
@@ -171,11 +131,6 @@ function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void
 /** What a browser's fetch sends: the directory's JSON goes out compressed, as it would to visitors. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd', accept: 'application/json' };
 
-interface Hello {
-  url: string;
-  cpu: () => number;
-}
-
 async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: () => number }, hello: Hello, contractors: number, generated: string): Promise<ScaleResult> {
   const ids = await listedContractorIds(pool);
   const rows: ScaleResult['rows'] = [];
@@ -189,17 +144,7 @@ async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: 
       try {
         const opts: autocannon.Options = { url: server.url, headers: BROWSER, requests: [{ setupRequest: (req) => ({ ...req, path: requests.next(target.key) }) }] };
         // Unmeasured first, the same stream of requests going on, until the server is steady.
-        let warmedUp = 0;
-        if (WARM_UP_MIN > 0) {
-          await load('warm-up', opts, WARM_UP_MIN);
-          warmedUp = WARM_UP_MIN;
-        }
-        for (let previous = 0; warmedUp + WARM_UP <= WARM_UP_MAX && WARM_UP > 0;) {
-          const round = (await load('warm-up', opts, WARM_UP)).reqPerSec;
-          warmedUp += WARM_UP;
-          if (round < previous * 1.02) break;
-          previous = round;
-        }
+        const warmedUp = await warmUp(opts, WARM_UP_MIN, WARM_UP, WARM_UP_MAX);
         // The machine is shared: the yardstick is measured right before the target.
         const yardstick = await load('hello-world (just before)', { url: hello.url }, HELLO_SECONDS, [hello.cpu]);
         const row = await load(target.label, opts, DURATION, cpu);
@@ -242,33 +187,6 @@ async function benchDirectory(hello: Hello): Promise<ScaleResult[]> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
-
-const COLUMNS = [
-  'target'.padEnd(30),
-  'req/s'.padStart(8),
-  'p50'.padStart(8),
-  'p99'.padStart(8),
-  'vs hello'.padStart(9),
-  'failed'.padStart(7),
-  'load'.padStart(5),
-  'cpu/req'.padStart(8),
-].join(' ');
-
-function line(r: Row, hello: Row): string {
-  return [
-    r.name.padEnd(30),
-    r.reqPerSec.toFixed(0).padStart(8),
-    `${r.p50} ms`.padStart(8),
-    `${r.p99} ms`.padStart(8),
-    `${((r.reqPerSec / hello.reqPerSec) * 100).toFixed(1)}%`.padStart(9),
-    String(r.errors + r.non2xx).padStart(7),
-    r.load.toFixed(1).padStart(5),
-    (r.cpuUs > 0 ? `${r.cpuUs.toFixed(0)} µs` : '').padStart(8),
-  ].join(' ');
-}
-
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
-const ms = (t: number) => `${t < 10 ? t.toFixed(1) : t.toFixed(0)} ms`;
 
 function printTargets(scales: ScaleResult[]): boolean {
   console.log(
@@ -321,13 +239,13 @@ async function main(): Promise<void> {
     console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION} s per target, ${os.cpus().length} cores (load generator on the same machine)\n`);
     const helloRow = await load('hello-world (bare Fastify)', { url: hello.url }, DURATION, [hello.cpu]);
     all.push(helloRow);
-    if (ONLY !== 'directory') {
+    if (ONLY === 'all' || ONLY === 'basic') {
       const rows = await benchBasics();
       all.push(...rows);
       console.log(COLUMNS);
       for (const r of [helloRow, ...rows]) console.log(line(r, helloRow));
     }
-    if (ONLY !== 'basic') {
+    if (ONLY === 'all' || ONLY === 'directory') {
       const scales = await benchDirectory(hello);
       for (const s of scales) {
         console.log(`\nDirectory: ${s.summary}; ${CHANGES_PER_SECOND} contractor changes/s during the load`);
@@ -346,6 +264,15 @@ async function main(): Promise<void> {
         );
       }
       printTargets(scales);
+    }
+    if (ONLY === 'all' || ONLY === 'projects') {
+      all.push(
+        ...(await benchProjects(hello, {
+          scales: SCALES,
+          helloSeconds: HELLO_SECONDS,
+          warmUp: (opts) => warmUp(opts, WARM_UP_MIN, WARM_UP, WARM_UP_MAX),
+        })),
+      );
     }
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(all, null, 2));
   } finally {

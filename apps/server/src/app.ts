@@ -137,8 +137,9 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   const mailer = createMailer(() => worker.kick());
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
-  const auth = createAuth({ db, config, mailer, secret: await loadAuthSecret(db, config.AUTH_SECRET), log: app.log });
-  const authDeps = { db, auth, mailer };
+  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
+  const auth = createAuth({ db, config, mailer, secret: authSecret, log: app.log });
+  const authDeps = { db, auth, mailer, sessions: { secret: authSecret, ttlSeconds: config.SESSION_TTL_SECONDS } };
   const resolveUser = async (req: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };

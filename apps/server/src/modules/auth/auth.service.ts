@@ -7,15 +7,18 @@ import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserEmail } from '../users/users.service.ts';
-import { deleteUnconfirmedAccount, findNewestSessionExpiry } from './auth.repository.ts';
+import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken } from './auth.repository.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
-import { SOCIAL_ERROR_PATH, type Auth } from './better-auth.ts';
+import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
+import { sessionTokenOf } from './session-token.ts';
 
 export interface AuthServiceDeps {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  /** better-auth's signing key and session lifetime, for reading sessions without its round trip. */
+  sessions?: { secret: string; ttlSeconds: number };
 }
 
 interface HttpContext {
@@ -95,8 +98,31 @@ export async function signOut(deps: AuthServiceDeps, { req, reply }: HttpContext
   forwardAuthHeaders(headers, reply);
 }
 
+type ResolvedSession = { userId: string; sessionId: string; role: string; expiresAt: Date };
+
+/**
+ * The common case in one query (decision 022): a signed token, a session that is neither expired
+ * nor due for its sliding refresh. undefined = anything else, which better-auth handles (it deletes
+ * an expired session, extends a due one and sets the cookie).
+ */
+async function readSessionDirectly(deps: AuthServiceDeps, req: FastifyRequest): Promise<ResolvedSession | null | undefined> {
+  if (!deps.sessions) return undefined;
+  const token = sessionTokenOf(req, deps.sessions.secret);
+  if (token === null) return undefined;
+  const row = await findSessionByToken(deps.db, token);
+  if (!row) return undefined;
+  const now = Date.now();
+  const expires = row.expiresAt.getTime();
+  const refreshDue = expires - deps.sessions.ttlSeconds * 1000 + sessionUpdateAge(deps.sessions.ttlSeconds) * 1000 <= now;
+  if (expires <= now || refreshDue) return undefined;
+  if (row.status !== 'active') return null;
+  return { userId: row.userId, sessionId: row.id, role: row.role, expiresAt: row.expiresAt };
+}
+
 /** The session behind a request's cookie or bearer token, refreshed when due. */
-export async function resolveSession(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<{ userId: string; sessionId: string; role: string; expiresAt: Date } | null> {
+export async function resolveSession(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<ResolvedSession | null> {
+  const direct = await readSessionDirectly(deps, req);
+  if (direct !== undefined) return direct;
   const answer = await deps.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
   forwardAuthHeaders(answer.headers, reply);
   const found = answer.response;

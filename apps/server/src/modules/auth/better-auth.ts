@@ -45,6 +45,11 @@ export interface AuthConfig {
   FACEBOOK_CLIENT_SECRET?: string;
 }
 
+/** Seconds after which a used session is extended (sliding expiry): a fifth of its life. */
+export function sessionUpdateAge(ttlSeconds: number): number {
+  return Math.max(1, Math.floor(ttlSeconds / 5));
+}
+
 export interface AuthDeps {
   db: Db;
   config: AuthConfig;
@@ -103,7 +108,7 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
     session: {
       expiresIn: config.SESSION_TTL_SECONDS,
       // Sliding expiry: a session used after a fifth of its life is extended.
-      updateAge: Math.max(1, Math.floor(config.SESSION_TTL_SECONDS / 5)),
+      updateAge: sessionUpdateAge(config.SESSION_TTL_SECONDS),
     },
     emailAndPassword: {
       enabled: true,

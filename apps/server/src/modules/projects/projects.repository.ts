@@ -19,6 +19,27 @@ export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | 
 }
 
 /**
+ * What the project page needs of a project in one query (decision 022): the row, its request
+ * photos in order, its open offers and its client's name and contact data.
+ */
+export async function findProjectPage(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({
+      project: projects,
+      offers: openOffers,
+      photos: sql<{ id: string; position: number }[]>`coalesce((SELECT json_agg(json_build_object('id', pp.photo_id, 'position', pp.position) ORDER BY pp.position, pp.photo_id)
+        FROM project_photos pp WHERE pp.project_id = ${projects}.id AND NOT pp.delivery), '[]'::json)`,
+      client: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone },
+    })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(eq(projects.id, id));
+  if (!row) return undefined;
+  const c = row.client;
+  return { ...row, client: { firstName: c.firstName, name: `${c.firstName} ${c.lastName}`.trim(), email: c.email, phone: c.phone } };
+}
+
+/**
  * The project row locked until the transaction ends: every change of a project's status (and
  * every quote decision on it) takes this lock first, so two of them on one project run one
  * after the other and the second sees what the first did.

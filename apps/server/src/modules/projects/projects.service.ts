@@ -12,7 +12,6 @@ import { assertProjectAction, lockForAction, moveProject, type Actor } from './p
 import { notify, projectUrl } from './project-notify.ts';
 import {
   countConversations,
-  countOpenOffers,
   countQuotes,
   deleteProject,
   deleteProjectPhoto,
@@ -20,6 +19,7 @@ import {
   findContractorServices,
   findConversationId,
   findProject,
+  findProjectPage,
   hasQuoteBy,
   insertProject,
   insertProjectPhoto,
@@ -164,19 +164,17 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
  * to that client (and the contractor).
  */
 export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<ProjectDetail> {
-  const p = await findProject(deps.db, projectId);
-  if (!p) throw new AppError('NOT_FOUND', tp.notFound);
+  const page = await findProjectPage(deps.db, projectId);
+  if (!page) throw new AppError('NOT_FOUND', tp.notFound);
+  const { project: p, photos, offers, client } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
   const mayRead =
     p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
-  const [photos, deliveryPhotos, offers, client, card, contractorContact, conversationId] = await Promise.all([
-    listPhotos(deps.db, p.id),
+  const [deliveryPhotos, card, contractorContact, conversationId] = await Promise.all([
     hired ? listPhotos(deps.db, p.id, true) : [],
-    countOpenOffers(deps.db, p.id),
-    findContact(deps.db, p.clientId),
     hired ? findContractorCard(deps.db, p.contractorId!) : null,
     hired ? findContact(deps.db, p.contractorId!) : undefined,
     hired ? findConversationId(deps.db, { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id }) : null,

@@ -105,8 +105,8 @@ async function addQuotes(pool: pg.Pool): Promise<void> {
         CASE WHEN p.status <> 'created' THEN coalesce(p.assigned_at, p.cancelled_at, p.created_at + interval '3 days') END,
         p.created_at + interval '1 day' * (k + 1), p.created_at + interval '1 day' * (k + 1)
       FROM projects p CROSS JOIN generate_series(0, 2) k
-      CROSS JOIN LATERAL (SELECT (100000 + (abs(hashtext(p.id::text || k)) % 5000000))::bigint AS price) x
-      JOIN bench_c c ON c.i = (abs(hashtext(p.id::text)) + k * 7919) % ${n}
+      CROSS JOIN LATERAL (SELECT (100000 + (abs(hashtext(p.id::text || k)::bigint) % 5000000))::bigint AS price) x
+      JOIN bench_c c ON c.i = ((abs(hashtext(p.id::text)::bigint) + k * 7919) % ${n})::int
       WHERE NOT EXISTS (SELECT 1 FROM quotes q WHERE q.project_id = p.id)`);
     await client.query('DROP TABLE bench_c');
     await client.query('VACUUM (ANALYZE) projects, quotes');

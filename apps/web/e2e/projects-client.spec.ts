@@ -85,7 +85,7 @@ test.beforeAll(async () => {
   plumberA = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   plumberB = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   plumberC = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
-  await completeContractorProfile(server.baseURL, plumberA);
+  for (const plumber of [plumberA, plumberB, plumberC]) await completeContractorProfile(server.baseURL, plumber);
 });
 
 test('a client posts a project with a photo, sees it in Mis Proyectos and edits it', async ({ page }) => {

@@ -163,6 +163,12 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   await expect(dialog).toContainText('¿Estás seguro de que quieres eliminar este registro?');
   await dialog.getByRole('button', { name: t.list.keep }).click();
   await expect(edited).toBeVisible();
+  // Nobody answered it: confirming deletes it outright.
+  await edited.getByRole('button', { name: `${t.list.delete}: Cambiar calentador eléctrico` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: t.list.confirmYes }).click();
+  await expect(messageBox(page)).toContainText(tp.deleted);
+  await expect(edited).toHaveCount(0);
+  await expect(main(page).getByText(tp.empty)).toBeVisible();
 });
 
 test("a visitor's draft survives signing in", async ({ page }) => {

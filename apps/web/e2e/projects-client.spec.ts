@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -284,10 +285,22 @@ test.describe('deciding offers', () => {
     await expect(offers.filter({ hasText: 'Solo mano de obra.' })).toContainText('Rechazada');
     await expect(main(page).getByRole('button', { name: new RegExp(`^${t.offers.accept}`) })).toHaveCount(0);
 
-    // Trying the accept again through the API: the 409 and its Spanish reason.
+    // Trying the accept again through the API: a 409 that changes nothing.
     const again = await clientApi.post(`/api/quotes/${a.id}/accept`, { data: {} });
     expect(again.status()).toBe(409);
     await clientApi.dispose();
+    await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'project-hired-1280.png'), fullPage: true });
+
+    // The contractor starts and delivers (their pages come with the contractor's side); the client approves.
+    expect((await a.api.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+    expect((await a.api.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered', note: 'Listo, probado sin fugas.' } })).status()).toBe(200);
+    await page.reload();
+    await expect(main(page)).toContainText('Listo, probado sin fugas.');
+    await main(page).getByRole('button', { name: t.after.approve }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: t.after.approve }).click();
+    await expect(messageBox(page)).toContainText(tp.statusChanged.completado);
+    await expect(main(page).getByText('Completado').first()).toBeVisible();
+    await expect(main(page).getByRole('button', { name: t.after.approve })).toHaveCount(0);
   });
 });
 
@@ -296,7 +309,14 @@ test('the new-project form fits a 360 px phone', async ({ page }) => {
   await signIn(page, client);
   await page.goto('/nuevoproyecto');
   await expect(page.getByRole('heading', { level: 1, name: t.form.newTitle })).toBeVisible();
+  await main(page).getByRole('button', { name: t.form.save }).click();
+  await expect.poll(() => describedBy(page, t.form.title)).toContain(validation.required);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await expectNoSeriousA11yViolations(page, '/nuevoproyecto 360px');
+  await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'new-project-360.png'), fullPage: true });
+  await page.goto('/perfil/proyectos');
+  await expect(main(page).getByRole('article').first()).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'my-projects-360.png'), fullPage: true });
 });

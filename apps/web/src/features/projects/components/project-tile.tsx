@@ -34,7 +34,7 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
       {p.coverPhotoId ? (
         <img src={projectPhotoUrl(p.coverPhotoId, 'md')} alt="" className="aspect-video w-full object-cover" />
       ) : (
-        <div className="grid aspect-video w-full place-items-center bg-slate-100 text-slate-600">{t.list.noPhoto}</div>
+        <div className="grid h-24 w-full place-items-center bg-slate-100 text-slate-600">{t.list.noPhoto}</div>
       )}
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
@@ -60,7 +60,9 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
           </ul>
         </div>
         <p className="text-sm text-slate-700">
-          {t.list.startDate(startDateLabel(p.startDate, locale))} · {tp.offers(p.offers)}
+          {t.list.startDate(startDateLabel(p.startDate, locale))}
+          {/* Open offers count while the project takes them. */}
+          {p.status === 'created' && ` · ${tp.offers(p.offers)}`}
         </p>
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
           {p.nextAction ? (

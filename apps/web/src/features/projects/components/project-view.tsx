@@ -114,7 +114,8 @@ export function ProjectView({ project: p, userId, locale, children }: ProjectVie
             <div>
               <dt className="text-sm font-medium text-slate-600">{t.page.status}</dt>
               <dd>
-                {PROJECT_STATUS_LABELS[p.status]} · {tp.offers(p.offers)}
+                {PROJECT_STATUS_LABELS[p.status]}
+                {p.status === 'created' && ` · ${tp.offers(p.offers)}`}
               </dd>
             </div>
           </dl>

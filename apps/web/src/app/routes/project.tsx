@@ -1,4 +1,5 @@
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
@@ -24,6 +25,12 @@ function ProjectPage() {
   const project = useProject(user?.id ?? null, id);
   const p = project.data;
   usePageTitle(p ? p.title : shell.pages.project);
+  // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
+  const { hash } = useLocation();
+  const loaded = Boolean(p);
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
 
   const crumbs: Crumb[] =
     user?.role === 'client' ? [{ label: tp.myProjectsTitle, to: '/perfil/proyectos' }] : user?.role === 'contractor' ? [{ label: tp.listTitle, to: '/projectlist' }] : [];

@@ -15,7 +15,8 @@ function concretePath(pattern: string): string {
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') errors.push(`${page.url()}: ${msg.text()}`);
+    // /oferta/confirmar/<random> asks the API for a mail link that does not exist: its 404 is the page's answer ('Este enlace no es válido…').
+    if (msg.type() === 'error' && !msg.location().url.includes('/api/quote-links/')) errors.push(`${page.url()}: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
   return errors;

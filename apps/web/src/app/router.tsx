@@ -60,9 +60,9 @@ export const routes: RouteObject[] = [
           { path: 'contactus', lazy: () => import('./routes/contact.tsx') },
           { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
           soon('projectlist', p.projectList),
-          soon('nuevoproyecto', p.newProject),
-          { ...soon('proyectos/:id', p.project), loader: signedIn },
-          soon('oferta/confirmar/:token', p.offerConfirm),
+          { path: 'nuevoproyecto', lazy: () => import('./routes/new-project.tsx') },
+          { path: 'proyectos/:id', loader: signedIn, lazy: () => import('./routes/project.tsx') },
+          { path: 'oferta/confirmar/:token', lazy: () => import('./routes/offer-confirm.tsx') },
           { path: 'comoclientes', lazy: () => import('./routes/how-clients.tsx') },
           { path: 'comocontratistas', lazy: () => import('./routes/how-contractors.tsx') },
           { path: 'comoferreterias', lazy: () => import('./routes/hardware-stores.tsx') },
@@ -86,7 +86,12 @@ export const routes: RouteObject[] = [
             children: [
               ...accountIndex(p.personalInfo, '/perfil', clientProfile),
               { path: 'seguridad', handle: { title: p.security, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/security.tsx') },
-              soon('proyectos', p.myProjects, { account: '/perfil' }),
+              {
+                path: 'proyectos',
+                loader: requireSession(['client'], currentPath),
+                handle: { title: p.myProjects, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/my-projects.tsx'),
+              },
               soon('mensajes', p.myMessages, { account: '/perfil' }),
               // Favourites are a client feature (spec §6): anyone else goes to their own area.
               {

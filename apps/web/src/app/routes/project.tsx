@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { OffersPanel } from '@/features/projects/components/offers-panel.tsx';
+import { ProjectView } from '@/features/projects/components/project-view.tsx';
+import { useProject } from '@/features/projects/project.ts';
+import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
+import { useCountry } from '@/lib/country.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
+
+/**
+ * /proyectos/:id: the project page. Its client compares and decides the offers; a contractor
+ * gets the contractor's panel (make or follow their offer, the work after hiring).
+ */
+function ProjectPage() {
+  const { id = '' } = useParams();
+  const { user } = useViewer();
+  const { locale } = useCountry();
+  const project = useProject(user?.id ?? null, id);
+  const p = project.data;
+  usePageTitle(p ? p.title : shell.pages.project);
+  // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
+  const { hash } = useLocation();
+  const loaded = Boolean(p);
+  useEffect(() => {
+    if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
+  }, [loaded, hash]);
+
+  const crumbs: Crumb[] =
+    user?.role === 'client' ? [{ label: tp.myProjectsTitle, to: '/perfil/proyectos' }] : user?.role === 'contractor' ? [{ label: tp.listTitle, to: '/projectlist' }] : [];
+  if (!user || project.isPending) return <PageSpinner />;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-8">
+      <Breadcrumb items={[...crumbs, { label: p ? p.title : p === null ? t.page.notFoundTitle : shell.pages.project }]} />
+      {p ? (
+        <ProjectView project={p} userId={user.id} locale={locale}>
+          {p.viewer.isClient && <OffersPanel project={p} userId={user.id} locale={locale} />}
+          {user.role === 'contractor' && <ContractorQuotePanel project={p} />}
+        </ProjectView>
+      ) : project.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3">
+          <h1 className="text-3xl font-bold text-slate-900">{shell.pages.project}</h1>
+          <p className="text-slate-800">{errorMessage(project.error)}</p>
+          <button type="button" onClick={() => void project.refetch()} className={buttonClasses('secondary')}>
+            {t.list.retry}
+          </button>
+        </div>
+      ) : (
+        <div className="flex flex-col items-start gap-4">
+          <h1 className="text-3xl font-bold text-slate-900">{t.page.notFoundTitle}</h1>
+          <p className="text-lg text-slate-800">{tp.notFound}</p>
+          <Link to={user.role === 'client' ? '/perfil/proyectos' : '/projectlist'} className={buttonClasses('primary')}>
+            {user.role === 'client' ? tp.myProjectsTitle : tp.listTitle}
+          </Link>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export { ProjectPage as Component };

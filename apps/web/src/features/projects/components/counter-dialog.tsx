@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import type { Currency } from '@arreglaya/shared/domain';
+import { projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { COMMENT_MAX, CounterOfferSchema } from '@arreglaya/shared/schemas/projects';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
+import { pesosToMinor } from '../offers.ts';
+
+interface CounterDialogProps {
+  contractorName: string;
+  currency: Currency;
+  onSend: (priceMinor: number, comment: string | undefined) => Promise<void>;
+  onClose: () => void;
+}
+
+/**
+ * The client's counter-offer: a price in pesos (sent in centavos) and an optional comment,
+ * checked with the API's own schema; the API's field messages land under the same fields.
+ */
+export function CounterDialog({ contractorName, currency, onSend, onClose }: CounterDialogProps) {
+  const id = useId();
+  const [price, setPrice] = useState('');
+  const [comment, setComment] = useState('');
+  const [errors, setErrors] = useState<{ price?: string; comment?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const minor = pesosToMinor(price);
+    const parsed = CounterOfferSchema.safeParse({ priceMinor: Number.isNaN(minor) ? undefined : minor, comment: comment.trim() === '' ? undefined : comment });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        if (issue.path[0] === 'priceMinor') next.price ??= issue.message;
+        else if (issue.path[0] === 'comment') next.comment ??= issue.message;
+      }
+      if (Number.isNaN(minor) && price.trim() !== '') next.price = tq.priceMustBePositive;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      await onSend(parsed.data.priceMinor, parsed.data.comment);
+      onClose();
+    } catch (error) {
+      const fields = error instanceof ApiError ? error.fields : undefined;
+      if (fields?.priceMinor || fields?.comment) setErrors({ price: fields.priceMinor, comment: fields.comment });
+      else setErrors({ form: errorMessage(error) });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable={!busy}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
+    >
+      <Modal className="my-8 w-full max-w-md rounded-xl bg-white shadow-2xl">
+        <Dialog className="p-6 outline-none">
+          <Heading slot="title" level={2} className="text-xl font-bold text-slate-900">
+            {t.offers.counterTitle}
+          </Heading>
+          <p className="mt-1 text-slate-700">{contractorName}</p>
+          <form id={id} noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
+            <Field label={t.offers.counterPriceLabel(currency)} error={errors.price}>
+              {(c) => <input {...c} value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
+            </Field>
+            <Field label={t.offers.counterComment} error={errors.comment}>
+              {(c) => <textarea {...c} value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={COMMENT_MAX} className={inputClasses('resize-y')} />}
+            </Field>
+            <div role="alert" className={errors.form ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
+              {errors.form}
+            </div>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <button type="button" onClick={onClose} disabled={busy} className={buttonClasses('secondary')}>
+                {t.offers.close}
+              </button>
+              <button type="submit" disabled={busy} className={buttonClasses('primary')}>
+                {t.offers.send}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

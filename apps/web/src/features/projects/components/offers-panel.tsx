@@ -1,0 +1,110 @@
+import { useId, useState } from 'react';
+import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { projectAllows } from '@arreglaya/shared/lifecycles';
+import { COMMENT_MAX, OFFER_SORTS, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { inputClasses } from '@/components/ui/field.tsx';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { errorMessage } from '@/lib/form-errors.ts';
+import { formatMoney } from '@/lib/format.ts';
+import { useOfferDecision, useOffers, type OfferSort } from '../offers.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { CounterDialog } from './counter-dialog.tsx';
+import { OfferCard } from './offer-card.tsx';
+
+type Asking = { kind: 'accept' | 'reject' | 'counter'; offer: Offer } | null;
+
+/**
+ * The client's offers on their project, side by side, sorted by price or rating (the API
+ * sorts); accept (asks first), reject with an optional comment, counter-offer. Every answer's
+ * Spanish message comes from the API (a 409 says why the move is refused).
+ */
+export function OffersPanel({ project, userId, locale }: { project: ProjectDetail; userId: string; locale: string }) {
+  const id = useId();
+  const [sort, setSort] = useState<OfferSort>('price_asc');
+  const offers = useOffers(userId, project.id, sort, true);
+  const decide = useOfferDecision(userId);
+  const messageBox = useMessageBox();
+  const [asking, setAsking] = useState<Asking>(null);
+  const projectOpen = projectAllows('assign', project.status);
+
+  const run = async (offer: Offer, decision: Parameters<typeof decide.mutateAsync>[0]['decision']) => {
+    const { message } = await decide.mutateAsync({ quoteId: offer.id, decision });
+    messageBox.show({ text: message, kind: 'success' });
+  };
+
+  const items = offers.data ?? [];
+  return (
+    <section id="ofertas" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-4">
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
+          {t.offers.title}
+        </h2>
+        {items.length > 1 && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor={`${id}-sort`} className="font-medium text-slate-800">
+              {t.offers.sort}
+            </label>
+            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as OfferSort)} className={inputClasses('sm:w-64')}>
+              {OFFER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t.offers.sorts[s]}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </div>
+      {offers.isPending && <Spinner />}
+      {offers.isError && <p role="alert">{errorMessage(offers.error)}</p>}
+      {offers.isSuccess && items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.offers.none}</p>}
+      {items.length > 0 && (
+        <ul aria-label={t.offers.listLabel} aria-busy={offers.isFetching} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {items.map((offer) => (
+            <li key={offer.id}>
+              <OfferCard
+                offer={offer}
+                locale={locale}
+                projectOpen={projectOpen}
+                onAccept={() => setAsking({ kind: 'accept', offer })}
+                onReject={() => setAsking({ kind: 'reject', offer })}
+                onCounter={() => setAsking({ kind: 'counter', offer })}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {asking?.kind === 'accept' && (
+        <ConfirmDialog
+          title={t.offers.accept}
+          text={t.offers.acceptConfirm(
+            asking.offer.contractor.name,
+            formatMoney(asking.offer.counterStatus === 'accepted' ? asking.offer.agreedPriceMinor : asking.offer.priceMinor, asking.offer.currency, locale),
+          )}
+          confirmLabel={t.offers.accept}
+          onConfirm={() => run(asking.offer, { kind: 'accept' })}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.kind === 'reject' && (
+        <ConfirmDialog
+          title={t.offers.rejectTitle}
+          text={asking.offer.contractor.name}
+          confirmLabel={t.offers.reject}
+          comment={{ label: t.offers.rejectComment, maxLength: COMMENT_MAX }}
+          danger
+          onConfirm={(comment) => run(asking.offer, comment ? { kind: 'reject', comment } : { kind: 'reject' })}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking?.kind === 'counter' && (
+        <CounterDialog
+          contractorName={asking.offer.contractor.name}
+          currency={asking.offer.currency}
+          onSend={(priceMinor, comment) => run(asking.offer, comment ? { kind: 'counter', priceMinor, comment } : { kind: 'counter', priceMinor })}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { useCallback, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { projectAllows } from '@arreglaya/shared/lifecycles';
+import type { ProjectData, ProjectDetail, ProjectInput } from '@arreglaya/shared/schemas/projects';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { authModals } from '@/lib/auth-modals.ts';
+import { useCountry } from '@/lib/country.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
+import { clearDraft, readDraft, saveDraft } from '../draft.ts';
+import { createProject, projectKeys, syncPhotos, updateProject, useProject, type PhotoItem } from '../project.ts';
+import { ProjectForm } from './project-form.tsx';
+
+/** The form's values from a stored project (editing). */
+function valuesOf(p: ProjectDetail): Partial<ProjectInput> {
+  return {
+    services: p.services,
+    title: p.title,
+    propertyType: p.propertyType,
+    description: p.description,
+    startDate: p.startDate,
+    intention: p.intention,
+    country: p.country,
+    city: p.city ?? '',
+    zone: p.zone,
+  };
+}
+
+/**
+ * /nuevoproyecto (and ?editar=<id>): the form for a client. A visitor fills it too; publishing
+ * asks them to sign in or sign up, and the draft (sessionStorage) brings them back to what they
+ * wrote. Saving creates or updates the project, then uploads, removes and orders its photos.
+ */
+export function ProjectEditor({ editId }: { editId: string | null }) {
+  const { user, isLoading } = useViewer();
+  const country = useCountry();
+  const project = useProject(editId && user ? user.id : null, editId);
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const messageBox = useMessageBox();
+  // Read once: the draft a visitor left before signing in.
+  const [draft] = useState(() => (editId ? null : readDraft()));
+
+  const onValuesChange = useCallback(
+    (values: Partial<ProjectInput>) => {
+      if (!user && !editId) saveDraft(values);
+    },
+    [user, editId],
+  );
+
+  const storedPhotos = useMemo<PhotoItem[]>(() => (project.data ? project.data.photos.map((p) => ({ kind: 'stored', id: p.id })) : []), [project.data]);
+
+  if (isLoading || (editId && user && project.isPending)) return <PageSpinner />;
+
+  if (user && user.role !== 'client') {
+    return <p className="rounded-md border-l-4 border-brand-700 bg-brand-50 p-4 text-brand-900">{t.form.clientsOnly}</p>;
+  }
+  if (editId && !user) return <SignInPrompt redirectTo={location.pathname + location.search} />;
+  if (editId && project.isError) return <p role="alert">{errorMessage(project.error)}</p>;
+  const existing = project.data ?? null;
+  if (editId && (!existing || !existing.viewer.isClient || !projectAllows('edit', existing.status))) {
+    return (
+      <div className="flex flex-col items-start gap-4">
+        <p className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">{t.form.notEditable}</p>
+        <Link to="/perfil/proyectos" className={buttonClasses('secondary')}>
+          {t.page.back}
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = async (values: ProjectData, photos: PhotoItem[]) => {
+    if (!user) {
+      saveDraft(values);
+      authModals.openSignIn({ redirectTo: location.pathname + location.search });
+      return;
+    }
+    const saved = existing ? await updateProject(existing.id, values) : await createProject(values);
+    const failures = await syncPhotos(
+      saved.project.id,
+      saved.project.photos.map((p) => p.id),
+      photos,
+    ).catch((error: unknown) => [errorMessage(error)]);
+    if (!existing) clearDraft();
+    await queryClient.invalidateQueries({ queryKey: projectKeys.all(user.id) });
+    if (failures.length > 0) messageBox.show({ text: `${t.form.photosFailed} ${failures.join(' · ')}`, kind: 'error' });
+    else messageBox.show({ text: saved.message, kind: 'success' });
+    void navigate(`/proyectos/${saved.project.id}`);
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      {!user && <SignInPrompt redirectTo={location.pathname + location.search} />}
+      <ProjectForm
+        key={existing?.id ?? 'new'}
+        country={(existing?.country ?? draft?.country ?? country.code) as CountryCode}
+        defaults={existing ? valuesOf(existing) : (draft ?? undefined)}
+        photos={storedPhotos}
+        editing={existing !== null}
+        onSubmit={onSubmit}
+        onValuesChange={onValuesChange}
+      />
+    </div>
+  );
+}
+
+function SignInPrompt({ redirectTo }: { redirectTo: string }) {
+  return (
+    <div className="flex flex-col gap-3 rounded-xl border border-brand-200 bg-brand-50 p-4 sm:flex-row sm:items-center sm:justify-between">
+      <p className="text-brand-900">{t.form.signInFirst}</p>
+      <div className="flex shrink-0 flex-wrap gap-2">
+        <button type="button" onClick={() => authModals.openSignIn({ redirectTo })} className={buttonClasses('primary')}>
+          {t.form.signIn}
+        </button>
+        <button type="button" onClick={() => authModals.openSignUp({ role: 'client' })} className={buttonClasses('secondary')}>
+          {t.form.signUp}
+        </button>
+      </div>
+    </div>
+  );
+}

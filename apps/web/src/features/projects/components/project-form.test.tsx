@@ -1,0 +1,144 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validation } from '@arreglaya/shared/i18n/common';
+import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { todayIn, type ProjectData } from '@arreglaya/shared/schemas/projects';
+import { ApiError } from '@/lib/api.ts';
+import { pesosToMinor } from '../offers.ts';
+import { ProjectForm } from './project-form.tsx';
+import { progressOf } from './project-progress.tsx';
+
+afterEach(cleanup);
+
+const progress = () => Number(screen.getByRole('progressbar', { name: t.form.progress }).getAttribute('aria-valuenow'));
+/** The error text bound to a control through aria-describedby. */
+const describedBy = (el: HTMLElement) =>
+  (el.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+
+function tomorrow(): string {
+  const d = new Date(`${todayIn('DO')}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(screen.getByRole('checkbox', { name: 'Plomería' }));
+  await user.type(screen.getByLabelText(t.form.title), 'Cambiar calentador');
+  await user.selectOptions(screen.getByLabelText(t.form.propertyType), 'casa');
+  await user.type(screen.getByLabelText(t.form.description), 'El calentador gotea.');
+  fireEvent.change(screen.getByLabelText(t.form.startDate), { target: { value: tomorrow() } });
+  await user.selectOptions(screen.getByLabelText(t.form.city), 'santo-domingo');
+}
+
+describe('progressOf', () => {
+  it('counts the five fields of spec §4 and ignores blank text and the others', () => {
+    expect(progressOf({})).toEqual({ percent: 0, done: 0 });
+    expect(progressOf({ services: [], title: '   ' })).toEqual({ percent: 0, done: 0 });
+    expect(progressOf({ services: ['plomeria'], title: 'x' })).toEqual({ percent: 40, done: 2 });
+    expect(progressOf({ services: ['plomeria'], title: 'x', propertyType: 'casa', startDate: '2030-01-01', description: 'y' })).toEqual({ percent: 100, done: 5 });
+  });
+});
+
+describe('ProjectForm', () => {
+  it('moves the progress bar and the counters as fields are filled', async () => {
+    const user = userEvent.setup();
+    render(<ProjectForm country="DO" onSubmit={async () => {}} />);
+    expect(progress()).toBe(0);
+    await user.click(screen.getByRole('checkbox', { name: 'Plomería' }));
+    expect(progress()).toBe(20);
+    await user.type(screen.getByLabelText(t.form.title), 'Hola');
+    expect(progress()).toBe(40);
+    expect(screen.getByText(tp.titleLeft(96))).toBeTruthy();
+    await user.type(screen.getByLabelText(t.form.description), 'abc');
+    expect(screen.getByText(t.form.charsLeft(397))).toBeTruthy();
+    expect(progress()).toBe(60);
+  });
+
+  it("puts each rule's Spanish message under its field and sends nothing", async () => {
+    const user = userEvent.setup();
+    let sent = 0;
+    render(
+      <ProjectForm
+        country="DO"
+        onSubmit={async () => {
+          sent += 1;
+        }}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(describedBy(screen.getByLabelText(t.form.title))).toContain(validation.required));
+    expect(describedBy(screen.getByLabelText(t.form.propertyType))).toContain(validation.invalidOption);
+    expect(describedBy(screen.getByLabelText(t.form.description))).toContain(validation.required);
+    expect(describedBy(screen.getByLabelText(t.form.startDate))).toContain(validation.required);
+    expect(describedBy(screen.getByLabelText(t.form.city))).toContain(validation.required);
+    expect(describedBy(screen.getByRole('group', { name: t.form.services }))).toContain(validation.required);
+    // The rest filled in: a start date in the past is refused under its field.
+    await fillValid(user);
+    fireEvent.change(screen.getByLabelText(t.form.startDate), { target: { value: '2001-01-01' } });
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(describedBy(screen.getByLabelText(t.form.startDate))).toContain(tp.startDateInPast));
+    expect(describedBy(screen.getByLabelText(t.form.title))).not.toContain(validation.required);
+    expect(sent).toBe(0);
+  });
+
+  it("sends the schema's output and maps the server's field errors to the fields", async () => {
+    const user = userEvent.setup();
+    const received: ProjectData[] = [];
+    render(
+      <ProjectForm
+        country="DO"
+        onSubmit={async (values) => {
+          received.push(values);
+          throw new ApiError(400, 'VALIDATION', 'Revisa los campos.', { city: tp.cityNotInCountry, title: 'Título repetido.' });
+        }}
+      />,
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(describedBy(screen.getByLabelText(t.form.city))).toContain(tp.cityNotInCountry));
+    expect(describedBy(screen.getByLabelText(t.form.title))).toContain('Título repetido.');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({
+      services: ['plomeria'],
+      title: 'Cambiar calentador',
+      propertyType: 'casa',
+      country: 'DO',
+      city: 'santo-domingo',
+      zone: null,
+      intention: 'ready',
+    });
+  });
+
+  it('shows an error without fields in the form alert', async () => {
+    const user = userEvent.setup();
+    render(
+      <ProjectForm
+        country="DO"
+        onSubmit={async () => {
+          throw new ApiError(409, 'CONFLICT', tp.refused.edit);
+        }}
+      />,
+    );
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(tp.refused.edit));
+  });
+});
+
+describe('pesosToMinor', () => {
+  it('reads pesos as a person types them into centavos', () => {
+    expect(pesosToMinor('1500')).toBe(150000);
+    expect(pesosToMinor('1,500.50')).toBe(150050);
+    expect(pesosToMinor('RD$ 2,000')).toBe(200000);
+    expect(pesosToMinor('99,5')).toBe(9950);
+    expect(pesosToMinor('0.1')).toBe(10);
+    expect(pesosToMinor('abc')).toBeNaN();
+    expect(pesosToMinor('1.234.5')).toBeNaN();
+    expect(pesosToMinor('')).toBeNaN();
+  });
+});

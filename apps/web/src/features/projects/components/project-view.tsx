@@ -1,0 +1,247 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
+import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
+import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { projectPhotoUrl, useChangeStatus } from '../project.ts';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { startDateLabel } from './project-tile.tsx';
+
+/** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
+export function viewerMay(action: ProjectAction, project: ProjectDetail): boolean {
+  const by = PROJECT_ACTIONS[action].by;
+  const isTheirs = by === 'client' ? project.viewer.isClient : by === 'contractor' ? project.viewer.isHiredContractor : false;
+  return isTheirs && projectAllows(action, project.status);
+}
+
+interface ProjectViewProps {
+  project: ProjectDetail;
+  userId: string;
+  locale: string;
+  /** The offers (client) or the contractor's own panel, placed below the project. */
+  children?: ReactNode;
+}
+
+/** The project page's body: photos, what and where, status, contact data once hired, and the client's moves after delivery. */
+export function ProjectView({ project: p, userId, locale, children }: ProjectViewProps) {
+  const cityName = p.city ? (COUNTRIES[p.country].cities.find((c) => c.key === p.city)?.name ?? p.city) : null;
+  const location = [p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
+  const contact = p.viewer.isClient ? p.contractorContact : p.viewer.isHiredContractor ? p.clientContact : null;
+  const [main, ...rest] = p.photos;
+  return (
+    <div className="flex flex-col gap-8">
+      <header className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-3xl font-bold break-words text-slate-900">{p.title}</h1>
+          <p className="mt-1 text-slate-700">{t.page.publishedBy(p.clientFirstName)}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap items-center gap-2">
+          <p className="rounded-full bg-brand-50 px-3 py-1 font-semibold text-brand-800">
+            <span className="sr-only">{t.page.status}: </span>
+            {PROJECT_STATUS_LABELS[p.status]}
+          </p>
+          {viewerMay('edit', p) && (
+            <Link to={`/nuevoproyecto?editar=${p.id}`} className={buttonClasses('secondary')}>
+              {t.page.edit}
+            </Link>
+          )}
+        </div>
+      </header>
+
+      {main && (
+        <section aria-label={t.page.photos} className="flex flex-col gap-3">
+          <img src={projectPhotoUrl(main.id, 'lg')} alt={t.form.photoAlt(1)} className="max-h-[28rem] w-full rounded-xl object-cover" />
+          {rest.length > 0 && (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+              {rest.map((photo, i) => (
+                <li key={photo.id}>
+                  <a href={projectPhotoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer" className="block">
+                    <img src={projectPhotoUrl(photo.id, 'md')} alt={t.form.photoAlt(i + 2)} className="aspect-square w-full rounded-md object-cover" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="project-description" className="flex flex-col gap-2">
+          <h2 id="project-description" className="text-xl font-bold text-slate-900">
+            {t.form.description}
+          </h2>
+          <p className="break-words whitespace-pre-line text-slate-800">{p.description}</p>
+        </section>
+        <section aria-labelledby="project-details" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="project-details" className="text-xl font-bold text-slate-900">
+            {t.page.details}
+          </h2>
+          <dl className="mt-3 flex flex-col gap-2 text-slate-800">
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{t.page.services}</dt>
+              <dd>
+                <ul className="mt-1 flex flex-wrap gap-1.5">
+                  {p.services.map((s) => (
+                    <li key={s} className="rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-semibold text-slate-800">
+                      {SERVICE_LABELS[s]}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{t.page.startDate}</dt>
+              <dd>{startDateLabel(p.startDate, locale)}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{t.page.propertyType}</dt>
+              <dd>{PROPERTY_TYPE_LABELS[p.propertyType]}</dd>
+            </div>
+            {location && (
+              <div>
+                <dt className="text-sm font-medium text-slate-600">{t.page.location}</dt>
+                <dd>{location}</dd>
+              </div>
+            )}
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{t.page.intention}</dt>
+              <dd>{t.form.intentions[p.intention]}</dd>
+            </div>
+            <div>
+              <dt className="text-sm font-medium text-slate-600">{t.page.status}</dt>
+              <dd>
+                {PROJECT_STATUS_LABELS[p.status]}
+                {p.status === 'created' && ` · ${tp.offers(p.offers)}`}
+              </dd>
+            </div>
+          </dl>
+        </section>
+      </div>
+
+      {contact && <ContactSection contact={contact} heading={p.viewer.isClient ? t.page.contractorContact : t.page.clientContact} conversationId={p.conversationId} />}
+
+      {(p.deliveryNote || p.deliveryPhotos.length > 0) && (
+        <section aria-labelledby="project-delivery" className="flex flex-col gap-3">
+          <h2 id="project-delivery" className="text-xl font-bold text-slate-900">
+            {t.page.deliveryPhotos}
+          </h2>
+          {p.deliveryNote && (
+            <p className="text-slate-800">
+              <span className="font-medium">{t.page.deliveryNote}: </span>
+              {p.deliveryNote}
+            </p>
+          )}
+          {p.deliveryPhotos.length > 0 && (
+            <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+              {p.deliveryPhotos.map((photo, i) => (
+                <li key={photo.id}>
+                  <img src={projectPhotoUrl(photo.id, 'md')} alt={`${t.page.deliveryPhotos} ${i + 1}`} className="aspect-square w-full rounded-md object-cover" />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+
+      <AfterDelivery project={p} userId={userId} />
+
+      {children}
+    </div>
+  );
+}
+
+function ContactSection({ contact, heading, conversationId }: { contact: ContactData; heading: string; conversationId: string | null }) {
+  return (
+    <section aria-labelledby="project-contact" className="rounded-xl border border-green-700/40 bg-green-50 p-4">
+      <h2 id="project-contact" className="text-xl font-bold text-slate-900">
+        {t.page.contact}
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">{heading}</p>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
+        <dt className="sr-only">{heading}</dt>
+        <dd className="col-span-2 font-semibold">{contact.name}</dd>
+        <dt className="font-medium">{t.page.email}</dt>
+        <dd className="break-all">
+          <a href={`mailto:${contact.email}`} className="text-brand-700 underline">
+            {contact.email}
+          </a>
+        </dd>
+        {contact.phone && (
+          <>
+            <dt className="font-medium">{t.page.phone}</dt>
+            <dd>
+              <a href={`tel:${contact.phone}`} className="text-brand-700 underline">
+                {contact.phone}
+              </a>
+            </dd>
+          </>
+        )}
+      </dl>
+      {conversationId && (
+        <Link to={`/perfil/mensajes?conversation=${conversationId}`} className={buttonClasses('primary', 'mt-4')}>
+          {t.page.conversation}
+        </Link>
+      )}
+    </section>
+  );
+}
+
+/** Approve the delivered work or open a claim (with a note), as the table allows the client. */
+function AfterDelivery({ project, userId }: { project: ProjectDetail; userId: string }) {
+  const id = useId();
+  const change = useChangeStatus(userId, project.id);
+  const messageBox = useMessageBox();
+  const [asking, setAsking] = useState<'approve' | 'claim' | null>(null);
+  const mayApprove = viewerMay('approve', project);
+  const mayClaim = viewerMay('claim', project);
+  if (!mayApprove && !mayClaim) return null;
+  return (
+    <section id="trabajo" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
+        {t.after.title}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        {mayApprove && (
+          <button type="button" onClick={() => setAsking('approve')} className={buttonClasses('primary')}>
+            {t.after.approve}
+          </button>
+        )}
+        {mayClaim && (
+          <button type="button" onClick={() => setAsking('claim')} className={buttonClasses('secondary')}>
+            {t.after.claim}
+          </button>
+        )}
+      </div>
+      {asking === 'approve' && (
+        <ConfirmDialog
+          title={t.after.approve}
+          text={t.after.approveConfirm}
+          confirmLabel={t.after.approve}
+          onConfirm={async () => {
+            const { message } = await change.mutateAsync({ status: 'completado' });
+            messageBox.show({ text: message, kind: 'success' });
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
+      {asking === 'claim' && (
+        <ConfirmDialog
+          title={t.after.claim}
+          text={tp.claimReasonRequired}
+          confirmLabel={t.after.claim}
+          comment={{ label: t.after.claimNote, maxLength: NOTE_MAX }}
+          danger
+          onConfirm={async (note) => {
+            const { message } = await change.mutateAsync(note ? { status: 'disputed', note } : { status: 'disputed' });
+            messageBox.show({ text: message, kind: 'success' });
+          }}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,121 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiErrors } from '@arreglaya/shared/i18n/common';
+import { ERROR_CODES, type ErrorCode } from '@arreglaya/shared/errors';
+import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
+import type { ProjectData, ProjectDetail, ProjectInput } from '@arreglaya/shared/schemas/projects';
+import { ApiError, api } from '@/lib/api.ts';
+
+// One project: the page (/proyectos/:id), saving the form (/nuevoproyecto), its photos and the
+// status moves after hiring. Cache keys carry the viewer's id, so another person signing in
+// never sees this cache.
+
+type ProjectPhoto = ProjectDetail['photos'][number];
+
+export const projectKeys = {
+  all: (userId: string) => ['projects', userId] as const,
+  detail: (userId: string, id: string) => ['projects', userId, 'detail', id] as const,
+  mine: (userId: string, status: ProjectStatus | null) => ['projects', userId, 'mine', status ?? 'all'] as const,
+  offers: (userId: string, id: string, sort: string) => ['projects', userId, 'offers', id, sort] as const,
+};
+
+/** A photo's URL in one of the stored sizes (sm 96 px, md 320 px, lg up to 960 px). */
+export const projectPhotoUrl = (photoId: string, size: 'sm' | 'md' | 'lg' = 'md') => `/api/photos/${photoId}/${size}`;
+
+/** GET /api/projects/:id; null when the API says 404 (gone, or not for this viewer). */
+export async function fetchProject(id: string, signal?: AbortSignal): Promise<ProjectDetail | null> {
+  try {
+    return await api.get<ProjectDetail>(`/api/projects/${encodeURIComponent(id)}`, signal);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION')) return null;
+    throw error;
+  }
+}
+
+export const projectQuery = (userId: string, id: string) =>
+  queryOptions({ queryKey: projectKeys.detail(userId, id), queryFn: ({ signal }) => fetchProject(id, signal), enabled: userId !== '' });
+
+export function useProject(userId: string | null, id: string | null) {
+  return useQuery({ ...projectQuery(userId ?? '', id ?? ''), enabled: userId !== null && id !== null });
+}
+
+export const createProject = (body: ProjectInput | ProjectData) => api.post<{ message: string; project: ProjectDetail }>('/api/projects', body);
+export const updateProject = (id: string, body: ProjectInput | ProjectData) =>
+  api.put<{ message: string; project: ProjectDetail }>(`/api/projects/${encodeURIComponent(id)}`, body);
+export const removeProject = (id: string) => api.delete<{ message: string; outcome: 'deleted' | 'cancelled' }>(`/api/projects/${encodeURIComponent(id)}`);
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** POST /api/projects/:id/photos as multipart (api.ts sends JSON only); failures are the app's ApiError. */
+export async function uploadProjectPhoto(projectId: string, file: File): Promise<{ message: string; photos: ProjectPhoto[] }> {
+  const form = new FormData();
+  form.append('photo', file);
+  let response: Response;
+  try {
+    response = await fetch(`/api/projects/${encodeURIComponent(projectId)}/photos`, {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json', 'x-requested-with': 'arreglaya' },
+    });
+  } catch {
+    throw new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE);
+  }
+  const body = (await response.json().catch(() => undefined)) as
+    { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> }; photos?: ProjectPhoto[]; message?: string } | undefined;
+  if (response.ok && body?.photos && typeof body.message === 'string') return { message: body.message, photos: body.photos };
+  const error = body?.error;
+  if (error && isErrorCode(error.code) && typeof error.message === 'string') throw new ApiError(response.status, error.code, error.message, error.fields);
+  throw new ApiError(response.status, 'INTERNAL', apiErrors.INTERNAL);
+}
+
+export const removeProjectPhoto = (projectId: string, photoId: string) =>
+  api.delete<{ message: string; photos: ProjectPhoto[] }>(`/api/projects/${encodeURIComponent(projectId)}/photos/${encodeURIComponent(photoId)}`);
+export const reorderProjectPhotos = (projectId: string, photoIds: string[]) =>
+  api.put<{ message: string; photos: ProjectPhoto[] }>(`/api/projects/${encodeURIComponent(projectId)}/photos/order`, { photoIds });
+
+/** A photo of the form: one already stored, or a file chosen now (uploaded when the project is saved). */
+export type PhotoItem = { kind: 'stored'; id: string } | { kind: 'new'; key: string; file: File; preview: string };
+
+/**
+ * Makes the project's stored photos match the form's list: removes the ones taken out, uploads
+ * the new ones in order, then puts them in the form's order. Returns the messages of uploads
+ * that failed (the project itself is saved).
+ */
+export async function syncPhotos(projectId: string, stored: readonly string[], wanted: readonly PhotoItem[]): Promise<string[]> {
+  const failures: string[] = [];
+  const keep = new Set(wanted.filter((p) => p.kind === 'stored').map((p) => p.id));
+  for (const id of stored) if (!keep.has(id)) await removeProjectPhoto(projectId, id);
+  const order: string[] = [];
+  let current: string[] = stored.filter((id) => keep.has(id));
+  for (const item of wanted) {
+    if (item.kind === 'stored') {
+      order.push(item.id);
+      continue;
+    }
+    try {
+      const { photos } = await uploadProjectPhoto(projectId, item.file);
+      const added = photos.map((p) => p.id).find((id) => !current.includes(id));
+      current = photos.map((p) => p.id);
+      if (added) order.push(added);
+    } catch (error) {
+      failures.push(`${item.file.name}: ${error instanceof ApiError ? error.message : apiErrors.INTERNAL}`);
+    }
+  }
+  const sameOrder = order.length === current.length && order.every((id, i) => id === current[i]);
+  if (order.length > 0 && order.length === current.length && !sameOrder) await reorderProjectPhotos(projectId, order);
+  return failures;
+}
+
+export const changeProjectStatus = (id: string, status: 'completado' | 'disputed', note?: string) =>
+  api.post<{ message: string; status: ProjectStatus }>(`/api/projects/${encodeURIComponent(id)}/status`, note ? { status, note } : { status });
+
+/** The client's moves after delivery (approve, claim): refresh the page and the lists. */
+export function useChangeStatus(userId: string, projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ status, note }: { status: 'completado' | 'disputed'; note?: string }) => changeProjectStatus(projectId, status, note),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) }),
+  });
+}

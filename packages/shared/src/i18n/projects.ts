@@ -82,6 +82,8 @@ export const quotes = {
   priceTooHigh: 'El precio es demasiado alto.',
   stagesMustSum100: 'Las etapas deben sumar 100 %.',
   stagesCount: 'Un plan por etapas tiene de 2 a 5 etapas.',
+  /** A contractor the directory does not list cannot bid: the client would see an offer from nobody. */
+  profileIncomplete: 'Completa tu perfil (tu nombre, al menos un servicio y tu ciudad) antes de enviar ofertas: el cliente lo verá junto a tu oferta.',
   withdrawn: 'Oferta retirada.',
   accepted: 'Oferta aceptada. El proyecto quedó asignado.',
   rejected: 'Oferta rechazada.',

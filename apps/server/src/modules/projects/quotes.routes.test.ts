@@ -98,6 +98,19 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
   });
 });
 
+describe('Make Offer needs a listed profile', () => {
+  it('refuses an offer from a contractor without a city (403, the reason in Spanish) and stores nothing; with one it goes', async () => {
+    const { contractor, projectId } = await scene();
+    await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, contractor.id));
+    const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Sin ciudad en el perfil' });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toContain('Completa tu perfil');
+    expect(await t.db.$count(quotes, eq(quotes.contractorId, contractor.id))).toBe(0);
+    await t.db.update(contractorProfiles).set({ city: 'santo-domingo' }).where(eq(contractorProfiles.userId, contractor.id));
+    expect((await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Con ciudad' })).statusCode).toBe(201);
+  });
+});
+
 describe('POST /api/quotes/:id/withdraw', () => {
   it('withdraws an open quote once; a second time is a 409', async () => {
     const { contractor, projectId } = await scene();

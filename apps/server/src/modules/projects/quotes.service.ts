@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { findListedContractor } from '../directory/directory.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
@@ -58,6 +59,8 @@ const pairOf = (p: ProjectRow, contractorId: string) => ({ clientId: p.clientId,
 export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: string, input: QuoteData): Promise<{ quote: Quote; replaced: boolean }> {
   const result = await deps.db.transaction(async (tx) => {
     const project = await lockForAction(tx, projectId, 'quote', actor);
+    // Offers are shown with the contractor's card: one the directory does not list has none.
+    if (!(await findListedContractor(tx, actor.id))) throw new AppError('FORBIDDEN', tq.profileIncomplete);
     const previous = await findOpenQuote(tx, projectId, actor.id);
     const now = new Date();
     if (previous) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { formatNumber } from './format.ts';
+import { formatDate, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   const locales = Object.values(COUNTRIES).map((country) => country.locale);
@@ -18,5 +18,21 @@ describe('formatNumber', () => {
     expect(formatNumber(1_250_000, 'es-MX')).toBe('1,250,000');
     expect(formatNumber(12.5, 'es-CO')).toBe('12,5');
     expect(formatNumber(-3, 'es-DO')).toBe(new Intl.NumberFormat('es-DO').format(-3));
+  });
+});
+
+describe('formatDate', () => {
+  it('shows the spec’s DD MMM YY, without the “de” Intl puts in Spanish', () => {
+    expect(formatDate('2025-03-05T15:00:00Z')).toBe('05 mar 25');
+  });
+
+  it('keeps a calendar date on its day whatever the time zone', () => {
+    const tz = process.env.TZ;
+    process.env.TZ = 'America/Santo_Domingo';
+    try {
+      expect(formatDate('2026-12-01')).toBe('01 dic 26');
+    } finally {
+      process.env.TZ = tz;
+    }
   });
 });

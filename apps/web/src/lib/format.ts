@@ -28,7 +28,15 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = DE
 /** The spec's display date "DD MMM YY", localised: 05 mar 25. */
 export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit' }).format(date);
+  // A calendar date ('2026-12-01', a start date) is that day everywhere: read as UTC midnight, it
+  // must not become the evening before in Santo Domingo.
+  const dateOnly = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso);
+  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit', ...(dateOnly ? { timeZone: 'UTC' } : {}) }).formatToParts(date);
+  // Day, month and year only, spaced (Intl puts 'de' between month and year in Spanish).
+  return parts
+    .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
+    .map((p) => p.value)
+    .join(' ');
 }
 
 /** Chat times: HH:mm, 24-hour. */

@@ -36,3 +36,8 @@ export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE): string 
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
 }
+
+/** A calendar day (YYYY-MM-DD, e.g. a start date) as "DD MMM YY", read at noon UTC so no time zone moves it to another day. */
+export function formatDay(isoDate: string, locale = DEFAULT_LOCALE): string {
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit', timeZone: 'UTC' }).format(new Date(`${isoDate.slice(0, 10)}T12:00:00Z`));
+}

@@ -56,8 +56,8 @@ export function ProjectList({ userId }: { userId: string }) {
   };
   const filters = activeFilters(search);
   const countText = data ? t.count(formatNumber(data.total, locale), data.total) : '';
-  // Before the first answer the boxes show what the URL asks (none: the contractor's own, still unknown).
-  const services = data?.services ?? search.service ?? [];
+  // The boxes show what the URL asks at once; without a choice, the contractor's own services the API used.
+  const services = search.service ?? (search.allServices === '1' ? [] : (data?.services ?? []));
 
   return (
     <div className="grid gap-6 md:grid-cols-[16rem_1fr]">

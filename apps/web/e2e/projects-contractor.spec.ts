@@ -65,6 +65,7 @@ let client: TestAccount;
 let contractor: TestAccount;
 let clientApi: APIRequestContext;
 let firstProjectId: string;
+let secondProjectId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -76,6 +77,7 @@ test.beforeAll(async () => {
   for (let i = 1; i <= PLUMBING_PROJECTS; i += 1) {
     const id = await postProject(clientApi, `Tubería ${String(i).padStart(2, '0')}`, 'plomeria');
     if (i === 1) firstProjectId = id;
+    if (i === 2) secondProjectId = id;
   }
   await postProject(clientApi, 'Lámparas de la sala', 'electricidad');
 });
@@ -199,6 +201,31 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   await expect(jobs.first()).toContainText('Tubería 01');
   await expect(jobs.first()).toContainText('Entregado');
   await expectNoSeriousAxe(page, '/profile/trabajos');
+});
+
+test('a contractor answers a counter-offer and withdraws the offer', async ({ page }) => {
+  const contractorApi = await apiAs(contractor);
+  const sent = await contractorApi.post(`/api/projects/${secondProjectId}/quotes`, { data: { priceMinor: 1_500_000, description: 'Cambio de tubería.' } });
+  expect(sent.status()).toBe(201);
+  const quoteId = ((await sent.json()) as { quote: { id: string } }).quote.id;
+  expect((await clientApi.post(`/api/quotes/${quoteId}/counter`, { data: { priceMinor: 1_200_000, comment: 'Es lo que tengo.' } })).status()).toBe(200);
+
+  await signInPage(page, contractor);
+  await page.goto(`/proyectos/${secondProjectId}`);
+  const panel = page.getByRole('region', { name: offerPanel.title });
+  await expect(panel.getByText(/El cliente propone RD\$\s?12,000\.00/)).toBeVisible();
+  await expect(panel.getByText(offerPanel.counterComment('Es lo que tengo.'))).toBeVisible();
+  await panel.getByRole('button', { name: offerPanel.counterAccept }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tq.counterAccepted);
+  await expect(panel.getByText(offerPanel.agreedPrice)).toBeVisible();
+  await expect(panel.getByRole('button', { name: offerPanel.counterAccept })).toHaveCount(0);
+
+  await panel.getByRole('button', { name: offerPanel.withdraw }).click();
+  await panel.getByRole('button', { name: offerPanel.withdrawYes }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tq.withdrawn);
+  await expect(panel.getByText(offerPanel.status('Retirada'))).toBeVisible();
+  await expect(panel.getByRole('button', { name: offerPanel.make })).toBeVisible();
+  await contractorApi.dispose();
 });
 
 test('a contractor registers a finished job with a photo and sees it on their public page', async ({ page }) => {

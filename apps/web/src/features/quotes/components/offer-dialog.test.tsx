@@ -45,7 +45,7 @@ describe('Make Offer', () => {
   });
 
   it('shows the staged plan sum and refuses a plan that does not add up to 100 %', async () => {
-    const send = vi.fn(async () => ({ message: 'ok' }));
+    const send = vi.fn(async (_body: QuoteData) => ({ message: 'ok' }));
     const { user } = renderDialog(send);
     await user.type(price(), '1000');
     await user.type(description(), 'Pintura');

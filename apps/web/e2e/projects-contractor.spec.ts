@@ -58,6 +58,13 @@ async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
   expect(serious).toEqual([]);
 }
 
+/** A real JPEG made here (sharp), like a phone photo. */
+function jpegPhoto(): Promise<Buffer> {
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } })
+    .jpeg()
+    .toBuffer();
+}
+
 const tileTitles = (page: Page) => page.getByRole('main').getByRole('article').getByRole('heading', { level: 3 });
 const count = (page: Page) => page.getByTestId('results-count');
 
@@ -126,11 +133,17 @@ test('a contractor browses Proyectos Disponibles: own services by default, sort,
   await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'projectlist-360.png'), fullPage: true });
 });
 
-test('a signed-out visitor is asked to sign in on /projectlist', async ({ page }) => {
+test('a signed-out visitor is asked to sign in on /projectlist, a client is told it is for contractors', async ({ page }) => {
   await page.goto('/projectlist');
   await expect(page.getByText(projectList.signInNeeded)).toBeVisible();
   await page.getByRole('button', { name: projectList.signIn }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
+  // A client is told the list is for contractors and where to post their own project.
+  await signInPage(page, client);
+  await page.goto('/projectlist');
+  await expect(page.getByText(projectList.contractorsOnly)).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: projectList.newProject })).toHaveAttribute('href', '/nuevoproyecto');
+  await expect(page.getByTestId('results-count')).toHaveCount(0);
 });
 
 test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once hired starts and delivers', async ({ page }) => {
@@ -189,6 +202,10 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   await expect(job.getByText(client.email)).toBeVisible();
   await job.getByRole('button', { name: offerPanel.start }).click();
   await expect(page.getByTestId('message-box')).toContainText(tp.statusChanged.in_progress);
+  // A photo of the finished work (the server re-encodes it), shown in the panel.
+  await job.getByLabel(offerPanel.addDeliveryPhoto).setInputFiles({ name: 'obra.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
+  await expect(page.getByTestId('message-box')).toContainText(tp.photoAdded);
+  await expect(job.getByRole('img', { name: offerPanel.deliveryPhotoAlt(1) })).toBeVisible();
   await job.getByLabel(offerPanel.deliveryNote).fill('Terminado y probado, sin fugas.');
   await job.getByRole('button', { name: offerPanel.deliver }).click();
   await expect(page.getByTestId('message-box')).toContainText(tp.statusChanged.delivered);
@@ -241,10 +258,7 @@ test('a contractor registers a finished job with a photo and sees it on their pu
   await main.getByRole('button', { name: portfolioPage.save }).click();
   await expect(page.getByTestId('message-box')).toContainText(tp.portfolio.saved);
   await expect(main.getByRole('heading', { name: portfolioPage.editTitle('Baño remodelado en Piantini') })).toBeVisible();
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a6f97' } })
-    .jpeg()
-    .toBuffer();
-  await main.getByLabel(portfolioPage.addPhoto).setInputFiles({ name: 'bano.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await main.getByLabel(portfolioPage.addPhoto).setInputFiles({ name: 'bano.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto() });
   await expect(page.getByTestId('message-box')).toContainText(tp.photoAdded);
   await expect(main.getByRole('img', { name: portfolioPage.photoAlt('Baño remodelado en Piantini', 1) }).first()).toBeVisible();
 

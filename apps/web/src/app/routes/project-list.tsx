@@ -26,7 +26,9 @@ function ProjectListPage() {
         </>
       ) : user ? (
         <div className="mt-4 flex flex-col items-start gap-4">
-          <p className="text-lg text-slate-800">{t.clientsOnlyNote}</p>
+          <p className="text-lg text-slate-800">
+            {t.contractorsOnly} {user.role === 'client' && t.clientHint}
+          </p>
           {user.role === 'client' && (
             <Link to="/nuevoproyecto" className={buttonClasses('primary')}>
               {t.newProject}

@@ -268,4 +268,25 @@ test('a contractor registers a finished job with a photo and sees it on their pu
   await expect(section.getByRole('heading', { name: 'Baño remodelado en Piantini' })).toBeVisible();
   const img = section.getByRole('img', { name: portfolioPage.photoAlt('Baño remodelado en Piantini', 1) });
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+
+  // Edit one entry, delete another: the public page follows.
+  await page.goto('/profile/nuevoproyecto');
+  await main.getByLabel(portfolioPage.title, { exact: true }).fill('Techo sellado');
+  await main.getByLabel(portfolioPage.description, { exact: true }).fill('Impermeabilización del techo.');
+  await main.getByRole('checkbox', { name: SERVICE_LABELS.plomeria }).check();
+  await main.getByLabel(portfolioPage.completedOn).fill(dayFromToday(-10));
+  await main.getByRole('button', { name: portfolioPage.save }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.portfolio.saved);
+  await main.getByRole('button', { name: portfolioPage.editEntry('Baño remodelado en Piantini') }).click();
+  await main.getByLabel(portfolioPage.title, { exact: true }).fill('Baño completo en Piantini');
+  await main.getByRole('button', { name: portfolioPage.save }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.portfolio.updated);
+  await main.getByRole('button', { name: portfolioPage.removeEntry('Techo sellado') }).click();
+  await main
+    .getByRole('group', { name: portfolioPage.removeEntry('Techo sellado') })
+    .getByRole('button', { name: portfolioPage.remove })
+    .click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.portfolio.deleted);
+  await page.goto(`/contractors/${session.user.id}`);
+  await expect(section.getByRole('heading', { level: 3 })).toHaveText(['Baño completo en Piantini']);
 });

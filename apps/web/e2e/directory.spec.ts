@@ -323,9 +323,10 @@ test.describe('public contractor page /contractors/:id', () => {
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/<meta name="description"/g)).toHaveLength(1);
 
+    // The profile comes in the HTML (its portfolio, /api/contractors/:id/portfolio, is read on its own).
     const apiCalls: string[] = [];
     page.on('request', (r) => {
-      if (r.url().includes(`/api/contractors/${profile.id}`)) apiCalls.push(r.url());
+      if (new URL(r.url()).pathname === `/api/contractors/${profile.id}`) apiCalls.push(r.url());
     });
     await page.goto(`/contractors/${profile.id}`);
     await expect(page.getByRole('heading', { level: 1, name: profile.name })).toBeVisible();

@@ -59,7 +59,7 @@ export const routes: RouteObject[] = [
           { index: true, lazy: () => import('./routes/landing.tsx') },
           { path: 'contactus', lazy: () => import('./routes/contact.tsx') },
           { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
-          soon('projectlist', p.projectList),
+          { path: 'projectlist', handle: { title: p.projectList } satisfies PageHandle, lazy: () => import('./routes/project-list.tsx') },
           { path: 'nuevoproyecto', lazy: () => import('./routes/new-project.tsx') },
           { path: 'proyectos/:id', loader: signedIn, lazy: () => import('./routes/project.tsx') },
           { path: 'oferta/confirmar/:token', lazy: () => import('./routes/offer-confirm.tsx') },
@@ -112,9 +112,9 @@ export const routes: RouteObject[] = [
             children: [
               ...accountIndex(p.personalInfo, '/profile', contractorProfile),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/profile' } satisfies PageHandle, lazy: notifications },
-              soon('nuevoproyecto', p.registerProject, { account: '/profile' }),
-              soon('ofertas', p.myQuotes, { account: '/profile' }),
-              soon('trabajos', p.myJobs, { account: '/profile' }),
+              { path: 'nuevoproyecto', handle: { title: p.registerProject, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/portfolio.tsx') },
+              { path: 'ofertas', handle: { title: p.myQuotes, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-quotes.tsx') },
+              { path: 'trabajos', handle: { title: p.myJobs, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-jobs.tsx') },
             ],
           },
           {

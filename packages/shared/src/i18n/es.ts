@@ -10,6 +10,7 @@ import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
 import { profile } from './profile.ts';
 import { projectMail, projects, quotes } from './projects.ts';
+import { contractorMenu, myJobs, myQuotes, offerForm, offerPanel, portfolioPage, projectList } from './quotes-web.ts';
 import { shell } from './shell.ts';
 import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
 import { carousel, hardwareStores, help, howItWorks, pageMeta, quickBookingSection, services, testimonials, whyChooseUs } from './site-pages.ts';
@@ -47,4 +48,11 @@ export const es = {
   projects,
   quotes,
   projectMail,
+  projectList,
+  offerPanel,
+  offerForm,
+  myQuotes,
+  myJobs,
+  portfolioPage,
+  contractorMenu,
 } as const;

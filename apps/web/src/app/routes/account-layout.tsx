@@ -1,5 +1,6 @@
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { auth } from '@arreglaya/shared/i18n/auth';
+import { contractorMenu } from '@arreglaya/shared/i18n/quotes-web';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useSession } from '@/features/auth/hooks/use-session.ts';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
@@ -37,6 +38,9 @@ function menuFor(user: SessionUser): MenuItem[] {
     { to: '/profile/info', label: m.information },
     { to: '/perfil/seguridad', label: m.security },
     { to: '/perfil/proyectos', label: m.projects },
+    { to: '/profile/ofertas', label: contractorMenu.quotes },
+    { to: '/profile/trabajos', label: contractorMenu.jobs },
+    { to: '/profile/nuevoproyecto', label: contractorMenu.portfolio },
     messages,
     { to: '/perfil/reviews', label: m.reviews },
     { to: '/profile/notificaciones', label: m.notifications },

@@ -8,6 +8,7 @@ import { ContactContractorButton } from '@/features/contractor-contact/component
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
+import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 
 /** /contractors/:id: a contractor's public page with the heart and Contactar (spec §2). */
@@ -28,6 +29,7 @@ function ContractorPage() {
           profile={profile}
           favourite={<FavouriteButton contractorId={profile.id} contractorName={profile.name} />}
           contact={<ContactContractorButton contractor={profile} />}
+          portfolio={<PortfolioSection contractorId={profile.id} />}
         />
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

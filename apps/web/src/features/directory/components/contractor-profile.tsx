@@ -15,10 +15,12 @@ interface ContractorProfileProps {
   /** The favourite heart and Contactar, composed by the page. */
   favourite?: ReactNode;
   contact?: ReactNode;
+  /** The contractor's finished jobs (the portfolio feature's section), composed by the page. */
+  portfolio?: ReactNode;
 }
 
 /** The public page of a contractor (/contractors/:id): only public fields and approved reviews. */
-export function ContractorProfile({ profile: p, favourite, contact }: ContractorProfileProps) {
+export function ContractorProfile({ profile: p, favourite, contact, portfolio }: ContractorProfileProps) {
   const { locale } = useCountry();
   const city = p.city ? findCity(p.country, p.city)?.name : undefined;
   const reviewsText = t.card.reviews(formatNumber(p.ratingCount, locale), p.ratingCount);
@@ -69,6 +71,7 @@ export function ContractorProfile({ profile: p, favourite, contact }: Contractor
               </>
             )}
           </section>
+          {portfolio}
         </div>
 
         <aside className="flex h-fit flex-col gap-6 rounded-xl bg-brand-50 p-5">

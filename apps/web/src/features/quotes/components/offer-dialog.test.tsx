@@ -1,0 +1,113 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Quote } from '@arreglaya/shared/schemas/projects';
+import { ApiError } from '@/lib/api.ts';
+import type { QuoteData } from '../offer-form.ts';
+import { OfferDialog } from './offer-dialog.tsx';
+
+afterEach(cleanup);
+
+// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
+if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
+
+function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null) {
+  const onSent = vi.fn();
+  render(<OfferDialog previous={previous} locale="es-DO" send={send} onSent={onSent} onClose={() => {}} />);
+  return { onSent, user: userEvent.setup() };
+}
+
+const price = () => screen.getByLabelText('Precio (RD$)');
+const description = () => screen.getByLabelText('Descripción de la oferta');
+const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
+
+describe('Make Offer', () => {
+  it('refuses a price of 0 under the price field with the spec message, and sends nothing', async () => {
+    const send = vi.fn();
+    const { user } = renderDialog(send);
+    await user.type(price(), '0');
+    await user.type(description(), 'Cambio de tuberías');
+    await user.click(submit());
+    expect(await screen.findByText('Precio tiene que ser mayor que cero.')).toBeTruthy();
+    expect(price().getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends the price in centavos with the default validity of 7 days', async () => {
+    const send = vi.fn(async () => ({ message: 'Tu oferta fue enviada al cliente.' }));
+    const { user, onSent } = renderDialog(send);
+    await user.type(price(), '12,500.50');
+    await user.type(description(), 'Incluye materiales');
+    await user.click(submit());
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
+    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales', validityDays: 7 });
+  });
+
+  it('shows the staged plan sum and refuses a plan that does not add up to 100 %', async () => {
+    const send = vi.fn(async (_body: QuoteData) => ({ message: 'ok' }));
+    const { user } = renderDialog(send);
+    await user.type(price(), '1000');
+    await user.type(description(), 'Pintura');
+    await user.click(screen.getByLabelText('Pago por etapas (opcional)'));
+    expect(screen.getByText('Suma: 100 %')).toBeTruthy();
+    // 40 % of RD$1,000 is shown next to the first stage.
+    expect(screen.getByText(/≈\s*RD\$\s*400\.00/)).toBeTruthy();
+    const second = screen.getByLabelText('Porcentaje de la etapa 2');
+    await user.clear(second);
+    await user.type(second, '50');
+    expect(screen.getByText('Suma: 90 %')).toBeTruthy();
+    await user.click(submit());
+    expect(await screen.findByText('Las etapas deben sumar 100 %.')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+    await user.clear(second);
+    await user.type(second, '60');
+    await user.click(submit());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]![0]).toMatchObject({
+      priceMinor: 100_000,
+      stages: [
+        { title: 'Depósito para materiales', percent: 40 },
+        { title: 'Pago final', percent: 60 },
+      ],
+    });
+  });
+
+  it("puts the server's field messages under the form's fields (priceMinor → the price)", async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(400, 'VALIDATION', 'Revisa los datos.', { priceMinor: 'El precio es demasiado alto.' });
+    });
+    const { user, onSent } = renderDialog(send);
+    await user.type(price(), '5');
+    await user.type(description(), 'x');
+    await user.click(submit());
+    expect(await screen.findByText('El precio es demasiado alto.')).toBeTruthy();
+    expect(price().getAttribute('aria-invalid')).toBe('true');
+    expect(onSent).not.toHaveBeenCalled();
+  });
+
+  it("shows a refusal without fields as the spec's bid failure text", async () => {
+    const send = vi.fn(async () => {
+      throw new ApiError(409, 'CONFLICT', 'Este proyecto ya no recibe ofertas.');
+    });
+    const { user } = renderDialog(send);
+    await user.type(price(), '5');
+    await user.type(description(), 'x');
+    await user.click(submit());
+    expect((await screen.findByRole('alert')).textContent).toBe('Error al registrar la oferta. - Este proyecto ya no recibe ofertas.');
+  });
+
+  it('fills the form with the open offer it replaces', () => {
+    const previous = {
+      priceMinor: 250_075,
+      description: 'Oferta anterior',
+      stages: null,
+      expiresAt: null,
+      createdAt: new Date().toISOString(),
+    } as unknown as Quote;
+    renderDialog(vi.fn(), previous);
+    expect(screen.getByRole('heading', { name: 'Reemplazar oferta' })).toBeTruthy();
+    expect((price() as HTMLInputElement).value).toBe('2500.75');
+    expect((description() as HTMLTextAreaElement).value).toBe('Oferta anterior');
+  });
+});

@@ -1,0 +1,110 @@
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@arreglaya/shared/lifecycles';
+import { QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
+import type { z } from 'zod';
+
+// Make Offer: the person types pesos; the API (and QuoteInputSchema) takes integer centavos.
+// The form keeps the text as typed, converts it for the schema, and puts the schema's
+// messages back under the fields the person sees.
+
+export type QuoteData = z.output<typeof QuoteInputSchema>;
+
+export interface OfferFormValues {
+  /** Pesos as typed: "1500", "1,500.50", "1500,5" is refused (es-DO writes the decimals after a point). */
+  price: string;
+  description: string;
+  validityDays: number;
+  useStages: boolean;
+  stages: { title: string; percent: number }[];
+}
+
+/** The server's and the schema's field names → the form's. */
+export const FIELD_OF: Record<string, string> = {
+  priceMinor: 'price',
+  description: 'description',
+  validityDays: 'validityDays',
+  stages: 'stages.root',
+};
+
+/** A server field path ('priceMinor', 'stages.1.percent') → the form's ('price', 'stages.1.percent'). */
+export function formFieldOf(path: string): string {
+  return FIELD_OF[path] ?? path;
+}
+
+/**
+ * Pesos text → centavos: digits with optional thousands commas and up to two decimals after a
+ * point ("1,500.5" → 150050). Empty → undefined (required); anything else → NaN, which the
+ * schema refuses with the price message. Integer arithmetic: no 0.1 + 0.2 surprises.
+ */
+export function pesosToMinor(text: string): number | undefined {
+  const trimmed = text.trim().replace(/^RD\$\s*/i, '');
+  if (trimmed === '') return undefined;
+  const match = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(trimmed);
+  if (!match) return Number.NaN;
+  const [, sign, whole, fraction = ''] = match;
+  const minor = Number(whole!.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'));
+  return sign ? -minor : minor;
+}
+
+/** Centavos → the text the price field shows ("1500.50"; whole amounts without decimals). */
+export function minorToPesosText(minor: number): string {
+  const whole = Math.trunc(minor / 100);
+  const cents = Math.abs(minor % 100);
+  return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0')}`;
+}
+
+/** The API body the form's values describe. */
+export function toQuoteInput(values: OfferFormValues): QuoteInput {
+  return {
+    priceMinor: pesosToMinor(values.price) as number,
+    description: values.description,
+    validityDays: Number.isFinite(values.validityDays) ? values.validityDays : (undefined as unknown as number),
+    ...(values.useStages ? { stages: values.stages.map((s) => ({ title: s.title, percent: Number.isFinite(s.percent) ? s.percent : (undefined as unknown as number) })) } : {}),
+  };
+}
+
+/** Sum of the stages' percentages (NaN and empty count as 0), shown live under the plan. */
+export function stagesSum(stages: readonly { percent: number }[]): number {
+  return stages.reduce((sum, s) => sum + (Number.isFinite(s.percent) ? s.percent : 0), 0);
+}
+
+/** The amount of each stage of a price (the last takes the rounding, as the server's milestones do). */
+export function stageAmounts(priceMinor: number, percents: readonly number[]): number[] {
+  const amounts = percents.map((p) => Math.floor((priceMinor * p) / 100));
+  if (amounts.length > 0) amounts[amounts.length - 1] = priceMinor - amounts.slice(0, -1).reduce((a, b) => a + b, 0);
+  return amounts;
+}
+
+const schemaResolver = zodResolver(QuoteInputSchema);
+
+/** react-hook-form resolver: QuoteInputSchema over the converted values, its errors under the form's fields. */
+export const offerResolver: Resolver<OfferFormValues, unknown, QuoteData> = async (values, context, options) => {
+  const result = await schemaResolver(toQuoteInput(values), context, { ...options, names: undefined, fields: {} } as never);
+  if (Object.keys(result.errors).length === 0) return { values: result.values as QuoteData, errors: {} };
+  const source = result.errors as Record<string, unknown>;
+  const errors: Record<string, unknown> = {};
+  for (const [key, error] of Object.entries(source)) {
+    if (key === 'stages' && error && typeof error === 'object') {
+      // Per-stage messages stay on their rows; the plan's own (sum, count) is the array's root error.
+      const { message, type, root, ref: _ref, ...rows } = error as { message?: string; type?: string; ref?: unknown; root?: { message?: string; type?: string } };
+      const own = message ?? root?.message;
+      errors.stages = own ? { ...rows, root: { type: type ?? root?.type ?? 'custom', message: own } } : rows;
+    } else {
+      errors[FIELD_OF[key] ?? key] = error;
+    }
+  }
+  return { values: {}, errors: errors as FieldErrors<OfferFormValues> };
+};
+
+/** The form's starting values: empty, or the open offer being replaced. */
+export function initialValues(previous?: Pick<Quote, 'priceMinor' | 'description' | 'stages' | 'expiresAt' | 'createdAt'> | null): OfferFormValues {
+  const stages = previous?.stages ?? null;
+  return {
+    price: previous ? minorToPesosText(previous.priceMinor) : '',
+    description: previous?.description ?? '',
+    validityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
+    useStages: stages !== null && stages.length > 0,
+    stages: stages && stages.length > 0 ? stages.map((s) => ({ ...s })) : [],
+  };
+}

@@ -80,7 +80,7 @@ const SEARCH_TEXTS = [
  * ones nobody quoted), then three quotes for every project that has none. Idempotent, so the
  * second scale only adds to the first.
  */
-async function addQuotes(pool: pg.Pool): Promise<void> {
+export async function addQuotes(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query(`SET synchronous_commit = off; SET work_mem = '256MB'; SET maintenance_work_mem = '512MB'`);
@@ -230,7 +230,8 @@ function printTargets(scales: readonly ScaleRows[]): boolean {
   const last = scales[scales.length - 1]!;
   for (const s of scales) {
     for (const r of s.rows) {
-      const failed = r.errors + r.non2xx > 0;
+      // A target that finished no request at all (every one timed out) failed too.
+      const failed = r.errors + r.non2xx > 0 || r.reqPerSec === 0;
       const offer = r.key === 'offer';
       const p99ok = r.p99 < (offer ? TARGET_OFFER_P99_MS : TARGET_P99_MS) && !failed;
       const share = r.reqPerSec / r.hello.reqPerSec;

@@ -188,8 +188,8 @@ function textCondition(q: string | undefined): SQL | undefined {
   return sql`${projects.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
 }
 
-export async function listOpenProjects(db: DbOrTx, query: OpenProjectsQuery, services: readonly ServiceType[]) {
-  const where = and(
+function openWhere(query: OpenProjectsQuery, services: readonly ServiceType[]) {
+  return and(
     eq(projects.status, 'created'),
     services.length > 0 ? sql`${projects.serviceTypes} && ${sql.param(services)}::service_type[]` : undefined,
     query.country ? eq(projects.country, query.country) : undefined,
@@ -199,19 +199,24 @@ export async function listOpenProjects(db: DbOrTx, query: OpenProjectsQuery, ser
     query.to ? lte(projects.startDate, query.to) : undefined,
     textCondition(query.q),
   );
+}
+
+/** One page of the open list (an index walk on projects_open_idx when no filter narrows it more). */
+export async function listOpenProjects(db: DbOrTx, query: OpenProjectsQuery, services: readonly ServiceType[]) {
   const order = query.sort === 'oldest' ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
-  const [items, [total]] = await Promise.all([
-    db
-      .select({ ...tileColumns, clientFirstName: users.firstName })
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.clientId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(projects).where(where),
-  ]);
-  return { items, total: total?.n ?? 0 };
+  return db
+    .select({ ...tileColumns, clientFirstName: users.firstName })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(openWhere(query, services))
+    .orderBy(...order)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
+}
+
+export async function countOpenProjects(db: DbOrTx, query: OpenProjectsQuery, services: readonly ServiceType[]): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(projects).where(openWhere(query, services));
+  return row?.n ?? 0;
 }
 
 export async function findContractorServices(db: DbOrTx, contractorId: string): Promise<ServiceType[]> {

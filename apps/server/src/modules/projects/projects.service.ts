@@ -7,6 +7,7 @@ import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
 import { removeFiles } from '../profiles/avatar.service.ts';
+import { cachedOpenCount, openListChanged } from './open-list-counts.ts';
 import { storeUpload } from './photo-upload.ts';
 import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
@@ -20,6 +21,7 @@ import {
   findConversationId,
   findProject,
   findProjectPage,
+  countOpenProjects,
   hasQuoteBy,
   insertProject,
   insertProjectPhoto,
@@ -62,6 +64,7 @@ export async function createProject(deps: ProjectsDeps, actor: Actor, data: Proj
     await log(tx, actor, 'project-created', projectId);
     return projectId;
   });
+  openListChanged(deps.db);
   return getProject(deps, actor, id);
 }
 
@@ -71,6 +74,7 @@ export async function editProject(deps: ProjectsDeps, actor: Actor, projectId: s
     await updateProject(tx, projectId, data);
     await log(tx, actor, 'project-updated', projectId);
   });
+  openListChanged(deps.db);
   return getProject(deps, actor, projectId);
 }
 
@@ -92,6 +96,7 @@ export async function removeProject(deps: ProjectsDeps, actor: Actor, projectId:
     await log(tx, actor, 'project-cancelled', projectId);
     return { outcome: 'cancelled' as const, keys: [] };
   });
+  openListChanged(deps.db);
   for (const key of result.keys) await removeFiles(deps, key);
   deps.mailer.kick();
   return result.outcome;
@@ -211,7 +216,8 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
 /** /projectlist: open projects only, the contractor's own services unless others are asked for. */
 export async function listOpen(deps: ProjectsDeps, viewer: Actor, query: OpenProjectsQuery) {
   const services = query.service ?? (query.allServices === '1' ? [] : await findContractorServices(deps.db, viewer.id));
-  const { items, total } = await listOpenProjects(deps.db, query, services);
+  const filter = JSON.stringify([[...services].sort(), query.q ?? '', query.country ?? '', query.city ?? '', query.zone ?? '', query.from ?? '', query.to ?? '']);
+  const [items, total] = await Promise.all([listOpenProjects(deps.db, query, services), cachedOpenCount(deps.db, filter, () => countOpenProjects(deps.db, query, services))]);
   return {
     items: items.map((r) => ({ ...tile(r), clientFirstName: r.clientFirstName })),
     total,

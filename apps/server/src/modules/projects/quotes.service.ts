@@ -9,6 +9,7 @@ import { findListedContractor } from '../directory/directory.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
+import { openListChanged } from './open-list-counts.ts';
 import { formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { createQuoteLinks, findQuoteLink, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
@@ -252,6 +253,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
 
 export async function acceptQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
   const quote = await deps.db.transaction((tx) => acceptQuoteIn(tx, deps, actor, quoteId));
+  openListChanged(deps.db);
   deps.mailer.kick();
   return quote;
 }
@@ -379,6 +381,7 @@ export async function useQuoteLink(deps: QuotesDeps, token: string, comment: str
     const quote = link.action === 'accept' ? await acceptQuoteIn(tx, deps, actor, link.quoteId) : await rejectQuoteIn(tx, deps, actor, link.quoteId, comment);
     return { action: link.action, quote };
   });
+  if (result.action === 'accept') openListChanged(deps.db);
   deps.mailer.kick();
   return result;
 }

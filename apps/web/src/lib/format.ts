@@ -25,10 +25,10 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = DE
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
 
-/** The spec's display date "DD MMM YY", localised: 05 mar 25. */
-export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE): string {
+/** The spec's display date "DD MMM YY", localised: 05 mar 25. `timeZone`: the browser's unless given (a page the server renders gives one). */
+export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(date);
 }
 
 /** Chat times: HH:mm, 24-hour. */

@@ -63,8 +63,8 @@ function entryLibraryChunks(manifest: ViteManifest): string[] {
   return libraries.flatMap((key) => chunkFiles(manifest, key));
 }
 
-/** Public pages in the sitemap that render on the client only (forms, live data). */
-const SITEMAP_ONLY = ['/comoferreterias', '/contactus', '/booking'];
+/** Public pages in the sitemap that are not prerendered: rendered per request (/busqueda) or in the browser (forms). */
+const SITEMAP_ONLY = ['/busqueda', '/comoferreterias', '/contactus', '/booking'];
 
 function headFor(page: (typeof PAGES)[number]): string {
   return headTags({ title: page.landing ? page.meta.title : shell.documentTitle(page.meta.title), description: page.meta.description, url: `${SITE_URL}${page.path}` });

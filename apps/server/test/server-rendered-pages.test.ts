@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ServiceType } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { eq } from 'drizzle-orm';
@@ -54,7 +55,7 @@ describe('pages rendered by the server', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   const ids: Record<string, string> = {};
 
-  async function contractor(name: string, services: string[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}): Promise<string> {
+  async function contractor(name: string, services: ServiceType[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}): Promise<string> {
     const [first, ...rest] = name.split(' ');
     const u = await createUser(database.db, { role: 'contractor', firstName: first! });
     await database.db

@@ -17,6 +17,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
 const SSR_OUT = path.join(WEB, 'dist-ssr');
+// The site's address: the server puts its APP_URL in its place when it serves these files (decision 011).
 const SITE_URL = APP_URL_PLACEHOLDER;
 
 /**

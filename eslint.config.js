@@ -17,7 +17,7 @@ const DB_ZONES = [{ regex: '^(\\.\\./)+(modules|plugins|demo)/', message: 'src/d
 const SERVER_TESTS = ['apps/server/src/**/*.test.ts'];
 
 export default tseslint.config(
-  { ignores: ['**/_scratch*', '**/dist/**', '**/node_modules/**', 'data/**', 'tmp/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['**/_scratch*', '**/dist/**', '**/dist-ssr/**', '**/node_modules/**', 'data/**', 'tmp/**', 'apps/server/drizzle/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

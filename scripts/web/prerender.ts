@@ -1,18 +1,24 @@
-// Post-build step of the web app: renders the public pages with react-dom/server into
-// dist/<route>/index.html (the landing into dist/index.landing.html, since dist/index.html stays
-// the SPA shell for every other path), lists them in dist/prerendered.json for the server, and
-// writes sitemap.xml and robots.txt. Run by `npm run build -w @arreglaya/web`.
+// Post-build step of the web app: builds src/prerender/entry-server.tsx for Node into dist-ssr/
+// (kept: the server imports it at run time to render /busqueda and /contractors/:id per request,
+// from the HTML templates written beside it in dist-ssr/pages/), renders the public pages with
+// react-dom/server into dist/<route>/index.html (the landing into dist/index.landing.html, since
+// dist/index.html stays the SPA shell for every other path), lists them in dist/prerendered.json
+// for the server, and writes sitemap.xml and robots.txt. The site's address is left as
+// APP_URL_PLACEHOLDER, which the server replaces with its APP_URL (decision 011).
+// Run by `npm run build -w @arreglaya/web`.
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
+import { APP_URL_PLACEHOLDER, headTags, withHead } from '@arreglaya/shared/html-head';
 import { pageMeta, type PageMeta } from '@arreglaya/shared/i18n/site-pages';
 import { shell } from '@arreglaya/shared/i18n/shell';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
 const SSR_OUT = path.join(WEB, 'dist-ssr');
-const SITE_URL = (process.env.APP_URL ?? 'https://arreglaya.do').replace(/\/+$/, '');
+// The site's address: the server puts its APP_URL in its place when it serves these files (decision 011).
+const SITE_URL = APP_URL_PLACEHOLDER;
 
 /**
  * Pages prerendered (public, the same for everyone) and listed in the sitemap, each with its
@@ -58,28 +64,25 @@ function entryLibraryChunks(manifest: ViteManifest): string[] {
   return libraries.flatMap((key) => chunkFiles(manifest, key));
 }
 
-/** Public pages in the sitemap that render on the client only (forms, live data). */
-const SITEMAP_ONLY = ['/comoferreterias', '/contactus', '/booking'];
-
-function escapeAttr(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-}
+/** Public pages in the sitemap that are not prerendered: rendered per request (/busqueda) or in the browser (forms). */
+const SITEMAP_ONLY = ['/busqueda', '/comoferreterias', '/contactus', '/booking'];
 
 function headFor(page: (typeof PAGES)[number]): string {
-  const title = page.landing ? page.meta.title : shell.documentTitle(page.meta.title);
-  const url = `${SITE_URL}${page.path}`;
-  return [
-    `<title>${escapeAttr(title)}</title>`,
-    `<meta name="description" content="${escapeAttr(page.meta.description)}" />`,
-    `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="website" />`,
-    `<meta property="og:site_name" content="ArreglaYa" />`,
-    `<meta property="og:locale" content="es_DO" />`,
-    `<meta property="og:title" content="${escapeAttr(title)}" />`,
-    `<meta property="og:description" content="${escapeAttr(page.meta.description)}" />`,
-    `<meta property="og:url" content="${url}" />`,
-  ].join('\n    ');
+  return headTags({ title: page.landing ? page.meta.title : shell.documentTitle(page.meta.title), description: page.meta.description, url: `${SITE_URL}${page.path}` });
 }
+
+/**
+ * Pages the server renders per request with their data (entry-server.tsx `renderPage`): their
+ * template is the prerendered pages' (stylesheet inline, scripts after the first paint with the
+ * page's own route chunks preloaded), with an empty #root the server fills (decision 018).
+ */
+const SERVER_PAGES: { page: string; module: string }[] = [
+  { page: 'search', module: 'src/app/routes/search.tsx' },
+  { page: 'contractor', module: 'src/app/routes/contractor-page.tsx' },
+];
+
+/** What the server puts the rendered page in place of. */
+const SERVER_OUTLET = '<!--ssr-outlet-->';
 
 /**
  * The stylesheet's link replaced by the stylesheet itself (8 KB gzipped): a prerendered page
@@ -149,19 +152,23 @@ async function main(): Promise<void> {
   const manifest: Record<string, string> = {};
   for (const page of PAGES) {
     const body = await render(page.path);
-    const html = deferScripts(
-      (template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd))
-        .replace(/<title>[^<]*<\/title>/, '')
-        .replace(/<meta\s+name="description"[^>]*>/, '')
-        .replace('<meta charset="UTF-8" />', `<meta charset="UTF-8" />\n    ${headFor(page)}`),
-      [...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)])],
-    );
+    const html = deferScripts(withHead(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd), headFor(page)), [
+      ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)]),
+    ]);
     const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
     await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });
     await writeFile(path.join(DIST, file), html);
     manifest[page.path] = file;
   }
   await writeFile(path.join(DIST, 'prerendered.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  await mkdir(path.join(SSR_OUT, 'pages'), { recursive: true });
+  for (const { page, module } of SERVER_PAGES) {
+    const html = deferScripts(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${SERVER_OUTLET}</div>\n  ` + template.slice(rootEnd), [
+      ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, module)]),
+    ]);
+    await writeFile(path.join(SSR_OUT, 'pages', `${page}.html`), html);
+  }
 
   const urls = [...PAGES.map((p) => p.path), ...SITEMAP_ONLY]
     .map((p) => `  <url><loc>${SITE_URL}${p}</loc><changefreq>${p === '/' ? 'daily' : 'monthly'}</changefreq></url>`)
@@ -181,10 +188,9 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
-  await rm(SSR_OUT, { recursive: true, force: true });
   // Read above; nothing serves it.
   await rm(path.dirname(viteManifestFile), { recursive: true, force: true });
-  console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt`);
+  console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt; dist-ssr/ holds the server's renderer and its ${SERVER_PAGES.length} page templates`);
 }
 
 await main();

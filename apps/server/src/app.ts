@@ -39,7 +39,7 @@ import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { startProjectJobs } from './modules/projects/project-jobs.ts';
-import { contractorPages, startDirectory } from './modules/directory/directory.ts';
+import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
@@ -51,7 +51,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
-import { registerWebApp } from './plugins/web-app.ts';
+import { registerWebApp, type PageRenderer } from './plugins/web-app.ts';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +61,8 @@ export interface AppDeps {
   mailPollMs?: number;
   /** Serve a different web build (tests); defaults to apps/web/dist. */
   webDist?: string;
+  /** Render /busqueda and /contractors/:id with this renderer (tests: the web app's source); defaults to the build's, `${webDist}-ssr/entry-server.js`. */
+  webRenderer?: PageRenderer;
   /** Where photos live; DATA_DIR/media on disk by default. */
   storage?: PhotoStorage;
 }
@@ -183,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   const directory = await startDirectory({ db, log: app.log });
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
-  await registerWebApp(app, deps.webDist, contractorPages(directory, config.appUrl));
+  await registerWebApp(app, { distDir: deps.webDist, appUrl: config.appUrl, pageSources: directoryPageSources(directory), renderer: deps.webRenderer });
 
   const housekeeping = setInterval(() => {
     purgeExpiredRateLimits(db).catch((err: unknown) => app.log.warn({ err }, 'rate-limit purge failed'));

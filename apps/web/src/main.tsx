@@ -1,9 +1,12 @@
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { RouterProvider } from 'react-router';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
+import { queryClient } from './lib/query-client.ts';
+import { takeQueryState } from './prerender/query-state.ts';
 import './styles.css';
 
 const container = document.getElementById('root');
@@ -35,6 +38,10 @@ function afterNextPaint(): Promise<void> {
 }
 
 const prerendered = container.dataset.prerendered === 'true';
+// A page the server rendered per request (/busqueda, /contractors/:id) sends the data it rendered
+// from: in the cache before the first render, so hydration renders the same cards (decision 018).
+const serverState = prerendered ? takeQueryState() : undefined;
+if (serverState) hydrate(queryClient, serverState as DehydratedState);
 
 // The router is created in a task of its own, after the one that evaluated the modules: on a
 // phone each is a long task when they run as one (decision 018).

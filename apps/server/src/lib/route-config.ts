@@ -1,3 +1,4 @@
+import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
 import type { FastifyRequest } from 'fastify';
 
 /**
@@ -54,30 +55,16 @@ export interface UploadSpec {
   description: string;
 }
 
-// Pages answered by the server with their own head tags (plugins/web-app.ts renders them).
+// Pages the server renders per request (plugins/web-app.ts, with the web app's renderer).
 
-/** A page's own title, description and Open Graph tags, put into the HTML by the server. */
-export interface PageHead {
-  title: string;
-  description: string;
-  /** Absolute URL of the page. */
-  url: string;
-  /** Absolute URL of the preview image. */
-  image?: string;
-  /** og:type; 'website' by default. */
-  type?: string;
+/**
+ * Where a page the server renders reads its data: the services the API answers from, as the
+ * API's JSON (never over HTTP). The web app's renderer (apps/web/src/prerender/entry-server.tsx
+ * `PageSources`) asks for it by this shape.
+ */
+export interface PageSources {
+  /** One page of results (DirectoryPageSchema) for a search DirectorySearchSchema accepts. */
+  searchDirectory(search: DirectorySearch): Promise<string>;
+  /** A listed contractor's public page (ContractorPublicProfile), or null for any other id. */
+  contractorPage(id: string): Promise<string | null>;
 }
-
-/** A page whose content lives in the database (a contractor's page), answered by the server. */
-export interface DynamicPage {
-  status: 200 | 404;
-  /** Keep the page out of search engines (e.g. a record that does not exist, shown as such by the app). */
-  noindex?: boolean;
-  /** Link previews (WhatsApp, Facebook) do not run JavaScript: the tags must be in the HTML. */
-  head?: PageHead;
-  /** JSON the page renders from at once (no second request); embedded as a data block. */
-  data?: string;
-}
-
-/** undefined = not a dynamic page (the usual shell or prerendered HTML). */
-export type DynamicPageResolver = (path: string) => Promise<DynamicPage | undefined>;

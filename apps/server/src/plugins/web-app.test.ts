@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { renderDynamicPage } from './web-app.ts';
+import { APP_URL_PLACEHOLDER } from '@arreglaya/shared/html-head';
+import { renderServerPage, type ServerPage } from './web-app.ts';
 import { createLogger } from '../lib/logger.ts';
 import { loadConfig } from '../config/env.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
@@ -104,8 +105,63 @@ describe('serving the web app', () => {
   });
 });
 
-describe('renderDynamicPage', () => {
-  it('replaces the shell description however the shell is formatted (one tag, never two)', () => {
+describe('one build, the address of the server that serves it (APP_URL)', () => {
+  const U = APP_URL_PLACEHOLDER;
+  let dist: string;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    // What scripts/web/prerender.ts writes: the address left as a placeholder.
+    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-dist-url-'));
+    fs.writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="es"><head><meta charset="UTF-8" /><title>ArreglaYa</title></head><body><div id="root"></div></body></html>',
+    );
+    fs.mkdirSync(path.join(dist, 'ayuda'));
+    fs.writeFileSync(
+      path.join(dist, 'ayuda', 'index.html'),
+      `<!doctype html><html><head><link rel="canonical" href="${U}/ayuda" /><meta property="og:url" content="${U}/ayuda" /></head><body><div id="root"><h1>Ayuda</h1></div></body></html>`,
+    );
+    fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/ayuda': 'ayuda/index.html' }));
+    fs.writeFileSync(path.join(dist, 'sitemap.xml'), `<urlset><url><loc>${U}/</loc></url><url><loc>${U}/ayuda</loc></url></urlset>\n`);
+    fs.writeFileSync(path.join(dist, 'robots.txt'), `User-agent: *\nSitemap: ${U}/sitemap.xml\n`);
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+    fs.rmSync(dist, { recursive: true, force: true });
+  });
+
+  it.each(['https://uno.example', 'https://dos.example/sitio'])('%s: canonical and og:url links, the sitemap and robots.txt', async (appUrl) => {
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dist, APP_URL: appUrl });
+    const app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist });
+    try {
+      const help = await app.inject({ method: 'GET', url: '/ayuda' });
+      expect(help.body).toContain(`<link rel="canonical" href="${appUrl}/ayuda" />`);
+      expect(help.body).toContain(`<meta property="og:url" content="${appUrl}/ayuda" />`);
+      const sitemap = await app.inject({ method: 'GET', url: '/sitemap.xml' });
+      expect(sitemap.statusCode).toBe(200);
+      expect(sitemap.headers['content-type']).toMatch(/xml/);
+      expect(sitemap.body).toBe(`<urlset><url><loc>${appUrl}/</loc></url><url><loc>${appUrl}/ayuda</loc></url></urlset>\n`);
+      const robots = await app.inject({ method: 'GET', url: '/robots.txt' });
+      expect(robots.headers['content-type']).toMatch(/text\/plain/);
+      expect(robots.body).toBe(`User-agent: *\nSitemap: ${appUrl}/sitemap.xml\n`);
+      for (const res of [help, sitemap, robots]) expect(res.body).not.toContain(APP_URL_PLACEHOLDER);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('renderServerPage', () => {
+  const page: ServerPage = {
+    page: 'contractor',
+    status: 200,
+    html: '<h1>Rosa Peña</h1>',
+    state: '<script type="application/json" id="query-state">{}</script>',
+    head: { title: 'Rosa Peña · ArreglaYa', description: 'Plomera en Santiago.', path: '/contractors/1', type: 'profile', imagePath: '/api/photos/9/md' },
+  };
+
+  it('replaces the shell description however the shell is formatted (one tag, never two), and its #root', () => {
     const shell = [
       '<!doctype html><html lang="es"><head>',
       '    <meta charset="UTF-8" />',
@@ -114,14 +170,26 @@ describe('renderDynamicPage', () => {
       '      content="La descripción del shell."',
       '    />',
       '    <title>Shell</title>',
-      '</head><body></body></html>',
+      '</head><body><div id="root"><div class="boot-spinner"></div></div>',
+      '</body></html>',
     ].join('\n');
-    const html = renderDynamicPage(shell, {
-      status: 200,
-      head: { title: 'Rosa Peña · ArreglaYa', description: 'Plomera en Santiago.', url: 'https://arreglaya.do/contractors/1' },
-    });
+    const html = renderServerPage(shell, page, 'https://arreglaya.do');
     expect(html.match(/name="description"/g)).toHaveLength(1);
     expect(html).toContain('content="Plomera en Santiago."');
     expect(html).not.toContain('La descripción del shell.');
+    expect(html).not.toContain('boot-spinner');
+    expect(html).toContain('<div id="root" data-prerendered="true"><h1>Rosa Peña</h1></div>');
+    expect(html).toContain('<meta property="og:url" content="https://arreglaya.do/contractors/1" />');
+    expect(html).toContain('<meta property="og:image" content="https://arreglaya.do/api/photos/9/md" />');
+    expect(html.indexOf('id="query-state"')).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it('fills the outlet of a page template the build wrote, and keeps a not-found page out of search engines', () => {
+    const template =
+      '<!doctype html><head><meta charset="UTF-8" /><title>T</title><style>x</style></head><body><div id="root" data-prerendered="true"><!--ssr-outlet--></div>\n  <script>load()</script>\n</body>';
+    const html = renderServerPage(template, { ...page, status: 404, noindex: true }, 'https://arreglaya.do');
+    expect(html).toContain('<div id="root" data-prerendered="true"><h1>Rosa Peña</h1></div>');
+    expect(html).toContain('<script>load()</script>');
+    expect(html).toContain('<meta name="robots" content="noindex" />');
   });
 });

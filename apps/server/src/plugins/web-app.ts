@@ -1,54 +1,71 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
+import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/shared/html-head';
 import { isAppPath } from '@arreglaya/shared/routes';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import type { DynamicPage, DynamicPageResolver } from '../lib/route-config.ts';
+import type { PageSources } from '../lib/route-config.ts';
 import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
 
-/** The id of the data block a dynamic page's JSON is embedded in. */
-export const PAGE_DATA_ID = 'page-data';
-
-function escapeHtml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/'/g, '&#39;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+/**
+ * A page rendered per request by the web app's renderer (apps/web/src/prerender/entry-server.tsx
+ * `ServerPage`, built into dist-ssr/entry-server.js): #root's content, the query cache it rendered
+ * from (a JSON data block, escaped by the renderer) and its head.
+ */
+export interface ServerPage {
+  page: string;
+  status: 200 | 404;
+  html: string;
+  state: string;
+  head: { title: string; description: string; path: string; type?: string; imagePath?: string };
+  noindex?: boolean;
 }
 
-/** The SPA shell with the page's head tags (in place of the shell's title and description) and data. */
-export function renderDynamicPage(shellHtml: string, page: DynamicPage): string {
-  let html = shellHtml;
-  if (page.head) {
-    const { head } = page;
-    const e = escapeHtml;
-    const tags = [
-      `<title>${e(head.title)}</title>`,
-      `<meta name="description" content="${e(head.description)}" />`,
-      `<link rel="canonical" href="${e(head.url)}" />`,
-      `<meta property="og:type" content="${e(head.type ?? 'website')}" />`,
-      `<meta property="og:site_name" content="ArreglaYa" />`,
-      `<meta property="og:locale" content="es_DO" />`,
-      `<meta property="og:title" content="${e(head.title)}" />`,
-      `<meta property="og:description" content="${e(head.description)}" />`,
-      `<meta property="og:url" content="${e(head.url)}" />`,
-      ...(head.image ? [`<meta property="og:image" content="${e(head.image)}" />`, `<meta name="twitter:card" content="summary" />`] : []),
-    ].join('\n    ');
-    html = html
-      .replace(/<title>[^<]*<\/title>/, '')
-      .replace(/<meta\s+name="description"[^>]*>/, '')
-      .replace(/<meta\s+charset="UTF-8"\s*\/?>/i, (charset) => `${charset}\n    ${tags}`);
+/** The web app's renderer of /busqueda and /contractors/:id; undefined for any other URL. */
+export interface PageRenderer {
+  renderPage(url: string, sources: PageSources): Promise<ServerPage | undefined>;
+}
+
+export interface WebAppOptions {
+  /** The built web app (apps/web/dist); its renderer and page templates are in `${distDir}-ssr`. */
+  distDir?: string | undefined;
+  /** The site's public address (APP_URL): canonical and og:url links, sitemap.xml, robots.txt. */
+  appUrl: string;
+  /** Where server-rendered pages read their data; without it every page is the shell or prerendered. */
+  pageSources?: PageSources | undefined;
+  /** The renderer; by default `${distDir}-ssr/entry-server.js` when the build made it. */
+  renderer?: PageRenderer | undefined;
+}
+
+/** Where #root goes in a page template (scripts/web/prerender.ts writes it). */
+const SERVER_OUTLET = '<!--ssr-outlet-->';
+
+/** A server-rendered page in its template: the head tags, #root and the query cache the page hydrates from. */
+export function renderServerPage(template: string, page: ServerPage, appUrl: string): string {
+  const { head } = page;
+  const tags = headTags({
+    title: head.title,
+    description: head.description,
+    url: `${appUrl}${head.path}`,
+    ...(head.type ? { type: head.type } : {}),
+    ...(head.imagePath ? { image: `${appUrl}${head.imagePath}` } : {}),
+  });
+  let html = withHead(template, page.noindex ? `${tags}\n    <meta name="robots" content="noindex" />` : tags);
+  if (html.includes(SERVER_OUTLET)) html = html.replace(SERVER_OUTLET, () => page.html);
+  else {
+    // The plain shell (a build without page templates): its #root, boot spinner included, replaced.
+    const start = html.indexOf('<div id="root"');
+    const end = html.lastIndexOf('</body>');
+    if (start < 0) throw new Error('the page template has no <div id="root">');
+    html = `${html.slice(0, start)}<div id="root" data-prerendered="true">${page.html}</div>\n  ${end > start ? html.slice(end) : ''}`;
   }
-  if (page.noindex) html = html.replace(/<meta\s+charset="UTF-8"\s*\/?>/i, (charset) => `${charset}\n    <meta name="robots" content="noindex" />`);
-  if (page.data !== undefined) {
-    // A data block is never executed (the CSP does not apply); '<' is escaped so the JSON can
-    // never close the element.
-    const block = `<script type="application/json" id="${PAGE_DATA_ID}">${page.data.replace(/</g, '\\u003c')}</script>`;
-    html = html.replace('</body>', () => `  ${block}\n  </body>`);
-  }
-  return html;
+  const end = html.lastIndexOf('</body>');
+  return end < 0 ? `${html}${page.state}` : `${html.slice(0, end)}  ${page.state}\n  ${html.slice(end)}`;
 }
 
 /**
@@ -56,12 +73,16 @@ export function renderDynamicPage(shellHtml: string, page: DynamicPage): string 
  * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
  * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
  * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
- * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell.
+ * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell,
+ * /busqueda and /contractors/:id are rendered per request (decision 018), and the site's
+ * address the build left as a placeholder is this server's APP_URL (decision 011).
  */
-export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, dynamicPage?: DynamicPageResolver): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions): Promise<void> {
+  const distDir = opts.distDir ?? WEB_DIST;
   const indexFile = path.join(distDir, 'index.html');
   const hasWeb = fs.existsSync(indexFile);
-  const prerendered = readPrerendered(distDir);
+  const withAppUrl = (text: string, escape: (s: string) => string) => text.replaceAll(APP_URL_PLACEHOLDER, escape(opts.appUrl));
+  const prerendered = hasWeb ? readPrerendered(distDir, (html) => withAppUrl(html, escapeHtml)) : new Map<string, PrerenderedPage>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: distDir,
@@ -75,30 +96,95 @@ export async function registerWebApp(app: FastifyInstance, distDir = WEB_DIST, d
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+    // Written by the build with the address left as a placeholder: served with this server's.
+    for (const [file, type, escape] of [
+      ['sitemap.xml', 'application/xml; charset=utf-8', escapeHtml],
+      ['robots.txt', 'text/plain; charset=utf-8', (s: string) => s],
+    ] as const) {
+      const filePath = path.join(distDir, file);
+      if (!fs.existsSync(filePath)) continue;
+      const body = withAppUrl(fs.readFileSync(filePath, 'utf8'), escape);
+      app.get(`/${file}`, (_req, reply) => reply.header('Cache-Control', 'no-cache').type(type).send(body));
+    }
   } else {
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
   }
+  const shellHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const server = hasWeb && opts.pageSources ? serverRendering(app, distDir, opts.renderer, shellHtml) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
     const url = req.url.split('?')[0] ?? '/';
     const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/api/') && url !== '/api';
     if (!wantsPage || !hasWeb) throw new AppError('ROUTE_NOT_FOUND');
-    const dynamic = dynamicPage && (await dynamicPage(withoutTrailingSlash(url)));
-    if (dynamic) {
-      const html = renderDynamicPage(await fs.promises.readFile(indexFile, 'utf8'), dynamic);
-      return reply.status(dynamic.status).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
+    if (server && opts.pageSources) {
+      const sent = await sendServerPage(req, reply, server, opts.pageSources, opts.appUrl);
+      if (sent) return reply;
     }
-    // Pages (prerendered HTML may exist per route later) fall back to the SPA shell.
     void reply
       .status(isAppPath(url) ? 200 : 404)
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
     const page = prerendered.get(withoutTrailingSlash(url));
-    if (!page) return reply.send(fs.createReadStream(indexFile));
+    if (!page) return reply.send(shellHtml);
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, page.inlineHashes));
-    return reply.send(fs.createReadStream(page.file));
+    return reply.send(page.html);
   });
+}
+
+interface ServerRendering {
+  /** The renderer, imported on first use (the build's is a large module; most processes, tests included, never render a page). */
+  renderer(): Promise<PageRenderer>;
+  /** Page name → its template (and the CSP hashes of its inline blocks); the shell for a page without one. */
+  templates: Map<string, { html: string; inlineHashes: InlineHashes }>;
+  shell: string;
+}
+
+/** The renderer and the page templates the build made; undefined (with a warning) when it made none. */
+function serverRendering(app: FastifyInstance, distDir: string, given: PageRenderer | undefined, shell: string): ServerRendering | undefined {
+  const ssrDir = `${distDir}-ssr`;
+  const entry = path.join(ssrDir, 'entry-server.js');
+  if (!given && !fs.existsSync(entry)) {
+    app.log.warn(`server rendering off (${entry} missing): /busqueda and /contractors/:id are rendered in the browser`);
+    return undefined;
+  }
+  let loading: Promise<PageRenderer> | undefined;
+  const renderer = () => (loading ??= given ? Promise.resolve(given) : (import(pathToFileURL(entry).href) as Promise<PageRenderer>));
+  const templates = new Map<string, { html: string; inlineHashes: InlineHashes }>();
+  const pagesDir = path.join(ssrDir, 'pages');
+  if (fs.existsSync(pagesDir)) {
+    for (const file of fs.readdirSync(pagesDir).filter((f) => f.endsWith('.html'))) {
+      const html = fs.readFileSync(path.join(pagesDir, file), 'utf8');
+      templates.set(file.slice(0, -'.html'.length), { html, inlineHashes: inlineHashesOf(html) });
+    }
+  }
+  return { renderer, templates, shell };
+}
+
+/**
+ * Answers a page the renderer renders (false: not one of them). Never cached without asking
+ * again: results change with the directory, and the ETag makes asking again cheap when they have not.
+ */
+async function sendServerPage(req: FastifyRequest, reply: FastifyReply, server: ServerRendering, sources: PageSources, appUrl: string): Promise<boolean> {
+  let page: ServerPage | undefined;
+  try {
+    page = await (await server.renderer()).renderPage(req.url, sources);
+  } catch (err) {
+    // The page still works: the shell, and the browser renders it (and shows the error with a retry).
+    req.log.error({ err }, 'server rendering failed: the shell instead');
+    return false;
+  }
+  if (!page) return false;
+  const template = server.templates.get(page.page);
+  const html = renderServerPage(template?.html ?? server.shell, page, appUrl);
+  // Over the page less the times in its query state (when it was rendered): equal while what it shows is.
+  const etag = `W/"${crypto.hash('sha1', html.replace(/"(?:dehydratedAt|dataUpdatedAt)":\d+/g, ''), 'base64url')}"`;
+  void reply.header('Cache-Control', 'no-cache').header('ETag', etag).type('text/html; charset=utf-8');
+  const csp = reply.getHeader('content-security-policy');
+  if (template && typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, template.inlineHashes));
+  if (page.status === 200 && req.headers['if-none-match'] === etag) await reply.status(304).send();
+  else await reply.status(page.status).send(html);
+  return true;
 }
 
 function withoutTrailingSlash(url: string): string {
@@ -106,7 +192,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 interface PrerenderedPage {
-  file: string;
+  html: string;
   /** CSP sources ('sha256-…') of the page's inline blocks: the stylesheet and the script loader the build inlined. */
   inlineHashes: InlineHashes;
 }
@@ -117,8 +203,8 @@ function inlineHashesOf(html: string): InlineHashes {
   return { 'style-src': hashes('style'), 'script-src': hashes('script') };
 }
 
-/** Path → file of each prerendered page (and its inline styles); empty when the build made none. */
-function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
+/** Path → HTML of each prerendered page (and its inline blocks' hashes); empty when the build made none. */
+function readPrerendered(distDir: string, finish: (html: string) => string): Map<string, PrerenderedPage> {
   const manifestFile = path.join(distDir, 'prerendered.json');
   if (!fs.existsSync(manifestFile)) return new Map();
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, string>;
@@ -128,7 +214,8 @@ function readPrerendered(distDir: string): Map<string, PrerenderedPage> {
     const root = path.resolve(distDir);
     // Never outside dist, whatever the manifest says.
     if (absolute.startsWith(root + path.sep) && fs.existsSync(absolute)) {
-      pages.set(page, { file: absolute, inlineHashes: inlineHashesOf(fs.readFileSync(absolute, 'utf8')) });
+      const html = finish(fs.readFileSync(absolute, 'utf8'));
+      pages.set(page, { html, inlineHashes: inlineHashesOf(html) });
     }
   }
   return pages;

@@ -25,13 +25,18 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = DE
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
 
-/** The spec's display date "DD MMM YY", localised: 05 mar 25. */
-export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE): string {
+/** The spec's display date "DD MMM YY", localised: 05 mar 25. `timeZone`: the browser's unless given (a page the server renders gives one). */
+export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   // A calendar date ('2026-12-01', a start date) is that day everywhere: read as UTC midnight, it
   // must not become the evening before in Santo Domingo.
   const dateOnly = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const parts = new Intl.DateTimeFormat(locale, { day: '2-digit', month: 'short', year: '2-digit', ...(dateOnly ? { timeZone: 'UTC' } : {}) }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat(locale, {
+    day: '2-digit',
+    month: 'short',
+    year: '2-digit',
+    ...(dateOnly ? { timeZone: 'UTC' } : timeZone ? { timeZone } : {}),
+  }).formatToParts(date);
   // Day, month and year only, spaced (Intl puts 'de' between month and year in Spanish).
   return parts
     .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')

@@ -1,20 +1,118 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import type { ContractorPublicProfile, DirectoryPage, DirectorySearch } from '@arreglaya/shared/schemas/directory';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
+import { contractorKey } from '../features/directory/hooks/use-contractor.ts';
+import { directorySearchKey } from '../features/directory/hooks/use-directory-search.ts';
+import { readSearch, writeSearch } from '../features/directory/search-params.ts';
+import { QUERY_STATE_ID, serializeState } from './query-state.ts';
 
-/** The HTML of one public page as a visitor first sees it (built by scripts/web/prerender.ts). */
-export async function render(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
+// Built twice from one source (scripts/web/prerender.ts): `render` prerenders the public pages at
+// build time; `renderPage` is imported by the server at run time (apps/server/src/plugins/web-app.ts)
+// and renders /busqueda and /contractors/:id per request, with their data (decision 018).
+
+const handler = createStaticHandler(routes);
+
+async function routed(url: string): Promise<StaticHandlerContext> {
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status} instead of a page`);
+  return context;
+}
+
+function html(context: StaticHandlerContext, client?: QueryClient): string {
   const router = createStaticRouter(handler.dataRoutes, context);
   return renderToString(
     <StrictMode>
-      <Providers>
+      <Providers client={client}>
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </Providers>
     </StrictMode>,
   );
+}
+
+/** The HTML of one public page as a visitor first sees it (built by scripts/web/prerender.ts). */
+export async function render(url: string): Promise<string> {
+  return html(await routed(url));
+}
+
+/** Where the server reads a page's data: the services the API answers from, as JSON (never over HTTP). */
+export interface PageSources {
+  /** One page of results (DirectoryPageSchema) for a search (the server checks it against DirectorySearchSchema). */
+  searchDirectory(search: DirectorySearch): Promise<string>;
+  /** A listed contractor's public page (ContractorPublicProfile), or null. */
+  contractorPage(id: string): Promise<string | null>;
+}
+
+/** A page rendered by the server: what goes in #root, in the head and before </body>. */
+export interface ServerPage {
+  /** Which page (the build writes each one's HTML template, with its own route chunks preloaded). */
+  page: 'search' | 'contractor';
+  status: 200 | 404;
+  /** #root's content. */
+  html: string;
+  /** The query cache the page rendered from, as a JSON data block (escaped: nothing in it can end the element). */
+  state: string;
+  head: { title: string; description: string; /** Path and query of the canonical URL. */ path: string; type?: string; /** Path of the og:image. */ imagePath?: string };
+  noindex?: boolean;
+}
+
+/** Pages rendered per request; undefined for any other path (the server sends the shell or a prerendered page). */
+export async function renderPage(url: string, sources: PageSources): Promise<ServerPage | undefined> {
+  const { pathname, searchParams } = new URL(url, 'http://localhost');
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const isSearch = path === '/busqueda';
+  if (!isSearch && !path.startsWith('/contractors/')) return undefined;
+  const context = await routed(url);
+  const match = context.matches.at(-1);
+  // A fresh cache per request; nothing fetches while rendering on the server.
+  const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
+  if (isSearch) {
+    const search = readSearch(searchParams);
+    const results = JSON.parse(await sources.searchDirectory(search)) as DirectoryPage;
+    client.setQueryData(directorySearchKey(search), results);
+    const query = writeSearch(search).toString();
+    return {
+      page: 'search',
+      status: 200,
+      html: html(context, client),
+      state: stateBlock(client),
+      head: { title: shell.documentTitle(t.title), description: t.metaDescription, path: query ? `/busqueda?${query}` : '/busqueda' },
+    };
+  }
+
+  // /contractors/a/b: not a contractor's page (the shell and its not-found page).
+  if (match?.route.path !== 'contractors/:id') return undefined;
+  const id = match.params.id ?? '';
+  const json = await sources.contractorPage(id);
+  const profile = json === null ? null : (JSON.parse(json) as ContractorPublicProfile);
+  client.setQueryData(contractorKey(id), profile);
+  const body = html(context, client);
+  const state = stateBlock(client);
+  if (!profile) {
+    return { page: 'contractor', status: 404, html: body, state, noindex: true, head: { title: shell.documentTitle(t.page.notFoundTitle), description: t.metaDescription, path } };
+  }
+  const meta = t.page.meta(profile);
+  return {
+    page: 'contractor',
+    status: 200,
+    html: body,
+    state,
+    head: {
+      title: shell.documentTitle(meta.title),
+      description: meta.description,
+      path: `/contractors/${profile.id}`,
+      type: 'profile',
+      ...(profile.avatarPhotoId ? { imagePath: `/api/photos/${profile.avatarPhotoId}/md` } : {}),
+    },
+  };
+}
+
+function stateBlock(client: QueryClient): string {
+  return `<script type="application/json" id="${QUERY_STATE_ID}">${serializeState(dehydrate(client))}</script>`;
 }

@@ -1,15 +1,13 @@
-import { directory as t } from '@arreglaya/shared/i18n/directory';
-import { shell } from '@arreglaya/shared/i18n/shell';
-import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
+import { DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { createDb, createPool, type Db } from '../../db/client.ts';
 import { connectionErrorCode } from '../../db/connection-errors.ts';
-import type { DynamicPage, DynamicPageResolver } from '../../lib/route-config.ts';
+import type { PageSources } from '../../lib/route-config.ts';
 import { DirectoryCache } from './directory-cache.ts';
 import { DirectoryFacets } from './directory-facets.ts';
 import { startDirectoryListener, type ChangeSink } from './directory-listener.ts';
-import { findContractorPage, isContractorId, type DirectoryDeps } from './directory.service.ts';
+import { findContractorPage, isContractorId, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 
 export interface Directory extends DirectoryDeps {
   stop(): Promise<void>;
@@ -73,36 +71,21 @@ export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttl
   };
 }
 
-const CONTRACTOR_PATH = /^\/contractors\/([^/]+)$/;
-
 /**
- * /contractors/:id served by the server with the contractor's own title, description and
- * og:* tags (og:image = their photo), and the page's JSON so it renders without a second request.
+ * What the server's renderer of /busqueda and /contractors/:id reads (plugins/web-app.ts): the
+ * same services as GET /api/contractors and /api/contractors/:id. A search is checked with the
+ * API's schema; one it refuses (the page's URL reader leaves out what the schema refuses, so only
+ * a bug would) is the default search.
  */
-export function contractorPages(deps: DirectoryDeps, appUrl: string): DynamicPageResolver {
-  return async (path): Promise<DynamicPage | undefined> => {
-    const match = CONTRACTOR_PATH.exec(path);
-    if (!match) return undefined;
-    const id = match[1]!;
-    const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
-    // The requested id goes with the data, so the page knows whom it is about (null = not found).
-    const data = (profile: string) => `{"id":${JSON.stringify(id)},"profile":${profile}}`;
-    // An unknown contractor: the app shows its not-found text. 200 rather than 404, like every
-    // other path of the app, but kept out of search engines.
-    if (!found) return { status: 200, noindex: true, data: data('null') };
-    const json = found.text();
-    const profile = JSON.parse(json) as ContractorPublicProfile;
-    const meta = t.page.meta(profile);
-    return {
-      status: 200,
-      head: {
-        title: shell.documentTitle(meta.title),
-        description: meta.description,
-        url: `${appUrl}/contractors/${profile.id}`,
-        type: 'profile',
-        ...(profile.avatarPhotoId ? { image: `${appUrl}/api/photos/${profile.avatarPhotoId}/md` } : {}),
-      },
-      data: data(json),
-    };
+export function directoryPageSources(deps: DirectoryDeps): PageSources {
+  return {
+    async searchDirectory(search) {
+      const checked = DirectorySearchSchema.safeParse(search);
+      return (await searchDirectory(deps, checked.success ? checked.data : DirectorySearchSchema.parse({}))).text();
+    },
+    async contractorPage(id) {
+      const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
+      return found ? found.text() : null;
+    },
   };
 }

@@ -21,7 +21,24 @@ function bySchema(params: URLSearchParams): DirectorySearch {
 
 /** Values for each key: allowed, refused, empty, padded, repeated, too long, odd numbers. */
 const VALUES: Record<string, (string | string[])[]> = {
-  q: ['plomero', '  pintor  ', '', '   ', 'a'.repeat(100), 'a'.repeat(101), ` ${'b'.repeat(100)} `, 'José Núñez', ['uno', 'dos']],
+  q: [
+    'plomero',
+    '  pintor  ',
+    '',
+    '   ',
+    'a'.repeat(100),
+    'a'.repeat(101),
+    ` ${'b'.repeat(100)} `,
+    'José Núñez',
+    ['uno', 'dos'],
+    'a\u0000b',
+    'plomero\nsanto',
+    'x\ty',
+    ' plomero\n',
+    'del\u007f',
+    '\u001b[31m',
+    'línea\u2028nueva',
+  ],
   service: [
     'plomeria',
     'nada',

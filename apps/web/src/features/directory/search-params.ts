@@ -19,10 +19,14 @@ function listOf<T extends string>(values: readonly T[], given: string[]): T[] {
   return [...new Set(given as T[])];
 }
 
-/** A trimmed text within its length (and pattern); empty or refused: none. */
+/** Control characters, tabs and line breaks: the shared plainText rule refuses them in a one-line text. */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN_TEXT = /[\u0000-\u001F\u007F]/;
+
+/** A trimmed text within its length (and pattern), plain; empty or refused: none. */
 function text(value: string | null, max: number, pattern?: RegExp): string | undefined {
   const trimmed = value?.trim();
-  if (!trimmed || trimmed.length > max || (pattern && !pattern.test(trimmed))) return undefined;
+  if (!trimmed || trimmed.length > max || NOT_PLAIN_TEXT.test(trimmed) || (pattern && !pattern.test(trimmed))) return undefined;
   return trimmed;
 }
 

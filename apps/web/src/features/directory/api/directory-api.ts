@@ -16,24 +16,3 @@ export async function getContractor(id: string, signal?: AbortSignal): Promise<C
     throw error;
   }
 }
-
-/** The id of the data block the server puts in /contractors/:id (see the server's web-app plugin). */
-const PAGE_DATA_ID = 'page-data';
-
-/**
- * The contractor page the server embedded in the HTML of /contractors/:id, if it is about `id`
- * (undefined otherwise). Read once: the block is removed, so a later visit asks the API.
- */
-export function takeEmbeddedContractor(id: string): ContractorPublicProfile | null | undefined {
-  const block = document.getElementById(PAGE_DATA_ID);
-  if (!block) return undefined;
-  try {
-    const data = JSON.parse(block.textContent ?? '') as { id?: unknown; profile?: ContractorPublicProfile | null };
-    if (typeof data.id !== 'string' || data.id.toLowerCase() !== id.toLowerCase()) return undefined;
-    block.remove();
-    return data.profile ?? null;
-  } catch {
-    block.remove();
-    return undefined;
-  }
-}

@@ -40,7 +40,8 @@ export function ContractorCard({ contractor: c, favourite, contact, headingLevel
           {c.companyName && <p className="text-slate-700 [overflow-wrap:anywhere]">{c.companyName}</p>}
           <ContractorBadges badges={c.badges} className="mt-1.5" />
         </div>
-        {favourite}
+        {/* The heart and Contactar wait for the session (the server renders without them): their places are kept, so nothing moves when they appear. */}
+        {favourite && <div className="size-11 shrink-0">{favourite}</div>}
       </div>
       <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
         <StarRating value={c.ratingAvg} showValue={c.ratingCount > 0} />
@@ -69,7 +70,7 @@ export function ContractorCard({ contractor: c, favourite, contact, headingLevel
           ))}
         </ul>
       )}
-      {contact && <div className="mt-auto flex justify-end pt-1">{contact}</div>}
+      {contact && <div className="mt-auto flex min-h-12 justify-end pt-1">{contact}</div>}
     </article>
   );
 }

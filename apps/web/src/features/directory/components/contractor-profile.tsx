@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
-import { formatKm, formatMonthYear } from '../format.ts';
+import { DIRECTORY_TIME_ZONE, formatKm, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
 
 interface ContractorProfileProps {
@@ -31,7 +31,8 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
         <div className="min-w-0 flex-1">
           <div className="flex items-start justify-between gap-3">
             <h1 className="text-3xl font-bold text-slate-900 [overflow-wrap:anywhere]">{p.name}</h1>
-            {favourite}
+            {/* Its place is kept while the heart waits for the session (the server renders without it): nothing moves when it appears. */}
+            {favourite && <div className="size-11 shrink-0">{favourite}</div>}
           </div>
           {p.companyName && <p className="mt-1 text-lg text-slate-700 [overflow-wrap:anywhere]">{p.companyName}</p>}
           <ContractorBadges badges={p.badges} className="mt-2" />
@@ -39,7 +40,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
             <StarRating value={p.ratingAvg} showValue={p.ratingCount > 0} />
             <span>{p.ratingCount > 0 ? `(${reviewsText})` : t.card.noReviews}</span>
           </p>
-          {contact && <div className="mt-4">{contact}</div>}
+          {contact && <div className="mt-4 min-h-11">{contact}</div>}
         </div>
       </header>
 
@@ -126,7 +127,7 @@ function ReviewItem({ review: r, locale }: { review: PublicReview; locale: strin
       {r.title && <h3 className="mt-1 font-bold text-slate-900 [overflow-wrap:anywhere]">{r.title}</h3>}
       <p className="mt-1 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comment}</p>
       <p className="mt-2 text-sm text-slate-700">
-        — {r.authorName}, <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+        — {r.authorName}, <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale, DIRECTORY_TIME_ZONE)}</time>
       </p>
       {r.reply && (
         <div className="mt-3 border-l-4 border-brand-300 bg-brand-50 px-3 py-2">

@@ -1,18 +1,19 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { getContractor, takeEmbeddedContractor } from '../api/directory-api.ts';
+import { getContractor } from '../api/directory-api.ts';
+
+/** The cache key of a contractor's public page (the server renders /contractors/:id with it filled in, prerender/entry-server.tsx). */
+export function contractorKey(id: string) {
+  return ['directory', 'contractor', id.toLowerCase()] as const;
+}
 
 /**
- * A contractor's public page. On the first load of /contractors/:id the server already put the
- * page's data in the HTML: it renders from that at once, without asking the API again.
+ * A contractor's public page (null: no such listed contractor). On the first load of
+ * /contractors/:id the server rendered the page and sent its data in the query cache it
+ * dehydrated (main.tsx hydrates the cache first): it renders from that at once.
  */
 export function useContractor(id: string) {
-  // Taken once per mounted page (a state initialiser runs once).
-  const [embedded] = useState(() => ({ id, data: takeEmbeddedContractor(id), at: Date.now() }));
-  const initial = embedded.id === id ? embedded.data : undefined;
   return useQuery({
-    queryKey: ['directory', 'contractor', id.toLowerCase()],
+    queryKey: contractorKey(id),
     queryFn: ({ signal }) => getContractor(id, signal),
-    ...(initial !== undefined ? { initialData: initial, initialDataUpdatedAt: embedded.at } : {}),
   });
 }

@@ -1,14 +1,14 @@
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 
 /** /perfil and /perfil/info, inside the account layout (breadcrumb and sidebar). */
 function ClientProfilePage() {
   usePageTitle(shell.pages.personalInfo);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-8">
       <div>

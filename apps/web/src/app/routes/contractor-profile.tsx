@@ -2,7 +2,7 @@ import { useLocation } from 'react-router';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection, ContractorProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 
@@ -15,7 +15,7 @@ function ContractorProfilePage() {
   const registration = useLocation().pathname.startsWith('/contractor/profile');
   const title = registration ? shell.pages.contractorProfile : shell.pages.personalInfo;
   usePageTitle(title);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-8">
       <div>

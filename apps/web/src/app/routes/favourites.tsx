@@ -7,7 +7,7 @@ import { ContractorCard } from '@/features/directory/components/contractor-card.
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { ServiceFilter } from '@/features/favourites/components/service-filter.tsx';
 import { useFavourites } from '@/features/favourites/hooks/use-favourites.ts';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatNumber } from '@/lib/format.ts';
@@ -31,7 +31,7 @@ function useServiceParam(): [ServiceType | null, (service: ServiceType | null) =
 /** /perfil/favoritos ('Mis Favoritos', spec §2), inside the account layout; clients only. */
 function FavouritesPage() {
   usePageTitle(t.title);
-  const { user } = useSession();
+  const { user } = useViewer();
   const [service, setService] = useServiceParam();
   // The route's loader lets only clients in; the session may still be loading on the first paint.
   const clientId = user?.role === 'client' ? user.id : null;

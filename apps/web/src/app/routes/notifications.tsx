@@ -1,6 +1,6 @@
 import { profile } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
 import { usePreferences } from '@/features/notifications/hooks/use-preferences.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -21,7 +21,7 @@ function Preferences({ userId, role }: { userId: string; role: Parameters<typeof
 /** /perfil/notificaciones and /profile/notificaciones: the four notification flags. */
 function NotificationsPage() {
   usePageTitle(shell.pages.notifications);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-6">
       <div>

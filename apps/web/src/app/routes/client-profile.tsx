@@ -4,6 +4,15 @@ import { DeleteAccountSection } from '@/features/account/components/delete-accou
 import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { clientProfileQuery } from '@/features/profile/api/profile-queries.ts';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
+
+/** The profile arrives with the page (no spinner after the navigation). */
+export async function loader() {
+  const user = await loaderViewer();
+  return user ? prefetch(queryClient.ensureQueryData(clientProfileQuery(user.id))) : null;
+}
 
 /** /perfil and /perfil/info, inside the account layout (breadcrumb and sidebar). */
 function ClientProfilePage() {

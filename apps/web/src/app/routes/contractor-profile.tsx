@@ -5,6 +5,16 @@ import { DeleteAccountSection } from '@/features/account/components/delete-accou
 import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection, ContractorProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { clientProfileQuery, contractorProfileQuery } from '@/features/profile/api/profile-queries.ts';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
+
+/** The profile arrives with the page (no spinner after the navigation). */
+export async function loader() {
+  const user = await loaderViewer();
+  if (!user) return null;
+  return prefetch(user.role === 'contractor' ? queryClient.ensureQueryData(contractorProfileQuery(user.id)) : queryClient.ensureQueryData(clientProfileQuery(user.id)));
+}
 
 /**
  * /profile, /profile/info ('Información Personal') and the registration /contractor/profile

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
@@ -194,18 +193,64 @@ test('axe finds no serious or critical violations', async ({ page }) => {
   }
 });
 
-test('screenshots at 360 and 1280 px', async ({ page }) => {
-  const dir = path.join(test.info().project.outputDir, 'screenshots');
+// How the shell looks at a phone's and a desktop's width, compared with the pictures committed
+// beside this file (shell.spec.ts-snapshots/, named for the platform Playwright runs on: linux).
+// What changes by itself is held still or hidden: no motion (the carousels stop under reduced
+// motion, CSS animations are frozen), the live service counts and the footer's year hidden. After
+// a change meant to alter the look: `npx playwright test -c apps/web/playwright.config.ts
+// shell.spec.ts --update-snapshots`, look at the new pictures, commit them. CI never updates them.
+test.describe('the shell looks as it did', () => {
+  test.use({ reducedMotion: 'reduce' });
   for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     for (const [url, name] of [
       ['/', 'landing'],
       ['/contactus', 'contactus'],
     ] as const) {
-      await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect((await footerNewsletter(page)).submit).toBeVisible();
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+      test(`${name} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Sections below the fold mount when scrolled near (WhenVisible): scroll through the page
+        // as a visitor would, down to the footer's form, then back up.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        });
+        await expect((await footerNewsletter(page)).submit).toBeVisible();
+        if (url === '/') await expect(page.getByRole('button', { name: 'Reservar' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // The height once nothing mounts any more: the same twice, half a second apart.
+        let height = 0;
+        await expect
+          .poll(
+            async () => {
+              const previous = height;
+              height = await page.evaluate(() => document.documentElement.scrollHeight);
+              return height === previous;
+            },
+            { intervals: [500] },
+          )
+          .toBe(true);
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          window.scrollTo(0, 0);
+        });
+        // A window as tall as the page rather than a full-page capture: Chromium left parts of a
+        // 4,000 px landing unpainted beyond the window, differently from one capture to the next.
+        await page.setViewportSize({ width, height });
+        await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+          // The landing skips painting far sections (content-visibility: auto, decision 017); a
+          // picture of the whole page needs them all painted. What changes by itself is hidden
+          // (its space kept): the live counts and the year.
+          style: '*, *::before, *::after { content-visibility: visible !important; } [data-testid^="count-"], [data-testid="copyright"] { visibility: hidden; }',
+          // Exact: three runs of each on this machine's Chromium gave identical pictures.
+          maxDiffPixels: 0,
+        });
+      });
     }
   }
 });

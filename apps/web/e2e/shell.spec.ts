@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
@@ -200,7 +201,8 @@ test('axe finds no serious or critical violations', async ({ page }) => {
 // a change meant to alter the look: `npx playwright test -c apps/web/playwright.config.ts
 // shell.spec.ts --update-snapshots`, look at the new pictures, commit them. CI never updates them.
 test.describe('the shell looks as it did', () => {
-  test.use({ reducedMotion: 'reduce' });
+  // The page's CSP allows no inline style; Playwright applies stylePath as one.
+  test.use({ reducedMotion: 'reduce', bypassCSP: true });
   for (const width of [360, 1280]) {
     for (const [url, name] of [
       ['/', 'landing'],
@@ -243,10 +245,9 @@ test.describe('the shell looks as it did', () => {
         await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
           animations: 'disabled',
           caret: 'hide',
-          // The landing skips painting far sections (content-visibility: auto, decision 017); a
-          // picture of the whole page needs them all painted. What changes by itself is hidden
-          // (its space kept): the live counts and the year.
-          style: '*, *::before, *::after { content-visibility: visible !important; } [data-testid^="count-"], [data-testid="copyright"] { visibility: hidden; }',
+          // Far sections painted, the live counts and the year hidden: support/screenshot.css
+          // (an inline style while capturing, hence bypassCSP above).
+          stylePath: path.join(path.dirname(test.info().file), 'support', 'screenshot.css'),
           // Exact: three runs of each on this machine's Chromium gave identical pictures.
           maxDiffPixels: 0,
         });

@@ -285,7 +285,9 @@ const INSERT_PROFILES = `
     lat, lng, verified_at, featured, rating_avg, rating_count, completed_projects, favourites_count, created_at, updated_at)
   SELECT c.id, c.first || ' ' || c.last1 || coalesce(' ' || c.last2, ''),
     CASE WHEN pg_temp.r(c.i, 30) < 0.65 THEN replace(replace(replace(pg_temp.pick(t.companies, pg_temp.r(c.i, 31)), '{last}', c.last1), '{first}', c.first), '{region}', p.region) END,
-    NULL, -- no cédula: a plaintext one would be sealed (decision 010) by every server the bench starts
+    -- No cédula: stored in the clear, the server would seal each one at start (sealLegacyContractorCedulas,
+    -- one UPDATE per row: minutes at 100,000), and the directory never reads it.
+    NULL,
     ARRAY[t.svc] || CASE WHEN pg_temp.r(c.i, 33) < 0.55 THEN t.related[1:1 + floor(pg_temp.r(c.i, 34) * cardinality(t.related))::int] ELSE '{}' END,
     CASE WHEN pg_temp.r(c.i, 35) < 0.9 THEN
       replace(replace(pg_temp.pick(t.openers, pg_temp.r(c.i, 36)), '{years}', (2 + floor(pg_temp.r(c.i, 37) ^ 1.5 * 30))::int::text), '{place}', p.city_name)

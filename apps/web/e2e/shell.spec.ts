@@ -197,18 +197,64 @@ test('axe finds no serious or critical violations', async ({ page }) => {
   }
 });
 
-test('screenshots at 360 and 1280 px', async ({ page }) => {
-  const dir = path.join(test.info().project.outputDir, 'screenshots');
+// How the shell looks at a phone's and a desktop's width, compared with the pictures committed
+// beside this file (shell.spec.ts-snapshots/, named for the platform Playwright runs on: linux).
+// What changes by itself is held still or hidden: no motion (the carousels stop under reduced
+// motion, CSS animations are frozen), the live service counts and the footer's year hidden. After
+// a change meant to alter the look: `npx playwright test -c apps/web/playwright.config.ts
+// shell.spec.ts --update-snapshots`, look at the new pictures, commit them. CI never updates them.
+test.describe('the shell looks as it did', () => {
+  // The page's CSP allows no inline style; Playwright applies stylePath as one.
+  test.use({ reducedMotion: 'reduce', bypassCSP: true });
   for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     for (const [url, name] of [
       ['/', 'landing'],
       ['/contactus', 'contactus'],
     ] as const) {
-      await page.goto(url);
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expect((await footerNewsletter(page)).submit).toBeVisible();
-      await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });
+      test(`${name} at ${width} px`, async ({ page }) => {
+        await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+        await page.goto(url);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        // Sections below the fold mount when scrolled near (WhenVisible): scroll through the page
+        // as a visitor would, down to the footer's form, then back up.
+        await page.evaluate(async () => {
+          for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+            window.scrollTo(0, y);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        });
+        await expect((await footerNewsletter(page)).submit).toBeVisible();
+        if (url === '/') await expect(page.getByRole('button', { name: 'Reservar' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        // The height once nothing mounts any more: the same twice, half a second apart.
+        let height = 0;
+        await expect
+          .poll(
+            async () => {
+              const previous = height;
+              height = await page.evaluate(() => document.documentElement.scrollHeight);
+              return height === previous;
+            },
+            { intervals: [500] },
+          )
+          .toBe(true);
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          window.scrollTo(0, 0);
+        });
+        // A window as tall as the page rather than a full-page capture: Chromium left parts of a
+        // 4,000 px landing unpainted beyond the window, differently from one capture to the next.
+        await page.setViewportSize({ width, height });
+        await expect(page).toHaveScreenshot(`${name}-${width}.png`, {
+          animations: 'disabled',
+          caret: 'hide',
+          // Far sections painted, the live counts and the year hidden: support/screenshot.css
+          // (an inline style while capturing, hence bypassCSP above).
+          stylePath: path.join(path.dirname(test.info().file), 'support', 'screenshot.css'),
+          // Exact: three runs of each on this machine's Chromium gave identical pictures.
+          maxDiffPixels: 0,
+        });
+      });
     }
   }
 });

@@ -1,8 +1,9 @@
 import { lazy, Suspense, type MouseEvent } from 'react';
 import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { useAutoLogout } from '@/features/auth/hooks/use-auto-logout.ts';
+import { useSessionLoader } from '@/features/auth/hooks/use-session-loader.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { AuthModalHost, preloadAuthDialog } from '@/features/auth/components/auth-modal-host.tsx';
 import { Navbar } from '@/components/layout/navbar.tsx';
@@ -30,7 +31,8 @@ export function RootLayout() {
 }
 
 function Layout() {
-  const { user, isLoading } = useSession();
+  useSessionLoader();
+  const { user, isLoading } = useViewer();
   useAutoLogout();
   const navigation = useNavigation();
   useScrollOnNavigate(MAIN_ID);

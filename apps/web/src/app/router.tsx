@@ -19,6 +19,7 @@ const accountLayout = () => import('./routes/account-layout.tsx');
 const clientProfile = () => import('./routes/client-profile.tsx');
 const contractorProfile = () => import('./routes/contractor-profile.tsx');
 const notifications = () => import('./routes/notifications.tsx');
+const favourites = () => import('./routes/favourites.tsx');
 
 // The page shown before the current navigation (null on the first load): where the protected-area
 // guard keeps the person when it cancels a navigation. Only called from loaders, which run after
@@ -32,6 +33,7 @@ function currentPath(): string | null {
 const signedIn = requireSession(null, currentPath);
 const contractorsOnly = requireSession(['contractor', 'sysadmin'], currentPath);
 const sysadminsOnly = requireSession(['sysadmin'], currentPath);
+const clientsOnly = requireSession(['client'], currentPath);
 
 function soon(path: string, title: string, extra: Omit<PageHandle, 'title'> = {}): RouteObject {
   return { path, handle: { title, ...extra } satisfies PageHandle, lazy: comingSoon };
@@ -96,9 +98,12 @@ export const routes: RouteObject[] = [
               // Favourites are a client feature (spec §6): anyone else goes to their own area.
               {
                 path: 'favoritos',
-                loader: requireSession(['client'], currentPath),
+                loader: async (args) => {
+                  await clientsOnly(args);
+                  return (await favourites()).prefetchFavourites(args);
+                },
                 handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle,
-                lazy: () => import('./routes/favourites.tsx'),
+                lazy: favourites,
               },
               soon('reviews', p.reviews, { account: '/perfil' }),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },

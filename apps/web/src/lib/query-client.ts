@@ -15,3 +15,13 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * For route loaders: waits for what a page needs (`queryClient.ensureQueryData(someQuery)`) before it renders (the page then
+ * reads it through its hook without a spinner). A failure is left for the page to show, with its
+ * retry button, instead of the route's error page.
+ */
+export async function prefetch(...loads: Promise<unknown>[]): Promise<null> {
+  await Promise.all(loads.map((load) => load.catch(() => undefined)));
+  return null;
+}

@@ -14,7 +14,7 @@ export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 export const SIGNED_OUT: Session = { user: null, expiresAt: null };
 
 /**
- * Reads the session again after a change the navbar shows (names, avatar, expiry). useSession
+ * Reads the session again after a change the navbar shows (names, avatar, expiry). useViewer
  * watches the cache without an observer, so the entry counts as inactive: refetch it whatever its state.
  */
 export function refreshSession(queryClient: QueryClient): Promise<void> {

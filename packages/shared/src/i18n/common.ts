@@ -71,3 +71,9 @@ export const pagination = {
   page: (n: number) => `Página ${n}`,
   current: (n: number, of: number) => `Página ${n} de ${of}`,
 } as const;
+
+/** A list or page that could not load (ErrorWithRetry in the web app). */
+export const loadFailure = {
+  generic: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.',
+  retry: 'Reintentar',
+} as const;

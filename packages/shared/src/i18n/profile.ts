@@ -6,7 +6,7 @@ export const profile = {
   contractorIntro: 'Un perfil completo aparece mejor en la búsqueda y genera confianza en los clientes.',
   registrationTitle: 'Completa tu perfil de contratista',
   registrationIntro: 'Estos datos aparecen en tu página pública y en la búsqueda de contratistas (nunca tu correo, teléfono, cédula ni dirección).',
-  loadFailed: 'No pudimos cargar tu perfil. Recarga la página para intentarlo de nuevo.',
+  loadFailed: 'No pudimos cargar tu perfil. Revisa tu conexión e inténtalo de nuevo.',
 
   sections: {
     contact: 'Información de contacto',

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { DirectoryCache, EVERYTHING, type ContractorChange, type Staleness } from './directory-cache.ts';
 import { parsePayload } from './directory-listener.ts';
-import type { DirectoryFilters } from './directory.repository.ts';
-import { comparePositions, countStaleness, matchesTerms, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
+import { matchesTerms, type DirectoryFilters } from './directory-match.ts';
+import { comparePositions, countStaleness, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
 
 const A = '0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 const B = '1c9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';

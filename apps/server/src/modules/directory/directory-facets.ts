@@ -1,36 +1,37 @@
 import { COUNTRY_CODES, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
-import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
-import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
 import type { DbOrTx } from '../../db/client.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
-import { readFacetRows, STAR_BANDS, type DirectoryFilters, type FacetRow } from './directory.repository.ts';
+import { criteria, type ContractorFacts, type DirectoryFilters } from './directory-match.ts';
+import { readFacetRows, type FacetRow } from './directory.repository.ts';
 
 // Counts of searches without free text, in memory: every contractor's services, place, rating
 // and listed flag in typed arrays (about 20 bytes each), kept in step with the same change
-// notifications as the cache. Counting 100,000 contractors this way takes well under a
-// millisecond, against tens of milliseconds for PostgreSQL to visit every matching row.
+// notifications as the cache. Counting 100,000 contractors this way takes about a millisecond,
+// against tens of milliseconds for PostgreSQL to visit every matching row. Whether a contractor
+// matches is decided by the filters' one definition (directory-match.ts), as in SQL.
 // Searches with text are counted by PostgreSQL (the words need its indexes).
 
-/** Bit i of a contractor's services mask = SERVICE_TYPES[i] (readFacetRows builds it in that order). */
-const SERVICE_BIT = new Map<ServiceType, number>(SERVICE_TYPES.map((s, i) => [s, 1 << i]));
 const COUNTRY_INDEX = new Map<CountryCode, number>(COUNTRY_CODES.map((c, i) => [c, i + 1]));
 const ZONE_INDEX = new Map<Zone, number>(ZONES.map((z, i) => [z, i + 1]));
+const COUNTRY_BY_INDEX: readonly (CountryCode | null)[] = [null, ...COUNTRY_CODES];
+const ZONE_BY_INDEX: readonly (Zone | null)[] = [null, ...ZONES];
 
 /** Kinds of change that move a contractor's facts here (listed, services, place, rating). */
 const FACET_KINDS = /[mslr]/;
 
 export class DirectoryFacets {
-  private size = 0;
+  size = 0;
   private index = new Map<string, number>();
-  private services = new Uint16Array(0);
-  private countries = new Uint8Array(0);
-  private cities = new Uint16Array(0);
-  private zones = new Uint8Array(0);
-  private ratingAvg = new Float32Array(0);
-  private ratingCount = new Uint32Array(0);
-  private listed = new Uint8Array(0);
-  /** City keys seen so far (0 = none). */
+  services = new Uint16Array(0);
+  countries = new Uint8Array(0);
+  cities = new Uint16Array(0);
+  zones = new Uint8Array(0);
+  ratingAvg = new Float32Array(0);
+  ratingCount = new Uint32Array(0);
+  listed = new Uint8Array(0);
+  /** City keys seen so far (0 = none), and by number. */
   private readonly cityIndex = new Map<string, number>();
+  readonly cityKeys: (string | null)[] = [null];
   /** Updates run one after another; a count waits for those already announced. */
   private pending: Promise<void> = Promise.resolve();
   /** The facts are complete and followed by every announced change. */
@@ -69,37 +70,20 @@ export class DirectoryFacets {
     // Loaded: wait for the changes already announced.
     await this.pending;
     if (!this.ready) return undefined;
-    let serviceMask = 0;
-    for (const s of f.service) serviceMask |= SERVICE_BIT.get(s) ?? 0;
-    const country = f.country ? COUNTRY_INDEX.get(f.country) : undefined;
-    const city = f.city ? (this.cityIndex.get(f.city) ?? -1) : undefined;
-    const zone = f.zone ? ZONE_INDEX.get(f.zone) : undefined;
-    const bands = ratingBands(f.rating);
-    const mins = bands ? Float64Array.from(bands, (b) => b[0]) : null;
-    const belows = bands ? Float64Array.from(bands, (b) => b[1]) : null;
-    const { listed, services, countries, cities, zones, ratingAvg, ratingCount } = this;
+    // The filters' own tests (directory-match.ts), on each listed contractor's facts in turn.
+    // Without text every test decides (true or false); a plain loop over them keeps this fast.
+    const tests = criteria(f).map((c) => c.test);
+    const testCount = tests.length;
+    const { listed } = this;
+    // One contractor's facts at a time, read from the arrays only when a test asks for them.
+    const facts = new FactsAt(this);
     let n = 0;
     for (let i = 0; i < this.size; i++) {
       if (listed[i] !== 1) continue;
-      if (serviceMask !== 0 && (services[i]! & serviceMask) === 0) continue;
-      if (country !== undefined && countries[i] !== country) continue;
-      if (city !== undefined && cities[i] !== city) continue;
-      if (zone !== undefined && zones[i] !== zone) continue;
-      if (mins && belows) {
-        if (ratingCount[i]! < 1) continue;
-        if (mins.length > 0) {
-          const avg = ratingAvg[i]!;
-          let inBand = false;
-          for (let b = 0; b < mins.length; b++) {
-            if (avg >= mins[b]! && avg < belows[b]!) {
-              inBand = true;
-              break;
-            }
-          }
-          if (!inBand) continue;
-        }
-      }
-      n++;
+      facts.i = i;
+      let passes = true;
+      for (let t = 0; t < testCount && passes; t++) passes = tests[t]!(facts) === true;
+      if (passes) n++;
     }
     return n;
   }
@@ -160,7 +144,7 @@ export class DirectoryFacets {
       this.index.set(row.id, i);
     }
     this.services[i] = row.services;
-    this.countries[i] = COUNTRY_INDEX.get(row.country) ?? 0;
+    this.countries[i] = row.country ? (COUNTRY_INDEX.get(row.country) ?? 0) : 0;
     this.cities[i] = row.city ? this.cityId(row.city) : 0;
     this.zones[i] = row.zone ? (ZONE_INDEX.get(row.zone) ?? 0) : 0;
     // Float32: exactly the stored real, so the star bands compare as in SQL.
@@ -174,17 +158,38 @@ export class DirectoryFacets {
     if (id === undefined) {
       id = this.cityIndex.size + 1;
       this.cityIndex.set(key, id);
+      this.cityKeys[id] = key;
     }
     return id;
   }
 }
 
-/** The star bands of the chosen chips; [] = any reviewed contractor; undefined = no rating filter. */
-function ratingBands(filters: readonly RatingFilter[]): [number, number][] | undefined {
-  if (filters.length === 0) return undefined;
-  if (filters.includes('withReviews')) return [];
-  return filters.map((f) => {
-    const band = STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>];
-    return [band.min ?? -Infinity, band.below ?? Infinity];
-  });
+/**
+ * A contractor's facts (ContractorFacts) as the filters' tests read them, straight from the
+ * facets' arrays at index `i`: nothing is copied for a contractor that no test looks at.
+ * Lookups by stored number (0 = none) go through arrays that start with null, so they never
+ * read out of bounds (which made the count fifty times slower).
+ */
+class FactsAt implements ContractorFacts {
+  i = 0;
+  readonly listed = true;
+  constructor(private readonly f: DirectoryFacets) {}
+  get services(): number {
+    return this.f.services[this.i]!;
+  }
+  get country(): CountryCode | null {
+    return COUNTRY_BY_INDEX[this.f.countries[this.i]!]!;
+  }
+  get city(): string | null {
+    return this.f.cityKeys[this.f.cities[this.i]!]!;
+  }
+  get zone(): Zone | null {
+    return ZONE_BY_INDEX[this.f.zones[this.i]!]!;
+  }
+  get ratingAvg(): number {
+    return this.f.ratingAvg[this.i]!;
+  }
+  get ratingCount(): number {
+    return this.f.ratingCount[this.i]!;
+  }
 }

@@ -1,48 +1,43 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { ContractorChange, SortKeys, Staleness } from './directory-cache.ts';
-import type { DirectoryFilters } from './directory.repository.ts';
+import { criteria, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
+
+export type { TextTerms };
 
 // Which announced changes make a cached count or search page stale
 // (docs/decisions/013-contractor-directory.md, "The cache").
 
 /**
- * The terms a free-text search matches as PostgreSQL does (textTerms in the repository): every
- * term the start of one of the contractor's lexemes. Undefined when not known (the typo mode,
- * a query of another shape): then any change of text may change the results.
+ * Whether the change's contractor passes a text filter before and after it, as far as its words
+ * say: 'out' (neither), 'in' (both), 'moves' (one of them), or undefined (unknown).
  */
-export type TextTerms = readonly string[] | undefined;
-
-/** Whether a search vector's lexemes match every term (no term matches nothing, as in PostgreSQL). */
-export function matchesTerms(lexemes: readonly string[], terms: readonly string[]): boolean {
-  return terms.length > 0 && terms.every((t) => lexemes.some((l) => l.startsWith(t)));
+function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'in' | 'moves' | undefined {
+  if (!text?.testWords || !c.words) return undefined;
+  const before = text.testWords(c.words.before);
+  const after = c.words.after === c.words.before ? before : text.testWords(c.words.after);
+  return before !== after ? 'moves' : before ? 'in' : 'out';
 }
 
 /**
- * Whether the change's contractor is among a text search's matches before and after it, as far
- * as its words say: 'out' (neither), 'in' (both), 'moves' (one of them), or undefined (unknown).
+ * Whether a change may move its contractor into or out of the results of the filters: any
+ * change of who is listed, or a change of the kind a filter looks at (directory-match.ts); for
+ * text whose words are known, only when the contractor's words pass before and not after, or
+ * the reverse.
  */
-function textMatch(c: ContractorChange, terms: TextTerms): 'out' | 'in' | 'moves' | undefined {
-  if (!terms || !c.words) return undefined;
-  const before = matchesTerms(c.words.before, terms);
-  const after = c.words.after === c.words.before ? before : matchesTerms(c.words.after, terms);
-  return before !== after ? 'moves' : before ? 'in' : 'out';
+function membershipTest(f: DirectoryFilters, terms?: TextTerms): Staleness {
+  const filters = criteria(f, terms);
+  const text = filters.find((c) => c.kind === 't');
+  return (c) => c.kinds.includes('m') || filters.some((crit) => c.kinds.includes(crit.kind) && (crit !== text || (textMatch(text, c) ?? 'moves') === 'moves'));
 }
 
 /** Whether the change may move the contractor into or out of the results of these filters. */
 export function membershipMayChange(f: DirectoryFilters, c: ContractorChange, terms?: TextTerms): boolean {
-  const kinds = c.kinds;
-  return (
-    kinds.includes('m') ||
-    (kinds.includes('t') && f.q !== undefined && (textMatch(c, terms) ?? 'moves') === 'moves') ||
-    (kinds.includes('s') && f.service.length > 0) ||
-    (kinds.includes('l') && (f.country !== undefined || f.city !== undefined || f.zone !== undefined)) ||
-    (kinds.includes('r') && f.rating.length > 0)
-  );
+  return membershipTest(f, terms)(c);
 }
 
 /** A count changes only when someone may enter or leave the results. */
 export function countStaleness(f: DirectoryFilters, terms?: TextTerms): Staleness {
-  return (c) => membershipMayChange(f, c, terms);
+  return membershipTest(f, terms);
 }
 
 /** A position in a sort order: compared element by element, the id last. */
@@ -92,11 +87,13 @@ export interface PageShape {
  * page as it was; so does one who does not match the page's free text.
  */
 export function pageStaleness(shape: PageShape): Staleness {
+  const membership = membershipTest(shape.filters, shape.terms);
+  const text = criteria(shape.filters, shape.terms).find((c) => c.kind === 't');
   return (c: ContractorChange) => {
-    if (membershipMayChange(shape.filters, c, shape.terms)) return true;
+    if (membership(c)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;
     if (!c.kinds.includes('k')) return false;
-    if (shape.filters.q !== undefined && textMatch(c, shape.terms) === 'out') return false;
+    if (textMatch(text, c) === 'out') return false;
     if (!shape.first || !shape.last) return false;
     if (!c.before || !c.after) return true;
     const before = positionOf(shape.sort, c.before, c.id);
@@ -109,5 +106,6 @@ export function pageStaleness(shape: PageShape): Staleness {
 
 /** What a page may become stale by before it is loaded (its place in the order is not known yet). */
 export function pageStalenessBeforeLoad(f: DirectoryFilters): Staleness {
-  return (c) => membershipMayChange(f, c) || c.kinds.includes('k') || c.kinds.includes('d');
+  const membership = membershipTest(f);
+  return (c) => membership(c) || c.kinds.includes('k') || c.kinds.includes('d');
 }

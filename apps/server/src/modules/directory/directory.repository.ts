@@ -1,41 +1,17 @@
-import type { CountryCode, Zone } from '@arreglaya/shared/countries';
-import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
-import type { DirectorySort, RatingFilter } from '@arreglaya/shared/schemas/directory';
-import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
+import { criteria, matchingSql, prefixQuery, SERVICE_MASK_SQL, type ContractorFacts, type DirectoryFilters, type TextMode } from './directory-match.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
 // and free text uses the GIN indexes on search_vector (Spanish, accents ignored) and on the
 // unaccented name + company (trigrams). docs/decisions/013-contractor-directory.md.
 
-export interface DirectoryFilters {
-  q?: string | undefined;
-  /** How `q` matches; 'words' when not given. */
-  textMode?: TextMode;
-  service: readonly ServiceType[];
-  country?: CountryCode | undefined;
-  city?: string | undefined;
-  zone?: Zone | undefined;
-  rating: readonly RatingFilter[];
-}
-
-/**
- * What each star chip means: the average the star widget draws with N full stars (it rounds
- * to the nearest half star), i.e. N − 0.25 ≤ average < N + 0.75, among contractors with at
- * least one review. Reviews are 1–5, so 'star1' (1 ≤ average < 1.75) includes the spec's
- * "rating ≤ 1". The bounds are exact binary fractions, so the real column compares exactly.
- */
-export const STAR_BANDS: Record<Exclude<RatingFilter, 'withReviews'>, { min: number | null; below: number | null }> = {
-  star1: { min: null, below: 1.75 },
-  star2: { min: 1.75, below: 2.75 },
-  star3: { min: 2.75, below: 3.75 },
-  star4: { min: 3.75, below: 4.75 },
-  star5: { min: 4.75, below: null },
-};
+export type { DirectoryFilters, TextMode };
 
 type SortColumns = Record<'completedProjects' | 'ratingCount' | 'favouritesCount' | 'ratingAvg' | 'id', SQL.Aliased | SQLWrapper>;
 
@@ -69,32 +45,7 @@ const ORDER: Record<DirectorySort, SQL[]> = {
   rating_asc: orderOf('rating_asc', PROFILE_SORT_COLUMNS),
 };
 
-/** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
-const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
-
 export { searchWords };
-
-/** The tsquery of the 'words' mode: every word as a prefix, all required. */
-function prefixQuery(words: readonly string[]): string {
-  return words.map((w) => `${w}:*`).join(' & ');
-}
-
-/**
- * How free text matches. 'words' (always tried first): every word is the start of a word of
- * the name, company or description, stemmed in Spanish with accents removed ('plom' and
- * 'plomeria' find 'Plomería'; 'martines' finds 'Martínez', same stem). 'names' (only when
- * 'words' finds nobody): the words inside the unaccented name + company, or a name close to
- * them ('rodirguez' finds 'Rodríguez'), through the trigram index.
- */
-export type TextMode = 'words' | 'names';
-
-function textCondition(q: string, mode: TextMode): SQL | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
-  if (mode === 'words') return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
-  const phrase = words.join(' ');
-  return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`);
-}
 
 /** One term of to_tsquery's text: a quoted lexeme, prefix-matched ('plomeri':*). */
 const PREFIX_TERM = /^'((?:[^']|'')*)':\*$/;
@@ -120,38 +71,6 @@ export async function textTerms(db: DbOrTx, q: string): Promise<string[] | undef
   return terms;
 }
 
-function ratingCondition(filters: readonly RatingFilter[]): SQL | undefined {
-  if (filters.length === 0) return undefined;
-  const reviewed = sql`${cp.ratingCount} >= 1`;
-  if (filters.includes('withReviews')) return reviewed;
-  const bands = filters.map((f) => {
-    const band = STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>];
-    const parts: SQL[] = [];
-    if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
-    if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
-    return and(...parts)!;
-  });
-  return and(reviewed, or(...bands));
-}
-
-/** The filters' conditions on contractor_profiles alone (who is listed is decided apart). */
-function matching(f: DirectoryFilters): SQL {
-  const conditions: (SQL | undefined)[] = [];
-  if (f.service.length > 0)
-    conditions.push(
-      sql`${cp.serviceTypes} && ARRAY[${sql.join(
-        f.service.map((s) => sql`${s}`),
-        sql`, `,
-      )}]::service_type[]`,
-    );
-  if (f.country) conditions.push(eq(cp.country, f.country));
-  if (f.city) conditions.push(eq(cp.city, f.city));
-  if (f.zone) conditions.push(eq(cp.zone, f.zone));
-  conditions.push(ratingCondition(f.rating));
-  if (f.q) conditions.push(textCondition(f.q, f.textMode ?? 'words'));
-  return and(...conditions) ?? sql`true`;
-}
-
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
@@ -161,7 +80,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matching(filters)))
+    .where(and(LISTED, matchingSql(filters)))
     .orderBy(...ORDER[sort])
     .limit(limit)
     .offset(offset);
@@ -179,7 +98,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
  * Decision 015.
  */
 export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const text = filters.q ? textCondition(filters.q, 'words') : undefined;
+  const text = filters.q ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.kind === 't')?.sql : undefined;
   if (!text) return searchContractorRows(db, filters, sort, limit, offset);
   const inOrder = db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${text}`.as('matches') })
@@ -222,7 +141,7 @@ export function walkIsCheaper(end: number, matching: number, listed: number): bo
  * contractor accounts only (the profile routes and sign-up create them for contractors).
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
-  const where = and(cp.listable, matching(filters));
+  const where = and(cp.listable, matchingSql(filters));
   const result = await db.execute<{ n: number }>(sql`
     SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
          - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
@@ -298,29 +217,17 @@ export async function findListedContractor(db: DbOrTx, contractorId: string): Pr
   return row;
 }
 
-/** The same order in SQL: bit i of a contractor's mask = SERVICE_TYPES[i]. */
-const SERVICE_ORDER = sql.raw(`ARRAY[${SERVICE_TYPES.map((s) => `'${s}'`).join(',')}]::service_type[]`);
+/** A contractor's facts (directory-match.ts), as the in-memory facets keep them (directory-facets.ts). */
+export type FacetRow = ContractorFacts & { id: string };
 
-/** A contractor's facts the in-memory facets count by (directory-facets.ts). */
-export type FacetRow = {
-  id: string;
-  /** Bit i set = SERVICE_TYPES[i]. */
-  services: number;
-  country: CountryCode;
-  city: string | null;
-  zone: Zone | null;
-  ratingAvg: number;
-  ratingCount: number;
-  listed: boolean;
-};
-
-/** Every contractor's facets row (listed or not), or only those of the given ids. */
-export async function readFacetRows(db: DbOrTx, ids?: readonly string[]): Promise<FacetRow[]> {
+/** Every contractor's facts (listed or not), or only those of the given ids; `withWords`: their search vector's lexemes too. */
+export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withWords = false } = {}): Promise<FacetRow[]> {
   const result = await db.execute<FacetRow>(sql`
     SELECT ${cp.userId} AS "id",
-      (SELECT coalesce(bit_or(1 << (array_position(${SERVICE_ORDER}, s) - 1)), 0) FROM unnest(${cp.serviceTypes}) s) AS "services",
+      ${SERVICE_MASK_SQL} AS "services",
       ${cp.country} AS "country", ${cp.city} AS "city",
       ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed"
+      ${withWords ? sql`, tsvector_to_array(${cp.searchVector}) AS "lexemes"` : sql``}
     FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
     ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
   return result.rows;

@@ -2,7 +2,7 @@ import { NavLink, Outlet, useMatches } from 'react-router';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorMenu } from '@arreglaya/shared/i18n/quotes-web';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
 import { cx } from '@/lib/cx.ts';
 import { formatNumber } from '@/lib/format.ts';
@@ -52,7 +52,7 @@ function menuFor(user: SessionUser): MenuItem[] {
  * the person's card and the area's menu. The route's loader has already checked the session.
  */
 function AccountLayout() {
-  const { user } = useSession();
+  const { user } = useViewer();
   const handle = useMatches()
     .map((match) => match.handle)
     .findLast(isPageHandle);

@@ -1,14 +1,23 @@
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { clientProfileQuery } from '@/features/profile/api/profile-queries.ts';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
+
+/** The profile arrives with the page (no spinner after the navigation). */
+export async function loader() {
+  const user = await loaderViewer();
+  return user ? prefetch(queryClient.ensureQueryData(clientProfileQuery(user.id))) : null;
+}
 
 /** /perfil and /perfil/info, inside the account layout (breadcrumb and sidebar). */
 function ClientProfilePage() {
   usePageTitle(shell.pages.personalInfo);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-8">
       <div>

@@ -1,6 +1,6 @@
 import { Link, useMatches } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { accountPath } from '@/lib/session-user.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
@@ -15,7 +15,7 @@ import { isPageHandle } from '../route-handle.ts';
 function ComingSoonPage() {
   const matches = useMatches();
   const handle = matches.map((m) => m.handle).findLast(isPageHandle);
-  const { user } = useSession();
+  const { user } = useViewer();
   const title = handle?.title ?? shell.construction.title;
   usePageTitle(title);
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { ContactForm } from '@/features/contact/components/contact-form.tsx';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { MapPinIcon } from '@/components/ui/icons.tsx';
@@ -11,7 +11,7 @@ const aside = shell.contactAside;
 
 function ContactPage() {
   usePageTitle(t.title);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb items={[{ label: t.title }]} />

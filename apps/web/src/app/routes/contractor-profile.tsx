@@ -2,9 +2,19 @@ import { useLocation } from 'react-router';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { DeleteAccountSection } from '@/features/account/components/delete-account-section.tsx';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection, ContractorProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { clientProfileQuery, contractorProfileQuery } from '@/features/profile/api/profile-queries.ts';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
+
+/** The profile arrives with the page (no spinner after the navigation). */
+export async function loader() {
+  const user = await loaderViewer();
+  if (!user) return null;
+  return prefetch(user.role === 'contractor' ? queryClient.ensureQueryData(contractorProfileQuery(user.id)) : queryClient.ensureQueryData(clientProfileQuery(user.id)));
+}
 
 /**
  * /profile, /profile/info ('Información Personal') and the registration /contractor/profile
@@ -15,7 +25,7 @@ function ContractorProfilePage() {
   const registration = useLocation().pathname.startsWith('/contractor/profile');
   const title = registration ? shell.pages.contractorProfile : shell.pages.personalInfo;
   usePageTitle(title);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-8">
       <div>

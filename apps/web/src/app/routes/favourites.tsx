@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams, type LoaderFunctionArgs } from 'react-router';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 import { FavouritesQuerySchema } from '@arreglaya/shared/schemas/directory';
@@ -6,12 +6,29 @@ import { ContactContractorButton } from '@/features/contractor-contact/component
 import { ContractorCard } from '@/features/directory/components/contractor-card.tsx';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { ServiceFilter } from '@/features/favourites/components/service-filter.tsx';
-import { useFavourites } from '@/features/favourites/hooks/use-favourites.ts';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { favouriteIdsQuery, favouritesQuery, useFavourites } from '@/features/favourites/api/favourites-queries.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+
+/**
+ * The cards and the hearts' state arrive with the page (no spinner after the navigation). Not
+ * named `loader`: the route's own loader (router.tsx) lets only clients in, then calls this.
+ */
+export async function prefetchFavourites({ request }: LoaderFunctionArgs) {
+  const user = await loaderViewer();
+  if (user?.role !== 'client') return null;
+  const parsed = FavouritesQuerySchema.safeParse({ service: new URL(request.url).searchParams.get('service') ?? undefined });
+  return prefetch(
+    queryClient.ensureQueryData(favouritesQuery(user.id, parsed.success ? (parsed.data.service ?? null) : null)),
+    queryClient.ensureQueryData(favouriteIdsQuery(user.id)),
+  );
+}
 
 /** The service filter lives in the URL (?service=), so the back button and a reload keep it. */
 function useServiceParam(): [ServiceType | null, (service: ServiceType | null) => void] {
@@ -31,7 +48,7 @@ function useServiceParam(): [ServiceType | null, (service: ServiceType | null) =
 /** /perfil/favoritos ('Mis Favoritos', spec §2), inside the account layout; clients only. */
 function FavouritesPage() {
   usePageTitle(t.title);
-  const { user } = useSession();
+  const { user } = useViewer();
   const [service, setService] = useServiceParam();
   // The route's loader lets only clients in; the session may still be loading on the first paint.
   const clientId = user?.role === 'client' ? user.id : null;
@@ -56,14 +73,7 @@ function FavouritesPage() {
           <Spinner />
         </div>
       )}
-      {favourites.isError && !data && (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
-          <p>{t.loadError}</p>
-          <button type="button" onClick={() => void favourites.refetch()} className={buttonClasses('secondary')}>
-            {t.retry}
-          </button>
-        </div>
-      )}
+      {favourites.isError && !data && <ErrorWithRetry message={t.loadError} onRetry={favourites.refetch} retrying={favourites.isFetching} />}
       {data && data.items.length === 0 && (
         <div className="flex flex-col items-start gap-4 rounded-xl border border-dashed border-slate-400 bg-white p-6">
           <p className="text-slate-800">{service ? t.emptyFiltered : t.empty}</p>

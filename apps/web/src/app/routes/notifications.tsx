@@ -1,27 +1,31 @@
 import { profile } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { useSession } from '@/features/auth/hooks/use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
-import { usePreferences } from '@/features/notifications/hooks/use-preferences.ts';
+import { preferencesQuery, usePreferences } from '@/features/notifications/api/notifications-queries.ts';
+import { loaderViewer } from '@/features/auth/guard.ts';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { prefetch, queryClient } from '@/lib/query-client.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+
+/** The preferences arrive with the page (no spinner after the navigation). */
+export async function loader() {
+  const user = await loaderViewer();
+  return user ? prefetch(queryClient.ensureQueryData(preferencesQuery(user.id))) : null;
+}
 
 function Preferences({ userId, role }: { userId: string; role: Parameters<typeof NotificationPreferencesForm>[0]['role'] }) {
   const query = usePreferences(userId);
   if (query.isPending) return <Spinner className="py-8" />;
-  if (query.isError)
-    return (
-      <p role="alert" className="font-medium text-red-700">
-        {profile.loadFailed}
-      </p>
-    );
+  if (query.isError) return <ErrorWithRetry message={profile.loadFailed} onRetry={query.refetch} retrying={query.isFetching} />;
   return <NotificationPreferencesForm userId={userId} role={role} preferences={query.data} />;
 }
 
 /** /perfil/notificaciones and /profile/notificaciones: the four notification flags. */
 function NotificationsPage() {
   usePageTitle(shell.pages.notifications);
-  const { user } = useSession();
+  const { user } = useViewer();
   return (
     <div className="flex flex-col gap-6">
       <div>

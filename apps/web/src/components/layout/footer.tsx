@@ -119,7 +119,9 @@ export function Footer({ newsletter }: FooterProps) {
       </div>
       <div className="border-t border-white/15">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-3 px-4 py-4">
-          <p className="text-sm text-brand-100">{t.copyright(new Date().getFullYear())}</p>
+          <p className="text-sm text-brand-100" data-testid="copyright">
+            {t.copyright(new Date().getFullYear())}
+          </p>
           <CountryPicker />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { replace, type LoaderFunction } from 'react-router';
 import type { Role } from '@arreglaya/shared/domain';
 import { queryClient } from '@/lib/query-client.ts';
-import { homeFor } from '@/lib/session-user.ts';
+import { homeFor, type SessionUser } from '@/lib/session-user.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { sessionQuery } from './session-query.ts';
 
@@ -34,3 +34,9 @@ export const openSignInLoader: LoaderFunction = async () => {
   authModals.openSignIn();
   return null;
 };
+
+/** For route loaders that prefetch a signed-in person's data: who is signed in (null when nobody, or unknown). */
+export async function loaderViewer(): Promise<SessionUser | null> {
+  const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
+  return session?.user ?? null;
+}

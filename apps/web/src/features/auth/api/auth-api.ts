@@ -1,9 +1,11 @@
-import type { SignUpRole } from '@/lib/auth-modals.ts';
+import type { z } from 'zod';
+import type { EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema, VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
 
-// Thin wrappers over /api/auth/*: bodies are the shared schemas' output, answers typed as the
-// server documents them (the server validates both ways; the client does not re-parse).
+// Thin wrappers over /api/auth/*: bodies are typed as the input of the shared schema the server
+// checks them with (z.input, type-only: no zod in this chunk), answers as the server documents
+// them (the server validates; the client does not re-parse).
 
 interface MessageResponse {
   message: string;
@@ -13,18 +15,17 @@ export type SocialProvider = 'google' | 'facebook';
 
 export const fetchSession = (signal?: AbortSignal) => api.get<Session>('/api/auth/session', signal);
 
-export const signIn = (body: { email: string; password: string }) => api.post<Session>('/api/auth/sign-in', body);
+export const signIn = (body: z.input<typeof SignInSchema>) => api.post<Session>('/api/auth/sign-in', body);
 
-export const signUp = (body: { role: SignUpRole; firstName: string; lastName: string; email: string; password: string; confirmPassword: string; acceptTerms: true }) =>
-  api.post<MessageResponse>('/api/auth/sign-up', body);
+export const signUp = (body: z.input<typeof SignUpSchema>) => api.post<MessageResponse>('/api/auth/sign-up', body);
 
-export const verifyEmail = (body: { email: string; code: string }) => api.post<MessageResponse>('/api/auth/verify-email', body);
+export const verifyEmail = (body: z.input<typeof VerifyEmailSchema>) => api.post<MessageResponse>('/api/auth/verify-email', body);
 
-export const resendCode = (email: string) => api.post<MessageResponse>('/api/auth/resend-code', { email });
+export const resendCode = (email: string) => api.post<MessageResponse>('/api/auth/resend-code', { email } satisfies z.input<typeof EmailOnlySchema>);
 
-export const forgotPassword = (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email });
+export const forgotPassword = (email: string) => api.post<MessageResponse>('/api/auth/forgot-password', { email } satisfies z.input<typeof EmailOnlySchema>);
 
-export const resetPassword = (body: { email: string; code: string; password: string; confirmPassword: string }) => api.post<MessageResponse>('/api/auth/reset-password', body);
+export const resetPassword = (body: z.input<typeof ResetPasswordSchema>) => api.post<MessageResponse>('/api/auth/reset-password', body);
 
 export const signOut = () => api.post<undefined>('/api/auth/sign-out', {});
 

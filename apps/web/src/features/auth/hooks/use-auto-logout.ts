@@ -6,7 +6,7 @@ import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { fetchSession } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { sessionQuery } from '../session-query.ts';
-import { useSession } from './use-session.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 
 // Asked a moment after the expiry so the server's clock has surely passed it too.
 const EXPIRY_MARGIN_MS = 1_000;
@@ -23,7 +23,7 @@ const SESSION_POLL_MS = 30_000;
  * and the account menu (spec §2) follows new messages without a reload.
  */
 export function useAutoLogout(): void {
-  const { user, expiresAt } = useSession();
+  const { user, expiresAt } = useViewer();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const messageBox = useMessageBox();
@@ -38,7 +38,7 @@ export function useAutoLogout(): void {
     [queryClient],
   );
 
-  // Polled by hand rather than with useQuery's refetchInterval: useSession stays off the query
+  // Polled by hand rather than with useQuery's refetchInterval: useViewer stays off the query
   // observer to keep the first bundle small. Only a signed-in answer is written; an ended session
   // is for the expiry timer below (or the next focus) to announce. The chat will push it later.
   useEffect(() => {

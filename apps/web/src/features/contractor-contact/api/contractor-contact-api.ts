@@ -1,4 +1,5 @@
-import type { ContactContext, ContactContractorInput, ContactContractorSent } from '@arreglaya/shared/schemas/directory';
+import type { z } from 'zod';
+import type { ContactContext, ContactContractorSchema, ContactContractorSent } from '@arreglaya/shared/schemas/directory';
 import { api } from '@/lib/api.ts';
 
 export const contactKeys = {
@@ -8,5 +9,5 @@ export const contactKeys = {
 export const fetchContactContext = (contractorId: string, signal?: AbortSignal) =>
   api.get<ContactContext>(`/api/contractors/${encodeURIComponent(contractorId)}/contact-context`, signal);
 
-export const sendServiceRequest = (contractorId: string, body: ContactContractorInput) =>
+export const sendServiceRequest = (contractorId: string, body: z.input<typeof ContactContractorSchema>) =>
   api.post<ContactContractorSent>(`/api/contractors/${encodeURIComponent(contractorId)}/contact`, body);

@@ -13,8 +13,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
-import { useContactContext } from '../hooks/use-contact-context.ts';
-import { useSendServiceRequest } from '../hooks/use-send-service-request.ts';
+import { useContactContext, useSendServiceRequest } from '../api/contractor-contact-queries.ts';
 
 const FIELDS = ['message', 'projectId'] as const;
 const MESSAGE_MAX = 2000;

@@ -2,8 +2,7 @@ import { useLocation } from 'react-router';
 import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
-import { useFavouriteIds } from '../hooks/use-favourite-ids.ts';
-import { useToggleFavourite } from '../hooks/use-toggle-favourite.ts';
+import { useFavouriteIds, useToggleFavourite } from '../api/favourites-queries.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
 interface FavouriteButtonProps {

@@ -5,7 +5,7 @@ import { NOTIFICATION_KINDS, type NotificationKind, type NotificationPreferences
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { useSavePreferences } from '../hooks/use-preferences.ts';
+import { useSavePreferences } from '../api/notifications-queries.ts';
 
 const t = profile.notifications;
 

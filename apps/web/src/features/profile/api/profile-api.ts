@@ -1,6 +1,7 @@
 import { ERROR_CODES, type ErrorCode } from '@arreglaya/shared/errors';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
-import type { ClientProfile, ClientProfileUpdate, ContractorProfile, ContractorProfileUpdate, PhotoUploaded } from '@arreglaya/shared/schemas/profile';
+import type { z } from 'zod';
+import type { ClientProfile, ClientProfileSchema, ContractorProfile, ContractorProfileSchema, PhotoUploaded } from '@arreglaya/shared/schemas/profile';
 import { ApiError, api } from '@/lib/api.ts';
 
 export const profileKeys = {
@@ -9,10 +10,11 @@ export const profileKeys = {
 };
 
 export const fetchClientProfile = (signal?: AbortSignal) => api.get<ClientProfile>('/api/me/profile/client', signal);
-export const saveClientProfile = (body: ClientProfileUpdate) => api.put<{ message: string; profile: ClientProfile }>('/api/me/profile/client', body);
+export const saveClientProfile = (body: z.input<typeof ClientProfileSchema>) => api.put<{ message: string; profile: ClientProfile }>('/api/me/profile/client', body);
 
 export const fetchContractorProfile = (signal?: AbortSignal) => api.get<ContractorProfile>('/api/me/profile/contractor', signal);
-export const saveContractorProfile = (body: ContractorProfileUpdate) => api.put<{ message: string; profile: ContractorProfile }>('/api/me/profile/contractor', body);
+export const saveContractorProfile = (body: z.input<typeof ContractorProfileSchema>) =>
+  api.put<{ message: string; profile: ContractorProfile }>('/api/me/profile/contractor', body);
 
 /** A photo's URL in one of the stored sizes (sm 96 px, md 320 px, lg up to 960 px). */
 export const photoUrl = (photoId: string, size: 'sm' | 'md' | 'lg' = 'md') => `/api/photos/${photoId}/${size}`;

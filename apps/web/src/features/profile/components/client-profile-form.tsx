@@ -6,7 +6,7 @@ import { ClientProfileSchema, type ClientProfile, type ClientProfileUpdate } fro
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import { useSaveClientProfile } from '../hooks/use-profile.ts';
+import { useSaveClientProfile } from '../api/profile-queries.ts';
 import { CompletionBar } from './completion-bar.tsx';
 import { ContactFields, LocationFields, SocialFields, type PersonFormValues } from './profile-fields.tsx';
 

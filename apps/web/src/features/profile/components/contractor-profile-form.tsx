@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import { useSaveContractorProfile } from '../hooks/use-profile.ts';
+import { useSaveContractorProfile } from '../api/profile-queries.ts';
 import { clientFormValues } from './client-profile-form.tsx';
 import { CompletionBar } from './completion-bar.tsx';
 import { DescriptionField } from './description-field.tsx';

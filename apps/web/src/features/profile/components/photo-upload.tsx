@@ -6,7 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { photoUrl } from '../api/profile-api.ts';
-import { usePhoto } from '../hooks/use-profile.ts';
+import { usePhoto } from '../api/profile-queries.ts';
 
 interface PhotoUploadProps {
   userId: string;

@@ -1,14 +1,20 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import { refreshSession } from '@/lib/session-user.ts';
-import { fetchClientProfile, fetchContractorProfile, profileKeys, removePhoto, saveClientProfile, saveContractorProfile, uploadPhoto } from '../api/profile-api.ts';
+import { fetchClientProfile, fetchContractorProfile, profileKeys, removePhoto, saveClientProfile, saveContractorProfile, uploadPhoto } from './profile-api.ts';
+
+// The profile's queries (options, for hooks and route loaders alike) and hooks, in one place.
+
+export const clientProfileQuery = (userId: string) => queryOptions({ queryKey: profileKeys.client(userId), queryFn: ({ signal }) => fetchClientProfile(signal) });
+
+export const contractorProfileQuery = (userId: string) => queryOptions({ queryKey: profileKeys.contractor(userId), queryFn: ({ signal }) => fetchContractorProfile(signal) });
 
 export function useClientProfile(userId: string) {
-  return useQuery({ queryKey: profileKeys.client(userId), queryFn: ({ signal }) => fetchClientProfile(signal) });
+  return useQuery(clientProfileQuery(userId));
 }
 
 export function useContractorProfile(userId: string) {
-  return useQuery({ queryKey: profileKeys.contractor(userId), queryFn: ({ signal }) => fetchContractorProfile(signal) });
+  return useQuery(contractorProfileQuery(userId));
 }
 
 /** After a save: the cache holds what the server stored, and the navbar re-reads the name. */

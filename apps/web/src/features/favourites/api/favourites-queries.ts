@@ -1,7 +1,31 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServiceType } from '@arreglaya/shared/domain';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { favouriteKeys, setFavourite } from '../api/favourites-api.ts';
+import { favouriteKeys, fetchFavouriteIds, fetchFavourites, setFavourite } from './favourites-api.ts';
+
+// The favourites' queries (options, for hooks and route loaders alike) and hooks, in one place.
+
+/** The signed-in client's favourite contractor ids (one small request for every heart on a page). */
+export const favouriteIdsQuery = (clientId: string) =>
+  queryOptions({ queryKey: favouriteKeys.ids(clientId), queryFn: ({ signal }) => fetchFavouriteIds(signal), staleTime: 60_000 });
+
+/** The signed-in client's favourite contractors as cards, optionally only one service. */
+export const favouritesQuery = (clientId: string, service: ServiceType | null) =>
+  queryOptions({ queryKey: favouriteKeys.list(clientId, service), queryFn: ({ signal }) => fetchFavourites(service, signal) });
+
+export function useFavouriteIds(clientId: string | null) {
+  return useQuery({ ...favouriteIdsQuery(clientId ?? ''), enabled: clientId !== null });
+}
+
+export function useFavourites(clientId: string | null, service: ServiceType | null) {
+  return useQuery({
+    ...favouritesQuery(clientId ?? '', service),
+    enabled: clientId !== null,
+    // Changing the filter keeps the old cards on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
 
 interface Toggle {
   contractorId: string;

@@ -1,0 +1,160 @@
+import { COUNTRY_CODES, ZONES } from '@arreglaya/shared/countries';
+import { SERVICE_TYPES } from '@arreglaya/shared/domain';
+import { RATING_FILTERS } from '@arreglaya/shared/schemas/directory';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTED } from '../../db/contractor-listing.ts';
+import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
+import { DirectoryFacets } from './directory-facets.ts';
+import { factsMatcher, matchingSql, type DirectoryFilters } from './directory-match.ts';
+import { countContractors, readFacetRows, textTerms, type FacetRow } from './directory.repository.ts';
+
+// The one definition of a match (directory-match.ts) answers in PostgreSQL and in memory: the
+// same table of contractors and filters through both must give the same contractors.
+
+const CITIES = ['santo-domingo', 'santiago', 'bogota', 'otro'];
+const TEXTS = ['plomero', 'plom', 'PLOMERÍA', 'tuberias plomero', 'martines', 'Martínez', 'nunez', 'pintor interiores', 'de la', 'cruz', 'cerrajero', 'nadie', 'a1'];
+/** Averages on and around the star bands' bounds (all exact in a real). */
+const AVERAGES = [0, 1, 1.5, 1.75, 2, 2.5, 2.75, 3, 3.5, 3.75, 4, 4.5, 4.75, 5];
+
+/** A small deterministic generator, so a failure names a filter that can be tried again. */
+function generator(seed: number) {
+  let s = seed;
+  const next = () => {
+    s = (s * 1103515245 + 12345) % 2147483648;
+    return s / 2147483648;
+  };
+  return {
+    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!,
+    some: <T>(xs: readonly T[], most: number): T[] => [...new Set(Array.from({ length: Math.floor(next() * (most + 1)) }, () => xs[Math.floor(next() * xs.length)]!))],
+    chance: (p: number) => next() < p,
+  };
+}
+
+describe('one definition of a directory match, in PostgreSQL and in memory', () => {
+  let d: TestDatabase;
+  let facts: FacetRow[];
+  const N = 320;
+
+  beforeAll(async () => {
+    d = await createTestDatabase();
+    const g = generator(7);
+    const rows = Array.from({ length: N }, (_, i) => {
+      const id = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+      return {
+        id,
+        status: i % 37 === 0 ? 'banned' : i % 41 === 0 ? 'deleted' : 'active',
+        emailVerified: i % 29 !== 0,
+        name: `${g.pick(['Ramón', 'Carmen', 'Lucía', 'José'])} ${g.pick(['Núñez', 'Martínez', 'Báez', 'de la Cruz', 'Pérez'])}`,
+        company: g.chance(0.3) ? g.pick(['Plomería Núñez', 'Cerrajería 24h', 'Pinturas A1']) : null,
+        description: g.pick(['Plomero con experiencia en tuberías.', 'Pintor de interiores y exteriores.', 'Cerrajero de guardia.', 'Electricista certificado.', '']),
+        services: g.some(SERVICE_TYPES, 3),
+        country: g.pick(COUNTRY_CODES),
+        city: g.chance(0.1) ? null : g.pick(CITIES),
+        zone: g.chance(0.5) ? g.pick(ZONES) : null,
+        ratingCount: g.chance(0.25) ? 0 : 1 + Math.floor(g.pick(AVERAGES) * 3),
+        ratingAvg: g.pick(AVERAGES),
+      };
+    });
+    for (const r of rows) {
+      await d.db.execute(sql`
+        INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name, banned_at, deleted_at)
+        VALUES (${r.id}, ${`${r.id}@prueba.do`}, ${r.emailVerified}, ${r.name}, 'contractor', ${r.status}::user_status, ${r.name.split(' ')[0]!}, 'X',
+          ${r.status === 'banned' ? sql`now()` : null}, ${r.status === 'deleted' ? sql`now()` : null})`);
+      await d.db.insert(cp).values({
+        userId: r.id,
+        displayName: r.name,
+        companyName: r.company,
+        description: r.description,
+        serviceTypes: r.services,
+        country: r.country,
+        city: r.city,
+        zone: r.zone,
+        ratingCount: r.ratingCount,
+        ratingAvg: r.ratingCount === 0 ? 0 : r.ratingAvg,
+      });
+    }
+    facts = await readFacetRows(d.db, undefined, { withWords: true });
+  });
+  afterAll(async () => {
+    await d.drop();
+  });
+
+  /** The filters: each kind alone, and a few hundred mixes of them. */
+  function filterTable(): DirectoryFilters[] {
+    const table: DirectoryFilters[] = [{ service: [], rating: [] }];
+    for (const s of SERVICE_TYPES) table.push({ service: [s], rating: [] });
+    for (const r of RATING_FILTERS) table.push({ service: [], rating: [r] });
+    for (const c of COUNTRY_CODES) table.push({ service: [], rating: [], country: c });
+    for (const c of CITIES) table.push({ service: [], rating: [], city: c });
+    for (const z of ZONES) table.push({ service: [], rating: [], zone: z });
+    for (const q of TEXTS) table.push({ service: [], rating: [], q });
+    const g = generator(11);
+    for (let i = 0; i < 250; i++) {
+      table.push({
+        service: g.some(SERVICE_TYPES, 2),
+        rating: g.some(RATING_FILTERS, 2),
+        ...(g.chance(0.3) ? { country: g.pick(COUNTRY_CODES) } : {}),
+        ...(g.chance(0.3) ? { city: g.pick(CITIES) } : {}),
+        ...(g.chance(0.2) ? { zone: g.pick(ZONES) } : {}),
+        ...(g.chance(0.3) ? { q: g.pick(TEXTS) } : {}),
+      });
+    }
+    return table;
+  }
+
+  async function inPostgres(f: DirectoryFilters): Promise<string[]> {
+    const rows = await d.db
+      .select({ id: cp.userId })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(LISTED, matchingSql(f)))
+      .orderBy(cp.userId);
+    return rows.map((r) => r.id);
+  }
+
+  async function inMemory(f: DirectoryFilters): Promise<string[]> {
+    const terms = f.q ? await textTerms(d.db, f.q) : undefined;
+    const matches = factsMatcher(f, terms);
+    const ids: string[] = [];
+    for (const c of facts) {
+      const passes = matches({ ...c, ratingAvg: Math.fround(c.ratingAvg) });
+      if (passes === undefined) throw new Error(`undecided in memory: ${JSON.stringify(f)}`);
+      if (passes) ids.push(c.id);
+    }
+    return ids.sort();
+  }
+
+  it('the table is not trivial: every kind of filter keeps some contractors and drops others', async () => {
+    const everyone = (await inPostgres({ service: [], rating: [] })).length;
+    expect(everyone).toBeGreaterThan(N / 2);
+    expect(everyone).toBeLessThan(N);
+    for (const f of [{ q: 'plomero' }, { service: ['pintura' as const] }, { rating: ['star5' as const] }, { city: 'santiago' }, { zone: 'SDE' as const }]) {
+      const n = (await inPostgres({ service: [], rating: [], ...f })).length;
+      expect(n, JSON.stringify(f)).toBeGreaterThan(0);
+      expect(n, JSON.stringify(f)).toBeLessThan(everyone);
+    }
+  });
+
+  it('PostgreSQL and the in-memory test pick the same contractors for every filter of the table', async () => {
+    for (const f of filterTable()) expect(await inMemory(f), JSON.stringify(f)).toEqual(await inPostgres(f));
+  });
+
+  it('the in-memory counts (facets) equal PostgreSQL counts for every filter without text', async () => {
+    const facets = new DirectoryFacets(d.db);
+    facets.setLive(true);
+    await facets.settled();
+    for (const f of filterTable().filter((x) => !x.q)) {
+      const expected = (await inPostgres(f)).length;
+      expect(await facets.count(f), JSON.stringify(f)).toBe(expected);
+      expect(await countContractors(d.db, f), JSON.stringify(f)).toBe(expected);
+    }
+  });
+
+  it('a text of names (the typo mode) is never decided in memory', async () => {
+    const f: DirectoryFilters = { service: [], rating: [], q: 'nunes ramon', textMode: 'names' };
+    expect(factsMatcher(f, undefined)(facts.find((c) => c.listed)!)).toBeUndefined();
+    expect((await inPostgres(f)).length).toBeGreaterThan(0);
+  });
+});

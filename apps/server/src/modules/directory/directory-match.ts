@@ -1,0 +1,221 @@
+import type { CountryCode, Zone } from '@arreglaya/shared/countries';
+import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
+import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { contractorProfiles as cp } from '../../db/schema/index.ts';
+import { searchWords } from '../../lib/search-words.ts';
+
+// The one definition of "this contractor matches these filters" (decision 013). Each kind of
+// filter is described once, and the description gives everything that asks the question:
+// - the SQL condition (searches and counts in PostgreSQL, directory.repository.ts);
+// - the test of a contractor's facts in memory (counts without text, directory-facets.ts);
+// - the kind of announced change that can alter the answer (cache staleness, directory-staleness.ts).
+// directory-match.test.ts runs one table of contractors and filters through PostgreSQL and
+// through the tests here and demands the same answers.
+
+export interface DirectoryFilters {
+  q?: string | undefined;
+  /** How `q` matches; 'words' when not given. */
+  textMode?: TextMode;
+  service: readonly ServiceType[];
+  country?: CountryCode | undefined;
+  city?: string | undefined;
+  zone?: Zone | undefined;
+  rating: readonly RatingFilter[];
+}
+
+/**
+ * How free text matches. 'words' (always tried first): every word is the start of a word of
+ * the name, company or description, stemmed in Spanish with accents removed ('plom' and
+ * 'plomeria' find 'Plomería'; 'martines' finds 'Martínez', same stem). 'names' (only when
+ * 'words' finds nobody): the words inside the unaccented name + company, or a name close to
+ * them ('rodirguez' finds 'Rodríguez'), through the trigram index.
+ */
+export type TextMode = 'words' | 'names';
+
+/**
+ * The terms PostgreSQL matches for a 'words' search, as to_tsquery normalises them (textTerms
+ * in the repository: stemmed prefixes, 'plomería' → 'plomeri'). Undefined when not known (the
+ * 'names' mode, a query of another shape): then nothing in memory can tell who matches.
+ */
+export type TextTerms = readonly string[] | undefined;
+
+/** What the filters look at of one contractor (directory-facets.ts keeps these for everyone). */
+export type ContractorFacts = {
+  /** The directory's rule of who is listed (LISTED in db/contractor-listing.ts). */
+  listed: boolean;
+  /** Bit i set = offers SERVICE_TYPES[i] (serviceMask). */
+  services: number;
+  country: CountryCode | null;
+  city: string | null;
+  zone: Zone | null;
+  /** As stored (a PostgreSQL real: keep it in a Float32 to compare as SQL does). */
+  ratingAvg: number;
+  ratingCount: number;
+  /** The lexemes of the search vector (tsvector_to_array), when known. */
+  lexemes?: readonly string[] | undefined;
+};
+
+/**
+ * What each star chip means: the average the star widget draws with N full stars (it rounds
+ * to the nearest half star), i.e. N − 0.25 ≤ average < N + 0.75, among contractors with at
+ * least one review. Reviews are 1–5, so 'star1' (1 ≤ average < 1.75) includes the spec's
+ * "rating ≤ 1". The bounds are exact binary fractions, so the real column compares exactly.
+ */
+export const STAR_BANDS: Record<Exclude<RatingFilter, 'withReviews'>, { min: number | null; below: number | null }> = {
+  star1: { min: null, below: 1.75 },
+  star2: { min: 1.75, below: 2.75 },
+  star3: { min: 2.75, below: 3.75 },
+  star4: { min: 3.75, below: 4.75 },
+  star5: { min: 4.75, below: null },
+};
+
+/** Bit i of a services mask = SERVICE_TYPES[i]. */
+const SERVICE_BIT = new Map<ServiceType, number>(SERVICE_TYPES.map((s, i) => [s, 1 << i]));
+
+export function serviceMask(services: readonly ServiceType[]): number {
+  let mask = 0;
+  for (const s of services) mask |= SERVICE_BIT.get(s) ?? 0;
+  return mask;
+}
+
+/** The same order in SQL: bit i of a contractor's mask = SERVICE_TYPES[i]. */
+const SERVICE_ORDER = sql.raw(`ARRAY[${SERVICE_TYPES.map((s) => `'${s}'`).join(',')}]::service_type[]`);
+
+/** A contractor's services as a mask (ContractorFacts.services), in SQL. */
+export const SERVICE_MASK_SQL = sql<number>`(SELECT coalesce(bit_or(1 << (array_position(${SERVICE_ORDER}, s) - 1)), 0) FROM unnest(${cp.serviceTypes}) s)`;
+
+/** The tsquery of the 'words' mode: every word as a prefix, all required. */
+export function prefixQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
+/** Whether a search vector's lexemes match every term, as `@@` does with a prefix query (no term matches nobody). */
+export function matchesTerms(lexemes: readonly string[], terms: readonly string[]): boolean {
+  return terms.length > 0 && terms.every((t) => lexemes.some((l) => l.startsWith(t)));
+}
+
+/** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
+const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
+
+/** Kinds of announced change (ContractorChange.kinds) a filter depends on; 'm' (listed or not) concerns every filter. */
+export type FilterChangeKind = 't' | 's' | 'l' | 'r';
+
+/** One filter, described once. */
+export interface Criterion {
+  /** The change kind that can alter whether a contractor passes. */
+  kind: FilterChangeKind;
+  /** The condition on contractor_profiles (who is listed is decided apart). */
+  sql: SQL;
+  /** The same condition on a contractor's facts; undefined when it cannot be decided in memory (text by names, unknown terms, unknown words). */
+  test: (c: ContractorFacts) => boolean | undefined;
+  /** Text by words with known terms: the condition on a search vector's lexemes (what a change's `words` carry). */
+  testWords?: (lexemes: readonly string[]) => boolean;
+}
+
+function serviceCriterion(services: readonly ServiceType[]): Criterion {
+  const mask = serviceMask(services);
+  return {
+    kind: 's',
+    sql: sql`${cp.serviceTypes} && ARRAY[${sql.join(
+      services.map((s) => sql`${s}`),
+      sql`, `,
+    )}]::service_type[]`,
+    test: (c) => (c.services & mask) !== 0,
+  };
+}
+
+function ratingCriterion(filters: readonly RatingFilter[]): Criterion {
+  const reviewed = sql`${cp.ratingCount} >= 1`;
+  if (filters.includes('withReviews')) return { kind: 'r', sql: reviewed, test: (c) => c.ratingCount >= 1 };
+  const bands = filters.map((f) => STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>]);
+  const min = bands.map((b) => b.min ?? -Infinity);
+  const below = bands.map((b) => b.below ?? Infinity);
+  return {
+    kind: 'r',
+    sql: and(
+      reviewed,
+      or(
+        ...bands.map((band) => {
+          const parts: SQL[] = [];
+          if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
+          if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
+          return and(...parts)!;
+        }),
+      ),
+    )!,
+    test: (c) => {
+      if (c.ratingCount < 1) return false;
+      for (let b = 0; b < min.length; b++) if (c.ratingAvg >= min[b]! && c.ratingAvg < below[b]!) return true;
+      return false;
+    },
+  };
+}
+
+function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion | undefined {
+  const words = searchWords(q);
+  if (words.length === 0) return undefined;
+  if (mode === 'words') {
+    const testWords = terms ? (lexemes: readonly string[]) => matchesTerms(lexemes, terms) : undefined;
+    return {
+      kind: 't',
+      sql: sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`,
+      test: (c) => (testWords && c.lexemes ? testWords(c.lexemes) : undefined),
+      ...(testWords ? { testWords } : {}),
+    };
+  }
+  const phrase = words.join(' ');
+  return {
+    kind: 't',
+    sql: or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!,
+    // Trigram similarity is PostgreSQL's alone.
+    test: () => undefined,
+  };
+}
+
+/** The filters, each described once. `terms`: the free text's, when the caller knows them (textTerms). */
+export function criteria(f: DirectoryFilters, terms?: TextTerms): Criterion[] {
+  const out: Criterion[] = [];
+  if (f.service.length > 0) out.push(serviceCriterion(f.service));
+  if (f.country) {
+    const country = f.country;
+    out.push({ kind: 'l', sql: eq(cp.country, country), test: (c) => c.country === country });
+  }
+  if (f.city) {
+    const city = f.city;
+    out.push({ kind: 'l', sql: eq(cp.city, city), test: (c) => c.city === city });
+  }
+  if (f.zone) {
+    const zone = f.zone;
+    out.push({ kind: 'l', sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
+  }
+  if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
+  if (f.q) {
+    const text = textCriterion(f.q, f.textMode ?? 'words', terms);
+    if (text) out.push(text);
+  }
+  return out;
+}
+
+/** The filters' condition on contractor_profiles, for PostgreSQL. */
+export function matchingSql(f: DirectoryFilters): SQL {
+  return and(...criteria(f).map((c) => c.sql)) ?? sql`true`;
+}
+
+/**
+ * The filters' test of a contractor's facts, listed rule included: true, false, or undefined
+ * when the facts cannot tell (text by names, or words not known).
+ */
+export function factsMatcher(f: DirectoryFilters, terms?: TextTerms): (c: ContractorFacts) => boolean | undefined {
+  const tests = criteria(f, terms).map((c) => c.test);
+  return (c) => {
+    if (!c.listed) return false;
+    let unknown = false;
+    for (const test of tests) {
+      const passes = test(c);
+      if (passes === false) return false;
+      if (passes === undefined) unknown = true;
+    }
+    return unknown ? undefined : true;
+  };
+}

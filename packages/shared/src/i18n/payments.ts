@@ -1,0 +1,48 @@
+// Payment protection (issue 14): saved cards, funding a hired project, escrow release and refunds.
+
+export const payments = {
+  // Spec §4 (Formas de Pago): the add-card form's answers.
+  methodAdded: 'Registro realizado con éxito.',
+  methodAddError: 'Error al registrar el método de pago.',
+  methodRemoved: 'Método de pago eliminado.',
+  methodDefault: 'Método de pago predeterminado actualizado.',
+  methodNotFound: 'No encontramos ese método de pago.',
+  card: {
+    numberInvalid: 'Número de tarjeta inválido.',
+    numberLength: 'El número de tarjeta debe tener entre 13 y 19 dígitos.',
+    cvcInvalid: (digits: number) => `El código de seguridad debe tener ${digits} dígitos.`,
+    expMonthInvalid: 'Mes de vencimiento inválido.',
+    expYearInvalid: 'Año de vencimiento inválido.',
+    expired: 'La tarjeta está vencida.',
+    tokenInvalid: 'La tarjeta no es válida o ya no está disponible. Vuelve a introducir sus datos.',
+  },
+  idempotency: {
+    missing: 'Falta el encabezado Idempotency-Key (entre 8 y 60 letras, números, guiones o guiones bajos).',
+    reused: 'Esta clave de idempotencia ya se usó con otra solicitud.',
+  },
+  fund: {
+    funded: 'Pago recibido. El dinero queda retenido hasta que apruebes el trabajo.',
+    requiresAction: 'Tu banco pide confirmar el pago.',
+    declined: 'La tarjeta fue rechazada. Prueba con otra tarjeta.',
+    insufficientFunds: 'La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.',
+    processingError: 'El procesador de pagos no pudo completar el cobro. Inténtalo de nuevo.',
+    cancelled: 'Cancelaste la confirmación del pago.',
+    unknown: 'No pudimos confirmar el pago con el procesador. Lo verificaremos y no se cobrará dos veces: vuelve a intentarlo en un momento.',
+    notAssigned: 'Solo puedes pagar un proyecto contratado que todavía tiene montos pendientes.',
+    alreadyFunded: 'Este proyecto ya está pagado.',
+    inProgress: 'Hay un pago en curso para este proyecto.',
+    chooseOne: 'Elige una tarjeta guardada o introduce una nueva.',
+    notYours: 'Este pago no es tuyo.',
+    paymentNotFound: 'No encontramos ese pago.',
+  },
+  claim: {
+    decided: 'Decisión registrada.',
+    notDisputed: 'Este proyecto no está en reclamación.',
+    splitPercent: 'Indica el porcentaje para el contratista (1 a 99).',
+  },
+  refund: {
+    nothingHeld: 'No hay dinero retenido para devolver.',
+  },
+  /** What the contractor sees on a hired project not yet funded. */
+  notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',
+} as const;

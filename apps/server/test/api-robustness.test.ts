@@ -199,6 +199,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/quotes/{id}/counter/answer': { accept: true },
   'POST /api/quotes/{id}/reject': { comment: 'Elegí otra oferta.' },
   'POST /api/quote-links/{token}': { comment: 'Gracias.' },
+  'POST /api/me/payment-methods': { token: 'tok_0123456789abcdef01234567' },
+  'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
+  'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
 };
 
 describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {

@@ -76,7 +76,7 @@ export function paymentsRoutes(deps: PaymentsDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/projects/:id/fund',
       {
-        config: { access: CLIENTS, rateLimit: perUser(30, 10 * 60_000) },
+        config: { access: CLIENTS, rateLimit: perUser(120, 10 * 60_000) },
         schema: {
           tags: ['pagos'],
           summary: 'Pagar un proyecto contratado (el precio acordado o el primer hito pendiente); el dinero queda retenido',

@@ -222,6 +222,8 @@ describe('funding on hire', () => {
     const seen = await get(contractor, `/api/projects/${projectId}`);
     expect(seen.json().money).toMatchObject({ funded: true, heldMinor: 1_250_000 });
     expect(seen.body).not.toMatch(/4242|"brand"|last4|paymentMethod/);
+    // Another client sees neither the project nor its money.
+    expect((await get(stranger, `/api/projects/${projectId}`)).statusCode).toBe(404);
   });
 
   it('refuses to fund a project that is not hired', async () => {

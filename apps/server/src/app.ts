@@ -185,7 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute.
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
-  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log };
+  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(sandboxProcessorRoutes(sandbox));
   await app.register(paymentsRoutes(paymentDeps));
   const paymentJobs = startPaymentJobs(paymentDeps);

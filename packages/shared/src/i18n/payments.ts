@@ -43,6 +43,33 @@ export const payments = {
   refund: {
     nothingHeld: 'No hay dinero retenido para devolver.',
   },
+  /** Receipts by mail: to the client on each charge and refund, to the contractor on each release. */
+  receipts: {
+    greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
+    open: 'Ver proyecto',
+    reference: (ref: string) => `Referencia: ${ref}`,
+    card: (brand: string, last4: string | null) => (last4 ? `${brand} •••• ${last4}` : brand),
+    brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unknown: 'Tarjeta' },
+    footer: 'Este recibo es un comprobante de tu operación en ArreglaYa. Guárdalo para tus registros.',
+    charge: {
+      subject: 'ArreglaYa - Recibo de pago',
+      title: 'Pago recibido',
+      intro: (title: string) => `Recibimos tu pago por «${title}». El dinero queda retenido y se libera al contratista cuando apruebes el trabajo.`,
+      amount: (amount: string, card: string) => `Monto: ${amount} (${card})`,
+    },
+    refund: {
+      subject: 'ArreglaYa - Reembolso',
+      title: 'Reembolso enviado',
+      intro: (title: string) => `Enviamos un reembolso a tu tarjeta por «${title}». Puede tardar unos días en verse en tu estado de cuenta.`,
+      amount: (amount: string) => `Monto reembolsado: ${amount}`,
+    },
+    release: {
+      subject: 'ArreglaYa - Pago liberado',
+      title: 'Pago liberado',
+      intro: (title: string) => `Se liberó el pago de «${title}» a tu saldo.`,
+      amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
+    },
+  },
   /** What the contractor sees on a hired project not yet funded. */
   notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',
 } as const;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { milestones, moneyRequests, paymentMethods, payments, processorRefunds, projects, quotes } from '../../db/schema/index.ts';
+import { milestones, moneyRequests, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -195,4 +195,28 @@ export async function lockMoneyRequestById(tx: DbOrTx, id: string): Promise<Mone
 export async function findMoneyRequestByPayment(db: DbOrTx, paymentKey: string): Promise<MoneyRequestRow | undefined> {
   const [userId, ...rest] = paymentKey.split(':');
   return findMoneyRequest(db, userId!, rest.join(':'));
+}
+
+export async function findPerson(db: DbOrTx, id: string) {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, id));
+  return row ? { email: row.email, firstName: row.firstName ?? '' } : undefined;
+}
+
+export async function findProjectTitle(db: DbOrTx, id: string): Promise<string> {
+  const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));
+  return row?.title ?? '';
+}
+
+export async function findMethodById(db: DbOrTx, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
+export async function findRefundReceipt(db: DbOrTx, refundId: string) {
+  const [row] = await db
+    .select({ projectId: payments.projectId, payerId: payments.payerId, amountMinor: processorRefunds.amountMinor, currency: processorRefunds.currency })
+    .from(processorRefunds)
+    .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
+    .where(eq(processorRefunds.id, refundId));
+  return row;
 }

@@ -317,6 +317,12 @@ describe('release, claims and refunds', () => {
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
     expect((await balance(t, 'platform_revenue')) - before).toBe(125_000);
     expect((await get(client, `/api/projects/${projectId}`)).json().money).toMatchObject({ releasedMinor: 1_250_000, heldMinor: 0 });
+    // Receipts: the client's for the charge, the contractor's for the release, with amounts and a reference.
+    const charge = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Recibo de pago');
+    expect(charge.text).toContain('Monto: RD$ 12,500.00 (Tarjeta)');
+    expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]{24}/);
+    const release = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago liberado');
+    expect(release.text).toContain('Monto liberado: RD$ 12,500.00. Comisión de la plataforma: RD$ 1,250.00. Para ti: RD$ 11,250.00.');
   });
 
   it('50 concurrent approvals release once', async () => {
@@ -397,6 +403,9 @@ describe('release, claims and refunds', () => {
     await flushRefunds(t.app.payments.deps);
     const pending = await t.db.select().from(processorRefunds).where(eq(processorRefunds.status, 'pending'));
     expect(pending).toEqual([]);
+    const receipt = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Reembolso');
+    expect(receipt.text).toContain('Monto reembolsado: RD$ 12,500.00');
+    expect(receipt.text).toMatch(/Referencia: re_[0-9a-f]{24}/);
   });
 });
 

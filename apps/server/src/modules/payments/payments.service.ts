@@ -8,6 +8,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import {
   findAcceptedPrice,
   findMethod,
@@ -31,6 +32,8 @@ import {
   storeMoneyResponse,
   updatePayment,
   findMoneyRequestByPayment,
+  findMethodById,
+  findRefundReceipt,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -43,6 +46,8 @@ export interface PaymentsDeps {
   /** PLATFORM_FEE_PERCENT. */
   feePercent: number;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Receipts by mail (charges and refunds to the client); without it none are sent. */
+  mail?: ReceiptDeps;
 }
 
 export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
@@ -169,6 +174,12 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
  * posting the funding when it succeeded, and stores the answer under its idempotency key.
  */
 async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
+  const answer = await settlePaymentIn(deps, paymentId, result, requestId);
+  deps.mail?.mailer.kick();
+  return answer;
+}
+
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
   return deps.db.transaction(async (tx) => {
     const before = (await findPayment(tx, paymentId))!;
     const project = (await lockProjectForMoney(tx, before.projectId))!;
@@ -176,7 +187,7 @@ async function settlePayment(deps: PaymentsDeps, paymentId: string, result: Char
     if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
       const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
       await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl });
-      if (status === 'succeeded') await recordFunding(tx, deps, { ...payment, status }, project);
+      if (status === 'succeeded') await recordFunding(tx, deps, { ...payment, status, processorRef: result.id }, project);
     } else if (result && !payment.processorRef) {
       await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl });
     }
@@ -190,7 +201,7 @@ async function settlePayment(deps: PaymentsDeps, paymentId: string, result: Char
 }
 
 async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { id: string; status: string; clientId: string; contractorId: string | null }) {
-  await post(tx, {
+  const ledgerId = await post(tx, {
     kind: 'fund',
     idempotencyKey: `fund:${p.id}`,
     projectId: p.projectId,
@@ -203,9 +214,14 @@ async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project:
     ],
   });
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
+  if (ledgerId && deps.mail) {
+    const method = p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
+    const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
+    await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
+  }
   // A charge confirmed after the project closed (a late 3-D Secure answer): the money follows the project's outcome.
   if (project.status === 'cancelled') await refundHeld(tx, project, { reason: `late:${p.id}`, by: null });
-  if (project.status === 'completado') await releaseHeld(tx, project, { feePercent: deps.feePercent, by: null, key: `late:${p.id}` });
+  if (project.status === 'completado') await releaseHeld(tx, project, { feePercent: deps.feePercent, by: null, key: `late:${p.id}`, mail: deps.mail });
 }
 
 /** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
@@ -233,7 +249,11 @@ interface MoneyProject {
 }
 
 /** Releases everything held to the contractor's payable, less the platform fee. Returns the amount released. */
-export async function releaseHeld(tx: Tx, project: MoneyProject, opts: { feePercent: number; by: string | null; key?: string; percent?: number }): Promise<number> {
+export async function releaseHeld(
+  tx: Tx,
+  project: MoneyProject,
+  opts: { feePercent: number; by: string | null; key?: string; percent?: number; mail?: ReceiptDeps },
+): Promise<number> {
   let released = 0;
   for (const e of await escrowOf(tx, project.id)) {
     const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
@@ -251,7 +271,9 @@ export async function releaseHeld(tx: Tx, project: MoneyProject, opts: { feePerc
         { account: { kind: 'platform_revenue', currency: e.currency }, amountMinor: fee },
       ],
     });
-    if (posted) released += amount;
+    if (!posted) continue;
+    released += amount;
+    if (opts.mail) await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency });
   }
   if (released > 0) await markMilestones(tx, project.id, 'funded', 'released');
   return released;
@@ -300,11 +322,12 @@ export async function settleClaim(
   tx: Tx,
   project: MoneyProject,
   decision: ClaimDecision,
-  opts: { feePercent: number; by: string },
+  opts: { feePercent: number; by: string; mail?: ReceiptDeps },
 ): Promise<{ released: number; refunded: number }> {
-  if (decision.outcome === 'release') return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision' }), refunded: 0 };
+  if (decision.outcome === 'release')
+    return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', mail: opts.mail }), refunded: 0 };
   if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: 'decision', by: opts.by }) };
-  const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent });
+  const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent, mail: opts.mail });
   const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by });
   return { released, refunded };
 }
@@ -336,13 +359,19 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
     if (!r.chargeRef) continue;
     try {
       const { id } = await deps.processor.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, idempotencyKey: `refund_${r.id}` });
-      await settleRefund(deps.db, r.id, id, true);
+      await deps.db.transaction(async (tx) => {
+        await settleRefund(tx, r.id, id, true);
+        const receipt = deps.mail && (await findRefundReceipt(tx, r.id));
+        if (receipt && deps.mail)
+          await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, { kind: 'refund', amountMinor: receipt.amountMinor, currency: receipt.currency });
+      });
       sent++;
     } catch (err) {
       await settleRefund(deps.db, r.id, null, false);
       deps.log.warn({ refundId: r.id, err }, 'refund to the card failed; retried on the next sweep');
     }
   }
+  if (sent > 0) deps.mail?.mailer.kick();
   return sent;
 }
 

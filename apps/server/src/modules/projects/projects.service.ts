@@ -258,7 +258,7 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
     // The directory's 'proyectos completados' counts approved work.
     if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
     // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
-    if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id });
+    if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
     await tellOtherSide(tx, deps, project, action, note);
     await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
     return moved;
@@ -299,7 +299,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       if (!projectAllows('auto_approve', p.status)) continue;
       await moveProject(tx, p, 'auto_approve');
       await incrementCompletedProjects(tx, p.contractorId!);
-      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null });
+      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
       const m = tm.projectApproved;
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
@@ -331,7 +331,7 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
     const project = await lockForAction(tx, projectId, action, actor);
     const moved = await moveProject(tx, project, action);
     if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
-    const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id });
+    const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
     const m = tm.claimDecided;
     const paragraph =
       decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);

@@ -29,7 +29,8 @@ export function sandboxProcessorRoutes(sandbox: SandboxProcessor): FastifyPlugin
     app.post(
       '/sandbox-processor/v1/tokens',
       {
-        config: { access: 'public' },
+        // Per address, as a processor limits a publishable key (a checkout tokenizes once or twice).
+        config: { access: 'public', rateLimit: { max: 300, windowMs: 60_000 } },
         schema: { hide: true, body: CardInputSchema, response: { 201: TokenSchema, 400: ApiErrorSchema } },
       },
       async (req, reply) => {

@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
   const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(sandboxProcessorRoutes(sandbox));
-  await app.register(paymentsRoutes(paymentDeps));
+  await app.register(paymentsRoutes({ ...paymentDeps, payouts: { db, processor: sandbox, cipher, log: app.log } }));
   const paymentJobs = startPaymentJobs(paymentDeps);
   app.addHook('onClose', () => {
     paymentJobs.stop();

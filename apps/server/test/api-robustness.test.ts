@@ -201,6 +201,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/quote-links/{token}': { comment: 'Gracias.' },
   'POST /api/me/payment-methods': { token: 'tok_0123456789abcdef01234567' },
   'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
+  'PUT /api/me/payout-account': { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '790123456789', holderName: 'Ramón Báez' },
   'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
 };
 

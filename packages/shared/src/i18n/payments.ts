@@ -70,6 +70,11 @@ export const payments = {
       amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
     },
   },
+  payout: {
+    accountSaved: 'Cuenta bancaria guardada.',
+    accountNumberInvalid: 'Número de cuenta inválido (de 6 a 20 dígitos).',
+    ran: (count: number) => (count === 1 ? 'Se envió 1 pago a contratistas.' : `Se enviaron ${count} pagos a contratistas.`),
+  },
   /** What the contractor sees on a hired project not yet funded. */
   notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',
 } as const;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
-import { CARD_BRANDS, CURRENCIES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
+import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
-import { optionalText } from './common.ts';
+import { choice, optionalText, requiredText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
 
 // Payment protection (issue 14). The card itself only ever goes to the processor (the sandbox's
@@ -143,3 +143,45 @@ export type ProjectMoney = z.infer<typeof ProjectMoneySchema>;
 
 /** The Idempotency-Key header every money action carries. */
 export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,60}$/;
+
+// ---- Payouts (contractors) ----
+
+export const PayoutAccountInputSchema = z.object({
+  bank: requiredText(100),
+  accountType: choice(BANK_ACCOUNT_TYPES),
+  /** 6 to 20 digits; dashes and spaces are dropped. */
+  accountNumber: z
+    .string({ error: validation.required })
+    .trim()
+    .min(1, { error: validation.required })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{6,20}$/.test(v), { error: tp.payout.accountNumberInvalid }),
+  holderName: requiredText(120),
+});
+export type PayoutAccountInput = z.input<typeof PayoutAccountInputSchema>;
+
+export const PayoutAccountSchema = z
+  .object({ bank: z.string(), accountType: z.enum(BANK_ACCOUNT_TYPES), last4: z.string(), holderName: z.string() })
+  .nullable()
+  .meta({ id: 'PayoutAccount' });
+
+export const BalanceSchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    /** Held in escrow on the contractor's projects, not yet released. */
+    pendingMinor: z.number().int(),
+    /** Released to the contractor (after the fee), not yet paid out. */
+    availableMinor: z.number().int(),
+    paidOutMinor: z.number().int(),
+    movements: z.array(
+      z.object({
+        kind: z.enum(['release', 'payout']),
+        amountMinor: z.number().int(),
+        projectId: z.uuid().nullable(),
+        projectTitle: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Balance' });
+export type Balance = z.infer<typeof BalanceSchema>;

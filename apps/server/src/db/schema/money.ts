@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, char, check, index, integer, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
+import { bankAccountType, cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
-import { createdAt, money, updatedAt } from './types.ts';
+import { bytea, createdAt, money, updatedAt } from './types.ts';
 import { users } from './users.ts';
 
 /**
@@ -165,4 +165,39 @@ export const processorRefunds = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('processor_refunds_status_idx').on(t.status), check('processor_refunds_amount_positive', sql`${t.amountMinor} > 0`)],
+);
+
+/** A contractor's bank account for payouts; the number sealed with AES-256-GCM (decision 010), the last 4 in the clear. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bank: varchar('bank', { length: 100 }).notNull(),
+  accountType: bankAccountType('account_type').notNull(),
+  accountNumberEnc: bytea('account_number_enc').notNull(),
+  last4: char('last4', { length: 4 }).notNull(),
+  holderName: varchar('holder_name', { length: 120 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Money paid out of a contractor's payable balance, posted in the ledger first and then sent through the processor. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    processorRef: text('processor_ref'),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payouts_contractor_idx').on(t.contractorId), check('payouts_amount_positive', sql`${t.amountMinor} > 0`)],
 );

@@ -409,6 +409,41 @@ describe('release, claims and refunds', () => {
   });
 });
 
+describe('payouts', () => {
+  it("pays out a contractor's available balance to their bank account (the number sealed, the last 4 shown), once", async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    const account = { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '7901-2345-6789', holderName: 'Ramón Báez' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: client.headers, payload: account })).statusCode).toBe(403);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account });
+    expect(saved.json()).toEqual({
+      message: 'Cuenta bancaria guardada.',
+      account: { bank: 'Banco Popular Dominicano', accountType: 'ahorros', last4: '6789', holderName: 'Ramón Báez' },
+    });
+    expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ pendingMinor: 1_250_000, availableMinor: 0, paidOutMinor: 0 });
+    await setStatus(t, contractor, projectId, 'delivered');
+    await setStatus(t, client, projectId, 'completado');
+    const balance = (await get(contractor, '/api/me/balance')).json();
+    expect(balance).toMatchObject({ currency: 'DOP', pendingMinor: 0, availableMinor: 1_125_000, paidOutMinor: 0 });
+    expect(balance.movements).toEqual([expect.objectContaining({ kind: 'release', amountMinor: 1_125_000, projectId, projectTitle: 'Cambiar tubería del baño' })]);
+
+    const admin = await sysadmin(t);
+    expect((await post(t, contractor, '/api/admin/payouts/run')).statusCode).toBe(403);
+    const [a, b] = await Promise.all([post(t, admin, '/api/admin/payouts/run'), post(t, admin, '/api/admin/payouts/run')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = (await get(contractor, '/api/me/balance')).json();
+    expect(after).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000 });
+    const sent = await t.db.execute<{ destination: string; amount_minor: string }>(sql`SELECT destination, amount_minor FROM sandbox_processor.payouts`);
+    const mine = sent.rows.filter((r) => r.destination.endsWith('6789'));
+    expect(mine).toEqual([{ destination: 'Banco Popular Dominicano •••• 6789', amount_minor: 1_125_000 }]);
+    // The number is nowhere in the clear.
+    const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
+    expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
+    expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+  });
+});
+
 describe('ledger:check', () => {
   it('finds the ledger sound after the money tests, and names a problem when there is one', async () => {
     expect(await checkLedger(t.db)).toEqual([]);

@@ -1,14 +1,26 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
-import { FundInputSchema, FundResultSchema, MessageSchema, PaymentMethodInputSchema, PaymentMethodSavedSchema, PaymentMethodsSchema } from '@arreglaya/shared/schemas/payments';
+import {
+  BalanceSchema,
+  FundInputSchema,
+  FundResultSchema,
+  MessageSchema,
+  PaymentMethodInputSchema,
+  PaymentMethodSavedSchema,
+  PaymentMethodsSchema,
+  PayoutAccountInputSchema,
+  PayoutAccountSchema,
+} from '@arreglaya/shared/schemas/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
+import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
 import { confirmPayment, fundProject, idempotencyKeyOf, reconcile, type PaymentsDeps } from './payments.service.ts';
 
 const CLIENTS = ['client'] as const;
 const SYSADMINS = ['sysadmin'] as const;
+const CONTRACTORS = ['contractor'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 const moneyErrors = { ...errors, 402: ApiErrorSchema, 503: ApiErrorSchema };
 const noStore = { 'cache-control': 'private, no-store' };
@@ -27,7 +39,7 @@ const ReconciliationSchema = z.object({
   unreachable: z.number().int(),
 });
 
-export function paymentsRoutes(deps: PaymentsDeps): FastifyPluginAsyncZod {
+export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/me/payment-methods',
@@ -125,6 +137,64 @@ export function paymentsRoutes(deps: PaymentsDeps): FastifyPluginAsyncZod {
         schema: { tags: ['pagos'], summary: 'Conciliar los pagos con el procesador (administrador)', response: { 200: ReconciliationSchema, ...errors } },
       },
       async () => reconcile(deps, { olderThanMs: 60_000 }),
+    );
+
+    app.get(
+      '/api/me/payout-account',
+      {
+        config: { access: CONTRACTORS },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Mi cuenta bancaria para cobrar (solo los últimos 4 dígitos)',
+          response: { 200: z.object({ account: PayoutAccountSchema }), ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return { account: await getPayoutAccount(deps.payouts, req.user!.id) };
+      },
+    );
+
+    app.put(
+      '/api/me/payout-account',
+      {
+        config: { access: CONTRACTORS, rateLimit: perUser(20, 10 * 60_000) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Guardar mi cuenta bancaria para cobrar (el número se guarda cifrado)',
+          body: PayoutAccountInputSchema,
+          response: { 200: MessageSchema.extend({ account: PayoutAccountSchema }), ...errors },
+        },
+      },
+      async (req) => ({ message: tp.payout.accountSaved, account: await savePayoutAccount(deps.payouts, req.user!.id, req.body) }),
+    );
+
+    app.get(
+      '/api/me/balance',
+      {
+        config: { access: CONTRACTORS },
+        schema: { tags: ['pagos'], summary: 'Mi saldo: retenido, disponible, cobrado y cada movimiento con su proyecto', response: { 200: BalanceSchema, ...errors } },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return getBalance(deps.payouts, req.user!.id);
+      },
+    );
+
+    app.post(
+      '/api/admin/payouts/run',
+      {
+        config: { access: SYSADMINS, rateLimit: perUser(10) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Pagar a los contratistas su saldo disponible (administrador)',
+          response: { 200: MessageSchema.extend({ sent: z.number().int() }), ...errors },
+        },
+      },
+      async () => {
+        const sent = await runPayouts(deps.payouts);
+        return { message: tp.payout.ran(sent), sent };
+      },
     );
   };
 }

@@ -25,6 +25,13 @@ export interface CardDetails {
   expYear: number;
 }
 
+export interface PayoutDestination {
+  bank: string;
+  accountType: string;
+  accountNumber: string;
+  holderName: string;
+}
+
 export interface CardProcessor {
   readonly name: string;
   /** What a token stands for (never the number); null when the processor does not know it. */
@@ -35,7 +42,8 @@ export interface CardProcessor {
   /** Charges made since `since` (reconciliation compares them with our payments). */
   listCharges(since: Date): Promise<ChargeResult[]>;
   refund(req: { chargeId: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string }>;
-  payout(req: { destination: string; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Sends money to a bank account (opened from its sealed copy only for this call). */
+  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }>;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Currency } from '@arreglaya/shared/domain';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult } from '../payments/processor.ts';
+import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type PayoutDestination } from '../payments/processor.ts';
 import {
   addRefunded,
   findCharge,
@@ -144,11 +144,13 @@ export class SandboxProcessor implements CardProcessor {
     );
   }
 
-  payout(req: { destination: string; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }> {
+  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }> {
+    // The sandbox keeps only the bank and the last 4 digits of the account.
+    const destination = `${req.destination.bank.slice(0, 100)} •••• ${req.destination.accountNumber.slice(-4)}`;
     return this.run('payout', async () => ({
       id: await insertPayoutOnce(this.db, {
         id: newId('po'),
-        destination: req.destination,
+        destination,
         amountMinor: req.amountMinor,
         currency: req.currency,
         idempotencyKey: req.idempotencyKey,

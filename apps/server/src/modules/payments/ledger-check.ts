@@ -4,6 +4,7 @@ import {
   escrowsNegativeAtSomePoint,
   fundingMismatches,
   negativeEscrows,
+  negativePayables,
   releasesWithoutApproval,
   transactionsWithoutEntries,
   unbalancedTransactions,
@@ -12,7 +13,7 @@ import {
 /**
  * `npm run ledger:check` (decision 021): every invariant of the money records, each problem named.
  * An empty list means the ledger is sound: every transaction balanced per currency, no escrow
- * below zero (now or at any point in its history), every release on an approved project, every
+ * below zero (now or at any point in its history), no contractor paid out more than released, every release on an approved project, every
  * funding matched by a succeeded charge of the same amount and every succeeded charge funded,
  * and no idempotency key used twice.
  */
@@ -22,6 +23,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
   for (const id of await transactionsWithoutEntries(db)) problems.push(`transaction ${id} has no entries`);
   for (const n of await negativeEscrows(db)) problems.push(`negative escrow on project ${n.projectId}: ${n.held} ${n.currency}`);
   for (const n of await escrowsNegativeAtSomePoint(db)) problems.push(`escrow of project ${n.projectId} went below zero (${n.lowest}) at some point`);
+  for (const n of await negativePayables(db)) problems.push(`contractor ${n.userId} was paid out more than released: payable ${n.balance} ${n.currency}`);
   for (const r of await releasesWithoutApproval(db))
     problems.push(`release ${r.transactionId} on project ${r.projectId ?? '(none)'} that is ${r.status ?? 'missing'}, not approved`);
   for (const f of await fundingMismatches(db)) problems.push(`${f.problem}: payment ${f.paymentId ?? '(none)'} transaction ${f.transactionId ?? '(none)'}`);

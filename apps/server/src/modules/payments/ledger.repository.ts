@@ -181,3 +181,12 @@ export async function duplicateKeys(db: DbOrTx): Promise<{ table: string; key: s
     UNION ALL SELECT 'ledger_transactions.payment_id', payment_id::text, count(*) FROM ledger_transactions WHERE kind = 'fund' GROUP BY payment_id HAVING count(*) > 1`);
   return r.rows.map((x) => ({ table: x.tbl, key: x.key, count: Number(x.n) }));
 }
+
+/** Contractors paid out more than was released to them (a payable balance below zero). */
+export async function negativePayables(db: DbOrTx): Promise<{ userId: string; currency: string; balance: number }[]> {
+  const r = await db.execute<{ user_id: string; currency: string; balance: string }>(sql`
+    SELECT a.user_id, a.currency, sum(e.amount_minor)::bigint AS balance
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+     WHERE a.kind = 'contractor_payable' GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) < 0`);
+  return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, balance: Number(x.balance) }));
+}

@@ -39,6 +39,11 @@ import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { startProjectJobs } from './modules/projects/project-jobs.ts';
+import { startPaymentJobs } from './modules/payments/payment-jobs.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import type { PaymentsDeps } from './modules/payments/payments.service.ts';
+import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
+import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
@@ -93,7 +98,13 @@ function trustHops(n: number) {
  * Builds the whole application (API, web app, mail delivery) around a database. Used by
  * server.ts and by the tests, which give it a fresh database each.
  */
-export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }> {
+export interface PaymentsHandle {
+  deps: PaymentsDeps;
+  /** The built-in sandbox processor when PROCESSOR=sandbox (tests inject faults through it). */
+  sandbox: SandboxProcessor;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -172,7 +183,20 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
   await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
   // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
   // contractors' daily digest goes out, checked every minute.
-  const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log };
+  // Payment protection (docs/decisions/021-payment-protection.md): the card processor behind its interface
+  // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
+  // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute.
+  const sandbox = new SandboxProcessor(db);
+  if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
+  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
+  await app.register(sandboxProcessorRoutes(sandbox));
+  await app.register(paymentsRoutes({ ...paymentDeps, payouts: { db, processor: sandbox, cipher, log: app.log } }));
+  const paymentJobs = startPaymentJobs(paymentDeps);
+  app.addHook('onClose', () => {
+    paymentJobs.stop();
+    return Promise.resolve();
+  });
+  const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log, money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: paymentJobs.kick } };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
   const stopProjectJobs = startProjectJobs(projectDeps);
@@ -200,5 +224,5 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer }>
     clearInterval(housekeeping);
     await worker.stop();
   });
-  return Object.assign(app, { mailer });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox } });
 }

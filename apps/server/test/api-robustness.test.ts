@@ -199,6 +199,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/quotes/{id}/counter/answer': { accept: true },
   'POST /api/quotes/{id}/reject': { comment: 'Elegí otra oferta.' },
   'POST /api/quote-links/{token}': { comment: 'Gracias.' },
+  'POST /api/me/payment-methods': { token: 'tok_0123456789abcdef01234567' },
+  'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
+  'PUT /api/me/payout-account': { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '790123456789', holderName: 'Ramón Báez' },
+  'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
 };
 
 describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {
@@ -218,13 +222,21 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
     contractor = await createUser(t.db, { role: 'contractor' });
     cookies.client = await signIn(t, client);
     cookies.contractor = await signIn(t, contractor);
+    cookies.sysadmin = await signIn(t, await createUser(t.db, { role: 'sysadmin' }));
   });
   afterAll(() => t.close());
 
   /** Signed in as a role the route allows (a client when any user may call it). */
   function send(method: string, path: string, op: OpenApiOperation, payload: unknown, extra: Record<string, string> = {}) {
     const roles = op.security?.[0]?.sessionCookie;
-    const who = roles === undefined ? undefined : roles.includes('contractor') && !roles.includes('client') ? 'contractor' : 'client';
+    const who =
+      roles === undefined
+        ? undefined
+        : roles.includes('contractor') && !roles.includes('client')
+          ? 'contractor'
+          : roles.includes('sysadmin') && !roles.includes('client')
+            ? 'sysadmin'
+            : 'client';
     const url = path.replace('{id}', contractor.id).replace(/\{[^}]+\}/g, contractor.id);
     const headers = { ...(who ? asBrowser(cookies[who]!) : {}), ...extra };
     return t.app.inject({ method: method as 'POST', url, headers, payload: payload as string, remoteAddress: nextIp() });

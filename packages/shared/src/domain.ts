@@ -111,7 +111,12 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
  * processor; escrow: held for one project; contractor_payable: owed to a contractor;
  * platform_revenue: the platform fee.
  */
-export const LEDGER_ACCOUNT_KINDS = ['processor_clearing', 'escrow', 'contractor_payable', 'platform_revenue'] as const;
+/**
+ * processor_clearing: the clients' payments received through the processor; escrow: one per
+ * project, what is held; contractor_payable: what the platform owes a contractor; platform_revenue:
+ * the fee; refunds: what went back to clients' cards; payouts: what was paid out to contractors.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['processor_clearing', 'escrow', 'contractor_payable', 'platform_revenue', 'refunds', 'payouts'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 export const LEDGER_TRANSACTION_KINDS = ['fund', 'release', 'fee', 'refund', 'payout'] as const;

@@ -61,7 +61,8 @@ export const DELIVERY_REVIEW_DAYS = 7;
  * What each person may do to a project, from which statuses, and where it leads: the one rule
  * the projects service enforces (every other request is a 409) and the UI reads to decide which
  * buttons to show. `to: null` acts on a project without moving it. Every move is one of
- * PROJECT_TRANSITIONS (a test checks it); the sysadmin's moves (claims, refunds) come later.
+ * PROJECT_TRANSITIONS (a test checks it). Money follows the moves (decision 021): completado
+ * releases what is held, cancelled after funding refunds it.
  */
 export const PROJECT_ACTIONS = {
   // The client changes the request while it is open (and no quote is accepted, which would have assigned it).
@@ -84,7 +85,13 @@ export const PROJECT_ACTIONS = {
   claim: { by: 'client', from: ['in_progress', 'delivered'], to: 'disputed' },
   // Neither approval nor claim within DELIVERY_REVIEW_DAYS of delivery: approved automatically.
   auto_approve: { by: 'system', from: ['delivered'], to: 'completado' },
-} as const satisfies Record<string, { by: 'client' | 'contractor' | 'system'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
+  // A sysadmin decides a claim: the money held is released to the contractor (all, or a share with the rest refunded)…
+  decide_release: { by: 'sysadmin', from: ['disputed'], to: 'completado' },
+  // …or refunded to the client in full.
+  decide_refund: { by: 'sysadmin', from: ['disputed'], to: 'cancelled' },
+  // A hired project both sides agree to call off (through the team): cancelled, what is held refunded in full.
+  cancel_hired: { by: 'sysadmin', from: ['assigned'], to: 'cancelled' },
+} as const satisfies Record<string, { by: 'client' | 'contractor' | 'system' | 'sysadmin'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
 export function projectAllows(action: ProjectAction, status: ProjectStatus): boolean {

@@ -129,6 +129,10 @@ const EnvSchema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Load shedding: requests get 503 while the JavaScript heap in use is above this share of its limit. */
     MAX_HEAP_USED_RATIO: z.coerce.number().min(0.5).max(0.99).default(0.9),
+    /** The card processor (decision 021): only the built-in sandbox today; AZUL, CardNET or Stripe later. */
+    PROCESSOR: z.enum(['sandbox']).default('sandbox'),
+    /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
+    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

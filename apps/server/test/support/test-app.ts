@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App } from '../../src/app.ts';
+import { buildApp, type App, type PaymentsHandle } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -9,7 +9,7 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer };
+  app: App & { mailer: Mailer; payments: PaymentsHandle };
   config: Config;
   close(): Promise<void>;
 }

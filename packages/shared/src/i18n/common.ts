@@ -37,6 +37,7 @@ export const apiErrors: Record<ErrorCode, string> = {
   CODE_LOCKED: 'Demasiados intentos con este código. Pide uno nuevo.',
   WRONG_PASSWORD: 'La contraseña actual no es correcta.',
   ACCOUNT_HAS_ACTIVE_WORK: 'No puedes eliminar la cuenta mientras tengas trabajos en curso o dinero retenido en la protección de pagos. Termina o cancela esos proyectos primero.',
+  PAYMENT_FAILED: 'No se pudo completar el pago.',
   UNAVAILABLE: 'El servicio no está disponible en este momento. Inténtalo más tarde.',
   INTERNAL: 'Ocurrió un error inesperado. Inténtalo de nuevo más tarde.',
 };

@@ -54,6 +54,9 @@ export const projects = {
     approve: 'Solo puedes aprobar un trabajo entregado.',
     claim: 'Solo puedes abrir una reclamación de un trabajo en progreso o entregado.',
     auto_approve: 'Este trabajo ya no espera aprobación.',
+    decide_release: 'Este proyecto no está en reclamación.',
+    decide_refund: 'Este proyecto no está en reclamación.',
+    cancel_hired: 'Solo se puede cancelar así un proyecto asignado que aún no empezó.',
   },
   statusChanged: {
     in_progress: 'Trabajo marcado en progreso.',
@@ -179,6 +182,19 @@ export const projectMail = {
     title: 'Reclamación abierta',
     intro: (title: string) => `El cliente abrió una reclamación sobre «${title}». Nuestro equipo los contactará.`,
     reason: (reason: string) => `Motivo: ${reason}`,
+  },
+  claimDecided: {
+    subject: 'ArreglaYa - Reclamación resuelta',
+    title: 'Reclamación resuelta',
+    release: (title: string) => `Nuestro equipo resolvió la reclamación sobre «${title}»: el pago retenido se libera al contratista.`,
+    refund: (title: string) => `Nuestro equipo resolvió la reclamación sobre «${title}»: el pago retenido se devuelve al cliente.`,
+    split: (title: string, percent: number) =>
+      `Nuestro equipo resolvió la reclamación sobre «${title}»: el ${percent} % del pago retenido se libera al contratista y el resto se devuelve al cliente.`,
+  },
+  projectCancelled: {
+    subject: 'ArreglaYa - Proyecto cancelado',
+    title: 'Proyecto cancelado',
+    intro: (title: string) => `El proyecto «${title}» quedó cancelado. Lo que estaba pagado se devuelve completo a la tarjeta del cliente.`,
   },
   open: 'Ver proyecto',
   digest: {

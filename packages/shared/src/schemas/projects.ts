@@ -6,6 +6,7 @@ import { projects as tp, quotes as tq } from '../i18n/projects.ts';
 import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES } from '../lifecycles.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { ContractorCardSchema } from './directory.ts';
+import { ProjectMoneySchema } from './payments.ts';
 
 // Projects and quotes (issue 13): the new-project form and its API body, the lists, the
 // project page, Make Offer, counter-offers and decisions. Forms and routes use these same schemas.
@@ -128,6 +129,8 @@ export const ProjectDetailSchema = z
     conversationId: z.uuid().nullable(),
     deliveryNote: z.string().nullable(),
     viewer: z.object({ isClient: z.boolean(), isHiredContractor: z.boolean() }),
+    /** The money of a hired project (payment protection), for its client, its contractor and sysadmins: no card data. */
+    money: ProjectMoneySchema.nullable(),
   })
   .meta({ id: 'ProjectDetail' });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;

@@ -4,3 +4,4 @@ export * from './projects.ts';
 export * from './money.ts';
 export * from './social.ts';
 export * from './site.ts';
+export * from './sandbox-processor.ts';

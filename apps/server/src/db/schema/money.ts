@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, check, index, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
+import { bigserial, boolean, char, check, index, integer, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bankAccountType, cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
-import { createdAt, money, updatedAt } from './types.ts';
+import { bytea, createdAt, money, updatedAt } from './types.ts';
 import { users } from './users.ts';
 
 /**
@@ -53,6 +53,8 @@ export const payments = pgTable(
     status: paymentStatus('status').notNull().default('pending'),
     processorRef: text('processor_ref'),
     failureCode: varchar('failure_code', { length: 60 }),
+    /** Where the client confirms a challenged charge (3-D Secure), while it requires action. */
+    nextActionUrl: text('next_action_url'),
     /** A retried request with the same key never charges twice. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
     createdAt: createdAt(),
@@ -115,4 +117,87 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_nonzero', sql`${t.amountMinor} <> 0`),
   ],
+);
+
+/**
+ * Every money action's Idempotency-Key (per person): the same key replays the first answer,
+ * the same key with another request is a 409. `response` is null while the action is unfinished
+ * (the processor did not answer); a retry finishes it.
+ */
+export const moneyRequests = pgTable(
+  'money_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: varchar('key', { length: 60 }).notNull(),
+    /** SHA-256 of the route, its target and its body. */
+    requestHash: char('request_hash', { length: 64 }).notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [unique('money_requests_user_key').on(t.userId, t.key)],
+);
+
+/**
+ * A refund to the client's card, recorded in the ledger when decided and sent to the processor
+ * after the deciding transaction commits (retried by the payments sweep until it succeeds).
+ */
+export const processorRefunds = pgTable(
+  'processor_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    processorRef: text('processor_ref'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('processor_refunds_status_idx').on(t.status), check('processor_refunds_amount_positive', sql`${t.amountMinor} > 0`)],
+);
+
+/** A contractor's bank account for payouts; the number sealed with AES-256-GCM (decision 010), the last 4 in the clear. */
+export const payoutAccounts = pgTable('payout_accounts', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  bank: varchar('bank', { length: 100 }).notNull(),
+  accountType: bankAccountType('account_type').notNull(),
+  accountNumberEnc: bytea('account_number_enc').notNull(),
+  last4: char('last4', { length: 4 }).notNull(),
+  holderName: varchar('holder_name', { length: 120 }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Money paid out of a contractor's payable balance, posted in the ledger first and then sent through the processor. */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractorId: uuid('contractor_id')
+      .notNull()
+      .references(() => users.id),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    processorRef: text('processor_ref'),
+    ledgerTransactionId: uuid('ledger_transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('payouts_contractor_idx').on(t.contractorId), check('payouts_amount_positive', sql`${t.amountMinor} > 0`)],
 );

@@ -9,6 +9,7 @@ import {
   newsletterSubscriptions,
   notificationPreferences,
   paymentMethods,
+  payoutAccounts,
   photos,
   projects,
   quotes,
@@ -99,6 +100,8 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
   }
   await tx.delete(favourites).where(eq(favourites.contractorId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
+  // A contractor's bank account for payouts goes too (the ledger and the payouts already made stay).
+  await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
   await tx.delete(verifications).where(sql`${verifications.identifier} LIKE ${'%' + email}`);

@@ -19,6 +19,7 @@ export interface Actor {
 function ownsAction(project: ProjectRow, action: ProjectAction, actor: Actor): boolean {
   const by = PROJECT_ACTIONS[action].by;
   if (actor.role !== by) return false;
+  if (by === 'sysadmin') return true;
   if (by === 'client') return project.clientId === actor.id;
   // Any contractor may quote on an open project; the rest is the hired contractor's.
   return action === 'quote' || project.contractorId === actor.id;

@@ -17,13 +17,18 @@ import {
   StatusChangedSchema,
   StatusChangeSchema,
 } from '@arreglaya/shared/schemas/projects';
+import { ClaimDecisionSchema } from '@arreglaya/shared/schemas/payments';
+import { payments as tpay } from '@arreglaya/shared/i18n/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import { actorOf, perUser } from './route-helpers.ts';
 import {
   addPhoto,
+  cancelHiredProject,
   changeStatus,
+  decideClaim,
   createProject,
   editProject,
   getProject,
@@ -41,6 +46,8 @@ const CONTRACTORS = ['contractor'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
 const noStore = { 'cache-control': 'private, no-store' };
+const SYSADMINS = ['sysadmin'] as const;
+const MoneyMoveSchema = z.object({ message: z.string(), status: z.string(), released: z.number().int(), refunded: z.number().int() });
 
 export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -226,6 +233,35 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         void reply.headers(noStore);
         return { items: await listMyJobs(deps, req.user!.id, req.query.status) };
       },
+    );
+
+    app.post(
+      '/api/admin/projects/:id/decision',
+      {
+        config: { access: SYSADMINS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Resolver una reclamación: liberar todo, devolver todo o repartir (administrador)',
+          params: IdSchema,
+          body: ClaimDecisionSchema,
+          response: { 200: MoneyMoveSchema, ...errors },
+        },
+      },
+      async (req) => ({ message: tpay.claim.decided, ...(await decideClaim(deps, actorOf(req), req.params.id, req.body)) }),
+    );
+
+    app.post(
+      '/api/admin/projects/:id/cancel',
+      {
+        config: { access: SYSADMINS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Cancelar un proyecto asignado (acuerdo de ambas partes): lo pagado se devuelve completo (administrador)',
+          params: IdSchema,
+          response: { 200: MoneyMoveSchema, ...errors },
+        },
+      },
+      async (req) => ({ message: tp.cancelled, ...(await cancelHiredProject(deps, actorOf(req), req.params.id)) }),
     );
   };
 }

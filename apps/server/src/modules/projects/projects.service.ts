@@ -7,6 +7,8 @@ import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
 import { removeFiles } from '../profiles/avatar.service.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
+import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { cachedOpenCount, openListChanged } from './open-list-counts.ts';
 import { storeUpload } from './photo-upload.ts';
 import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
@@ -44,7 +46,16 @@ export interface ProjectsDeps {
   appUrl: string;
   storage: PhotoStorage;
   log: { warn(obj: object, msg: string): void };
+  /** Payment protection (decision 021): the platform fee, and a nudge to send decided refunds to the processor. */
+  money?: MoneyHooks;
 }
+
+export interface MoneyHooks {
+  feePercent: number;
+  kickRefunds(): void;
+}
+
+const feeOf = (money: MoneyHooks | undefined) => money?.feePercent ?? DEFAULT_PLATFORM_FEE_PERCENT;
 
 const iso = (d: Date) => d.toISOString();
 
@@ -178,11 +189,13 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
-  const [deliveryPhotos, card, contractorContact, conversationId] = await Promise.all([
+  const seesMoney = isClient || isHiredContractor || viewer.role === 'sysadmin';
+  const [deliveryPhotos, card, contractorContact, conversationId, money] = await Promise.all([
     hired ? listPhotos(deps.db, p.id, true) : [],
     hired ? findContractorCard(deps.db, p.contractorId!) : null,
     hired ? findContact(deps.db, p.contractorId!) : undefined,
     hired ? findConversationId(deps.db, { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id }) : null,
+    seesMoney ? projectMoney(deps.db, p.id) : null,
   ]);
   const contact = (c: { name: string; email: string; phone: string | null } | undefined) => (c ? { name: c.name, email: c.email, phone: c.phone } : null);
   return {
@@ -210,6 +223,7 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     conversationId,
     deliveryNote: isClient || isHiredContractor ? p.deliveryNote : null,
     viewer: { isClient, isHiredContractor },
+    money,
   };
 }
 
@@ -247,6 +261,8 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
     const moved = await moveProject(tx, project, action, extra);
     // The directory's 'proyectos completados' counts approved work.
     if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+    // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
+    if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
     await tellOtherSide(tx, deps, project, action, note);
     await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
     return moved;
@@ -280,13 +296,14 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
  * Delivered work nobody approved or claimed within DELIVERY_REVIEW_DAYS is approved by the system
  * (DOMAIN.md), as the client's approval would: completado, the contractor's count, both told.
  */
-export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl'>, now = new Date(), batch = 100): Promise<number> {
+export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
   const approved = await deps.db.transaction(async (tx) => {
     const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
       await moveProject(tx, p, 'auto_approve');
       await incrementCompletedProjects(tx, p.contractorId!);
+      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
       const m = tm.projectApproved;
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
@@ -303,4 +320,51 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
   });
   if (approved > 0) deps.mailer.kick();
   return approved;
+}
+
+// ---- A sysadmin's moves: claims decided, a hired project called off (money follows, decision 021) ----
+
+/**
+ * A sysadmin decides a claim: release (completado, everything held to the contractor less the fee),
+ * refund (cancelled, everything back to the client's card) or split (completado, the contractor's
+ * percent released and the rest refunded). Both sides are told.
+ */
+export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision) {
+  const action = decision.outcome === 'refund' ? 'decide_refund' : 'decide_release';
+  const result = await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, action, actor);
+    const moved = await moveProject(tx, project, action);
+    if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+    const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
+    const m = tm.claimDecided;
+    const paragraph =
+      decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
+    const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
+    const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
+    for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
+    await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
+    return { status: moved, ...money };
+  });
+  deps.mailer.kick();
+  if (result.refunded > 0) deps.money?.kickRefunds();
+  return result;
+}
+
+/** A hired project called off before work starts (both sides agreed, through the team): cancelled, everything held refunded. */
+export async function cancelHiredProject(deps: ProjectsDeps, actor: Actor, projectId: string) {
+  const result = await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, 'cancel_hired', actor);
+    const moved = await moveProject(tx, project, 'cancel_hired');
+    const refunded = await refundHeld(tx, project, { reason: 'cancel', by: actor.id });
+    const m = tm.projectCancelled;
+    const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
+    const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
+    for (const to of [project.clientId, project.contractorId!])
+      await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(project.title)], actions });
+    await log(tx, actor, 'project-cancelled', projectId, { from: project.status, to: moved, refunded });
+    return { status: moved, released: 0, refunded };
+  });
+  deps.mailer.kick();
+  if (result.refunded > 0) deps.money?.kickRefunds();
+  return result;
 }

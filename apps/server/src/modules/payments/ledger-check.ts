@@ -1,0 +1,32 @@
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  duplicateKeys,
+  escrowsNegativeAtSomePoint,
+  fundingMismatches,
+  negativeEscrows,
+  negativePayables,
+  releasesWithoutApproval,
+  transactionsWithoutEntries,
+  unbalancedTransactions,
+} from './ledger.repository.ts';
+
+/**
+ * `npm run ledger:check` (decision 021): every invariant of the money records, each problem named.
+ * An empty list means the ledger is sound: every transaction balanced per currency, no escrow
+ * below zero (now or at any point in its history), no contractor paid out more than released, every release on an approved project, every
+ * funding matched by a succeeded charge of the same amount and every succeeded charge funded,
+ * and no idempotency key used twice.
+ */
+export async function checkLedger(db: DbOrTx): Promise<string[]> {
+  const problems: string[] = [];
+  for (const u of await unbalancedTransactions(db)) problems.push(`unbalanced transaction ${u.transactionId}: ${u.total} ${u.currency}`);
+  for (const id of await transactionsWithoutEntries(db)) problems.push(`transaction ${id} has no entries`);
+  for (const n of await negativeEscrows(db)) problems.push(`negative escrow on project ${n.projectId}: ${n.held} ${n.currency}`);
+  for (const n of await escrowsNegativeAtSomePoint(db)) problems.push(`escrow of project ${n.projectId} went below zero (${n.lowest}) at some point`);
+  for (const n of await negativePayables(db)) problems.push(`contractor ${n.userId} was paid out more than released: payable ${n.balance} ${n.currency}`);
+  for (const r of await releasesWithoutApproval(db))
+    problems.push(`release ${r.transactionId} on project ${r.projectId ?? '(none)'} that is ${r.status ?? 'missing'}, not approved`);
+  for (const f of await fundingMismatches(db)) problems.push(`${f.problem}: payment ${f.paymentId ?? '(none)'} transaction ${f.transactionId ?? '(none)'}`);
+  for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
+  return problems;
+}

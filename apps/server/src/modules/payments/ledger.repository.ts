@@ -1,0 +1,192 @@
+import type { Currency, LedgerAccountKind, LedgerTransactionKind } from '@arreglaya/shared/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
+
+// The double-entry ledger (decision 021). Every movement is one ledger transaction whose entries
+// sum to zero per currency (a deferred trigger refuses anything else at commit); entries are
+// append-only; balances are sums of entries, never stored.
+
+export interface AccountRef {
+  kind: LedgerAccountKind;
+  userId?: string | null;
+  projectId?: string | null;
+  currency: Currency;
+}
+
+export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<string> {
+  const values = { kind: ref.kind, userId: ref.userId ?? null, projectId: ref.projectId ?? null, currency: ref.currency };
+  const [inserted] = await tx.insert(ledgerAccounts).values(values).onConflictDoNothing().returning({ id: ledgerAccounts.id });
+  if (inserted) return inserted.id;
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(
+      and(
+        eq(ledgerAccounts.kind, ref.kind),
+        values.userId === null ? sql`${ledgerAccounts.userId} IS NULL` : eq(ledgerAccounts.userId, values.userId),
+        values.projectId === null ? sql`${ledgerAccounts.projectId} IS NULL` : eq(ledgerAccounts.projectId, values.projectId),
+        eq(ledgerAccounts.currency, ref.currency),
+      ),
+    );
+  return row!.id;
+}
+
+export interface Posting {
+  kind: LedgerTransactionKind;
+  idempotencyKey: string;
+  projectId?: string | null;
+  milestoneId?: string | null;
+  paymentId?: string | null;
+  createdBy?: string | null;
+  memo?: string;
+  metadata?: Record<string, unknown>;
+  entries: { account: AccountRef; amountMinor: number }[];
+}
+
+/**
+ * Posts one balanced transaction, once per idempotency key: a key already posted returns null
+ * and writes nothing. Zero amounts are left out.
+ */
+export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
+  const entries = p.entries.filter((e) => e.amountMinor !== 0);
+  const [row] = await tx
+    .insert(ledgerTransactions)
+    .values({
+      kind: p.kind,
+      idempotencyKey: p.idempotencyKey,
+      projectId: p.projectId ?? null,
+      milestoneId: p.milestoneId ?? null,
+      paymentId: p.paymentId ?? null,
+      createdBy: p.createdBy ?? null,
+      memo: p.memo ?? null,
+      metadata: p.metadata ?? null,
+    })
+    .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
+    .returning({ id: ledgerTransactions.id });
+  if (!row) return null;
+  for (const e of entries) {
+    await tx.insert(ledgerEntries).values({ transactionId: row.id, accountId: await accountId(tx, e.account), amountMinor: e.amountMinor, currency: e.account.currency });
+  }
+  return row.id;
+}
+
+/** A project's escrow movements by kind (funded positive; released, refunded as positive amounts). */
+export async function escrowOf(db: DbOrTx, projectId: string): Promise<{ currency: Currency; funded: number; released: number; refunded: number; held: number }[]> {
+  const rows = await db
+    .select({
+      currency: ledgerEntries.currency,
+      kind: ledgerTransactions.kind,
+      total: sql<number>`sum(${ledgerEntries.amountMinor})::bigint`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(eq(ledgerAccounts.kind, 'escrow'), eq(ledgerAccounts.projectId, projectId)))
+    .groupBy(ledgerEntries.currency, ledgerTransactions.kind);
+  const by = new Map<Currency, { currency: Currency; funded: number; released: number; refunded: number; held: number }>();
+  for (const r of rows) {
+    const m = by.get(r.currency) ?? { currency: r.currency, funded: 0, released: 0, refunded: 0, held: 0 };
+    const total = Number(r.total);
+    if (r.kind === 'fund') m.funded += total;
+    else if (r.kind === 'refund') m.refunded -= total;
+    else m.released -= total;
+    m.held += total;
+    by.set(r.currency, m);
+  }
+  return [...by.values()];
+}
+
+/** The balance of one account (sum of its entries); 0 when it has none. */
+export async function balanceOf(db: DbOrTx, ref: AccountRef): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountMinor}), 0)::bigint` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(
+      and(
+        eq(ledgerAccounts.kind, ref.kind),
+        ref.userId ? eq(ledgerAccounts.userId, ref.userId) : sql`${ledgerAccounts.userId} IS NULL`,
+        ref.projectId ? eq(ledgerAccounts.projectId, ref.projectId) : sql`${ledgerAccounts.projectId} IS NULL`,
+        eq(ledgerAccounts.currency, ref.currency),
+      ),
+    );
+  return Number(row?.total ?? 0);
+}
+
+// ---- ledger:check's questions, each a list of what is wrong ----
+
+export async function unbalancedTransactions(db: DbOrTx): Promise<{ transactionId: string; currency: string; total: number }[]> {
+  const r = await db.execute<{ transaction_id: string; currency: string; total: string }>(sql`
+    SELECT transaction_id, currency, sum(amount_minor)::bigint AS total FROM ledger_entries
+     GROUP BY transaction_id, currency HAVING sum(amount_minor) <> 0`);
+  return r.rows.map((x) => ({ transactionId: x.transaction_id, currency: x.currency, total: Number(x.total) }));
+}
+
+export async function transactionsWithoutEntries(db: DbOrTx): Promise<string[]> {
+  const r = await db.execute<{ id: string }>(sql`
+    SELECT t.id FROM ledger_transactions t WHERE NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.transaction_id = t.id)`);
+  return r.rows.map((x) => x.id);
+}
+
+export async function negativeEscrows(db: DbOrTx): Promise<{ projectId: string; currency: string; held: number }[]> {
+  const r = await db.execute<{ project_id: string; currency: string; held: string }>(sql`
+    SELECT a.project_id, a.currency, sum(e.amount_minor)::bigint AS held
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+     WHERE a.kind = 'escrow' GROUP BY a.project_id, a.currency HAVING sum(e.amount_minor) < 0`);
+  return r.rows.map((x) => ({ projectId: x.project_id, currency: x.currency, held: Number(x.held) }));
+}
+
+/** Escrow balances that move at some moment below zero in the order entries were written. */
+export async function escrowsNegativeAtSomePoint(db: DbOrTx): Promise<{ projectId: string; lowest: number }[]> {
+  const r = await db.execute<{ project_id: string; lowest: string }>(sql`
+    SELECT project_id, min(running)::bigint AS lowest FROM (
+      SELECT a.project_id, sum(e.amount_minor) OVER (PARTITION BY a.id ORDER BY e.id) AS running
+        FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id WHERE a.kind = 'escrow') s
+     GROUP BY project_id HAVING min(running) < 0`);
+  return r.rows.map((x) => ({ projectId: x.project_id, lowest: Number(x.lowest) }));
+}
+
+/** Releases to a contractor on a project that is not completado (approved, automatically or by a sysadmin). */
+export async function releasesWithoutApproval(db: DbOrTx): Promise<{ transactionId: string; projectId: string | null; status: string | null }[]> {
+  const r = await db.execute<{ id: string; project_id: string | null; status: string | null }>(sql`
+    SELECT t.id, t.project_id, p.status FROM ledger_transactions t LEFT JOIN projects p ON p.id = t.project_id
+     WHERE t.kind = 'release' AND (p.id IS NULL OR p.status <> 'completado')`);
+  return r.rows.map((x) => ({ transactionId: x.id, projectId: x.project_id, status: x.status }));
+}
+
+/** Funding transactions not matched by a succeeded payment of the same amount, and succeeded payments never funded. */
+export async function fundingMismatches(db: DbOrTx): Promise<{ paymentId: string | null; transactionId: string | null; problem: string }[]> {
+  const r = await db.execute<{ payment_id: string | null; transaction_id: string | null; problem: string }>(sql`
+    SELECT t.payment_id, t.id AS transaction_id, 'fund without a succeeded payment' AS problem
+      FROM ledger_transactions t LEFT JOIN payments p ON p.id = t.payment_id
+     WHERE t.kind = 'fund' AND (p.id IS NULL OR p.status <> 'succeeded')
+    UNION ALL
+    SELECT p.id, NULL, 'succeeded payment not in the ledger' FROM payments p
+     WHERE p.status = 'succeeded' AND NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.payment_id = p.id AND t.kind = 'fund')
+    UNION ALL
+    SELECT p.id, t.id, 'funded amount differs from the charge' FROM payments p
+      JOIN ledger_transactions t ON t.payment_id = p.id AND t.kind = 'fund'
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow'
+     GROUP BY p.id, t.id, p.amount_minor HAVING sum(e.amount_minor) <> p.amount_minor`);
+  return r.rows.map((x) => ({ paymentId: x.payment_id, transactionId: x.transaction_id, problem: x.problem }));
+}
+
+export async function duplicateKeys(db: DbOrTx): Promise<{ table: string; key: string; count: number }[]> {
+  const r = await db.execute<{ tbl: string; key: string; n: string }>(sql`
+    SELECT 'ledger_transactions' AS tbl, idempotency_key AS key, count(*) AS n FROM ledger_transactions GROUP BY idempotency_key HAVING count(*) > 1
+    UNION ALL SELECT 'payments', idempotency_key, count(*) FROM payments GROUP BY idempotency_key HAVING count(*) > 1
+    UNION ALL SELECT 'money_requests', user_id || ':' || key, count(*) FROM money_requests GROUP BY user_id, key HAVING count(*) > 1
+    UNION ALL SELECT 'ledger_transactions.payment_id', payment_id::text, count(*) FROM ledger_transactions WHERE kind = 'fund' GROUP BY payment_id HAVING count(*) > 1`);
+  return r.rows.map((x) => ({ table: x.tbl, key: x.key, count: Number(x.n) }));
+}
+
+/** Contractors paid out more than was released to them (a payable balance below zero). */
+export async function negativePayables(db: DbOrTx): Promise<{ userId: string; currency: string; balance: number }[]> {
+  const r = await db.execute<{ user_id: string; currency: string; balance: string }>(sql`
+    SELECT a.user_id, a.currency, sum(e.amount_minor)::bigint AS balance
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id
+     WHERE a.kind = 'contractor_payable' GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) < 0`);
+  return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, balance: Number(x.balance) }));
+}

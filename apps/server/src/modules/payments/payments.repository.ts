@@ -1,0 +1,222 @@
+import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { milestones, moneyRequests, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
+
+export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type MoneyRequestRow = typeof moneyRequests.$inferSelect;
+
+// ---- Saved cards ----
+
+export function listMethods(db: DbOrTx, userId: string): Promise<PaymentMethodRow[]> {
+  return db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+}
+
+export async function findMethod(db: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)));
+  return row;
+}
+
+/** Serialises a person's card changes (one default at a time). */
+export async function lockMethodsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payment-methods:${userId}`}, 0))`);
+}
+
+export async function insertMethod(tx: DbOrTx, row: typeof paymentMethods.$inferInsert): Promise<PaymentMethodRow> {
+  const [inserted] = await tx.insert(paymentMethods).values(row).returning();
+  return inserted!;
+}
+
+export async function setDefaultMethod(tx: DbOrTx, userId: string, id: string): Promise<void> {
+  await tx
+    .update(paymentMethods)
+    .set({ isDefault: sql`${paymentMethods.id} = ${id}` })
+    .where(eq(paymentMethods.userId, userId));
+}
+
+export async function deleteMethod(tx: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId)))
+    .returning();
+  return row;
+}
+
+// ---- The project being paid for (read and locked here; the projects module moves it) ----
+
+export async function lockProjectForMoney(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({ id: projects.id, clientId: projects.clientId, contractorId: projects.contractorId, status: projects.status, acceptedQuoteId: projects.acceptedQuoteId })
+    .from(projects)
+    .where(eq(projects.id, id))
+    .for('update');
+  return row;
+}
+
+export async function findProjectForMoney(db: DbOrTx, id: string) {
+  const [row] = await db
+    .select({ id: projects.id, clientId: projects.clientId, contractorId: projects.contractorId, status: projects.status, acceptedQuoteId: projects.acceptedQuoteId })
+    .from(projects)
+    .where(eq(projects.id, id));
+  return row;
+}
+
+export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
+  const [row] = await db.select({ agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency }).from(quotes).where(eq(quotes.id, quoteId));
+  return row;
+}
+
+export function listMilestones(db: DbOrTx, projectId: string) {
+  return db.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.position));
+}
+
+export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded', ids?: string[]): Promise<void> {
+  const stamp = to === 'funded' ? { fundedAt: new Date() } : to === 'released' ? { releasedAt: new Date() } : { refundedAt: new Date() };
+  await tx
+    .update(milestones)
+    .set({ status: to, ...stamp })
+    .where(and(eq(milestones.projectId, projectId), eq(milestones.status, from), ...(ids ? [inArray(milestones.id, ids)] : [])));
+}
+
+// ---- Payments (charges) ----
+
+export function listProjectPayments(db: DbOrTx, projectId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.projectId, projectId)).orderBy(asc(payments.createdAt));
+}
+
+export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [inserted] = await tx.insert(payments).values(row).returning();
+  return inserted!;
+}
+
+export async function findPaymentByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
+  return row;
+}
+
+export async function findPayment(db: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
+export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | undefined> {
+  const [row] = await tx.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+export async function updatePayment(tx: DbOrTx, id: string, set: Partial<typeof payments.$inferInsert>): Promise<void> {
+  await tx.update(payments).set(set).where(eq(payments.id, id));
+}
+
+/** Payments whose outcome we do not know yet (the processor did not answer, or a challenge is open). */
+export function listUnsettledPayments(db: DbOrTx, olderThan: Date) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.status, ['pending', 'requires_action']), lt(payments.updatedAt, olderThan)));
+}
+
+export async function findPaymentsByRefs(db: DbOrTx, refs: string[]) {
+  if (refs.length === 0) return [];
+  return db.select({ id: payments.id, processorRef: payments.processorRef, status: payments.status }).from(payments).where(inArray(payments.processorRef, refs));
+}
+
+// ---- Refunds to cards (sent to the processor after the deciding transaction) ----
+
+export async function insertProcessorRefund(tx: DbOrTx, row: typeof processorRefunds.$inferInsert): Promise<void> {
+  await tx.insert(processorRefunds).values(row);
+}
+
+/** What was already refunded of each payment (decided, sent or not). */
+export async function refundedByPayment(db: DbOrTx, paymentIds: string[]): Promise<Map<string, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: processorRefunds.paymentId, total: sql<number>`sum(${processorRefunds.amountMinor})::bigint` })
+    .from(processorRefunds)
+    .where(inArray(processorRefunds.paymentId, paymentIds))
+    .groupBy(processorRefunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, Number(r.total)]));
+}
+
+export function listPendingRefunds(db: DbOrTx, limit = 50) {
+  return db
+    .select({ id: processorRefunds.id, amountMinor: processorRefunds.amountMinor, chargeRef: payments.processorRef })
+    .from(processorRefunds)
+    .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
+    .where(eq(processorRefunds.status, 'pending'))
+    .orderBy(asc(processorRefunds.createdAt))
+    .limit(limit);
+}
+
+export async function settleRefund(db: DbOrTx, id: string, ref: string | null, ok: boolean): Promise<void> {
+  await db
+    .update(processorRefunds)
+    .set(ok ? { status: 'succeeded', processorRef: ref } : { attempts: sql`${processorRefunds.attempts} + 1` })
+    .where(and(eq(processorRefunds.id, id), ne(processorRefunds.status, 'succeeded')));
+}
+
+// ---- Idempotency keys of money actions ----
+
+export async function findMoneyRequest(db: DbOrTx, userId: string, key: string): Promise<MoneyRequestRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(moneyRequests)
+    .where(and(eq(moneyRequests.userId, userId), eq(moneyRequests.key, key)));
+  return row;
+}
+
+/** Takes the key (waiting for a concurrent holder to commit); false when it was already taken. */
+export async function claimMoneyRequest(tx: DbOrTx, userId: string, key: string, requestHash: string): Promise<boolean> {
+  const rows = await tx.insert(moneyRequests).values({ userId, key, requestHash }).onConflictDoNothing().returning({ id: moneyRequests.id });
+  return rows.length === 1;
+}
+
+export async function lockMoneyRequest(tx: DbOrTx, userId: string, key: string): Promise<MoneyRequestRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(moneyRequests)
+    .where(and(eq(moneyRequests.userId, userId), eq(moneyRequests.key, key)))
+    .for('update');
+  return row;
+}
+
+export async function storeMoneyResponse(tx: DbOrTx, id: string, statusCode: number, response: unknown): Promise<void> {
+  await tx.update(moneyRequests).set({ statusCode, response }).where(eq(moneyRequests.id, id));
+}
+
+export async function lockMoneyRequestById(tx: DbOrTx, id: string): Promise<MoneyRequestRow | undefined> {
+  const [row] = await tx.select().from(moneyRequests).where(eq(moneyRequests.id, id)).for('update');
+  return row;
+}
+
+export async function findMoneyRequestByPayment(db: DbOrTx, paymentKey: string): Promise<MoneyRequestRow | undefined> {
+  const [userId, ...rest] = paymentKey.split(':');
+  return findMoneyRequest(db, userId!, rest.join(':'));
+}
+
+export async function findPerson(db: DbOrTx, id: string) {
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, id));
+  return row ? { email: row.email, firstName: row.firstName ?? '' } : undefined;
+}
+
+export async function findProjectTitle(db: DbOrTx, id: string): Promise<string> {
+  const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));
+  return row?.title ?? '';
+}
+
+export async function findMethodById(db: DbOrTx, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.id, id));
+  return row;
+}
+
+export async function findRefundReceipt(db: DbOrTx, refundId: string) {
+  const [row] = await db
+    .select({ projectId: payments.projectId, payerId: payments.payerId, amountMinor: processorRefunds.amountMinor, currency: processorRefunds.currency })
+    .from(processorRefunds)
+    .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
+    .where(eq(processorRefunds.id, refundId));
+  return row;
+}

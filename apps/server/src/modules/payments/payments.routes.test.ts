@@ -1,0 +1,476 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ledgerTransactions, payments, processorRefunds, projects, sandboxCharges } from '../../db/schema/index.ts';
+import { balance, CARDS, escrow, EXP, fund, funded, hired, newKey, post, setStatus, sysadmin, tokenize, tokenizeRaw } from '../../../test/support/payment-factories.ts';
+import { person } from '../../../test/support/project-factories.ts';
+import { captureLog, createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { autoApproveDelivered } from '../projects/projects.service.ts';
+import { checkLedger } from './ledger-check.ts';
+import { flushRefunds, reconcile } from './payments.service.ts';
+
+const log = captureLog();
+let t: MailTestApp;
+beforeAll(async () => {
+  t = await createTestAppWithMail({ LOG_LEVEL: 'info' }, { log });
+});
+afterAll(() => t.close());
+
+const get = (who: { headers: Record<string, string> }, url: string) => t.app.inject({ method: 'GET', url, headers: who.headers });
+
+describe('the sandbox processor', () => {
+  it('tokenizes the documented test cards and validates for real: 13-19 digits, Luhn, CVC length by brand, expiry', async () => {
+    const visa = await tokenizeRaw(t, { number: CARDS.visa, cvc: '846', ...EXP });
+    expect(visa.statusCode).toBe(201);
+    expect(visa.json()).toMatchObject({ id: expect.stringMatching(/^tok_/), brand: 'visa', last4: '4242', ...EXP });
+    expect((await tokenizeRaw(t, { number: CARDS.mastercard, cvc: '846', ...EXP })).json()).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    // American Express: a 4-digit CVC, a 3-digit one refused.
+    expect((await tokenizeRaw(t, { number: CARDS.amex, cvc: '7319', ...EXP })).json()).toMatchObject({ brand: 'amex', last4: '0005' });
+    const amex3 = await tokenizeRaw(t, { number: CARDS.amex, cvc: '846', ...EXP });
+    expect(amex3.statusCode).toBe(400);
+    expect(amex3.json().error.fields.cvc).toBe('El código de seguridad debe tener 4 dígitos.');
+    const visa4 = await tokenizeRaw(t, { number: CARDS.visa, cvc: '7319', ...EXP });
+    expect(visa4.json().error.fields.cvc).toBe('El código de seguridad debe tener 3 dígitos.');
+    // Luhn, length, expiry.
+    expect((await tokenizeRaw(t, { number: '4242 4242 4242 4241', cvc: '846', ...EXP })).json().error.fields.number).toBe('Número de tarjeta inválido.');
+    expect((await tokenizeRaw(t, { number: '4242 4242 42', cvc: '846', ...EXP })).json().error.fields.number).toBe('El número de tarjeta debe tener entre 13 y 19 dígitos.');
+    expect((await tokenizeRaw(t, { number: '4242 4242 4242 4242 4242', cvc: '846', ...EXP })).statusCode).toBe(400);
+    const now = new Date();
+    const lastMonth = now.getUTCMonth() === 0 ? { expMonth: 12, expYear: now.getUTCFullYear() - 1 } : { expMonth: now.getUTCMonth(), expYear: now.getUTCFullYear() };
+    expect((await tokenizeRaw(t, { number: CARDS.visa, cvc: '846', ...lastMonth })).json().error.fields.expMonth).toBe('La tarjeta está vencida.');
+    const thisMonth = { expMonth: now.getUTCMonth() + 1, expYear: now.getUTCFullYear() };
+    expect((await tokenizeRaw(t, { number: CARDS.visa, cvc: '846', ...thisMonth })).statusCode).toBe(201);
+    expect((await tokenizeRaw(t, { number: CARDS.visa, cvc: '846', expMonth: 13, expYear: EXP.expYear })).statusCode).toBe(400);
+  });
+
+  it('shows a challenge page that the client confirms or cancels, once', async () => {
+    const { client, projectId } = await hired(t);
+    const res = await fund(t, client, projectId, { token: await tokenize(t, CARDS.challenge) });
+    expect(res.statusCode).toBe(202);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'requires_action',
+      message: 'Tu banco pide confirmar el pago.',
+      actionUrl: expect.stringMatching(/^\/sandbox-processor\/v1\/challenges\/ch_/),
+    });
+    const page = await t.app.inject({ method: 'GET', url: body.actionUrl });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Confirmar pago');
+    expect(page.body).toContain('RD$');
+    const confirm = await t.app.inject({ method: 'POST', url: `${body.actionUrl}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    expect(confirm.statusCode).toBe(303);
+    expect(confirm.headers.location).toBe(`/proyectos/${projectId}?pago=${body.paymentId}`);
+    // The money is not recorded until our server asks the processor.
+    expect((await escrow(t, projectId)).fundedMinor).toBe(0);
+    const confirmed = await post(t, client, `/api/payments/${body.paymentId}/confirm`);
+    expect(confirmed.statusCode).toBe(200);
+    expect(confirmed.json()).toMatchObject({ status: 'succeeded', amountMinor: 1_250_000, currency: 'DOP' });
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, heldMinor: 1_250_000 });
+    // Answered once: cancelling afterwards changes nothing.
+    await t.app.inject({ method: 'POST', url: `${body.actionUrl}/cancel` });
+    expect((await post(t, client, `/api/payments/${body.paymentId}/confirm`)).json().status).toBe('succeeded');
+    // Another person cannot look at the payment.
+    expect((await post(t, await person(t, 'client'), `/api/payments/${body.paymentId}/confirm`)).statusCode).toBe(404);
+  });
+
+  it('a cancelled challenge is a failed payment, and another card can pay', async () => {
+    const { client, projectId } = await hired(t);
+    const body = (await fund(t, client, projectId, { token: await tokenize(t, CARDS.challenge) })).json();
+    await t.app.inject({ method: 'POST', url: `${body.actionUrl}/cancel` });
+    const cancelled = await post(t, client, `/api/payments/${body.paymentId}/confirm`);
+    expect(cancelled.statusCode).toBe(402);
+    expect(cancelled.json().error).toEqual({ code: 'PAYMENT_FAILED', message: 'Cancelaste la confirmación del pago.' });
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
+  });
+
+  it('declines, refuses for insufficient funds and fails with a processing error, recording no money', async () => {
+    const { client, projectId } = await hired(t);
+    const cases = [
+      [CARDS.declined, 'La tarjeta fue rechazada. Prueba con otra tarjeta.'],
+      [CARDS.insufficient, 'La tarjeta no tiene fondos suficientes. Prueba con otra tarjeta.'],
+      [CARDS.processingError, 'El procesador de pagos no pudo completar el cobro. Inténtalo de nuevo.'],
+    ] as const;
+    for (const [number, message] of cases) {
+      const res = await fund(t, client, projectId, { token: await tokenize(t, number) });
+      expect(res.statusCode).toBe(402);
+      expect(res.json().error).toEqual({ code: 'PAYMENT_FAILED', message });
+    }
+    expect((await escrow(t, projectId)).fundedMinor).toBe(0);
+    const rows = await t.db.select({ status: payments.status }).from(payments).where(eq(payments.projectId, projectId));
+    expect(rows.map((r) => r.status)).toEqual(['failed', 'failed', 'failed']);
+    const ok = await fund(t, client, projectId, { token: await tokenize(t, CARDS.mastercard) });
+    expect(ok.statusCode).toBe(200);
+  });
+});
+
+describe('saved cards', () => {
+  it('adds from a token, lists brand, last 4 and expiry, sets the default and deletes, only for their owner', async () => {
+    const client = await person(t, 'client');
+    const url = '/api/me/payment-methods';
+    const first = await post(t, client, url, { token: await tokenize(t, CARDS.visa) });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ message: 'Registro realizado con éxito.', method: { brand: 'visa', last4: '4242', isDefault: true, ...EXP } });
+    const second = (await post(t, client, url, { token: await tokenize(t, CARDS.amex) })).json().method;
+    expect(second).toMatchObject({ brand: 'amex', last4: '0005', isDefault: false });
+    const list = (await get(client, url)).json().items;
+    expect(list.map((m: { last4: string; isDefault: boolean }) => [m.last4, m.isDefault])).toEqual([
+      ['4242', true],
+      ['0005', false],
+    ]);
+    expect(JSON.stringify(list)).not.toMatch(/token|number|cvc/i);
+
+    const other = await person(t, 'client');
+    expect((await t.app.inject({ method: 'PUT', url: `${url}/${second.id}/default`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `${url}/${second.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await get(other, url)).json().items).toEqual([]);
+    const contractor = await person(t, 'contractor');
+    expect((await get(contractor, url)).statusCode).toBe(403);
+    expect((await post(t, contractor, url, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(403);
+
+    const def = await t.app.inject({ method: 'PUT', url: `${url}/${second.id}/default`, headers: client.headers });
+    expect(def.json().items[0]).toMatchObject({ id: second.id, isDefault: true });
+    const del = await t.app.inject({ method: 'DELETE', url: `${url}/${second.id}`, headers: client.headers });
+    expect(del.json().items).toEqual([expect.objectContaining({ last4: '4242', isDefault: true })]);
+  });
+
+  it("answers 'Error al registrar el método de pago.' for a token the processor does not know", async () => {
+    const client = await person(t, 'client');
+    const res = await post(t, client, '/api/me/payment-methods', { token: 'tok_000000000000000000000000' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Error al registrar el método de pago.');
+  });
+
+  it('never stores a card number or CVC: every table of the database and every log line, after adding cards', async () => {
+    const client = await person(t, 'client');
+    const { projectId } = await hired(t);
+    const numbers = [CARDS.visa, CARDS.amex, CARDS.challenge];
+    const cvcs = ['846', '7319'];
+    for (const n of numbers) await post(t, client, '/api/me/payment-methods', { token: await tokenize(t, n) });
+    // And a payment with a fresh card.
+    const c = await person(t, 'client');
+    void c;
+    await tokenizeRaw(t, { number: '4242424242424241', cvc: '846', ...EXP }); // refused (Luhn): its error is logged without the number either
+    const tables = await t.db.execute<{ table_schema: string; table_name: string }>(
+      sql`SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('public', 'sandbox_processor') AND table_type = 'BASE TABLE'`,
+    );
+    expect(tables.rows.length).toBeGreaterThan(30);
+    let dump = '';
+    const values: string[] = [];
+    for (const { table_schema, table_name } of tables.rows) {
+      const rows = await t.db.execute<Record<string, unknown>>(sql.raw(`SELECT * FROM "${table_schema}"."${table_name}"`));
+      for (const row of rows.rows) {
+        dump += JSON.stringify(row);
+        for (const v of Object.values(row)) values.push(String(v));
+      }
+    }
+    expect(dump).toContain('4242'); // the last 4 are kept
+    for (const n of numbers) {
+      expect(dump).not.toContain(n.replace(/ /g, ''));
+      expect(dump).not.toContain(n);
+    }
+    for (const cvc of cvcs) expect(values).not.toContain(cvc);
+    void projectId;
+    const lines = log.lines.join('\n');
+    expect(lines).toContain('card tokenized');
+    for (const n of [...numbers, '4242424242424241']) expect(lines).not.toContain(n.replace(/ /g, ''));
+    expect(lines).not.toMatch(/"cvc":"\d/);
+  });
+});
+
+describe('funding on hire', () => {
+  it('charges the accepted price from the quote, never from the request; only the project client pays; the contractor sees it funded without card data', async () => {
+    const { client, contractor, projectId } = await hired(t);
+    const before = (await get(contractor, `/api/projects/${projectId}`)).json();
+    expect(before.money).toMatchObject({ funded: false, priceMinor: 1_250_000, heldMinor: 0 });
+    const method = (await post(t, client, '/api/me/payment-methods', { token: await tokenize(t, CARDS.visa) })).json().method;
+
+    expect((await fund(t, await person(t, 'client'), projectId, { paymentMethodId: method.id })).statusCode).toBe(404);
+    expect((await fund(t, contractor, projectId, { paymentMethodId: method.id })).statusCode).toBe(403);
+    const noKey = await fund(t, client, projectId, { paymentMethodId: method.id }, null);
+    expect(noKey.statusCode).toBe(400);
+    expect(noKey.json().error.message).toContain('Idempotency-Key');
+    const both = await fund(t, client, projectId, { paymentMethodId: method.id, token: 'tok_abcdefabcdef' });
+    expect(both.json().error.fields.paymentMethodId).toBe('Elige una tarjeta guardada o introduce una nueva.');
+    // Someone else's saved card is not usable.
+    const stranger = await person(t, 'client');
+    const strangers = (await post(t, stranger, '/api/me/payment-methods', { token: await tokenize(t, CARDS.visa) })).json().method;
+    expect((await fund(t, client, projectId, { paymentMethodId: strangers.id })).statusCode).toBe(404);
+
+    const key = newKey();
+    const res = await fund(t, client, projectId, { paymentMethodId: method.id, amountMinor: 1 }, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      message: 'Pago recibido. El dinero queda retenido hasta que apruebes el trabajo.',
+      status: 'succeeded',
+      amountMinor: 1_250_000,
+      currency: 'DOP',
+    });
+    // The same key replays the first answer; with another body it is a 409; a second payment is refused.
+    const again = await fund(t, client, projectId, { paymentMethodId: method.id }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(res.json());
+    const otherBody = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) }, key);
+    expect(otherBody.statusCode).toBe(409);
+    expect(otherBody.json().error.message).toBe('Esta clave de idempotencia ya se usó con otra solicitud.');
+    const twice = await fund(t, client, projectId, { paymentMethodId: method.id });
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('Este proyecto ya está pagado.');
+
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_250_000, releasedMinor: 0, refundedMinor: 0, heldMinor: 1_250_000 });
+    const seen = await get(contractor, `/api/projects/${projectId}`);
+    expect(seen.json().money).toMatchObject({ funded: true, heldMinor: 1_250_000 });
+    expect(seen.body).not.toMatch(/4242|"brand"|last4|paymentMethod/);
+    // Another client sees neither the project nor its money.
+    expect((await get(stranger, `/api/projects/${projectId}`)).statusCode).toBe(404);
+  });
+
+  it('refuses to fund a project that is not hired', async () => {
+    const client = await person(t, 'client');
+    const { postProject } = await import('../../../test/support/project-factories.ts');
+    const projectId = await postProject(t, client);
+    const res = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('Solo puedes pagar un proyecto contratado que todavía tiene montos pendientes.');
+  });
+
+  it('funds a staged plan milestone by milestone', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 30 },
+      { title: 'Final', percent: 70 },
+    ];
+    const { client, projectId } = await hired(t, { stages });
+    const first = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) });
+    expect(first.json().amountMinor).toBe(375_000);
+    const second = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) });
+    expect(second.json().amountMinor).toBe(875_000);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(409);
+    expect((await escrow(t, projectId)).heldMinor).toBe(1_250_000);
+  });
+
+  it('50 concurrent requests with one idempotency key charge once and all get the same answer', async () => {
+    const { client, projectId } = await hired(t);
+    const token = await tokenize(t, CARDS.visa);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => fund(t, client, projectId, { token }, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((a) => a.json().paymentId)).size).toBe(1);
+    const charges = await t.db
+      .select()
+      .from(sandboxCharges)
+      .where(eq(sandboxCharges.idempotencyKey, `pay_${answers[0]!.json().paymentId}`));
+    expect(charges).toHaveLength(1);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000 });
+  });
+
+  it('a processor timeout after charging leaves the payment pending; a retry with the key or reconciliation records it once', async () => {
+    const { client, projectId } = await hired(t);
+    const token = await tokenize(t, CARDS.visa);
+    const key = newKey();
+    t.app.payments.sandbox.injectFault('charge', 'timeout_after');
+    const lost = await fund(t, client, projectId, { token }, key);
+    expect(lost.statusCode).toBe(503);
+    expect(lost.json().error.message).toContain('no se cobrará dos veces');
+    const [pending] = await t.db.select().from(payments).where(eq(payments.projectId, projectId));
+    expect(pending!.status).toBe('pending');
+    expect((await escrow(t, projectId)).fundedMinor).toBe(0);
+    // The processor holds money the ledger does not know yet: reconciliation finds it and records it.
+    const report = await reconcile(t.app.payments.deps, { olderThanMs: 0 });
+    expect(report.settled).toContain(pending!.id);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000 });
+    // The client's retry with the same key gets the answer, and nothing is charged again.
+    const retry = await fund(t, client, projectId, { token }, key);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().paymentId).toBe(pending!.id);
+    expect((await escrow(t, projectId)).fundedMinor).toBe(1_250_000);
+  });
+
+  it('a network error before the charge: the retry with the same key charges once; reconciliation marks a never-charged payment failed', async () => {
+    const { client, projectId } = await hired(t);
+    const token = await tokenize(t, CARDS.visa);
+    const key = newKey();
+    t.app.payments.sandbox.injectFault('charge', 'network');
+    expect((await fund(t, client, projectId, { token }, key)).statusCode).toBe(503);
+    const retry = await fund(t, client, projectId, { token }, key);
+    expect(retry.statusCode).toBe(200);
+    expect((await escrow(t, projectId)).fundedMinor).toBe(1_250_000);
+
+    const other = await hired(t);
+    t.app.payments.sandbox.injectFault('charge', 'network');
+    expect((await fund(t, other.client, other.projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(503);
+    const report = await reconcile(t.app.payments.deps, { olderThanMs: 0 });
+    expect(report.notCharged).toHaveLength(1);
+    expect(report.differences).toEqual([]);
+    expect((await fund(t, other.client, other.projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
+  });
+});
+
+describe('release, claims and refunds', () => {
+  it('approval releases the held money to the contractor less the platform fee (10%)', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    const before = await balance(t, 'platform_revenue');
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_250_000, releasedMinor: 1_250_000, refundedMinor: 0, heldMinor: 0 });
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+    expect((await balance(t, 'platform_revenue')) - before).toBe(125_000);
+    expect((await get(client, `/api/projects/${projectId}`)).json().money).toMatchObject({ releasedMinor: 1_250_000, heldMinor: 0 });
+    // Receipts: the client's for the charge, the contractor's for the release, with amounts and a reference.
+    const charge = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Recibo de pago');
+    expect(charge.text).toContain('Monto: RD$ 12,500.00 (Tarjeta)');
+    expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]{24}/);
+    const release = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago liberado');
+    expect(release.text).toContain('Monto liberado: RD$ 12,500.00. Comisión de la plataforma: RD$ 1,250.00. Para ti: RD$ 11,250.00.');
+  });
+
+  it('50 concurrent approvals release once', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    const answers = await Promise.all(Array.from({ length: 50 }, () => setStatus(t, client, projectId, 'completado')));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 409)).toHaveLength(49);
+    const releases = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.projectId} = ${projectId} AND ${ledgerTransactions.kind} = 'release'`);
+    expect(releases).toHaveLength(1);
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+  });
+
+  it("the system's automatic approval releases as the client's would", async () => {
+    const { contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    await t.db
+      .update(projects)
+      .set({ deliveredAt: new Date(Date.now() - 8 * 86_400_000) })
+      .where(eq(projects.id, projectId));
+    await autoApproveDelivered({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, money: { feePercent: 10, kickRefunds: () => undefined } });
+    expect((await escrow(t, projectId)).heldMinor).toBe(0);
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+  });
+
+  it('a claim freezes the money; a sysadmin splits it: 70% released less the fee, 30% refunded to the card', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, client, projectId, 'disputed', 'No terminó el trabajo.');
+    expect((await escrow(t, projectId)).heldMinor).toBe(1_250_000);
+    const admin = await sysadmin(t);
+    const url = `/api/admin/projects/${projectId}/decision`;
+    expect((await post(t, client, url, { outcome: 'release' })).statusCode).toBe(403);
+    expect((await post(t, admin, url, { outcome: 'split' })).json().error.fields.contractorPercent).toBe('Indica el porcentaje para el contratista (1 a 99).');
+    const res = await post(t, admin, url, { outcome: 'split', contractorPercent: 70, note: 'Terminó la mayor parte.' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Decisión registrada.', status: 'completado', released: 875_000, refunded: 375_000 });
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_250_000, releasedMinor: 875_000, refundedMinor: 375_000, heldMinor: 0 });
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(787_500);
+    expect(await balance(t, 'refunds', { userId: client.id })).toBe(375_000);
+    await flushRefunds(t.app.payments.deps);
+    const [refund] = await t.db.select().from(processorRefunds).innerJoin(payments, eq(payments.id, processorRefunds.paymentId)).where(eq(payments.projectId, projectId));
+    expect(refund!.processor_refunds).toMatchObject({ status: 'succeeded', amountMinor: 375_000 });
+    const [charge] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, refund!.payments.processorRef!));
+    expect(charge!.refundedMinor).toBe(375_000);
+    expect((await post(t, admin, url, { outcome: 'refund' })).statusCode).toBe(409);
+  });
+
+  it('a refund racing a release: one wins, the other is refused, held never below zero', async () => {
+    for (let i = 0; i < 3; i++) {
+      const { client, contractor, projectId } = await funded(t);
+      await setStatus(t, contractor, projectId, 'in_progress');
+      await setStatus(t, client, projectId, 'disputed', 'Problema.');
+      const admin = await sysadmin(t);
+      const url = `/api/admin/projects/${projectId}/decision`;
+      const [a, b] = await Promise.all([post(t, admin, url, { outcome: 'release' }), post(t, admin, url, { outcome: 'refund' })]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const e = await escrow(t, projectId);
+      expect(e.heldMinor).toBe(0);
+      expect(e.releasedMinor + e.refundedMinor).toBe(1_250_000);
+      expect(e.releasedMinor === 0 || e.refundedMinor === 0).toBe(true);
+    }
+  });
+
+  it('cancelling a hired, funded project refunds in full', async () => {
+    const { client, projectId } = await funded(t);
+    const admin = await sysadmin(t);
+    expect((await post(t, client, `/api/admin/projects/${projectId}/cancel`)).statusCode).toBe(403);
+    const res = await post(t, admin, `/api/admin/projects/${projectId}/cancel`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'cancelled', refunded: 1_250_000 });
+    expect(await escrow(t, projectId)).toMatchObject({ refundedMinor: 1_250_000, heldMinor: 0 });
+    await flushRefunds(t.app.payments.deps);
+    const pending = await t.db.select().from(processorRefunds).where(eq(processorRefunds.status, 'pending'));
+    expect(pending).toEqual([]);
+    const receipt = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Reembolso');
+    expect(receipt.text).toContain('Monto reembolsado: RD$ 12,500.00');
+    expect(receipt.text).toMatch(/Referencia: re_[0-9a-f]{24}/);
+  });
+});
+
+describe('payouts', () => {
+  it("pays out a contractor's available balance to their bank account (the number sealed, the last 4 shown), once", async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    const account = { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '7901-2345-6789', holderName: 'Ramón Báez' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: client.headers, payload: account })).statusCode).toBe(403);
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account });
+    expect(saved.json()).toEqual({
+      message: 'Cuenta bancaria guardada.',
+      account: { bank: 'Banco Popular Dominicano', accountType: 'ahorros', last4: '6789', holderName: 'Ramón Báez' },
+    });
+    expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ pendingMinor: 1_250_000, availableMinor: 0, paidOutMinor: 0 });
+    await setStatus(t, contractor, projectId, 'delivered');
+    await setStatus(t, client, projectId, 'completado');
+    const balance = (await get(contractor, '/api/me/balance')).json();
+    expect(balance).toMatchObject({ currency: 'DOP', pendingMinor: 0, availableMinor: 1_125_000, paidOutMinor: 0 });
+    expect(balance.movements).toEqual([expect.objectContaining({ kind: 'release', amountMinor: 1_125_000, projectId, projectTitle: 'Cambiar tubería del baño' })]);
+
+    const admin = await sysadmin(t);
+    expect((await post(t, contractor, '/api/admin/payouts/run')).statusCode).toBe(403);
+    const [a, b] = await Promise.all([post(t, admin, '/api/admin/payouts/run'), post(t, admin, '/api/admin/payouts/run')]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const after = (await get(contractor, '/api/me/balance')).json();
+    expect(after).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000 });
+    const sent = await t.db.execute<{ destination: string; amount_minor: string }>(sql`SELECT destination, amount_minor FROM sandbox_processor.payouts`);
+    const mine = sent.rows.filter((r) => r.destination.endsWith('6789'));
+    expect(mine).toEqual([{ destination: 'Banco Popular Dominicano •••• 6789', amount_minor: 1_125_000 }]);
+    // The number is nowhere in the clear.
+    const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
+    expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
+    expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+  });
+});
+
+describe('ledger:check', () => {
+  it('finds the ledger sound after the money tests, and names a problem when there is one', async () => {
+    expect(await checkLedger(t.db)).toEqual([]);
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const run = promisify(execFile);
+    const ok = await run('npx', ['tsx', 'apps/server/src/cli/ledger-check.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' } });
+    expect(ok.stdout).toContain('ledger:check: OK');
+    // A release on a project nobody approved: named, and the command fails.
+    const { projectId } = await funded(t);
+    await t.db.transaction(async (tx) => {
+      const [txn] = await tx
+        .insert(ledgerTransactions)
+        .values({ kind: 'release', idempotencyKey: `bad:${projectId}`, projectId })
+        .returning();
+      const accounts = await tx.execute<{ id: string; kind: string }>(sql`SELECT id, kind FROM ledger_accounts WHERE project_id = ${projectId} OR kind = 'platform_revenue'`);
+      const escrowId = accounts.rows.find((a) => a.kind === 'escrow')!.id;
+      const revenueId = accounts.rows.find((a) => a.kind === 'platform_revenue')!.id;
+      await tx.execute(
+        sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${txn!.id}, ${escrowId}, -1, 'DOP'), (${txn!.id}, ${revenueId}, 1, 'DOP')`,
+      );
+    });
+    const problems = await checkLedger(t.db);
+    expect(problems).toEqual([expect.stringContaining(`on project ${projectId} that is assigned, not approved`)]);
+    const failed = await run('npx', ['tsx', 'apps/server/src/cli/ledger-check.ts'], { cwd: root, env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' } }).catch(
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect('code' in failed && failed.code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toContain('not approved');
+  });
+});

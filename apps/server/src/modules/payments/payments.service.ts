@@ -1,0 +1,425 @@
+import type { Currency } from '@arreglaya/shared/domain';
+import type { ApiErrorBody } from '@arreglaya/shared/errors';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
+import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import crypto from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { escrowOf, post } from './ledger.repository.ts';
+import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
+import {
+  findAcceptedPrice,
+  findMethod,
+  findPayment,
+  findPaymentByKey,
+  findProjectForMoney,
+  insertPayment,
+  insertProcessorRefund,
+  listMilestones,
+  listPendingRefunds,
+  listProjectPayments,
+  listUnsettledPayments,
+  lockMoneyRequest,
+  lockMoneyRequestById,
+  lockPayment,
+  lockProjectForMoney,
+  claimMoneyRequest,
+  markMilestones,
+  refundedByPayment,
+  settleRefund,
+  storeMoneyResponse,
+  updatePayment,
+  findMoneyRequestByPayment,
+  findMethodById,
+  findRefundReceipt,
+  type PaymentRow,
+} from './payments.repository.ts';
+
+// Payment protection (decision 021): funding a hired project, the escrow's release and refunds,
+// and the reconciliation with the processor. Money moves only in ledger transactions (ledger.repository.ts).
+
+export interface PaymentsDeps {
+  db: Db;
+  processor: CardProcessor;
+  /** PLATFORM_FEE_PERCENT. */
+  feePercent: number;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  /** Receipts by mail (charges and refunds to the client); without it none are sent. */
+  mail?: ReceiptDeps;
+}
+
+export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
+
+export interface Answer<T> {
+  statusCode: number;
+  body: T | ApiErrorBody;
+}
+
+interface Actor {
+  id: string;
+  role: string;
+}
+
+/** The Idempotency-Key header, checked; a 400 naming it otherwise. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (key === undefined || !IDEMPOTENCY_KEY.test(key)) throw new AppError('VALIDATION', tp.idempotency.missing, { 'Idempotency-Key': tp.idempotency.missing });
+  return key;
+}
+
+const hashOf = (v: unknown) => crypto.createHash('sha256').update(JSON.stringify(v)).digest('hex');
+const paymentKey = (userId: string, key: string) => `${userId}:${key}`;
+const processorKey = (paymentId: string) => `pay_${paymentId}`;
+const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${projectId}?pago=${paymentId}`;
+
+// ---- Funding ----
+
+/** What the project still needs funded: its first pending milestone, or the whole agreed price. */
+async function nextToFund(tx: DbOrTx, project: { id: string; acceptedQuoteId: string | null }, pays: PaymentRow[]) {
+  const milestones = await listMilestones(tx, project.id);
+  const succeeded = pays.filter((p) => p.status === 'succeeded');
+  if (milestones.length > 0) {
+    const paid = new Set(succeeded.map((p) => p.milestoneId));
+    const next = milestones.find((m) => m.status === 'pending' && !paid.has(m.id));
+    return next ? { amountMinor: next.amountMinor, currency: next.currency, milestoneId: next.id } : null;
+  }
+  if (succeeded.length > 0 || !project.acceptedQuoteId) return null;
+  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  return price && price.agreedPriceMinor > 0 ? { amountMinor: price.agreedPriceMinor, currency: price.currency, milestoneId: null } : null;
+}
+
+function answerFor(p: PaymentRow): Answer<FundResult> {
+  const base = { paymentId: p.id, status: p.status, amountMinor: p.amountMinor, currency: p.currency, actionUrl: null };
+  if (p.status === 'succeeded') return { statusCode: 200, body: { ...base, message: tp.fund.funded } };
+  if (p.status === 'requires_action') return { statusCode: 202, body: { ...base, message: tp.fund.requiresAction, actionUrl: p.nextActionUrl } };
+  if (p.status === 'pending') return { statusCode: 503, body: { error: { code: 'UNAVAILABLE', message: tp.fund.unknown } } };
+  const message =
+    p.failureCode === 'insufficient_funds'
+      ? tp.fund.insufficientFunds
+      : p.failureCode === 'processing_error'
+        ? tp.fund.processingError
+        : p.failureCode === 'challenge_canceled'
+          ? tp.fund.cancelled
+          : tp.fund.declined;
+  return { statusCode: 402, body: { error: { code: 'PAYMENT_FAILED', message } } };
+}
+
+/**
+ * POST /api/projects/:id/fund. The amount comes from the accepted quote (or the next milestone),
+ * never from the request; only the project's client pays. Three steps: (1) under the project's
+ * lock, take the idempotency key and record a pending payment; (2) charge at the processor with
+ * a key of that payment (a repeated call charges once); (3) under the lock again, settle the
+ * payment and post the funding to the ledger. A processor that does not answer leaves the payment
+ * pending: a retry with the same key, or reconciliation, finishes it.
+ */
+export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundInput, key: string): Promise<Answer<FundResult>> {
+  const hash = hashOf({ op: 'fund', projectId, input });
+  const step = await deps.db.transaction(async (tx) => {
+    const project = await lockProjectForMoney(tx, projectId);
+    if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+    const taken = await claimMoneyRequest(tx, actor.id, key, hash);
+    const request = (await lockMoneyRequest(tx, actor.id, key))!;
+    if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
+    if (request.response !== null) return { replay: { statusCode: request.statusCode!, body: request.response as FundResult | ApiErrorBody } };
+    if (!taken) {
+      // An earlier attempt with this key did not finish: carry it on.
+      const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
+      if (payment) return { payment, requestId: request.id };
+    }
+    if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
+    const pays = await listProjectPayments(tx, projectId);
+    if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
+    const target = await nextToFund(tx, project, pays);
+    if (!target) throw new AppError('CONFLICT', tp.fund.alreadyFunded);
+    const method = input.paymentMethodId ? await findMethod(tx, actor.id, input.paymentMethodId) : undefined;
+    if (input.paymentMethodId && !method) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+    const payment = await insertPayment(tx, {
+      projectId,
+      milestoneId: target.milestoneId,
+      payerId: actor.id,
+      paymentMethodId: method?.id ?? null,
+      amountMinor: target.amountMinor,
+      currency: target.currency,
+      status: 'pending',
+      idempotencyKey: paymentKey(actor.id, key),
+    });
+    return { payment, requestId: request.id };
+  });
+  if ('replay' in step) return step.replay!;
+  const { payment, requestId } = step;
+  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId);
+  const token = input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
+  if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+  let result: ChargeResult;
+  try {
+    result = await deps.processor.charge({
+      token,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      idempotencyKey: processorKey(payment.id),
+      returnUrl: returnUrlOf(projectId, payment.id),
+    });
+  } catch (err) {
+    if (!(err instanceof ProcessorUnavailable)) throw err;
+    deps.log.warn({ paymentId: payment.id, kind: err.kind }, 'card processor did not answer a charge; left pending for a retry or reconciliation');
+    throw new AppError('UNAVAILABLE', tp.fund.unknown);
+  }
+  return settlePayment(deps, payment.id, result, requestId);
+}
+
+/**
+ * Settles a payment with the processor's answer (once: a payment already settled stays as it is),
+ * posting the funding when it succeeded, and stores the answer under its idempotency key.
+ */
+async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
+  const answer = await settlePaymentIn(deps, paymentId, result, requestId);
+  deps.mail?.mailer.kick();
+  return answer;
+}
+
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
+  return deps.db.transaction(async (tx) => {
+    const before = (await findPayment(tx, paymentId))!;
+    const project = (await lockProjectForMoney(tx, before.projectId))!;
+    const payment = (await lockPayment(tx, paymentId))!;
+    if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
+      const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
+      await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl });
+      if (status === 'succeeded') await recordFunding(tx, deps, { ...payment, status, processorRef: result.id }, project);
+    } else if (result && !payment.processorRef) {
+      await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl });
+    }
+    const answer = answerFor((await findPayment(tx, paymentId))!);
+    if (answer.statusCode === 503 || requestId === null) return answer;
+    const request = (await lockMoneyRequestById(tx, requestId))!;
+    if (request.response !== null) return { statusCode: request.statusCode!, body: request.response as FundResult };
+    await storeMoneyResponse(tx, requestId, answer.statusCode, answer.body);
+    return answer;
+  });
+}
+
+async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { id: string; status: string; clientId: string; contractorId: string | null }) {
+  const ledgerId = await post(tx, {
+    kind: 'fund',
+    idempotencyKey: `fund:${p.id}`,
+    projectId: p.projectId,
+    milestoneId: p.milestoneId,
+    paymentId: p.id,
+    createdBy: p.payerId,
+    entries: [
+      { account: { kind: 'processor_clearing', userId: p.payerId, currency: p.currency }, amountMinor: -p.amountMinor },
+      { account: { kind: 'escrow', projectId: p.projectId, currency: p.currency }, amountMinor: p.amountMinor },
+    ],
+  });
+  if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
+  if (ledgerId && deps.mail) {
+    const method = p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
+    const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
+    await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
+  }
+  // A charge confirmed after the project closed (a late 3-D Secure answer): the money follows the project's outcome.
+  if (project.status === 'cancelled') await refundHeld(tx, project, { reason: `late:${p.id}`, by: null });
+  if (project.status === 'completado') await releaseHeld(tx, project, { feePercent: deps.feePercent, by: null, key: `late:${p.id}`, mail: deps.mail });
+}
+
+/** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
+export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId: string): Promise<Answer<FundResult>> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.payerId !== actor.id) throw new AppError('NOT_FOUND', tp.fund.paymentNotFound);
+  if (payment.status !== 'pending' && payment.status !== 'requires_action') return answerFor(payment);
+  let result: ChargeResult | null;
+  try {
+    result = await deps.processor.retrieveCharge(processorKey(payment.id));
+  } catch (err) {
+    if (err instanceof ProcessorUnavailable) throw new AppError('UNAVAILABLE', tp.fund.unknown);
+    throw err;
+  }
+  const request = await findMoneyRequestByPayment(deps.db, payment.idempotencyKey);
+  return settlePayment(deps, payment.id, result, request?.response === null ? request.id : null);
+}
+
+// ---- Release and refund (called by the projects service inside its transaction, under the project's lock) ----
+
+interface MoneyProject {
+  id: string;
+  clientId: string;
+  contractorId: string | null;
+}
+
+/** Releases everything held to the contractor's payable, less the platform fee. Returns the amount released. */
+export async function releaseHeld(
+  tx: Tx,
+  project: MoneyProject,
+  opts: { feePercent: number; by: string | null; key?: string; percent?: number; mail?: ReceiptDeps },
+): Promise<number> {
+  let released = 0;
+  for (const e of await escrowOf(tx, project.id)) {
+    const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
+    if (amount <= 0 || !project.contractorId) continue;
+    const fee = Math.round((amount * opts.feePercent) / 100);
+    const posted = await post(tx, {
+      kind: 'release',
+      idempotencyKey: `release:${project.id}:${e.currency}:${opts.key ?? 'approval'}`,
+      projectId: project.id,
+      createdBy: opts.by,
+      metadata: { feePercent: opts.feePercent, feeMinor: fee },
+      entries: [
+        { account: { kind: 'escrow', projectId: project.id, currency: e.currency }, amountMinor: -amount },
+        { account: { kind: 'contractor_payable', userId: project.contractorId, currency: e.currency }, amountMinor: amount - fee },
+        { account: { kind: 'platform_revenue', currency: e.currency }, amountMinor: fee },
+      ],
+    });
+    if (!posted) continue;
+    released += amount;
+    if (opts.mail) await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency });
+  }
+  if (released > 0) await markMilestones(tx, project.id, 'funded', 'released');
+  return released;
+}
+
+/**
+ * Refunds everything held to the client: one ledger transaction now, and a refund to the card of
+ * each payment (newest first) sent to the processor after the transaction commits (flushRefunds).
+ */
+export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: string; by: string | null }): Promise<number> {
+  let refunded = 0;
+  for (const e of await escrowOf(tx, project.id)) {
+    if (e.held <= 0) continue;
+    const ledgerId = await post(tx, {
+      kind: 'refund',
+      idempotencyKey: `refund:${project.id}:${e.currency}:${opts.reason}`,
+      projectId: project.id,
+      createdBy: opts.by,
+      entries: [
+        { account: { kind: 'escrow', projectId: project.id, currency: e.currency }, amountMinor: -e.held },
+        { account: { kind: 'refunds', userId: project.clientId, currency: e.currency }, amountMinor: e.held },
+      ],
+    });
+    if (!ledgerId) continue;
+    refunded += e.held;
+    const pays = (await listProjectPayments(tx, project.id)).filter((p) => p.status === 'succeeded' && p.currency === e.currency).reverse();
+    const already = await refundedByPayment(
+      tx,
+      pays.map((p) => p.id),
+    );
+    let left = e.held;
+    for (const p of pays) {
+      const part = Math.min(left, p.amountMinor - (already.get(p.id) ?? 0));
+      if (part <= 0) continue;
+      await insertProcessorRefund(tx, { paymentId: p.id, ledgerTransactionId: ledgerId, amountMinor: part, currency: e.currency as Currency });
+      left -= part;
+      if (left === 0) break;
+    }
+  }
+  if (refunded > 0) await markMilestones(tx, project.id, 'funded', 'refunded');
+  return refunded;
+}
+
+/** A sysadmin's decision on a claim: release all, refund all, or split (the contractor's percent released, the rest refunded). */
+export async function settleClaim(
+  tx: Tx,
+  project: MoneyProject,
+  decision: ClaimDecision,
+  opts: { feePercent: number; by: string; mail?: ReceiptDeps },
+): Promise<{ released: number; refunded: number }> {
+  if (decision.outcome === 'release')
+    return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', mail: opts.mail }), refunded: 0 };
+  if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: 'decision', by: opts.by }) };
+  const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent, mail: opts.mail });
+  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by });
+  return { released, refunded };
+}
+
+/** What a project's money looks like (project page); null before hiring. */
+export async function projectMoney(db: DbOrTx, projectId: string): Promise<ProjectMoney | null> {
+  const project = await findProjectForMoney(db, projectId);
+  if (!project?.acceptedQuoteId) return null;
+  const price = await findAcceptedPrice(db, project.acceptedQuoteId);
+  if (!price) return null;
+  const e = (await escrowOf(db, projectId)).find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
+  return {
+    currency: price.currency,
+    priceMinor: price.agreedPriceMinor,
+    fundedMinor: e.funded,
+    releasedMinor: e.released,
+    refundedMinor: e.refunded,
+    heldMinor: e.held,
+    funded: e.funded > 0,
+  };
+}
+
+// ---- After commit and on the minute sweep ----
+
+/** Sends decided refunds to the processor (each once, by its own key); failures stay pending for the next run. */
+export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
+  let sent = 0;
+  for (const r of await listPendingRefunds(deps.db)) {
+    if (!r.chargeRef) continue;
+    try {
+      const { id } = await deps.processor.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, idempotencyKey: `refund_${r.id}` });
+      await deps.db.transaction(async (tx) => {
+        await settleRefund(tx, r.id, id, true);
+        const receipt = deps.mail && (await findRefundReceipt(tx, r.id));
+        if (receipt && deps.mail)
+          await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, { kind: 'refund', amountMinor: receipt.amountMinor, currency: receipt.currency });
+      });
+      sent++;
+    } catch (err) {
+      await settleRefund(deps.db, r.id, null, false);
+      deps.log.warn({ refundId: r.id, err }, 'refund to the card failed; retried on the next sweep');
+    }
+  }
+  if (sent > 0) deps.mail?.mailer.kick();
+  return sent;
+}
+
+export interface Reconciliation {
+  /** Payments whose outcome we learnt from the processor and recorded. */
+  settled: string[];
+  /** Pending payments the processor never charged (marked failed). */
+  notCharged: string[];
+  /** Charges at the processor with no payment of ours, or whose status differs from ours. */
+  differences: { chargeId: string; problem: string }[];
+  unreachable: number;
+}
+
+/**
+ * Compares our payments with the processor's charges. Payments left pending (the processor did not
+ * answer) or awaiting a challenge for more than `olderThanMs` are settled from the processor's
+ * record; a pending one it does not know is marked failed. Processor charges we do not know are reported.
+ */
+export async function reconcile(deps: PaymentsDeps, opts: { olderThanMs?: number; since?: Date } = {}): Promise<Reconciliation> {
+  const report: Reconciliation = { settled: [], notCharged: [], differences: [], unreachable: 0 };
+  for (const p of await listUnsettledPayments(deps.db, new Date(Date.now() - (opts.olderThanMs ?? 5 * 60_000)))) {
+    let charge: ChargeResult | null;
+    try {
+      charge = await deps.processor.retrieveCharge(processorKey(p.id));
+    } catch {
+      report.unreachable++;
+      continue;
+    }
+    if (charge) {
+      const request = await findMoneyRequestByPayment(deps.db, p.idempotencyKey);
+      await settlePayment(deps, p.id, charge, request?.response === null ? request.id : null);
+      if (charge.status !== p.status) report.settled.push(p.id);
+    } else if (p.status === 'pending') {
+      await deps.db.transaction(async (tx) => {
+        await lockProjectForMoney(tx, p.projectId);
+        const locked = await lockPayment(tx, p.id);
+        if (locked?.status === 'pending') await updatePayment(tx, p.id, { status: 'failed', failureCode: 'not_charged' });
+      });
+      report.notCharged.push(p.id);
+    }
+  }
+  const charges = await deps.processor.listCharges(opts.since ?? new Date(Date.now() - 7 * 86_400_000));
+  for (const c of charges) {
+    const id = /^pay_([0-9a-f-]{36})$/.exec(c.idempotencyKey)?.[1];
+    const ours = id ? await findPayment(deps.db, id) : undefined;
+    if (!ours) report.differences.push({ chargeId: c.id, problem: 'charge without a payment' });
+    else if (c.status === 'succeeded' && ours.status !== 'succeeded') report.differences.push({ chargeId: c.id, problem: `charged but our payment is ${ours.status}` });
+    else if (c.status !== 'succeeded' && ours.status === 'succeeded') report.differences.push({ chargeId: c.id, problem: `recorded as paid but the charge is ${c.status}` });
+  }
+  return report;
+}

@@ -1,0 +1,77 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, payoutAccounts, payouts, projects } from '../../db/schema/index.ts';
+
+export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
+
+export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<PayoutAccountRow | undefined> {
+  const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
+  return row;
+}
+
+export async function upsertPayoutAccount(db: DbOrTx, row: typeof payoutAccounts.$inferInsert): Promise<void> {
+  const { userId, ...rest } = row;
+  await db
+    .insert(payoutAccounts)
+    .values(row)
+    .onConflictDoUpdate({ target: payoutAccounts.userId, set: { ...rest, updatedAt: new Date() } });
+  void userId;
+}
+
+/** Serialises one contractor's payouts across instances. */
+export async function lockPayoutsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payouts:${userId}`}, 0))`);
+}
+
+/** Contractors with a positive payable balance and a bank account, per currency. */
+export async function payableBalances(db: DbOrTx): Promise<{ userId: string; currency: string; available: number }[]> {
+  const r = await db.execute<{ user_id: string; currency: string; available: string }>(sql`
+    SELECT a.user_id, a.currency, sum(e.amount_minor)::bigint AS available
+      FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN payout_accounts p ON p.user_id = a.user_id
+     WHERE a.kind = 'contractor_payable' GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) > 0`);
+  return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, available: Number(x.available) }));
+}
+
+export async function insertPayout(tx: DbOrTx, row: typeof payouts.$inferInsert): Promise<void> {
+  await tx.insert(payouts).values(row);
+}
+
+export function listPendingPayouts(db: DbOrTx) {
+  return db.select().from(payouts).where(eq(payouts.status, 'pending'));
+}
+
+export async function markPayoutSent(db: DbOrTx, id: string, ref: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ status: 'paid', processorRef: ref })
+    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')));
+}
+
+/** A contractor's releases (to their payable) and payouts, newest first. */
+export async function contractorMovements(db: DbOrTx, userId: string, limit = 100) {
+  return db
+    .select({
+      kind: ledgerTransactions.kind,
+      amountMinor: sql<number>`sum(${ledgerEntries.amountMinor})::bigint`,
+      projectId: ledgerTransactions.projectId,
+      projectTitle: projects.title,
+      createdAt: ledgerTransactions.createdAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .leftJoin(projects, eq(projects.id, ledgerTransactions.projectId))
+    .where(and(eq(ledgerAccounts.kind, 'contractor_payable'), eq(ledgerAccounts.userId, userId), inArray(ledgerTransactions.kind, ['release', 'payout'])))
+    .groupBy(ledgerTransactions.id, projects.title)
+    .orderBy(desc(ledgerTransactions.createdAt))
+    .limit(limit);
+}
+
+/** What is held in escrow on the contractor's projects. */
+export async function heldForContractor(db: DbOrTx, userId: string): Promise<number> {
+  const r = await db.execute<{ total: string }>(sql`
+    SELECT coalesce(sum(e.amount_minor), 0)::bigint AS total FROM ledger_entries e
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' JOIN projects p ON p.id = a.project_id
+     WHERE p.contractor_id = ${userId} AND a.currency = 'DOP'`);
+  return Number(r.rows[0]!.total);
+}

@@ -1,0 +1,61 @@
+import type { CardBrand, Currency } from '@arreglaya/shared/domain';
+
+// The card processor behind an interface (decision 021). Services only see this; PROCESSOR names
+// the implementation (the built-in sandbox today; AZUL, CardNET or Stripe later). Every call that
+// moves money carries an idempotency key: the processor answers a repeated key with the first result.
+
+export type ChargeStatus = 'succeeded' | 'requires_action' | 'failed' | 'canceled';
+
+export interface ChargeResult {
+  id: string;
+  idempotencyKey: string;
+  status: ChargeStatus;
+  amountMinor: number;
+  currency: string;
+  /** declined, insufficient_funds, processing_error, challenge_canceled. */
+  failureCode: string | null;
+  /** Where the payer confirms a challenged charge (3-D Secure), while it requires action. */
+  actionUrl: string | null;
+}
+
+export interface CardDetails {
+  brand: CardBrand;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface PayoutDestination {
+  bank: string;
+  accountType: string;
+  accountNumber: string;
+  holderName: string;
+}
+
+export interface CardProcessor {
+  readonly name: string;
+  /** What a token stands for (never the number); null when the processor does not know it. */
+  describeToken(token: string): Promise<CardDetails | null>;
+  charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult>;
+  /** The charge made with this idempotency key, if the processor has one (reconciliation). */
+  retrieveCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Charges made since `since` (reconciliation compares them with our payments). */
+  listCharges(since: Date): Promise<ChargeResult[]>;
+  refund(req: { chargeId: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string }>;
+  /** Sends money to a bank account (opened from its sealed copy only for this call). */
+  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }>;
+}
+
+/**
+ * The processor could not be reached or did not answer in time. Whether the operation happened is
+ * unknown: retry with the same idempotency key, or let reconciliation ask later.
+ */
+export class ProcessorUnavailable extends Error {
+  constructor(readonly kind: 'network' | 'timeout') {
+    super(`card processor ${kind === 'network' ? 'unreachable' : 'timed out'}`);
+    this.name = 'ProcessorUnavailable';
+  }
+}
+
+export const PROCESSORS = ['sandbox'] as const;
+export type ProcessorName = (typeof PROCESSORS)[number];

@@ -1,0 +1,49 @@
+import { CURRENCY_MINOR_DIGITS, type Currency } from '@arreglaya/shared/domain';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import type { DbOrTx } from '../../db/client.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { findPerson, findProjectTitle } from './payments.repository.ts';
+
+// Receipts by mail (decision 021): the client on each charge and each refund sent to the card, the
+// contractor on each release. Always sent (a receipt is a record of money, not a notification),
+// queued through the outbox in the transaction that records the money.
+
+export interface ReceiptDeps {
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish. */
+export function formatAmount(minor: number, currency: Currency): string {
+  const digits = CURRENCY_MINOR_DIGITS[currency];
+  const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
+  return `${symbol} ${new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)}`;
+}
+
+type Receipt =
+  | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
+  | { kind: 'refund'; amountMinor: number; currency: Currency }
+  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency };
+
+export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string, reference: string, r: Receipt): Promise<void> {
+  const [person, title] = await Promise.all([findPerson(db, to), findProjectTitle(db, projectId)]);
+  if (!person) return;
+  const m = tp.receipts[r.kind];
+  const lines =
+    r.kind === 'charge'
+      ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
+      : r.kind === 'refund'
+        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
+        : [
+            tp.receipts.release.intro(title),
+            tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
+          ];
+  const mail = renderMail({
+    title: m.title,
+    paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)],
+    actions: [{ label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` }],
+    footer: tp.receipts.footer,
+  });
+  await deps.mailer.queue(db, { to: person.email, template: `receipt-${r.kind}`, subject: m.subject, ...mail });
+}

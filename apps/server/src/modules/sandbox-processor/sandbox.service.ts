@@ -1,0 +1,172 @@
+import { cardBrandOf, type CardInputSchema } from '@arreglaya/shared/schemas/payments';
+import type { Currency } from '@arreglaya/shared/domain';
+import crypto from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type PayoutDestination } from '../payments/processor.ts';
+import {
+  addRefunded,
+  findCharge,
+  findChargeByKey,
+  findToken,
+  insertChargeOnce,
+  insertPayoutOnce,
+  insertRefundOnce,
+  insertToken,
+  listChargesSince,
+  settleChallenge,
+  type SandboxCharge,
+} from './sandbox.repository.ts';
+
+// The built-in sandbox card processor (decision 021): it runs inside our server as if it were a
+// separate service (its own routes under /sandbox-processor/v1, its own PostgreSQL schema, its own
+// log child with card data redacted) and behaves like a real one with the test numbers developers
+// know from Stripe. It never stores a card number or CVC either: a token keeps the brand, the last
+// 4, the expiry and the behaviour the number asks for.
+
+export type SandboxBehaviour = 'success' | 'declined' | 'insufficient_funds' | 'challenge' | 'processing_error';
+
+/** The documented test numbers with a behaviour other than success (any other valid number succeeds). */
+export const SANDBOX_CARDS: Record<string, SandboxBehaviour> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000003220': 'challenge',
+  '4000000000000119': 'processing_error',
+};
+
+export type CardData = z.output<typeof CardInputSchema>;
+
+export type FaultKind = 'network' | 'timeout_before' | 'timeout_after';
+export type FaultOp = 'charge' | 'retrieve' | 'refund' | 'payout';
+
+const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
+
+const CHALLENGE_PATH = '/sandbox-processor/v1/challenges';
+
+function toResult(c: SandboxCharge): ChargeResult {
+  return {
+    id: c.id,
+    idempotencyKey: c.idempotencyKey,
+    status: c.status as ChargeResult['status'],
+    amountMinor: c.amountMinor,
+    currency: c.currency,
+    failureCode: c.failureCode,
+    actionUrl: c.status === 'requires_action' ? `${CHALLENGE_PATH}/${c.id}` : null,
+  };
+}
+
+export class SandboxProcessor implements CardProcessor {
+  readonly name = 'sandbox';
+  private faults: { op: FaultOp; kind: FaultKind }[] = [];
+
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Tests: the next `times` calls of `op` fail. network: nothing happens and the call throws;
+   * timeout_before: the same, reported as a timeout; timeout_after: the processor does the work,
+   * then the answer is lost (the caller cannot know it happened).
+   */
+  injectFault(op: FaultOp, kind: FaultKind, times = 1): void {
+    for (let i = 0; i < times; i++) this.faults.push({ op, kind });
+  }
+
+  clearFaults(): void {
+    this.faults = [];
+  }
+
+  private async run<T>(op: FaultOp, work: () => Promise<T>): Promise<T> {
+    const i = this.faults.findIndex((f) => f.op === op);
+    const fault = i === -1 ? undefined : this.faults.splice(i, 1)[0];
+    if (fault?.kind === 'network') throw new ProcessorUnavailable('network');
+    if (fault?.kind === 'timeout_before') throw new ProcessorUnavailable('timeout');
+    const result = await work();
+    if (fault?.kind === 'timeout_after') throw new ProcessorUnavailable('timeout');
+    return result;
+  }
+
+  /** The browser's tokenize call (the card is already validated by CardInputSchema). */
+  async tokenize(card: CardData): Promise<{ id: string } & CardDetails> {
+    const brand = cardBrandOf(card.number);
+    const token = { id: newId('tok'), brand, last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear };
+    await insertToken(this.db, { ...token, behaviour: SANDBOX_CARDS[card.number] ?? 'success' });
+    return token;
+  }
+
+  async describeToken(token: string): Promise<CardDetails | null> {
+    const t = await findToken(this.db, token);
+    return t ? { brand: t.brand as CardDetails['brand'], last4: t.last4, expMonth: t.expMonth, expYear: t.expYear } : null;
+  }
+
+  charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult> {
+    return this.run('charge', async () => {
+      // A repeated key answers with the first charge, whatever else the request says.
+      const existing = await findChargeByKey(this.db, req.idempotencyKey);
+      if (existing) return toResult(existing);
+      const token = await findToken(this.db, req.token);
+      const behaviour = (token?.behaviour ?? 'declined') as SandboxBehaviour;
+      const outcome =
+        behaviour === 'success'
+          ? { status: 'succeeded', failureCode: null }
+          : behaviour === 'challenge'
+            ? { status: 'requires_action', failureCode: null }
+            : { status: 'failed', failureCode: token ? behaviour : 'invalid_token' };
+      const { charge } = await insertChargeOnce(this.db, {
+        id: newId('ch'),
+        tokenId: req.token.slice(0, 40),
+        amountMinor: req.amountMinor,
+        currency: req.currency,
+        idempotencyKey: req.idempotencyKey,
+        returnUrl: req.returnUrl.startsWith('/') && !req.returnUrl.startsWith('//') ? req.returnUrl : '/',
+        ...outcome,
+      });
+      return toResult(charge);
+    });
+  }
+
+  retrieveCharge(idempotencyKey: string): Promise<ChargeResult | null> {
+    return this.run('retrieve', async () => {
+      const c = await findChargeByKey(this.db, idempotencyKey);
+      return c ? toResult(c) : null;
+    });
+  }
+
+  async listCharges(since: Date): Promise<ChargeResult[]> {
+    return (await listChargesSince(this.db, since)).map(toResult);
+  }
+
+  refund(req: { chargeId: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string }> {
+    return this.run('refund', () =>
+      this.db.transaction(async (tx) => {
+        const refund = await insertRefundOnce(tx, { id: newId('re'), chargeId: req.chargeId, amountMinor: req.amountMinor, idempotencyKey: req.idempotencyKey });
+        if (refund.created && !(await addRefunded(tx, req.chargeId, req.amountMinor))) throw new Error('sandbox: refund exceeds the charge or the charge did not succeed');
+        return { id: refund.id };
+      }),
+    );
+  }
+
+  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }> {
+    // The sandbox keeps only the bank and the last 4 digits of the account.
+    const destination = `${req.destination.bank.slice(0, 100)} •••• ${req.destination.accountNumber.slice(-4)}`;
+    return this.run('payout', async () => ({
+      id: await insertPayoutOnce(this.db, {
+        id: newId('po'),
+        destination,
+        amountMinor: req.amountMinor,
+        currency: req.currency,
+        idempotencyKey: req.idempotencyKey,
+      }),
+    }));
+  }
+
+  /** The challenge page's answer: confirm or cancel once; where to send the payer back. */
+  async answerChallenge(chargeId: string, confirm: boolean): Promise<{ returnUrl: string } | null> {
+    const charge = await findCharge(this.db, chargeId);
+    if (!charge) return null;
+    await settleChallenge(this.db, chargeId, confirm ? 'succeeded' : 'canceled');
+    return { returnUrl: charge.returnUrl ?? '/' };
+  }
+
+  async challenge(chargeId: string): Promise<SandboxCharge | null> {
+    return (await findCharge(this.db, chargeId)) ?? null;
+  }
+}

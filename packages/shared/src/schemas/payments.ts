@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../countries.ts';
+import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
+import { validation } from '../i18n/common.ts';
+import { choice, optionalText, requiredText } from './common.ts';
+import { payments as tp } from '../i18n/payments.ts';
+
+// Payment protection (issue 14). The card itself only ever goes to the processor (the sandbox's
+// tokenize route, or a real processor's); our API takes the token it returns. Card numbers are
+// validated for real (13–19 digits, Luhn, CVC length by brand), not the spec's 15-digit rule.
+
+/** Digits only: spaces and dashes people type between groups are dropped. */
+export function cardDigits(input: string): string {
+  return input.replace(/[\s-]/g, '');
+}
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = digits.charCodeAt(digits.length - 1 - i) - 48;
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** The brand from the number's first digits (IIN ranges). */
+export function cardBrandOf(digits: string): CardBrand {
+  if (/^3[47]/.test(digits)) return 'amex';
+  if (/^4/.test(digits)) return 'visa';
+  const two = Number(digits.slice(0, 2));
+  const four = Number(digits.slice(0, 4));
+  if ((two >= 51 && two <= 55) || (four >= 2221 && four <= 2720)) return 'mastercard';
+  if (/^(6011|65|64[4-9])/.test(digits)) return 'discover';
+  if (/^(36|30[0-5]|38|39)/.test(digits)) return 'diners';
+  if (/^35(2[89]|[3-8])/.test(digits)) return 'jcb';
+  return 'unknown';
+}
+
+export const cvcLength = (brand: CardBrand) => (brand === 'amex' ? 4 : 3);
+
+/** Whether month/year (the card's last valid month) is still current in `now`'s UTC month. */
+export function expiryCurrent(month: number, year: number, now = new Date()): boolean {
+  const y = now.getUTCFullYear();
+  return year > y || (year === y && month >= now.getUTCMonth() + 1);
+}
+
+/** The card as the browser sends it to the processor's tokenize route (never to our API). */
+export const CardInputSchema = z
+  .object({
+    number: z
+      .string({ error: validation.required })
+      .max(40, tp.card.numberInvalid)
+      .transform(cardDigits)
+      .refine((d) => /^\d*$/.test(d), tp.card.numberInvalid)
+      .refine((d) => d.length >= 13 && d.length <= 19, tp.card.numberLength)
+      .refine(luhnValid, tp.card.numberInvalid),
+    cvc: z.string({ error: validation.required }).regex(/^\d{3,4}$/, tp.card.cvcInvalid(3)),
+    expMonth: z.coerce.number({ error: tp.card.expMonthInvalid }).int(tp.card.expMonthInvalid).min(1, tp.card.expMonthInvalid).max(12, tp.card.expMonthInvalid),
+    expYear: z.coerce.number({ error: tp.card.expYearInvalid }).int(tp.card.expYearInvalid).min(2000, tp.card.expYearInvalid).max(2100, tp.card.expYearInvalid),
+    holderName: optionalText(120),
+    postalCode: optionalText(12),
+    country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
+  })
+  .superRefine((card, ctx) => {
+    const need = cvcLength(cardBrandOf(card.number));
+    if (card.cvc.length !== need) ctx.addIssue({ code: 'custom', path: ['cvc'], message: tp.card.cvcInvalid(need) });
+    if (!expiryCurrent(card.expMonth, card.expYear)) ctx.addIssue({ code: 'custom', path: ['expMonth'], message: tp.card.expired });
+  });
+export type CardInput = z.input<typeof CardInputSchema>;
+
+/** A processor's token (the sandbox's look like tok_…); opaque to us. */
+export const CardTokenSchema = z
+  .string({ error: validation.required })
+  .regex(/^[A-Za-z0-9_]{6,100}$/, tp.card.tokenInvalid)
+  .meta({ description: 'El token que devolvió el procesador al tokenizar la tarjeta en el navegador.' });
+
+export const PaymentMethodInputSchema = z.object({ token: CardTokenSchema, makeDefault: z.boolean().optional() });
+export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
+
+export const PaymentMethodSchema = z
+  .object({
+    id: z.uuid(),
+    brand: z.enum(CARD_BRANDS),
+    last4: z.string(),
+    expMonth: z.number().int(),
+    expYear: z.number().int(),
+    isDefault: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PaymentMethod' });
+export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
+export const PaymentMethodsSchema = z.object({ items: z.array(PaymentMethodSchema) });
+export const PaymentMethodSavedSchema = z.object({ message: z.string(), method: PaymentMethodSchema });
+export const MessageSchema = z.object({ message: z.string() });
+
+/** POST /api/projects/:id/fund: a saved card or a fresh token, never an amount. */
+export const FundInputSchema = z
+  .object({ paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(), token: CardTokenSchema.optional() })
+  .refine((v) => (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] });
+export type FundInput = z.infer<typeof FundInputSchema>;
+
+export const FundResultSchema = z
+  .object({
+    message: z.string(),
+    paymentId: z.uuid(),
+    status: z.enum(PAYMENT_STATUSES),
+    amountMinor: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    /** Where the client confirms a challenged payment (3-D Secure), when the bank asks. */
+    actionUrl: z.string().nullable(),
+  })
+  .meta({ id: 'FundResult' });
+export type FundResult = z.infer<typeof FundResultSchema>;
+
+export const CLAIM_OUTCOMES = ['release', 'refund', 'split'] as const;
+export const ClaimDecisionSchema = z
+  .object({
+    outcome: z.enum(CLAIM_OUTCOMES, { error: validation.invalidOption }),
+    /** With split: the contractor's share of what is held, in whole percent. */
+    contractorPercent: z.number().int(tp.claim.splitPercent).min(1, tp.claim.splitPercent).max(99, tp.claim.splitPercent).optional(),
+    note: optionalText(1000, { multiline: true }),
+  })
+  .refine((v) => v.outcome !== 'split' || v.contractorPercent !== undefined, { message: tp.claim.splitPercent, path: ['contractorPercent'] });
+export type ClaimDecision = z.infer<typeof ClaimDecisionSchema>;
+
+export const ProjectMoneySchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    priceMinor: z.number().int(),
+    fundedMinor: z.number().int(),
+    releasedMinor: z.number().int(),
+    refundedMinor: z.number().int(),
+    heldMinor: z.number().int(),
+    funded: z.boolean(),
+  })
+  .meta({ id: 'ProjectMoney' });
+export type ProjectMoney = z.infer<typeof ProjectMoneySchema>;
+
+/** The Idempotency-Key header every money action carries. */
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,60}$/;
+
+// ---- Payouts (contractors) ----
+
+export const PayoutAccountInputSchema = z.object({
+  bank: requiredText(100),
+  accountType: choice(BANK_ACCOUNT_TYPES),
+  /** 6 to 20 digits; dashes and spaces are dropped. */
+  accountNumber: z
+    .string({ error: validation.required })
+    .trim()
+    .min(1, { error: validation.required })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => /^\d{6,20}$/.test(v), { error: tp.payout.accountNumberInvalid }),
+  holderName: requiredText(120),
+});
+export type PayoutAccountInput = z.input<typeof PayoutAccountInputSchema>;
+
+export const PayoutAccountSchema = z
+  .object({ bank: z.string(), accountType: z.enum(BANK_ACCOUNT_TYPES), last4: z.string(), holderName: z.string() })
+  .nullable()
+  .meta({ id: 'PayoutAccount' });
+
+export const BalanceSchema = z
+  .object({
+    currency: z.enum(CURRENCIES),
+    /** Held in escrow on the contractor's projects, not yet released. */
+    pendingMinor: z.number().int(),
+    /** Released to the contractor (after the fee), not yet paid out. */
+    availableMinor: z.number().int(),
+    paidOutMinor: z.number().int(),
+    movements: z.array(
+      z.object({
+        kind: z.enum(['release', 'payout']),
+        amountMinor: z.number().int(),
+        projectId: z.uuid().nullable(),
+        projectTitle: z.string().nullable(),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Balance' });
+export type Balance = z.infer<typeof BalanceSchema>;

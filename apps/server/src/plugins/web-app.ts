@@ -104,7 +104,8 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       const filePath = path.join(distDir, file);
       if (!fs.existsSync(filePath)) continue;
       const body = withAppUrl(fs.readFileSync(filePath, 'utf8'), escape);
-      app.get(`/${file}`, (_req, reply) => reply.header('Cache-Control', 'no-cache').type(type).send(body));
+      // Public files of the site, not API operations: out of the OpenAPI document.
+      app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').type(type).send(body));
     }
   } else {
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);

@@ -8,7 +8,7 @@ import { ProjectListFilters } from './project-list-filters.tsx';
 afterEach(cleanup);
 
 const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
-const search: OpenProjectsQuery = { sort: 'newest', page: 1, pageSize: 12 };
+const search: OpenProjectsQuery = { q: undefined, service: undefined, city: undefined, sort: 'newest', page: 1, pageSize: 12 };
 
 describe('ProjectListFilters', () => {
   // The filters live in the URL, and the router applies a new URL a moment after the click

@@ -5,8 +5,8 @@ import sharp from 'sharp';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { projectMail, projects as tp, projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { todayIn } from '@arreglaya/shared/schemas/projects';
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { dayFromToday } from './support/dates.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 
 // The client's side of issue 13 (docs/decisions/020): posting and editing a project, Mis
@@ -32,12 +32,6 @@ async function apiAs(account: TestAccount): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
   expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
   return api;
-}
-
-function dayFromToday(days: number): string {
-  const d = new Date(`${todayIn('DO')}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 async function jpegPhoto(): Promise<Buffer> {

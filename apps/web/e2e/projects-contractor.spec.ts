@@ -7,7 +7,7 @@ import { projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { contractorMenu, offerForm, offerPanel, portfolioPage, projectList } from '@arreglaya/shared/i18n/quotes-web';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { todayIn } from '@arreglaya/shared/schemas/projects';
+import { dayFromToday } from './support/dates.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
 
@@ -24,12 +24,6 @@ test.describe.configure({ mode: 'serial' });
 
 const HEADERS = { 'x-requested-with': 'arreglaya' };
 const PLUMBING_PROJECTS = 13;
-
-/** A day `days` from today in the Dominican Republic, YYYY-MM-DD. */
-function dayFromToday(days: number): string {
-  const [y, m, d] = todayIn('DO').split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 async function apiAs(account: TestAccount): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });

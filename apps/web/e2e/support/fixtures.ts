@@ -87,7 +87,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
 }
 
 /** Resolves once the app runs the page (main.tsx marks <html data-app="ready">); at once for anything else (JSON, an image). */
-async function appReady(page: Page): Promise<void> {
+export async function appReady(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.app === 'ready');
 }
 
@@ -98,17 +98,21 @@ async function appReady(page: Page): Promise<void> {
  * React listens to the page; the parts hydrated later need no wait: React hydrates the part a
  * click or key press lands on first, then handles the event (decision 018).
  */
+export function waitForAppOnNavigation(page: Page): Page {
+  for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      await appReady(page);
+      return response;
+    };
+  }
+  return page;
+}
+
 const navigationWaitsForApp: Fixtures<object, object, PlaywrightTestArgs> = {
   page: async ({ page }, use) => {
-    for (const method of ['goto', 'reload', 'goBack', 'goForward'] as const) {
-      const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
-      (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
-        const response = await navigate(...args);
-        await appReady(page);
-        return response;
-      };
-    }
-    await use(page);
+    await use(waitForAppOnNavigation(page));
   },
 };
 
@@ -136,17 +140,27 @@ export interface PageErrorFixtures {
   errors: string[];
 }
 
+/**
+ * Collects the page's console errors (except those matching `allowed`, as patterns over "url: text")
+ * and uncaught exceptions; the caller expects the list empty at the end. For pages a test opens
+ * itself (a second browser context); the `errors` fixture does it for `page`.
+ */
+export function watchPageErrors(page: Page, allowed: readonly RegExp[] = []): string[] {
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    const line = `${msg.location().url || page.url()}: ${msg.text()}`;
+    if (msg.type() === 'error' && !allowed.some((p) => p.test(line))) errors.push(line);
+  });
+  page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+  return errors;
+}
+
 /** Fails every test on an unexpected console error or uncaught exception in the page. */
 export const failOnPageErrors: Fixtures<PageErrorFixtures, object, PlaywrightTestArgs> = {
   allowedErrors: [[], { option: true }],
   errors: [
     async ({ page, allowedErrors }, use) => {
-      const errors: string[] = [];
-      page.on('console', (msg) => {
-        const line = `${msg.location().url || page.url()}: ${msg.text()}`;
-        if (msg.type() === 'error' && !allowedErrors.some((p) => p.test(line))) errors.push(line);
-      });
-      page.on('pageerror', (err) => errors.push(`${page.url()}: ${err.message}`));
+      const errors = watchPageErrors(page, allowedErrors);
       await use(errors);
       expect(errors).toEqual([]);
     },

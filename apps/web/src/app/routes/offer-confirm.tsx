@@ -78,8 +78,15 @@ function OfferConfirmPage() {
             </div>
             <p>
               <span className="font-medium">{t.offers.price}: </span>
-              <span className="text-lg font-bold">{formatMoney(o.priceMinor, o.currency, locale)}</span>
+              <span className={o.agreedPriceMinor > 0 ? 'text-slate-700' : 'text-lg font-bold'}>{formatMoney(o.priceMinor, o.currency, locale)}</span>
             </p>
+            {/* After a counter-offer the contractor accepted, accepting hires at the agreed price: the person confirms that one. */}
+            {o.agreedPriceMinor > 0 && (
+              <p>
+                <span className="font-medium">{t.offers.agreedPrice}: </span>
+                <span className="text-lg font-bold">{formatMoney(o.agreedPriceMinor, o.currency, locale)}</span>
+              </p>
+            )}
             {o.expiresAt && <p className="text-sm text-slate-700">{t.offers.validUntil(formatDate(o.expiresAt, locale))}</p>}
             <p className="break-words whitespace-pre-line text-slate-800">{o.description}</p>
           </article>

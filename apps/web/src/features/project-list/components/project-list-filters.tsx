@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { COUNTRIES, ZONE_LABELS, ZONES } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import { projectList as t } from '@arreglaya/shared/i18n/quotes-web';
@@ -16,15 +16,27 @@ interface FiltersProps {
 const legendClass = 'font-semibold text-slate-900';
 
 /** Location (all, Greater Santo Domingo's zones, the other cities), services and the start date range. */
-export function ProjectListFilters({ search, services, onChange }: FiltersProps) {
+export function ProjectListFilters({ search, services: fromUrl, onChange }: FiltersProps) {
   const locationId = useId();
   const fromId = useId();
   const toId = useId();
+  // The router applies the new URL a moment after a click: until it does, the boxes show the
+  // click, and a quick second click builds on it instead of on the old URL (which lost the first).
+  // Any change of the URL's services (the click landing, the back button) drops the pending choice.
+  const [pending, setPending] = useState<readonly ServiceType[] | null>(null);
+  const urlKey = fromUrl.join(',');
+  const [seenKey, setSeenKey] = useState(urlKey);
+  if (seenKey !== urlKey) {
+    setSeenKey(urlKey);
+    setPending(null);
+  }
+  const services = seenKey === urlKey && pending ? pending : fromUrl;
   const all = services.length === 0;
-  const toggle = (service: ServiceType, on: boolean) => {
-    const next = on ? [...services, service] : services.filter((s) => s !== service);
-    onChange({ ...search, page: 1, service: next.length ? next : undefined, allServices: next.length ? undefined : '1' });
+  const choose = (next: readonly ServiceType[]) => {
+    setPending(next);
+    onChange({ ...search, page: 1, service: next.length ? [...next] : undefined, allServices: next.length ? undefined : '1' });
   };
+  const toggle = (service: ServiceType, on: boolean) => choose(on ? [...services, service] : services.filter((s) => s !== service));
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
@@ -53,12 +65,7 @@ export function ProjectListFilters({ search, services, onChange }: FiltersProps)
       <fieldset className="flex flex-col gap-1">
         <legend className={legendClass}>{t.services}</legend>
         <label className="flex min-h-11 items-center gap-3 text-slate-800">
-          <input
-            type="checkbox"
-            checked={all}
-            onChange={(e) => e.currentTarget.checked && onChange({ ...search, page: 1, service: undefined, allServices: '1' })}
-            className="size-5 accent-brand-700"
-          />
+          <input type="checkbox" checked={all} onChange={(e) => e.currentTarget.checked && choose([])} className="size-5 accent-brand-700" />
           {t.allServices}
         </label>
         {SERVICE_TYPES.map((service) => (

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@arreglaya/shared/countries';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
@@ -53,8 +53,9 @@ export function validateCard(values: CardValues): { card: CardInput; errors: nul
   }
   if (values.number.trim() === '') errors.number = validation.required;
   if (values.cvc.trim() === '') errors.cvc = validation.required;
-  if (Object.keys(errors).length > 0) return { card: null, errors };
-  return { card, errors: null };
+  if (Object.keys(errors).length > 0 || !parsed.success) return { card: null, errors };
+  // What the schema made of it: the number as digits only.
+  return { card: parsed.data, errors: null };
 }
 
 interface CardFormProps {
@@ -72,7 +73,8 @@ interface CardFormProps {
  * tokenized; only the token leaves this component.
  */
 export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, onToken }: CardFormProps) {
-  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusError, setFocusError] = useState(0);
   const [values, setValues] = useState<CardValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [makeDefault, setMakeDefault] = useState(false);
@@ -88,8 +90,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
     const result = validateCard(values);
     setErrors(result.errors ?? {});
     if (!result.card) {
-      const first = (['number', 'expiry', 'cvc', 'holderName', 'postalCode', 'country'] as const).find((f) => result.errors[f]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      setFocusError((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -106,15 +107,18 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
     }
   };
 
-  const control = (name: FieldName, c: { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined }) => ({ ...c, id: `${id}-${name}` });
+  // After a refused submit, the first field with an error gets the focus.
+  useEffect(() => {
+    if (focusError > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusError]);
 
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={(e) => void submit(e)} aria-busy={busy} className="flex flex-col gap-4">
       <p className="text-sm text-slate-700">{t.cardForm.privacy}</p>
       <Field label={t.cardForm.number} error={errors.number} hint={brand !== 'unknown' ? t.cardForm.brandDetected(tp.receipts.brands[brand]) : undefined}>
         {(c) => (
           <input
-            {...control('number', c)}
+            {...c}
             inputMode="numeric"
             autoComplete="cc-number"
             value={values.number}
@@ -127,7 +131,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         <Field label={t.cardForm.expiry} error={errors.expiry}>
           {(c) => (
             <input
-              {...control('expiry', c)}
+              {...c}
               inputMode="numeric"
               autoComplete="cc-exp"
               placeholder="MM/AA"
@@ -140,7 +144,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         <Field label={t.cardForm.cvc} error={errors.cvc} hint={t.cardForm.cvcHint(cvcDigits)}>
           {(c) => (
             <input
-              {...control('cvc', c)}
+              {...c}
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={4}
@@ -152,34 +156,18 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         </Field>
       </div>
       <Field label={t.cardForm.holderName} error={errors.holderName}>
-        {(c) => (
-          <input
-            {...control('holderName', c)}
-            autoComplete="cc-name"
-            maxLength={120}
-            value={values.holderName}
-            onChange={(e) => set('holderName', e.target.value)}
-            className={inputClasses()}
-          />
-        )}
+        {(c) => <input {...c} autoComplete="cc-name" maxLength={120} value={values.holderName} onChange={(e) => set('holderName', e.target.value)} className={inputClasses()} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label={t.cardForm.postalCode} error={errors.postalCode}>
           {(c) => (
-            <input
-              {...control('postalCode', c)}
-              autoComplete="postal-code"
-              maxLength={12}
-              value={values.postalCode}
-              onChange={(e) => set('postalCode', e.target.value)}
-              className={inputClasses()}
-            />
+            <input {...c} autoComplete="postal-code" maxLength={12} value={values.postalCode} onChange={(e) => set('postalCode', e.target.value)} className={inputClasses()} />
           )}
         </Field>
         <Field label={t.cardForm.country} error={errors.country}>
           {(c) => (
             <ChoiceSelect
-              {...control('country', c)}
+              {...c}
               options={COUNTRY_CODES}
               labels={COUNTRY_LABELS}
               placeholder={t.cardForm.chooseCountry}

@@ -107,7 +107,13 @@ export const routes: RouteObject[] = [
               },
               soon('reviews', p.reviews, { account: '/perfil' }),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },
-              soon('formas-pago', p.paymentMethods, { account: '/perfil' }),
+              {
+                path: 'formas-pago',
+                loader: clientsOnly,
+                handle: { title: p.paymentMethods, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/payment-methods.tsx'),
+              },
+              { path: 'pagos', loader: clientsOnly, handle: { title: p.myPayments, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/client-payments.tsx') },
             ],
           },
           {
@@ -120,6 +126,7 @@ export const routes: RouteObject[] = [
               { path: 'nuevoproyecto', handle: { title: p.registerProject, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/portfolio.tsx') },
               { path: 'ofertas', handle: { title: p.myQuotes, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-quotes.tsx') },
               { path: 'trabajos', handle: { title: p.myJobs, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-jobs.tsx') },
+              { path: 'pagos', handle: { title: p.myBalance, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/contractor-payments.tsx') },
             ],
           },
           {

@@ -122,6 +122,8 @@ export const auth = {
     reviews: 'Comentarios',
     notifications: 'Notificaciones',
     paymentMethods: 'Formas de pago',
+    payments: 'Mis pagos',
+    earnings: 'Mis cobros',
     sidebarLabel: 'Tu perfil',
     noPhone: 'Sin teléfono',
   },

@@ -146,6 +146,8 @@ export const shell = {
     reviews: 'Comentarios',
     notifications: 'Notificaciones',
     paymentMethods: 'Formas de pago',
+    myPayments: 'Mis pagos',
+    myBalance: 'Mis cobros',
     registerProject: 'Registrar Proyecto',
     myQuotes: 'Mis Ofertas',
     myJobs: 'Mis Trabajos',

@@ -185,3 +185,21 @@ export const BalanceSchema = z
   })
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof BalanceSchema>;
+
+/** GET /api/me/payments: the client's charges, newest first, each with its project. */
+export const MyPaymentsSchema = z
+  .object({
+    items: z.array(
+      z.object({
+        id: z.uuid(),
+        projectId: z.uuid(),
+        projectTitle: z.string(),
+        amountMinor: z.number().int(),
+        currency: z.enum(CURRENCIES),
+        status: z.enum(PAYMENT_STATUSES),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'MyPayments' });
+export type MyPayments = z.infer<typeof MyPaymentsSchema>;

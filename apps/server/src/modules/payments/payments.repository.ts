@@ -220,3 +220,22 @@ export async function findRefundReceipt(db: DbOrTx, refundId: string) {
     .where(eq(processorRefunds.id, refundId));
   return row;
 }
+
+/** A payer's charges, newest first, with their project's title (GET /api/me/payments). */
+export function listPaymentsOfPayer(db: DbOrTx, payerId: string, limit = 100) {
+  return db
+    .select({
+      id: payments.id,
+      projectId: payments.projectId,
+      projectTitle: projects.title,
+      amountMinor: payments.amountMinor,
+      currency: payments.currency,
+      status: payments.status,
+      createdAt: payments.createdAt,
+    })
+    .from(payments)
+    .innerJoin(projects, eq(projects.id, payments.projectId))
+    .where(eq(payments.payerId, payerId))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}

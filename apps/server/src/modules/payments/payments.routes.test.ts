@@ -226,6 +226,17 @@ describe('funding on hire', () => {
     expect((await get(stranger, `/api/projects/${projectId}`)).statusCode).toBe(404);
   });
 
+  it("lists a client's own payments with their project, to them only", async () => {
+    const { client, contractor, projectId } = await funded(t);
+    const mine = await get(client, '/api/me/payments');
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json().items).toEqual([expect.objectContaining({ projectId, amountMinor: 1_250_000, currency: 'DOP', status: 'succeeded', projectTitle: expect.any(String) })]);
+    expect(mine.body).not.toMatch(/4242|last4|token/);
+    const stranger = await person(t, 'client');
+    expect((await get(stranger, '/api/me/payments')).json().items).toEqual([]);
+    expect((await get(contractor, '/api/me/payments')).statusCode).toBe(403);
+  });
+
   it('refuses to fund a project that is not hired', async () => {
     const client = await person(t, 'client');
     const { postProject } = await import('../../../test/support/project-factories.ts');

@@ -5,6 +5,7 @@ import {
   FundInputSchema,
   FundResultSchema,
   MessageSchema,
+  MyPaymentsSchema,
   PaymentMethodInputSchema,
   PaymentMethodSavedSchema,
   PaymentMethodsSchema,
@@ -16,7 +17,7 @@ import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
 import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
-import { confirmPayment, fundProject, idempotencyKeyOf, reconcile, type PaymentsDeps } from './payments.service.ts';
+import { confirmPayment, fundProject, idempotencyKeyOf, listMyPayments, reconcile, type PaymentsDeps } from './payments.service.ts';
 
 const CLIENTS = ['client'] as const;
 const SYSADMINS = ['sysadmin'] as const;
@@ -127,6 +128,18 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
           .status(answer.statusCode)
           .headers(noStore)
           .send(answer.body as never);
+      },
+    );
+
+    app.get(
+      '/api/me/payments',
+      {
+        config: { access: CLIENTS },
+        schema: { tags: ['pagos'], summary: 'Mis pagos: cada cobro con su proyecto, monto y estado', response: { 200: MyPaymentsSchema, ...errors } },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return { items: await listMyPayments(deps.db, req.user!.id) };
       },
     );
 

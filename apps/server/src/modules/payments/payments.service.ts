@@ -2,7 +2,7 @@ import type { Currency } from '@arreglaya/shared/domain';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
-import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type MyPayments, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -34,6 +34,7 @@ import {
   findMoneyRequestByPayment,
   findMethodById,
   findRefundReceipt,
+  listPaymentsOfPayer,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -225,6 +226,12 @@ async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project:
 }
 
 /** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
+/** The signed-in client's own charges (only theirs: the payer is the filter), newest first. */
+export async function listMyPayments(db: DbOrTx, payerId: string): Promise<MyPayments['items']> {
+  const rows = await listPaymentsOfPayer(db, payerId);
+  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
+}
+
 export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId: string): Promise<Answer<FundResult>> {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.payerId !== actor.id) throw new AppError('NOT_FOUND', tp.fund.paymentNotFound);

@@ -32,6 +32,7 @@ function menuFor(user: SessionUser): MenuItem[] {
       { to: '/perfil/reviews', label: m.reviews },
       { to: '/perfil/notificaciones', label: m.notifications },
       { to: '/perfil/formas-pago', label: m.paymentMethods },
+      { to: '/perfil/pagos', label: m.payments },
     ];
   }
   return [
@@ -41,6 +42,7 @@ function menuFor(user: SessionUser): MenuItem[] {
     { to: '/profile/ofertas', label: contractorMenu.quotes },
     { to: '/profile/trabajos', label: contractorMenu.jobs },
     { to: '/profile/nuevoproyecto', label: contractorMenu.portfolio },
+    { to: '/profile/pagos', label: m.earnings },
     messages,
     { to: '/perfil/reviews', label: m.reviews },
     { to: '/profile/notificaciones', label: m.notifications },

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
@@ -7,7 +8,8 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { OffersPanel } from '@/features/projects/components/offers-panel.tsx';
 import { ProjectView } from '@/features/projects/components/project-view.tsx';
-import { useProject } from '@/features/projects/project.ts';
+import { projectKeys, useProject } from '@/features/projects/project.ts';
+import { FundingSection } from '@/features/payments/components/funding-section.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
@@ -24,6 +26,9 @@ function ProjectPage() {
   const { locale } = useCountry();
   const project = useProject(user?.id ?? null, id);
   const p = project.data;
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: projectKeys.detail(userId ?? '', id) }), [queryClient, userId, id]);
   usePageTitle(p ? p.title : shell.pages.project);
   // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
   const { hash } = useLocation();
@@ -40,6 +45,7 @@ function ProjectPage() {
       <Breadcrumb items={[...crumbs, { label: p ? p.title : p === null ? t.page.notFoundTitle : shell.pages.project }]} />
       {p ? (
         <ProjectView project={p} userId={user.id} locale={locale}>
+          {p.viewer.isClient && p.money && <FundingSection projectId={p.id} status={p.status} money={p.money} clientId={user.id} locale={locale} onChanged={reload} />}
           {p.viewer.isClient && <OffersPanel project={p} userId={user.id} locale={locale} />}
           {user.role === 'contractor' && <ContractorQuotePanel project={p} />}
         </ProjectView>

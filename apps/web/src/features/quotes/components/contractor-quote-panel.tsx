@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
+import { paymentsWeb } from '@arreglaya/shared/i18n/payments';
 import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
 import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -53,6 +54,11 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
         {hired ? t.jobTitle : t.title}
       </h2>
+      {hired && project.money && !project.money.funded && (
+        <p role="note" className="rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4 font-medium text-slate-900">
+          {paymentsWeb.contractorNotFunded}
+        </p>
+      )}
 
       {panel.offers.isPending ? (
         <Spinner />

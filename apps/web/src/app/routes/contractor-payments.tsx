@@ -1,0 +1,85 @@
+import { Link } from 'react-router';
+import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { useBalance, usePayoutAccount } from '@/features/payments/api/payments-queries.ts';
+import { PayoutAccountForm } from '@/features/payments/components/payout-account-form.tsx';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
+
+/** /profile/pagos: the contractor's balance (held, available, paid out), each movement with its project, and the payout account. */
+function ContractorPaymentsPage() {
+  usePageTitle(t.balance.title);
+  const { user } = useViewer();
+  const contractorId = user?.role === 'contractor' ? user.id : null;
+  const balance = useBalance(contractorId);
+  const account = usePayoutAccount(contractorId);
+  const data = balance.data;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t.balance.title}</h1>
+        <p className="mt-1 text-slate-700">{t.balance.intro}</p>
+      </div>
+      {balance.isPending && contractorId && (
+        <div className="flex justify-center py-8">
+          <Spinner />
+        </div>
+      )}
+      {balance.isError && !data && <ErrorWithRetry message={t.balance.loadError} onRetry={balance.refetch} retrying={balance.isFetching} />}
+      {data && (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            {(
+              [
+                [t.balance.pending, data.pendingMinor],
+                [t.balance.available, data.availableMinor],
+                [t.balance.paidOut, data.paidOutMinor],
+              ] as const
+            ).map(([label, amount]) => (
+              <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
+                <dt className="text-sm font-medium text-slate-700">{label}</dt>
+                <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(amount, data.currency)}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="movements" className="flex flex-col gap-3">
+            <h2 id="movements" className="text-xl font-bold text-slate-900">
+              {t.balance.movements}
+            </h2>
+            {data.movements.length === 0 ? (
+              <p className="text-slate-800">{t.balance.noMovements}</p>
+            ) : (
+              <ul aria-label={t.balance.movements} className="flex flex-col divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
+                {data.movements.map((m, i) => (
+                  <li key={`${m.createdAt}-${i}`} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
+                    <div>
+                      <p className="font-semibold text-slate-900">{t.balance.kinds[m.kind]}</p>
+                      <p className="text-sm text-slate-700">
+                        {formatDate(m.createdAt)}
+                        {m.projectId && m.projectTitle && (
+                          <>
+                            {' · '}
+                            <Link to={`/proyectos/${m.projectId}`} className="font-medium text-brand-700 underline">
+                              {m.projectTitle}
+                            </Link>
+                          </>
+                        )}
+                      </p>
+                    </div>
+                    <p className="font-semibold text-slate-900">{formatMoney(m.amountMinor, data.currency)}</p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      )}
+      {contractorId && account.isSuccess && <PayoutAccountForm userId={contractorId} current={account.data} />}
+    </div>
+  );
+}
+
+export { ContractorPaymentsPage as Component };

@@ -1,0 +1,44 @@
+import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
+import type { BankAccountType } from '@arreglaya/shared/domain';
+import { api, apiRequest } from '@/lib/api.ts';
+
+/** What the processor's tokenize route answers: the token and what may be shown of the card. */
+export interface CardToken {
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+/** The card goes to the processor (the sandbox's route), never to /api; only the token comes back. */
+export const tokenizeCard = (card: CardInput) => api.post<CardToken>('/sandbox-processor/v1/tokens', card);
+
+export const paymentKeys = {
+  methods: (userId: string) => ['payment-methods', userId] as const,
+  balance: (userId: string) => ['balance', userId] as const,
+  payoutAccount: (userId: string) => ['payout-account', userId] as const,
+  payments: (userId: string) => ['my-payments', userId] as const,
+};
+
+export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<{ items: PaymentMethod[] }>('/api/me/payment-methods', signal).then((r) => r.items);
+export const addPaymentMethod = (token: string, makeDefault: boolean) => api.post<{ message: string; method: PaymentMethod }>('/api/me/payment-methods', { token, makeDefault });
+export const makeDefaultPaymentMethod = (id: string) =>
+  api.put<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}/default`, undefined);
+export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);
+
+/** Funds a hired project; the same key on a retry makes the server answer the first attempt again. */
+export const fundProject = (projectId: string, body: { paymentMethodId: string } | { token: string }, idempotencyKey: string) =>
+  apiRequest<FundResult>(`/api/projects/${encodeURIComponent(projectId)}/fund`, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+export const confirmPayment = (paymentId: string) => api.post<FundResult>(`/api/payments/${encodeURIComponent(paymentId)}/confirm`, {});
+
+export interface PayoutAccount {
+  bank: string;
+  accountType: BankAccountType;
+  last4: string;
+  holderName: string;
+}
+export const fetchBalance = (signal?: AbortSignal) => api.get<Balance>('/api/me/balance', signal);
+export const fetchPayoutAccount = (signal?: AbortSignal) => api.get<{ account: PayoutAccount | null }>('/api/me/payout-account', signal).then((r) => r.account);
+export const savePayoutAccount = (input: PayoutAccountInput) => api.put<{ message: string; account: PayoutAccount | null }>('/api/me/payout-account', input);
+export const fetchMyPayments = (signal?: AbortSignal) => api.get<MyPayments>('/api/me/payments', signal).then((r) => r.items);

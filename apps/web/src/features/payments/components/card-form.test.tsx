@@ -1,0 +1,91 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { formatCardNumber, formatExpiry } from '../card-format.ts';
+import { CardForm } from './card-form.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+
+function renderForm() {
+  const onToken = vi.fn(async () => {});
+  render(<CardForm submitLabel={t.cardForm.save} onToken={onToken} />);
+  const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  return { onToken, type };
+}
+
+describe('card number and expiry as typed', () => {
+  it('groups in fours, Amex 4-6-5, and drops letters and extra digits', () => {
+    expect(formatCardNumber('4242424242424242')).toBe('4242 4242 4242 4242');
+    expect(formatCardNumber('4242-42a42')).toBe('4242 4242');
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(formatCardNumber('4'.repeat(25)).replace(/\s/g, '')).toHaveLength(19);
+  });
+
+  it('writes MM/AA', () => {
+    expect(formatExpiry('1228')).toBe('12/28');
+    expect(formatExpiry('12', '1')).toBe('12/');
+    expect(formatExpiry('5')).toBe('05/');
+    // Backspace over the slash removes the month's last digit.
+    expect(formatExpiry('12', '12/')).toBe('1');
+  });
+});
+
+describe('CardForm', () => {
+  it('shows the number grouped and the brand it detects; asks 4 CVC digits for Amex', () => {
+    const { type } = renderForm();
+    type(t.cardForm.number, '378282246310005');
+    expect(screen.getByLabelText<HTMLInputElement>(t.cardForm.number).value).toBe('3782 822463 10005');
+    expect(screen.getByText(t.cardForm.brandDetected('American Express'))).toBeTruthy();
+    expect(screen.getByText(t.cardForm.cvcHint(4))).toBeTruthy();
+    type(t.cardForm.number, '5555555555554444');
+    expect(screen.getByText(t.cardForm.brandDetected('Mastercard'))).toBeTruthy();
+    expect(screen.getByText(t.cardForm.cvcHint(3))).toBeTruthy();
+  });
+
+  it('says what is wrong under each field and sends nothing', () => {
+    const fetch = vi.fn();
+    vi.stubGlobal('fetch', fetch);
+    const { type, onToken } = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(screen.getAllByText('Campo obligatorio.').length).toBeGreaterThanOrEqual(3);
+    expect(screen.getByText('Seleccione una opción válida.')).toBeTruthy();
+
+    type(t.cardForm.number, '4242424242424241');
+    type(t.cardForm.expiry, '0120');
+    type(t.cardForm.cvc, '12');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(screen.getByText('Número de tarjeta inválido.')).toBeTruthy();
+    expect(screen.getByText('La tarjeta está vencida.')).toBeTruthy();
+    expect(screen.getByText('El código de seguridad debe tener 3 dígitos.')).toBeTruthy();
+    expect(screen.getByLabelText(t.cardForm.number).getAttribute('aria-invalid')).toBe('true');
+
+    type(t.cardForm.number, '3782822463');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(screen.getByText('El número de tarjeta debe tener entre 13 y 19 dígitos.')).toBeTruthy();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(onToken).not.toHaveBeenCalled();
+  });
+
+  it("sends a valid card to the processor's tokenize route and hands only the token on, then clears", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'tok_abc123', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const { type, onToken } = renderForm();
+    type(t.cardForm.number, '4242 4242 4242 4242');
+    type(t.cardForm.expiry, `12${nextYear}`);
+    type(t.cardForm.cvc, '123');
+    type(t.cardForm.postalCode, '10101');
+    fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledWith('tok_abc123', false));
+    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/sandbox-processor/v1/tokens');
+    expect(JSON.parse(String(init.body))).toMatchObject({ number: '4242424242424242', cvc: '123', expMonth: 12, postalCode: '10101', country: 'DO' });
+    await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(t.cardForm.number).value).toBe(''));
+  });
+});

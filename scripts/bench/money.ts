@@ -26,68 +26,16 @@ import type pg from 'pg';
 import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { type HiredBatch as Batch, prepareHiredProjects as prepare } from '../../apps/server/test/support/money-fixtures.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
-import { BENCH_EMAIL_DOMAIN } from './generate-directory.ts';
 import { COLUMNS, CONNECTIONS, line, load, type Row, verdict } from './run.ts';
 
 const PROJECTS = Number(process.env.BENCH_MONEY_PROJECTS ?? 3_000);
 const WARM_UP_PROJECTS = Math.max(CONNECTIONS * 4, Math.round(PROJECTS / 5));
-/** One contractor for this many projects. */
-const PROJECTS_PER_CONTRACTOR = 10;
-const PRICE_MINOR = 1_250_000;
 const TARGET_ACTIONS_PER_SECOND = 300;
 const TARGET_P99_MS = 100;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-
-interface Batch {
-  projects: string[];
-  tokens: string[];
-  methods: string[];
-}
-
-/**
- * `n` hired projects (status assigned, the accepted quote at RD$12,500.00), each with its own
- * client signed in (a `sessions` row, sent as a bearer token) and a saved Visa at the sandbox.
- */
-async function prepare(pool: pg.Pool, batch: string, n: number): Promise<Batch> {
-  const contractors = Math.max(1, Math.ceil(n / PROJECTS_PER_CONTRACTOR));
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(`CREATE TEMP TABLE bm ON COMMIT DROP AS SELECT i, gen_random_uuid() AS client, gen_random_uuid() AS project, gen_random_uuid() AS quote,
-      gen_random_uuid() AS method, 'tok_bench${batch}' || i AS token FROM generate_series(0, ${n - 1}) i`);
-    await client.query(`CREATE TEMP TABLE bmc ON COMMIT DROP AS SELECT i, gen_random_uuid() AS id FROM generate_series(0, ${contractors - 1}) i`);
-    await client.query(`INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
-      SELECT client, 'money${batch}-client' || i || '@${BENCH_EMAIL_DOMAIN}', true, 'Cliente ' || i, 'client', 'active', 'Cliente', i::text FROM bm`);
-    await client.query(`INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
-      SELECT id, 'money${batch}-contractor' || i || '@${BENCH_EMAIL_DOMAIN}', true, 'Contratista ' || i, 'contractor', 'active', 'Contratista', i::text FROM bmc`);
-    await client.query(`INSERT INTO projects (id, client_id, contractor_id, title, description, property_type, service_types, status, start_date, city, zone, assigned_at)
-      SELECT bm.project, bm.client, c.id, 'Cambiar tubería del baño', 'La tubería del baño principal gotea y hay que cambiarla completa.', 'casa',
-        ARRAY['plomeria']::service_type[], 'assigned', current_date + 10, 'santo-domingo', 'DN', now()
-      FROM bm JOIN bmc c ON c.i = bm.i % ${contractors}`);
-    await client.query(`INSERT INTO quotes (id, project_id, contractor_id, price_minor, description, expires_at, status, agreed_price_minor, client_confirmation,
-        confirmation_date, closed_at)
-      SELECT bm.quote, bm.project, c.id, ${PRICE_MINOR}, 'Cambio completo con materiales incluidos.', now() + interval '7 days', 'accepted', ${PRICE_MINOR}, true, now(), now()
-      FROM bm JOIN bmc c ON c.i = bm.i % ${contractors}`);
-    await client.query('UPDATE projects p SET accepted_quote_id = bm.quote FROM bm WHERE p.id = bm.project');
-    const year = new Date().getUTCFullYear() + 1;
-    await client.query(`INSERT INTO sandbox_processor.tokens (id, brand, last4, exp_month, exp_year, behaviour) SELECT token, 'visa', '4242', 12, ${year}, 'success' FROM bm`);
-    await client.query(`INSERT INTO payment_methods (id, user_id, processor, processor_token, brand, last4, exp_month, exp_year, is_default)
-      SELECT method, client, 'sandbox', token, 'visa', '4242', 12, ${year}, true FROM bm`);
-    const { rows } = await client.query<{ project: string; token: string; method: string }>(
-      `WITH s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'benchmoney' || md5(client::text), client, now() + interval '1 day' FROM bm RETURNING token, user_id)
-       SELECT bm.project, s.token, bm.method FROM bm JOIN s ON s.user_id = bm.client ORDER BY bm.i`,
-    );
-    await client.query('COMMIT');
-    return { projects: rows.map((r) => r.project), tokens: rows.map((r) => r.token), methods: rows.map((r) => r.method) };
-  } catch (err) {
-    await client.query('ROLLBACK');
-    throw err;
-  } finally {
-    client.release();
-  }
-}
 
 /** Exactly one request per project of the batch, each as the project's client. */
 function requestsOf(b: Batch, action: 'fund' | 'approve'): autocannon.Options['requests'] {

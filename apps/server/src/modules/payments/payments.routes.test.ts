@@ -341,6 +341,35 @@ describe('release, claims and refunds', () => {
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
   });
 
+  it('an approval with an idempotency key (the status route, as a claim): 50 concurrent with one key all get the first answer and release once', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    const key = newKey();
+    const approve = (k: string, status = 'completado', who = client) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/status`, headers: { ...who.headers, 'idempotency-key': k }, payload: { status } });
+    // A malformed key is refused before anything happens.
+    const bad = await approve('corta');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['Idempotency-Key']).toBeDefined();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => approve(key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({ status: 'completado' });
+    // The same key with another request is a 409; another person's same key is their own (and refused here).
+    const other = await approve(key, 'disputed');
+    expect(other.statusCode).toBe(409);
+    expect((await approve(key, 'completado', contractor)).statusCode).toBe(403);
+    // A new key asks again: the project is already approved.
+    expect((await approve(newKey())).statusCode).toBe(409);
+    const releases = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.projectId} = ${projectId} AND ${ledgerTransactions.kind} = 'release'`);
+    expect(releases).toHaveLength(1);
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+  });
+
   it("the system's automatic approval releases as the client's would", async () => {
     const { contractor, projectId } = await funded(t);
     await setStatus(t, contractor, projectId, 'in_progress');

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
+import { optionalIdempotencyKeyOf } from '../payments/payments.service.ts';
 import { actorOf, perUser } from './route-helpers.ts';
 import {
   addPhoto,
@@ -213,12 +214,19 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
           tags: ['proyectos'],
           summary: 'Avanzar el trabajo: en progreso y entregado (contratista), aprobado o en reclamación (cliente)',
           params: IdSchema,
+          headers: z.object({
+            'idempotency-key': z
+              .string()
+              .optional()
+              .meta({ description: 'Opcional: 8 a 60 letras, números, - o _. La misma clave repite la primera respuesta sin volver a liberar; con otra solicitud, 409.' }),
+          }),
           body: StatusChangeSchema,
           response: { 200: StatusChangedSchema, ...errors },
         },
       },
       async (req) => {
-        const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note);
+        const key = optionalIdempotencyKeyOf(req.headers['idempotency-key']);
+        const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note, key);
         return { message: tp.statusChanged[req.body.status], status };
       },
     );

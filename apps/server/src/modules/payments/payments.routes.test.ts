@@ -406,6 +406,33 @@ describe('release, claims and refunds', () => {
     expect((await post(t, admin, url, { outcome: 'refund' })).statusCode).toBe(409);
   });
 
+  it('a claim and its decision with idempotency keys: repeated, they answer as the first and move the money once', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    const claimKey = newKey();
+    const claim = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/status`,
+        headers: { ...client.headers, 'idempotency-key': claimKey },
+        payload: { status: 'disputed', note: 'No terminó el trabajo.' },
+      });
+    const claims = await Promise.all([claim(), claim()]);
+    expect(claims.map((c) => c.statusCode)).toEqual([200, 200]);
+    expect(claims[1]!.json()).toEqual(claims[0]!.json());
+    const admin = await sysadmin(t);
+    const decisionKey = newKey();
+    const decide = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/projects/${projectId}/decision`, headers: { ...admin.headers, 'idempotency-key': decisionKey }, payload: body });
+    const decided = await Promise.all(Array.from({ length: 10 }, () => decide({ outcome: 'refund' })));
+    expect(decided.map((d) => d.statusCode)).toEqual(Array(10).fill(200));
+    for (const d of decided) expect(d.json()).toEqual({ message: 'Decisión registrada.', status: 'cancelled', released: 0, refunded: 1_250_000 });
+    expect((await decide({ outcome: 'release' })).statusCode).toBe(409);
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_250_000, releasedMinor: 0, refundedMinor: 1_250_000, heldMinor: 0 });
+    const refunds = await t.db.select().from(processorRefunds).innerJoin(payments, eq(payments.id, processorRefunds.paymentId)).where(eq(payments.projectId, projectId));
+    expect(refunds).toHaveLength(1);
+  });
+
   it('a refund racing a release: one wins, the other is refused, held never below zero', async () => {
     for (let i = 0; i < 3; i++) {
       const { client, contractor, projectId } = await funded(t);

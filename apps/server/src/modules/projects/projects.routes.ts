@@ -50,6 +50,14 @@ const noStore = { 'cache-control': 'private, no-store' };
 const SYSADMINS = ['sysadmin'] as const;
 const MoneyMoveSchema = z.object({ message: z.string(), status: z.string(), released: z.number().int(), refunded: z.number().int() });
 
+/** Approve, claim and a claim's decision move money: a key makes a repeated request harmless. */
+const OptionalKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: 'Opcional: 8 a 60 letras, números, - o _. La misma clave repite la primera respuesta sin mover el dinero otra vez; con otra solicitud, 409.' }),
+});
+
 export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await app.register(portfolioRoutes(deps));
@@ -214,12 +222,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
           tags: ['proyectos'],
           summary: 'Avanzar el trabajo: en progreso y entregado (contratista), aprobado o en reclamación (cliente)',
           params: IdSchema,
-          headers: z.object({
-            'idempotency-key': z
-              .string()
-              .optional()
-              .meta({ description: 'Opcional: 8 a 60 letras, números, - o _. La misma clave repite la primera respuesta sin volver a liberar; con otra solicitud, 409.' }),
-          }),
+          headers: OptionalKeyHeaders,
           body: StatusChangeSchema,
           response: { 200: StatusChangedSchema, ...errors },
         },
@@ -251,11 +254,15 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
           tags: ['pagos'],
           summary: 'Resolver una reclamación: liberar todo, devolver todo o repartir (administrador)',
           params: IdSchema,
+          headers: OptionalKeyHeaders,
           body: ClaimDecisionSchema,
           response: { 200: MoneyMoveSchema, ...errors },
         },
       },
-      async (req) => ({ message: tpay.claim.decided, ...(await decideClaim(deps, actorOf(req), req.params.id, req.body)) }),
+      async (req) => ({
+        message: tpay.claim.decided,
+        ...(await decideClaim(deps, actorOf(req), req.params.id, req.body, optionalIdempotencyKeyOf(req.headers['idempotency-key']))),
+      }),
     );
 
     app.post(

@@ -334,22 +334,24 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
  * refund (cancelled, everything back to the client's card) or split (completado, the contractor's
  * percent released and the rest refunded). Both sides are told.
  */
-export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision) {
+export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision, key?: string) {
   const action = decision.outcome === 'refund' ? 'decide_refund' : 'decide_release';
-  const result = await deps.db.transaction(async (tx) => {
-    const project = await lockForAction(tx, projectId, action, actor);
-    const moved = await moveProject(tx, project, action);
-    if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
-    const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
-    const m = tm.claimDecided;
-    const paragraph =
-      decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
-    const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
-    const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-    for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
-    await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
-    return { status: moved, ...money };
-  });
+  const result = await deps.db.transaction((tx) =>
+    onceForKey(tx, actor.id, key, projectId, { op: 'decision', decision }, async () => {
+      const project = await lockForAction(tx, projectId, action, actor);
+      const moved = await moveProject(tx, project, action);
+      if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+      const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
+      const m = tm.claimDecided;
+      const paragraph =
+        decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
+      const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
+      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
+      for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
+      await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
+      return { status: moved, ...money };
+    }),
+  );
   deps.mailer.kick();
   if (result.refunded > 0) deps.money?.kickRefunds();
   return result;

@@ -108,6 +108,7 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
         p99,
         errors: failed,
         non2xx: 0,
+        cpuUs: (r.fund.cpuUs + r.approve.cpuUs) / 2,
       });
       summary = `${PROJECTS} projects funded then approved (after ${WARM_UP_PROJECTS} unmeasured) in ${r.seconds.toFixed(1)} s`;
     } finally {

@@ -7,8 +7,10 @@
  *      a service filter, with free text, and a contractor page, with PASS/FAIL against the
  *      targets of issue 5 (p99 < 50 ms at 50 connections, ≥ 25% of the hello-world's req/s,
  *      p50 at 100,000 ≤ 2 × p50 at 10,000).
- *   3. the projects and quotes of issue 13 at the same scales (projects.ts).
- * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory|projects,
+ *   3. the projects and quotes of issue 13 at the same scales (projects.ts);
+ *   4. fund + approve (release) cycles of issue 14 (money.ts), then ledger:check.
+ * Environment: BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (5), BENCH_CONNECTIONS (50), BENCH_ONLY=basic|directory|projects|money,
+ * BENCH_MONEY_PROJECTS (3000),
  * BENCH_SCALES (10000,100000), BENCH_CHANGES_PER_SECOND (1), BENCH_JSON (write the rows there).
  * Not part of `npm test` (timings depend on the machine). See scripts/bench/README.md.
  */
@@ -22,6 +24,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgre
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
+import { benchMoney } from './money.ts';
 import { benchProjects } from './projects.ts';
 import { COLUMNS, CONNECTIONS, DURATION, type Hello, line, load, ms, type Row, startHelloWorld, verdict, warmUp } from './run.ts';
 import { generateDirectory } from './generate-directory.ts';
@@ -274,6 +277,7 @@ async function main(): Promise<void> {
         })),
       );
     }
+    if (ONLY === 'all' || ONLY === 'money') all.push(...(await benchMoney(helloRow)));
     if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(all, null, 2));
   } finally {
     hello.stop();

@@ -40,6 +40,7 @@ import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { startProjectJobs } from './modules/projects/project-jobs.ts';
 import { startPaymentJobs } from './modules/payments/payment-jobs.ts';
+import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
@@ -102,6 +103,8 @@ export interface PaymentsHandle {
   deps: PaymentsDeps;
   /** The built-in sandbox processor when PROCESSOR=sandbox (tests inject faults through it). */
   sandbox: SandboxProcessor;
+  /** What the payout run uses (tests run the daily payouts with a chosen clock). */
+  payouts: PayoutsDeps;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle }> {
@@ -185,13 +188,15 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   // contractors' daily digest goes out, checked every minute.
   // Payment protection (docs/decisions/021-payment-protection.md): the card processor behind its interface
   // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
-  // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute.
+  // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute,
+  // and once a day the contractors' available balances are paid out.
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
   const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(sandboxProcessorRoutes(sandbox));
-  await app.register(paymentsRoutes({ ...paymentDeps, payouts: { db, processor: sandbox, cipher, log: app.log } }));
-  const paymentJobs = startPaymentJobs(paymentDeps);
+  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log };
+  await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
+  const paymentJobs = startPaymentJobs(paymentDeps, payoutDeps);
   app.addHook('onClose', () => {
     paymentJobs.stop();
     return Promise.resolve();
@@ -224,5 +229,5 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     clearInterval(housekeeping);
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox } });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps } });
 }

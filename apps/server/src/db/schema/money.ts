@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, check, index, integer, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, char, check, date, index, integer, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
 import { bankAccountType, cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
 import { bytea, createdAt, money, updatedAt } from './types.ts';
@@ -201,3 +201,14 @@ export const payouts = pgTable(
   },
   (t) => [index('payouts_contractor_idx').on(t.contractorId), check('payouts_amount_positive', sql`${t.amountMinor} > 0`)],
 );
+
+/**
+ * The daily payout run, one row per day in the Dominican Republic: written in the transaction that
+ * holds the run's advisory lock once the run has finished, so a second instance or a restart the
+ * same day finds it and does nothing, and a run cut short by a crash is done again.
+ */
+export const payoutRuns = pgTable('payout_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  sent: integer('sent').notNull(),
+  createdAt: createdAt(),
+});

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ledgerTransactions, payments, processorRefunds, projects, sandboxCharges } from '../../db/schema/index.ts';
+import { ledgerTransactions, payments, payoutRuns, processorRefunds, projects, sandboxCharges } from '../../db/schema/index.ts';
 import { balance, CARDS, escrow, EXP, fund, funded, hired, newKey, post, setStatus, sysadmin, tokenize, tokenizeRaw } from '../../../test/support/payment-factories.ts';
 import { person } from '../../../test/support/project-factories.ts';
 import { captureLog, createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { autoApproveDelivered } from '../projects/projects.service.ts';
 import { checkLedger } from './ledger-check.ts';
 import { flushRefunds, reconcile } from './payments.service.ts';
+import { runDailyPayouts } from './payouts.service.ts';
 
 const log = captureLog();
 let t: MailTestApp;
@@ -351,6 +352,35 @@ describe('release, claims and refunds', () => {
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
   });
 
+  it('an approval with an idempotency key (the status route, as a claim): 50 concurrent with one key all get the first answer and release once', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    const key = newKey();
+    const approve = (k: string, status = 'completado', who = client) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${projectId}/status`, headers: { ...who.headers, 'idempotency-key': k }, payload: { status } });
+    // A malformed key is refused before anything happens.
+    const bad = await approve('corta');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields['Idempotency-Key']).toBeDefined();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => approve(key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(50).fill(200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]!.json()).toMatchObject({ status: 'completado' });
+    // The same key with another request is a 409; another person's same key is their own (and refused here).
+    const other = await approve(key, 'disputed');
+    expect(other.statusCode).toBe(409);
+    expect((await approve(key, 'completado', contractor)).statusCode).toBe(403);
+    // A new key asks again: the project is already approved.
+    expect((await approve(newKey())).statusCode).toBe(409);
+    const releases = await t.db
+      .select()
+      .from(ledgerTransactions)
+      .where(sql`${ledgerTransactions.projectId} = ${projectId} AND ${ledgerTransactions.kind} = 'release'`);
+    expect(releases).toHaveLength(1);
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+  });
+
   it("the system's automatic approval releases as the client's would", async () => {
     const { contractor, projectId } = await funded(t);
     await setStatus(t, contractor, projectId, 'in_progress');
@@ -385,6 +415,33 @@ describe('release, claims and refunds', () => {
     const [charge] = await t.db.select().from(sandboxCharges).where(eq(sandboxCharges.id, refund!.payments.processorRef!));
     expect(charge!.refundedMinor).toBe(375_000);
     expect((await post(t, admin, url, { outcome: 'refund' })).statusCode).toBe(409);
+  });
+
+  it('a claim and its decision with idempotency keys: repeated, they answer as the first and move the money once', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    const claimKey = newKey();
+    const claim = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/status`,
+        headers: { ...client.headers, 'idempotency-key': claimKey },
+        payload: { status: 'disputed', note: 'No terminó el trabajo.' },
+      });
+    const claims = await Promise.all([claim(), claim()]);
+    expect(claims.map((c) => c.statusCode)).toEqual([200, 200]);
+    expect(claims[1]!.json()).toEqual(claims[0]!.json());
+    const admin = await sysadmin(t);
+    const decisionKey = newKey();
+    const decide = (body: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: `/api/admin/projects/${projectId}/decision`, headers: { ...admin.headers, 'idempotency-key': decisionKey }, payload: body });
+    const decided = await Promise.all(Array.from({ length: 10 }, () => decide({ outcome: 'refund' })));
+    expect(decided.map((d) => d.statusCode)).toEqual(Array(10).fill(200));
+    for (const d of decided) expect(d.json()).toEqual({ message: 'Decisión registrada.', status: 'cancelled', released: 0, refunded: 1_250_000 });
+    expect((await decide({ outcome: 'release' })).statusCode).toBe(409);
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_250_000, releasedMinor: 0, refundedMinor: 1_250_000, heldMinor: 0 });
+    const refunds = await t.db.select().from(processorRefunds).innerJoin(payments, eq(payments.id, processorRefunds.paymentId)).where(eq(payments.projectId, projectId));
+    expect(refunds).toHaveLength(1);
   });
 
   it('a refund racing a release: one wins, the other is refused, held never below zero', async () => {
@@ -452,6 +509,69 @@ describe('payouts', () => {
     const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
     expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
     expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+  });
+  it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    const account = { bank: 'Banreservas', accountType: 'corriente', accountNumber: '9600-1111-2222', holderName: 'Ramón Peña' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    await setStatus(t, client, projectId, 'completado');
+    const deps = t.app.payments.payouts;
+    const paidOut = async () => (await get(contractor, '/api/me/balance')).json<{ availableMinor: number; paidOutMinor: number }>();
+    // 8:59 in Santo Domingo (UTC−4): not yet.
+    expect(await runDailyPayouts(deps, new Date('2031-03-10T12:59:00Z'))).toBeNull();
+    expect(await paidOut()).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
+    // 9:00: two instances' sweeps at once, one runs.
+    const nine = new Date('2031-03-10T13:00:00Z');
+    const runs = await Promise.all([runDailyPayouts(deps, nine), runDailyPayouts(deps, nine)]);
+    expect(runs.filter((r) => r !== null)).toEqual([{ day: '2031-03-10', sent: expect.any(Number) }]);
+    expect(await paidOut()).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    const row = await t.db.select().from(payoutRuns).where(eq(payoutRuns.day, '2031-03-10'));
+    expect(row).toHaveLength(1);
+    // Money released later that day waits for the next day's run, even after a restart (the day is recorded).
+    const second = await funded(t);
+    await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: second.contractor.headers, payload: account });
+    await setStatus(t, second.contractor, second.projectId, 'in_progress');
+    await setStatus(t, second.contractor, second.projectId, 'delivered');
+    await setStatus(t, second.client, second.projectId, 'completado');
+    expect(await runDailyPayouts(deps, new Date('2031-03-11T03:59:00Z'))).toBeNull();
+    expect((await get(second.contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
+    // Midnight in Santo Domingo is a new day, but before 9:00 still nothing; at 9:00 it is paid.
+    expect(await runDailyPayouts(deps, new Date('2031-03-11T04:00:00Z'))).toBeNull();
+    expect(await runDailyPayouts(deps, new Date('2031-03-11T13:00:00Z'))).toEqual({ day: '2031-03-11', sent: 1 });
+    expect((await get(second.contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+  });
+
+  it('a daily run cut short is not recorded, and the next sweep pays without paying twice', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    const account = { bank: 'Banco BHD', accountType: 'ahorros', accountNumber: '5500-3333-4444', holderName: 'Ramón Cruz' };
+    await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account });
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    await setStatus(t, client, projectId, 'completado');
+    const deps = t.app.payments.payouts;
+    const at = new Date('2031-04-02T14:00:00Z');
+    // A run that dies half-way (here: the processor unreachable, then the process gone while
+    // logging it) after the ledger moved the money records no day.
+    const dying = {
+      ...deps,
+      processor: { ...deps.processor, payout: () => Promise.reject(new Error('network down')) },
+      log: {
+        warn: () => {
+          throw new Error('killed');
+        },
+      },
+    } as typeof deps;
+    await expect(runDailyPayouts(dying, at)).rejects.toThrow('killed');
+    expect(await t.db.select().from(payoutRuns).where(eq(payoutRuns.day, '2031-04-02'))).toEqual([]);
+    expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    // The next sweep the same day runs again and sends the pending payout, once.
+    expect(await runDailyPayouts(deps, at)).toEqual({ day: '2031-04-02', sent: 1 });
+    expect(await runDailyPayouts(deps, at)).toBeNull();
+    const sent = await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM sandbox_processor.payouts WHERE destination LIKE '%4444'`);
+    expect(sent.rows).toEqual([{ amount_minor: 1_125_000 }]);
+    expect(await checkLedger(t.db)).toEqual([]);
   });
 });
 

@@ -70,6 +70,31 @@ export function idempotencyKeyOf(header: string | string[] | undefined): string 
   return key;
 }
 
+/** An optional Idempotency-Key header (approve, claim): checked when sent. */
+export function optionalIdempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  const key = Array.isArray(header) ? header[0] : header;
+  return key === undefined ? undefined : idempotencyKeyOf(key);
+}
+
+/**
+ * A money move with an optional idempotency key (approving releases, a claim freezes), in the
+ * caller's transaction: the project is locked first (as funding does), then the key; the same key
+ * replays the first answer without doing anything, the same key with another request is a 409,
+ * and the answer is stored in the transaction that did the move. A refusal stores nothing.
+ */
+export async function onceForKey<T>(tx: Tx, userId: string, key: string | undefined, projectId: string, request: unknown, run: () => Promise<T>): Promise<T> {
+  if (key === undefined) return run();
+  await lockProjectForMoney(tx, projectId);
+  const hash = hashOf({ projectId, request });
+  await claimMoneyRequest(tx, userId, key, hash);
+  const row = (await lockMoneyRequest(tx, userId, key))!;
+  if (row.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
+  if (row.response !== null) return row.response as T;
+  const answer = await run();
+  await storeMoneyResponse(tx, row.id, 200, answer);
+  return answer;
+}
+
 const hashOf = (v: unknown) => crypto.createHash('sha256').update(JSON.stringify(v)).digest('hex');
 const paymentKey = (userId: string, key: string) => `${userId}:${key}`;
 const processorKey = (paymentId: string) => `pay_${paymentId}`;

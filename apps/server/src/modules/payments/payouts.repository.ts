@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payoutAccounts, payouts, projects } from '../../db/schema/index.ts';
+import { ledgerAccounts, ledgerEntries, ledgerTransactions, payoutAccounts, payoutRuns, payouts, projects } from '../../db/schema/index.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
@@ -74,4 +74,19 @@ export async function heldForContractor(db: DbOrTx, userId: string): Promise<num
       JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' JOIN projects p ON p.id = a.project_id
      WHERE p.contractor_id = ${userId} AND a.currency = 'DOP'`);
   return Number(r.rows[0]!.total);
+}
+
+/** Takes the daily payout run's lock for this transaction, or false when another instance holds it. */
+export async function tryLockDailyPayouts(tx: DbOrTx): Promise<boolean> {
+  const r = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(hashtextextended('arreglaya:daily-payouts', 0)) AS ok`);
+  return r.rows[0]?.ok === true;
+}
+
+export async function payoutRunDone(db: DbOrTx, day: string): Promise<boolean> {
+  const [row] = await db.select({ day: payoutRuns.day }).from(payoutRuns).where(eq(payoutRuns.day, day));
+  return row !== undefined;
+}
+
+export async function recordPayoutRun(tx: DbOrTx, day: string, sent: number): Promise<void> {
+  await tx.insert(payoutRuns).values({ day, sent }).onConflictDoNothing();
 }

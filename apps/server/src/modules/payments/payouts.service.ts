@@ -1,5 +1,6 @@
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import type { Balance, PayoutAccountInputSchema } from '@arreglaya/shared/schemas/payments';
+import { todayIn } from '@arreglaya/shared/schemas/projects';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -15,6 +16,9 @@ import {
   lockPayoutsOf,
   markPayoutSent,
   payableBalances,
+  payoutRunDone,
+  recordPayoutRun,
+  tryLockDailyPayouts,
   upsertPayoutAccount,
 } from './payouts.repository.ts';
 
@@ -70,7 +74,7 @@ export async function getBalance(deps: Pick<PayoutsDeps, 'db'>, userId: string):
 }
 
 /**
- * The payout run (sysadmin button; daily later): for each contractor with an available balance and
+ * The payout run (sysadmin button, and daily: `runDailyPayouts`): for each contractor with an available balance and
  * a bank account, the ledger moves it from their payable to payouts and a `payouts` row is written
  * (one transaction, under a per-contractor lock); then each pending payout goes to the processor
  * with the key `payout_<id>`, so a run repeated or crashed half-way never pays twice.
@@ -107,4 +111,29 @@ export async function runPayouts(deps: PayoutsDeps): Promise<number> {
     }
   }
   return sent;
+}
+
+/** The daily payout run starts after this hour in the Dominican Republic (after the night's automatic approvals). */
+export const PAYOUT_HOUR = 9;
+/** The Dominican Republic keeps UTC−4 all year (no daylight saving time). */
+const DR_UTC_OFFSET = '-04:00';
+
+/**
+ * Today's payout run, once per day in the Dominican Republic whatever restarts or how many
+ * instances run: the run happens inside a transaction holding an advisory lock (another instance
+ * skips), and that transaction records the day in `payout_runs` when the run has finished. A crash
+ * half-way rolls the record back and the next sweep runs again, which `runPayouts` makes harmless.
+ * Returns the day and the payouts sent, or null when it was not due or already done.
+ */
+export async function runDailyPayouts(deps: PayoutsDeps, now = new Date()): Promise<{ day: string; sent: number } | null> {
+  const day = todayIn('DO', now);
+  if (now < new Date(`${day}T${String(PAYOUT_HOUR).padStart(2, '0')}:00:00${DR_UTC_OFFSET}`)) return null;
+  if (await payoutRunDone(deps.db, day)) return null;
+  return deps.db.transaction(async (tx) => {
+    if (!(await tryLockDailyPayouts(tx))) return null;
+    if (await payoutRunDone(tx, day)) return null;
+    const sent = await runPayouts(deps);
+    await recordPayoutRun(tx, day, sent);
+    return { day, sent };
+  });
 }

@@ -23,6 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
+import { optionalIdempotencyKeyOf } from '../payments/payments.service.ts';
 import { actorOf, perUser } from './route-helpers.ts';
 import {
   addPhoto,
@@ -48,6 +49,14 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const noStore = { 'cache-control': 'private, no-store' };
 const SYSADMINS = ['sysadmin'] as const;
 const MoneyMoveSchema = z.object({ message: z.string(), status: z.string(), released: z.number().int(), refunded: z.number().int() });
+
+/** Approve, claim and a claim's decision move money: a key makes a repeated request harmless. */
+const OptionalKeyHeaders = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .meta({ description: 'Opcional: 8 a 60 letras, números, - o _. La misma clave repite la primera respuesta sin mover el dinero otra vez; con otra solicitud, 409.' }),
+});
 
 export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -213,12 +222,14 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
           tags: ['proyectos'],
           summary: 'Avanzar el trabajo: en progreso y entregado (contratista), aprobado o en reclamación (cliente)',
           params: IdSchema,
+          headers: OptionalKeyHeaders,
           body: StatusChangeSchema,
           response: { 200: StatusChangedSchema, ...errors },
         },
       },
       async (req) => {
-        const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note);
+        const key = optionalIdempotencyKeyOf(req.headers['idempotency-key']);
+        const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note, key);
         return { message: tp.statusChanged[req.body.status], status };
       },
     );
@@ -243,11 +254,15 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
           tags: ['pagos'],
           summary: 'Resolver una reclamación: liberar todo, devolver todo o repartir (administrador)',
           params: IdSchema,
+          headers: OptionalKeyHeaders,
           body: ClaimDecisionSchema,
           response: { 200: MoneyMoveSchema, ...errors },
         },
       },
-      async (req) => ({ message: tpay.claim.decided, ...(await decideClaim(deps, actorOf(req), req.params.id, req.body)) }),
+      async (req) => ({
+        message: tpay.claim.decided,
+        ...(await decideClaim(deps, actorOf(req), req.params.id, req.body, optionalIdempotencyKeyOf(req.headers['idempotency-key']))),
+      }),
     );
 
     app.post(

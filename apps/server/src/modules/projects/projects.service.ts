@@ -7,7 +7,7 @@ import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
 import { removeFiles } from '../profiles/avatar.service.ts';
-import { DEFAULT_PLATFORM_FEE_PERCENT, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { cachedOpenCount, openListChanged } from './open-list-counts.ts';
 import { storeUpload } from './photo-upload.ts';
@@ -251,22 +251,27 @@ export async function listMyJobs(deps: ProjectsDeps, contractorId: string, statu
 
 // ---- After hiring: start, deliver, approve, claim ----
 
-/** The status moves after hiring, each one PROJECT_ACTIONS entry; the other side is told. */
-export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: string, to: StatusMove, note: string | undefined): Promise<ProjectStatus> {
+/**
+ * The status moves after hiring, each one PROJECT_ACTIONS entry; the other side is told. With an
+ * idempotency key (the money moves: approve, claim) a repeated request answers as the first did.
+ */
+export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: string, to: StatusMove, note: string | undefined, key?: string): Promise<ProjectStatus> {
   const action = STATUS_MOVES[to];
-  const status = await deps.db.transaction(async (tx) => {
-    const project = await lockForAction(tx, projectId, action, actor);
-    const extra = action === 'deliver' ? { deliveryNote: note ?? null } : action === 'claim' ? { claimReason: note ?? null } : {};
-    if (action === 'claim' && !note) throw new AppError('VALIDATION', undefined, { note: tp.claimReasonRequired });
-    const moved = await moveProject(tx, project, action, extra);
-    // The directory's 'proyectos completados' counts approved work.
-    if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
-    // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
-    if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
-    await tellOtherSide(tx, deps, project, action, note);
-    await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
-    return moved;
-  });
+  const status = await deps.db.transaction((tx) =>
+    onceForKey(tx, actor.id, key, projectId, { op: 'status', to, note: note ?? null }, async () => {
+      const project = await lockForAction(tx, projectId, action, actor);
+      const extra = action === 'deliver' ? { deliveryNote: note ?? null } : action === 'claim' ? { claimReason: note ?? null } : {};
+      if (action === 'claim' && !note) throw new AppError('VALIDATION', undefined, { note: tp.claimReasonRequired });
+      const moved = await moveProject(tx, project, action, extra);
+      // The directory's 'proyectos completados' counts approved work.
+      if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+      // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
+      if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
+      await tellOtherSide(tx, deps, project, action, note);
+      await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
+      return moved;
+    }),
+  );
   deps.mailer.kick();
   return status;
 }
@@ -329,22 +334,24 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
  * refund (cancelled, everything back to the client's card) or split (completado, the contractor's
  * percent released and the rest refunded). Both sides are told.
  */
-export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision) {
+export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision, key?: string) {
   const action = decision.outcome === 'refund' ? 'decide_refund' : 'decide_release';
-  const result = await deps.db.transaction(async (tx) => {
-    const project = await lockForAction(tx, projectId, action, actor);
-    const moved = await moveProject(tx, project, action);
-    if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
-    const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
-    const m = tm.claimDecided;
-    const paragraph =
-      decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
-    const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
-    const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-    for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
-    await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
-    return { status: moved, ...money };
-  });
+  const result = await deps.db.transaction((tx) =>
+    onceForKey(tx, actor.id, key, projectId, { op: 'decision', decision }, async () => {
+      const project = await lockForAction(tx, projectId, action, actor);
+      const moved = await moveProject(tx, project, action);
+      if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+      const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
+      const m = tm.claimDecided;
+      const paragraph =
+        decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
+      const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
+      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
+      for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
+      await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
+      return { status: moved, ...money };
+    }),
+  );
   deps.mailer.kick();
   if (result.refunded > 0) deps.money?.kickRefunds();
   return result;

@@ -1,0 +1,146 @@
+/**
+ * The money section of `npm run bench` (issue 14): fund + approve (release) cycles through the HTTP
+ * API at 50 concurrent clients. Hired projects with a saved card are prepared directly in a
+ * database of their own (one client per project, so the per-person limits are those of that many
+ * people; the cards are sandbox tokens that succeed), then:
+ *   1. every project is funded (`POST /api/projects/:id/fund` with the saved card and a fresh
+ *      idempotency key): a charge at the sandbox processor, the payment, the ledger's funding and
+ *      the receipt, as a client's payment would;
+ *   2. the projects are marked delivered in the database (the contractor's steps, not money);
+ *   3. every client approves (`POST /api/projects/:id/status` `completado`): the release of the
+ *      held money to the contractor less the fee, and the contractor's receipt.
+ * A first batch of projects goes through the same cycle unmeasured (a server that has been up a
+ * while). Money actions per second are the measured funds and approvals over the time both took;
+ * p99 the worse of the two. Then `ledger:check` runs on the database and its output is printed.
+ *
+ * Targets: at least 300 money actions a second with p99 under 100 ms, `ledger:check` clean.
+ */
+import { execFile } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type autocannon from 'autocannon';
+import type pg from 'pg';
+import { createPool } from '../../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { type HiredBatch as Batch, prepareHiredProjects as prepare } from '../../apps/server/test/support/money-fixtures.ts';
+import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
+import { cpuOf, postgresCpuOf } from './cpu-time.ts';
+import { COLUMNS, CONNECTIONS, line, load, type Row, verdict } from './run.ts';
+
+const PROJECTS = Number(process.env.BENCH_MONEY_PROJECTS ?? 3_000);
+const WARM_UP_PROJECTS = Math.max(CONNECTIONS * 4, Math.round(PROJECTS / 5));
+const TARGET_ACTIONS_PER_SECOND = 300;
+const TARGET_P99_MS = 100;
+const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Exactly one request per project of the batch, each as the project's client. */
+function requestsOf(b: Batch, action: 'fund' | 'approve'): autocannon.Options['requests'] {
+  let next = 0;
+  return [
+    {
+      setupRequest: (req) => {
+        const i = next++ % b.projects.length;
+        const headers = { ...req.headers, authorization: `Bearer ${b.tokens[i]}`, 'content-type': 'application/json', accept: 'application/json' };
+        if (action === 'fund') {
+          return {
+            ...req,
+            method: 'POST',
+            path: `/api/projects/${b.projects[i]}/fund`,
+            headers: { ...headers, 'idempotency-key': `bench_${crypto.randomBytes(12).toString('hex')}` },
+            body: JSON.stringify({ paymentMethodId: b.methods[i] }),
+          };
+        }
+        return { ...req, method: 'POST', path: `/api/projects/${b.projects[i]}/status`, headers, body: JSON.stringify({ status: 'completado' }) };
+      },
+    },
+  ];
+}
+
+/** The contractor's part between the two money actions: started and delivered. */
+async function deliver(pool: pg.Pool, b: Batch): Promise<void> {
+  await pool.query(`UPDATE projects SET status = 'delivered', started_at = now(), delivered_at = now() WHERE id = ANY($1::uuid[]) AND status = 'assigned'`, [b.projects]);
+}
+
+async function cycle(pool: pg.Pool, url: string, b: Batch, cpu: readonly (() => number)[], label: string): Promise<{ fund: Row; approve: Row; seconds: number }> {
+  const t0 = performance.now();
+  const fund = await load(`fund${label}`, { url, amount: b.projects.length, requests: requestsOf(b, 'fund') }, undefined, cpu);
+  const t1 = performance.now();
+  await deliver(pool, b);
+  const t2 = performance.now();
+  const approve = await load(`approve (release)${label}`, { url, amount: b.projects.length, requests: requestsOf(b, 'approve') }, undefined, cpu);
+  const t3 = performance.now();
+  return { fund, approve, seconds: (t1 - t0 + (t3 - t2)) / 1000 };
+}
+
+/** Prepares, loads, prints the table (`vs hello`: of the run's first hello-world), the targets and ledger:check's output; the rows for BENCH_JSON. */
+export async function benchMoney(hello: Row): Promise<Row[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-money-'));
+  const database = await startEmbeddedPostgres(dataDir, () => undefined);
+  const pool = createPool(database.url, 2);
+  const rows: Row[] = [];
+  let check: string;
+  let checkOk: boolean;
+  let summary: string;
+  try {
+    await runMigrations(pool);
+    const t0 = performance.now();
+    const warm = await prepare(pool, 'w', WARM_UP_PROJECTS);
+    const measured = await prepare(pool, 'm', PROJECTS);
+    console.log(`\nmoney: ${WARM_UP_PROJECTS + PROJECTS} hired projects with saved cards prepared in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-money-server-'));
+    const server = await startServerProcess({ DATA_DIR: serverDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+    const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];
+    try {
+      await cycle(pool, server.url, warm, cpu, ' (warm-up)');
+      const r = await cycle(pool, server.url, measured, cpu, '');
+      const actions = r.fund.reqPerSec > 0 ? (2 * PROJECTS) / r.seconds : 0;
+      const failed = r.fund.errors + r.fund.non2xx + r.approve.errors + r.approve.non2xx;
+      const p99 = Math.max(r.fund.p99, r.approve.p99);
+      rows.push(r.fund, r.approve, {
+        ...r.fund,
+        name: 'money actions (fund + approve)',
+        reqPerSec: actions,
+        p50: Math.max(r.fund.p50, r.approve.p50),
+        p99,
+        errors: failed,
+        non2xx: 0,
+        cpuUs: (r.fund.cpuUs + r.approve.cpuUs) / 2,
+      });
+      summary = `${PROJECTS} projects funded then approved (after ${WARM_UP_PROJECTS} unmeasured) in ${r.seconds.toFixed(1)} s`;
+    } finally {
+      await server.stop();
+      fs.rmSync(serverDir, { recursive: true, force: true });
+    }
+    const { rows: money } = await pool.query<{ funded: number; completed: number }>(
+      `SELECT (SELECT count(*) FROM payments WHERE status = 'succeeded')::int AS funded, (SELECT count(*) FROM projects WHERE status = 'completado')::int AS completed`,
+    );
+    summary += `; ${money[0]!.funded} payments succeeded, ${money[0]!.completed} projects approved`;
+    const run = promisify(execFile);
+    const env = { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    const out = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ledger-check.ts'], { cwd: REPO_ROOT, env }).catch(
+      (e: { code: number; stdout: string; stderr: string }) => e,
+    );
+    checkOk = !('code' in out) || out.code === 0;
+    check = `${out.stdout}${out.stderr}`.trim();
+  } finally {
+    await pool.end();
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(`\nMoney: ${summary}; ${CONNECTIONS} connections, one client per project`);
+  console.log(COLUMNS);
+  for (const r of rows) console.log(line(r, hello));
+  const combined = rows[rows.length - 1];
+  const rateOk = combined !== undefined && combined.reqPerSec >= TARGET_ACTIONS_PER_SECOND && combined.errors === 0;
+  const p99Ok = combined !== undefined && combined.p99 < TARGET_P99_MS;
+  console.log(`\nMoney targets: ≥ ${TARGET_ACTIONS_PER_SECOND} money actions/s with p99 < ${TARGET_P99_MS} ms, ledger:check clean`);
+  console.log(`  money actions/s: ${combined ? combined.reqPerSec.toFixed(0) : '-'} ${verdict(rateOk)}`);
+  console.log(`  p99: ${combined ? combined.p99 : '-'} ms ${verdict(p99Ok)}`);
+  console.log(`  ${check} ${verdict(checkOk)}`);
+  console.log(`\nMoney targets: ${rateOk && p99Ok && checkOk ? 'all met' : 'NOT all met'}.`);
+  return rows;
+}

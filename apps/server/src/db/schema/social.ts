@@ -98,6 +98,8 @@ export const messages = pgTable(
     body: text('body').notNull(),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id),
+    /** When the recipient's socket received it (chat: the spec's `uploaded`; decision 024). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
   },

@@ -1,0 +1,22 @@
+// Chat: /perfil/mensajes, its socket and its API (spec §2 Chat, §4 Chat, issue 15).
+
+export const chat = {
+  title: 'Mis Mensajes',
+  placeholder: 'Escribe tu mensaje',
+  online: 'En línea',
+  offline: 'Desconectado',
+  conversationNotFound: 'Esta conversación no existe o no participas en ella.',
+  messageNotFound: 'Ese mensaje no pertenece a esta conversación.',
+  beforeAndAfter: 'Pide los mensajes anteriores o los posteriores, no ambos.',
+  photoAdded: 'Foto enviada.',
+  photoNotFound: 'Esta foto no existe en esta conversación.',
+  socket: {
+    invalidJson: 'El mensaje recibido no es JSON válido.',
+    tooLarge: 'El mensaje recibido es demasiado grande.',
+    unknownAction: 'Acción desconocida.',
+    invalidFrame: 'El mensaje recibido no es válido.',
+    rateLimited: 'Estás enviando demasiados mensajes. Espera un momento.',
+    conversationNotFound: 'Esta conversación no existe o no participas en ella.',
+    failed: 'No pudimos procesar tu mensaje. Inténtalo de nuevo.',
+  },
+} as const;

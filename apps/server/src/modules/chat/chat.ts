@@ -1,0 +1,27 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import type { PhotoStorage } from '../media/photo-storage.ts';
+import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
+import { ChatHub } from './chat-hub.ts';
+import type { ChatDeps } from './chat.service.ts';
+
+export interface Chat {
+  deps: ChatDeps & { hub: ChatHub };
+  stop(): Promise<void>;
+}
+
+/**
+ * The chat's live side for this instance (docs/decisions/024-chat.md): the hub of its sockets,
+ * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given.
+ */
+export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; fanOut?: ChatFanOut }): Promise<Chat> {
+  // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
+  const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
+  const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
+  const hub = new ChatHub(opts.db, fanOut, opts.log);
+  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
+  hub.bind(deps);
+  await hub.start();
+  return { deps, stop: () => hub.stop() };
+}

@@ -79,7 +79,11 @@ describe('chat over REST', () => {
   it('pages history by cursor, 30 at a time, and returns what was missed after a message', async () => {
     const { client, contractor, id } = await pair();
     const base = Date.now() - 100_000;
-    await t.db.insert(messages).values(Array.from({ length: 65 }, (_, i) => ({ conversationId: id, senderId: i % 2 ? client.user.id : contractor.user.id, body: `m${i}`, createdAt: new Date(base + i * 1000) })));
+    await t.db
+      .insert(messages)
+      .values(
+        Array.from({ length: 65 }, (_, i) => ({ conversationId: id, senderId: i % 2 ? client.user.id : contractor.user.id, body: `m${i}`, createdAt: new Date(base + i * 1000) })),
+      );
 
     const first = (await get(client, `/api/conversations/${id}/messages`)).json();
     expect(first.messages.map((m: { text: string }) => m.text)).toEqual(Array.from({ length: 30 }, (_, i) => `m${i + 35}`));
@@ -179,5 +183,10 @@ function upload(p: Person, id: string, data: Buffer) {
     data,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({ method: 'POST', url: `/api/conversations/${id}/photos`, headers: { ...p.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/conversations/${id}/photos`,
+    headers: { ...p.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
 }

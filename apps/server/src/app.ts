@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
-  const chat = await startChat({ db, storage, log: app.log });
+  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl });
   app.addHook('onClose', () => chat.stop());
   await app.register(chatRoutes(chat.deps));
   await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, ...deps.chat }));

@@ -10,6 +10,15 @@ export const chat = {
   beforeAndAfter: 'Pide los mensajes anteriores o los posteriores, no ambos.',
   photoAdded: 'Foto enviada.',
   photoNotFound: 'Esta foto no existe en esta conversación.',
+  awayMail: {
+    subject: (name: string) => `ArreglaYa - Nuevos mensajes de ${name}`,
+    title: 'Tienes mensajes sin leer',
+    greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
+    intro: (name: string, count: number) => (count === 1 ? `${name} te escribió un mensaje:` : `${name} te escribió ${count} mensajes. El último:`),
+    photo: '(una foto)',
+    open: 'Ver conversación',
+    footer: 'Recibes este correo porque tienes activadas las notificaciones inmediatas. Puedes cambiarlo en Notificaciones de tu perfil.',
+  },
   socket: {
     invalidJson: 'El mensaje recibido no es JSON válido.',
     tooLarge: 'El mensaje recibido es demasiado grande.',

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
+import { startAwayMail } from './chat-away-mail.ts';
 import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
 import { ChatHub } from './chat-hub.ts';
 import type { ChatDeps } from './chat.service.ts';
@@ -13,9 +15,10 @@ export interface Chat {
 
 /**
  * The chat's live side for this instance (docs/decisions/024-chat.md): the hub of its sockets,
- * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given.
+ * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given,
+ * and the sweep that mails people away from the chat.
  */
-export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; fanOut?: ChatFanOut }): Promise<Chat> {
+export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; mailer: Mailer; appUrl: string; fanOut?: ChatFanOut }): Promise<Chat> {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
   const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
@@ -23,5 +26,13 @@ export async function startChat(opts: { db: Db; storage: PhotoStorage; log: Fast
   const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
   hub.bind(deps);
   await hub.start();
-  return { deps, stop: () => hub.stop() };
+  // Messages nobody's socket received for 5 minutes become one e-mail per conversation.
+  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log });
+  return {
+    deps,
+    stop: () => {
+      stopAwayMail();
+      return hub.stop();
+    },
+  };
 }

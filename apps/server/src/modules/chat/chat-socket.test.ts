@@ -124,6 +124,18 @@ describe('/ws', () => {
     ok.ws.close(1000);
   });
 
+  it('accepts a bearer token at the upgrade (non-browser clients)', async () => {
+    const user = await createUser(t.db, { role: 'contractor', firstName: 'Bearer' });
+    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password } });
+    const token = res.headers['set-auth-token'] as string;
+    expect(token).toBeTruthy();
+    const c = await open(port1, undefined, { authorization: `Bearer ${token}` });
+    c.send({ action: 'setName' });
+    expect(await c.next(action('ready'))).toEqual({ action: 'ready', userId: user.id });
+    c.ws.close(1000);
+    await expect(open(port1, undefined, { authorization: 'Bearer not-a-token' })).rejects.toMatchObject({ status: 401 });
+  });
+
   it('delivers a message to the other person with delivered and read acknowledgements, typing and presence', async () => {
     const { client, contractor, id } = await pair();
     const a = await open(port1, client.cookie);

@@ -47,6 +47,9 @@ import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.rout
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
+import { startChat, type Chat } from './modules/chat/chat.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
@@ -71,6 +74,8 @@ export interface AppDeps {
   webRenderer?: PageRenderer;
   /** Where photos live; DATA_DIR/media on disk by default. */
   storage?: PhotoStorage;
+  /** Chat socket timings (tests shorten them). */
+  chat?: { keepAliveMs?: number; idleGraceMs?: number };
 }
 
 /** S3-compatible storage when the S3_* variables are set, otherwise DATA_DIR/media on disk. */
@@ -107,7 +112,7 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle }> {
+export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -214,6 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const directory = await startDirectory({ db, log: app.log });
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
+  // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
+  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl });
+  app.addHook('onClose', () => chat.stop());
+  await app.register(chatRoutes(chat.deps));
+  await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, ...deps.chat }));
   await registerWebApp(app, { distDir: deps.webDist, appUrl: config.appUrl, pageSources: directoryPageSources(directory), renderer: deps.webRenderer });
 
   const housekeeping = setInterval(() => {
@@ -229,5 +239,5 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     clearInterval(housekeeping);
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps } });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat });
 }

@@ -188,6 +188,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/visits': { page: '/comoclientes' },
   'POST /api/contractors/{id}/contact': { message: 'Necesito cambiar una llave.' },
+  'POST /api/conversations/{id}/messages': { text: 'Hola, ¿puede venir el lunes?\nGracias.' },
   'POST /api/me/portfolio': portfolioEntry,
   'PUT /api/me/portfolio/{id}': portfolioEntry,
   'POST /api/projects': project,

@@ -98,7 +98,11 @@ export const messages = pgTable(
     body: text('body').notNull(),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id),
+    /** When the recipient's socket received it (chat: the spec's `uploaded`; decision 024). */
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** When the recipient, away, was mailed about it (one mail per conversation and run; decision 024). */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -106,6 +110,10 @@ export const messages = pgTable(
     index('messages_unread_idx')
       .on(t.conversationId)
       .where(sql`${t.readAt} IS NULL`),
+    // The away-mail sweep: chat messages nobody's socket received yet.
+    index('messages_away_idx')
+      .on(t.createdAt)
+      .where(sql`${t.deliveredAt} IS NULL AND ${t.readAt} IS NULL AND ${t.mailedAt} IS NULL AND ${t.senderId} IS NOT NULL`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
   ],
 );

@@ -46,7 +46,8 @@ export async function upsertConversation(tx: DbOrTx, key: { clientId: string; co
 export async function insertMessage(tx: DbOrTx, row: { conversationId: string; senderId: string; subject: string; body: string }): Promise<string> {
   const [created] = await tx
     .insert(messages)
-    .values({ ...row, type: 'chat' })
+    // The service-request mail already tells the contractor: the chat's away mail skips it (decision 024).
+    .values({ ...row, type: 'chat', mailedAt: sql`now()` })
     .returning({ id: messages.id });
   return created!.id;
 }

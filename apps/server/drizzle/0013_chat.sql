@@ -1,0 +1,3 @@
+ALTER TABLE "messages" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "messages" ADD COLUMN "mailed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "messages_away_idx" ON "messages" USING btree ("created_at") WHERE "messages"."delivered_at" IS NULL AND "messages"."read_at" IS NULL AND "messages"."mailed_at" IS NULL AND "messages"."sender_id" IS NOT NULL;

@@ -1,0 +1,71 @@
+import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import type { Db } from '../../db/client.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { wantsMail } from '../notifications/notifications.service.ts';
+import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat.repository.ts';
+
+/** A message no socket of its recipient received for this long becomes an e-mail (issue 15 item 5). */
+export const CHAT_AWAY_MS = 5 * 60_000;
+const PREVIEW_CHARS = 300;
+
+export interface AwayMailDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+  log: { warn(obj: object, msg: string): void };
+  awayMs?: number;
+}
+
+/**
+ * One sweep: claims the messages still undelivered after `awayMs` (their recipient had no open
+ * socket: a socket that receives one marks it delivered) and queues one mail per conversation
+ * and recipient, naming how many arrived and showing the last, with a link back to the
+ * conversation. A recipient who turned immediate notifications off gets none (the messages are
+ * claimed all the same, so they are not mailed later). Returns the number of mails queued.
+ */
+export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
+  const queued = await deps.db.transaction(async (tx) => {
+    const claimed = await claimAwayMessages(tx, deps.awayMs ?? CHAT_AWAY_MS);
+    const groups = new Map<string, AwayMessage[]>();
+    for (const m of claimed) {
+      const key = `${m.conversationId}:${m.recipientId}`;
+      groups.set(key, [...(groups.get(key) ?? []), m]);
+    }
+    let n = 0;
+    for (const group of groups.values()) {
+      const last = group.at(-1)!;
+      if (!(await wantsMail(tx, last.recipientId, 'immediate'))) continue;
+      const [recipient, sender] = await Promise.all([findPersonForMail(tx, last.recipientId), findPersonForMail(tx, last.senderId)]);
+      if (!recipient || !sender) continue;
+      const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;
+      const mail = renderMail({
+        title: tc.awayMail.title,
+        paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(sender.name, group.length), preview],
+        actions: [{ label: tc.awayMail.open, url: `${deps.appUrl}/perfil/mensajes?conversation=${last.conversationId}` }],
+        footer: tc.awayMail.footer,
+      });
+      await deps.mailer.queue(tx, { to: recipient.email, template: 'chat-away', subject: tc.awayMail.subject(sender.name), ...mail });
+      n += 1;
+    }
+    return n;
+  });
+  if (queued > 0) deps.mailer.kick();
+  return queued;
+}
+
+/** Runs the sweep every `everyMs` (a minute by default); stop() ends it. */
+export function startAwayMail(deps: AwayMailDeps, everyMs = 60_000): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sendAwayMail(deps)
+      .catch((err: unknown) => deps.log.warn({ err }, 'chat: away mail failed'))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,118 @@
+import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
+import pg from 'pg';
+
+/**
+ * What one instance tells all of them (itself included). Small by design: PostgreSQL's NOTIFY
+ * payload is limited to 8000 bytes, so a new message travels as its id and each instance that
+ * holds a socket of one of its people reads it from the database.
+ */
+export type FanOutEvent =
+  | { k: 'message'; id: string; to: string[]; ref?: string }
+  | { k: 'frame'; to: string[]; frame: ChatServerFrame }
+  /** These users have (online) or no longer have (offline) a socket on instance `i`. */
+  | { k: 'presence'; i: string; u: string[]; online: boolean }
+  /** Instance `i` started: every other instance re-announces its online users. */
+  | { k: 'sync'; i: string }
+  /** Instance `i` is alive (every minute); an instance not heard for 3 minutes is forgotten. */
+  | { k: 'alive'; i: string }
+  /** Instance `i` stopped: its users are offline. */
+  | { k: 'gone'; i: string };
+
+/**
+ * The fan-out between server instances. PostgreSQL LISTEN/NOTIFY by default (one database is
+ * all the deployment needs); a Redis or NATS adapter implements the same three methods.
+ */
+export interface ChatFanOut {
+  start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void>;
+  publish(event: FanOutEvent): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const CHAT_CHANNEL = 'chat_events';
+const MAX_PAYLOAD = 7900;
+
+export function parseFanOutEvent(payload: string | undefined): FanOutEvent | undefined {
+  if (!payload) return undefined;
+  try {
+    const parsed = JSON.parse(payload) as unknown;
+    if (typeof parsed !== 'object' || parsed === null || typeof (parsed as { k?: unknown }).k !== 'string') return undefined;
+    return parsed as FanOutEvent;
+  } catch {
+    return undefined;
+  }
+}
+
+/** LISTEN on a dedicated connection (reconnecting with a growing delay), NOTIFY through the app's pool. */
+export class PgNotifyFanOut implements ChatFanOut {
+  private client: pg.Client | null = null;
+  private stopped = false;
+  private timer: NodeJS.Timeout | null = null;
+  private delay = 500;
+
+  constructor(
+    private readonly connection: pg.ClientConfig,
+    private readonly pool: pg.Pool,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  async start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void> {
+    let first = true;
+    const lost = (err: unknown) => {
+      const old = this.client;
+      this.client = null;
+      old?.removeAllListeners();
+      old?.on('error', () => undefined);
+      void old?.end().catch(() => undefined);
+      if (this.stopped) return;
+      this.log.warn({ err }, 'chat: fan-out listener lost; retrying');
+      this.timer = setTimeout(() => void connect(), this.delay);
+      this.timer.unref();
+      this.delay = Math.min(this.delay * 2, 15_000);
+    };
+    const connect = async () => {
+      this.timer = null;
+      if (this.stopped) return;
+      const c = new pg.Client(this.connection);
+      this.client = c;
+      c.on('notification', (msg) => {
+        if (msg.channel !== CHAT_CHANNEL) return;
+        const event = parseFanOutEvent(msg.payload);
+        if (event) onEvent(event);
+      });
+      c.on('error', (err) => {
+        if (this.client === c) lost(err);
+      });
+      c.on('end', () => {
+        if (this.client === c) lost(new Error('connection ended'));
+      });
+      try {
+        await c.connect();
+        await c.query(`LISTEN ${CHAT_CHANNEL}`);
+        this.delay = 500;
+        if (!first) onReconnect();
+        first = false;
+      } catch (err) {
+        if (this.client === c) lost(err);
+      }
+    };
+    await connect();
+  }
+
+  async publish(event: FanOutEvent): Promise<void> {
+    const payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`chat fan-out payload too large (${event.k})`);
+    await this.pool.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, payload]);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    const c = this.client;
+    this.client = null;
+    if (c) {
+      c.removeAllListeners();
+      c.on('error', () => undefined);
+      await c.end().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,221 @@
+import { randomUUID } from 'node:crypto';
+import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
+import type { Db } from '../../db/client.ts';
+import type { ChatFanOut, FanOutEvent } from './chat-fanout.ts';
+import { findConversationFor, findMessage, listContactIds, type MessageRow } from './chat.repository.ts';
+import { acknowledgeDelivery, toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
+
+/** One open socket of a signed-in person on this instance. */
+export interface LiveSocket {
+  readonly userId: string;
+  /** Sends a frame; `done` runs once it was written to the connection (or failed). */
+  send(frame: ChatServerFrame, done?: (err?: Error) => void): void;
+}
+
+const ALIVE_MS = 60_000;
+const FORGET_AFTER_MS = 3 * ALIVE_MS;
+const PRESENCE_CHUNK = 150;
+
+/**
+ * The live side of chat on one instance: its sockets, everyone's presence (its own and, from
+ * the fan-out, the other instances'), and the delivery of events to sockets. Every event goes
+ * through the fan-out, this instance's own included, so one path serves one or many instances.
+ */
+export class ChatHub implements ChatEvents {
+  readonly instanceId = randomUUID();
+  private readonly local = new Map<string, Set<LiveSocket>>();
+  /** Other instances: their online users and when they were last heard. */
+  private readonly remote = new Map<string, { users: Set<string>; seen: number }>();
+  private heartbeat: NodeJS.Timeout | null = null;
+  private deps!: ChatDeps;
+
+  constructor(
+    private readonly db: Db,
+    private readonly fanOut: ChatFanOut,
+    private readonly log: { warn(obj: object, msg: string): void },
+  ) {}
+
+  /** The service's dependencies, which include this hub (set once, before start). */
+  bind(deps: ChatDeps): void {
+    this.deps = deps;
+  }
+
+  async start(): Promise<void> {
+    await this.fanOut.start(
+      (event) => this.receive(event),
+      () => void this.announce(),
+    );
+    await this.announce();
+    this.heartbeat = setInterval(() => {
+      this.publish({ k: 'alive', i: this.instanceId });
+      const now = Date.now();
+      for (const [id, inst] of this.remote) if (now - inst.seen > FORGET_AFTER_MS) this.remote.delete(id);
+    }, ALIVE_MS);
+    this.heartbeat.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.fanOut.publish({ k: 'gone', i: this.instanceId }).catch(() => undefined);
+    await this.fanOut.stop();
+  }
+
+  private async announce(): Promise<void> {
+    await this.fanOut.publish({ k: 'sync', i: this.instanceId }).catch((err: unknown) => this.log.warn({ err }, 'chat: sync failed'));
+    this.announceLocal();
+  }
+
+  private announceLocal(): void {
+    const users = [...this.local.keys()];
+    for (let i = 0; i < users.length; i += PRESENCE_CHUNK) this.publish({ k: 'presence', i: this.instanceId, u: users.slice(i, i + PRESENCE_CHUNK), online: true });
+  }
+
+  private publish(event: FanOutEvent): void {
+    this.fanOut.publish(event).catch((err: unknown) => this.log.warn({ err, k: event.k }, 'chat: fan-out publish failed'));
+  }
+
+  isOnline(userId: string): boolean {
+    if (this.local.has(userId)) return true;
+    const now = Date.now();
+    for (const inst of this.remote.values()) if (inst.users.has(userId) && now - inst.seen <= FORGET_AFTER_MS) return true;
+    return false;
+  }
+
+  /** Sockets on this instance (tests, metrics). */
+  get socketCount(): number {
+    let n = 0;
+    for (const set of this.local.values()) n += set.size;
+    return n;
+  }
+
+  add(socket: LiveSocket): void {
+    const set = this.local.get(socket.userId);
+    if (set) {
+      set.add(socket);
+      return;
+    }
+    const wasOnline = this.isOnline(socket.userId);
+    this.local.set(socket.userId, new Set([socket]));
+    this.publish({ k: 'presence', i: this.instanceId, u: [socket.userId], online: true });
+    if (!wasOnline) void this.tellContacts(socket.userId, true);
+  }
+
+  remove(socket: LiveSocket): void {
+    const set = this.local.get(socket.userId);
+    if (!set?.delete(socket) || set.size > 0) return;
+    this.local.delete(socket.userId);
+    this.publish({ k: 'presence', i: this.instanceId, u: [socket.userId], online: false });
+    if (!this.isOnline(socket.userId)) void this.tellContacts(socket.userId, false);
+  }
+
+  /** Sends a frame to the person's sockets on every instance. */
+  sendTo(userIds: readonly string[], frame: ChatServerFrame): void {
+    this.publish({ k: 'frame', to: [...userIds], frame });
+  }
+
+  // ChatEvents (called by the service on whichever instance handled the request)
+
+  async messageCreated(message: MessageRow, people: readonly string[], ref?: string): Promise<void> {
+    await this.fanOut.publish({ k: 'message', id: message.id, to: [...people], ...(ref === undefined ? {} : { ref }) });
+  }
+
+  async delivered(senderIds: readonly string[], conversationId: string, messageIds: string[], at: Date): Promise<void> {
+    // Ids are 36 characters: a few hundred fit in one notification; more go in several.
+    for (let i = 0; i < messageIds.length; i += PRESENCE_CHUNK) {
+      await this.fanOut.publish({
+        k: 'frame',
+        to: [...senderIds],
+        frame: { action: 'delivered', conversationId, messageIds: messageIds.slice(i, i + PRESENCE_CHUNK), at: at.toISOString() },
+      });
+    }
+  }
+
+  async read(otherId: string, conversationId: string, readerId: string, at: Date): Promise<void> {
+    await this.fanOut.publish({ k: 'frame', to: [otherId, readerId], frame: { action: 'read', conversationId, readerId, at: at.toISOString() } });
+  }
+
+  // From the fan-out
+
+  private receive(event: FanOutEvent): void {
+    switch (event.k) {
+      case 'frame':
+        for (const userId of event.to) for (const s of this.local.get(userId) ?? []) s.send(event.frame);
+        return;
+      case 'message':
+        if (event.to.some((u) => this.local.has(u)))
+          void this.deliverMessage(event.id, event.to, event.ref).catch((err: unknown) => this.log.warn({ err }, 'chat: delivery failed'));
+        return;
+      case 'presence':
+        if (event.i !== this.instanceId) this.remotePresence(event.i, event.u, event.online);
+        return;
+      case 'sync':
+        if (event.i !== this.instanceId) this.announceLocal();
+        return;
+      case 'alive': {
+        if (event.i === this.instanceId) return;
+        const inst = this.remote.get(event.i);
+        if (inst) inst.seen = Date.now();
+        return;
+      }
+      case 'gone': {
+        if (event.i === this.instanceId) return;
+        const inst = this.remote.get(event.i);
+        this.remote.delete(event.i);
+        for (const u of inst?.users ?? []) if (!this.isOnline(u)) void this.tellContacts(u, false);
+        return;
+      }
+    }
+  }
+
+  private remotePresence(instance: string, users: string[], online: boolean): void {
+    let inst = this.remote.get(instance);
+    if (!inst) {
+      inst = { users: new Set(), seen: Date.now() };
+      this.remote.set(instance, inst);
+    }
+    inst.seen = Date.now();
+    for (const u of users) {
+      const before = this.isOnline(u);
+      if (online) inst.users.add(u);
+      else inst.users.delete(u);
+      if (before !== this.isOnline(u)) void this.tellContacts(u, online);
+    }
+  }
+
+  /** Tells this instance's sockets of the person's contacts that they came online or left. */
+  private async tellContacts(userId: string, online: boolean): Promise<void> {
+    if (this.local.size === 0) return;
+    try {
+      const contacts = await listContactIds(this.db, userId);
+      for (const c of contacts) for (const s of this.local.get(c) ?? []) s.send({ action: 'presence', userId, online });
+    } catch (err) {
+      this.log.warn({ err }, 'chat: presence lookup failed');
+    }
+  }
+
+  /** Sends a stored message to the local sockets of its people; the recipient's receipt marks it delivered. */
+  private async deliverMessage(id: string, people: string[], ref: string | undefined): Promise<void> {
+    const row = await findMessage(this.db, id);
+    if (!row) return;
+    for (const userId of people) {
+      const sockets = this.local.get(userId);
+      if (!sockets) continue;
+      const mine = row.senderId === userId;
+      for (const s of sockets) {
+        s.send({ action: 'message', message: toChatMessage(row, userId), ...(mine && ref !== undefined ? { ref } : {}) }, (err) => {
+          if (err || mine || row.deliveredAt !== null) return;
+          void this.received(row, userId);
+        });
+      }
+    }
+  }
+
+  private async received(row: MessageRow, recipientId: string): Promise<void> {
+    try {
+      const conversation = await findConversationFor(this.db, row.conversationId, recipientId);
+      if (conversation) await acknowledgeDelivery(this.deps, recipientId, conversation, [{ ...row }]);
+    } catch (err) {
+      this.log.warn({ err }, 'chat: delivery acknowledgement failed');
+    }
+  }
+}

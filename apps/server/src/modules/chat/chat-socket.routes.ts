@@ -1,0 +1,168 @@
+import websocket from '@fastify/websocket';
+import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { CHAT_CLIENT_ACTIONS, CHAT_KEEP_ALIVE_MS, ChatClientFrameSchema, type ChatClientFrame, type ChatServerFrame } from '@arreglaya/shared/schemas/chat';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { WebSocket } from 'ws';
+import { AppError } from '../../lib/app-error.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import type { ChatHub, LiveSocket } from './chat-hub.ts';
+import { conversationOf, isContact, markConversationRead, sendMessage, type ChatDeps } from './chat.service.ts';
+
+/** The signed-in person behind an upgrade (the app's session resolution: cookie or bearer token). */
+export type SocketUserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise<{ id: string; sessionId: string; expiresAt: Date } | null>;
+
+export interface ChatSocketOptions {
+  resolveUser: SocketUserResolver;
+  appUrl: string;
+  /** A socket silent for longer than the keep-alive period plus this grace is closed (ms). */
+  idleGraceMs?: number;
+  keepAliveMs?: number;
+}
+
+/** Frames above this are answered with an error; ws itself closes the socket (1009) above the hard limit. */
+export const FRAME_SOFT_LIMIT = 16 * 1024;
+export const FRAME_HARD_LIMIT = 64 * 1024;
+/** Per socket: a burst of 30 frames, then 10 a second; a socket that keeps flooding is closed (1008). */
+const BUCKET = { burst: 30, perSecond: 10, closeAfterRefusals: 50 };
+
+/** Close codes (4000–4999 are the application's): the client reconnects on anything but 1000. */
+export const CLOSE = { idle: 4000, sessionEnded: 4001, flood: 1008 } as const;
+
+function originOf(url: string): string | null {
+  try {
+    const o = new URL(url).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * /ws: the chat's socket on the API's port. The person is the session's (cookie or bearer
+ * token, read at the upgrade); an upgrade without one is refused with 401 and one from another
+ * site's page (Origin) with 403, so a page elsewhere cannot ride the visitor's cookie.
+ */
+export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSocketOptions): FastifyPluginAsyncZod {
+  const keepAliveMs = opts.keepAliveMs ?? CHAT_KEEP_ALIVE_MS;
+  const idleAfter = keepAliveMs + (opts.idleGraceMs ?? 30_000);
+  const publicOrigin = originOf(opts.appUrl);
+
+  return async (app) => {
+    await app.register(websocket, { options: { maxPayload: FRAME_HARD_LIMIT } });
+
+    const authenticate = async (req: FastifyRequest, reply: FastifyReply) => {
+      const origin = req.headers.origin;
+      if (origin !== undefined) {
+        const sent = originOf(origin);
+        if (sent === null || (sent !== publicOrigin && sent !== originOf(`${req.protocol}://${req.host}`))) throw new AppError('FORBIDDEN');
+      }
+      const user = await opts.resolveUser(req, reply);
+      if (!user) throw new AppError('UNAUTHENTICATED');
+      (req as FastifyRequest & { chatUser?: typeof user }).chatUser = user;
+    };
+
+    app.get('/ws', { websocket: true, preValidation: authenticate, schema: { hide: true } }, (raw, req) => {
+      const user = (req as FastifyRequest & { chatUser?: { id: string; sessionId: string; expiresAt: Date } }).chatUser!;
+      const ws = raw as unknown as WebSocket;
+      const log = req.log;
+      let lastHeard = Date.now();
+      let tokens = BUCKET.burst;
+      let refilled = Date.now();
+      let refusals = 0;
+
+      const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => {
+        if (ws.readyState !== ws.OPEN) return done?.(new Error('socket closed'));
+        ws.send(JSON.stringify(frame), (err) => done?.(err ?? undefined));
+      };
+      const socket: LiveSocket = { userId: user.id, send };
+      deps.hub.add(socket);
+
+      const idle = setInterval(
+        () => {
+          if (Date.now() - lastHeard > idleAfter) ws.close(CLOSE.idle, 'idle');
+        },
+        Math.max(50, Math.min(keepAliveMs / 4, 30_000)),
+      );
+      const untilExpiry = Math.min(user.expiresAt.getTime() - Date.now(), 2 ** 31 - 1);
+      const expiry = setTimeout(() => ws.close(CLOSE.sessionEnded, 'session ended'), Math.max(0, untilExpiry));
+      ws.on('close', () => {
+        clearInterval(idle);
+        clearTimeout(expiry);
+        deps.hub.remove(socket);
+      });
+      ws.on('error', (err) => log.warn({ err }, 'chat socket error'));
+
+      void recordLogEntry(deps.db, { userId: user.id, sessionId: user.sessionId, action: 'chat-enter', location: '/perfil/mensajes' }).catch((err: unknown) =>
+        log.warn({ err }, 'chat: log entry failed'),
+      );
+
+      const refuse = (code: Extract<ChatServerFrame, { action: 'error' }>['code'], message: string, ref?: string) =>
+        send({ action: 'error', code, message, ...(ref === undefined ? {} : { ref }) });
+
+      const allowed = (): boolean => {
+        const now = Date.now();
+        tokens = Math.min(BUCKET.burst, tokens + ((now - refilled) / 1000) * BUCKET.perSecond);
+        refilled = now;
+        if (tokens >= 1) {
+          tokens -= 1;
+          return true;
+        }
+        refusals += 1;
+        if (refusals >= BUCKET.closeAfterRefusals) ws.close(CLOSE.flood, 'flood');
+        else refuse('rate_limited', tc.socket.rateLimited);
+        return false;
+      };
+
+      const handle = async (frame: ChatClientFrame): Promise<void> => {
+        switch (frame.action) {
+          case 'setName':
+            // The identity is the session's; a client-sent id is ignored.
+            return send({ action: 'ready', userId: user.id });
+          case 'keepItAlive':
+            return send({ action: 'keepItAlive' });
+          case 'isContactOnLine': {
+            const contact = frame.contact.toLowerCase();
+            const known = contact === user.id || (await isContact(deps, user.id, contact));
+            return send({ action: 'isContactOnLine', contact, members: known && deps.hub.isOnline(contact) ? [contact] : [] });
+          }
+          case 'sendPrivate':
+            await sendMessage(deps, { id: user.id, sessionId: user.sessionId }, frame.conversationId, frame.message, frame.ref);
+            return;
+          case 'typing': {
+            const c = await conversationOf(deps.db, frame.conversationId, user.id);
+            deps.hub.sendTo([c.clientId === user.id ? c.contractorId : c.clientId], { action: 'typing', conversationId: c.id, userId: user.id });
+            return;
+          }
+          case 'markRead':
+            await markConversationRead(deps, user.id, frame.conversationId);
+            return;
+        }
+      };
+
+      ws.on('message', (data, isBinary) => {
+        lastHeard = Date.now();
+        if (!allowed()) return;
+        const size = Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : (data as Buffer | ArrayBuffer).byteLength;
+        if (isBinary || size > FRAME_SOFT_LIMIT) return refuse(isBinary ? 'invalid_frame' : 'too_large', isBinary ? tc.socket.invalidFrame : tc.socket.tooLarge);
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8'));
+        } catch {
+          return refuse('invalid_json', tc.socket.invalidJson);
+        }
+        const action = typeof parsed === 'object' && parsed !== null ? (parsed as { action?: unknown }).action : undefined;
+        const ref =
+          typeof parsed === 'object' && parsed !== null && typeof (parsed as { ref?: unknown }).ref === 'string' ? (parsed as { ref: string }).ref.slice(0, 64) : undefined;
+        if (typeof action !== 'string' || !(CHAT_CLIENT_ACTIONS as readonly string[]).includes(action)) return refuse('unknown_action', tc.socket.unknownAction, ref);
+        const result = ChatClientFrameSchema.safeParse(parsed);
+        if (!result.success) return refuse('invalid_frame', result.error.issues[0]?.message ?? tc.socket.invalidFrame, ref);
+        handle(result.data).catch((err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return refuse('not_found', tc.socket.conversationNotFound, ref);
+          log.warn({ err }, 'chat: frame failed');
+          refuse('failed', tc.socket.failed, ref);
+        });
+      });
+    });
+  };
+}

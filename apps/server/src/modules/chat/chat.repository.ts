@@ -1,0 +1,257 @@
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { contractorProfiles, conversations, messages, photos, users } from '../../db/schema/index.ts';
+
+export interface ConversationRow {
+  id: string;
+  clientId: string;
+  contractorId: string;
+  projectId: string | null;
+}
+
+/** The conversation when `userId` is one of its two people; undefined otherwise (unknown or not theirs alike). */
+export async function findConversationFor(db: DbOrTx, conversationId: string, userId: string): Promise<ConversationRow | undefined> {
+  const [row] = await db
+    .select({ id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId })
+    .from(conversations)
+    .where(and(eq(conversations.id, conversationId), or(eq(conversations.clientId, userId), eq(conversations.contractorId, userId))));
+  return row;
+}
+
+/** Messages someone has not read: sent by the other person, or the platform's notifications. */
+function unreadFor(userId: string): SQL {
+  return and(isNull(messages.readAt), or(isNull(messages.senderId), ne(messages.senderId, userId)))!;
+}
+
+const mine = (userId: string) => or(eq(conversations.clientId, userId), eq(conversations.contractorId, userId))!;
+
+export interface ConversationListRow {
+  id: string;
+  projectId: string | null;
+  lastMessageAt: Date;
+  otherId: string;
+  otherRole: string;
+  otherFirstName: string;
+  otherLastName: string;
+  otherDisplayName: string | null;
+  otherAvatarPhotoId: string | null;
+  ratingAvg: number | null;
+  ratingCount: number | null;
+  lastBody: string | null;
+  lastType: string | null;
+  lastSenderId: string | null;
+  lastAt: Date | null;
+  unread: number;
+}
+
+/** The person's conversations, newest first, with the other person, the last message and the unread count. */
+export async function listConversations(db: DbOrTx, userId: string, q: string | undefined, limit = 200): Promise<ConversationListRow[]> {
+  const otherId = sql<string>`CASE WHEN ${conversations.clientId} = ${userId} THEN ${conversations.contractorId} ELSE ${conversations.clientId} END`;
+  const where: SQL[] = [mine(userId)];
+  if (q) {
+    const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(
+      sql`public.f_unaccent(lower(coalesce(${contractorProfiles.displayName}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName})) LIKE public.f_unaccent(lower(${pattern}))`,
+    );
+  }
+  const rows = await db
+    .select({
+      id: conversations.id,
+      projectId: conversations.projectId,
+      lastMessageAt: conversations.lastMessageAt,
+      otherId: users.id,
+      otherRole: users.role,
+      otherFirstName: users.firstName,
+      otherLastName: users.lastName,
+      otherDisplayName: contractorProfiles.displayName,
+      otherAvatarPhotoId: users.avatarPhotoId,
+      ratingAvg: contractorProfiles.ratingAvg,
+      ratingCount: contractorProfiles.ratingCount,
+      lastBody: sql<string | null>`last.body`,
+      lastType: sql<string | null>`last.type`,
+      lastSenderId: sql<string | null>`last.sender_id`,
+      lastAt: sql<Date | null>`last.created_at`,
+      unread: sql<number>`(SELECT count(*)::int FROM ${messages} WHERE ${messages.conversationId} = ${conversations.id} AND ${unreadFor(userId)})`,
+    })
+    .from(conversations)
+    .innerJoin(users, eq(users.id, otherId))
+    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .leftJoin(
+      sql`LATERAL (SELECT m.body, m.type, m.sender_id, m.created_at FROM ${messages} m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) last`,
+      sql`true`,
+    )
+    .where(and(...where))
+    .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, lastAt: r.lastAt === null ? null : new Date(r.lastAt) }));
+}
+
+export type MessageRow = typeof messages.$inferSelect;
+
+/** The message's position (created_at, id) when it belongs to the conversation. */
+export async function findMessageIn(db: DbOrTx, conversationId: string, messageId: string): Promise<{ createdAt: Date; id: string } | undefined> {
+  const [row] = await db
+    .select({ createdAt: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId)));
+  return row;
+}
+
+/** `limit` messages before the cursor (or the newest), newest first. Ties on created_at are ordered by id. */
+export async function listMessagesBefore(db: DbOrTx, conversationId: string, cursor: { createdAt: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
+  const where: (SQL | undefined)[] = [eq(messages.conversationId, conversationId)];
+  if (cursor) where.push(sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`);
+  return db
+    .select()
+    .from(messages)
+    .where(and(...where))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(limit);
+}
+
+/** `limit` messages after the cursor, oldest first. */
+export async function listMessagesAfter(db: DbOrTx, conversationId: string, cursor: { createdAt: Date; id: string }, limit: number): Promise<MessageRow[]> {
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), sql`(${messages.createdAt}, ${messages.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`))
+    .orderBy(asc(messages.createdAt), asc(messages.id))
+    .limit(limit);
+}
+
+export async function findMessage(db: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
+  const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+  return row;
+}
+
+export async function insertChatMessage(
+  tx: DbOrTx,
+  row: { conversationId: string; senderId: string; body: string; type: 'chat' | 'image'; photoId?: string },
+): Promise<MessageRow> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values({ conversationId: row.conversationId, senderId: row.senderId, type: row.type, body: row.body, photoId: row.photoId ?? null })
+    .returning();
+  await tx.update(conversations).set({ lastMessageAt: inserted!.createdAt }).where(eq(conversations.id, row.conversationId));
+  return inserted!;
+}
+
+/** Marks the person's unread messages of the conversation read; the ids marked. */
+export async function markRead(db: DbOrTx, conversationId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .update(messages)
+    .set({ readAt: sql`now()`, deliveredAt: sql`coalesce(${messages.deliveredAt}, now())` })
+    .where(and(eq(messages.conversationId, conversationId), unreadFor(userId)))
+    .returning({ id: messages.id });
+  return rows.map((r) => r.id);
+}
+
+/** Marks these messages delivered (those to `recipientId` not yet marked); the ids marked and when. */
+export async function markDelivered(db: DbOrTx, messageIds: string[], recipientId: string): Promise<{ id: string; conversationId: string; deliveredAt: Date }[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .update(messages)
+    .set({ deliveredAt: sql`now()` })
+    .where(and(inArray(messages.id, messageIds), isNull(messages.deliveredAt), ne(messages.senderId, recipientId)))
+    .returning({ id: messages.id, conversationId: messages.conversationId, deliveredAt: messages.deliveredAt });
+  return rows.map((r) => ({ id: r.id, conversationId: r.conversationId, deliveredAt: r.deliveredAt! }));
+}
+
+export async function countUnread(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(mine(userId), unreadFor(userId)));
+  return row?.n ?? 0;
+}
+
+/** True when the two people share at least one conversation (presence is only told to contacts). */
+export async function shareConversation(db: DbOrTx, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(or(and(eq(conversations.clientId, a), eq(conversations.contractorId, b)), and(eq(conversations.clientId, b), eq(conversations.contractorId, a))))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Everyone who shares a conversation with the person (told of their presence changes). */
+export async function listContactIds(db: DbOrTx, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: sql<string>`CASE WHEN ${conversations.clientId} = ${userId} THEN ${conversations.contractorId} ELSE ${conversations.clientId} END` })
+    .from(conversations)
+    .where(mine(userId));
+  return rows.map((r) => r.id);
+}
+
+export async function insertChatPhoto(
+  tx: DbOrTx,
+  photo: { id: string; ownerId: string; storageKey: string; mime: string; width: number; height: number; bytes: number },
+): Promise<void> {
+  await tx.insert(photos).values({ ...photo, kind: 'chat' });
+}
+
+/** The storage key of a chat photo sent in this conversation, or undefined. */
+export async function findConversationPhoto(db: DbOrTx, conversationId: string, photoId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ storageKey: photos.storageKey })
+    .from(messages)
+    .innerJoin(photos, eq(photos.id, messages.photoId))
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.photoId, photoId), eq(photos.kind, 'chat')))
+    .limit(1);
+  return row?.storageKey;
+}
+
+export interface AwayMessage {
+  id: string;
+  conversationId: string;
+  senderId: string;
+  recipientId: string;
+  body: string;
+  type: string;
+  createdAt: Date;
+}
+
+/**
+ * Claims (marks mailed) the messages no socket of their recipient received within `awayMs`,
+ * oldest first; rows another instance is claiming are skipped, so each is mailed once.
+ */
+export async function claimAwayMessages(tx: DbOrTx, awayMs: number, limit = 500): Promise<AwayMessage[]> {
+  const result = await tx.execute<{ id: string; conversation_id: string; sender_id: string; recipient_id: string; body: string; type: string; created_at: string }>(sql`
+    WITH due AS (
+      SELECT m.id FROM ${messages} m
+      WHERE m.delivered_at IS NULL AND m.read_at IS NULL AND m.mailed_at IS NULL AND m.sender_id IS NOT NULL
+        AND m.created_at < now() - make_interval(secs => ${awayMs / 1000})
+      ORDER BY m.created_at
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    UPDATE ${messages} m SET mailed_at = now()
+    FROM due, ${conversations} c
+    WHERE m.id = due.id AND c.id = m.conversation_id
+    RETURNING m.id, m.conversation_id, m.sender_id,
+      CASE WHEN c.client_id = m.sender_id THEN c.contractor_id ELSE c.client_id END AS recipient_id,
+      m.body, m.type, m.created_at`);
+  return result.rows.map((r) => ({
+    id: r.id,
+    conversationId: r.conversation_id,
+    senderId: r.sender_id,
+    recipientId: r.recipient_id,
+    body: r.body,
+    type: r.type,
+    createdAt: new Date(r.created_at),
+  }));
+}
+
+/** A person's e-mail and the names others see. */
+export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string; name: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, displayName: contractorProfiles.displayName, role: users.role, deletedAt: users.deletedAt })
+    .from(users)
+    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .where(eq(users.id, userId));
+  if (!row || row.deletedAt !== null) return undefined;
+  const personal = `${row.firstName} ${row.lastName}`.trim();
+  return { email: row.email, firstName: row.firstName, name: (row.role === 'contractor' && row.displayName) || personal };
+}

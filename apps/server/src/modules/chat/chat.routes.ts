@@ -1,0 +1,128 @@
+import {
+  ChatMessageSentSchema,
+  ChatMessagesPageSchema,
+  ChatMessagesQuerySchema,
+  ChatPhotoParamsSchema,
+  ChatPhotoQuerySchema,
+  ConversationListSchema,
+  ConversationParamsSchema,
+  ConversationsQuerySchema,
+  MarkedReadSchema,
+  SendChatMessageSchema,
+  UnreadCountSchema,
+} from '@arreglaya/shared/schemas/chat';
+import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { RateLimitRule } from '../../lib/route-config.ts';
+import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
+import { getMessages, listConversations, markConversationRead, readPhoto, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
+
+const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
+const noStore = { 'Cache-Control': 'private, no-store' };
+const actorOf = (req: FastifyRequest) => ({ id: req.user!.id, sessionId: req.user!.sessionId });
+
+/** /perfil/mensajes over REST (decision 024): lists, history, sending, read marks, the badge, images. Only the two people of a conversation: anyone else 404. */
+export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/api/conversations',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Mis conversaciones, la más reciente primero (?q= busca por nombre)',
+          querystring: ConversationsQuerySchema,
+          response: { 200: ConversationListSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return { conversations: await listConversations(deps, req.user!.id, req.query.q) };
+      },
+    );
+
+    app.get(
+      '/api/conversations/:id/messages',
+      {
+        config: { access: 'user' },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Mensajes de una conversación: los 30 más recientes, los 30 anteriores a ?before= o los posteriores a ?after=',
+          params: ConversationParamsSchema,
+          querystring: ChatMessagesQuerySchema,
+          response: { 200: ChatMessagesPageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return getMessages(deps, req.user!.id, req.params.id, req.query);
+      },
+    );
+
+    app.post(
+      '/api/conversations/:id/messages',
+      {
+        config: { access: 'user', rateLimit: perUser(120, 60_000) },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Enviar un mensaje de texto',
+          params: ConversationParamsSchema,
+          body: SendChatMessageSchema,
+          response: { 201: ChatMessageSentSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.status(201).send({ message: await sendMessage(deps, actorOf(req), req.params.id, req.body.text) }),
+    );
+
+    app.post(
+      '/api/conversations/:id/read',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['mensajes'], summary: 'Marcar la conversación como leída', params: ConversationParamsSchema, response: { 200: MarkedReadSchema, ...errors } },
+      },
+      async (req) => ({ read: await markConversationRead(deps, req.user!.id, req.params.id) }),
+    );
+
+    app.get(
+      '/api/me/unread',
+      { config: { access: 'user' }, schema: { tags: ['mensajes'], summary: 'Mensajes sin leer (el globo del menú)', response: { 200: UnreadCountSchema, 401: ApiErrorSchema } } },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return { unread: await unreadCount(deps, req.user!.id) };
+      },
+    );
+
+    app.post(
+      '/api/conversations/:id/photos',
+      {
+        config: { access: 'user', rateLimit: perUser(30, 10 * 60_000), upload: photoUpload },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Enviar una foto (multipart, un archivo JPG o PNG de hasta 8 MB)',
+          description: 'La foto se decodifica y se vuelve a codificar como JPEG sin metadatos (EXIF, GPS); solo las dos personas de la conversación pueden verla.',
+          consumes: ['multipart/form-data'],
+          params: ConversationParamsSchema,
+          response: { 201: ChatMessageSentSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const upload = await readUpload(req);
+        return reply.status(201).send({ message: await sendPhoto(deps, actorOf(req), req.params.id, upload) });
+      },
+    );
+
+    app.get(
+      '/api/conversations/:id/photos/:photoId',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['mensajes'], summary: 'Una foto de la conversación (?size=preview|full)', params: ChatPhotoParamsSchema, querystring: ChatPhotoQuerySchema },
+      },
+      async (req, reply) => {
+        const file = await readPhoto(deps, req.user!.id, req.params.id, req.params.photoId, req.query.size);
+        return reply.header('Cache-Control', 'private, max-age=86400').type(file.contentType).send(file.data);
+      },
+    );
+  };
+}

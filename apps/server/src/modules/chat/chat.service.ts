@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary } from '@arreglaya/shared/schemas/chat';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import { PHOTO_SIZE_NAMES, photoBaseKey, photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
+import { decode, removeFiles } from '../profiles/avatar.service.ts';
+import {
+  countUnread,
+  findConversationFor,
+  findConversationPhoto,
+  findMessageIn,
+  insertChatMessage,
+  insertChatPhoto,
+  listConversations as listConversationRows,
+  listMessagesAfter,
+  listMessagesBefore,
+  markDelivered,
+  markRead,
+  shareConversation,
+  type ConversationRow,
+  type MessageRow,
+} from './chat.repository.ts';
+
+/** What the live side (sockets on every instance) is told; the hub implements it. */
+export interface ChatEvents {
+  /** A message was stored: both people's sockets receive it (the sender's with its `ref`). */
+  messageCreated(message: MessageRow, people: readonly string[], ref?: string): Promise<void>;
+  /** Messages reached the recipient: the sender is told. */
+  delivered(senderIds: readonly string[], conversationId: string, messageIds: string[], at: Date): Promise<void>;
+  /** The reader opened the conversation: the other person is told. */
+  read(otherId: string, conversationId: string, readerId: string, at: Date): Promise<void>;
+}
+
+export interface ChatDeps {
+  db: Db;
+  events: ChatEvents;
+  storage: PhotoStorage;
+  log: { warn(obj: object, msg: string): void };
+}
+
+export interface ChatActor {
+  id: string;
+  sessionId?: string | null;
+}
+
+const otherOf = (c: ConversationRow, userId: string) => (c.clientId === userId ? c.contractorId : c.clientId);
+
+/** The conversation of one of its two people; anyone else (and an unknown id) gets the same 404. */
+export async function conversationOf(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+  const conversation = await findConversationFor(db, conversationId, userId);
+  if (!conversation) throw new AppError('NOT_FOUND', tc.conversationNotFound);
+  return conversation;
+}
+
+export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    senderId: row.senderId,
+    mine: row.senderId === viewerId,
+    type: row.type,
+    subject: row.subject,
+    text: row.body,
+    photoId: row.photoId,
+    quoteId: row.quoteId,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    readAt: row.readAt?.toISOString() ?? null,
+  };
+}
+
+export async function listConversations(deps: Pick<ChatDeps, 'db'>, userId: string, q: string | undefined): Promise<ConversationSummary[]> {
+  const rows = await listConversationRows(deps.db, userId, q);
+  return rows.map((r) => {
+    const contractor = r.otherRole === 'contractor';
+    const personal = `${r.otherFirstName} ${r.otherLastName}`.trim();
+    return {
+      id: r.id,
+      projectId: r.projectId,
+      other: {
+        id: r.otherId,
+        name: (contractor && r.otherDisplayName) || personal,
+        role: contractor ? 'contractor' : 'client',
+        avatarPhotoId: r.otherAvatarPhotoId,
+        rating: contractor ? { average: r.ratingAvg ?? 0, count: r.ratingCount ?? 0 } : null,
+      },
+      lastMessage:
+        r.lastAt === null || r.lastBody === null
+          ? null
+          : { text: r.lastBody.slice(0, 120), type: r.lastType as ChatMessage['type'], mine: r.lastSenderId === userId, at: r.lastAt.toISOString() },
+      lastMessageAt: r.lastMessageAt.toISOString(),
+      unread: r.unread,
+    };
+  });
+}
+
+/**
+ * A page of history. No cursor: the newest 30; `before`: the 30 before that message; `after`:
+ * everything after it (up to 200 at a time, for a reconnect). Always oldest first in the page.
+ * Messages fetched by their recipient count as delivered.
+ */
+export async function getMessages(
+  deps: ChatDeps,
+  userId: string,
+  conversationId: string,
+  cursor: { before?: string; after?: string },
+): Promise<{ messages: ChatMessage[]; hasMore: boolean }> {
+  const conversation = await conversationOf(deps.db, conversationId, userId);
+  const id = cursor.before ?? cursor.after;
+  const at = id === undefined ? undefined : await findMessageIn(deps.db, conversationId, id);
+  if (id !== undefined && !at) throw new AppError('NOT_FOUND', tc.messageNotFound);
+  let rows: MessageRow[];
+  let hasMore: boolean;
+  if (cursor.after !== undefined) {
+    const limit = 200;
+    rows = await listMessagesAfter(deps.db, conversationId, at!, limit + 1);
+    hasMore = rows.length > limit;
+    rows = rows.slice(0, limit);
+  } else {
+    rows = await listMessagesBefore(deps.db, conversationId, at, CHAT_PAGE_SIZE + 1);
+    hasMore = rows.length > CHAT_PAGE_SIZE;
+    rows = rows.slice(0, CHAT_PAGE_SIZE).reverse();
+  }
+  await acknowledgeDelivery(deps, userId, conversation, rows);
+  return { messages: rows.map((r) => toChatMessage(r, userId)), hasMore };
+}
+
+/** Marks the recipient's undelivered messages among `rows` delivered and tells the sender. */
+export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, conversation: ConversationRow, rows: readonly MessageRow[]): Promise<void> {
+  const pending = rows.filter((r) => r.deliveredAt === null && r.senderId !== null && r.senderId !== recipientId);
+  if (pending.length === 0) return;
+  const marked = await markDelivered(
+    deps.db,
+    pending.map((r) => r.id),
+    recipientId,
+  );
+  for (const r of rows) {
+    const m = marked.find((x) => x.id === r.id);
+    if (m) r.deliveredAt = m.deliveredAt;
+  }
+  if (marked.length > 0)
+    await deps.events.delivered(
+      [otherOf(conversation, recipientId)],
+      conversation.id,
+      marked.map((m) => m.id),
+      marked[0]!.deliveredAt,
+    );
+}
+
+/** Stores a text message (already trimmed and checked by the shared schema) and tells both people's sockets. */
+export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
+  const conversation = await conversationOf(deps.db, conversationId, actor.id);
+  const row = await deps.db.transaction(async (tx) => {
+    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: text, type: 'chat' });
+    await recordLogEntry(tx, {
+      userId: actor.id,
+      sessionId: actor.sessionId ?? null,
+      action: 'chat-message',
+      location: '/perfil/mensajes',
+      details: { conversationId, messageId: inserted.id },
+    });
+    return inserted;
+  });
+  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], ref);
+  return toChatMessage(row, actor.id);
+}
+
+/** Marks the conversation read for the person; the other person's sockets are told. */
+export async function markConversationRead(deps: ChatDeps, userId: string, conversationId: string): Promise<number> {
+  const conversation = await conversationOf(deps.db, conversationId, userId);
+  const ids = await markRead(deps.db, conversationId, userId);
+  if (ids.length > 0) await deps.events.read(otherOf(conversation, userId), conversationId, userId, new Date());
+  return ids.length;
+}
+
+export function unreadCount(deps: Pick<ChatDeps, 'db'>, userId: string): Promise<number> {
+  return countUnread(deps.db, userId);
+}
+
+/**
+ * An image message: decoded, re-encoded without metadata in every size (decision 012), stored
+ * as a photo of kind 'chat', which the public photo route refuses: only this conversation's
+ * route serves it, to its two people.
+ */
+export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer): Promise<ChatMessage> {
+  const conversation = await conversationOf(deps.db, conversationId, actor.id);
+  const processed = await decode(upload);
+  const id = randomUUID();
+  const base = photoBaseKey(id);
+  let row: MessageRow;
+  try {
+    for (const size of PHOTO_SIZE_NAMES) await deps.storage.put(photoSizeKey(base, size), processed[size].data, processed.mime);
+    const { lg } = processed;
+    row = await deps.db.transaction(async (tx) => {
+      await insertChatPhoto(tx, { id, ownerId: actor.id, storageKey: base, mime: processed.mime, width: lg.width, height: lg.height, bytes: lg.data.length });
+      const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: '📷', type: 'image', photoId: id });
+      await recordLogEntry(tx, {
+        userId: actor.id,
+        sessionId: actor.sessionId ?? null,
+        action: 'chat-message',
+        location: '/perfil/mensajes',
+        details: { conversationId, messageId: inserted.id, photo: true },
+      });
+      return inserted;
+    });
+  } catch (err) {
+    await removeFiles(deps, base);
+    throw err;
+  }
+  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
+  return toChatMessage(row, actor.id);
+}
+
+const SIZE_FOR: Record<'preview' | 'full', PhotoSize> = { preview: 'md', full: 'lg' };
+
+export async function readPhoto(deps: ChatDeps, userId: string, conversationId: string, photoId: string, size: 'preview' | 'full'): Promise<{ data: Buffer; contentType: string }> {
+  await conversationOf(deps.db, conversationId, userId);
+  const key = await findConversationPhoto(deps.db, conversationId, photoId);
+  if (!key) throw new AppError('NOT_FOUND', tc.photoNotFound);
+  const file = await deps.storage.get(photoSizeKey(key, SIZE_FOR[size]));
+  if (!file) throw new AppError('NOT_FOUND', tc.photoNotFound);
+  return file;
+}
+
+/** True when the two people share a conversation (presence is only told to contacts). */
+export function isContact(deps: Pick<ChatDeps, 'db'>, userId: string, otherId: string): Promise<boolean> {
+  return shareConversation(deps.db, userId, otherId);
+}

@@ -1,0 +1,38 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { PhotoStorage } from '../media/photo-storage.ts';
+import { startAwayMail } from './chat-away-mail.ts';
+import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
+import { ChatHub } from './chat-hub.ts';
+import type { ChatDeps } from './chat.service.ts';
+
+export interface Chat {
+  deps: ChatDeps & { hub: ChatHub };
+  stop(): Promise<void>;
+}
+
+/**
+ * The chat's live side for this instance (docs/decisions/024-chat.md): the hub of its sockets,
+ * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given,
+ * and the sweep that mails people away from the chat.
+ */
+export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; mailer: Mailer; appUrl: string; fanOut?: ChatFanOut }): Promise<Chat> {
+  // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
+  const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
+  const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
+  const hub = new ChatHub(opts.db, fanOut, opts.log);
+  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
+  hub.bind(deps);
+  await hub.start();
+  // Messages nobody's socket received for 5 minutes become one e-mail per conversation.
+  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log });
+  return {
+    deps,
+    stop: () => {
+      stopAwayMail();
+      return hub.stop();
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { chat } from '../i18n/chat.ts';
+import { MESSAGE_TYPES } from '../domain.ts';
+import { optionalText, requiredText } from './common.ts';
+
+/** Spec §4 Chat and issue 15: trimmed, blank refused, at most 2000 characters, line breaks allowed. */
+export const CHAT_TEXT_MAX = 2000;
+/** One page of history (issue 15). */
+export const CHAT_PAGE_SIZE = 30;
+/** Spec §7: the client's keep-alive period; the server closes a socket silent for longer plus a grace. */
+export const CHAT_KEEP_ALIVE_MS = 120_000;
+
+export const chatText = () => requiredText(CHAT_TEXT_MAX, { multiline: true });
+
+export const SendChatMessageSchema = z.object({ text: chatText() });
+export type SendChatMessageInput = z.input<typeof SendChatMessageSchema>;
+
+export const ConversationsQuerySchema = z.object({ q: optionalText(100) });
+
+export const ChatMessagesQuerySchema = z
+  .object({ before: z.uuid().optional(), after: z.uuid().optional() })
+  .refine((v) => v.before === undefined || v.after === undefined, { error: chat.beforeAndAfter });
+
+export const ConversationParamsSchema = z.object({ id: z.uuid() });
+export const ChatPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
+export const ChatPhotoQuerySchema = z.object({ size: z.enum(['preview', 'full']).default('full') });
+
+export const ChatMessageSchema = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid(),
+  /** Null for the platform's notifications (new offer, new request...). */
+  senderId: z.uuid().nullable(),
+  mine: z.boolean(),
+  type: z.enum(MESSAGE_TYPES),
+  subject: z.string().nullable(),
+  text: z.string(),
+  photoId: z.uuid().nullable(),
+  quoteId: z.uuid().nullable(),
+  createdAt: z.string(),
+  /** When the recipient's socket received it (the spec's `uploaded`). */
+  deliveredAt: z.string().nullable(),
+  /** When the recipient opened the conversation (the spec's `viewed`). */
+  readAt: z.string().nullable(),
+});
+export type ChatMessage = z.infer<typeof ChatMessageSchema>;
+
+export const ChatMessagesPageSchema = z.object({
+  /** Oldest first within the page. */
+  messages: z.array(ChatMessageSchema),
+  /** More older messages exist before the first of this page (for `before` and the first page). */
+  hasMore: z.boolean(),
+});
+
+export const ConversationSummarySchema = z.object({
+  id: z.uuid(),
+  projectId: z.uuid().nullable(),
+  other: z.object({
+    id: z.uuid(),
+    name: z.string(),
+    role: z.enum(['client', 'contractor']),
+    avatarPhotoId: z.uuid().nullable(),
+    /** A contractor's rating; null for a client. */
+    rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+  }),
+  lastMessage: z.object({ text: z.string(), type: z.enum(MESSAGE_TYPES), mine: z.boolean(), at: z.string() }).nullable(),
+  lastMessageAt: z.string(),
+  unread: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
+
+export const ConversationListSchema = z.object({ conversations: z.array(ConversationSummarySchema) });
+export const UnreadCountSchema = z.object({ unread: z.number().int() });
+export const MarkedReadSchema = z.object({ read: z.number().int() });
+export const ChatMessageSentSchema = z.object({ message: ChatMessageSchema });
+
+/** Frames a browser sends over /ws (spec §7 socket protocol; identity never comes from them). */
+export const ChatClientFrameSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('setName'), id: z.string().max(64).optional() }),
+  z.object({ action: z.literal('keepItAlive'), to: z.string().max(64).optional(), message: z.string().max(200).optional() }),
+  z.object({ action: z.literal('isContactOnLine'), contact: z.uuid() }),
+  z.object({ action: z.literal('sendPrivate'), conversationId: z.uuid(), message: chatText(), ref: z.string().max(64).optional() }),
+  z.object({ action: z.literal('typing'), conversationId: z.uuid() }),
+  z.object({ action: z.literal('markRead'), conversationId: z.uuid() }),
+]);
+export type ChatClientFrame = z.infer<typeof ChatClientFrameSchema>;
+export const CHAT_CLIENT_ACTIONS = ['setName', 'keepItAlive', 'isContactOnLine', 'sendPrivate', 'typing', 'markRead'] as const;
+
+/** Frames the server sends over /ws. */
+export type ChatServerFrame =
+  | { action: 'ready'; userId: string }
+  | { action: 'keepItAlive' }
+  | { action: 'isContactOnLine'; contact: string; members: string[] }
+  | { action: 'message'; message: ChatMessage; ref?: string }
+  | { action: 'delivered'; conversationId: string; messageIds: string[]; at: string }
+  | { action: 'read'; conversationId: string; readerId: string; at: string }
+  | { action: 'typing'; conversationId: string; userId: string }
+  | { action: 'presence'; userId: string; online: boolean }
+  | { action: 'error'; code: 'invalid_json' | 'too_large' | 'unknown_action' | 'invalid_frame' | 'rate_limited' | 'not_found' | 'failed'; message: string; ref?: string };

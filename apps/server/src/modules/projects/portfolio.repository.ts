@@ -1,6 +1,7 @@
 import type { PortfolioEntry } from '@arreglaya/shared/schemas/projects';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { deletePhotoRows } from './projects.repository.ts';
 import { photos, portfolioEntries, portfolioPhotos } from '../../db/schema/index.ts';
 import type { StoredPhoto } from './photo-upload.ts';
 
@@ -36,14 +37,7 @@ export async function deleteEntry(tx: DbOrTx, id: string): Promise<string[]> {
     .innerJoin(photos, eq(photos.id, portfolioPhotos.photoId))
     .where(eq(portfolioPhotos.entryId, id));
   await tx.delete(portfolioEntries).where(eq(portfolioEntries.id, id));
-  if (rows.length > 0)
-    await tx.delete(photos).where(
-      inArray(
-        photos.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  return rows.map((r) => r.storageKey);
+  return deletePhotoRows(tx, rows);
 }
 
 export async function countEntries(tx: DbOrTx, contractorId: string): Promise<number> {

@@ -95,6 +95,11 @@ export async function deleteProject(tx: DbOrTx, id: string): Promise<string[]> {
     .innerJoin(photos, eq(photos.id, projectPhotos.photoId))
     .where(eq(projectPhotos.projectId, id));
   await tx.delete(projects).where(eq(projects.id, id));
+  return deletePhotoRows(tx, rows);
+}
+
+/** Deletes these photo rows (a project's or a portfolio entry's, once their owner is gone); returns their storage keys. */
+export async function deletePhotoRows(tx: DbOrTx, rows: readonly { id: string; storageKey: string }[]): Promise<string[]> {
   if (rows.length > 0)
     await tx.delete(photos).where(
       inArray(

@@ -1,6 +1,6 @@
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { projectProgress, type ProjectInput } from '@arreglaya/shared/schemas/projects';
-import { cx } from '@/lib/cx.ts';
+import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 
 type ProgressValues = Partial<Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'startDate' | 'description'>>;
 
@@ -23,30 +23,8 @@ export function progressOf(values: ProgressValues): { percent: number; done: num
 export function ProjectProgress({ values }: { values: ProgressValues }) {
   const { percent, done } = progressOf(values);
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
-      <div className="flex items-baseline justify-between gap-3">
-        <p id="project-progress-label" className="font-semibold text-slate-900">
-          {t.form.progress}
-        </p>
-        <p className="font-bold text-brand-800" aria-hidden="true">
-          {percent} %
-        </p>
-      </div>
-      <div
-        role="progressbar"
-        aria-labelledby="project-progress-label"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={t.form.progressText(done)}
-        className="mt-2 h-3 w-full overflow-hidden rounded-full bg-slate-200"
-      >
-        <div
-          className={cx('h-full rounded-full transition-[width] duration-300 motion-reduce:transition-none', percent === 100 ? 'bg-green-700' : 'bg-brand-700')}
-          style={{ width: `${percent}%` }}
-        />
-      </div>
-      <p className="mt-2 text-sm text-slate-700">{t.form.progressText(done)}</p>
-    </div>
+    <ProgressBar labelId="project-progress-label" label={t.form.progress} percent={percent} valueText={t.form.progressText(done)}>
+      {t.form.progressText(done)}
+    </ProgressBar>
   );
 }

@@ -109,6 +109,8 @@ export const adminConsole = {
     sessionFrom: (ip: string) => `Desde ${ip}`,
     expires: (d: string) => `vence ${d}`,
   },
+  reauth: 'Iniciar sesión de nuevo',
+  loadError: 'No pudimos cargar esta sección.',
   reasonRequired: 'Escribe el motivo.',
   reasonTooLong: 'El motivo admite hasta 500 caracteres.',
 } as const;

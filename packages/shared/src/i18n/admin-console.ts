@@ -49,7 +49,7 @@ export const adminConsole = {
     searchPlaceholder: 'Ej.: María, maria@correo.do, 809…, 001-1234567-8',
     search: 'Buscar',
     roleLabel: 'Rol',
-    results: (n: string) => `${n} resultados`,
+    results: (n: number, formatted: string) => (n === 1 ? '1 resultado' : `${formatted} resultados`),
     none: 'Nadie coincide con la búsqueda.',
     name: 'Nombre',
     email: 'Correo',

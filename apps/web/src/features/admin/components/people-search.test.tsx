@@ -77,7 +77,7 @@ describe('PeopleSearch', () => {
     const row = link.closest('tr')!;
     expect(within(row).getByText(t.statuses.banned)).toBeTruthy();
     expect(within(row).getByText(t.roles.contractor)).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe(t.people.results('1'));
+    expect(screen.getByRole('status').textContent).toBe(t.people.results(1, '1'));
   });
 
   it('pages through the results keeping the search', async () => {

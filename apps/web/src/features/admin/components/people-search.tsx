@@ -89,7 +89,7 @@ export function PeopleSearch({ locale }: { locale: string }) {
       <SearchForm key={`${q}|${role ?? ''}`} q={q} role={role} onSearch={setParams} />
 
       <p role="status" aria-live="polite" className="font-semibold text-slate-800">
-        {data && t.people.results(formatNumber(data.total, locale))}
+        {data && t.people.results(data.total, formatNumber(data.total, locale))}
       </p>
       {people.isPending && (
         <div className="flex justify-center py-8">

@@ -9,6 +9,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminContactRoutes } from './modules/admin/admin-contact.routes.ts';
+import { adminPeopleRoutes } from './modules/admin/admin-people.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveSession } from './modules/auth/auth.service.ts';
@@ -23,7 +24,7 @@ import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
-import { sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
+import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
 import { sealLegacyCedulas as sealLegacyApplicationCedulas } from './modules/store-partners/store-application.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
@@ -59,6 +60,7 @@ import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSysadminConsole } from './plugins/sysadmin-console.ts';
 import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
 import { registerWebApp, type PageRenderer } from './plugins/web-app.ts';
 
@@ -163,9 +165,10 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const authDeps = { db, auth, mailer, sessions: { secret: authSecret, ttlSeconds: config.SESSION_TTL_SECONDS } };
   const resolveUser = async (req: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });
-    return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt };
+    return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt, sessionCreatedAt: s.createdAt };
   };
   registerAccessControl(app, resolveUser, config.appUrl);
+  registerSysadminConsole(app, db);
   registerRateLimits(app, db);
   registerControlCharacterCheck(app);
 
@@ -177,9 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const cipher = createDataCipher(await loadDataKey(db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: app.log }));
   const sealed = (await sealLegacyContractorCedulas({ db, cipher })) + (await sealLegacyApplicationCedulas({ db, cipher }));
   if (sealed > 0) app.log.info(`sealed ${sealed} cédulas stored in the clear (decision 010)`);
+  const indexed = await indexContractorCedulas({ db, cipher });
+  if (indexed > 0) app.log.info(`indexed ${indexed} cédulas for the console's search (decision 025)`);
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(adminContactRoutes(db));
+  await app.register(adminPeopleRoutes({ db, cipher, auth: authDeps }));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(quickBookingRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));

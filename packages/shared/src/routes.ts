@@ -43,6 +43,13 @@ export const APP_ROUTE_PATTERNS = [
   '/contractor/profile',
   '/contractors/:id',
   '/admin',
+  '/admin/personas',
+  '/admin/personas/:id',
+  '/admin/resenas',
+  '/admin/moderacion',
+  '/admin/reclamos',
+  '/admin/bandejas',
+  '/admin/registro',
 ] as const;
 
 /** True when `path` matches one of the app's route patterns (':param' = one segment). */

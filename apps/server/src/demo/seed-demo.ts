@@ -18,6 +18,8 @@ export interface SeedDemoOptions {
   log: (msg: string) => void;
   /** Seals a cédula for storage (AES-256-GCM, decision 010): none is ever stored in the clear. */
   seal: (cedula: string) => Buffer;
+  /** The cédula's blind index (decision 025); without it, the next start fills it in. */
+  index?: (cedula: string) => Buffer;
   now?: Date;
   /** Random source in [0, 1); defaults to mulberry32 with the fixed DEMO_SEED. */
   random?: () => number;
@@ -131,7 +133,11 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     if (await hasUsers(tx)) return false;
     const people = [...contractors, ...clients];
     for (const c of chunks(people.map((p) => p.user))) await tx.insert(users).values(c);
-    const sealedProfiles = contractors.map(({ profile: { cedula, ...profile } }) => ({ ...profile, cedulaEnc: cedula ? opts.seal(cedula) : null }));
+    const sealedProfiles = contractors.map(({ profile: { cedula, ...profile } }) => ({
+      ...profile,
+      cedulaEnc: cedula ? opts.seal(cedula) : null,
+      cedulaIndex: cedula && opts.index ? opts.index(cedula) : null,
+    }));
     for (const c of chunks(sealedProfiles)) await tx.insert(contractorProfiles).values(c);
     for (const c of chunks(clients.map((p) => p.profile))) await tx.insert(clientProfiles).values(c);
     for (const c of chunks(people.map((p) => p.prefs))) await tx.insert(notificationPreferences).values(c);

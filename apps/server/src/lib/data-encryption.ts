@@ -14,11 +14,21 @@ const TAG_BYTES = 16;
 export interface DataCipher {
   seal(plaintext: string): Buffer;
   open(sealed: Buffer): string;
+  /**
+   * A keyed hash (HMAC-SHA256) of a value, the same for the same value: a blind index to find a
+   * row by a sealed value without opening every row. Its key is derived from the data key.
+   */
+  index(plaintext: string): Buffer;
 }
 
 export function createDataCipher(key: Buffer): DataCipher {
   if (key.length !== 32) throw new Error('AES-256-GCM needs a 32-byte key');
+  // A separate key for the blind index, so the hash never uses the encryption key itself.
+  const indexKey = crypto.createHmac('sha256', key).update('arreglaya blind index v1').digest();
   return {
+    index(plaintext) {
+      return crypto.createHmac('sha256', indexKey).update(plaintext, 'utf8').digest();
+    },
     seal(plaintext) {
       const iv = crypto.randomBytes(IV_BYTES);
       const cipher = crypto.createCipheriv('aes-256-gcm', key, iv);

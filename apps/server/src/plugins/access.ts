@@ -14,6 +14,8 @@ export interface RequestUser {
   role: Role;
   sessionId: string;
   expiresAt: Date;
+  /** When the session was created (signed in): the console asks for a recent one (plugins/sysadmin-console.ts). */
+  sessionCreatedAt: Date;
 }
 
 declare module 'fastify' {

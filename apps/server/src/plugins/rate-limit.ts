@@ -14,7 +14,11 @@ declare module 'fastify' {
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const DEFAULT_WRITE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
 
-function applyRule(db: Db, route: string, rule: RateLimitRule) {
+/**
+ * A hook counting one rule's hits in the bucket `route` (several routes may share one, as the
+ * sysadmin console's per-person limit does: plugins/sysadmin-console.ts).
+ */
+export function applyRule(db: Db, route: string, rule: RateLimitRule) {
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { adminConsole } from '@arreglaya/shared/i18n/admin-console';
 import { RootLayout } from './root-layout.tsx';
 import { RootError, RouteError } from './route-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -13,6 +14,7 @@ import { openSignInLoader, requireSession } from '@/features/auth/guard.ts';
 // 404 for any other path, and e2e/shell.spec.ts visits every pattern.
 
 const p = shell.pages;
+const a = adminConsole.nav;
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const notFound = () => import('./routes/not-found.tsx');
 const accountLayout = () => import('./routes/account-layout.tsx');
@@ -136,7 +138,22 @@ export const routes: RouteObject[] = [
             children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: contractorProfile }],
           },
           { path: 'contractors/:id', lazy: () => import('./routes/contractor-page.tsx') },
-          { ...soon('admin', p.admin), loader: sysadminsOnly },
+          // The sysadmin console (docs/decisions/025-sysadmin-console.md): one layout, its sections as children.
+          {
+            path: 'admin',
+            loader: sysadminsOnly,
+            lazy: () => import('@/features/admin/admin-layout.tsx'),
+            children: [
+              { index: true, handle: { title: a.overview } satisfies PageHandle, lazy: () => import('./routes/admin-overview.tsx') },
+              { path: 'personas', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-people.tsx') },
+              { path: 'personas/:id', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-person.tsx') },
+              soon('resenas', a.reviews),
+              soon('moderacion', a.moderation),
+              soon('reclamos', a.claims),
+              soon('bandejas', a.inboxes),
+              soon('registro', a.logTrail),
+            ],
+          },
           { path: 'notfound', lazy: notFound },
           { path: '*', lazy: notFound },
         ],

@@ -32,6 +32,7 @@ export const apiErrors: Record<ErrorCode, string> = {
   INVALID_CREDENTIALS: 'Correo o contraseña incorrectos. Revisa tus datos e inténtalo de nuevo.',
   EMAIL_NOT_VERIFIED: 'Todavía no confirmaste tu correo. Te enviamos un código nuevo.',
   ACCOUNT_DISABLED: 'Esta cuenta está suspendida. Escríbenos desde la página de contacto.',
+  REAUTH_REQUIRED: 'Por seguridad, vuelve a iniciar sesión para usar la consola de administración.',
   INVALID_CODE: 'El código no es correcto.',
   CODE_EXPIRED: 'El código venció. Pide uno nuevo.',
   CODE_LOCKED: 'Demasiados intentos con este código. Pide uno nuevo.',

@@ -1,5 +1,6 @@
 // The one Spanish message catalogue. Each feature keeps its texts in its own file
 // under i18n/; this module joins them. Import as: import { es } from '@arreglaya/shared/i18n/es'.
+import { adminConsole } from './admin-console.ts';
 import { auth } from './auth.ts';
 import { apiErrors, confirm, success, validation } from './common.ts';
 import { contact } from './contact.ts';
@@ -55,4 +56,5 @@ export const es = {
   myJobs,
   portfolioPage,
   contractorMenu,
+  adminConsole,
 } as const;

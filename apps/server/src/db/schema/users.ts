@@ -158,6 +158,11 @@ export const contractorProfiles = pgTable(
     cedula: char('cedula', { length: 11 }),
     /** Dominican cédula (11 digits, check digit validated on input), AES-256-GCM at rest (decision 010). */
     cedulaEnc: bytea('cedula_enc'),
+    /**
+     * Keyed hash (HMAC-SHA256) of the cédula's 11 digits, written beside cedula_enc: the sysadmin
+     * finds a person by cédula without opening every row (decisions 010 and 025).
+     */
+    cedulaIndex: bytea('cedula_index'),
     serviceTypes: serviceType('service_types')
       .array()
       .notNull()
@@ -195,6 +200,7 @@ export const contractorProfiles = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('contractor_profiles_cedula_index_idx').on(t.cedulaIndex),
     index('contractor_profiles_services_idx').using('gin', t.serviceTypes),
     index('contractor_profiles_search_idx').using('gin', t.searchVector),
     index('contractor_profiles_city_idx').on(t.country, t.city),

@@ -18,7 +18,7 @@ export async function findNewestSessionExpiry(db: DbOrTx, userId: string): Promi
 /** A session by its token, with what access control needs of its person (one query, decision 022). */
 export async function findSessionByToken(db: DbOrTx, token: string) {
   const [row] = await db
-    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, role: users.role, status: users.status })
+    .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, role: users.role, status: users.status })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, token));

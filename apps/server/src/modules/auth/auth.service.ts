@@ -98,7 +98,7 @@ export async function signOut(deps: AuthServiceDeps, { req, reply }: HttpContext
   forwardAuthHeaders(headers, reply);
 }
 
-type ResolvedSession = { userId: string; sessionId: string; role: string; expiresAt: Date };
+type ResolvedSession = { userId: string; sessionId: string; role: string; expiresAt: Date; createdAt: Date };
 
 /**
  * The common case in one query (decision 022): a signed token, a session that is neither expired
@@ -116,7 +116,7 @@ async function readSessionDirectly(deps: AuthServiceDeps, req: FastifyRequest): 
   const refreshDue = expires - deps.sessions.ttlSeconds * 1000 + sessionUpdateAge(deps.sessions.ttlSeconds) * 1000 <= now;
   if (expires <= now || refreshDue) return undefined;
   if (row.status !== 'active') return null;
-  return { userId: row.userId, sessionId: row.id, role: row.role, expiresAt: row.expiresAt };
+  return { userId: row.userId, sessionId: row.id, role: row.role, expiresAt: row.expiresAt, createdAt: row.createdAt };
 }
 
 /** The session behind a request's cookie or bearer token, refreshed when due. */
@@ -132,6 +132,7 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
     sessionId: found.session.id,
     role: (found.user as { role: string }).role,
     expiresAt: new Date(found.session.expiresAt),
+    createdAt: new Date(found.session.createdAt),
   };
 }
 

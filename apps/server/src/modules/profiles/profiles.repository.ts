@@ -1,4 +1,4 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client.ts';
 import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
@@ -82,6 +82,7 @@ export type ContractorProfileRow = Nullable<
   Pick<ContractorProfile, 'address' | 'city' | 'zone' | 'facebook' | 'instagram' | 'linkedin' | 'companyName' | 'description' | 'postalCode'>
 > & {
   cedulaEnc: Buffer;
+  cedulaIndex: Buffer;
   country: ContractorProfile['country'];
   serviceTypes: ContractorProfile['serviceTypes'];
   displayName: string;
@@ -97,13 +98,30 @@ export async function upsertContractorProfile(db: DbOrTx, userId: string, values
 }
 
 /** Seals the plaintext cédulas written before they were encrypted (decision 010); returns how many. */
-export async function sealLegacyContractorCedulas(db: DbOrTx, seal: (cedula: string) => Buffer): Promise<number> {
+export async function sealLegacyContractorCedulas(db: DbOrTx, seal: (cedula: string) => Buffer, index: (cedula: string) => Buffer): Promise<number> {
   const rows = await db.select({ userId: contractorProfiles.userId, cedula: contractorProfiles.cedula }).from(contractorProfiles).where(isNotNull(contractorProfiles.cedula));
   for (const row of rows) {
     await db
       .update(contractorProfiles)
-      .set({ cedulaEnc: seal(row.cedula!), cedula: null })
+      .set({ cedulaEnc: seal(row.cedula!), cedulaIndex: index(row.cedula!.trim()), cedula: null })
       .where(and(eq(contractorProfiles.userId, row.userId), eq(contractorProfiles.cedula, row.cedula!)));
   }
   return rows.length;
+}
+
+/** Sealed cédulas without their blind index (sealed before migration 0014); up to `limit`. */
+export async function findUnindexedCedulas(db: DbOrTx, limit: number): Promise<{ userId: string; cedulaEnc: Buffer }[]> {
+  const rows = await db
+    .select({ userId: contractorProfiles.userId, cedulaEnc: contractorProfiles.cedulaEnc })
+    .from(contractorProfiles)
+    .where(and(isNotNull(contractorProfiles.cedulaEnc), isNull(contractorProfiles.cedulaIndex)))
+    .limit(limit);
+  return rows.map((r) => ({ userId: r.userId, cedulaEnc: r.cedulaEnc! }));
+}
+
+export async function setCedulaIndex(db: DbOrTx, userId: string, cedulaEnc: Buffer, index: Buffer): Promise<void> {
+  await db
+    .update(contractorProfiles)
+    .set({ cedulaIndex: index })
+    .where(and(eq(contractorProfiles.userId, userId), eq(contractorProfiles.cedulaEnc, cedulaEnc)));
 }

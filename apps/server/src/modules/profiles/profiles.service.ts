@@ -6,7 +6,9 @@ import type { DataCipher } from '../../lib/data-encryption.ts';
 import {
   findClientProfile,
   findContractorProfile,
+  findUnindexedCedulas,
   sealLegacyContractorCedulas,
+  setCedulaIndex,
   updatePerson,
   upsertClientProfile,
   upsertContractorProfile,
@@ -93,6 +95,7 @@ export async function saveContractorProfile(deps: ProfilesDeps, userId: string, 
       displayName: `${input.firstName} ${input.lastName}`,
       companyName: input.companyName,
       cedulaEnc: deps.cipher.seal(input.cedula),
+      cedulaIndex: deps.cipher.index(input.cedula),
       serviceTypes: input.serviceTypes,
       description: input.description,
       address: input.address,
@@ -111,5 +114,23 @@ export async function saveContractorProfile(deps: ProfilesDeps, userId: string, 
 
 /** At start: cédulas stored in the clear before they were encrypted are sealed (decision 010). */
 export function sealLegacyCedulas(deps: ProfilesDeps): Promise<number> {
-  return sealLegacyContractorCedulas(deps.db, (cedula) => deps.cipher.seal(cedula));
+  return sealLegacyContractorCedulas(
+    deps.db,
+    (cedula) => deps.cipher.seal(cedula),
+    (cedula) => deps.cipher.index(cedula),
+  );
+}
+
+/**
+ * At start: sealed cédulas without their blind index (written before migration 0014) get it, so
+ * the console finds them by cédula (decision 025). Once per row; safe with several instances.
+ */
+export async function indexCedulas(deps: ProfilesDeps): Promise<number> {
+  let done = 0;
+  for (;;) {
+    const rows = await findUnindexedCedulas(deps.db, 200);
+    if (rows.length === 0) return done;
+    for (const r of rows) await setCedulaIndex(deps.db, r.userId, r.cedulaEnc, deps.cipher.index(deps.cipher.open(r.cedulaEnc)));
+    done += rows.length;
+  }
 }

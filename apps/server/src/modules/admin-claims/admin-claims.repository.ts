@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { conversations, messages, projects, users } from '../../db/schema/index.ts';
 
 const clientUser = alias(users, 'client_user');
 const contractorUser = alias(users, 'contractor_user');
-const fullName = (u: typeof users) => sql<string>`btrim(${u.firstName} || ' ' || ${u.lastName})`;
+const fullName = (u: { firstName: AnyPgColumn; lastName: AnyPgColumn }) => sql<string>`btrim(${u.firstName} || ' ' || ${u.lastName})`;
 
 /** The projects in claim (disputed), oldest claim first, with both people's names. */
 export function listDisputedProjects(db: DbOrTx) {

@@ -3,7 +3,13 @@ import { csvCell, toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('writes a BOM, the headers and CRLF rows; quotes cells with commas, quotes and line breaks', () => {
-    const csv = toCsv(['Correo', 'Fecha'], [['ana@ejemplo.do', '2026-01-02'], ['Peña, "Lucía"', 'línea 1\nlínea 2']]);
+    const csv = toCsv(
+      ['Correo', 'Fecha'],
+      [
+        ['ana@ejemplo.do', '2026-01-02'],
+        ['Peña, "Lucía"', 'línea 1\nlínea 2'],
+      ],
+    );
     expect(csv).toBe('\uFEFFCorreo,Fecha\r\nana@ejemplo.do,2026-01-02\r\n"Peña, ""Lucía""","línea 1\nlínea 2"\r\n');
   });
 

@@ -72,7 +72,13 @@ export type InboxPage = z.infer<typeof InboxPageSchema>;
 export const InboxReplySchema = z.object({ reply: requiredText(5000, { multiline: true }) });
 export type InboxReply = z.infer<typeof InboxReplySchema>;
 
-export const SubscriberSchema = z.object({ id: z.uuid(), email: z.string(), status: z.enum(['active', 'unsubscribed']), createdAt: z.iso.datetime(), unsubscribedAt: z.iso.datetime().nullable() });
+export const SubscriberSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  status: z.enum(['active', 'unsubscribed']),
+  createdAt: z.iso.datetime(),
+  unsubscribedAt: z.iso.datetime().nullable(),
+});
 export const SubscriberPageSchema = z.object({ items: z.array(SubscriberSchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export type SubscriberPage = z.infer<typeof SubscriberPageSchema>;
 export const PageQuerySchema = z.object({

@@ -1,5 +1,13 @@
 import { adminInbox as t } from '@arreglaya/shared/i18n/admin-ops';
-import { InboxKindParamsSchema, InboxPageSchema, InboxParamsSchema, InboxQuerySchema, InboxReplySchema, PageQuerySchema, SubscriberPageSchema } from '@arreglaya/shared/schemas/admin-ops';
+import {
+  InboxKindParamsSchema,
+  InboxPageSchema,
+  InboxParamsSchema,
+  InboxQuerySchema,
+  InboxReplySchema,
+  PageQuerySchema,
+  SubscriberPageSchema,
+} from '@arreglaya/shared/schemas/admin-ops';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +27,13 @@ export function adminInboxRoutes(deps: AdminInboxDeps): FastifyPluginAsyncZod {
       '/api/admin/inbox/:kind',
       {
         config: { access: SYSADMINS },
-        schema: { tags: ['administración'], summary: 'Una bandeja, lo más reciente primero', params: InboxKindParamsSchema, querystring: InboxQuerySchema, response: { 200: InboxPageSchema, ...errors } },
+        schema: {
+          tags: ['administración'],
+          summary: 'Una bandeja, lo más reciente primero',
+          params: InboxKindParamsSchema,
+          querystring: InboxQuerySchema,
+          response: { 200: InboxPageSchema, ...errors },
+        },
       },
       async (req, reply) => {
         void reply.header('Cache-Control', 'no-store');
@@ -31,7 +45,13 @@ export function adminInboxRoutes(deps: AdminInboxDeps): FastifyPluginAsyncZod {
       '/api/admin/inbox/:kind/:id/reply',
       {
         config: { access: SYSADMINS },
-        schema: { tags: ['administración'], summary: 'Responder por correo (queda como respondido)', params: InboxParamsSchema, body: InboxReplySchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          tags: ['administración'],
+          summary: 'Responder por correo (queda como respondido)',
+          params: InboxParamsSchema,
+          body: InboxReplySchema,
+          response: { 200: MessageSchema, ...errors },
+        },
       },
       async (req) => {
         await replyToInboxItem(deps, actor(req), req.params.kind, req.params.id, req.body.reply);

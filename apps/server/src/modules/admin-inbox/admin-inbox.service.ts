@@ -137,7 +137,13 @@ export async function readSubscribers(db: Db, page: number): Promise<SubscriberP
 /** The newsletter list as CSV (Spanish headers, formula-safe cells); the export itself is logged. */
 export async function exportSubscribersCsv(db: Db, actor: AdminActor): Promise<string> {
   const { rows } = await listSubscriptions(db, { limit: SUBSCRIBERS_CSV_MAX, offset: 0 });
-  await recordLogEntry(db, { userId: actor.id, sessionId: actor.sessionId ?? null, action: 'admin-newsletter-export', location: '/admin/bandejas', details: { rows: rows.length } });
+  await recordLogEntry(db, {
+    userId: actor.id,
+    sessionId: actor.sessionId ?? null,
+    action: 'admin-newsletter-export',
+    location: '/admin/bandejas',
+    details: { rows: rows.length },
+  });
   const h = t.csvHeaders;
   return toCsv(
     [h.email, h.status, h.subscribedAt, h.unsubscribedAt],

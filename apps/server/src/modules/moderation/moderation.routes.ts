@@ -21,7 +21,12 @@ export function moderationRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/reports',
       {
         config: { access: 'user', rateLimit: perUser },
-        schema: { tags: ['moderación'], summary: 'Reportar un mensaje de una conversación propia o el perfil de un contratista', body: ReportFormSchema, response: { 201: MessageSchema, ...errors } },
+        schema: {
+          tags: ['moderación'],
+          summary: 'Reportar un mensaje de una conversación propia o el perfil de un contratista',
+          body: ReportFormSchema,
+          response: { 201: MessageSchema, ...errors },
+        },
       },
       async (req, reply) => {
         await fileReport(db, actor(req), req.body);
@@ -31,7 +36,10 @@ export function moderationRoutes(db: Db): FastifyPluginAsyncZod {
 
     app.get(
       '/api/admin/reports',
-      { config: { access: SYSADMINS }, schema: { tags: ['administración'], summary: 'Reportes abiertos, los más antiguos primero', response: { 200: ReportListSchema, ...errors } } },
+      {
+        config: { access: SYSADMINS },
+        schema: { tags: ['administración'], summary: 'Reportes abiertos, los más antiguos primero', response: { 200: ReportListSchema, ...errors } },
+      },
       async (_req, reply) => {
         void reply.header('Cache-Control', 'no-store');
         return { items: await openReports(db) };
@@ -42,7 +50,13 @@ export function moderationRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/admin/reports/:id/decision',
       {
         config: { access: SYSADMINS },
-        schema: { tags: ['administración'], summary: 'Descartar un reporte o actuar (ocultar el mensaje)', params: IdSchema, body: ReportDecisionSchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          tags: ['administración'],
+          summary: 'Descartar un reporte o actuar (ocultar el mensaje)',
+          params: IdSchema,
+          body: ReportDecisionSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
       },
       async (req) => {
         await decideReport(db, actor(req), req.params.id, req.body.action);

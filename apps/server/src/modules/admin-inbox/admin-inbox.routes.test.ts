@@ -20,7 +20,12 @@ const get = (who: Person, url: string) => t.app.inject({ method: 'GET', url, hea
 const post = (who: Person, url: string, payload?: Record<string, unknown>) => t.app.inject({ method: 'POST', url, headers: who.headers, ...(payload ? { payload } : {}) });
 
 async function contactMessage(message: string) {
-  const res = await t.app.inject({ method: 'POST', url: '/api/contact', headers: visitor, payload: { firstName: 'Carmen', email: 'carmen.rosario@ejemplo.do', messageType: 'sugerencia', message } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    headers: visitor,
+    payload: { firstName: 'Carmen', email: 'carmen.rosario@ejemplo.do', messageType: 'sugerencia', message },
+  });
   expect(res.statusCode).toBe(201);
   const row = await t.db.query.contactRequests.findFirst({ where: eq(contactRequests.message, message) });
   return row!.id;

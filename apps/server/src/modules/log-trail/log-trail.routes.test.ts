@@ -42,7 +42,10 @@ describe('GET /api/admin/log-trail', () => {
     const res = await get(admin, '/api/admin/log-trail.csv?from=2026-03-01&to=2026-03-03');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
-    const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Fecha,Correo,Acción,Ruta,Sesión,Detalles');
     expect(lines).toHaveLength(5);
     expect(lines.some((l) => l.includes(`"'=HYPERLINK(""http://x"")"`))).toBe(true);

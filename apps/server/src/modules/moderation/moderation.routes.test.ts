@@ -46,6 +46,9 @@ describe('POST /api/reports', () => {
     expect((await post(t, admin, `/api/admin/reports/${report.id}/decision`, { action: 'act' })).statusCode).toBe(200);
     const [msg] = await t.db.select({ hiddenAt: messages.hiddenAt }).from(messages).where(eq(messages.id, c.messageId));
     expect(msg!.hiddenAt).not.toBeNull();
+    const history = await get(c.client, `/api/conversations/${c.conversationId}/messages`);
+    expect(history.body).not.toContain('Págame por fuera');
+    expect(history.body).toContain('Mensaje ocultado por moderación.');
     expect((await get(admin, '/api/admin/reports')).json<Reports>().items.map((r) => r.id)).not.toContain(report.id);
     // Settled: it may be reported again, as a new report.
     expect((await post(t, c.client, '/api/reports', { targetKind: 'message', messageId: c.messageId, reason: 'spam' })).statusCode).toBe(201);
@@ -88,7 +91,10 @@ describe('flagged profiles', () => {
   it('lists contractors whose description or portfolio shows a phone, an e-mail or a link, with the matches', async () => {
     const flagged = await person(t, 'contractor', 'Marcado');
     const clean = await person(t, 'contractor', 'Limpio');
-    await t.db.update(contractorProfiles).set({ description: 'Plomero desde 2009. Llámame al 809-555-1234 o escribe a yo@correo.com' }).where(eq(contractorProfiles.userId, flagged.id));
+    await t.db
+      .update(contractorProfiles)
+      .set({ description: 'Plomero desde 2009. Llámame al 809-555-1234 o escribe a yo@correo.com' })
+      .where(eq(contractorProfiles.userId, flagged.id));
     await t.db.update(contractorProfiles).set({ description: 'Plomería residencial, más de 150 trabajos.' }).where(eq(contractorProfiles.userId, clean.id));
     const res = await get(admin, '/api/admin/moderation/flagged');
     expect(res.statusCode).toBe(200);

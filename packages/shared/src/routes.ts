@@ -43,6 +43,11 @@ export const APP_ROUTE_PATTERNS = [
   '/contractor/profile',
   '/contractors/:id',
   '/admin',
+  '/admin/reclamos',
+  '/admin/reclamos/:projectId',
+  '/admin/bandejas',
+  '/admin/moderacion',
+  '/admin/registro',
 ] as const;
 
 /** True when `path` matches one of the app's route patterns (':param' = one segment). */

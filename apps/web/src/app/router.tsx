@@ -136,7 +136,19 @@ export const routes: RouteObject[] = [
             children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: contractorProfile }],
           },
           { path: 'contractors/:id', lazy: () => import('./routes/contractor-page.tsx') },
-          { ...soon('admin', p.admin), loader: sysadminsOnly },
+          {
+            // The console (issue 16). The shell's layout joins here; each operations page is self-contained.
+            path: 'admin',
+            loader: sysadminsOnly,
+            children: [
+              { index: true, handle: { title: p.admin } satisfies PageHandle, lazy: comingSoon },
+              { path: 'reclamos', lazy: () => import('@/features/admin-ops/claims-page.tsx') },
+              { path: 'reclamos/:projectId', lazy: () => import('@/features/admin-ops/claim-page.tsx') },
+              { path: 'bandejas', lazy: () => import('@/features/admin-ops/inbox-page.tsx') },
+              { path: 'moderacion', lazy: () => import('@/features/admin-ops/moderation-page.tsx') },
+              { path: 'registro', lazy: () => import('@/features/admin-ops/log-page.tsx') },
+            ],
+          },
           { path: 'notfound', lazy: notFound },
           { path: '*', lazy: notFound },
         ],

@@ -150,7 +150,7 @@ export const adminModeration = {
   messageText: 'Mensaje reportado',
   dismiss: 'Descartar',
   hideMessage: 'Ocultar el mensaje',
-  unlistProfile: 'Quitar el perfil del directorio',
+  markHandled: 'Marcar como atendido',
   dismissed: 'Reporte descartado.',
   actioned: 'Listo: el reporte quedó atendido.',
   description: 'Descripción',

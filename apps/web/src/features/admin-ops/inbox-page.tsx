@@ -205,7 +205,7 @@ function Newsletter({ page }: { page: number }) {
       {subscribers.isError && <ErrorWithRetry message={t.loadError} onRetry={subscribers.refetch} retrying={subscribers.isFetching} />}
       {subscribers.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.subscribersEmpty}</p>}
       {subscribers.data && subscribers.data.items.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div role="region" aria-label={t.subscribers} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t.subscribers}</caption>
             <thead className="bg-slate-50">

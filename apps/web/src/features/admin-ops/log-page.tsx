@@ -99,7 +99,7 @@ export function LogPage() {
       {log.isError && <ErrorWithRetry message={t.loadError} onRetry={log.refetch} retrying={log.isFetching} />}
       {log.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.empty}</p>}
       {log.data && log.data.items.length > 0 && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        <div role="region" aria-label={t.tableLabel} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
           <table className="w-full text-left text-sm">
             <caption className="sr-only">{t.tableLabel}</caption>
             <thead className="bg-slate-50">

@@ -1,6 +1,6 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
-import { adminClaims as t, adminInbox, adminLog, adminModeration } from '@arreglaya/shared/i18n/admin-ops';
+import { adminClaims as t, adminInbox, adminLog, adminModeration, reportReasonLabels, reports } from '@arreglaya/shared/i18n/admin-ops';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
@@ -39,6 +39,7 @@ async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
 let client: TestAccount;
 let contractor: TestAccount;
 let projectId: string;
+let contractorId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -83,6 +84,7 @@ test.beforeAll(async () => {
   expect(claim.status(), await claim.text()).toBe(200);
   const detail = (await (await clientApi.get(`/api/projects/${projectId}`)).json()) as ProjectDetail;
   expect(detail.status).toBe('disputed');
+  contractorId = detail.contractor!.id;
 });
 
 test('the sysadmin reads a claim and its conversation, splits the money; both are mailed and the balances show', async ({ page }) => {
@@ -132,6 +134,7 @@ test('the sysadmin reads a claim and its conversation, splits the money; both ar
 });
 
 test('every console operations page passes axe, also at 360 px', async ({ page }) => {
+  test.setTimeout(240_000);
   expect((await page.request.post('/api/auth/sign-in', { data: ADMIN, headers: HEADERS })).status()).toBe(200);
   const pages = [
     ['/admin/reclamos', t.title],
@@ -153,9 +156,31 @@ test('every console operations page passes axe, also at 360 px', async ({ page }
   }
 });
 
-test('clients are kept out of the console', async ({ page }) => {
+test('a client reports a contractor profile; the sysadmin sees it in Moderación and dismisses it; clients are kept out of the console', async ({ page }) => {
+  test.setTimeout(120_000);
   expect((await page.request.post('/api/auth/sign-in', { data: { email: client.email, password: client.password }, headers: HEADERS })).status()).toBe(200);
+  await page.goto(`/contractors/${contractorId}`);
+  await page.getByRole('button', { name: reports.button }).click();
+  const form = page.getByRole('form', { name: reports.title });
+  await form.getByRole('button', { name: reports.submit }).click();
+  await expect(form.getByLabel(reports.reason)).toHaveAccessibleDescription('Seleccione una opción válida.');
+  await form.getByLabel(reports.reason).selectOption({ label: reportReasonLabels.fraud });
+  await form.getByLabel(reports.details).fill('Pide el pago por adelantado fuera de la plataforma.');
+  await form.getByRole('button', { name: reports.submit }).click();
+  await expect(page.getByTestId('message-box')).toContainText(reports.sent);
+
   await page.goto('/admin/reclamos');
   await expect(page).not.toHaveURL(/\/admin/);
   expect((await page.request.get('/api/admin/claims')).status()).toBe(403);
+
+  await page.context().clearCookies();
+  expect((await page.request.post('/api/auth/sign-in', { data: ADMIN, headers: HEADERS })).status()).toBe(200);
+  await page.goto('/admin/moderacion');
+  const queue = page.getByRole('list', { name: adminModeration.reportsTitle }).getByRole('listitem');
+  await expect(queue).toHaveCount(1);
+  await expect(queue.first()).toContainText(reportReasonLabels.fraud);
+  await expect(queue.first()).toContainText('Pide el pago por adelantado');
+  await queue.first().getByRole('button', { name: adminModeration.dismiss }).click();
+  await expect(page.getByTestId('message-box')).toContainText(adminModeration.dismissed);
+  await expect(page.getByText(adminModeration.reportsEmpty)).toBeVisible();
 });

@@ -1,14 +1,5 @@
 import type { InboxStatus } from '@arreglaya/shared/domain';
-import type {
-  AdminClaim,
-  ClaimConversation,
-  FlaggedProfile,
-  InboxKind,
-  InboxPage,
-  LogTrailPage,
-  Report,
-  SubscriberPage,
-} from '@arreglaya/shared/schemas/admin-ops';
+import type { AdminClaim, ClaimConversation, FlaggedProfile, InboxKind, InboxPage, LogTrailPage, Report, SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { api, apiRequest } from '@/lib/api.ts';
 

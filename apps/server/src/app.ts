@@ -10,6 +10,10 @@ import zlib from 'node:zlib';
 import { accountRoutes } from './modules/account/account.routes.ts';
 import { adminContactRoutes } from './modules/admin/admin-contact.routes.ts';
 import { adminPeopleRoutes } from './modules/admin/admin-people.routes.ts';
+import { adminClaimsRoutes } from './modules/admin-claims/admin-claims.routes.ts';
+import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.ts';
+import { logTrailRoutes } from './modules/log-trail/log-trail.routes.ts';
+import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveSession } from './modules/auth/auth.service.ts';
@@ -186,6 +190,11 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, auth: authDeps }));
+  // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.
+  await app.register(adminClaimsRoutes(db));
+  await app.register(adminInboxRoutes({ db, mailer, cipher }));
+  await app.register(moderationRoutes(db));
+  await app.register(logTrailRoutes(db));
   await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
   await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(quickBookingRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));

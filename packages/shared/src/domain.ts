@@ -93,6 +93,18 @@ export type PhotoKind = (typeof PHOTO_KINDS)[number];
 
 export const SUBSCRIPTION_STATUSES = ['active', 'unsubscribed'] as const;
 
+/** A console inbox item (contact message, quick booking, store application, referral): new, answered by mail, closed. */
+export const INBOX_STATUSES = ['new', 'answered', 'closed'] as const;
+export type InboxStatus = (typeof INBOX_STATUSES)[number];
+
+/** Moderation reports: what is reported, why, and where the report stands. */
+export const REPORT_TARGETS = ['message', 'profile'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+export const REPORT_REASONS = ['spam', 'offensive', 'fraud', 'contact_outside', 'other'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 

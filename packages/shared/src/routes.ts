@@ -49,6 +49,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/moderacion',
   '/admin/reclamos',
   '/admin/bandejas',
+  '/admin/reclamos/:projectId',
   '/admin/registro',
 ] as const;
 

@@ -10,6 +10,7 @@ export const chat = {
   beforeAndAfter: 'Pide los mensajes anteriores o los posteriores, no ambos.',
   photoAdded: 'Foto enviada.',
   photoNotFound: 'Esta foto no existe en esta conversación.',
+  hiddenByModeration: 'Mensaje ocultado por moderación.',
   awayMail: {
     subject: (name: string) => `ArreglaYa - Nuevos mensajes de ${name}`,
     title: 'Tienes mensajes sin leer',

@@ -190,6 +190,7 @@ export const projectMail = {
     refund: (title: string) => `Nuestro equipo resolvió la reclamación sobre «${title}»: el pago retenido se devuelve al cliente.`,
     split: (title: string, percent: number) =>
       `Nuestro equipo resolvió la reclamación sobre «${title}»: el ${percent} % del pago retenido se libera al contratista y el resto se devuelve al cliente.`,
+    reason: (note: string) => `Razón de la decisión: ${note}`,
   },
   projectCancelled: {
     subject: 'ArreglaYa - Proyecto cancelado',

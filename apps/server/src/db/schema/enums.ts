@@ -6,6 +6,7 @@ import {
   CONTACT_MESSAGE_TYPES,
   CURRENCIES,
   EMAIL_STATUSES,
+  INBOX_STATUSES,
   LEDGER_ACCOUNT_KINDS,
   LEDGER_TRANSACTION_KINDS,
   MESSAGE_TYPES,
@@ -14,6 +15,9 @@ import {
   PHOTO_KINDS,
   PROJECT_INTENTIONS,
   PROPERTY_TYPES,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
   REVIEW_DIRECTIONS,
   REVIEW_STATUSES,
   ROLES,
@@ -50,3 +54,7 @@ export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 export const cardBrand = pgEnum('card_brand', CARD_BRANDS);
 export const ledgerAccountKind = pgEnum('ledger_account_kind', LEDGER_ACCOUNT_KINDS);
 export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', LEDGER_TRANSACTION_KINDS);
+export const inboxStatus = pgEnum('inbox_status', INBOX_STATUSES);
+export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { bankAccountType, contactKind, contactMessageType, emailStatus, serviceType, subscriptionStatus } from './enums.ts';
+import { bankAccountType, contactKind, contactMessageType, emailStatus, inboxStatus, serviceType, subscriptionStatus } from './enums.ts';
 import { bytea, createdAt, updatedAt } from './types.ts';
 import { users } from './users.ts';
 
@@ -29,11 +29,15 @@ export const contactRequests = pgTable(
     /** AES-256-GCM ciphertext of the account number; only the last 4 digits are ever shown. */
     bankAccountNumberEnc: bytea('bank_account_number_enc'),
     bankAccountLast4: char('bank_account_last4', { length: 4 }),
+    /** The console inbox's state: new, answered (a reply was mailed), closed. */
+    status: inboxStatus('status').notNull().default('new'),
+    /** The team's last reply, as mailed. */
+    replyText: text('reply_text'),
     handledAt: timestamp('handled_at', { withTimezone: true }),
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_requests_kind_idx').on(t.kind, t.createdAt.desc())],
+  (t) => [index('contact_requests_kind_idx').on(t.kind, t.createdAt.desc()), index('contact_requests_kind_status_idx').on(t.kind, t.status, t.createdAt.desc())],
 );
 
 export const referrals = pgTable(
@@ -44,6 +48,11 @@ export const referrals = pgTable(
     name: varchar('name', { length: 100 }).notNull(),
     email: varchar('email', { length: 254 }),
     phone: varchar('phone', { length: 30 }),
+    /** The console inbox's state: new, answered (a reply was mailed), closed. */
+    status: inboxStatus('status').notNull().default('new'),
+    replyText: text('reply_text'),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [check('referrals_email_or_phone', sql`${t.email} IS NOT NULL OR ${t.phone} IS NOT NULL`)],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
-import { messageType, reviewDirection, reviewStatus } from './enums.ts';
+import { messageType, reportReason, reportStatus, reportTarget, reviewDirection, reviewStatus } from './enums.ts';
 import { projects, quotes } from './projects.ts';
 import { createdAt, updatedAt } from './types.ts';
 import { photos, users } from './users.ts';
@@ -103,6 +103,8 @@ export const messages = pgTable(
     readAt: timestamp('read_at', { withTimezone: true }),
     /** When the recipient, away, was mailed about it (one mail per conversation and run; decision 024). */
     mailedAt: timestamp('mailed_at', { withTimezone: true }),
+    /** Hidden by a sysadmin after a report (moderation): its text is no longer shown. */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -115,5 +117,36 @@ export const messages = pgTable(
       .on(t.createdAt)
       .where(sql`${t.deliveredAt} IS NULL AND ${t.readAt} IS NULL AND ${t.mailedAt} IS NULL AND ${t.senderId} IS NOT NULL`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
+  ],
+);
+
+/**
+ * A signed-in person's report of a chat message or a contractor profile (moderation). One open
+ * report per reporter and target; a sysadmin dismisses it or acts on it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    targetKind: reportTarget('target_kind').notNull(),
+    messageId: uuid('message_id').references(() => messages.id, { onDelete: 'cascade' }),
+    /** The reported contractor (a profile report), or the message's sender. */
+    subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReason('reason').notNull(),
+    details: varchar('details', { length: 1000 }),
+    status: reportStatus('status').notNull().default('open'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('reports_one_open_per_target_key')
+      .on(t.reporterId, t.targetKind, sql`coalesce(${t.messageId}, ${t.subjectId})`)
+      .where(sql`${t.status} = 'open'`),
+    index('reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    check('reports_target_present', sql`(${t.targetKind} = 'message' AND ${t.messageId} IS NOT NULL) OR (${t.targetKind} = 'profile' AND ${t.subjectId} IS NOT NULL)`),
   ],
 );

@@ -61,8 +61,9 @@ export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
     mine: row.senderId === viewerId,
     type: row.type,
     subject: row.subject,
-    text: row.body,
-    photoId: row.photoId,
+    // A message a sysadmin hid after a report (moderation) shows as a placeholder, its photo gone.
+    text: row.hiddenAt ? tc.hiddenByModeration : row.body,
+    photoId: row.hiddenAt ? null : row.photoId,
     quoteId: row.quoteId,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,

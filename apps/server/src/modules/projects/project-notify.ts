@@ -25,6 +25,8 @@ export interface Notice {
   /** Paragraphs after the greeting. */
   paragraphs: string[];
   actions?: { label: string; url: string }[];
+  /** Mail it whatever the person's notification settings (a decision about their money). */
+  alwaysMail?: boolean;
 }
 
 /**
@@ -44,7 +46,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<strin
     quoteId: n.quoteId ?? null,
   });
   const person = await findContact(tx, n.to);
-  if (person && (await wantsMail(tx, n.to, 'immediate'))) {
+  if (person && (n.alwaysMail || (await wantsMail(tx, n.to, 'immediate')))) {
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }

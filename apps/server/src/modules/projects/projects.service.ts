@@ -346,7 +346,9 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
         decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
       const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
       const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-      for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [paragraph], actions });
+      // The decision settles their money: both are mailed whatever their notification settings, with the committee's reason.
+      const paragraphs = decision.note ? [paragraph, m.reason(decision.note)] : [paragraph];
+      for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true });
       await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
       return { status: moved, ...money };
     }),

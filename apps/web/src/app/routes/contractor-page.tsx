@@ -4,6 +4,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
+import { ReportProfileButton } from '@/features/admin-ops/components/report-profile-button.tsx';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
@@ -28,7 +29,12 @@ function ContractorPage() {
         <ContractorProfile
           profile={profile}
           favourite={<FavouriteButton contractorId={profile.id} contractorName={profile.name} />}
-          contact={<ContactContractorButton contractor={profile} />}
+          contact={
+            <>
+              <ContactContractorButton contractor={profile} />
+              <ReportProfileButton contractorId={profile.id} />
+            </>
+          }
           portfolio={<PortfolioSection contractorId={profile.id} />}
         />
       ) : contractor.isError ? (

@@ -1,0 +1,186 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { adminClaims as t, adminInbox, adminLog, adminModeration, reportReasonLabels, reports } from '@arreglaya/shared/i18n/admin-ops';
+import { todayIn } from '@arreglaya/shared/schemas/projects';
+import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
+import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+
+// The claims committee in a browser (issue 16, console item 4): a funded, delivered, claimed
+// project built through the API; the sysadmin reads it and its conversation, splits the money;
+// both people are mailed and the balances show. Then axe on every console operations page.
+
+const ADMIN = { email: 'comite@arreglaya.do', password: 'Comite-Reclamos-2026' };
+let server: AppServer;
+const test = testWithOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+test.beforeAll(({ ownServer }) => {
+  server = ownServer;
+});
+test.describe.configure({ mode: 'serial' });
+
+const HEADERS = { 'x-requested-with': 'arreglaya' };
+const PRICE = 1_000_000;
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
+async function apiAs(account: { email: string; password: string }): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
+  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
+  return api;
+}
+
+async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(serious).toEqual([]);
+}
+
+let client: TestAccount;
+let contractor: TestAccount;
+let projectId: string;
+let contractorId: string;
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+  contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
+  await completeContractorProfile(server.baseURL, contractor);
+  const clientApi = await apiAs(client);
+  const contractorApi = await apiAs(contractor);
+  const created = await clientApi.post('/api/projects', {
+    data: {
+      services: ['plomeria'],
+      title: 'Calentador que no enciende',
+      propertyType: 'casa',
+      description: 'El calentador de agua no enciende.',
+      startDate: todayIn('DO'),
+      city: 'santo-domingo',
+      zone: 'DN',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const project = ((await created.json()) as { project: ProjectDetail }).project;
+  projectId = project.id;
+  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: PRICE, description: 'Cambio del termostato.' } })).status()).toBe(201);
+  const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
+  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+  // The client pays with the sandbox's always-approved Visa (the processor's tokenize call, as the browser makes it).
+  const token = await clientApi.post('/sandbox-processor/v1/tokens', { data: { number: '4242 4242 4242 4242', cvc: '123', expMonth: 12, expYear: NEXT_YEAR } });
+  expect(token.status(), await token.text()).toBe(201);
+  const funded = await clientApi.post(`/api/projects/${projectId}/fund`, {
+    data: { token: ((await token.json()) as { id: string }).id },
+    headers: { 'idempotency-key': `e2e-fund-${projectId}` },
+  });
+  expect(funded.status(), await funded.text()).toBe(200);
+  expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+  expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
+  const conversationId = ((await (await clientApi.get(`/api/projects/${projectId}`)).json()) as ProjectDetail).conversationId!;
+  expect((await clientApi.post(`/api/conversations/${conversationId}/messages`, { data: { text: 'El calentador volvió a fallar al día siguiente.' } })).status()).toBe(201);
+  const claim = await clientApi.post(`/api/projects/${projectId}/status`, {
+    data: { status: 'disputed', note: 'Sigue sin encender.' },
+    headers: { 'idempotency-key': `e2e-claim-${projectId}` },
+  });
+  expect(claim.status(), await claim.text()).toBe(200);
+  const detail = (await (await clientApi.get(`/api/projects/${projectId}`)).json()) as ProjectDetail;
+  expect(detail.status).toBe('disputed');
+  contractorId = detail.contractor!.id;
+});
+
+test('the sysadmin reads a claim and its conversation, splits the money; both are mailed and the balances show', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect((await page.request.post('/api/auth/sign-in', { data: ADMIN, headers: HEADERS })).status()).toBe(200);
+  await page.goto('/admin/reclamos');
+  await expect(page.getByRole('heading', { level: 1, name: t.title })).toBeVisible();
+  const claims = page.getByRole('list', { name: t.listLabel }).getByRole('listitem');
+  await expect(claims).toHaveCount(1);
+  await expect(claims.first()).toContainText('RD$10,000.00');
+  await expect(claims.first()).toContainText('Sigue sin encender.');
+  await expectNoSeriousAxe(page, '/admin/reclamos');
+
+  await page.getByRole('link', { name: t.open('Calentador que no enciende') }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Calentador que no enciende' })).toBeVisible();
+  const money = page.getByRole('region', { name: t.money });
+  await expect(money.getByText(t.held).locator('..')).toContainText('RD$10,000.00');
+  await page.getByRole('button', { name: t.showConversation }).click();
+  await expect(page.getByRole('list', { name: t.conversation })).toContainText('El calentador volvió a fallar al día siguiente.');
+  await expectNoSeriousAxe(page, '/admin/reclamos/:projectId');
+
+  const decision = page.getByRole('region', { name: t.decision.title });
+  await decision.getByRole('radio', { name: t.decision.split }).check();
+  await decision.getByRole('button', { name: t.decision.submit }).click();
+  await expect(decision.getByLabel(t.decision.percent)).toHaveAccessibleDescription(new RegExp(t.decision.percentHint.replace('.', '\\.')));
+  await decision.getByLabel(t.decision.percent).fill('60');
+  await decision.getByLabel(t.decision.note).fill('El termostato se cambió, pero la instalación quedó incompleta.');
+  await decision.getByRole('button', { name: t.decision.submit }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.decision.decided);
+  await expect(page.getByText(t.decision.closed)).toBeVisible();
+  // 60 % released to the contractor, the rest refunded; nothing held any more.
+  await expect(money.getByText(t.released).locator('..')).toContainText('RD$6,000.00');
+  await expect(money.getByText(t.refunded).locator('..')).toContainText('RD$4,000.00');
+  await expect(money.getByText(t.held).locator('..')).toContainText('RD$0.00');
+
+  for (const to of [client.email, contractor.email]) {
+    const mail = await server.mailbox.waitFor((m) => m.subject === 'ArreglaYa - Reclamación resuelta' && m.to?.some((a) => a.address === to) === true);
+    expect(mail.text).toContain('el 60 % del pago retenido');
+    expect(mail.text).toContain('la instalación quedó incompleta');
+  }
+
+  await page.goto('/admin/reclamos');
+  await expect(page.getByText(t.empty)).toBeVisible();
+  // The read of the conversation is in the log trail.
+  await page.goto('/admin/registro?what=admin-claim-conversation-read');
+  await expect(page.getByRole('table', { name: adminLog.tableLabel })).toContainText(ADMIN.email);
+});
+
+test('every console operations page passes axe, also at 360 px', async ({ page }) => {
+  test.setTimeout(240_000);
+  expect((await page.request.post('/api/auth/sign-in', { data: ADMIN, headers: HEADERS })).status()).toBe(200);
+  const pages = [
+    ['/admin/reclamos', t.title],
+    [`/admin/reclamos/${projectId}`, 'Calentador que no enciende'],
+    ['/admin/bandejas', adminInbox.title],
+    ['/admin/bandejas?bandeja=newsletter', adminInbox.title],
+    ['/admin/moderacion', adminModeration.title],
+    ['/admin/registro', adminLog.title],
+  ] as const;
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const [url, title] of pages) {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+      await expectNoSeriousAxe(page, `${url} ${width}px`);
+      if (width === 360) expect(await page.evaluate(() => document.documentElement.scrollWidth), url).toBeLessThanOrEqual(360);
+    }
+  }
+});
+
+test('a client reports a contractor profile; the sysadmin sees it in Moderación and dismisses it; clients are kept out of the console', async ({ page }) => {
+  test.setTimeout(120_000);
+  expect((await page.request.post('/api/auth/sign-in', { data: { email: client.email, password: client.password }, headers: HEADERS })).status()).toBe(200);
+  await page.goto(`/contractors/${contractorId}`);
+  await page.getByRole('button', { name: reports.button }).click();
+  const form = page.getByRole('form', { name: reports.title });
+  await form.getByRole('button', { name: reports.submit }).click();
+  await expect(form.getByLabel(reports.reason)).toHaveAccessibleDescription('Seleccione una opción válida.');
+  await form.getByLabel(reports.reason).selectOption({ label: reportReasonLabels.fraud });
+  await form.getByLabel(reports.details).fill('Pide el pago por adelantado fuera de la plataforma.');
+  await form.getByRole('button', { name: reports.submit }).click();
+  await expect(page.getByTestId('message-box')).toContainText(reports.sent);
+
+  await page.goto('/admin/reclamos');
+  await expect(page).not.toHaveURL(/\/admin/);
+  expect((await page.request.get('/api/admin/claims')).status()).toBe(403);
+
+  await page.context().clearCookies();
+  expect((await page.request.post('/api/auth/sign-in', { data: ADMIN, headers: HEADERS })).status()).toBe(200);
+  await page.goto('/admin/moderacion');
+  const queue = page.getByRole('list', { name: adminModeration.reportsTitle }).getByRole('listitem');
+  await expect(queue).toHaveCount(1);
+  await expect(queue.first()).toContainText(reportReasonLabels.fraud);
+  await expect(queue.first()).toContainText('Pide el pago por adelantado');
+  await queue.first().getByRole('button', { name: adminModeration.dismiss }).click();
+  await expect(page.getByTestId('message-box')).toContainText(adminModeration.dismissed);
+  await expect(page.getByText(adminModeration.reportsEmpty)).toBeVisible();
+});

@@ -1,0 +1,250 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { adminClaims as t } from '@arreglaya/shared/i18n/admin-ops';
+import { CLAIM_OUTCOMES, ClaimDecisionSchema, type ClaimDecision } from '@arreglaya/shared/schemas/payments';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { projectKeys, projectPhotoUrl, useProject } from '@/features/projects/project.ts';
+import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
+import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaims } from './api.ts';
+
+type DecisionInput = z.input<typeof ClaimDecisionSchema>;
+const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
+
+/** /admin/reclamos/:projectId: one claim, its photos, money and conversation, and the decision. */
+export function ClaimPage() {
+  const { projectId = '' } = useParams();
+  const { user } = useViewer();
+  const project = useProject(user?.id ?? null, projectId);
+  const claims = useQuery({ queryKey: adminOpsKeys.claims, queryFn: ({ signal }) => fetchClaims(signal) });
+  const claim = claims.data?.find((c) => c.projectId === projectId);
+  usePageTitle(project.data?.title ?? t.title);
+
+  if (project.isPending) {
+    return (
+      <div className="flex justify-center py-8">
+        <Spinner />
+      </div>
+    );
+  }
+  if (project.isError || !project.data) {
+    return (
+      <div className="flex flex-col gap-4">
+        <h1 className="text-3xl font-bold text-slate-900">{t.title}</h1>
+        <ErrorWithRetry message={t.detailError} onRetry={project.refetch} retrying={project.isFetching} />
+      </div>
+    );
+  }
+  const p = project.data;
+  const money = p.money;
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <Link to="/admin/reclamos" className="text-brand-700 underline">
+          {t.back}
+        </Link>
+        <h1 className="mt-2 text-3xl font-bold break-words text-slate-900">{p.title}</h1>
+        {claim && (
+          <p className="mt-1 text-slate-700">
+            {t.client}: {claim.clientName} · {t.contractor}: {claim.contractorName}
+          </p>
+        )}
+      </div>
+
+      <section aria-labelledby="claim-project" className="rounded-xl border border-slate-200 bg-white p-4">
+        <h2 id="claim-project" className="text-xl font-semibold text-slate-900">
+          {t.project}
+        </h2>
+        <dl className="mt-2 flex flex-col gap-2">
+          {claim?.claimReason && (
+            <div>
+              <dt className="font-medium text-slate-700">{t.reason}</dt>
+              <dd className="break-words text-slate-900">{claim.claimReason}</dd>
+            </div>
+          )}
+          <div>
+            <dt className="font-medium text-slate-700">{t.description}</dt>
+            <dd className="break-words text-slate-900">{p.description}</dd>
+          </div>
+          {p.deliveryNote && (
+            <div>
+              <dt className="font-medium text-slate-700">{t.deliveryNote}</dt>
+              <dd className="break-words text-slate-900">{p.deliveryNote}</dd>
+            </div>
+          )}
+        </dl>
+        <PhotoRow title={t.photos} photos={p.photos} />
+        <PhotoRow title={t.deliveryPhotos} photos={p.deliveryPhotos} />
+      </section>
+
+      {money && (
+        <section aria-labelledby="claim-money" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="claim-money" className="text-xl font-semibold text-slate-900">
+            {t.money}
+          </h2>
+          <dl className="mt-2 grid grid-cols-1 gap-2 sm:grid-cols-2">
+            {(
+              [
+                [t.price, money.priceMinor],
+                [t.funded, money.fundedMinor],
+                [t.released, money.releasedMinor],
+                [t.refunded, money.refundedMinor],
+                [t.held, money.heldMinor],
+              ] as const
+            ).map(([label, amount]) => (
+              <div key={label} className="flex justify-between gap-4 border-b border-slate-100 py-1">
+                <dt className="text-slate-700">{label}</dt>
+                <dd className="font-semibold text-slate-900">{formatMoney(amount, money.currency)}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+
+      <Conversation projectId={projectId} />
+
+      {p.status === 'disputed' ? (
+        <DecisionForm projectId={projectId} userId={user?.id ?? ''} heldLabel={money ? formatMoney(money.heldMinor, money.currency) : null} />
+      ) : (
+        <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">{t.decision.closed}</p>
+      )}
+    </div>
+  );
+}
+
+function PhotoRow({ title, photos }: { title: string; photos: { id: string }[] }) {
+  return (
+    <div className="mt-4">
+      <h3 className="font-semibold text-slate-900">{title}</h3>
+      {photos.length === 0 ? (
+        <p className="text-slate-700">{t.noPhotos}</p>
+      ) : (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {photos.map((photo, i) => (
+            <li key={photo.id}>
+              <a href={projectPhotoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer">
+                <img src={projectPhotoUrl(photo.id, 'sm')} alt={`${title}: ${t.photoAlt(i + 1)}`} className="size-24 rounded-md object-cover" />
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The two people's messages, read on request: each read is written to the log trail. */
+function Conversation({ projectId }: { projectId: string }) {
+  const [open, setOpen] = useState(false);
+  const conversation = useQuery({ queryKey: adminOpsKeys.conversation(projectId), queryFn: ({ signal }) => fetchClaimConversation(projectId, signal), enabled: open });
+  return (
+    <section aria-labelledby="claim-conversation" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="claim-conversation" className="text-xl font-semibold text-slate-900">
+        {t.conversation}
+      </h2>
+      <p className="text-sm text-slate-700">{t.conversationNote}</p>
+      {!open && (
+        <button type="button" className={buttonClasses('secondary', 'mt-3')} onClick={() => setOpen(true)}>
+          {t.showConversation}
+        </button>
+      )}
+      {open && conversation.isPending && <Spinner />}
+      {conversation.isError && <ErrorWithRetry message={t.detailError} onRetry={conversation.refetch} retrying={conversation.isFetching} />}
+      {conversation.data && conversation.data.messages.length === 0 && <p className="mt-3 text-slate-800">{t.noMessages}</p>}
+      {conversation.data && conversation.data.messages.length > 0 && (
+        <ol aria-label={t.conversation} className="mt-3 flex flex-col gap-2">
+          {conversation.data.messages.map((m) => {
+            const who = m.from === 'client' ? conversation.data.clientName : m.from === 'contractor' ? conversation.data.contractorName : t.system;
+            return (
+              <li key={m.id} className={m.from === 'system' ? 'rounded-md bg-slate-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2'}>
+                <p className="text-sm font-semibold text-slate-800">
+                  {who} · {formatDate(m.createdAt)} {formatTime(m.createdAt)}
+                </p>
+                {m.subject && <p className="font-medium text-slate-900">{m.subject}</p>}
+                <p className="break-words whitespace-pre-line text-slate-900">{m.hidden ? <em>{t.hiddenMessage}</em> : m.body}</p>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function DecisionForm({ projectId, userId, heldLabel }: { projectId: string; userId: string; heldLabel: string | null }) {
+  const queryClient = useQueryClient();
+  const messageBox = useMessageBox();
+  // One key per filled-in form: a retry after a lost answer never moves the money twice.
+  const [key] = useState(() => crypto.randomUUID());
+  const form = useForm<DecisionInput, unknown, ClaimDecision>({ resolver: zodResolver(ClaimDecisionSchema), defaultValues: { outcome: 'release', note: '' } });
+  const outcome = form.watch('outcome');
+  const decide = useMutation({
+    mutationFn: (values: ClaimDecision) => decideClaim(projectId, values, key),
+    onSuccess: async (result) => {
+      messageBox.show({ text: `${result.message} ${t.decision.decided}`, kind: 'success' });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.detail(userId, projectId) }), queryClient.invalidateQueries({ queryKey: adminOpsKeys.claims })]);
+    },
+    onError: (error) => {
+      if (!applyServerFieldErrors(error, form.setError, ['outcome', 'contractorPercent', 'note'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
+    },
+  });
+  const errors = form.formState.errors;
+  return (
+    <section aria-labelledby="claim-decision" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="claim-decision" className="text-xl font-semibold text-slate-900">
+        {t.decision.title}
+      </h2>
+      {heldLabel && (
+        <p className="text-slate-700">
+          {t.held}: <strong>{heldLabel}</strong>
+        </p>
+      )}
+      <form noValidate className="mt-3 flex flex-col gap-4" onSubmit={form.handleSubmit((values) => decide.mutate(values))}>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="font-medium text-slate-800">{t.decision.outcome}</legend>
+          {CLAIM_OUTCOMES.map((value) => (
+            <label key={value} className="flex min-h-11 items-center gap-2">
+              <input type="radio" value={value} {...form.register('outcome')} className="size-5" />
+              {OUTCOME_LABELS[value]}
+            </label>
+          ))}
+        </fieldset>
+        {outcome === 'split' && (
+          <Field label={t.decision.percent} hint={t.decision.percentHint} error={errors.contractorPercent?.message}>
+            {(control) => (
+              <input
+                {...control}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={99}
+                className={inputClasses('max-w-40')}
+                {...form.register('contractorPercent', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+              />
+            )}
+          </Field>
+        )}
+        <Field label={t.decision.note} hint={t.decision.noteHint} error={errors.note?.message}>
+          {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('note')} />}
+        </Field>
+        <div>
+          <button type="submit" className={buttonClasses('primary')} disabled={decide.isPending}>
+            {t.decision.submit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+export { ClaimPage as Component };

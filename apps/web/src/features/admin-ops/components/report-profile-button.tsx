@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { REPORT_REASONS } from '@arreglaya/shared/domain';
+import { reportReasonLabels, reports as t } from '@arreglaya/shared/i18n/admin-ops';
+import { ReportFormSchema } from '@arreglaya/shared/schemas/admin-ops';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { api } from '@/lib/api.ts';
+import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
+
+type ReportInput = z.input<typeof ReportFormSchema>;
+type ReportOutput = z.output<typeof ReportFormSchema>;
+
+/**
+ * "Reportar" on a contractor's public page: for a signed-in client or another contractor (not the
+ * contractor themself, not a visitor, whose server-rendered page stays as it is). Opens a short form
+ * in place: a reason from the list and optional details.
+ */
+export function ReportProfileButton({ contractorId }: { contractorId: string }) {
+  const { user } = useViewer();
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  const messageBox = useMessageBox();
+  const form = useForm<ReportInput, unknown, ReportOutput>({
+    resolver: zodResolver(ReportFormSchema),
+    defaultValues: { targetKind: 'profile', contractorId, reason: undefined, details: '' },
+  });
+  const send = useMutation({
+    mutationFn: (values: ReportOutput) => api.post<{ message: string }>('/api/reports', values),
+    onSuccess: (r) => {
+      messageBox.show({ text: r.message, kind: 'success' });
+      form.reset();
+      setOpen(false);
+    },
+    onError: (error) => {
+      if (!applyServerFieldErrors(error, form.setError, ['reason', 'details'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
+    },
+  });
+  if (!user || user.role === 'sysadmin' || user.id === contractorId) return null;
+  const errors = form.formState.errors;
+  return (
+    <div className="mt-3">
+      <button type="button" aria-expanded={open} aria-controls={formId} className={buttonClasses('ghost', 'px-2 text-sm')} onClick={() => setOpen((v) => !v)}>
+        {t.button}
+      </button>
+      {open && (
+        <form
+          id={formId}
+          noValidate
+          aria-label={t.title}
+          className="mt-2 flex max-w-md flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          onSubmit={form.handleSubmit((values) => send.mutate(values))}
+        >
+          <Field label={t.reason} error={errors.reason?.message}>
+            {(control) => (
+              <select {...control} className={inputClasses()} {...form.register('reason')} defaultValue="">
+                <option value="" disabled>
+                  —
+                </option>
+                {REPORT_REASONS.map((r) => (
+                  <option key={r} value={r}>
+                    {reportReasonLabels[r]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field label={t.details} error={errors.details?.message}>
+            {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('details')} />}
+          </Field>
+          <div className="flex flex-wrap gap-2">
+            <button type="submit" className={buttonClasses('primary')} disabled={send.isPending}>
+              {t.submit}
+            </button>
+            <button type="button" className={buttonClasses('secondary')} onClick={() => setOpen(false)}>
+              {t.cancel}
+            </button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

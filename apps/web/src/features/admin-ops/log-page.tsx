@@ -1,0 +1,143 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { adminLog as t } from '@arreglaya/shared/i18n/admin-ops';
+import { LogTrailQuerySchema, type LogTrailFilterForm, type LogTrailQuery } from '@arreglaya/shared/schemas/admin-ops';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { formatDate, formatNumber, formatTime } from '@/lib/format.ts';
+import { usePageTitle } from '@/lib/page-title.ts';
+import { adminOpsKeys, fetchLog } from './api.ts';
+
+const FILTERS = ['who', 'what', 'where', 'from', 'to'] as const;
+
+/** The filters of the URL (those the schema accepts), as a query string without the page. */
+function filterQuery(params: URLSearchParams): URLSearchParams {
+  const q = new URLSearchParams();
+  for (const key of FILTERS) {
+    const v = params.get(key);
+    if (v) q.set(key, v);
+  }
+  return q;
+}
+
+/** /admin/registro: the log trail, filtered by who, what, where and when; newest first; CSV of the filtered rows. */
+export function LogPage() {
+  usePageTitle(t.title);
+  const [params, setParams] = useSearchParams();
+  const filters = filterQuery(params);
+  const page = Math.max(1, Number(params.get('pagina')) || 1);
+  const query = new URLSearchParams(filters);
+  query.set('page', String(page));
+  const log = useQuery({ queryKey: adminOpsKeys.log(query.toString()), queryFn: ({ signal }) => fetchLog(query.toString(), signal) });
+  const form = useForm<LogTrailFilterForm, unknown, LogTrailQuery>({
+    resolver: zodResolver(LogTrailQuerySchema),
+    defaultValues: Object.fromEntries(FILTERS.map((k) => [k, params.get(k) ?? ''])),
+  });
+  const errors = form.formState.errors;
+  const apply = (values: LogTrailQuery) => {
+    const next = new URLSearchParams();
+    for (const key of FILTERS) if (values[key]) next.set(key, values[key]);
+    setParams(next);
+  };
+  const clear = () => {
+    form.reset(Object.fromEntries(FILTERS.map((k) => [k, ''])));
+    setParams(new URLSearchParams());
+  };
+  const pageCount = log.data ? Math.max(1, Math.ceil(log.data.total / log.data.pageSize)) : 1;
+  const csvHref = `/api/admin/log-trail.csv${filters.size ? `?${filters.toString()}` : ''}`;
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t.title}</h1>
+        <p className="mt-1 text-slate-700">{t.intro}</p>
+      </div>
+      <form
+        noValidate
+        aria-label={t.filters}
+        className="grid grid-cols-1 gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-3"
+        onSubmit={form.handleSubmit(apply)}
+      >
+        <Field label={t.who} error={errors.who?.message}>
+          {(control) => <input {...control} type="search" className={inputClasses()} {...form.register('who')} />}
+        </Field>
+        <Field label={t.what} error={errors.what?.message}>
+          {(control) => <input {...control} type="search" className={inputClasses()} {...form.register('what')} />}
+        </Field>
+        <Field label={t.where} error={errors.where?.message}>
+          {(control) => <input {...control} type="search" className={inputClasses()} {...form.register('where')} />}
+        </Field>
+        <Field label={t.from} error={errors.from?.message}>
+          {(control) => <input {...control} type="date" className={inputClasses()} {...form.register('from')} />}
+        </Field>
+        <Field label={t.to} error={errors.to?.message}>
+          {(control) => <input {...control} type="date" className={inputClasses()} {...form.register('to')} />}
+        </Field>
+        <div className="flex flex-wrap items-end gap-2">
+          <button type="submit" className={buttonClasses('primary')}>
+            {t.apply}
+          </button>
+          <button type="button" className={buttonClasses('ghost')} onClick={clear}>
+            {t.clear}
+          </button>
+        </div>
+      </form>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="text-slate-700" aria-live="polite">
+          {log.data ? t.total(formatNumber(log.data.total)) : ''}
+        </p>
+        <a href={csvHref} download className={buttonClasses('secondary')}>
+          {t.exportCsv}
+        </a>
+      </div>
+      {log.isPending && <Spinner />}
+      {log.isError && <ErrorWithRetry message={t.loadError} onRetry={log.refetch} retrying={log.isFetching} />}
+      {log.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.empty}</p>}
+      {log.data && log.data.items.length > 0 && (
+        <div role="region" aria-label={t.tableLabel} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">{t.tableLabel}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {[t.when, t.who, t.what, t.where, t.details].map((h) => (
+                  <th key={h} scope="col" className="p-2 whitespace-nowrap">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.items.map((e) => (
+                <tr key={e.id} className="border-t border-slate-100 align-top">
+                  <td className="p-2 whitespace-nowrap">
+                    {formatDate(e.createdAt)} {formatTime(e.createdAt)}
+                  </td>
+                  <td className="p-2 break-all">{e.email ?? t.visitor}</td>
+                  <td className="p-2">{e.action}</td>
+                  <td className="p-2 break-all">{e.location}</td>
+                  <td className="max-w-xs p-2 font-mono text-xs break-all text-slate-700">{e.details}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pagination
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(n) => {
+          const q = new URLSearchParams(filters);
+          q.set('pagina', String(n));
+          return `?${q.toString()}`;
+        }}
+      />
+    </div>
+  );
+}
+
+export { LogPage as Component };

@@ -105,7 +105,12 @@ export const routes: RouteObject[] = [
                 handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle,
                 lazy: favourites,
               },
-              soon('reviews', p.reviews, { account: '/perfil' }),
+              {
+                path: 'reviews',
+                loader: requireSession(['client', 'contractor'], currentPath),
+                handle: { title: p.reviews, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/my-reviews.tsx'),
+              },
               { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },
               {
                 path: 'formas-pago',
@@ -137,6 +142,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'contractors/:id', lazy: () => import('./routes/contractor-page.tsx') },
           { ...soon('admin', p.admin), loader: sysadminsOnly },
+          // The console's review queue; it moves under the /admin layout when the console shell lands.
+          { path: 'admin/resenas', loader: sysadminsOnly, handle: { title: p.admin } satisfies PageHandle, lazy: () => import('./routes/admin-reviews.tsx') },
           { path: 'notfound', lazy: notFound },
           { path: '*', lazy: notFound },
         ],

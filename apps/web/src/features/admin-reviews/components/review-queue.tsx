@@ -9,10 +9,10 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
-import { useModerate, useReviewQueue } from '@/features/reviews/api/reviews-api.ts';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
+import { useModerate, useReviewQueue } from '../api/review-queue-api.ts';
 
 interface ReviewQueueProps {
   userId: string;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminReviewsPage, MyReviewsPage, ProjectReviewState, ReviewData, ReviewResult, ReviewSort, ReviewTab } from '@arreglaya/shared/schemas/reviews';
+import type { MyReviewsPage, ProjectReviewState, ReviewData, ReviewResult, ReviewSort, ReviewTab } from '@arreglaya/shared/schemas/reviews';
 import { api } from '@/lib/api.ts';
 
 /** Cache keys carry the viewer's id, so a different person signing in never sees these. */
@@ -7,7 +7,6 @@ export const reviewKeys = {
   all: (userId: string) => ['reviews', userId] as const,
   project: (userId: string, projectId: string) => ['reviews', userId, 'project', projectId] as const,
   mine: (userId: string, tab: ReviewTab, sort: ReviewSort, page: number) => ['reviews', userId, 'mine', tab, sort, page] as const,
-  queue: (userId: string, page: number) => ['reviews', userId, 'queue', page] as const,
 };
 
 export function useProjectReview(userId: string, projectId: string, enabled: boolean) {
@@ -33,25 +32,6 @@ export function useReply(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, reply }: { id: string; reply: string }) => api.put<ReviewResult>(`/api/reviews/${encodeURIComponent(id)}/reply`, { reply }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(userId) }),
-  });
-}
-
-export function useReviewQueue(userId: string, page: number) {
-  return useQuery({
-    queryKey: reviewKeys.queue(userId, page),
-    queryFn: ({ signal }) => api.get<AdminReviewsPage>(`/api/admin/reviews?page=${page}`, signal),
-    placeholderData: (previous) => previous,
-  });
-}
-
-export function useModerate(userId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ id, reason }: { id: string; reason?: string }) =>
-      reason === undefined
-        ? api.post<ReviewResult>(`/api/admin/reviews/${encodeURIComponent(id)}/approve`, undefined)
-        : api.post<ReviewResult>(`/api/admin/reviews/${encodeURIComponent(id)}/reject`, { reason }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewKeys.all(userId) }),
   });
 }

@@ -43,6 +43,7 @@ export const APP_ROUTE_PATTERNS = [
   '/contractor/profile',
   '/contractors/:id',
   '/admin',
+  '/admin/resenas',
 ] as const;
 
 /** True when `path` matches one of the app's route patterns (':param' = one segment). */

@@ -181,6 +181,24 @@ describe('moderation', () => {
     expect(mine.items).toEqual([expect.objectContaining({ id, status: 'rejected', rejectionReason: 'Contiene datos personales.' })]);
     expect((await send('GET', contractor, '/api/me/reviews?tab=about')).json()).toMatchObject({ items: [], counts: { about: 0 } });
   });
+  it('counts every one of three approvals of one contractor made at the same instant', async () => {
+    const admin = await person(t, 'sysadmin', 'Admin');
+    const contractor = await person(t, 'contractor', 'Ramón');
+    const ids: string[] = [];
+    for (const rating of [5, 4, 3]) {
+      const client = await person(t, 'client', 'Yolanda');
+      const projectId = await postProject(t, client);
+      const quoteId = await postQuote(t, contractor, projectId);
+      await send('POST', client, `/api/quotes/${quoteId}/accept`);
+      await setStatus(contractor, projectId, 'in_progress');
+      await setStatus(contractor, projectId, 'delivered');
+      await setStatus(client, projectId, 'completado');
+      ids.push((await review(client, projectId, form({ rating }))).json().review.id as string);
+    }
+    const answers = await Promise.all(ids.map((id) => approve(admin, id)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(await profileOf(contractor.id)).toMatchObject({ ratingAvg: 4, ratingCount: 3, completedProjects: 3 });
+  });
 });
 
 describe('the reply and /perfil/reviews', () => {

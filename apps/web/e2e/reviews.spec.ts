@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { directory as td } from '@arreglaya/shared/i18n/directory';
+import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { reviewMail, reviews as t } from '@arreglaya/shared/i18n/reviews';
 import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
@@ -46,7 +47,7 @@ async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
 
 /** Writes a review in the project page's Add Comment dialog. */
 async function review(page: Page, projectId: string, stars: number, title: string, comments: string) {
-  await page.goto(`/proyectos/${projectId}`);
+  if (!page.url().includes(`/proyectos/${projectId}`)) await page.goto(`/proyectos/${projectId}`);
   await page.getByRole('button', { name: t.add }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: t.submit }).click();
@@ -107,7 +108,11 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   await page.goto(`/contractors/${contractorId}`);
   await expect(page.getByRole('main').getByText(td.card.noReviews)).toBeVisible();
 
+  // The client comes from the completed project's tile in Mis Proyectos.
   const asClient = await openAs(browser, client);
+  await asClient.page.goto('/perfil/proyectos');
+  await asClient.page.getByRole('main').getByRole('link', { name: tp.nextActions.review, exact: true }).click();
+  await asClient.page.waitForURL(`**/proyectos/${projectId}#comentario`);
   await review(asClient.page, projectId, 4, 'Muy buen trabajo', 'Llegó puntual y dejó todo limpio.');
   const asContractor = await openAs(browser, contractor);
   await review(asContractor.page, projectId, 5, 'Excelente clienta', 'Clara con lo que quería y pagó a tiempo.');

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { reviews as t } from '@arreglaya/shared/i18n/reviews';
 import type { ReviewData } from '@arreglaya/shared/schemas/reviews';
@@ -25,6 +26,13 @@ export function ProjectReviewSection({ projectId, userId, subjectName }: Project
   const messages = useMessageBox();
   const [open, setOpen] = useState(false);
   const s = state.data;
+  // Mis Proyectos' 'Comentar' links here (#comentario); the section appears after the project, so it scrolls itself.
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  const shown = Boolean(s && (s.canReview || s.mine));
+  useEffect(() => {
+    if (shown && hash === '#comentario') section.current?.scrollIntoView({ block: 'start' });
+  }, [shown, hash]);
   if (!s || (!s.canReview && !s.mine)) return null;
   const mine = s.mine;
 
@@ -36,7 +44,7 @@ export function ProjectReviewSection({ projectId, userId, subjectName }: Project
   };
 
   return (
-    <section aria-labelledby="project-review" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+    <section ref={section} id="comentario" aria-labelledby="project-review" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="project-review" className="text-xl font-bold text-slate-900">
         {t.page.title}
       </h2>

@@ -21,6 +21,7 @@ import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
 import { photoRoutes } from './modules/media/photo.routes.ts';
 import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
@@ -224,6 +225,8 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log, money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: paymentJobs.kick } };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
+  // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
+  await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));
   const stopProjectJobs = startProjectJobs(projectDeps);
   app.addHook('onClose', () => {
     stopProjectJobs();

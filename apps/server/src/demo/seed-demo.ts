@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
+import { refreshContractorAggregates, refreshFavouriteCounts } from '../db/contractor-aggregates.ts';
 import { clientProfiles, contractorProfiles, favourites, notificationPreferences, photos, projectPhotos, projects, quotes, reviews, users } from '../db/schema/index.ts';
 import { planActivity, type ActivityOptions } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
@@ -57,25 +58,6 @@ function chunks<T>(rows: readonly T[], size = 250): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
-}
-
-/**
- * Sets every contractor's aggregates from the data: the average and number of APPROVED
- * client→contractor reviews, completed projects and favourites.
- */
-export async function refreshContractorAggregates(db: DbOrTx): Promise<void> {
-  await db.execute(sql`
-    UPDATE contractor_profiles cp SET
-      rating_avg = coalesce(r.avg, 0),
-      rating_count = coalesce(r.n, 0),
-      completed_projects = coalesce(p.n, 0),
-      favourites_count = coalesce(f.n, 0)
-    FROM contractor_profiles c0
-    LEFT JOIN (SELECT subject_id, avg(rating)::real AS avg, count(*)::int AS n FROM reviews
-                WHERE status = 'approved' AND direction = 'client_to_contractor' GROUP BY subject_id) r ON r.subject_id = c0.user_id
-    LEFT JOIN (SELECT contractor_id, count(*)::int AS n FROM projects WHERE status = 'completado' GROUP BY contractor_id) p ON p.contractor_id = c0.user_id
-    LEFT JOIN (SELECT contractor_id, count(*)::int AS n FROM favourites GROUP BY contractor_id) f ON f.contractor_id = c0.user_id
-    WHERE cp.user_id = c0.user_id`);
 }
 
 export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemoOptions): Promise<SeedDemoResult> {
@@ -151,7 +133,10 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     await tx.execute(sql`UPDATE projects p SET accepted_quote_id = q.id FROM quotes q WHERE q.project_id = p.id AND q.status = 'accepted'`);
     for (const c of chunks(activity.reviews)) await tx.insert(reviews).values(c);
     for (const c of chunks(activity.favourites)) await tx.insert(favourites).values(c);
+    // The counters come from the rows just written, through the same function review
+    // moderation and project approval use (decision 026): never written as numbers.
     await refreshContractorAggregates(tx);
+    await refreshFavouriteCounts(tx);
 
     // The files go last, still inside the transaction: if storage fails, no rows remain.
     const puts = photoPlans.flatMap((p) => PHOTO_SIZE_NAMES.map((size) => ({ key: photoKey(p.row.id, size), data: p.rendered[size].data })));

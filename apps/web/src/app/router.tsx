@@ -107,7 +107,12 @@ export const routes: RouteObject[] = [
                 handle: { title: p.myFavorites, account: '/perfil' } satisfies PageHandle,
                 lazy: favourites,
               },
-              soon('reviews', p.reviews, { account: '/perfil' }),
+              {
+                path: 'reviews',
+                loader: requireSession(['client', 'contractor'], currentPath),
+                handle: { title: p.reviews, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/my-reviews.tsx'),
+              },
               { path: 'notificaciones', handle: { title: p.notifications, account: '/perfil' } satisfies PageHandle, lazy: notifications },
               {
                 path: 'formas-pago',
@@ -147,7 +152,7 @@ export const routes: RouteObject[] = [
               { index: true, handle: { title: a.overview } satisfies PageHandle, lazy: () => import('./routes/admin-overview.tsx') },
               { path: 'personas', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-people.tsx') },
               { path: 'personas/:id', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-person.tsx') },
-              soon('resenas', a.reviews),
+              { path: 'resenas', handle: { title: a.reviews } satisfies PageHandle, lazy: () => import('./routes/admin-reviews.tsx') },
               { path: 'moderacion', handle: { title: a.moderation } satisfies PageHandle, lazy: () => import('@/features/admin-ops/moderation-page.tsx') },
               { path: 'reclamos', handle: { title: a.claims } satisfies PageHandle, lazy: () => import('@/features/admin-ops/claims-page.tsx') },
               { path: 'reclamos/:projectId', handle: { title: a.claims } satisfies PageHandle, lazy: () => import('@/features/admin-ops/claim-page.tsx') },

@@ -10,6 +10,7 @@ import { directory } from './directory.ts';
 import { favourites } from './favourites.ts';
 import { landing } from './landing.ts';
 import { profile } from './profile.ts';
+import { reviewMail, reviews } from './reviews.ts';
 import { projectMail, projects, quotes } from './projects.ts';
 import { contractorMenu, myJobs, myQuotes, offerForm, offerPanel, portfolioPage, projectList } from './quotes-web.ts';
 import { shell } from './shell.ts';
@@ -57,4 +58,6 @@ export const es = {
   portfolioPage,
   contractorMenu,
   adminConsole,
+  reviews,
+  reviewMail,
 } as const;

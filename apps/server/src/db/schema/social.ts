@@ -26,6 +26,8 @@ export const reviews = pgTable(
     status: reviewStatus('status').notNull().default('pending'),
     moderatedBy: uuid('moderated_by').references(() => users.id),
     moderatedAt: timestamp('moderated_at', { withTimezone: true }),
+    /** Why a sysadmin rejected it (sent to the author; decision 026). */
+    rejectionReason: varchar('rejection_reason', { length: 500 }),
     /** The reviewed person's one public reply. */
     reply: varchar('reply', { length: 2000 }),
     repliedAt: timestamp('replied_at', { withTimezone: true }),

@@ -262,13 +262,6 @@ export async function hasQuoteBy(db: DbOrTx, projectId: string, contractorId: st
   return (await db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.contractorId, contractorId)))) > 0;
 }
 
-export async function incrementCompletedProjects(tx: DbOrTx, contractorId: string): Promise<void> {
-  await tx
-    .update(contractorProfiles)
-    .set({ completedProjects: sql`${contractorProfiles.completedProjects} + 1` })
-    .where(eq(contractorProfiles.userId, contractorId));
-}
-
 /** Delivered projects whose review time ended, locked (SKIP LOCKED: one sweeper takes each). */
 export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
   return tx

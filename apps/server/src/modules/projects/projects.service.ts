@@ -2,6 +2,7 @@ import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projec
 import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import { PROJECT_PHOTOS_MAX, type MyProject, type OpenProject, type OpenProjectsQuery, type ProjectData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { refreshContractorAggregates } from '../../db/contractor-aggregates.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -31,7 +32,6 @@ import {
   listOpenProjects,
   listPhotos,
   lockDeliveredBefore,
-  incrementCompletedProjects,
   updateProject,
   writePhotoOrder,
   type ProjectRow,
@@ -262,8 +262,8 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
       const extra = action === 'deliver' ? { deliveryNote: note ?? null } : action === 'claim' ? { claimReason: note ?? null } : {};
       if (action === 'claim' && !note) throw new AppError('VALIDATION', undefined, { note: tp.claimReasonRequired });
       const moved = await moveProject(tx, project, action, extra);
-      // The directory's 'proyectos completados' counts approved work.
-      if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+      // The directory's 'proyectos completados' counts approved work, recomputed from the projects (decision 026).
+      if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
       if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
       await tellOtherSide(tx, deps, project, action, note);
@@ -306,7 +306,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
       await moveProject(tx, p, 'auto_approve');
-      await incrementCompletedProjects(tx, p.contractorId!);
+      await refreshContractorAggregates(tx, [p.contractorId!]);
       await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
       const m = tm.projectApproved;
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
@@ -339,7 +339,7 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
     onceForKey(tx, actor.id, key, projectId, { op: 'decision', decision }, async () => {
       const project = await lockForAction(tx, projectId, action, actor);
       const moved = await moveProject(tx, project, action);
-      if (moved === 'completado') await incrementCompletedProjects(tx, project.contractorId!);
+      if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
       const m = tm.claimDecided;
       const paragraph =

@@ -11,6 +11,7 @@ import { ProjectView } from '@/features/projects/components/project-view.tsx';
 import { projectKeys, useProject } from '@/features/projects/project.ts';
 import { FundingSection } from '@/features/payments/components/funding-section.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
+import { ProjectReviewSection } from '@/features/reviews/components/project-review-section.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -48,6 +49,9 @@ function ProjectPage() {
           {p.viewer.isClient && p.money && <FundingSection projectId={p.id} status={p.status} money={p.money} clientId={user.id} locale={locale} onChanged={reload} />}
           {p.viewer.isClient && <OffersPanel project={p} userId={user.id} locale={locale} />}
           {user.role === 'contractor' && <ContractorQuotePanel project={p} />}
+          {p.status === 'completado' && (p.viewer.isClient || p.viewer.isHiredContractor) && (
+            <ProjectReviewSection projectId={p.id} userId={user.id} subjectName={(p.viewer.isClient ? p.contractorContact?.name : p.clientContact?.name) ?? ''} />
+          )}
         </ProjectView>
       ) : project.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

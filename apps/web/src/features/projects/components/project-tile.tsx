@@ -15,7 +15,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 export const startDateLabel = (isoDate: string, locale: string) => formatDate(`${isoDate}T12:00:00`, locale);
 
 /** Where the client's next action leads (Mis Proyectos); payments and reviews come with their issues. */
-const NEXT_ACTION_HASH = { see_offers: '#ofertas', fund: '', approve: '#trabajo', review: '' } as const;
+const NEXT_ACTION_HASH = { see_offers: '#ofertas', fund: '', approve: '#trabajo', review: '#comentario' } as const;
 
 interface ProjectTileProps {
   project: MyProject;

@@ -1,0 +1,151 @@
+import { useState, type FormEvent } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { reviews as t } from '@arreglaya/shared/i18n/reviews';
+import { REVIEW_REJECTION_MAX, ReviewRejectSchema, type Review } from '@arreglaya/shared/schemas/reviews';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { Pagination } from '@/components/ui/pagination.tsx';
+import { Spinner } from '@/components/ui/spinner.tsx';
+import { StarRating } from '@/components/ui/star-rating.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
+import { formatDate, formatNumber } from '@/lib/format.ts';
+import { useModerate, useReviewQueue } from '../api/review-queue-api.ts';
+
+interface ReviewQueueProps {
+  userId: string;
+  page: number;
+  locale: string;
+}
+
+/** The console's review queue (/admin/resenas): pending reviews, oldest first; approve, or reject with a reason. */
+export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
+  const queue = useReviewQueue(userId, page);
+  const moderate = useModerate(userId);
+  const messages = useMessageBox();
+  const [rejecting, setRejecting] = useState<Review | null>(null);
+  const data = queue.data;
+
+  const approve = async (r: Review) => {
+    try {
+      const { message } = await moderate.mutateAsync({ id: r.id });
+      messages.show({ text: message, kind: 'success' });
+    } catch (error) {
+      messages.show({ text: errorMessage(error), kind: 'error' });
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div>
+        <h1 className="text-3xl font-bold text-slate-900">{t.admin.title}</h1>
+        <p className="mt-1 text-slate-700">{t.admin.intro}</p>
+      </div>
+      {queue.isPending && (
+        <div className="flex justify-center py-12">
+          <Spinner />
+        </div>
+      )}
+      {queue.isError && !data && <ErrorWithRetry message={t.admin.loadError} onRetry={queue.refetch} retrying={queue.isFetching} />}
+      {data && (
+        <p role="status" className="font-semibold text-slate-800">
+          {formatNumber(data.total, locale)}
+        </p>
+      )}
+      {data && data.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.admin.empty}</p>}
+      {data && data.items.length > 0 && (
+        <ul aria-label={t.admin.listLabel} className="flex flex-col gap-3">
+          {data.items.map((r) => (
+            <li key={r.id}>
+              <article aria-labelledby={`review-${r.id}`} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+                <StarRating value={r.rating} />
+                <h2 id={`review-${r.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                  {r.title}
+                </h2>
+                <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comments}</p>
+                <p className="text-sm text-slate-700">
+                  {t.admin.from(r.authorName, r.subjectName)} · {t.page.project(r.projectTitle)} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+                </p>
+                <div className="flex flex-col gap-2 sm:flex-row">
+                  <button type="button" disabled={moderate.isPending} onClick={() => void approve(r)} className={buttonClasses('primary')}>
+                    {t.admin.approve}
+                  </button>
+                  <button type="button" disabled={moderate.isPending} onClick={() => setRejecting(r)} className={buttonClasses('secondary')}>
+                    {t.admin.reject}
+                  </button>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      {data && data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')} />}
+      {rejecting && (
+        <RejectDialog
+          review={rejecting}
+          onClose={() => setRejecting(null)}
+          onReject={async (reason) => {
+            const { message } = await moderate.mutateAsync({ id: rejecting.id, reason });
+            messages.show({ text: message, kind: 'success' });
+            setRejecting(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function RejectDialog({ review, onReject, onClose }: { review: Review; onReject: (reason: string) => Promise<void>; onClose: () => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ReviewRejectSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      await onReject(parsed.data.reason);
+    } catch (e) {
+      setError(e instanceof ApiError && e.fields?.reason ? e.fields.reason : errorMessage(e));
+      setBusy(false);
+    }
+  };
+  return (
+    <ModalOverlay
+      isOpen
+      isDismissable={!busy}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
+    >
+      <Modal className="my-8 w-full max-w-md rounded-xl bg-white shadow-2xl">
+        <Dialog className="p-6 outline-none">
+          <Heading slot="title" level={2} className="text-xl font-bold text-slate-900">
+            {t.admin.rejectTitle}
+          </Heading>
+          <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{review.title}</p>
+          <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
+            <Field label={t.admin.reasonLabel} error={error}>
+              {(c) => <textarea {...c} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REVIEW_REJECTION_MAX} className={inputClasses('resize-y')} />}
+            </Field>
+            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <button type="button" onClick={onClose} disabled={busy} className={buttonClasses('secondary')}>
+                {t.admin.cancel}
+              </button>
+              <button type="submit" disabled={busy} className={buttonClasses('primary')}>
+                {t.admin.confirmReject}
+              </button>
+            </div>
+          </form>
+        </Dialog>
+      </Modal>
+    </ModalOverlay>
+  );
+}

@@ -204,6 +204,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
   'PUT /api/me/payout-account': { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '790123456789', holderName: 'Ramón Báez' },
   'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
+  'POST /api/projects/{projectId}/review': { rating: 5, title: 'Excelente trabajo', comments: 'Puntual y limpio.\nLo recomiendo.' },
+  'PUT /api/reviews/{id}': { rating: 4, title: 'Buen trabajo', comments: 'Tardó un poco.' },
+  'PUT /api/reviews/{id}/reply': { reply: '¡Gracias por la confianza!' },
+  'POST /api/admin/reviews/{id}/reject': { reason: 'Contiene datos personales.' },
 };
 
 describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {

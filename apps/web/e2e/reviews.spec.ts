@@ -129,6 +129,7 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   await expect(asAdmin.page.getByRole('heading', { level: 1, name: t.admin.title })).toBeVisible();
   const queue = asAdmin.page.getByRole('list', { name: t.admin.listLabel });
   await expect(queue.getByRole('listitem')).toHaveCount(2);
+  await expect(asAdmin.page.getByRole('status').filter({ hasText: t.admin.pendingCount('2', 2) })).toBeVisible();
   await expectNoSeriousAxe(asAdmin.page, '/admin/resenas');
   for (const title of ['Muy buen trabajo', 'Excelente clienta']) {
     await queue.getByRole('article', { name: title }).getByRole('button', { name: t.admin.approve }).click();

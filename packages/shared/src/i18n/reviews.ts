@@ -75,6 +75,7 @@ export const reviews = {
     title: 'Reseñas por revisar',
     intro: 'Comentarios pendientes, los más antiguos primero. Solo los aprobados cuentan en las calificaciones y se muestran.',
     empty: 'No hay comentarios pendientes.',
+    pendingCount: (formatted: string, n: number) => plural(n, `${formatted} pendiente`, `${formatted} pendientes`),
     approve: 'Aprobar',
     reject: 'Rechazar',
     rejectTitle: 'Rechazar comentario',

@@ -51,7 +51,7 @@ export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
       {queue.isError && !data && <ErrorWithRetry message={t.admin.loadError} onRetry={queue.refetch} retrying={queue.isFetching} />}
       {data && (
         <p role="status" className="font-semibold text-slate-800">
-          {formatNumber(data.total, locale)}
+          {t.admin.pendingCount(formatNumber(data.total, locale), data.total)}
         </p>
       )}
       {data && data.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.admin.empty}</p>}

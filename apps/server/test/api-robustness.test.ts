@@ -204,6 +204,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
   'PUT /api/me/payout-account': { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '790123456789', holderName: 'Ramón Báez' },
   'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
+  'POST /api/reports': { targetKind: 'profile', contractorId: '5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11', reason: 'fraud', details: 'Pide pagos por fuera.\nDos veces.' },
+  'POST /api/admin/reports/{id}/decision': { action: 'dismiss' },
+  'POST /api/admin/inbox/items/{id}/reply': { reply: 'Hola:\ngracias por escribirnos.' },
 };
 
 describe('write routes under NUL bytes, zero-byte uploads and concurrent duplicates', () => {

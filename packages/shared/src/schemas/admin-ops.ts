@@ -43,7 +43,6 @@ export const InboxQuerySchema = z.object({
   status: choice(INBOX_STATUSES).optional(),
   page: z.coerce.number({ error: validation.invalidValue }).int(validation.invalidValue).min(1, validation.invalidValue).max(10_000, validation.invalidValue).default(1),
 });
-export const InboxParamsSchema = z.object({ kind: choice(INBOX_KINDS), id: z.uuid({ error: validation.invalidValue }) });
 export const InboxKindParamsSchema = z.object({ kind: choice(INBOX_KINDS) });
 
 export const InboxItemSchema = z.object({

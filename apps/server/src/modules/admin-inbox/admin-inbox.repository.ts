@@ -44,14 +44,14 @@ export async function listReferralItems(db: DbOrTx, status: InboxStatus | undefi
   return { rows, total };
 }
 
-/** The contact record (of that kind) locked for a reply or close, or undefined. */
-export async function lockContactItem(tx: DbOrTx, kind: ContactKind, id: string) {
+/** The contact record locked for a reply or close, or undefined. */
+export async function lockContactItem(tx: DbOrTx, id: string) {
   const [row] = await tx
-    .select({ id: contactRequests.id, firstName: contactRequests.firstName, email: contactRequests.email, status: contactRequests.status })
+    .select({ id: contactRequests.id, kind: contactRequests.kind, firstName: contactRequests.firstName, email: contactRequests.email, status: contactRequests.status })
     .from(contactRequests)
-    .where(and(eq(contactRequests.id, id), eq(contactRequests.kind, kind)))
+    .where(eq(contactRequests.id, id))
     .for('update');
-  return row && { id: row.id, name: row.firstName, email: row.email, status: row.status };
+  return row && { id: row.id, kind: row.kind, name: row.firstName, email: row.email, status: row.status };
 }
 
 export async function lockReferralItem(tx: DbOrTx, id: string) {

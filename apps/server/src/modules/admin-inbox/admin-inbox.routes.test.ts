@@ -38,13 +38,13 @@ describe('inboxes', () => {
     expect(list.statusCode).toBe(200);
     expect(list.json().items).toContainEqual(expect.objectContaining({ id, status: 'new', name: 'Carmen', messageType: 'sugerencia' }));
 
-    const replied = await post(admin, `/api/admin/inbox/contact_page/${id}/reply`, { reply: 'Sí, atendemos en Santiago desde este mes.' });
+    const replied = await post(admin, `/api/admin/inbox/items/${id}/reply`, { reply: 'Sí, atendemos en Santiago desde este mes.' });
     expect(replied.statusCode, replied.body).toBe(200);
     const mail = await t.smtp.waitFor((m) => m.to.includes('carmen.rosario@ejemplo.do') && m.subject === 'Respuesta del equipo de ArreglaYa');
     expect(mail.text).toContain('Sí, atendemos en Santiago desde este mes.');
     expect((await get(admin, '/api/admin/inbox/contact_page?status=answered')).json().items).toContainEqual(expect.objectContaining({ id, status: 'answered' }));
 
-    expect((await post(admin, `/api/admin/inbox/contact_page/${id}/close`)).statusCode).toBe(200);
+    expect((await post(admin, `/api/admin/inbox/items/${id}/close`)).statusCode).toBe(200);
     expect((await get(admin, '/api/admin/inbox/contact_page?status=closed')).json().items).toContainEqual(expect.objectContaining({ id, status: 'closed' }));
     const actions = (await t.db.select().from(logTrail).where(eq(logTrail.userId, admin.id))).map((l) => l.action);
     expect(actions).toEqual(expect.arrayContaining(['admin-inbox-reply', 'admin-inbox-close']));
@@ -77,13 +77,12 @@ describe('inboxes', () => {
 
   it('answers bad input with a Spanish 4xx: empty reply, unknown kind, bad status, unknown item', async () => {
     const id = await contactMessage('Otra pregunta');
-    const empty = await post(admin, `/api/admin/inbox/contact_page/${id}/reply`, { reply: '   ' });
+    const empty = await post(admin, `/api/admin/inbox/items/${id}/reply`, { reply: '   ' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.reply).toBe('Campo obligatorio.');
     expect((await get(admin, '/api/admin/inbox/spam')).statusCode).toBe(400);
     expect((await get(admin, '/api/admin/inbox/referral?status=x')).json().error.fields.status).toBe('Seleccione una opción válida.');
-    // The id exists, but not as a quick booking.
-    expect((await post(admin, `/api/admin/inbox/quick_booking/${id}/close`)).statusCode).toBe(404);
+    expect((await post(admin, '/api/admin/inbox/items/00000000-0000-4000-8000-000000000000/close')).statusCode).toBe(404);
   });
 
   it('lists the newsletter and exports it as formula-safe CSV with Spanish headers', async () => {
@@ -105,8 +104,8 @@ describe('inboxes', () => {
     const id = await contactMessage('Para probar permisos');
     for (const who of [await person(t, 'client'), await person(t, 'contractor')]) {
       expect((await get(who, '/api/admin/inbox/contact_page')).statusCode).toBe(403);
-      expect((await post(who, `/api/admin/inbox/contact_page/${id}/reply`, { reply: 'Hola' })).statusCode).toBe(403);
-      expect((await post(who, `/api/admin/inbox/contact_page/${id}/close`)).statusCode).toBe(403);
+      expect((await post(who, `/api/admin/inbox/items/${id}/reply`, { reply: 'Hola' })).statusCode).toBe(403);
+      expect((await post(who, `/api/admin/inbox/items/${id}/close`)).statusCode).toBe(403);
       expect((await get(who, '/api/admin/newsletter')).statusCode).toBe(403);
       expect((await get(who, '/api/admin/newsletter.csv')).statusCode).toBe(403);
     }

@@ -1,14 +1,6 @@
 import { adminInbox as t } from '@arreglaya/shared/i18n/admin-ops';
-import {
-  InboxKindParamsSchema,
-  InboxPageSchema,
-  InboxParamsSchema,
-  InboxQuerySchema,
-  InboxReplySchema,
-  PageQuerySchema,
-  SubscriberPageSchema,
-} from '@arreglaya/shared/schemas/admin-ops';
-import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import { InboxKindParamsSchema, InboxPageSchema, InboxQuerySchema, InboxReplySchema, PageQuerySchema, SubscriberPageSchema } from '@arreglaya/shared/schemas/admin-ops';
+import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvFileName } from '../../lib/csv.ts';
@@ -42,31 +34,31 @@ export function adminInboxRoutes(deps: AdminInboxDeps): FastifyPluginAsyncZod {
     );
 
     app.post(
-      '/api/admin/inbox/:kind/:id/reply',
+      '/api/admin/inbox/items/:id/reply',
       {
         config: { access: SYSADMINS },
         schema: {
           tags: ['administración'],
           summary: 'Responder por correo (queda como respondido)',
-          params: InboxParamsSchema,
+          params: IdSchema,
           body: InboxReplySchema,
           response: { 200: MessageSchema, ...errors },
         },
       },
       async (req) => {
-        await replyToInboxItem(deps, actor(req), req.params.kind, req.params.id, req.body.reply);
+        await replyToInboxItem(deps, actor(req), req.params.id, req.body.reply);
         return { message: t.sent };
       },
     );
 
     app.post(
-      '/api/admin/inbox/:kind/:id/close',
+      '/api/admin/inbox/items/:id/close',
       {
         config: { access: SYSADMINS },
-        schema: { tags: ['administración'], summary: 'Cerrar un mensaje', params: InboxParamsSchema, response: { 200: MessageSchema, ...errors } },
+        schema: { tags: ['administración'], summary: 'Cerrar un mensaje', params: IdSchema, response: { 200: MessageSchema, ...errors } },
       },
       async (req) => {
-        await closeInboxItem(deps, actor(req), req.params.kind, req.params.id);
+        await closeInboxItem(deps, actor(req), req.params.id);
         return { message: t.closedDone };
       },
     );

@@ -89,19 +89,23 @@ export async function readInbox(deps: AdminInboxDeps, kind: InboxKind, status: I
   return { items, page, pageSize: INBOX_PAGE_SIZE, total };
 }
 
-async function lockItem(tx: Parameters<Parameters<Db['transaction']>[0]>[0], kind: InboxKind, id: string) {
-  const item = kind === 'referral' ? await lockReferralItem(tx, id) : await lockContactItem(tx, kind, id);
-  if (!item) throw new AppError('NOT_FOUND');
-  return item;
+/** An inbox item by its id (ids are UUIDs, unique across the contact forms and referrals), locked. */
+async function lockItem(tx: Parameters<Parameters<Db['transaction']>[0]>[0], id: string): Promise<{ kind: InboxKind; name: string; email: string | null }> {
+  const contact = await lockContactItem(tx, id);
+  if (contact) return contact;
+  const referral = await lockReferralItem(tx, id);
+  if (referral) return { ...referral, kind: 'referral' };
+  throw new AppError('NOT_FOUND');
 }
 
 /**
  * Mails the team's reply to the person who wrote (through the outbox, in the same transaction)
  * and marks the item answered; the reply is kept and the act logged.
  */
-export async function replyToInboxItem(deps: AdminInboxDeps, actor: AdminActor, kind: InboxKind, id: string, reply: string): Promise<void> {
+export async function replyToInboxItem(deps: AdminInboxDeps, actor: AdminActor, id: string, reply: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const item = await lockItem(tx, kind, id);
+    const item = await lockItem(tx, id);
+    const kind = item.kind;
     if (!item.email) throw new AppError('VALIDATION', t.noEmail, { reply: t.noEmail });
     const mail = renderMail({ title: t.mailTitle, paragraphs: [t.mailGreeting(item.name), reply], footer: t.mailFooter });
     await deps.mailer.queue(tx, { to: item.email, template: 'inbox-reply', subject: t.mailSubject, ...mail });
@@ -114,9 +118,9 @@ export async function replyToInboxItem(deps: AdminInboxDeps, actor: AdminActor, 
 }
 
 /** Closes an inbox item (nothing more to do); logged. */
-export async function closeInboxItem(deps: AdminInboxDeps, actor: AdminActor, kind: InboxKind, id: string): Promise<void> {
+export async function closeInboxItem(deps: AdminInboxDeps, actor: AdminActor, id: string): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    await lockItem(tx, kind, id);
+    const { kind } = await lockItem(tx, id);
     const change = { status: 'closed' as const, by: actor.id };
     if (kind === 'referral') await setReferralItemStatus(tx, id, change);
     else await setContactItemStatus(tx, id, change);

@@ -1,6 +1,7 @@
 import type { InboxStatus } from '@arreglaya/shared/domain';
 import type { AdminClaim, ClaimConversation, FlaggedProfile, InboxKind, InboxPage, LogTrailPage, Report, SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { api, apiRequest } from '@/lib/api.ts';
 
 // The console's operations pages (claims, inboxes, moderation, log trail): one query key root
@@ -8,6 +9,7 @@ import { api, apiRequest } from '@/lib/api.ts';
 
 export const adminOpsKeys = {
   claims: ['admin', 'claims'] as const,
+  project: (projectId: string) => ['admin', 'claims', projectId, 'project'] as const,
   conversation: (projectId: string) => ['admin', 'claims', projectId, 'conversation'] as const,
   inbox: (kind: InboxKind, status: InboxStatus | '', page: number) => ['admin', 'inbox', kind, status, page] as const,
   inboxAll: ['admin', 'inbox'] as const,
@@ -18,6 +20,9 @@ export const adminOpsKeys = {
 };
 
 export const fetchClaims = (signal?: AbortSignal) => api.get<{ items: AdminClaim[] }>('/api/admin/claims', signal).then((r) => r.items);
+/** The claimed project as a sysadmin sees it (GET /api/projects/:id: photos, delivery photos, money). */
+export const fetchClaimProject = (projectId: string, signal?: AbortSignal) => api.get<ProjectDetail>(`/api/projects/${encodeURIComponent(projectId)}`, signal);
+export const photoUrl = (photoId: string, size: 'sm' | 'md' | 'lg') => `/api/photos/${photoId}/${size}`;
 export const fetchClaimConversation = (projectId: string, signal?: AbortSignal) => api.get<ClaimConversation>(`/api/admin/claims/${projectId}/conversation`, signal);
 
 /** The decision (POST /api/admin/projects/:id/decision) with an idempotency key kept for retries of the same form. */
@@ -33,8 +38,8 @@ export function fetchInbox(kind: InboxKind, status: InboxStatus | '', page: numb
   if (status) q.set('status', status);
   return api.get<InboxPage>(`/api/admin/inbox/${kind}?${q.toString()}`, signal);
 }
-export const replyToItem = (kind: InboxKind, id: string, reply: string) => api.post<{ message: string }>(`/api/admin/inbox/${kind}/${id}/reply`, { reply });
-export const closeItem = (kind: InboxKind, id: string) => api.post<{ message: string }>(`/api/admin/inbox/${kind}/${id}/close`, {});
+export const replyToItem = (id: string, reply: string) => api.post<{ message: string }>(`/api/admin/inbox/items/${id}/reply`, { reply });
+export const closeItem = (id: string) => api.post<{ message: string }>(`/api/admin/inbox/items/${id}/close`, {});
 export const fetchSubscribers = (page: number, signal?: AbortSignal) => api.get<SubscriberPage>(`/api/admin/newsletter?page=${page}`, signal);
 
 export const fetchReports = (signal?: AbortSignal) => api.get<{ items: Report[] }>('/api/admin/reports', signal).then((r) => r.items);

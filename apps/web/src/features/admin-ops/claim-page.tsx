@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -11,12 +11,10 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { projectKeys, projectPhotoUrl, useProject } from '@/features/projects/project.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
-import { useViewer } from '@/lib/use-viewer.ts';
-import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaims } from './api.ts';
+import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
@@ -24,8 +22,7 @@ const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { releas
 /** /admin/reclamos/:projectId: one claim, its photos, money and conversation, and the decision. */
 export function ClaimPage() {
   const { projectId = '' } = useParams();
-  const { user } = useViewer();
-  const project = useProject(user?.id ?? null, projectId);
+  const project = useQuery({ queryKey: adminOpsKeys.project(projectId), queryFn: ({ signal }) => fetchClaimProject(projectId, signal) });
   const claims = useQuery({ queryKey: adminOpsKeys.claims, queryFn: ({ signal }) => fetchClaims(signal) });
   const claim = claims.data?.find((c) => c.projectId === projectId);
   usePageTitle(project.data?.title ?? t.title);
@@ -114,7 +111,7 @@ export function ClaimPage() {
       <Conversation projectId={projectId} />
 
       {p.status === 'disputed' ? (
-        <DecisionForm projectId={projectId} userId={user?.id ?? ''} heldLabel={money ? formatMoney(money.heldMinor, money.currency) : null} />
+        <DecisionForm projectId={projectId} heldLabel={money ? formatMoney(money.heldMinor, money.currency) : null} />
       ) : (
         <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">{t.decision.closed}</p>
       )}
@@ -132,8 +129,8 @@ function PhotoRow({ title, photos }: { title: string; photos: { id: string }[] }
         <ul className="mt-2 flex flex-wrap gap-2">
           {photos.map((photo, i) => (
             <li key={photo.id}>
-              <a href={projectPhotoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer">
-                <img src={projectPhotoUrl(photo.id, 'sm')} alt={`${title}: ${t.photoAlt(i + 1)}`} className="size-24 rounded-md object-cover" />
+              <a href={photoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer">
+                <img src={photoUrl(photo.id, 'sm')} alt={`${title}: ${t.photoAlt(i + 1)}`} className="size-24 rounded-md object-cover" />
               </a>
             </li>
           ))}
@@ -181,18 +178,18 @@ function Conversation({ projectId }: { projectId: string }) {
   );
 }
 
-function DecisionForm({ projectId, userId, heldLabel }: { projectId: string; userId: string; heldLabel: string | null }) {
+function DecisionForm({ projectId, heldLabel }: { projectId: string; heldLabel: string | null }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   // One key per filled-in form: a retry after a lost answer never moves the money twice.
   const [key] = useState(() => crypto.randomUUID());
   const form = useForm<DecisionInput, unknown, ClaimDecision>({ resolver: zodResolver(ClaimDecisionSchema), defaultValues: { outcome: 'release', note: '' } });
-  const outcome = form.watch('outcome');
+  const outcome = useWatch({ control: form.control, name: 'outcome' });
   const decide = useMutation({
     mutationFn: (values: ClaimDecision) => decideClaim(projectId, values, key),
     onSuccess: async (result) => {
       messageBox.show({ text: `${result.message} ${t.decision.decided}`, kind: 'success' });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.detail(userId, projectId) }), queryClient.invalidateQueries({ queryKey: adminOpsKeys.claims })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminOpsKeys.project(projectId) }), queryClient.invalidateQueries({ queryKey: adminOpsKeys.claims })]);
     },
     onError: (error) => {
       if (!applyServerFieldErrors(error, form.setError, ['outcome', 'contractorPercent', 'note'])) messageBox.show({ text: errorMessage(error), kind: 'error' });

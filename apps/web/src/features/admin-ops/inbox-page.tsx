@@ -111,7 +111,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
   const form = useForm<InboxReply>({ resolver: zodResolver(InboxReplySchema), defaultValues: { reply: '' } });
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminOpsKeys.inboxAll });
   const reply = useMutation({
-    mutationFn: (values: InboxReply) => replyToItem(item.kind, item.id, values.reply),
+    mutationFn: (values: InboxReply) => replyToItem(item.id, values.reply),
     onSuccess: async (r) => {
       messageBox.show({ text: r.message, kind: 'success' });
       form.reset();
@@ -122,7 +122,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
     },
   });
   const close = useMutation({
-    mutationFn: () => closeItem(item.kind, item.id),
+    mutationFn: () => closeItem(item.id),
     onSuccess: async (r) => {
       messageBox.show({ text: r.message, kind: 'success' });
       await refresh();

@@ -125,7 +125,7 @@ function ReportEntry({ report }: { report: Report }) {
   );
 }
 
-function FlaggedEntry({ profile }: { profile: FlaggedProfile }) {
+export function FlaggedEntry({ profile }: { profile: FlaggedProfile }) {
   const headingId = useId();
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">

@@ -128,7 +128,9 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
   return (
     <Bubble message={message} label={message.serviceRequest ? t.request.label : undefined}>
       {message.subject && <strong className="block">{message.subject}</strong>}
-      <MessageText text={message.text} />
+      <span>
+        <MessageText text={message.text} />
+      </span>
       <RequestActions message={message} viewerIsContractor={props.viewerIsContractor} onRespond={props.onRespond} responding={props.responding} />
     </Bubble>
   );

@@ -1,5 +1,6 @@
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { api } from '@/lib/api.ts';
+import type { Session } from '@/lib/session-user.ts';
 import { uploadPhotoTo } from '@/lib/upload.ts';
 
 const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
@@ -17,6 +18,8 @@ export const chatApi = {
   sendPhoto: (id: string, file: File) => uploadPhotoTo<{ message: ChatMessage }>(`${base(id)}/photos`, file).then((r) => r.message),
   markRead: (id: string) => api.post<{ read: number }>(`${base(id)}/read`, {}),
   unread: () => api.get<{ unread: number }>('/api/me/unread').then((r) => r.unread),
+  /** True while the session is still this person's (asked before the socket reconnects). */
+  stillSignedIn: (userId: string) => api.get<Session>('/api/auth/session').then((s) => s.user?.id === userId),
   respond: (id: string, messageId: string, response: 'accept' | 'reject') =>
     api.post<{ message: ChatMessage }>(`${base(id)}/messages/${encodeURIComponent(messageId)}/respond`, { response }).then((r) => r.message),
 };

@@ -52,8 +52,13 @@ export class ChatLive {
     options: ChatLiveOptions = {},
   ) {
     const url = options.url ?? `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`;
-    this.socket = new ChatSocket({ url, ...(options.createSocket ? { create: options.createSocket } : {}) });
     this.api = options.api ?? chatApi;
+    this.socket = new ChatSocket({
+      url,
+      ...(options.createSocket ? { create: options.createSocket } : {}),
+      // Still signed in as this person? (A socket closed at the session's expiry: the upgrade would be refused.)
+      shouldReconnect: () => this.api.stillSignedIn(this.userId),
+    });
     this.isVisible = options.isVisible ?? (() => document.visibilityState === 'visible');
     this.unsubscribe = this.socket.subscribe((event) => {
       if (event.type === 'frame') this.onFrame(event.frame);

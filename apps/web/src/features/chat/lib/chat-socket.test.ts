@@ -119,6 +119,26 @@ describe('ChatSocket', () => {
     expect(FakeSocket.all).toHaveLength(2);
   });
 
+  it('stops reconnecting when asked and the session is over', async () => {
+    let signedIn = true;
+    const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0, shouldReconnect: async () => signedIn });
+    s.start();
+    latest().serverOpens();
+    latest().serverCloses(4001);
+    signedIn = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const r = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0, shouldReconnect: async () => Promise.reject(new Error('server down')) });
+    r.start();
+    latest().serverOpens();
+    latest().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.all).toHaveLength(3);
+    r.stop();
+  });
+
   it('passes on frames with an action and ignores anything else', () => {
     const s = new ChatSocket({ url: 'ws://x/ws', create });
     const frames: unknown[] = [];
@@ -189,6 +209,7 @@ describe('ChatLive after a reconnect', () => {
       sendPhoto: vi.fn(),
       respond: vi.fn(),
       conversations: vi.fn(),
+      stillSignedIn: vi.fn(async () => true),
     };
     const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
     live.start();
@@ -201,6 +222,7 @@ describe('ChatLive after a reconnect', () => {
     latest().serverCloses(1006);
     vi.advanceTimersByTime(3500);
     vi.useRealTimers();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
     latest().serverOpens();
     await vi.waitFor(() => expect(live.log(CONV).messages).toHaveLength(3));
     expect(calls).toEqual([`${CONV}:latest`, `${CONV}:${first[1]!.id}`]);

@@ -25,6 +25,11 @@ export interface ChatSocketOptions {
   keepAliveMs?: number;
   /** 0 ≤ n < 1; Math.random by default. */
   random?: () => number;
+  /**
+   * Asked before each reconnect: false ends the reconnecting (the session is over, so the
+   * upgrade would only be refused). Errors count as true: a server restarting is what reconnects are for.
+   */
+  shouldReconnect?: () => Promise<boolean>;
 }
 
 export type ChatSocketEvent =
@@ -154,7 +159,16 @@ export class ChatSocket {
     this.retry = setTimeout(
       () => {
         this.retry = null;
-        if (!this.stopped) this.open();
+        if (this.stopped) return;
+        if (!this.options.shouldReconnect) return this.open();
+        void this.options
+          .shouldReconnect()
+          .catch(() => true)
+          .then((again) => {
+            if (this.stopped || this.socket !== null) return;
+            if (again) this.open();
+            else this.stopped = true;
+          });
       },
       reconnectDelay(this.attempt, this.random),
     );

@@ -25,7 +25,6 @@ export const auth = {
   showPassword: 'Mostrar contraseña',
   email: 'Correo electrónico',
   password: 'Contraseña',
-  closeDialog: 'Cerrar',
 
   signIn: {
     title: 'Iniciar sesión',

@@ -78,3 +78,8 @@ export const loadFailure = {
   generic: 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.',
   retry: 'Reintentar',
 } as const;
+
+/** What every modal dialog says (components/ui/modal-dialog.tsx). */
+export const dialog = {
+  close: 'Cerrar',
+};

@@ -105,7 +105,6 @@ export const offerForm = {
   submit: 'Enviar oferta',
   sending: 'Enviando...',
   cancel: 'Cancelar',
-  close: 'Cerrar',
 } as const;
 
 export const myQuotes = {

@@ -17,7 +17,7 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
-import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
+import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
 import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
 
 const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
-import { PHOTO_SIZE_NAMES, photoBaseKey, photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
-import { decode, removeFiles } from '../profiles/avatar.service.ts';
+import { storeUpload } from '../media/photo-files.ts';
+import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
 import {
   countUnread,
   findConversationFor,
@@ -203,29 +202,18 @@ export function unreadCount(deps: Pick<ChatDeps, 'db'>, userId: string): Promise
  */
 export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer): Promise<ChatMessage> {
   const conversation = await conversationOf(deps.db, conversationId, actor.id);
-  const processed = await decode(upload);
-  const id = randomUUID();
-  const base = photoBaseKey(id);
-  let row: MessageRow;
-  try {
-    for (const size of PHOTO_SIZE_NAMES) await deps.storage.put(photoSizeKey(base, size), processed[size].data, processed.mime);
-    const { lg } = processed;
-    row = await deps.db.transaction(async (tx) => {
-      await insertChatPhoto(tx, { id, ownerId: actor.id, storageKey: base, mime: processed.mime, width: lg.width, height: lg.height, bytes: lg.data.length });
-      const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: '📷', type: 'image', photoId: id });
-      await recordLogEntry(tx, {
-        userId: actor.id,
-        sessionId: actor.sessionId ?? null,
-        action: 'chat-message',
-        location: '/perfil/mensajes',
-        details: { conversationId, messageId: inserted.id, photo: true },
-      });
-      return inserted;
+  const row = await storeUpload(deps, actor.id, upload, async (tx, photo) => {
+    await insertChatPhoto(tx, photo);
+    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: '📷', type: 'image', photoId: photo.id });
+    await recordLogEntry(tx, {
+      userId: actor.id,
+      sessionId: actor.sessionId ?? null,
+      action: 'chat-message',
+      location: '/perfil/mensajes',
+      details: { conversationId, messageId: inserted.id, photo: true },
     });
-  } catch (err) {
-    await removeFiles(deps, base);
-    throw err;
-  }
+    return inserted;
+  });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
   return toChatMessage(row, actor.id);
 }

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { deletePhotoRows } from './projects.repository.ts';
 import { photos, portfolioEntries, portfolioPhotos } from '../../db/schema/index.ts';
-import type { StoredPhoto } from './photo-upload.ts';
+import type { StoredPhoto } from '../media/photo-files.ts';
 
 type EntryValues = { title: string; description: string; services: (typeof portfolioEntries.$inferInsert)['serviceTypes']; completedOn: string };
 

@@ -3,8 +3,8 @@ import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import { PortfolioInputSchema, PortfolioSavedSchema, PortfolioSchema } from '@arreglaya/shared/schemas/projects';
 import { MessageSchema } from '@arreglaya/shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
-import type { PhotoDeps } from './photo-upload.ts';
+import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
+import type { PhotoDeps } from '../media/photo-files.ts';
 import { addEntry, addEntryPhotoUpload, editEntry, myPortfolio, publicPortfolio, removeEntry } from './portfolio.service.ts';
 import { perUser } from './route-helpers.ts';
 

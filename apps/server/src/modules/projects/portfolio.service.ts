@@ -2,8 +2,7 @@ import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { PORTFOLIO_MAX_ENTRIES, PROJECT_PHOTOS_MAX, type PortfolioEntry, type PortfolioInputSchema } from '@arreglaya/shared/schemas/projects';
 import type { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { removeFiles } from '../profiles/avatar.service.ts';
-import { storeUpload, type PhotoDeps } from './photo-upload.ts';
+import { removeFiles, storeUpload, type PhotoDeps } from '../media/photo-files.ts';
 import { addEntryPhoto, countEntries, deleteEntry, insertEntry, listEntries, lockOwnEntry, updateEntry } from './portfolio.repository.ts';
 import { findListedContractor } from '../directory/directory.service.ts';
 

@@ -21,7 +21,7 @@ import { ClaimDecisionSchema } from '@arreglaya/shared/schemas/payments';
 import { payments as tpay } from '@arreglaya/shared/i18n/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { photoUpload, readUpload } from '../profiles/avatar.routes.ts';
+import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import { optionalIdempotencyKeyOf } from '../payments/payments.service.ts';
 import { actorOf, perUser } from './route-helpers.ts';

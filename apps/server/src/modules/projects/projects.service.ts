@@ -6,11 +6,10 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
-import { removeFiles } from '../profiles/avatar.service.ts';
 import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { cachedOpenCount, openListChanged } from './open-list-counts.ts';
-import { storeUpload } from './photo-upload.ts';
+import { removeFiles, storeUpload } from '../media/photo-files.ts';
 import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
 import {

@@ -150,6 +150,9 @@ describe('comparing and deciding offers', () => {
     });
     const counter = await post(client, `/api/quotes/${id}/counter`, { priceMinor: 850_001, comment: '¿Lo deja en 8,500?' });
     expect(counter.json()).toMatchObject({ message: 'Contraoferta enviada al contratista.', quote: { counterPriceMinor: 850_001, counterStatus: 'pending' } });
+    const second = await post(client, `/api/quotes/${id}/counter`, { priceMinor: 700_000 });
+    expect(second.statusCode).toBe(409);
+    expect(second.json().error.message).toBe('Esta oferta tiene una contraoferta sin responder.');
     const countered = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Contraoferta a tu oferta');
     expect(countered.text).toContain('RD$ 8,500.01');
 

@@ -169,6 +169,8 @@ export async function counterOffer(deps: QuotesDeps, actor: Actor, quoteId: stri
   const result = await deps.db.transaction(async (tx) => {
     const { quote, project } = await clientsQuote(tx, actor, quoteId);
     assertQuoteAction(quote, 'counter');
+    // One counter-offer at a time: a second one would silently replace what the contractor is answering.
+    if (quote.counterStatus === 'pending') throw new AppError('CONFLICT', tq.refused.counterPending);
     const updated = await updateQuote(tx, quoteId, {
       counterPriceMinor: input.priceMinor,
       counterComment: input.comment ?? null,

@@ -1,14 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import { ContactContractorSchema, type ContactContractorInput, type ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
-import { CloseIcon } from '@/components/ui/icons.tsx';
 import { MESSAGE_BOX_MS } from '@/components/ui/message-box.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
@@ -62,92 +61,64 @@ export function ContactContractorDialog({ contractor, clientId, onClose }: Conta
 
   const projects = context.data?.projects ?? [];
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="my-8 w-full max-w-lg rounded-xl bg-white shadow-2xl">
-        <Dialog className="relative p-6 outline-none sm:p-8">
-          <Heading slot="title" level={2} className="pr-10 text-2xl font-bold text-slate-900">
-            {t.title}
-          </Heading>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t.close}
-            className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-          >
-            <CloseIcon className="size-6" />
+    <ModalDialog title={t.title} onClose={onClose}>
+      <div className="mt-5 flex items-center gap-4 rounded-lg bg-brand-50 p-4">
+        <Avatar src={contractor.avatarPhotoId ? `/api/photos/${contractor.avatarPhotoId}/sm` : null} size="md" className="size-16" />
+        <div className="min-w-0">
+          <p className="text-lg font-bold text-slate-900">{contractor.name}</p>
+          {contractor.companyName && <p className="text-slate-700">{contractor.companyName}</p>}
+          <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+            <StarRating value={contractor.ratingAvg} />
+            <span>({t.reviews(contractor.ratingCount, formatNumber(contractor.ratingCount))})</span>
+          </p>
+        </div>
+      </div>
+
+      <div role="status" aria-live="polite">
+        {sent !== null && <p className="mt-6 rounded-md border-l-4 border-green-700 bg-green-50 p-4 font-medium text-green-900">{sent}</p>}
+      </div>
+      {sent !== null ? (
+        <div className="mt-6 flex justify-end">
+          {/* The form (and the focused Enviar) is gone: the focus moves to what is left to do. */}
+          <button type="button" autoFocus onClick={onClose} className={buttonClasses('secondary')}>
+            {t.close}
           </button>
-
-          <div className="mt-5 flex items-center gap-4 rounded-lg bg-brand-50 p-4">
-            <Avatar src={contractor.avatarPhotoId ? `/api/photos/${contractor.avatarPhotoId}/sm` : null} size="md" className="size-16" />
-            <div className="min-w-0">
-              <p className="text-lg font-bold text-slate-900">{contractor.name}</p>
-              {contractor.companyName && <p className="text-slate-700">{contractor.companyName}</p>}
-              <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-                <StarRating value={contractor.ratingAvg} />
-                <span>({t.reviews(contractor.ratingCount, formatNumber(contractor.ratingCount))})</span>
-              </p>
-            </div>
-          </div>
-
-          <div role="status" aria-live="polite">
-            {sent !== null && <p className="mt-6 rounded-md border-l-4 border-green-700 bg-green-50 p-4 font-medium text-green-900">{sent}</p>}
-          </div>
-          {sent !== null ? (
-            <div className="mt-6 flex justify-end">
-              {/* The form (and the focused Enviar) is gone: the focus moves to what is left to do. */}
-              <button type="button" autoFocus onClick={onClose} className={buttonClasses('secondary')}>
-                {t.close}
-              </button>
-            </div>
+        </div>
+      ) : (
+        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+          {context.isPending ? (
+            <p className="flex items-center gap-2 text-slate-700">
+              <Spinner /> <span aria-hidden="true">{t.loadingProjects}</span>
+            </p>
           ) : (
-            <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-              {context.isPending ? (
-                <p className="flex items-center gap-2 text-slate-700">
-                  <Spinner /> <span aria-hidden="true">{t.loadingProjects}</span>
-                </p>
-              ) : (
-                projects.length > 0 && (
-                  <Field label={t.project} hint={t.projectHint} error={errors.projectId?.message}>
-                    {(control) => (
-                      <select {...control} {...register('projectId', { setValueAs: (v: string) => v || undefined })} className={inputClasses()}>
-                        <option value="">{t.noProject}</option>
-                        {projects.map((p) => (
-                          <option key={p.id} value={p.id}>
-                            {t.projectOption(p.title, startDateLabel(p.startDate))}
-                          </option>
-                        ))}
-                      </select>
-                    )}
-                  </Field>
-                )
-              )}
-              <Field label={t.message} hint={t.messageHint} error={errors.message?.message}>
-                {(control) => <textarea {...control} {...register('message')} rows={5} maxLength={MESSAGE_MAX} className={inputClasses('resize-y')} />}
+            projects.length > 0 && (
+              <Field label={t.project} hint={t.projectHint} error={errors.projectId?.message}>
+                {(control) => (
+                  <select {...control} {...register('projectId', { setValueAs: (v: string) => v || undefined })} className={inputClasses()}>
+                    <option value="">{t.noProject}</option>
+                    {projects.map((p) => (
+                      <option key={p.id} value={p.id}>
+                        {t.projectOption(p.title, startDateLabel(p.startDate))}
+                      </option>
+                    ))}
+                  </select>
+                )}
               </Field>
-              {(failure ?? (context.isError ? errorMessage(context.error) : null)) && (
-                <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
-                  {failure ?? errorMessage(context.error)}
-                </p>
-              )}
-              <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-                <button type="button" onClick={onClose} className={buttonClasses('secondary')}>
-                  {t.close}
-                </button>
-                <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'sm:min-w-32')}>
-                  {isSubmitting ? t.submitting : t.submit}
-                </button>
-              </div>
-            </form>
+            )
           )}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+          <Field label={t.message} hint={t.messageHint} error={errors.message?.message}>
+            {(control) => <textarea {...control} {...register('message')} rows={5} maxLength={MESSAGE_MAX} className={inputClasses('resize-y')} />}
+          </Field>
+          <DialogActions
+            failure={failure ?? (context.isError ? errorMessage(context.error) : null)}
+            cancelLabel={t.close}
+            onCancel={onClose}
+            submitLabel={t.submit}
+            busy={isSubmitting}
+            busyLabel={t.submitting}
+          />
+        </form>
+      )}
+    </ModalDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import type { Currency } from '@arreglaya/shared/domain';
 import { projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { COMMENT_MAX, CounterOfferSchema } from '@arreglaya/shared/schemas/projects';
-import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { pesosToMinor } from '../offers.ts';
@@ -55,41 +54,17 @@ export function CounterDialog({ contractorName, currency, onSend, onClose }: Cou
   };
 
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable={!busy}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="my-8 w-full max-w-md rounded-xl bg-white shadow-2xl">
-        <Dialog className="p-6 outline-none">
-          <Heading slot="title" level={2} className="text-xl font-bold text-slate-900">
-            {t.offers.counterTitle}
-          </Heading>
-          <p className="mt-1 text-slate-700">{contractorName}</p>
-          <form id={id} noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
-            <Field label={t.offers.counterPriceLabel(currency)} error={errors.price}>
-              {(c) => <input {...c} value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
-            </Field>
-            <Field label={t.offers.counterComment} error={errors.comment}>
-              {(c) => <textarea {...c} value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={COMMENT_MAX} className={inputClasses('resize-y')} />}
-            </Field>
-            <div role="alert" className={errors.form ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
-              {errors.form}
-            </div>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" onClick={onClose} disabled={busy} className={buttonClasses('secondary')}>
-                {t.offers.close}
-              </button>
-              <button type="submit" disabled={busy} className={buttonClasses('primary')}>
-                {t.offers.send}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title={t.offers.counterTitle} onClose={onClose} variant="confirm" dismissable={!busy}>
+      <p className="mt-1 text-slate-700">{contractorName}</p>
+      <form id={id} noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
+        <Field label={t.offers.counterPriceLabel(currency)} error={errors.price}>
+          {(c) => <input {...c} value={price} onChange={(e) => setPrice(e.target.value)} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
+        </Field>
+        <Field label={t.offers.counterComment} error={errors.comment}>
+          {(c) => <textarea {...c} value={comment} onChange={(e) => setComment(e.target.value)} rows={3} maxLength={COMMENT_MAX} className={inputClasses('resize-y')} />}
+        </Field>
+        <DialogActions failure={errors.form} cancelLabel={t.offers.close} onCancel={onClose} submitLabel={t.offers.send} busy={busy} />
+      </form>
+    </ModalDialog>
   );
 }

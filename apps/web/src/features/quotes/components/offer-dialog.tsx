@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { offerForm as t } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { QUOTE_DESCRIPTION_MAX, QUOTE_VALIDITY_MAX_DAYS, type Quote } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { CloseIcon } from '@/components/ui/icons.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
@@ -72,110 +72,68 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
   };
 
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="my-8 w-full max-w-lg rounded-xl bg-white shadow-2xl">
-        <Dialog className="relative p-6 outline-none sm:p-8">
-          <Heading slot="title" level={2} className="pr-10 text-2xl font-bold text-slate-900">
-            {previous ? t.replaceTitle : t.title}
-          </Heading>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t.close}
-            className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-          >
-            <CloseIcon className="size-6" />
-          </button>
-          {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
-          <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-            <Field label={t.price} hint={t.priceHint} error={errors.price?.message}>
-              {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
-            </Field>
-            <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>
-              {(c) => <textarea {...c} {...register('description')} rows={4} maxLength={QUOTE_DESCRIPTION_MAX} className={inputClasses('resize-y')} />}
-            </Field>
-            <Field label={t.validityDays} hint={t.validityHint} error={errors.validityDays?.message}>
-              {(c) => (
-                <input
-                  {...c}
-                  {...register('validityDays', { valueAsNumber: true })}
-                  type="number"
-                  min={1}
-                  max={QUOTE_VALIDITY_MAX_DAYS}
-                  step={1}
-                  className={inputClasses('w-32')}
-                />
-              )}
-            </Field>
+    <ModalDialog title={previous ? t.replaceTitle : t.title} onClose={onClose}>
+      {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+        <Field label={t.price} hint={t.priceHint} error={errors.price?.message}>
+          {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
+        </Field>
+        <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>
+          {(c) => <textarea {...c} {...register('description')} rows={4} maxLength={QUOTE_DESCRIPTION_MAX} className={inputClasses('resize-y')} />}
+        </Field>
+        <Field label={t.validityDays} hint={t.validityHint} error={errors.validityDays?.message}>
+          {(c) => (
+            <input {...c} {...register('validityDays', { valueAsNumber: true })} type="number" min={1} max={QUOTE_VALIDITY_MAX_DAYS} step={1} className={inputClasses('w-32')} />
+          )}
+        </Field>
 
-            <div className="flex flex-col gap-3">
-              <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
-                <input
-                  type="checkbox"
-                  {...register('useStages', { onChange: (e: { target: { checked: boolean } }) => onToggleStages(e.target.checked) })}
-                  className="size-5 accent-brand-700"
-                />
-                {t.useStages}
-              </label>
-              {useStages && (
-                <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-300 p-3">
-                  <legend className="px-1 text-sm text-slate-700">{t.stagesHint}</legend>
-                  {stages.fields.map((field, i) => (
-                    <div key={field.id} className="grid grid-cols-[1fr_6rem_auto] items-start gap-2">
-                      <Field label={t.stageTitle(i + 1)} error={errors.stages?.[i]?.title?.message}>
-                        {(c) => <input {...c} {...register(`stages.${i}.title`)} maxLength={100} className={inputClasses()} />}
-                      </Field>
-                      <Field
-                        label={t.stagePercent(i + 1)}
-                        error={errors.stages?.[i]?.percent?.message}
-                        hint={amounts ? t.stageAmount(formatMoney(amounts[i] ?? 0, 'DOP', locale)) : undefined}
-                      >
-                        {(c) => <input {...c} {...register(`stages.${i}.percent`, { valueAsNumber: true })} type="number" min={1} max={99} className={inputClasses()} />}
-                      </Field>
-                      <button
-                        type="button"
-                        onClick={() => stages.remove(i)}
-                        aria-label={t.removeStage(i + 1)}
-                        className="mt-7 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-                      >
-                        <CloseIcon className="size-5" />
-                      </button>
-                    </div>
-                  ))}
-                  <p className="text-sm font-semibold text-slate-800">{t.stagesSum(stagesSum(stageValues ?? []))}</p>
-                  {errors.stages?.root?.message && <p className="text-sm font-medium text-red-700">{errors.stages.root.message}</p>}
-                  {stages.fields.length < STAGES_MAX && (
-                    <button type="button" onClick={() => stages.append({ title: '', percent: 0 })} className={buttonClasses('ghost', 'self-start')}>
-                      {t.addStage}
-                    </button>
-                  )}
-                </fieldset>
+        <div className="flex flex-col gap-3">
+          <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">
+            <input
+              type="checkbox"
+              {...register('useStages', { onChange: (e: { target: { checked: boolean } }) => onToggleStages(e.target.checked) })}
+              className="size-5 accent-brand-700"
+            />
+            {t.useStages}
+          </label>
+          {useStages && (
+            <fieldset className="flex flex-col gap-3 rounded-lg border border-slate-300 p-3">
+              <legend className="px-1 text-sm text-slate-700">{t.stagesHint}</legend>
+              {stages.fields.map((field, i) => (
+                <div key={field.id} className="grid grid-cols-[1fr_6rem_auto] items-start gap-2">
+                  <Field label={t.stageTitle(i + 1)} error={errors.stages?.[i]?.title?.message}>
+                    {(c) => <input {...c} {...register(`stages.${i}.title`)} maxLength={100} className={inputClasses()} />}
+                  </Field>
+                  <Field
+                    label={t.stagePercent(i + 1)}
+                    error={errors.stages?.[i]?.percent?.message}
+                    hint={amounts ? t.stageAmount(formatMoney(amounts[i] ?? 0, 'DOP', locale)) : undefined}
+                  >
+                    {(c) => <input {...c} {...register(`stages.${i}.percent`, { valueAsNumber: true })} type="number" min={1} max={99} className={inputClasses()} />}
+                  </Field>
+                  <button
+                    type="button"
+                    onClick={() => stages.remove(i)}
+                    aria-label={t.removeStage(i + 1)}
+                    className="mt-7 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
+                  >
+                    <CloseIcon className="size-5" />
+                  </button>
+                </div>
+              ))}
+              <p className="text-sm font-semibold text-slate-800">{t.stagesSum(stagesSum(stageValues ?? []))}</p>
+              {errors.stages?.root?.message && <p className="text-sm font-medium text-red-700">{errors.stages.root.message}</p>}
+              {stages.fields.length < STAGES_MAX && (
+                <button type="button" onClick={() => stages.append({ title: '', percent: 0 })} className={buttonClasses('ghost', 'self-start')}>
+                  {t.addStage}
+                </button>
               )}
-            </div>
+            </fieldset>
+          )}
+        </div>
 
-            {failure && (
-              <p role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-3 text-red-900">
-                {failure}
-              </p>
-            )}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" onClick={onClose} className={buttonClasses('secondary')}>
-                {t.cancel}
-              </button>
-              <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'sm:min-w-32')}>
-                {isSubmitting ? t.sending : t.submit}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+        <DialogActions failure={failure} cancelLabel={t.cancel} onCancel={onClose} submitLabel={t.submit} busy={isSubmitting} busyLabel={t.sending} />
+      </form>
+    </ModalDialog>
   );
 }

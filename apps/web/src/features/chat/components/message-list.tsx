@@ -68,6 +68,7 @@ function Bubble({ message, children, label }: { message: ChatMessage; children: 
   return (
     <div className={cx('flex', message.mine ? 'justify-end' : 'justify-start')}>
       <div
+        role={label ? 'group' : undefined}
         aria-label={label}
         className={cx(
           'max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap sm:max-w-[70%]',

@@ -17,6 +17,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: API_ORIGIN, changeOrigin: true, ws: true },
       '/dev': { target: API_ORIGIN, changeOrigin: true },
+      // The chat's socket; the Host stays the page's, which the server's Origin check accepts.
+      '/ws': { target: API_ORIGIN, ws: true },
     },
   },
   build: {

@@ -238,7 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
-  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl });
+  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
   app.addHook('onClose', () => chat.stop());
   await app.register(chatRoutes(chat.deps));
   await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, ...deps.chat }));

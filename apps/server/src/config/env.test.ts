@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     const c = loadConfig({ INIT_CWD: '/srv/app' });
     expect(c).toMatchObject({ PORT: 3000, NODE_ENV: 'development', DEMO_DATA: true, dataDir: path.resolve('/srv/app/data'), appUrl: 'http://localhost:3000' });
     expect(c.DATABASE_URL).toBeUndefined();
+    expect(c.CHAT_AWAY_AFTER_MS).toBe(300_000);
   });
 
   it.each([
@@ -21,6 +22,8 @@ describe('loadConfig', () => {
     ['ADMIN_PASSWORD', { ADMIN_EMAIL: 'admin@arreglaya.do', ADMIN_PASSWORD: 'corta' }],
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'demasiado-corta' }],
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'ab'.repeat(31) }],
+    ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: '10' }],
+    ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: 'cinco minutos' }],
   ])('stops with a message naming %s for %o', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

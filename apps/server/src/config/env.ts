@@ -98,6 +98,13 @@ const EnvSchema = z
       .min(10)
       .max(90 * 24 * 3600)
       .default(7 * 24 * 3600),
+    /** How long an undelivered chat message waits before its recipient is mailed (ms); default 5 minutes. Shortened by the browser tests only. */
+    CHAT_AWAY_AFTER_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(24 * 3600 * 1000)
+      .default(5 * 60_000),
     /**
      * AES-256 key for data encrypted at rest (store bank account numbers): 32 bytes as 64 hex
      * characters or base64. Without it one is generated and kept in app_settings (warned in production).

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
@@ -30,10 +31,34 @@ export function RootLayout() {
   );
 }
 
+// Set once the chat's module was loaded (someone signed in): a later sign-out must stop its socket.
+let chatLoaded = false;
+
+/**
+ * The chat's socket (one per tab) runs while someone is signed in, on every page: presence,
+ * delivery receipts and the navbar's unread badge follow it live (decision 024). Its module is
+ * loaded only then, so a visitor's first bundle does not carry it.
+ */
+function useChatSocket(userId: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!userId && !chatLoaded) return;
+    chatLoaded = true;
+    let cancelled = false;
+    void import('@/features/chat/lib/chat-live.ts').then((m) => {
+      if (!cancelled) m.startChatLive(queryClient, userId);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [userId, queryClient]);
+}
+
 function Layout() {
   useSessionLoader();
   const { user, isLoading } = useViewer();
   useAutoLogout();
+  useChatSocket(user?.id ?? null);
   const navigation = useNavigation();
   useScrollOnNavigate(MAIN_ID);
 

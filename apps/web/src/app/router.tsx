@@ -96,7 +96,8 @@ export const routes: RouteObject[] = [
                 handle: { title: p.myProjects, account: '/perfil' } satisfies PageHandle,
                 lazy: () => import('./routes/my-projects.tsx'),
               },
-              soon('mensajes', p.myMessages, { account: '/perfil' }),
+              // Both roles (spec §2): the contractor's menu links here too, and so do the chat's mails.
+              { path: 'mensajes', handle: { title: p.myMessages, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/messages.tsx') },
               // Favourites are a client feature (spec §6): anyone else goes to their own area.
               {
                 path: 'favoritos',

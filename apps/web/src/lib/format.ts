@@ -49,3 +49,19 @@ export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE): string 
   const date = typeof iso === 'string' ? new Date(iso) : iso;
   return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
 }
+
+/** The local calendar day of a moment ('2026-11-24'), for grouping chat messages by day. */
+export function dayKey(iso: string | Date): string {
+  const d = typeof iso === 'string' ? new Date(iso) : iso;
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** A chat day separator: 'Hoy', 'Ayer' (given by the caller) or the long date ('lunes, 23 de noviembre de 2026'). */
+export function formatDay(iso: string | Date, labels: { today: string; yesterday: string }, now: Date = new Date(), locale = DEFAULT_LOCALE): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const key = dayKey(date);
+  if (key === dayKey(now)) return labels.today;
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  if (key === dayKey(yesterday)) return labels.yesterday;
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(date);
+}

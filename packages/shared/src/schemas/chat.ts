@@ -25,6 +25,12 @@ export const ConversationParamsSchema = z.object({ id: z.uuid() });
 export const ChatPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
 export const ChatPhotoQuerySchema = z.object({ size: z.enum(['preview', 'full']).default('full') });
 
+export const SERVICE_REQUEST_STATES = ['pending', 'accepted', 'rejected'] as const;
+export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];
+/** The contractor's answer to a service request (the mail's Aceptar / Rechazar, or the buttons in the chat). */
+export const RespondServiceRequestSchema = z.object({ response: z.enum(['accept', 'reject']) });
+export const MessageParamsSchema = z.object({ id: z.uuid(), messageId: z.uuid() });
+
 export const ChatMessageSchema = z.object({
   id: z.uuid(),
   conversationId: z.uuid(),
@@ -41,6 +47,8 @@ export const ChatMessageSchema = z.object({
   deliveredAt: z.string().nullable(),
   /** When the recipient opened the conversation (the spec's `viewed`). */
   readAt: z.string().nullable(),
+  /** A client's service request (the contact modal): pending until its contractor accepts or rejects it; null for any other message. */
+  serviceRequest: z.enum(SERVICE_REQUEST_STATES).nullable(),
 });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 

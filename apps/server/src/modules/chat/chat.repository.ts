@@ -255,3 +255,51 @@ export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ e
   const personal = `${row.firstName} ${row.lastName}`.trim();
   return { email: row.email, firstName: row.firstName, name: (row.role === 'contractor' && row.displayName) || personal };
 }
+
+/**
+ * A service request of the conversation (the contact modal's message: sent by the client, with
+ * the request's subject), locked until the transaction ends so two answers cannot both pass.
+ */
+export async function lockServiceRequest(tx: DbOrTx, conversationId: string, messageId: string, clientId: string, subject: string): Promise<MessageRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.conversationId, conversationId), eq(messages.senderId, clientId), eq(messages.type, 'chat'), eq(messages.subject, subject)))
+    .for('update');
+  return row;
+}
+
+/**
+ * The contractor's answers (messages with one of `subjects`) after each of the given requests:
+ * request id → the subject of the first answer after it.
+ */
+export async function findRequestAnswers(
+  db: DbOrTx,
+  conversationId: string,
+  contractorId: string,
+  requests: readonly { id: string; createdAt: Date }[],
+  subjects: readonly string[],
+): Promise<Map<string, string>> {
+  const answers = new Map<string, string>();
+  if (requests.length === 0) return answers;
+  const replies = await db
+    .select({ subject: messages.subject, createdAt: messages.createdAt, id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversationId), eq(messages.senderId, contractorId), inArray(messages.subject, [...subjects])))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  for (const r of requests) {
+    const reply = replies.find((x) => x.createdAt > r.createdAt || (x.createdAt.getTime() === r.createdAt.getTime() && x.id > r.id));
+    if (reply?.subject) answers.set(r.id, reply.subject);
+  }
+  return answers;
+}
+
+/** A contractor's answer to a service request: a chat message with the answer's subject. */
+export async function insertRequestAnswer(tx: DbOrTx, row: { conversationId: string; senderId: string; subject: string; body: string }): Promise<MessageRow> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values({ ...row, type: 'chat' })
+    .returning();
+  await tx.update(conversations).set({ lastMessageAt: inserted!.createdAt }).where(eq(conversations.id, row.conversationId));
+  return inserted!;
+}

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { conversations, logTrail, messages } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -173,6 +174,52 @@ describe('chat over REST', () => {
     const notImage = await upload(client, id, Buffer.from('GIF89a not really'));
     expect(notImage.statusCode).toBeGreaterThanOrEqual(400);
     expect(notImage.statusCode).toBeLessThan(500);
+  });
+});
+
+describe('service requests in the chat', () => {
+  const request = async (client: Person, id: string) => {
+    const [row] = await t.db
+      .insert(messages)
+      .values({ conversationId: id, senderId: client.user.id, subject: contractorContact.emailTitle, body: 'Necesito arreglar una tubería', mailedAt: new Date() })
+      .returning({ id: messages.id });
+    return row!.id;
+  };
+  const respond = (p: Person, id: string, messageId: string, response: unknown) =>
+    t.app.inject({ method: 'POST', url: `/api/conversations/${id}/messages/${messageId}/respond`, headers: p.headers, payload: { response } });
+
+  it('shows the request pending; only its contractor answers it, once, and the answer is a message the client reads', async () => {
+    const { client, contractor, id } = await pair();
+    const requestId = await request(client, id);
+    const before = (await get(contractor, `/api/conversations/${id}/messages`)).json().messages;
+    expect(before[0]).toMatchObject({ id: requestId, serviceRequest: 'pending', mine: false });
+
+    expect((await respond(client, id, requestId, 'accept')).statusCode).toBe(403);
+    const intruder = await person('contractor', 'Intruso');
+    expect((await respond(intruder, id, requestId, 'accept')).statusCode).toBe(404);
+    const bad = await respond(contractor, id, requestId, 'maybe');
+    expect(bad.statusCode).toBe(400);
+    // A plain chat message is not a request.
+    const plain = (await send(client, id, 'hola')).json().message.id as string;
+    expect((await respond(contractor, id, plain, 'accept')).statusCode).toBe(404);
+
+    const res = await respond(contractor, id, requestId, 'accept');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toMatchObject({ mine: true, subject: 'Solicitud aceptada', text: expect.stringContaining('Acepté') });
+    const again = await respond(contractor, id, requestId, 'reject');
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Esta solicitud ya fue respondida.');
+
+    const seen = (await get(client, `/api/conversations/${id}/messages`)).json().messages;
+    expect(seen.find((m: { id: string }) => m.id === requestId).serviceRequest).toBe('accepted');
+    expect(seen.at(-1)).toMatchObject({ mine: false, subject: 'Solicitud aceptada' });
+  });
+
+  it('two answers at once: one wins, the other is refused', async () => {
+    const { client, contractor, id } = await pair();
+    const requestId = await request(client, id);
+    const codes = (await Promise.all([respond(contractor, id, requestId, 'accept'), respond(contractor, id, requestId, 'reject')])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409]);
   });
 });
 

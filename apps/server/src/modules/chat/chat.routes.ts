@@ -8,6 +8,8 @@ import {
   ConversationParamsSchema,
   ConversationsQuerySchema,
   MarkedReadSchema,
+  MessageParamsSchema,
+  RespondServiceRequestSchema,
   SendChatMessageSchema,
   UnreadCountSchema,
 } from '@arreglaya/shared/schemas/chat';
@@ -16,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
-import { getMessages, listConversations, markConversationRead, readPhoto, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
+import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
 
 const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
@@ -83,6 +85,21 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
         schema: { tags: ['mensajes'], summary: 'Marcar la conversación como leída', params: ConversationParamsSchema, response: { 200: MarkedReadSchema, ...errors } },
       },
       async (req) => ({ read: await markConversationRead(deps, req.user!.id, req.params.id) }),
+    );
+
+    app.post(
+      '/api/conversations/:id/messages/:messageId/respond',
+      {
+        config: { access: 'user', rateLimit: perUser(30, 60_000) },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Aceptar o rechazar una solicitud de servicio (solo su contratista, una vez)',
+          params: MessageParamsSchema,
+          body: RespondServiceRequestSchema,
+          response: { 201: ChatMessageSentSchema, 403: ApiErrorSchema, 409: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => reply.status(201).send({ message: await respondToServiceRequest(deps, actorOf(req), req.params.id, req.params.messageId, req.body.response) }),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
-import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary } from '@arreglaya/shared/schemas/chat';
+import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
@@ -10,8 +11,11 @@ import {
   findConversationFor,
   findConversationPhoto,
   findMessageIn,
+  findRequestAnswers,
   insertChatMessage,
   insertChatPhoto,
+  insertRequestAnswer,
+  lockServiceRequest,
   listConversations as listConversationRows,
   listMessagesAfter,
   listMessagesBefore,
@@ -53,7 +57,17 @@ export async function conversationOf(db: Db, conversationId: string, userId: str
   return conversation;
 }
 
-export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
+/** The contact modal's message (decision 014): a client's chat message carrying the request's subject. */
+function isServiceRequest(row: Pick<MessageRow, 'type' | 'senderId' | 'subject'>): boolean {
+  return row.type === 'chat' && row.senderId !== null && row.subject === contractorContact.emailTitle;
+}
+
+const ANSWER_SUBJECTS = [tc.serviceRequest.acceptedSubject, tc.serviceRequest.rejectedSubject] as const;
+const stateOfAnswer = (subject: string | undefined): ServiceRequestState =>
+  subject === tc.serviceRequest.acceptedSubject ? 'accepted' : subject === tc.serviceRequest.rejectedSubject ? 'rejected' : 'pending';
+
+/** `answers`: request id → the subject of its answer (findRequestAnswers); a request without one is pending. */
+export function toChatMessage(row: MessageRow, viewerId: string, answers?: ReadonlyMap<string, string>): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -68,6 +82,7 @@ export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     readAt: row.readAt?.toISOString() ?? null,
+    serviceRequest: isServiceRequest(row) ? stateOfAnswer(answers?.get(row.id)) : null,
   };
 }
 
@@ -124,7 +139,9 @@ export async function getMessages(
     rows = rows.slice(0, CHAT_PAGE_SIZE).reverse();
   }
   await acknowledgeDelivery(deps, userId, conversation, rows);
-  return { messages: rows.map((r) => toChatMessage(r, userId)), hasMore };
+  const requests = rows.filter((r) => isServiceRequest(r) && r.senderId === conversation.clientId);
+  const answers = await findRequestAnswers(deps.db, conversationId, conversation.contractorId, requests, ANSWER_SUBJECTS);
+  return { messages: rows.map((r) => toChatMessage(r, userId, answers)), hasMore };
 }
 
 /** Marks the recipient's undelivered messages among `rows` delivered and tells the sender. */
@@ -216,4 +233,38 @@ export async function readPhoto(deps: ChatDeps, userId: string, conversationId: 
 /** True when the two people share a conversation (presence is only told to contacts). */
 export function isContact(deps: Pick<ChatDeps, 'db'>, userId: string, otherId: string): Promise<boolean> {
   return shareConversation(deps.db, userId, otherId);
+}
+
+/**
+ * The contractor accepts or rejects a client's service request (the mail's buttons land on
+ * /perfil/mensajes?conversation=…&respond=…, which asks to confirm and calls this). The answer is
+ * a message of the contractor's in the conversation, so the client reads it in the chat; a
+ * request is answered once (the request row is locked while checking).
+ */
+export async function respondToServiceRequest(deps: ChatDeps, actor: ChatActor, conversationId: string, messageId: string, response: 'accept' | 'reject'): Promise<ChatMessage> {
+  const conversation = await conversationOf(deps.db, conversationId, actor.id);
+  if (conversation.contractorId !== actor.id) throw new AppError('FORBIDDEN', tc.serviceRequest.onlyContractor);
+  const row = await deps.db.transaction(async (tx) => {
+    const request = await lockServiceRequest(tx, conversationId, messageId, conversation.clientId, contractorContact.emailTitle);
+    if (!request) throw new AppError('NOT_FOUND', tc.serviceRequest.notFound);
+    const answered = await findRequestAnswers(tx, conversationId, conversation.contractorId, [request], ANSWER_SUBJECTS);
+    if (answered.size > 0) throw new AppError('CONFLICT', tc.serviceRequest.alreadyAnswered);
+    const accepted = response === 'accept';
+    const inserted = await insertRequestAnswer(tx, {
+      conversationId,
+      senderId: actor.id,
+      subject: accepted ? tc.serviceRequest.acceptedSubject : tc.serviceRequest.rejectedSubject,
+      body: accepted ? tc.serviceRequest.acceptedText : tc.serviceRequest.rejectedText,
+    });
+    await recordLogEntry(tx, {
+      userId: actor.id,
+      sessionId: actor.sessionId ?? null,
+      action: 'service-request-answer',
+      location: '/perfil/mensajes',
+      details: { conversationId, requestId: messageId, messageId: inserted.id, response },
+    });
+    return inserted;
+  });
+  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
+  return toChatMessage(row, actor.id);
 }

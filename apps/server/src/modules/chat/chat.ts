@@ -3,7 +3,7 @@ import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
-import { startAwayMail } from './chat-away-mail.ts';
+import { CHAT_AWAY_MS, startAwayMail } from './chat-away-mail.ts';
 import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
 import { ChatHub } from './chat-hub.ts';
 import type { ChatDeps } from './chat.service.ts';
@@ -18,7 +18,15 @@ export interface Chat {
  * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given,
  * and the sweep that mails people away from the chat.
  */
-export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; mailer: Mailer; appUrl: string; fanOut?: ChatFanOut }): Promise<Chat> {
+export async function startChat(opts: {
+  db: Db;
+  storage: PhotoStorage;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  appUrl: string;
+  fanOut?: ChatFanOut;
+  awayMs?: number;
+}): Promise<Chat> {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
   const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
@@ -26,8 +34,10 @@ export async function startChat(opts: { db: Db; storage: PhotoStorage; log: Fast
   const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
   hub.bind(deps);
   await hub.start();
-  // Messages nobody's socket received for 5 minutes become one e-mail per conversation.
-  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log });
+  // Messages nobody's socket received for 5 minutes (CHAT_AWAY_AFTER_MS) become one e-mail per
+  // conversation; the sweep runs every minute, or as often as the wait when it is shorter.
+  const awayMs = opts.awayMs ?? CHAT_AWAY_MS;
+  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log, awayMs }, Math.min(60_000, awayMs));
   return {
     deps,
     stop: () => {

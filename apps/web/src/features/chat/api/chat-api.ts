@@ -1,0 +1,30 @@
+import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
+import { api } from '@/lib/api.ts';
+import type { Session } from '@/lib/session-user.ts';
+import { uploadPhotoTo } from '@/lib/upload.ts';
+
+const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
+
+export const chatApi = {
+  conversations: () => api.get<{ conversations: ConversationSummary[] }>('/api/conversations').then((r) => r.conversations),
+  messages: (id: string, cursor: { before?: string; after?: string } = {}) => {
+    const params = new URLSearchParams();
+    if (cursor.before) params.set('before', cursor.before);
+    if (cursor.after) params.set('after', cursor.after);
+    const query = params.toString();
+    return api.get<{ messages: ChatMessage[]; hasMore: boolean }>(`${base(id)}/messages${query ? `?${query}` : ''}`);
+  },
+  send: (id: string, text: string) => api.post<{ message: ChatMessage }>(`${base(id)}/messages`, { text }).then((r) => r.message),
+  sendPhoto: (id: string, file: File) => uploadPhotoTo<{ message: ChatMessage }>(`${base(id)}/photos`, file).then((r) => r.message),
+  markRead: (id: string) => api.post<{ read: number }>(`${base(id)}/read`, {}),
+  unread: () => api.get<{ unread: number }>('/api/me/unread').then((r) => r.unread),
+  /** True while the session is still this person's (asked before the socket reconnects). */
+  stillSignedIn: (userId: string) => api.get<Session>('/api/auth/session').then((s) => s.user?.id === userId),
+  respond: (id: string, messageId: string, response: 'accept' | 'reject') =>
+    api.post<{ message: ChatMessage }>(`${base(id)}/messages/${encodeURIComponent(messageId)}/respond`, { response }).then((r) => r.message),
+};
+
+/** A chat photo, served only to the conversation's two people (decision 024). */
+export const chatPhotoUrl = (conversationId: string, photoId: string, size: 'preview' | 'full') => `${base(conversationId)}/photos/${encodeURIComponent(photoId)}?size=${size}`;
+
+export const CONVERSATIONS_KEY = ['chat', 'conversations'] as const;

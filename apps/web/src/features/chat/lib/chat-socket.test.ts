@@ -1,0 +1,241 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '@arreglaya/shared/schemas/chat';
+import { ChatSocket, reconnectDelay, type SocketLike } from './chat-socket.ts';
+import { ChatLive } from './chat-live.ts';
+import { applyRead, mergeMessages } from './message-log.ts';
+
+/** Stands in for the browser's WebSocket: records what is sent, and the test opens, closes and pushes frames. */
+class FakeSocket implements SocketLike {
+  static all: FakeSocket[] = [];
+  readyState = 0;
+  sent: unknown[] = [];
+  closedWith: number | null = null;
+  onopen: ((event: unknown) => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.all.push(this);
+  }
+  send(data: string) {
+    if (this.readyState !== 1) throw new Error('not open');
+    this.sent.push(JSON.parse(data));
+  }
+  close(code = 1000) {
+    this.closedWith = code;
+    this.readyState = 3;
+  }
+  // Test side.
+  serverOpens() {
+    this.readyState = 1;
+    this.onopen?.({});
+  }
+  serverCloses(code: number) {
+    this.readyState = 3;
+    this.onclose?.({ code });
+  }
+  push(frame: unknown) {
+    this.onmessage?.({ data: JSON.stringify(frame) });
+  }
+}
+
+const latest = () => FakeSocket.all.at(-1)!;
+const create = (url: string) => new FakeSocket(url);
+
+beforeEach(() => {
+  FakeSocket.all = [];
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('reconnectDelay', () => {
+  it('starts at 2000 ms, grows by 1000 ms to 3000 ms, plus at most 500 ms of jitter', () => {
+    expect(reconnectDelay(1, () => 0)).toBe(2000);
+    expect(reconnectDelay(2, () => 0)).toBe(3000);
+    expect(reconnectDelay(7, () => 0)).toBe(3000);
+    expect(reconnectDelay(1, () => 0.999)).toBe(2499);
+    expect(reconnectDelay(5, () => 0.999)).toBe(3499);
+  });
+});
+
+describe('ChatSocket', () => {
+  it('says setName on open and keepItAlive every 120000 ms', () => {
+    const s = new ChatSocket({ url: 'ws://x/ws', create });
+    s.start();
+    latest().serverOpens();
+    expect(latest().sent).toEqual([{ action: 'setName' }]);
+    vi.advanceTimersByTime(119_999);
+    expect(latest().sent).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(latest().sent).toEqual([{ action: 'setName' }, { action: 'keepItAlive' }]);
+    s.stop();
+  });
+
+  it('reconnects after a close other than 1000 with 2000 then 3000 ms, and announces the reconnect once open', () => {
+    const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0 });
+    const events: string[] = [];
+    s.subscribe((e) => events.push(e.type === 'status' ? `status:${e.connected}` : e.type));
+    s.start();
+    latest().serverOpens();
+    latest().serverCloses(4000);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1999);
+    expect(FakeSocket.all).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(2);
+    // The server is still down: the next wait is 3000 ms.
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(2999);
+    expect(FakeSocket.all).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(FakeSocket.all).toHaveLength(3);
+    latest().serverOpens();
+    expect(events).toEqual(['status:true', 'status:false', 'status:false', 'status:true', 'reconnected']);
+    // After a good open the delay starts again at 2000 ms.
+    latest().serverCloses(1001);
+    vi.advanceTimersByTime(2000);
+    expect(FakeSocket.all).toHaveLength(4);
+    s.stop();
+  });
+
+  it('does not reconnect after a 1000 close nor after stop()', () => {
+    const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0 });
+    s.start();
+    latest().serverOpens();
+    latest().serverCloses(1000);
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const t = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0 });
+    t.start();
+    latest().serverOpens();
+    const socket = latest();
+    t.stop();
+    expect(socket.closedWith).toBe(1000);
+    vi.advanceTimersByTime(10_000);
+    expect(FakeSocket.all).toHaveLength(2);
+  });
+
+  it('stops reconnecting when asked and the session is over', async () => {
+    let signedIn = true;
+    const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0, shouldReconnect: async () => signedIn });
+    s.start();
+    latest().serverOpens();
+    latest().serverCloses(4001);
+    signedIn = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(FakeSocket.all).toHaveLength(1);
+
+    const r = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0, shouldReconnect: async () => Promise.reject(new Error('server down')) });
+    r.start();
+    latest().serverOpens();
+    latest().serverCloses(1006);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(FakeSocket.all).toHaveLength(3);
+    r.stop();
+  });
+
+  it('passes on frames with an action and ignores anything else', () => {
+    const s = new ChatSocket({ url: 'ws://x/ws', create });
+    const frames: unknown[] = [];
+    s.subscribe((e) => e.type === 'frame' && frames.push(e.frame));
+    s.start();
+    latest().serverOpens();
+    latest().onmessage?.({ data: 'not json' });
+    latest().onmessage?.({ data: '42' });
+    latest().push({ nothing: true });
+    latest().push({ action: 'keepItAlive' });
+    expect(frames).toEqual([{ action: 'keepItAlive' }]);
+    expect(s.send({ action: 'typing', conversationId: '00000000-0000-4000-8000-000000000000' })).toBe(true);
+    latest().serverCloses(4000);
+    expect(s.send({ action: 'typing', conversationId: '00000000-0000-4000-8000-000000000000' })).toBe(false);
+    s.stop();
+  });
+});
+
+const CONV = '11111111-1111-4111-8111-111111111111';
+const ME = '22222222-2222-4222-8222-222222222222';
+const OTHER = '33333333-3333-4333-8333-333333333333';
+let seq = 0;
+function message(text: string, mine: boolean, at: number): ChatMessage {
+  seq += 1;
+  return {
+    id: `00000000-0000-4000-8000-${String(seq).padStart(12, '0')}`,
+    conversationId: CONV,
+    senderId: mine ? ME : OTHER,
+    mine,
+    type: 'chat',
+    subject: null,
+    text,
+    photoId: null,
+    quoteId: null,
+    createdAt: new Date(Date.UTC(2026, 10, 24, 12, 0, at)).toISOString(),
+    deliveredAt: null,
+    readAt: null,
+    serviceRequest: null,
+  };
+}
+
+describe('mergeMessages', () => {
+  it('keeps each id once, oldest first, and never loses an acknowledgement', () => {
+    const a = message('a', true, 1);
+    const b = message('b', false, 2);
+    const delivered = { ...a, deliveredAt: '2026-11-24T12:00:05.000Z' };
+    const merged = mergeMessages([b, delivered], [a, b]);
+    expect(merged.map((m) => m.text)).toEqual(['a', 'b']);
+    expect(merged[0]!.deliveredAt).toBe('2026-11-24T12:00:05.000Z');
+    expect(applyRead(merged, false, 'x').map((m) => m.readAt)).toEqual(['x', null]);
+  });
+});
+
+describe('ChatLive after a reconnect', () => {
+  it('fetches what was missed after the last message id, once, and shows a message that arrives twice once', async () => {
+    vi.useRealTimers();
+    const first = [message('hola', false, 1), message('¿cómo está?', true, 2)];
+    const missed = message('le escribí mientras no estaba', false, 3);
+    const calls: string[] = [];
+    const api = {
+      messages: vi.fn(async (id: string, cursor: { before?: string; after?: string } = {}) => {
+        calls.push(`${id}:${cursor.after ?? cursor.before ?? 'latest'}`);
+        return cursor.after ? { messages: [missed], hasMore: false } : { messages: first, hasMore: false };
+      }),
+      markRead: vi.fn(async () => ({ read: 1 })),
+      unread: vi.fn(async () => 0),
+      send: vi.fn(),
+      sendPhoto: vi.fn(),
+      respond: vi.fn(),
+      conversations: vi.fn(),
+      stillSignedIn: vi.fn(async () => true),
+    };
+    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+    live.start();
+    latest().serverOpens();
+    await live.open(CONV);
+    expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', '¿cómo está?']);
+
+    // The socket drops (not 1000), reconnects after the delay, and asks ?after=<last id>.
+    vi.useFakeTimers();
+    latest().serverCloses(1006);
+    vi.advanceTimersByTime(3500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    latest().serverOpens();
+    await vi.waitFor(() => expect(live.log(CONV).messages).toHaveLength(3));
+    expect(calls).toEqual([`${CONV}:latest`, `${CONV}:${first[1]!.id}`]);
+    // The same message also arrives as a frame: still shown once.
+    latest().push({ action: 'message', message: missed });
+    latest().push({ action: 'delivered', conversationId: CONV, messageIds: [first[1]!.id], at: '2026-11-24T12:01:00.000Z' });
+    const log = live.log(CONV).messages;
+    expect(log.map((m) => m.text)).toEqual(['hola', '¿cómo está?', 'le escribí mientras no estaba']);
+    expect(log[1]!.deliveredAt).toBe('2026-11-24T12:01:00.000Z');
+    latest().push({ action: 'read', conversationId: CONV, readerId: OTHER, at: '2026-11-24T12:02:00.000Z' });
+    expect(live.log(CONV).messages[1]!.readAt).toBe('2026-11-24T12:02:00.000Z');
+    latest().push({ action: 'presence', userId: OTHER, online: true });
+    expect(live.isOnline(OTHER)).toBe(true);
+    live.stop();
+  });
+});

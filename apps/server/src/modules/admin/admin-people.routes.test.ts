@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { contractorProfiles, logTrail, sessions, users } from '../../db/schema/index.ts';
+import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
 import { SYSADMIN_WRITE_LIMIT } from '../../plugins/sysadmin-console.ts';
+import { indexCedulas } from '../profiles/profiles.service.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -188,6 +190,20 @@ describe('people search and page', () => {
     const page = (await get(adminCookie, `/api/admin/people/${person.id}`)).json();
     expect(page.contractor).toMatchObject({ cedula: cedula.replaceAll('-', ''), verifiedAt: null, featured: false });
     expect(page.sessions).toHaveLength(1);
+  });
+
+  it('indexes at start the cédulas sealed before the blind index existed', async () => {
+    const person = await createUser(t.db, { role: 'contractor' });
+    const cipher = createDataCipher(await loadDataKey(t.db, undefined, { isProduction: false, log: t.app.log }));
+    const cedula = cedulaFrom('2231234567').replaceAll('-', '');
+    await t.db
+      .update(contractorProfiles)
+      .set({ cedulaEnc: cipher.seal(cedula), cedulaIndex: null })
+      .where(eq(contractorProfiles.userId, person.id));
+    const ids = async () => (await get(adminCookie, `/api/admin/people?q=${cedula}`)).json().items.map((i: { id: string }) => i.id);
+    expect(await ids()).toEqual([]);
+    expect(await indexCedulas({ db: t.db, cipher })).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([person.id]);
   });
 
   it('filters by role and pages', async () => {

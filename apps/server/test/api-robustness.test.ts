@@ -203,6 +203,10 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/me/payment-methods': { token: 'tok_0123456789abcdef01234567' },
   'POST /api/projects/{id}/fund': { token: 'tok_0123456789abcdef01234567' },
   'PUT /api/me/payout-account': { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '790123456789', holderName: 'Ramón Báez' },
+  'POST /api/admin/people/{id}/ban': { reason: 'Cobros fuera de la plataforma.' },
+  'POST /api/admin/people/{id}/verified': { verified: true, cedulaChecked: true },
+  'POST /api/admin/people/{id}/featured': { featured: true },
+  'POST /api/admin/sysadmins': { email: 'otra.jefa@correo.do', password: 'Consola-Segura-2026' },
   'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
 };
 

@@ -3,8 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { escrow, funded, setStatus } from '../../../test/support/payment-factories.ts';
 import { contractorProfiles, logTrail, sessions, users } from '../../db/schema/index.ts';
+import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
 import { SYSADMIN_WRITE_LIMIT } from '../../plugins/sysadmin-console.ts';
+import { indexCedulas } from '../profiles/profiles.service.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -190,6 +193,20 @@ describe('people search and page', () => {
     expect(page.sessions).toHaveLength(1);
   });
 
+  it('indexes at start the cédulas sealed before the blind index existed', async () => {
+    const person = await createUser(t.db, { role: 'contractor' });
+    const cipher = createDataCipher(await loadDataKey(t.db, undefined, { isProduction: false, log: t.app.log }));
+    const cedula = cedulaFrom('2231234567').replaceAll('-', '');
+    await t.db
+      .update(contractorProfiles)
+      .set({ cedulaEnc: cipher.seal(cedula), cedulaIndex: null })
+      .where(eq(contractorProfiles.userId, person.id));
+    const ids = async () => (await get(adminCookie, `/api/admin/people?q=${cedula}`)).json().items.map((i: { id: string }) => i.id);
+    expect(await ids()).toEqual([]);
+    expect(await indexCedulas({ db: t.db, cipher })).toBeGreaterThanOrEqual(1);
+    expect(await ids()).toEqual([person.id]);
+  });
+
   it('filters by role and pages', async () => {
     const res = (await get(adminCookie, '/api/admin/people?role=sysadmin')).json();
     expect(res.items.every((p: { role: string }) => p.role === 'sysadmin')).toBe(true);
@@ -231,6 +248,24 @@ describe('people search and page', () => {
 });
 
 describe('overview', () => {
+  it('shows the money held in escrow and released this month, from the ledger, and the new project and offer', async () => {
+    const before = (await get(adminCookie, '/api/admin/overview')).json();
+    const held = await funded(t);
+    const done = await funded(t);
+    await setStatus(t, done.contractor, done.projectId, 'in_progress');
+    await setStatus(t, done.contractor, done.projectId, 'delivered');
+    expect((await setStatus(t, done.client, done.projectId, 'completado')).statusCode).toBe(200);
+    const after = (await get(adminCookie, '/api/admin/overview')).json();
+    const dop = (list: { currency: string; amountMinor: number }[]) => list.find((m) => m.currency === 'DOP')?.amountMinor ?? 0;
+    expect(dop(after.escrowHeld) - dop(before.escrowHeld)).toBe((await escrow(t, held.projectId)).heldMinor);
+    const released = (await escrow(t, done.projectId)).releasedMinor;
+    expect(released).toBeGreaterThan(0);
+    expect(dop(after.releasedThisMonth) - dop(before.releasedThisMonth)).toBe(released);
+    expect(after.offersThisWeek - before.offersThisWeek).toBe(2);
+    expect(after.newProjectsPerDay.at(-1).count - before.newProjectsPerDay.at(-1).count).toBe(2);
+    expect(after.projectsByStatus.completado - before.projectsByStatus.completado).toBe(1);
+  });
+
   it('counts people by role and gives 30 days of new projects', async () => {
     const res = await get(adminCookie, '/api/admin/overview');
     expect(res.statusCode).toBe(200);

@@ -38,6 +38,8 @@ export interface ConversationListRow {
   ratingAvg: number | null;
   ratingCount: number | null;
   lastBody: string | null;
+  /** The last message was hidden by moderation (its text must not be shown). */
+  lastHidden: boolean;
   lastType: string | null;
   lastSenderId: string | null;
   lastAt: Date | null;
@@ -68,6 +70,7 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
       ratingAvg: contractorProfiles.ratingAvg,
       ratingCount: contractorProfiles.ratingCount,
       lastBody: sql<string | null>`last.body`,
+      lastHidden: sql<boolean>`coalesce(last.hidden_at IS NOT NULL, false)`,
       lastType: sql<string | null>`last.type`,
       lastSenderId: sql<string | null>`last.sender_id`,
       lastAt: sql<Date | null>`last.created_at`,
@@ -77,7 +80,7 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
     .innerJoin(users, eq(users.id, otherId))
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
     .leftJoin(
-      sql`LATERAL (SELECT m.body, m.type, m.sender_id, m.created_at FROM ${messages} m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) last`,
+      sql`LATERAL (SELECT m.body, m.hidden_at, m.type, m.sender_id, m.created_at FROM ${messages} m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) last`,
       sql`true`,
     )
     .where(and(...where))

@@ -104,7 +104,12 @@ export async function listConversations(deps: Pick<ChatDeps, 'db'>, userId: stri
       lastMessage:
         r.lastAt === null || r.lastBody === null
           ? null
-          : { text: r.lastBody.slice(0, 120), type: r.lastType as ChatMessage['type'], mine: r.lastSenderId === userId, at: r.lastAt.toISOString() },
+          : {
+              text: r.lastHidden ? tc.hiddenByModeration : r.lastBody.slice(0, 120),
+              type: r.lastType as ChatMessage['type'],
+              mine: r.lastSenderId === userId,
+              at: r.lastAt.toISOString(),
+            },
       lastMessageAt: r.lastMessageAt.toISOString(),
       unread: r.unread,
     };

@@ -49,6 +49,8 @@ describe('POST /api/reports', () => {
     const history = await get(c.client, `/api/conversations/${c.conversationId}/messages`);
     expect(history.body).not.toContain('Págame por fuera');
     expect(history.body).toContain('Mensaje ocultado por moderación.');
+    const list = await get(c.client, '/api/conversations');
+    expect(list.body).not.toContain('Págame por fuera');
     expect((await get(admin, '/api/admin/reports')).json<Reports>().items.map((r) => r.id)).not.toContain(report.id);
     // Settled: it may be reported again, as a new report.
     expect((await post(t, c.client, '/api/reports', { targetKind: 'message', messageId: c.messageId, reason: 'spam' })).statusCode).toBe(201);

@@ -47,6 +47,7 @@ export const payments = {
   receipts: {
     greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
     open: 'Ver proyecto',
+    balance: 'Ver mi saldo',
     reference: (ref: string) => `Referencia: ${ref}`,
     card: (brand: string, last4: string | null) => (last4 ? `${brand} •••• ${last4}` : brand),
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unknown: 'Tarjeta' },
@@ -67,8 +68,25 @@ export const payments = {
       subject: 'ArreglaYa - Pago liberado',
       title: 'Pago liberado',
       intro: (title: string) => `Se liberó el pago de «${title}» a tu saldo.`,
+      milestoneIntro: (milestone: string, title: string) => `Se liberó el hito «${milestone}» de «${title}» a tu saldo.`,
       amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
     },
+    payout: {
+      subject: 'ArreglaYa - Pago enviado a tu cuenta',
+      title: 'Pago enviado',
+      intro: (bank: string) => `Enviamos tu saldo disponible a tu cuenta ${bank}. Puede tardar hasta un día hábil en acreditarse.`,
+      amount: (amount: string) => `Monto enviado: ${amount}`,
+      projects: (titles: string[]) => (titles.length === 0 ? 'Proyectos: —' : `Proyectos: ${titles.map((t) => `«${t}»`).join(', ')}`),
+    },
+  },
+  /** Staged plans: a milestone released on its own while the work is in progress. */
+  milestones: {
+    notFound: 'Hito no encontrado.',
+    notInProgress: 'Solo puedes liberar un hito mientras el trabajo está en curso.',
+    notFunded: 'Este hito todavía no está pagado.',
+    alreadyReleased: 'Este hito ya fue liberado.',
+    lastOnApproval: 'El último hito se libera al aprobar el trabajo terminado.',
+    released: (title: string) => `Hito «${title}» liberado al contratista.`,
   },
   payout: {
     accountSaved: 'Cuenta bancaria guardada.',

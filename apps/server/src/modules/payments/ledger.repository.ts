@@ -151,8 +151,35 @@ export async function escrowsNegativeAtSomePoint(db: DbOrTx): Promise<{ projectI
 export async function releasesWithoutApproval(db: DbOrTx): Promise<{ transactionId: string; projectId: string | null; status: string | null }[]> {
   const r = await db.execute<{ id: string; project_id: string | null; status: string | null }>(sql`
     SELECT t.id, t.project_id, p.status FROM ledger_transactions t LEFT JOIN projects p ON p.id = t.project_id
-     WHERE t.kind = 'release' AND (p.id IS NULL OR p.status <> 'completado')`);
+     WHERE t.kind = 'release' AND t.milestone_id IS NULL AND (p.id IS NULL OR p.status <> 'completado')`);
   return r.rows.map((x) => ({ transactionId: x.id, projectId: x.project_id, status: x.status }));
+}
+
+/**
+ * Milestone releases (staged plans, decision 021) that break the plan: released twice, released
+ * before a funding of that milestone, released for another amount than the milestone's, or on a
+ * project that never started (a milestone is released only while the work is in progress).
+ */
+export async function milestoneReleaseProblems(db: DbOrTx): Promise<{ transactionId: string; milestoneId: string; problem: string }[]> {
+  const r = await db.execute<{ id: string; milestone_id: string; problem: string }>(sql`
+    SELECT t.id, t.milestone_id, 'milestone released twice' AS problem FROM ledger_transactions t
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL
+       AND EXISTS (SELECT 1 FROM ledger_transactions o WHERE o.kind = 'release' AND o.milestone_id = t.milestone_id AND o.id <> t.id)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released before it was funded' FROM ledger_transactions t
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = t.milestone_id AND f.created_at <= t.created_at)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released for another amount than its own' FROM ledger_transactions t JOIN milestones m ON m.id = t.milestone_id
+     WHERE t.kind = 'release'
+       AND m.amount_minor <> (SELECT -sum(e.amount_minor) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' WHERE e.transaction_id = t.id)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released on a project that is ' || p.status FROM ledger_transactions t JOIN projects p ON p.id = t.project_id
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL AND p.status IN ('created', 'assigned')
+    UNION ALL
+    SELECT NULL, m.id, 'milestone marked released but never funded' FROM milestones m
+     WHERE m.status = 'released' AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
+  return r.rows.map((x) => ({ transactionId: x.id, milestoneId: x.milestone_id, problem: x.problem }));
 }
 
 /** Funding transactions not matched by a succeeded payment of the same amount, and succeeded payments never funded. */

@@ -73,6 +73,15 @@ export function listMilestones(db: DbOrTx, projectId: string) {
   return db.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.position));
 }
 
+export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), eq(milestones.id, id)))
+    .for('update');
+  return row;
+}
+
 export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded', ids?: string[]): Promise<void> {
   const stamp = to === 'funded' ? { fundedAt: new Date() } : to === 'released' ? { releasedAt: new Date() } : { refundedAt: new Date() };
   await tx

@@ -261,6 +261,81 @@ describe('funding on hire', () => {
     expect((await escrow(t, projectId)).heldMinor).toBe(1_250_000);
   });
 
+  it('a staged plan goes milestone by milestone: the client releases a funded milestone while the work is in progress, the next must be funded, the last goes at approval', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Avance', percent: 30 },
+      { title: 'Final', percent: 30 },
+    ];
+    const { client, contractor, projectId } = await hired(t, { stages });
+    const money = async (who = client) => (await get(who, `/api/projects/${projectId}`)).json().money;
+    const release = (who: typeof client, milestoneId: string, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/milestones/${milestoneId}/release`,
+        headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    let m = await money();
+    expect(m).toMatchObject({ funded: false, dueMinor: 500_000 });
+    expect(m.milestones.map((x: { title: string; amountMinor: number; status: string; last: boolean }) => [x.title, x.amountMinor, x.status, x.last])).toEqual([
+      ['Materiales', 500_000, 'pending', false],
+      ['Avance', 375_000, 'pending', false],
+      ['Final', 375_000, 'pending', true],
+    ]);
+    const [first, second, last] = m.milestones as { id: string }[];
+    // At hire the client funds milestone 1 only.
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(500_000);
+    expect(await money(contractor)).toMatchObject({ funded: true, dueMinor: 0, heldMinor: 500_000 });
+    // Not before the work starts; never by the contractor or another client; never an unfunded milestone or the last one.
+    const early = await release(client, first!.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Solo puedes liberar un hito mientras el trabajo está en curso.');
+    await setStatus(t, contractor, projectId, 'in_progress');
+    expect((await release(contractor, first!.id)).statusCode).toBe(403);
+    expect((await release(await person(t, 'client'), first!.id)).statusCode).toBe(404);
+    expect((await release(client, second!.id)).json().error.message).toBe('Este hito todavía no está pagado.');
+    // Released once, less the fee, whatever the repeats: the same key answers as the first time, another request is a 409.
+    const key = newKey();
+    const answers = await Promise.all([release(client, first!.id, key), release(client, first!.id, key), release(client, first!.id)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(answers.find((a) => a.statusCode === 200)!.json().message).toBe('Hito «Materiales» liberado al contratista.');
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 500_000, heldMinor: 0 });
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(450_000);
+    const receipt = await t.smtp.waitFor((x) => x.to.includes(contractor.email) && x.text.includes('Se liberó el hito «Materiales»'));
+    expect(receipt.text).toContain('Monto liberado: RD$ 5,000.00. Comisión de la plataforma: RD$ 500.00. Para ti: RD$ 4,500.00.');
+    expect(receipt.text).toMatch(/Referencia: [0-9a-f-]{36}/);
+    // The next milestone is due: the contractor is told not to go on until it is funded.
+    m = await money(contractor);
+    expect(m).toMatchObject({ funded: false, dueMinor: 375_000 });
+    expect(m.milestones.map((x: { status: string }) => x.status)).toEqual(['released', 'pending', 'pending']);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
+    expect((await release(client, second!.id)).statusCode).toBe(200);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
+    const lastOne = await release(client, last!.id);
+    expect(lastOne.json().error.message).toBe('El último hito se libera al aprobar el trabajo terminado.');
+    await setStatus(t, contractor, projectId, 'delivered');
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, releasedMinor: 1_250_000, heldMinor: 0 });
+    expect((await money()).milestones.map((x: { status: string }) => x.status)).toEqual(['released', 'released', 'released']);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a claim freezes what a staged plan holds: no milestone is released while disputed, and the decision acts on what is held', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Final', percent: 60 },
+    ];
+    const { client, contractor, projectId } = await funded(t, { stages });
+    const [first] = (await get(client, `/api/projects/${projectId}`)).json().money.milestones as { id: string }[];
+    await setStatus(t, contractor, projectId, 'in_progress');
+    expect((await setStatus(t, client, projectId, 'disputed', 'No trajo los materiales.')).statusCode).toBe(200);
+    expect((await post(t, client, `/api/projects/${projectId}/milestones/${first!.id}/release`)).statusCode).toBe(409);
+    const admin = await sysadmin(t);
+    expect((await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'refund' })).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 0, refundedMinor: 500_000, heldMinor: 0 });
+    expect((await get(client, `/api/projects/${projectId}`)).json().money.milestones.map((x: { status: string }) => x.status)).toEqual(['refunded', 'pending']);
+  });
+
   it('50 concurrent requests with one idempotency key charge once and all get the same answer', async () => {
     const { client, projectId } = await hired(t);
     const token = await tokenize(t, CARDS.visa);
@@ -509,6 +584,15 @@ describe('payouts', () => {
     const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
     expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
     expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+    // The payout receipt: once (two runs at once), with the amount, the projects it pays, the account's last 4 and the processor's reference.
+    const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    expect(receipt.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(receipt.text).toContain('Proyectos: «Cambiar tubería del baño»');
+    expect(receipt.text).toContain('Banco Popular Dominicano •••• 6789');
+    expect(receipt.text).toMatch(/Referencia: po_[0-9a-f]+/);
+    expect(receipt.text).not.toContain('790123456789');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === receipt.subject)).toHaveLength(1);
   });
   it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {
     const { client, contractor, projectId } = await funded(t);

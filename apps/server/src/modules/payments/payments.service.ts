@@ -18,6 +18,7 @@ import {
   insertPayment,
   insertProcessorRefund,
   listMilestones,
+  lockMilestone,
   listPendingRefunds,
   listProjectPayments,
   listUnsettledPayments,
@@ -312,6 +313,59 @@ export async function releaseHeld(
 }
 
 /**
+ * A staged plan's milestone released on its own (decision 021): the project's client releases a
+ * funded milestone while the work is in progress; it leaves the escrow (less the fee) for the
+ * contractor's payable and the next milestone must be funded before the work goes on. The last
+ * milestone is released by the final approval of the delivered project; a claim (disputed) freezes
+ * what is held, since only an in-progress project releases a milestone. With a key, a repeat answers as the first did.
+ */
+export async function releaseMilestone(deps: PaymentsDeps, actor: Actor, projectId: string, milestoneId: string, key?: string): Promise<{ message: string }> {
+  const answer = await deps.db.transaction((tx) =>
+    onceForKey(tx, actor.id, key, projectId, { op: 'release-milestone', milestoneId }, () => releaseMilestoneIn(tx, deps, actor, projectId, milestoneId)),
+  );
+  deps.mail?.mailer.kick();
+  return answer;
+}
+
+async function releaseMilestoneIn(tx: Tx, deps: PaymentsDeps, actor: Actor, projectId: string, milestoneId: string): Promise<{ message: string }> {
+  const project = await lockProjectForMoney(tx, projectId);
+  if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+  const milestone = await lockMilestone(tx, projectId, milestoneId);
+  if (!milestone) throw new AppError('NOT_FOUND', tp.milestones.notFound);
+  if (project.status !== 'in_progress' || !project.contractorId) throw new AppError('CONFLICT', tp.milestones.notInProgress);
+  if (milestone.status !== 'funded') throw new AppError('CONFLICT', milestone.status === 'pending' ? tp.milestones.notFunded : tp.milestones.alreadyReleased);
+  const all = await listMilestones(tx, projectId);
+  if (all[all.length - 1]!.id === milestone.id) throw new AppError('CONFLICT', tp.milestones.lastOnApproval);
+  const held = (await escrowOf(tx, projectId)).find((e) => e.currency === milestone.currency)?.held ?? 0;
+  if (held < milestone.amountMinor) throw new AppError('CONFLICT', tp.milestones.notFunded);
+  const fee = Math.round((milestone.amountMinor * deps.feePercent) / 100);
+  const posted = await post(tx, {
+    kind: 'release',
+    idempotencyKey: `release:${projectId}:${milestone.currency}:milestone:${milestone.id}`,
+    projectId,
+    milestoneId: milestone.id,
+    createdBy: actor.id,
+    metadata: { feePercent: deps.feePercent, feeMinor: fee },
+    entries: [
+      { account: { kind: 'escrow', projectId, currency: milestone.currency }, amountMinor: -milestone.amountMinor },
+      { account: { kind: 'contractor_payable', userId: project.contractorId, currency: milestone.currency }, amountMinor: milestone.amountMinor - fee },
+      { account: { kind: 'platform_revenue', currency: milestone.currency }, amountMinor: fee },
+    ],
+  });
+  if (!posted) throw new AppError('CONFLICT', tp.milestones.alreadyReleased);
+  await markMilestones(tx, projectId, 'funded', 'released', [milestone.id]);
+  if (deps.mail)
+    await queueReceipt(tx, deps.mail, project.contractorId, projectId, posted, {
+      kind: 'release',
+      amountMinor: milestone.amountMinor,
+      feeMinor: fee,
+      currency: milestone.currency,
+      milestone: milestone.title,
+    });
+  return { message: tp.milestones.released(milestone.title) };
+}
+
+/**
  * Refunds everything held to the client: one ledger transaction now, and a refund to the card of
  * each payment (newest first) sent to the processor after the transaction commits (flushRefunds).
  */
@@ -364,13 +418,18 @@ export async function settleClaim(
   return { released, refunded };
 }
 
-/** What a project's money looks like (project page); null before hiring. */
+/** What a project's money looks like (project page); null before hiring. With a staged plan, its milestones and which one is due. */
 export async function projectMoney(db: DbOrTx, projectId: string): Promise<ProjectMoney | null> {
   const project = await findProjectForMoney(db, projectId);
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const e = (await escrowOf(db, projectId)).find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
+  const [escrows, plan] = await Promise.all([escrowOf(db, projectId), listMilestones(db, projectId)]);
+  const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
+  // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
+  const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
+  const funded = plan.length > 0 ? e.funded > 0 && current?.status !== 'pending' : e.funded > 0;
+  const dueMinor = plan.length > 0 ? (current?.status === 'pending' ? current.amountMinor : 0) : e.funded > 0 ? 0 : price.agreedPriceMinor;
   return {
     currency: price.currency,
     priceMinor: price.agreedPriceMinor,
@@ -378,7 +437,15 @@ export async function projectMoney(db: DbOrTx, projectId: string): Promise<Proje
     releasedMinor: e.released,
     refundedMinor: e.refunded,
     heldMinor: e.held,
-    funded: e.funded > 0,
+    funded,
+    dueMinor,
+    milestones: plan.map((m, i) => ({
+      id: m.id,
+      title: m.title,
+      amountMinor: m.amountMinor,
+      status: m.status,
+      last: i === plan.length - 1,
+    })),
   };
 }
 

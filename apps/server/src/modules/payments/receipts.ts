@@ -24,10 +24,12 @@ export function formatAmount(minor: number, currency: Currency): string {
 type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
   | { kind: 'refund'; amountMinor: number; currency: Currency }
-  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency };
+  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
+  | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] };
 
-export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string, reference: string, r: Receipt): Promise<void> {
-  const [person, title] = await Promise.all([findPerson(db, to), findProjectTitle(db, projectId)]);
+/** Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects, named in the receipt). */
+export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string | null, reference: string, r: Receipt): Promise<void> {
+  const [person, title] = await Promise.all([findPerson(db, to), projectId ? findProjectTitle(db, projectId) : '']);
   if (!person) return;
   const m = tp.receipts[r.kind];
   const lines =
@@ -35,14 +37,16 @@ export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, pr
       ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
       : r.kind === 'refund'
         ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
-        : [
-            tp.receipts.release.intro(title),
-            tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
-          ];
+        : r.kind === 'payout'
+          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatAmount(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
+          : [
+              r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
+              tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
+            ];
   const mail = renderMail({
     title: m.title,
     paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)],
-    actions: [{ label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` }],
+    actions: [projectId ? { label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` } : { label: tp.receipts.balance, url: `${deps.appUrl}/profile/pagos` }],
     footer: tp.receipts.footer,
   });
   await deps.mailer.queue(db, { to: person.email, template: `receipt-${r.kind}`, subject: m.subject, ...mail });

@@ -149,6 +149,23 @@ export const paymentsWeb = {
     refunded: (amount: string) => `Reembolsado: ${amount}`,
     moneyTitle: 'Protección de pago',
     fundedNote: 'Pagado. El dinero está retenido hasta que apruebes el trabajo.',
+    milestoneIntro: (milestone: string, amount: string) =>
+      `Paga el hito «${milestone}»: ${amount}. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes el hito o apruebes el trabajo terminado.`,
+  },
+  /** A staged plan on the project page (client and contractor). */
+  milestones: {
+    title: 'Plan por etapas',
+    listLabel: 'Hitos del plan',
+    statuses: { pending: 'Pendiente', funded: 'Fondeado', released: 'Liberado', refunded: 'Reembolsado' },
+    item: (title: string, amount: string) => `${title} · ${amount}`,
+    lastNote: 'Se libera al aprobar el trabajo terminado.',
+    release: 'Liberar hito',
+    releaseLabel: (title: string) => `Liberar el hito «${title}»`,
+    confirmText: (title: string, amount: string) => `¿Liberar ${amount} del hito «${title}» al contratista? No se puede deshacer.`,
+    confirm: 'Sí, liberar',
+    cancel: 'Cancelar',
+    releasing: 'Liberando…',
+    contractorNextDue: 'El cliente debe pagar el siguiente hito: no sigas trabajando hasta que el pago esté retenido.',
   },
   myPayments: {
     title: 'Mis pagos',

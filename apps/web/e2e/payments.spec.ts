@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
@@ -8,7 +9,7 @@ import { completeContractorProfile, createConfirmedAccount, type TestAccount } f
 
 // Payment protection in a browser (issue 14): a client's saved cards, paying a hired project
 // (a declined card, then the bank's challenge page), the release on approval as the contractor
-// sees it, and the receipts by mail. The hire itself is made through the API.
+// sees it, and the receipts by mail. The hire, the start and the delivery are made through the API; the approval with the page's button.
 
 let server: AppServer;
 const test = testWithOwnServer();
@@ -144,14 +145,18 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(money).toContainText(t.fund.held('RD$10,000.00'));
   await expect(page).not.toHaveURL(/pago=/);
 
-  // The contractor works and delivers; the client approves (through the API).
+  // The contractor works and delivers (through the API); the client approves with the page's button.
   const contractorApi = await apiAs(contractor);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
-  const clientApi = await apiAs(client);
-  expect((await clientApi.post(`/api/projects/${projectId}/status`, { data: { status: 'completado' } })).status()).toBe(200);
   await page.reload();
+  await page.getByRole('button', { name: projectsWeb.after.approve }).click();
+  const approve = page.getByRole('alertdialog', { name: projectsWeb.after.approve });
+  await expect(approve).toContainText(projectsWeb.after.approveConfirm);
+  await approve.getByRole('button', { name: projectsWeb.after.approve }).click();
+  await expect(approve).toBeHidden();
   await expect(money).toContainText(t.fund.released('RD$10,000.00'));
+  await expect(money).toContainText(t.fund.held('RD$0.00'));
 
   // The client's payments page.
   await page.goto('/perfil/pagos');
@@ -176,7 +181,13 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(page.getByText(t.balance.accountCurrent('Banco Popular', '7890'))).toBeVisible();
   await expectNoSeriousAxe(page, '/profile/pagos');
 
-  // Both receipts by mail.
-  await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);
-  await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.to?.some((a) => a.address === contractor.email) === true);
+  // Both receipts by mail: the client's for the charge (the challenged card), the contractor's for the release, with amounts, project and reference.
+  const charge = await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);
+  expect(charge.text).toContain(tp.receipts.charge.intro('Fuga en el baño'));
+  expect(charge.text).toContain(tp.receipts.charge.amount('RD$ 10,000.00', 'Tarjeta'));
+  expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]+/);
+  const release = await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.to?.some((a) => a.address === contractor.email) === true);
+  expect(release.text).toContain(tp.receipts.release.intro('Fuga en el baño'));
+  expect(release.text).toContain(tp.receipts.release.amounts('RD$ 10,000.00', 'RD$ 1,000.00', 'RD$ 9,000.00'));
+  expect(release.text).toMatch(/Referencia: [0-9a-f-]{36}/);
 });

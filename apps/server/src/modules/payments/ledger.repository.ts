@@ -1,5 +1,5 @@
 import type { Currency, LedgerAccountKind, LedgerTransactionKind } from '@arreglaya/shared/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
 
@@ -14,22 +14,46 @@ export interface AccountRef {
   currency: Currency;
 }
 
+const sameAccount = (ref: AccountRef) =>
+  and(
+    eq(ledgerAccounts.kind, ref.kind),
+    ref.userId ? eq(ledgerAccounts.userId, ref.userId) : sql`${ledgerAccounts.userId} IS NULL`,
+    ref.projectId ? eq(ledgerAccounts.projectId, ref.projectId) : sql`${ledgerAccounts.projectId} IS NULL`,
+    eq(ledgerAccounts.currency, ref.currency),
+  )!;
+const refKey = (r: { kind: string; userId?: string | null; projectId?: string | null; currency: string }) => `${r.kind}|${r.userId ?? ''}|${r.projectId ?? ''}|${r.currency}`;
+
 export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<string> {
-  const values = { kind: ref.kind, userId: ref.userId ?? null, projectId: ref.projectId ?? null, currency: ref.currency };
-  const [inserted] = await tx.insert(ledgerAccounts).values(values).onConflictDoNothing().returning({ id: ledgerAccounts.id });
-  if (inserted) return inserted.id;
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, ref.kind),
-        values.userId === null ? sql`${ledgerAccounts.userId} IS NULL` : eq(ledgerAccounts.userId, values.userId),
-        values.projectId === null ? sql`${ledgerAccounts.projectId} IS NULL` : eq(ledgerAccounts.projectId, values.projectId),
-        eq(ledgerAccounts.currency, ref.currency),
-      ),
-    );
-  return row!.id;
+  return (await accountIds(tx, [ref]))[0]!;
+}
+
+/**
+ * The ids of these accounts, created when missing: one query finds those that exist (the usual
+ * case: one round trip for a whole posting), the others are inserted (a concurrent insert of the
+ * same account is found by the unique key and read again).
+ */
+export async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<string[]> {
+  const found = new Map<string, string>();
+  const read = async (wanted: AccountRef[]) => {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, projectId: ledgerAccounts.projectId, currency: ledgerAccounts.currency })
+      .from(ledgerAccounts)
+      .where(or(...wanted.map(sameAccount)));
+    for (const r of rows) found.set(refKey(r), r.id);
+  };
+  await read(refs);
+  const missing = refs.filter((r, i) => !found.has(refKey(r)) && refs.findIndex((o) => refKey(o) === refKey(r)) === i);
+  if (missing.length > 0) {
+    const inserted = await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((r) => ({ kind: r.kind, userId: r.userId ?? null, projectId: r.projectId ?? null, currency: r.currency })))
+      .onConflictDoNothing()
+      .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, projectId: ledgerAccounts.projectId, currency: ledgerAccounts.currency });
+    for (const r of inserted) found.set(refKey(r), r.id);
+    const raced = missing.filter((r) => !found.has(refKey(r)));
+    if (raced.length > 0) await read(raced);
+  }
+  return refs.map((r) => found.get(refKey(r))!);
 }
 
 export interface Posting {
@@ -65,9 +89,12 @@ export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!row) return null;
-  for (const e of entries) {
-    await tx.insert(ledgerEntries).values({ transactionId: row.id, accountId: await accountId(tx, e.account), amountMinor: e.amountMinor, currency: e.account.currency });
-  }
+  if (entries.length === 0) return row.id;
+  const ids = await accountIds(
+    tx,
+    entries.map((e) => e.account),
+  );
+  await tx.insert(ledgerEntries).values(entries.map((e, i) => ({ transactionId: row.id, accountId: ids[i]!, amountMinor: e.amountMinor, currency: e.account.currency })));
   return row.id;
 }
 

@@ -31,6 +31,7 @@ import {
   refundedByPayment,
   settleRefund,
   storeMoneyResponse,
+  storeFirstMoneyResponse,
   updatePayment,
   findMoneyRequestByPayment,
   findMethodById,
@@ -87,8 +88,7 @@ export async function onceForKey<T>(tx: Tx, userId: string, key: string | undefi
   if (key === undefined) return run();
   await lockProjectForMoney(tx, projectId);
   const hash = hashOf({ projectId, request });
-  await claimMoneyRequest(tx, userId, key, hash);
-  const row = (await lockMoneyRequest(tx, userId, key))!;
+  const row = (await claimMoneyRequest(tx, userId, key, hash)) ?? (await lockMoneyRequest(tx, userId, key))!;
   if (row.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
   if (row.response !== null) return row.response as T;
   const answer = await run();
@@ -146,14 +146,15 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
   const step = await deps.db.transaction(async (tx) => {
     const project = await lockProjectForMoney(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+    // A new key is this transaction's row (locked by its insert); a used one is locked and read.
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
-    const request = (await lockMoneyRequest(tx, actor.id, key))!;
+    const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
     if (request.response !== null) return { replay: { statusCode: request.statusCode!, body: request.response as FundResult | ApiErrorBody } };
     if (!taken) {
       // An earlier attempt with this key did not finish: carry it on.
       const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
-      if (payment) return { payment, requestId: request.id };
+      if (payment) return { payment, requestId: request.id, token: undefined };
     }
     if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
     const pays = await listProjectPayments(tx, projectId);
@@ -172,12 +173,12 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
       status: 'pending',
       idempotencyKey: paymentKey(actor.id, key),
     });
-    return { payment, requestId: request.id };
+    return { payment, requestId: request.id, token: input.token ?? method?.processorToken };
   });
   if ('replay' in step) return step.replay!;
   const { payment, requestId } = step;
-  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId);
-  const token = input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
+  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, payment.projectId);
+  const token = step.token ?? input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
   if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
   let result: ChargeResult;
   try {
@@ -193,37 +194,36 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
     deps.log.warn({ paymentId: payment.id, kind: err.kind }, 'card processor did not answer a charge; left pending for a retry or reconciliation');
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
-  return settlePayment(deps, payment.id, result, requestId);
+  return settlePayment(deps, payment.id, result, requestId, payment.projectId);
 }
 
 /**
  * Settles a payment with the processor's answer (once: a payment already settled stays as it is),
  * posting the funding when it succeeded, and stores the answer under its idempotency key.
  */
-async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
-  const answer = await settlePaymentIn(deps, paymentId, result, requestId);
+async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, projectId?: string): Promise<Answer<FundResult>> {
+  const answer = await settlePaymentIn(deps, paymentId, result, requestId, projectId);
   deps.mail?.mailer.kick();
   return answer;
 }
 
-function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, knownProjectId?: string): Promise<Answer<FundResult>> {
   return deps.db.transaction(async (tx) => {
-    const before = (await findPayment(tx, paymentId))!;
-    const project = (await lockProjectForMoney(tx, before.projectId))!;
-    const payment = (await lockPayment(tx, paymentId))!;
+    const projectId = knownProjectId ?? (await findPayment(tx, paymentId))!.projectId;
+    const project = (await lockProjectForMoney(tx, projectId))!;
+    let payment = (await lockPayment(tx, paymentId))!;
     if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
       const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
-      await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl });
-      if (status === 'succeeded') await recordFunding(tx, deps, { ...payment, status, processorRef: result.id }, project);
+      payment = (await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl }))!;
+      if (status === 'succeeded') await recordFunding(tx, deps, payment, project);
     } else if (result && !payment.processorRef) {
-      await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl });
+      payment = (await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl }))!;
     }
-    const answer = answerFor((await findPayment(tx, paymentId))!);
+    const answer = answerFor(payment);
     if (answer.statusCode === 503 || requestId === null) return answer;
+    if (await storeFirstMoneyResponse(tx, requestId, answer.statusCode, answer.body)) return answer;
     const request = (await lockMoneyRequestById(tx, requestId))!;
-    if (request.response !== null) return { statusCode: request.statusCode!, body: request.response as FundResult };
-    await storeMoneyResponse(tx, requestId, answer.statusCode, answer.body);
-    return answer;
+    return { statusCode: request.statusCode!, body: request.response as FundResult };
   });
 }
 

@@ -3,7 +3,7 @@ import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findPerson, findProjectTitle } from './payments.repository.ts';
+import { findReceiptContext } from './payments.repository.ts';
 
 // Receipts by mail (decision 021): the client on each charge and each refund sent to the card, the
 // contractor on each release. Always sent (a receipt is a record of money, not a notification),
@@ -29,8 +29,9 @@ type Receipt =
 
 /** Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects, named in the receipt). */
 export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string | null, reference: string, r: Receipt): Promise<void> {
-  const [person, title] = await Promise.all([findPerson(db, to), projectId ? findProjectTitle(db, projectId) : '']);
+  const person = await findReceiptContext(db, to, projectId);
   if (!person) return;
+  const title = person.title;
   const m = tp.receipts[r.kind];
   const lines =
     r.kind === 'charge'

@@ -65,7 +65,10 @@ export async function findProjectForMoney(db: DbOrTx, id: string) {
 }
 
 export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
-  const [row] = await db.select({ agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency }).from(quotes).where(eq(quotes.id, quoteId));
+  const [row] = await db
+    .select({ agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency, staged: sql<boolean>`${quotes.stages} IS NOT NULL` })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
   return row;
 }
 

@@ -37,6 +37,7 @@ import {
   findMethodById,
   findRefundReceipt,
   listPaymentsOfPayer,
+  type PaymentMethodRow,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -105,15 +106,17 @@ const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${proj
 
 /** What the project still needs funded: its first pending milestone, or the whole agreed price. */
 async function nextToFund(tx: DbOrTx, project: { id: string; acceptedQuoteId: string | null }, pays: PaymentRow[]) {
-  const milestones = await listMilestones(tx, project.id);
+  if (!project.acceptedQuoteId) return null;
+  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  // Milestones are made from the accepted quote's plan: a quote without one has none to read.
+  const milestones = price?.staged ? await listMilestones(tx, project.id) : [];
   const succeeded = pays.filter((p) => p.status === 'succeeded');
   if (milestones.length > 0) {
     const paid = new Set(succeeded.map((p) => p.milestoneId));
     const next = milestones.find((m) => m.status === 'pending' && !paid.has(m.id));
     return next ? { amountMinor: next.amountMinor, currency: next.currency, milestoneId: next.id } : null;
   }
-  if (succeeded.length > 0 || !project.acceptedQuoteId) return null;
-  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  if (succeeded.length > 0) return null;
   return price && price.agreedPriceMinor > 0 ? { amountMinor: price.agreedPriceMinor, currency: price.currency, milestoneId: null } : null;
 }
 
@@ -154,7 +157,7 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
     if (!taken) {
       // An earlier attempt with this key did not finish: carry it on.
       const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
-      if (payment) return { payment, requestId: request.id, token: undefined };
+      if (payment) return { payment, requestId: request.id, token: undefined, card: undefined };
     }
     if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
     const pays = await listProjectPayments(tx, projectId);
@@ -173,11 +176,12 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
       status: 'pending',
       idempotencyKey: paymentKey(actor.id, key),
     });
-    return { payment, requestId: request.id, token: input.token ?? method?.processorToken };
+    return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
   });
   if ('replay' in step) return step.replay!;
   const { payment, requestId } = step;
-  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, payment.projectId);
+  const known = { projectId: payment.projectId, card: step.card };
+  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, known);
   const token = step.token ?? input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
   if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
   let result: ChargeResult;
@@ -194,28 +198,34 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
     deps.log.warn({ paymentId: payment.id, kind: err.kind }, 'card processor did not answer a charge; left pending for a retry or reconciliation');
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
-  return settlePayment(deps, payment.id, result, requestId, payment.projectId);
+  return settlePayment(deps, payment.id, result, requestId, known);
+}
+
+/** What the caller already knows of a payment being settled (saves reading it again): its project, and its saved card (null: none). */
+interface KnownPayment {
+  projectId: string;
+  card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined;
 }
 
 /**
  * Settles a payment with the processor's answer (once: a payment already settled stays as it is),
  * posting the funding when it succeeded, and stores the answer under its idempotency key.
  */
-async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, projectId?: string): Promise<Answer<FundResult>> {
-  const answer = await settlePaymentIn(deps, paymentId, result, requestId, projectId);
+async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
+  const answer = await settlePaymentIn(deps, paymentId, result, requestId, known);
   deps.mail?.mailer.kick();
   return answer;
 }
 
-function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, knownProjectId?: string): Promise<Answer<FundResult>> {
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
   return deps.db.transaction(async (tx) => {
-    const projectId = knownProjectId ?? (await findPayment(tx, paymentId))!.projectId;
+    const projectId = known?.projectId ?? (await findPayment(tx, paymentId))!.projectId;
     const project = (await lockProjectForMoney(tx, projectId))!;
     let payment = (await lockPayment(tx, paymentId))!;
     if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
       const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
       payment = (await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl }))!;
-      if (status === 'succeeded') await recordFunding(tx, deps, payment, project);
+      if (status === 'succeeded') await recordFunding(tx, deps, payment, project, known?.card);
     } else if (result && !payment.processorRef) {
       payment = (await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl }))!;
     }
@@ -227,7 +237,13 @@ function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeRe
   });
 }
 
-async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { id: string; status: string; clientId: string; contractorId: string | null }) {
+async function recordFunding(
+  tx: Tx,
+  deps: PaymentsDeps,
+  p: PaymentRow,
+  project: { id: string; status: string; clientId: string; contractorId: string | null },
+  knownCard?: KnownPayment['card'],
+) {
   const ledgerId = await post(tx, {
     kind: 'fund',
     idempotencyKey: `fund:${p.id}`,
@@ -242,7 +258,7 @@ async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project:
   });
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
   if (ledgerId && deps.mail) {
-    const method = p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
+    const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
     const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
     await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
   }
@@ -424,7 +440,7 @@ export async function projectMoney(db: DbOrTx, projectId: string): Promise<Proje
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const [escrows, plan] = await Promise.all([escrowOf(db, projectId), listMilestones(db, projectId)]);
+  const [escrows, plan] = await Promise.all([escrowOf(db, projectId), price.staged ? listMilestones(db, projectId) : []]);
   const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
   // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
   const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');

@@ -14,11 +14,15 @@ export interface ReceiptDeps {
   appUrl: string;
 }
 
-/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish. */
+const amountFormats = new Map<Currency, Intl.NumberFormat>();
+
+/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish (one formatter per currency: building one costs more than formatting). */
 export function formatAmount(minor: number, currency: Currency): string {
   const digits = CURRENCY_MINOR_DIGITS[currency];
   const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
-  return `${symbol} ${new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)}`;
+  let format = amountFormats.get(currency);
+  if (!format) amountFormats.set(currency, (format = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return `${symbol} ${format.format(minor / 10 ** digits)}`;
 }
 
 type Receipt =

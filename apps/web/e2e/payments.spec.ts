@@ -191,3 +191,68 @@ test('the client pays the hired project: a declined card, then the bank challeng
   expect(release.text).toContain(tp.receipts.release.amounts('RD$ 10,000.00', 'RD$ 1,000.00', 'RD$ 9,000.00'));
   expect(release.text).toMatch(/Referencia: [0-9a-f-]{36}/);
 });
+
+test('a staged plan: the client pays and releases milestone 1 on the page, the next is asked for, and the contractor sees each milestone and waits', async ({ page }) => {
+  test.setTimeout(120_000);
+  const clientApi = await apiAs(client);
+  const contractorApi = await apiAs(contractor);
+  const created = await clientApi.post('/api/projects', {
+    data: {
+      services: ['plomeria'],
+      title: 'Baño nuevo',
+      propertyType: 'casa',
+      description: 'Remodelar el baño completo.',
+      startDate: todayIn('DO'),
+      city: 'santo-domingo',
+      zone: 'DN',
+    },
+  });
+  const stagedId = ((await created.json()) as { project: ProjectDetail }).project.id;
+  const stages = [
+    { title: 'Materiales', percent: 40 },
+    { title: 'Final', percent: 60 },
+  ];
+  expect((await contractorApi.post(`/api/projects/${stagedId}/quotes`, { data: { priceMinor: PRICE, description: 'Remodelación por etapas.', stages } })).status()).toBe(201);
+  const offers = (await (await clientApi.get(`/api/projects/${stagedId}/quotes`)).json()) as { items: Offer[] };
+  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+
+  await signInPage(page, client);
+  await page.goto(`/proyectos/${stagedId}`);
+  const plan = page.getByRole('list', { name: t.milestones.listLabel }).getByRole('listitem');
+  await expect(plan).toHaveCount(2);
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.pending);
+  const pay = page.getByRole('region', { name: t.fund.title });
+  await expect(pay).toContainText(t.fund.milestoneIntro('Materiales', 'RD$4,000.00'));
+  // The card saved in the first test is the default.
+  await pay.getByRole('button', { name: t.fund.pay }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.fund.funded);
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.funded);
+  // Not released before the work starts.
+  await expect(page.getByRole('button', { name: t.milestones.releaseLabel('Materiales') })).toHaveCount(0);
+
+  expect((await contractorApi.post(`/api/projects/${stagedId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: t.milestones.releaseLabel('Materiales') }).click();
+  await expect(page.getByText(t.milestones.confirmText('Materiales', 'RD$4,000.00'))).toBeVisible();
+  await page.getByRole('button', { name: t.milestones.confirm }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.milestones.released('Materiales'));
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.released);
+  // The last milestone goes with the final approval; the client is asked to pay it now.
+  await expect(plan.nth(1)).toContainText(t.milestones.lastNote);
+  await expect(page.getByRole('region', { name: t.fund.title })).toContainText(t.fund.milestoneIntro('Final', 'RD$6,000.00'));
+  await expectNoSeriousAxe(page, '/proyectos/:id staged client');
+
+  await signInPage(page, contractor);
+  await page.goto(`/proyectos/${stagedId}`);
+  await expect(page.getByText(t.milestones.contractorNextDue)).toBeVisible();
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.released);
+  await expect(plan.nth(1)).toContainText(t.milestones.statuses.pending);
+  await expect(page.getByRole('button', { name: /Liberar/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(plan).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/proyectos/:id staged contractor 360px');
+  const receipt = await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.text?.includes('Materiales') === true);
+  expect(receipt.text).toContain(tp.receipts.release.milestoneIntro('Materiales', 'Baño nuevo'));
+});

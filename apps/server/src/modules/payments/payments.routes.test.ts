@@ -595,6 +595,38 @@ describe('payouts', () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === receipt.subject)).toHaveLength(1);
   });
+  it('a payout receipt names the projects whose releases that payout pays, not those an earlier payout paid', async () => {
+    const { postProject, postQuote } = await import('../../../test/support/project-factories.ts');
+    const contractor = await person(t, 'contractor', 'Ramón');
+    const account = { bank: 'Banco BHD', accountType: 'corriente', accountNumber: '5500-1234-4321', holderName: 'Ramón Ruiz' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
+    const admin = await sysadmin(t);
+    const approved = async (title: string) => {
+      const client = await person(t, 'client');
+      const projectId = await postProject(t, client, { title });
+      const accepted = await post(t, client, `/api/quotes/${await postQuote(t, contractor, projectId)}/accept`);
+      expect(accepted.statusCode).toBe(200);
+      expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
+      await setStatus(t, contractor, projectId, 'in_progress');
+      await setStatus(t, contractor, projectId, 'delivered');
+      expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    };
+    const receipts = () => t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    await approved('Pintar la sala');
+    await approved('Arreglar el techo');
+    expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    const first = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    expect(first.text).toContain('Proyectos: «Arreglar el techo», «Pintar la sala»');
+    expect(first.text).toContain('Monto enviado: RD$ 22,500.00');
+    await approved('Cambiar la puerta');
+    expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    await expect.poll(() => receipts().length).toBe(2);
+    const second = receipts().find((m) => m !== first)!;
+    expect(second.text).toContain('Proyectos: «Cambiar la puerta»');
+    expect(second.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(second.text).toContain('Banco BHD •••• 4321');
+  });
+
   it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {
     const { client, contractor, projectId } = await funded(t);
     const account = { bank: 'Banreservas', accountType: 'corriente', accountNumber: '9600-1111-2222', holderName: 'Ramón Peña' };

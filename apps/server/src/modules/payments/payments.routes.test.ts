@@ -721,4 +721,42 @@ describe('ledger:check', () => {
     expect('code' in failed && failed.code).toBe(1);
     expect((failed as { stderr: string }).stderr).toContain('not approved');
   });
+
+  it('names a milestone released before it was funded, twice, or for another amount (forged in the ledger)', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Final', percent: 60 },
+    ];
+    const { client, projectId } = await funded(t, { stages });
+    const plan = await t.db.execute<{ id: string; amount_minor: string }>(sql`SELECT id, amount_minor FROM milestones WHERE project_id = ${projectId} ORDER BY position`);
+    const [first, second] = plan.rows;
+    // The escrow's counterpart is the client's clearing account here: only the milestone rules are under test.
+    const accounts = await t.db.execute<{ id: string; kind: string }>(
+      sql`SELECT id, kind FROM ledger_accounts WHERE project_id = ${projectId} OR (kind = 'processor_clearing' AND user_id = ${client.id})`,
+    );
+    const escrowId = accounts.rows.find((a) => a.kind === 'escrow')!.id;
+    const revenueId = accounts.rows.find((a) => a.kind === 'processor_clearing')!.id;
+    const forge = (key: string, milestoneId: string, amount: number) =>
+      t.db.transaction(async (tx) => {
+        const [txn] = await tx.insert(ledgerTransactions).values({ kind: 'release', idempotencyKey: key, projectId, milestoneId }).returning();
+        await tx.execute(
+          sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${txn!.id}, ${escrowId}, ${-amount}, 'DOP'), (${txn!.id}, ${revenueId}, ${amount}, 'DOP')`,
+        );
+        return txn!.id;
+      });
+    const early = await forge(`bad-early:${projectId}`, second!.id, Number(second!.amount_minor));
+    const once = await forge(`bad-once:${projectId}`, first!.id, Number(first!.amount_minor));
+    const twice = await forge(`bad-twice:${projectId}`, first!.id, 1);
+    const problems = await checkLedger(t.db);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `milestone released before it was funded: milestone ${second!.id} transaction ${early}`,
+        `milestone released twice: milestone ${first!.id} transaction ${once}`,
+        `milestone released twice: milestone ${first!.id} transaction ${twice}`,
+        `milestone released for another amount than its own: milestone ${first!.id} transaction ${twice}`,
+        `milestone released on a project that is assigned: milestone ${first!.id} transaction ${once}`,
+      ]),
+    );
+    expect(problems.some((p) => p.includes(`milestone ${first!.id} transaction ${once}`) && p.includes('another amount'))).toBe(false);
+  });
 });

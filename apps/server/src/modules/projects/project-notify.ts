@@ -25,6 +25,8 @@ export interface Notice {
   /** Paragraphs after the greeting. */
   paragraphs: string[];
   actions?: { label: string; url: string }[];
+  /** The person told, when the caller has just read them (saves reading them again). */
+  known?: { firstName: string; email: string };
 }
 
 /**
@@ -43,7 +45,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<strin
     body: n.paragraphs.join('\n\n'),
     quoteId: n.quoteId ?? null,
   });
-  const person = await findContact(tx, n.to);
+  const person = n.known ?? (await findContact(tx, n.to));
   if (person && (await wantsMail(tx, n.to, 'immediate'))) {
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });

@@ -32,6 +32,8 @@ import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { COLUMNS, CONNECTIONS, line, load, type Row, verdict } from './run.ts';
 
 const PROJECTS = Number(process.env.BENCH_MONEY_PROJECTS ?? 3_000);
+/** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
+const CPU_PROF_DIR = process.env.BENCH_MONEY_CPU_PROF;
 const WARM_UP_PROJECTS = Math.max(CONNECTIONS * 4, Math.round(PROJECTS / 5));
 const TARGET_ACTIONS_PER_SECOND = 300;
 const TARGET_P99_MS = 100;
@@ -92,7 +94,10 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
     const measured = await prepare(pool, 'm', PROJECTS);
     console.log(`\nmoney: ${WARM_UP_PROJECTS + PROJECTS} hired projects with saved cards prepared in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-money-server-'));
-    const server = await startServerProcess({ DATA_DIR: serverDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+    const server = await startServerProcess(
+      { DATA_DIR: serverDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+      CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
+    );
     const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];
     try {
       await cycle(pool, server.url, warm, cpu, ' (warm-up)');

@@ -215,7 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
   const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(sandboxProcessorRoutes(sandbox));
-  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log };
+  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
   const paymentJobs = startPaymentJobs(paymentDeps, payoutDeps);
   app.addHook('onClose', () => {

@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
@@ -8,7 +9,7 @@ import { completeContractorProfile, createConfirmedAccount, type TestAccount } f
 
 // Payment protection in a browser (issue 14): a client's saved cards, paying a hired project
 // (a declined card, then the bank's challenge page), the release on approval as the contractor
-// sees it, and the receipts by mail. The hire itself is made through the API.
+// sees it, and the receipts by mail. The hire, the start and the delivery are made through the API; the approval with the page's button.
 
 let server: AppServer;
 const test = testWithOwnServer();
@@ -144,14 +145,18 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(money).toContainText(t.fund.held('RD$10,000.00'));
   await expect(page).not.toHaveURL(/pago=/);
 
-  // The contractor works and delivers; the client approves (through the API).
+  // The contractor works and delivers (through the API); the client approves with the page's button.
   const contractorApi = await apiAs(contractor);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
-  const clientApi = await apiAs(client);
-  expect((await clientApi.post(`/api/projects/${projectId}/status`, { data: { status: 'completado' } })).status()).toBe(200);
   await page.reload();
+  await page.getByRole('button', { name: projectsWeb.after.approve }).click();
+  const approve = page.getByRole('alertdialog', { name: projectsWeb.after.approve });
+  await expect(approve).toContainText(projectsWeb.after.approveConfirm);
+  await approve.getByRole('button', { name: projectsWeb.after.approve }).click();
+  await expect(approve).toBeHidden();
   await expect(money).toContainText(t.fund.released('RD$10,000.00'));
+  await expect(money).toContainText(t.fund.held('RD$0.00'));
 
   // The client's payments page.
   await page.goto('/perfil/pagos');
@@ -176,7 +181,78 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(page.getByText(t.balance.accountCurrent('Banco Popular', '7890'))).toBeVisible();
   await expectNoSeriousAxe(page, '/profile/pagos');
 
-  // Both receipts by mail.
-  await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);
-  await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.to?.some((a) => a.address === contractor.email) === true);
+  // Both receipts by mail: the client's for the charge (the challenged card), the contractor's for the release, with amounts, project and reference.
+  const charge = await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);
+  expect(charge.text).toContain(tp.receipts.charge.intro('Fuga en el baño'));
+  expect(charge.text).toContain(tp.receipts.charge.amount('RD$ 10,000.00', 'Tarjeta'));
+  expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]+/);
+  const release = await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.to?.some((a) => a.address === contractor.email) === true);
+  expect(release.text).toContain(tp.receipts.release.intro('Fuga en el baño'));
+  expect(release.text).toContain(tp.receipts.release.amounts('RD$ 10,000.00', 'RD$ 1,000.00', 'RD$ 9,000.00'));
+  expect(release.text).toMatch(/Referencia: [0-9a-f-]{36}/);
+});
+
+test('a staged plan: the client pays and releases milestone 1 on the page, the next is asked for, and the contractor sees each milestone and waits', async ({ page }) => {
+  test.setTimeout(120_000);
+  const clientApi = await apiAs(client);
+  const contractorApi = await apiAs(contractor);
+  const created = await clientApi.post('/api/projects', {
+    data: {
+      services: ['plomeria'],
+      title: 'Baño nuevo',
+      propertyType: 'casa',
+      description: 'Remodelar el baño completo.',
+      startDate: todayIn('DO'),
+      city: 'santo-domingo',
+      zone: 'DN',
+    },
+  });
+  const stagedId = ((await created.json()) as { project: ProjectDetail }).project.id;
+  const stages = [
+    { title: 'Materiales', percent: 40 },
+    { title: 'Final', percent: 60 },
+  ];
+  expect((await contractorApi.post(`/api/projects/${stagedId}/quotes`, { data: { priceMinor: PRICE, description: 'Remodelación por etapas.', stages } })).status()).toBe(201);
+  const offers = (await (await clientApi.get(`/api/projects/${stagedId}/quotes`)).json()) as { items: Offer[] };
+  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+
+  await signInPage(page, client);
+  await page.goto(`/proyectos/${stagedId}`);
+  const plan = page.getByRole('list', { name: t.milestones.listLabel }).getByRole('listitem');
+  await expect(plan).toHaveCount(2);
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.pending);
+  const pay = page.getByRole('region', { name: t.fund.title });
+  await expect(pay).toContainText(t.fund.milestoneIntro('Materiales', 'RD$4,000.00'));
+  // The card saved in the first test is the default.
+  await pay.getByRole('button', { name: t.fund.pay }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.fund.funded);
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.funded);
+  // Not released before the work starts.
+  await expect(page.getByRole('button', { name: t.milestones.releaseLabel('Materiales') })).toHaveCount(0);
+
+  expect((await contractorApi.post(`/api/projects/${stagedId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+  await page.reload();
+  await page.getByRole('button', { name: t.milestones.releaseLabel('Materiales') }).click();
+  await expect(page.getByText(t.milestones.confirmText('Materiales', 'RD$4,000.00'))).toBeVisible();
+  await page.getByRole('button', { name: t.milestones.confirm }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.milestones.released('Materiales'));
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.released);
+  // The last milestone goes with the final approval; the client is asked to pay it now.
+  await expect(plan.nth(1)).toContainText(t.milestones.lastNote);
+  await expect(page.getByRole('region', { name: t.fund.title })).toContainText(t.fund.milestoneIntro('Final', 'RD$6,000.00'));
+  await expectNoSeriousAxe(page, '/proyectos/:id staged client');
+
+  await signInPage(page, contractor);
+  await page.goto(`/proyectos/${stagedId}`);
+  await expect(page.getByText(t.milestones.contractorNextDue)).toBeVisible();
+  await expect(plan.nth(0)).toContainText(t.milestones.statuses.released);
+  await expect(plan.nth(1)).toContainText(t.milestones.statuses.pending);
+  await expect(page.getByRole('button', { name: /Liberar/ })).toHaveCount(0);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await expect(plan).toHaveCount(2);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/proyectos/:id staged contractor 360px');
+  const receipt = await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.text?.includes('Materiales') === true);
+  expect(receipt.text).toContain(tp.receipts.release.milestoneIntro('Materiales', 'Baño nuevo'));
 });

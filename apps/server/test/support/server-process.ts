@@ -29,9 +29,9 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts the real server (`node --import tsx apps/server/src/server.ts`) as a separate process. */
-export async function startServerProcess(env: Record<string, string>, opts: { waitForHealth?: boolean } = {}): Promise<ServerProcess> {
+export async function startServerProcess(env: Record<string, string>, opts: { waitForHealth?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
     cwd: REPO_ROOT,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

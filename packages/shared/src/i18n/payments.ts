@@ -47,6 +47,7 @@ export const payments = {
   receipts: {
     greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
     open: 'Ver proyecto',
+    balance: 'Ver mi saldo',
     reference: (ref: string) => `Referencia: ${ref}`,
     card: (brand: string, last4: string | null) => (last4 ? `${brand} •••• ${last4}` : brand),
     brands: { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB', unknown: 'Tarjeta' },
@@ -67,8 +68,25 @@ export const payments = {
       subject: 'ArreglaYa - Pago liberado',
       title: 'Pago liberado',
       intro: (title: string) => `Se liberó el pago de «${title}» a tu saldo.`,
+      milestoneIntro: (milestone: string, title: string) => `Se liberó el hito «${milestone}» de «${title}» a tu saldo.`,
       amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
     },
+    payout: {
+      subject: 'ArreglaYa - Pago enviado a tu cuenta',
+      title: 'Pago enviado',
+      intro: (bank: string) => `Enviamos tu saldo disponible a tu cuenta ${bank}. Puede tardar hasta un día hábil en acreditarse.`,
+      amount: (amount: string) => `Monto enviado: ${amount}`,
+      projects: (titles: string[]) => (titles.length === 0 ? 'Proyectos: —' : `Proyectos: ${titles.map((t) => `«${t}»`).join(', ')}`),
+    },
+  },
+  /** Staged plans: a milestone released on its own while the work is in progress. */
+  milestones: {
+    notFound: 'Hito no encontrado.',
+    notInProgress: 'Solo puedes liberar un hito mientras el trabajo está en curso.',
+    notFunded: 'Este hito todavía no está pagado.',
+    alreadyReleased: 'Este hito ya fue liberado.',
+    lastOnApproval: 'El último hito se libera al aprobar el trabajo terminado.',
+    released: (title: string) => `Hito «${title}» liberado al contratista.`,
   },
   payout: {
     accountSaved: 'Cuenta bancaria guardada.',
@@ -131,6 +149,23 @@ export const paymentsWeb = {
     refunded: (amount: string) => `Reembolsado: ${amount}`,
     moneyTitle: 'Protección de pago',
     fundedNote: 'Pagado. El dinero está retenido hasta que apruebes el trabajo.',
+    milestoneIntro: (milestone: string, amount: string) =>
+      `Paga el hito «${milestone}»: ${amount}. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes el hito o apruebes el trabajo terminado.`,
+  },
+  /** A staged plan on the project page (client and contractor). */
+  milestones: {
+    title: 'Plan por etapas',
+    listLabel: 'Hitos del plan',
+    statuses: { pending: 'Pendiente', funded: 'Fondeado', released: 'Liberado', refunded: 'Reembolsado' },
+    item: (title: string, amount: string) => `${title} · ${amount}`,
+    lastNote: 'Se libera al aprobar el trabajo terminado.',
+    release: 'Liberar hito',
+    releaseLabel: (title: string) => `Liberar el hito «${title}»`,
+    confirmText: (title: string, amount: string) => `¿Liberar ${amount} del hito «${title}» al contratista? No se puede deshacer.`,
+    confirm: 'Sí, liberar',
+    cancel: 'Cancelar',
+    releasing: 'Liberando…',
+    contractorNextDue: 'El cliente debe pagar el siguiente hito: no sigas trabajando hasta que el pago esté retenido.',
   },
   myPayments: {
     title: 'Mis pagos',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from '../countries.ts';
-import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
+import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
@@ -136,7 +136,20 @@ export const ProjectMoneySchema = z
     releasedMinor: z.number().int(),
     refundedMinor: z.number().int(),
     heldMinor: z.number().int(),
+    /** The work may go on: paid in full, or (staged plan) the milestone the work is on is funded. */
     funded: z.boolean(),
+    /** What the client must pay now (the agreed price, or the milestone the work is on); 0 when nothing is due. */
+    dueMinor: z.number().int(),
+    /** The staged plan, in order (empty without one); the last is released by the final approval. */
+    milestones: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        amountMinor: z.number().int(),
+        status: z.enum(MILESTONE_STATUSES),
+        last: z.boolean(),
+      }),
+    ),
   })
   .meta({ id: 'ProjectMoney' });
 export type ProjectMoney = z.infer<typeof ProjectMoneySchema>;

@@ -3,6 +3,7 @@ import {
   duplicateKeys,
   escrowsNegativeAtSomePoint,
   fundingMismatches,
+  milestoneReleaseProblems,
   negativeEscrows,
   negativePayables,
   releasesWithoutApproval,
@@ -13,7 +14,7 @@ import {
 /**
  * `npm run ledger:check` (decision 021): every invariant of the money records, each problem named.
  * An empty list means the ledger is sound: every transaction balanced per currency, no escrow
- * below zero (now or at any point in its history), no contractor paid out more than released, every release on an approved project, every
+ * below zero (now or at any point in its history), no contractor paid out more than released, every release on an approved project (or of one funded milestone, once, while the work goes on), every
  * funding matched by a succeeded charge of the same amount and every succeeded charge funded,
  * and no idempotency key used twice.
  */
@@ -26,6 +27,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
   for (const n of await negativePayables(db)) problems.push(`contractor ${n.userId} was paid out more than released: payable ${n.balance} ${n.currency}`);
   for (const r of await releasesWithoutApproval(db))
     problems.push(`release ${r.transactionId} on project ${r.projectId ?? '(none)'} that is ${r.status ?? 'missing'}, not approved`);
+  for (const m of await milestoneReleaseProblems(db)) problems.push(`${m.problem}: milestone ${m.milestoneId} transaction ${m.transactionId ?? '(none)'}`);
   for (const f of await fundingMismatches(db)) problems.push(`${f.problem}: payment ${f.paymentId ?? '(none)'} transaction ${f.transactionId ?? '(none)'}`);
   for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
   return problems;

@@ -1,5 +1,5 @@
 import type { Currency, LedgerAccountKind, LedgerTransactionKind } from '@arreglaya/shared/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
 
@@ -14,22 +14,46 @@ export interface AccountRef {
   currency: Currency;
 }
 
+const sameAccount = (ref: AccountRef) =>
+  and(
+    eq(ledgerAccounts.kind, ref.kind),
+    ref.userId ? eq(ledgerAccounts.userId, ref.userId) : sql`${ledgerAccounts.userId} IS NULL`,
+    ref.projectId ? eq(ledgerAccounts.projectId, ref.projectId) : sql`${ledgerAccounts.projectId} IS NULL`,
+    eq(ledgerAccounts.currency, ref.currency),
+  )!;
+const refKey = (r: { kind: string; userId?: string | null; projectId?: string | null; currency: string }) => `${r.kind}|${r.userId ?? ''}|${r.projectId ?? ''}|${r.currency}`;
+
 export async function accountId(tx: DbOrTx, ref: AccountRef): Promise<string> {
-  const values = { kind: ref.kind, userId: ref.userId ?? null, projectId: ref.projectId ?? null, currency: ref.currency };
-  const [inserted] = await tx.insert(ledgerAccounts).values(values).onConflictDoNothing().returning({ id: ledgerAccounts.id });
-  if (inserted) return inserted.id;
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(
-      and(
-        eq(ledgerAccounts.kind, ref.kind),
-        values.userId === null ? sql`${ledgerAccounts.userId} IS NULL` : eq(ledgerAccounts.userId, values.userId),
-        values.projectId === null ? sql`${ledgerAccounts.projectId} IS NULL` : eq(ledgerAccounts.projectId, values.projectId),
-        eq(ledgerAccounts.currency, ref.currency),
-      ),
-    );
-  return row!.id;
+  return (await accountIds(tx, [ref]))[0]!;
+}
+
+/**
+ * The ids of these accounts, created when missing: one query finds those that exist (the usual
+ * case: one round trip for a whole posting), the others are inserted (a concurrent insert of the
+ * same account is found by the unique key and read again).
+ */
+export async function accountIds(tx: DbOrTx, refs: AccountRef[]): Promise<string[]> {
+  const found = new Map<string, string>();
+  const read = async (wanted: AccountRef[]) => {
+    const rows = await tx
+      .select({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, projectId: ledgerAccounts.projectId, currency: ledgerAccounts.currency })
+      .from(ledgerAccounts)
+      .where(or(...wanted.map(sameAccount)));
+    for (const r of rows) found.set(refKey(r), r.id);
+  };
+  await read(refs);
+  const missing = refs.filter((r, i) => !found.has(refKey(r)) && refs.findIndex((o) => refKey(o) === refKey(r)) === i);
+  if (missing.length > 0) {
+    const inserted = await tx
+      .insert(ledgerAccounts)
+      .values(missing.map((r) => ({ kind: r.kind, userId: r.userId ?? null, projectId: r.projectId ?? null, currency: r.currency })))
+      .onConflictDoNothing()
+      .returning({ id: ledgerAccounts.id, kind: ledgerAccounts.kind, userId: ledgerAccounts.userId, projectId: ledgerAccounts.projectId, currency: ledgerAccounts.currency });
+    for (const r of inserted) found.set(refKey(r), r.id);
+    const raced = missing.filter((r) => !found.has(refKey(r)));
+    if (raced.length > 0) await read(raced);
+  }
+  return refs.map((r) => found.get(refKey(r))!);
 }
 
 export interface Posting {
@@ -65,9 +89,12 @@ export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
   if (!row) return null;
-  for (const e of entries) {
-    await tx.insert(ledgerEntries).values({ transactionId: row.id, accountId: await accountId(tx, e.account), amountMinor: e.amountMinor, currency: e.account.currency });
-  }
+  if (entries.length === 0) return row.id;
+  const ids = await accountIds(
+    tx,
+    entries.map((e) => e.account),
+  );
+  await tx.insert(ledgerEntries).values(entries.map((e, i) => ({ transactionId: row.id, accountId: ids[i]!, amountMinor: e.amountMinor, currency: e.account.currency })));
   return row.id;
 }
 
@@ -151,8 +178,35 @@ export async function escrowsNegativeAtSomePoint(db: DbOrTx): Promise<{ projectI
 export async function releasesWithoutApproval(db: DbOrTx): Promise<{ transactionId: string; projectId: string | null; status: string | null }[]> {
   const r = await db.execute<{ id: string; project_id: string | null; status: string | null }>(sql`
     SELECT t.id, t.project_id, p.status FROM ledger_transactions t LEFT JOIN projects p ON p.id = t.project_id
-     WHERE t.kind = 'release' AND (p.id IS NULL OR p.status <> 'completado')`);
+     WHERE t.kind = 'release' AND t.milestone_id IS NULL AND (p.id IS NULL OR p.status <> 'completado')`);
   return r.rows.map((x) => ({ transactionId: x.id, projectId: x.project_id, status: x.status }));
+}
+
+/**
+ * Milestone releases (staged plans, decision 021) that break the plan: released twice, released
+ * before a funding of that milestone, released for another amount than the milestone's, or on a
+ * project that never started (a milestone is released only while the work is in progress).
+ */
+export async function milestoneReleaseProblems(db: DbOrTx): Promise<{ transactionId: string; milestoneId: string; problem: string }[]> {
+  const r = await db.execute<{ id: string; milestone_id: string; problem: string }>(sql`
+    SELECT t.id, t.milestone_id, 'milestone released twice' AS problem FROM ledger_transactions t
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL
+       AND EXISTS (SELECT 1 FROM ledger_transactions o WHERE o.kind = 'release' AND o.milestone_id = t.milestone_id AND o.id <> t.id)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released before it was funded' FROM ledger_transactions t
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = t.milestone_id AND f.created_at <= t.created_at)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released for another amount than its own' FROM ledger_transactions t JOIN milestones m ON m.id = t.milestone_id
+     WHERE t.kind = 'release'
+       AND m.amount_minor <> (SELECT -sum(e.amount_minor) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' WHERE e.transaction_id = t.id)
+    UNION ALL
+    SELECT t.id, t.milestone_id, 'milestone released on a project that is ' || p.status FROM ledger_transactions t JOIN projects p ON p.id = t.project_id
+     WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL AND p.status IN ('created', 'assigned')
+    UNION ALL
+    SELECT NULL, m.id, 'milestone marked released but never funded' FROM milestones m
+     WHERE m.status = 'released' AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
+  return r.rows.map((x) => ({ transactionId: x.id, milestoneId: x.milestone_id, problem: x.problem }));
 }
 
 /** Funding transactions not matched by a succeeded payment of the same amount, and succeeded payments never funded. */

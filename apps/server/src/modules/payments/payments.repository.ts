@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { milestones, moneyRequests, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
 
@@ -65,12 +65,24 @@ export async function findProjectForMoney(db: DbOrTx, id: string) {
 }
 
 export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
-  const [row] = await db.select({ agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency }).from(quotes).where(eq(quotes.id, quoteId));
+  const [row] = await db
+    .select({ agreedPriceMinor: quotes.agreedPriceMinor, currency: quotes.currency, staged: sql<boolean>`${quotes.stages} IS NOT NULL` })
+    .from(quotes)
+    .where(eq(quotes.id, quoteId));
   return row;
 }
 
 export function listMilestones(db: DbOrTx, projectId: string) {
   return db.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.position));
+}
+
+export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), eq(milestones.id, id)))
+    .for('update');
+  return row;
 }
 
 export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded', ids?: string[]): Promise<void> {
@@ -107,8 +119,10 @@ export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | 
   return row;
 }
 
-export async function updatePayment(tx: DbOrTx, id: string, set: Partial<typeof payments.$inferInsert>): Promise<void> {
-  await tx.update(payments).set(set).where(eq(payments.id, id));
+/** Updates a payment; the row as it is now. */
+export async function updatePayment(tx: DbOrTx, id: string, set: Partial<typeof payments.$inferInsert>): Promise<PaymentRow | undefined> {
+  const [row] = await tx.update(payments).set(set).where(eq(payments.id, id)).returning();
+  return row;
 }
 
 /** Payments whose outcome we do not know yet (the processor did not answer, or a challenge is open). */
@@ -169,9 +183,10 @@ export async function findMoneyRequest(db: DbOrTx, userId: string, key: string):
 }
 
 /** Takes the key (waiting for a concurrent holder to commit); false when it was already taken. */
-export async function claimMoneyRequest(tx: DbOrTx, userId: string, key: string, requestHash: string): Promise<boolean> {
-  const rows = await tx.insert(moneyRequests).values({ userId, key, requestHash }).onConflictDoNothing().returning({ id: moneyRequests.id });
-  return rows.length === 1;
+/** Takes the key: the new row (locked by this transaction, since it wrote it), or undefined when the key was taken before. */
+export async function claimMoneyRequest(tx: DbOrTx, userId: string, key: string, requestHash: string): Promise<MoneyRequestRow | undefined> {
+  const [row] = await tx.insert(moneyRequests).values({ userId, key, requestHash }).onConflictDoNothing().returning();
+  return row;
 }
 
 export async function lockMoneyRequest(tx: DbOrTx, userId: string, key: string): Promise<MoneyRequestRow | undefined> {
@@ -187,6 +202,16 @@ export async function storeMoneyResponse(tx: DbOrTx, id: string, statusCode: num
   await tx.update(moneyRequests).set({ statusCode, response }).where(eq(moneyRequests.id, id));
 }
 
+/** Stores the answer under its key unless one was stored first; false when it was (then read it with lockMoneyRequestById). */
+export async function storeFirstMoneyResponse(tx: DbOrTx, id: string, statusCode: number, response: unknown): Promise<boolean> {
+  const rows = await tx
+    .update(moneyRequests)
+    .set({ statusCode, response })
+    .where(and(eq(moneyRequests.id, id), isNull(moneyRequests.response)))
+    .returning({ id: moneyRequests.id });
+  return rows.length === 1;
+}
+
 export async function lockMoneyRequestById(tx: DbOrTx, id: string): Promise<MoneyRequestRow | undefined> {
   const [row] = await tx.select().from(moneyRequests).where(eq(moneyRequests.id, id)).for('update');
   return row;
@@ -200,6 +225,19 @@ export async function findMoneyRequestByPayment(db: DbOrTx, paymentKey: string):
 export async function findPerson(db: DbOrTx, id: string) {
   const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, id));
   return row ? { email: row.email, firstName: row.firstName ?? '' } : undefined;
+}
+
+/** Whom a receipt goes to and the project's title, in one query. */
+export async function findReceiptContext(db: DbOrTx, userId: string, projectId: string | null) {
+  const [row] = await db
+    .select({
+      email: users.email,
+      firstName: users.firstName,
+      title: projectId ? sql<string | null>`(SELECT ${projects.title} FROM ${projects} WHERE ${projects.id} = ${projectId})` : sql<null>`NULL`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row ? { email: row.email, firstName: row.firstName ?? '', title: row.title ?? '' } : undefined;
 }
 
 export async function findProjectTitle(db: DbOrTx, id: string): Promise<string> {

@@ -261,6 +261,82 @@ describe('funding on hire', () => {
     expect((await escrow(t, projectId)).heldMinor).toBe(1_250_000);
   });
 
+  it('a staged plan goes milestone by milestone: the client releases a funded milestone while the work is in progress, the next must be funded, the last goes at approval', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Avance', percent: 30 },
+      { title: 'Final', percent: 30 },
+    ];
+    const { client, contractor, projectId } = await hired(t, { stages });
+    const money = async (who = client) => (await get(who, `/api/projects/${projectId}`)).json().money;
+    const release = (who: typeof client, milestoneId: string, key?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${projectId}/milestones/${milestoneId}/release`,
+        headers: { ...who.headers, ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    let m = await money();
+    expect(m).toMatchObject({ funded: false, dueMinor: 500_000 });
+    expect(m.milestones.map((x: { title: string; amountMinor: number; status: string; last: boolean }) => [x.title, x.amountMinor, x.status, x.last])).toEqual([
+      ['Materiales', 500_000, 'pending', false],
+      ['Avance', 375_000, 'pending', false],
+      ['Final', 375_000, 'pending', true],
+    ]);
+    const [first, second, last] = m.milestones as { id: string }[];
+    // At hire the client funds milestone 1 only.
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(500_000);
+    expect(await money(contractor)).toMatchObject({ funded: true, dueMinor: 0, heldMinor: 500_000 });
+    // Not before the work starts; never by the contractor or another client; never an unfunded milestone or the last one.
+    const early = await release(client, first!.id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('Solo puedes liberar un hito mientras el trabajo está en curso.');
+    await setStatus(t, contractor, projectId, 'in_progress');
+    expect((await release(contractor, first!.id)).statusCode).toBe(403);
+    expect((await release(await person(t, 'client'), first!.id)).statusCode).toBe(404);
+    expect((await release(client, second!.id)).json().error.message).toBe('Este hito todavía no está pagado.');
+    // Released once, less the fee, whatever the repeats: the same key answers as the first time, another request is a 409.
+    const key = newKey();
+    const answers = await Promise.all([release(client, first!.id, key), release(client, first!.id, key), release(client, first!.id, key)]);
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual(Array(3).fill([200, 'Hito «Materiales» liberado al contratista.']));
+    const again = await release(client, first!.id);
+    expect([again.statusCode, again.json().error.message]).toEqual([409, 'Este hito ya fue liberado.']);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 500_000, heldMinor: 0 });
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(450_000);
+    const receipt = await t.smtp.waitFor((x) => x.to.includes(contractor.email) && x.text.includes('Se liberó el hito «Materiales»'));
+    expect(receipt.text).toContain('Monto liberado: RD$ 5,000.00. Comisión de la plataforma: RD$ 500.00. Para ti: RD$ 4,500.00.');
+    expect(receipt.text).toMatch(/Referencia: [0-9a-f-]{36}/);
+    // The next milestone is due: the contractor is told not to go on until it is funded.
+    m = await money(contractor);
+    expect(m).toMatchObject({ funded: false, dueMinor: 375_000 });
+    expect(m.milestones.map((x: { status: string }) => x.status)).toEqual(['released', 'pending', 'pending']);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
+    expect((await release(client, second!.id)).statusCode).toBe(200);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
+    const lastOne = await release(client, last!.id);
+    expect(lastOne.json().error.message).toBe('El último hito se libera al aprobar el trabajo terminado.');
+    await setStatus(t, contractor, projectId, 'delivered');
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, releasedMinor: 1_250_000, heldMinor: 0 });
+    expect((await money()).milestones.map((x: { status: string }) => x.status)).toEqual(['released', 'released', 'released']);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('a claim freezes what a staged plan holds: no milestone is released while disputed, and the decision acts on what is held', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Final', percent: 60 },
+    ];
+    const { client, contractor, projectId } = await funded(t, { stages });
+    const [first] = (await get(client, `/api/projects/${projectId}`)).json().money.milestones as { id: string }[];
+    await setStatus(t, contractor, projectId, 'in_progress');
+    expect((await setStatus(t, client, projectId, 'disputed', 'No trajo los materiales.')).statusCode).toBe(200);
+    expect((await post(t, client, `/api/projects/${projectId}/milestones/${first!.id}/release`)).statusCode).toBe(409);
+    const admin = await sysadmin(t);
+    expect((await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'refund' })).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 0, refundedMinor: 500_000, heldMinor: 0 });
+    expect((await get(client, `/api/projects/${projectId}`)).json().money.milestones.map((x: { status: string }) => x.status)).toEqual(['refunded', 'pending']);
+  });
+
   it('50 concurrent requests with one idempotency key charge once and all get the same answer', async () => {
     const { client, projectId } = await hired(t);
     const token = await tokenize(t, CARDS.visa);
@@ -509,7 +585,48 @@ describe('payouts', () => {
     const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
     expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
     expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+    // The payout receipt: once (two runs at once), with the amount, the projects it pays, the account's last 4 and the processor's reference.
+    const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    expect(receipt.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(receipt.text).toContain('Proyectos: «Cambiar tubería del baño»');
+    expect(receipt.text).toContain('Banco Popular Dominicano •••• 6789');
+    expect(receipt.text).toMatch(/Referencia: po_[0-9a-f]+/);
+    expect(receipt.text).not.toContain('790123456789');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === receipt.subject)).toHaveLength(1);
   });
+  it('a payout receipt names the projects whose releases that payout pays, not those an earlier payout paid', async () => {
+    const { postProject, postQuote } = await import('../../../test/support/project-factories.ts');
+    const contractor = await person(t, 'contractor', 'Ramón');
+    const account = { bank: 'Banco BHD', accountType: 'corriente', accountNumber: '5500-1234-4321', holderName: 'Ramón Ruiz' };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
+    const admin = await sysadmin(t);
+    const approved = async (title: string) => {
+      const client = await person(t, 'client');
+      const projectId = await postProject(t, client, { title });
+      const accepted = await post(t, client, `/api/quotes/${await postQuote(t, contractor, projectId)}/accept`);
+      expect(accepted.statusCode).toBe(200);
+      expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
+      await setStatus(t, contractor, projectId, 'in_progress');
+      await setStatus(t, contractor, projectId, 'delivered');
+      expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    };
+    const receipts = () => t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    await approved('Pintar la sala');
+    await approved('Arreglar el techo');
+    expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    const first = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
+    expect(first.text).toContain('Proyectos: «Arreglar el techo», «Pintar la sala»');
+    expect(first.text).toContain('Monto enviado: RD$ 22,500.00');
+    await approved('Cambiar la puerta');
+    expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    await expect.poll(() => receipts().length).toBe(2);
+    const second = receipts().find((m) => m !== first)!;
+    expect(second.text).toContain('Proyectos: «Cambiar la puerta»');
+    expect(second.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(second.text).toContain('Banco BHD •••• 4321');
+  });
+
   it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {
     const { client, contractor, projectId } = await funded(t);
     const account = { bank: 'Banreservas', accountType: 'corriente', accountNumber: '9600-1111-2222', holderName: 'Ramón Peña' };
@@ -603,5 +720,43 @@ describe('ledger:check', () => {
     );
     expect('code' in failed && failed.code).toBe(1);
     expect((failed as { stderr: string }).stderr).toContain('not approved');
+  });
+
+  it('names a milestone released before it was funded, twice, or for another amount (forged in the ledger)', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Final', percent: 60 },
+    ];
+    const { client, projectId } = await funded(t, { stages });
+    const plan = await t.db.execute<{ id: string; amount_minor: string }>(sql`SELECT id, amount_minor FROM milestones WHERE project_id = ${projectId} ORDER BY position`);
+    const [first, second] = plan.rows;
+    // The escrow's counterpart is the client's clearing account here: only the milestone rules are under test.
+    const accounts = await t.db.execute<{ id: string; kind: string }>(
+      sql`SELECT id, kind FROM ledger_accounts WHERE project_id = ${projectId} OR (kind = 'processor_clearing' AND user_id = ${client.id})`,
+    );
+    const escrowId = accounts.rows.find((a) => a.kind === 'escrow')!.id;
+    const revenueId = accounts.rows.find((a) => a.kind === 'processor_clearing')!.id;
+    const forge = (key: string, milestoneId: string, amount: number) =>
+      t.db.transaction(async (tx) => {
+        const [txn] = await tx.insert(ledgerTransactions).values({ kind: 'release', idempotencyKey: key, projectId, milestoneId }).returning();
+        await tx.execute(
+          sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${txn!.id}, ${escrowId}, ${-amount}, 'DOP'), (${txn!.id}, ${revenueId}, ${amount}, 'DOP')`,
+        );
+        return txn!.id;
+      });
+    const early = await forge(`bad-early:${projectId}`, second!.id, Number(second!.amount_minor));
+    const once = await forge(`bad-once:${projectId}`, first!.id, Number(first!.amount_minor));
+    const twice = await forge(`bad-twice:${projectId}`, first!.id, 1);
+    const problems = await checkLedger(t.db);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        `milestone released before it was funded: milestone ${second!.id} transaction ${early}`,
+        `milestone released twice: milestone ${first!.id} transaction ${once}`,
+        `milestone released twice: milestone ${first!.id} transaction ${twice}`,
+        `milestone released for another amount than its own: milestone ${first!.id} transaction ${twice}`,
+        `milestone released on a project that is assigned: milestone ${first!.id} transaction ${once}`,
+      ]),
+    );
+    expect(problems.some((p) => p.includes(`milestone ${first!.id} transaction ${once}`) && p.includes('another amount'))).toBe(false);
   });
 });

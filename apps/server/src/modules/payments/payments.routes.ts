@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
 import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
-import { confirmPayment, fundProject, idempotencyKeyOf, listMyPayments, reconcile, type PaymentsDeps } from './payments.service.ts';
+import { confirmPayment, fundProject, idempotencyKeyOf, listMyPayments, optionalIdempotencyKeyOf, reconcile, releaseMilestone, type PaymentsDeps } from './payments.service.ts';
 
 const CLIENTS = ['client'] as const;
 const SYSADMINS = ['sysadmin'] as const;
@@ -108,6 +108,26 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
           .status(answer.statusCode)
           .headers(noStore)
           .send(answer.body as never);
+      },
+    );
+
+    app.post(
+      '/api/projects/:id/milestones/:milestoneId/release',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Liberar al contratista un hito pagado de un plan por etapas (el cliente, con el trabajo en curso)',
+          description: 'El último hito se libera al aprobar el trabajo terminado. Con Idempotency-Key, la misma clave repite la primera respuesta.',
+          params: z.object({ id: IdSchema.shape.id, milestoneId: IdSchema.shape.id }),
+          headers: IdempotencyHeaders,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const key = optionalIdempotencyKeyOf(req.headers['idempotency-key']);
+        const { id, milestoneId } = req.params;
+        return reply.headers(noStore).send(await releaseMilestone(deps, req.user!, id, milestoneId, key));
       },
     );
 

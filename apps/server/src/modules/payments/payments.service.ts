@@ -18,6 +18,7 @@ import {
   insertPayment,
   insertProcessorRefund,
   listMilestones,
+  lockMilestone,
   listPendingRefunds,
   listProjectPayments,
   listUnsettledPayments,
@@ -30,11 +31,13 @@ import {
   refundedByPayment,
   settleRefund,
   storeMoneyResponse,
+  storeFirstMoneyResponse,
   updatePayment,
   findMoneyRequestByPayment,
   findMethodById,
   findRefundReceipt,
   listPaymentsOfPayer,
+  type PaymentMethodRow,
   type PaymentRow,
 } from './payments.repository.ts';
 
@@ -86,8 +89,7 @@ export async function onceForKey<T>(tx: Tx, userId: string, key: string | undefi
   if (key === undefined) return run();
   await lockProjectForMoney(tx, projectId);
   const hash = hashOf({ projectId, request });
-  await claimMoneyRequest(tx, userId, key, hash);
-  const row = (await lockMoneyRequest(tx, userId, key))!;
+  const row = (await claimMoneyRequest(tx, userId, key, hash)) ?? (await lockMoneyRequest(tx, userId, key))!;
   if (row.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
   if (row.response !== null) return row.response as T;
   const answer = await run();
@@ -104,15 +106,17 @@ const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${proj
 
 /** What the project still needs funded: its first pending milestone, or the whole agreed price. */
 async function nextToFund(tx: DbOrTx, project: { id: string; acceptedQuoteId: string | null }, pays: PaymentRow[]) {
-  const milestones = await listMilestones(tx, project.id);
+  if (!project.acceptedQuoteId) return null;
+  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  // Milestones are made from the accepted quote's plan: a quote without one has none to read.
+  const milestones = price?.staged ? await listMilestones(tx, project.id) : [];
   const succeeded = pays.filter((p) => p.status === 'succeeded');
   if (milestones.length > 0) {
     const paid = new Set(succeeded.map((p) => p.milestoneId));
     const next = milestones.find((m) => m.status === 'pending' && !paid.has(m.id));
     return next ? { amountMinor: next.amountMinor, currency: next.currency, milestoneId: next.id } : null;
   }
-  if (succeeded.length > 0 || !project.acceptedQuoteId) return null;
-  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  if (succeeded.length > 0) return null;
   return price && price.agreedPriceMinor > 0 ? { amountMinor: price.agreedPriceMinor, currency: price.currency, milestoneId: null } : null;
 }
 
@@ -145,14 +149,15 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
   const step = await deps.db.transaction(async (tx) => {
     const project = await lockProjectForMoney(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+    // A new key is this transaction's row (locked by its insert); a used one is locked and read.
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
-    const request = (await lockMoneyRequest(tx, actor.id, key))!;
+    const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
     if (request.response !== null) return { replay: { statusCode: request.statusCode!, body: request.response as FundResult | ApiErrorBody } };
     if (!taken) {
       // An earlier attempt with this key did not finish: carry it on.
       const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
-      if (payment) return { payment, requestId: request.id };
+      if (payment) return { payment, requestId: request.id, token: undefined, card: undefined };
     }
     if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
     const pays = await listProjectPayments(tx, projectId);
@@ -171,12 +176,13 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
       status: 'pending',
       idempotencyKey: paymentKey(actor.id, key),
     });
-    return { payment, requestId: request.id };
+    return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
   });
   if ('replay' in step) return step.replay!;
   const { payment, requestId } = step;
-  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId);
-  const token = input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
+  const known = { projectId: payment.projectId, card: step.card };
+  if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, known);
+  const token = step.token ?? input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
   if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
   let result: ChargeResult;
   try {
@@ -192,41 +198,52 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
     deps.log.warn({ paymentId: payment.id, kind: err.kind }, 'card processor did not answer a charge; left pending for a retry or reconciliation');
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
-  return settlePayment(deps, payment.id, result, requestId);
+  return settlePayment(deps, payment.id, result, requestId, known);
+}
+
+/** What the caller already knows of a payment being settled (saves reading it again): its project, and its saved card (null: none). */
+interface KnownPayment {
+  projectId: string;
+  card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined;
 }
 
 /**
  * Settles a payment with the processor's answer (once: a payment already settled stays as it is),
  * posting the funding when it succeeded, and stores the answer under its idempotency key.
  */
-async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
-  const answer = await settlePaymentIn(deps, paymentId, result, requestId);
+async function settlePayment(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
+  const answer = await settlePaymentIn(deps, paymentId, result, requestId, known);
   deps.mail?.mailer.kick();
   return answer;
 }
 
-function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null): Promise<Answer<FundResult>> {
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
   return deps.db.transaction(async (tx) => {
-    const before = (await findPayment(tx, paymentId))!;
-    const project = (await lockProjectForMoney(tx, before.projectId))!;
-    const payment = (await lockPayment(tx, paymentId))!;
+    const projectId = known?.projectId ?? (await findPayment(tx, paymentId))!.projectId;
+    const project = (await lockProjectForMoney(tx, projectId))!;
+    let payment = (await lockPayment(tx, paymentId))!;
     if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
       const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
-      await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl });
-      if (status === 'succeeded') await recordFunding(tx, deps, { ...payment, status, processorRef: result.id }, project);
+      payment = (await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl }))!;
+      if (status === 'succeeded') await recordFunding(tx, deps, payment, project, known?.card);
     } else if (result && !payment.processorRef) {
-      await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl });
+      payment = (await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl }))!;
     }
-    const answer = answerFor((await findPayment(tx, paymentId))!);
+    const answer = answerFor(payment);
     if (answer.statusCode === 503 || requestId === null) return answer;
+    if (await storeFirstMoneyResponse(tx, requestId, answer.statusCode, answer.body)) return answer;
     const request = (await lockMoneyRequestById(tx, requestId))!;
-    if (request.response !== null) return { statusCode: request.statusCode!, body: request.response as FundResult };
-    await storeMoneyResponse(tx, requestId, answer.statusCode, answer.body);
-    return answer;
+    return { statusCode: request.statusCode!, body: request.response as FundResult };
   });
 }
 
-async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { id: string; status: string; clientId: string; contractorId: string | null }) {
+async function recordFunding(
+  tx: Tx,
+  deps: PaymentsDeps,
+  p: PaymentRow,
+  project: { id: string; status: string; clientId: string; contractorId: string | null },
+  knownCard?: KnownPayment['card'],
+) {
   const ledgerId = await post(tx, {
     kind: 'fund',
     idempotencyKey: `fund:${p.id}`,
@@ -241,7 +258,7 @@ async function recordFunding(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project:
   });
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
   if (ledgerId && deps.mail) {
-    const method = p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
+    const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
     const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
     await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
   }
@@ -312,6 +329,59 @@ export async function releaseHeld(
 }
 
 /**
+ * A staged plan's milestone released on its own (decision 021): the project's client releases a
+ * funded milestone while the work is in progress; it leaves the escrow (less the fee) for the
+ * contractor's payable and the next milestone must be funded before the work goes on. The last
+ * milestone is released by the final approval of the delivered project; a claim (disputed) freezes
+ * what is held, since only an in-progress project releases a milestone. With a key, a repeat answers as the first did.
+ */
+export async function releaseMilestone(deps: PaymentsDeps, actor: Actor, projectId: string, milestoneId: string, key?: string): Promise<{ message: string }> {
+  const answer = await deps.db.transaction((tx) =>
+    onceForKey(tx, actor.id, key, projectId, { op: 'release-milestone', milestoneId }, () => releaseMilestoneIn(tx, deps, actor, projectId, milestoneId)),
+  );
+  deps.mail?.mailer.kick();
+  return answer;
+}
+
+async function releaseMilestoneIn(tx: Tx, deps: PaymentsDeps, actor: Actor, projectId: string, milestoneId: string): Promise<{ message: string }> {
+  const project = await lockProjectForMoney(tx, projectId);
+  if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+  const milestone = await lockMilestone(tx, projectId, milestoneId);
+  if (!milestone) throw new AppError('NOT_FOUND', tp.milestones.notFound);
+  if (project.status !== 'in_progress' || !project.contractorId) throw new AppError('CONFLICT', tp.milestones.notInProgress);
+  if (milestone.status !== 'funded') throw new AppError('CONFLICT', milestone.status === 'pending' ? tp.milestones.notFunded : tp.milestones.alreadyReleased);
+  const all = await listMilestones(tx, projectId);
+  if (all[all.length - 1]!.id === milestone.id) throw new AppError('CONFLICT', tp.milestones.lastOnApproval);
+  const held = (await escrowOf(tx, projectId)).find((e) => e.currency === milestone.currency)?.held ?? 0;
+  if (held < milestone.amountMinor) throw new AppError('CONFLICT', tp.milestones.notFunded);
+  const fee = Math.round((milestone.amountMinor * deps.feePercent) / 100);
+  const posted = await post(tx, {
+    kind: 'release',
+    idempotencyKey: `release:${projectId}:${milestone.currency}:milestone:${milestone.id}`,
+    projectId,
+    milestoneId: milestone.id,
+    createdBy: actor.id,
+    metadata: { feePercent: deps.feePercent, feeMinor: fee },
+    entries: [
+      { account: { kind: 'escrow', projectId, currency: milestone.currency }, amountMinor: -milestone.amountMinor },
+      { account: { kind: 'contractor_payable', userId: project.contractorId, currency: milestone.currency }, amountMinor: milestone.amountMinor - fee },
+      { account: { kind: 'platform_revenue', currency: milestone.currency }, amountMinor: fee },
+    ],
+  });
+  if (!posted) throw new AppError('CONFLICT', tp.milestones.alreadyReleased);
+  await markMilestones(tx, projectId, 'funded', 'released', [milestone.id]);
+  if (deps.mail)
+    await queueReceipt(tx, deps.mail, project.contractorId, projectId, posted, {
+      kind: 'release',
+      amountMinor: milestone.amountMinor,
+      feeMinor: fee,
+      currency: milestone.currency,
+      milestone: milestone.title,
+    });
+  return { message: tp.milestones.released(milestone.title) };
+}
+
+/**
  * Refunds everything held to the client: one ledger transaction now, and a refund to the card of
  * each payment (newest first) sent to the processor after the transaction commits (flushRefunds).
  */
@@ -364,13 +434,18 @@ export async function settleClaim(
   return { released, refunded };
 }
 
-/** What a project's money looks like (project page); null before hiring. */
+/** What a project's money looks like (project page); null before hiring. With a staged plan, its milestones and which one is due. */
 export async function projectMoney(db: DbOrTx, projectId: string): Promise<ProjectMoney | null> {
   const project = await findProjectForMoney(db, projectId);
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const e = (await escrowOf(db, projectId)).find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
+  const [escrows, plan] = await Promise.all([escrowOf(db, projectId), price.staged ? listMilestones(db, projectId) : []]);
+  const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
+  // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
+  const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
+  const funded = plan.length > 0 ? e.funded > 0 && current?.status !== 'pending' : e.funded > 0;
+  const dueMinor = plan.length > 0 ? (current?.status === 'pending' ? current.amountMinor : 0) : e.funded > 0 ? 0 : price.agreedPriceMinor;
   return {
     currency: price.currency,
     priceMinor: price.agreedPriceMinor,
@@ -378,7 +453,15 @@ export async function projectMoney(db: DbOrTx, projectId: string): Promise<Proje
     releasedMinor: e.released,
     refundedMinor: e.refunded,
     heldMinor: e.held,
-    funded: e.funded > 0,
+    funded,
+    dueMinor,
+    milestones: plan.map((m, i) => ({
+      id: m.id,
+      title: m.title,
+      amountMinor: m.amountMinor,
+      status: m.status,
+      last: i === plan.length - 1,
+    })),
   };
 }
 

@@ -40,11 +40,28 @@ export function listPendingPayouts(db: DbOrTx) {
   return db.select().from(payouts).where(eq(payouts.status, 'pending'));
 }
 
-export async function markPayoutSent(db: DbOrTx, id: string, ref: string): Promise<void> {
-  await db
+/** Marks a payout paid; false when it already was (so its receipt goes once). */
+export async function markPayoutSent(db: DbOrTx, id: string, ref: string): Promise<boolean> {
+  const rows = await db
     .update(payouts)
     .set({ status: 'paid', processorRef: ref })
-    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')));
+    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
+    .returning({ id: payouts.id });
+  return rows.length > 0;
+}
+
+/** The titles of the projects whose releases a payout pays: released to the contractor after their previous payout and before this one. */
+export async function projectsOfPayout(db: DbOrTx, contractorId: string, ledgerTransactionId: string): Promise<string[]> {
+  const r = await db.execute<{ title: string }>(sql`
+    WITH this AS (SELECT created_at FROM ledger_transactions WHERE id = ${ledgerTransactionId}),
+         previous AS (SELECT max(x.created_at) AS at FROM payouts p JOIN ledger_transactions x ON x.id = p.ledger_transaction_id, this
+                       WHERE p.contractor_id = ${contractorId} AND x.created_at < this.created_at)
+    SELECT DISTINCT p.title FROM ledger_transactions x JOIN ledger_entries e ON e.transaction_id = x.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'contractor_payable' AND a.user_id = ${contractorId}
+      JOIN projects p ON p.id = x.project_id, this, previous
+     WHERE x.kind = 'release' AND x.created_at <= this.created_at AND (previous.at IS NULL OR x.created_at > previous.at)
+     ORDER BY p.title`);
+  return r.rows.map((x) => x.title);
 }
 
 /** A contractor's releases (to their payable) and payouts, newest first. */

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { balanceOf, post } from './ledger.repository.ts';
 import type { CardProcessor } from './processor.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import {
   contractorMovements,
   findPayoutAccount,
@@ -15,6 +16,7 @@ import {
   listPendingPayouts,
   lockPayoutsOf,
   markPayoutSent,
+  projectsOfPayout,
   payableBalances,
   payoutRunDone,
   recordPayoutRun,
@@ -30,6 +32,8 @@ export interface PayoutsDeps {
   processor: CardProcessor;
   cipher: DataCipher;
   log: { warn(obj: object, msg: string): void };
+  /** Payout receipts by mail to the contractor; without it none are sent. */
+  mail?: ReceiptDeps;
 }
 
 export async function getPayoutAccount(deps: PayoutsDeps, userId: string) {
@@ -104,12 +108,18 @@ export async function runPayouts(deps: PayoutsDeps): Promise<number> {
     try {
       const destination = { bank: account.bank, accountType: account.accountType, accountNumber: deps.cipher.open(account.accountNumberEnc), holderName: account.holderName };
       const { id } = await deps.processor.payout({ destination, amountMinor: p.amountMinor, currency: p.currency, idempotencyKey: `payout_${p.id}` });
-      await markPayoutSent(deps.db, p.id, id);
+      await deps.db.transaction(async (tx) => {
+        if (!(await markPayoutSent(tx, p.id, id)) || !deps.mail) return;
+        const projects = await projectsOfPayout(tx, p.contractorId, p.ledgerTransactionId);
+        const bank = `${account.bank} •••• ${account.last4}`;
+        await queueReceipt(tx, deps.mail, p.contractorId, null, id, { kind: 'payout', amountMinor: p.amountMinor, currency: p.currency, bank, projects });
+      });
       sent++;
     } catch (err) {
       deps.log.warn({ payoutId: p.id, err }, 'payout failed; retried on the next run');
     }
   }
+  if (sent > 0) deps.mail?.mailer.kick();
   return sent;
 }
 

@@ -3,7 +3,7 @@ import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findPerson, findProjectTitle } from './payments.repository.ts';
+import { findReceiptContext } from './payments.repository.ts';
 
 // Receipts by mail (decision 021): the client on each charge and each refund sent to the card, the
 // contractor on each release. Always sent (a receipt is a record of money, not a notification),
@@ -14,35 +14,44 @@ export interface ReceiptDeps {
   appUrl: string;
 }
 
-/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish. */
+const amountFormats = new Map<Currency, Intl.NumberFormat>();
+
+/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish (one formatter per currency: building one costs more than formatting). */
 export function formatAmount(minor: number, currency: Currency): string {
   const digits = CURRENCY_MINOR_DIGITS[currency];
   const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
-  return `${symbol} ${new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits)}`;
+  let format = amountFormats.get(currency);
+  if (!format) amountFormats.set(currency, (format = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return `${symbol} ${format.format(minor / 10 ** digits)}`;
 }
 
 type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
   | { kind: 'refund'; amountMinor: number; currency: Currency }
-  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency };
+  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
+  | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] };
 
-export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string, reference: string, r: Receipt): Promise<void> {
-  const [person, title] = await Promise.all([findPerson(db, to), findProjectTitle(db, projectId)]);
+/** Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects, named in the receipt). */
+export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string | null, reference: string, r: Receipt): Promise<void> {
+  const person = await findReceiptContext(db, to, projectId);
   if (!person) return;
+  const title = person.title;
   const m = tp.receipts[r.kind];
   const lines =
     r.kind === 'charge'
       ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
       : r.kind === 'refund'
         ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
-        : [
-            tp.receipts.release.intro(title),
-            tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
-          ];
+        : r.kind === 'payout'
+          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatAmount(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
+          : [
+              r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
+              tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
+            ];
   const mail = renderMail({
     title: m.title,
     paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)],
-    actions: [{ label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` }],
+    actions: [projectId ? { label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` } : { label: tp.receipts.balance, url: `${deps.appUrl}/profile/pagos` }],
     footer: tp.receipts.footer,
   });
   await deps.mailer.queue(db, { to: person.email, template: `receipt-${r.kind}`, subject: m.subject, ...mail });

@@ -278,7 +278,8 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
 async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined) {
   const contractorId = p.contractorId!;
   const pair = { clientId: p.clientId, contractorId, projectId: p.id };
-  const contractorName = (await findContact(tx, contractorId))?.name ?? '';
+  const contractor = await findContact(tx, contractorId);
+  const contractorName = contractor?.name ?? '';
   const open = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
   if (action === 'start') {
     const m = tm.projectStarted;
@@ -289,10 +290,10 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
     await notify(tx, deps, { to: p.clientId, pair, subject: m.subject, title: m.title, paragraphs, actions: [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }] });
   } else if (action === 'approve') {
     const m = tm.projectApproved;
-    await notify(tx, deps, { to: contractorId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title)], actions: open });
+    await notify(tx, deps, { to: contractorId, known: contractor, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title)], actions: open });
   } else if (action === 'claim') {
     const m = tm.projectDisputed;
-    await notify(tx, deps, { to: contractorId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title), m.reason(note ?? '')], actions: open });
+    await notify(tx, deps, { to: contractorId, known: contractor, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title), m.reason(note ?? '')], actions: open });
   }
 }
 

@@ -99,9 +99,7 @@ export class SandboxProcessor implements CardProcessor {
 
   charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult> {
     return this.run('charge', async () => {
-      // A repeated key answers with the first charge, whatever else the request says.
-      const existing = await findChargeByKey(this.db, req.idempotencyKey);
-      if (existing) return toResult(existing);
+      // A repeated key answers with the first charge, whatever else the request says (insertChargeOnce finds it).
       const token = await findToken(this.db, req.token);
       const behaviour = (token?.behaviour ?? 'declined') as SandboxBehaviour;
       const outcome =

@@ -10,6 +10,7 @@ import { OffersPanel } from '@/features/projects/components/offers-panel.tsx';
 import { ProjectView } from '@/features/projects/components/project-view.tsx';
 import { projectKeys, useProject } from '@/features/projects/project.ts';
 import { FundingSection } from '@/features/payments/components/funding-section.tsx';
+import { MilestonesList } from '@/features/payments/components/milestones-list.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
 import { ProjectReviewSection } from '@/features/reviews/components/project-review-section.tsx';
 import { useCountry } from '@/lib/country.ts';
@@ -47,6 +48,17 @@ function ProjectPage() {
       {p ? (
         <ProjectView project={p} userId={user.id} locale={locale}>
           {p.viewer.isClient && p.money && <FundingSection projectId={p.id} status={p.status} money={p.money} clientId={user.id} locale={locale} onChanged={reload} />}
+          {p.money && (
+            <MilestonesList
+              projectId={p.id}
+              status={p.status}
+              money={p.money}
+              locale={locale}
+              asClient={p.viewer.isClient}
+              asContractor={p.viewer.isHiredContractor}
+              onChanged={reload}
+            />
+          )}
           {p.viewer.isClient && <OffersPanel project={p} userId={user.id} locale={locale} />}
           {user.role === 'contractor' && <ContractorQuotePanel project={p} />}
           {p.status === 'completado' && (p.viewer.isClient || p.viewer.isHiredContractor) && (

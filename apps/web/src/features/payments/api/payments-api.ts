@@ -30,6 +30,13 @@ export const removePaymentMethod = (id: string) => api.delete<{ message: string;
 /** Funds a hired project; the same key on a retry makes the server answer the first attempt again. */
 export const fundProject = (projectId: string, body: { paymentMethodId: string } | { token: string }, idempotencyKey: string) =>
   apiRequest<FundResult>(`/api/projects/${encodeURIComponent(projectId)}/fund`, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+/** Releases a funded milestone of a staged plan to the contractor (the client); the key makes a retry answer the first attempt. */
+export const releaseMilestone = (projectId: string, milestoneId: string, idempotencyKey: string) =>
+  apiRequest<{ message: string }>(`/api/projects/${encodeURIComponent(projectId)}/milestones/${encodeURIComponent(milestoneId)}/release`, {
+    method: 'POST',
+    body: {},
+    headers: { 'idempotency-key': idempotencyKey },
+  });
 export const confirmPayment = (paymentId: string) => api.post<FundResult>(`/api/payments/${encodeURIComponent(paymentId)}/confirm`, {});
 
 export interface PayoutAccount {

@@ -25,8 +25,8 @@ interface FundingSectionProps {
 }
 
 /**
- * The client's payment protection on their project page: the held / released amounts and, while the
- * hired project is not funded, the "Pagar protección de pago" panel. Back from the bank's challenge
+ * The client's payment protection on their project page: the held / released amounts and, while
+ * something is due (the agreed price, or a staged plan's next milestone), the "Pagar protección de pago" panel. Back from the bank's challenge
  * page (?pago=<payment id>), it confirms the payment with our API once.
  */
 export function FundingSection({ projectId, status, money, clientId, locale, onChanged }: FundingSectionProps) {
@@ -62,7 +62,8 @@ export function FundingSection({ projectId, status, money, clientId, locale, onC
       });
   }, [returning, messageBox, onChanged, setParams]);
 
-  const showPay = status === 'assigned' && !money.funded;
+  // A hired project not paid yet, or (staged plan) the milestone the work is on once the previous one was released.
+  const showPay = (status === 'assigned' || status === 'in_progress') && money.dueMinor > 0;
   const hasMoney = money.fundedMinor > 0;
   if (!showPay && !hasMoney && !confirming && !failure) return null;
 
@@ -111,6 +112,7 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const saved = methods.data ?? [];
   const selected = choice ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? 'new';
+  const due = money.milestones.find((m) => m.status === 'pending');
 
   /** Pays; throws the API's Spanish message (declined, insufficient funds, processing error). */
   const pay = async (body: { paymentMethodId: string } | { token: string }) => {
@@ -148,7 +150,9 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-800">{t.fund.intro(formatMoney(money.priceMinor, money.currency, locale))}</p>
+      <p className="text-slate-800">
+        {due ? t.fund.milestoneIntro(due.title, formatMoney(money.dueMinor, money.currency, locale)) : t.fund.intro(formatMoney(money.dueMinor, money.currency, locale))}
+      </p>
       {methods.isPending ? (
         <Spinner />
       ) : (

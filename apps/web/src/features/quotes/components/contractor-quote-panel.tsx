@@ -54,7 +54,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
         {hired ? t.jobTitle : t.title}
       </h2>
-      {hired && project.money && !project.money.funded && (
+      {hired && project.money && !project.money.funded && project.money.fundedMinor === 0 && (
         <p role="note" className="rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4 font-medium text-slate-900">
           {paymentsWeb.contractorNotFunded}
         </p>

@@ -43,6 +43,7 @@ import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts
 import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { startProjectJobs } from './modules/projects/project-jobs.ts';
 import { startPaymentJobs } from './modules/payments/payment-jobs.ts';
@@ -234,7 +235,8 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   });
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
-  const directory = await startDirectory({ db, log: app.log });
+  // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
+  const directory = await startDirectory({ db, log: app.log, also: [{ channel: PROJECTS_CHANNEL, ...openProjectsSink(db) }] });
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.

@@ -15,13 +15,23 @@ export async function findNewestSessionExpiry(db: DbOrTx, userId: string): Promi
   return session?.expiresAt;
 }
 
-/** A session by its token, with what access control needs of its person (one query, decision 022). */
-export async function findSessionByToken(db: DbOrTx, token: string) {
-  const [row] = await db
+function sessionQuery(db: DbOrTx) {
+  return db
     .select({ id: sessions.id, userId: sessions.userId, expiresAt: sessions.expiresAt, createdAt: sessions.createdAt, role: users.role, status: users.status })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.token, token));
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .prepare('auth_session_by_token');
+}
+
+// Prepared once per database handle: every signed-in request runs it, and PostgreSQL then parses and plans it once per connection.
+const preparedSession = new WeakMap<object, ReturnType<typeof sessionQuery>>();
+
+/** A session by its token, with what access control needs of its person (one prepared query, decision 022). */
+export async function findSessionByToken(db: DbOrTx, token: string) {
+  let query = preparedSession.get(db);
+  if (!query) preparedSession.set(db, (query = sessionQuery(db)));
+  const [row] = await query.execute({ token });
   return row;
 }
 

@@ -55,6 +55,16 @@ export function parsePayload(payload: string | undefined): Changes {
   return changes;
 }
 
+/**
+ * Another channel heard on the same connection (the open projects' cache): its notifications,
+ * and whether they are heard, as the directory's own.
+ */
+export interface ExtraChannel {
+  channel: string;
+  notify(payload: string | undefined): void;
+  setLive(live: boolean): void;
+}
+
 export interface DirectoryListener {
   /** Resolves once the first LISTEN succeeded or failed (a failure is retried in the background). */
   ready: Promise<void>;
@@ -71,8 +81,18 @@ export function startDirectoryListener(opts: {
   cache: ChangeSink;
   log: FastifyBaseLogger;
   retryMs?: { first: number; max: number };
+  also?: readonly ExtraChannel[];
 }): DirectoryListener {
-  const { cache, log } = opts;
+  const { log } = opts;
+  const also = opts.also ?? [];
+  // Every channel goes live and dead together: they share the connection.
+  const cache: ChangeSink = {
+    invalidate: (changes) => opts.cache.invalidate(changes),
+    setLive(live) {
+      opts.cache.setLive(live);
+      for (const extra of also) extra.setLive(live);
+    },
+  };
   const retry = opts.retryMs ?? { first: 500, max: 15_000 };
   let client: pg.Client | null = null;
   let stopped = false;
@@ -100,6 +120,7 @@ export function startDirectoryListener(opts: {
     client = c;
     c.on('notification', (msg) => {
       if (msg.channel === DIRECTORY_CHANNEL) cache.invalidate(parsePayload(msg.payload));
+      else also.find((extra) => extra.channel === msg.channel)?.notify(msg.payload);
     });
     c.on('error', (err) => {
       if (client === c) lost(err);
@@ -109,7 +130,7 @@ export function startDirectoryListener(opts: {
     });
     try {
       await c.connect();
-      await c.query(`LISTEN ${DIRECTORY_CHANNEL}`);
+      await c.query([DIRECTORY_CHANNEL, ...also.map((extra) => extra.channel)].map((channel) => `LISTEN ${channel}`).join('; '));
       if (client !== c) return;
       delay = retry.first;
       cache.setLive(true);

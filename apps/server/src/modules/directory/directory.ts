@@ -6,7 +6,7 @@ import { connectionErrorCode } from '../../db/connection-errors.ts';
 import type { PageSources } from '../../lib/route-config.ts';
 import { DirectoryCache } from './directory-cache.ts';
 import { DirectoryFacets } from './directory-facets.ts';
-import { startDirectoryListener, type ChangeSink } from './directory-listener.ts';
+import { startDirectoryListener, type ChangeSink, type ExtraChannel } from './directory-listener.ts';
 import { findContractorPage, isContractorId, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 
 export interface Directory extends DirectoryDeps {
@@ -37,10 +37,11 @@ const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_pe
 
 /**
  * The directory's cache, its change listener (a dedicated connection) and a small pool of its
- * own for reads (same server and credentials as the app's pool, tuned planner). Resolves once
+ * own for reads (same server and credentials as the app's pool, tuned planner); `also`: other
+ * channels heard on the same connection (the open projects' cache). Resolves once
  * the listener is connected, or has failed and keeps retrying.
  */
-export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttlMs?: number }): Promise<Directory> {
+export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttlMs?: number; also?: readonly ExtraChannel[] }): Promise<Directory> {
   const cache = new DirectoryCache({ ttlMs: opts.ttlMs ?? DIRECTORY_CACHE_TTL_MS, maxListBytes: LIST_CACHE_BYTES, maxPageBytes: PAGE_CACHE_BYTES });
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the settings.
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
@@ -58,7 +59,7 @@ export async function startDirectory(opts: { db: Db; log: FastifyBaseLogger; ttl
       cache.setLive(live);
     },
   };
-  const listener = startDirectoryListener({ connection: { ...options }, cache: sink, log: opts.log });
+  const listener = startDirectoryListener({ connection: { ...options }, cache: sink, log: opts.log, also: opts.also ?? [] });
   await listener.ready;
   return {
     db,

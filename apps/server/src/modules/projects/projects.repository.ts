@@ -22,8 +22,8 @@ export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | 
  * What the project page needs of a project in one query (decision 022): the row, its request
  * photos in order, its open offers and its client's name and contact data.
  */
-export async function findProjectPage(db: DbOrTx, id: string) {
-  const [row] = await db
+function projectPageQuery(db: DbOrTx) {
+  return db
     .select({
       project: projects,
       offers: openOffers,
@@ -33,7 +33,17 @@ export async function findProjectPage(db: DbOrTx, id: string) {
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
-    .where(eq(projects.id, id));
+    .where(eq(projects.id, sql.placeholder('id')))
+    .prepare('project_page');
+}
+
+// Prepared once per database handle (PostgreSQL parses and plans it once per connection).
+const preparedPage = new WeakMap<object, ReturnType<typeof projectPageQuery>>();
+
+export async function findProjectPage(db: DbOrTx, id: string) {
+  let query = preparedPage.get(db);
+  if (!query) preparedPage.set(db, (query = projectPageQuery(db)));
+  const [row] = await query.execute({ id });
   if (!row) return undefined;
   const c = row.client;
   return { ...row, client: { firstName: c.firstName, name: `${c.firstName} ${c.lastName}`.trim(), email: c.email, phone: c.phone } };

@@ -22,6 +22,7 @@ import { payments as tpay } from '@arreglaya/shared/i18n/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
+import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import { optionalIdempotencyKeyOf } from '../payments/payments.service.ts';
 import { actorOf, perUser } from './route-helpers.ts';
@@ -32,10 +33,10 @@ import {
   decideClaim,
   createProject,
   editProject,
-  getProject,
   listMyJobs,
   listMyProjects,
-  listOpen,
+  listOpenJson,
+  projectPageJson,
   removePhoto,
   removeProject,
   reorderPhotos,
@@ -193,7 +194,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         void reply.headers(noStore);
-        return listOpen(deps, actorOf(req), req.query);
+        return sendPreparedJson(req, reply, await listOpenJson(deps, actorOf(req), req.query));
       },
     );
 
@@ -210,7 +211,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         void reply.headers(noStore);
-        return getProject(deps, actorOf(req), req.params.id);
+        return sendPreparedJson(req, reply, await projectPageJson(deps, actorOf(req), req.params.id));
       },
     );
 

@@ -1,16 +1,27 @@
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
-import { PROJECT_PHOTOS_MAX, type MyProject, type OpenProject, type OpenProjectsQuery, type ProjectData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import {
+  OpenProjectsPageSchema,
+  PROJECT_PHOTOS_MAX,
+  ProjectDetailSchema,
+  type MyProject,
+  type OpenProject,
+  type OpenProjectsQuery,
+  type ProjectData,
+  type ProjectDetail,
+} from '@arreglaya/shared/schemas/projects';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { refreshContractorAggregates } from '../../db/contractor-aggregates.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { PreparedJson } from '../../lib/prepared-json.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
 import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
-import { cachedOpenCount, openListChanged } from './open-list-counts.ts';
 import { removeFiles, storeUpload } from '../media/photo-files.ts';
+import type { ServiceType } from '@arreglaya/shared/domain';
+import { openProjectsCacheOf, openProjectsChanged } from './open-projects-cache.ts';
 import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
 import {
@@ -74,7 +85,7 @@ export async function createProject(deps: ProjectsDeps, actor: Actor, data: Proj
     await log(tx, actor, 'project-created', projectId);
     return projectId;
   });
-  openListChanged(deps.db);
+  openProjectsChanged(deps.db, [id]);
   return getProject(deps, actor, id);
 }
 
@@ -84,7 +95,7 @@ export async function editProject(deps: ProjectsDeps, actor: Actor, projectId: s
     await updateProject(tx, projectId, data);
     await log(tx, actor, 'project-updated', projectId);
   });
-  openListChanged(deps.db);
+  openProjectsChanged(deps.db, [projectId]);
   return getProject(deps, actor, projectId);
 }
 
@@ -106,7 +117,7 @@ export async function removeProject(deps: ProjectsDeps, actor: Actor, projectId:
     await log(tx, actor, 'project-cancelled', projectId);
     return { outcome: 'cancelled' as const, keys: [] };
   });
-  openListChanged(deps.db);
+  openProjectsChanged(deps.db, [projectId]);
   for (const key of result.keys) await removeFiles(deps, key);
   deps.mailer.kick();
   return result.outcome;
@@ -129,7 +140,7 @@ export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: stri
   const before = await findProject(deps.db, projectId);
   if (!before) throw new AppError('NOT_FOUND', tp.notFound);
   assertProjectAction(before, action, actor);
-  return storeUpload(deps, actor.id, upload, async (tx, photo) => {
+  const photos = await storeUpload(deps, actor.id, upload, async (tx, photo) => {
     await lockForAction(tx, projectId, action, actor);
     const current = await listPhotos(tx, projectId, delivery);
     if (current.length >= PROJECT_PHOTOS_MAX) {
@@ -142,6 +153,8 @@ export async function addPhoto(deps: ProjectsDeps, actor: Actor, projectId: stri
     if (!delivery) await writePhotoOrder(tx, projectId, ids);
     return ids.map((id, i) => ({ id, position: i }));
   });
+  openProjectsChanged(deps.db, [projectId]);
+  return photos;
 }
 
 export async function removePhoto(deps: ProjectsDeps, actor: Actor, projectId: string, photoId: string) {
@@ -153,13 +166,14 @@ export async function removePhoto(deps: ProjectsDeps, actor: Actor, projectId: s
     await writePhotoOrder(tx, projectId, ids);
     return { key: removed, photos: ids.map((id, i) => ({ id, position: i })) };
   });
+  openProjectsChanged(deps.db, [projectId]);
   await removeFiles(deps, key);
   return photos;
 }
 
 /** A new order for exactly the project's photos; the first becomes the main one. */
 export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId: string, photoIds: string[]) {
-  return deps.db.transaction(async (tx) => {
+  const photos = await deps.db.transaction(async (tx) => {
     await lockForAction(tx, projectId, 'edit', actor);
     const current = new Set((await listPhotos(tx, projectId)).map((p) => p.id));
     if (photoIds.length !== current.size || new Set(photoIds).size !== photoIds.length || !photoIds.every((id) => current.has(id))) {
@@ -168,6 +182,8 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
     await writePhotoOrder(tx, projectId, photoIds);
     return photoIds.map((id, i) => ({ id, position: i }));
   });
+  openProjectsChanged(deps.db, [projectId]);
+  return photos;
 }
 
 // ---- Reading ----
@@ -178,7 +194,25 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
  * client's goes only to the contractor the client hired (and the client), the contractor's only
  * to that client (and the contractor).
  */
+export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
+  // An open project's page reads the same for every signed-in person but its client and
+  // sysadmins (no contact data, no money, no hired parties): kept per project while changes are heard.
+  const cache = openProjectsCacheOf(deps.db);
+  const kept = cache.page(projectId);
+  const outsider = (clientId: string) => clientId !== viewer.id && viewer.role !== 'sysadmin';
+  if (kept && outsider(kept.clientId)) return kept.json;
+  const mark = cache.mark;
+  const { detail, clientId } = await readProject(deps, viewer, projectId);
+  const json = new PreparedJson(JSON.stringify(ProjectDetailSchema.encode(detail)));
+  if (detail.status === 'created' && outsider(clientId)) cache.keepPage(projectId, mark, { json, clientId });
+  return json;
+}
+
 export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<ProjectDetail> {
+  return (await readProject(deps, viewer, projectId)).detail;
+}
+
+async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<{ detail: ProjectDetail; clientId: string }> {
   const page = await findProjectPage(deps.db, projectId);
   if (!page) throw new AppError('NOT_FOUND', tp.notFound);
   const { project: p, photos, offers, client } = page;
@@ -197,7 +231,7 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     seesMoney ? projectMoney(deps.db, p.id) : null,
   ]);
   const contact = (c: { name: string; email: string; phone: string | null } | undefined) => (c ? { name: c.name, email: c.email, phone: c.phone } : null);
-  return {
+  const detail: ProjectDetail = {
     id: p.id,
     title: p.title,
     description: p.description,
@@ -224,13 +258,39 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
     viewer: { isClient, isHiredContractor },
     money,
   };
+  return { detail, clientId: p.clientId };
 }
 
-/** /projectlist: open projects only, the contractor's own services unless others are asked for. */
-export async function listOpen(deps: ProjectsDeps, viewer: Actor, query: OpenProjectsQuery) {
+/**
+ * /projectlist: open projects only, the contractor's own services unless others are asked for.
+ * The answer ready to send: kept per query while changes are heard
+ * (open-projects-cache.ts), else read now. The same text as `listOpen`'s object sent through the
+ * route's response schema.
+ */
+export async function listOpenJson(deps: ProjectsDeps, viewer: Actor, query: OpenProjectsQuery): Promise<PreparedJson> {
   const services = query.service ?? (query.allServices === '1' ? [] : await findContractorServices(deps.db, viewer.id));
+  const key = JSON.stringify([
+    [...services].sort(),
+    services,
+    query.q ?? '',
+    query.country ?? '',
+    query.city ?? '',
+    query.zone ?? '',
+    query.from ?? '',
+    query.to ?? '',
+    query.sort,
+    query.page,
+    query.pageSize,
+  ]);
+  return openProjectsCacheOf(deps.db).list(key, async () => new PreparedJson(JSON.stringify(OpenProjectsPageSchema.encode(await readOpenPage(deps, query, services)))));
+}
+
+async function readOpenPage(deps: ProjectsDeps, query: OpenProjectsQuery, services: ServiceType[]) {
   const filter = JSON.stringify([[...services].sort(), query.q ?? '', query.country ?? '', query.city ?? '', query.zone ?? '', query.from ?? '', query.to ?? '']);
-  const [items, total] = await Promise.all([listOpenProjects(deps.db, query, services), cachedOpenCount(deps.db, filter, () => countOpenProjects(deps.db, query, services))]);
+  const [items, total] = await Promise.all([
+    listOpenProjects(deps.db, query, services),
+    openProjectsCacheOf(deps.db).count(filter, () => countOpenProjects(deps.db, query, services)),
+  ]);
   return {
     items: items.map((r) => ({ ...tile(r), clientFirstName: r.clientFirstName })),
     total,

@@ -20,13 +20,12 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 export async function createQuoteLinks(tx: Tx, appUrl: string, quote: { id: string; expiresAt: Date | null }, clientId: string): Promise<Record<LinkAction, string>> {
   const expiresAt = new Date(Math.min(quote.expiresAt?.getTime() ?? Infinity, Date.now() + LINK_TTL_MS));
-  const urls = {} as Record<LinkAction, string>;
-  for (const action of ['accept', 'reject'] as const) {
-    const token = randomBytes(32).toString('base64url');
-    await tx.insert(quoteActionTokens).values({ tokenHash: hashOf(token), quoteId: quote.id, userId: clientId, action, expiresAt });
-    urls[action] = `${appUrl}/oferta/confirmar/${token}`;
-  }
-  return urls;
+  const tokens = { accept: randomBytes(32).toString('base64url'), reject: randomBytes(32).toString('base64url') };
+  // One statement for both (a round trip less on every offer).
+  await tx
+    .insert(quoteActionTokens)
+    .values((['accept', 'reject'] as const).map((action) => ({ tokenHash: hashOf(tokens[action]), quoteId: quote.id, userId: clientId, action, expiresAt })));
+  return { accept: `${appUrl}/oferta/confirmar/${tokens.accept}`, reject: `${appUrl}/oferta/confirmar/${tokens.reject}` };
 }
 
 /** An unspent, unexpired link, or 404 'Este enlace no es válido o ya fue usado.'. */

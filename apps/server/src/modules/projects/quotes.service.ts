@@ -9,7 +9,7 @@ import { findListedContractor } from '../directory/directory.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
-import { openListChanged } from './open-list-counts.ts';
+import { openProjectsChanged } from './open-projects-cache.ts';
 import { formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { createQuoteLinks, findQuoteLink, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
@@ -102,6 +102,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     await log(tx, actor, 'quote-sent', quote, { priceMinor: quote.priceMinor, replaced: previous?.id ?? null });
     return { quote: toQuote(quote), replaced: previous !== undefined };
   });
+  openProjectsChanged(deps.db, [projectId]);
   deps.mailer.kick();
   return result;
 }
@@ -115,7 +116,7 @@ async function contractorsQuote(tx: Tx, actor: Actor, quoteId: string): Promise<
 }
 
 export async function withdrawQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
-  return deps.db.transaction(async (tx) => {
+  const withdrawn = await deps.db.transaction(async (tx) => {
     const { quote } = await contractorsQuote(tx, actor, quoteId);
     assertQuoteAction(quote, 'withdraw');
     const updated = await updateQuote(tx, quoteId, { status: 'withdrawn', closedAt: new Date() });
@@ -123,6 +124,8 @@ export async function withdrawQuote(deps: QuotesDeps, actor: Actor, quoteId: str
     await log(tx, actor, 'quote-withdrawn', quote);
     return toQuote(updated);
   });
+  openProjectsChanged(deps.db, [withdrawn.projectId]);
+  return withdrawn;
 }
 
 /** The contractor accepts (the counter price becomes the agreed price) or declines a counter-offer. */
@@ -255,7 +258,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
 
 export async function acceptQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {
   const quote = await deps.db.transaction((tx) => acceptQuoteIn(tx, deps, actor, quoteId));
-  openListChanged(deps.db);
+  openProjectsChanged(deps.db, [quote.projectId]);
   deps.mailer.kick();
   return quote;
 }
@@ -284,6 +287,7 @@ export async function rejectQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
 
 export async function rejectQuote(deps: QuotesDeps, actor: Actor, quoteId: string, comment: string | undefined): Promise<Quote> {
   const quote = await deps.db.transaction((tx) => rejectQuoteIn(tx, deps, actor, quoteId, comment));
+  openProjectsChanged(deps.db, [quote.projectId]);
   deps.mailer.kick();
   return quote;
 }
@@ -327,7 +331,7 @@ const EXPIRY_LOCK = 0x71756f74;
 export async function expireQuotes(deps: QuotesDeps, now = new Date(), batch = 200): Promise<number> {
   const expired = await deps.db.transaction(async (tx) => {
     const locked = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${EXPIRY_LOCK}) AS ok`);
-    if (!locked.rows[0]?.ok) return 0;
+    if (!locked.rows[0]?.ok) return [];
     const due = await lockExpiredQuotes(tx, now, batch);
     await markExpired(
       tx,
@@ -349,10 +353,12 @@ export async function expireQuotes(deps: QuotesDeps, now = new Date(), batch = 2
       });
       await log(tx, null, 'quote-expired', q, { by: 'system' });
     }
-    return due.length;
+    return due.map((q) => q.projectId);
   });
-  if (expired > 0) deps.mailer.kick();
-  return expired;
+  if (expired.length === 0) return 0;
+  openProjectsChanged(deps.db, [...new Set(expired)]);
+  deps.mailer.kick();
+  return expired.length;
 }
 
 // ---- Mail links ----
@@ -383,7 +389,7 @@ export async function useQuoteLink(deps: QuotesDeps, token: string, comment: str
     const quote = link.action === 'accept' ? await acceptQuoteIn(tx, deps, actor, link.quoteId) : await rejectQuoteIn(tx, deps, actor, link.quoteId, comment);
     return { action: link.action, quote };
   });
-  if (result.action === 'accept') openListChanged(deps.db);
+  openProjectsChanged(deps.db, [result.quote.projectId]);
   deps.mailer.kick();
   return result;
 }

@@ -1,0 +1,162 @@
+// What the open projects' reads keep in each instance (decision 020): the list's totals
+// ("N proyectos"), and, while this instance hears the database's change notifications, the
+// answers of the open list (per query) and of an open project's page as anyone but its client
+// sees it, made once and sent many times (gzipped, lib/prepared-json.ts).
+//
+// Migration 0017 notifies 'projects_changed' on commit with the ids of the projects whose open
+// list entry or page changed (an open project posted, edited, closed or deleted, its photos, its
+// open offers), or '*' (a client's first name, a bulk statement). Every instance LISTENs on the
+// directory's connection (one mechanism, decision 013): a notification drops every cached list
+// page and the pages of those projects. This instance's own changes do the same at once, after
+// their transaction commits, so whoever made a change sees it on their next request. While the
+// connection is down nothing is cached but the totals, which are then kept ten seconds at most.
+
+import { PreparedJson } from '../../lib/prepared-json.ts';
+
+/** The channel migration 0017's triggers notify. */
+export const PROJECTS_CHANNEL = 'projects_changed';
+export const EVERYTHING = '*';
+export type ProjectChanges = readonly string[] | typeof EVERYTHING;
+
+const COUNT_TTL_MS = 10_000;
+const MAX_COUNTS = 1_000;
+/** Memory for cached list pages and project pages (gzipped answers plus bookkeeping), in bytes. */
+const LIST_BYTES = 32 * 1024 * 1024;
+const PAGE_BYTES = 64 * 1024 * 1024;
+const ENTRY_OVERHEAD = 512;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The notification's payload: project ids separated by commas, or '*'; anything unreadable is '*'. */
+export function parseProjectChanges(payload: string | undefined): ProjectChanges {
+  if (!payload || payload === EVERYTHING) return EVERYTHING;
+  const ids = payload.split(',');
+  return ids.every((id) => UUID.test(id)) ? ids.map((id) => id.toLowerCase()) : EVERYTHING;
+}
+
+/** Answers kept in insertion order, the oldest dropped beyond a memory budget; a hit moves to the back. */
+class Answers<T extends { json: PreparedJson }> {
+  private readonly entries = new Map<string, T>();
+  private bytes = 0;
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+    }
+    return hit;
+  }
+
+  set(key: string, value: T): void {
+    this.delete(key);
+    this.entries.set(key, value);
+    this.bytes += value.json.bytes + ENTRY_OVERHEAD;
+    for (const [oldest, entry] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldest);
+      this.bytes -= entry.json.bytes + ENTRY_OVERHEAD;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.json.bytes + ENTRY_OVERHEAD;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+export class OpenProjectsCache {
+  private live = false;
+  /** Moves on every change: an answer read while one happened may predate it and is not kept. */
+  private generation = 0;
+  private readonly counts = new Map<string, { n: number; at: number }>();
+  private readonly lists = new Answers<{ json: PreparedJson }>(LIST_BYTES);
+  private readonly pages = new Answers<{ json: PreparedJson; clientId: string }>(PAGE_BYTES);
+
+  /** Whether changes are heard (the listener is connected); answers are kept only then. */
+  setLive(live: boolean): void {
+    this.live = live;
+    this.changed(EVERYTHING);
+  }
+
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** These projects changed (after the commit): the list's answers and totals go, and these pages. */
+  changed(ids: ProjectChanges): void {
+    this.generation++;
+    this.counts.clear();
+    this.lists.clear();
+    if (ids === EVERYTHING) this.pages.clear();
+    else for (const id of ids) this.pages.delete(id);
+  }
+
+  /** The total for a filter (`key` names it), kept while no change is heard (ten seconds at most), or counted now. */
+  async count(key: string, count: () => Promise<number>): Promise<number> {
+    const hit = this.counts.get(key);
+    const now = Date.now();
+    if (hit && now - hit.at < COUNT_TTL_MS) return hit.n;
+    const generation = this.generation;
+    const n = await count();
+    if (generation === this.generation) {
+      if (this.counts.size >= MAX_COUNTS) this.counts.delete(this.counts.keys().next().value!);
+      this.counts.set(key, { n, at: now });
+    }
+    return n;
+  }
+
+  /** A page of the open list (`key` names the query), kept or read now. */
+  async list(key: string, load: () => Promise<PreparedJson>): Promise<PreparedJson> {
+    const hit = this.live ? this.lists.get(key) : undefined;
+    if (hit) return hit.json;
+    const generation = this.generation;
+    const json = await load();
+    if (this.live && generation === this.generation) this.lists.set(key, { json });
+    return json;
+  }
+
+  /** The kept page of an open project, as anyone but its client sees it; undefined when not kept. */
+  page(id: string): { json: PreparedJson; clientId: string } | undefined {
+    return this.live ? this.pages.get(id) : undefined;
+  }
+
+  /** The current generation, to be handed back to `keepPage` with what was read after it. */
+  get mark(): number {
+    return this.generation;
+  }
+
+  keepPage(id: string, mark: number, entry: { json: PreparedJson; clientId: string }): void {
+    if (this.live && mark === this.generation) this.pages.set(id, entry);
+  }
+}
+
+// One cache per database handle (each app, and each test app, has its own).
+const byDb = new WeakMap<object, OpenProjectsCache>();
+
+export function openProjectsCacheOf(db: object): OpenProjectsCache {
+  let c = byDb.get(db);
+  if (!c) byDb.set(db, (c = new OpenProjectsCache()));
+  return c;
+}
+
+/** This instance changed these projects (or the open list): call after the transaction commits. */
+export function openProjectsChanged(db: object, ids: ProjectChanges = EVERYTHING): void {
+  openProjectsCacheOf(db).changed(ids);
+}
+
+/** What the directory's listener connection calls on each 'projects_changed' notification and when it connects or drops. */
+export function openProjectsSink(db: object): { notify(payload: string | undefined): void; setLive(live: boolean): void } {
+  const cache = openProjectsCacheOf(db);
+  return {
+    notify: (payload) => cache.changed(parseProjectChanges(payload)),
+    setLive: (live) => cache.setLive(live),
+  };
+}

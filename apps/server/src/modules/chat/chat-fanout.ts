@@ -16,7 +16,13 @@ export type FanOutEvent =
   /** Instance `i` is alive (every minute); an instance not heard for 3 minutes is forgotten. */
   | { k: 'alive'; i: string }
   /** Instance `i` stopped: its users are offline. */
-  | { k: 'gone'; i: string };
+  | { k: 'gone'; i: string }
+  /**
+   * Sessions that ended (signed out, revoked, deleted: `s`) or people who can no longer sign in
+   * (banned, deleted: `u`): their sockets are closed (4001). Sent by database triggers (migration
+   * 0014), so every way a session ends is covered.
+   */
+  | { k: 'ended'; s?: string[]; u?: string[] };
 
 /**
  * The fan-out between server instances. PostgreSQL LISTEN/NOTIFY by default (one database is

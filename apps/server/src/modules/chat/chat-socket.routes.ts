@@ -75,7 +75,7 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
         if (ws.readyState !== ws.OPEN) return done?.(new Error('socket closed'));
         ws.send(JSON.stringify(frame), (err) => done?.(err ?? undefined));
       };
-      const socket: LiveSocket = { userId: user.id, send };
+      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, close: (code, reason) => ws.close(code, reason) };
       deps.hub.add(socket);
 
       const idle = setInterval(

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, messages, photos, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, messages, photos, sessions, users } from '../../db/schema/index.ts';
 
 export interface ConversationRow {
   id: string;
@@ -119,8 +119,16 @@ export async function listMessagesAfter(db: DbOrTx, conversationId: string, curs
     .limit(limit);
 }
 
-export async function findMessage(db: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+/** A message with its conversation (its two people and project), in one query: what a live delivery needs. */
+export async function findMessageWithConversation(db: DbOrTx, messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
+  const [row] = await db
+    .select({
+      message: messages,
+      conversation: { id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId },
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, messageId));
   return row;
 }
 
@@ -134,6 +142,23 @@ export async function insertChatMessage(
     .returning();
   await tx.update(conversations).set({ lastMessageAt: inserted!.createdAt }).where(eq(conversations.id, row.conversationId));
   return inserted!;
+}
+
+/** A platform notification (no sender) in the conversation. */
+export async function insertNoticeMessage(tx: DbOrTx, row: { conversationId: string; subject: string; body: string; quoteId: string | null }): Promise<MessageRow> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values({ conversationId: row.conversationId, senderId: null, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
+    .returning();
+  return inserted!;
+}
+
+/**
+ * NOTIFY inside the caller's transaction: PostgreSQL delivers it when the transaction commits and
+ * drops it when it rolls back, so listeners never hear of a row they cannot read yet.
+ */
+export async function notifyOnCommit(tx: DbOrTx, channel: string, payload: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }
 
 /** Marks the person's unread messages of the conversation read; the ids marked. */
@@ -254,4 +279,15 @@ export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ e
   if (!row || row.deletedAt !== null) return undefined;
   const personal = `${row.firstName} ${row.lastName}`.trim();
   return { email: row.email, firstName: row.firstName, name: (row.role === 'contractor' && row.displayName) || personal };
+}
+
+/** Of these sessions, the ones still valid: not signed out or revoked, not expired, their user still active. */
+export async function findLiveSessions(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, sessionIds), sql`${sessions.expiresAt} > now()`, eq(users.status, 'active')));
+  return new Set(rows.map((r) => r.id));
 }

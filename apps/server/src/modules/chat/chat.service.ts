@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary } from '@arreglaya/shared/schemas/chat';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { PHOTO_SIZE_NAMES, photoBaseKey, photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
 import { decode, removeFiles } from '../profiles/avatar.service.ts';
@@ -18,6 +19,8 @@ import {
   listMessagesBefore,
   markDelivered,
   markRead,
+  insertNoticeMessage,
+  notifyOnCommit,
   shareConversation,
   type ConversationRow,
   type MessageRow,
@@ -54,7 +57,8 @@ export async function conversationOf(db: Db, conversationId: string, userId: str
   return conversation;
 }
 
-export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
+/** A stored message as the viewer sees it; `projectId` is its conversation's (a notification's link to act). */
+export function toChatMessage(row: MessageRow, viewerId: string, projectId: string | null): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -65,6 +69,7 @@ export function toChatMessage(row: MessageRow, viewerId: string): ChatMessage {
     text: row.body,
     photoId: row.photoId,
     quoteId: row.quoteId,
+    projectId,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     readAt: row.readAt?.toISOString() ?? null,
@@ -124,7 +129,7 @@ export async function getMessages(
     rows = rows.slice(0, CHAT_PAGE_SIZE).reverse();
   }
   await acknowledgeDelivery(deps, userId, conversation, rows);
-  return { messages: rows.map((r) => toChatMessage(r, userId)), hasMore };
+  return { messages: rows.map((r) => toChatMessage(r, userId, conversation.projectId)), hasMore };
 }
 
 /** Marks the recipient's undelivered messages among `rows` delivered and tells the sender. */
@@ -164,7 +169,23 @@ export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversation
     return inserted;
   });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], ref);
-  return toChatMessage(row, actor.id);
+  return toChatMessage(row, actor.id, conversation.projectId);
+}
+
+/**
+ * A platform notification (new offer, accepted, delivered...) in the conversation of a project's
+ * client and contractor, stored inside the caller's transaction. Both people's open sockets receive
+ * it as a `message` frame once that transaction commits (a NOTIFY on the chat's channel, which
+ * PostgreSQL delivers only at commit), so a rolled-back move never shows up live.
+ */
+export async function postNotice(
+  tx: DbOrTx,
+  n: { conversationId: string; people: readonly string[]; subject: string; body: string; quoteId?: string | null },
+): Promise<MessageRow> {
+  const row = await insertNoticeMessage(tx, { conversationId: n.conversationId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  const event: FanOutEvent = { k: 'message', id: row.id, to: [...n.people] };
+  await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
+  return row;
 }
 
 /** Marks the conversation read for the person; the other person's sockets are told. */
@@ -210,7 +231,7 @@ export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId
     throw err;
   }
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
-  return toChatMessage(row, actor.id);
+  return toChatMessage(row, actor.id, conversation.projectId);
 }
 
 const SIZE_FOR: Record<'preview' | 'full', PhotoSize> = { preview: 'md', full: 'lg' };

@@ -18,11 +18,19 @@ export interface Chat {
  * joined to the other instances through PostgreSQL LISTEN/NOTIFY unless another fan-out is given,
  * and the sweep that mails people away from the chat.
  */
-export async function startChat(opts: { db: Db; storage: PhotoStorage; log: FastifyBaseLogger; mailer: Mailer; appUrl: string; fanOut?: ChatFanOut }): Promise<Chat> {
+export async function startChat(opts: {
+  db: Db;
+  storage: PhotoStorage;
+  log: FastifyBaseLogger;
+  mailer: Mailer;
+  appUrl: string;
+  fanOut?: ChatFanOut;
+  sessionCheckMs?: number;
+}): Promise<Chat> {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
   const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
-  const hub = new ChatHub(opts.db, fanOut, opts.log);
+  const hub = new ChatHub(opts.db, fanOut, opts.log, opts.sessionCheckMs);
   const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
   hub.bind(deps);
   await hub.start();

@@ -31,6 +31,8 @@ export type FanOutEvent =
 export interface ChatFanOut {
   start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void>;
   publish(event: FanOutEvent): Promise<void>;
+  /** Several events in one round trip when the transport allows (optional: else one publish each). */
+  publishMany?(events: FanOutEvent[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -108,6 +110,14 @@ export class PgNotifyFanOut implements ChatFanOut {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`chat fan-out payload too large (${event.k})`);
     await this.pool.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, payload]);
+  }
+
+  async publishMany(events: FanOutEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const payloads = events.map((e) => JSON.stringify(e));
+    for (const [i, p] of payloads.entries()) if (Buffer.byteLength(p) > MAX_PAYLOAD) throw new Error(`chat fan-out payload too large (${events[i]!.k})`);
+    // One statement, one round trip; NOTIFYs of one transaction are delivered in the order sent.
+    await this.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, n) ORDER BY n', [CHAT_CHANNEL, payloads]);
   }
 
   async stop(): Promise<void> {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import type { ChatFanOut, FanOutEvent } from './chat-fanout.ts';
-import { findLiveSessions, findMessageWithConversation, listContactIds, type ConversationRow, type MessageRow } from './chat.repository.ts';
-import { acknowledgeDelivery, toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
+import { findLiveSessions, findMessagesWithConversation, listContactIds, markDeliveredIds, type ConversationRow, type MessageRow } from './chat.repository.ts';
+import { toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
 
 /** One open socket of a signed-in person on this instance. */
 export interface LiveSocket {
@@ -37,6 +37,10 @@ export class ChatHub implements ChatEvents {
   private deps!: ChatDeps;
 
   private sessionCheck: NodeJS.Timeout | null = null;
+  /** Message events heard since the last flush: read from the database in one query per turn of the event loop. */
+  private pendingMessages: { id: string; to: string[]; ref?: string }[] = [];
+  /** Messages written to their recipient's socket since the last flush: marked delivered in one statement. */
+  private pendingAcks = new Set<string>();
 
   constructor(
     private readonly db: Db,
@@ -174,8 +178,10 @@ export class ChatHub implements ChatEvents {
         for (const userId of event.to) for (const s of this.local.get(userId) ?? []) s.send(event.frame);
         return;
       case 'message':
-        if (event.to.some((u) => this.local.has(u)))
-          void this.deliverMessage(event.id, event.to, event.ref).catch((err: unknown) => this.log.warn({ err }, 'chat: delivery failed'));
+        if (event.to.some((u) => this.local.has(u))) {
+          if (this.pendingMessages.length === 0) setImmediate(() => void this.flushMessages());
+          this.pendingMessages.push(event);
+        }
         return;
       case 'presence':
         if (event.i !== this.instanceId) this.remotePresence(event.i, event.u, event.online);
@@ -231,27 +237,60 @@ export class ChatHub implements ChatEvents {
     }
   }
 
+  /** Reads the messages heard in this turn (one query) and sends each to the local sockets of its people, in the order heard. */
+  private async flushMessages(): Promise<void> {
+    const batch = this.pendingMessages;
+    this.pendingMessages = [];
+    try {
+      const found = await findMessagesWithConversation(this.db, [...new Set(batch.map((e) => e.id))]);
+      const byId = new Map(found.map((f) => [f.message.id, f]));
+      for (const e of batch) {
+        const f = byId.get(e.id);
+        if (f) this.deliverMessage(f.message, f.conversation, e.to, e.ref);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'chat: delivery failed');
+    }
+  }
+
   /** Sends a stored message to the local sockets of its people; the recipient's receipt marks it delivered. */
-  private async deliverMessage(id: string, people: string[], ref: string | undefined): Promise<void> {
-    const found = await findMessageWithConversation(this.db, id);
-    if (!found) return;
-    const { message: row, conversation } = found;
+  private deliverMessage(row: MessageRow, conversation: ConversationRow, people: string[], ref: string | undefined): void {
     for (const userId of people) {
       const sockets = this.local.get(userId);
       if (!sockets) continue;
       const mine = row.senderId === userId;
       for (const s of sockets) {
         s.send({ action: 'message', message: toChatMessage(row, userId, conversation.projectId), ...(mine && ref !== undefined ? { ref } : {}) }, (err) => {
-          if (err || mine || row.deliveredAt !== null) return;
-          void this.received(row, conversation, userId);
+          if (err || mine || row.senderId === null || row.deliveredAt !== null) return;
+          this.received(row.id);
         });
       }
     }
   }
 
-  private async received(row: MessageRow, conversation: ConversationRow, recipientId: string): Promise<void> {
+  /** A message reached its recipient's socket: marked delivered with the others of this turn, and each sender told. */
+  private received(messageId: string): void {
+    if (this.pendingAcks.size === 0) setImmediate(() => void this.flushAcks());
+    this.pendingAcks.add(messageId);
+  }
+
+  private async flushAcks(): Promise<void> {
+    const ids = [...this.pendingAcks];
+    this.pendingAcks.clear();
     try {
-      await acknowledgeDelivery(this.deps, recipientId, conversation, [{ ...row }]);
+      const marked = await markDeliveredIds(this.db, ids);
+      const byConversation = new Map<string, { senderId: string; ids: string[]; at: Date }>();
+      for (const m of marked) {
+        const c = byConversation.get(m.conversationId);
+        if (c) c.ids.push(m.id);
+        else byConversation.set(m.conversationId, { senderId: m.senderId, ids: [m.id], at: m.deliveredAt });
+      }
+      const events: FanOutEvent[] = [];
+      for (const [conversationId, c] of byConversation)
+        for (let i = 0; i < c.ids.length; i += PRESENCE_CHUNK)
+          events.push({ k: 'frame', to: [c.senderId], frame: { action: 'delivered', conversationId, messageIds: c.ids.slice(i, i + PRESENCE_CHUNK), at: c.at.toISOString() } });
+      if (this.fanOut.publishMany) await this.fanOut.publishMany(events);
+      else for (const e of events) await this.fanOut.publish(e);
     } catch (err) {
       this.log.warn({ err }, 'chat: delivery acknowledgement failed');
     }

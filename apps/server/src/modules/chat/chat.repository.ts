@@ -119,6 +119,30 @@ export async function listMessagesAfter(db: DbOrTx, conversationId: string, curs
     .limit(limit);
 }
 
+/** Messages with their conversations (people and project), in one query: what live deliveries need. */
+export async function findMessagesWithConversation(db: DbOrTx, messageIds: string[]): Promise<{ message: MessageRow; conversation: ConversationRow }[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      message: messages,
+      conversation: { id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId },
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(inArray(messages.id, messageIds));
+}
+
+/** Marks these people's messages delivered (each was written to its recipient's socket); the ones marked now, with their senders. */
+export async function markDeliveredIds(db: DbOrTx, messageIds: string[]): Promise<{ id: string; conversationId: string; senderId: string; deliveredAt: Date }[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .update(messages)
+    .set({ deliveredAt: sql`now()` })
+    .where(and(inArray(messages.id, messageIds), isNull(messages.deliveredAt), sql`${messages.senderId} IS NOT NULL`))
+    .returning({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, deliveredAt: messages.deliveredAt });
+  return rows.map((r) => ({ id: r.id, conversationId: r.conversationId, senderId: r.senderId!, deliveredAt: r.deliveredAt! }));
+}
+
 /** A message with its conversation (its two people and project), in one query: what a live delivery needs. */
 export async function findMessageWithConversation(db: DbOrTx, messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
   const [row] = await db

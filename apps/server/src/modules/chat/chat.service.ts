@@ -41,7 +41,35 @@ export interface ChatDeps {
   events: ChatEvents;
   storage: PhotoStorage;
   log: { warn(obj: object, msg: string): void };
+  /** Conversations already looked up (their two people never change): spares a query per socket message. */
+  conversations?: ConversationCache;
 }
+
+/**
+ * A conversation's people and project, remembered for a minute once found for one of them. A
+ * conversation's two people never change, so a hit is only ever a query saved; only found
+ * conversations are kept (a third person's id is looked up each time, and refused).
+ */
+export class ConversationCache {
+  private readonly rows = new Map<string, { row: ConversationRow; until: number }>();
+
+  constructor(
+    private readonly max = 50_000,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  async of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+    const hit = this.rows.get(conversationId);
+    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return hit.row;
+    const row = await conversationOf(db, conversationId, userId);
+    if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
+    this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
+    return row;
+  }
+}
+
+const cachedConversationOf = (deps: ChatDeps, conversationId: string, userId: string) =>
+  deps.conversations ? deps.conversations.of(deps.db, conversationId, userId) : conversationOf(deps.db, conversationId, userId);
 
 export interface ChatActor {
   id: string;
@@ -156,7 +184,7 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
 
 /** Stores a text message (already trimmed and checked by the shared schema) and tells both people's sockets. */
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
-  const conversation = await conversationOf(deps.db, conversationId, actor.id);
+  const conversation = await cachedConversationOf(deps, conversationId, actor.id);
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: text, type: 'chat' });
     await recordLogEntry(tx, {
@@ -186,6 +214,12 @@ export async function postNotice(
   const event: FanOutEvent = { k: 'message', id: row.id, to: [...n.people] };
   await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
   return row;
+}
+
+/** The other person of a conversation the user is in (for a typing notice); the same 404 otherwise. */
+export async function otherPersonOf(deps: ChatDeps, conversationId: string, userId: string): Promise<{ conversationId: string; otherId: string }> {
+  const c = await cachedConversationOf(deps, conversationId, userId);
+  return { conversationId: c.id, otherId: otherOf(c, userId) };
 }
 
 /** Marks the conversation read for the person; the other person's sockets are told. */

@@ -240,6 +240,7 @@ interface Result {
   sent: number;
   received: number;
   seconds: number;
+  min: number;
   p50: number;
   p95: number;
   p99: number;
@@ -261,6 +262,7 @@ function summarize(name: string, stats: Stats, open: { seconds: number; failed: 
     sent: run.sent,
     received: stats.received.size,
     seconds: run.seconds,
+    min: sorted[0] ?? NaN,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
@@ -277,7 +279,7 @@ function print(r: Result): void {
     `\n${r.name}: ${r.sockets} sockets open in ${r.openSeconds.toFixed(0)} s (${r.openFailed} refused)${r.rssPerSocket ? `, server RSS ${(r.rssPerSocket / 1024).toFixed(1)} KiB per socket` : ''}`,
   );
   console.log(`  ${r.sent} messages in ${r.seconds.toFixed(1)} s (${(r.sent / r.seconds).toFixed(0)}/s), received ${r.received}, lost ${r.sent - r.received}`);
-  console.log(`  send → receive latency: p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms`);
+  console.log(`  send → receive latency: min ${fmt(r.min)} ms, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms`);
   console.log(`  error frames: ${r.errors}; closes during the run: ${r.closes}; load ${r.load.toFixed(1)}; ${r.cpu}`);
 }
 

@@ -142,8 +142,12 @@ function openSocket(url: string, token: string, i: number, stats: { current: Sta
 }
 
 /** Opens every person's socket, OPEN_CONCURRENCY at a time; `urlOf(i)` is the instance person i joins. */
-async function openAll(urlOf: (i: number) => string, people: People, stats: { current: Stats }): Promise<{ sockets: WebSocket[]; seconds: number; failed: number }> {
-  const sockets: WebSocket[] = new Array(people.tokens.length);
+async function openAll(
+  urlOf: (i: number) => string,
+  people: People,
+  stats: { current: Stats },
+  sockets: WebSocket[],
+): Promise<{ sockets: WebSocket[]; seconds: number; failed: number }> {
   let next = 0;
   let failed = 0;
   const t0 = performance.now();
@@ -171,10 +175,10 @@ async function openAll(urlOf: (i: number) => string, people: People, stats: { cu
   return { sockets, seconds: (performance.now() - t0) / 1000, failed };
 }
 
-/** keepItAlive on every socket once a minute, spread over the minute. */
-function keepAlive(sockets: WebSocket[]): () => void {
+/** keepItAlive on every socket once a minute, spread over the minute (from the first socket opened on). */
+function keepAlive(sockets: WebSocket[], total: number): () => void {
   let i = 0;
-  const perTick = Math.max(1, Math.ceil(sockets.length / (KEEP_ALIVE_MS / 100)));
+  const perTick = Math.max(1, Math.ceil(total / (KEEP_ALIVE_MS / 100)));
   const timer = setInterval(() => {
     for (let n = 0; n < perTick; n++, i = (i + 1) % sockets.length) {
       const ws = sockets[i];
@@ -274,6 +278,23 @@ function summarize(name: string, stats: Stats, open: { seconds: number; failed: 
   };
 }
 
+/** The server's distinct warnings (its log is JSON at level warn), so a bad run says why. */
+function warningsOf(server: ServerProcess): string[] {
+  const seen = new Map<string, number>();
+  for (const l of server.output().split('\n')) {
+    if (!l.trim()) continue;
+    let key = l.slice(0, 200);
+    try {
+      const j = JSON.parse(l) as { msg?: string; err?: { message?: string } };
+      key = `${j.msg ?? ''}${j.err?.message ? `: ${j.err.message}` : ''}`;
+    } catch {
+      // Not JSON: the line itself.
+    }
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].map(([k, n]) => `${n}× ${k}`).slice(0, 8);
+}
+
 function print(r: Result): void {
   console.log(
     `\n${r.name}: ${r.sockets} sockets open in ${r.openSeconds.toFixed(0)} s (${r.openFailed} refused)${r.rssPerSocket ? `, server RSS ${(r.rssPerSocket / 1024).toFixed(1)} KiB per socket` : ''}`,
@@ -321,7 +342,15 @@ async function main(): Promise<void> {
   const servers: { server: ServerProcess; dir: string }[] = [];
   const start = async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-chat-server-'));
-    const server = await startServerProcess({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+    const server = await startServerProcess({
+      DATA_DIR: dir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the server's time goes.
+      ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
+    });
     servers.push({ server, dir });
     return server;
   };
@@ -343,16 +372,18 @@ async function main(): Promise<void> {
       const server = await start();
       const stats = { current: newStats() };
       const rssBefore = rssOf(server.proc.pid);
-      const open = await openAll(() => server.url, people, stats);
+      const sockets: WebSocket[] = [];
+      const stop = keepAlive(sockets, SOCKETS);
+      const open = await openAll(() => server.url, people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
       const rssAfter = rssOf(server.proc.pid);
       console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them`);
-      const stop = keepAlive(open.sockets);
       stats.current = newStats();
       const { value: run, cpu } = await withCpu([cpuOf(server.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
       stop();
       const r = summarize('One instance', stats.current, open, run, cpu, (rssAfter - rssBefore) / Math.max(1, SOCKETS - open.failed));
       print(r);
+      for (const w of warningsOf(server)) console.log(`  server: ${w}`);
       results.push(r);
       await closeAll(open.sockets);
       await stopAll();
@@ -364,15 +395,17 @@ async function main(): Promise<void> {
       const b = await start();
       const stats = { current: newStats() };
       const half = SOCKETS / 2;
-      const open = await openAll((i) => (i < half ? a.url : b.url), people, stats);
+      const sockets: WebSocket[] = [];
+      const stop = keepAlive(sockets, SOCKETS);
+      const open = await openAll((i) => (i < half ? a.url : b.url), people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
       console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each`);
-      const stop = keepAlive(open.sockets);
       stats.current = newStats();
       const { value: run, cpu } = await withCpu([cpuOf(a.proc.pid), cpuOf(b.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
       stop();
       const r = summarize('Two instances (every message crosses)', stats.current, open, run, cpu);
       print(r);
+      for (const w of [...warningsOf(a), ...warningsOf(b)]) console.log(`  server: ${w}`);
       results.push(r);
       await closeAll(open.sockets);
       await stopAll();

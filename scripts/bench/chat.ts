@@ -348,7 +348,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       MAIL_TRANSPORT: 'outbox',
-      // e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to see where the server's time goes.
+      // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
       ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
     });
     servers.push({ server, dir });

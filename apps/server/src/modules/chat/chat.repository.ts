@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, messages, photos, sessions, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, logTrail, messages, photos, sessions, users } from '../../db/schema/index.ts';
 
 export interface ConversationRow {
   id: string;
@@ -154,6 +154,43 @@ export async function findMessageWithConversation(db: DbOrTx, messageId: string)
     .innerJoin(conversations, eq(conversations.id, messages.conversationId))
     .where(eq(messages.id, messageId));
   return row;
+}
+
+/**
+ * A text message, its conversation's `last_message_at` and its log-trail entry (`chat-message`) in
+ * one statement: atomic as a transaction would be, in one round trip instead of five (the chat's
+ * hot path, decision 024).
+ */
+export async function insertTextMessageLogged(
+  db: DbOrTx,
+  row: { id: string; conversationId: string; senderId: string; body: string; sessionId: string | null; location: string },
+): Promise<MessageRow> {
+  const details = JSON.stringify({ conversationId: row.conversationId, messageId: row.id });
+  const result = await db.execute<Record<string, unknown>>(sql`
+    WITH m AS (
+      INSERT INTO ${messages} (id, conversation_id, sender_id, type, body) VALUES (${row.id}, ${row.conversationId}, ${row.senderId}, 'chat', ${row.body}) RETURNING *
+    ), c AS (
+      UPDATE ${conversations} SET last_message_at = m.created_at FROM m WHERE ${conversations.id} = m.conversation_id
+    ), l AS (
+      INSERT INTO ${logTrail} (user_id, action, location, session_id, details) VALUES (${row.senderId}, 'chat-message', ${row.location}, ${row.sessionId}, ${details}::jsonb)
+    )
+    SELECT id, conversation_id, sender_id, type, subject, body, photo_id, quote_id, delivered_at, read_at, mailed_at, created_at FROM m`);
+  const r = result.rows[0]!;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return {
+    id: r.id as string,
+    conversationId: r.conversation_id as string,
+    senderId: r.sender_id as string | null,
+    type: r.type as MessageRow['type'],
+    subject: r.subject as string | null,
+    body: r.body as string,
+    photoId: r.photo_id as string | null,
+    quoteId: r.quote_id as string | null,
+    deliveredAt: date(r.delivered_at),
+    readAt: date(r.read_at),
+    mailedAt: date(r.mailed_at),
+    createdAt: date(r.created_at)!,
+  };
 }
 
 export async function insertChatMessage(

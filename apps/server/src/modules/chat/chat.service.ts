@@ -13,6 +13,7 @@ import {
   findConversationPhoto,
   findMessageIn,
   insertChatMessage,
+  insertTextMessageLogged,
   insertChatPhoto,
   listConversations as listConversationRows,
   listMessagesAfter,
@@ -185,16 +186,13 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
 /** Stores a text message (already trimmed and checked by the shared schema) and tells both people's sockets. */
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
   const conversation = await cachedConversationOf(deps, conversationId, actor.id);
-  const row = await deps.db.transaction(async (tx) => {
-    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: text, type: 'chat' });
-    await recordLogEntry(tx, {
-      userId: actor.id,
-      sessionId: actor.sessionId ?? null,
-      action: 'chat-message',
-      location: '/perfil/mensajes',
-      details: { conversationId, messageId: inserted.id },
-    });
-    return inserted;
+  const row = await insertTextMessageLogged(deps.db, {
+    id: randomUUID(),
+    conversationId,
+    senderId: actor.id,
+    body: text,
+    sessionId: actor.sessionId ?? null,
+    location: '/perfil/mensajes',
   });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], ref);
   return toChatMessage(row, actor.id, conversation.projectId);

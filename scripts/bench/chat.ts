@@ -285,8 +285,8 @@ function warningsOf(server: ServerProcess): string[] {
     if (!l.trim()) continue;
     let key = l.slice(0, 200);
     try {
-      const j = JSON.parse(l) as { msg?: string; err?: { message?: string } };
-      key = `${j.msg ?? ''}${j.err?.message ? `: ${j.err.message}` : ''}`;
+      const j = JSON.parse(l) as { msg?: string; err?: { message?: string; code?: string } };
+      key = `${j.msg ?? ''}${j.err?.message ? `: ${j.err.message}` : ''}${j.err?.code ? ` (${j.err.code})` : ''}`;
     } catch {
       // Not JSON: the line itself.
     }

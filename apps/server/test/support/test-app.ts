@@ -1,3 +1,4 @@
+import type { Chat } from '../../src/modules/chat/chat.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +10,7 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat };
   config: Config;
   close(): Promise<void>;
 }

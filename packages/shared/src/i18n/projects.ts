@@ -159,6 +159,11 @@ export const projectMail = {
     title: 'Proyecto asignado',
     intro: (title: string, name: string) => `Asignaste «${title}» a ${name}.`,
   },
+  projectFunded: {
+    subject: 'ArreglaYa - Pago protegido recibido',
+    title: 'Pago protegido recibido',
+    intro: (title: string, amount: string) => `El cliente pagó ${amount} para «${title}». ArreglaYa retiene el pago y lo libera cuando el cliente apruebe el trabajo.`,
+  },
   projectStarted: {
     subject: 'ArreglaYa - Trabajo en progreso',
     title: 'Trabajo en progreso',

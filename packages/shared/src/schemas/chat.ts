@@ -42,6 +42,8 @@ export const ChatMessageSchema = z.object({
   text: z.string(),
   photoId: z.uuid().nullable(),
   quoteId: z.uuid().nullable(),
+  /** The conversation's project (null for a conversation not tied to one): a notification links to /proyectos/:projectId. */
+  projectId: z.uuid().nullable(),
   createdAt: z.string(),
   /** When the recipient's socket received it (the spec's `uploaded`). */
   deliveredAt: z.string().nullable(),

@@ -16,7 +16,13 @@ export type FanOutEvent =
   /** Instance `i` is alive (every minute); an instance not heard for 3 minutes is forgotten. */
   | { k: 'alive'; i: string }
   /** Instance `i` stopped: its users are offline. */
-  | { k: 'gone'; i: string };
+  | { k: 'gone'; i: string }
+  /**
+   * Sessions that ended (signed out, revoked, deleted: `s`) or people who can no longer sign in
+   * (banned, deleted: `u`): their sockets are closed (4001). Sent by database triggers (migration
+   * 0018), so every way a session ends is covered.
+   */
+  | { k: 'ended'; s?: string[]; u?: string[] };
 
 /**
  * The fan-out between server instances. PostgreSQL LISTEN/NOTIFY by default (one database is
@@ -25,6 +31,8 @@ export type FanOutEvent =
 export interface ChatFanOut {
   start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void>;
   publish(event: FanOutEvent): Promise<void>;
+  /** Several events in one round trip when the transport allows (optional: else one publish each). */
+  publishMany?(events: FanOutEvent[]): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -102,6 +110,14 @@ export class PgNotifyFanOut implements ChatFanOut {
     const payload = JSON.stringify(event);
     if (Buffer.byteLength(payload) > MAX_PAYLOAD) throw new Error(`chat fan-out payload too large (${event.k})`);
     await this.pool.query('SELECT pg_notify($1, $2)', [CHAT_CHANNEL, payload]);
+  }
+
+  async publishMany(events: FanOutEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const payloads = events.map((e) => JSON.stringify(e));
+    for (const [i, p] of payloads.entries()) if (Buffer.byteLength(p) > MAX_PAYLOAD) throw new Error(`chat fan-out payload too large (${events[i]!.k})`);
+    // One statement, one round trip; NOTIFYs of one transaction are delivered in the order sent.
+    await this.pool.query('SELECT pg_notify($1, p) FROM unnest($2::text[]) WITH ORDINALITY AS u(p, n) ORDER BY n', [CHAT_CHANNEL, payloads]);
   }
 
   async stop(): Promise<void> {

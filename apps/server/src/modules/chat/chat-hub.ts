@@ -2,12 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import type { ChatFanOut, FanOutEvent } from './chat-fanout.ts';
-import { findConversationFor, findMessage, listContactIds, type MessageRow } from './chat.repository.ts';
-import { acknowledgeDelivery, toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
+import { findLiveSessions, findMessagesWithConversation, listContactIds, markDeliveredIds, type ConversationRow, type MessageRow } from './chat.repository.ts';
+import { toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
 
 /** One open socket of a signed-in person on this instance. */
 export interface LiveSocket {
   readonly userId: string;
+  /** The session the socket was opened with: when it ends, the socket is closed. */
+  readonly sessionId: string;
+  /** Closes the connection (the application's close codes, e.g. 4001 when the session ended). */
+  close(code: number, reason: string): void;
   /** Sends a frame; `done` runs once it was written to the connection (or failed). */
   send(frame: ChatServerFrame, done?: (err?: Error) => void): void;
 }
@@ -15,6 +19,9 @@ export interface LiveSocket {
 const ALIVE_MS = 60_000;
 const FORGET_AFTER_MS = 3 * ALIVE_MS;
 const PRESENCE_CHUNK = 150;
+/** Every open socket's session is checked this often (the triggers' NOTIFY closes them at once; this catches a lost one). */
+const SESSION_CHECK_MS = 60_000;
+const SESSION_ENDED = 4001;
 
 /**
  * The live side of chat on one instance: its sockets, everyone's presence (its own and, from
@@ -29,10 +36,17 @@ export class ChatHub implements ChatEvents {
   private heartbeat: NodeJS.Timeout | null = null;
   private deps!: ChatDeps;
 
+  private sessionCheck: NodeJS.Timeout | null = null;
+  /** Message events heard since the last flush: read from the database in one query per turn of the event loop. */
+  private pendingMessages: { id: string; to: string[]; ref?: string }[] = [];
+  /** Messages written to their recipient's socket since the last flush: marked delivered in one statement. */
+  private pendingAcks = new Set<string>();
+
   constructor(
     private readonly db: Db,
     private readonly fanOut: ChatFanOut,
     private readonly log: { warn(obj: object, msg: string): void },
+    private readonly sessionCheckMs = SESSION_CHECK_MS,
   ) {}
 
   /** The service's dependencies, which include this hub (set once, before start). */
@@ -52,10 +66,13 @@ export class ChatHub implements ChatEvents {
       for (const [id, inst] of this.remote) if (now - inst.seen > FORGET_AFTER_MS) this.remote.delete(id);
     }, ALIVE_MS);
     this.heartbeat.unref();
+    this.sessionCheck = setInterval(() => void this.checkSessions(), this.sessionCheckMs);
+    this.sessionCheck.unref();
   }
 
   async stop(): Promise<void> {
     if (this.heartbeat) clearInterval(this.heartbeat);
+    if (this.sessionCheck) clearInterval(this.sessionCheck);
     await this.fanOut.publish({ k: 'gone', i: this.instanceId }).catch(() => undefined);
     await this.fanOut.stop();
   }
@@ -108,6 +125,25 @@ export class ChatHub implements ChatEvents {
     if (!this.isOnline(socket.userId)) void this.tellContacts(socket.userId, false);
   }
 
+  /** Closes the local sockets whose session ended or whose person can no longer sign in (one query for all of them). */
+  async checkSessions(): Promise<void> {
+    const ids = new Set<string>();
+    for (const set of this.local.values()) for (const s of set) ids.add(s.sessionId);
+    if (ids.size === 0) return;
+    try {
+      const all = [...ids];
+      const live = new Set<string>();
+      for (let i = 0; i < all.length; i += 5000) for (const id of await findLiveSessions(this.db, all.slice(i, i + 5000))) live.add(id);
+      this.closeWhere((s) => !live.has(s.sessionId));
+    } catch (err) {
+      this.log.warn({ err }, 'chat: session check failed');
+    }
+  }
+
+  private closeWhere(ended: (s: LiveSocket) => boolean): void {
+    for (const set of [...this.local.values()]) for (const s of [...set]) if (ended(s)) s.close(SESSION_ENDED, 'session ended');
+  }
+
   /** Sends a frame to the person's sockets on every instance. */
   sendTo(userIds: readonly string[], frame: ChatServerFrame): void {
     this.publish({ k: 'frame', to: [...userIds], frame });
@@ -142,8 +178,10 @@ export class ChatHub implements ChatEvents {
         for (const userId of event.to) for (const s of this.local.get(userId) ?? []) s.send(event.frame);
         return;
       case 'message':
-        if (event.to.some((u) => this.local.has(u)))
-          void this.deliverMessage(event.id, event.to, event.ref).catch((err: unknown) => this.log.warn({ err }, 'chat: delivery failed'));
+        if (event.to.some((u) => this.local.has(u))) {
+          if (this.pendingMessages.length === 0) setImmediate(() => void this.flushMessages());
+          this.pendingMessages.push(event);
+        }
         return;
       case 'presence':
         if (event.i !== this.instanceId) this.remotePresence(event.i, event.u, event.online);
@@ -155,6 +193,12 @@ export class ChatHub implements ChatEvents {
         if (event.i === this.instanceId) return;
         const inst = this.remote.get(event.i);
         if (inst) inst.seen = Date.now();
+        return;
+      }
+      case 'ended': {
+        const sessions = new Set(event.s ?? []);
+        const users = new Set(event.u ?? []);
+        this.closeWhere((s) => sessions.has(s.sessionId) || users.has(s.userId));
         return;
       }
       case 'gone': {
@@ -193,27 +237,60 @@ export class ChatHub implements ChatEvents {
     }
   }
 
+  /** Reads the messages heard in this turn (one query) and sends each to the local sockets of its people, in the order heard. */
+  private async flushMessages(): Promise<void> {
+    const batch = this.pendingMessages;
+    this.pendingMessages = [];
+    try {
+      const found = await findMessagesWithConversation(this.db, [...new Set(batch.map((e) => e.id))]);
+      const byId = new Map(found.map((f) => [f.message.id, f]));
+      for (const e of batch) {
+        const f = byId.get(e.id);
+        if (f) this.deliverMessage(f.message, f.conversation, e.to, e.ref);
+      }
+    } catch (err) {
+      this.log.warn({ err }, 'chat: delivery failed');
+    }
+  }
+
   /** Sends a stored message to the local sockets of its people; the recipient's receipt marks it delivered. */
-  private async deliverMessage(id: string, people: string[], ref: string | undefined): Promise<void> {
-    const row = await findMessage(this.db, id);
-    if (!row) return;
+  private deliverMessage(row: MessageRow, conversation: ConversationRow, people: string[], ref: string | undefined): void {
     for (const userId of people) {
       const sockets = this.local.get(userId);
       if (!sockets) continue;
       const mine = row.senderId === userId;
       for (const s of sockets) {
-        s.send({ action: 'message', message: toChatMessage(row, userId), ...(mine && ref !== undefined ? { ref } : {}) }, (err) => {
-          if (err || mine || row.deliveredAt !== null) return;
-          void this.received(row, userId);
+        s.send({ action: 'message', message: toChatMessage(row, userId, conversation.projectId), ...(mine && ref !== undefined ? { ref } : {}) }, (err) => {
+          if (err || mine || row.senderId === null || row.deliveredAt !== null) return;
+          this.received(row.id);
         });
       }
     }
   }
 
-  private async received(row: MessageRow, recipientId: string): Promise<void> {
+  /** A message reached its recipient's socket: marked delivered with the others of this turn, and each sender told. */
+  private received(messageId: string): void {
+    if (this.pendingAcks.size === 0) setImmediate(() => void this.flushAcks());
+    this.pendingAcks.add(messageId);
+  }
+
+  private async flushAcks(): Promise<void> {
+    const ids = [...this.pendingAcks];
+    this.pendingAcks.clear();
     try {
-      const conversation = await findConversationFor(this.db, row.conversationId, recipientId);
-      if (conversation) await acknowledgeDelivery(this.deps, recipientId, conversation, [{ ...row }]);
+      const marked = await markDeliveredIds(this.db, ids);
+      const byConversation = new Map<string, { senderId: string; ids: string[]; at: Date }>();
+      for (const m of marked) {
+        const c = byConversation.get(m.conversationId);
+        if (c) c.ids.push(m.id);
+        else byConversation.set(m.conversationId, { senderId: m.senderId, ids: [m.id], at: m.deliveredAt });
+      }
+      const events: FanOutEvent[] = [];
+      for (const [conversationId, c] of byConversation)
+        for (let i = 0; i < c.ids.length; i += PRESENCE_CHUNK)
+          events.push({ k: 'frame', to: [c.senderId], frame: { action: 'delivered', conversationId, messageIds: c.ids.slice(i, i + PRESENCE_CHUNK), at: c.at.toISOString() } });
+      if (this.fanOut.publishMany) await this.fanOut.publishMany(events);
+      else for (const e of events) await this.fanOut.publish(e);
     } catch (err) {
       this.log.warn({ err }, 'chat: delivery acknowledgement failed');
     }

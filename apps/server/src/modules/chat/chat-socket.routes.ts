@@ -7,7 +7,7 @@ import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { ChatHub, LiveSocket } from './chat-hub.ts';
-import { conversationOf, isContact, markConversationRead, sendMessage, type ChatDeps } from './chat.service.ts';
+import { isContact, markConversationRead, otherPersonOf, sendMessage, type ChatDeps } from './chat.service.ts';
 
 /** The signed-in person behind an upgrade (the app's session resolution: cookie or bearer token). */
 export type SocketUserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise<{ id: string; sessionId: string; expiresAt: Date } | null>;
@@ -75,7 +75,7 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
         if (ws.readyState !== ws.OPEN) return done?.(new Error('socket closed'));
         ws.send(JSON.stringify(frame), (err) => done?.(err ?? undefined));
       };
-      const socket: LiveSocket = { userId: user.id, send };
+      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, close: (code, reason) => ws.close(code, reason) };
       deps.hub.add(socket);
 
       const idle = setInterval(
@@ -130,8 +130,8 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
             await sendMessage(deps, { id: user.id, sessionId: user.sessionId }, frame.conversationId, frame.message, frame.ref);
             return;
           case 'typing': {
-            const c = await conversationOf(deps.db, frame.conversationId, user.id);
-            deps.hub.sendTo([c.clientId === user.id ? c.contractorId : c.clientId], { action: 'typing', conversationId: c.id, userId: user.id });
+            const c = await otherPersonOf(deps, frame.conversationId, user.id);
+            deps.hub.sendTo([c.otherId], { action: 'typing', conversationId: c.conversationId, userId: user.id });
             return;
           }
           case 'markRead':

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config/env.ts';
 import { createDb, createPool } from '../../db/client.ts';
-import { conversations, logTrail, messages } from '../../db/schema/index.ts';
+import { conversations, logTrail, messages, sessions, users } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -277,6 +277,55 @@ describe('/ws', () => {
     b.ws.close(1000);
     expect(await a.next((f) => f.action === 'presence' && f.online === false)).toEqual({ action: 'presence', userId: contractor.user.id, online: false });
     a.ws.close(1000);
+  });
+
+  it("closes the sockets of a session signed out mid-stream, on both instances, and keeps the same person's other session", async () => {
+    const { client, contractor, id } = await pair();
+    const other = await signIn(t, client.user);
+    const a1 = await open(port1, client.cookie);
+    const a2 = await open(port2, client.cookie);
+    const kept = await open(port1, other);
+    const b = await open(port2, contractor.cookie);
+    // The socket is busy sending when its session ends.
+    let sent = 0;
+    const stream = setInterval(() => {
+      if (a1.ws.readyState === WebSocket.OPEN) a1.send({ action: 'sendPrivate', conversationId: id, message: `mensaje ${++sent}` });
+    }, 120);
+    await b.next((f) => f.action === 'message');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: client.cookie, 'x-requested-with': 'arreglaya' } });
+    expect(out.statusCode).toBe(204);
+    expect(await a1.closed).toMatchObject({ code: 4001 });
+    expect(await a2.closed).toMatchObject({ code: 4001 });
+    clearInterval(stream);
+    // The other session and the other person are untouched and keep working.
+    kept.send({ action: 'sendPrivate', conversationId: id, message: 'sigo aquí', ref: 'k1' });
+    expect(await kept.next((f) => f.action === 'message' && f.ref === 'k1')).toBeTruthy();
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    // Nothing was stored for the signed-out socket after its close, and the old cookie cannot reconnect.
+    const stored = await t.db.$count(messages, eq(messages.conversationId, id));
+    expect(stored).toBeLessThanOrEqual(sent + 1);
+    await expect(open(port1, client.cookie)).rejects.toMatchObject({ status: 401 });
+    kept.ws.close(1000);
+    b.ws.close(1000);
+  });
+
+  it("closes a banned person's sockets at once, and a session that ended without a notice at the next check", async () => {
+    const { client, contractor } = await pair();
+    const a = await open(port2, client.cookie);
+    await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, client.user.id));
+    expect((await a.closed).code).toBe(4001);
+
+    // A session past its expiry in the database (no row deleted, so no trigger): the periodic check closes it.
+    const b = await open(port1, contractor.cookie);
+    b.send({ action: 'setName' });
+    await b.next(action('ready'));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, contractor.user.id));
+    expect(b.ws.readyState).toBe(WebSocket.OPEN);
+    await t.app.chat.deps.hub.checkSessions();
+    expect((await b.closed).code).toBe(4001);
   });
 
   it('closes a socket that stops sending keepItAlive, and keeps one that does', async () => {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, messages, photos, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, logTrail, messages, photos, sessions, users } from '../../db/schema/index.ts';
 
 export interface ConversationRow {
   id: string;
@@ -122,9 +122,79 @@ export async function listMessagesAfter(db: DbOrTx, conversationId: string, curs
     .limit(limit);
 }
 
-export async function findMessage(db: DbOrTx, messageId: string): Promise<MessageRow | undefined> {
-  const [row] = await db.select().from(messages).where(eq(messages.id, messageId));
+/** Messages with their conversations (people and project), in one query: what live deliveries need. */
+export async function findMessagesWithConversation(db: DbOrTx, messageIds: string[]): Promise<{ message: MessageRow; conversation: ConversationRow }[]> {
+  if (messageIds.length === 0) return [];
+  return db
+    .select({
+      message: messages,
+      conversation: { id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId },
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(inArray(messages.id, messageIds));
+}
+
+/** Marks these people's messages delivered (each was written to its recipient's socket); the ones marked now, with their senders. */
+export async function markDeliveredIds(db: DbOrTx, messageIds: string[]): Promise<{ id: string; conversationId: string; senderId: string; deliveredAt: Date }[]> {
+  if (messageIds.length === 0) return [];
+  const rows = await db
+    .update(messages)
+    .set({ deliveredAt: sql`now()` })
+    .where(and(inArray(messages.id, messageIds), isNull(messages.deliveredAt), sql`${messages.senderId} IS NOT NULL`))
+    .returning({ id: messages.id, conversationId: messages.conversationId, senderId: messages.senderId, deliveredAt: messages.deliveredAt });
+  return rows.map((r) => ({ id: r.id, conversationId: r.conversationId, senderId: r.senderId!, deliveredAt: r.deliveredAt! }));
+}
+
+/** A message with its conversation (its two people and project), in one query: what a live delivery needs. */
+export async function findMessageWithConversation(db: DbOrTx, messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
+  const [row] = await db
+    .select({
+      message: messages,
+      conversation: { id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId },
+    })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(eq(messages.id, messageId));
   return row;
+}
+
+/**
+ * A text message, its conversation's `last_message_at` and its log-trail entry (`chat-message`) in
+ * one statement: atomic as a transaction would be, in one round trip instead of five (the chat's
+ * hot path, decision 024).
+ */
+export async function insertTextMessageLogged(
+  db: DbOrTx,
+  row: { id: string; conversationId: string; senderId: string; body: string; sessionId: string | null; location: string },
+): Promise<MessageRow> {
+  const details = JSON.stringify({ conversationId: row.conversationId, messageId: row.id });
+  const result = await db.execute<Record<string, unknown>>(sql`
+    WITH m AS (
+      INSERT INTO ${messages} (id, conversation_id, sender_id, type, body) VALUES (${row.id}, ${row.conversationId}, ${row.senderId}, 'chat', ${row.body}) RETURNING *
+    ), c AS (
+      UPDATE ${conversations} SET last_message_at = m.created_at FROM m WHERE ${conversations.id} = m.conversation_id
+    ), l AS (
+      INSERT INTO ${logTrail} (user_id, action, location, session_id, details) VALUES (${row.senderId}, 'chat-message', ${row.location}, ${row.sessionId}, ${details}::jsonb)
+    )
+    SELECT id, conversation_id, sender_id, type, subject, body, photo_id, quote_id, delivered_at, read_at, mailed_at, hidden_at, created_at FROM m`);
+  const r = result.rows[0]!;
+  const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+  return {
+    id: r.id as string,
+    conversationId: r.conversation_id as string,
+    senderId: r.sender_id as string | null,
+    type: r.type as MessageRow['type'],
+    subject: r.subject as string | null,
+    body: r.body as string,
+    photoId: r.photo_id as string | null,
+    quoteId: r.quote_id as string | null,
+    deliveredAt: date(r.delivered_at),
+    readAt: date(r.read_at),
+    mailedAt: date(r.mailed_at),
+    hiddenAt: date(r.hidden_at),
+    createdAt: date(r.created_at)!,
+  };
 }
 
 export async function insertChatMessage(
@@ -137,6 +207,23 @@ export async function insertChatMessage(
     .returning();
   await tx.update(conversations).set({ lastMessageAt: inserted!.createdAt }).where(eq(conversations.id, row.conversationId));
   return inserted!;
+}
+
+/** A platform notification (no sender) in the conversation. */
+export async function insertNoticeMessage(tx: DbOrTx, row: { conversationId: string; subject: string; body: string; quoteId: string | null }): Promise<MessageRow> {
+  const [inserted] = await tx
+    .insert(messages)
+    .values({ conversationId: row.conversationId, senderId: null, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
+    .returning();
+  return inserted!;
+}
+
+/**
+ * NOTIFY inside the caller's transaction: PostgreSQL delivers it when the transaction commits and
+ * drops it when it rolls back, so listeners never hear of a row they cannot read yet.
+ */
+export async function notifyOnCommit(tx: DbOrTx, channel: string, payload: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_notify(${channel}, ${payload})`);
 }
 
 /** Marks the person's unread messages of the conversation read; the ids marked. */
@@ -305,4 +392,15 @@ export async function insertRequestAnswer(tx: DbOrTx, row: { conversationId: str
     .returning();
   await tx.update(conversations).set({ lastMessageAt: inserted!.createdAt }).where(eq(conversations.id, row.conversationId));
   return inserted!;
+}
+
+/** Of these sessions, the ones still valid: not signed out or revoked, not expired, their user still active. */
+export async function findLiveSessions(db: DbOrTx, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(inArray(sessions.id, sessionIds), sql`${sessions.expiresAt} > now()`, eq(users.status, 'active')));
+  return new Set(rows.map((r) => r.id));
 }

@@ -237,3 +237,24 @@ function upload(p: Person, id: string, data: Buffer) {
     payload: body,
   });
 }
+
+describe('chat REST under attack', () => {
+  it('50 identical sends at once: no crash, each answered 201 (one stored message each) or 429 with a Spanish message, none lost or doubled', async () => {
+    const { client, contractor, id } = await pair();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(client, id, 'Mismo mensaje')));
+    const codes = answers.map((r) => r.statusCode);
+    expect(
+      codes.every((c) => c === 201 || c === 429),
+      JSON.stringify(codes),
+    ).toBe(true);
+    const created = answers.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThan(0);
+    for (const r of answers.filter((x) => x.statusCode === 429)) expect(r.json().error.message).toMatch(/[a-zá-ú]/);
+    const ids = new Set(created.map((r) => r.json().message.id as string));
+    expect(ids.size).toBe(created.length);
+    expect(await t.db.$count(messages, eq(messages.conversationId, id))).toBe(created.length);
+    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: created.length });
+    expect((await get(contractor, `/api/conversations/${id}/messages`)).json().messages.at(-1)).toMatchObject({ text: 'Mismo mensaje', mine: false });
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});

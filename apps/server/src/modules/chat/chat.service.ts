@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { storeUpload } from '../media/photo-files.ts';
 import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
@@ -13,6 +15,7 @@ import {
   findMessageIn,
   findRequestAnswers,
   insertChatMessage,
+  insertTextMessageLogged,
   insertChatPhoto,
   insertRequestAnswer,
   lockServiceRequest,
@@ -21,6 +24,8 @@ import {
   listMessagesBefore,
   markDelivered,
   markRead,
+  insertNoticeMessage,
+  notifyOnCommit,
   shareConversation,
   type ConversationRow,
   type MessageRow,
@@ -41,7 +46,35 @@ export interface ChatDeps {
   events: ChatEvents;
   storage: PhotoStorage;
   log: { warn(obj: object, msg: string): void };
+  /** Conversations already looked up (their two people never change): spares a query per socket message. */
+  conversations?: ConversationCache;
 }
+
+/**
+ * A conversation's people and project, remembered for a minute once found for one of them. A
+ * conversation's two people never change, so a hit is only ever a query saved; only found
+ * conversations are kept (a third person's id is looked up each time, and refused).
+ */
+export class ConversationCache {
+  private readonly rows = new Map<string, { row: ConversationRow; until: number }>();
+
+  constructor(
+    private readonly max = 50_000,
+    private readonly ttlMs = 60_000,
+  ) {}
+
+  async of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+    const hit = this.rows.get(conversationId);
+    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return hit.row;
+    const row = await conversationOf(db, conversationId, userId);
+    if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
+    this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
+    return row;
+  }
+}
+
+const cachedConversationOf = (deps: ChatDeps, conversationId: string, userId: string) =>
+  deps.conversations ? deps.conversations.of(deps.db, conversationId, userId) : conversationOf(deps.db, conversationId, userId);
 
 export interface ChatActor {
   id: string;
@@ -66,8 +99,11 @@ const ANSWER_SUBJECTS = [tc.serviceRequest.acceptedSubject, tc.serviceRequest.re
 const stateOfAnswer = (subject: string | undefined): ServiceRequestState =>
   subject === tc.serviceRequest.acceptedSubject ? 'accepted' : subject === tc.serviceRequest.rejectedSubject ? 'rejected' : 'pending';
 
-/** `answers`: request id → the subject of its answer (findRequestAnswers); a request without one is pending. */
-export function toChatMessage(row: MessageRow, viewerId: string, answers?: ReadonlyMap<string, string>): ChatMessage {
+/**
+ * A stored message as the viewer sees it; `projectId` is its conversation's (a notification's link to act);
+ * `answers`: request id → the subject of its answer (findRequestAnswers); a request without one is pending.
+ */
+export function toChatMessage(row: MessageRow, viewerId: string, projectId: string | null, answers?: ReadonlyMap<string, string>): ChatMessage {
   return {
     id: row.id,
     conversationId: row.conversationId,
@@ -79,6 +115,7 @@ export function toChatMessage(row: MessageRow, viewerId: string, answers?: Reado
     text: row.hiddenAt ? tc.hiddenByModeration : row.body,
     photoId: row.hiddenAt ? null : row.photoId,
     quoteId: row.quoteId,
+    projectId,
     createdAt: row.createdAt.toISOString(),
     deliveredAt: row.deliveredAt?.toISOString() ?? null,
     readAt: row.readAt?.toISOString() ?? null,
@@ -146,7 +183,7 @@ export async function getMessages(
   await acknowledgeDelivery(deps, userId, conversation, rows);
   const requests = rows.filter((r) => isServiceRequest(r) && r.senderId === conversation.clientId);
   const answers = await findRequestAnswers(deps.db, conversationId, conversation.contractorId, requests, ANSWER_SUBJECTS);
-  return { messages: rows.map((r) => toChatMessage(r, userId, answers)), hasMore };
+  return { messages: rows.map((r) => toChatMessage(r, userId, conversation.projectId, answers)), hasMore };
 }
 
 /** Marks the recipient's undelivered messages among `rows` delivered and tells the sender. */
@@ -173,20 +210,39 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
 
 /** Stores a text message (already trimmed and checked by the shared schema) and tells both people's sockets. */
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
-  const conversation = await conversationOf(deps.db, conversationId, actor.id);
-  const row = await deps.db.transaction(async (tx) => {
-    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: text, type: 'chat' });
-    await recordLogEntry(tx, {
-      userId: actor.id,
-      sessionId: actor.sessionId ?? null,
-      action: 'chat-message',
-      location: '/perfil/mensajes',
-      details: { conversationId, messageId: inserted.id },
-    });
-    return inserted;
+  const conversation = await cachedConversationOf(deps, conversationId, actor.id);
+  const row = await insertTextMessageLogged(deps.db, {
+    id: randomUUID(),
+    conversationId,
+    senderId: actor.id,
+    body: text,
+    sessionId: actor.sessionId ?? null,
+    location: '/perfil/mensajes',
   });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], ref);
-  return toChatMessage(row, actor.id);
+  return toChatMessage(row, actor.id, conversation.projectId);
+}
+
+/**
+ * A platform notification (new offer, accepted, delivered...) in the conversation of a project's
+ * client and contractor, stored inside the caller's transaction. Both people's open sockets receive
+ * it as a `message` frame once that transaction commits (a NOTIFY on the chat's channel, which
+ * PostgreSQL delivers only at commit), so a rolled-back move never shows up live.
+ */
+export async function postNotice(
+  tx: DbOrTx,
+  n: { conversationId: string; people: readonly string[]; subject: string; body: string; quoteId?: string | null },
+): Promise<MessageRow> {
+  const row = await insertNoticeMessage(tx, { conversationId: n.conversationId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  const event: FanOutEvent = { k: 'message', id: row.id, to: [...n.people] };
+  await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
+  return row;
+}
+
+/** The other person of a conversation the user is in (for a typing notice); the same 404 otherwise. */
+export async function otherPersonOf(deps: ChatDeps, conversationId: string, userId: string): Promise<{ conversationId: string; otherId: string }> {
+  const c = await cachedConversationOf(deps, conversationId, userId);
+  return { conversationId: c.id, otherId: otherOf(c, userId) };
 }
 
 /** Marks the conversation read for the person; the other person's sockets are told. */
@@ -221,7 +277,7 @@ export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId
     return inserted;
   });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
-  return toChatMessage(row, actor.id);
+  return toChatMessage(row, actor.id, conversation.projectId);
 }
 
 const SIZE_FOR: Record<'preview' | 'full', PhotoSize> = { preview: 'md', full: 'lg' };
@@ -271,5 +327,5 @@ export async function respondToServiceRequest(deps: ChatDeps, actor: ChatActor, 
     return inserted;
   });
   await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
-  return toChatMessage(row, actor.id);
+  return toChatMessage(row, actor.id, conversation.projectId);
 }

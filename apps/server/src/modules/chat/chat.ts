@@ -6,7 +6,7 @@ import type { PhotoStorage } from '../media/photo-storage.ts';
 import { CHAT_AWAY_MS, startAwayMail } from './chat-away-mail.ts';
 import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
 import { ChatHub } from './chat-hub.ts';
-import type { ChatDeps } from './chat.service.ts';
+import { ConversationCache, type ChatDeps } from './chat.service.ts';
 
 export interface Chat {
   deps: ChatDeps & { hub: ChatHub };
@@ -26,12 +26,13 @@ export async function startChat(opts: {
   appUrl: string;
   fanOut?: ChatFanOut;
   awayMs?: number;
+  sessionCheckMs?: number;
 }): Promise<Chat> {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
   const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
-  const hub = new ChatHub(opts.db, fanOut, opts.log);
-  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub };
+  const hub = new ChatHub(opts.db, fanOut, opts.log, opts.sessionCheckMs);
+  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub, conversations: new ConversationCache() };
   hub.bind(deps);
   await hub.start();
   // Messages nobody's socket received for 5 minutes (CHAT_AWAY_AFTER_MS) become one e-mail per

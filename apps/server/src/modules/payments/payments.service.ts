@@ -1,19 +1,21 @@
 import type { Currency } from '@arreglaya/shared/domain';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
-import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
+import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type MyPayments, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
-import { queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { notify, projectUrl } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
   findMethod,
   findPayment,
   findPaymentByKey,
+  findProjectTitle,
   findProjectForMoney,
   insertPayment,
   insertProcessorRefund,
@@ -261,6 +263,19 @@ async function recordFunding(
     const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
     const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
     await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
+    // The contractor learns the work is paid for, in the conversation (live) and by mail when they keep it on.
+    if (project.contractorId && project.status !== 'cancelled' && project.status !== 'completado') {
+      const m = tpm.projectFunded;
+      const title = await findProjectTitle(tx, p.projectId);
+      await notify(tx, deps.mail, {
+        to: project.contractorId,
+        pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
+        subject: m.subject,
+        title: m.title,
+        paragraphs: [m.intro(title, formatAmount(p.amountMinor, p.currency))],
+        actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
+      });
+    }
   }
   // A charge confirmed after the project closed (a late 3-D Secure answer): the money follows the project's outcome.
   if (project.status === 'cancelled') await refundHeld(tx, project, { reason: `late:${p.id}`, by: null });

@@ -2,7 +2,7 @@ import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import type { Currency } from '@arreglaya/shared/domain';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
-import { messages } from '../../db/schema/index.ts';
+import { postNotice } from '../chat/chat.service.ts';
 import { openConversation } from '../contractor-contact/contractor-contact.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -33,16 +33,17 @@ export interface Notice {
 
 /**
  * Tells a person something about a project or quote, inside the transaction that caused it:
- * a `notification` message (no sender) in the conversation of the client and contractor, always;
+ * a `notification` message (no sender) in the conversation of the client and contractor, always
+ * (live on their open chat sockets after commit, carrying the project and quote ids to act on);
  * and a mail through the outbox when the person keeps immediate notifications on. The caller
  * kicks the mailer after commit. Returns the conversation id.
  */
 export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<string> {
   const conversationId = await openConversation(tx, n.pair);
-  await tx.insert(messages).values({
+  // Both people's open chat sockets receive it when the transaction commits (decision 024).
+  await postNotice(tx, {
     conversationId,
-    senderId: null,
-    type: 'notification',
+    people: [n.pair.clientId, n.pair.contractorId],
     subject: n.title,
     body: n.paragraphs.join('\n\n'),
     quoteId: n.quoteId ?? null,

@@ -91,6 +91,7 @@ function msg(n: number, text: string, mine: boolean, createdAt: string, extra: P
     text,
     photoId: null,
     quoteId: null,
+    projectId: null,
     createdAt,
     deliveredAt: null,
     readAt: null,

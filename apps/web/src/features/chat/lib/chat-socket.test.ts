@@ -173,6 +173,7 @@ function message(text: string, mine: boolean, at: number): ChatMessage {
     text,
     photoId: null,
     quoteId: null,
+    projectId: null,
     createdAt: new Date(Date.UTC(2026, 10, 24, 12, 0, at)).toISOString(),
     deliveredAt: null,
     readAt: null,

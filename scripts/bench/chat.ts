@@ -1,0 +1,433 @@
+/**
+ * `npm run bench:chat` (issue 15): the chat's socket under load, on one server instance and then
+ * on two sharing one database (decision 024).
+ *
+ * An embedded PostgreSQL of its own is prepared by SQL: BENCH_CHAT_SOCKETS people (half clients,
+ * half contractors), one conversation per client–contractor pair, and a signed-in session per
+ * person (a `sessions` row, sent as a bearer token at the upgrade, as the money bench does). Then:
+ *   1. one server (production mode, its own DATA_DIR): every person opens one socket to /ws; the
+ *      server's RSS is read before and after (RSS per socket);
+ *   2. BENCH_CHAT_RATE messages a second go out for BENCH_CHAT_SECONDS (`sendPrivate`, a random
+ *      pair, a random direction); each is timed from the frame's sending to the `message` frame's
+ *      arrival at the other person's socket (the same process's clock). A message not received
+ *      BENCH_CHAT_DRAIN_MS after the last one was sent is lost;
+ *   3. the same on two servers over the same database: clients on the first, contractors on the
+ *      second, so every message crosses instances through NOTIFY.
+ * Targets: one instance p99 < 50 ms with none lost; two instances p99 < 100 ms with none lost.
+ *
+ * Every socket sends `keepItAlive` every 60 s (the server closes one silent for 150 s). The
+ * script needs one file descriptor per socket (and the server as many): when the soft limit is
+ * lower it re-runs itself under `ulimit -n` raised to the hard limit. Past 20,000 sockets the
+ * client's sockets are spread over local addresses 127.0.0.x (ephemeral ports are per address).
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import WebSocket from 'ws';
+import { createPool } from '../../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
+import { runMigrations } from '../../apps/server/src/db/migrate.ts';
+import { startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
+import { cpuOf, postgresCpuOf } from './cpu-time.ts';
+import { verdict } from './run.ts';
+
+const SOCKETS = Math.max(2, Math.floor(Number(process.env.BENCH_CHAT_SOCKETS ?? 10_000) / 2) * 2);
+const RATE = Number(process.env.BENCH_CHAT_RATE ?? 1_000);
+const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
+const OPEN_CONCURRENCY = Number(process.env.BENCH_CHAT_OPEN_CONCURRENCY ?? 100);
+const DRAIN_MS = Number(process.env.BENCH_CHAT_DRAIN_MS ?? 5_000);
+const TWO = process.env.BENCH_CHAT_TWO !== '0';
+const KEEP_ALIVE_MS = 60_000;
+const TARGET_ONE_P99 = 50;
+const TARGET_TWO_P99 = 100;
+const LOCAL_ADDRESSES = Math.max(1, Math.ceil(SOCKETS / 20_000));
+const EMAIL_DOMAIN = 'bench-chat.arreglaya.test';
+
+// ---- File descriptors: one per socket here, and as many in the server (it inherits the limit) ----
+
+function raiseFileLimit(): void {
+  if (process.env.BENCH_CHAT_ULIMIT === 'done') return;
+  const soft = Number(spawnSync('sh', ['-c', 'ulimit -Sn'], { encoding: 'utf8' }).stdout.trim());
+  const need = SOCKETS + 2_000;
+  if (!Number.isFinite(soft) || soft >= need) return;
+  const hard = spawnSync('sh', ['-c', 'ulimit -Hn'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`bench:chat: the file-descriptor limit is ${soft}; re-running under ulimit -n ${hard} (needs ${need})`);
+  const script = fileURLToPath(import.meta.url);
+  const r = spawnSync('sh', ['-c', `ulimit -n ${hard} && exec "$0" --import tsx "$1"`, process.execPath, script], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_CHAT_ULIMIT: 'done' },
+  });
+  process.exit(r.status ?? 1);
+}
+
+// ---- Set-up by SQL ----
+
+interface People {
+  /** tokens[i] is person i's bearer session; i < half are clients, i ≥ half contractors. */
+  tokens: string[];
+  /** conversations[k]: client k and contractor half + k. */
+  conversations: string[];
+}
+
+async function prepare(pool: pg.Pool, n: number): Promise<People> {
+  const half = n / 2;
+  const c = await pool.connect();
+  try {
+    await c.query('BEGIN');
+    await c.query(`CREATE TEMP TABLE bp ON COMMIT DROP AS SELECT i, gen_random_uuid() AS id FROM generate_series(0, ${n - 1}) i`);
+    await c.query(`INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
+      SELECT id, 'chat' || i || '@${EMAIL_DOMAIN}', true, 'Persona ' || i, CASE WHEN i < ${half} THEN 'client' ELSE 'contractor' END::user_role, 'active', 'Persona', i::text FROM bp`);
+    const { rows: sessions } = await c.query<{ i: number; token: string }>(
+      `WITH s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'benchchat' || md5(id::text), id, now() + interval '1 day' FROM bp RETURNING token, user_id)
+       SELECT bp.i, s.token FROM bp JOIN s ON s.user_id = bp.id ORDER BY bp.i`,
+    );
+    const { rows: convs } = await c.query<{ k: number; id: string }>(
+      `WITH pairs AS (SELECT a.i AS k, a.id AS client, b.id AS contractor FROM bp a JOIN bp b ON b.i = a.i + ${half} WHERE a.i < ${half}),
+            ins AS (INSERT INTO conversations (client_id, contractor_id) SELECT client, contractor FROM pairs RETURNING id, client_id)
+       SELECT pairs.k, ins.id FROM pairs JOIN ins ON ins.client_id = pairs.client ORDER BY pairs.k`,
+    );
+    await c.query('COMMIT');
+    return { tokens: sessions.map((r) => r.token), conversations: convs.map((r) => r.id) };
+  } catch (err) {
+    await c.query('ROLLBACK');
+    throw err;
+  } finally {
+    c.release();
+  }
+}
+
+// ---- Sockets ----
+
+interface Stats {
+  latencies: number[];
+  sent: Map<number, number>;
+  received: Set<number>;
+  errors: Map<string, number>;
+  closes: Map<number, number>;
+}
+
+const newStats = (): Stats => ({ latencies: [], sent: new Map(), received: new Set(), errors: new Map(), closes: new Map() });
+const bump = <K>(m: Map<K, number>, k: K) => m.set(k, (m.get(k) ?? 0) + 1);
+
+function openSocket(url: string, token: string, i: number, stats: { current: Stats }): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/ws`, {
+      headers: { authorization: `Bearer ${token}` },
+      perMessageDeflate: false,
+      localAddress: `127.0.0.${1 + (i % LOCAL_ADDRESSES)}`,
+    });
+    ws.on('message', (data) => {
+      const s = String(data);
+      // Only the frames this bench times are parsed in full; presence, echoes and receipts are counted cheaply.
+      if (s.startsWith('{"action":"message"')) {
+        const frame = JSON.parse(s) as { message: { text: string; mine: boolean } };
+        if (frame.message.mine || !frame.message.text.startsWith('m')) return;
+        const seq = Number(frame.message.text.slice(1));
+        const at = stats.current.sent.get(seq);
+        if (at === undefined || stats.current.received.has(seq)) return;
+        stats.current.received.add(seq);
+        stats.current.latencies.push(performance.now() - at);
+      } else if (s.startsWith('{"action":"error"')) {
+        bump(stats.current.errors, (JSON.parse(s) as { code: string }).code);
+      }
+    });
+    ws.on('close', (code) => bump(stats.current.closes, code));
+    ws.once('open', () => resolve(ws));
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+    ws.once('error', reject);
+  });
+}
+
+/** Opens every person's socket, OPEN_CONCURRENCY at a time; `urlOf(i)` is the instance person i joins. */
+async function openAll(
+  urlOf: (i: number) => string,
+  people: People,
+  stats: { current: Stats },
+  sockets: WebSocket[],
+): Promise<{ sockets: WebSocket[]; seconds: number; failed: number }> {
+  let next = 0;
+  let failed = 0;
+  const t0 = performance.now();
+  const worker = async () => {
+    for (;;) {
+      const i = next++;
+      if (i >= people.tokens.length) return;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          sockets[i] = await openSocket(urlOf(i), people.tokens[i]!, i, stats);
+          break;
+        } catch (err) {
+          if (attempt >= 4) {
+            failed += 1;
+            console.log(`  socket ${i}: ${(err as Error).message}`);
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 200 * (attempt + 1)));
+        }
+      }
+      if (i > 0 && i % 2000 === 0) console.log(`  ${i} sockets open (${((performance.now() - t0) / 1000).toFixed(0)} s)`);
+    }
+  };
+  await Promise.all(Array.from({ length: OPEN_CONCURRENCY }, worker));
+  return { sockets, seconds: (performance.now() - t0) / 1000, failed };
+}
+
+/** keepItAlive on every socket once a minute, spread over the minute (from the first socket opened on). */
+function keepAlive(sockets: WebSocket[], total: number): () => void {
+  let i = 0;
+  const perTick = Math.max(1, Math.ceil(total / (KEEP_ALIVE_MS / 100)));
+  const timer = setInterval(() => {
+    for (let n = 0; n < perTick; n++, i = (i + 1) % sockets.length) {
+      const ws = sockets[i];
+      if (ws?.readyState === WebSocket.OPEN) ws.send('{"action":"keepItAlive"}');
+    }
+  }, 100);
+  return () => clearInterval(timer);
+}
+
+/** RATE messages a second for SECONDS, each from one person of a random pair to the other. */
+async function sendLoad(sockets: WebSocket[], people: People, stats: Stats): Promise<{ sent: number; seconds: number }> {
+  const half = people.tokens.length / 2;
+  let seq = 0;
+  const t0 = performance.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const elapsed = performance.now() - t0;
+      const due = Math.min(Math.floor((elapsed * RATE) / 1000), Math.floor(SECONDS * RATE));
+      while (seq < due) {
+        const k = Math.floor(Math.random() * half);
+        const fromClient = Math.random() < 0.5;
+        const ws = sockets[fromClient ? k : half + k];
+        if (ws?.readyState !== WebSocket.OPEN) {
+          seq++;
+          continue;
+        }
+        stats.sent.set(seq, performance.now());
+        ws.send(`{"action":"sendPrivate","conversationId":"${people.conversations[k]}","message":"m${seq}"}`);
+        seq++;
+      }
+      if (elapsed >= SECONDS * 1000) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  const seconds = (performance.now() - t0) / 1000;
+  const deadline = performance.now() + DRAIN_MS;
+  while (stats.received.size < stats.sent.size && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  return { sent: stats.sent.size, seconds };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function rssOf(pid: number | undefined): number {
+  if (pid === undefined) return 0;
+  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) * 1024 : 0;
+}
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const fmt = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : n.toFixed(0));
+
+interface Result {
+  name: string;
+  sockets: number;
+  openSeconds: number;
+  openFailed: number;
+  rssPerSocket?: number;
+  sent: number;
+  received: number;
+  seconds: number;
+  min: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  errors: string;
+  closes: string;
+  load: number;
+  cpu: string;
+}
+
+function summarize(name: string, stats: Stats, open: { seconds: number; failed: number }, run: { sent: number; seconds: number }, cpu: string, rssPerSocket?: number): Result {
+  const sorted = [...stats.latencies].sort((a, b) => a - b);
+  return {
+    name,
+    sockets: SOCKETS,
+    openSeconds: open.seconds,
+    openFailed: open.failed,
+    rssPerSocket,
+    sent: run.sent,
+    received: stats.received.size,
+    seconds: run.seconds,
+    min: sorted[0] ?? NaN,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted.at(-1) ?? NaN,
+    errors: [...stats.errors].map(([k, v]) => `${k}×${v}`).join(' ') || 'none',
+    closes: [...stats.closes].map(([k, v]) => `${k}×${v}`).join(' ') || 'none',
+    load: os.loadavg()[0]!,
+    cpu,
+  };
+}
+
+/** The server's distinct warnings (its log is JSON at level warn), so a bad run says why. */
+function warningsOf(server: ServerProcess): string[] {
+  const seen = new Map<string, number>();
+  for (const l of server.output().split('\n')) {
+    if (!l.trim()) continue;
+    let key = l.slice(0, 200);
+    try {
+      const j = JSON.parse(l) as { msg?: string; err?: { message?: string; code?: string } };
+      key = `${j.msg ?? ''}${j.err?.message ? `: ${j.err.message}` : ''}${j.err?.code ? ` (${j.err.code})` : ''}`;
+    } catch {
+      // Not JSON: the line itself.
+    }
+    seen.set(key, (seen.get(key) ?? 0) + 1);
+  }
+  return [...seen].map(([k, n]) => `${n}× ${k}`).slice(0, 8);
+}
+
+function print(r: Result): void {
+  console.log(
+    `\n${r.name}: ${r.sockets} sockets open in ${r.openSeconds.toFixed(0)} s (${r.openFailed} refused)${r.rssPerSocket ? `, server RSS ${(r.rssPerSocket / 1024).toFixed(1)} KiB per socket` : ''}`,
+  );
+  console.log(`  ${r.sent} messages in ${r.seconds.toFixed(1)} s (${(r.sent / r.seconds).toFixed(0)}/s), received ${r.received}, lost ${r.sent - r.received}`);
+  console.log(`  send → receive latency: min ${fmt(r.min)} ms, p50 ${fmt(r.p50)} ms, p95 ${fmt(r.p95)} ms, p99 ${fmt(r.p99)} ms, max ${fmt(r.max)} ms`);
+  console.log(`  error frames: ${r.errors}; closes during the run: ${r.closes}; load ${r.load.toFixed(1)}; ${r.cpu}`);
+}
+
+/** CPU seconds of the server(s) and PostgreSQL during `fn`. */
+async function withCpu<T>(readers: (() => number)[], fn: () => Promise<T>): Promise<{ value: T; cpu: string }> {
+  const before = readers.map((r) => r());
+  const t0 = performance.now();
+  const value = await fn();
+  const seconds = (performance.now() - t0) / 1000;
+  const used = readers.map((r, i) => (r() - before[i]!) / 1000 / seconds);
+  return { value, cpu: `CPU cores busy: ${used.map((u) => u.toFixed(2)).join(' + ')} (server(s), PostgreSQL)` };
+}
+
+async function closeAll(sockets: WebSocket[]): Promise<void> {
+  await Promise.all(
+    sockets.map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          if (!ws || ws.readyState === WebSocket.CLOSED) return resolve();
+          ws.once('close', () => resolve());
+          ws.close(1000);
+          setTimeout(() => {
+            ws.terminate();
+            resolve();
+          }, 5_000).unref();
+        }),
+    ),
+  );
+}
+
+async function main(): Promise<void> {
+  raiseFileLimit();
+  const limit = spawnSync('sh', ['-c', 'ulimit -Sn'], { encoding: 'utf8' }).stdout.trim();
+  console.log(`bench:chat: ${SOCKETS} sockets, ${RATE} messages/s for ${SECONDS} s; file descriptors ${limit}; ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)}`);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-chat-'));
+  const database = await startEmbeddedPostgres(dataDir, () => undefined);
+  const pool = createPool(database.url, 2);
+  const results: Result[] = [];
+  const servers: { server: ServerProcess; dir: string }[] = [];
+  const start = async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-chat-server-'));
+    const server = await startServerProcess({
+      DATA_DIR: dir,
+      DATABASE_URL: database.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+      // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
+      ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
+    });
+    servers.push({ server, dir });
+    return server;
+  };
+  const stopAll = async () => {
+    for (const s of servers.splice(0)) {
+      await s.server.stop();
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  };
+  try {
+    await runMigrations(pool);
+    const t0 = performance.now();
+    const people = await prepare(pool, SOCKETS);
+    console.log(`${SOCKETS} people, ${SOCKETS / 2} conversations and ${SOCKETS} sessions prepared in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    const pgCpu = postgresCpuOf(path.join(dataDir, 'pg'));
+
+    // 1. One instance.
+    {
+      const server = await start();
+      const stats = { current: newStats() };
+      const rssBefore = rssOf(server.proc.pid);
+      const sockets: WebSocket[] = [];
+      const stop = keepAlive(sockets, SOCKETS);
+      const open = await openAll(() => server.url, people, stats, sockets);
+      await new Promise((r) => setTimeout(r, 2_000));
+      const rssAfter = rssOf(server.proc.pid);
+      console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them`);
+      stats.current = newStats();
+      const { value: run, cpu } = await withCpu([cpuOf(server.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
+      stop();
+      const r = summarize('One instance', stats.current, open, run, cpu, (rssAfter - rssBefore) / Math.max(1, SOCKETS - open.failed));
+      print(r);
+      for (const w of warningsOf(server)) console.log(`  server: ${w}`);
+      results.push(r);
+      await closeAll(open.sockets);
+      await stopAll();
+    }
+
+    // 2. Two instances on one database: clients on the first, contractors on the second.
+    if (TWO) {
+      const a = await start();
+      const b = await start();
+      const stats = { current: newStats() };
+      const half = SOCKETS / 2;
+      const sockets: WebSocket[] = [];
+      const stop = keepAlive(sockets, SOCKETS);
+      const open = await openAll((i) => (i < half ? a.url : b.url), people, stats, sockets);
+      await new Promise((r) => setTimeout(r, 2_000));
+      console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each`);
+      stats.current = newStats();
+      const { value: run, cpu } = await withCpu([cpuOf(a.proc.pid), cpuOf(b.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
+      stop();
+      const r = summarize('Two instances (every message crosses)', stats.current, open, run, cpu);
+      print(r);
+      for (const w of [...warningsOf(a), ...warningsOf(b)]) console.log(`  server: ${w}`);
+      results.push(r);
+      await closeAll(open.sockets);
+      await stopAll();
+    }
+  } finally {
+    await stopAll();
+    await pool.end();
+    await database.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const [one, two] = results;
+  console.log(`\nChat targets: one instance p99 < ${TARGET_ONE_P99} ms none lost; two instances p99 < ${TARGET_TWO_P99} ms none lost`);
+  const oneOk = one !== undefined && one.p99 < TARGET_ONE_P99 && one.sent === one.received;
+  console.log(`  one instance: p99 ${one ? fmt(one.p99) : '-'} ms, lost ${one ? one.sent - one.received : '-'} ${verdict(oneOk)}`);
+  let twoOk = true;
+  if (two) {
+    twoOk = two.p99 < TARGET_TWO_P99 && two.sent === two.received;
+    console.log(`  two instances: p99 ${fmt(two.p99)} ms, lost ${two.sent - two.received} ${verdict(twoOk)}`);
+  }
+  if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify(results, null, 2));
+  console.log(`\nChat targets: ${oneOk && twoOk ? 'all met' : 'NOT all met'}.`);
+}
+
+await main();

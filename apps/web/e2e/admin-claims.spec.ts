@@ -1,10 +1,11 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { adminClaims as t, adminInbox, adminLog, adminModeration, reportReasonLabels, reports } from '@arreglaya/shared/i18n/admin-ops';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 
 // The claims committee in a browser (issue 16, console item 4): a funded, delivered, claimed
 // project built through the API; the sysadmin reads it and its conversation, splits the money;
@@ -18,23 +19,8 @@ test.beforeAll(({ ownServer }) => {
 });
 test.describe.configure({ mode: 'serial' });
 
-const HEADERS = { 'x-requested-with': 'arreglaya' };
 const PRICE = 1_000_000;
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;
-
-async function apiAs(account: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
-  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  return api;
-}
-
-async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 let client: TestAccount;
 let contractor: TestAccount;
@@ -46,8 +32,8 @@ test.beforeAll(async () => {
   client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
   contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(client);
-  const contractorApi = await apiAs(contractor);
+  const clientApi = await apiAs(server.baseURL, client);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   const created = await clientApi.post('/api/projects', {
     data: {
       services: ['plomeria'],

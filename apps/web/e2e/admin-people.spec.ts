@@ -1,10 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { expect, testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, signIn, signInWithDialog } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 // The sysadmin console's people (docs/decisions/025-sysadmin-console.md): a sysadmin bans a
 // contractor, who is gone from /busqueda and cannot sign in; axe on every console page built here.
@@ -16,14 +15,6 @@ let server: AppServer;
 test.beforeAll(({ ownServer }) => {
   server = ownServer;
 });
-
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 test('a sysadmin bans a contractor: gone from search, refused at sign-in; axe on the console pages', async ({ page, browser }) => {
   test.setTimeout(120_000);
@@ -42,7 +33,7 @@ test('a sysadmin bans a contractor: gone from search, refused at sign-in; axe on
   const nav = page.getByRole('navigation', { name: t.navLabel });
   await expect(nav.getByRole('link', { name: t.nav.overview })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('table', { name: t.overview.tableCaption })).toBeAttached();
-  await expectNoSeriousA11yViolations(page, '/admin');
+  await expectNoSeriousAxe(page, '/admin');
 
   await nav.getByRole('link', { name: t.nav.people }).click();
   await expect(page.getByRole('heading', { level: 1, name: t.people.heading })).toBeVisible();
@@ -50,11 +41,11 @@ test('a sysadmin bans a contractor: gone from search, refused at sign-in; axe on
   await page.getByRole('searchbox', { name: t.people.searchLabel }).fill(contractor.email);
   await page.getByRole('button', { name: t.people.search }).click();
   await expect(page.getByText(t.people.results(1, '1'), { exact: true })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/admin/personas');
+  await expectNoSeriousAxe(page, '/admin/personas');
 
   await page.getByRole('link', { name }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-  await expectNoSeriousA11yViolations(page, '/admin/personas/:id');
+  await expectNoSeriousAxe(page, '/admin/personas/:id');
   await page.getByLabel(t.person.banReason).fill('Cobros fuera de la plataforma');
   await page.getByRole('button', { name: t.person.banConfirm }).click();
   await expect(page.getByTestId('message-box')).toContainText(t.person.banned);
@@ -90,5 +81,5 @@ test('the console menu folds behind a button at 360 px', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: t.overview.heading })).toBeVisible();
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectNoSeriousA11yViolations(page, '/admin at 360 px');
+  await expectNoSeriousAxe(page, '/admin at 360 px');
 });

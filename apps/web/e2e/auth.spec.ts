@@ -1,20 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors, confirm, validation } from '@arreglaya/shared/i18n/common';
 import { contact } from '@arreglaya/shared/i18n/contact';
 import { test, expect, startAppServer } from './support/fixtures.ts';
 import { createConfirmedAccount, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 const messageBox = (page: Page) => page.getByTestId('message-box');
-
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 /** Fills the open sign-up dialog (the role is chosen unless it was preselected). */
 async function fillSignUp(page: Page, account: TestAccount, options: { chooseRole: boolean }) {
@@ -59,12 +51,12 @@ test.describe('sign-up', () => {
     // No social provider is configured on the test server.
     await expect(signInDialog.getByText(auth.signIn.google)).toHaveCount(0);
     await expect(signInDialog.getByText(auth.signIn.facebook)).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, 'sign-in dialog');
+    await expectNoSeriousAxe(page, 'sign-in dialog');
 
     await signInDialog.getByRole('button', { name: auth.signIn.signUp }).click();
     const since = mailbox.messages.length;
     const dialog = await fillSignUp(page, account, { chooseRole: true });
-    await expectNoSeriousA11yViolations(page, 'sign-up dialog');
+    await expectNoSeriousAxe(page, 'sign-up dialog');
     await dialog.getByRole('button', { name: auth.signUp.submit }).click();
     await confirmAndSignIn(page, mailbox, account, since);
 
@@ -237,7 +229,7 @@ test.describe('passwords and account', () => {
     await expect(page.getByRole('main').getByRole('link', { name: auth.forgot.privacy })).toHaveAttribute('href', '/privacidad');
     await page.getByRole('main').getByRole('button', { name: auth.forgot.submit }).click();
     await expect(page.getByRole('main').getByLabel(auth.email)).toHaveAccessibleDescription(auth.emailRequired);
-    await expectNoSeriousA11yViolations(page, '/olvide');
+    await expectNoSeriousAxe(page, '/olvide');
 
     const since = mailbox.messages.length;
     await page.getByRole('main').getByLabel(auth.email).fill(account.email);
@@ -267,7 +259,7 @@ test.describe('passwords and account', () => {
 
     await main.getByRole('button', { name: auth.security.submit }).click();
     await expect(main.getByLabel(auth.security.currentPassword, { exact: true })).toHaveAccessibleDescription(auth.currentPasswordRequired);
-    await expectNoSeriousA11yViolations(page, '/perfil/seguridad');
+    await expectNoSeriousAxe(page, '/perfil/seguridad');
 
     const newPassword = `${account.password}-nueva`;
     await main.getByLabel(auth.security.currentPassword, { exact: true }).fill('no-es-la-actual');

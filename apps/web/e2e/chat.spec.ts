@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Email } from 'postal-mime';
@@ -9,6 +8,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import type { Session } from '@arreglaya/shared/schemas/auth';
 import { completeContractorProfile, createConfirmedAccount, signIn, type TestAccount } from './support/accounts.ts';
 import { appReady, testWithOwnServer, waitForAppOnNavigation, watchPageErrors, type AppServer } from './support/fixtures.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 // Issue 15's "done when": a client and a contractor, each in a browser of their own, chat with
 // text and a photo and see presence, typing and read state change live; the contractor goes away,
@@ -40,14 +40,6 @@ async function openBrowser(browser: Browser, account: TestAccount, viewport = { 
 }
 
 const sentTo = (mail: Email, email: string) => (mail.to ?? []).some((to) => to.address?.toLowerCase() === email.toLowerCase());
-
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 const log = (page: Page) => page.getByRole('log');
 const composer = (page: Page) => page.getByRole('textbox', { name: t.composerLabel });
@@ -97,7 +89,7 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   await appReady(contractor.page);
   await expect(contractor.page.getByText(t.request.confirmAccept)).toBeVisible();
   await expect(contractor.page.getByRole('button', { name: t.request.confirm })).toBeFocused();
-  await expectNoSeriousA11yViolations(contractor.page, 'messages with the confirmation');
+  await expectNoSeriousAxe(contractor.page, 'messages with the confirmation');
   await contractor.page.getByRole('button', { name: t.request.confirm }).click();
   await expect(log(contractor.page).getByText(t.request.accepted)).toBeVisible();
   await expect(contractor.page).not.toHaveURL(/respond=/);
@@ -137,7 +129,7 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   expect((await stranger.request.get(full!)).status()).toBe(401);
   await stranger.close();
   await expect(log(contractor.page).getByRole('img', { name: t.photoMine })).toBeVisible();
-  await expectNoSeriousA11yViolations(client.page, 'a conversation');
+  await expectNoSeriousAxe(client.page, 'a conversation');
 
   // The contractor closes the page: the client sees them offline, writes, and the contractor is mailed.
   await contractor.page.close();
@@ -178,12 +170,12 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   await client.page.setViewportSize({ width: 360, height: 740 });
   await client.page.goto('/perfil/mensajes');
   await expect(client.page.getByRole('list', { name: t.listLabel })).toBeVisible();
-  await expectNoSeriousA11yViolations(client.page, 'phone list');
+  await expectNoSeriousAxe(client.page, 'phone list');
   await client.page.getByRole('list', { name: t.listLabel }).getByRole('link').first().click();
   await expect(client.page.getByRole('list', { name: t.listLabel })).toBeHidden();
   await expect(bubble(client.page, 'Voy el lunes a las 9.')).toBeVisible();
   expect(await client.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-  await expectNoSeriousA11yViolations(client.page, 'phone conversation');
+  await expectNoSeriousAxe(client.page, 'phone conversation');
   await client.page.screenshot({ path: path.join(test.info().outputDir, 'chat-360.png') });
   await client.page.getByRole('link', { name: t.back }).click();
   await expect(client.page.getByRole('list', { name: t.listLabel })).toBeVisible();

@@ -5,6 +5,7 @@ import { findCity } from '@arreglaya/shared/countries';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import type { ContractorPublicProfile, DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { testWithOwnServer } from './support/fixtures.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 // The contractor directory (/busqueda) and the public contractor page (/contractors/:id) on a
 // server with the demo data (49 contractors). The API is the oracle for what a page must show
@@ -372,11 +373,7 @@ test('axe and screenshots of /busqueda and /contractors/:id at 360 and 1280 px',
             .getByRole('article')
             .first(),
         ).toBeVisible();
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      await expectNoSeriousAxe(page, `${width}px ${url}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
       expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
       await page.screenshot({ path: path.join(dir, `directory-${name}-${width}.png`), fullPage: true });

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, request, type Page } from '@playwright/test';
 import { SERVICE_LABELS, type ServiceType } from '@arreglaya/shared/domain';
 import { auth } from '@arreglaya/shared/i18n/auth';
@@ -15,6 +14,7 @@ import { DEMO_SEED, mulberry32, Rng } from '../../server/src/demo/random.ts';
 import { DEMO_SIZE } from '../../server/src/demo/seed-demo.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 // Favourites and the Contact Contractor dialog against a server with the demo data
 // (docs/decisions/014-favourites-and-service-requests.md).
@@ -58,14 +58,6 @@ async function demoContractor(page: Page, service: ServiceType, without: Service
 }
 
 const heart = (page: Page, name: string) => page.getByRole('button', { name: favourites.toggle(name), exact: true });
-
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
-}
 
 async function openFavourites(page: Page, query = ''): Promise<void> {
   await page.goto(`/perfil/favoritos${query}`);
@@ -262,13 +254,13 @@ test('Mis Favoritos and the contact dialog at 360 and 1280 px: no serious axe vi
     await expect(favouritesList(page).getByRole('article')).toHaveCount(2);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `/perfil/favoritos at ${width}px`).toBeLessThanOrEqual(0);
-    await expectNoSeriousA11yViolations(page, `/perfil/favoritos ${width}px`);
+    await expectNoSeriousAxe(page, `/perfil/favoritos ${width}px`);
     await page.screenshot({ path: path.join(dir, `favourites-${width}.png`), fullPage: true });
 
     await page.getByRole('button', { name: contractorContact.openFor(plumber.name) }).click();
     const dialog = page.getByRole('dialog', { name: contractorContact.title });
     await expect(dialog.getByLabel(contractorContact.message, { exact: true })).toBeVisible();
-    await expectNoSeriousA11yViolations(page, `contact dialog ${width}px`);
+    await expectNoSeriousAxe(page, `contact dialog ${width}px`);
     await page.screenshot({ path: path.join(dir, `contact-dialog-${width}.png`) });
     await dialog.getByRole('button', { name: contractorContact.close }).first().click();
     await expect(dialog).toHaveCount(0);

@@ -1,11 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 
 // Payment protection in a browser (issue 14): a client's saved cards, paying a hired project
 // (a declined card, then the bank's challenge page), the release on approval as the contractor
@@ -22,26 +23,11 @@ test.describe.configure({ mode: 'serial' });
 // One pattern (a two-item array would read as Playwright's [value, options]).
 test.use({ allowedErrors: [/status of 402|\/favicon\.ico: .*status of 404/] });
 
-const HEADERS = { 'x-requested-with': 'arreglaya' };
 const NEXT_YEAR = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 const PRICE = 1_000_000;
 
-async function apiAs(account: TestAccount): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
-  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  return api;
-}
-
 async function signInPage(page: Page, account: TestAccount): Promise<void> {
   expect((await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password }, headers: HEADERS })).status()).toBe(200);
-}
-
-async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** Fills the card form inside `scope` (the page or the payment panel). */
@@ -62,8 +48,8 @@ test.beforeAll(async () => {
   client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
   contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(client);
-  const contractorApi = await apiAs(contractor);
+  const clientApi = await apiAs(server.baseURL, client);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   const created = await clientApi.post('/api/projects', {
     data: {
       services: ['plomeria'],
@@ -146,7 +132,7 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(page).not.toHaveURL(/pago=/);
 
   // The contractor works and delivers (through the API); the client approves with the page's button.
-  const contractorApi = await apiAs(contractor);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
   await page.reload();
@@ -194,8 +180,8 @@ test('the client pays the hired project: a declined card, then the bank challeng
 
 test('a staged plan: the client pays and releases milestone 1 on the page, the next is asked for, and the contractor sees each milestone and waits', async ({ page }) => {
   test.setTimeout(120_000);
-  const clientApi = await apiAs(client);
-  const contractorApi = await apiAs(contractor);
+  const clientApi = await apiAs(server.baseURL, client);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   const created = await clientApi.post('/api/projects', {
     data: {
       services: ['plomeria'],

@@ -7,6 +7,7 @@ import { success } from '@arreglaya/shared/i18n/common';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { testWithOwnServer } from './support/fixtures.ts';
 import { createConfirmedAccount, signIn, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 // Profiles, photo upload and notification preferences (issue 5), on a server of their own so
 // the accounts made here do not count against the shared server's sign-up limit.
@@ -288,11 +289,7 @@ test('axe finds no serious or critical violation, and screenshots at 360 and 128
       for (const [owner, url, name] of PAGES) {
         if (owner !== who) continue;
         await ready(page, url);
-        const results = await new AxeBuilder({ page }).analyze();
-        const serious = results.violations
-          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-          .map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-        expect(serious).toEqual([]);
+        await expectNoSeriousAxe(page, `${width}px ${url}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0);
         await page.screenshot({ path: path.join(dir, `${name}-${width}.png`), fullPage: true });

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { validation } from '@arreglaya/shared/i18n/common';
@@ -8,6 +7,8 @@ import { projectMail, projects as tp, projectsWeb as t, quotes as tq } from '@ar
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
 import { dayFromToday } from './support/dates.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 
 // The client's side of issue 13 (docs/decisions/020): posting and editing a project, Mis
 // Proyectos, comparing and deciding offers on the project page, and the mail link's page.
@@ -19,8 +20,6 @@ test.beforeAll(({ ownServer }) => {
 });
 test.describe.configure({ mode: 'serial' });
 
-const HEADERS = { 'x-requested-with': 'arreglaya' };
-
 /** Signs the page's browser context in through the API (the dialog is tested elsewhere). */
 async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'password'>): Promise<void> {
   const res = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password }, headers: HEADERS });
@@ -28,24 +27,11 @@ async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'password
 }
 
 /** An API client signed in as `account`. */
-async function apiAs(account: TestAccount): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
-  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  return api;
-}
 
 async function jpegPhoto(): Promise<Buffer> {
   return sharp({ create: { width: 640, height: 480, channels: 3, background: '#b45f06' } })
     .jpeg()
     .toBuffer();
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 const main = (page: Page) => page.getByRole('main');
@@ -88,7 +74,7 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   await page.goto('/nuevoproyecto');
   await expect(page.getByRole('heading', { level: 1, name: t.form.newTitle })).toBeVisible();
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '0');
-  await expectNoSeriousA11yViolations(page, '/nuevoproyecto');
+  await expectNoSeriousAxe(page, '/nuevoproyecto');
 
   // Bad input: each message under its field, nothing sent.
   await main(page).getByRole('button', { name: t.form.save }).click();
@@ -131,7 +117,7 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   await expect(tile).toContainText('Abierto');
   await expect(tile).toContainText(tp.offers(0));
   await expect(tile.locator('img')).toHaveCount(1);
-  await expectNoSeriousA11yViolations(page, '/perfil/proyectos');
+  await expectNoSeriousAxe(page, '/perfil/proyectos');
   await field(page, t.list.filter).selectOption('assigned');
   await expect(page).toHaveURL(/status=assigned/);
   await expect(main(page).getByText(tp.empty)).toBeVisible();
@@ -188,7 +174,7 @@ test("a visitor's draft survives signing in", async ({ page }) => {
 test.describe('deciding offers', () => {
   test('the mail link confirms a rejection; the client compares, counters and accepts', async ({ page, browser }) => {
     test.setTimeout(120_000);
-    const clientApi = await apiAs(client);
+    const clientApi = await apiAs(server.baseURL, client);
     const created = await clientApi.post('/api/projects', {
       data: {
         services: ['plomeria'],
@@ -204,7 +190,7 @@ test.describe('deciding offers', () => {
     const projectId = ((await created.json()) as { project: { id: string } }).project.id;
 
     const offer = async (who: TestAccount, priceMinor: number, description: string) => {
-      const api = await apiAs(who);
+      const api = await apiAs(server.baseURL, who);
       const res = await api.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor, description } });
       expect(res.status(), await res.text()).toBe(201);
       const id = ((await res.json()) as { quote: { id: string } }).quote.id;
@@ -226,7 +212,7 @@ test.describe('deciding offers', () => {
     await expect(visitor.getByRole('heading', { level: 1, name: t.link.title })).toBeVisible();
     await expect(visitor.getByText(tq.linkConfirmReject)).toBeVisible();
     await expect(visitor.getByRole('main')).toContainText('Con garantía de un año.');
-    await expectNoSeriousA11yViolations(visitor, '/oferta/confirmar');
+    await expectNoSeriousAxe(visitor, '/oferta/confirmar');
     await visitor.getByLabel(t.link.comment).fill('Prefiero otra fecha.');
     await visitor.getByRole('button', { name: t.link.reject }).click();
     await expect(visitor.getByRole('status').filter({ hasText: tq.rejected })).toBeVisible();
@@ -247,7 +233,7 @@ test.describe('deciding offers', () => {
     await expect(offers.first()).toContainText('Rechazada');
     // A rejected offer offers no decision (the lifecycle table).
     await expect(offers.first().getByRole('button')).toHaveCount(0);
-    await expectNoSeriousA11yViolations(page, '/proyectos/:id');
+    await expectNoSeriousAxe(page, '/proyectos/:id');
 
     // Counter-offer on A's offer: pesos in, centavos out.
     const cardA = offers.filter({ hasText: 'Tubería PVC nueva' });
@@ -307,7 +293,7 @@ test('the new-project form fits a 360 px phone', async ({ page }) => {
   await expect.poll(() => describedBy(page, t.form.title)).toContain(validation.required);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  await expectNoSeriousA11yViolations(page, '/nuevoproyecto 360px');
+  await expectNoSeriousAxe(page, '/nuevoproyecto 360px');
   await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'new-project-360.png'), fullPage: true });
   await page.goto('/perfil/proyectos');
   await expect(main(page).getByRole('article').first()).toBeVisible();

@@ -1,6 +1,5 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
@@ -10,6 +9,8 @@ import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { dayFromToday } from './support/dates.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 
 // The contractor's side of issue 13 in a browser: Proyectos Disponibles, the offer panel on the
 // project page, Mis Ofertas, Mis Trabajos and the portfolio on the public page. The data (a client
@@ -22,14 +23,7 @@ test.beforeAll(({ ownServer }) => {
 });
 test.describe.configure({ mode: 'serial' });
 
-const HEADERS = { 'x-requested-with': 'arreglaya' };
 const PLUMBING_PROJECTS = 13;
-
-async function apiAs(account: TestAccount): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
-  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  return api;
-}
 
 async function postProject(api: APIRequestContext, title: string, service: string): Promise<string> {
   const res = await api.post('/api/projects', {
@@ -42,14 +36,6 @@ async function postProject(api: APIRequestContext, title: string, service: strin
 async function signInPage(page: Page, account: TestAccount): Promise<void> {
   const res = await page.request.post('/api/auth/sign-in', { data: { email: account.email, password: account.password }, headers: HEADERS });
   expect(res.status()).toBe(200);
-}
-
-async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** A real JPEG made here (sharp), like a phone photo. */
@@ -73,7 +59,7 @@ test.beforeAll(async () => {
   client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
   contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   await completeContractorProfile(server.baseURL, contractor); // services: plomería
-  clientApi = await apiAs(client);
+  clientApi = await apiAs(server.baseURL, client);
   // Oldest first: 'Tubería 01' … 'Tubería 13', then one electrical project the contractor does not see by default.
   for (let i = 1; i <= PLUMBING_PROJECTS; i += 1) {
     const id = await postProject(clientApi, `Tubería ${String(i).padStart(2, '0')}`, 'plomeria');
@@ -215,7 +201,7 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
 });
 
 test('a contractor answers a counter-offer and withdraws the offer', async ({ page }) => {
-  const contractorApi = await apiAs(contractor);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   const sent = await contractorApi.post(`/api/projects/${secondProjectId}/quotes`, { data: { priceMinor: 1_500_000, description: 'Cambio de tubería.' } });
   expect(sent.status()).toBe(201);
   const quoteId = ((await sent.json()) as { quote: { id: string } }).quote.id;

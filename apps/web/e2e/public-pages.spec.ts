@@ -3,6 +3,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures.ts';
 import { footerNewsletter, scrollToSection } from './support/lazy-sections.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 /** Every public page: path, screenshot name, and its document title. */
 const PUBLIC_PAGES = [
@@ -44,11 +45,7 @@ test('axe finds no serious or critical violation on any public page, at 360 and 
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
     for (const [url] of PUBLIC_PAGES) {
       await ready(page, url);
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${width}px ${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      await expectNoSeriousAxe(page, `${width}px ${url}`);
     }
   }
 });

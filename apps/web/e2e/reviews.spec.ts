@@ -1,11 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import { expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { directory as td } from '@arreglaya/shared/i18n/directory';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { reviewMail, reviews as t } from '@arreglaya/shared/i18n/reviews';
 import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
 import { testWithOwnServer, watchPageErrors, type AppServer } from './support/fixtures.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 
 // Issue 16's "done when": a completed project (made through the API) → the client reviews the
 // contractor and the contractor the client, from the project page → a sysadmin approves both in
@@ -19,14 +20,7 @@ test.beforeAll(({ ownServer }) => {
   server = ownServer;
 });
 
-const HEADERS = { 'x-requested-with': 'arreglaya' };
 const PROJECT_TITLE = 'Cambiar el calentador';
-
-async function apiAs(account: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: server.baseURL, extraHTTPHeaders: HEADERS });
-  expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
-  return api;
-}
 
 /** A browser of one's own (a fresh context), signed in through the API, watched for console errors. */
 async function openAs(browser: Browser, account: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
@@ -35,14 +29,6 @@ async function openAs(browser: Browser, account: { email: string; password: stri
   const errors = watchPageErrors(page);
   expect((await page.request.post('/api/auth/sign-in', { data: account, headers: HEADERS })).status()).toBe(200);
   return { page, errors };
-}
-
-async function expectNoSeriousAxe(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${label} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(serious).toEqual([]);
 }
 
 /** Writes a review in the project page's Add Comment dialog. */
@@ -73,8 +59,8 @@ test.beforeAll(async () => {
   client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
   contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
   await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(client);
-  const contractorApi = await apiAs(contractor);
+  const clientApi = await apiAs(server.baseURL, client);
+  const contractorApi = await apiAs(server.baseURL, contractor);
   const created = await clientApi.post('/api/projects', {
     data: {
       services: ['plomeria'],

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
 import { test, expect } from './support/fixtures.ts';
 import { sharedClient, signIn } from './support/accounts.ts';
 import { footerNewsletter } from './support/lazy-sections.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
 
 function concretePath(pattern: string): string {
   return pattern.replace(/:[^/]+/g, randomUUID());
@@ -186,11 +186,7 @@ test('axe finds no serious or critical violations', async ({ page }) => {
       await page.getByRole('button', { name: 'Enviar' }).click();
       await expect(page.getByLabel('Nombre')).toHaveAttribute('aria-invalid', 'true');
     }
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${url} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    expect(serious).toEqual([]);
+    await expectNoSeriousAxe(page, `${url}`);
   }
 });
 

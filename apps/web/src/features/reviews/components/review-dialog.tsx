@@ -1,12 +1,10 @@
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { reviews as t } from '@arreglaya/shared/i18n/reviews';
 import { REVIEW_COMMENTS_MAX, REVIEW_TITLE_MAX, ReviewFormSchema, type Review, type ReviewData } from '@arreglaya/shared/schemas/reviews';
-import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
-import { CloseIcon } from '@/components/ui/icons.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 
 interface ReviewFormValues {
@@ -56,64 +54,32 @@ export function ReviewDialog({ subjectName, previous, send, onSent, onClose }: R
   };
 
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable={!isSubmitting}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="my-8 w-full max-w-lg rounded-xl bg-white shadow-2xl">
-        <Dialog className="relative p-6 outline-none sm:p-8">
-          <Heading slot="title" level={2} className="pr-10 text-2xl font-bold text-slate-900">
-            {t.dialogTitle(subjectName)}
-          </Heading>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label={t.cancel}
-            className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-          >
-            <CloseIcon className="size-6" />
-          </button>
-          <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-            <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
-              <legend className="font-medium text-slate-800">{t.ratingLegend}</legend>
-              <div className="flex flex-wrap gap-1">
-                {RATINGS.map((n) => (
-                  <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-2 hover:bg-brand-50">
-                    <input type="radio" value={String(n)} {...register('rating')} aria-invalid={errors.rating ? true : undefined} className="size-5 accent-brand-700" />
-                    <span className="text-slate-800">{t.ratingOption(n)}</span>
-                  </label>
-                ))}
-              </div>
-              {errors.rating && (
-                <p id={`${id}-rating-error`} className="text-sm font-medium text-red-700">
-                  {errors.rating.message}
-                </p>
-              )}
-            </fieldset>
-            <Field label={t.titleLabel} error={errors.title?.message}>
-              {(c) => <input {...c} {...register('title')} maxLength={REVIEW_TITLE_MAX} autoComplete="off" className={inputClasses()} />}
-            </Field>
-            <Field label={t.commentsLabel} error={errors.comments?.message}>
-              {(c) => <textarea {...c} {...register('comments')} rows={5} maxLength={REVIEW_COMMENTS_MAX} className={inputClasses('resize-y')} />}
-            </Field>
-            <div role="alert" className={failure ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
-              {failure}
-            </div>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" onClick={onClose} disabled={isSubmitting} className={buttonClasses('secondary')}>
-                {t.cancel}
-              </button>
-              <button type="submit" disabled={isSubmitting} className={buttonClasses('primary')}>
-                {previous ? t.save : t.submit}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title={t.dialogTitle(subjectName)} onClose={onClose} dismissable={!isSubmitting}>
+      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+        <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
+          <legend className="font-medium text-slate-800">{t.ratingLegend}</legend>
+          <div className="flex flex-wrap gap-1">
+            {RATINGS.map((n) => (
+              <label key={n} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md px-2 hover:bg-brand-50">
+                <input type="radio" value={String(n)} {...register('rating')} aria-invalid={errors.rating ? true : undefined} className="size-5 accent-brand-700" />
+                <span className="text-slate-800">{t.ratingOption(n)}</span>
+              </label>
+            ))}
+          </div>
+          {errors.rating && (
+            <p id={`${id}-rating-error`} className="text-sm font-medium text-red-700">
+              {errors.rating.message}
+            </p>
+          )}
+        </fieldset>
+        <Field label={t.titleLabel} error={errors.title?.message}>
+          {(c) => <input {...c} {...register('title')} maxLength={REVIEW_TITLE_MAX} autoComplete="off" className={inputClasses()} />}
+        </Field>
+        <Field label={t.commentsLabel} error={errors.comments?.message}>
+          {(c) => <textarea {...c} {...register('comments')} rows={5} maxLength={REVIEW_COMMENTS_MAX} className={inputClasses('resize-y')} />}
+        </Field>
+        <DialogActions failure={failure} cancelLabel={t.cancel} onCancel={onClose} submitLabel={previous ? t.save : t.submit} busy={isSubmitting} />
+      </form>
+    </ModalDialog>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { reviews as t } from '@arreglaya/shared/i18n/reviews';
 import { REVIEW_REJECTION_MAX, ReviewRejectSchema, type Review } from '@arreglaya/shared/schemas/reviews';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -117,35 +117,14 @@ function RejectDialog({ review, onReject, onClose }: { review: Review; onReject:
     }
   };
   return (
-    <ModalOverlay
-      isOpen
-      isDismissable={!busy}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className="my-8 w-full max-w-md rounded-xl bg-white shadow-2xl">
-        <Dialog className="p-6 outline-none">
-          <Heading slot="title" level={2} className="text-xl font-bold text-slate-900">
-            {t.admin.rejectTitle}
-          </Heading>
-          <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{review.title}</p>
-          <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
-            <Field label={t.admin.reasonLabel} error={error}>
-              {(c) => <textarea {...c} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REVIEW_REJECTION_MAX} className={inputClasses('resize-y')} />}
-            </Field>
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <button type="button" onClick={onClose} disabled={busy} className={buttonClasses('secondary')}>
-                {t.admin.cancel}
-              </button>
-              <button type="submit" disabled={busy} className={buttonClasses('primary')}>
-                {t.admin.confirmReject}
-              </button>
-            </div>
-          </form>
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
+    <ModalDialog title={t.admin.rejectTitle} onClose={onClose} variant="confirm" dismissable={!busy}>
+      <p className="mt-1 text-slate-700 [overflow-wrap:anywhere]">{review.title}</p>
+      <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={busy}>
+        <Field label={t.admin.reasonLabel} error={error}>
+          {(c) => <textarea {...c} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={REVIEW_REJECTION_MAX} className={inputClasses('resize-y')} />}
+        </Field>
+        <DialogActions failure={null} cancelLabel={t.admin.cancel} onCancel={onClose} submitLabel={t.admin.confirmReject} busy={busy} />
+      </form>
+    </ModalDialog>
   );
 }

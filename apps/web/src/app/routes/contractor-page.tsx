@@ -4,12 +4,12 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { ReportProfileButton } from '@/features/admin-ops/components/report-profile-button.tsx';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
+import { ReportButton } from '@/features/reports/components/report-button.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 
 /** /contractors/:id: a contractor's public page with the heart and Contactar (spec §2). */
@@ -32,7 +32,7 @@ function ContractorPage() {
           contact={
             <>
               <ContactContractorButton contractor={profile} />
-              <ReportProfileButton contractorId={profile.id} />
+              <ReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
             </>
           }
           portfolio={<PortfolioSection contractorId={profile.id} />}

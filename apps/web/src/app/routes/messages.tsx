@@ -8,6 +8,7 @@ import { chatApi, CONVERSATIONS_KEY } from '@/features/chat/api/chat-api.ts';
 import { ConversationList } from '@/features/chat/components/conversation-list.tsx';
 import { ConversationPane } from '@/features/chat/components/conversation-pane.tsx';
 import { useChatLive } from '@/features/chat/lib/use-chat.ts';
+import { ReportButton } from '@/features/reports/components/report-button.tsx';
 import { cx } from '@/lib/cx.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
@@ -74,7 +75,15 @@ function MessagesPage() {
           </div>
           <div className={cx(!selectedId && 'max-sm:hidden')}>
             {selected && live ? (
-              <ConversationPane key={selected.id} live={live} conversation={selected} respond={respond} onRespondHandled={onRespondHandled} backHref={PATH} />
+              <ConversationPane
+                key={selected.id}
+                live={live}
+                conversation={selected}
+                respond={respond}
+                onRespondHandled={onRespondHandled}
+                backHref={PATH}
+                messageActions={(m) => <ReportButton target={{ targetKind: 'message', messageId: m.id }} />}
+              />
             ) : selectedId ? (
               <p role="alert" className="rounded-xl border border-slate-200 bg-white p-6 text-slate-800">
                 {live ? chat.conversationNotFound : <Spinner />}

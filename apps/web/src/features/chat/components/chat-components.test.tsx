@@ -168,6 +168,27 @@ describe('MessageList', () => {
     await screen.findByText('Esperando la respuesta del contratista.');
     expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
   });
+
+  it('offers the page’s message actions (Reportar) under the other person’s messages only, never under mine or a notification', async () => {
+    const messages = [
+      msg(1, 'Aviso', false, '2026-11-24T12:00:00Z', { type: 'notification', senderId: null, subject: 'Nueva oferta' }),
+      msg(2, 'Págame por fuera', false, '2026-11-24T12:01:00Z'),
+      msg(3, 'No, gracias', true, '2026-11-24T12:02:00Z'),
+    ];
+    inRouter(
+      <MessageList
+        conversationId={uuid(1)}
+        messages={messages}
+        otherName="Lucía"
+        projectId={null}
+        viewerIsContractor={false}
+        messageActions={(m) => <button type="button">{`Reportar ${m.text}`}</button>}
+        now={now}
+      />,
+    );
+    await screen.findByText('Págame por fuera');
+    expect(screen.getAllByRole('button', { name: /^Reportar/ }).map((b) => b.textContent)).toEqual(['Reportar Págame por fuera']);
+  });
 });
 
 describe('Composer', () => {

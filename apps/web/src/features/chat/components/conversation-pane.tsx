@@ -9,7 +9,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { cx } from '@/lib/cx.ts';
 import type { ChatLive } from '../lib/chat-live.ts';
 import { Composer } from './composer.tsx';
-import { MessageList } from './message-list.tsx';
+import { MessageList, type MessageListProps } from './message-list.tsx';
 
 const t = chat.page;
 
@@ -24,10 +24,11 @@ interface ConversationPaneProps {
   respond: 'accept' | 'reject' | null;
   onRespondHandled: () => void;
   backHref: string;
+  messageActions?: MessageListProps['messageActions'];
 }
 
 /** One conversation: header (person, presence, typing), the history (role="log") and the composer. */
-export function ConversationPane({ live, conversation, respond, onRespondHandled, backHref }: ConversationPaneProps) {
+export function ConversationPane({ live, conversation, respond, onRespondHandled, backHref, messageActions }: ConversationPaneProps) {
   const id = conversation.id;
   const log = live.log(id);
   const other = conversation.other;
@@ -169,6 +170,7 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
           viewerIsContractor={viewerIsContractor}
           responding={responding}
           onRespond={(messageId, response) => setConfirming({ messageId, response })}
+          messageActions={messageActions}
         />
       </div>
 

@@ -20,6 +20,8 @@ export interface MessageListProps {
   viewerIsContractor: boolean;
   onRespond?: (messageId: string, response: 'accept' | 'reject') => void;
   responding?: boolean;
+  /** What the viewer can do with the other person's message (the page composes "Reportar" here). */
+  messageActions?: (message: ChatMessage) => ReactNode;
   now?: Date;
 }
 
@@ -155,6 +157,7 @@ export function MessageList(props: MessageListProps) {
               </div>
             )}
             <MessageItem {...props} message={message} />
+            {!message.mine && message.type !== 'notification' && props.messageActions && <div className="-mt-1 flex justify-start pl-1">{props.messageActions(message)}</div>}
           </Fragment>
         );
       })}

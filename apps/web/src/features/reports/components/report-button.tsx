@@ -16,19 +16,23 @@ import { useViewer } from '@/lib/use-viewer.ts';
 type ReportInput = z.input<typeof ReportFormSchema>;
 type ReportOutput = z.output<typeof ReportFormSchema>;
 
+/** What is reported: a contractor's profile, or a message of one of the reporter's conversations. */
+export type ReportTarget = { targetKind: 'profile'; contractorId: string } | { targetKind: 'message'; messageId: string };
+
 /**
- * "Reportar" on a contractor's public page: for a signed-in client or another contractor (not the
- * contractor themself, not a visitor, whose server-rendered page stays as it is). Opens a short form
- * in place: a reason from the list and optional details.
+ * "Reportar" on a contractor's public page and under the other person's messages in the chat: for
+ * a signed-in client or contractor (not the contractor themself, not a visitor, whose
+ * server-rendered page stays as it is). Opens a short form in place: a reason from the list and
+ * optional details. The sysadmin's queue is /admin/moderacion (decision 027).
  */
-export function ReportProfileButton({ contractorId }: { contractorId: string }) {
+export function ReportButton({ target }: { target: ReportTarget }) {
   const { user } = useViewer();
   const [open, setOpen] = useState(false);
   const formId = useId();
   const messageBox = useMessageBox();
   const form = useForm<ReportInput, unknown, ReportOutput>({
     resolver: zodResolver(ReportFormSchema),
-    defaultValues: { targetKind: 'profile', contractorId, reason: undefined, details: '' },
+    defaultValues: { ...target, reason: undefined, details: '' },
   });
   const send = useMutation({
     mutationFn: (values: ReportOutput) => api.post<{ message: string }>('/api/reports', values),
@@ -41,18 +45,25 @@ export function ReportProfileButton({ contractorId }: { contractorId: string }) 
       if (!applyServerFieldErrors(error, form.setError, ['reason', 'details'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
   });
-  if (!user || user.role === 'sysadmin' || user.id === contractorId) return null;
+  if (!user || user.role === 'sysadmin' || (target.targetKind === 'profile' && user.id === target.contractorId)) return null;
   const errors = form.formState.errors;
   return (
-    <div className="mt-3">
-      <button type="button" aria-expanded={open} aria-controls={formId} className={buttonClasses('ghost', 'px-2 text-sm')} onClick={() => setOpen((v) => !v)}>
+    <div className={target.targetKind === 'profile' ? 'mt-3' : undefined}>
+      <button
+        type="button"
+        aria-label={target.targetKind === 'message' ? t.messageTitle : undefined}
+        aria-expanded={open}
+        aria-controls={formId}
+        className={buttonClasses('ghost', 'px-2 text-sm')}
+        onClick={() => setOpen((v) => !v)}
+      >
         {t.button}
       </button>
       {open && (
         <form
           id={formId}
           noValidate
-          aria-label={t.title}
+          aria-label={target.targetKind === 'profile' ? t.title : t.messageTitle}
           className="mt-2 flex max-w-md flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
           onSubmit={form.handleSubmit((values) => send.mutate(values))}
         >

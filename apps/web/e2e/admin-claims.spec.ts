@@ -1,11 +1,11 @@
 import { expect } from '@playwright/test';
 import { adminClaims as t, adminInbox, adminLog, adminModeration, reportReasonLabels, reports } from '@arreglaya/shared/i18n/admin-ops';
-import { todayIn } from '@arreglaya/shared/schemas/projects';
-import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
-import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import type { TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
-import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
+import { API_HEADERS as HEADERS } from './support/api.ts';
+import { hiredProject } from './support/hired-project.ts';
 
 // The claims committee in a browser (issue 16, console item 4): a funded, delivered, claimed
 // project built through the API; the sysadmin reads it and its conversation, splits the money;
@@ -29,28 +29,14 @@ let contractorId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
-  contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
-  await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(server.baseURL, client);
-  const contractorApi = await apiAs(server.baseURL, contractor);
-  const created = await clientApi.post('/api/projects', {
-    data: {
-      services: ['plomeria'],
-      title: 'Calentador que no enciende',
-      propertyType: 'casa',
-      description: 'El calentador de agua no enciende.',
-      startDate: todayIn('DO'),
-      city: 'santo-domingo',
-      zone: 'DN',
-    },
+  const hired = await hiredProject(server.baseURL, server.mailbox, {
+    title: 'Calentador que no enciende',
+    description: 'El calentador de agua no enciende.',
+    priceMinor: PRICE,
+    offer: 'Cambio del termostato.',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const project = ((await created.json()) as { project: ProjectDetail }).project;
-  projectId = project.id;
-  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: PRICE, description: 'Cambio del termostato.' } })).status()).toBe(201);
-  const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
-  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+  ({ client, contractor, projectId } = hired);
+  const { clientApi, contractorApi } = hired;
   // The client pays with the sandbox's always-approved Visa (the processor's tokenize call, as the browser makes it).
   const token = await clientApi.post('/sandbox-processor/v1/tokens', { data: { number: '4242 4242 4242 4242', cvc: '123', expMonth: 12, expYear: NEXT_YEAR } });
   expect(token.status(), await token.text()).toBe(201);

@@ -4,9 +4,10 @@ import { projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
-import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import type { TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
+import { hiredProject } from './support/hired-project.ts';
 
 // Payment protection in a browser (issue 14): a client's saved cards, paying a hired project
 // (a declined card, then the bank's challenge page), the release on approval as the contractor
@@ -45,27 +46,12 @@ let projectId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
-  contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
-  await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(server.baseURL, client);
-  const contractorApi = await apiAs(server.baseURL, contractor);
-  const created = await clientApi.post('/api/projects', {
-    data: {
-      services: ['plomeria'],
-      title: 'Fuga en el baño',
-      propertyType: 'casa',
-      description: 'Fuga debajo del lavamanos.',
-      startDate: todayIn('DO'),
-      city: 'santo-domingo',
-      zone: 'DN',
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  projectId = ((await created.json()) as { project: ProjectDetail }).project.id;
-  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: PRICE, description: 'Cambio del sifón y sellado.' } })).status()).toBe(201);
-  const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
-  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+  ({ client, contractor, projectId } = await hiredProject(server.baseURL, server.mailbox, {
+    title: 'Fuga en el baño',
+    description: 'Fuga debajo del lavamanos.',
+    priceMinor: PRICE,
+    offer: 'Cambio del sifón y sellado.',
+  }));
 });
 
 test('a client saves a card (only brand and last 4 shown), deletes another, at 360 px too', async ({ page }) => {

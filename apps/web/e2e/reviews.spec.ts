@@ -2,11 +2,11 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { directory as td } from '@arreglaya/shared/i18n/directory';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { reviewMail, reviews as t } from '@arreglaya/shared/i18n/reviews';
-import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './support/accounts.ts';
+import type { TestAccount } from './support/accounts.ts';
 import { testWithOwnServer, watchPageErrors, type AppServer } from './support/fixtures.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
-import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
+import { API_HEADERS as HEADERS } from './support/api.ts';
+import { hiredProject } from './support/hired-project.ts';
 
 // Issue 16's "done when": a completed project (made through the API) → the client reviews the
 // contractor and the contractor the client, from the project page → a sysadmin approves both in
@@ -56,28 +56,14 @@ let projectId: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
-  contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
-  await completeContractorProfile(server.baseURL, contractor);
-  const clientApi = await apiAs(server.baseURL, client);
-  const contractorApi = await apiAs(server.baseURL, contractor);
-  const created = await clientApi.post('/api/projects', {
-    data: {
-      services: ['plomeria'],
-      title: PROJECT_TITLE,
-      propertyType: 'casa',
-      description: 'El calentador no enciende.',
-      startDate: todayIn('DO'),
-      city: 'santo-domingo',
-      zone: 'DN',
-    },
+  const hired = await hiredProject(server.baseURL, server.mailbox, {
+    title: PROJECT_TITLE,
+    description: 'El calentador no enciende.',
+    priceMinor: 800_000,
+    offer: 'Cambio con instalación.',
   });
-  expect(created.status(), await created.text()).toBe(201);
-  projectId = ((await created.json()) as { project: ProjectDetail }).project.id;
-  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 800_000, description: 'Cambio con instalación.' } })).status()).toBe(201);
-  const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
-  contractorId = offers.items[0]!.contractor.id;
-  expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
+  ({ client, contractor, projectId, contractorId } = hired);
+  const { clientApi, contractorApi } = hired;
   for (const [api, status] of [
     [contractorApi, 'in_progress'],
     [contractorApi, 'delivered'],

@@ -100,6 +100,12 @@ export const messages = pgTable(
     body: text('body').notNull(),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id),
+    /**
+     * A notification's one recipient (decision 024): only they see it, count it unread and mark it
+     * read. Null for chat messages (the recipient is the other person) and for old notifications
+     * the migration could not attribute (both people, as before).
+     */
+    recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
     /** When the recipient's socket received it (chat: the spec's `uploaded`; decision 024). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),

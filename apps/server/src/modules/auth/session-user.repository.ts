@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * What the web app shows of the signed-in person (navbar, sidebar): names, contact,
- * avatar, rating (approved reviews received) and unread messages.
+ * avatar, rating (approved reviews received) and unread messages (the chat's rule, decision 024:
+ * the other person's messages and the notifications addressed to this person).
  */
 export async function findSessionUser(db: DbOrTx, userId: string): Promise<SessionUser | null> {
   const rows = await db.execute<{
@@ -23,7 +24,7 @@ export async function findSessionUser(db: DbOrTx, userId: string): Promise<Sessi
            ELSE (SELECT avg(r.rating)::real FROM reviews r WHERE r.subject_id = u.id AND r.status = 'approved') END AS rating,
       (SELECT count(*)::int FROM messages m JOIN conversations c ON c.id = m.conversation_id
         WHERE (c.client_id = u.id OR c.contractor_id = u.id)
-          AND m.read_at IS NULL AND (m.sender_id IS NULL OR m.sender_id <> u.id)) AS unread
+          AND m.read_at IS NULL AND (m.sender_id <> u.id OR (m.sender_id IS NULL AND (m.recipient_id IS NULL OR m.recipient_id = u.id)))) AS unread
     FROM users u LEFT JOIN contractor_profiles cp ON cp.user_id = u.id
     WHERE u.id = ${userId} AND u.status = 'active'`);
   const r = rows.rows[0];

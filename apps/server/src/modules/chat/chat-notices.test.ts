@@ -59,7 +59,7 @@ async function listen(who: Person): Promise<{ notices: Notice[]; waitFor(subject
 const unread = async (who: Person) => (await t.app.inject({ method: 'GET', url: '/api/me/unread', headers: who.headers })).json().unread as number;
 
 describe('project notifications in the conversation', () => {
-  it('every step of an offer and a project reaches both sockets live, with the project and quote ids, and in the REST history', async () => {
+  it('every step of an offer and a project reaches its recipient live, with the project and quote ids, and in the REST history', async () => {
     const client = await person(t, 'client', 'Yolanda');
     const contractor = await person(t, 'contractor', 'Ramón');
     const other = await person(t, 'contractor', 'Julio');
@@ -72,8 +72,7 @@ describe('project notifications in the conversation', () => {
     const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_000_000 });
     const offer = await c.waitFor('Nueva Oferta a tu proyecto');
     expect(offer).toMatchObject({ type: 'notification', senderId: null, projectId, quoteId });
-    // The contractor's socket sees it too (same conversation), and the client's unread count grew.
-    expect((await k.waitFor('Nueva Oferta a tu proyecto')).conversationId).toBe(offer.conversationId);
+    // The client's unread count grew; the contractor (who made the offer) is not told of it.
     expect(await unread(client)).toBe(before + 1);
 
     const otherQuote = await postQuote(t, other, projectId);
@@ -105,17 +104,29 @@ describe('project notifications in the conversation', () => {
     expect((await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'release' })).statusCode).toBe(200);
     expect(await c.waitFor('Reclamación resuelta')).toMatchObject({ projectId });
 
-    // The REST history holds the same notices with the same links.
-    const history = await t.app.inject({ method: 'GET', url: `/api/conversations/${offer.conversationId}/messages`, headers: contractor.headers });
-    const subjects = (history.json().messages as Notice[]).filter((m) => m.type === 'notification').map((m) => [m.subject, m.projectId, m.quoteId]);
-    expect(subjects).toEqual(
-      expect.arrayContaining([
-        ['Nueva Oferta a tu proyecto', projectId, quoteId],
-        ['Tu oferta fue aceptada', projectId, quoteId],
-        ['Pago protegido recibido', projectId, null],
-        ['Reclamación resuelta', projectId, null],
-      ]),
-    );
+    // The REST history holds each person's own notices with the same links, and only theirs.
+    const historyOf = async (who: Person) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${offer.conversationId}/messages`, headers: who.headers });
+      return (res.json().messages as Notice[]).filter((m) => m.type === 'notification').map((m) => [m.subject, m.projectId, m.quoteId]);
+    };
+    expect(await historyOf(contractor)).toEqual([
+      ['Contraoferta a tu oferta', projectId, quoteId],
+      ['Tu oferta fue aceptada', projectId, quoteId],
+      ['Pago protegido recibido', projectId, null],
+      ['Reclamación abierta', projectId, null],
+      ['Reclamación resuelta', projectId, null],
+    ]);
+    expect(await historyOf(client)).toEqual([
+      ['Nueva Oferta a tu proyecto', projectId, quoteId],
+      ['Respuesta a tu contraoferta', projectId, quoteId],
+      ['Proyecto asignado', projectId, quoteId],
+      ['Trabajo en progreso', projectId, null],
+      ['Trabajo entregado', projectId, null],
+      ['Reclamación resuelta', projectId, null],
+    ]);
+    // Each socket heard only its own notices: one 'Reclamación resuelta' each, none of the other's.
+    expect(k.notices.filter((n) => n.conversationId === offer.conversationId).map((n) => n.subject)).toEqual((await historyOf(contractor)).map(([s]) => s));
+    expect(c.notices.filter((n) => n.subject === 'Tu oferta fue aceptada' || n.subject === 'Pago protegido recibido')).toEqual([]);
     // Nobody else's socket heard any of it.
     expect(o.notices.every((n) => n.conversationId !== offer.conversationId)).toBe(true);
     for (const s of [c, k, o]) s.close();
@@ -145,5 +156,44 @@ describe('project notifications in the conversation', () => {
     expect(await k.waitFor('Tu oferta venció')).toMatchObject({ projectId: second, quoteId: late });
     k.close();
     c.close();
+  });
+
+  it('a notice is unread only for its recipient, and only they can mark it read', async () => {
+    const client = await person(t, 'client', 'Inés');
+    const contractor = await person(t, 'contractor', 'Pedro');
+    const projectId = await postProject(t, client);
+    const quoteId = await postQuote(t, contractor, projectId);
+    // 'Nueva Oferta' is the client's: one unread for them, none for the contractor who made the offer.
+    expect(await unread(client)).toBe(1);
+    expect(await unread(contractor)).toBe(0);
+    // The navbar's badge (the session's count) says the same.
+    const badge = async (who: Person) => (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: who.headers })).json().user.unreadMessages as number;
+    expect(await badge(client)).toBe(1);
+    expect(await badge(contractor)).toBe(0);
+    const listOf = async (who: Person) =>
+      (await t.app.inject({ method: 'GET', url: '/api/conversations', headers: who.headers })).json().conversations as {
+        id: string;
+        unread: number;
+        lastMessage: { type: string } | null;
+      }[];
+    const [forContractor] = await listOf(contractor);
+    expect(forContractor).toMatchObject({ unread: 0, lastMessage: null });
+    const [forClient] = await listOf(client);
+    expect(forClient).toMatchObject({ id: forContractor!.id, unread: 1, lastMessage: { type: 'notification' } });
+
+    // The contractor opening the conversation marks nothing: the client's notice stays unread for the client.
+    const byContractor = await t.app.inject({ method: 'POST', url: `/api/conversations/${forClient!.id}/read`, headers: contractor.headers });
+    expect(byContractor.json()).toEqual({ read: 0 });
+    expect(await unread(client)).toBe(1);
+
+    // The client's acceptance tells the contractor ('Tu oferta fue aceptada'): now one each, each marks their own.
+    expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+    expect(await unread(contractor)).toBe(1);
+    expect(await unread(client)).toBe(2);
+    expect((await t.app.inject({ method: 'POST', url: `/api/conversations/${forClient!.id}/read`, headers: client.headers })).json()).toEqual({ read: 2 });
+    expect(await unread(client)).toBe(0);
+    expect(await unread(contractor)).toBe(1);
+    expect((await t.app.inject({ method: 'POST', url: `/api/conversations/${forClient!.id}/read`, headers: contractor.headers })).json()).toEqual({ read: 1 });
+    expect(await unread(contractor)).toBe(0);
   });
 });

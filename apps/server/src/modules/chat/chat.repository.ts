@@ -18,9 +18,17 @@ export async function findConversationFor(db: DbOrTx, conversationId: string, us
   return row;
 }
 
-/** Messages someone has not read: sent by the other person, or the platform's notifications. */
+/**
+ * Messages the person sees: every chat message of the conversation, and the notifications addressed
+ * to them (a notification without a recipient is an old one nobody could attribute: both see it).
+ */
+function visibleTo(userId: string): SQL {
+  return or(isNull(messages.recipientId), eq(messages.recipientId, userId))!;
+}
+
+/** Messages someone has not read: sent by the other person, or the platform's notifications addressed to them. */
 function unreadFor(userId: string): SQL {
-  return and(isNull(messages.readAt), or(isNull(messages.senderId), ne(messages.senderId, userId)))!;
+  return and(isNull(messages.readAt), or(ne(messages.senderId, userId), and(isNull(messages.senderId), visibleTo(userId))))!;
 }
 
 const mine = (userId: string) => or(eq(conversations.clientId, userId), eq(conversations.contractorId, userId))!;
@@ -80,7 +88,7 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
     .innerJoin(users, eq(users.id, otherId))
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
     .leftJoin(
-      sql`LATERAL (SELECT m.body, m.hidden_at, m.type, m.sender_id, m.created_at FROM ${messages} m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.id DESC LIMIT 1) last`,
+      sql`LATERAL (SELECT m.body, m.hidden_at, m.type, m.sender_id, m.created_at FROM ${messages} m WHERE m.conversation_id = ${conversations.id} AND (m.recipient_id IS NULL OR m.recipient_id = ${userId}) ORDER BY m.created_at DESC, m.id DESC LIMIT 1) last`,
       sql`true`,
     )
     .where(and(...where))
@@ -100,9 +108,15 @@ export async function findMessageIn(db: DbOrTx, conversationId: string, messageI
   return row;
 }
 
-/** `limit` messages before the cursor (or the newest), newest first. Ties on created_at are ordered by id. */
-export async function listMessagesBefore(db: DbOrTx, conversationId: string, cursor: { createdAt: Date; id: string } | undefined, limit: number): Promise<MessageRow[]> {
-  const where: (SQL | undefined)[] = [eq(messages.conversationId, conversationId)];
+/** `limit` messages the viewer sees before the cursor (or the newest), newest first. Ties on created_at are ordered by id. */
+export async function listMessagesBefore(
+  db: DbOrTx,
+  conversationId: string,
+  viewerId: string,
+  cursor: { createdAt: Date; id: string } | undefined,
+  limit: number,
+): Promise<MessageRow[]> {
+  const where: (SQL | undefined)[] = [eq(messages.conversationId, conversationId), visibleTo(viewerId)];
   if (cursor) where.push(sql`(${messages.createdAt}, ${messages.id}) < (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`);
   return db
     .select()
@@ -112,12 +126,18 @@ export async function listMessagesBefore(db: DbOrTx, conversationId: string, cur
     .limit(limit);
 }
 
-/** `limit` messages after the cursor, oldest first. */
-export async function listMessagesAfter(db: DbOrTx, conversationId: string, cursor: { createdAt: Date; id: string }, limit: number): Promise<MessageRow[]> {
+/** `limit` messages the viewer sees after the cursor, oldest first. */
+export async function listMessagesAfter(db: DbOrTx, conversationId: string, viewerId: string, cursor: { createdAt: Date; id: string }, limit: number): Promise<MessageRow[]> {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), sql`(${messages.createdAt}, ${messages.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`))
+    .where(
+      and(
+        eq(messages.conversationId, conversationId),
+        visibleTo(viewerId),
+        sql`(${messages.createdAt}, ${messages.id}) > (${cursor.createdAt.toISOString()}::timestamptz, ${cursor.id}::uuid)`,
+      ),
+    )
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .limit(limit);
 }
@@ -189,6 +209,7 @@ export async function insertTextMessageLogged(
     body: r.body as string,
     photoId: r.photo_id as string | null,
     quoteId: r.quote_id as string | null,
+    recipientId: null,
     deliveredAt: date(r.delivered_at),
     readAt: date(r.read_at),
     mailedAt: date(r.mailed_at),
@@ -209,11 +230,14 @@ export async function insertChatMessage(
   return inserted!;
 }
 
-/** A platform notification (no sender) in the conversation. */
-export async function insertNoticeMessage(tx: DbOrTx, row: { conversationId: string; subject: string; body: string; quoteId: string | null }): Promise<MessageRow> {
+/** A platform notification (no sender) in the conversation, for one of its two people. */
+export async function insertNoticeMessage(
+  tx: DbOrTx,
+  row: { conversationId: string; recipientId: string; subject: string; body: string; quoteId: string | null },
+): Promise<MessageRow> {
   const [inserted] = await tx
     .insert(messages)
-    .values({ conversationId: row.conversationId, senderId: null, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
+    .values({ conversationId: row.conversationId, senderId: null, recipientId: row.recipientId, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
     .returning();
   return inserted!;
 }

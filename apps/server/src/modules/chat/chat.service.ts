@@ -172,11 +172,11 @@ export async function getMessages(
   let hasMore: boolean;
   if (cursor.after !== undefined) {
     const limit = 200;
-    rows = await listMessagesAfter(deps.db, conversationId, at!, limit + 1);
+    rows = await listMessagesAfter(deps.db, conversationId, userId, at!, limit + 1);
     hasMore = rows.length > limit;
     rows = rows.slice(0, limit);
   } else {
-    rows = await listMessagesBefore(deps.db, conversationId, at, CHAT_PAGE_SIZE + 1);
+    rows = await listMessagesBefore(deps.db, conversationId, userId, at, CHAT_PAGE_SIZE + 1);
     hasMore = rows.length > CHAT_PAGE_SIZE;
     rows = rows.slice(0, CHAT_PAGE_SIZE).reverse();
   }
@@ -225,16 +225,14 @@ export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversation
 
 /**
  * A platform notification (new offer, accepted, delivered...) in the conversation of a project's
- * client and contractor, stored inside the caller's transaction. Both people's open sockets receive
- * it as a `message` frame once that transaction commits (a NOTIFY on the chat's channel, which
- * PostgreSQL delivers only at commit), so a rolled-back move never shows up live.
+ * client and contractor, addressed to one of them and stored inside the caller's transaction. Only
+ * its recipient sees it, counts it unread and marks it read (decision 024); their open sockets
+ * receive it as a `message` frame once that transaction commits (a NOTIFY on the chat's channel,
+ * which PostgreSQL delivers only at commit), so a rolled-back move never shows up live.
  */
-export async function postNotice(
-  tx: DbOrTx,
-  n: { conversationId: string; people: readonly string[]; subject: string; body: string; quoteId?: string | null },
-): Promise<MessageRow> {
-  const row = await insertNoticeMessage(tx, { conversationId: n.conversationId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
-  const event: FanOutEvent = { k: 'message', id: row.id, to: [...n.people] };
+export async function postNotice(tx: DbOrTx, n: { conversationId: string; recipientId: string; subject: string; body: string; quoteId?: string | null }): Promise<MessageRow> {
+  const row = await insertNoticeMessage(tx, { conversationId: n.conversationId, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  const event: FanOutEvent = { k: 'message', id: row.id, to: [n.recipientId] };
   await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
   return row;
 }

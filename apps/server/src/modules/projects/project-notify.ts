@@ -33,17 +33,18 @@ export interface Notice {
 
 /**
  * Tells a person something about a project or quote, inside the transaction that caused it:
- * a `notification` message (no sender) in the conversation of the client and contractor, always
- * (live on their open chat sockets after commit, carrying the project and quote ids to act on);
+ * a `notification` message (no sender) for `to` in the conversation of the client and contractor,
+ * always (only `to` sees it, live on their open chat sockets after commit, carrying the project and
+ * quote ids to act on);
  * and a mail through the outbox when the person keeps immediate notifications on. The caller
  * kicks the mailer after commit. Returns the conversation id.
  */
 export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<string> {
   const conversationId = await openConversation(tx, n.pair);
-  // Both people's open chat sockets receive it when the transaction commits (decision 024).
+  // Only the person told sees it; their open chat sockets receive it when the transaction commits (decision 024).
   await postNotice(tx, {
     conversationId,
-    people: [n.pair.clientId, n.pair.contractorId],
+    recipientId: n.to,
     subject: n.title,
     body: n.paragraphs.join('\n\n'),
     quoteId: n.quoteId ?? null,

@@ -18,6 +18,9 @@ export const chat = {
     acceptedSubject: 'Solicitud aceptada',
     rejectedSubject: 'Solicitud rechazada',
     acceptedText: 'Acepté tu solicitud de servicio. Escríbeme por aquí para coordinar los detalles.',
+    /** The acceptance of a request about one of the client's open projects: what happens next (decision 024). */
+    acceptedForProjectText: (title: string) =>
+      `Acepté tu solicitud de servicio para «${title}». Te enviaré una oferta con precio en el proyecto; cuando la aceptes, el trabajo queda asignado. Escríbeme por aquí para coordinar los detalles.`,
     rejectedText: 'Lo siento, no puedo aceptar tu solicitud de servicio en este momento.',
   },
   page: {
@@ -61,6 +64,7 @@ export const chat = {
       accepted: 'Aceptaste esta solicitud.',
       rejected: 'Rechazaste esta solicitud.',
       acceptedForClient: 'El contratista aceptó esta solicitud.',
+      makeOffer: 'Hacer una oferta en el proyecto',
       rejectedForClient: 'El contratista rechazó esta solicitud.',
       pendingForClient: 'Esperando la respuesta del contratista.',
       confirmAccept: '¿Aceptar esta solicitud de servicio? El cliente recibirá tu respuesta en el chat.',

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, logTrail, messages, photos, sessions, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, logTrail, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
 
 export interface ConversationRow {
   id: string;
@@ -406,6 +406,15 @@ export async function findRequestAnswers(
     if (reply?.subject) answers.set(r.id, reply.subject);
   }
   return answers;
+}
+
+/** The title of the project when it is still open for offers (`created`); undefined otherwise. */
+export async function findOpenProjectTitle(db: DbOrTx, projectId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ title: projects.title })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.status, 'created')));
+  return row?.title;
 }
 
 /** A contractor's answer to a service request: a chat message with the answer's subject. */

@@ -169,6 +169,24 @@ describe('MessageList', () => {
     expect(screen.queryByRole('button', { name: 'Aceptar' })).toBeNull();
   });
 
+  it('links an accepted request in a project’s conversation to the project: to make an offer (contractor) or to see it (client)', async () => {
+    const messages = [
+      msg(1, 'Necesito cambiar una llave', false, '2026-11-24T12:00:00Z', { subject: 'Nueva Solicitud de Servicio', serviceRequest: 'accepted' }),
+      msg(2, 'Acepté tu solicitud de servicio para «Llave».', true, '2026-11-24T12:01:00Z', { subject: 'Solicitud aceptada' }),
+    ];
+    inRouter(<MessageList conversationId={uuid(1)} messages={messages} otherName="Lucía" projectId={uuid(77)} viewerIsContractor now={now} />);
+    expect((await screen.findByRole('link', { name: 'Hacer una oferta en el proyecto' })).getAttribute('href')).toBe(`/proyectos/${uuid(77)}`);
+    cleanup();
+    const forClient = messages.map((m) => ({ ...m, mine: !m.mine }));
+    inRouter(<MessageList conversationId={uuid(1)} messages={forClient} otherName="Ramón" projectId={uuid(77)} viewerIsContractor={false} now={now} />);
+    expect((await screen.findByRole('link', { name: 'Ver el proyecto' })).getAttribute('href')).toBe(`/proyectos/${uuid(77)}`);
+    cleanup();
+    // Without a project there is nothing to link.
+    inRouter(<MessageList conversationId={uuid(1)} messages={messages} otherName="Lucía" projectId={null} viewerIsContractor now={now} />);
+    await screen.findByText('Acepté tu solicitud de servicio para «Llave».');
+    expect(screen.queryByRole('link')).toBeNull();
+  });
+
   it('offers the page’s message actions (Reportar) under the other person’s messages only, never under mine or a notification', async () => {
     const messages = [
       msg(1, 'Aviso', false, '2026-11-24T12:00:00Z', { type: 'notification', senderId: null, subject: 'Nueva oferta' }),

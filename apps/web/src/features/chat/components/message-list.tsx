@@ -87,6 +87,9 @@ function Bubble({ message, children, label }: { message: ChatMessage; children: 
   );
 }
 
+/** The contractor's acceptance of a service request: in a project's conversation it leads to the project (an offer comes next, decision 024). */
+const isAcceptance = (message: ChatMessage) => message.type === 'chat' && message.senderId !== null && message.subject === chat.serviceRequest.acceptedSubject;
+
 function MessageItem(props: MessageListProps & { message: ChatMessage }) {
   const { message, conversationId, otherName, projectId } = props;
   if (message.type === 'notification') {
@@ -135,6 +138,11 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
         <MessageText text={message.text} />
       </span>
       <RequestActions message={message} viewerIsContractor={props.viewerIsContractor} onRespond={props.onRespond} responding={props.responding} />
+      {projectId && isAcceptance(message) && (
+        <Link to={`/proyectos/${projectId}`} className={buttonClasses('secondary', 'mt-2 min-h-9 px-3 py-1 text-sm')}>
+          {props.viewerIsContractor ? t.request.makeOffer : t.openProject}
+        </Link>
+      )}
     </Bubble>
   );
 }

@@ -50,6 +50,27 @@ describe('inboxes', () => {
     expect(actions).toEqual(expect.arrayContaining(['admin-inbox-reply', 'admin-inbox-close']));
   });
 
+  it('counts on the overview only the contact messages still unanswered: not those answered or closed, nor bookings or store applications', async () => {
+    const unanswered = async () => (await get(admin, '/api/admin/overview')).json().contactUnanswered as number;
+    const base = await unanswered();
+    const first = await contactMessage('¿Trabajan los domingos?');
+    const second = await contactMessage('¿Cuánto cuesta registrarse?');
+    expect(await unanswered()).toBe(base + 2);
+    // A quick booking is another inbox: it is not a contact message waiting for an answer.
+    const booking = await t.app.inject({
+      method: 'POST',
+      url: '/api/quick-bookings',
+      headers: visitor,
+      payload: { nombre: 'Ramona', apellido: 'Peña', telefono: '809-555-0123', correo: 'ramona.pena@ejemplo.do', tipoDeServicios: 'plomeria', comentarios: 'Gotea la llave.' },
+    });
+    expect(booking.statusCode, booking.body).toBe(201);
+    expect(await unanswered()).toBe(base + 2);
+    expect((await post(admin, `/api/admin/inbox/items/${first}/reply`, { reply: 'Sí, los domingos también.' })).statusCode).toBe(200);
+    expect(await unanswered()).toBe(base + 1);
+    expect((await post(admin, `/api/admin/inbox/items/${second}/close`)).statusCode).toBe(200);
+    expect(await unanswered()).toBe(base);
+  });
+
   it('shows a store application’s cédula opened and its bank account by the last 4 digits only', async () => {
     const cedula = `0011234567${cedulaCheckDigit('0011234567')}`;
     const res = await t.app.inject({

@@ -48,7 +48,9 @@ export async function countWaiting(db: DbOrTx) {
     SELECT
       (SELECT count(*)::int FROM projects WHERE status = 'disputed') AS claims,
       (SELECT count(*)::int FROM reviews WHERE status = 'pending') AS reviews,
-      (SELECT count(*)::int FROM contact_requests WHERE handled_at IS NULL) AS contact`);
+      -- Unanswered contact messages: the contact page's, still 'new' in the inbox (neither answered nor
+      -- closed). Quick bookings and store applications are other inboxes, not messages to answer here.
+      (SELECT count(*)::int FROM contact_requests WHERE kind = 'contact_page' AND status = 'new') AS contact`);
   return r.rows[0]!;
 }
 

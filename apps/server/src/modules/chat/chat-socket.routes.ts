@@ -71,11 +71,13 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
       let refilled = Date.now();
       let refusals = 0;
 
-      const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => {
+      const sendRaw = (data: string, done?: (err?: Error) => void) => {
         if (ws.readyState !== ws.OPEN) return done?.(new Error('socket closed'));
-        ws.send(JSON.stringify(frame), (err) => done?.(err ?? undefined));
+        if (done) ws.send(data, (err) => done(err ?? undefined));
+        else ws.send(data);
       };
-      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, close: (code, reason) => ws.close(code, reason) };
+      const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => sendRaw(JSON.stringify(frame), done);
+      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, sendRaw, close: (code, reason) => ws.close(code, reason) };
       deps.hub.add(socket);
 
       const idle = setInterval(
@@ -159,6 +161,8 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
         if (!result.success) return refuse('invalid_frame', result.error.issues[0]?.message ?? tc.socket.invalidFrame, ref);
         handle(result.data).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return refuse('not_found', tc.socket.conversationNotFound, ref);
+          // Overloaded (the send queue's bound): refused at once, nothing stored; the client may retry.
+          if (err instanceof AppError && err.code === 'UNAVAILABLE') return refuse('rate_limited', tc.busy, ref);
           log.warn({ err }, 'chat: frame failed');
           refuse('failed', tc.socket.failed, ref);
         });

@@ -65,13 +65,25 @@ export class ConversationCache {
     private readonly ttlMs = 60_000,
   ) {}
 
-  async of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+  /** Lookups under way, by conversation and person: a burst waits for one query, and resumes in the order it came (a socket's messages keep their order). */
+  private readonly inFlight = new Map<string, Promise<ConversationRow>>();
+
+  of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
     const hit = this.rows.get(conversationId);
-    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return hit.row;
-    const row = await conversationOf(db, conversationId, userId);
-    if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
-    this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
-    return row;
+    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return Promise.resolve(hit.row);
+    const key = `${conversationId}:${userId}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = conversationOf(db, conversationId, userId)
+        .then((row) => {
+          if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
+          this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
+          return row;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
   }
 }
 

@@ -18,6 +18,11 @@ export interface ChatSocketOptions {
   /** A socket silent for longer than the keep-alive period plus this grace is closed (ms). */
   idleGraceMs?: number;
   keepAliveMs?: number;
+  /**
+   * True while the instance sheds load (the app's event-loop delay or heap past its limit, as for
+   * HTTP): a `sendPrivate` is then refused at once (`rate_limited`), before it is stored.
+   */
+  underPressure?: () => boolean;
 }
 
 /** Frames above this are answered with an error; ws itself closes the socket (1009) above the hard limit. */
@@ -129,6 +134,7 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
             return send({ action: 'isContactOnLine', contact, members: known && deps.hub.isOnline(contact) ? [contact] : [] });
           }
           case 'sendPrivate':
+            if (opts.underPressure?.()) throw new AppError('UNAVAILABLE', tc.busy);
             await sendMessage(deps, { id: user.id, sessionId: user.sessionId }, frame.conversationId, frame.message, frame.ref);
             return;
           case 'typing': {

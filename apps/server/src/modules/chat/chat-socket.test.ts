@@ -25,7 +25,7 @@ let port2: number;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-chat-'));
 
 /** Another instance of the server on the same database (its own pool, its own LISTEN). */
-async function anotherInstance(chat?: { keepAliveMs: number; idleGraceMs: number }): Promise<number> {
+async function anotherInstance(chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean }): Promise<number> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: t.url, DEMO_DATA: '0' });
   const pool = createPool(t.url, 5);
   const app = await buildApp({ config, db: createDb(pool), logger: createLogger(config), mailPollMs: 200, chat });
@@ -330,6 +330,20 @@ describe('/ws', () => {
     }
     a.send({ action: 'sendPrivate', conversationId: id, message: 'ahora sí', ref: 'ok' });
     expect(await a.next(action('message'))).toMatchObject({ ref: 'ok', message: { text: 'ahora sí' } });
+    a.ws.close(1000);
+  });
+
+  it('refuses sendPrivate at once on an instance that sheds load (event loop or heap past the limit), and takes it again after', async () => {
+    let pressure = true;
+    const port = await anotherInstance({ underPressure: () => pressure });
+    const { client, id } = await pair();
+    const a = await open(port, client.cookie);
+    a.send({ action: 'sendPrivate', conversationId: id, message: 'tarde', ref: 'p1' });
+    expect(await a.next(action('error'))).toEqual({ action: 'error', code: 'rate_limited', message: tc.busy, ref: 'p1' });
+    expect(await t.db.select().from(messages).where(eq(messages.conversationId, id))).toEqual([]);
+    pressure = false;
+    a.send({ action: 'sendPrivate', conversationId: id, message: 'a tiempo', ref: 'p2' });
+    expect(await a.next(action('message'))).toMatchObject({ ref: 'p2', message: { text: 'a tiempo' } });
     a.ws.close(1000);
   });
 

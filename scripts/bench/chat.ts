@@ -234,6 +234,13 @@ function rssOf(pid: number | undefined): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** Sockets closed between opening and the messages (a message to one of them is lost: the bench does not reconnect). */
+function closedBefore(stats: Stats, sockets: WebSocket[]): string {
+  const closed = sockets.filter((ws) => ws && ws.readyState !== WebSocket.OPEN).length;
+  const codes = [...stats.closes].map(([k, v]) => `${k}×${v}`).join(' ') || 'none';
+  return `${closed} sockets no longer open before the messages (close codes while opening: ${codes})`;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : n.toFixed(0));
 
@@ -403,7 +410,7 @@ async function main(): Promise<void> {
       const open = await openAll(() => server.url, people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
       const rssAfter = rssOf(server.proc.pid);
-      console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them`);
+      console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them; ${closedBefore(stats.current, open.sockets)}`);
       stats.current = newStats();
       const { value: run, cpu } = await withCpu([cpuOf(server.proc.pid), pgCpu], pool, () => sendLoad(open.sockets, people, stats.current));
       stop();
@@ -425,7 +432,7 @@ async function main(): Promise<void> {
       const stop = keepAlive(sockets, SOCKETS);
       const open = await openAll((i) => (i < half ? a.url : b.url), people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
-      console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each`);
+      console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each; ${closedBefore(stats.current, open.sockets)}`);
       stats.current = newStats();
       const { value: run, cpu } = await withCpu([cpuOf(a.proc.pid), cpuOf(b.proc.pid), pgCpu], pool, () => sendLoad(open.sockets, people, stats.current));
       stop();

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, logTrail, messages, photos, sessions, users } from '../../db/schema/index.ts';
+import type pg from 'pg';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { contractorProfiles, conversations, messages, photos, sessions, users } from '../../db/schema/index.ts';
+
+/** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
+const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The node-postgres pool behind drizzle (typed away by the Db alias): for named (prepared) statements. */
+const poolOf = (db: Db) => (db as unknown as { $client: pg.Pool }).$client;
 
 export interface ConversationRow {
   id: string;
@@ -147,31 +154,37 @@ export async function findMessagesWithConversation(db: DbOrTx, messageIds: strin
  * frame per conversation (at most 150 ids each), so the receipts of a turn cost one commit.
  */
 export async function markDeliveredIds(
-  db: DbOrTx,
+  db: Db,
   messageIds: string[],
   notifyChannel?: string,
 ): Promise<{ id: string; conversationId: string; senderId: string; deliveredAt: Date }[]> {
   if (messageIds.length === 0) return [];
-  const notify = notifyChannel
-    ? sql`, g AS (
-        SELECT conversation_id, sender_id, min(delivered_at) AS at, json_agg(id ORDER BY id) AS ids
-        FROM (SELECT u.*, (row_number() OVER (PARTITION BY conversation_id ORDER BY id) - 1) / 150 AS chunk FROM u) x
-        GROUP BY conversation_id, sender_id, chunk
-      ), n AS MATERIALIZED (
-        SELECT pg_notify(${notifyChannel}, json_build_object('k', 'frame', 'to', json_build_array(sender_id), 'frame',
-          json_build_object('action', 'delivered', 'conversationId', conversation_id, 'messageIds', ids, 'at', ${sql.raw(isoOf('at'))}))::text) AS sent
-        FROM g
-      )`
-    : sql``;
-  const result = await db.execute<{ id: string; conversation_id: string; sender_id: string; delivered_at: string | Date }>(sql`
-    WITH u AS (
-      UPDATE ${messages} SET delivered_at = now()
-      WHERE id = ANY(${sql.param(messageIds)}::uuid[]) AND delivered_at IS NULL AND sender_id IS NOT NULL
-      RETURNING id, conversation_id, sender_id, delivered_at
-    )${notify}
-    SELECT u.id, u.conversation_id, u.sender_id, u.delivered_at FROM u${notifyChannel ? sql` WHERE (SELECT count(*) FROM n) >= 0` : sql``}`);
+  const result = await poolOf(db).query<{ id: string; conversation_id: string; sender_id: string; delivered_at: string | Date }>(
+    notifyChannel
+      ? { name: 'chat_mark_delivered_notify', text: MARK_DELIVERED_NOTIFY, values: [messageIds, notifyChannel] }
+      : { name: 'chat_mark_delivered', text: MARK_DELIVERED, values: [messageIds] },
+  );
   return result.rows.map((r) => ({ id: r.id, conversationId: r.conversation_id, senderId: r.sender_id, deliveredAt: new Date(r.delivered_at) }));
 }
+
+const MARK_DELIVERED_BODY = `
+    WITH u AS (
+      UPDATE messages SET delivered_at = now()
+      WHERE id = ANY($1::uuid[]) AND delivered_at IS NULL AND sender_id IS NOT NULL
+      RETURNING id, conversation_id, sender_id, delivered_at
+    )`;
+const MARK_DELIVERED = `${MARK_DELIVERED_BODY}
+    SELECT u.id, u.conversation_id, u.sender_id, u.delivered_at FROM u`;
+const MARK_DELIVERED_NOTIFY = `${MARK_DELIVERED_BODY}, g AS (
+      SELECT conversation_id, sender_id, min(delivered_at) AS at, json_agg(id ORDER BY id) AS ids
+      FROM (SELECT u.*, (row_number() OVER (PARTITION BY conversation_id ORDER BY id) - 1) / 150 AS chunk FROM u) x
+      GROUP BY conversation_id, sender_id, chunk
+    ), n AS MATERIALIZED (
+      SELECT pg_notify($2::text, json_build_object('k', 'frame', 'to', json_build_array(sender_id), 'frame',
+        json_build_object('action', 'delivered', 'conversationId', conversation_id, 'messageIds', ids, 'at', ${isoOf('at')}))::text) AS sent
+      FROM g
+    )
+    SELECT u.id, u.conversation_id, u.sender_id, u.delivered_at FROM u WHERE (SELECT count(*) FROM n) >= 0`;
 
 /** A message with its conversation (its two people and project), in one query: what a live delivery needs. */
 export async function findMessageWithConversation(db: DbOrTx, messageId: string): Promise<{ message: MessageRow; conversation: ConversationRow } | undefined> {
@@ -200,9 +213,6 @@ export interface TextMessageInput {
   ref: string | null;
 }
 
-/** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
-const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
  * Several text messages in ONE statement (one commit; group commit, decision 024): the messages,
  * each conversation's `last_message_at` and one log-trail entry (`chat-message`) per message. The
@@ -211,35 +221,29 @@ const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-M
  * (PostgreSQL delivers them at commit, in this order): the message itself (`k: 'msg'`) when it fits
  * the 8000-byte payload, else its id (`k: 'message'`, read back by the listeners).
  */
-export async function insertTextMessages(db: DbOrTx, rows: readonly TextMessageInput[], location: string, notifyChannel?: string): Promise<MessageRow[]> {
+export async function insertTextMessages(db: Db, rows: readonly TextMessageInput[], location: string, notifyChannel?: string): Promise<MessageRow[]> {
   if (rows.length === 0) return [];
-  // sql.param: one array parameter (a bare array would be spread into a list).
-  const col = <K extends keyof TextMessageInput>(k: K) => sql.param(rows.map((r) => r[k]));
-  const notify = notifyChannel ? sql`, pg_notify(${notifyChannel}, CASE WHEN octet_length(e.full) <= ${MAX_NOTIFY_PAYLOAD} THEN e.full ELSE e.short END) AS notified` : sql``;
-  const result = await db.execute<Record<string, unknown>>(sql`
-    WITH input AS (
-      SELECT * FROM unnest(${col('id')}::uuid[], ${col('conversationId')}::uuid[], ${col('senderId')}::uuid[], ${col('body')}::text[], ${col('sessionId')}::text[],
-        ${sql.param(rows.map((r) => r.people[0]))}::uuid[], ${sql.param(rows.map((r) => r.people[1]))}::uuid[], ${col('projectId')}::uuid[], ${col('ref')}::text[])
-        WITH ORDINALITY AS u(id, conversation_id, sender_id, body, session_id, a, b, project_id, ref, n)
-    ), m AS (
-      INSERT INTO ${messages} (id, conversation_id, sender_id, type, body, created_at)
-      SELECT id, conversation_id, sender_id, 'chat', body, now() + (n - 1) * interval '1 microsecond' FROM input ORDER BY n
-      RETURNING *
-    ), c AS (
-      UPDATE ${conversations} SET last_message_at = x.at
-      FROM (SELECT conversation_id, max(created_at) AS at FROM m GROUP BY conversation_id) x WHERE ${conversations.id} = x.conversation_id
-    ), l AS (
-      INSERT INTO ${logTrail} (user_id, action, location, session_id, details)
-      SELECT sender_id, 'chat-message', ${location}, session_id, jsonb_build_object('conversationId', conversation_id, 'messageId', id) FROM input ORDER BY n
-    ), e AS (
-      SELECT m.*, input.n,
-        json_build_object('k', 'msg', 'to', json_build_array(input.a, input.b), 'ref', input.ref, 'm',
-          json_build_object('id', m.id, 'c', m.conversation_id, 's', m.sender_id, 'b', m.body, 'p', input.project_id, 't', ${sql.raw(isoOf('m.created_at'))}))::text AS full,
-        json_build_object('k', 'message', 'id', m.id, 'to', json_build_array(input.a, input.b), 'ref', input.ref)::text AS short
-      FROM m JOIN input ON input.id = m.id
-    )
-    SELECT e.id, e.conversation_id, e.sender_id, e.type, e.subject, e.body, e.photo_id, e.quote_id, e.delivered_at, e.read_at, e.mailed_at, e.hidden_at, e.created_at${notify}
-    FROM e ORDER BY e.n`);
+  const col = <K extends keyof TextMessageInput>(k: K) => rows.map((r) => r[k]);
+  const values: unknown[] = [
+    col('id'),
+    col('conversationId'),
+    col('senderId'),
+    col('body'),
+    col('sessionId'),
+    rows.map((r) => r.people[0]),
+    rows.map((r) => r.people[1]),
+    col('projectId'),
+    col('ref'),
+    location,
+  ];
+  if (notifyChannel) values.push(notifyChannel, MAX_NOTIFY_PAYLOAD);
+  // A named (prepared) statement: its text is the same whatever the number of messages (arrays
+  // through unnest), so each connection parses and plans it once.
+  const result = await poolOf(db).query<Record<string, unknown>>({
+    name: notifyChannel ? 'chat_insert_texts_notify' : 'chat_insert_texts',
+    text: notifyChannel ? INSERT_TEXTS_NOTIFY : INSERT_TEXTS,
+    values,
+  });
   const date = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
   return result.rows.map((r) => ({
     id: r.id as string,
@@ -257,6 +261,35 @@ export async function insertTextMessages(db: DbOrTx, rows: readonly TextMessageI
     createdAt: date(r.created_at)!,
   }));
 }
+
+const INSERT_TEXTS_BODY = `
+    WITH input AS (
+      SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::text[], $5::text[], $6::uuid[], $7::uuid[], $8::uuid[], $9::text[])
+        WITH ORDINALITY AS u(id, conversation_id, sender_id, body, session_id, a, b, project_id, ref, n)
+    ), m AS (
+      INSERT INTO messages (id, conversation_id, sender_id, type, body, created_at)
+      SELECT id, conversation_id, sender_id, 'chat', body, now() + (n - 1) * interval '1 microsecond' FROM input ORDER BY n
+      RETURNING *
+    ), c AS (
+      UPDATE conversations SET last_message_at = x.at
+      FROM (SELECT conversation_id, max(created_at) AS at FROM m GROUP BY conversation_id) x WHERE conversations.id = x.conversation_id
+    ), l AS (
+      INSERT INTO log_trail (user_id, action, location, session_id, details)
+      SELECT sender_id, 'chat-message', $10::text, session_id, jsonb_build_object('conversationId', conversation_id, 'messageId', id) FROM input ORDER BY n
+    )`;
+const INSERT_TEXTS_COLUMNS =
+  'e.id, e.conversation_id, e.sender_id, e.type, e.subject, e.body, e.photo_id, e.quote_id, e.delivered_at, e.read_at, e.mailed_at, e.hidden_at, e.created_at';
+const INSERT_TEXTS = `${INSERT_TEXTS_BODY}
+    SELECT ${INSERT_TEXTS_COLUMNS} FROM m e JOIN input ON input.id = e.id ORDER BY input.n`;
+const INSERT_TEXTS_NOTIFY = `${INSERT_TEXTS_BODY}, e AS (
+      SELECT m.*, input.n,
+        json_build_object('k', 'msg', 'to', json_build_array(input.a, input.b), 'ref', input.ref, 'm',
+          json_build_object('id', m.id, 'c', m.conversation_id, 's', m.sender_id, 'b', m.body, 'p', input.project_id, 't', ${isoOf('m.created_at')}))::text AS full,
+        json_build_object('k', 'message', 'id', m.id, 'to', json_build_array(input.a, input.b), 'ref', input.ref)::text AS short
+      FROM m JOIN input ON input.id = m.id
+    )
+    SELECT ${INSERT_TEXTS_COLUMNS}, pg_notify($11::text, CASE WHEN octet_length(e.full) <= $12::int THEN e.full ELSE e.short END) AS notified
+    FROM e ORDER BY e.n`;
 
 /** PostgreSQL refuses NOTIFY payloads of 8000 bytes or more. */
 export const MAX_NOTIFY_PAYLOAD = 7900;

@@ -136,7 +136,8 @@ export class ChatHub implements ChatEvents {
       const all = [...ids];
       const live = new Set<string>();
       for (let i = 0; i < all.length; i += 5000) for (const id of await findLiveSessions(this.db, all.slice(i, i + 5000))) live.add(id);
-      this.closeWhere((s) => !live.has(s.sessionId));
+      // Only the sessions asked about: a socket opened while the query ran is not closed for it.
+      this.closeWhere((s) => ids.has(s.sessionId) && !live.has(s.sessionId));
     } catch (err) {
       this.log.warn({ err }, 'chat: session check failed');
     }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -394,6 +395,31 @@ describe('/ws', () => {
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     await t.app.chat.deps.hub.checkSessions();
     expect((await b.closed).code).toBe(4001);
+  });
+
+  it('the periodic session check closes only the sockets it asked about, not one opened while it ran', async () => {
+    const hub = t.app.chat.deps.hub;
+    const sessionOf = async (role: 'client' | 'contractor') => {
+      const p = await person(role, 'Sesión');
+      const [row] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, p.user.id));
+      return { userId: p.user.id, sessionId: row!.id };
+    };
+    const closed: string[] = [];
+    const fake = (who: { userId: string; sessionId: string }, name: string) => ({
+      ...who,
+      close: () => closed.push(name),
+      send: () => undefined,
+      sendRaw: () => undefined,
+    });
+    const ended = fake({ userId: (await sessionOf('client')).userId, sessionId: randomUUID() }, 'ended');
+    const late = fake(await sessionOf('contractor'), 'late');
+    hub.add(ended);
+    const check = hub.checkSessions();
+    hub.add(late); // opened while the check's query runs
+    await check;
+    expect(closed).toEqual(['ended']);
+    hub.remove(ended);
+    hub.remove(late);
   });
 
   it('closes a socket that stops sending keepItAlive, and keeps one that does', async () => {

@@ -40,6 +40,8 @@ const SECONDS = Number(process.env.BENCH_CHAT_SECONDS ?? 20);
 const OPEN_CONCURRENCY = Number(process.env.BENCH_CHAT_OPEN_CONCURRENCY ?? 100);
 const DRAIN_MS = Number(process.env.BENCH_CHAT_DRAIN_MS ?? 5_000);
 const TWO = process.env.BENCH_CHAT_TWO !== '0';
+/** Each server writes a V8 CPU profile here when it stops (`scripts/bench/cpu-profile.ts` sums it). */
+const PROFILE_DIR = process.env.BENCH_CHAT_PROFILE_DIR;
 const KEEP_ALIVE_MS = 60_000;
 const TARGET_ONE_P99 = 50;
 const TARGET_TWO_P99 = 100;
@@ -232,6 +234,13 @@ function rssOf(pid: number | undefined): number {
   return m ? Number(m[1]) * 1024 : 0;
 }
 
+/** Sockets closed between opening and the messages (a message to one of them is lost: the bench does not reconnect). */
+function closedBefore(stats: Stats, sockets: WebSocket[]): string {
+  const closed = sockets.filter((ws) => ws && ws.readyState !== WebSocket.OPEN).length;
+  const codes = [...stats.closes].map(([k, v]) => `${k}×${v}`).join(' ') || 'none';
+  return `${closed} sockets no longer open before the messages (close codes while opening: ${codes})`;
+}
+
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const fmt = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(1) : n.toFixed(0));
 
@@ -304,14 +313,35 @@ function print(r: Result): void {
   console.log(`  error frames: ${r.errors}; closes during the run: ${r.closes}; load ${r.load.toFixed(1)}; ${r.cpu}`);
 }
 
-/** CPU seconds of the server(s) and PostgreSQL during `fn`. */
-async function withCpu<T>(readers: (() => number)[], fn: () => Promise<T>): Promise<{ value: T; cpu: string }> {
+/** Transactions committed in the database so far (every statement outside a transaction is one). */
+async function commitsOf(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>('SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()');
+  return Number(rows[0]?.n ?? 0);
+}
+
+/**
+ * CPU of the server(s) and PostgreSQL during `fn`: cores kept busy, and CPU ms per message sent
+ * (the figure that does not depend on what else the machine is doing), with the database's
+ * commits per message.
+ */
+async function withCpu<T extends { sent: number }>(readers: (() => number)[], pool: pg.Pool, fn: () => Promise<T>): Promise<{ value: T; cpu: string; cpuMsPerMessage: number[] }> {
   const before = readers.map((r) => r());
+  const commitsBefore = await commitsOf(pool);
   const t0 = performance.now();
   const value = await fn();
   const seconds = (performance.now() - t0) / 1000;
-  const used = readers.map((r, i) => (r() - before[i]!) / 1000 / seconds);
-  return { value, cpu: `CPU cores busy: ${used.map((u) => u.toFixed(2)).join(' + ')} (server(s), PostgreSQL)` };
+  // Counting commits and reading pg_stat_database are two commits of the bench's own.
+  const commits = (await commitsOf(pool)) - commitsBefore - 2;
+  const usedMs = readers.map((r, i) => r() - before[i]!);
+  const perMessage = usedMs.map((ms) => ms / Math.max(1, value.sent));
+  return {
+    value,
+    cpuMsPerMessage: perMessage,
+    cpu:
+      `CPU cores busy: ${usedMs.map((u) => (u / 1000 / seconds).toFixed(2)).join(' + ')} (server(s), PostgreSQL); ` +
+      `CPU per message: ${perMessage.map((u) => u.toFixed(2)).join(' + ')} ms (total ${perMessage.reduce((a, b) => a + b, 0).toFixed(2)} ms); ` +
+      `${(commits / Math.max(1, value.sent)).toFixed(2)} commits per message`,
+  };
 }
 
 async function closeAll(sockets: WebSocket[]): Promise<void> {
@@ -342,15 +372,18 @@ async function main(): Promise<void> {
   const servers: { server: ServerProcess; dir: string }[] = [];
   const start = async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-chat-server-'));
-    const server = await startServerProcess({
-      DATA_DIR: dir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      MAIL_TRANSPORT: 'outbox',
-      // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
-      ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
-    });
+    const server = await startServerProcess(
+      {
+        DATA_DIR: dir,
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        MAIL_TRANSPORT: 'outbox',
+        // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
+        ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
+      },
+      PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : undefined,
+    );
     servers.push({ server, dir });
     return server;
   };
@@ -377,9 +410,9 @@ async function main(): Promise<void> {
       const open = await openAll(() => server.url, people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
       const rssAfter = rssOf(server.proc.pid);
-      console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them`);
+      console.log(`one instance: server RSS ${mb(rssBefore)} before the sockets, ${mb(rssAfter)} with them; ${closedBefore(stats.current, open.sockets)}`);
       stats.current = newStats();
-      const { value: run, cpu } = await withCpu([cpuOf(server.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
+      const { value: run, cpu } = await withCpu([cpuOf(server.proc.pid), pgCpu], pool, () => sendLoad(open.sockets, people, stats.current));
       stop();
       const r = summarize('One instance', stats.current, open, run, cpu, (rssAfter - rssBefore) / Math.max(1, SOCKETS - open.failed));
       print(r);
@@ -399,9 +432,9 @@ async function main(): Promise<void> {
       const stop = keepAlive(sockets, SOCKETS);
       const open = await openAll((i) => (i < half ? a.url : b.url), people, stats, sockets);
       await new Promise((r) => setTimeout(r, 2_000));
-      console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each`);
+      console.log(`two instances: server RSS ${mb(rssOf(a.proc.pid))} + ${mb(rssOf(b.proc.pid))} with ${half} sockets each; ${closedBefore(stats.current, open.sockets)}`);
       stats.current = newStats();
-      const { value: run, cpu } = await withCpu([cpuOf(a.proc.pid), cpuOf(b.proc.pid), pgCpu], () => sendLoad(open.sockets, people, stats.current));
+      const { value: run, cpu } = await withCpu([cpuOf(a.proc.pid), cpuOf(b.proc.pid), pgCpu], pool, () => sendLoad(open.sockets, people, stats.current));
       stop();
       const r = summarize('Two instances (every message crosses)', stats.current, open, run, cpu);
       print(r);

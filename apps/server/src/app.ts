@@ -83,7 +83,7 @@ export interface AppDeps {
   /** Where photos live; DATA_DIR/media on disk by default. */
   storage?: PhotoStorage;
   /** Chat socket timings (tests shorten them). */
-  chat?: { keepAliveMs?: number; idleGraceMs?: number };
+  chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean };
 }
 
 /** S3-compatible storage when the S3_* variables are set, otherwise DATA_DIR/media on disk. */
@@ -243,7 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
   app.addHook('onClose', () => chat.stop());
   await app.register(chatRoutes(chat.deps));
-  await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, ...deps.chat }));
+  await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, underPressure: () => app.isUnderPressure(), ...deps.chat }));
   await registerWebApp(app, { distDir: deps.webDist, appUrl: config.appUrl, pageSources: directoryPageSources(directory), renderer: deps.webRenderer });
 
   const housekeeping = setInterval(() => {

@@ -11,6 +11,8 @@ export const chat = {
   photoAdded: 'Foto enviada.',
   photoNotFound: 'Esta foto no existe en esta conversación.',
   hiddenByModeration: 'Mensaje ocultado por moderación.',
+  /** The instance is overloaded: the message was refused at once, not stored (decision 024). */
+  busy: 'Hay demasiados mensajes en este momento y el tuyo no se envió. Inténtalo de nuevo en unos segundos.',
   serviceRequest: {
     notFound: 'Esta solicitud de servicio no existe en esta conversación.',
     onlyContractor: 'Solo el contratista puede responder esta solicitud.',

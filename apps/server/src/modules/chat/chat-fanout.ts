@@ -1,13 +1,26 @@
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import pg from 'pg';
 
+/** A text message as its live event carries it (short keys: NOTIFY payloads are limited to 8000 bytes). */
+export interface LiveText {
+  id: string;
+  /** Conversation, sender, body, the conversation's project, created at (ISO). */
+  c: string;
+  s: string;
+  b: string;
+  p: string | null;
+  t: string;
+}
+
 /**
- * What one instance tells all of them (itself included). Small by design: PostgreSQL's NOTIFY
- * payload is limited to 8000 bytes, so a new message travels as its id and each instance that
- * holds a socket of one of its people reads it from the database.
+ * What one instance tells all of them (itself included). PostgreSQL's NOTIFY payload is limited
+ * to 8000 bytes: a text message travels whole (`msg`) when it fits, else (and for notices and
+ * photos) as its id (`message`), and each instance that holds a socket of one of its people reads
+ * it from the database.
  */
 export type FanOutEvent =
-  | { k: 'message'; id: string; to: string[]; ref?: string }
+  | { k: 'msg'; m: LiveText; to: string[]; ref?: string | null }
+  | { k: 'message'; id: string; to: string[]; ref?: string | null }
   | { k: 'frame'; to: string[]; frame: ChatServerFrame }
   /** These users have (online) or no longer have (offline) a socket on instance `i`. */
   | { k: 'presence'; i: string; u: string[]; online: boolean }
@@ -29,6 +42,11 @@ export type FanOutEvent =
  * all the deployment needs); a Redis or NATS adapter implements the same three methods.
  */
 export interface ChatFanOut {
+  /**
+   * The PostgreSQL channel this fan-out listens on, when it is one: the chat's statements then
+   * NOTIFY their events on it themselves (one commit for the rows and their events).
+   */
+  readonly notifyChannel?: string;
   start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void>;
   publish(event: FanOutEvent): Promise<void>;
   /** Several events in one round trip when the transport allows (optional: else one publish each). */
@@ -37,7 +55,7 @@ export interface ChatFanOut {
 }
 
 export const CHAT_CHANNEL = 'chat_events';
-const MAX_PAYLOAD = 7900;
+const MAX_PAYLOAD = 7900; // PostgreSQL refuses 8000 bytes or more
 
 export function parseFanOutEvent(payload: string | undefined): FanOutEvent | undefined {
   if (!payload) return undefined;
@@ -52,6 +70,7 @@ export function parseFanOutEvent(payload: string | undefined): FanOutEvent | und
 
 /** LISTEN on a dedicated connection (reconnecting with a growing delay), NOTIFY through the app's pool. */
 export class PgNotifyFanOut implements ChatFanOut {
+  readonly notifyChannel = CHAT_CHANNEL;
   private client: pg.Client | null = null;
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;

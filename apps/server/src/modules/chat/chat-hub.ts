@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
-import type { ChatFanOut, FanOutEvent } from './chat-fanout.ts';
-import { findLiveSessions, findMessagesWithConversation, listContactIds, markDeliveredIds, type ConversationRow, type MessageRow } from './chat.repository.ts';
+import type { ChatFanOut, FanOutEvent, LiveText } from './chat-fanout.ts';
+import { findLiveSessions, findMessagesWithConversation, listContactIds, markDeliveredIds, type MessageRow } from './chat.repository.ts';
 import { toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
 
 /** One open socket of a signed-in person on this instance. */
@@ -14,6 +14,8 @@ export interface LiveSocket {
   close(code: number, reason: string): void;
   /** Sends a frame; `done` runs once it was written to the connection (or failed). */
   send(frame: ChatServerFrame, done?: (err?: Error) => void): void;
+  /** Sends a frame already serialised (one JSON.stringify for all of a person's sockets). */
+  sendRaw(data: string, done?: (err?: Error) => void): void;
 }
 
 const ALIVE_MS = 60_000;
@@ -38,7 +40,7 @@ export class ChatHub implements ChatEvents {
 
   private sessionCheck: NodeJS.Timeout | null = null;
   /** Message events heard since the last flush: read from the database in one query per turn of the event loop. */
-  private pendingMessages: { id: string; to: string[]; ref?: string }[] = [];
+  private pendingMessages: { id: string; to: string[]; ref?: string | null }[] = [];
   /** Messages written to their recipient's socket since the last flush: marked delivered in one statement. */
   private pendingAcks = new Set<string>();
 
@@ -134,7 +136,8 @@ export class ChatHub implements ChatEvents {
       const all = [...ids];
       const live = new Set<string>();
       for (let i = 0; i < all.length; i += 5000) for (const id of await findLiveSessions(this.db, all.slice(i, i + 5000))) live.add(id);
-      this.closeWhere((s) => !live.has(s.sessionId));
+      // Only the sessions asked about: a socket opened while the query ran is not closed for it.
+      this.closeWhere((s) => ids.has(s.sessionId) && !live.has(s.sessionId));
     } catch (err) {
       this.log.warn({ err }, 'chat: session check failed');
     }
@@ -151,8 +154,19 @@ export class ChatHub implements ChatEvents {
 
   // ChatEvents (called by the service on whichever instance handled the request)
 
-  async messageCreated(message: MessageRow, people: readonly string[], ref?: string): Promise<void> {
-    await this.fanOut.publish({ k: 'message', id: message.id, to: [...people], ...(ref === undefined ? {} : { ref }) });
+  async messageCreated(message: MessageRow, people: readonly string[], ref?: string, projectId?: string | null): Promise<void> {
+    const to = [...people];
+    const short: FanOutEvent = { k: 'message', id: message.id, to, ...(ref === undefined ? {} : { ref }) };
+    // A plain text message travels whole when it fits the transport's payload; else as its id.
+    if (message.type === 'chat' && message.senderId !== null && message.subject === null && message.photoId === null && projectId !== undefined) {
+      const m: LiveText = { id: message.id, c: message.conversationId, s: message.senderId, b: message.body, p: projectId, t: message.createdAt.toISOString() };
+      try {
+        return await this.fanOut.publish({ k: 'msg', m, to, ...(ref === undefined ? {} : { ref }) });
+      } catch (err) {
+        if (!(err instanceof Error && err.message.includes('too large'))) throw err;
+      }
+    }
+    await this.fanOut.publish(short);
   }
 
   async delivered(senderIds: readonly string[], conversationId: string, messageIds: string[], at: Date): Promise<void> {
@@ -177,6 +191,28 @@ export class ChatHub implements ChatEvents {
       case 'frame':
         for (const userId of event.to) for (const s of this.local.get(userId) ?? []) s.send(event.frame);
         return;
+      case 'msg': {
+        if (!event.to.some((u) => this.local.has(u))) return;
+        const m = event.m;
+        const row: MessageRow = {
+          id: m.id,
+          conversationId: m.c,
+          senderId: m.s,
+          type: 'chat',
+          subject: null,
+          body: m.b,
+          photoId: null,
+          quoteId: null,
+          recipientId: null,
+          deliveredAt: null,
+          readAt: null,
+          mailedAt: null,
+          hiddenAt: null,
+          createdAt: new Date(m.t),
+        };
+        this.deliverMessage(row, m.p, event.to, event.ref ?? undefined);
+        return;
+      }
       case 'message':
         if (event.to.some((u) => this.local.has(u))) {
           if (this.pendingMessages.length === 0) setImmediate(() => void this.flushMessages());
@@ -246,21 +282,25 @@ export class ChatHub implements ChatEvents {
       const byId = new Map(found.map((f) => [f.message.id, f]));
       for (const e of batch) {
         const f = byId.get(e.id);
-        if (f) this.deliverMessage(f.message, f.conversation, e.to, e.ref);
+        if (f) this.deliverMessage(f.message, f.conversation.projectId, e.to, e.ref ?? undefined);
       }
     } catch (err) {
       this.log.warn({ err }, 'chat: delivery failed');
     }
   }
 
-  /** Sends a stored message to the local sockets of its people; the recipient's receipt marks it delivered. */
-  private deliverMessage(row: MessageRow, conversation: ConversationRow, people: string[], ref: string | undefined): void {
+  /**
+   * Sends a stored message to the local sockets of its people, serialised once per person (the
+   * sender's copy differs: `mine` and its `ref`); the recipient's receipt marks it delivered.
+   */
+  private deliverMessage(row: MessageRow, projectId: string | null, people: string[], ref: string | undefined): void {
     for (const userId of people) {
       const sockets = this.local.get(userId);
       if (!sockets) continue;
       const mine = row.senderId === userId;
+      const data = JSON.stringify({ action: 'message', message: toChatMessage(row, userId, projectId), ...(mine && ref !== undefined ? { ref } : {}) } satisfies ChatServerFrame);
       for (const s of sockets) {
-        s.send({ action: 'message', message: toChatMessage(row, userId, conversation.projectId), ...(mine && ref !== undefined ? { ref } : {}) }, (err) => {
+        s.sendRaw(data, (err) => {
           if (err || mine || row.senderId === null || row.deliveredAt !== null) return;
           this.received(row.id);
         });
@@ -278,7 +318,10 @@ export class ChatHub implements ChatEvents {
     const ids = [...this.pendingAcks];
     this.pendingAcks.clear();
     try {
-      const marked = await markDeliveredIds(this.db, ids);
+      // With the PostgreSQL fan-out the same statement NOTIFYs the senders: one commit per turn.
+      const channel = this.fanOut.notifyChannel;
+      const marked = await markDeliveredIds(this.db, ids, channel);
+      if (channel !== undefined) return;
       const byConversation = new Map<string, { senderId: string; ids: string[]; at: Date }>();
       for (const m of marked) {
         const c = byConversation.get(m.conversationId);

@@ -18,6 +18,11 @@ export interface ChatSocketOptions {
   /** A socket silent for longer than the keep-alive period plus this grace is closed (ms). */
   idleGraceMs?: number;
   keepAliveMs?: number;
+  /**
+   * True while the instance sheds load (the app's event-loop delay or heap past its limit, as for
+   * HTTP): a `sendPrivate` is then refused at once (`rate_limited`), before it is stored.
+   */
+  underPressure?: () => boolean;
 }
 
 /** Frames above this are answered with an error; ws itself closes the socket (1009) above the hard limit. */
@@ -71,11 +76,13 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
       let refilled = Date.now();
       let refusals = 0;
 
-      const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => {
+      const sendRaw = (data: string, done?: (err?: Error) => void) => {
         if (ws.readyState !== ws.OPEN) return done?.(new Error('socket closed'));
-        ws.send(JSON.stringify(frame), (err) => done?.(err ?? undefined));
+        if (done) ws.send(data, (err) => done(err ?? undefined));
+        else ws.send(data);
       };
-      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, close: (code, reason) => ws.close(code, reason) };
+      const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => sendRaw(JSON.stringify(frame), done);
+      const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, sendRaw, close: (code, reason) => ws.close(code, reason) };
       deps.hub.add(socket);
 
       const idle = setInterval(
@@ -127,6 +134,7 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
             return send({ action: 'isContactOnLine', contact, members: known && deps.hub.isOnline(contact) ? [contact] : [] });
           }
           case 'sendPrivate':
+            if (opts.underPressure?.()) throw new AppError('UNAVAILABLE', tc.busy);
             await sendMessage(deps, { id: user.id, sessionId: user.sessionId }, frame.conversationId, frame.message, frame.ref);
             return;
           case 'typing': {
@@ -159,6 +167,8 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
         if (!result.success) return refuse('invalid_frame', result.error.issues[0]?.message ?? tc.socket.invalidFrame, ref);
         handle(result.data).catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return refuse('not_found', tc.socket.conversationNotFound, ref);
+          // Overloaded (the send queue's bound): refused at once, nothing stored; the client may retry.
+          if (err instanceof AppError && err.code === 'UNAVAILABLE') return refuse('rate_limited', tc.busy, ref);
           log.warn({ err }, 'chat: frame failed');
           refuse('failed', tc.socket.failed, ref);
         });

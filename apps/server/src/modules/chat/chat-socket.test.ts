@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { loadConfig } from '../../config/env.ts';
 import { createDb, createPool } from '../../db/client.ts';
 import { conversations, logTrail, messages, sessions, users } from '../../db/schema/index.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { SendQueue } from './chat-send-queue.ts';
 import { createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -23,7 +26,7 @@ let port2: number;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-chat-'));
 
 /** Another instance of the server on the same database (its own pool, its own LISTEN). */
-async function anotherInstance(chat?: { keepAliveMs: number; idleGraceMs: number }): Promise<number> {
+async function anotherInstance(chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean }): Promise<number> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: t.url, DEMO_DATA: '0' });
   const pool = createPool(t.url, 5);
   const app = await buildApp({ config, db: createDb(pool), logger: createLogger(config), mailPollMs: 200, chat });
@@ -279,6 +282,72 @@ describe('/ws', () => {
     a.ws.close(1000);
   });
 
+  it('delivers a burst across instances in the order sent, stored in that order, and a reconnect after one of them gets exactly the rest', async () => {
+    const { client, contractor, id } = await pair();
+    const a = await open(port1, client.cookie);
+    const b = await open(port2, contractor.cookie);
+    const texts = Array.from({ length: 20 }, (_, i) => `ráfaga ${i}`);
+    // One frame after the other in the same tick: the server stores them together (one statement).
+    for (const [i, text] of texts.entries()) a.send({ action: 'sendPrivate', conversationId: id, message: text, ref: `b${i}` });
+    const got: string[] = [];
+    while (got.length < texts.length) got.push(((await b.next(action('message'))).message as { text: string }).text);
+    expect(got).toEqual(texts);
+    const echoes: { ref: string; message: { id: string } }[] = [];
+    while (echoes.length < texts.length) echoes.push((await a.next(action('message'))) as unknown as { ref: string; message: { id: string } });
+    expect(echoes.map((e) => e.ref)).toEqual(texts.map((_, i) => `b${i}`));
+
+    const history = await t.app.inject({ method: 'GET', url: `/api/conversations/${id}/messages`, headers: { cookie: client.cookie } });
+    expect((history.json() as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(texts);
+    // Stored a microsecond apart: the cursor compares what is stored, not a millisecond rounding.
+    const after = await t.app.inject({ method: 'GET', url: `/api/conversations/${id}/messages?after=${echoes[9]!.message.id}`, headers: { cookie: contractor.cookie } });
+    expect((after.json() as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(texts.slice(10));
+    const before = await t.app.inject({ method: 'GET', url: `/api/conversations/${id}/messages?before=${echoes[9]!.message.id}`, headers: { cookie: contractor.cookie } });
+    expect((before.json() as { messages: { text: string }[] }).messages.map((m) => m.text)).toEqual(texts.slice(0, 9));
+    a.ws.close(1000);
+    b.ws.close(1000);
+  });
+
+  it('refuses a message at once when the instance is overloaded: a rate_limited frame on the socket, 503 over REST, nothing stored', async () => {
+    const { client, id } = await pair();
+    const a = await open(port1, client.cookie);
+    const deps = t.app.chat.deps;
+    const queue = deps.sendQueue;
+    // An instance whose send queue is full: its bound is what decides.
+    deps.sendQueue = new SendQueue(t.db, '/perfil/mensajes', queue?.notifies ? 'chat_events' : undefined, { maxQueued: 0, maxWaitMs: 1000, maxBatch: 500 });
+    try {
+      a.send({ action: 'sendPrivate', conversationId: id, message: 'no cabe', ref: 'full' });
+      expect(await a.next(action('error'))).toEqual({ action: 'error', code: 'rate_limited', message: tc.busy, ref: 'full' });
+      const rest = await t.app.inject({
+        method: 'POST',
+        url: `/api/conversations/${id}/messages`,
+        headers: { cookie: client.cookie, 'x-requested-with': 'arreglaya' },
+        payload: { text: 'tampoco' },
+      });
+      expect(rest.statusCode).toBe(503);
+      expect(rest.json()).toMatchObject({ error: { code: 'UNAVAILABLE', message: tc.busy } });
+      expect(await t.db.select().from(messages).where(eq(messages.conversationId, id))).toEqual([]);
+    } finally {
+      deps.sendQueue = queue;
+    }
+    a.send({ action: 'sendPrivate', conversationId: id, message: 'ahora sí', ref: 'ok' });
+    expect(await a.next(action('message'))).toMatchObject({ ref: 'ok', message: { text: 'ahora sí' } });
+    a.ws.close(1000);
+  });
+
+  it('refuses sendPrivate at once on an instance that sheds load (event loop or heap past the limit), and takes it again after', async () => {
+    let pressure = true;
+    const port = await anotherInstance({ underPressure: () => pressure });
+    const { client, id } = await pair();
+    const a = await open(port, client.cookie);
+    a.send({ action: 'sendPrivate', conversationId: id, message: 'tarde', ref: 'p1' });
+    expect(await a.next(action('error'))).toEqual({ action: 'error', code: 'rate_limited', message: tc.busy, ref: 'p1' });
+    expect(await t.db.select().from(messages).where(eq(messages.conversationId, id))).toEqual([]);
+    pressure = false;
+    a.send({ action: 'sendPrivate', conversationId: id, message: 'a tiempo', ref: 'p2' });
+    expect(await a.next(action('message'))).toMatchObject({ ref: 'p2', message: { text: 'a tiempo' } });
+    a.ws.close(1000);
+  });
+
   it("closes the sockets of a session signed out mid-stream, on both instances, and keeps the same person's other session", async () => {
     const { client, contractor, id } = await pair();
     const other = await signIn(t, client.user);
@@ -326,6 +395,31 @@ describe('/ws', () => {
     expect(b.ws.readyState).toBe(WebSocket.OPEN);
     await t.app.chat.deps.hub.checkSessions();
     expect((await b.closed).code).toBe(4001);
+  });
+
+  it('the periodic session check closes only the sockets it asked about, not one opened while it ran', async () => {
+    const hub = t.app.chat.deps.hub;
+    const sessionOf = async (role: 'client' | 'contractor') => {
+      const p = await person(role, 'Sesión');
+      const [row] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, p.user.id));
+      return { userId: p.user.id, sessionId: row!.id };
+    };
+    const closed: string[] = [];
+    const fake = (who: { userId: string; sessionId: string }, name: string) => ({
+      ...who,
+      close: () => closed.push(name),
+      send: () => undefined,
+      sendRaw: () => undefined,
+    });
+    const ended = fake({ userId: (await sessionOf('client')).userId, sessionId: randomUUID() }, 'ended');
+    const late = fake(await sessionOf('contractor'), 'late');
+    hub.add(ended);
+    const check = hub.checkSessions();
+    hub.add(late); // opened while the check's query runs
+    await check;
+    expect(closed).toEqual(['ended']);
+    hub.remove(ended);
+    hub.remove(late);
   });
 
   it('closes a socket that stops sending keepItAlive, and keeps one that does', async () => {

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
+import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { storeUpload } from '../media/photo-files.ts';
 import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
@@ -16,7 +16,7 @@ import {
   findOpenProjectTitle,
   findRequestAnswers,
   insertChatMessage,
-  insertTextMessageLogged,
+  insertTextMessages,
   insertChatPhoto,
   insertRequestAnswer,
   lockServiceRequest,
@@ -35,7 +35,7 @@ import {
 /** What the live side (sockets on every instance) is told; the hub implements it. */
 export interface ChatEvents {
   /** A message was stored: both people's sockets receive it (the sender's with its `ref`). */
-  messageCreated(message: MessageRow, people: readonly string[], ref?: string): Promise<void>;
+  messageCreated(message: MessageRow, people: readonly string[], ref?: string, projectId?: string | null): Promise<void>;
   /** Messages reached the recipient: the sender is told. */
   delivered(senderIds: readonly string[], conversationId: string, messageIds: string[], at: Date): Promise<void>;
   /** The reader opened the conversation: the other person is told. */
@@ -49,6 +49,8 @@ export interface ChatDeps {
   log: { warn(obj: object, msg: string): void };
   /** Conversations already looked up (their two people never change): spares a query per socket message. */
   conversations?: ConversationCache;
+  /** Group commit of text messages (one statement per turn); without it, one statement per message. */
+  sendQueue?: SendQueue;
 }
 
 /**
@@ -64,13 +66,25 @@ export class ConversationCache {
     private readonly ttlMs = 60_000,
   ) {}
 
-  async of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+  /** Lookups under way, by conversation and person: a burst waits for one query, and resumes in the order it came (a socket's messages keep their order). */
+  private readonly inFlight = new Map<string, Promise<ConversationRow>>();
+
+  of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
     const hit = this.rows.get(conversationId);
-    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return hit.row;
-    const row = await conversationOf(db, conversationId, userId);
-    if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
-    this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
-    return row;
+    if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return Promise.resolve(hit.row);
+    const key = `${conversationId}:${userId}`;
+    let pending = this.inFlight.get(key);
+    if (!pending) {
+      pending = conversationOf(db, conversationId, userId)
+        .then((row) => {
+          if (this.rows.size >= this.max) this.rows.delete(this.rows.keys().next().value!);
+          this.rows.set(conversationId, { row, until: Date.now() + this.ttlMs });
+          return row;
+        })
+        .finally(() => this.inFlight.delete(key));
+      this.inFlight.set(key, pending);
+    }
+    return pending;
   }
 }
 
@@ -209,18 +223,20 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
     );
 }
 
-/** Stores a text message (already trimmed and checked by the shared schema) and tells both people's sockets. */
+export const CHAT_LOCATION = '/perfil/mensajes';
+
+/**
+ * Stores a text message (already trimmed and checked by the shared schema) and tells both people's
+ * sockets. Through the send queue it is stored with the others of this turn in one statement,
+ * which also NOTIFYs its live event; an overloaded instance refuses it at once (UNAVAILABLE).
+ */
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
   const conversation = await cachedConversationOf(deps, conversationId, actor.id);
-  const row = await insertTextMessageLogged(deps.db, {
-    id: randomUUID(),
-    conversationId,
-    senderId: actor.id,
-    body: text,
-    sessionId: actor.sessionId ?? null,
-    location: '/perfil/mensajes',
-  });
-  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], ref);
+  const people = [conversation.clientId, conversation.contractorId] as const;
+  const input = { conversationId, senderId: actor.id, body: text, sessionId: actor.sessionId ?? null, people, projectId: conversation.projectId, ref: ref ?? null };
+  const queue = deps.sendQueue;
+  const row = queue ? await queue.add(input) : (await insertTextMessages(deps.db, [{ ...input, id: timeOrderedUuid() }], CHAT_LOCATION))[0]!;
+  if (!queue?.notifies) await deps.events.messageCreated(row, people, ref, conversation.projectId);
   return toChatMessage(row, actor.id, conversation.projectId);
 }
 
@@ -275,7 +291,7 @@ export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId
     });
     return inserted;
   });
-  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
+  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], undefined, conversation.projectId);
   return toChatMessage(row, actor.id, conversation.projectId);
 }
 
@@ -329,6 +345,6 @@ export async function respondToServiceRequest(deps: ChatDeps, actor: ChatActor, 
     });
     return inserted;
   });
-  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId]);
+  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], undefined, conversation.projectId);
   return toChatMessage(row, actor.id, conversation.projectId);
 }

@@ -6,7 +6,8 @@ import type { PhotoStorage } from '../media/photo-storage.ts';
 import { CHAT_AWAY_MS, startAwayMail } from './chat-away-mail.ts';
 import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
 import { ChatHub } from './chat-hub.ts';
-import { ConversationCache, type ChatDeps } from './chat.service.ts';
+import { SendQueue } from './chat-send-queue.ts';
+import { CHAT_LOCATION, ConversationCache, type ChatDeps } from './chat.service.ts';
 
 export interface Chat {
   deps: ChatDeps & { hub: ChatHub };
@@ -32,7 +33,9 @@ export async function startChat(opts: {
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
   const fanOut = opts.fanOut ?? new PgNotifyFanOut({ ...pool.options }, pool, opts.log);
   const hub = new ChatHub(opts.db, fanOut, opts.log, opts.sessionCheckMs);
-  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub, conversations: new ConversationCache() };
+  // Text messages: one statement and one commit per turn, which NOTIFYs their events itself when the fan-out is PostgreSQL's.
+  const sendQueue = new SendQueue(opts.db, CHAT_LOCATION, fanOut.notifyChannel);
+  const deps = { db: opts.db, storage: opts.storage, log: opts.log, events: hub, hub, conversations: new ConversationCache(), sendQueue };
   hub.bind(deps);
   await hub.start();
   // Messages nobody's socket received for 5 minutes (CHAT_AWAY_AFTER_MS) become one e-mail per

@@ -1,5 +1,6 @@
 import { replace, type LoaderFunction } from 'react-router';
 import type { Role } from '@arreglaya/shared/domain';
+import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { queryClient } from '@/lib/query-client.ts';
 import { homeFor, type SessionUser } from '@/lib/session-user.ts';
 import { authModals } from '@/lib/auth-modals.ts';
@@ -27,11 +28,15 @@ export function requireSession(roles: readonly Role[] | null, currentPath: () =>
   };
 }
 
-/** /login: the sign-in dialog over the landing page (a signed-in person goes to their area). */
-export const openSignInLoader: LoaderFunction = async () => {
+/**
+ * /login: the sign-in dialog over the landing page (a signed-in person goes to their area). A
+ * Google / Facebook sign-in that failed lands here with `?error=<code>` (the server's
+ * SOCIAL_ERROR_PATH): the dialog opens saying so.
+ */
+export const openSignInLoader: LoaderFunction = async ({ request }) => {
   const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
   if (session?.user) throw replace(homeFor(session.user.role));
-  authModals.openSignIn();
+  authModals.openSignIn(new URL(request.url).searchParams.has('error') ? { error: t.socialFailed } : {});
   return null;
 };
 

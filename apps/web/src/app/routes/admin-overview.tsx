@@ -68,6 +68,7 @@ function AdminOverviewPage() {
             <Stat label={t.overview.openClaims}>{formatNumber(data.openClaims, locale)}</Stat>
             <Stat label={t.overview.reviewsWaiting}>{formatNumber(data.reviewsWaiting, locale)}</Stat>
             <Stat label={t.overview.contactUnanswered}>{formatNumber(data.contactUnanswered, locale)}</Stat>
+            <Stat label={t.overview.otherInboxesWaiting}>{formatNumber(data.otherInboxesWaiting, locale)}</Stat>
           </dl>
 
           <section aria-labelledby="admin-projects-by-status" className="rounded-xl border border-slate-200 bg-white p-4">

@@ -80,4 +80,31 @@ describe('QueryState', () => {
     await waitFor(() => expect(screen.getByRole('list', { name: 'Reclamos' }).textContent).toBe('Calentador'));
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('shows a record (no empty state) and another error view when the page gives one', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    function Record({ fail }: { fail: boolean }) {
+      const query = useQuery({
+        queryKey: ['record', fail],
+        queryFn: async () => {
+          if (fail) throw new Error('old session');
+          return { name: 'Resumen' };
+        },
+      });
+      return (
+        <QueryState query={query} renderError={(error) => <p role="alert">{`Vuelve a iniciar sesión (${(error as Error).message})`}</p>}>
+          {(data) => <h2>{data.name}</h2>}
+        </QueryState>
+      );
+    }
+    render(
+      <QueryClientProvider client={client}>
+        <Record fail={false} />
+        <Record fail />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('Vuelve a iniciar sesión (old session)');
+    expect(screen.queryByRole('button', { name: loadFailure.retry })).toBeNull();
+  });
 });

@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { cx } from '@/lib/cx.ts';
 import { ErrorWithRetry } from './error-with-retry.tsx';
 
 /** What QueryState reads of a query (a react-query result fits as it is). */
@@ -14,14 +13,15 @@ export interface QueryLike<T> {
 
 interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** True when the loaded data has nothing to show (then `empty` is shown instead of `children`). */
-  isEmpty: (data: T) => boolean;
+  /** True when the loaded data has nothing to show (then `empty` is shown instead of `children`); absent for a record, never empty. */
+  isEmpty?: (data: T) => boolean;
   /** What an empty list says, in the feature's words from the catalogue. */
-  empty: string;
+  empty?: string;
   /** What could not be loaded, in the feature's words (loadFailure.generic when absent). */
   errorMessage?: string;
   /** Another error view, e.g. the console's "sign in again" for an old session (AdminLoadError). */
   renderError?: (error: unknown, retry: () => unknown, retrying: boolean) => ReactNode;
+  /** The area's layout classes (default: a column with gap-3). */
   className?: string;
   /** The loaded, non-empty data. */
   children: (data: T) => ReactNode;
@@ -52,13 +52,13 @@ export function QueryState<T>({ query, isEmpty, empty, errorMessage, renderError
           <span className="sr-only">{shell.loading}</span>
         </div>
       );
-  } else if (isEmpty(data)) {
+  } else if (isEmpty?.(data)) {
     body = <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{empty}</p>;
   } else {
     body = children(data);
   }
   return (
-    <div aria-busy={query.isFetching} className={cx('flex flex-col gap-3', className)}>
+    <div aria-busy={query.isFetching} className={className ?? 'flex flex-col gap-3'}>
       {error}
       {body}
     </div>

@@ -1,6 +1,5 @@
 import { replace, type LoaderFunction } from 'react-router';
 import type { Role } from '@arreglaya/shared/domain';
-import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { queryClient } from '@/lib/query-client.ts';
 import { homeFor, type SessionUser } from '@/lib/session-user.ts';
 import { authModals } from '@/lib/auth-modals.ts';
@@ -36,7 +35,9 @@ export function requireSession(roles: readonly Role[] | null, currentPath: () =>
 export const openSignInLoader: LoaderFunction = async ({ request }) => {
   const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
   if (session?.user) throw replace(homeFor(session.user.role));
-  authModals.openSignIn(new URL(request.url).searchParams.has('error') ? { error: t.socialFailed } : {});
+  // The auth catalogue stays out of the first bundle (this loader is in it): loaded only for the failure.
+  const failed = new URL(request.url).searchParams.has('error');
+  authModals.openSignIn(failed ? { error: (await import('@arreglaya/shared/i18n/auth')).auth.socialFailed } : {});
   return null;
 };
 

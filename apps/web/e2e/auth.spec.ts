@@ -313,3 +313,10 @@ test('the contact form is prefilled and locked for a signed-in person', async ({
   await expect(email).not.toBeEditable();
   await expect(firstName).toBeEnabled();
 });
+
+test('a Google / Facebook sign-in that failed comes back to /login?error=… and the dialog says so', async ({ page }) => {
+  await page.goto('/login?error=access_denied');
+  const dialog = page.getByRole('dialog', { name: auth.signIn.title });
+  await expect(dialog.getByRole('alert')).toHaveText(auth.socialFailed);
+  await expectNoSeriousAxe(page, 'sign-in dialog after a failed social sign-in');
+});

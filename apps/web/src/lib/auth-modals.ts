@@ -4,7 +4,7 @@ export type SignUpRole = 'client' | 'contractor';
 
 /** Which auth dialog is open, and what it was opened with. */
 export type AuthModalState =
-  { view: 'closed' } | { view: 'sign-in'; email?: string; redirectTo?: string } | { view: 'sign-up'; role?: SignUpRole } | { view: 'confirm'; email: string };
+  { view: 'closed' } | { view: 'sign-in'; email?: string; redirectTo?: string; error?: string } | { view: 'sign-up'; role?: SignUpRole } | { view: 'confirm'; email: string };
 
 // A module store rather than a React context: the protected-route loader opens the sign-in
 // dialog before any component renders, and loaders cannot reach context.
@@ -22,7 +22,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 export const authModals = {
-  openSignIn: (options: { email?: string; redirectTo?: string } = {}) => set({ view: 'sign-in', ...options }),
+  openSignIn: (options: { email?: string; redirectTo?: string; error?: string } = {}) => set({ view: 'sign-in', ...options }),
   openSignUp: (options: { role?: SignUpRole } = {}) => set({ view: 'sign-up', ...options }),
   openConfirm: (email: string) => set({ view: 'confirm', email }),
   close: () => set({ view: 'closed' }),

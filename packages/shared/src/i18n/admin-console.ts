@@ -28,6 +28,7 @@ export const adminConsole = {
     openClaims: 'Reclamos abiertos',
     reviewsWaiting: 'Reseñas por revisar',
     contactUnanswered: 'Mensajes de contacto sin responder',
+    otherInboxesWaiting: 'Reservas, tiendas y referidos por atender',
     chartTitle: 'Proyectos nuevos por día (últimos 30 días)',
     chartLoading: 'Cargando gráfico…',
     tableCaption: 'Proyectos nuevos por día',

@@ -99,7 +99,10 @@ export const AdminOverviewSchema = z.object({
   releasedThisMonth: moneyByCurrency,
   openClaims: z.number(),
   reviewsWaiting: z.number(),
+  /** Contact-page messages still new (neither answered nor closed). */
   contactUnanswered: z.number(),
+  /** Quick bookings, store applications and referrals still new in their inboxes. */
+  otherInboxesWaiting: z.number(),
   /** The last 30 days, oldest first, every day present (0 when none). */
   newProjectsPerDay: z.array(z.object({ day: z.iso.date(), count: z.number() })),
 });

@@ -50,9 +50,11 @@ describe('inboxes', () => {
     expect(actions).toEqual(expect.arrayContaining(['admin-inbox-reply', 'admin-inbox-close']));
   });
 
-  it('counts on the overview only the contact messages still unanswered: not those answered or closed, nor bookings or store applications', async () => {
-    const unanswered = async () => (await get(admin, '/api/admin/overview')).json().contactUnanswered as number;
+  it('counts on the overview the contact messages still unanswered (not those answered or closed), and the other inboxes apart', async () => {
+    const overview = async () => (await get(admin, '/api/admin/overview')).json() as { contactUnanswered: number; otherInboxesWaiting: number };
+    const unanswered = async () => (await overview()).contactUnanswered;
     const base = await unanswered();
+    const othersBase = (await overview()).otherInboxesWaiting;
     const first = await contactMessage('¿Trabajan los domingos?');
     const second = await contactMessage('¿Cuánto cuesta registrarse?');
     expect(await unanswered()).toBe(base + 2);
@@ -64,7 +66,7 @@ describe('inboxes', () => {
       payload: { nombre: 'Ramona', apellido: 'Peña', telefono: '809-555-0123', correo: 'ramona.pena@ejemplo.do', tipoDeServicios: 'plomeria', comentarios: 'Gotea la llave.' },
     });
     expect(booking.statusCode, booking.body).toBe(201);
-    expect(await unanswered()).toBe(base + 2);
+    expect(await overview()).toMatchObject({ contactUnanswered: base + 2, otherInboxesWaiting: othersBase + 1 });
     expect((await post(admin, `/api/admin/inbox/items/${first}/reply`, { reply: 'Sí, los domingos también.' })).statusCode).toBe(200);
     expect(await unanswered()).toBe(base + 1);
     expect((await post(admin, `/api/admin/inbox/items/${second}/close`)).statusCode).toBe(200);

@@ -59,6 +59,7 @@ export async function overview(db: Db, now = new Date()): Promise<AdminOverview>
     openClaims: waiting.claims,
     reviewsWaiting: waiting.reviews,
     contactUnanswered: waiting.contact,
+    otherInboxesWaiting: waiting.others,
     newProjectsPerDay: days.map((day) => ({ day, count: counts.get(day) ?? 0 })),
   };
 }

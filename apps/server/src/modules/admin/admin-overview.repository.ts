@@ -44,13 +44,16 @@ export async function releasedSince(db: DbOrTx, since: Date) {
 }
 
 export async function countWaiting(db: DbOrTx) {
-  const r = await db.execute<{ claims: number; reviews: number; contact: number }>(sql`
+  const r = await db.execute<{ claims: number; reviews: number; contact: number; others: number }>(sql`
     SELECT
       (SELECT count(*)::int FROM projects WHERE status = 'disputed') AS claims,
       (SELECT count(*)::int FROM reviews WHERE status = 'pending') AS reviews,
       -- Unanswered contact messages: the contact page's, still 'new' in the inbox (neither answered nor
       -- closed). Quick bookings and store applications are other inboxes, not messages to answer here.
-      (SELECT count(*)::int FROM contact_requests WHERE kind = 'contact_page' AND status = 'new') AS contact`);
+      (SELECT count(*)::int FROM contact_requests WHERE kind = 'contact_page' AND status = 'new') AS contact,
+      -- The other inboxes' items still new: quick bookings, store applications, referrals.
+      (SELECT count(*)::int FROM contact_requests WHERE kind <> 'contact_page' AND status = 'new')
+        + (SELECT count(*)::int FROM referrals WHERE status = 'new') AS others`);
   return r.rows[0]!;
 }
 

@@ -5,7 +5,7 @@ import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { useOverview } from '@/features/admin/api/admin-queries.ts';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -44,76 +44,75 @@ function AdminOverviewPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-slate-900">{t.overview.heading}</h1>
-      {overview.isPending && (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      )}
-      {overview.isError && !data && <AdminLoadError error={overview.error} onRetry={overview.refetch} retrying={overview.isFetching} />}
-      {data && (
-        <>
-          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-            <Stat label={t.overview.people}>
-              {formatNumber(total, locale)}
-              <span className="mt-1 block text-sm font-medium text-slate-700">{t.overview.newThisWeek(formatNumber(data.people.newThisWeek, locale))}</span>
-              <span className="mt-1 block text-sm font-normal text-slate-700">{ROLES.map((r) => `${t.roles[r]}: ${formatNumber(data.people.byRole[r], locale)}`).join(' · ')}</span>
-            </Stat>
-            <Stat label={t.overview.offersThisWeek}>{formatNumber(data.offersThisWeek, locale)}</Stat>
-            <Stat label={t.overview.escrowHeld}>
-              <Money amounts={data.escrowHeld} locale={locale} />
-            </Stat>
-            <Stat label={t.overview.releasedThisMonth}>
-              <Money amounts={data.releasedThisMonth} locale={locale} />
-            </Stat>
-            <Stat label={t.overview.openClaims}>{formatNumber(data.openClaims, locale)}</Stat>
-            <Stat label={t.overview.reviewsWaiting}>{formatNumber(data.reviewsWaiting, locale)}</Stat>
-            <Stat label={t.overview.contactUnanswered}>{formatNumber(data.contactUnanswered, locale)}</Stat>
-          </dl>
-
-          <section aria-labelledby="admin-projects-by-status" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="admin-projects-by-status" className="text-lg font-semibold text-slate-900">
-              {t.overview.projects}
-            </h2>
-            <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
-              {PROJECT_STATUSES.map((s) => (
-                <div key={s}>
-                  <dt className="text-sm text-slate-700">{t.projectStatuses[s]}</dt>
-                  <dd className="text-xl font-bold text-slate-900">{formatNumber(data.projectsByStatus[s], locale)}</dd>
-                </div>
-              ))}
+      <QueryState query={overview} className="flex flex-col gap-6" renderError={(error, retry, retrying) => <AdminLoadError error={error} onRetry={retry} retrying={retrying} />}>
+        {(data) => (
+          <>
+            <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+              <Stat label={t.overview.people}>
+                {formatNumber(total, locale)}
+                <span className="mt-1 block text-sm font-medium text-slate-700">{t.overview.newThisWeek(formatNumber(data.people.newThisWeek, locale))}</span>
+                <span className="mt-1 block text-sm font-normal text-slate-700">
+                  {ROLES.map((r) => `${t.roles[r]}: ${formatNumber(data.people.byRole[r], locale)}`).join(' · ')}
+                </span>
+              </Stat>
+              <Stat label={t.overview.offersThisWeek}>{formatNumber(data.offersThisWeek, locale)}</Stat>
+              <Stat label={t.overview.escrowHeld}>
+                <Money amounts={data.escrowHeld} locale={locale} />
+              </Stat>
+              <Stat label={t.overview.releasedThisMonth}>
+                <Money amounts={data.releasedThisMonth} locale={locale} />
+              </Stat>
+              <Stat label={t.overview.openClaims}>{formatNumber(data.openClaims, locale)}</Stat>
+              <Stat label={t.overview.reviewsWaiting}>{formatNumber(data.reviewsWaiting, locale)}</Stat>
+              <Stat label={t.overview.contactUnanswered}>{formatNumber(data.contactUnanswered, locale)}</Stat>
+              <Stat label={t.overview.otherInboxesWaiting}>{formatNumber(data.otherInboxesWaiting, locale)}</Stat>
             </dl>
-          </section>
 
-          <section aria-labelledby="admin-new-projects" className="rounded-xl border border-slate-200 bg-white p-4">
-            <h2 id="admin-new-projects" className="text-lg font-semibold text-slate-900">
-              {t.overview.chartTitle}
-            </h2>
-            <div className="mt-3 min-h-[220px]">
-              <Suspense fallback={<p className="text-slate-700">{t.overview.chartLoading}</p>}>
-                <NewProjectsChart days={data.newProjectsPerDay} locale={locale} />
-              </Suspense>
-            </div>
-            {/* The chart's text alternative: the same numbers, for screen readers. */}
-            <table className="sr-only">
-              <caption>{t.overview.tableCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t.overview.day}</th>
-                  <th scope="col">{t.overview.count}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.newProjectsPerDay.map((d) => (
-                  <tr key={d.day}>
-                    <th scope="row">{formatDate(d.day, locale)}</th>
-                    <td>{formatNumber(d.count, locale)}</td>
-                  </tr>
+            <section aria-labelledby="admin-projects-by-status" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="admin-projects-by-status" className="text-lg font-semibold text-slate-900">
+                {t.overview.projects}
+              </h2>
+              <dl className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-7">
+                {PROJECT_STATUSES.map((s) => (
+                  <div key={s}>
+                    <dt className="text-sm text-slate-700">{t.projectStatuses[s]}</dt>
+                    <dd className="text-xl font-bold text-slate-900">{formatNumber(data.projectsByStatus[s], locale)}</dd>
+                  </div>
                 ))}
-              </tbody>
-            </table>
-          </section>
-        </>
-      )}
+              </dl>
+            </section>
+
+            <section aria-labelledby="admin-new-projects" className="rounded-xl border border-slate-200 bg-white p-4">
+              <h2 id="admin-new-projects" className="text-lg font-semibold text-slate-900">
+                {t.overview.chartTitle}
+              </h2>
+              <div className="mt-3 min-h-[220px]">
+                <Suspense fallback={<p className="text-slate-700">{t.overview.chartLoading}</p>}>
+                  <NewProjectsChart days={data.newProjectsPerDay} locale={locale} />
+                </Suspense>
+              </div>
+              {/* The chart's text alternative: the same numbers, for screen readers. */}
+              <table className="sr-only">
+                <caption>{t.overview.tableCaption}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.overview.day}</th>
+                    <th scope="col">{t.overview.count}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.newProjectsPerDay.map((d) => (
+                    <tr key={d.day}>
+                      <th scope="row">{formatDate(d.day, locale)}</th>
+                      <td>{formatNumber(d.count, locale)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

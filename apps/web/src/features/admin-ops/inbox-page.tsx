@@ -7,11 +7,10 @@ import { CONTACT_MESSAGE_TYPE_LABELS, INBOX_STATUSES, SERVICE_LABELS, type Conta
 import { adminInbox as t, inboxKindLabels, inboxStatusLabels } from '@arreglaya/shared/i18n/admin-ops';
 import { INBOX_KINDS, InboxReplySchema, type InboxItem, type InboxKind, type InboxReply } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { cx } from '@/lib/cx.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
@@ -79,16 +78,15 @@ function Inbox({ kind, status, page }: { kind: InboxKind; status: InboxStatus | 
           ))}
         </select>
       </div>
-      {inbox.isPending && <Spinner />}
-      {inbox.isError && <ErrorWithRetry message={t.loadError} onRetry={inbox.refetch} retrying={inbox.isFetching} />}
-      {inbox.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.empty}</p>}
-      {inbox.data && inbox.data.items.length > 0 && (
-        <ul aria-label={t.listLabel(inboxKindLabels[kind])} className="flex flex-col gap-3">
-          {inbox.data.items.map((item) => (
-            <InboxEntry key={item.id} item={item} />
-          ))}
-        </ul>
-      )}
+      <QueryState query={inbox} isEmpty={(d) => d.items.length === 0} empty={t.empty} errorMessage={t.loadError}>
+        {(data) => (
+          <ul aria-label={t.listLabel(inboxKindLabels[kind])} className="flex flex-col gap-3">
+            {data.items.map((item) => (
+              <InboxEntry key={item.id} item={item} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <Pagination page={page} pageCount={pageCount} hrefFor={(n) => `?bandeja=${kind}${status ? `&estado=${status}` : ''}&pagina=${n}`} />
     </section>
   );
@@ -201,38 +199,37 @@ function Newsletter({ page }: { page: number }) {
           {t.exportCsv}
         </a>
       </div>
-      {subscribers.isPending && <Spinner />}
-      {subscribers.isError && <ErrorWithRetry message={t.loadError} onRetry={subscribers.refetch} retrying={subscribers.isFetching} />}
-      {subscribers.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.subscribersEmpty}</p>}
-      {subscribers.data && subscribers.data.items.length > 0 && (
-        <div role="region" aria-label={t.subscribers} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t.subscribers}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className="p-2">
-                  {t.email}
-                </th>
-                <th scope="col" className="p-2">
-                  {t.status}
-                </th>
-                <th scope="col" className="p-2">
-                  {t.subscribedAt}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {subscribers.data.items.map((s) => (
-                <tr key={s.id} className="border-t border-slate-100">
-                  <td className="p-2 break-all">{s.email}</td>
-                  <td className="p-2">{t.subscriptionStatus[s.status]}</td>
-                  <td className="p-2">{formatDate(s.createdAt)}</td>
+      <QueryState query={subscribers} isEmpty={(d) => d.items.length === 0} empty={t.subscribersEmpty} errorMessage={t.loadError}>
+        {(data) => (
+          <div role="region" aria-label={t.subscribers} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t.subscribers}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="p-2">
+                    {t.email}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t.status}
+                  </th>
+                  <th scope="col" className="p-2">
+                    {t.subscribedAt}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((s) => (
+                  <tr key={s.id} className="border-t border-slate-100">
+                    <td className="p-2 break-all">{s.email}</td>
+                    <td className="p-2">{t.subscriptionStatus[s.status]}</td>
+                    <td className="p-2">{formatDate(s.createdAt)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <Pagination page={page} pageCount={pageCount} hrefFor={(n) => `?bandeja=newsletter&pagina=${n}`} />
     </section>
   );

@@ -5,10 +5,9 @@ import { useQuery } from '@tanstack/react-query';
 import { adminLog as t } from '@arreglaya/shared/i18n/admin-ops';
 import { LogTrailQuerySchema, type LogTrailFilterForm, type LogTrailQuery } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { formatDate, formatNumber, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchLog } from './api.ts';
@@ -95,38 +94,37 @@ export function LogPage() {
           {t.exportCsv}
         </a>
       </div>
-      {log.isPending && <Spinner />}
-      {log.isError && <ErrorWithRetry message={t.loadError} onRetry={log.refetch} retrying={log.isFetching} />}
-      {log.data?.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.empty}</p>}
-      {log.data && log.data.items.length > 0 && (
-        <div role="region" aria-label={t.tableLabel} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">{t.tableLabel}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                {[t.when, t.who, t.what, t.where, t.details].map((h) => (
-                  <th key={h} scope="col" className="p-2 whitespace-nowrap">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {log.data.items.map((e) => (
-                <tr key={e.id} className="border-t border-slate-100 align-top">
-                  <td className="p-2 whitespace-nowrap">
-                    {formatDate(e.createdAt)} {formatTime(e.createdAt)}
-                  </td>
-                  <td className="p-2 break-all">{e.email ?? t.visitor}</td>
-                  <td className="p-2">{e.action}</td>
-                  <td className="p-2 break-all">{e.location}</td>
-                  <td className="max-w-xs p-2 font-mono text-xs break-all text-slate-700">{e.details}</td>
+      <QueryState query={log} isEmpty={(d) => d.items.length === 0} empty={t.empty} errorMessage={t.loadError}>
+        {(data) => (
+          <div role="region" aria-label={t.tableLabel} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">{t.tableLabel}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  {[t.when, t.who, t.what, t.where, t.details].map((h) => (
+                    <th key={h} scope="col" className="p-2 whitespace-nowrap">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {data.items.map((e) => (
+                  <tr key={e.id} className="border-t border-slate-100 align-top">
+                    <td className="p-2 whitespace-nowrap">
+                      {formatDate(e.createdAt)} {formatTime(e.createdAt)}
+                    </td>
+                    <td className="p-2 break-all">{e.email ?? t.visitor}</td>
+                    <td className="p-2">{e.action}</td>
+                    <td className="p-2 break-all">{e.location}</td>
+                    <td className="max-w-xs p-2 font-mono text-xs break-all text-slate-700">{e.details}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
       <Pagination
         page={page}
         pageCount={pageCount}

@@ -5,9 +5,8 @@ import { adminModeration as t, matchKindLabels, reportReasonLabels, reportTarget
 import { splitByMatches } from '@arreglaya/shared/moderation-rules';
 import type { FlaggedProfile, Report } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -28,32 +27,30 @@ export function ModerationPage() {
         <h2 id="reports-title" className="text-2xl font-semibold text-slate-900">
           {t.reportsTitle}
         </h2>
-        {reports.isPending && <Spinner />}
-        {reports.isError && <ErrorWithRetry message={t.loadError} onRetry={reports.refetch} retrying={reports.isFetching} />}
-        {reports.data?.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.reportsEmpty}</p>}
-        {reports.data && reports.data.length > 0 && (
-          <ul aria-label={t.reportsTitle} className="flex flex-col gap-3">
-            {reports.data.map((r) => (
-              <ReportEntry key={r.id} report={r} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={reports} isEmpty={(d) => d.length === 0} empty={t.reportsEmpty} errorMessage={t.loadError}>
+          {(data) => (
+            <ul aria-label={t.reportsTitle} className="flex flex-col gap-3">
+              {data.map((r) => (
+                <ReportEntry key={r.id} report={r} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
       <section aria-labelledby="flagged-title" className="flex flex-col gap-3">
         <h2 id="flagged-title" className="text-2xl font-semibold text-slate-900">
           {t.flaggedTitle}
         </h2>
         <p className="text-slate-700">{t.flaggedIntro}</p>
-        {flagged.isPending && <Spinner />}
-        {flagged.isError && <ErrorWithRetry message={t.loadError} onRetry={flagged.refetch} retrying={flagged.isFetching} />}
-        {flagged.data?.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.flaggedEmpty}</p>}
-        {flagged.data && flagged.data.length > 0 && (
-          <ul aria-label={t.flaggedTitle} className="flex flex-col gap-3">
-            {flagged.data.map((f) => (
-              <FlaggedEntry key={f.contractorId} profile={f} />
-            ))}
-          </ul>
-        )}
+        <QueryState query={flagged} isEmpty={(d) => d.length === 0} empty={t.flaggedEmpty} errorMessage={t.loadError}>
+          {(data) => (
+            <ul aria-label={t.flaggedTitle} className="flex flex-col gap-3">
+              {data.map((f) => (
+                <FlaggedEntry key={f.contractorId} profile={f} />
+              ))}
+            </ul>
+          )}
+        </QueryState>
       </section>
     </div>
   );

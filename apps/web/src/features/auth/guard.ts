@@ -27,11 +27,17 @@ export function requireSession(roles: readonly Role[] | null, currentPath: () =>
   };
 }
 
-/** /login: the sign-in dialog over the landing page (a signed-in person goes to their area). */
-export const openSignInLoader: LoaderFunction = async () => {
+/**
+ * /login: the sign-in dialog over the landing page (a signed-in person goes to their area). A
+ * Google / Facebook sign-in that failed lands here with `?error=<code>` (the server's
+ * SOCIAL_ERROR_PATH): the dialog opens saying so.
+ */
+export const openSignInLoader: LoaderFunction = async ({ request }) => {
   const session = await queryClient.ensureQueryData(sessionQuery).catch(() => null);
   if (session?.user) throw replace(homeFor(session.user.role));
-  authModals.openSignIn();
+  // The auth catalogue stays out of the first bundle (this loader is in it): loaded only for the failure.
+  const failed = new URL(request.url).searchParams.has('error');
+  authModals.openSignIn(failed ? { error: (await import('@arreglaya/shared/i18n/auth')).auth.socialFailed } : {});
   return null;
 };
 

@@ -2,12 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { reviews as t } from '@arreglaya/shared/i18n/reviews';
 import { REVIEW_REJECTION_MAX, ReviewRejectSchema, type Review } from '@arreglaya/shared/schemas/reviews';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
@@ -43,44 +42,39 @@ export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
         <h1 className="text-3xl font-bold text-slate-900">{t.admin.title}</h1>
         <p className="mt-1 text-slate-700">{t.admin.intro}</p>
       </div>
-      {queue.isPending && (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      )}
-      {queue.isError && !data && <ErrorWithRetry message={t.admin.loadError} onRetry={queue.refetch} retrying={queue.isFetching} />}
       {data && (
         <p role="status" className="font-semibold text-slate-800">
           {t.admin.pendingCount(formatNumber(data.total, locale), data.total)}
         </p>
       )}
-      {data && data.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.admin.empty}</p>}
-      {data && data.items.length > 0 && (
-        <ul aria-label={t.admin.listLabel} className="flex flex-col gap-3">
-          {data.items.map((r) => (
-            <li key={r.id}>
-              <article aria-labelledby={`review-${r.id}`} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
-                <StarRating value={r.rating} />
-                <h2 id={`review-${r.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
-                  {r.title}
-                </h2>
-                <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comments}</p>
-                <p className="text-sm text-slate-700">
-                  {t.admin.from(r.authorName, r.subjectName)} · {t.page.project(r.projectTitle)} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
-                </p>
-                <div className="flex flex-col gap-2 sm:flex-row">
-                  <button type="button" disabled={moderate.isPending} onClick={() => void approve(r)} className={buttonClasses('primary')}>
-                    {t.admin.approve}
-                  </button>
-                  <button type="button" disabled={moderate.isPending} onClick={() => setRejecting(r)} className={buttonClasses('secondary')}>
-                    {t.admin.reject}
-                  </button>
-                </div>
-              </article>
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={queue} isEmpty={(d) => d.items.length === 0} empty={t.admin.empty} errorMessage={t.admin.loadError}>
+        {(data) => (
+          <ul aria-label={t.admin.listLabel} className="flex flex-col gap-3">
+            {data.items.map((r) => (
+              <li key={r.id}>
+                <article aria-labelledby={`review-${r.id}`} className="flex flex-col gap-2 rounded-xl border border-slate-200 bg-white p-4">
+                  <StarRating value={r.rating} />
+                  <h2 id={`review-${r.id}`} className="font-semibold text-slate-900 [overflow-wrap:anywhere]">
+                    {r.title}
+                  </h2>
+                  <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.comments}</p>
+                  <p className="text-sm text-slate-700">
+                    {t.admin.from(r.authorName, r.subjectName)} · {t.page.project(r.projectTitle)} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
+                  </p>
+                  <div className="flex flex-col gap-2 sm:flex-row">
+                    <button type="button" disabled={moderate.isPending} onClick={() => void approve(r)} className={buttonClasses('primary')}>
+                      {t.admin.approve}
+                    </button>
+                    <button type="button" disabled={moderate.isPending} onClick={() => setRejecting(r)} className={buttonClasses('secondary')}>
+                      {t.admin.reject}
+                    </button>
+                  </div>
+                </article>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {data && data.pageCount > 1 && <Pagination page={data.page} pageCount={data.pageCount} hrefFor={(p) => (p > 1 ? `?page=${p}` : '?')} />}
       {rejecting && (
         <RejectDialog

@@ -5,7 +5,7 @@ import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Pagination } from '@/components/ui/pagination.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { usePeople } from '../api/admin-queries.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
@@ -91,60 +91,60 @@ export function PeopleSearch({ locale }: { locale: string }) {
       <p role="status" aria-live="polite" className="font-semibold text-slate-800">
         {data && t.people.results(data.total, formatNumber(data.total, locale))}
       </p>
-      {people.isPending && (
-        <div className="flex justify-center py-8">
-          <Spinner />
-        </div>
-      )}
-      {people.isError && !data && <AdminLoadError error={people.error} onRetry={people.refetch} retrying={people.isFetching} />}
-      {data && data.items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.people.none}</p>}
-      {data && data.items.length > 0 && (
-        <>
-          <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t.people.heading}</caption>
-              <thead className="bg-slate-50 text-slate-800">
-                <tr>
-                  <th scope="col" className="px-3 py-2">
-                    {t.people.name}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t.people.email}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t.people.role}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t.people.status}
-                  </th>
-                  <th scope="col" className="px-3 py-2">
-                    {t.people.since}
-                  </th>
-                </tr>
-              </thead>
-              <tbody aria-busy={people.isFetching}>
-                {data.items.map((p) => {
-                  const name = `${p.firstName} ${p.lastName}`.trim() || p.email;
-                  return (
-                    <tr key={p.id} className="border-t border-slate-200">
-                      <th scope="row" className="px-3 py-2 font-medium">
-                        <Link to={`/admin/personas/${p.id}`} className="text-brand-700 underline hover:text-brand-800">
-                          {name}
-                        </Link>
-                      </th>
-                      <td className="px-3 py-2 break-all text-slate-800">{p.email}</td>
-                      <td className="px-3 py-2 text-slate-800">{t.roles[p.role]}</td>
-                      <td className="px-3 py-2 text-slate-800">{t.statuses[p.status]}</td>
-                      <td className="px-3 py-2 whitespace-nowrap text-slate-800">{formatDate(p.createdAt, locale)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <Pagination page={data.page} pageCount={Math.ceil(data.total / data.pageSize)} hrefFor={(n) => hrefWith(q, role, n)} />
-        </>
-      )}
+      <QueryState
+        query={people}
+        isEmpty={(d) => d.items.length === 0}
+        empty={t.people.none}
+        renderError={(error, retry, retrying) => <AdminLoadError error={error} onRetry={retry} retrying={retrying} />}
+      >
+        {(data) => (
+          <>
+            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t.people.heading}</caption>
+                <thead className="bg-slate-50 text-slate-800">
+                  <tr>
+                    <th scope="col" className="px-3 py-2">
+                      {t.people.name}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.people.email}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.people.role}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.people.status}
+                    </th>
+                    <th scope="col" className="px-3 py-2">
+                      {t.people.since}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody aria-busy={people.isFetching}>
+                  {data.items.map((p) => {
+                    const name = `${p.firstName} ${p.lastName}`.trim() || p.email;
+                    return (
+                      <tr key={p.id} className="border-t border-slate-200">
+                        <th scope="row" className="px-3 py-2 font-medium">
+                          <Link to={`/admin/personas/${p.id}`} className="text-brand-700 underline hover:text-brand-800">
+                            {name}
+                          </Link>
+                        </th>
+                        <td className="px-3 py-2 break-all text-slate-800">{p.email}</td>
+                        <td className="px-3 py-2 text-slate-800">{t.roles[p.role]}</td>
+                        <td className="px-3 py-2 text-slate-800">{t.statuses[p.status]}</td>
+                        <td className="px-3 py-2 whitespace-nowrap text-slate-800">{formatDate(p.createdAt, locale)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <Pagination page={data.page} pageCount={Math.ceil(data.total / data.pageSize)} hrefFor={(n) => hrefWith(q, role, n)} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

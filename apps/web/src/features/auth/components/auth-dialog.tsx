@@ -18,7 +18,7 @@ export function AuthDialog({ state }: { state: OpenState }) {
   return (
     <ModalDialog title={TITLES[state.view]} onClose={authModals.close}>
       <div className="mt-6">
-        {state.view === 'sign-in' && <SignInForm key={state.email ?? ''} email={state.email} redirectTo={state.redirectTo} />}
+        {state.view === 'sign-in' && <SignInForm key={state.email ?? ''} email={state.email} redirectTo={state.redirectTo} error={state.error} />}
         {state.view === 'sign-up' && <SignUpForm role={state.role} />}
         {state.view === 'confirm' && <ConfirmEmailForm key={state.email} email={state.email} />}
       </div>

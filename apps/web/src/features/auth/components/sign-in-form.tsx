@@ -20,13 +20,15 @@ interface SignInFormProps {
   email: string | undefined;
   /** The protected page that was asked for; otherwise the person's own area. */
   redirectTo: string | undefined;
+  /** A failure to show from the start (a social sign-in that came back with an error). */
+  error?: string;
 }
 
-export function SignInForm({ email, redirectTo }: SignInFormProps) {
+export function SignInForm({ email, redirectTo, error: initialFailure }: SignInFormProps) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const messageBox = useMessageBox();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
   const {
     register,
     handleSubmit,

@@ -35,6 +35,7 @@ export const adminClaims = {
   showConversation: 'Leer la conversación',
   noMessages: 'No hay mensajes en esta conversación.',
   system: 'Aviso del sistema',
+  systemTo: (name: string) => `Aviso del sistema para ${name}`,
   hiddenMessage: 'Mensaje ocultado por moderación.',
   decision: {
     title: 'Decisión',

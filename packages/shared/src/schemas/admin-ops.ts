@@ -23,6 +23,8 @@ export const ClaimMessageSchema = z.object({
   id: z.uuid(),
   /** 'client', 'contractor' or 'system' (a notification). */
   from: z.enum(['client', 'contractor', 'system']),
+  /** Whom a notification was for (decision 024: each notice has one recipient); null for chat messages and old notices. */
+  to: z.enum(['client', 'contractor']).nullable(),
   type: z.string(),
   subject: z.string().nullable(),
   body: z.string(),

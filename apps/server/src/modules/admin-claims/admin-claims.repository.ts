@@ -51,6 +51,7 @@ export function listProjectMessages(db: DbOrTx, pair: { projectId: string; clien
     .select({
       id: messages.id,
       senderId: messages.senderId,
+      recipientId: messages.recipientId,
       type: messages.type,
       subject: messages.subject,
       body: messages.body,

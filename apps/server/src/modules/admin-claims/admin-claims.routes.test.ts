@@ -48,8 +48,11 @@ describe('claims console', () => {
     const h = await claimed();
     const res = await get(admin, `/api/admin/claims/${h.projectId}/conversation`);
     expect(res.statusCode).toBe(200);
-    const body = res.json<{ messages: { from: string; body: string }[] }>();
-    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'client', body: 'La llave sigue goteando.' }));
+    const body = res.json<{ messages: { from: string; to: string | null; subject: string | null; body: string }[] }>();
+    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'client', to: null, body: 'La llave sigue goteando.' }));
+    // The sysadmin sees every notice, each with whom it was for (the claim was told to the contractor).
+    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'system', to: 'contractor', subject: 'Reclamación abierta' }));
+    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'system', to: 'client', subject: 'Nueva Oferta a tu proyecto' }));
     await get(admin, `/api/admin/claims/${h.projectId}/conversation`);
     const reads = await t.db
       .select()

@@ -56,6 +56,7 @@ export async function readClaimConversation(db: Db, actor: AdminActor, projectId
       messages: rows.map((m) => ({
         id: m.id,
         from: m.senderId === null ? 'system' : m.senderId === project.clientId ? 'client' : 'contractor',
+        to: m.recipientId === null ? null : m.recipientId === project.clientId ? 'client' : 'contractor',
         type: m.type,
         subject: m.subject,
         body: m.hiddenAt ? '' : m.body,

@@ -161,7 +161,14 @@ function Conversation({ projectId }: { projectId: string }) {
       {conversation.data && conversation.data.messages.length > 0 && (
         <ol aria-label={t.conversation} className="mt-3 flex flex-col gap-2">
           {conversation.data.messages.map((m) => {
-            const who = m.from === 'client' ? conversation.data.clientName : m.from === 'contractor' ? conversation.data.contractorName : t.system;
+            const who =
+              m.from === 'client'
+                ? conversation.data.clientName
+                : m.from === 'contractor'
+                  ? conversation.data.contractorName
+                  : m.to
+                    ? t.systemTo(m.to === 'client' ? conversation.data.clientName : conversation.data.contractorName)
+                    : t.system;
             return (
               <li key={m.id} className={m.from === 'system' ? 'rounded-md bg-slate-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2'}>
                 <p className="text-sm font-semibold text-slate-800">

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, logTrail, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
 
 /** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
 const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

@@ -204,8 +204,8 @@ export async function milestoneReleaseProblems(db: DbOrTx): Promise<{ transactio
     SELECT t.id, t.milestone_id, 'milestone released on a project that is ' || p.status FROM ledger_transactions t JOIN projects p ON p.id = t.project_id
      WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL AND p.status IN ('created', 'assigned')
     UNION ALL
-    SELECT NULL, m.id, 'milestone marked released but never funded' FROM milestones m
-     WHERE m.status = 'released' AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
+    SELECT NULL, m.id, 'milestone marked ' || m.status || ' but never funded' FROM milestones m
+     WHERE m.status IN ('released', 'split') AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
   return r.rows.map((x) => ({ transactionId: x.id, milestoneId: x.milestone_id, problem: x.problem }));
 }
 

@@ -85,8 +85,10 @@ export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
   return row;
 }
 
-export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded', ids?: string[]): Promise<void> {
-  const stamp = to === 'funded' ? { fundedAt: new Date() } : to === 'released' ? { releasedAt: new Date() } : { refundedAt: new Date() };
+/** Moves milestones from one state to another (only those in `from`; only `ids` when given). `split`: part released, part refunded. */
+export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded' | 'split', ids?: string[]): Promise<void> {
+  const now = new Date();
+  const stamp = to === 'funded' ? { fundedAt: now } : to === 'released' ? { releasedAt: now } : to === 'refunded' ? { refundedAt: now } : { releasedAt: now, refundedAt: now };
   await tx
     .update(milestones)
     .set({ status: to, ...stamp })

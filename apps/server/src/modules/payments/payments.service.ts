@@ -339,7 +339,8 @@ export async function releaseHeld(
     released += amount;
     if (opts.mail) await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency });
   }
-  if (released > 0) await markMilestones(tx, project.id, 'funded', 'released');
+  // A split (a percent) marks its milestones itself: part of what is held went back to the client.
+  if (released > 0 && opts.percent === undefined) await markMilestones(tx, project.id, 'funded', 'released');
   return released;
 }
 
@@ -400,7 +401,7 @@ async function releaseMilestoneIn(tx: Tx, deps: PaymentsDeps, actor: Actor, proj
  * Refunds everything held to the client: one ledger transaction now, and a refund to the card of
  * each payment (newest first) sent to the processor after the transaction commits (flushRefunds).
  */
-export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: string; by: string | null }): Promise<number> {
+export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: string; by: string | null; keepMilestones?: boolean }): Promise<number> {
   let refunded = 0;
   for (const e of await escrowOf(tx, project.id)) {
     if (e.held <= 0) continue;
@@ -430,8 +431,27 @@ export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: 
       if (left === 0) break;
     }
   }
-  if (refunded > 0) await markMilestones(tx, project.id, 'funded', 'refunded');
+  if (refunded > 0 && !opts.keepMilestones) await markMilestones(tx, project.id, 'funded', 'refunded');
   return refunded;
+}
+
+/**
+ * After a split decision on a staged plan, each funded milestone says what became of its money:
+ * the released amount covers the funded milestones in the plan's order (the work done first), so
+ * those it covers whole are `released`, the one it covers in part is `split`, and the rest
+ * `refunded`. A project without a plan has no milestones and nothing changes.
+ */
+async function markSplitMilestones(tx: Tx, projectId: string, released: number): Promise<void> {
+  const funded = (await listMilestones(tx, projectId)).filter((m) => m.status === 'funded');
+  if (funded.length === 0) return;
+  const to = { released: [] as string[], split: [] as string[], refunded: [] as string[] };
+  let left = released;
+  for (const m of funded) {
+    const state = left >= m.amountMinor ? 'released' : left > 0 ? 'split' : 'refunded';
+    to[state].push(m.id);
+    left = Math.max(0, left - m.amountMinor);
+  }
+  for (const state of ['released', 'split', 'refunded'] as const) if (to[state].length > 0) await markMilestones(tx, projectId, 'funded', state, to[state]);
 }
 
 /** A sysadmin's decision on a claim: release all, refund all, or split (the contractor's percent released, the rest refunded). */
@@ -445,7 +465,8 @@ export async function settleClaim(
     return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', mail: opts.mail }), refunded: 0 };
   if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: 'decision', by: opts.by }) };
   const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent, mail: opts.mail });
-  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by });
+  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by, keepMilestones: true });
+  await markSplitMilestones(tx, project.id, released);
   return { released, refunded };
 }
 

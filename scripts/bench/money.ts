@@ -139,6 +139,10 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
   console.log(`\nMoney: ${summary}; ${CONNECTIONS} connections, one client per project`);
   console.log(COLUMNS);
   for (const r of rows) console.log(line(r, hello));
+  for (const r of rows.slice(0, 2)) {
+    const [server, postgres] = r.cpuPartsUs ?? [];
+    if (server !== undefined && postgres !== undefined) console.log(`  cpu/req of ${r.name}: server ${server.toFixed(0)} µs, PostgreSQL ${postgres.toFixed(0)} µs`);
+  }
   const combined = rows[rows.length - 1];
   const rateOk = combined !== undefined && combined.reqPerSec >= TARGET_ACTIONS_PER_SECOND && combined.errors === 0;
   const p99Ok = combined !== undefined && combined.p99 < TARGET_P99_MS;

@@ -108,7 +108,8 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
-export const MILESTONE_STATUSES = ['pending', 'funded', 'released', 'refunded'] as const;
+/** `split`: a sysadmin's split decision released part of it to the contractor and refunded the rest (decision 021). */
+export const MILESTONE_STATUSES = ['pending', 'funded', 'released', 'refunded', 'split'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;

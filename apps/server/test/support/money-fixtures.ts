@@ -1,7 +1,8 @@
 /**
  * Hired projects ready to be paid, written straight into a database (the money benchmark and the
  * kill -9 test prepare thousands; the API would take minutes): each project with its own client,
- * signed in (a `sessions` row, sent as a bearer token, as the app's sign-in leaves it), a saved
+ * signed in (a `sessions` row, sent as a bearer token, as the app's sign-in leaves it: expiring in
+ * SESSION_TTL_SECONDS' default 7 days, so not due for its sliding refresh), a saved
  * sandbox Visa that succeeds, and the accepted quote at RD$12,500.00.
  */
 import type pg from 'pg';
@@ -48,7 +49,7 @@ export async function prepareHiredProjects(pool: pg.Pool, batch: string, n: numb
     await client.query(`INSERT INTO payment_methods (id, user_id, processor, processor_token, brand, last4, exp_month, exp_year, is_default)
       SELECT method, client, 'sandbox', token, 'visa', '4242', 12, ${year}, true FROM bm`);
     const { rows } = await client.query<{ project: string; token: string; method: string }>(
-      `WITH s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'benchmoney' || md5(client::text), client, now() + interval '1 day' FROM bm RETURNING token, user_id)
+      `WITH s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'benchmoney' || md5(client::text), client, now() + interval '7 days' FROM bm RETURNING token, user_id)
        SELECT bm.project, s.token, bm.method FROM bm JOIN s ON s.user_id = bm.client ORDER BY bm.i`,
     );
     await client.query('COMMIT');

@@ -156,7 +156,7 @@ export const paymentsWeb = {
   milestones: {
     title: 'Plan por etapas',
     listLabel: 'Hitos del plan',
-    statuses: { pending: 'Pendiente', funded: 'Fondeado', released: 'Liberado', refunded: 'Reembolsado' },
+    statuses: { pending: 'Pendiente', funded: 'Fondeado', released: 'Liberado', refunded: 'Reembolsado', split: 'Repartido' },
     item: (title: string, amount: string) => `${title} · ${amount}`,
     lastNote: 'Se libera al aprobar el trabajo terminado.',
     release: 'Liberar hito',

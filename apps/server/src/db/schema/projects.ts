@@ -60,6 +60,11 @@ export const projects = pgTable(
       .using('gin', t.searchVector)
       .where(sql`${t.status} = 'created'`),
     index('projects_status_idx').on(t.status),
+    // A contractor's completed projects, counted at each approval (refreshContractorAggregates,
+    // decision 026): an index-only count of their approved work, not a walk of all their projects.
+    index('projects_contractor_completed_idx')
+      .on(t.contractorId)
+      .where(sql`${t.status} = 'completado'`),
   ],
 );
 

@@ -27,6 +27,7 @@ export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
  */
 export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
+    WITH claimed AS (
     UPDATE email_outbox SET locked_until = now() + interval '2 minutes', attempts = attempts + 1
      WHERE id IN (
        SELECT id FROM email_outbox
@@ -35,11 +36,25 @@ export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]>
         ORDER BY next_attempt_at, created_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id`);
-  const ids = result.rows.map((r) => r.id as string);
-  if (ids.length === 0) return [];
-  // Sent in the order they were queued (a code mail must not overtake its replacement).
-  return db.query.emailOutbox.findMany({ where: (t, { inArray }) => inArray(t.id, ids), orderBy: (t, { asc }) => [asc(t.createdAt), asc(t.id)] });
+    RETURNING id, to_address, subject, text_body, html_body, template, status, attempts, last_error, next_attempt_at, locked_until, sent_at, created_at)
+    SELECT * FROM claimed ORDER BY created_at, id`);
+  // The claimed rows as the UPDATE left them (one statement, no second read), sent in the order
+  // they were queued (a code mail must not overtake its replacement).
+  return result.rows.map((r) => ({
+    id: r.id as string,
+    toAddress: r.to_address as string,
+    subject: r.subject as string,
+    textBody: r.text_body as string,
+    htmlBody: r.html_body as string | null,
+    template: r.template as string,
+    status: r.status as OutboxRow['status'],
+    attempts: r.attempts as number,
+    lastError: r.last_error as string | null,
+    nextAttemptAt: new Date(r.next_attempt_at as string),
+    lockedUntil: r.locked_until === null ? null : new Date(r.locked_until as string),
+    sentAt: r.sent_at === null ? null : new Date(r.sent_at as string),
+    createdAt: new Date(r.created_at as string),
+  }));
 }
 
 export async function markSent(db: Db, id: string): Promise<void> {

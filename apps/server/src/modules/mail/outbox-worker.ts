@@ -17,6 +17,9 @@ export interface OutboxWorkerOptions {
  * request never waits on SMTP, and a mail is never lost when SMTP is down (it is retried) or
  * sent for a change that was rolled back.
  */
+/** Mails claimed at a time. */
+const BATCH = 10;
+
 export class OutboxWorker {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -51,7 +54,7 @@ export class OutboxWorker {
 
   private async drain(): Promise<void> {
     for (;;) {
-      const batch = await claimDueMails(this.opts.db, 10);
+      const batch = await claimDueMails(this.opts.db, BATCH);
       if (batch.length === 0 || this.stopped) return;
       for (const row of batch) {
         try {
@@ -62,6 +65,8 @@ export class OutboxWorker {
           await markFailed(this.opts.db, row, err instanceof Error ? err.message : String(err));
         }
       }
+      // A short batch took every mail due at that moment: a mail queued since kicks again (or the poll finds it).
+      if (batch.length < BATCH) return;
     }
   }
 

@@ -70,10 +70,34 @@ export interface Posting {
 
 /**
  * Posts one balanced transaction, once per idempotency key: a key already posted returns null
- * and writes nothing. Zero amounts are left out.
+ * and writes nothing. Zero amounts are left out. The accounts are found (or made) first, then the
+ * transaction and its entries are written by one statement: the entries are inserted from the
+ * transaction's own `INSERT … RETURNING`, so a key already posted inserts no row and no entry.
  */
 export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
   const entries = p.entries.filter((e) => e.amountMinor !== 0);
+  if (entries.length === 0) return postWithoutEntries(tx, p);
+  const ids = await accountIds(
+    tx,
+    entries.map((e) => e.account),
+  );
+  const values = sql.join(
+    entries.map((e, i) => sql`(${ids[i]!}::uuid, ${e.amountMinor}::bigint, ${e.account.currency}::currency, ${i}::int)`),
+    sql`, `,
+  );
+  const r = await tx.execute<{ transaction_id: string }>(sql`
+    WITH t AS (
+      INSERT INTO ${ledgerTransactions} (kind, idempotency_key, project_id, milestone_id, payment_id, created_by, memo, metadata)
+      VALUES (${p.kind}, ${p.idempotencyKey}, ${p.projectId ?? null}, ${p.milestoneId ?? null}, ${p.paymentId ?? null}, ${p.createdBy ?? null}, ${p.memo ?? null},
+              ${p.metadata === undefined ? null : JSON.stringify(p.metadata)}::jsonb)
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
+    INSERT INTO ${ledgerEntries} (transaction_id, account_id, amount_minor, currency)
+    SELECT t.id, v.account_id, v.amount_minor, v.currency FROM t, (VALUES ${values}) AS v (account_id, amount_minor, currency, n) ORDER BY v.n
+    RETURNING transaction_id`);
+  return r.rows[0]?.transaction_id ?? null;
+}
+
+async function postWithoutEntries(tx: DbOrTx, p: Posting): Promise<string | null> {
   const [row] = await tx
     .insert(ledgerTransactions)
     .values({
@@ -88,32 +112,37 @@ export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
     })
     .onConflictDoNothing({ target: ledgerTransactions.idempotencyKey })
     .returning({ id: ledgerTransactions.id });
-  if (!row) return null;
-  if (entries.length === 0) return row.id;
-  const ids = await accountIds(
-    tx,
-    entries.map((e) => e.account),
-  );
-  await tx.insert(ledgerEntries).values(entries.map((e, i) => ({ transactionId: row.id, accountId: ids[i]!, amountMinor: e.amountMinor, currency: e.account.currency })));
-  return row.id;
+  return row?.id ?? null;
+}
+
+export interface Escrow {
+  currency: Currency;
+  funded: number;
+  released: number;
+  refunded: number;
+  held: number;
+  /** Some of it funded milestones of a staged plan (their states follow the money). */
+  milestones: boolean;
 }
 
 /** A project's escrow movements by kind (funded positive; released, refunded as positive amounts). */
-export async function escrowOf(db: DbOrTx, projectId: string): Promise<{ currency: Currency; funded: number; released: number; refunded: number; held: number }[]> {
+export async function escrowOf(db: DbOrTx, projectId: string): Promise<Escrow[]> {
   const rows = await db
     .select({
       currency: ledgerEntries.currency,
       kind: ledgerTransactions.kind,
       total: sql<number>`sum(${ledgerEntries.amountMinor})::bigint`,
+      milestones: sql<boolean>`bool_or(${ledgerTransactions.milestoneId} IS NOT NULL)`,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(and(eq(ledgerAccounts.kind, 'escrow'), eq(ledgerAccounts.projectId, projectId)))
     .groupBy(ledgerEntries.currency, ledgerTransactions.kind);
-  const by = new Map<Currency, { currency: Currency; funded: number; released: number; refunded: number; held: number }>();
+  const by = new Map<Currency, Escrow>();
   for (const r of rows) {
-    const m = by.get(r.currency) ?? { currency: r.currency, funded: 0, released: 0, refunded: 0, held: 0 };
+    const m = by.get(r.currency) ?? { currency: r.currency, funded: 0, released: 0, refunded: 0, held: 0, milestones: false };
+    if (r.milestones) m.milestones = true;
     const total = Number(r.total);
     if (r.kind === 'fund') m.funded += total;
     else if (r.kind === 'refund') m.refunded -= total;
@@ -204,8 +233,8 @@ export async function milestoneReleaseProblems(db: DbOrTx): Promise<{ transactio
     SELECT t.id, t.milestone_id, 'milestone released on a project that is ' || p.status FROM ledger_transactions t JOIN projects p ON p.id = t.project_id
      WHERE t.kind = 'release' AND t.milestone_id IS NOT NULL AND p.status IN ('created', 'assigned')
     UNION ALL
-    SELECT NULL, m.id, 'milestone marked released but never funded' FROM milestones m
-     WHERE m.status = 'released' AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
+    SELECT NULL, m.id, 'milestone marked ' || m.status || ' but never funded' FROM milestones m
+     WHERE m.status IN ('released', 'split') AND NOT EXISTS (SELECT 1 FROM ledger_transactions f WHERE f.kind = 'fund' AND f.milestone_id = m.id)`);
   return r.rows.map((x) => ({ transactionId: x.id, milestoneId: x.milestone_id, problem: x.problem }));
 }
 

@@ -1,6 +1,6 @@
 import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { milestones, moneyRequests, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
+import { milestones, moneyRequests, notificationPreferences, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -56,6 +56,28 @@ export async function lockProjectForMoney(tx: DbOrTx, id: string) {
   return row;
 }
 
+/** The project locked for funding, with its accepted quote's price (null before hiring), in one query. */
+export async function lockProjectForFunding(tx: DbOrTx, id: string) {
+  const [row] = await tx
+    .select({
+      id: projects.id,
+      clientId: projects.clientId,
+      contractorId: projects.contractorId,
+      status: projects.status,
+      acceptedQuoteId: projects.acceptedQuoteId,
+      agreedPriceMinor: quotes.agreedPriceMinor,
+      currency: quotes.currency,
+      staged: sql<boolean>`${quotes.stages} IS NOT NULL`,
+    })
+    .from(projects)
+    .leftJoin(quotes, eq(quotes.id, projects.acceptedQuoteId))
+    .where(eq(projects.id, id))
+    .for('update', { of: projects });
+  if (!row) return undefined;
+  const { agreedPriceMinor, currency, staged, ...project } = row;
+  return { ...project, price: agreedPriceMinor === null || currency === null ? undefined : { agreedPriceMinor, currency, staged } };
+}
+
 export async function findProjectForMoney(db: DbOrTx, id: string) {
   const [row] = await db
     .select({ id: projects.id, clientId: projects.clientId, contractorId: projects.contractorId, status: projects.status, acceptedQuoteId: projects.acceptedQuoteId })
@@ -85,8 +107,10 @@ export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
   return row;
 }
 
-export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded', ids?: string[]): Promise<void> {
-  const stamp = to === 'funded' ? { fundedAt: new Date() } : to === 'released' ? { releasedAt: new Date() } : { refundedAt: new Date() };
+/** Moves milestones from one state to another (only those in `from`; only `ids` when given). `split`: part released, part refunded. */
+export async function markMilestones(tx: DbOrTx, projectId: string, from: 'pending' | 'funded', to: 'funded' | 'released' | 'refunded' | 'split', ids?: string[]): Promise<void> {
+  const now = new Date();
+  const stamp = to === 'funded' ? { fundedAt: now } : to === 'released' ? { releasedAt: now } : to === 'refunded' ? { refundedAt: now } : { releasedAt: now, refundedAt: now };
   await tx
     .update(milestones)
     .set({ status: to, ...stamp })
@@ -122,6 +146,24 @@ export async function lockPayment(tx: DbOrTx, id: string): Promise<PaymentRow | 
 /** Updates a payment; the row as it is now. */
 export async function updatePayment(tx: DbOrTx, id: string, set: Partial<typeof payments.$inferInsert>): Promise<PaymentRow | undefined> {
   const [row] = await tx.update(payments).set(set).where(eq(payments.id, id)).returning();
+  return row;
+}
+
+/**
+ * Settles a payment still pending or challenged to another state (the caller holds its project's
+ * lock); the row as it is now, or undefined when it was settled before or is already in that state.
+ */
+export async function settleUnsettledPayment(
+  tx: DbOrTx,
+  id: string,
+  status: PaymentRow['status'],
+  set: Pick<Partial<typeof payments.$inferInsert>, 'processorRef' | 'failureCode' | 'nextActionUrl'>,
+): Promise<PaymentRow | undefined> {
+  const [row] = await tx
+    .update(payments)
+    .set({ ...set, status })
+    .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'requires_action']), ne(payments.status, status)))
+    .returning();
   return row;
 }
 
@@ -239,6 +281,56 @@ export async function findReceiptContext(db: DbOrTx, userId: string, projectId: 
     .where(eq(users.id, userId));
   return row ? { email: row.email, firstName: row.firstName ?? '', title: row.title ?? '' } : undefined;
 }
+
+/** A person as a receipt or a notice needs them: where to write, how to greet, and whether they keep immediate mails on. */
+export interface MoneyContact {
+  email: string;
+  firstName: string;
+  name: string;
+  immediate: boolean;
+}
+
+/**
+ * A project's title and its two people (the client, and the contractor once hired) with their
+ * immediate-mail preference (the column's default when they never saved one), in one query: what
+ * the receipts and notices of a money move need, instead of a query per person and per preference.
+ */
+export async function findProjectPeople(db: DbOrTx, projectId: string) {
+  const r = await db.execute<{
+    title: string;
+    c_email: string;
+    c_first: string | null;
+    c_last: string | null;
+    c_immediate: boolean;
+    k_email: string | null;
+    k_first: string | null;
+    k_last: string | null;
+    k_immediate: boolean | null;
+  }>(sql`
+    SELECT p.title, c.email AS c_email, c.first_name AS c_first, c.last_name AS c_last, coalesce(cn.immediate, ${IMMEDIATE_BY_DEFAULT}) AS c_immediate,
+           k.email AS k_email, k.first_name AS k_first, k.last_name AS k_last, coalesce(kn.immediate, ${IMMEDIATE_BY_DEFAULT}) AS k_immediate
+      FROM ${projects} p JOIN ${users} c ON c.id = p.client_id
+      LEFT JOIN ${notificationPreferences} cn ON cn.user_id = p.client_id
+      LEFT JOIN ${users} k ON k.id = p.contractor_id
+      LEFT JOIN ${notificationPreferences} kn ON kn.user_id = p.contractor_id
+     WHERE p.id = ${projectId}`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const person = (email: string, first: string | null, last: string | null, immediate: boolean): MoneyContact => ({
+    email,
+    firstName: first ?? '',
+    name: `${first ?? ''} ${last ?? ''}`.trim(),
+    immediate,
+  });
+  return {
+    title: row.title,
+    client: person(row.c_email, row.c_first, row.c_last, row.c_immediate),
+    contractor: row.k_email === null ? null : person(row.k_email, row.k_first, row.k_last, row.k_immediate ?? IMMEDIATE_BY_DEFAULT),
+  };
+}
+
+/** A person who never saved their preferences keeps immediate mails as the column's default says. */
+const IMMEDIATE_BY_DEFAULT = notificationPreferences.immediate.default as boolean;
 
 export async function findProjectTitle(db: DbOrTx, id: string): Promise<string> {
   const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));

@@ -337,6 +337,36 @@ describe('funding on hire', () => {
     expect((await get(client, `/api/projects/${projectId}`)).json().money.milestones.map((x: { status: string }) => x.status)).toEqual(['refunded', 'pending']);
   });
 
+  it('a split decision on a staged plan marks each funded milestone by what became of its money: released, split in part, or refunded', async () => {
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Avance', percent: 30 },
+      { title: 'Final', percent: 30 },
+    ];
+    const admin = await sysadmin(t);
+    // The client paid milestones 1 and 2 (RD$5,000 + RD$3,750 held); the third is pending.
+    const splitWith = async (contractorPercent: number) => {
+      const { client, contractor, projectId } = await funded(t, { stages });
+      expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
+      await setStatus(t, contractor, projectId, 'in_progress');
+      await setStatus(t, client, projectId, 'disputed', 'No terminó el trabajo.');
+      const res = await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'split', contractorPercent });
+      expect(res.statusCode).toBe(200);
+      const money = (await get(client, `/api/projects/${projectId}`)).json().money;
+      return { answer: res.json(), statuses: money.milestones.map((x: { status: string }) => x.status), money };
+    };
+    // 70% of 875,000 = 612,500: milestone 1 (500,000) whole, 112,500 of milestone 2, the rest of it refunded.
+    const seventy = await splitWith(70);
+    expect(seventy.answer).toMatchObject({ released: 612_500, refunded: 262_500 });
+    expect(seventy.statuses).toEqual(['released', 'split', 'pending']);
+    expect(seventy.money).toMatchObject({ releasedMinor: 612_500, refundedMinor: 262_500, heldMinor: 0 });
+    // 10%: 87,500 released, part of milestone 1; milestone 2 went back to the client whole.
+    const ten = await splitWith(10);
+    expect(ten.answer).toMatchObject({ released: 87_500, refunded: 787_500 });
+    expect(ten.statuses).toEqual(['split', 'refunded', 'pending']);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('50 concurrent requests with one idempotency key charge once and all get the same answer', async () => {
     const { client, projectId } = await hired(t);
     const token = await tokenize(t, CARDS.visa);

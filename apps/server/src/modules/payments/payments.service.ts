@@ -15,7 +15,7 @@ import {
   findMethod,
   findPayment,
   findPaymentByKey,
-  findProjectTitle,
+  findProjectPeople,
   findProjectForMoney,
   insertPayment,
   insertProcessorRefund,
@@ -28,6 +28,7 @@ import {
   lockMoneyRequestById,
   lockPayment,
   lockProjectForMoney,
+  lockProjectForFunding,
   claimMoneyRequest,
   markMilestones,
   refundedByPayment,
@@ -35,6 +36,7 @@ import {
   storeMoneyResponse,
   storeFirstMoneyResponse,
   updatePayment,
+  settleUnsettledPayment,
   findMoneyRequestByPayment,
   findMethodById,
   findRefundReceipt,
@@ -106,10 +108,14 @@ const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${proj
 
 // ---- Funding ----
 
-/** What the project still needs funded: its first pending milestone, or the whole agreed price. */
-async function nextToFund(tx: DbOrTx, project: { id: string; acceptedQuoteId: string | null }, pays: PaymentRow[]) {
+/** What the project still needs funded: its first pending milestone, or the whole agreed price (`price`: its accepted quote's, read with the project). */
+async function nextToFund(
+  tx: DbOrTx,
+  project: { id: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
+  pays: PaymentRow[],
+) {
   if (!project.acceptedQuoteId) return null;
-  const price = await findAcceptedPrice(tx, project.acceptedQuoteId);
+  const price = project.price;
   // Milestones are made from the accepted quote's plan: a quote without one has none to read.
   const milestones = price?.staged ? await listMilestones(tx, project.id) : [];
   const succeeded = pays.filter((p) => p.status === 'succeeded');
@@ -149,7 +155,7 @@ function answerFor(p: PaymentRow): Answer<FundResult> {
 export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundInput, key: string): Promise<Answer<FundResult>> {
   const hash = hashOf({ op: 'fund', projectId, input });
   const step = await deps.db.transaction(async (tx) => {
-    const project = await lockProjectForMoney(tx, projectId);
+    const project = await lockProjectForFunding(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     // A new key is this transaction's row (locked by its insert); a used one is locked and read.
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
@@ -223,13 +229,15 @@ function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeRe
   return deps.db.transaction(async (tx) => {
     const projectId = known?.projectId ?? (await findPayment(tx, paymentId))!.projectId;
     const project = (await lockProjectForMoney(tx, projectId))!;
-    let payment = (await lockPayment(tx, paymentId))!;
-    if (result && (payment.status === 'pending' || payment.status === 'requires_action') && result.status !== payment.status) {
-      const status = result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed';
-      payment = (await updatePayment(tx, paymentId, { status, processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl }))!;
+    // Under the project's lock: the payment changes only while pending or challenged, and only to
+    // another state (one conditional update; the row is read only when it did not apply).
+    const status = result ? (result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed') : undefined;
+    let payment = status && (await settleUnsettledPayment(tx, paymentId, status, { processorRef: result!.id, failureCode: result!.failureCode, nextActionUrl: result!.actionUrl }));
+    if (payment) {
       if (status === 'succeeded') await recordFunding(tx, deps, payment, project, known?.card);
-    } else if (result && !payment.processorRef) {
-      payment = (await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl }))!;
+    } else {
+      payment = (await lockPayment(tx, paymentId))!;
+      if (result && !payment.processorRef) payment = (await updatePayment(tx, paymentId, { processorRef: result.id, nextActionUrl: result.actionUrl }))!;
     }
     const answer = answerFor(payment);
     if (answer.statusCode === 503 || requestId === null) return answer;
@@ -262,17 +270,20 @@ async function recordFunding(
   if (ledgerId && deps.mail) {
     const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
     const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
-    await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card });
+    // The payer (the project's client), the contractor and the title in one read, for the receipt and the notice.
+    const people = await findProjectPeople(tx, p.projectId);
+    const payer = people && p.payerId === project.clientId ? { ...people.client, title: people.title } : undefined;
+    await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card }, payer);
     // The contractor learns the work is paid for, in the conversation (live) and by mail when they keep it on.
     if (project.contractorId && project.status !== 'cancelled' && project.status !== 'completado') {
       const m = tpm.projectFunded;
-      const title = await findProjectTitle(tx, p.projectId);
       await notify(tx, deps.mail, {
         to: project.contractorId,
+        known: people?.contractor ?? undefined,
         pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
         subject: m.subject,
         title: m.title,
-        paragraphs: [m.intro(title, formatAmount(p.amountMinor, p.currency))],
+        paragraphs: [m.intro(people?.title ?? '', formatAmount(p.amountMinor, p.currency))],
         actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
       });
     }
@@ -282,13 +293,18 @@ async function recordFunding(
   if (project.status === 'completado') await releaseHeld(tx, project, { feePercent: deps.feePercent, by: null, key: `late:${p.id}`, mail: deps.mail });
 }
 
-/** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
+/** A project's title and its client and contractor (contact and immediate-mail preference), in one read: for the notices and receipts of a project move. */
+export function projectPeople(tx: DbOrTx, projectId: string) {
+  return findProjectPeople(tx, projectId);
+}
+
 /** The signed-in client's own charges (only theirs: the payer is the filter), newest first. */
 export async function listMyPayments(db: DbOrTx, payerId: string): Promise<MyPayments['items']> {
   const rows = await listPaymentsOfPayer(db, payerId);
   return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
 }
 
+/** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
 export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId: string): Promise<Answer<FundResult>> {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.payerId !== actor.id) throw new AppError('NOT_FOUND', tp.fund.paymentNotFound);
@@ -316,10 +332,19 @@ interface MoneyProject {
 export async function releaseHeld(
   tx: Tx,
   project: MoneyProject,
-  opts: { feePercent: number; by: string | null; key?: string; percent?: number; mail?: ReceiptDeps },
+  opts: {
+    feePercent: number;
+    by: string | null;
+    key?: string;
+    percent?: number;
+    mail?: ReceiptDeps;
+    /** The contractor and the project's title for the receipt, when the caller has read them. */
+    receiptTo?: { email: string; firstName: string; title: string };
+  },
 ): Promise<number> {
   let released = 0;
-  for (const e of await escrowOf(tx, project.id)) {
+  const escrows = await escrowOf(tx, project.id);
+  for (const e of escrows) {
     const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
     if (amount <= 0 || !project.contractorId) continue;
     const fee = Math.round((amount * opts.feePercent) / 100);
@@ -337,9 +362,11 @@ export async function releaseHeld(
     });
     if (!posted) continue;
     released += amount;
-    if (opts.mail) await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency });
+    if (opts.mail)
+      await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency }, opts.receiptTo);
   }
-  if (released > 0) await markMilestones(tx, project.id, 'funded', 'released');
+  // Only a staged plan has milestones to mark; a split (a percent) marks them itself: part of what is held went back to the client.
+  if (released > 0 && opts.percent === undefined && escrows.some((e) => e.milestones)) await markMilestones(tx, project.id, 'funded', 'released');
   return released;
 }
 
@@ -400,9 +427,10 @@ async function releaseMilestoneIn(tx: Tx, deps: PaymentsDeps, actor: Actor, proj
  * Refunds everything held to the client: one ledger transaction now, and a refund to the card of
  * each payment (newest first) sent to the processor after the transaction commits (flushRefunds).
  */
-export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: string; by: string | null }): Promise<number> {
+export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: string; by: string | null; keepMilestones?: boolean }): Promise<number> {
   let refunded = 0;
-  for (const e of await escrowOf(tx, project.id)) {
+  const escrows = await escrowOf(tx, project.id);
+  for (const e of escrows) {
     if (e.held <= 0) continue;
     const ledgerId = await post(tx, {
       kind: 'refund',
@@ -430,8 +458,27 @@ export async function refundHeld(tx: Tx, project: MoneyProject, opts: { reason: 
       if (left === 0) break;
     }
   }
-  if (refunded > 0) await markMilestones(tx, project.id, 'funded', 'refunded');
+  if (refunded > 0 && !opts.keepMilestones && escrows.some((e) => e.milestones)) await markMilestones(tx, project.id, 'funded', 'refunded');
   return refunded;
+}
+
+/**
+ * After a split decision on a staged plan, each funded milestone says what became of its money:
+ * the released amount covers the funded milestones in the plan's order (the work done first), so
+ * those it covers whole are `released`, the one it covers in part is `split`, and the rest
+ * `refunded`. A project without a plan has no milestones and nothing changes.
+ */
+async function markSplitMilestones(tx: Tx, projectId: string, released: number): Promise<void> {
+  const funded = (await listMilestones(tx, projectId)).filter((m) => m.status === 'funded');
+  if (funded.length === 0) return;
+  const to = { released: [] as string[], split: [] as string[], refunded: [] as string[] };
+  let left = released;
+  for (const m of funded) {
+    const state = left >= m.amountMinor ? 'released' : left > 0 ? 'split' : 'refunded';
+    to[state].push(m.id);
+    left = Math.max(0, left - m.amountMinor);
+  }
+  for (const state of ['released', 'split', 'refunded'] as const) if (to[state].length > 0) await markMilestones(tx, projectId, 'funded', state, to[state]);
 }
 
 /** A sysadmin's decision on a claim: release all, refund all, or split (the contractor's percent released, the rest refunded). */
@@ -445,7 +492,8 @@ export async function settleClaim(
     return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', mail: opts.mail }), refunded: 0 };
   if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: 'decision', by: opts.by }) };
   const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent, mail: opts.mail });
-  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by });
+  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by, keepMilestones: true });
+  await markSplitMilestones(tx, project.id, released);
   return { released, refunded };
 }
 

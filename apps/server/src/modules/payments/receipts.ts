@@ -31,9 +31,20 @@ type Receipt =
   | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
   | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] };
 
-/** Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects, named in the receipt). */
-export async function queueReceipt(db: DbOrTx, deps: ReceiptDeps, to: string, projectId: string | null, reference: string, r: Receipt): Promise<void> {
-  const person = await findReceiptContext(db, to, projectId);
+/**
+ * Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects,
+ * named in the receipt). `known`: the person and the project's title when the caller has read them.
+ */
+export async function queueReceipt(
+  db: DbOrTx,
+  deps: ReceiptDeps,
+  to: string,
+  projectId: string | null,
+  reference: string,
+  r: Receipt,
+  known?: { email: string; firstName: string; title: string },
+): Promise<void> {
+  const person = known ?? (await findReceiptContext(db, to, projectId));
   if (!person) return;
   const title = person.title;
   const m = tp.receipts[r.kind];

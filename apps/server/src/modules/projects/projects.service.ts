@@ -17,7 +17,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
-import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, projectPeople, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { removeFiles, storeUpload } from '../media/photo-files.ts';
 import type { ServiceType } from '@arreglaya/shared/domain';
@@ -324,9 +324,14 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
       const moved = await moveProject(tx, project, action, extra);
       // The directory's 'proyectos completados' counts approved work, recomputed from the projects (decision 026).
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
+      // Both people and the title in one read, for the receipt and the notice.
+      const people = await projectPeople(tx, projectId);
       // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
-      if (moved === 'completado') await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
-      await tellOtherSide(tx, deps, project, action, note);
+      if (moved === 'completado') {
+        const receiptTo = people?.contractor ? { ...people.contractor, title: people.title } : undefined;
+        await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps, receiptTo });
+      }
+      await tellOtherSide(tx, deps, project, action, note, people);
       await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });
       return moved;
     }),
@@ -335,19 +340,22 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
   return status;
 }
 
-async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined) {
+/** `people`: the project's client and contractor as projectPeople read them (each one's contact and mail preference). */
+async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: string, note: string | undefined, people: Awaited<ReturnType<typeof projectPeople>>) {
   const contractorId = p.contractorId!;
   const pair = { clientId: p.clientId, contractorId, projectId: p.id };
-  const contractor = await findContact(tx, contractorId);
+  const contractor = people?.contractor ?? undefined;
+  const client = people?.client;
   const contractorName = contractor?.name ?? '';
   const open = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
   if (action === 'start') {
     const m = tm.projectStarted;
-    await notify(tx, deps, { to: p.clientId, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title, contractorName)], actions: open });
+    await notify(tx, deps, { to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title, contractorName)], actions: open });
   } else if (action === 'deliver') {
     const m = tm.projectDelivered;
     const paragraphs = [m.intro(p.title, contractorName), ...(note ? [m.note(note)] : [])];
-    await notify(tx, deps, { to: p.clientId, pair, subject: m.subject, title: m.title, paragraphs, actions: [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }] });
+    const actions = [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }];
+    await notify(tx, deps, { to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs, actions });
   } else if (action === 'approve') {
     const m = tm.projectApproved;
     await notify(tx, deps, { to: contractorId, known: contractor, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title)], actions: open });

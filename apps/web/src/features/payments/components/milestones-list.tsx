@@ -25,6 +25,7 @@ const STATUS_CLASSES = {
   funded: 'bg-amber-100 text-amber-900',
   released: 'bg-green-100 text-green-900',
   refunded: 'bg-slate-200 text-slate-900',
+  split: 'bg-sky-100 text-sky-900',
 } as const;
 
 /**
@@ -81,7 +82,7 @@ export function MilestonesList({ projectId, status, money, locale, asClient, asC
                 <span className="font-medium text-slate-900">{t.milestones.item(m.title, amount(m.amountMinor))}</span>
                 <span className={`rounded-full px-3 py-1 text-sm font-semibold ${STATUS_CLASSES[m.status]}`}>{t.milestones.statuses[m.status]}</span>
               </div>
-              {m.last && m.status !== 'released' && m.status !== 'refunded' && <p className="text-sm text-slate-700">{t.milestones.lastNote}</p>}
+              {m.last && (m.status === 'pending' || m.status === 'funded') && <p className="text-sm text-slate-700">{t.milestones.lastNote}</p>}
               {mayRelease && asking !== m.id && (
                 <div>
                   <button type="button" aria-label={t.milestones.releaseLabel(m.title)} onClick={() => setAsking(m.id)} className={buttonClasses('secondary')}>

@@ -31,6 +31,8 @@ import { BENCH_EMAIL_DOMAIN, generateDirectory, TRADE_SHARE } from './generate-d
 import { COLUMNS, DURATION, type Hello, line, load, type Row, verdict } from './run.ts';
 
 const SESSIONS = 2_000;
+/** A directory: the server runs with --cpu-prof and writes its profile there when it stops (one per scale). */
+const CPU_PROF_DIR = process.env.BENCH_PROJECTS_CPU_PROF;
 const TARGET_P99_MS = 50;
 const TARGET_SHARE_OF_HELLO = 0.25;
 const TARGET_OFFERS_PER_SECOND = 500;
@@ -219,7 +221,10 @@ async function benchScale(
   const sessions = await contractorSessions(pool);
   const { rows: open } = await pool.query<{ id: string }>(`SELECT id FROM projects WHERE status = 'created' ORDER BY created_at DESC, id DESC`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-projects-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+    CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
+  );
   const cpu = [cpuOf(server.proc.pid), database.cpu];
   await settle(cpu);
   const next = requests(

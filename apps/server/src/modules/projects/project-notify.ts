@@ -27,8 +27,11 @@ export interface Notice {
   actions?: { label: string; url: string }[];
   /** Mail it whatever the person's notification settings (a decision about their money). */
   alwaysMail?: boolean;
-  /** The person told, when the caller has just read them (saves reading them again). */
-  known?: { firstName: string; email: string };
+  /**
+   * The person told, when the caller has just read them (saves reading them again); with
+   * `wantsMail`, whether they keep immediate notifications on (saves reading their settings).
+   */
+  known?: { firstName: string; email: string; wantsMail?: boolean };
 }
 
 /**
@@ -49,7 +52,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<strin
     quoteId: n.quoteId ?? null,
   });
   const person = n.known ?? (await findContact(tx, n.to));
-  if (person && (n.alwaysMail || (await wantsMail(tx, n.to, 'immediate')))) {
+  if (person && (n.alwaysMail || (n.known?.wantsMail ?? (await wantsMail(tx, n.to, 'immediate'))))) {
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }

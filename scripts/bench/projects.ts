@@ -325,8 +325,12 @@ export async function benchProjects(hello: Hello, o: ProjectsBenchOptions): Prom
   }
   for (const s of scales) {
     console.log(`\nProjects: ${s.summary}; requests as ${SESSIONS.toLocaleString('en')} signed-in contractors`);
-    console.log(`${COLUMNS} ${'hello'.padStart(7)}`);
-    for (const r of s.rows) console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)}`);
+    // cpu/req split: the server's part and PostgreSQL's.
+    console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'server+pg µs'.padStart(14)}`);
+    for (const r of s.rows) {
+      const parts = (r.cpuPartsUs ?? []).map((us) => us.toFixed(0)).join('+');
+      console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${parts.padStart(14)}`);
+    }
   }
   printTargets(scales);
   return scales.flatMap((s) => s.rows.map((r) => ({ ...r, name: `${r.name} @${s.projects}` })));

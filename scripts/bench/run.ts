@@ -26,6 +26,8 @@ export interface Row {
   load: number;
   /** CPU time (server and its PostgreSQL) per request, in µs; 0 when not measured. */
   cpuUs: number;
+  /** The same, per CPU source given to `load` (e.g. the server, then PostgreSQL). */
+  cpuPartsUs?: number[];
 }
 
 export async function load(name: string, opts: autocannon.Options, seconds = DURATION, cpu: readonly (() => number)[] = []): Promise<Row> {
@@ -40,6 +42,7 @@ export async function load(name: string, opts: autocannon.Options, seconds = DUR
     non2xx: result.non2xx,
     load: os.loadavg()[0]!,
     cpuUs: result.requests.total > 0 ? (total * 1000) / result.requests.total : 0,
+    cpuPartsUs: cpuMs.map((ms) => (result.requests.total > 0 ? (ms * 1000) / result.requests.total : 0)),
   };
 }
 

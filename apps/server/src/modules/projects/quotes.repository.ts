@@ -78,13 +78,16 @@ export async function findOfferContext(tx: DbOrTx, projectId: string, contractor
       clientImmediate: sql<boolean>`coalesce(${notificationPreferences.immediate}, ${notificationPreferences.immediate.default as boolean})`,
       previousId: sql<
         string | null
-      >`(SELECT ${quotes.id} FROM ${quotes} WHERE ${quotes.projectId} = ${projectId} AND ${quotes.contractorId} = ${contractorId} AND ${quotes.status} = 'created' LIMIT 1)`,
+      >`(SELECT ${quotes.id} FROM ${quotes} WHERE ${quotes.projectId} = ${sql.placeholder('projectId')} AND ${quotes.contractorId} = ${sql.placeholder('contractorId')} AND ${quotes.status} = 'created' LIMIT 1)`,
     })
     .from(users)
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
-    .innerJoin(client, eq(client.id, clientId))
+    .innerJoin(client, eq(client.id, sql.placeholder('clientId')))
     .leftJoin(notificationPreferences, eq(notificationPreferences.userId, client.id))
-    .where(eq(users.id, contractorId));
+    .where(eq(users.id, sql.placeholder('contractorId')))
+    // A named statement: parsed once per connection (every offer runs it).
+    .prepare('offer_context')
+    .execute({ projectId, contractorId, clientId });
   if (!row) return undefined;
   return {
     listed: row.listed,

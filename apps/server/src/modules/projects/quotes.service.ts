@@ -58,7 +58,7 @@ const pairOf = (p: ProjectRow, contractorId: string) => ({ clientId: p.clientId,
  * links to accept or reject.
  */
 export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: string, input: QuoteData): Promise<{ quote: Quote; replaced: boolean }> {
-  // Six statements between BEGIN and COMMIT (decision 020): the project's lock, what the offer
+  // Eight statements between BEGIN and COMMIT (decision 020): the project's lock, what the offer
   // needs of both people and the previous offer, the quote with its links, the conversation and
   // its notice (two, and the chat's NOTIFY), the mail and the log line; a replaced offer adds one.
   const result = await deps.db.transaction(async (tx) => {

@@ -31,6 +31,8 @@ import { BENCH_EMAIL_DOMAIN, generateDirectory, TRADE_SHARE } from './generate-d
 import { COLUMNS, DURATION, type Hello, line, load, type Row, verdict } from './run.ts';
 
 const SESSIONS = 2_000;
+/** A directory: the server runs with --cpu-prof and writes its profile there when it stops (one per scale). */
+const CPU_PROF_DIR = process.env.BENCH_PROJECTS_CPU_PROF;
 const TARGET_P99_MS = 50;
 const TARGET_SHARE_OF_HELLO = 0.25;
 const TARGET_OFFERS_PER_SECOND = 500;
@@ -38,13 +40,16 @@ const TARGET_OFFER_P99_MS = 100;
 const TARGET_P50_GROWTH = 2;
 
 type Key = 'list' | 'service' | 'text' | 'page' | 'offer';
-const TARGETS: readonly { key: Key; label: string }[] = [
+const ALL_TARGETS: readonly { key: Key; label: string }[] = [
   { key: 'list', label: 'project list, no filter' },
   { key: 'service', label: 'project list, service filter' },
   { key: 'text', label: 'project list, free text' },
   { key: 'page', label: 'project page' },
   { key: 'offer', label: 'post an offer' },
 ];
+/** BENCH_PROJECTS_TARGETS: some of the keys above, comma-separated (a quick check of one path); all by default. */
+const CHOSEN = process.env.BENCH_PROJECTS_TARGETS?.split(',').map((k) => k.trim());
+const TARGETS = CHOSEN ? ALL_TARGETS.filter((t) => CHOSEN.includes(t.key)) : ALL_TARGETS;
 
 /** Words of the project templates' titles and descriptions, with and without accents, and a few that find nothing. */
 const SEARCH_TEXTS = [
@@ -116,13 +121,18 @@ export async function addQuotes(pool: pg.Pool): Promise<void> {
   }
 }
 
-/** Sessions for listed contractors, as the app's sign-in leaves them; their tokens. */
+/**
+ * Sessions for listed contractors, as the app's sign-in leaves them (valid for the default
+ * SESSION_TTL_SECONDS, seven days: one that expired sooner would be due for its sliding refresh,
+ * and the first request of each of the 2,000 would go through better-auth, into the first
+ * target's CPU); their tokens.
+ */
 async function contractorSessions(pool: pg.Pool): Promise<{ token: string; services: string[] }[]> {
   const { rows } = await pool.query<{ token: string; services: string[] }>(
     `WITH c AS (SELECT u.id, cp.service_types FROM users u JOIN contractor_profiles cp ON cp.user_id = u.id
        WHERE u.role = 'contractor' AND u.status = 'active' AND u.email_verified AND u.deleted_at IS NULL AND u.banned_at IS NULL AND cp.listable
        ORDER BY u.id LIMIT ${SESSIONS}),
-     s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'bench' || md5(id::text), id, now() + interval '1 day' FROM c
+     s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'bench' || md5(id::text), id, now() + interval '7 days' FROM c
        ON CONFLICT (token) DO UPDATE SET expires_at = excluded.expires_at RETURNING token, user_id)
      SELECT s.token, c.service_types::text[] AS services FROM s JOIN c ON c.id = s.user_id`,
   );
@@ -219,7 +229,10 @@ async function benchScale(
   const sessions = await contractorSessions(pool);
   const { rows: open } = await pool.query<{ id: string }>(`SELECT id FROM projects WHERE status = 'created' ORDER BY created_at DESC, id DESC`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-projects-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+  const server = await startServerProcess(
+    { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+    CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
+  );
   const cpu = [cpuOf(server.proc.pid), database.cpu];
   await settle(cpu);
   const next = requests(
@@ -312,8 +325,12 @@ export async function benchProjects(hello: Hello, o: ProjectsBenchOptions): Prom
   }
   for (const s of scales) {
     console.log(`\nProjects: ${s.summary}; requests as ${SESSIONS.toLocaleString('en')} signed-in contractors`);
-    console.log(`${COLUMNS} ${'hello'.padStart(7)}`);
-    for (const r of s.rows) console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)}`);
+    // cpu/req split: the server's part and PostgreSQL's.
+    console.log(`${COLUMNS} ${'hello'.padStart(7)} ${'server+pg µs'.padStart(14)}`);
+    for (const r of s.rows) {
+      const parts = (r.cpuPartsUs ?? []).map((us) => us.toFixed(0)).join('+');
+      console.log(`${line(r, r.hello)} ${r.hello.reqPerSec.toFixed(0).padStart(7)} ${parts.padStart(14)}`);
+    }
   }
   printTargets(scales);
   return scales.flatMap((s) => s.rows.map((r) => ({ ...r, name: `${r.name} @${s.projects}` })));

@@ -16,7 +16,8 @@ import { logTrailRoutes } from './modules/log-trail/log-trail.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { resolveSession } from './modules/auth/auth.service.ts';
+import { forgetSessions, resolveSession } from './modules/auth/auth.service.ts';
+import { SESSIONS_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
@@ -120,7 +121,7 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat }> {
+export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -168,7 +169,9 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
 
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const auth = createAuth({ db, config, mailer, secret: authSecret, log: app.log });
-  const authDeps = { db, auth, mailer, sessions: { secret: authSecret, ttlSeconds: config.SESSION_TTL_SECONDS } };
+  // Sessions kept in memory while the directory's listener hears the sessions' changes (decision 028).
+  const sessionCache = new SessionCache();
+  const authDeps = { db, auth, mailer, sessions: { secret: authSecret, ttlSeconds: config.SESSION_TTL_SECONDS }, sessionCache };
   const resolveUser = async (req: FastifyRequest, reply: FastifyReply): Promise<RequestUser | null> => {
     const s = await resolveSession(authDeps, { req, reply });
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt, sessionCreatedAt: s.createdAt };
@@ -180,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes(authDeps));
-  await app.register(accountRoutes({ db, storage, log: app.log, isProduction: config.isProduction }));
+  await app.register(accountRoutes({ db, storage, log: app.log, isProduction: config.isProduction, forgetSessions: (userId) => forgetSessions(authDeps, userId) }));
   await app.register(photoRoutes(db, storage));
   await app.register(avatarRoutes({ db, storage, log: app.log }));
   const cipher = createDataCipher(await loadDataKey(db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: app.log }));
@@ -236,7 +239,15 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
   // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
-  const directory = await startDirectory({ db, log: app.log, also: [{ channel: PROJECTS_CHANNEL, ...openProjectsSink(db) }] });
+  // And the sessions' changes (modules/auth/session-cache.ts).
+  const directory = await startDirectory({
+    db,
+    log: app.log,
+    also: [
+      { channel: PROJECTS_CHANNEL, ...openProjectsSink(db) },
+      { channel: SESSIONS_CHANNEL, notify: (payload) => sessionCache.notify(payload), setLive: (live) => sessionCache.setLive(live) },
+    ],
+  });
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
@@ -259,5 +270,5 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     clearInterval(housekeeping);
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache });
 }

@@ -1,3 +1,4 @@
+import type { SessionCache } from '../../src/modules/auth/session-cache.ts';
 import type { Chat } from '../../src/modules/chat/chat.ts';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +11,7 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache };
   config: Config;
   close(): Promise<void>;
 }

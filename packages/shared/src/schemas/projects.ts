@@ -36,8 +36,12 @@ const TIME_ZONES: Record<CountryCode, string> = { DO: 'America/Santo_Domingo', C
 
 /** Today as YYYY-MM-DD in the country's time zone. */
 export function todayIn(country: CountryCode, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONES[country], year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let format = dayFormats.get(country);
+  // Building an Intl.DateTimeFormat costs far more than using one (the digest asks once per contractor).
+  if (!format) dayFormats.set(country, (format = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONES[country], year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(now);
 }
+const dayFormats = new Map<CountryCode, Intl.DateTimeFormat>();
 
 const isoDate = z.iso.date({ error: tp.invalidDate });
 

@@ -11,6 +11,8 @@ export interface AccountDeps {
   log: { warn(obj: object, msg: string): void };
   /** Production's session cookies are `__Secure-` ones. */
   isProduction: boolean;
+  /** This instance forgets the person's kept sessions at once (decision 028). */
+  forgetSessions?: (userId: string) => void;
 }
 
 /**
@@ -33,6 +35,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
     return keys;
   });
+  deps.forgetSessions?.(userId);
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.
   for (const base of photoKeys) {
     for (const size of PHOTO_SIZE_NAMES) {

@@ -11,7 +11,7 @@ import {
 import { IdSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { resendCode, type AuthServiceDeps } from '../auth/auth.service.ts';
+import { forgetSessions, resendCode, type AuthServiceDeps } from '../auth/auth.service.ts';
 import { ban, createSysadmin, feature, findPeople, overview, personPage, unban, unconfirmedEmail, verify, type AdminConsoleDeps } from './admin-console.service.ts';
 
 // The console's overview and people (docs/decisions/025-sysadmin-console.md). Every route is
@@ -45,6 +45,8 @@ export function adminPeopleRoutes(deps: AdminConsoleDeps & { auth: AuthServiceDe
       async (req) => {
         req.auditDetails = { action: 'ban', reason: req.body.reason };
         await ban(deps, req.user!.id, req.params.id);
+        // Refused on this instance's very next request; others hear the database (decision 028).
+        forgetSessions(deps.auth, req.params.id);
         return { ok: true as const };
       },
     );

@@ -11,6 +11,7 @@ import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken }
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
 import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
+import type { SessionCache } from './session-cache.ts';
 import { sessionTokenOf } from './session-token.ts';
 
 export interface AuthServiceDeps {
@@ -19,6 +20,8 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   /** better-auth's signing key and session lifetime, for reading sessions without its round trip. */
   sessions?: { secret: string; ttlSeconds: number };
+  /** Sessions kept in memory between requests (decision 028); without it every request reads its session. */
+  sessionCache?: SessionCache;
 }
 
 interface HttpContext {
@@ -96,6 +99,16 @@ export async function signIn(deps: AuthServiceDeps, input: { email: string; pass
 export async function signOut(deps: AuthServiceDeps, { req, reply }: HttpContext): Promise<void> {
   const { headers } = await callAuth(deps.auth.api.signOut({ headers: toHeaders(req), asResponse: true }));
   forwardAuthHeaders(headers, reply);
+  if (req.user) forgetSessions(deps, req.user.id);
+}
+
+/**
+ * This instance forgets a person's kept sessions at once (decision 028): after a sign-out, a
+ * password change or reset, a ban, an account deletion here. Other instances hear the database's
+ * notification.
+ */
+export function forgetSessions(deps: Pick<AuthServiceDeps, 'sessionCache'>, userId: string): void {
+  deps.sessionCache?.forgetUsers([userId]);
 }
 
 type ResolvedSession = { userId: string; sessionId: string; role: string; expiresAt: Date; createdAt: Date };
@@ -109,8 +122,14 @@ async function readSessionDirectly(deps: AuthServiceDeps, req: FastifyRequest): 
   if (!deps.sessions) return undefined;
   const token = sessionTokenOf(req, deps.sessions.secret);
   if (token === null) return undefined;
-  const row = await findSessionByToken(deps.db, token);
-  if (!row) return undefined;
+  const cache = deps.sessionCache;
+  let row = cache?.get(token);
+  if (!row) {
+    const mark = cache?.mark() ?? 0;
+    row = await findSessionByToken(deps.db, token);
+    if (!row) return undefined;
+    cache?.keep(token, row, mark);
+  }
   const now = Date.now();
   const expires = row.expiresAt.getTime();
   const refreshDue = expires - deps.sessions.ttlSeconds * 1000 + sessionUpdateAge(deps.sessions.ttlSeconds) * 1000 <= now;
@@ -151,6 +170,8 @@ function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
 /** Reset with the mailed code; every session of the account ends (better-auth revokes them). */
 export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, { req }: HttpContext): Promise<void> {
   await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(req), asResponse: true }));
+  const user = await findUserByEmail(deps.db, input.email);
+  if (user) forgetSessions(deps, user.id);
   await queuePasswordChangedMail(deps, input.email);
   deps.mailer.kick();
 }
@@ -165,6 +186,7 @@ export async function changePassword(deps: AuthServiceDeps, userId: string, inpu
     }),
   );
   forwardAuthHeaders(headers, reply);
+  forgetSessions(deps, userId);
   const user = await findUserEmail(deps.db, userId);
   if (user) {
     await queuePasswordChangedMail(deps, user.email);

@@ -61,8 +61,15 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<strin
 export function formatMoney(minor: number, currency: Currency): string {
   const digits = CURRENCY_MINOR_DIGITS[currency];
   const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
-  const amount = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(minor / 10 ** digits);
-  return `${symbol} ${amount}`;
+  return `${symbol} ${amountFormat(digits).format(minor / 10 ** digits)}`;
+}
+
+// Building an Intl.NumberFormat costs far more than using one (every offer's mail formats a price).
+const amountFormats = new Map<number, Intl.NumberFormat>();
+function amountFormat(digits: number): Intl.NumberFormat {
+  let f = amountFormats.get(digits);
+  if (!f) amountFormats.set(digits, (f = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return f;
 }
 
 export function projectUrl(appUrl: string, projectId: string): string {

@@ -55,7 +55,14 @@ export async function findProjectPage(db: DbOrTx, id: string) {
  * after the other and the second sees what the first did.
  */
 export async function lockProject(tx: DbOrTx, id: string): Promise<ProjectRow | undefined> {
-  const [row] = await tx.select().from(projects).where(eq(projects.id, id)).for('update');
+  // A named statement: the driver parses it once per connection (every decision and offer takes this lock).
+  const [row] = await tx
+    .select()
+    .from(projects)
+    .where(eq(projects.id, sql.placeholder('id')))
+    .for('update')
+    .prepare('project_lock')
+    .execute({ id });
   return row;
 }
 

@@ -18,14 +18,17 @@ const LINK_TTL_MS = 30 * 86_400_000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createQuoteLinks(tx: Tx, appUrl: string, quote: { id: string; expiresAt: Date | null }, clientId: string): Promise<Record<LinkAction, string>> {
-  const expiresAt = new Date(Math.min(quote.expiresAt?.getTime() ?? Infinity, Date.now() + LINK_TTL_MS));
+/**
+ * Two fresh links for a quote about to be inserted (stored with it in one statement,
+ * `insertQuoteWithLinks`): the hashes to store, the latest they may expire, the URLs to mail.
+ */
+export function newQuoteLinks(appUrl: string): { rows: { tokenHash: string; action: LinkAction }[]; maxExpiresAt: Date; urls: Record<LinkAction, string> } {
   const tokens = { accept: randomBytes(32).toString('base64url'), reject: randomBytes(32).toString('base64url') };
-  // One statement for both (a round trip less on every offer).
-  await tx
-    .insert(quoteActionTokens)
-    .values((['accept', 'reject'] as const).map((action) => ({ tokenHash: hashOf(tokens[action]), quoteId: quote.id, userId: clientId, action, expiresAt })));
-  return { accept: `${appUrl}/oferta/confirmar/${tokens.accept}`, reject: `${appUrl}/oferta/confirmar/${tokens.reject}` };
+  return {
+    rows: (['accept', 'reject'] as const).map((action) => ({ tokenHash: hashOf(tokens[action]), action })),
+    maxExpiresAt: new Date(Date.now() + LINK_TTL_MS),
+    urls: { accept: `${appUrl}/oferta/confirmar/${tokens.accept}`, reject: `${appUrl}/oferta/confirmar/${tokens.reject}` },
+  };
 }
 
 /** An unspent, unexpired link, or 404 'Este enlace no es válido o ya fue usado.'. */

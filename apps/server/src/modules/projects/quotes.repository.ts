@@ -1,8 +1,9 @@
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { Quote } from '@arreglaya/shared/schemas/projects';
-import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, milestones, projects, quotes, users } from '../../db/schema/index.ts';
+import { contractorProfiles, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { toContractorCard } from '../directory/directory.service.ts';
 
@@ -53,6 +54,85 @@ export async function findOpenQuote(tx: DbOrTx, projectId: string, contractorId:
 export async function insertQuote(tx: DbOrTx, values: typeof quotes.$inferInsert): Promise<QuoteRow> {
   const [row] = await tx.insert(quotes).values(values).returning();
   return row!;
+}
+
+/**
+ * Everything an offer needs besides the locked project, in one query (decision 020, the offer in
+ * fewer statements): whether the directory lists the contractor (offers are shown with their
+ * card), the contractor's contact for the client's mail, the client's name, address and whether
+ * they keep immediate mails on (the notifications' default when they never saved a choice), and
+ * the contractor's open quote on the project, if any. Run under the project's lock, which every
+ * change to its quotes takes first.
+ */
+export async function findOfferContext(tx: DbOrTx, projectId: string, contractorId: string, clientId: string) {
+  const client = alias(users, 'client');
+  const [row] = await tx
+    .select({
+      listed: sql<boolean>`coalesce(${LISTED}, false)`,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+      clientFirstName: client.firstName,
+      clientEmail: client.email,
+      clientImmediate: sql<boolean>`coalesce(${notificationPreferences.immediate}, ${notificationPreferences.immediate.default as boolean})`,
+      previousId: sql<
+        string | null
+      >`(SELECT ${quotes.id} FROM ${quotes} WHERE ${quotes.projectId} = ${sql.placeholder('projectId')} AND ${quotes.contractorId} = ${sql.placeholder('contractorId')} AND ${quotes.status} = 'created' LIMIT 1)`,
+    })
+    .from(users)
+    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .innerJoin(client, eq(client.id, sql.placeholder('clientId')))
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, client.id))
+    .where(eq(users.id, sql.placeholder('contractorId')))
+    // A named statement: parsed once per connection (every offer runs it).
+    .prepare('offer_context')
+    .execute({ projectId, contractorId, clientId });
+  if (!row) return undefined;
+  return {
+    listed: row.listed,
+    contractor: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone },
+    client: { firstName: row.clientFirstName, email: row.clientEmail, wantsMail: row.clientImmediate },
+    previousId: row.previousId,
+  };
+}
+
+/**
+ * Closes an open quote as withdrawn and spends its mail links, in one statement; false when it
+ * was no longer open (the expiry sweep, which locks quotes without their project, got there first).
+ */
+export async function withdrawIfOpen(tx: DbOrTx, id: string, now: Date): Promise<boolean> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    WITH q AS (UPDATE ${quotes} SET status = 'withdrawn', closed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'created' RETURNING id),
+      t AS (UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM q) AND used_at IS NULL)
+    SELECT count(*)::int AS n FROM q`);
+  return rows[0]!.n > 0;
+}
+
+const QUOTE_COLUMNS = Object.entries(getTableColumns(quotes));
+
+/**
+ * Inserts a quote and its mail links (the client's, hashes only) in one statement; the quote's
+ * row. `links.expiresAt` null: the links expire with the quote, 30 days at most (quote-links.ts).
+ */
+export async function insertQuoteWithLinks(
+  tx: DbOrTx,
+  values: typeof quotes.$inferInsert,
+  links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
+): Promise<QuoteRow> {
+  const insert = tx.insert(quotes).values(values).returning();
+  const pairs = sql.join(
+    links.rows.map((l) => sql`(${l.tokenHash}, ${l.action})`),
+    sql`, `,
+  );
+  const { rows } = await tx.execute<Record<string, unknown>>(sql`
+    WITH q AS (${insert.getSQL()}),
+      t AS (INSERT INTO ${quoteActionTokens} (token_hash, quote_id, user_id, action, expires_at)
+        SELECT x.h, q.id, ${links.clientId}, x.a, least(coalesce(q.expires_at, ${links.maxExpiresAt}), ${links.maxExpiresAt})
+        FROM q, (VALUES ${pairs}) AS x(h, a))
+    SELECT * FROM q`);
+  const raw = rows[0]!;
+  return Object.fromEntries(QUOTE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as QuoteRow;
 }
 
 export async function updateQuote(tx: DbOrTx, id: string, set: Partial<typeof quotes.$inferInsert>): Promise<QuoteRow> {

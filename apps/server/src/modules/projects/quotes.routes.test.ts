@@ -1,7 +1,7 @@
 import { validation } from '@arreglaya/shared/i18n/common';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorProfiles, logTrail, milestones, projects, quotes } from '../../db/schema/index.ts';
+import { contractorProfiles, logTrail, milestones, projects, quoteActionTokens, quotes } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, projectStatus, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { expireQuotes } from './quotes.service.ts';
@@ -76,6 +76,15 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     expect((await quoteRow(first))!.status).toBe('withdrawn');
     expect((await quoteRow(second))!.status).toBe('created');
     expect(await t.db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')))).toBe(1);
+    // The replaced offer's mailed links no longer work; the new one has its two, expiring with it.
+    const links = (quoteId: string) => t.db.select().from(quoteActionTokens).where(eq(quoteActionTokens.quoteId, quoteId));
+    expect((await links(first)).map((l) => l.usedAt !== null)).toEqual([true, true]);
+    const fresh = await links(second);
+    expect(fresh.map((l) => l.action).sort()).toEqual(['accept', 'reject']);
+    for (const l of fresh) {
+      expect(l.usedAt).toBeNull();
+      expect(l.expiresAt.getTime()).toBe((await quoteRow(second))!.expiresAt!.getTime());
+    }
   });
 
   it('survives 50 identical offers at once: no 500, one open quote', async () => {

@@ -5,19 +5,18 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findListedContractor } from '../directory/directory.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { openProjectsChanged } from './open-projects-cache.ts';
 import { formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
-import { createQuoteLinks, findQuoteLink, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
+import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
 import {
-  findOpenQuote,
+  findOfferContext,
   findQuote,
   insertMilestones,
-  insertQuote,
+  insertQuoteWithLinks,
   listContractorQuotes,
   listOffers,
   lockExpiredQuotes,
@@ -26,6 +25,7 @@ import {
   rejectOpenQuotes,
   toQuote,
   updateQuote,
+  withdrawIfOpen,
   type QuoteRow,
 } from './quotes.repository.ts';
 
@@ -58,27 +58,31 @@ const pairOf = (p: ProjectRow, contractorId: string) => ({ clientId: p.clientId,
  * links to accept or reject.
  */
 export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: string, input: QuoteData): Promise<{ quote: Quote; replaced: boolean }> {
+  // Eight statements between BEGIN and COMMIT (decision 020): the project's lock, what the offer
+  // needs of both people and the previous offer, the quote with its links, the conversation and
+  // its notice (two, and the chat's NOTIFY), the mail and the log line; a replaced offer adds one.
   const result = await deps.db.transaction(async (tx) => {
     const project = await lockForAction(tx, projectId, 'quote', actor);
+    const context = await findOfferContext(tx, projectId, actor.id, project.clientId);
     // Offers are shown with the contractor's card: one the directory does not list has none.
-    if (!(await findListedContractor(tx, actor.id))) throw new AppError('FORBIDDEN', tq.profileIncomplete);
-    const previous = await findOpenQuote(tx, projectId, actor.id);
+    if (!context?.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
+    const { contractor, client } = context;
     const now = new Date();
-    if (previous) {
-      await updateQuote(tx, previous.id, { status: 'withdrawn', closedAt: now });
-      await spendQuoteLinks(tx, previous.id);
-    }
-    const quote = await insertQuote(tx, {
-      projectId,
-      contractorId: actor.id,
-      priceMinor: input.priceMinor,
-      currency: input.currency,
-      description: input.description,
-      expiresAt: new Date(now.getTime() + input.validityDays * DAY),
-      stages: input.stages ?? null,
-    });
-    const contractor = await findContact(tx, actor.id);
-    const links = await createQuoteLinks(tx, deps.appUrl, quote, project.clientId);
+    const replaced = context.previousId !== null && (await withdrawIfOpen(tx, context.previousId, now));
+    const links = newQuoteLinks(deps.appUrl);
+    const quote = await insertQuoteWithLinks(
+      tx,
+      {
+        projectId,
+        contractorId: actor.id,
+        priceMinor: input.priceMinor,
+        currency: input.currency,
+        description: input.description,
+        expiresAt: new Date(now.getTime() + input.validityDays * DAY),
+        stages: input.stages ?? null,
+      },
+      { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
+    );
     const m = tm.newQuote;
     await notify(tx, deps, {
       to: project.clientId,
@@ -88,19 +92,20 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
       title: m.title,
       // The spec's e-mail container: the offer, the project, and who sent it.
       paragraphs: [
-        m.intro(contractor?.name ?? ''),
+        m.intro(contractor.name),
         `${tm.price(formatMoney(quote.priceMinor, quote.currency))}\n${tm.offerDescription(quote.description)}`,
         `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
-        tm.contractor(contractor?.name ?? '', contractor?.phone ?? null, contractor?.email ?? ''),
+        tm.contractor(contractor.name, contractor.phone, contractor.email),
       ],
       actions: [
-        { label: m.accept, url: links.accept },
-        { label: m.reject, url: links.reject },
+        { label: m.accept, url: links.urls.accept },
+        { label: m.reject, url: links.urls.reject },
         { label: m.seeAll, url: projectUrl(deps.appUrl, projectId) },
       ],
+      known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
     });
-    await log(tx, actor, 'quote-sent', quote, { priceMinor: quote.priceMinor, replaced: previous?.id ?? null });
-    return { quote: toQuote(quote), replaced: previous !== undefined };
+    await log(tx, actor, 'quote-sent', quote, { priceMinor: quote.priceMinor, replaced: replaced ? context.previousId : null });
+    return { quote: toQuote(quote), replaced };
   });
   openProjectsChanged(deps.db, [projectId]);
   deps.mailer.kick();

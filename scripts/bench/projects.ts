@@ -40,6 +40,10 @@ const TARGET_OFFER_P99_MS = 100;
 const TARGET_P50_GROWTH = 2;
 
 type Key = 'list' | 'service' | 'text' | 'page' | 'offer';
+/** A row's key: a target, or the offers again at the target's rate (`offer@rate`). */
+type RowKey = Key | 'offer@rate';
+/** The paced run must reach this share of the target rate, or its latencies leave out the queue it could not keep up with. */
+const PACED_MIN_SHARE = 0.97;
 const ALL_TARGETS: readonly { key: Key; label: string }[] = [
   { key: 'list', label: 'project list, no filter' },
   { key: 'service', label: 'project list, service filter' },
@@ -209,7 +213,7 @@ async function settle(cpu: readonly (() => number)[]): Promise<void> {
 interface ScaleRows {
   projects: number;
   summary: string;
-  rows: (Row & { key: Key; hello: Row })[];
+  rows: (Row & { key: RowKey; hello: Row })[];
 }
 
 export interface ProjectsBenchOptions {
@@ -246,6 +250,13 @@ async function benchScale(
       await o.warmUp(opts);
       const yardstick = await load('hello-world (just before)', { url: hello.url }, o.helloSeconds, [hello.cpu]);
       rows.push({ ...(await load(target.label, opts, DURATION, cpu)), key: target.key, hello: yardstick });
+      if (target.key === 'offer') {
+        // The same 50 connections paced to the target's rate in all (autocannon's overallRate): the
+        // latency a contractor meets while the marketplace takes 500 offers a second. Flat out, 50
+        // closed-loop connections wait on each other (p99 ≈ 50 / rate), which measures the queue.
+        const paced = await load(`post an offer at ${TARGET_OFFERS_PER_SECOND}/s`, { ...opts, overallRate: TARGET_OFFERS_PER_SECOND }, DURATION, cpu);
+        rows.push({ ...paced, key: 'offer@rate', hello: yardstick });
+      }
     }
   } finally {
     await server.stop();
@@ -266,10 +277,11 @@ function printTargets(scales: readonly ScaleRows[]): boolean {
     for (const r of s.rows) {
       // A target that finished no request at all (every one timed out) failed too.
       const failed = r.errors + r.non2xx > 0 || r.reqPerSec === 0;
-      const offer = r.key === 'offer';
+      const offer = r.key === 'offer' || r.key === 'offer@rate';
       const p99ok = r.p99 < (offer ? TARGET_OFFER_P99_MS : TARGET_P99_MS) && !failed;
       const share = r.reqPerSec / r.hello.reqPerSec;
-      const rateOk = offer ? r.reqPerSec >= TARGET_OFFERS_PER_SECOND : share >= TARGET_SHARE_OF_HELLO;
+      // Flat out, the offers must reach the rate; paced, they must keep to it (the p99 is then the target's).
+      const rateOk = offer ? r.reqPerSec >= TARGET_OFFERS_PER_SECOND * (r.key === 'offer@rate' ? PACED_MIN_SHARE : 1) : share >= TARGET_SHARE_OF_HELLO;
       const rate = offer ? `${r.reqPerSec.toFixed(0)}/s` : `${(share * 100).toFixed(0)}%`;
       let growth = '';
       let growthOk = true;
@@ -279,12 +291,14 @@ function printTargets(scales: readonly ScaleRows[]): boolean {
         growthOk = ratio <= TARGET_P50_GROWTH;
         growth = `${ratio.toFixed(2)}× ${verdict(growthOk)}`;
       }
-      allPass &&= p99ok && rateOk && growthOk;
+      // The flat-out offers' p99 is the 50 connections' queue (shown, not judged); the paced row's is judged.
+      const judgedP99 = r.key === 'offer' ? !failed : p99ok;
+      allPass &&= judgedP99 && rateOk && growthOk;
       console.log(
         [
           r.name.padEnd(30),
           s.projects.toLocaleString('en').padStart(10),
-          `${r.p99} ms ${verdict(p99ok)}`.padStart(12),
+          `${r.p99} ms ${r.key === 'offer' ? 'queue' : verdict(p99ok)}`.padStart(12),
           `${rate} ${verdict(rateOk)}`.padStart(16),
           growth.padStart(18),
         ].join(' '),

@@ -83,3 +83,23 @@ test('the console menu folds behind a button at 360 px', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin at 360 px');
 });
+
+test('the people search and a person page pass axe at 360 px; the table scrolls in its own region, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/personas?q=${encodeURIComponent(ADMIN.email)}`);
+  await expect(page.getByText(t.people.results(1, '1'), { exact: true })).toBeVisible();
+  const region = page.getByRole('region', { name: t.people.heading });
+  await expect(region.getByRole('table', { name: t.people.heading })).toBeVisible();
+  // The region takes the keyboard's focus, so arrow keys scroll the table sideways.
+  await region.focus();
+  await expect(region).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/admin/personas at 360 px');
+
+  await region.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: t.person.profile })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/admin/personas/:id at 360 px');
+});

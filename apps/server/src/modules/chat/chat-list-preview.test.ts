@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../../db/schema/index.ts';
-import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
+import { person, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // /perfil/mensajes: each conversation's preview is the newest message its viewer may see (their
@@ -13,16 +13,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Person {
-  user: TestUser;
-  headers: Record<string, string>;
-}
-
-async function person(role: 'client' | 'contractor', firstName: string): Promise<Person> {
-  const user = await createUser(t.db, { role, firstName });
-  return { user, headers: asBrowser(await signIn(t, user)) };
-}
-
 interface Summary {
   id: string;
   unread: number;
@@ -32,14 +22,14 @@ const listOf = async (p: Person) => (await t.app.inject({ method: 'GET', url: '/
 
 /** A platform notice addressed to one of the two, as the projects' notices are stored (decision 024). */
 async function notice(conversationId: string, to: Person, subject: string, at: Date) {
-  await t.db.insert(messages).values({ conversationId, type: 'notification', subject, body: `${subject}: detalles`, recipientId: to.user.id, createdAt: at });
+  await t.db.insert(messages).values({ conversationId, type: 'notification', subject, body: `${subject}: detalles`, recipientId: to.id, createdAt: at });
 }
 
 describe('the conversation list preview', () => {
   it('shows the newest message the viewer may see, skips notices addressed to the other person, and is null when there is none', async () => {
-    const client = await person('client', 'Inés');
-    const contractor = await person('contractor', 'Pedro');
-    const [row] = await t.db.insert(conversations).values({ clientId: client.user.id, contractorId: contractor.user.id }).returning({ id: conversations.id });
+    const client = await person(t, 'client', 'Inés');
+    const contractor = await person(t, 'contractor', 'Pedro');
+    const [row] = await t.db.insert(conversations).values({ clientId: client.id, contractorId: contractor.id }).returning({ id: conversations.id });
     const id = row!.id;
     const t0 = Date.now();
 

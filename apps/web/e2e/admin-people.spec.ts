@@ -1,12 +1,17 @@
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
+import { projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { QUOTE_STATUS_LABELS } from '@arreglaya/shared/lifecycles';
 import { expect, testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { completeContractorProfile, createConfirmedAccount, signIn, signInWithDialog } from './support/accounts.ts';
+import { apiAs } from './support/api.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
+import { dayFromToday } from './support/dates.ts';
 
 // The sysadmin console's people (docs/decisions/025-sysadmin-console.md): a sysadmin bans a
-// contractor, who is gone from /busqueda and cannot sign in; axe on every console page built here.
+// contractor, who is gone from /busqueda and cannot sign in; axe on every console page built here;
+// the banned contractor's open offer stays on the client's page, withdrawn (decision 023).
 
 const ADMIN = { email: 'jefa@arreglaya.do', password: 'Consola-Segura-2026' };
 const test = testWithOwnServer({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
@@ -82,4 +87,65 @@ test('the console menu folds behind a button at 360 px', async ({ page }) => {
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin at 360 px');
+});
+
+test('the people search and a person page pass axe at 360 px; the table scrolls in its own region, not the page', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, ADMIN);
+  await page.goto(`/admin/personas?q=${encodeURIComponent(ADMIN.email)}`);
+  await expect(page.getByText(t.people.results(1, '1'), { exact: true })).toBeVisible();
+  const region = page.getByRole('region', { name: t.people.heading });
+  await expect(region.getByRole('table', { name: t.people.heading })).toBeVisible();
+  // The region takes the keyboard's focus, so arrow keys scroll the table sideways.
+  await region.focus();
+  await expect(region).toBeFocused();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/admin/personas at 360 px');
+
+  await region.getByRole('link').first().click();
+  await expect(page.getByRole('heading', { level: 2, name: t.person.profile })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/admin/personas/:id at 360 px');
+});
+
+test('an offer from a contractor banned after offering stays on the client’s project page, withdrawn, as "Perfil no disponible"; axe at 1280 and 360 px', async ({ page }) => {
+  test.setTimeout(120_000);
+  const client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+  const contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
+  await completeContractorProfile(server.baseURL, contractor);
+  const clientApi = await apiAs(server.baseURL, client);
+  const created = await clientApi.post('/api/projects', {
+    data: {
+      services: ['plomeria'],
+      title: 'Destapar el fregadero',
+      propertyType: 'casa',
+      description: 'El fregadero de la cocina no drena.',
+      startDate: dayFromToday(7),
+      city: 'santo-domingo',
+      zone: 'DN',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const projectId = ((await created.json()) as { project: { id: string } }).project.id;
+  const contractorApi = await apiAs(server.baseURL, contractor);
+  const offered = await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 450_000, description: 'Destape con máquina y revisión.' } });
+  expect(offered.status(), await offered.text()).toBe(201);
+  const contractorId = ((await (await contractorApi.get('/api/auth/session')).json()) as { user: { id: string } }).user.id;
+  const adminApi = await apiAs(server.baseURL, ADMIN);
+  expect((await adminApi.post(`/api/admin/people/${contractorId}/ban`, { data: { reason: 'Cobros fuera de la plataforma' } })).status()).toBe(200);
+
+  await signIn(page, client);
+  await page.goto(`/proyectos/${projectId}`);
+  const card = page.getByRole('article', { name: `${contractor.firstName} ${contractor.lastName}` });
+  await expect(card).toContainText(projectsWeb.offers.profileUnavailable);
+  await expect(card).toContainText(QUOTE_STATUS_LABELS.withdrawn);
+  await expect(card.getByRole('link')).toHaveCount(0);
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await expectNoSeriousAxe(page, '/proyectos/:id with an unlisted offer');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(card).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/proyectos/:id with an unlisted offer at 360 px');
+  await Promise.all([clientApi.dispose(), contractorApi.dispose(), adminApi.dispose()]);
 });

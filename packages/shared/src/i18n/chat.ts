@@ -40,6 +40,8 @@ export const chat = {
     you: 'Tú: ',
     photoPreview: 'Foto',
     notificationPreview: 'Aviso',
+    /** The preview of a conversation with no message the viewer may see yet (e.g. only the other person's notice). */
+    noPreview: 'Sin mensajes todavía. Escribe el primero.',
     noMessages: 'Aún no hay mensajes. ¡Escribe el primero!',
     logLabel: (name: string) => `Mensajes con ${name}`,
     loadingOlder: 'Cargando mensajes anteriores…',

@@ -322,6 +322,8 @@ export const projectsWeb = {
     send: 'Enviar',
     close: 'Cerrar',
     viewProfile: 'Ver perfil',
+    /** An offer whose contractor the directory no longer lists (incomplete profile, suspended or deleted account; decision 023). */
+    profileUnavailable: 'Perfil no disponible',
   },
   after: {
     title: 'Trabajo',

@@ -259,7 +259,11 @@ export const QuoteSchema = z
 export type Quote = z.infer<typeof QuoteSchema>;
 
 /** An offer as the client compares it: the quote and its contractor's public card. */
-export const OfferSchema = QuoteSchema.extend({ contractor: ContractorCardSchema }).meta({ id: 'Offer' });
+export const OfferSchema = QuoteSchema.extend({
+  contractor: ContractorCardSchema,
+  /** Whether the directory still lists the contractor (decision 023); false: 'Perfil no disponible', no profile link. */
+  contractorListed: z.boolean(),
+}).meta({ id: 'Offer' });
 export type Offer = z.infer<typeof OfferSchema>;
 
 export const OFFER_SORTS = ['price_asc', 'price_desc', 'rating'] as const;

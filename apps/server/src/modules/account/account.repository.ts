@@ -1,5 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { withdrawOpenQuotesOf } from '../../db/open-quotes.ts';
 import {
   authAccounts,
   clientProfiles,
@@ -74,10 +75,8 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
         ),
       );
   }
-  await tx
-    .update(quotes)
-    .set({ status: 'withdrawn' })
-    .where(and(eq(quotes.contractorId, userId), eq(quotes.status, 'created')));
+  // A contractor's open offers on others' projects are withdrawn and their mail links spent (decision 023).
+  await withdrawOpenQuotesOf(tx, userId, now);
 
   await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });

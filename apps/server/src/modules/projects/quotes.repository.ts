@@ -174,18 +174,42 @@ export async function findContractorCard(db: DbOrTx, contractorId: string, now =
   return row ? toContractorCard(row as CardRow, now) : null;
 }
 
-/** Every quote on a project with its contractor's card (the client compares them). */
+/** A deleted contractor's card: their profile row is gone (decision 009), only the anonymised name stays. */
+const NO_PROFILE = {
+  displayName: '',
+  companyName: null,
+  services: [],
+  country: 'DO',
+  city: null,
+  lat: null,
+  lng: null,
+  ratingAvg: 0,
+  ratingCount: 0,
+  completedProjects: 0,
+  verifiedAt: null,
+  featured: false,
+};
+
+/**
+ * Every quote on a project with its contractor's card (the client compares them), whether the
+ * directory still lists the contractor or not (decision 023): `contractorListed` false shows the
+ * name with 'Perfil no disponible' and no profile link.
+ */
 export async function listOffers(db: DbOrTx, projectId: string, contractorId?: string) {
   const rows = await db
-    .select({ quote: quotes, card: cardColumns })
+    .select({ quote: quotes, card: cardColumns, listed: sql<boolean>`coalesce(${LISTED}, false)` })
     .from(quotes)
     .innerJoin(users, eq(users.id, quotes.contractorId))
-    .innerJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
-    .where(and(eq(quotes.projectId, projectId), contractorId ? eq(quotes.contractorId, contractorId) : sql`${LISTED}`))
+    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .where(and(eq(quotes.projectId, projectId), contractorId ? eq(quotes.contractorId, contractorId) : undefined))
     .orderBy(desc(quotes.createdAt))
     .limit(500);
   const now = new Date();
-  return rows.map((r) => ({ ...toQuote(r.quote), contractor: toContractorCard(r.card as CardRow, now) }));
+  return rows.map((r) => ({
+    ...toQuote(r.quote),
+    contractor: toContractorCard((r.card.country === null ? { ...r.card, ...NO_PROFILE } : r.card) as CardRow, now),
+    contractorListed: r.listed,
+  }));
 }
 
 /** Mis Ofertas: the contractor's quotes, newest first, with their project's title and status. */

@@ -5,6 +5,7 @@ import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { useOverview } from '@/features/admin/api/admin-queries.ts';
+import { DataTable } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
@@ -92,23 +93,16 @@ function AdminOverviewPage() {
                 </Suspense>
               </div>
               {/* The chart's text alternative: the same numbers, for screen readers. */}
-              <table className="sr-only">
-                <caption>{t.overview.tableCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t.overview.day}</th>
-                    <th scope="col">{t.overview.count}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.newProjectsPerDay.map((d) => (
-                    <tr key={d.day}>
-                      <th scope="row">{formatDate(d.day, locale)}</th>
-                      <td>{formatNumber(d.count, locale)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                variant="hidden"
+                caption={t.overview.tableCaption}
+                columns={[
+                  { id: 'day', header: t.overview.day, rowHeader: true, cell: (d) => formatDate(d.day, locale) },
+                  { id: 'count', header: t.overview.count, cell: (d) => formatNumber(d.count, locale) },
+                ]}
+                rows={data.newProjectsPerDay}
+                rowKey={(d) => d.day}
+              />
             </section>
           </>
         )}

@@ -6,7 +6,7 @@ import type { AdminPerson } from '@arreglaya/shared/schemas/admin-console';
 import { usePerson } from '@/features/admin/api/admin-queries.ts';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { PersonActions } from '@/features/admin/components/person-actions.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -61,7 +61,9 @@ function AdminPersonPage() {
   const { locale } = useCountry();
   const person = usePerson(id);
   const p = person.data;
-  usePageTitle(p ? `${p.firstName} ${p.lastName}`.trim() || p.email : t.people.heading);
+  // The person's name once loaded; the console's "Personas" while loading or when it failed.
+  const title = p ? `${p.firstName} ${p.lastName}`.trim() || p.email : t.people.heading;
+  usePageTitle(title);
   const when = (iso: string) => `${formatDate(iso, locale)} ${formatTime(iso, locale)}`;
 
   return (
@@ -70,80 +72,71 @@ function AdminPersonPage() {
         <span aria-hidden="true">‹ </span>
         {t.person.back}
       </Link>
-      {person.isPending && (
-        <div className="flex justify-center py-12">
-          <Spinner />
-        </div>
-      )}
-      {person.isError && !p && (
-        <>
-          <h1 className="text-3xl font-bold text-slate-900">{t.people.heading}</h1>
-          <AdminLoadError error={person.error} onRetry={person.refetch} retrying={person.isFetching} />
-        </>
-      )}
-      {p && (
-        <>
-          <h1 className="text-3xl font-bold break-words text-slate-900">{`${p.firstName} ${p.lastName}`.trim() || p.email}</h1>
-          <div className="grid gap-6 lg:grid-cols-2">
-            <Profile person={p} locale={locale} />
-            <PersonActions person={p} />
-          </div>
-          <Section id="admin-person-projects" title={t.person.projects} empty={p.projects.length === 0}>
-            {p.projects.map((x) => (
-              <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <Link to={`/proyectos/${x.id}`} className="font-medium text-brand-700 underline">
-                  {x.title}
-                </Link>
-                <span className="text-slate-700">
-                  {t.projectStatuses[x.status]} · {formatDate(x.createdAt, locale)}
-                </span>
-              </li>
-            ))}
-          </Section>
-          <Section id="admin-person-quotes" title={t.person.quotes} empty={p.quotes.length === 0}>
-            {p.quotes.map((x) => (
-              <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="font-medium text-slate-900">{x.projectTitle}</span>
-                <span className="text-slate-700">
-                  {formatMoney(x.priceMinor, x.currency, locale)} · {formatDate(x.createdAt, locale)}
-                </span>
-              </li>
-            ))}
-          </Section>
-          <Section id="admin-person-reviews" title={t.person.reviews} empty={p.reviews.length === 0}>
-            {p.reviews.map((x) => (
-              <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="text-slate-900">
-                  {x.written ? t.person.wrote : t.person.received}: <span className="font-medium">{x.title}</span> ({t.person.review(x.rating)})
-                </span>
-                <span className="text-slate-700">{formatDate(x.createdAt, locale)}</span>
-              </li>
-            ))}
-          </Section>
-          <Section id="admin-person-sessions" title={t.person.sessions} empty={p.sessions.length === 0}>
-            {p.sessions.map((x) => (
-              <li key={x.id} className="flex flex-col gap-1 py-2">
-                <span className="text-slate-900">
-                  {when(x.createdAt)} · {t.person.expires(formatDate(x.expiresAt, locale))}
-                </span>
-                <span className="text-sm break-all text-slate-700">
-                  {x.ipAddress ? t.person.sessionFrom(x.ipAddress) : ''} {x.userAgent ?? ''}
-                </span>
-              </li>
-            ))}
-          </Section>
-          <Section id="admin-person-log" title={t.person.logTrail} empty={p.logTrail.length === 0}>
-            {p.logTrail.map((x) => (
-              <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
-                <span className="break-all text-slate-900">
-                  {x.action} · {x.location}
-                </span>
-                <span className="text-slate-700">{when(x.createdAt)}</span>
-              </li>
-            ))}
-          </Section>
-        </>
-      )}
+      <h1 className="text-3xl font-bold break-words text-slate-900">{title}</h1>
+      <QueryState query={person} className="flex flex-col gap-6" renderError={(error, retry, retrying) => <AdminLoadError error={error} onRetry={retry} retrying={retrying} />}>
+        {(p) => (
+          <>
+            <div className="grid gap-6 lg:grid-cols-2">
+              <Profile person={p} locale={locale} />
+              <PersonActions person={p} />
+            </div>
+            <Section id="admin-person-projects" title={t.person.projects} empty={p.projects.length === 0}>
+              {p.projects.map((x) => (
+                <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <Link to={`/proyectos/${x.id}`} className="font-medium text-brand-700 underline">
+                    {x.title}
+                  </Link>
+                  <span className="text-slate-700">
+                    {t.projectStatuses[x.status]} · {formatDate(x.createdAt, locale)}
+                  </span>
+                </li>
+              ))}
+            </Section>
+            <Section id="admin-person-quotes" title={t.person.quotes} empty={p.quotes.length === 0}>
+              {p.quotes.map((x) => (
+                <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="font-medium text-slate-900">{x.projectTitle}</span>
+                  <span className="text-slate-700">
+                    {formatMoney(x.priceMinor, x.currency, locale)} · {formatDate(x.createdAt, locale)}
+                  </span>
+                </li>
+              ))}
+            </Section>
+            <Section id="admin-person-reviews" title={t.person.reviews} empty={p.reviews.length === 0}>
+              {p.reviews.map((x) => (
+                <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="text-slate-900">
+                    {x.written ? t.person.wrote : t.person.received}: <span className="font-medium">{x.title}</span> ({t.person.review(x.rating)})
+                  </span>
+                  <span className="text-slate-700">{formatDate(x.createdAt, locale)}</span>
+                </li>
+              ))}
+            </Section>
+            <Section id="admin-person-sessions" title={t.person.sessions} empty={p.sessions.length === 0}>
+              {p.sessions.map((x) => (
+                <li key={x.id} className="flex flex-col gap-1 py-2">
+                  <span className="text-slate-900">
+                    {when(x.createdAt)} · {t.person.expires(formatDate(x.expiresAt, locale))}
+                  </span>
+                  <span className="text-sm break-all text-slate-700">
+                    {x.ipAddress ? t.person.sessionFrom(x.ipAddress) : ''} {x.userAgent ?? ''}
+                  </span>
+                </li>
+              ))}
+            </Section>
+            <Section id="admin-person-log" title={t.person.logTrail} empty={p.logTrail.length === 0}>
+              {p.logTrail.map((x) => (
+                <li key={x.id} className="flex flex-wrap justify-between gap-2 py-2">
+                  <span className="break-all text-slate-900">
+                    {x.action} · {x.location}
+                  </span>
+                  <span className="text-slate-700">{when(x.createdAt)}</span>
+                </li>
+              ))}
+            </Section>
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -5,12 +5,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { adminClaims as t } from '@arreglaya/shared/i18n/admin-ops';
+import type { AdminClaim } from '@arreglaya/shared/schemas/admin-ops';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { CLAIM_OUTCOMES, ClaimDecisionSchema, type ClaimDecision } from '@arreglaya/shared/schemas/payments';
-import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { Spinner } from '@/components/ui/spinner.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -27,37 +28,30 @@ export function ClaimPage() {
   const claim = claims.data?.find((c) => c.projectId === projectId);
   usePageTitle(project.data?.title ?? t.title);
 
-  if (project.isPending) {
-    return (
-      <div className="flex justify-center py-8">
-        <Spinner />
-      </div>
-    );
-  }
-  if (project.isError || !project.data) {
-    return (
-      <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold text-slate-900">{t.title}</h1>
-        <ErrorWithRetry message={t.detailError} onRetry={project.refetch} retrying={project.isFetching} />
-      </div>
-    );
-  }
-  const p = project.data;
-  const money = p.money;
   return (
     <div className="flex flex-col gap-6">
       <div>
         <Link to="/admin/reclamos" className="text-brand-700 underline">
           {t.back}
         </Link>
-        <h1 className="mt-2 text-3xl font-bold break-words text-slate-900">{p.title}</h1>
-        {claim && (
+        <h1 className="mt-2 text-3xl font-bold break-words text-slate-900">{project.data?.title ?? t.title}</h1>
+        {claim && project.data && (
           <p className="mt-1 text-slate-700">
             {t.client}: {claim.clientName} · {t.contractor}: {claim.contractorName}
           </p>
         )}
       </div>
+      <QueryState query={project} errorMessage={t.detailError} className="flex flex-col gap-6">
+        {(p) => <ClaimDetail projectId={projectId} project={p} claim={claim} />}
+      </QueryState>
+    </div>
+  );
+}
 
+function ClaimDetail({ projectId, project: p, claim }: { projectId: string; project: ProjectDetail; claim: AdminClaim | undefined }) {
+  const money = p.money;
+  return (
+    <>
       <section aria-labelledby="claim-project" className="rounded-xl border border-slate-200 bg-white p-4">
         <h2 id="claim-project" className="text-xl font-semibold text-slate-900">
           {t.project}
@@ -115,7 +109,7 @@ export function ClaimPage() {
       ) : (
         <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">{t.decision.closed}</p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -155,31 +149,32 @@ function Conversation({ projectId }: { projectId: string }) {
           {t.showConversation}
         </button>
       )}
-      {open && conversation.isPending && <Spinner />}
-      {conversation.isError && <ErrorWithRetry message={t.detailError} onRetry={conversation.refetch} retrying={conversation.isFetching} />}
-      {conversation.data && conversation.data.messages.length === 0 && <p className="mt-3 text-slate-800">{t.noMessages}</p>}
-      {conversation.data && conversation.data.messages.length > 0 && (
-        <ol aria-label={t.conversation} className="mt-3 flex flex-col gap-2">
-          {conversation.data.messages.map((m) => {
-            const who =
-              m.from === 'client'
-                ? conversation.data.clientName
-                : m.from === 'contractor'
-                  ? conversation.data.contractorName
-                  : m.to
-                    ? t.systemTo(m.to === 'client' ? conversation.data.clientName : conversation.data.contractorName)
-                    : t.system;
-            return (
-              <li key={m.id} className={m.from === 'system' ? 'rounded-md bg-slate-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2'}>
-                <p className="text-sm font-semibold text-slate-800">
-                  {who} · {formatDate(m.createdAt)} {formatTime(m.createdAt)}
-                </p>
-                {m.subject && <p className="font-medium text-slate-900">{m.subject}</p>}
-                <p className="break-words whitespace-pre-line text-slate-900">{m.hidden ? <em>{t.hiddenMessage}</em> : m.body}</p>
-              </li>
-            );
-          })}
-        </ol>
+      {open && (
+        <QueryState query={conversation} isEmpty={(c) => c.messages.length === 0} empty={t.noMessages} errorMessage={t.detailError} className="mt-3 flex flex-col gap-3">
+          {(c) => (
+            <ol aria-label={t.conversation} className="flex flex-col gap-2">
+              {c.messages.map((m) => {
+                const who =
+                  m.from === 'client'
+                    ? c.clientName
+                    : m.from === 'contractor'
+                      ? c.contractorName
+                      : m.to
+                        ? t.systemTo(m.to === 'client' ? c.clientName : c.contractorName)
+                        : t.system;
+                return (
+                  <li key={m.id} className={m.from === 'system' ? 'rounded-md bg-slate-50 p-2 text-sm' : 'rounded-md border border-slate-200 p-2'}>
+                    <p className="text-sm font-semibold text-slate-800">
+                      {who} · {formatDate(m.createdAt)} {formatTime(m.createdAt)}
+                    </p>
+                    {m.subject && <p className="font-medium text-slate-900">{m.subject}</p>}
+                    <p className="break-words whitespace-pre-line text-slate-900">{m.hidden ? <em>{t.hiddenMessage}</em> : m.body}</p>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </QueryState>
       )}
     </section>
   );

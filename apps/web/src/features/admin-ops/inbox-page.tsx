@@ -5,8 +5,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CONTACT_MESSAGE_TYPE_LABELS, INBOX_STATUSES, SERVICE_LABELS, type ContactMessageType, type InboxStatus, type ServiceType } from '@arreglaya/shared/domain';
 import { adminInbox as t, inboxKindLabels, inboxStatusLabels } from '@arreglaya/shared/i18n/admin-ops';
-import { INBOX_KINDS, InboxReplySchema, type InboxItem, type InboxKind, type InboxReply } from '@arreglaya/shared/schemas/admin-ops';
+import { INBOX_KINDS, InboxReplySchema, type InboxItem, type InboxKind, type InboxReply, type SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
@@ -16,6 +17,8 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, closeItem, fetchInbox, fetchSubscribers, replyToItem } from './api.ts';
+
+type Subscriber = SubscriberPage['items'][number];
 
 type Tab = InboxKind | 'newsletter';
 const TABS: readonly Tab[] = [...INBOX_KINDS, 'newsletter'];
@@ -186,6 +189,12 @@ function InboxEntry({ item }: { item: InboxItem }) {
   );
 }
 
+const SUBSCRIBER_COLUMNS: DataTableColumn<Subscriber>[] = [
+  { id: 'email', header: t.email, cell: (s) => s.email, className: 'break-all' },
+  { id: 'status', header: t.status, cell: (s) => t.subscriptionStatus[s.status] },
+  { id: 'since', header: t.subscribedAt, cell: (s) => formatDate(s.createdAt) },
+];
+
 function Newsletter({ page }: { page: number }) {
   const subscribers = useQuery({ queryKey: adminOpsKeys.newsletter(page), queryFn: ({ signal }) => fetchSubscribers(page, signal) });
   const pageCount = subscribers.data ? Math.max(1, Math.ceil(subscribers.data.total / subscribers.data.pageSize)) : 1;
@@ -200,35 +209,7 @@ function Newsletter({ page }: { page: number }) {
         </a>
       </div>
       <QueryState query={subscribers} isEmpty={(d) => d.items.length === 0} empty={t.subscribersEmpty} errorMessage={t.loadError}>
-        {(data) => (
-          <div role="region" aria-label={t.subscribers} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t.subscribers}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className="p-2">
-                    {t.email}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t.status}
-                  </th>
-                  <th scope="col" className="p-2">
-                    {t.subscribedAt}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((s) => (
-                  <tr key={s.id} className="border-t border-slate-100">
-                    <td className="p-2 break-all">{s.email}</td>
-                    <td className="p-2">{t.subscriptionStatus[s.status]}</td>
-                    <td className="p-2">{formatDate(s.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(data) => <DataTable caption={t.subscribers} columns={SUBSCRIBER_COLUMNS} rows={data.items} rowKey={(s) => s.id} />}
       </QueryState>
       <Pagination page={page} pageCount={pageCount} hrefFor={(n) => `?bandeja=newsletter&pagina=${n}`} />
     </section>

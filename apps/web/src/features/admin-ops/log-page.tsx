@@ -3,8 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adminLog as t } from '@arreglaya/shared/i18n/admin-ops';
-import { LogTrailQuerySchema, type LogTrailFilterForm, type LogTrailQuery } from '@arreglaya/shared/schemas/admin-ops';
+import { LogTrailQuerySchema, type LogTrailFilterForm, type LogTrailPage, type LogTrailQuery } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -12,7 +13,17 @@ import { formatDate, formatNumber, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchLog } from './api.ts';
 
+type LogTrailEntry = LogTrailPage['items'][number];
+
 const FILTERS = ['who', 'what', 'where', 'from', 'to'] as const;
+
+const LOG_COLUMNS: DataTableColumn<LogTrailEntry>[] = [
+  { id: 'when', header: t.when, cell: (e) => `${formatDate(e.createdAt)} ${formatTime(e.createdAt)}`, className: 'whitespace-nowrap' },
+  { id: 'who', header: t.who, cell: (e) => e.email ?? t.visitor, className: 'break-all' },
+  { id: 'what', header: t.what, cell: (e) => e.action },
+  { id: 'where', header: t.where, cell: (e) => e.location, className: 'break-all' },
+  { id: 'details', header: t.details, cell: (e) => e.details, className: 'max-w-xs font-mono text-xs break-all text-slate-700' },
+];
 
 /** The filters of the URL (those the schema accepts), as a query string without the page. */
 function filterQuery(params: URLSearchParams): URLSearchParams {
@@ -95,35 +106,7 @@ export function LogPage() {
         </a>
       </div>
       <QueryState query={log} isEmpty={(d) => d.items.length === 0} empty={t.empty} errorMessage={t.loadError}>
-        {(data) => (
-          <div role="region" aria-label={t.tableLabel} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">{t.tableLabel}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  {[t.when, t.who, t.what, t.where, t.details].map((h) => (
-                    <th key={h} scope="col" className="p-2 whitespace-nowrap">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((e) => (
-                  <tr key={e.id} className="border-t border-slate-100 align-top">
-                    <td className="p-2 whitespace-nowrap">
-                      {formatDate(e.createdAt)} {formatTime(e.createdAt)}
-                    </td>
-                    <td className="p-2 break-all">{e.email ?? t.visitor}</td>
-                    <td className="p-2">{e.action}</td>
-                    <td className="p-2 break-all">{e.location}</td>
-                    <td className="max-w-xs p-2 font-mono text-xs break-all text-slate-700">{e.details}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        {(data) => <DataTable caption={t.tableLabel} columns={LOG_COLUMNS} rows={data.items} rowKey={(e) => e.id} rowClassName="align-top" />}
       </QueryState>
       <Pagination
         page={page}

@@ -4,9 +4,11 @@ import { ROLES, type Role } from '@arreglaya/shared/domain';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatNumber } from '@/lib/format.ts';
+import type { AdminPersonRow } from '@arreglaya/shared/schemas/admin-console';
 import { usePeople } from '../api/admin-queries.ts';
 import { AdminLoadError } from './admin-load-error.tsx';
 
@@ -74,6 +76,25 @@ function SearchForm({ q, role, onSearch }: { q: string; role: Role | undefined; 
   );
 }
 
+function peopleColumns(locale: string): DataTableColumn<AdminPersonRow>[] {
+  return [
+    {
+      id: 'name',
+      header: t.people.name,
+      rowHeader: true,
+      cell: (p) => (
+        <Link to={`/admin/personas/${p.id}`} className="text-brand-700 underline hover:text-brand-800">
+          {`${p.firstName} ${p.lastName}`.trim() || p.email}
+        </Link>
+      ),
+    },
+    { id: 'email', header: t.people.email, cell: (p) => p.email, className: 'break-all' },
+    { id: 'role', header: t.people.role, cell: (p) => t.roles[p.role] },
+    { id: 'status', header: t.people.status, cell: (p) => t.statuses[p.status] },
+    { id: 'since', header: t.people.since, cell: (p) => formatDate(p.createdAt, locale), className: 'whitespace-nowrap' },
+  ];
+}
+
 /**
  * Search people by name, e-mail, phone or cédula (the server finds a cédula by its blind index).
  * The search lives in the URL (?q=&role=&page=), so the back button and a reload keep it.
@@ -83,6 +104,7 @@ export function PeopleSearch({ locale }: { locale: string }) {
   const { q, role, page } = readParams(params);
   const people = usePeople(q, role, page);
   const data = people.data;
+  const columns = peopleColumns(locale);
 
   return (
     <div className="flex flex-col gap-4">
@@ -99,48 +121,7 @@ export function PeopleSearch({ locale }: { locale: string }) {
       >
         {(data) => (
           <>
-            <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t.people.heading}</caption>
-                <thead className="bg-slate-50 text-slate-800">
-                  <tr>
-                    <th scope="col" className="px-3 py-2">
-                      {t.people.name}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t.people.email}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t.people.role}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t.people.status}
-                    </th>
-                    <th scope="col" className="px-3 py-2">
-                      {t.people.since}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody aria-busy={people.isFetching}>
-                  {data.items.map((p) => {
-                    const name = `${p.firstName} ${p.lastName}`.trim() || p.email;
-                    return (
-                      <tr key={p.id} className="border-t border-slate-200">
-                        <th scope="row" className="px-3 py-2 font-medium">
-                          <Link to={`/admin/personas/${p.id}`} className="text-brand-700 underline hover:text-brand-800">
-                            {name}
-                          </Link>
-                        </th>
-                        <td className="px-3 py-2 break-all text-slate-800">{p.email}</td>
-                        <td className="px-3 py-2 text-slate-800">{t.roles[p.role]}</td>
-                        <td className="px-3 py-2 text-slate-800">{t.statuses[p.status]}</td>
-                        <td className="px-3 py-2 whitespace-nowrap text-slate-800">{formatDate(p.createdAt, locale)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption={t.people.heading} columns={columns} rows={data.items} rowKey={(p) => p.id} />
             <Pagination page={data.page} pageCount={Math.ceil(data.total / data.pageSize)} hrefFor={(n) => hrefWith(q, role, n)} />
           </>
         )}

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { chat } from '@arreglaya/shared/i18n/chat';
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { Composer } from './composer.tsx';
 import { ConversationList } from './conversation-list.tsx';
@@ -64,6 +65,24 @@ describe('ConversationList', () => {
     // A contractor shows stars; a client does not.
     expect(within(items[0]!).getByRole('img', { name: /Calificación/ })).toBeTruthy();
     expect(within(items[1]!).queryByRole('img', { name: /Calificación/ })).toBeNull();
+  });
+
+  it('shows a placeholder for a conversation with no message the viewer may see (only a notice to the other person)', async () => {
+    const onlyTheirNotice: ConversationSummary = { ...summary(4, 'Inés Peña', '2026-11-24T17:00:00Z', 0, null), lastMessage: null };
+    inRouter(
+      <ConversationList
+        conversations={[onlyTheirNotice, conversations[0]!]}
+        selectedId={null}
+        query=""
+        onQueryChange={() => undefined}
+        isOnline={() => false}
+        hrefOf={(id) => `/perfil/mensajes?conversation=${id}`}
+        now={new Date('2026-11-24T18:00:00Z')}
+      />,
+    );
+    const items = within(await screen.findByRole('list', { name: 'Conversaciones' })).getAllByRole('link');
+    expect(within(items[0]!).getByText(chat.page.noPreview)).toBeTruthy();
+    expect(within(items[1]!).getByText('Último de Teodoro Gómez')).toBeTruthy();
   });
 
   it('searches by name, ignoring accents and case', async () => {

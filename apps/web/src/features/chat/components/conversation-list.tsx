@@ -22,7 +22,8 @@ export function filterConversations(conversations: readonly ConversationSummary[
 
 function preview(c: ConversationSummary): string {
   const m = c.lastMessage;
-  if (!m) return '';
+  // No message of one's own, from the other person or addressed to oneself (only the other's notices): say so.
+  if (!m) return t.noPreview;
   const text = m.type === 'image' ? t.photoPreview : m.type === 'notification' ? `${t.notificationPreview}: ${m.text}` : m.text;
   return `${m.mine ? t.you : ''}${text.replace(/\s+/g, ' ')}`;
 }

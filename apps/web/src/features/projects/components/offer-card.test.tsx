@@ -47,6 +47,7 @@ function offer(status: QuoteStatus, extra: Partial<Offer> = {}): Offer {
       memberSince: '2029-01-01T12:00:00.000Z',
       badges: { isNew: false, verified: true, featured: false },
     },
+    contractorListed: true,
     ...extra,
   };
 }
@@ -70,6 +71,22 @@ describe('OfferCard', () => {
     expect(card.textContent).toContain('Cambio completo con materiales.');
     expect(card.textContent).toContain(t.offers.stage('Materiales', 40));
     expect(card.textContent).toContain(t.offers.validUntil(formatDate('2030-01-10T12:00:00.000Z', 'es-DO')));
+  });
+
+  it('links a listed contractor to their profile; one no longer listed shows the name and "Perfil no disponible", no profile link, and stays decidable', () => {
+    renderCard(offer('created'));
+    expect(screen.getByRole('link', { name: `${t.offers.viewProfile}: Ramón Báez` }).getAttribute('href')).toBe('/contractors/00000000-0000-4000-8000-000000000003');
+    expect(screen.queryByText(t.offers.profileUnavailable)).toBeNull();
+    cleanup();
+
+    renderCard(offer('created', { contractorListed: false }));
+    const card = screen.getByRole('article', { name: 'Ramón Báez' });
+    expect(card.textContent).toContain(t.offers.profileUnavailable);
+    expect(card.textContent).toContain('RD$12,500.50');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Distinciones' })).toBeNull();
+    expect(card.textContent).not.toContain(t.offers.completed('7', 7));
+    expect(decisionButtons()).toEqual([t.offers.accept, t.offers.counter, t.offers.reject]);
   });
 
   it('offers exactly the decisions the lifecycle table allows the client for each status', () => {

@@ -35,7 +35,9 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
   const c = o.contractor;
   const headingId = `offer-${o.id}`;
   const price = formatMoney(o.priceMinor, o.currency, locale);
-  const badges = (['featured', 'verified'] as const).filter((b) => c.badges[b]);
+  // A contractor the directory no longer lists (decision 023): the name only, no track record, badges or profile link.
+  const listed = o.contractorListed;
+  const badges = listed ? (['featured', 'verified'] as const).filter((b) => c.badges[b]) : [];
   return (
     <article
       aria-labelledby={headingId}
@@ -47,14 +49,20 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
           <h3 id={headingId} className="text-lg font-bold break-words text-slate-900">
             {c.name}
           </h3>
-          {c.companyName && <p className="text-sm text-slate-700">{c.companyName}</p>}
-          <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
-            <StarRating value={c.ratingAvg} />
-            <span>({t.offers.reviews(formatNumber(c.ratingCount, locale), c.ratingCount)})</span>
-          </p>
+          {listed ? (
+            <>
+              {c.companyName && <p className="text-sm text-slate-700">{c.companyName}</p>}
+              <p className="flex flex-wrap items-center gap-x-2 text-sm text-slate-700">
+                <StarRating value={c.ratingAvg} />
+                <span>({t.offers.reviews(formatNumber(c.ratingCount, locale), c.ratingCount)})</span>
+              </p>
+            </>
+          ) : (
+            <p className="text-sm font-medium text-slate-700">{t.offers.profileUnavailable}</p>
+          )}
         </div>
       </div>
-      <p className="text-sm text-slate-700">{t.offers.completed(formatNumber(c.completedProjects, locale), c.completedProjects)}</p>
+      {listed && <p className="text-sm text-slate-700">{t.offers.completed(formatNumber(c.completedProjects, locale), c.completedProjects)}</p>}
       {badges.length > 0 && (
         <ul aria-label={td.card.badges} className="flex flex-wrap gap-1.5">
           {badges.map((b) => (
@@ -116,9 +124,11 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
             {t.offers.reject}
           </button>
         )}
-        <Link to={`/contractors/${c.id}`} className={buttonClasses('ghost')} aria-label={`${t.offers.viewProfile}: ${c.name}`}>
-          {t.offers.viewProfile}
-        </Link>
+        {listed && (
+          <Link to={`/contractors/${c.id}`} className={buttonClasses('ghost')} aria-label={`${t.offers.viewProfile}: ${c.name}`}>
+            {t.offers.viewProfile}
+          </Link>
+        )}
       </div>
     </article>
   );

@@ -1,0 +1,25 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from './client.ts';
+import { quoteActionTokens, quotes } from './schema/index.ts';
+
+// A contractor who leaves (a sysadmin bans them, or they delete their account) cannot do the
+// work of an offer still open: those offers are withdrawn in the same transaction, so no
+// client accepts (on the project page or by the mail's 'Aprobar oferta' link) an offer nobody
+// will honour (docs/decisions/023-client-project-pages.md). Accepted offers are not touched:
+// hired work with money held goes to the console's claims, and deleting is refused then.
+
+/**
+ * Withdraws every open (`created`) quote of the contractor and spends their mail links, in one
+ * statement; returns the projects they were on. The quotes table's trigger tells the open
+ * projects' caches (decision 020) when the transaction commits.
+ */
+export async function withdrawOpenQuotesOf(tx: DbOrTx, contractorId: string, now: Date): Promise<string[]> {
+  const { rows } = await tx.execute<{ project_id: string }>(sql`
+    WITH q AS (
+      UPDATE ${quotes} SET status = 'withdrawn', closed_at = ${now}, updated_at = ${now}
+       WHERE contractor_id = ${contractorId} AND status = 'created'
+      RETURNING id, project_id),
+    t AS (UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM q) AND used_at IS NULL)
+    SELECT project_id FROM q`);
+  return rows.map((r) => r.project_id);
+}

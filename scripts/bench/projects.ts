@@ -230,7 +230,13 @@ async function benchScale(
   const { rows: open } = await pool.query<{ id: string }>(`SELECT id FROM projects WHERE status = 'created' ORDER BY created_at DESC, id DESC`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-projects-'));
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+    },
     CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
   );
   const cpu = [cpuOf(server.proc.pid), database.cpu];

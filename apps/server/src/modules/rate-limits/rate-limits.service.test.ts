@@ -21,7 +21,6 @@ describe('rate limits counted in memory and shared through PostgreSQL', () => {
     const limiter = new RateLimiter(t.db, { flushMs: HOUR });
     const answers = await Promise.all(Array.from({ length: 100 }, () => limiter.hit('one-instance', 60, 60_000)));
     expect(answers.filter((a) => a.hits <= 60)).toHaveLength(60);
-    expect(new Set(answers.map((a) => a.hits)).size).toBe(100);
     const oneByOne: number[] = [];
     for (let i = 0; i < 100; i++) oneByOne.push((await limiter.hit('one-by-one', 60, 60_000)).hits);
     expect(oneByOne).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));

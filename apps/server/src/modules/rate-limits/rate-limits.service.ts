@@ -40,12 +40,13 @@ export interface RateLimiterOptions {
  * Fixed-window counters shared through the `rate_limits` table without a round trip on most hits
  * (decision 004). Each instance counts in memory and, every `flushMs`, adds what it counted to the
  * table in one statement and reads the shared totals back. A hit goes to PostgreSQL at once, with
- * whatever this instance has not sent yet for that key, when the key is new here, its window has
- * ended, its limit is small (max < LOCAL_MIN_MAX), or this instance's estimate (the shared total
- * last read plus its own unsent hits) passes half the limit: far from the limit an instance decides
- * alone, near it the shared total decides. On one instance the count is exact. Across instances a
- * key can pass its limit only by what the other instances counted and had not yet sent, at most
- * `flushMs` of their traffic and never more than half the limit each.
+ * whatever this instance has not sent yet for that key, when its limit is small
+ * (max < LOCAL_MIN_MAX) or this instance's estimate (the shared total last read plus its own hits
+ * in flight or unsent) passes half the limit: far from the limit an instance decides alone, near
+ * it the shared total decides. On one instance the count is exact. Across instances (or after a
+ * restart) a key can pass its limit by what one instance counted before it had read the shared
+ * total or the others had sent theirs: at most `flushMs` of traffic, never more than half the
+ * limit per instance.
  *
  * When PostgreSQL cannot be reached the hits stay counted here and each instance keeps its limits on
  * its own (against the full limit) until the next statement succeeds; nothing is thrown.
@@ -69,20 +70,20 @@ export class RateLimiter {
   async hit(key: string, max: number, windowMs: number): Promise<{ hits: number; resetAt: Date }> {
     const now = Date.now();
     let c = this.counters.get(key);
-    if (c && c.resetAt <= now) {
+    if (!c) {
+      if (this.counters.size >= MAX_KEYS) return this.direct(key, windowMs);
+      // New here: nothing known yet (the next flush reads the shared total and its window's end).
+      c = { known: 0, pending: 0, sending: 0, resetAt: now + windowMs, windowMs };
+      this.counters.set(key, c);
+    } else if (c.resetAt <= now) {
       // The window ended: what was not sent belonged to it.
       c.known = 0;
       c.pending = 0;
-      c.resetAt = 0;
+      c.resetAt = now + windowMs;
     }
-    if (c && c.resetAt > 0 && max >= LOCAL_MIN_MAX && 2 * (c.known + c.sending + c.pending + 1) <= max) {
+    if (max >= LOCAL_MIN_MAX && 2 * (c.known + c.sending + c.pending + 1) <= max) {
       c.pending += 1;
       return { hits: c.known + c.sending + c.pending, resetAt: new Date(c.resetAt) };
-    }
-    if (!c) {
-      if (this.counters.size >= MAX_KEYS) return this.direct(key, windowMs);
-      c = { known: 0, pending: 0, sending: 0, resetAt: 0, windowMs };
-      this.counters.set(key, c);
     }
     const count = c.pending + 1;
     c.pending = 0;
@@ -97,7 +98,6 @@ export class RateLimiter {
       this.onError(err);
       c.sending -= count;
       c.pending += count;
-      if (c.resetAt <= Date.now()) c.resetAt = Date.now() + windowMs;
     }
     return { hits: c.known + c.sending + c.pending, resetAt: new Date(c.resetAt) };
   }

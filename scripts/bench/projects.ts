@@ -220,7 +220,7 @@ export interface ProjectsBenchOptions {
 
 async function benchScale(
   pool: pg.Pool,
-  database: { url: string; cpu: () => number },
+  database: { url: string; socketUrl?: string; cpu: () => number },
   hello: Hello,
   o: ProjectsBenchOptions,
   summary: string,
@@ -321,7 +321,7 @@ export async function benchProjects(hello: Hello, o: ProjectsBenchOptions): Prom
       const { p, o: openCount, q } = rows[0]!;
       const summary = `${p.toLocaleString('en')} projects (${openCount.toLocaleString('en')} open), ${q.toLocaleString('en')} quotes (generated in ${((performance.now() - t0) / 1000).toFixed(0)} s)`;
       console.log(`  ${summary}`);
-      scales.push(await benchScale(pool, { url: database.url, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, summary, p));
+      scales.push(await benchScale(pool, { url: database.url, socketUrl: database.socketUrl, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, summary, p));
       from = to;
     }
   } finally {

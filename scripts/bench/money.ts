@@ -120,7 +120,13 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
     console.log(`\nmoney: ${WARM_UP_PROJECTS + 2 * PROJECTS} hired projects with saved cards prepared in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-money-server-'));
     const server = await startServerProcess(
-      { DATA_DIR: serverDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+      {
+        DATA_DIR: serverDir,
+        DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        MAIL_TRANSPORT: 'outbox',
+      },
       CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
     );
     const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];

@@ -224,7 +224,7 @@ export interface ProjectsBenchOptions {
 
 async function benchScale(
   pool: pg.Pool,
-  database: { url: string; cpu: () => number },
+  database: { url: string; socketUrl?: string; cpu: () => number },
   hello: Hello,
   o: ProjectsBenchOptions,
   summary: string,
@@ -234,7 +234,13 @@ async function benchScale(
   const { rows: open } = await pool.query<{ id: string }>(`SELECT id FROM projects WHERE status = 'created' ORDER BY created_at DESC, id DESC`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-projects-'));
   const server = await startServerProcess(
-    { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' },
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      MAIL_TRANSPORT: 'outbox',
+    },
     CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},
   );
   const cpu = [cpuOf(server.proc.pid), database.cpu];
@@ -329,7 +335,7 @@ export async function benchProjects(hello: Hello, o: ProjectsBenchOptions): Prom
       const { p, o: openCount, q } = rows[0]!;
       const summary = `${p.toLocaleString('en')} projects (${openCount.toLocaleString('en')} open), ${q.toLocaleString('en')} quotes (generated in ${((performance.now() - t0) / 1000).toFixed(0)} s)`;
       console.log(`  ${summary}`);
-      scales.push(await benchScale(pool, { url: database.url, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, summary, p));
+      scales.push(await benchScale(pool, { url: database.url, socketUrl: database.socketUrl, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, summary, p));
       from = to;
     }
   } finally {

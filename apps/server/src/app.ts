@@ -65,7 +65,7 @@ import { registerControlCharacterCheck } from './plugins/control-characters.ts';
 import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
-import { purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
+import { createRateLimiter, purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { registerSysadminConsole } from './plugins/sysadmin-console.ts';
 import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
@@ -177,8 +177,10 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt, sessionCreatedAt: s.createdAt };
   };
   registerAccessControl(app, resolveUser, config.appUrl);
-  registerSysadminConsole(app, db);
-  registerRateLimits(app, db);
+  // Rate limits counted in memory and shared through PostgreSQL every 200 ms (decision 004).
+  const rateLimiter = createRateLimiter(app, db);
+  registerSysadminConsole(app, db, rateLimiter);
+  registerRateLimits(app, rateLimiter);
   registerControlCharacterCheck(app);
 
   await app.register(healthRoutes(db));

@@ -11,6 +11,8 @@ export { EmbeddedPostgresError } from './postgres-layout.ts';
 
 export interface EmbeddedDatabase {
   url: string;
+  /** The same database over the Unix-domain socket in the cluster directory (when its path is short enough for one). */
+  socketUrl: string | undefined;
   /** The cluster directory (DATA_DIR/pg, or where DATA_DIR/pg links to). */
   clusterDir: string;
   /** The postmaster's process id (it changes when PostgreSQL is restarted). */
@@ -118,6 +120,14 @@ interface PostgresProcess {
   exited: Promise<number | null>;
 }
 
+/** Longest path of a Unix-domain socket (sun_path, 108 bytes on Linux, with its NUL). */
+const MAX_SOCKET_PATH = 107;
+
+/** PostgreSQL's socket goes in the cluster directory (only its owner and root reach it), when the path fits. */
+function socketDirFor(clusterDir: string, port: number): string | undefined {
+  return Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${port}`)) <= MAX_SOCKET_PATH && !clusterDir.includes(',') ? clusterDir : undefined;
+}
+
 /** Starts the postmaster and resolves once it accepts connections. */
 async function spawnPostgres(layout: PostgresLayout, port: number): Promise<PostgresProcess> {
   const child: ChildProcess = spawn(
@@ -130,7 +140,7 @@ async function spawnPostgres(layout: PostgresLayout, port: number): Promise<Post
       '-c',
       'listen_addresses=127.0.0.1',
       '-c',
-      'unix_socket_directories=',
+      `unix_socket_directories=${socketDirFor(layout.clusterDir, port) ?? ''}`,
       '-c',
       'max_connections=200',
       // PostgreSQL's default of 128 MB holds less than the directory's tables and indexes at
@@ -188,6 +198,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: Emb
   let current = await spawnPostgres(layout, port);
   let stopping = false;
 
+  const socketDir = socketDirFor(layout.clusterDir, port);
   const adminUrl = `postgres://${PG_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const admin = new pg.Client({ connectionString: `${adminUrl}/postgres` });
   await admin.connect();
@@ -224,6 +235,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Log, opts: Emb
 
   return {
     url: `${adminUrl}/${DB_NAME}`,
+    socketUrl: socketDir === undefined ? undefined : `postgres://${PG_USER}:${encodeURIComponent(password)}@localhost:${port}/${DB_NAME}?host=${encodeURIComponent(socketDir)}`,
     pid: () => current.child.pid,
     clusterDir: layout.clusterDir,
     async stop() {

@@ -4,7 +4,7 @@ import { AppError } from '../lib/app-error.ts';
 import type { RateLimitRule } from '../lib/route-config.ts';
 import { recordLogEntry } from '../modules/log-trail/log-trail.service.ts';
 import type { Access } from './access.ts';
-import { applyRule } from './rate-limit.ts';
+import { applyRule, type RateLimiter } from './rate-limit.ts';
 
 // Every sysadmin-only route gets three things here, in one place, so each console page's routes
 // have them without asking (docs/decisions/025-sysadmin-console.md):
@@ -38,7 +38,7 @@ function asList<T>(hooks: T | T[] | undefined): T[] {
 }
 
 /** Registered after the access control: its own guard (role) runs first on each route. */
-export function registerSysadminConsole(app: FastifyInstance, db: Db): void {
+export function registerSysadminConsole(app: FastifyInstance, db: Db, limiter: RateLimiter): void {
   app.decorateRequest('auditDetails', null);
 
   app.addHook('onRoute', (route) => {
@@ -48,7 +48,7 @@ export function registerSysadminConsole(app: FastifyInstance, db: Db): void {
     const recentSession = async (req: FastifyRequest) => {
       if (req.user && Date.now() - req.user.sessionCreatedAt.getTime() > SYSADMIN_SESSION_MAX_AGE_MS) throw new AppError('REAUTH_REQUIRED');
     };
-    const limit = applyRule(db, 'sysadmin-console', write ? SYSADMIN_WRITE_LIMIT : SYSADMIN_READ_LIMIT);
+    const limit = applyRule(limiter, 'sysadmin-console', write ? SYSADMIN_WRITE_LIMIT : SYSADMIN_READ_LIMIT);
     route.preValidation = [...asList(route.preValidation), recentSession, limit];
     if (!write) return;
     const routeName = `${methods.join(',')} ${route.url}`;

@@ -57,8 +57,10 @@ export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]>
   }));
 }
 
-export async function markSent(db: Db, id: string): Promise<void> {
-  await db.update(emailOutbox).set({ status: 'sent', sentAt: new Date(), lockedUntil: null, lastError: null }).where(eq(emailOutbox.id, id));
+/** Marks mails delivered, in one statement. */
+export async function markSent(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.execute(sql`UPDATE email_outbox SET status = 'sent', sent_at = now(), locked_until = NULL, last_error = NULL WHERE id = ANY(${sql.param(ids)}::uuid[])`);
 }
 
 const MAX_ATTEMPTS = 8;

@@ -15,7 +15,10 @@ export interface MailTransport {
 }
 
 export function createSmtpTransport(url: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  // Pooled: mails go over connections kept open (one at a time, so they arrive in the order they were
+  // queued), not a new TCP connection, greeting and TLS handshake per mail. `?pool=false` in SMTP_URL
+  // turns it off.
+  const transporter = nodemailer.createTransport({ url, pool: true, maxConnections: 1 });
   return {
     kind: 'smtp',
     async send(mail) {

@@ -22,7 +22,9 @@ export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
   const later = deferred(db);
   if (later) {
     const id = randomUUID();
-    later.write(sql`INSERT INTO ${emailOutbox} (id, to_address, subject, text_body, html_body, template) VALUES (${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})`);
+    later.write(
+      sql`INSERT INTO ${emailOutbox} (id, to_address, subject, text_body, html_body, template) VALUES (${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})`,
+    );
     return id;
   }
   const [row] = await db

@@ -77,7 +77,10 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     expect((await quoteRow(second))!.status).toBe('created');
     expect(await t.db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')))).toBe(1);
     // The log line names the offer it replaced.
-    const [line] = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent'), sql`${logTrail.details}->>'quoteId' = ${second}`));
+    const [line] = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent'), sql`${logTrail.details}->>'quoteId' = ${second}`));
     expect(line!.details).toMatchObject({ quoteId: second, replaced: first });
     // The replaced offer's mailed links no longer work; the new one has its two, expiring with it.
     const links = (quoteId: string) => t.db.select().from(quoteActionTokens).where(eq(quoteActionTokens.quoteId, quoteId));
@@ -100,7 +103,10 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     // Every accepted one left one notice for the client and one log line; all but one replaced another.
     const sent = answers.filter((a) => a.statusCode === 201).length;
     expect(await t.db.$count(messages, and(eq(messages.recipientId, client.id), eq(messages.type, 'notification')))).toBe(sent);
-    const lines = await t.db.select().from(logTrail).where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
+    const lines = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
     expect(lines).toHaveLength(sent);
     expect(lines.filter((l) => (l.details as { replaced: string | null }).replaced === null)).toHaveLength(1);
   });

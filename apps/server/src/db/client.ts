@@ -1,6 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { deferWrites, flushWrites } from './deferred-writes.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -81,6 +82,19 @@ function preparing(client: pg.PoolClient): void {
   };
 }
 
+/**
+ * The app's Db. Its `transaction` defers the writes repositories hand it (db/deferred-writes.ts)
+ * and sends them as one statement right before COMMIT.
+ */
 export function createDb(pool: pg.Pool): Db {
-  return drizzle(pool, { schema, casing: 'snake_case' });
+  const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+    transaction(async (tx) => {
+      deferWrites(tx);
+      const result = await run(tx);
+      await flushWrites(tx);
+      return result;
+    }, config)) as Db['transaction'];
+  return db;
 }

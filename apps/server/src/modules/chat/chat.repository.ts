@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import type { DeferredWrites } from '../../db/deferred-writes.ts';
 import { contractorProfiles, conversations, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
 
 /** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
@@ -331,6 +332,21 @@ export async function insertNoticeMessage(
     .values({ conversationId: row.conversationId, senderId: null, recipientId: row.recipientId, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
     .returning();
   return inserted!;
+}
+
+/**
+ * A notice message deferred to the transaction's commit (db/deferred-writes.ts) with its NOTIFY,
+ * in the conversation a deferred write of `conversation` returns; the event carries the new
+ * message's id as `postNotice`'s does.
+ */
+export function noticeOnCommit(
+  later: DeferredWrites,
+  channel: string,
+  row: { conversation: SQL; recipientId: string; subject: string; body: string; quoteId: string | null },
+): void {
+  const message = later.write(sql`INSERT INTO ${messages} (conversation_id, sender_id, recipient_id, type, subject, body, quote_id)
+    VALUES ((SELECT id FROM ${row.conversation}), NULL, ${row.recipientId}, 'notification', ${row.subject}, ${row.body}, ${row.quoteId}) RETURNING id`);
+  later.run(sql`SELECT pg_notify(${channel}, json_build_object('k', 'message', 'id', id, 'to', json_build_array(${row.recipientId}::text))::text) FROM ${message}`);
 }
 
 /**

@@ -1,7 +1,9 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
@@ -27,6 +29,7 @@ import {
   markRead,
   insertNoticeMessage,
   notifyOnCommit,
+  noticeOnCommit,
   shareConversation,
   type ConversationRow,
   type MessageRow,
@@ -252,6 +255,17 @@ export async function postNotice(tx: DbOrTx, n: { conversationId: string; recipi
   const event: FanOutEvent = { k: 'message', id: row.id, to: [n.recipientId] };
   await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
   return row;
+}
+
+/**
+ * `postNotice` deferred to the transaction's commit, in the conversation a deferred write returns
+ * (`openConversationOnCommit`); false when `tx` does not defer writes (post it at once instead).
+ */
+export function postNoticeOnCommit(tx: DbOrTx, n: { conversation: SQL; recipientId: string; subject: string; body: string; quoteId?: string | null }): boolean {
+  const later = deferred(tx);
+  if (!later) return false;
+  noticeOnCommit(later, CHAT_CHANNEL, { conversation: n.conversation, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  return true;
 }
 
 /** The other person of a conversation the user is in (for a typing notice); the same 404 otherwise. */

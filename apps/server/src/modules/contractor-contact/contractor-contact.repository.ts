@@ -1,6 +1,7 @@
 import type { ContactProject } from '@arreglaya/shared/schemas/directory';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { DeferredWrites } from '../../db/deferred-writes.ts';
 import { conversations, messages, projects, users } from '../../db/schema/index.ts';
 
 /** The client's projects still open for quotes (status 'created'), newest first. */
@@ -41,6 +42,18 @@ export async function upsertConversation(tx: DbOrTx, key: { clientId: string; co
     })
     .returning({ id: conversations.id });
   return row!.id;
+}
+
+/**
+ * `upsertConversation` deferred to the transaction's commit: the name of the CTE returning its id
+ * (written once per transaction and key, however often asked).
+ */
+export function conversationOnCommit(later: DeferredWrites, key: { clientId: string; contractorId: string; projectId: string | null }): SQL {
+  return later.write(
+    sql`INSERT INTO ${conversations} (client_id, contractor_id, project_id) VALUES (${key.clientId}, ${key.contractorId}, ${key.projectId})
+      ON CONFLICT (client_id, contractor_id, project_id) DO UPDATE SET last_message_at = now() RETURNING id`,
+    `conversation:${key.clientId}:${key.contractorId}:${key.projectId ?? ''}`,
+  );
 }
 
 export async function insertMessage(tx: DbOrTx, row: { conversationId: string; senderId: string; subject: string; body: string }): Promise<string> {

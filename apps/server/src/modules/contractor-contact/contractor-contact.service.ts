@@ -3,14 +3,16 @@ import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contac
 import type { ContactContext, ContactContractorSent } from '@arreglaya/shared/schemas/directory';
 import type { z } from 'zod';
 import type { ContactContractorSchema } from '@arreglaya/shared/schemas/directory';
+import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { Actor } from '../contact/visitor-message.ts';
 import { findListedContractor } from '../directory/directory.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
-import { findFirstName, findOwnOpenProject, insertMessage, listOpenProjects, upsertConversation } from './contractor-contact.repository.ts';
+import { conversationOnCommit, findFirstName, findOwnOpenProject, insertMessage, listOpenProjects, upsertConversation } from './contractor-contact.repository.ts';
 import { renderServiceRequestMail } from './service-request-mail.ts';
 
 export interface ContractorContactDeps {
@@ -77,6 +79,15 @@ export async function contactContractor(
   });
   if (sent.mailed) deps.mailer.kick();
   return { conversationId: sent.conversationId, messageId: sent.messageId, message: success.requestSent };
+}
+
+/**
+ * `openConversation` deferred to the transaction's commit (db/deferred-writes.ts): a reference to
+ * its id for other deferred writes (`postNoticeOnCommit`); null when `tx` does not defer writes.
+ */
+export function openConversationOnCommit(tx: DbOrTx, key: { clientId: string; contractorId: string; projectId: string | null }): SQL | null {
+  const later = deferred(tx);
+  return later ? conversationOnCommit(later, key) : null;
 }
 
 /** The conversation between a client and a contractor (about a project, or none), created if missing. */

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { logTrail, users } from '../../db/schema/index.ts';
 
 export interface LogEntry {
@@ -10,9 +11,25 @@ export interface LogEntry {
   sessionId?: string | null;
   postOnWall?: boolean;
   details?: Record<string, unknown>;
+  /**
+   * A jsonb object merged into `details` when the line is written, computed in the statement that
+   * writes it (a deferred write's other CTEs: what only that statement knows). Only inside a
+   * transaction that defers writes.
+   */
+  moreDetails?: SQL;
 }
 
+/** Writes one line; inside a transaction, deferred to its commit (db/deferred-writes.ts). */
 export async function insertLogEntry(db: DbOrTx, entry: LogEntry): Promise<void> {
+  const later = deferred(db);
+  if (later) {
+    const details = entry.details === undefined ? null : JSON.stringify(entry.details);
+    const more = entry.moreDetails ? sql`coalesce(${details}::jsonb, '{}'::jsonb) || ${entry.moreDetails}` : sql`${details}::jsonb`;
+    later.write(sql`INSERT INTO ${logTrail} (user_id, action, location, session_id, post_on_wall, details)
+      VALUES (${entry.userId}, ${entry.action}, ${entry.location}, ${entry.sessionId ?? null}, ${entry.postOnWall ?? false}, ${more})`);
+    return;
+  }
+  if (entry.moreDetails) throw new Error('moreDetails needs a transaction that defers writes');
   await db.insert(logTrail).values({
     userId: entry.userId,
     action: entry.action,

@@ -1,5 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { emailOutbox } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
@@ -12,7 +14,19 @@ export interface NewMail {
   template: string;
 }
 
+/**
+ * Queues a mail; inside a transaction the insert is deferred to its commit (db/deferred-writes.ts:
+ * one statement with the transaction's other deferred writes). Its id either way.
+ */
 export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
+  const later = deferred(db);
+  if (later) {
+    const id = randomUUID();
+    later.write(
+      sql`INSERT INTO ${emailOutbox} (id, to_address, subject, text_body, html_body, template) VALUES (${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})`,
+    );
+    return id;
+  }
   const [row] = await db
     .insert(emailOutbox)
     .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template })

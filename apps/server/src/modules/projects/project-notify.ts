@@ -2,8 +2,8 @@ import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import type { Currency } from '@arreglaya/shared/domain';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
-import { postNotice } from '../chat/chat.service.ts';
-import { openConversation } from '../contractor-contact/contractor-contact.service.ts';
+import { postNotice, postNoticeOnCommit } from '../chat/chat.service.ts';
+import { openConversation, openConversationOnCommit } from '../contractor-contact/contractor-contact.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
@@ -37,24 +37,23 @@ export interface Notice {
  * always (only `to` sees it, live on their open chat sockets after commit, carrying the project and
  * quote ids to act on);
  * and a mail through the outbox when the person keeps immediate notifications on. The caller
- * kicks the mailer after commit. Returns the conversation id.
+ * kicks the mailer after commit.
+ *
+ * The conversation, the notice with its NOTIFY and the mail are writes deferred to the commit
+ * (db/deferred-writes.ts): they go in one statement with the transaction's other deferred writes
+ * right before COMMIT, and fail the transaction if they fail.
  */
-export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<string> {
-  const conversationId = await openConversation(tx, n.pair);
+export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void> {
   // Only the person told sees it; their open chat sockets receive it when the transaction commits (decision 024).
-  await postNotice(tx, {
-    conversationId,
-    recipientId: n.to,
-    subject: n.title,
-    body: n.paragraphs.join('\n\n'),
-    quoteId: n.quoteId ?? null,
-  });
+  const notice = { recipientId: n.to, subject: n.title, body: n.paragraphs.join('\n\n'), quoteId: n.quoteId ?? null };
+  const conversation = openConversationOnCommit(tx, n.pair);
+  if (conversation) postNoticeOnCommit(tx, { conversation, ...notice });
+  else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }
-  return conversationId;
 }
 
 /** An amount in minor units as people read it ('RD$ 12,500.00'), in Dominican Spanish. */

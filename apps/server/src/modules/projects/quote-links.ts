@@ -20,7 +20,7 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 
 /**
  * Two fresh links for a quote about to be inserted (stored with it in one statement,
- * `insertQuoteWithLinks`): the hashes to store, the latest they may expire, the URLs to mail.
+ * `offerOnCommit` in quotes.repository.ts): the hashes to store, the latest they may expire, the URLs to mail.
  */
 export function newQuoteLinks(appUrl: string): { rows: { tokenHash: string; action: LinkAction }[]; maxExpiresAt: Date; urls: Record<LinkAction, string> } {
   const tokens = { accept: randomBytes(32).toString('base64url'), reject: randomBytes(32).toString('base64url') };

@@ -1,8 +1,9 @@
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { Quote } from '@arreglaya/shared/schemas/projects';
-import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import type { DeferredWrites } from '../../db/deferred-writes.ts';
+import { queryRows, rowOf, sqlText } from '../../db/raw-query.ts';
 import { contractorProfiles, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { toContractorCard } from '../directory/directory.service.ts';
@@ -56,84 +57,7 @@ export async function insertQuote(tx: DbOrTx, values: typeof quotes.$inferInsert
   return row!;
 }
 
-/**
- * Everything an offer needs besides the locked project, in one query (decision 020, the offer in
- * fewer statements): whether the directory lists the contractor (offers are shown with their
- * card), the contractor's contact for the client's mail, the client's name, address and whether
- * they keep immediate mails on (the notifications' default when they never saved a choice), and
- * the contractor's open quote on the project, if any. Run under the project's lock, which every
- * change to its quotes takes first.
- */
-export async function findOfferContext(tx: DbOrTx, projectId: string, contractorId: string, clientId: string) {
-  const client = alias(users, 'client');
-  const [row] = await tx
-    .select({
-      listed: sql<boolean>`coalesce(${LISTED}, false)`,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      phone: users.phone,
-      clientFirstName: client.firstName,
-      clientEmail: client.email,
-      clientImmediate: sql<boolean>`coalesce(${notificationPreferences.immediate}, ${notificationPreferences.immediate.default as boolean})`,
-      previousId: sql<
-        string | null
-      >`(SELECT ${quotes.id} FROM ${quotes} WHERE ${quotes.projectId} = ${sql.placeholder('projectId')} AND ${quotes.contractorId} = ${sql.placeholder('contractorId')} AND ${quotes.status} = 'created' LIMIT 1)`,
-    })
-    .from(users)
-    .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
-    .innerJoin(client, eq(client.id, sql.placeholder('clientId')))
-    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, client.id))
-    .where(eq(users.id, sql.placeholder('contractorId')))
-    // A named statement: parsed once per connection (every offer runs it).
-    .prepare('offer_context')
-    .execute({ projectId, contractorId, clientId });
-  if (!row) return undefined;
-  return {
-    listed: row.listed,
-    contractor: { name: `${row.firstName} ${row.lastName}`.trim(), email: row.email, phone: row.phone },
-    client: { firstName: row.clientFirstName, email: row.clientEmail, wantsMail: row.clientImmediate },
-    previousId: row.previousId,
-  };
-}
-
-/**
- * Closes an open quote as withdrawn and spends its mail links, in one statement; false when it
- * was no longer open (the expiry sweep, which locks quotes without their project, got there first).
- */
-export async function withdrawIfOpen(tx: DbOrTx, id: string, now: Date): Promise<boolean> {
-  const { rows } = await tx.execute<{ n: number }>(sql`
-    WITH q AS (UPDATE ${quotes} SET status = 'withdrawn', closed_at = ${now}, updated_at = ${now} WHERE id = ${id} AND status = 'created' RETURNING id),
-      t AS (UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM q) AND used_at IS NULL)
-    SELECT count(*)::int AS n FROM q`);
-  return rows[0]!.n > 0;
-}
-
 const QUOTE_COLUMNS = Object.entries(getTableColumns(quotes));
-
-/**
- * Inserts a quote and its mail links (the client's, hashes only) in one statement; the quote's
- * row. `links.expiresAt` null: the links expire with the quote, 30 days at most (quote-links.ts).
- */
-export async function insertQuoteWithLinks(
-  tx: DbOrTx,
-  values: typeof quotes.$inferInsert,
-  links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
-): Promise<QuoteRow> {
-  const insert = tx.insert(quotes).values(values).returning();
-  const pairs = sql.join(
-    links.rows.map((l) => sql`(${l.tokenHash}, ${l.action})`),
-    sql`, `,
-  );
-  const { rows } = await tx.execute<Record<string, unknown>>(sql`
-    WITH q AS (${insert.getSQL()}),
-      t AS (INSERT INTO ${quoteActionTokens} (token_hash, quote_id, user_id, action, expires_at)
-        SELECT x.h, q.id, ${links.clientId}, x.a, least(coalesce(q.expires_at, ${links.maxExpiresAt}), ${links.maxExpiresAt})
-        FROM q, (VALUES ${pairs}) AS x(h, a))
-    SELECT * FROM q`);
-  const raw = rows[0]!;
-  return Object.fromEntries(QUOTE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as QuoteRow;
-}
 
 export async function updateQuote(tx: DbOrTx, id: string, set: Partial<typeof quotes.$inferInsert>): Promise<QuoteRow> {
   const [row] = await tx.update(quotes).set(set).where(eq(quotes.id, id)).returning();
@@ -222,4 +146,76 @@ export async function listContractorQuotes(db: DbOrTx, contractorId: string, sta
     .orderBy(desc(quotes.createdAt))
     .limit(500);
   return rows.map((r) => ({ ...toQuote(r.quote), project: r.project }));
+}
+
+// ---- Making an offer in four round trips (decision 020) ----
+
+const OFFER_LOCK = `SELECT p.*,
+    coalesce(${sqlText(LISTED)}, false) AS x_listed,
+    users.first_name AS x_first_name, users.last_name AS x_last_name, users.email AS x_email, users.phone AS x_phone,
+    cl.first_name AS x_client_first_name, cl.email AS x_client_email,
+    coalesce(np.immediate, ${notificationPreferences.immediate.default ? 'true' : 'false'}) AS x_client_immediate
+  FROM projects p
+  LEFT JOIN users ON users.id = $2
+  LEFT JOIN contractor_profiles ON contractor_profiles.user_id = users.id
+  LEFT JOIN users cl ON cl.id = p.client_id
+  LEFT JOIN notification_preferences np ON np.user_id = p.client_id
+  WHERE p.id = $1
+  FOR UPDATE OF p`;
+
+/**
+ * The project locked, with what an offer needs of both people, in one named statement: whether the
+ * directory lists the contractor (offers are shown with their card), the contractor's contact for
+ * the client's mail, the client's name, address and whether they keep immediate mails on (the
+ * notifications' default when they never saved a choice). Undefined when there is no such project;
+ * `contractor` undefined when there is no such user. The contractor's open quote is not read here:
+ * this statement's snapshot is taken before it waits for the lock, so it could miss an offer
+ * committed meanwhile; the withdrawal in `offerOnCommit` finds it after the lock.
+ */
+export async function lockForOffer(tx: DbOrTx, projectId: string, contractorId: string) {
+  const [raw] = await queryRows(tx, OFFER_LOCK, [projectId, contractorId]);
+  if (!raw) return undefined;
+  return {
+    project: rowOf(projects, raw),
+    listed: raw.x_listed === true,
+    contractor: { name: `${raw.x_first_name as string} ${raw.x_last_name as string}`.trim(), email: raw.x_email as string, phone: raw.x_phone as string | null },
+    client: { firstName: raw.x_client_first_name as string, email: raw.x_client_email as string, wantsMail: raw.x_client_immediate === true },
+  };
+}
+
+/**
+ * The offer's writes, deferred to the transaction's single write statement (db/deferred-writes.ts):
+ * the contractor's open quote on the project withdrawn with its links spent (still `WHERE status =
+ * 'created'`: one the expiry sweep closed first is not counted as replaced), then the quote (its id
+ * given) and its two mail links. Returns the names to read in the final select: the quote's row and
+ * the withdrawn quote's id, if any.
+ */
+export function offerOnCommit(
+  later: DeferredWrites,
+  values: { id: string; projectId: string; contractorId: string; priceMinor: number; currency: string; description: string; expiresAt: Date; stages: unknown; now: Date },
+  links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
+): { quote: SQL; withdrawn: SQL } {
+  const { now } = values;
+  const withdrawn = later.write(
+    sql`UPDATE ${quotes} SET status = 'withdrawn', closed_at = ${now}, updated_at = ${now} WHERE project_id = ${values.projectId} AND contractor_id = ${values.contractorId} AND status = 'created' RETURNING id`,
+  );
+  later.write(sql`UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM ${withdrawn}) AND used_at IS NULL`);
+  // Reading the withdrawal's count makes it run first: the one-open-quote index sees the old one closed.
+  const quote = later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages)
+    SELECT ${values.id}, ${values.projectId}, ${values.contractorId}, ${values.priceMinor}, ${values.currency}, ${values.description}, ${values.expiresAt}, ${values.stages === null ? null : JSON.stringify(values.stages)}::jsonb
+    FROM (SELECT count(*) FROM ${withdrawn}) AS before
+    RETURNING *`);
+  const pairs = sql.join(
+    links.rows.map((l) => sql`(${l.tokenHash}, ${l.action})`),
+    sql`, `,
+  );
+  later.write(sql`INSERT INTO ${quoteActionTokens} (token_hash, quote_id, user_id, action, expires_at)
+    SELECT x.h, q.id, ${links.clientId}, x.a, least(coalesce(q.expires_at, ${links.maxExpiresAt}), ${links.maxExpiresAt})
+    FROM ${quote} AS q, (VALUES ${pairs}) AS x(h, a)`);
+  return { quote, withdrawn };
+}
+
+/** A quote's row from the final select of an offer's write statement. */
+export function quoteOf(raw: Record<string, unknown>): QuoteRow {
+  return Object.fromEntries(QUOTE_COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])])) as QuoteRow;
 }

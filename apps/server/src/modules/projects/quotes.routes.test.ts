@@ -1,7 +1,7 @@
 import { validation } from '@arreglaya/shared/i18n/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorProfiles, logTrail, milestones, projects, quoteActionTokens, quotes } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, logTrail, messages, milestones, projects, quoteActionTokens, quotes } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, projectStatus, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { expireQuotes } from './quotes.service.ts';
@@ -42,7 +42,7 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
       .select()
       .from(logTrail)
       .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
-    expect(log[0]).toMatchObject({ location: `/proyectos/${projectId}` });
+    expect(log[0]).toMatchObject({ location: `/proyectos/${projectId}`, details: { projectId, quoteId: quote.id, priceMinor: 1_500_000, replaced: null } });
   });
 
   it('says ‘Precio tiene que ser mayor que cero.’ under the price, and checks the plan', async () => {
@@ -76,6 +76,12 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     expect((await quoteRow(first))!.status).toBe('withdrawn');
     expect((await quoteRow(second))!.status).toBe('created');
     expect(await t.db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')))).toBe(1);
+    // The log line names the offer it replaced.
+    const [line] = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent'), sql`${logTrail.details}->>'quoteId' = ${second}`));
+    expect(line!.details).toMatchObject({ quoteId: second, replaced: first });
     // The replaced offer's mailed links no longer work; the new one has its two, expiring with it.
     const links = (quoteId: string) => t.db.select().from(quoteActionTokens).where(eq(quoteActionTokens.quoteId, quoteId));
     expect((await links(first)).map((l) => l.usedAt !== null)).toEqual([true, true]);
@@ -88,12 +94,41 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
   });
 
   it('survives 50 identical offers at once: no 500, one open quote', async () => {
-    const { contractor, projectId } = await scene();
+    const { client, contractor, projectId } = await scene();
     const payload = { priceMinor: 700_000, description: 'Rápido y limpio.' };
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(contractor, `/api/projects/${projectId}/quotes`, payload)));
     for (const a of answers) expect(a.statusCode).toBeLessThan(500);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThan(0);
     expect(await t.db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')))).toBe(1);
+    // Every accepted one left one notice for the client and one log line; all but one replaced another.
+    const sent = answers.filter((a) => a.statusCode === 201).length;
+    expect(await t.db.$count(messages, and(eq(messages.recipientId, client.id), eq(messages.type, 'notification')))).toBe(sent);
+    const lines = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')));
+    expect(lines).toHaveLength(sent);
+    expect(lines.filter((l) => (l.details as { replaced: string | null }).replaced === null)).toHaveLength(1);
+  });
+
+  it('stores nothing when one of its writes fails at commit (the outbox refuses the mail): a 500 in Spanish', async () => {
+    const { client, contractor, projectId } = await scene();
+    await t.db.execute(sql`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses'; END $$`);
+    await t.db.execute(sql`CREATE TRIGGER refuse_mail BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()`);
+    try {
+      const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'No llegará.' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json().error.message).toBe('Ocurrió un error inesperado. Inténtalo de nuevo más tarde.');
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_mail ON email_outbox`);
+      await t.db.execute(sql`DROP FUNCTION refuse_mail()`);
+    }
+    expect(await t.db.$count(quotes, eq(quotes.projectId, projectId))).toBe(0);
+    expect(await t.db.$count(messages, eq(messages.recipientId, client.id))).toBe(0);
+    expect(await t.db.$count(conversations, eq(conversations.projectId, projectId))).toBe(0);
+    expect(await t.db.$count(logTrail, and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')))).toBe(0);
+    // The same offer goes once the outbox takes mail again.
+    expect((await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Ahora sí.' })).statusCode).toBe(201);
   });
 
   it('refuses an offer on an assigned project (409) and stores nothing', async () => {

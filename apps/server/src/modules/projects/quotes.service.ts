@@ -2,21 +2,21 @@ import { projectMail as tm, projects as tp, quotes as tq } from '@arreglaya/shar
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { OFFER_SORTS, Offer, Quote, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
 import { sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
+import { deferred, flushWrites } from '../../db/deferred-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
+import { assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { openProjectsChanged } from './open-projects-cache.ts';
 import { formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
 import {
-  findOfferContext,
   findQuote,
   insertMilestones,
-  insertQuoteWithLinks,
   listContractorQuotes,
   listOffers,
   lockExpiredQuotes,
@@ -25,7 +25,9 @@ import {
   rejectOpenQuotes,
   toQuote,
   updateQuote,
-  withdrawIfOpen,
+  lockForOffer,
+  offerOnCommit,
+  quoteOf,
   type QuoteRow,
 } from './quotes.repository.ts';
 
@@ -58,21 +60,26 @@ const pairOf = (p: ProjectRow, contractorId: string) => ({ clientId: p.clientId,
  * links to accept or reject.
  */
 export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: string, input: QuoteData): Promise<{ quote: Quote; replaced: boolean }> {
-  // Eight statements between BEGIN and COMMIT (decision 020): the project's lock, what the offer
-  // needs of both people and the previous offer, the quote with its links, the conversation and
-  // its notice (two, and the chat's NOTIFY), the mail and the log line; a replaced offer adds one.
+  // Four round trips (decision 020): BEGIN; the project's lock with what the offer needs of both
+  // people (one named statement); the rules, checked here; every write in one statement (the
+  // previous open offer withdrawn with its links spent, the quote with its links, the
+  // conversation, the notice and the chat's NOTIFY, the mail, the log line); COMMIT.
   const result = await deps.db.transaction(async (tx) => {
-    const project = await lockForAction(tx, projectId, 'quote', actor);
-    const context = await findOfferContext(tx, projectId, actor.id, project.clientId);
+    const locked = await lockForOffer(tx, projectId, actor.id);
+    if (!locked) throw new AppError('NOT_FOUND', tp.notFound);
+    const { project, contractor, client } = locked;
+    assertProjectAction(project, 'quote', actor);
     // Offers are shown with the contractor's card: one the directory does not list has none.
-    if (!context?.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
-    const { contractor, client } = context;
+    if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
+    const later = deferred(tx);
+    if (!later) throw new Error('makeQuote needs a transaction that defers writes');
     const now = new Date();
-    const replaced = context.previousId !== null && (await withdrawIfOpen(tx, context.previousId, now));
     const links = newQuoteLinks(deps.appUrl);
-    const quote = await insertQuoteWithLinks(
-      tx,
+    const quoteId = randomUUID();
+    const written = offerOnCommit(
+      later,
       {
+        id: quoteId,
         projectId,
         contractorId: actor.id,
         priceMinor: input.priceMinor,
@@ -80,6 +87,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         description: input.description,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY),
         stages: input.stages ?? null,
+        now,
       },
       { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
     );
@@ -87,13 +95,13 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     await notify(tx, deps, {
       to: project.clientId,
       pair: pairOf(project, actor.id),
-      quoteId: quote.id,
+      quoteId,
       subject: m.subject,
       title: m.title,
       // The spec's e-mail container: the offer, the project, and who sent it.
       paragraphs: [
         m.intro(contractor.name),
-        `${tm.price(formatMoney(quote.priceMinor, quote.currency))}\n${tm.offerDescription(quote.description)}`,
+        `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
         `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
         tm.contractor(contractor.name, contractor.phone, contractor.email),
       ],
@@ -104,8 +112,17 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
       ],
       known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
     });
-    await log(tx, actor, 'quote-sent', quote, { priceMinor: quote.priceMinor, replaced: replaced ? context.previousId : null });
-    return { quote: toQuote(quote), replaced };
+    await recordLogEntry(tx, {
+      userId: actor.id,
+      sessionId: actor.sessionId ?? null,
+      action: 'quote-sent',
+      location: `/proyectos/${projectId}`,
+      details: { projectId, quoteId, priceMinor: input.priceMinor },
+      // The offer it replaced, as the write statement finds it.
+      moreDetails: sql`jsonb_build_object('replaced', (SELECT id FROM ${written.withdrawn} LIMIT 1))`,
+    });
+    const [row] = await flushWrites(tx, sql`SELECT q.*, (SELECT count(*) FROM ${written.withdrawn})::int AS x_replaced FROM ${written.quote} AS q`);
+    return { quote: toQuote(quoteOf(row!)), replaced: (row!.x_replaced as number) > 0 };
   });
   openProjectsChanged(deps.db, [projectId]);
   deps.mailer.kick();

@@ -71,7 +71,7 @@ describe('the statements of one money action', () => {
     await deliver(1);
     const approval = await counted(() => approve(1));
     show('approve', approval);
-    expect(funding.length).toBeLessThanOrEqual(Number(process.env.MONEY_FUND_BUDGET ?? 25));
-    expect(approval.length).toBeLessThanOrEqual(Number(process.env.MONEY_APPROVE_BUDGET ?? 22));
+    expect(funding.length).toBeLessThanOrEqual(Number(process.env.MONEY_FUND_BUDGET ?? 17));
+    expect(approval.length).toBeLessThanOrEqual(Number(process.env.MONEY_APPROVE_BUDGET ?? 15));
   });
 });

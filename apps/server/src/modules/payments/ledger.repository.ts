@@ -176,6 +176,11 @@ export async function escrowOf(db: DbOrTx, projectId: string): Promise<Escrow[]>
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(and(eq(ledgerAccounts.kind, 'escrow'), eq(ledgerAccounts.projectId, projectId)))
     .groupBy(ledgerEntries.currency, ledgerTransactions.kind);
+  return escrowsOf(rows);
+}
+
+/** A project's escrows from its escrow entries summed by currency and transaction kind (escrowOf, or a read that brings them along). */
+export function escrowsOf(rows: { currency: Currency; kind: string; total: number | string; milestones: boolean }[]): Escrow[] {
   const by = new Map<Currency, Escrow>();
   for (const r of rows) {
     const m = by.get(r.currency) ?? { currency: r.currency, funded: 0, released: 0, refunded: 0, held: 0, milestones: false };

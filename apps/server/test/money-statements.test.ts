@@ -71,7 +71,7 @@ describe('the statements of one money action', () => {
     await deliver(1);
     const approval = await counted(() => approve(1));
     show('approve', approval);
-    expect(funding.length).toBeLessThanOrEqual(Number(process.env.MONEY_FUND_BUDGET ?? 17));
-    expect(approval.length).toBeLessThanOrEqual(Number(process.env.MONEY_APPROVE_BUDGET ?? 15));
+    expect(funding.length).toBeLessThanOrEqual(17);
+    expect(approval.length).toBeLessThanOrEqual(15);
   });
 });

@@ -71,7 +71,7 @@ describe('the statements of one money action', () => {
     await deliver(1);
     const approval = await counted(() => approve(1));
     show('approve', approval);
-    expect(funding.length).toBeLessThanOrEqual(17);
+    expect(funding.length).toBeLessThanOrEqual(16);
     expect(approval.length).toBeLessThanOrEqual(15);
   });
 });

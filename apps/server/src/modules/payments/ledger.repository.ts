@@ -1,5 +1,5 @@
 import type { Currency, LedgerAccountKind, LedgerTransactionKind } from '@arreglaya/shared/domain';
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema/index.ts';
 
@@ -70,31 +70,68 @@ export interface Posting {
 
 /**
  * Posts one balanced transaction, once per idempotency key: a key already posted returns null
- * and writes nothing. Zero amounts are left out. The accounts are found (or made) first, then the
- * transaction and its entries are written by one statement: the entries are inserted from the
- * transaction's own `INSERT … RETURNING`, so a key already posted inserts no row and no entry.
+ * and writes nothing. Zero amounts are left out. One statement (postingSql): its accounts found
+ * or made, the transaction and its entries written.
  */
 export async function post(tx: DbOrTx, p: Posting): Promise<string | null> {
+  if (p.entries.every((e) => e.amountMinor === 0)) return postWithoutEntries(tx, p);
+  const r = await tx.execute<{ transaction_id: string }>(sql`WITH ${postingSql(p)} SELECT transaction_id FROM ledger_e LIMIT 1`);
+  return r.rows[0]?.transaction_id ?? null;
+}
+
+/**
+ * A posting as common table expressions, for a statement that does more (funding settles its
+ * payment in the same statement): `ledger_e` returns the entries written (`transaction_id`), none
+ * when the key was posted before or `when` (an SQL condition) is false. The accounts are found by
+ * their unique key, one index probe each; those missing are inserted, and one inserted at the same
+ * moment by another transaction is returned by `ON CONFLICT … DO UPDATE` once that one commits (a
+ * no-op update), so every entry has its account.
+ */
+export function postingSql(p: Posting, when?: SQL): SQL {
   const entries = p.entries.filter((e) => e.amountMinor !== 0);
-  if (entries.length === 0) return postWithoutEntries(tx, p);
-  const ids = await accountIds(
-    tx,
-    entries.map((e) => e.account),
-  );
-  const values = sql.join(
-    entries.map((e, i) => sql`(${ids[i]!}::uuid, ${e.amountMinor}::bigint, ${e.account.currency}::currency, ${i}::int)`),
+  const accounts: AccountRef[] = [];
+  const slot = entries.map((e) => {
+    const i = accounts.findIndex((a) => refKey(a) === refKey(e.account));
+    return i >= 0 ? i : accounts.push(e.account) - 1;
+  });
+  const isRef = (column: string, value: string | null | undefined) => (value ? sql`${sql.raw(column)} = ${value}::uuid` : sql`${sql.raw(column)} IS NULL`);
+  const wanted = sql.join(
+    accounts.map((a, i) => sql`(${i}::int, ${a.kind}::ledger_account_kind, ${a.userId ?? null}::uuid, ${a.projectId ?? null}::uuid, ${a.currency}::currency)`),
     sql`, `,
   );
-  const r = await tx.execute<{ transaction_id: string }>(sql`
-    WITH t AS (
-      INSERT INTO ${ledgerTransactions} (kind, idempotency_key, project_id, milestone_id, payment_id, created_by, memo, metadata)
-      VALUES (${p.kind}, ${p.idempotencyKey}, ${p.projectId ?? null}, ${p.milestoneId ?? null}, ${p.paymentId ?? null}, ${p.createdBy ?? null}, ${p.memo ?? null},
-              ${p.metadata === undefined ? null : JSON.stringify(p.metadata)}::jsonb)
-      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id)
-    INSERT INTO ${ledgerEntries} (transaction_id, account_id, amount_minor, currency)
-    SELECT t.id, v.account_id, v.amount_minor, v.currency FROM t, (VALUES ${values}) AS v (account_id, amount_minor, currency, n) ORDER BY v.n
-    RETURNING transaction_id`);
-  return r.rows[0]?.transaction_id ?? null;
+  const found = sql.join(
+    accounts.map(
+      (a, i) =>
+        sql`SELECT ${i}::int AS n, id FROM ledger_accounts WHERE kind = ${a.kind}::ledger_account_kind AND ${isRef('user_id', a.userId)} AND ${isRef('project_id', a.projectId)} AND currency = ${a.currency}::currency`,
+    ),
+    sql` UNION ALL `,
+  );
+  const values = sql.join(
+    entries.map((e, i) => sql`(${slot[i]!}::int, ${e.amountMinor}::bigint, ${e.account.currency}::currency, ${i}::int)`),
+    sql`, `,
+  );
+  return sql`
+    ledger_w (n, kind, user_id, project_id, currency) AS (VALUES ${wanted}),
+    ledger_f AS (${found}),
+    ledger_m AS (
+      INSERT INTO ledger_accounts (kind, user_id, project_id, currency)
+      SELECT kind, user_id, project_id, currency FROM ledger_w WHERE n NOT IN (SELECT n FROM ledger_f) ORDER BY n
+      ON CONFLICT ON CONSTRAINT ledger_accounts_key DO UPDATE SET currency = EXCLUDED.currency
+      RETURNING id, kind, user_id, project_id, currency),
+    ledger_a AS (
+      SELECT n, id FROM ledger_f
+      UNION ALL SELECT w.n, m.id FROM ledger_m m JOIN ledger_w w
+        ON w.kind = m.kind AND w.user_id IS NOT DISTINCT FROM m.user_id AND w.project_id IS NOT DISTINCT FROM m.project_id AND w.currency = m.currency),
+    ledger_t AS (
+      INSERT INTO ledger_transactions (kind, idempotency_key, project_id, milestone_id, payment_id, created_by, memo, metadata)
+      SELECT ${p.kind}::ledger_transaction_kind, ${p.idempotencyKey}::varchar, ${p.projectId ?? null}::uuid, ${p.milestoneId ?? null}::uuid, ${p.paymentId ?? null}::uuid,
+             ${p.createdBy ?? null}::uuid, ${p.memo ?? null}::text, ${p.metadata === undefined ? null : JSON.stringify(p.metadata)}::jsonb
+       ${when ? sql`WHERE ${when}` : sql``}
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id),
+    ledger_e AS (
+      INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency)
+      SELECT t.id, a.id, v.amount_minor, v.currency FROM ledger_t t, (VALUES ${values}) AS v (slot, amount_minor, currency, n) JOIN ledger_a a ON a.n = v.slot ORDER BY v.n
+      RETURNING transaction_id)`;
 }
 
 async function postWithoutEntries(tx: DbOrTx, p: Posting): Promise<string | null> {
@@ -139,6 +176,11 @@ export async function escrowOf(db: DbOrTx, projectId: string): Promise<Escrow[]>
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(and(eq(ledgerAccounts.kind, 'escrow'), eq(ledgerAccounts.projectId, projectId)))
     .groupBy(ledgerEntries.currency, ledgerTransactions.kind);
+  return escrowsOf(rows);
+}
+
+/** A project's escrows from its escrow entries summed by currency and transaction kind (escrowOf, or a read that brings them along). */
+export function escrowsOf(rows: { currency: Currency; kind: string; total: number | string; milestones: boolean }[]): Escrow[] {
   const by = new Map<Currency, Escrow>();
   for (const r of rows) {
     const m = by.get(r.currency) ?? { currency: r.currency, funded: 0, released: 0, refunded: 0, held: 0, milestones: false };

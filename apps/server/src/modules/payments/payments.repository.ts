@@ -1,5 +1,7 @@
 import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { Currency } from '@arreglaya/shared/domain';
 import type { DbOrTx } from '../../db/client.ts';
+import { escrowsOf, postingSql, type Posting } from './ledger.repository.ts';
 import { milestones, moneyRequests, notificationPreferences, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
@@ -296,26 +298,51 @@ export interface MoneyContact {
  * the receipts and notices of a money move need, instead of a query per person and per preference.
  */
 export async function findProjectPeople(db: DbOrTx, projectId: string) {
-  const r = await db.execute<{
-    title: string;
-    c_email: string;
-    c_first: string | null;
-    c_last: string | null;
-    c_immediate: boolean;
-    k_email: string | null;
-    k_first: string | null;
-    k_last: string | null;
-    k_immediate: boolean | null;
-  }>(sql`
-    SELECT p.title, c.email AS c_email, c.first_name AS c_first, c.last_name AS c_last, coalesce(cn.immediate, ${IMMEDIATE_BY_DEFAULT}) AS c_immediate,
-           k.email AS k_email, k.first_name AS k_first, k.last_name AS k_last, coalesce(kn.immediate, ${IMMEDIATE_BY_DEFAULT}) AS k_immediate
-      FROM ${projects} p JOIN ${users} c ON c.id = p.client_id
-      LEFT JOIN ${notificationPreferences} cn ON cn.user_id = p.client_id
-      LEFT JOIN ${users} k ON k.id = p.contractor_id
-      LEFT JOIN ${notificationPreferences} kn ON kn.user_id = p.contractor_id
-     WHERE p.id = ${projectId}`);
+  const r = await db.execute<PeopleRow>(sql`SELECT ${PEOPLE_COLUMNS} ${PEOPLE_FROM} WHERE p.id = ${projectId}::uuid`);
   const row = r.rows[0];
-  if (!row) return undefined;
+  return row ? peopleOf(row) : undefined;
+}
+
+/**
+ * findProjectPeople with the project's escrows (escrowOf's sums) in the same statement: what an
+ * approval reads after locking the project, for the release, its receipt and the notice.
+ */
+export async function findProjectPeopleAndEscrow(db: DbOrTx, projectId: string) {
+  const r = await db.execute<PeopleRow & { escrow: { currency: Currency; kind: string; total: number; milestones: boolean }[] }>(sql`
+    SELECT ${PEOPLE_COLUMNS},
+           (SELECT coalesce(json_agg(json_build_object('currency', s.currency, 'kind', s.kind, 'total', s.total, 'milestones', s.milestones)), '[]'::json)
+              FROM (SELECT e.currency, t.kind, sum(e.amount_minor)::bigint AS total, bool_or(t.milestone_id IS NOT NULL) AS milestones
+                      FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id JOIN ledger_transactions t ON t.id = e.transaction_id
+                     WHERE a.kind = 'escrow' AND a.project_id = p.id GROUP BY e.currency, t.kind) s) AS escrow
+    ${PEOPLE_FROM} WHERE p.id = ${projectId}::uuid`);
+  const row = r.rows[0];
+  return row ? { ...peopleOf(row), escrows: escrowsOf(row.escrow) } : undefined;
+}
+
+/** A person who never saved their preferences keeps immediate mails as the column's default says. */
+const IMMEDIATE_BY_DEFAULT = notificationPreferences.immediate.default as boolean;
+
+type PeopleRow = {
+  title: string;
+  c_email: string;
+  c_first: string | null;
+  c_last: string | null;
+  c_immediate: boolean;
+  k_email: string | null;
+  k_first: string | null;
+  k_last: string | null;
+  k_immediate: boolean | null;
+};
+
+// A project `p` with its title, its client `c` and its contractor `k` (when hired), each with their immediate-mail preference.
+const PEOPLE_COLUMNS = sql`p.title, c.email AS c_email, c.first_name AS c_first, c.last_name AS c_last, coalesce(cn.immediate, ${IMMEDIATE_BY_DEFAULT}::boolean) AS c_immediate,
+       k.email AS k_email, k.first_name AS k_first, k.last_name AS k_last, coalesce(kn.immediate, ${IMMEDIATE_BY_DEFAULT}::boolean) AS k_immediate`;
+const PEOPLE_FROM = sql`FROM projects p JOIN users c ON c.id = p.client_id
+      LEFT JOIN notification_preferences cn ON cn.user_id = p.client_id
+      LEFT JOIN users k ON k.id = p.contractor_id
+      LEFT JOIN notification_preferences kn ON kn.user_id = p.contractor_id`;
+
+function peopleOf(row: PeopleRow) {
   const person = (email: string, first: string | null, last: string | null, immediate: boolean): MoneyContact => ({
     email,
     firstName: first ?? '',
@@ -328,9 +355,6 @@ export async function findProjectPeople(db: DbOrTx, projectId: string) {
     contractor: row.k_email === null ? null : person(row.k_email, row.k_first, row.k_last, row.k_immediate ?? IMMEDIATE_BY_DEFAULT),
   };
 }
-
-/** A person who never saved their preferences keeps immediate mails as the column's default says. */
-const IMMEDIATE_BY_DEFAULT = notificationPreferences.immediate.default as boolean;
 
 export async function findProjectTitle(db: DbOrTx, id: string): Promise<string> {
   const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));
@@ -368,4 +392,144 @@ export function listPaymentsOfPayer(db: DbOrTx, payerId: string, limit = 100) {
     .where(eq(payments.payerId, payerId))
     .orderBy(desc(payments.createdAt))
     .limit(limit);
+}
+
+// ---- The funding's hot path (decision 021): one read and one write per transaction, raw SQL ----
+
+/** What a funding's rules need of a payment of the project. */
+export interface PaymentBrief {
+  id: string;
+  status: PaymentRow['status'];
+  milestoneId: string | null;
+}
+
+/**
+ * A funding's first read, in one statement: the project locked, with its accepted price, the
+ * project's payments, the saved card asked for (the payer's own only) and the idempotency key if it
+ * was used before. Read in the statement that waited for the lock, the payments and the key may
+ * miss a transaction that committed during the wait: the write (claimKeyAndInsertPayment) checks both.
+ */
+export async function readForFunding(tx: DbOrTx, projectId: string, userId: string, key: string, methodId: string | null) {
+  const r = await tx.execute<{
+    id: string;
+    client_id: string;
+    contractor_id: string | null;
+    status: (typeof projects.$inferSelect)['status'];
+    accepted_quote_id: string | null;
+    agreed_price_minor: number | null;
+    currency: PaymentRow['currency'] | null;
+    staged: boolean;
+    pays: PaymentBrief[];
+    m_id: string | null;
+    m_token: string | null;
+    m_brand: PaymentMethodRow['brand'] | null;
+    m_last4: string | null;
+    r_id: string | null;
+  }>(sql`
+    SELECT p.id, p.client_id, p.contractor_id, p.status, p.accepted_quote_id, q.agreed_price_minor, q.currency, q.stages IS NOT NULL AS staged,
+           (SELECT coalesce(json_agg(json_build_object('id', x.id, 'status', x.status, 'milestoneId', x.milestone_id) ORDER BY x.created_at), '[]'::json)
+              FROM payments x WHERE x.project_id = p.id) AS pays,
+           m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4,
+           (SELECT r.id FROM money_requests r WHERE r.user_id = ${userId}::uuid AND r.key = ${key}::varchar) AS r_id
+      FROM projects p
+      LEFT JOIN quotes q ON q.id = p.accepted_quote_id
+      LEFT JOIN payment_methods m ON m.id = ${methodId}::uuid AND m.user_id = ${userId}::uuid
+     WHERE p.id = ${projectId}::uuid
+       FOR UPDATE OF p`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return {
+    project: {
+      id: row.id,
+      clientId: row.client_id,
+      contractorId: row.contractor_id,
+      status: row.status,
+      acceptedQuoteId: row.accepted_quote_id,
+      price:
+        row.agreed_price_minor === null || row.currency === null ? undefined : { agreedPriceMinor: Number(row.agreed_price_minor), currency: row.currency, staged: row.staged },
+    },
+    pays: row.pays,
+    method: row.m_id === null ? undefined : { id: row.m_id, processorToken: row.m_token!, brand: row.m_brand!, last4: row.m_last4 },
+    keyUsed: row.r_id !== null,
+  };
+}
+
+/**
+ * A funding's write, in one statement: the idempotency key taken and the pending payment inserted,
+ * the payment only if the key was new and the project still has `paymentsRead` payments (none came
+ * in while the read waited for the lock). Undefined when nothing was written but perhaps the key:
+ * the caller then reads again (the key, if taken here, is this transaction's row).
+ */
+export async function claimKeyAndInsertPayment(
+  tx: DbOrTx,
+  k: { userId: string; key: string; requestHash: string },
+  p: Pick<PaymentRow, 'projectId' | 'milestoneId' | 'payerId' | 'paymentMethodId' | 'amountMinor' | 'currency' | 'idempotencyKey'>,
+  paymentsRead: number,
+): Promise<{ requestId: string; payment: PaymentRow } | undefined> {
+  const r = await tx.execute<{ request_id: string; id: string | null; created_at: string | Date | null }>(sql`
+    WITH k AS (
+      INSERT INTO money_requests (user_id, key, request_hash) VALUES (${k.userId}::uuid, ${k.key}::varchar, ${k.requestHash}::char(64))
+      ON CONFLICT DO NOTHING RETURNING id),
+    p AS (
+      INSERT INTO payments (project_id, milestone_id, payer_id, payment_method_id, amount_minor, currency, status, idempotency_key)
+      SELECT ${p.projectId}::uuid, ${p.milestoneId}::uuid, ${p.payerId}::uuid, ${p.paymentMethodId}::uuid, ${p.amountMinor}::bigint, ${p.currency}::currency, 'pending', ${p.idempotencyKey}::varchar
+        FROM k WHERE (SELECT count(*) FROM payments WHERE project_id = ${p.projectId}::uuid) = ${paymentsRead}::int
+      RETURNING id, created_at)
+    SELECT k.id AS request_id, p.id, p.created_at FROM k LEFT JOIN p ON true`);
+  const row = r.rows[0];
+  if (!row?.id) return undefined;
+  const at = new Date(row.created_at!);
+  return {
+    requestId: row.request_id,
+    payment: { ...p, id: row.id, status: 'pending', processorRef: null, failureCode: null, nextActionUrl: null, createdAt: at, updatedAt: at },
+  };
+}
+
+/**
+ * The project locked to settle a payment, with its title and its two people as findProjectPeople
+ * reads them (for the receipt and the notice), in one statement.
+ */
+export async function lockProjectWithPeople(tx: DbOrTx, projectId: string) {
+  const r = await tx.execute<PeopleRow & { id: string; client_id: string; contractor_id: string | null; status: (typeof projects.$inferSelect)['status'] }>(sql`
+    SELECT p.id, p.client_id, p.contractor_id, p.status, ${PEOPLE_COLUMNS} ${PEOPLE_FROM} WHERE p.id = ${projectId}::uuid FOR UPDATE OF p`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return { project: { id: row.id, clientId: row.client_id, contractorId: row.contractor_id, status: row.status }, people: peopleOf(row) };
+}
+
+/**
+ * A charge's outcome recorded in one statement: the payment settled (only while pending or
+ * challenged, to another state), the funding posted to the ledger when given (only if the payment
+ * was settled here), and the answer stored under the idempotency key (only if the payment was
+ * settled here and no answer was stored). `settled` false: nothing changed.
+ */
+export async function settleFunding(
+  tx: DbOrTx,
+  s: {
+    paymentId: string;
+    status: PaymentRow['status'];
+    processorRef: string;
+    failureCode: string | null;
+    nextActionUrl: string | null;
+    posting: Posting | null;
+    requestId: string;
+    statusCode: number;
+    response: unknown;
+  },
+): Promise<{ settled: boolean; ledgerId: string | null; stored: boolean }> {
+  const r = await tx.execute<{ settled: number; ledger_id: string | null; stored: number }>(sql`
+    WITH pay AS (
+      UPDATE payments SET status = ${s.status}::payment_status, processor_ref = ${s.processorRef}::text, failure_code = ${s.failureCode}::varchar,
+             next_action_url = ${s.nextActionUrl}::text, updated_at = now()
+       WHERE id = ${s.paymentId}::uuid AND status IN ('pending', 'requires_action') AND status <> ${s.status}::payment_status
+      RETURNING id),
+    ${s.posting ? sql`${postingSql(s.posting, sql`EXISTS (SELECT 1 FROM pay)`)},` : sql``}
+    req AS (
+      UPDATE money_requests SET status_code = ${s.statusCode}::int, response = ${JSON.stringify(s.response)}::jsonb, updated_at = now()
+       WHERE id = ${s.requestId}::uuid AND response IS NULL AND EXISTS (SELECT 1 FROM pay)
+      RETURNING id)
+    SELECT (SELECT count(*) FROM pay)::int AS settled, ${s.posting ? sql`(SELECT transaction_id FROM ledger_e LIMIT 1)` : sql`NULL::uuid`} AS ledger_id,
+           (SELECT count(*) FROM req)::int AS stored`);
+  const row = r.rows[0]!;
+  return { settled: row.settled === 1, ledgerId: row.ledger_id, stored: row.stored === 1 };
 }

@@ -6,7 +6,7 @@ import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, t
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { escrowOf, post } from './ledger.repository.ts';
+import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
 import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { notify, projectUrl } from '../projects/project-notify.ts';
@@ -16,6 +16,7 @@ import {
   findPayment,
   findPaymentByKey,
   findProjectPeople,
+  findProjectPeopleAndEscrow,
   findProjectForMoney,
   insertPayment,
   insertProcessorRefund,
@@ -29,6 +30,10 @@ import {
   lockPayment,
   lockProjectForMoney,
   lockProjectForFunding,
+  readForFunding,
+  claimKeyAndInsertPayment,
+  lockProjectWithPeople,
+  settleFunding,
   claimMoneyRequest,
   markMilestones,
   refundedByPayment,
@@ -112,7 +117,7 @@ const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${proj
 async function nextToFund(
   tx: DbOrTx,
   project: { id: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
-  pays: PaymentRow[],
+  pays: { status: PaymentRow['status']; milestoneId: string | null }[],
 ) {
   if (!project.acceptedQuoteId) return null;
   const price = project.price;
@@ -144,6 +149,60 @@ function answerFor(p: PaymentRow): Answer<FundResult> {
   return { statusCode: 402, body: { error: { code: 'PAYMENT_FAILED', message } } };
 }
 
+type FundStep =
+  | { replay: Answer<FundResult> }
+  | { payment: PaymentRow; requestId: string; token: string | undefined; card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined };
+
+/** The funding's rules, one place: the project is hired, no payment under way, something left to fund, the saved card is the payer's. */
+async function whatToFund(
+  tx: DbOrTx,
+  project: { id: string; status: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
+  pays: { status: PaymentRow['status']; milestoneId: string | null }[],
+  input: FundInput,
+  method: { id: string } | undefined,
+) {
+  if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
+  if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
+  const target = await nextToFund(tx, project, pays);
+  if (!target) throw new AppError('CONFLICT', tp.fund.alreadyFunded);
+  if (input.paymentMethodId && !method) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+  return target;
+}
+
+/**
+ * The funding's first step read by parts, each after the project's lock: for a key used before
+ * (a replay, or carrying on an attempt that did not finish) and when the two-statement path found
+ * the key or the payments changed while it waited.
+ */
+async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: FundInput, key: string, hash: string): Promise<FundStep> {
+  const project = await lockProjectForFunding(tx, projectId);
+  if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+  // A new key is this transaction's row (locked by its insert); a used one is locked and read.
+  const taken = await claimMoneyRequest(tx, actor.id, key, hash);
+  const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
+  if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
+  if (request.response !== null) return { replay: { statusCode: request.statusCode!, body: request.response as FundResult | ApiErrorBody } };
+  if (!taken) {
+    // An earlier attempt with this key did not finish: carry it on.
+    const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
+    if (payment) return { payment, requestId: request.id, token: undefined, card: undefined };
+  }
+  const pays = await listProjectPayments(tx, projectId);
+  const method = input.paymentMethodId ? await findMethod(tx, actor.id, input.paymentMethodId) : undefined;
+  const target = await whatToFund(tx, project, pays, input, method);
+  const payment = await insertPayment(tx, {
+    projectId,
+    milestoneId: target.milestoneId,
+    payerId: actor.id,
+    paymentMethodId: method?.id ?? null,
+    amountMinor: target.amountMinor,
+    currency: target.currency,
+    status: 'pending',
+    idempotencyKey: paymentKey(actor.id, key),
+  });
+  return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
+}
+
 /**
  * POST /api/projects/:id/fund. The amount comes from the accepted quote (or the next milestone),
  * never from the request; only the project's client pays. Three steps: (1) under the project's
@@ -154,41 +213,44 @@ function answerFor(p: PaymentRow): Answer<FundResult> {
  */
 export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundInput, key: string): Promise<Answer<FundResult>> {
   const hash = hashOf({ op: 'fund', projectId, input });
-  const step = await deps.db.transaction(async (tx) => {
-    const project = await lockProjectForFunding(tx, projectId);
-    if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
-    // A new key is this transaction's row (locked by its insert); a used one is locked and read.
-    const taken = await claimMoneyRequest(tx, actor.id, key, hash);
-    const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
-    if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
-    if (request.response !== null) return { replay: { statusCode: request.statusCode!, body: request.response as FundResult | ApiErrorBody } };
-    if (!taken) {
-      // An earlier attempt with this key did not finish: carry it on.
-      const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
-      if (payment) return { payment, requestId: request.id, token: undefined, card: undefined };
-    }
-    if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
-    const pays = await listProjectPayments(tx, projectId);
-    if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
-    const target = await nextToFund(tx, project, pays);
-    if (!target) throw new AppError('CONFLICT', tp.fund.alreadyFunded);
-    const method = input.paymentMethodId ? await findMethod(tx, actor.id, input.paymentMethodId) : undefined;
-    if (input.paymentMethodId && !method) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
-    const payment = await insertPayment(tx, {
-      projectId,
-      milestoneId: target.milestoneId,
-      payerId: actor.id,
-      paymentMethodId: method?.id ?? null,
-      amountMinor: target.amountMinor,
-      currency: target.currency,
-      status: 'pending',
-      idempotencyKey: paymentKey(actor.id, key),
+  const step = await deps.db.transaction(async (tx): Promise<FundStep> => {
+    // The usual case in two statements: one read under the project's lock, one write.
+    const read = await readForFunding(tx, projectId, actor.id, key, input.paymentMethodId ?? null);
+    if (!read || read.project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+    // A key used before (a retry, a replay, or the same key elsewhere): the full path below.
+    if (read.keyUsed) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    // Refused on what the read saw: read again after the lock, so the refusal names what is true now.
+    const target = await whatToFund(tx, read.project, read.pays, input, read.method).catch((err: unknown) => {
+      if (err instanceof AppError && err.code === 'CONFLICT') return null;
+      throw err;
     });
-    return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
+    if (!target) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    const written = await claimKeyAndInsertPayment(
+      tx,
+      { userId: actor.id, key, requestHash: hash },
+      {
+        projectId,
+        milestoneId: target.milestoneId,
+        payerId: actor.id,
+        paymentMethodId: read.method?.id ?? null,
+        amountMinor: target.amountMinor,
+        currency: target.currency,
+        idempotencyKey: paymentKey(actor.id, key),
+      },
+      read.pays.length,
+    );
+    // Taken at the same moment, or a payment came in while the read waited for the lock: read again.
+    if (!written) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    return {
+      payment: written.payment,
+      requestId: written.requestId,
+      token: input.token ?? read.method?.processorToken,
+      card: read.method ? { brand: read.method.brand, last4: read.method.last4 } : null,
+    };
   });
   if ('replay' in step) return step.replay!;
   const { payment, requestId } = step;
-  const known = { projectId: payment.projectId, card: step.card };
+  const known = { projectId: payment.projectId, card: step.card, payment: payment.status === 'pending' ? payment : undefined };
   if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, known);
   const token = step.token ?? input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
   if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
@@ -212,6 +274,8 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
 /** What the caller already knows of a payment being settled (saves reading it again): its project, and its saved card (null: none). */
 interface KnownPayment {
   projectId: string;
+  /** The payment as this request wrote it (pending), when it did. */
+  payment?: PaymentRow;
   card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined;
 }
 
@@ -225,13 +289,19 @@ async function settlePayment(deps: PaymentsDeps, paymentId: string, result: Char
   return answer;
 }
 
+const statusOf = (result: ChargeResult) => (result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed');
+
 function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
   return deps.db.transaction(async (tx) => {
+    if (known?.payment && result && requestId !== null) {
+      const answer = await settleKnownPayment(tx, deps, known.payment, result, requestId, known.card);
+      if (answer) return answer;
+    }
     const projectId = known?.projectId ?? (await findPayment(tx, paymentId))!.projectId;
     const project = (await lockProjectForMoney(tx, projectId))!;
     // Under the project's lock: the payment changes only while pending or challenged, and only to
     // another state (one conditional update; the row is read only when it did not apply).
-    const status = result ? (result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed') : undefined;
+    const status = result ? statusOf(result) : undefined;
     let payment = status && (await settleUnsettledPayment(tx, paymentId, status, { processorRef: result!.id, failureCode: result!.failureCode, nextActionUrl: result!.actionUrl }));
     if (payment) {
       if (status === 'succeeded') await recordFunding(tx, deps, payment, project, known?.card);
@@ -247,14 +317,9 @@ function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeRe
   });
 }
 
-async function recordFunding(
-  tx: Tx,
-  deps: PaymentsDeps,
-  p: PaymentRow,
-  project: { id: string; status: string; clientId: string; contractorId: string | null },
-  knownCard?: KnownPayment['card'],
-) {
-  const ledgerId = await post(tx, {
+/** The ledger's funding of a settled payment: the client's processor clearing to the project's escrow. */
+function fundingPosting(p: PaymentRow): Posting {
+  return {
     kind: 'fund',
     idempotencyKey: `fund:${p.id}`,
     projectId: p.projectId,
@@ -265,13 +330,76 @@ async function recordFunding(
       { account: { kind: 'processor_clearing', userId: p.payerId, currency: p.currency }, amountMinor: -p.amountMinor },
       { account: { kind: 'escrow', projectId: p.projectId, currency: p.currency }, amountMinor: p.amountMinor },
     ],
+  };
+}
+
+/**
+ * The settling of a payment this request just wrote (its row known), in two statements: the
+ * project locked with its people, then the payment settled, the funding posted and the answer
+ * stored at once (settleFunding). Null when the payment was settled before (by a retry or the
+ * reconciliation): the caller reads it as it is.
+ */
+async function settleKnownPayment(
+  tx: Tx,
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  result: ChargeResult,
+  requestId: string,
+  card: KnownPayment['card'],
+): Promise<Answer<FundResult> | null> {
+  const locked = await lockProjectWithPeople(tx, payment.projectId);
+  if (!locked) return null;
+  const settled: PaymentRow = { ...payment, status: statusOf(result), processorRef: result.id, failureCode: result.failureCode, nextActionUrl: result.actionUrl };
+  const answer = answerFor(settled);
+  const r = await settleFunding(tx, {
+    paymentId: payment.id,
+    status: settled.status,
+    processorRef: result.id,
+    failureCode: result.failureCode,
+    nextActionUrl: result.actionUrl,
+    posting: settled.status === 'succeeded' ? fundingPosting(settled) : null,
+    requestId,
+    statusCode: answer.statusCode,
+    response: answer.body,
   });
+  if (!r.settled) return null;
+  if (settled.status === 'succeeded') await afterFunding(tx, deps, settled, locked.project, r.ledgerId, card, locked.people);
+  if (r.stored) return answer;
+  const request = (await lockMoneyRequestById(tx, requestId))!;
+  return { statusCode: request.statusCode!, body: request.response as FundResult };
+}
+
+async function recordFunding(
+  tx: Tx,
+  deps: PaymentsDeps,
+  p: PaymentRow,
+  project: { id: string; status: string; clientId: string; contractorId: string | null },
+  knownCard?: KnownPayment['card'],
+) {
+  const ledgerId = await post(tx, fundingPosting(p));
+  await afterFunding(tx, deps, p, project, ledgerId, knownCard);
+}
+
+/**
+ * What follows a funding posted to the ledger (`ledgerId`; null: it was posted before): the
+ * milestone marked funded, the client's receipt, the contractor told, and a late charge's money
+ * following the project's outcome. `people`: the project's people when the caller read them.
+ */
+async function afterFunding(
+  tx: Tx,
+  deps: PaymentsDeps,
+  p: PaymentRow,
+  project: { id: string; status: string; clientId: string; contractorId: string | null },
+  ledgerId: string | null,
+  knownCard?: KnownPayment['card'],
+  knownPeople?: Awaited<ReturnType<typeof findProjectPeople>>,
+) {
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
   if (ledgerId && deps.mail) {
     const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
     const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
     // The payer (the project's client), the contractor and the title in one read, for the receipt and the notice.
-    const people = await findProjectPeople(tx, p.projectId);
+    const people = knownPeople ?? (await findProjectPeople(tx, p.projectId));
     const payer = people && p.payerId === project.clientId ? { ...people.client, title: people.title } : undefined;
     await queueReceipt(tx, deps.mail, p.payerId, p.projectId, p.processorRef ?? p.id, { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card }, payer);
     // The contractor learns the work is paid for, in the conversation (live) and by mail when they keep it on.
@@ -296,6 +424,11 @@ async function recordFunding(
 /** A project's title and its client and contractor (contact and immediate-mail preference), in one read: for the notices and receipts of a project move. */
 export function projectPeople(tx: DbOrTx, projectId: string) {
   return findProjectPeople(tx, projectId);
+}
+
+/** projectPeople with what the project holds in escrow, in one read (an approval's release takes it as `escrows`); call it under the project's lock. */
+export function projectPeopleAndEscrow(tx: DbOrTx, projectId: string) {
+  return findProjectPeopleAndEscrow(tx, projectId);
 }
 
 /** The signed-in client's own charges (only theirs: the payer is the filter), newest first. */
@@ -340,10 +473,12 @@ export async function releaseHeld(
     mail?: ReceiptDeps;
     /** The contractor and the project's title for the receipt, when the caller has read them. */
     receiptTo?: { email: string; firstName: string; title: string };
+    /** The project's escrows, when the caller read them under the project's lock (projectPeopleAndEscrow). */
+    escrows?: Escrow[];
   },
 ): Promise<number> {
   let released = 0;
-  const escrows = await escrowOf(tx, project.id);
+  const escrows = opts.escrows ?? (await escrowOf(tx, project.id));
   for (const e of escrows) {
     const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
     if (amount <= 0 || !project.contractorId) continue;

@@ -17,7 +17,16 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
-import { DEFAULT_PLATFORM_FEE_PERCENT, onceForKey, projectMoney, projectPeople, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
+import {
+  DEFAULT_PLATFORM_FEE_PERCENT,
+  onceForKey,
+  projectMoney,
+  projectPeople,
+  projectPeopleAndEscrow,
+  refundHeld,
+  releaseHeld,
+  settleClaim,
+} from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { removeFiles, storeUpload } from '../media/photo-files.ts';
 import type { ServiceType } from '@arreglaya/shared/domain';
@@ -324,12 +333,13 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
       const moved = await moveProject(tx, project, action, extra);
       // The directory's 'proyectos completados' counts approved work, recomputed from the projects (decision 026).
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
-      // Both people and the title in one read, for the receipt and the notice.
-      const people = await projectPeople(tx, projectId);
+      // Both people and the title in one read, for the receipt and the notice (with what is held, for an approval).
+      const approved = moved === 'completado' ? await projectPeopleAndEscrow(tx, projectId) : undefined;
+      const people = moved === 'completado' ? approved : await projectPeople(tx, projectId);
       // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
       if (moved === 'completado') {
         const receiptTo = people?.contractor ? { ...people.contractor, title: people.title } : undefined;
-        await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps, receiptTo });
+        await releaseHeld(tx, project, { feePercent: feeOf(deps.money), by: actor.id, mail: deps, receiptTo, escrows: approved?.escrows });
       }
       await tellOtherSide(tx, deps, project, action, note, people);
       await log(tx, actor, `project-${moved}`, projectId, { from: project.status, to: moved });

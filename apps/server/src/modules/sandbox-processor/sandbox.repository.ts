@@ -14,13 +14,6 @@ export async function findToken(db: DbOrTx, id: string): Promise<SandboxToken | 
   return row;
 }
 
-/** Inserts the charge unless its idempotency key is taken; returns the charge the key names either way. */
-export async function insertChargeOnce(db: DbOrTx, row: typeof sandboxCharges.$inferInsert): Promise<{ charge: SandboxCharge; created: boolean }> {
-  const [inserted] = await db.insert(sandboxCharges).values(row).onConflictDoNothing({ target: sandboxCharges.idempotencyKey }).returning();
-  if (inserted) return { charge: inserted, created: true };
-  return { charge: (await findChargeByKey(db, row.idempotencyKey))!, created: false };
-}
-
 export async function findChargeByKey(db: DbOrTx, key: string): Promise<SandboxCharge | undefined> {
   const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, key));
   return row;
@@ -67,4 +60,27 @@ export async function insertPayoutOnce(db: DbOrTx, row: typeof sandboxPayouts.$i
   if (inserted) return inserted.id;
   const [existing] = await db.select({ id: sandboxPayouts.id }).from(sandboxPayouts).where(eq(sandboxPayouts.idempotencyKey, row.idempotencyKey));
   return existing!.id;
+}
+
+/**
+ * A charge with the outcome its token's behaviour asks for (`outcomes`: the sandbox's table, by
+ * behaviour; the key '' for a token it does not know), inserted unless its idempotency key is
+ * taken, in one statement; the charge the key names either way (read again only when taken).
+ */
+export async function insertChargeForToken(
+  db: DbOrTx,
+  token: string,
+  row: Pick<typeof sandboxCharges.$inferInsert, 'id' | 'tokenId' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'returnUrl'>,
+  outcomes: Record<string, { status: string; failureCode: string | null }>,
+): Promise<Pick<SandboxCharge, 'id' | 'idempotencyKey' | 'status' | 'amountMinor' | 'currency' | 'failureCode'>> {
+  const r = await db.execute<{ id: string; idempotency_key: string; status: string; amount_minor: number; currency: string; failure_code: string | null }>(sql`
+    WITH o AS (SELECT ${JSON.stringify(outcomes)}::jsonb -> coalesce((SELECT behaviour FROM sandbox_processor.tokens WHERE id = ${token}::varchar), '') AS o)
+    INSERT INTO sandbox_processor.charges (id, token_id, amount_minor, currency, idempotency_key, status, failure_code, return_url)
+    SELECT ${row.id}::varchar, ${row.tokenId}::varchar, ${row.amountMinor}::bigint, ${row.currency}::char(3), ${row.idempotencyKey}::varchar, o ->> 'status', o ->> 'failureCode', ${row.returnUrl ?? null}::text
+      FROM o
+    ON CONFLICT (idempotency_key) DO NOTHING
+    RETURNING id, idempotency_key, status, amount_minor, currency, failure_code`);
+  const c = r.rows[0];
+  if (!c) return (await findChargeByKey(db, row.idempotencyKey))!;
+  return { id: c.id, idempotencyKey: c.idempotency_key, status: c.status, amountMinor: Number(c.amount_minor), currency: c.currency, failureCode: c.failure_code };
 }

@@ -9,7 +9,7 @@ import {
   findCharge,
   findChargeByKey,
   findToken,
-  insertChargeOnce,
+  insertChargeForToken,
   insertPayoutOnce,
   insertRefundOnce,
   insertToken,
@@ -43,7 +43,17 @@ const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('
 
 const CHALLENGE_PATH = '/sandbox-processor/v1/challenges';
 
-function toResult(c: SandboxCharge): ChargeResult {
+/** What a charge does by its token's behaviour ('': a token the sandbox does not know). */
+const CHARGE_OUTCOMES: Record<SandboxBehaviour | '', { status: string; failureCode: string | null }> = {
+  success: { status: 'succeeded', failureCode: null },
+  challenge: { status: 'requires_action', failureCode: null },
+  declined: { status: 'failed', failureCode: 'declined' },
+  insufficient_funds: { status: 'failed', failureCode: 'insufficient_funds' },
+  processing_error: { status: 'failed', failureCode: 'processing_error' },
+  '': { status: 'failed', failureCode: 'invalid_token' },
+};
+
+function toResult(c: Pick<SandboxCharge, 'id' | 'idempotencyKey' | 'status' | 'amountMinor' | 'currency' | 'failureCode'>): ChargeResult {
   return {
     id: c.id,
     idempotencyKey: c.idempotencyKey,
@@ -99,24 +109,21 @@ export class SandboxProcessor implements CardProcessor {
 
   charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult> {
     return this.run('charge', async () => {
-      // A repeated key answers with the first charge, whatever else the request says (insertChargeOnce finds it).
-      const token = await findToken(this.db, req.token);
-      const behaviour = (token?.behaviour ?? 'declined') as SandboxBehaviour;
-      const outcome =
-        behaviour === 'success'
-          ? { status: 'succeeded', failureCode: null }
-          : behaviour === 'challenge'
-            ? { status: 'requires_action', failureCode: null }
-            : { status: 'failed', failureCode: token ? behaviour : 'invalid_token' };
-      const { charge } = await insertChargeOnce(this.db, {
-        id: newId('ch'),
-        tokenId: req.token.slice(0, 40),
-        amountMinor: req.amountMinor,
-        currency: req.currency,
-        idempotencyKey: req.idempotencyKey,
-        returnUrl: req.returnUrl.startsWith('/') && !req.returnUrl.startsWith('//') ? req.returnUrl : '/',
-        ...outcome,
-      });
+      // A repeated key answers with the first charge, whatever else the request says (insertChargeForToken finds it).
+      // The token's behaviour picks the outcome from CHARGE_OUTCOMES in the same statement as the insert.
+      const charge = await insertChargeForToken(
+        this.db,
+        req.token,
+        {
+          id: newId('ch'),
+          tokenId: req.token.slice(0, 40),
+          amountMinor: req.amountMinor,
+          currency: req.currency,
+          idempotencyKey: req.idempotencyKey,
+          returnUrl: req.returnUrl.startsWith('/') && !req.returnUrl.startsWith('//') ? req.returnUrl : '/',
+        },
+        CHARGE_OUTCOMES,
+      );
       return toResult(charge);
     });
   }

@@ -1,0 +1,77 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { prepareHiredProjects } from './support/money-fixtures.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+// The round trips of one money action (decision 021): every statement the server sends to
+// PostgreSQL while it funds a hired project with a saved card, and while its client approves the
+// delivered work, counted at the driver. A money action's cost is mostly per statement (the socket
+// write, the query's parse and plan), so the counts are a budget: a change that adds statements
+// to the hot path fails here. MONEY_STATEMENTS=1 prints them.
+
+const sent: string[] = [];
+let counting = false;
+const original = pg.Client.prototype.query;
+(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+  if (counting) {
+    const first = args[0] as string | { text?: string };
+    sent.push(typeof first === 'string' ? first : (first?.text ?? '?'));
+  }
+  return (original as (...a: unknown[]) => unknown).apply(this, args);
+};
+
+const OUTBOX_WORKER = /^\s*(update "email_outbox"|WITH claimed AS)/;
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  (pg.Client.prototype as { query: unknown }).query = original;
+  await t.close();
+});
+
+async function counted(run: () => Promise<{ statusCode: number }>): Promise<string[]> {
+  sent.length = 0;
+  counting = true;
+  try {
+    const res = await run();
+    expect(res.statusCode).toBe(200);
+    // The outbox worker's own statements (its mail deliveries) run beside the request, not in it.
+    return sent.filter((s) => !OUTBOX_WORKER.test(s));
+  } finally {
+    counting = false;
+  }
+}
+
+const show = (label: string, texts: string[]) => {
+  if (process.env.MONEY_STATEMENTS) console.log(`${label}: ${texts.length} statements\n${texts.map((s) => `  ${s.replace(/\s+/g, ' ').slice(0, 160)}`).join('\n')}`);
+};
+
+describe('the statements of one money action', () => {
+  it('funds with a saved card and approves within their budget of round trips', async () => {
+    const b = await prepareHiredProjects(t.pool, 's', 3);
+    const fund = (i: number, key: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/projects/${b.projects[i]}/fund`,
+        headers: { authorization: `Bearer ${b.tokens[i]}`, 'idempotency-key': key },
+        payload: { paymentMethodId: b.methods[i] },
+      });
+    const approve = (i: number) =>
+      t.app.inject({ method: 'POST', url: `/api/projects/${b.projects[i]}/status`, headers: { authorization: `Bearer ${b.tokens[i]}` }, payload: { status: 'completado' } });
+    const deliver = (i: number) => t.pool.query(`UPDATE projects SET status = 'delivered', started_at = now(), delivered_at = now() WHERE id = $1`, [b.projects[i]]);
+    // A first cycle warms what each process reads once (sessions, caches).
+    expect((await fund(0, 'warm_up_key_0')).statusCode).toBe(200);
+    await deliver(0);
+    expect((await approve(0)).statusCode).toBe(200);
+
+    const funding = await counted(() => fund(1, 'counted_key_1'));
+    show('fund', funding);
+    await deliver(1);
+    const approval = await counted(() => approve(1));
+    show('approve', approval);
+    expect(funding.length).toBeLessThanOrEqual(16);
+    expect(approval.length).toBeLessThanOrEqual(15);
+  });
+});

@@ -12,7 +12,7 @@
  * A first batch of projects goes through the same cycle unmeasured (a server that has been up a
  * while). Then two measured batches: one flat out (each of the 50 clients sends its next request
  * as soon as the last is answered: how many money actions a second the server takes), and one paced
- * to 300 requests a second in all (autocannon's overallRate: the latency a client meets while the
+ * to 300 requests a second in all (evenly spaced, an open loop, run.ts `paced`: the latency a client meets while the
  * marketplace takes 300 money actions a second; flat out, 50 closed-loop clients make p99 about
  * 50 / rate, the queue they form themselves). Money actions per second are a batch's funds and
  * approvals over the time both took; p99 the worse of the two. Then `ledger:check` runs on the
@@ -35,7 +35,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { type HiredBatch as Batch, prepareHiredProjects as prepare } from '../../apps/server/test/support/money-fixtures.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
-import { COLUMNS, CONNECTIONS, line, load, type Row, verdict } from './run.ts';
+import { COLUMNS, CONNECTIONS, line, load, paced, type PacedRequest, type Row, verdict } from './run.ts';
 
 const PROJECTS = Number(process.env.BENCH_MONEY_PROJECTS ?? 3_000);
 /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
@@ -47,24 +47,32 @@ const TARGET_P99_MS = 100;
 const PACED_MIN_SHARE = 0.97;
 const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
 
-/** Exactly one request per project of the batch, each as the project's client. */
-function requestsOf(b: Batch, action: 'fund' | 'approve'): autocannon.Options['requests'] {
+/** The batch's requests in turn, exactly one per project, each as the project's client. */
+function requestOf(b: Batch, action: 'fund' | 'approve'): () => PacedRequest {
   let next = 0;
+  return () => {
+    const i = next++ % b.projects.length;
+    const headers = { authorization: `Bearer ${b.tokens[i]}`, 'content-type': 'application/json', accept: 'application/json' };
+    if (action === 'fund') {
+      return {
+        method: 'POST',
+        path: `/api/projects/${b.projects[i]}/fund`,
+        headers: { ...headers, 'idempotency-key': `bench_${crypto.randomBytes(12).toString('hex')}` },
+        body: JSON.stringify({ paymentMethodId: b.methods[i] }),
+      };
+    }
+    return { method: 'POST', path: `/api/projects/${b.projects[i]}/status`, headers, body: JSON.stringify({ status: 'completado' }) };
+  };
+}
+
+/** The same for autocannon, flat out. */
+function requestsOf(b: Batch, action: 'fund' | 'approve'): autocannon.Options['requests'] {
+  const next = requestOf(b, action);
   return [
     {
       setupRequest: (req) => {
-        const i = next++ % b.projects.length;
-        const headers = { ...req.headers, authorization: `Bearer ${b.tokens[i]}`, 'content-type': 'application/json', accept: 'application/json' };
-        if (action === 'fund') {
-          return {
-            ...req,
-            method: 'POST',
-            path: `/api/projects/${b.projects[i]}/fund`,
-            headers: { ...headers, 'idempotency-key': `bench_${crypto.randomBytes(12).toString('hex')}` },
-            body: JSON.stringify({ paymentMethodId: b.methods[i] }),
-          };
-        }
-        return { ...req, method: 'POST', path: `/api/projects/${b.projects[i]}/status`, headers, body: JSON.stringify({ status: 'completado' }) };
+        const r = next();
+        return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
       },
     },
   ];
@@ -77,13 +85,16 @@ async function deliver(pool: pg.Pool, b: Batch): Promise<void> {
 
 /** Funds then approves every project of the batch, flat out or, with `rate`, paced to that many requests a second in all. */
 async function cycle(pool: pg.Pool, url: string, b: Batch, cpu: readonly (() => number)[], label: string, rate?: number): Promise<{ fund: Row; approve: Row; seconds: number }> {
-  const pace = rate ? { overallRate: rate } : {};
+  const run = (name: string, action: 'fund' | 'approve') =>
+    rate
+      ? paced(name, { url, rate, count: b.projects.length, next: requestOf(b, action) }, cpu)
+      : load(name, { url, amount: b.projects.length, requests: requestsOf(b, action) }, undefined, cpu);
   const t0 = performance.now();
-  const fund = await load(`fund${label}`, { url, amount: b.projects.length, requests: requestsOf(b, 'fund'), ...pace }, undefined, cpu);
+  const fund = await run(`fund${label}`, 'fund');
   const t1 = performance.now();
   await deliver(pool, b);
   const t2 = performance.now();
-  const approve = await load(`approve (release)${label}`, { url, amount: b.projects.length, requests: requestsOf(b, 'approve'), ...pace }, undefined, cpu);
+  const approve = await run(`approve (release)${label}`, 'approve');
   const t3 = performance.now();
   return { fund, approve, seconds: (t1 - t0 + (t3 - t2)) / 1000 };
 }

@@ -28,7 +28,7 @@ import { mulberry32, Rng } from '../../apps/server/src/demo/random.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { BENCH_EMAIL_DOMAIN, generateDirectory, TRADE_SHARE } from './generate-directory.ts';
-import { COLUMNS, DURATION, type Hello, line, load, type Row, verdict } from './run.ts';
+import { COLUMNS, DURATION, type Hello, line, load, type PacedRequest, paced as pacedLoad, type Row, verdict } from './run.ts';
 
 const SESSIONS = 2_000;
 /** A directory: the server runs with --cpu-prof and writes its profile there when it stops (one per scale). */
@@ -257,10 +257,18 @@ async function benchScale(
       const yardstick = await load('hello-world (just before)', { url: hello.url }, o.helloSeconds, [hello.cpu]);
       rows.push({ ...(await load(target.label, opts, DURATION, cpu)), key: target.key, hello: yardstick });
       if (target.key === 'offer') {
-        // The same 50 connections paced to the target's rate in all (autocannon's overallRate): the
+        // The offers again, evenly spaced at the target's rate (an open loop, run.ts `paced`): the
         // latency a contractor meets while the marketplace takes 500 offers a second. Flat out, 50
-        // closed-loop connections wait on each other (p99 ≈ 50 / rate), which measures the queue.
-        const paced = await load(`post an offer at ${TARGET_OFFERS_PER_SECOND}/s`, { ...opts, overallRate: TARGET_OFFERS_PER_SECOND }, DURATION, cpu);
+        // closed-loop connections wait on each other (p99 ≈ 50 / rate), which measures their queue.
+        const offer = (): PacedRequest => {
+          const r = next('offer', { headers: {} } as autocannon.Request);
+          return { method: r.method, path: r.path!, headers: r.headers as Record<string, string>, body: r.body as string };
+        };
+        const paced = await pacedLoad(
+          `post an offer at ${TARGET_OFFERS_PER_SECOND}/s`,
+          { url: server.url, rate: TARGET_OFFERS_PER_SECOND, count: TARGET_OFFERS_PER_SECOND * DURATION, next: offer },
+          cpu,
+        );
         rows.push({ ...paced, key: 'offer@rate', hello: yardstick });
       }
     }

@@ -4,6 +4,7 @@
  * every ratio's yardstick, and the table's columns.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,6 +44,75 @@ export async function load(name: string, opts: autocannon.Options, seconds = DUR
     load: os.loadavg()[0]!,
     cpuUs: result.requests.total > 0 ? (total * 1000) / result.requests.total : 0,
     cpuPartsUs: cpuMs.map((ms) => (result.requests.total > 0 ? (ms * 1000) / result.requests.total : 0)),
+  };
+}
+
+/** One request of a paced run, as an autocannon `setupRequest` would shape it. */
+export interface PacedRequest {
+  method?: autocannon.Request['method'];
+  path: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+/**
+ * Requests sent on a fixed schedule, `rate` a second evenly spaced, over at most `connections`
+ * kept-alive sockets (an open loop, as wrk2 does): each latency runs from the moment the schedule
+ * meant to send the request, so time spent waiting for a free socket, because the server fell
+ * behind, counts. `count` requests in all. autocannon's own `overallRate` is not used: it sends
+ * each connection's share of a second in one burst at the second's start, and its correction for
+ * coordinated omission assumes an interval in milliseconds of 1 / rate.
+ */
+export async function paced(name: string, o: { url: string; rate: number; count: number; next: () => PacedRequest }, cpu: readonly (() => number)[] = []): Promise<Row> {
+  const target = new URL(o.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const latencies: number[] = [];
+  let failed = 0;
+  let non2xx = 0;
+  const send = (req: PacedRequest, due: number) =>
+    new Promise<void>((resolve) => {
+      const r = http.request({ host: target.hostname, port: target.port, agent, method: req.method ?? 'GET', path: req.path, headers: req.headers }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(performance.now() - due);
+          if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
+          resolve();
+        });
+      });
+      r.setTimeout(10_000, () => r.destroy(new Error('timeout')));
+      r.on('error', () => {
+        failed++;
+        resolve();
+      });
+      r.end(req.body);
+    });
+  const { result: seconds, cpuMs } = await measureCpu(cpu, async () => {
+    const interval = 1000 / o.rate;
+    const start = performance.now();
+    const inFlight: Promise<void>[] = [];
+    for (let i = 0; i < o.count; i++) {
+      const due = start + i * interval;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      inFlight.push(send(o.next(), due));
+    }
+    await Promise.all(inFlight);
+    return (performance.now() - start) / 1000;
+  });
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
+  const total = cpuMs.reduce((a, b) => a + b, 0);
+  return {
+    name,
+    reqPerSec: o.count / seconds,
+    p50: at(0.5),
+    p99: at(0.99),
+    errors: failed,
+    non2xx,
+    load: os.loadavg()[0]!,
+    cpuUs: (total * 1000) / o.count,
+    cpuPartsUs: cpuMs.map((ms) => (ms * 1000) / o.count),
   };
 }
 

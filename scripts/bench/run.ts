@@ -86,6 +86,7 @@ export async function paced(name: string, o: { url: string; rate: number; count:
       });
       r.end(req.body);
     });
+  const own = process.cpuUsage();
   const { result: seconds, cpuMs } = await measureCpu(cpu, async () => {
     const interval = 1000 / o.rate;
     const start = performance.now();
@@ -100,6 +101,9 @@ export async function paced(name: string, o: { url: string; rate: number; count:
     return (performance.now() - start) / 1000;
   });
   agent.destroy();
+  const mine = process.cpuUsage(own);
+  // The load generator shares the cores: what it took is printed, as it is CPU the server did not have.
+  console.log(`  (${name}: the load generator took ${((mine.user + mine.system) / 1000 / o.count).toFixed(2)} ms of CPU a request)`);
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
   const total = cpuMs.reduce((a, b) => a + b, 0);

@@ -26,6 +26,9 @@ export function connectionErrorCode(err: unknown): string | undefined {
   for (const e of causes(err)) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (PG_UNAVAILABLE.test(code) || SOCKET_CODES.has(code))) return code;
+    // Over a Unix-domain socket (the embedded PostgreSQL, decision 002) a stopped or restarting
+    // server has no socket file: connect fails with ENOENT where TCP says ECONNREFUSED.
+    if (code === 'ENOENT' && (e as { syscall?: unknown }).syscall === 'connect') return code;
     const message = (e as { message?: unknown }).message;
     if (typeof message === 'string' && DRIVER_MESSAGES.some((m) => message.startsWith(m))) return 'CONNECTION_LOST';
   }

@@ -4,6 +4,7 @@
  * every ratio's yardstick, and the table's columns.
  */
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,6 +68,8 @@ export async function paced(name: string, o: { url: string; rate: number; count:
   const target = new URL(o.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const latencies: number[] = [];
+  // BENCH_PACED_TRACE=<file>: each request's scheduled send (ms from the run's start) and latency, to find stalls.
+  const trace: [number, number][] = [];
   let failed = 0;
   let non2xx = 0;
   const send = (req: PacedRequest, due: number) =>
@@ -75,6 +78,7 @@ export async function paced(name: string, o: { url: string; rate: number; count:
         res.resume();
         res.on('end', () => {
           latencies.push(performance.now() - due);
+          trace.push([due, performance.now() - due]);
           if ((res.statusCode ?? 0) < 200 || (res.statusCode ?? 0) >= 300) non2xx++;
           resolve();
         });
@@ -101,6 +105,12 @@ export async function paced(name: string, o: { url: string; rate: number; count:
     return (performance.now() - start) / 1000;
   });
   agent.destroy();
+  if (process.env.BENCH_PACED_TRACE) {
+    const t0 = Math.min(...trace.map(([due]) => due));
+    const lines = trace.sort((a, b) => a[0] - b[0]).map(([due, ms]) => `${(due - t0).toFixed(1)}\t${ms.toFixed(1)}`);
+    const epoch = Date.now() - (performance.now() - t0);
+    fs.writeFileSync(`${process.env.BENCH_PACED_TRACE}-${name.replace(/\W+/g, '_')}.tsv`, `# start ${epoch.toFixed(0)}\n${lines.join('\n')}\n`);
+  }
   const mine = process.cpuUsage(own);
   // The load generator shares the cores: what it took is printed, as it is CPU the server did not have.
   console.log(`  (${name}: the load generator took ${((mine.user + mine.system) / 1000 / o.count).toFixed(2)} ms of CPU a request)`);

@@ -1,7 +1,8 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import crypto from 'node:crypto';
 import pg from 'pg';
-import { deferWrites, flushWrites } from './deferred-writes.ts';
+import { deferWrites, flushWrites, noticesOf, type Notice } from './deferred-writes.ts';
+import { Notifier } from './notifier.ts';
 import * as schema from './schema/index.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -84,17 +85,32 @@ function preparing(client: pg.PoolClient): void {
 
 /**
  * The app's Db. Its `transaction` defers the writes repositories hand it (db/deferred-writes.ts)
- * and sends them as one statement right before COMMIT.
+ * and sends them as one statement right before COMMIT; the NOTIFYs it was handed go once it has
+ * committed (db/notifier.ts). `onNotifyError` hears a batch of NOTIFYs that could not be sent.
  */
-export function createDb(pool: pg.Pool): Db {
+export function createDb(pool: pg.Pool, onNotifyError: (err: unknown) => void = () => undefined): Db {
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  const notifier = new Notifier(pool, onNotifyError);
+  notifiers.set(db, notifier);
   const transaction = db.transaction.bind(db);
-  db.transaction = ((run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
-    transaction(async (tx) => {
+  db.transaction = (async (run: (tx: Tx) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) => {
+    let notices: Notice[] = [];
+    const result = await transaction(async (tx) => {
       deferWrites(tx);
-      const result = await run(tx);
+      const value = await run(tx);
       await flushWrites(tx);
-      return result;
-    }, config)) as Db['transaction'];
+      notices = noticesOf(tx);
+      return value;
+    }, config);
+    notifier.send(notices);
+    return result;
+  }) as Db['transaction'];
   return db;
+}
+
+const notifiers = new WeakMap<object, Notifier>();
+
+/** Resolves once the NOTIFYs of the Db's committed transactions have been sent (tests, shutdown). */
+export async function noticesSent(db: Db): Promise<void> {
+  await notifiers.get(db)?.idle();
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type pg from 'pg';
 import type { Config } from '../config/env.ts';
-import { createDb, createPool, type Db } from './client.ts';
+import { createDb, createPool, noticesSent, type Db } from './client.ts';
 import { connectionErrorCode } from './connection-errors.ts';
 import { acquireDataDirLock } from './data-dir-lock.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
@@ -26,16 +26,20 @@ export async function openDatabase(config: Config, log: (msg: string) => void, w
   const onIdleError = (err: Error) => {
     if (!closing) warn(`database pool: connection lost (${connectionErrorCode(err) ?? err.message})`);
   };
+  // A batch of NOTIFYs after commit that could not be sent (the database away): its code only, never its payloads.
+  const onNotifyError = (err: unknown) => warn(`database: notifications after commit not sent (${connectionErrorCode(err) ?? (err instanceof Error ? err.name : 'error')})`);
   if (config.DATABASE_URL) {
     const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
     await runMigrations(pool);
+    const db = createDb(pool, onNotifyError);
     return {
-      db: createDb(pool),
+      db,
       pool,
       kind: 'external',
-      close: () => {
+      async close() {
+        await noticesSent(db);
         closing = true;
-        return pool.end();
+        await pool.end();
       },
     };
   }
@@ -48,11 +52,13 @@ export async function openDatabase(config: Config, log: (msg: string) => void, w
     // both sides less CPU than TCP over loopback (decision 002).
     const pool = createPool(embedded.socketUrl ?? embedded.url, undefined, onIdleError);
     await runMigrations(pool);
+    const db = createDb(pool, onNotifyError);
     return {
-      db: createDb(pool),
+      db,
       pool,
       kind: 'embedded',
       async close() {
+        await noticesSent(db);
         closing = true;
         await pool.end();
         await embedded.stop();

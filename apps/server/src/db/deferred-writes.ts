@@ -4,12 +4,14 @@ import type { DbOrTx, Tx } from './client.ts';
 /**
  * Writes deferred to commit (decision 020, an offer in fewer statements). Inside a transaction of
  * `db.transaction` (createDb wraps it), the repositories of writes nothing reads back in the same
- * transaction (the outbox's mail, the log trail's line, the chat's notice with its conversation and
- * NOTIFY) add their statement here instead of sending it; right before COMMIT the transaction
+ * transaction (the outbox's mail, the log trail's line, the chat's notice with its conversation)
+ * add their statement here instead of sending it; right before COMMIT the transaction
  * sends all of them as one statement, a chain of data-modifying CTEs (each always runs; foreign
  * keys are checked at the statement's end; they share one snapshot). A deferred write that fails
  * fails that statement, so the whole transaction rolls back and the caller gets the error, as if
  * the write had run where it was asked for.
+ *
+ * NOTIFYs handed to `notify` leave after the COMMIT (db/notifier.ts), never from the transaction.
  *
  * On a handle that is not such a transaction (the Db itself, a nested transaction's savepoint)
  * `deferred()` is null and the repository runs its statement at once, as before.
@@ -22,15 +24,30 @@ export interface DeferredWrites {
    * statement would fail).
    */
   write(statement: SQL, key?: string): SQL;
-  /** Adds a SELECT that must run (a pg_notify): a plain SELECT CTE only runs when read, so the final select reads it. */
+  /** Adds a SELECT that must run: a plain SELECT CTE only runs when read, so the final select reads it. */
   run(select: SQL): void;
+  /**
+   * A NOTIFY sent once the transaction has committed (db/notifier.ts, decision 020), not by the
+   * transaction itself: PostgreSQL lets one notifying transaction commit at a time. Never sent
+   * when the transaction rolls back.
+   */
+  notify(channel: string, payload: string): void;
+}
+
+/** A NOTIFY to send after commit. */
+export interface Notice {
+  channel: string;
+  payload: string;
 }
 
 interface Pending {
   parts: SQL[];
   runs: string[];
   keyed: Map<string, SQL>;
+  notices: Notice[];
 }
+
+const empty = (notices: Notice[] = []): Pending => ({ parts: [], runs: [], keyed: new Map(), notices });
 
 const pending = new WeakMap<object, Pending>();
 
@@ -53,12 +70,20 @@ export function deferred(db: DbOrTx): DeferredWrites | null {
       write(select);
       p.runs.push(`w${p.parts.length - 1}`);
     },
+    notify(channel, payload) {
+      p.notices.push({ channel, payload });
+    },
   };
 }
 
 /** Starts deferring writes on a transaction (createDb's `transaction` does it for every one). */
 export function deferWrites(tx: Tx): void {
-  pending.set(tx, { parts: [], runs: [], keyed: new Map() });
+  pending.set(tx, empty());
+}
+
+/** The NOTIFYs the transaction asked for, to send once it has committed (createDb's `transaction` does). */
+export function noticesOf(tx: Tx): Notice[] {
+  return pending.get(tx)?.notices ?? [];
 }
 
 /**
@@ -71,7 +96,7 @@ export async function flushWrites(tx: DbOrTx, final?: SQL): Promise<Record<strin
   const p = pending.get(tx);
   if (!p || (p.parts.length === 0 && !final)) return [];
   const { parts, runs } = p;
-  pending.set(tx, { parts: [], runs: [], keyed: new Map() });
+  pending.set(tx, empty(p.notices));
   const ran = runs.map((name) => sql`(SELECT count(*) FROM ${sql.identifier(name)}) AS ${sql.identifier(`_${name}`)}`);
   const select = final
     ? sql`SELECT f.*${ran.length > 0 ? sql`, ${sql.join(ran, sql`, `)}` : sql``} FROM (${final}) AS f`

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { createDb, createPool, type Db } from '../../src/db/client.ts';
+import { createDb, createPool, noticesSent, type Db } from '../../src/db/client.ts';
 
 const TEMPLATE_DB = 'arreglaya_template';
 
@@ -39,11 +39,13 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
   const url = `${inject('pgAdminUrl')}/${name}`;
   const pool = createPool(url, 5);
+  const db = createDb(pool);
   return {
-    db: createDb(pool),
+    db,
     pool,
     url,
     async drop() {
+      await noticesSent(db);
       await pool.end();
       await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },

@@ -335,18 +335,12 @@ export async function insertNoticeMessage(
 }
 
 /**
- * A notice message deferred to the transaction's commit (db/deferred-writes.ts) with its NOTIFY,
- * in the conversation a deferred write of `conversation` returns; the event carries the new
- * message's id as `postNotice`'s does.
+ * A notice message (its id made by the caller) deferred to the transaction's commit
+ * (db/deferred-writes.ts), in the conversation a deferred write of `conversation` returns.
  */
-export function noticeOnCommit(
-  later: DeferredWrites,
-  channel: string,
-  row: { conversation: SQL; recipientId: string; subject: string; body: string; quoteId: string | null },
-): void {
-  const message = later.write(sql`INSERT INTO ${messages} (conversation_id, sender_id, recipient_id, type, subject, body, quote_id)
-    VALUES ((SELECT id FROM ${row.conversation}), NULL, ${row.recipientId}, 'notification', ${row.subject}, ${row.body}, ${row.quoteId}) RETURNING id`);
-  later.run(sql`SELECT pg_notify(${channel}, json_build_object('k', 'message', 'id', id, 'to', json_build_array(${row.recipientId}::text))::text) FROM ${message}`);
+export function noticeOnCommit(later: DeferredWrites, row: { id: string; conversation: SQL; recipientId: string; subject: string; body: string; quoteId: string | null }): void {
+  later.write(sql`INSERT INTO ${messages} (id, conversation_id, sender_id, recipient_id, type, subject, body, quote_id)
+    VALUES (${row.id}, (SELECT id FROM ${row.conversation}), NULL, ${row.recipientId}, 'notification', ${row.subject}, ${row.body}, ${row.quoteId})`);
 }
 
 /**

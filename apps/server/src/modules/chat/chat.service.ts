@@ -259,12 +259,16 @@ export async function postNotice(tx: DbOrTx, n: { conversationId: string; recipi
 
 /**
  * `postNotice` deferred to the transaction's commit, in the conversation a deferred write returns
- * (`openConversationOnCommit`); false when `tx` does not defer writes (post it at once instead).
+ * (`openConversationOnCommit`); its live event is a NOTIFY sent once the transaction has committed
+ * (db/notifier.ts). False when `tx` does not defer writes (post it at once instead).
  */
 export function postNoticeOnCommit(tx: DbOrTx, n: { conversation: SQL; recipientId: string; subject: string; body: string; quoteId?: string | null }): boolean {
   const later = deferred(tx);
   if (!later) return false;
-  noticeOnCommit(later, CHAT_CHANNEL, { conversation: n.conversation, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  const id = timeOrderedUuid();
+  noticeOnCommit(later, { id, conversation: n.conversation, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  const event: FanOutEvent = { k: 'message', id, to: [n.recipientId] };
+  later.notify(CHAT_CHANNEL, JSON.stringify(event));
   return true;
 }
 

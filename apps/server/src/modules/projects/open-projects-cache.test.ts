@@ -5,7 +5,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { projects, quotes, users } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { OpenProjectsCache, parseProjectChanges } from './open-projects-cache.ts';
+import { KEPT_MAX_AGE_MS, OpenProjectsCache, parseProjectChanges } from './open-projects-cache.ts';
 
 // The open list and an open project's page are kept in each instance (open-projects-cache.ts).
 // Another instance's change is written here straight to the database: it reaches the kept
@@ -169,6 +169,22 @@ describe('OpenProjectsCache', () => {
     cache.keepPage(b, stale, { json: answer(2), clientId: 'c' });
     expect(cache.page(b)).toBeUndefined();
     cache.changed('*');
+    expect(cache.page(a)).toBeUndefined();
+  });
+
+  it('reads a kept answer again once it is KEPT_MAX_AGE_MS old, though no change was heard (a NOTIFY lost with its process)', async () => {
+    let now = 1_000_000;
+    const cache = new OpenProjectsCache(() => now);
+    cache.setLive(true);
+    const l = loader();
+    const a = '00000000-0000-4000-8000-00000000000a';
+    await cache.list('k', l.load);
+    cache.keepPage(a, cache.mark, { json: answer(7), clientId: 'c' });
+    now += KEPT_MAX_AGE_MS - 1;
+    expect((await cache.list('k', l.load)).text()).toBe('{"n":1}');
+    expect(cache.page(a)?.json.text()).toBe('{"n":7}');
+    now += 1;
+    expect((await cache.list('k', l.load)).text()).toBe('{"n":2}');
     expect(cache.page(a)).toBeUndefined();
   });
 

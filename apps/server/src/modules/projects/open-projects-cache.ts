@@ -24,6 +24,12 @@ const MAX_COUNTS = 1_000;
 const LIST_BYTES = 32 * 1024 * 1024;
 const PAGE_BYTES = 64 * 1024 * 1024;
 const ENTRY_OVERHEAD = 512;
+/**
+ * A kept answer is read again after this long even if no change was heard: the safety net for a
+ * NOTIFY that never left (an offer's is sent after its commit, db/notifier.ts; a process that dies
+ * in between loses it).
+ */
+export const KEPT_MAX_AGE_MS = 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The notification's payload: project ids separated by commas, or '*'; anything unreadable is '*'. */
@@ -33,24 +39,30 @@ export function parseProjectChanges(payload: string | undefined): ProjectChanges
   return ids.every((id) => UUID.test(id)) ? ids.map((id) => id.toLowerCase()) : EVERYTHING;
 }
 
-/** Answers kept in insertion order, the oldest dropped beyond a memory budget; a hit moves to the back. */
+/** Answers kept in insertion order, the oldest dropped beyond a memory budget or past KEPT_MAX_AGE_MS; a hit moves to the back. */
 class Answers<T extends { json: PreparedJson }> {
-  private readonly entries = new Map<string, T>();
+  private readonly entries = new Map<string, T & { keptAt: number }>();
   private bytes = 0;
-  constructor(private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxBytes: number,
+    private readonly now: () => number,
+  ) {}
 
   get(key: string): T | undefined {
     const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
+    if (!hit) return undefined;
+    this.entries.delete(key);
+    if (this.now() - hit.keptAt >= KEPT_MAX_AGE_MS) {
+      this.bytes -= hit.json.bytes + ENTRY_OVERHEAD;
+      return undefined;
     }
+    this.entries.set(key, hit);
     return hit;
   }
 
   set(key: string, value: T): void {
     this.delete(key);
-    this.entries.set(key, value);
+    this.entries.set(key, { ...value, keptAt: this.now() });
     this.bytes += value.json.bytes + ENTRY_OVERHEAD;
     for (const [oldest, entry] of this.entries) {
       if (this.bytes <= this.maxBytes) break;
@@ -77,8 +89,14 @@ export class OpenProjectsCache {
   /** Moves on every change: an answer read while one happened may predate it and is not kept. */
   private generation = 0;
   private readonly counts = new Map<string, { n: number; at: number }>();
-  private readonly lists = new Answers<{ json: PreparedJson }>(LIST_BYTES);
-  private readonly pages = new Answers<{ json: PreparedJson; clientId: string }>(PAGE_BYTES);
+  private readonly lists: Answers<{ json: PreparedJson }>;
+  private readonly pages: Answers<{ json: PreparedJson; clientId: string }>;
+
+  /** `now` is the clock (tests move it). */
+  constructor(now: () => number = Date.now) {
+    this.lists = new Answers(LIST_BYTES, now);
+    this.pages = new Answers(PAGE_BYTES, now);
+  }
 
   /** Whether changes are heard (the listener is connected); answers are kept only then. */
   setLive(live: boolean): void {

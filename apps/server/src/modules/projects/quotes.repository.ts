@@ -154,7 +154,8 @@ const OFFER_LOCK = `SELECT p.*,
     coalesce(${sqlText(LISTED)}, false) AS x_listed,
     users.first_name AS x_first_name, users.last_name AS x_last_name, users.email AS x_email, users.phone AS x_phone,
     cl.first_name AS x_client_first_name, cl.email AS x_client_email,
-    coalesce(np.immediate, ${notificationPreferences.immediate.default ? 'true' : 'false'}) AS x_client_immediate
+    coalesce(np.immediate, ${notificationPreferences.immediate.default ? 'true' : 'false'}) AS x_client_immediate,
+    set_config('arreglaya.projects_notified_after_commit', 'on', true) AS x_notified_after_commit
   FROM projects p
   LEFT JOIN users ON users.id = $2
   LEFT JOIN contractor_profiles ON contractor_profiles.user_id = users.id
@@ -171,6 +172,10 @@ const OFFER_LOCK = `SELECT p.*,
  * `contractor` undefined when there is no such user. The contractor's open quote is not read here:
  * this statement's snapshot is taken before it waits for the lock, so it could miss an offer
  * committed meanwhile; the withdrawal in `offerOnCommit` finds it after the lock.
+ *
+ * It also tells migration 0017's triggers that this transaction sends 'projects_changed' for the
+ * project itself, after commit (`arreglaya.projects_notified_after_commit`, migration 0022): the
+ * caller must (makeQuote does, with `DeferredWrites.notify`).
  */
 export async function lockForOffer(tx: DbOrTx, projectId: string, contractorId: string) {
   const [raw] = await queryRows(tx, OFFER_LOCK, [projectId, contractorId]);

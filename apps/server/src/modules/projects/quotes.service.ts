@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
-import { openProjectsChanged } from './open-projects-cache.ts';
+import { openProjectsChanged, PROJECTS_CHANNEL } from './open-projects-cache.ts';
 import { formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
@@ -63,7 +63,8 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
   // Four round trips (decision 020): BEGIN; the project's lock with what the offer needs of both
   // people (one named statement); the rules, checked here; every write in one statement (the
   // previous open offer withdrawn with its links spent, the quote with its links, the
-  // conversation, the notice and the chat's NOTIFY, the mail, the log line); COMMIT.
+  // conversation, the notice, the mail, the log line); COMMIT. Then the NOTIFYs (the chat's
+  // notice, the project's change) go after the commit (db/notifier.ts).
   const result = await deps.db.transaction(async (tx) => {
     const locked = await lockForOffer(tx, projectId, actor.id);
     if (!locked) throw new AppError('NOT_FOUND', tp.notFound);
@@ -121,6 +122,8 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
       // The offer it replaced, as the write statement finds it.
       moreDetails: sql`jsonb_build_object('replaced', (SELECT id FROM ${written.withdrawn} LIMIT 1))`,
     });
+    // What migration 0017's triggers would NOTIFY, sent once this has committed (lockForOffer told them).
+    later.notify(PROJECTS_CHANNEL, projectId);
     const [row] = await flushWrites(tx, sql`SELECT q.*, (SELECT count(*) FROM ${written.withdrawn})::int AS x_replaced FROM ${written.quote} AS q`);
     return { quote: toQuote(quoteOf(row!)), replaced: (row!.x_replaced as number) > 0 };
   });

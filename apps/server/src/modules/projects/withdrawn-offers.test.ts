@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, quotes, users } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
@@ -87,6 +87,27 @@ describe('the client is told when a ban or a deletion withdraws an offer', () =>
     expect(await queuedMails(untouched.email)).toBe(0);
     // The banned contractor is not told either (the console's decision, not an offer notice).
     expect(await queuedMails(banned.email)).toBe(0);
+  });
+
+  it('the ban, the withdrawal and the notice are one transaction: when the mail cannot be queued nothing changes', async () => {
+    const client = await person(t, 'client', 'Marisol');
+    const banned = await person(t, 'contractor', 'Eusebio');
+    const admin = await person(t, 'sysadmin', 'Admin');
+    const projectId = await postProject(t, client);
+    const quoteId = await postQuote(t, banned, projectId);
+    await t.db.execute(sql`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses'; END $$`);
+    await t.db.execute(sql`CREATE TRIGGER refuse_mail BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()`);
+    try {
+      expect((await post(admin, `/api/admin/people/${banned.id}/ban`, { reason: REASON })).statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`DROP TRIGGER refuse_mail ON email_outbox`);
+      await t.db.execute(sql`DROP FUNCTION refuse_mail()`);
+    }
+    const [user] = await t.db.select({ status: users.status }).from(users).where(eq(users.id, banned.id));
+    expect(user!.status).toBe('active');
+    const [quote] = await t.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, quoteId));
+    expect(quote!.status).toBe('created');
+    expect(await noticesOf(client)).toEqual([]);
   });
 
   it('one notice per withdrawn offer: a client with two projects offered on by the banned contractor hears of both', async () => {

@@ -185,7 +185,9 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
 
   await app.register(healthRoutes(db));
   await app.register(authRoutes(authDeps));
-  await app.register(accountRoutes({ db, storage, log: app.log, isProduction: config.isProduction, forgetSessions: (userId) => forgetSessions(authDeps, userId) }));
+  await app.register(
+    accountRoutes({ db, storage, mailer, appUrl: config.appUrl, log: app.log, isProduction: config.isProduction, forgetSessions: (userId) => forgetSessions(authDeps, userId) }),
+  );
   await app.register(photoRoutes(db, storage));
   await app.register(avatarRoutes({ db, storage, log: app.log }));
   const cipher = createDataCipher(await loadDataKey(db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: app.log }));
@@ -196,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(adminContactRoutes(db));
-  await app.register(adminPeopleRoutes({ db, cipher, auth: authDeps }));
+  await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
   // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.
   await app.register(adminClaimsRoutes(db));
   await app.register(adminInboxRoutes({ db, mailer, cipher }));

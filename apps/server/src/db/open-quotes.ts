@@ -8,18 +8,25 @@ import { quoteActionTokens, quotes } from './schema/index.ts';
 // will honour (docs/decisions/023-client-project-pages.md). Accepted offers are not touched:
 // hired work with money held goes to the console's claims, and deleting is refused then.
 
+/** An open offer just withdrawn: the client of its project is told (modules/projects/withdrawn-offers.ts). */
+export interface WithdrawnQuote {
+  id: string;
+  projectId: string;
+}
+
 /**
  * Withdraws every open (`created`) quote of the contractor and spends their mail links, in one
- * statement; returns the projects they were on. The quotes table's trigger tells the open
- * projects' caches (decision 020) when the transaction commits.
+ * statement; returns the quotes withdrawn, so the caller tells each project's client in the same
+ * transaction. The quotes table's trigger tells the open projects' caches (decision 020) when the
+ * transaction commits.
  */
-export async function withdrawOpenQuotesOf(tx: DbOrTx, contractorId: string, now: Date): Promise<string[]> {
-  const { rows } = await tx.execute<{ project_id: string }>(sql`
+export async function withdrawOpenQuotesOf(tx: DbOrTx, contractorId: string, now: Date): Promise<WithdrawnQuote[]> {
+  const { rows } = await tx.execute<{ id: string; project_id: string }>(sql`
     WITH q AS (
       UPDATE ${quotes} SET status = 'withdrawn', closed_at = ${now}, updated_at = ${now}
        WHERE contractor_id = ${contractorId} AND status = 'created'
       RETURNING id, project_id),
     t AS (UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM q) AND used_at IS NULL)
-    SELECT project_id FROM q`);
-  return rows.map((r) => r.project_id);
+    SELECT id, project_id FROM q ORDER BY project_id`);
+  return rows.map((r) => ({ id: r.id, projectId: r.project_id }));
 }

@@ -154,6 +154,13 @@ export const projectMail = {
     title: 'Tu oferta venció',
     intro: (title: string) => `Tu oferta para «${title}» venció sin respuesta del cliente. Puedes enviar una nueva mientras el proyecto siga abierto.`,
   },
+  // A ban or an account deletion withdrew the offer (decision 023): the client is told, never why.
+  offerWithdrawn: {
+    subject: 'ArreglaYa - Una oferta ya no está disponible',
+    title: 'Una oferta ya no está disponible',
+    someone: 'un contratista',
+    intro: (title: string, name: string) => `La oferta de ${name} para «${title}» ya no está disponible. Puedes comparar las otras ofertas de tu proyecto o esperar nuevas.`,
+  },
   projectAssigned: {
     subject: 'ArreglaYa - Proyecto asignado',
     title: 'Proyecto asignado',

@@ -1,6 +1,6 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { withdrawOpenQuotesOf } from '../../db/open-quotes.ts';
+import { withdrawOpenQuotesOf, type WithdrawnQuote } from '../../db/open-quotes.ts';
 import {
   authAccounts,
   clientProfiles,
@@ -51,9 +51,10 @@ export async function findCredentialHash(db: DbOrTx, userId: string): Promise<st
 /**
  * Removes the person's own data and anonymises the user row that other people's records
  * (conversations, reviews, quotes, finished projects, ledger entries) point to.
- * Returns the storage keys of the photos to delete once the transaction commits.
+ * Returns the storage keys of the photos to delete once the transaction commits, and the open
+ * offers withdrawn (their clients are told by the service).
  */
-export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<string[]> {
+export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; withdrawn: WithdrawnQuote[] }> {
   const now = new Date();
   // Open requests disappear from search; quotes on them are closed.
   const openProjects = await tx
@@ -76,7 +77,7 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       );
   }
   // A contractor's open offers on others' projects are withdrawn and their mail links spent (decision 023).
-  await withdrawOpenQuotesOf(tx, userId, now);
+  const withdrawn = await withdrawOpenQuotesOf(tx, userId, now);
 
   await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });
@@ -123,7 +124,7 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       deletedAt: now,
     })
     .where(eq(users.id, userId));
-  return removedPhotos.map((p) => p.key);
+  return { photoKeys: removedPhotos.map((p) => p.key), withdrawn };
 }
 
 /** The account's row, locked until the transaction ends (so two deletions cannot interleave). */

@@ -2,12 +2,17 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
+import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow, lockUser } from './account.repository.ts';
 
 export interface AccountDeps {
   db: Db;
   storage: PhotoStorage;
+  /** The clients of a contractor's withdrawn offers are told (decision 023). */
+  mailer: Mailer;
+  appUrl: string;
   log: { warn(obj: object, msg: string): void };
   /** Production's session cookies are `__Secure-` ones. */
   isProduction: boolean;
@@ -31,11 +36,14 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     if ((await countActiveWork(tx, userId)) > 0 || (await heldInEscrow(tx, userId)) !== 0) {
       throw new AppError('ACCOUNT_HAS_ACTIVE_WORK');
     }
-    const keys = await eraseAccount(tx, userId, user.email);
+    const { photoKeys, withdrawn } = await eraseAccount(tx, userId, user.email);
+    // After the erasure: the notice names the contractor as the project page now does (no name left).
+    await tellClientsOffersWithdrawn(tx, deps, userId, withdrawn);
     await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
-    return keys;
+    return photoKeys;
   });
   deps.forgetSessions?.(userId);
+  deps.mailer.kick();
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.
   for (const base of photoKeys) {
     for (const size of PHOTO_SIZE_NAMES) {

@@ -8,6 +8,8 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { ensureSysadmin } from '../auth/sysadmin.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';
 import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, setVerified, unbanAccount } from './admin-people.repository.ts';
 
@@ -17,6 +19,9 @@ import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, 
 export interface AdminConsoleDeps {
   db: Db;
   cipher: DataCipher;
+  /** A ban tells the clients of the contractor's withdrawn offers (decision 023). */
+  mailer: Mailer;
+  appUrl: string;
 }
 
 /** The marketplace's own days: the Dominican Republic (no daylight saving). */
@@ -121,11 +126,20 @@ async function existingPerson(db: Db, id: string) {
   return p;
 }
 
-/** Ends every session at once (same transaction) and refuses sign-in from then on (better-auth's session hook). */
+/**
+ * Ends every session at once (same transaction) and refuses sign-in from then on (better-auth's
+ * session hook). A contractor's open offers are withdrawn and each project's client is told, in
+ * the same transaction, without the ban's reason (decision 023).
+ */
 export async function ban(deps: AdminConsoleDeps, actorId: string, id: string): Promise<void> {
   if (actorId === id) throw new AppError('CONFLICT', adminConsole.person.cannotBanSelf);
   await existingPerson(deps.db, id);
-  await deps.db.transaction((tx) => banAccount(tx, id));
+  const told = await deps.db.transaction(async (tx) => {
+    const withdrawn = await banAccount(tx, id);
+    await tellClientsOffersWithdrawn(tx, deps, id, withdrawn);
+    return withdrawn.length;
+  });
+  if (told > 0) deps.mailer.kick();
 }
 
 export async function unban(deps: AdminConsoleDeps, id: string): Promise<void> {

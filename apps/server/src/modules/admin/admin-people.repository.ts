@@ -1,7 +1,7 @@
 import type { Role } from '@arreglaya/shared/domain';
 import { and, desc, eq, gt, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { withdrawOpenQuotesOf } from '../../db/open-quotes.ts';
+import { withdrawOpenQuotesOf, type WithdrawnQuote } from '../../db/open-quotes.ts';
 import { contractorProfiles, logTrail, projects, quotes, reviews, sessions, users } from '../../db/schema/index.ts';
 
 // What the sysadmin console reads and changes about people (docs/decisions/025-sysadmin-console.md).
@@ -133,12 +133,13 @@ export async function findPersonActivity(db: DbOrTx, id: string) {
  * Bans: the account stops being active, every session ends and a contractor's open offers are
  * withdrawn (decision 023), in the caller's transaction. The users trigger announces the change
  * to the directory's cache (migration 0007, kind m). Unbanning gives the offers no life back.
+ * Returns the offers withdrawn, whose clients the service tells.
  */
-export async function banAccount(tx: DbOrTx, id: string): Promise<void> {
+export async function banAccount(tx: DbOrTx, id: string): Promise<WithdrawnQuote[]> {
   const now = new Date();
   await tx.update(users).set({ status: 'banned', bannedAt: now, updatedAt: now }).where(eq(users.id, id));
   await tx.delete(sessions).where(eq(sessions.userId, id));
-  await withdrawOpenQuotesOf(tx, id, now);
+  return withdrawOpenQuotesOf(tx, id, now);
 }
 
 export async function unbanAccount(tx: DbOrTx, id: string): Promise<void> {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, quoteActionTokens, quotes } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, projectStatus, type Person } from '../../../test/support/project-factories.ts';
-import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 
 // Decision 023: an offer whose contractor the directory stops listing stays on the client's
 // project page, with `contractorListed: false` (the page shows 'Perfil no disponible' and no
@@ -10,9 +10,9 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 // withdraws the contractor's open offers (and spends their mail links), so nobody accepts work
 // that will not be done.
 
-let t: TestApp;
+let t: MailTestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestAppWithMail();
 });
 afterAll(() => t.close());
 
@@ -56,6 +56,33 @@ describe('offers of contractors the directory no longer lists', () => {
     expect(own).toEqual([expect.objectContaining({ id: quoteId, contractorListed: false })]);
 
     expect((await post(client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+    expect(await projectStatus(t, projectId)).toEqual({ status: 'assigned', contractorId: incomplete.id });
+  });
+
+  it('the mail link page reads an unlisted contractor’s offer as unlisted (no stars or profile link there), and a listed one as listed', async () => {
+    const client = await person(t, 'client', 'Luz');
+    const listed = await person(t, 'contractor', 'Bienvenido');
+    const incomplete = await person(t, 'contractor', 'Teodoro');
+    const projectId = await postProject(t, client);
+    const listedQuote = await postQuote(t, listed, projectId);
+    const quoteId = await postQuote(t, incomplete, projectId);
+    const tokenOf = async (name: string) => {
+      const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes(`${name} Almonte te envió una oferta.`));
+      return /Aprobar oferta: (\S+)/.exec(mail.text)![1]!.split('/').pop()!;
+    };
+    const listedToken = await tokenOf('Bienvenido');
+    const token = await tokenOf('Teodoro');
+    await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, incomplete.id));
+
+    const read = async (tok: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/quote-links/${tok}` });
+      expect(res.statusCode).toBe(200);
+      return res.json().offer as OfferSeen;
+    };
+    expect(await read(token)).toMatchObject({ id: quoteId, contractorListed: false, contractor: { id: incomplete.id, name: expect.stringContaining('Teodoro') } });
+    expect(await read(listedToken)).toMatchObject({ id: listedQuote, contractorListed: true });
+    // Still a working link: the offer stays acceptable (the profile edit does not punish the client).
+    expect((await t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, payload: {} })).statusCode).toBe(200);
     expect(await projectStatus(t, projectId)).toEqual({ status: 'assigned', contractorId: incomplete.id });
   });
 

@@ -1,18 +1,16 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { COMMENT_MAX } from '@arreglaya/shared/schemas/projects';
-import { Avatar } from '@/components/ui/avatar.tsx';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { StarRating } from '@/components/ui/star-rating.tsx';
+import { LinkOffer } from '@/features/projects/components/link-offer.tsx';
 import { useConfirmQuoteLink, useQuoteLink } from '@/features/projects/quote-link.ts';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
@@ -23,7 +21,6 @@ import { useViewer } from '@/lib/use-viewer.ts';
  */
 function OfferConfirmPage() {
   usePageTitle(shell.pages.offerConfirm);
-  const id = useId();
   const { token = '' } = useParams();
   const { locale } = useCountry();
   const { user } = useViewer();
@@ -66,30 +63,7 @@ function OfferConfirmPage() {
       ) : (
         <div className="mt-6 flex flex-col gap-6">
           <p className="text-lg text-slate-800">{t.link.project(data.projectTitle)}</p>
-          <article aria-labelledby={`${id}-name`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
-            <div className="flex items-center gap-3">
-              <Avatar src={o.contractor.avatarPhotoId ? `/api/photos/${o.contractor.avatarPhotoId}/sm` : null} size="md" className="size-14 shrink-0" />
-              <div className="min-w-0">
-                <h2 id={`${id}-name`} className="text-lg font-bold text-slate-900">
-                  {o.contractor.name}
-                </h2>
-                <StarRating value={o.contractor.ratingAvg} />
-              </div>
-            </div>
-            <p>
-              <span className="font-medium">{t.offers.price}: </span>
-              <span className={o.agreedPriceMinor > 0 ? 'text-slate-700' : 'text-lg font-bold'}>{formatMoney(o.priceMinor, o.currency, locale)}</span>
-            </p>
-            {/* After a counter-offer the contractor accepted, accepting hires at the agreed price: the person confirms that one. */}
-            {o.agreedPriceMinor > 0 && (
-              <p>
-                <span className="font-medium">{t.offers.agreedPrice}: </span>
-                <span className="text-lg font-bold">{formatMoney(o.agreedPriceMinor, o.currency, locale)}</span>
-              </p>
-            )}
-            {o.expiresAt && <p className="text-sm text-slate-700">{t.offers.validUntil(formatDate(o.expiresAt, locale))}</p>}
-            <p className="break-words whitespace-pre-line text-slate-800">{o.description}</p>
-          </article>
+          <LinkOffer offer={o} locale={locale} />
           <form noValidate onSubmit={submit} aria-busy={confirm.isPending} className="flex flex-col gap-4">
             <p className="text-xl font-semibold text-slate-900">{data.question}</p>
             {data.action === 'reject' && (

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareHiredProjects } from './support/money-fixtures.ts';
+import { recordStatements } from './support/statement-recorder.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
 
 // The round trips of one money action (decision 021): every statement the server sends to
@@ -9,16 +9,7 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 // write, the query's parse and plan), so the counts are a budget: a change that adds statements
 // to the hot path fails here. MONEY_STATEMENTS=1 prints them.
 
-const sent: string[] = [];
-let counting = false;
-const original = pg.Client.prototype.query;
-(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    const first = args[0] as string | { text?: string };
-    sent.push(typeof first === 'string' ? first : (first?.text ?? '?'));
-  }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
-};
+const statements = recordStatements();
 
 const OUTBOX_WORKER = /^\s*(update "email_outbox"|WITH claimed AS)/;
 
@@ -27,20 +18,19 @@ beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
-  (pg.Client.prototype as { query: unknown }).query = original;
+  statements.restore();
   await t.close();
 });
 
 async function counted(run: () => Promise<{ statusCode: number }>): Promise<string[]> {
-  sent.length = 0;
-  counting = true;
+  statements.start();
   try {
     const res = await run();
     expect(res.statusCode).toBe(200);
     // The outbox worker's own statements (its mail deliveries) run beside the request, not in it.
-    return sent.filter((s) => !OUTBOX_WORKER.test(s));
+    return statements.sent.filter((s) => !OUTBOX_WORKER.test(s));
   } finally {
-    counting = false;
+    statements.stop();
   }
 }
 

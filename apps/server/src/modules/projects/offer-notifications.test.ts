@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { noticesSent } from '../../db/client.ts';
 import { person, postProject, postQuote } from '../../../test/support/project-factories.ts';
+import { recordStatements } from '../../../test/support/statement-recorder.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 // An offer's NOTIFYs leave after its commit (db/notifier.ts, decision 020): PostgreSQL lets one
@@ -9,16 +10,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 // the other instances hear must not change: one 'projects_changed' for the project (the
 // triggers of migration 0017 stay silent for it, migration 0022) and the client's live notice.
 
-const sent: string[] = [];
-let counting = false;
-const original = pg.Client.prototype.query;
-(pg.Client.prototype as { query: unknown }).query = function (this: pg.Client, ...args: unknown[]) {
-  if (counting) {
-    const first = args[0] as string | { text?: string };
-    sent.push(typeof first === 'string' ? first : (first?.text ?? '?'));
-  }
-  return (original as (...a: unknown[]) => unknown).apply(this, args);
-};
+const statements = recordStatements();
 
 let t: TestApp;
 let listener: pg.Client;
@@ -33,7 +25,7 @@ beforeAll(async () => {
   await listener.query('LISTEN chat_events');
 });
 afterAll(async () => {
-  (pg.Client.prototype as { query: unknown }).query = original;
+  statements.restore();
   await listener.end();
   await t.close();
 });
@@ -56,15 +48,15 @@ describe("an offer's notifications", () => {
     const projectId = await postProject(t, client);
     await heardNow();
 
-    sent.length = 0;
-    counting = true;
+    statements.start();
     await postQuote(t, contractor, projectId);
     // Replacing one's open offer withdraws the old one in the same statement: still one change heard.
     await postQuote(t, contractor, projectId, { priceMinor: 990_000 });
     await noticesSent(t.db);
-    counting = false;
+    statements.stop();
     const got = await heardNow();
 
+    const { sent } = statements;
     const inTransaction = sent.filter((s) => !NOTIFIER.test(s));
     expect(inTransaction.filter((s) => /pg_notify/i.test(s))).toEqual([]);
     expect(sent.filter((s) => NOTIFIER.test(s)).length).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,9 @@
 import type pg from 'pg';
 import type { Notice } from './deferred-writes.ts';
 
+/** How long the first NOTIFY of a batch waits for others to join it. */
+const BATCH_MS = 5;
+
 /**
  * NOTIFYs sent after their transaction commits (decision 020, "Notifications after commit").
  *
@@ -18,9 +21,6 @@ import type { Notice } from './deferred-writes.ts';
  * instances' kept answers then last at most their maximum age (open-projects-cache.ts), and a
  * chat notice shows on the next read of the inbox instead of live.
  */
-/** How long the first NOTIFY of a batch waits for others to join it. */
-const BATCH_MS = 5;
-
 export class Notifier {
   private queued: Notice[] = [];
   private sending: Promise<void> | null = null;

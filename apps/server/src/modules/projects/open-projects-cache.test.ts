@@ -5,7 +5,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { projects, quotes, users } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { KEPT_MAX_AGE_MS, OpenProjectsCache, parseProjectChanges } from './open-projects-cache.ts';
+import { ENTRY_OVERHEAD, KEPT_MAX_AGE_MS, OpenProjectsCache, parseProjectChanges } from './open-projects-cache.ts';
 
 // The open list and an open project's page are kept in each instance (open-projects-cache.ts).
 // Another instance's change is written here straight to the database: it reaches the kept
@@ -186,6 +186,45 @@ describe('OpenProjectsCache', () => {
     now += 1;
     expect((await cache.list('k', l.load)).text()).toBe('{"n":2}');
     expect(cache.page(a)).toBeUndefined();
+  });
+
+  it('keeps pages within its memory budget: the oldest go first, unless read since they were kept', () => {
+    const page = (n: number) => ({ json: answer(n), clientId: 'c' });
+    const size = page(1).json.bytes + ENTRY_OVERHEAD;
+    const cache = new OpenProjectsCache(Date.now, { lists: 0, pages: 2 * size });
+    cache.setLive(true);
+    const [a, b, c, d] = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+    cache.keepPage(a, cache.mark, page(1));
+    cache.keepPage(b, cache.mark, page(2));
+    expect(cache.page(a)?.json.text()).toBe('{"n":1}');
+    // Room for two: b, kept after a but never read since, goes; a stays.
+    cache.keepPage(c, cache.mark, page(3));
+    expect(cache.page(b)).toBeUndefined();
+    expect(cache.page(a)?.json.text()).toBe('{"n":1}');
+    expect(cache.page(c)?.json.text()).toBe('{"n":3}');
+    // Both read again: each has its second chance, and c, now the oldest, goes for d.
+    cache.keepPage(d, cache.mark, page(4));
+    expect([a, c, d].map((id) => cache.page(id)?.json.text() ?? null)).toEqual(['{"n":1}', null, '{"n":4}']);
+  });
+
+  it('keeps a total until a change is heard (ten seconds while changes are not heard)', async () => {
+    let now = 1_000_000;
+    const cache = new OpenProjectsCache(() => now);
+    let counted = 0;
+    const count = async () => ++counted;
+    await cache.count('k', count);
+    now += 9_999;
+    expect(await cache.count('k', count)).toBe(1);
+    now += 1;
+    expect(await cache.count('k', count)).toBe(2);
+    cache.setLive(true);
+    await cache.count('k', count);
+    now += KEPT_MAX_AGE_MS - 1;
+    expect(await cache.count('k', count)).toBe(3);
+    cache.changed(['00000000-0000-4000-8000-000000000001']);
+    expect(await cache.count('k', count)).toBe(4);
+    now += KEPT_MAX_AGE_MS;
+    expect(await cache.count('k', count)).toBe(5);
   });
 
   it('reads the notification: ids, or everything when it cannot', () => {

@@ -193,7 +193,10 @@ describe('OpenProjectsCache', () => {
     const size = page(1).json.bytes + ENTRY_OVERHEAD;
     const cache = new OpenProjectsCache(Date.now, { lists: 0, pages: 2 * size });
     cache.setLive(true);
-    const [a, b, c, d] = [1, 2, 3, 4].map((n) => `00000000-0000-4000-8000-00000000000${n}`);
+    const a = '00000000-0000-4000-8000-000000000001';
+    const b = '00000000-0000-4000-8000-000000000002';
+    const c = '00000000-0000-4000-8000-000000000003';
+    const d = '00000000-0000-4000-8000-000000000004';
     cache.keepPage(a, cache.mark, page(1));
     cache.keepPage(b, cache.mark, page(2));
     expect(cache.page(a)?.json.text()).toBe('{"n":1}');

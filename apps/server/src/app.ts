@@ -59,6 +59,7 @@ import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
+import { lazyChildLogger } from './lib/logger.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
 import type { Role } from '@arreglaya/shared/domain';
 import { registerControlCharacterCheck } from './plugins/control-characters.ts';
@@ -127,6 +128,8 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   let securityHeaders: Record<string, string> = {};
   const app = Fastify({
     loggerInstance: deps.logger,
+    // A request's child logger is built when it first logs (lib/logger.ts).
+    childLoggerFactory: lazyChildLogger,
     // JSON bodies up to 1 MiB; uploads (multipart) set their own limits.
     bodyLimit: 1024 * 1024,
     // TRUST_PROXY=n believes the last n X-Forwarded-For hops (those our own proxies added);

@@ -1,4 +1,5 @@
-import { pino, stdSerializers, type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino, stdSerializers, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env.ts';
 import { databaseErrorOf, statementName } from './database-error.ts';
 
@@ -64,4 +65,80 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
     },
     destination,
   );
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/**
+ * Fastify gives every request a child logger bound to its id. Building one is not free: pino
+ * serialises and redacts the bindings (about 6% of a cached read's CPU at 13,000 reads a
+ * second). This factory hands out a stand-in that builds the real child the first time the
+ * request logs at a level that is on, so a request that logs nothing (every request below the
+ * configured level, e.g. LOG_LEVEL=warn) builds none. A route's own level or serializers
+ * (`logLevel`, `logSerializers`) get the real child at once.
+ */
+export function lazyChildLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  if (Object.keys(options).length > 0) return parent.child(bindings, options);
+  return new LazyChildLogger(parent, bindings);
+}
+
+class LazyChildLogger implements FastifyBaseLogger {
+  private real: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+  ) {}
+
+  get level(): string {
+    return this.real?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  fatal(...args: unknown[]): void {
+    this.log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.log('trace', args);
+  }
+
+  silent(): void {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  private logger(): FastifyBaseLogger {
+    return (this.real ??= this.parent.child(this.bindings));
+  }
+
+  private log(level: Level, args: unknown[]): void {
+    if (!this.real && !isLevelEnabled(this.parent, level)) return;
+    (this.logger()[level] as (...a: unknown[]) => void)(...args);
+  }
+}
+
+function isLevelEnabled(logger: FastifyBaseLogger, level: Level): boolean {
+  const check = (logger as Partial<Pick<Logger, 'isLevelEnabled'>>).isLevelEnabled;
+  return typeof check === 'function' ? check.call(logger, level) : true;
 }

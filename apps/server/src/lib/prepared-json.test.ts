@@ -19,6 +19,16 @@ describe('acceptsGzip', () => {
     expect(acceptsGzip('*, gzip;q=0')).toBe(false);
     expect(acceptsGzip('br, *;q=0')).toBe(false);
   });
+
+  it('answers a header it has read before the same way (each distinct header is read once)', () => {
+    for (let i = 0; i < 3; i++) {
+      expect(acceptsGzip('gzip, deflate, br, zstd')).toBe(true);
+      expect(acceptsGzip('gzip;q=0, br')).toBe(false);
+      expect(acceptsGzip('identity')).toBe(false);
+    }
+    // Past the kept answers, headers are still read right.
+    for (let i = 0; i < 400; i++) expect(acceptsGzip(`x-${i}, ${i % 2 ? 'gzip' : 'br'}`)).toBe(i % 2 === 1);
+  });
 });
 
 describe('sendPreparedJson', () => {

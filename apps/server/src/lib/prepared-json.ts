@@ -30,9 +30,22 @@ export class PreparedJson {
   }
 }
 
+// Clients send few distinct Accept-Encoding values (one per browser version): each is read once.
+const gzipAnswers = new Map<string, boolean>();
+const GZIP_ANSWERS_KEPT = 256;
+
 /** Whether an Accept-Encoding header admits gzip (by name or `*`, with a q above 0). */
 export function acceptsGzip(header: string | undefined): boolean {
   if (!header) return false;
+  let answer = gzipAnswers.get(header);
+  if (answer === undefined) {
+    answer = readAcceptsGzip(header);
+    if (gzipAnswers.size < GZIP_ANSWERS_KEPT && header.length <= 200) gzipAnswers.set(header, answer);
+  }
+  return answer;
+}
+
+function readAcceptsGzip(header: string): boolean {
   let star = false;
   for (const part of header.split(',')) {
     const [name = '', ...params] = part.split(';').map((s) => s.trim().toLowerCase());

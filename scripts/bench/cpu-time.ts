@@ -7,13 +7,17 @@ import path from 'node:path';
 
 const TICK_MS = 10; // USER_HZ is 100 on Linux
 
-/** User + system CPU of one process in ms, or 0 when it cannot be read. */
-function processCpuMs(pid: number): number {
+/**
+ * User + system CPU of one process in ms, or 0 when it cannot be read; with `reaped`, plus that of
+ * its children that have ended and been waited for (cutime + cstime).
+ */
+function processCpuMs(pid: number, reaped = false): number {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
     // Fields after the command name (which may contain spaces) in parentheses.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+    const own = Number(fields[11]) + Number(fields[12]);
+    return (reaped ? own + Number(fields[13]) + Number(fields[14]) : own) * TICK_MS;
   } catch {
     return 0;
   }
@@ -44,12 +48,17 @@ export function cpuOf(pid: number | undefined): () => number {
   return () => (pid ? processCpuMs(pid) : 0);
 }
 
-/** CPU ms of a PostgreSQL cluster (postmaster and every backend) so far, from its data directory. */
+/**
+ * CPU ms of a PostgreSQL cluster (postmaster and every backend) so far, from its data directory.
+ * Backends that have ended (an autovacuum worker, a closed connection) count through the
+ * postmaster, which waits for them: without them the sum fell when one ended during a target,
+ * and PostgreSQL's share of a request came out negative.
+ */
 export function postgresCpuOf(pgDir: string): () => number {
   return () => {
     try {
       const postmaster = Number(fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-      return processCpuMs(postmaster) + childrenOf(postmaster).reduce((n, pid) => n + processCpuMs(pid), 0);
+      return processCpuMs(postmaster, true) + childrenOf(postmaster).reduce((n, pid) => n + processCpuMs(pid), 0);
     } catch {
       return 0;
     }

@@ -17,8 +17,10 @@ export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
 export const PROJECT_TRANSITIONS: Record<ProjectStatus, readonly ProjectStatus[]> = {
   // The client accepts a quote (assigned) or withdraws the request (cancelled).
   created: ['assigned', 'cancelled'],
-  // The contractor starts; or both agree to cancel with a full refund of what is held.
-  assigned: ['in_progress', 'cancelled'],
+  // The contractor starts (once the money to begin is held); or both agree to cancel with a full
+  // refund of what is held; or, before anything is funded, the hire ends (the client calls it off,
+  // the contractor steps back, or the time to pay passes) and the project reopens to offers.
+  assigned: ['in_progress', 'cancelled', 'created'],
   // The contractor says the work is done.
   in_progress: ['delivered', 'disputed'],
   // The client approves (or 7 days pass), or opens a claim within 7 days.
@@ -44,7 +46,8 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 export const QUOTE_TRANSITIONS: Record<QuoteStatus, readonly QuoteStatus[]> = {
   // The client accepts or rejects; the contractor withdraws; the expiry passes.
   created: ['accepted', 'rejected', 'withdrawn', 'expired'],
-  accepted: [],
+  // The hire ended before anything was funded (cancel_hire, withdraw_hire, lapse_hire).
+  accepted: ['withdrawn'],
   rejected: [],
   withdrawn: [],
   expired: [],
@@ -91,6 +94,12 @@ export const PROJECT_ACTIONS = {
   decide_refund: { by: 'sysadmin', from: ['disputed'], to: 'cancelled' },
   // A hired project both sides agree to call off (through the team): cancelled, what is held refunded in full.
   cancel_hired: { by: 'sysadmin', from: ['assigned'], to: 'cancelled' },
+  // Before anything is funded (UNFUNDED_ONLY): the client calls the hire off, the hired contractor
+  // steps back, or HIRE_PAYMENT_HOURS pass unpaid (the lapse sweep). The project reopens to offers:
+  // the accepted offer is withdrawn, the others stay rejected. None of them costs anyone money.
+  cancel_hire: { by: 'client', from: ['assigned'], to: 'created' },
+  withdraw_hire: { by: 'contractor', from: ['assigned'], to: 'created' },
+  lapse_hire: { by: 'system', from: ['assigned'], to: 'created' },
 } as const satisfies Record<string, { by: 'client' | 'contractor' | 'system' | 'sysadmin'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 
@@ -118,6 +127,8 @@ export const QUOTE_ACTIONS = {
   reject: { by: 'client', from: ['created'], to: 'rejected' },
   // Its validity passed (the expiry sweep).
   expire: { by: 'system', from: ['created'], to: 'expired' },
+  // The hire it made ended before anything was funded: the project reopened without it.
+  unhire: { by: 'system', from: ['accepted'], to: 'withdrawn' },
 } as const satisfies Record<string, { by: 'client' | 'contractor' | 'system'; from: readonly QuoteStatus[]; to: QuoteStatus | null }>;
 export type QuoteAction = keyof typeof QUOTE_ACTIONS;
 
@@ -136,6 +147,78 @@ export function clientNextAction(status: ProjectStatus, openOffers: number): Cli
   if (status === 'completado') return 'review';
   return null;
 }
+
+// ---- Payment protection: the money each move needs (issue 29, decision 021) ----
+
+/** Hours a client has to fund a hire before it lapses (HIRE_PAYMENT_HOURS). */
+export const DEFAULT_HIRE_PAYMENT_HOURS = 72;
+
+/**
+ * The money a move needs held (or already released): 'to_begin' is the whole price of a
+ * single-price offer or the first stage of a staged plan; 'all' is the whole agreed price (every
+ * stage funded, so an approval always releases what was agreed). The one table the server
+ * enforces under the project's lock (project-lifecycle.ts) and the pages read to explain a
+ * disabled control. Moves not listed need no money.
+ */
+export const MONEY_GATES = {
+  start: 'to_begin',
+  add_delivery_photo: 'to_begin',
+  deliver: 'all',
+  approve: 'all',
+  auto_approve: 'all',
+} as const satisfies Partial<Record<ProjectAction, 'to_begin' | 'all'>>;
+
+/** Moves allowed only while nothing is funded: undoing a hire never costs or refunds money. */
+export const UNFUNDED_ONLY = ['cancel_hire', 'withdraw_hire', 'lapse_hire'] as const satisfies readonly ProjectAction[];
+
+/** What the money gates read of a hired project (ProjectMoney carries all of it). */
+export interface MoneyCover {
+  priceMinor: number;
+  fundedMinor: number;
+  refundedMinor: number;
+  /** The staged plan's amounts in order (empty: a single price). */
+  milestones: readonly { amountMinor: number }[];
+}
+
+/** The amount that must have been funded (and not refunded) to begin: the first stage, or the price. */
+export function amountToBegin(m: MoneyCover): number {
+  return m.milestones.length > 0 ? m.milestones[0]!.amountMinor : m.priceMinor;
+}
+
+/** Funded and not refunded: what is held plus what was released. */
+export const coveredMinor = (m: MoneyCover) => m.fundedMinor - m.refundedMinor;
+
+/** Whether the money to begin is held (or already released): the work may start, and contact details are shared. */
+export function moneyToBeginHeld(m: MoneyCover | null | undefined): boolean {
+  return !!m && m.priceMinor > 0 && coveredMinor(m) >= amountToBegin(m);
+}
+
+/**
+ * What the action still needs funded, or 0 when the money allows it (actions without a gate: 0).
+ * For 'to_begin' on a staged plan that is the first stage's shortfall; for 'all', the rest of the price.
+ */
+export function moneyShortfall(action: ProjectAction, m: MoneyCover): number {
+  const gate = (MONEY_GATES as Partial<Record<ProjectAction, 'to_begin' | 'all'>>)[action];
+  if (!gate) return 0;
+  const needed = gate === 'all' ? m.priceMinor : amountToBegin(m);
+  return Math.max(0, needed - coveredMinor(m));
+}
+
+/**
+ * The amount of each stage of a plan at an agreed price: each stage its percent rounded, the last
+ * the rest, so they always add up to the price. A plan whose amounts are not all above zero
+ * cannot be paid (refused when offered and when countered).
+ */
+export function stageAmounts(priceMinor: number, percents: readonly number[]): number[] {
+  let left = priceMinor;
+  return percents.map((percent, i) => {
+    const amount = i === percents.length - 1 ? left : Math.round((priceMinor * percent) / 100);
+    left -= amount;
+    return amount;
+  });
+}
+
+export const stagesPayable = (priceMinor: number, percents: readonly number[]) => stageAmounts(priceMinor, percents).every((a) => a > 0);
 
 /** Days an offer stays valid unless the contractor says otherwise. */
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 7;

@@ -57,6 +57,25 @@ export const projects = {
     decide_release: 'Este proyecto no está en reclamación.',
     decide_refund: 'Este proyecto no está en reclamación.',
     cancel_hired: 'Solo se puede cancelar así un proyecto asignado que aún no empezó.',
+    cancel_hire: 'Solo puedes cancelar la contratación de un proyecto asignado que aún no empezó.',
+    withdraw_hire: 'Solo puedes retirarte de un trabajo asignado que aún no empezó.',
+    lapse_hire: 'Esta contratación ya no espera el pago.',
+  },
+  /** Payment protection (issue 29): a move the money does not allow yet (409), naming what is due. */
+  moneyRefused: {
+    start: (due: string) => `Todavía no puedes empezar: el cliente debe pagar ${due} para que el dinero quede retenido en la protección de pagos.`,
+    add_delivery_photo: (due: string) => `Todavía no puedes agregar fotos de entrega: el cliente debe pagar ${due} para empezar.`,
+    deliver: (due: string) => `Todavía no puedes marcar el trabajo como entregado: el cliente debe pagar ${due} de las etapas pendientes.`,
+    approve: (due: string) => `Todavía no se puede aprobar: falta pagar ${due} del precio acordado para que el pago quede retenido completo.`,
+    auto_approve: (due: string) => `No se aprueba automáticamente: falta pagar ${due} del precio acordado.`,
+    /** Undoing a hire once money is held: only the team can cancel it with a refund. */
+    funded: 'Ya hay dinero retenido para este trabajo. Para cancelarlo, escríbenos y lo resolvemos con un reembolso completo.',
+    paymentUnderWay: 'Hay un pago en curso para este proyecto. Espera a que termine e inténtalo de nuevo.',
+  },
+  /** Ending a hire before it is funded (the client cancels, the contractor steps back). */
+  hireEnd: {
+    cancelled: 'Cancelaste la contratación. Tu proyecto vuelve a recibir ofertas.',
+    withdrawn: 'Te retiraste del trabajo. El cliente fue avisado.',
   },
   statusChanged: {
     in_progress: 'Trabajo marcado en progreso.',
@@ -85,6 +104,8 @@ export const quotes = {
   priceTooHigh: 'El precio es demasiado alto.',
   stagesMustSum100: 'Las etapas deben sumar 100 %.',
   stagesCount: 'Un plan por etapas tiene de 2 a 5 etapas.',
+  stagesTooSmall: 'Con este precio alguna etapa quedaría en cero: sube el precio o cambia los porcentajes.',
+  counterStagesTooSmall: 'Con este precio alguna etapa del plan quedaría en cero: propón un precio mayor.',
   /** A contractor the directory does not list cannot bid: the client would see an offer from nobody. */
   profileIncomplete: 'Completa tu perfil (tu nombre, al menos un servicio y tu ciudad) antes de enviar ofertas: el cliente lo verá junto a tu oferta.',
   withdrawn: 'Oferta retirada.',
@@ -128,8 +149,28 @@ export const projectMail = {
   quoteAccepted: {
     subject: 'ArreglaYa - Tu oferta fue aceptada',
     title: 'Tu oferta fue aceptada',
-    intro: (title: string) => `El cliente aceptó tu oferta para «${title}». Ya pueden ver sus datos de contacto y conversar.`,
+    intro: (title: string) => `El cliente aceptó tu oferta para «${title}». Conversen por el chat de ArreglaYa.`,
     client: (name: string, phone: string | null, email: string) => `Cliente: ${name}${phone ? ` · ${phone}` : ''} · ${email}`,
+    /** The contractor waits for the money: contact details and the start come with it. */
+    waitForPayment: (amount: string, by: string) =>
+      `No empieces todavía: el cliente debe pagar ${amount} antes del ${by}. Cuando el dinero quede retenido te avisaremos y verán sus datos de contacto.`,
+  },
+  /** Sent to both when the money to begin is held: the other's contact details. */
+  contactShared: {
+    subject: 'ArreglaYa - Datos de contacto',
+    title: 'Ya pueden contactarse',
+    intro: (title: string) => `El pago para empezar «${title}» está retenido. Estos son los datos de contacto:`,
+    address: (zone: string, city: string) => `Dirección: ${zone ? `${zone}, ` : ''}${city}`,
+  },
+  /** A hire that ended before funding: by the client, by the contractor, or because the time to pay passed. */
+  hireEnded: {
+    subject: 'ArreglaYa - Contratación cancelada',
+    title: 'Contratación cancelada',
+    byClient: (title: string) => `El cliente canceló la contratación de «${title}» antes de pagar. No se cobró nada.`,
+    byContractor: (title: string, name: string) => `${name} se retiró de «${title}» antes de empezar. Tu proyecto vuelve a recibir ofertas; no se cobró nada.`,
+    lapsedContractor: (title: string, hours: number) => `El cliente no pagó «${title}» en ${hours} horas, así que la contratación terminó. No empieces este trabajo.`,
+    lapsedClient: (title: string, hours: number) => `No recibimos el pago de «${title}» en ${hours} horas, así que la contratación terminó. Tu proyecto vuelve a recibir ofertas.`,
+    reason: (reason: string) => `Motivo: ${reason}`,
   },
   quoteRejected: {
     subject: 'ArreglaYa - Tu oferta no fue elegida',
@@ -165,6 +206,9 @@ export const projectMail = {
     subject: 'ArreglaYa - Proyecto asignado',
     title: 'Proyecto asignado',
     intro: (title: string, name: string) => `Asignaste «${title}» a ${name}.`,
+    /** The client's next step: pay, or the hire lapses. */
+    payNow: (amount: string, by: string) =>
+      `Paga ${amount} antes del ${by} para que el trabajo empiece: ArreglaYa retiene el dinero y lo libera cuando apruebes el trabajo. Si no pagas a tiempo, la contratación se cancela.`,
   },
   projectFunded: {
     subject: 'ArreglaYa - Pago protegido recibido',

@@ -140,6 +140,11 @@ export const ProjectMoneySchema = z
     funded: z.boolean(),
     /** What the client must pay now (the agreed price, or the milestone the work is on); 0 when nothing is due. */
     dueMinor: z.number().int(),
+    /** While the hire waits for its first funding: when it lapses (HIRE_PAYMENT_HOURS after hiring); else null. */
+    payBy: z.iso.datetime({ offset: true }).nullable(),
+    /** When money last left the escrow to the contractor, and back to the client (null: never). */
+    releasedAt: z.iso.datetime({ offset: true }).nullable(),
+    refundedAt: z.iso.datetime({ offset: true }).nullable(),
     /** The staged plan, in order (empty without one); the last is released by the final approval. */
     milestones: z.array(
       z.object({

@@ -3,7 +3,7 @@ import { COUNTRIES, COUNTRY_CODES, ZONES, type CountryCode } from '../countries.
 import { CURRENCIES, PROJECT_INTENTIONS, PROPERTY_TYPES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { projects as tp, quotes as tq } from '../i18n/projects.ts';
-import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES } from '../lifecycles.ts';
+import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPayable } from '../lifecycles.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { ProjectMoneySchema } from './payments.ts';
@@ -17,6 +17,7 @@ export const PROJECT_DESCRIPTION_MAX = 400;
 export const PROJECT_PHOTOS_MAX = 8;
 export const QUOTE_DESCRIPTION_MAX = 2000;
 export const COMMENT_MAX = 2000;
+export const HIRE_END_REASON_MAX = 1000;
 export const NOTE_MAX = 1000;
 /** RD$100 million in centavos: far above any home repair, far below 2^53. */
 export const PRICE_MAX_MINOR = 10_000_000_000;
@@ -225,10 +226,16 @@ export const QuoteInputSchema = z.object({
     .max(5, { error: tq.stagesCount })
     .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
     .optional(),
-});
+})
+  // A plan is paid stage by stage: every stage must come to at least one centavo at this price (issue 29).
+  .refine((v) => !v.stages || stagesPayable(v.priceMinor, v.stages.map((x) => x.percent)), { error: tq.stagesTooSmall, path: ['stages'] });
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
 export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalParagraph(COMMENT_MAX) });
+
+/** Ending a hire before it is funded: the client cancels it or the contractor steps back, always with a reason. */
+export const HireEndSchema = z.object({ reason: requiredText(HIRE_END_REASON_MAX, { multiline: true }) });
+export type HireEnd = z.infer<typeof HireEndSchema>;
 export const CounterAnswerSchema = z.object({ accept: z.boolean({ error: validation.invalidValue }) });
 export const RejectQuoteSchema = z.object({ comment: optionalParagraph(COMMENT_MAX) }).default({ comment: undefined });
 

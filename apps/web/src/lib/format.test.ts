@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { formatDate, formatNumber } from './format.ts';
+import { formatDate, formatMoment, formatNumber } from './format.ts';
 
 describe('formatNumber', () => {
   const locales = Object.values(COUNTRIES).map((country) => country.locale);
@@ -34,5 +34,12 @@ describe('formatDate', () => {
     } finally {
       process.env.TZ = tz;
     }
+  });
+});
+
+describe('formatMoment', () => {
+  it('writes the day, the short month and the full year, and the 24-hour time when asked, in the given zone', () => {
+    expect(formatMoment('2026-11-30T18:00:00Z', 'es-DO', true, 'America/Santo_Domingo')).toBe('30 nov 2026, 14:00');
+    expect(formatMoment('2026-11-27T03:30:00Z', 'es-DO', false, 'America/Santo_Domingo')).toBe('26 nov 2026');
   });
 });

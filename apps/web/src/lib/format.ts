@@ -44,6 +44,25 @@ export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone
     .join(' ');
 }
 
+/**
+ * A moment with its full year, and its time when `withTime`: '27 nov 2026', '30 nov 2026, 14:00'
+ * (a payment deadline, when money was released). The browser's time zone unless `timeZone` is given.
+ */
+export function formatMoment(iso: string | Date, locale = DEFAULT_LOCALE, withTime = false, timeZone?: string): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  const parts = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
+    ...(timeZone ? { timeZone } : {}),
+  } as Intl.DateTimeFormatOptions).formatToParts(date);
+  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  // Day, month and year spaced (Intl puts 'de' between month and year in Spanish), then the time.
+  const day = `${pick('day')} ${pick('month')} ${pick('year')}`;
+  return withTime ? `${day}, ${pick('hour')}:${pick('minute')}` : day;
+}
+
 /** Chat times: HH:mm, 24-hour. */
 export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE): string {
   const date = typeof iso === 'string' ? new Date(iso) : iso;

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 import { brandOfTyped, formatCardNumber, formatExpiry, parseExpiry } from '../card-format.ts';
 import { tokenizeCard } from '../api/payments-api.ts';
 
@@ -63,6 +64,8 @@ interface CardFormProps {
   busyLabel?: string;
   /** Offer 'use by default' (the saved-cards page). */
   offerDefault?: boolean;
+  /** Kept disabled from outside (the browser is on its way to the bank's page). */
+  busy?: boolean;
   /** Gets the processor's token once the card is valid and tokenized; a thrown error's message is shown in the form. */
   onToken: (token: string, makeDefault: boolean) => Promise<void>;
 }
@@ -72,13 +75,14 @@ interface CardFormProps {
  * CVC (4 digits for Amex), holder, postal code and country. The card is sent to the processor to be
  * tokenized; only the token leaves this component.
  */
-export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, onToken }: CardFormProps) {
+export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, busy: busyOutside = false, onToken }: CardFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
   const [values, setValues] = useState<CardValues>(EMPTY);
   const [errors, setErrors] = useState<Errors>({});
   const [makeDefault, setMakeDefault] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const sending = useInFlight();
+  const busy = sending.busy || busyOutside;
   const [failure, setFailure] = useState<string | null>(null);
   const brand = brandOfTyped(values.number);
   const cvcDigits = cvcLength(brand);
@@ -86,6 +90,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (busyOutside) return;
     setFailure(null);
     const result = validateCard(values);
     setErrors(result.errors ?? {});
@@ -93,18 +98,19 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
       setFocusError((n) => n + 1);
       return;
     }
-    setBusy(true);
-    try {
-      const token = await tokenizeCard(result.card);
-      await onToken(token.id, makeDefault);
-      // The card's details are not kept once used.
-      setValues(EMPTY);
-      setMakeDefault(false);
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
+    const card = result.card;
+    // One tap, one request: a second submit while the first is in flight sends nothing.
+    await sending.run(async () => {
+      try {
+        const token = await tokenizeCard(card);
+        await onToken(token.id, makeDefault);
+        // The card's details are not kept once used.
+        setValues(EMPTY);
+        setMakeDefault(false);
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+    });
   };
 
   // After a refused submit, the first field with an error gets the focus.

@@ -3,6 +3,7 @@ import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 
 interface ConfirmDialogProps {
   title: string;
@@ -20,20 +21,22 @@ interface ConfirmDialogProps {
 export function ConfirmDialog({ title, text, confirmLabel, comment, danger, onConfirm, onClose }: ConfirmDialogProps) {
   const id = useId();
   const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
+  const sending = useInFlight();
+  const busy = sending.busy;
   const [failure, setFailure] = useState<string | null>(null);
 
+  // One tap, one request: a second submit while the first is in flight does nothing.
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    setFailure(null);
-    try {
-      await onConfirm(value.trim() === '' ? undefined : value.trim());
-      onClose();
-    } catch (error) {
-      setFailure(errorMessage(error));
-      setBusy(false);
-    }
+    await sending.run(async () => {
+      setFailure(null);
+      try {
+        await onConfirm(value.trim() === '' ? undefined : value.trim());
+        onClose();
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+    });
   };
 
   return (

@@ -152,6 +152,33 @@ export const paymentsWeb = {
     milestoneIntro: (milestone: string, amount: string) =>
       `Paga el hito «${milestone}»: ${amount}. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes el hito o apruebes el trabajo terminado.`,
   },
+  /**
+   * The money panel's one state line (issue 29), for the client and the hired contractor: what is
+   * due and by when, what is held, what was released or refunded and when.
+   */
+  state: {
+    payBy: (amount: string, by: string) => `Paga ${amount} antes del ${by} para que el trabajo empiece.`,
+    payNow: (amount: string) => `Paga ${amount} para que el trabajo empiece.`,
+    payByNote: 'Si no pagas a tiempo, la contratación se cancela y tu proyecto vuelve a recibir ofertas.',
+    waitingBy: (amount: string, by: string) => `Esperando el pago del cliente: ${amount} antes del ${by}. No empieces todavía.`,
+    waiting: (amount: string) => `Esperando el pago del cliente: ${amount}. No empieces todavía.`,
+    waitingByNote: 'Si el cliente no paga a tiempo, la contratación termina y no tienes que hacer nada.',
+    heldClient: (amount: string) => `Pago retenido: ${amount}. ArreglaYa lo libera al contratista cuando apruebes el trabajo.`,
+    heldContractor: (amount: string) => `Pago retenido: ${amount}. El cliente ya pagó; se te libera cuando apruebe el trabajo.`,
+    heldDisputed: (amount: string) => `Pago retenido: ${amount}, congelado mientras se resuelve la reclamación.`,
+    partlyReleased: (released: string, price: string, held: string) => `Liberado: ${released} de ${price}. Retenido ahora: ${held}.`,
+    nextDueClient: (milestone: string, amount: string) => `Falta pagar el hito «${milestone}»: ${amount}.`,
+    nextDueContractor: (milestone: string, amount: string) => `El cliente debe pagar el hito «${milestone}» (${amount}) antes de que sigas.`,
+    released: (amount: string, on: string) => `Pago liberado: ${amount} el ${on}.`,
+    releasedUndated: (amount: string) => `Pago liberado: ${amount}.`,
+    refunded: (amount: string, on: string) => `Reembolsado al cliente: ${amount} el ${on}.`,
+    refundedUndated: (amount: string) => `Reembolsado al cliente: ${amount}.`,
+    price: (amount: string) => `Precio acordado: ${amount}`,
+  },
+  /** Back from the bank's page (3-D Secure): the outcome, at the top of the project page. */
+  paymentReturn: {
+    label: 'Resultado del pago',
+  },
   /** A staged plan on the project page (client and contractor). */
   milestones: {
     title: 'Plan por etapas',

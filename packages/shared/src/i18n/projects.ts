@@ -343,6 +343,8 @@ export const projectsWeb = {
     deliveryNote: 'Nota de entrega',
     edit: 'Editar proyecto',
     back: 'Mis Proyectos',
+    /** Contact details wait for the money to begin (issue 29); the chat is open from the hire. */
+    contactAfterPayment: 'Verás los datos de contacto del contratista cuando tu pago para empezar quede retenido. Mientras tanto, pueden conversar por el chat de ArreglaYa.',
   },
   offers: {
     title: 'Ofertas recibidas',
@@ -380,8 +382,26 @@ export const projectsWeb = {
     title: 'Trabajo',
     approve: 'Aprobar trabajo',
     approveConfirm: '¿Aprobar el trabajo entregado? El proyecto quedará completado.',
+    /** The approval releases what is held; the fee is the platform's (its percent is not on the page). */
+    approveRelease: (amount: string) =>
+      `¿Aprobar el trabajo entregado? ArreglaYa liberará ${amount} al contratista, que recibirá ese monto menos la comisión de ArreglaYa. El proyecto quedará completado y no se puede deshacer.`,
     claim: 'Abrir reclamación',
     claimNote: '¿Qué pasó?',
+  },
+  /** Ending a hire before anything is paid: the client cancels it, the hired contractor steps back. */
+  endHire: {
+    cancel: 'Cancelar contratación',
+    withdraw: 'Retirarme de este trabajo',
+    cancelIntro: 'Mientras no hayas pagado, puedes cancelar esta contratación y volver a recibir ofertas.',
+    withdrawIntro: 'Mientras el cliente no haya pagado, puedes retirarte de este trabajo sin costo.',
+    cancelText: 'Tu proyecto volverá a recibir ofertas y avisaremos al contratista con tu motivo. No se cobra nada.',
+    withdrawText: 'Avisaremos al cliente con tu motivo y su proyecto volverá a recibir ofertas. No se cobra nada.',
+    reason: 'Motivo',
+    reasonHint: 'La otra persona lo leerá en el aviso.',
+    confirmCancel: 'Sí, cancelar contratación',
+    confirmWithdraw: 'Sí, retirarme',
+    keep: 'Volver',
+    sending: 'Enviando…',
   },
   link: {
     title: 'Confirmar oferta',

@@ -64,7 +64,10 @@ export const offerPanel = {
   clientComment: (comment: string) => `Comentario del cliente: ${comment}`,
   // After hiring.
   jobTitle: 'Tu trabajo',
-  hired: 'El cliente aceptó tu oferta. Ya puedes ver sus datos de contacto.',
+  hired: 'El cliente aceptó tu oferta.',
+  /** Issue 29: the client's details come with the money to begin. */
+  contactAfterPayment: 'Verás los datos de contacto del cliente cuando su pago para empezar quede retenido. Mientras tanto, pueden conversar por el chat de ArreglaYa.',
+  conversation: 'Ir a la conversación',
   clientContact: 'Datos del cliente',
   start: 'Marcar en progreso',
   deliver: 'Marcar como entregado',

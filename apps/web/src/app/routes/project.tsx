@@ -3,13 +3,16 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { OffersPanel } from '@/features/projects/components/offers-panel.tsx';
 import { ProjectView } from '@/features/projects/components/project-view.tsx';
 import { projectKeys, useProject } from '@/features/projects/project.ts';
+import { EndHire } from '@/features/projects/components/end-hire.tsx';
 import { FundingSection } from '@/features/payments/components/funding-section.tsx';
+import { PaymentReturnNotice, usePaymentReturn } from '@/features/payments/components/payment-return.tsx';
 import { MilestonesList } from '@/features/payments/components/milestones-list.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
 import { ProjectReviewSection } from '@/features/reviews/components/project-review-section.tsx';
@@ -31,6 +34,8 @@ function ProjectPage() {
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
   const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: projectKeys.detail(userId ?? '', id) }), [queryClient, userId, id]);
+  // Back from the bank's page (?pago=): confirmed once, its outcome announced at the top of the page.
+  const paymentReturn = usePaymentReturn(reload);
   usePageTitle(p ? p.title : shell.pages.project);
   // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
   const { hash } = useLocation();
@@ -46,25 +51,10 @@ function ProjectPage() {
     <div className="mx-auto max-w-6xl px-4 py-8">
       <Breadcrumb items={[...crumbs, { label: p ? p.title : p === null ? t.page.notFoundTitle : shell.pages.project }]} />
       {p ? (
-        <ProjectView project={p} userId={user.id} locale={locale}>
-          {p.viewer.isClient && p.money && <FundingSection projectId={p.id} status={p.status} money={p.money} clientId={user.id} locale={locale} onChanged={reload} />}
-          {p.money && (
-            <MilestonesList
-              projectId={p.id}
-              status={p.status}
-              money={p.money}
-              locale={locale}
-              asClient={p.viewer.isClient}
-              asContractor={p.viewer.isHiredContractor}
-              onChanged={reload}
-            />
-          )}
-          {p.viewer.isClient && <OffersPanel project={p} userId={user.id} locale={locale} />}
-          {user.role === 'contractor' && <ContractorQuotePanel project={p} />}
-          {p.status === 'completado' && (p.viewer.isClient || p.viewer.isHiredContractor) && (
-            <ProjectReviewSection projectId={p.id} userId={user.id} subjectName={(p.viewer.isClient ? p.contractorContact?.name : p.clientContact?.name) ?? ''} />
-          )}
-        </ProjectView>
+        <>
+          <PaymentReturnNotice outcome={paymentReturn} />
+          <ProjectPageBody project={p} userId={user.id} role={user.role} locale={locale} reload={reload} />
+        </>
       ) : project.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <h1 className="text-3xl font-bold text-slate-900">{shell.pages.project}</h1>
@@ -83,6 +73,66 @@ function ProjectPage() {
         </div>
       )}
     </div>
+  );
+}
+
+interface ProjectPageBodyProps {
+  project: ProjectDetail;
+  userId: string;
+  role: string;
+  locale: string;
+  reload: () => Promise<unknown>;
+}
+
+/**
+ * The project with the parts each person gets: the money panel (client and hired contractor; the
+ * client's pay step comes first while something is due), a staged plan's milestones, ending an
+ * unpaid hire, the offers (client) or the contractor's panel, and the reviews once completed.
+ */
+function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPageBodyProps) {
+  const money = p.money;
+  const viewer = p.viewer.isClient ? 'client' : p.viewer.isHiredContractor ? 'contractor' : null;
+  const moneyPanel =
+    money && viewer ? (
+      <FundingSection projectId={p.id} status={p.status} money={money} viewer={viewer} clientId={viewer === 'client' ? userId : null} locale={locale} onChanged={reload} />
+    ) : null;
+  // The client's pay step leads the page while the hire (or the plan's next stage) waits for it.
+  const payLeads = viewer === 'client' && money !== null && (p.status === 'assigned' || p.status === 'in_progress') && money.dueMinor > 0;
+  const endHire = <EndHire project={p} userId={userId} />;
+  return (
+    <ProjectView
+      project={p}
+      userId={userId}
+      locale={locale}
+      lead={
+        payLeads ? (
+          <div className="flex flex-col gap-4">
+            {moneyPanel}
+            {endHire}
+          </div>
+        ) : null
+      }
+    >
+      {!payLeads && moneyPanel}
+      {money && (
+        <MilestonesList
+          projectId={p.id}
+          status={p.status}
+          money={money}
+          locale={locale}
+          asClient={p.viewer.isClient}
+          asContractor={p.viewer.isHiredContractor}
+          onChanged={reload}
+        />
+      )}
+      {p.viewer.isClient && !payLeads && endHire}
+      {p.viewer.isClient && <OffersPanel project={p} userId={userId} locale={locale} />}
+      {role === 'contractor' && <ContractorQuotePanel project={p} />}
+      {p.viewer.isHiredContractor && endHire}
+      {p.status === 'completado' && (p.viewer.isClient || p.viewer.isHiredContractor) && (
+        <ProjectReviewSection projectId={p.id} userId={userId} subjectName={(p.viewer.isClient ? p.contractorContact?.name : p.clientContact?.name) ?? ''} />
+      )}
+    </ProjectView>
   );
 }
 

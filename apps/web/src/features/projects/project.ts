@@ -119,3 +119,6 @@ export function useChangeStatus(userId: string, projectId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) }),
   });
 }
+
+/** Ends a hire before anything is funded (the client cancels it, the hired contractor withdraws); the project reopens to offers. */
+export const endHire = (id: string, reason: string) => api.post<{ message: string; status: ProjectStatus }>(`/api/projects/${encodeURIComponent(id)}/end-hire`, { reason });

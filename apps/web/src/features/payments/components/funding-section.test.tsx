@@ -26,6 +26,9 @@ const money: ProjectMoney = {
   heldMinor: 0,
   funded: false,
   dueMinor: 1_000_000,
+  payBy: null,
+  releasedAt: null,
+  refundedAt: null,
   milestones: [],
 };
 const card = { id: '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };
@@ -45,7 +48,7 @@ function renderSection(fundAnswers: Response[]) {
   vi.stubGlobal('fetch', fetch);
   const onChanged = vi.fn(async () => {});
   const router = createMemoryRouter(
-    [{ path: '/proyectos/p1', element: <FundingSection projectId="p1" status="assigned" money={money} clientId="u1" locale="es-DO" onChanged={onChanged} /> }],
+    [{ path: '/proyectos/p1', element: <FundingSection projectId="p1" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={onChanged} /> }],
     { initialEntries: ['/proyectos/p1'] },
   );
   render(

@@ -1,5 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { FundResult, ProjectMoney } from '@arreglaya/shared/schemas/payments';
@@ -9,89 +8,78 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { confirmPayment, fundProject } from '../api/payments-api.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
+import { fundProject } from '../api/payments-api.ts';
 import { usePaymentMethods } from '../api/payments-queries.ts';
 import { CardForm } from './card-form.tsx';
+import { moneyState, moneyStateText, type MoneyState } from '../money-state.ts';
 import { cardLabel, expiryLabel } from './saved-cards.tsx';
 
 interface FundingSectionProps {
   projectId: string;
   status: ProjectStatus;
   money: ProjectMoney;
-  clientId: string;
+  /** The project's client pays here; the hired contractor reads the same state, without the pay step. */
+  viewer: 'client' | 'contractor';
+  /** The client's id (their saved cards); null for the contractor. */
+  clientId: string | null;
   locale: string;
   /** The project changed (funded): the page reloads it. */
   onChanged: () => Promise<unknown>;
 }
 
 /**
- * The client's payment protection on their project page: the held / released amounts and, while
- * something is due (the agreed price, or a staged plan's next milestone), the "Pagar protección de pago" panel. Back from the bank's challenge
- * page (?pago=<payment id>), it confirms the payment with our API once.
+ * Payment protection on the project page, for its client and its hired contractor: one line that
+ * says where the money stands (moneyState: waiting for the payment and until when, held, partly
+ * released, released, refunded), the amounts, and for the client, while something is due (the
+ * agreed price, or a staged plan's next milestone), the "Pagar protección de pago" step. The
+ * return from the bank's page (?pago=) is the page's (PaymentReturnNotice).
  */
-export function FundingSection({ projectId, status, money, clientId, locale, onChanged }: FundingSectionProps) {
+export function FundingSection({ projectId, status, money, viewer, clientId, locale, onChanged }: FundingSectionProps) {
   const titleId = useId();
-  const messageBox = useMessageBox();
-  const [params, setParams] = useSearchParams();
-  const returning = params.get('pago');
-  const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const confirmed = useRef<string | null>(null);
-
-  useEffect(() => {
-    if (!returning || confirmed.current === returning) return;
-    confirmed.current = returning;
-    setConfirming(true);
-    confirmPayment(returning)
-      .then(async (result) => {
-        if (result.status === 'succeeded') messageBox.show({ text: result.message, kind: 'success' });
-        else setFailure(result.message);
-        await onChanged();
-      })
-      .catch((error: unknown) => setFailure(errorMessage(error)))
-      .finally(() => {
-        setConfirming(false);
-        setParams(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.delete('pago');
-            return next;
-          },
-          { replace: true },
-        );
-      });
-  }, [returning, messageBox, onChanged, setParams]);
-
+  const state = moneyState(status, money);
+  const text = moneyStateText(state, money, viewer, locale);
   // A hired project not paid yet, or (staged plan) the milestone the work is on once the previous one was released.
-  const showPay = (status === 'assigned' || status === 'in_progress') && money.dueMinor > 0;
-  const hasMoney = money.fundedMinor > 0;
-  if (!showPay && !hasMoney && !confirming && !failure) return null;
+  const showPay = viewer === 'client' && clientId !== null && (status === 'assigned' || status === 'in_progress') && money.dueMinor > 0;
+  if (!text && !showPay) return null;
+  const amount = (minor: number) => formatMoney(minor, money.currency, locale);
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
         {showPay ? t.fund.title : t.fund.moneyTitle}
       </h2>
-      {confirming && (
-        <p role="status" className="flex items-center gap-2 text-slate-800">
-          <Spinner /> {t.fund.confirming}
-        </p>
+      {text && (
+        <div data-testid="money-state" className={`flex flex-col gap-1 rounded-lg border-l-4 p-4 ${STATE_CLASSES[state.kind]}`}>
+          <p className="text-lg font-semibold break-words">{text.line}</p>
+          {text.note && <p className="break-words">{text.note}</p>}
+        </div>
       )}
-      {hasMoney && (
+      {money.fundedMinor > 0 && (
         <ul className="flex flex-col gap-1 text-slate-800">
-          {money.funded && <li className="font-medium">{t.fund.fundedNote}</li>}
-          <li>{t.fund.held(formatMoney(money.heldMinor, money.currency, locale))}</li>
-          {money.releasedMinor > 0 && <li>{t.fund.released(formatMoney(money.releasedMinor, money.currency, locale))}</li>}
-          {money.refundedMinor > 0 && <li>{t.fund.refunded(formatMoney(money.refundedMinor, money.currency, locale))}</li>}
+          <li>{t.state.price(amount(money.priceMinor))}</li>
+          <li>{t.fund.held(amount(money.heldMinor))}</li>
+          {money.releasedMinor > 0 && <li>{t.fund.released(amount(money.releasedMinor))}</li>}
+          {money.refundedMinor > 0 && <li>{t.fund.refunded(amount(money.refundedMinor))}</li>}
         </ul>
       )}
       <p role="alert" className="font-medium text-red-700 empty:hidden">
         {failure}
       </p>
-      {showPay && !confirming && <PayPanel projectId={projectId} money={money} clientId={clientId} locale={locale} onFailure={setFailure} onFunded={onChanged} />}
+      {showPay && <PayPanel projectId={projectId} money={money} clientId={clientId} locale={locale} onFailure={setFailure} onFunded={onChanged} />}
     </section>
   );
 }
+
+const STATE_CLASSES: Record<MoneyState['kind'], string> = {
+  awaiting: 'border-accent-700 bg-amber-50 text-slate-900',
+  held: 'border-brand-700 bg-brand-50 text-slate-900',
+  partlyReleased: 'border-brand-700 bg-brand-50 text-slate-900',
+  released: 'border-green-700 bg-green-50 text-slate-900',
+  refunded: 'border-slate-500 bg-slate-50 text-slate-900',
+  none: '',
+};
 
 interface PayPanelProps {
   projectId: string;
@@ -106,7 +94,9 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
   const messageBox = useMessageBox();
   const methods = usePaymentMethods(clientId);
   const [choice, setChoice] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const paying = useInFlight();
+  // On the way to the bank's page: the button stays disabled until the browser leaves.
+  const [leaving, setLeaving] = useState(false);
   // One Idempotency-Key per attempt: a retry of the same request (the processor did not answer)
   // reuses it, so the server answers the first attempt instead of charging again.
   const attempt = useRef<{ key: string; body: string } | null>(null);
@@ -129,6 +119,7 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
     attempt.current = null;
     if (result.status === 'requires_action' && result.actionUrl) {
       messageBox.show({ text: t.fund.challenge, kind: 'info' });
+      setLeaving(true);
       window.location.assign(result.actionUrl);
       return;
     }
@@ -136,17 +127,16 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
     await onFunded();
   };
 
-  const paySaved = async () => {
-    onFailure(null);
-    setBusy(true);
-    try {
-      await pay({ paymentMethodId: selected });
-    } catch (error) {
-      onFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const paySaved = () =>
+    paying.run(async () => {
+      onFailure(null);
+      try {
+        await pay({ paymentMethodId: selected });
+      } catch (error) {
+        onFailure(errorMessage(error));
+      }
+    });
+  const busy = paying.busy || leaving;
 
   return (
     <div className="flex flex-col gap-4">
@@ -171,7 +161,7 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
         </fieldset>
       )}
       {selected === 'new' ? (
-        <CardForm submitLabel={t.fund.pay} busyLabel={t.fund.paying} onToken={(token) => pay({ token })} />
+        <CardForm submitLabel={t.fund.pay} busyLabel={t.fund.paying} busy={leaving} onToken={(token) => pay({ token })} />
       ) : (
         <div>
           <button type="button" disabled={busy} onClick={() => void paySaved()} className={buttonClasses('accent')}>

@@ -25,6 +25,9 @@ const plan = (statuses: ('pending' | 'funded' | 'released')[], extra: Partial<Pr
   heldMinor: 400_000,
   funded: true,
   dueMinor: 0,
+  payBy: null,
+  releasedAt: null,
+  refundedAt: null,
   milestones: [
     { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: statuses[0]!, last: false },
     { id: 'm2', title: 'Final', amountMinor: 600_000, status: statuses[1]!, last: true },

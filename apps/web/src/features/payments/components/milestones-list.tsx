@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 import { releaseMilestone } from '../api/payments-api.ts';
 
 interface MilestonesListProps {
@@ -38,7 +39,8 @@ export function MilestonesList({ projectId, status, money, locale, asClient, asC
   const titleId = useId();
   const messageBox = useMessageBox();
   const [asking, setAsking] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const releasing = useInFlight();
+  const busy = releasing.busy;
   const [failure, setFailure] = useState<string | null>(null);
   // One Idempotency-Key per milestone release attempt: a retry after no answer reuses it.
   const attempt = useRef<{ milestoneId: string; key: string } | null>(null);
@@ -46,22 +48,21 @@ export function MilestonesList({ projectId, status, money, locale, asClient, asC
   const amount = (minor: number) => formatMoney(minor, money.currency, locale);
   const nextDue = asContractor && status === 'in_progress' && !money.funded && money.releasedMinor > 0;
 
-  const release = async (milestoneId: string) => {
-    if (attempt.current?.milestoneId !== milestoneId) attempt.current = { milestoneId, key: crypto.randomUUID() };
-    setBusy(true);
-    setFailure(null);
-    try {
-      const { message } = await releaseMilestone(projectId, milestoneId, attempt.current.key);
-      attempt.current = null;
-      setAsking(null);
-      messageBox.show({ text: message, kind: 'success' });
-      await onChanged();
-    } catch (error) {
-      setFailure(errorMessage(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One tap, one request: a second tap while the release is in flight sends nothing.
+  const release = (milestoneId: string) =>
+    releasing.run(async () => {
+      if (attempt.current?.milestoneId !== milestoneId) attempt.current = { milestoneId, key: crypto.randomUUID() };
+      setFailure(null);
+      try {
+        const { message } = await releaseMilestone(projectId, milestoneId, attempt.current.key);
+        attempt.current = null;
+        setAsking(null);
+        messageBox.show({ text: message, kind: 'success' });
+        await onChanged();
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+    });
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
+import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
+import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { formatMoney } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { startDateLabel } from './project-tile.tsx';
@@ -22,15 +24,19 @@ interface ProjectViewProps {
   project: ProjectDetail;
   userId: string;
   locale: string;
+  /** What comes first in the page's main column, right under the title (the client's pay step while the hire waits for it). */
+  lead?: ReactNode;
   /** The offers (client) or the contractor's own panel, placed below the project. */
   children?: ReactNode;
 }
 
 /** The project page's body: photos, what and where, status, contact data once hired, and the client's moves after delivery. */
-export function ProjectView({ project: p, userId, locale, children }: ProjectViewProps) {
+export function ProjectView({ project: p, userId, locale, lead, children }: ProjectViewProps) {
   const cityName = p.city ? (COUNTRIES[p.country].cities.find((c) => c.key === p.city)?.name ?? p.city) : null;
   const location = [p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
   const contact = p.viewer.isClient ? p.contractorContact : p.viewer.isHiredContractor ? p.clientContact : null;
+  // Contact details come with the money to begin (issue 29); until then the chat is the way to talk.
+  const contactWaits = !contact && (p.viewer.isClient || p.viewer.isHiredContractor) && p.status === 'assigned' && !moneyToBeginHeld(p.money);
   const [main, ...rest] = p.photos;
   return (
     <div className="flex flex-col gap-8">
@@ -51,6 +57,8 @@ export function ProjectView({ project: p, userId, locale, children }: ProjectVie
           )}
         </div>
       </header>
+
+      {lead}
 
       {main && (
         <section aria-label={t.page.photos} className="flex flex-col gap-3">
@@ -123,6 +131,19 @@ export function ProjectView({ project: p, userId, locale, children }: ProjectVie
       </div>
 
       {contact && <ContactSection contact={contact} heading={p.viewer.isClient ? t.page.contractorContact : t.page.clientContact} conversationId={p.conversationId} />}
+      {contactWaits && (
+        <section aria-labelledby="project-contact" className="rounded-xl border border-slate-200 bg-white p-4">
+          <h2 id="project-contact" className="text-xl font-bold text-slate-900">
+            {t.page.contact}
+          </h2>
+          <p className="mt-1 text-slate-800">{p.viewer.isClient ? t.page.contactAfterPayment : offerPanel.contactAfterPayment}</p>
+          {p.conversationId && (
+            <Link to={`/perfil/mensajes?conversation=${p.conversationId}`} className={buttonClasses('secondary', 'mt-4')}>
+              {t.page.conversation}
+            </Link>
+          )}
+        </section>
+      )}
 
       {(p.deliveryNote || p.deliveryPhotos.length > 0) && (
         <section aria-labelledby="project-delivery" className="flex flex-col gap-3">
@@ -147,7 +168,7 @@ export function ProjectView({ project: p, userId, locale, children }: ProjectVie
         </section>
       )}
 
-      <AfterDelivery project={p} userId={userId} />
+      <AfterDelivery project={p} userId={userId} locale={locale} />
 
       {children}
     </div>
@@ -191,19 +212,25 @@ function ContactSection({ contact, heading, conversationId }: { contact: Contact
 }
 
 /** Approve the delivered work or open a claim (with a note), as the table allows the client. */
-function AfterDelivery({ project, userId }: { project: ProjectDetail; userId: string }) {
+function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; userId: string; locale: string }) {
   const id = useId();
   const change = useChangeStatus(userId, project.id);
   const messageBox = useMessageBox();
   const [asking, setAsking] = useState<'approve' | 'claim' | null>(null);
-  const mayApprove = viewerMay('approve', project);
+  const money = project.money;
+  // Approval releases the whole price (MONEY_GATES): offered only once all of it is held or released.
+  const approveShortfall = money ? moneyShortfall('approve', money) : 0;
+  const mayApprove = viewerMay('approve', project) && approveShortfall === 0;
+  const approveWaits = viewerMay('approve', project) && approveShortfall > 0;
   const mayClaim = viewerMay('claim', project);
-  if (!mayApprove && !mayClaim) return null;
+  if (!mayApprove && !mayClaim && !approveWaits) return null;
+  const amount = (minor: number) => (money ? formatMoney(minor, money.currency, locale) : '');
   return (
     <section id="trabajo" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
         {t.after.title}
       </h2>
+      {approveWaits && <p className="text-slate-800">{tp.moneyRefused.approve(amount(approveShortfall))}</p>}
       <div className="flex flex-wrap gap-2">
         {mayApprove && (
           <button type="button" onClick={() => setAsking('approve')} className={buttonClasses('primary')}>
@@ -219,7 +246,7 @@ function AfterDelivery({ project, userId }: { project: ProjectDetail; userId: st
       {asking === 'approve' && (
         <ConfirmDialog
           title={t.after.approve}
-          text={t.after.approveConfirm}
+          text={money && money.heldMinor > 0 ? t.after.approveRelease(amount(money.heldMinor)) : t.after.approveConfirm}
           confirmLabel={t.after.approve}
           onConfirm={async () => {
             const { message } = await change.mutateAsync({ status: 'completado' });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
-import { paymentsWeb } from '@arreglaya/shared/i18n/payments';
-import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
+import { projects as projectsI18n } from '@arreglaya/shared/i18n/projects';
+import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
 import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';
 import { OfferDialog } from './offer-dialog.tsx';
@@ -30,6 +31,8 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
   const [dialogOpen, setDialogOpen] = useState(false);
   const [confirmWithdraw, setConfirmWithdraw] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // One tap, one request: every action of the panel waits for the one in flight.
+  const inFlight = useInFlight();
   if (!contractorId) return null;
 
   const offers = panel.offers.data ?? [];
@@ -39,26 +42,23 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
   const canQuote = projectAllows('quote', project.status);
 
   /** Runs an action; its message goes to the message box, its failure under the panel. */
-  const act = async (run: () => Promise<{ message: string }>) => {
-    setFailure(null);
-    try {
-      const { message } = await run();
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (error) {
-      setFailure(errorMessage(error));
-    }
-  };
+  const act = (run: () => Promise<{ message: string }>) =>
+    inFlight.run(async () => {
+      setFailure(null);
+      try {
+        const { message } = await run();
+        messageBox.show({ text: message, kind: 'success' });
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+    });
+  const busy = inFlight.busy;
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
         {hired ? t.jobTitle : t.title}
       </h2>
-      {hired && project.money && !project.money.funded && project.money.fundedMinor === 0 && (
-        <p role="note" className="rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4 font-medium text-slate-900">
-          {paymentsWeb.contractorNotFunded}
-        </p>
-      )}
 
       {panel.offers.isPending ? (
         <Spinner />
@@ -70,7 +70,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
           </button>
         </div>
       ) : hired ? (
-        <HiredJob project={project} panel={panel} act={act} />
+        <HiredJob project={project} panel={panel} act={act} busy={busy} locale={locale} />
       ) : (
         <>
           {(open ?? latest) ? <OfferSummary offer={(open ?? latest)!} locale={locale} /> : <p className="text-slate-800">{canQuote ? t.none : t.closedProject}</p>}
@@ -85,7 +85,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
               <div className="flex flex-wrap gap-2">
                 <button
                   type="button"
-                  disabled={panel.answer.isPending}
+                  disabled={busy}
                   onClick={() => void act(() => panel.answer.mutateAsync({ quoteId: open.id, accept: true }))}
                   className={buttonClasses('primary')}
                 >
@@ -93,7 +93,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
                 </button>
                 <button
                   type="button"
-                  disabled={panel.answer.isPending}
+                  disabled={busy}
                   onClick={() => void act(() => panel.answer.mutateAsync({ quoteId: open.id, accept: false }))}
                   className={buttonClasses('secondary')}
                 >
@@ -122,7 +122,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
                 <button
                   type="button"
                   autoFocus
-                  disabled={panel.withdraw.isPending}
+                  disabled={busy}
                   onClick={() => void act(() => panel.withdraw.mutateAsync(open.id)).then(() => setConfirmWithdraw(false))}
                   className={buttonClasses('primary', 'bg-red-700 hover:bg-red-800')}
                 >
@@ -196,10 +196,17 @@ interface HiredJobProps {
   project: ProjectDetail;
   panel: ReturnType<typeof useOfferPanel>;
   act: (run: () => Promise<{ message: string }>) => Promise<void>;
+  /** A request of the panel is in flight. */
+  busy: boolean;
+  locale: string;
 }
 
-/** After hiring: the client's contact data and the contractor's moves (start, delivery photos, deliver). */
-function HiredJob({ project: p, panel, act }: HiredJobProps) {
+/**
+ * After hiring: the client's contact data and the contractor's moves (start, delivery photos,
+ * deliver). A move the money does not allow yet (MONEY_GATES) is disabled, with what the client
+ * still has to pay next to it — the server's own reason.
+ */
+function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
   const noteId = useId();
   const [note, setNote] = useState('');
   const photoInput = useRef<HTMLInputElement>(null);
@@ -216,6 +223,12 @@ function HiredJob({ project: p, panel, act }: HiredJobProps) {
   };
 
   const status = p.status;
+  const money = p.money;
+  const short = (action: 'start' | 'add_delivery_photo' | 'deliver') => (money ? moneyShortfall(action, money) : 0);
+  const amount = (minor: number) => (money ? formatMoney(minor, money.currency, locale) : '');
+  const startShort = short('start');
+  const photoShort = short('add_delivery_photo');
+  const deliverShort = short('deliver');
   return (
     <div className="flex flex-col gap-4">
       <p className="font-semibold text-slate-800">{PROJECT_STATUS_LABELS[status]}</p>
@@ -233,14 +246,22 @@ function HiredJob({ project: p, panel, act }: HiredJobProps) {
       )}
 
       {projectAllows('start', status) && (
-        <button
-          type="button"
-          disabled={panel.status.isPending}
-          onClick={() => void act(() => panel.status.mutateAsync({ to: 'in_progress' }))}
-          className={buttonClasses('primary', 'self-start')}
-        >
-          {t.start}
-        </button>
+        <div className="flex flex-col items-start gap-2">
+          <button
+            type="button"
+            disabled={busy || startShort > 0}
+            aria-describedby={startShort > 0 ? `${noteId}-start-why` : undefined}
+            onClick={() => void act(() => panel.status.mutateAsync({ to: 'in_progress' }))}
+            className={buttonClasses('primary')}
+          >
+            {t.start}
+          </button>
+          {startShort > 0 && (
+            <p id={`${noteId}-start-why`} className="text-slate-800">
+              {projectsI18n.moneyRefused.start(amount(startShort))}
+            </p>
+          )}
+        </div>
       )}
 
       {(p.deliveryPhotos.length > 0 || projectAllows('add_delivery_photo', status)) && (
@@ -255,14 +276,15 @@ function HiredJob({ project: p, panel, act }: HiredJobProps) {
               ))}
             </ul>
           )}
-          {projectAllows('add_delivery_photo', status) && (
+          {projectAllows('add_delivery_photo', status) && photoShort > 0 && <p className="text-slate-800">{projectsI18n.moneyRefused.add_delivery_photo(amount(photoShort))}</p>}
+          {projectAllows('add_delivery_photo', status) && photoShort === 0 && (
             <div className="flex flex-wrap items-center gap-2">
               <input
                 ref={photoInput}
                 id={`${noteId}-photo`}
                 type="file"
                 accept={PHOTO_TYPES.join(',')}
-                disabled={panel.photo.isPending}
+                disabled={busy}
                 onChange={(e) => void onPhoto(e)}
                 aria-invalid={photoError ? true : undefined}
                 className="peer sr-only"
@@ -289,12 +311,18 @@ function HiredJob({ project: p, panel, act }: HiredJobProps) {
           </Field>
           <button
             type="button"
-            disabled={panel.status.isPending}
+            disabled={busy || deliverShort > 0}
+            aria-describedby={deliverShort > 0 ? `${noteId}-deliver-why` : undefined}
             onClick={() => void act(() => panel.status.mutateAsync({ to: 'delivered', ...(note.trim() ? { note: note.trim() } : {}) }))}
             className={buttonClasses('primary', 'self-start')}
           >
             {t.deliver}
           </button>
+          {deliverShort > 0 && (
+            <p id={`${noteId}-deliver-why`} className="text-slate-800">
+              {projectsI18n.moneyRefused.deliver(amount(deliverShort))}
+            </p>
+          )}
         </div>
       )}
       {p.deliveryNote && status !== 'in_progress' && <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.deliveryNote}</p>}

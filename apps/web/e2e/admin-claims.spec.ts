@@ -5,7 +5,7 @@ import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import type { TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS } from './support/api.ts';
-import { hiredProject } from './support/hired-project.ts';
+import { fundHire, hiredProject } from './support/hired-project.ts';
 
 // The claims committee in a browser (issue 16, console item 4): a funded, delivered, claimed
 // project built through the API; the sysadmin reads it and its conversation, splits the money;
@@ -20,7 +20,6 @@ test.beforeAll(({ ownServer }) => {
 test.describe.configure({ mode: 'serial' });
 
 const PRICE = 1_000_000;
-const NEXT_YEAR = new Date().getUTCFullYear() + 1;
 
 let client: TestAccount;
 let contractor: TestAccount;
@@ -38,13 +37,7 @@ test.beforeAll(async () => {
   ({ client, contractor, projectId } = hired);
   const { clientApi, contractorApi } = hired;
   // The client pays with the sandbox's always-approved Visa (the processor's tokenize call, as the browser makes it).
-  const token = await clientApi.post('/sandbox-processor/v1/tokens', { data: { number: '4242 4242 4242 4242', cvc: '123', expMonth: 12, expYear: NEXT_YEAR } });
-  expect(token.status(), await token.text()).toBe(201);
-  const funded = await clientApi.post(`/api/projects/${projectId}/fund`, {
-    data: { token: ((await token.json()) as { id: string }).id },
-    headers: { 'idempotency-key': `e2e-fund-${projectId}` },
-  });
-  expect(funded.status(), await funded.text()).toBe(200);
+  await fundHire(clientApi, projectId);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered' } })).status()).toBe(200);
   const conversationId = ((await (await clientApi.get(`/api/projects/${projectId}`)).json()) as ProjectDetail).conversationId!;

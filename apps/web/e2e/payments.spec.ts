@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
-import { projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { projects, projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
@@ -92,10 +93,11 @@ test('a client saves a card (only brand and last 4 shown), deletes another, at 3
 
 test('the client pays the hired project: a declined card, then the bank challenge; the contractor is paid on approval', async ({ page }) => {
   test.setTimeout(120_000);
-  // The contractor is told not to start before the client pays.
+  // The contractor cannot start before the client pays, and reads why.
   await signInPage(page, contractor);
   await page.goto(`/proyectos/${projectId}`);
-  await expect(page.getByText(t.contractorNotFunded)).toBeVisible();
+  await expect(page.getByRole('button', { name: offerPanel.start })).toBeDisabled();
+  await expect(page.getByRole('button', { name: offerPanel.start })).toHaveAccessibleDescription(projects.moneyRefused.start('RD$10,000.00'));
 
   await signInPage(page, client);
   await page.goto(`/proyectos/${projectId}`);
@@ -112,7 +114,7 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(page).toHaveURL(/\/sandbox-processor\/v1\/challenges\//);
   await page.getByRole('button', { name: 'Confirmar pago' }).click();
   await expect(page).toHaveURL(new RegExp(`/proyectos/${projectId}`));
-  await expect(page.getByTestId('message-box')).toContainText(tp.fund.funded);
+  await expect(page.getByRole('region', { name: t.paymentReturn.label })).toContainText(tp.fund.funded);
   const money = page.getByRole('region', { name: t.fund.moneyTitle });
   await expect(money).toContainText(t.fund.held('RD$10,000.00'));
   await expect(page).not.toHaveURL(/pago=/);
@@ -124,7 +126,7 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await page.reload();
   await page.getByRole('button', { name: projectsWeb.after.approve }).click();
   const approve = page.getByRole('alertdialog', { name: projectsWeb.after.approve });
-  await expect(approve).toContainText(projectsWeb.after.approveConfirm);
+  await expect(approve).toContainText(projectsWeb.after.approveRelease('RD$10,000.00'));
   await approve.getByRole('button', { name: projectsWeb.after.approve }).click();
   await expect(approve).toBeHidden();
   await expect(money).toContainText(t.fund.released('RD$10,000.00'));

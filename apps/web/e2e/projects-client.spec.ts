@@ -9,6 +9,7 @@ import { dayFromToday } from './support/dates.ts';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
+import { fundHire } from './support/hired-project.ts';
 
 // The client's side of issue 13 (docs/decisions/020): posting and editing a project, Mis
 // Proyectos, comparing and deciding offers on the project page, and the mail link's page.
@@ -259,16 +260,21 @@ test.describe('deciding offers', () => {
     await expect(messageBox(page)).toContainText(tq.accepted);
     await expect(main(page).getByRole('heading', { level: 1 })).toHaveText('Cambiar tubería del baño');
     await expect(main(page).getByText('Asignado').first()).toBeVisible();
-    // Hired: each other's contact data; the other open offer was rejected; no more decisions.
+    // Hired: the contact data wait for the payment (issue 29); the other open offer was rejected; no more decisions.
     const contact = main(page).getByRole('region', { name: t.page.contact });
-    await expect(contact).toContainText(plumberA.email);
+    await expect(contact).toContainText(t.page.contactAfterPayment);
+    await expect(contact).not.toContainText(plumberA.email);
     await expect(offers.filter({ hasText: 'Solo mano de obra.' })).toContainText('Rechazada');
     await expect(main(page).getByRole('button', { name: new RegExp(`^${t.offers.accept}`) })).toHaveCount(0);
 
     // Trying the accept again through the API: a 409 that changes nothing.
     const again = await clientApi.post(`/api/quotes/${a.id}/accept`, { data: {} });
     expect(again.status()).toBe(409);
+    // Paid (through the API; the payment pages have their own specs): each other's contact data.
+    await fundHire(clientApi, projectId);
     await clientApi.dispose();
+    await page.reload();
+    await expect(contact).toContainText(plumberA.email);
     await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'project-hired-1280.png'), fullPage: true });
 
     // The contractor starts and delivers (their pages come with the contractor's side); the client approves.

@@ -6,7 +6,7 @@ import type { TestAccount } from './support/accounts.ts';
 import { testWithOwnServer, watchPageErrors, type AppServer } from './support/fixtures.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS } from './support/api.ts';
-import { hiredProject } from './support/hired-project.ts';
+import { fundHire, hiredProject } from './support/hired-project.ts';
 
 // Issue 16's "done when": a completed project (made through the API) → the client reviews the
 // contractor and the contractor the client, from the project page → a sysadmin approves both in
@@ -64,6 +64,8 @@ test.beforeAll(async () => {
   });
   ({ client, contractor, projectId, contractorId } = hired);
   const { clientApi, contractorApi } = hired;
+  // The work starts once the client's payment is held (issue 29).
+  await fundHire(clientApi, projectId);
   for (const [api, status] of [
     [contractorApi, 'in_progress'],
     [contractorApi, 'delivered'],

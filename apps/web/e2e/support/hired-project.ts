@@ -42,3 +42,20 @@ export async function hiredProject(baseURL: string, mailbox: Mailbox, project: {
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
   return { client, contractor, clientApi, contractorApi, projectId, contractorId: offers.items[0]!.contractor.id };
 }
+
+const NEXT_YEAR = new Date().getUTCFullYear() + 1;
+
+/**
+ * The client funds what is due now (the price, or the plan's next stage) with the sandbox's
+ * always-approved Visa, tokenized as the browser does: since issue 29 the work starts only once
+ * the money to begin is held, and delivery once every stage is.
+ */
+export async function fundHire(clientApi: APIRequestContext, projectId: string, attempt = 'e2e'): Promise<void> {
+  const token = await clientApi.post('/sandbox-processor/v1/tokens', { data: { number: '4242 4242 4242 4242', cvc: '123', expMonth: 12, expYear: NEXT_YEAR } });
+  expect(token.status(), await token.text()).toBe(201);
+  const funded = await clientApi.post(`/api/projects/${projectId}/fund`, {
+    data: { token: ((await token.json()) as { id: string }).id },
+    headers: { 'idempotency-key': `${attempt}-fund-${projectId}`.slice(0, 60) },
+  });
+  expect(funded.status(), await funded.text()).toBe(200);
+}

@@ -148,7 +148,6 @@ export const paymentsWeb = {
     released: (amount: string) => `Liberado al contratista: ${amount}`,
     refunded: (amount: string) => `Reembolsado: ${amount}`,
     moneyTitle: 'Protección de pago',
-    fundedNote: 'Pagado. El dinero está retenido hasta que apruebes el trabajo.',
     milestoneIntro: (milestone: string, amount: string) =>
       `Paga el hito «${milestone}»: ${amount}. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes el hito o apruebes el trabajo terminado.`,
   },
@@ -201,7 +200,6 @@ export const paymentsWeb = {
     loadError: 'No pudimos cargar tus pagos.',
     statuses: { pending: 'En proceso', requires_action: 'Pendiente de confirmar', succeeded: 'Pagado', failed: 'No se completó' },
   },
-  contractorNotFunded: 'No empieces hasta que el cliente pague: te avisaremos cuando el pago esté retenido.',
   balance: {
     title: 'Mis cobros',
     intro: 'Lo que tienes retenido en proyectos, lo disponible para cobrar y lo que ya te pagamos.',

@@ -136,7 +136,8 @@ export const paymentsWeb = {
   },
   fund: {
     title: 'Pagar protección de pago',
-    intro: (amount: string) => `Paga ${amount} ahora. El dinero queda retenido por ArreglaYa y se libera al contratista solo cuando apruebes el trabajo terminado.`,
+    /** Under the state line that names the amount and the deadline. */
+    protection: 'El dinero queda retenido por ArreglaYa y se libera al contratista solo cuando apruebes el trabajo terminado.',
     savedCards: 'Tarjetas guardadas',
     newCard: 'Usar una tarjeta nueva',
     pay: 'Pagar',
@@ -172,6 +173,8 @@ export const paymentsWeb = {
     releasedUndated: (amount: string) => `Pago liberado: ${amount}.`,
     refunded: (amount: string, on: string) => `Reembolsado al cliente: ${amount} el ${on}.`,
     refundedUndated: (amount: string) => `Reembolsado al cliente: ${amount}.`,
+    refundedClient: (amount: string, on: string) => `Te reembolsamos ${amount} a tu tarjeta el ${on}.`,
+    refundedClientUndated: (amount: string) => `Te reembolsamos ${amount} a tu tarjeta.`,
     price: (amount: string) => `Precio acordado: ${amount}`,
   },
   /** Back from the bank's page (3-D Secure): the outcome, at the top of the project page. */

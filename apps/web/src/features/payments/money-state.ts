@@ -71,7 +71,16 @@ export function moneyStateText(state: MoneyState, m: ProjectMoney, viewer: 'clie
     case 'refunded': {
       const released =
         state.releasedMinor > 0 ? (state.releasedAt ? t.released(amount(state.releasedMinor), day(state.releasedAt)) : t.releasedUndated(amount(state.releasedMinor))) : null;
-      return { line: state.at ? t.refunded(amount(state.refundedMinor), day(state.at)) : t.refundedUndated(amount(state.refundedMinor)), note: released };
+      const refunded = amount(state.refundedMinor);
+      const line =
+        viewer === 'client'
+          ? state.at
+            ? t.refundedClient(refunded, day(state.at))
+            : t.refundedClientUndated(refunded)
+          : state.at
+            ? t.refunded(refunded, day(state.at))
+            : t.refundedUndated(refunded);
+      return { line, note: released };
     }
     case 'none':
       return null;

@@ -140,9 +140,7 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-800">
-        {due ? t.fund.milestoneIntro(due.title, formatMoney(money.dueMinor, money.currency, locale)) : t.fund.intro(formatMoney(money.dueMinor, money.currency, locale))}
-      </p>
+      <p className="text-slate-800">{due ? t.fund.milestoneIntro(due.title, formatMoney(money.dueMinor, money.currency, locale)) : t.fund.protection}</p>
       {methods.isPending ? (
         <Spinner />
       ) : (

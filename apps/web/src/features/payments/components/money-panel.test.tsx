@@ -128,7 +128,7 @@ describe('the money panel', () => {
   it('refunded: the amount and the day (and what a split released), never "held until you approve"', () => {
     const refunded = money({ fundedMinor: 1_000_000, refundedMinor: 1_000_000, funded: true, dueMinor: 0, refundedAt: '2026-11-28T15:00:00.000Z' });
     const { state } = renderPanel('cancelled', refunded, 'client');
-    expect(state()).toBe(t.state.refunded('RD$10,000.00', formatMoment('2026-11-28T15:00:00.000Z', 'es-DO')));
+    expect(state()).toBe(t.state.refundedClient('RD$10,000.00', formatMoment('2026-11-28T15:00:00.000Z', 'es-DO')));
     expect(screen.getByRole('region', { name: t.fund.moneyTitle }).textContent).not.toMatch(HELD_UNTIL_APPROVAL);
     cleanup();
     const split = money({ ...refunded, releasedMinor: 600_000, refundedMinor: 400_000, releasedAt: '2026-11-28T15:00:00.000Z' });

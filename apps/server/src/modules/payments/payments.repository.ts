@@ -2,7 +2,18 @@ import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowsOf, postingSql, type Posting } from './ledger.repository.ts';
-import { milestones, moneyRequests, notificationPreferences, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
+import {
+  ledgerTransactions,
+  milestones,
+  moneyRequests,
+  notificationPreferences,
+  paymentMethods,
+  payments,
+  processorRefunds,
+  projects,
+  quotes,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -82,10 +93,33 @@ export async function lockProjectForFunding(tx: DbOrTx, id: string) {
 
 export async function findProjectForMoney(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId, contractorId: projects.contractorId, status: projects.status, acceptedQuoteId: projects.acceptedQuoteId })
+    .select({
+      id: projects.id,
+      clientId: projects.clientId,
+      contractorId: projects.contractorId,
+      status: projects.status,
+      acceptedQuoteId: projects.acceptedQuoteId,
+      assignedAt: projects.assignedAt,
+    })
     .from(projects)
     .where(eq(projects.id, id));
   return row;
+}
+
+/** When money last left a project's escrow to the contractor and back to the client (the project page's money panel). */
+export async function findLastMoneyMoves(db: DbOrTx, projectId: string): Promise<{ releasedAt: Date | null; refundedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      releasedAt: sql<Date | null>`max(${ledgerTransactions.createdAt}) FILTER (WHERE ${ledgerTransactions.kind} = 'release')`.mapWith((v: string | null) =>
+        v ? new Date(v) : null,
+      ),
+      refundedAt: sql<Date | null>`max(${ledgerTransactions.createdAt}) FILTER (WHERE ${ledgerTransactions.kind} = 'refund')`.mapWith((v: string | null) =>
+        v ? new Date(v) : null,
+      ),
+    })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.projectId, projectId));
+  return { releasedAt: row?.releasedAt ?? null, refundedAt: row?.refundedAt ?? null };
 }
 
 export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
@@ -96,8 +130,13 @@ export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
   return row;
 }
 
+/** The plan of the project's current hire (a hire that ended before funding leaves its unpaid milestones behind, with their failed payments). */
 export function listMilestones(db: DbOrTx, projectId: string) {
-  return db.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.position));
+  return db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), sql`${milestones.quoteId} = (SELECT ${projects.acceptedQuoteId} FROM ${projects} WHERE ${projects.id} = ${projectId})`))
+    .orderBy(asc(milestones.position));
 }
 
 export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
@@ -532,4 +571,32 @@ export async function settleFunding(
            (SELECT count(*) FROM req)::int AS stored`);
   const row = r.rows[0]!;
   return { settled: row.settled === 1, ledgerId: row.ledger_id, stored: row.stored === 1 };
+}
+
+/**
+ * What the money gates read (issue 29), in one statement: the accepted quote's price and
+ * currency, the first stage of its plan, what the project's escrow was funded and refunded in
+ * that currency, and whether a payment is under way. Undefined before hiring.
+ */
+export async function findMoneyCover(db: DbOrTx, projectId: string) {
+  const r = await db.execute<{ price: string; currency: Currency; first_stage: string | null; funded: string; refunded: string; under_way: boolean }>(sql`
+    SELECT q.agreed_price_minor AS price, q.currency,
+           (SELECT m.amount_minor FROM milestones m WHERE m.project_id = p.id AND m.quote_id = p.accepted_quote_id ORDER BY m.position LIMIT 1) AS first_stage,
+           coalesce((SELECT sum(e.amount_minor) FILTER (WHERE t.kind = 'fund') FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                       JOIN ledger_transactions t ON t.id = e.transaction_id WHERE a.kind = 'escrow' AND a.project_id = p.id AND e.currency = q.currency), 0) AS funded,
+           coalesce((SELECT -sum(e.amount_minor) FILTER (WHERE t.kind = 'refund') FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                       JOIN ledger_transactions t ON t.id = e.transaction_id WHERE a.kind = 'escrow' AND a.project_id = p.id AND e.currency = q.currency), 0) AS refunded,
+           EXISTS (SELECT 1 FROM payments x WHERE x.project_id = p.id AND x.status IN ('pending', 'requires_action')) AS under_way
+      FROM projects p JOIN quotes q ON q.id = p.accepted_quote_id
+     WHERE p.id = ${projectId}::uuid`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return {
+    currency: row.currency,
+    priceMinor: Number(row.price),
+    fundedMinor: Number(row.funded),
+    refundedMinor: Number(row.refunded),
+    milestones: row.first_stage === null ? [] : [{ amountMinor: Number(row.first_stage) }],
+    paymentUnderWay: row.under_way,
+  };
 }

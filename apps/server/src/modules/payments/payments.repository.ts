@@ -21,8 +21,30 @@ export type MoneyRequestRow = typeof moneyRequests.$inferSelect;
 
 // ---- Saved cards ----
 
+/** A person's usable cards (verified), the default first; cards waiting for their bank's challenge are not among them. */
 export function listMethods(db: DbOrTx, userId: string): Promise<PaymentMethodRow[]> {
-  return db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'active')))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+}
+
+/** A card waiting for its bank's challenge becomes usable (once: only while pending). */
+export async function activateMethod(tx: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await tx
+    .update(paymentMethods)
+    .set({ status: 'active' })
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'pending_verification')))
+    .returning();
+  return row;
+}
+
+/** Cards whose challenge was left unanswered for a day (the client never came back): removed when the person saves another. */
+export async function deleteAbandonedPending(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'pending_verification'), lt(paymentMethods.createdAt, sql`now() - interval '1 day'`)));
 }
 
 export async function findMethod(db: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
@@ -463,12 +485,13 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
     m_token: string | null;
     m_brand: PaymentMethodRow['brand'] | null;
     m_last4: string | null;
+    m_status: PaymentMethodRow['status'] | null;
     r_id: string | null;
   }>(sql`
     SELECT p.id, p.client_id, p.contractor_id, p.status, p.accepted_quote_id, q.agreed_price_minor, q.currency, q.stages IS NOT NULL AS staged,
            (SELECT coalesce(json_agg(json_build_object('id', x.id, 'status', x.status, 'milestoneId', x.milestone_id) ORDER BY x.created_at), '[]'::json)
               FROM payments x WHERE x.project_id = p.id) AS pays,
-           m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4,
+           m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4, m.status AS m_status,
            (SELECT r.id FROM money_requests r WHERE r.user_id = ${userId}::uuid AND r.key = ${key}::varchar) AS r_id
       FROM projects p
       LEFT JOIN quotes q ON q.id = p.accepted_quote_id
@@ -488,7 +511,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
         row.agreed_price_minor === null || row.currency === null ? undefined : { agreedPriceMinor: Number(row.agreed_price_minor), currency: row.currency, staged: row.staged },
     },
     pays: row.pays,
-    method: row.m_id === null ? undefined : { id: row.m_id, processorToken: row.m_token!, brand: row.m_brand!, last4: row.m_last4 },
+    method: row.m_id === null ? undefined : { id: row.m_id, processorToken: row.m_token!, brand: row.m_brand!, last4: row.m_last4, status: row.m_status! },
     keyUsed: row.r_id !== null,
   };
 }

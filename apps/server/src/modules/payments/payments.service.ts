@@ -162,13 +162,15 @@ async function whatToFund(
   project: { id: string; status: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
   pays: { status: PaymentRow['status']; milestoneId: string | null }[],
   input: FundInput,
-  method: { id: string } | undefined,
+  method: { id: string; status: PaymentMethodRow['status'] } | undefined,
 ) {
   if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
   if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
   const target = await nextToFund(tx, project, pays);
   if (!target) throw new AppError('CONFLICT', tp.fund.alreadyFunded);
   if (input.paymentMethodId && !method) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+  // A card whose bank's challenge is not answered yet is never charged (issue 29).
+  if (method && method.status !== 'active') throw new AppError('CONFLICT', tp.verification.notVerified, { paymentMethodId: tp.verification.notVerified });
   return target;
 }
 

@@ -3,6 +3,7 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import type { Email } from 'postal-mime';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projectMail as tm, projects as tp, projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { payments, paymentsWeb } from '@arreglaya/shared/i18n/payments';
 import { offerForm, offerPanel, projectList } from '@arreglaya/shared/i18n/quotes-web';
 import { completeContractorProfile, createConfirmedAccount, signIn, type TestAccount } from './support/accounts.ts';
 import { dayFromToday } from './support/dates.ts';
@@ -142,7 +143,9 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     expect(text).toContain(tm.project(title));
     expect(text).toContain(tm.projectDescription(description));
     expect(text).toContain(tm.startDate(dayFromToday(5)));
-    expect(text).toMatch(new RegExp(`Contratista: ${contractorName} · \\S.* · ${contractorAccount.email.replace(/\./g, '\\.')}`));
+    // The contractor by name only: contact details come with the money to begin (issue 29).
+    expect(text).toContain(tm.contractorName(contractorName));
+    expect(text).not.toContain(contractorAccount.email);
     for (const label of [tm.newQuote.accept, tm.newQuote.reject]) expect(newQuoteMail.html).toContain(`>${label}</a>`);
 
     const page = client.page;
@@ -208,9 +211,10 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await main(page).getByRole('link', { name: t.link.seeProject }).click();
     await expect(page).toHaveURL(projectPath);
     await expect(projectStatus(page)).toHaveText(statusText('Asignado'));
+    // Hired, not paid yet: the contact details wait for the money (issue 29).
     const contact = main(page).getByRole('region', { name: t.page.contact });
-    await expect(contact).toContainText(contractorName);
-    await expect(contact).toContainText(contractorAccount.email);
+    await expect(contact).toContainText(t.page.contactAfterPayment);
+    await expect(contact).not.toContainText(contractorAccount.email);
     const card = main(page).getByRole('list', { name: t.offers.listLabel }).getByRole('article');
     await expect(card).toContainText('Aceptada');
     await expect(card.getByRole('button')).toHaveCount(0);
@@ -222,25 +226,45 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(main(page).getByRole('button', { name: t.link.reject })).toHaveCount(0);
   }
 
-  // 7. The client's copy of the hire, with the contractor's contact data.
+  // 7. The client's copy of the hire asks for the payment (no contact data yet); the client follows
+  //    it and pays on the project page, whose pay step comes first.
   {
     const mail = await mailTo(mailbox, client, tm.projectAssigned.subject, since);
     expect(mail.text).toContain(tm.projectAssigned.intro(title, contractorName));
     expect(mail.text).toContain(tm.price('RD$ 13,500.00'));
-    expect(mail.text).toContain(contractorAccount.email);
+    expect(mail.text).not.toContain(contractorAccount.email);
+    const page = client.page;
     await followButton(client, mail, tm.open);
-    await expect(projectStatus(client.page)).toHaveText(statusText('Asignado'));
+    await expect(projectStatus(page)).toHaveText(statusText('Asignado'));
+    const pay = main(page).getByRole('region', { name: paymentsWeb.fund.title });
+    await pay.getByLabel(paymentsWeb.cardForm.number).fill('4242 4242 4242 4242');
+    await pay.getByLabel(paymentsWeb.cardForm.expiry).fill(`12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`);
+    await pay.getByLabel(paymentsWeb.cardForm.cvc).fill('123');
+    await pay.getByLabel(paymentsWeb.cardForm.postalCode).fill('10101');
+    await pay.getByLabel(paymentsWeb.cardForm.country).selectOption('DO');
+    await pay.getByRole('button', { name: paymentsWeb.fund.pay }).click();
+    await expect(messageBox(page)).toContainText(payments.fund.funded);
+    await expect(main(page).getByRole('region', { name: t.page.contact })).toContainText(contractorAccount.email);
+    // By mail too: the receipt, and the contractor's contact data now that the money is held.
+    const receipt = await mailTo(mailbox, client, payments.receipts.charge.subject, since);
+    expect(receipt.text).toContain(payments.receipts.charge.intro(title));
+    const shared = await mailTo(mailbox, client, tm.contactShared.subject, since);
+    expect(shared.text).toContain(contractorAccount.email);
   }
 
-  // 8. The contractor gets the accepted mail with the client's contact data, starts and delivers.
+  // 8. The contractor gets the accepted mail (wait for the payment), then the contact mail once it
+  //    is held, with the client's contact data; starts and delivers.
   {
     const mail = await mailTo(mailbox, contractor, tm.quoteAccepted.subject, since);
     expect(mail.text).toContain(tm.quoteAccepted.intro(title));
     expect(mail.text).toContain(tm.price('RD$ 13,500.00'));
-    expect(mail.text).toContain(`Cliente: ${clientName}`);
-    expect(mail.text).toContain(clientAccount.email);
+    expect(mail.text).not.toContain(clientAccount.email);
+    const shared = await mailTo(mailbox, contractor, tm.contactShared.subject, since);
+    expect(shared.text).toContain(tm.contactShared.intro(title));
+    expect(shared.text).toContain(`Cliente: ${clientName}`);
+    expect(shared.text).toContain(clientAccount.email);
     const page = contractor.page;
-    await followButton(contractor, mail, tm.open);
+    await followButton(contractor, shared, tm.open);
     await expect(page).toHaveURL(projectPath);
     const job = page.getByRole('region', { name: offerPanel.jobTitle });
     await expect(projectStatus(page)).toHaveText(statusText('Asignado'));
@@ -283,7 +307,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(main(page).getByRole('button', { name: t.after.claim })).toBeVisible();
     await main(page).getByRole('button', { name: t.after.approve }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(t.after.approveConfirm);
+    await expect(confirm).toContainText(t.after.approveRelease('RD$13,500.00'));
     await confirm.getByRole('button', { name: t.after.approve }).click();
     await expect(messageBox(page)).toContainText(tp.statusChanged.completado);
     await expect(projectStatus(page)).toHaveText(statusText('Completado'));
@@ -297,6 +321,8 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     const mail = await mailTo(mailbox, contractor, tm.projectApproved.subject, since);
     expect(mail.text).toContain(tm.projectApproved.intro(title));
     const page = contractor.page;
+    const release = await mailTo(mailbox, contractor, payments.receipts.release.subject, since);
+    expect(release.text).toContain(payments.receipts.release.intro(title));
     await followButton(contractor, mail, tm.open);
     await expect(projectStatus(page)).toHaveText(statusText('Completado'));
     await expect(page.getByRole('region', { name: offerPanel.jobTitle }).getByText(offerPanel.completed)).toBeVisible();
@@ -309,9 +335,22 @@ test('a client and a contractor go through the whole loop in two browsers, follo
       .filter((m) => sentTo(m, person.account.email))
       .map((m) => m.subject)
       .sort();
-  expect(subjectsTo(client)).toEqual([tm.newQuote.subject, tm.counterAnswered.subject, tm.projectAssigned.subject, tm.projectStarted.subject, tm.projectDelivered.subject].sort());
-  expect(subjectsTo(contractor)).toEqual([tm.quoteCountered.subject, tm.quoteAccepted.subject, tm.projectApproved.subject].sort());
-  expect(loopMails.length).toBe(8);
+  expect(subjectsTo(client)).toEqual(
+    [
+      tm.newQuote.subject,
+      tm.counterAnswered.subject,
+      tm.projectAssigned.subject,
+      payments.receipts.charge.subject,
+      tm.contactShared.subject,
+      tm.projectStarted.subject,
+      tm.projectDelivered.subject,
+    ].sort(),
+  );
+  // The money's mails (issue 29): the contractor hears the payment is held, gets the contact data, and the release's receipt.
+  expect(subjectsTo(contractor)).toEqual(
+    [tm.quoteCountered.subject, tm.quoteAccepted.subject, tm.projectFunded.subject, tm.contactShared.subject, tm.projectApproved.subject, payments.receipts.release.subject].sort(),
+  );
+  expect(loopMails.length).toBe(13);
 
   expect(client.errors).toEqual([]);
   expect(contractor.errors).toEqual([]);

@@ -93,6 +93,7 @@ test('an unpaid hire: the contractor waits with the reason; the client pays thro
   const cpage = contractor.page;
   await cpage.goto(`/proyectos/${projectId}`);
   await expect(moneyState(cpage)).toContainText(t.state.waitingBy('RD$4,100.00', deadline));
+  await expectAbove(moneyState(cpage), main(cpage).getByRole('heading', { name: projectsWeb.form.description, exact: true }));
   const job = cpage.getByRole('region', { name: offerPanel.jobTitle });
   const start = job.getByRole('button', { name: offerPanel.start });
   await expect(start).toBeDisabled();

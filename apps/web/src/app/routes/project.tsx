@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { moneyToBeginHeld } from '@arreglaya/shared/lifecycles';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -86,7 +87,7 @@ interface ProjectPageBodyProps {
 
 /**
  * The project with the parts each person gets: the money panel (client and hired contractor; the
- * client's pay step comes first while something is due), a staged plan's milestones, ending an
+ * client's pay step, and the contractor's wait for it, come first), a staged plan's milestones, ending an
  * unpaid hire, the offers (client) or the contractor's panel, and the reviews once completed.
  */
 function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPageBodyProps) {
@@ -98,6 +99,9 @@ function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPa
     ) : null;
   // The client's pay step leads the page while the hire (or the plan's next stage) waits for it.
   const payLeads = viewer === 'client' && money !== null && (p.status === 'assigned' || p.status === 'in_progress') && money.dueMinor > 0;
+  // So does the hired contractor's "waiting for the payment" (the reason the start is disabled further down).
+  const waitLeads = viewer === 'contractor' && money !== null && p.status === 'assigned' && !moneyToBeginHeld(money);
+  const moneyLeads = payLeads || waitLeads;
   const endHire = <EndHire project={p} userId={userId} />;
   return (
     <ProjectView
@@ -105,15 +109,15 @@ function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPa
       userId={userId}
       locale={locale}
       lead={
-        payLeads ? (
+        moneyLeads ? (
           <div className="flex flex-col gap-4">
             {moneyPanel}
-            {endHire}
+            {payLeads && endHire}
           </div>
         ) : null
       }
     >
-      {!payLeads && moneyPanel}
+      {!moneyLeads && moneyPanel}
       {money && (
         <MilestonesList
           projectId={p.id}

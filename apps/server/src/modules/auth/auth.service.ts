@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findUserByEmail, findUserEmail } from '../users/users.service.ts';
+import { findUserByEmail, findUserEmail, mayAct } from '../users/users.service.ts';
 import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken } from './auth.repository.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
 import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
@@ -70,7 +70,21 @@ export async function signUp(
   }
 }
 
+/**
+ * A mailed code acts only for an active account (users.service.ts, `mayAct`): one sent before a
+ * ban is refused as a wrong code, changing nothing (a deleted account's address and codes are
+ * gone already, and better-auth answers the same). Nobody learns the account's state from it.
+ */
+async function refuseCodeOfInactiveAccount(deps: AuthServiceDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !mayAct(user.status)) {
+    const message = es.apiErrors.INVALID_CODE;
+    throw new AppError('INVALID_CODE', message, { code: message });
+  }
+}
+
 export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, { req }: HttpContext): Promise<void> {
+  await refuseCodeOfInactiveAccount(deps, input.email);
   await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(req), asResponse: true }));
 }
 
@@ -169,6 +183,7 @@ function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
 
 /** Reset with the mailed code; every session of the account ends (better-auth revokes them). */
 export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, { req }: HttpContext): Promise<void> {
+  await refuseCodeOfInactiveAccount(deps, input.email);
   await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(req), asResponse: true }));
   const user = await findUserByEmail(deps.db, input.email);
   if (user) forgetSessions(deps, user.id);

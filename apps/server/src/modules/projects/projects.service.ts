@@ -199,7 +199,7 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
 
 /**
  * The project page. An open project is readable by anyone signed in; afterwards only by its
- * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data: the
+ * client, its hired contractor, contractors who quoted on it (not once it is cancelled) and sysadmins. Contact data: the
  * client's goes only to the contractor the client hired (and the client), the contractor's only
  * to that client (and the contractor).
  */
@@ -227,8 +227,13 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
   const { project: p, photos, offers, client } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
+  // A contractor who only offered keeps seeing the project while it goes on, not once it is cancelled (issue 29).
   const mayRead =
-    p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
+    p.status === 'created' ||
+    isClient ||
+    isHiredContractor ||
+    viewer.role === 'sysadmin' ||
+    (viewer.role === 'contractor' && p.status !== 'cancelled' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
   const seesMoney = isClient || isHiredContractor || viewer.role === 'sysadmin';

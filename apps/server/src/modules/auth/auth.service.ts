@@ -42,7 +42,7 @@ export async function signUp(
 ): Promise<void> {
   try {
     const existing = await findUserByEmail(deps.db, input.email);
-    if (existing && !existing.emailVerified && existing.status === 'active') {
+    if (existing && !existing.emailVerified && mayAct(existing.status)) {
       await deps.db.transaction((tx) => deleteUnconfirmedAccount(tx, existing.id, input.email));
     }
     await callAuth(
@@ -91,7 +91,7 @@ export async function verifyEmail(deps: AuthServiceDeps, input: { email: string;
 /** A new confirmation code, only for an unconfirmed account; the answer never says which. */
 export async function resendCode(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user || user.emailVerified || user.status !== 'active') return;
+  if (!user || user.emailVerified || !mayAct(user.status)) return;
   await callAuth(deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: toHeaders(req), asResponse: true }));
 }
 
@@ -148,7 +148,7 @@ async function readSessionDirectly(deps: AuthServiceDeps, req: FastifyRequest): 
   const expires = row.expiresAt.getTime();
   const refreshDue = expires - deps.sessions.ttlSeconds * 1000 + sessionUpdateAge(deps.sessions.ttlSeconds) * 1000 <= now;
   if (expires <= now || refreshDue) return undefined;
-  if (row.status !== 'active') return null;
+  if (!mayAct(row.status)) return null;
   return { userId: row.userId, sessionId: row.id, role: row.role, expiresAt: row.expiresAt, createdAt: row.createdAt };
 }
 
@@ -159,7 +159,7 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
   const answer = await deps.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
   forwardAuthHeaders(answer.headers, reply);
   const found = answer.response;
-  if (!found || (found.user as { status?: string }).status !== 'active') return null;
+  if (!found || !mayAct((found.user as { status?: string }).status)) return null;
   return {
     userId: found.user.id,
     sessionId: found.session.id,
@@ -172,7 +172,7 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
 export async function forgotPassword(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   // Unknown, deleted or banned addresses get the same answer and no mail.
-  if (!user || user.status !== 'active') return;
+  if (!user || !mayAct(user.status)) return;
   await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(req), asResponse: true }));
 }
 

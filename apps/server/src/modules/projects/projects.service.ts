@@ -202,9 +202,10 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
 
 /**
  * The project page. An open project is readable by anyone signed in; afterwards only by its
- * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data follows
- * the money (issue 29): the client's full name and contact go to the hired contractor, and the
- * contractor's to the client, only once the money to begin is held; until then they talk in the chat.
+ * client, its hired contractor, contractors who quoted on it (not once it is cancelled) and
+ * sysadmins. Contact data follows the money (issue 29): the client's full name and contact go to
+ * the hired contractor, and the contractor's to the client, only once the money to begin is held;
+ * until then they talk in the chat.
  */
 export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
   // An open project's page reads the same for every signed-in person but its client and
@@ -230,8 +231,13 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
   const { project: p, photos, offers, client } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
+  // A contractor who only offered keeps seeing the project while it goes on, not once it is cancelled (issue 29).
   const mayRead =
-    p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
+    p.status === 'created' ||
+    isClient ||
+    isHiredContractor ||
+    viewer.role === 'sysadmin' ||
+    (viewer.role === 'contractor' && p.status !== 'cancelled' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
   const seesMoney = isClient || isHiredContractor || viewer.role === 'sysadmin';

@@ -233,7 +233,14 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     paymentJobs.stop();
     return Promise.resolve();
   });
-  const projectDeps = { db, mailer, appUrl: config.appUrl, storage, log: app.log, money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: paymentJobs.kick } };
+  const projectDeps = {
+    db,
+    mailer,
+    appUrl: config.appUrl,
+    storage,
+    log: app.log,
+    money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: paymentJobs.kick, hireHours: config.HIRE_PAYMENT_HOURS },
+  };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).

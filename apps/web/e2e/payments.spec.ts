@@ -9,7 +9,8 @@ import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 import { hiredProject } from './support/hired-project.ts';
 
-// Payment protection in a browser (issue 14): a client's saved cards, paying a hired project
+// Payment protection in a browser (issue 14): a client's saved cards (verified by the processor at
+// save, issue 29: a declined card refused, the challenge card confirmed at its bank), paying a hired project
 // (a declined card, then the bank's challenge page), the release on approval as the contractor
 // sees it, and the receipts by mail. The hire, the start and the delivery are made through the API; the approval with the page's button.
 
@@ -54,7 +55,9 @@ test.beforeAll(async () => {
   }));
 });
 
-test('a client saves a card (only brand and last 4 shown), deletes another, at 360 px too', async ({ page }) => {
+test('a client saves a card (only brand and last 4 shown), deletes another, a declined card is refused at save, the challenge card is confirmed at its bank, at 360 px too', async ({
+  page,
+}) => {
   await signInPage(page, client);
   await page.goto('/perfil/formas-pago');
   await expect(page.getByRole('heading', { level: 1, name: t.methods.title })).toBeVisible();
@@ -83,9 +86,26 @@ test('a client saves a card (only brand and last 4 shown), deletes another, at 3
   await expect(cards).toHaveCount(1);
   await expect(cards.first()).toContainText('Visa •••• 4242');
 
+  // The processor verifies each card at save (issue 29): a declined card is refused with its reason, nothing saved.
+  await fillCard(form, '4000000000000002');
+  await page.getByRole('button', { name: t.cardForm.save }).click();
+  await expect(form.getByRole('alert')).toHaveText(tp.fund.declined);
+  await expect(cards).toHaveCount(1);
+  // The challenge card asks its bank first; back from its page the card is confirmed and listed.
+  await fillCard(form, '4000000000003220');
+  await page.getByRole('button', { name: t.cardForm.save }).click();
+  await expect(page).toHaveURL(/\/sandbox-processor\/v1\/challenges\/seti_/);
+  await expect(page.getByText('No se hará ningún cargo.')).toBeVisible();
+  await page.getByRole('button', { name: 'Confirmar tarjeta' }).click();
+  await expect(page).toHaveURL(/\/perfil\/formas-pago/);
+  await expect(page.getByTestId('message-box')).toContainText(tp.methodAdded);
+  await expect(page).not.toHaveURL(/verificacion=/);
+  await expect(cards).toHaveCount(2);
+  await expect(cards.nth(1)).toContainText('Visa •••• 3220');
+
   await page.setViewportSize({ width: 360, height: 740 });
   await page.reload();
-  await expect(cards).toHaveCount(1);
+  await expect(cards).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/perfil/formas-pago 360px');
 });

@@ -140,6 +140,8 @@ const EnvSchema = z
     PROCESSOR: z.enum(['sandbox']).default('sandbox'),
     /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
+    HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -16,6 +16,20 @@ export const payments = {
     expired: 'La tarjeta está vencida.',
     tokenInvalid: 'La tarjeta no es válida o ya no está disponible. Vuelve a introducir sus datos.',
   },
+  /**
+   * A card is verified by the processor when saved (a zero-amount check, issue 29): refused as a
+   * payment would be (the fund texts: declined, insufficient funds, processing error), or its bank
+   * asks for a challenge first.
+   */
+  verification: {
+    requiresAction: 'Tu banco pide confirmar la tarjeta antes de guardarla.',
+    stillPending: 'Tu banco todavía espera que confirmes la tarjeta.',
+    cancelled: 'Cancelaste la confirmación de la tarjeta. No la guardamos.',
+    failed: 'Tu banco no pudo verificar la tarjeta. No la guardamos: prueba con otra tarjeta.',
+    unavailable: 'No pudimos verificar la tarjeta con el procesador de pagos. No la guardamos: inténtalo de nuevo en un momento.',
+    unknownNow: 'No pudimos consultar la tarjeta con el procesador de pagos. Inténtalo de nuevo en un momento.',
+    notVerified: 'Esta tarjeta todavía no está verificada: confirma la tarjeta con tu banco o usa otra.',
+  },
   idempotency: {
     missing: 'Falta el encabezado Idempotency-Key (entre 8 y 60 letras, números, guiones o guiones bajos).',
     reused: 'Esta clave de idempotencia ya se usó con otra solicitud.',
@@ -116,6 +130,8 @@ export const paymentsWeb = {
     removeTitle: 'Eliminar tarjeta',
     removeText: (card: string) => `¿Eliminar la tarjeta ${card}? Tendrás que volver a introducir sus datos para usarla.`,
     addTitle: 'Agregar tarjeta',
+    verifyChallenge: 'Tu banco pide confirmar la tarjeta. Te llevamos a su página y volverás aquí.',
+    verifying: 'Confirmando la tarjeta con tu banco…',
   },
   cardForm: {
     number: 'Número de tarjeta',

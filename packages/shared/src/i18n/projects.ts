@@ -138,6 +138,8 @@ export const projectMail = {
   price: (price: string) => `Precio: ${price}`,
   offerDescription: (description: string) => `Oferta: ${description}`,
   contractor: (name: string, phone: string | null, email: string) => `Contratista: ${name}${phone ? ` · ${phone}` : ''} · ${email}`,
+  /** Before the money to begin is held, a person is named without contact details (issue 29). */
+  contractorName: (name: string) => `Contratista: ${name}`,
   newQuote: {
     subject: 'ArreglaYa - Nueva Oferta a tu proyecto',
     title: 'Nueva Oferta a tu proyecto',
@@ -153,7 +155,7 @@ export const projectMail = {
     client: (name: string, phone: string | null, email: string) => `Cliente: ${name}${phone ? ` · ${phone}` : ''} · ${email}`,
     /** The contractor waits for the money: contact details and the start come with it. */
     waitForPayment: (amount: string, by: string) =>
-      `No empieces todavía: el cliente debe pagar ${amount} antes del ${by}. Cuando el dinero quede retenido te avisaremos y verán sus datos de contacto.`,
+      `No empieces todavía: cuando el cliente pague ${amount} (tiene hasta el ${by}), el dinero quedará retenido en ArreglaYa, te avisaremos y verán sus datos de contacto.`,
   },
   /** Sent to both when the money to begin is held: the other's contact details. */
   contactShared: {

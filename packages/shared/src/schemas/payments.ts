@@ -96,6 +96,15 @@ export const PaymentMethodSchema = z
 export type PaymentMethod = z.infer<typeof PaymentMethodSchema>;
 export const PaymentMethodsSchema = z.object({ items: z.array(PaymentMethodSchema) });
 export const PaymentMethodSavedSchema = z.object({ message: z.string(), method: PaymentMethodSchema });
+/**
+ * 202 of POST /api/me/payment-methods (and of its verify route while still waiting): the card's bank
+ * asks for a challenge; the card is kept pending (not listed, not usable) until the client confirms
+ * at `actionUrl` and comes back to /perfil/formas-pago?verificacion=<methodId>.
+ */
+export const PaymentMethodPendingSchema = z
+  .object({ message: z.string(), methodId: z.uuid(), status: z.literal('pending_verification'), actionUrl: z.string() })
+  .meta({ id: 'PaymentMethodPending' });
+export type PaymentMethodPending = z.infer<typeof PaymentMethodPendingSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 
 /** POST /api/projects/:id/fund: a saved card or a fresh token, never an amount. */

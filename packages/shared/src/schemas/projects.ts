@@ -33,7 +33,7 @@ const paragraph = (max: number) => requiredText(max, { multiline: true });
 const optionalParagraph = (max: number) => optionalText(max, { multiline: true });
 
 /** Where each country's calendar day is read (a start date is not in the past there). */
-const TIME_ZONES: Record<CountryCode, string> = { DO: 'America/Santo_Domingo', CO: 'America/Bogota', MX: 'America/Mexico_City' };
+export const TIME_ZONES: Record<CountryCode, string> = { DO: 'America/Santo_Domingo', CO: 'America/Bogota', MX: 'America/Mexico_City' };
 
 /** Today as YYYY-MM-DD in the country's time zone. */
 export function todayIn(country: CountryCode, now: Date = new Date()): string {
@@ -214,21 +214,30 @@ const price = z
 export const QuoteStageSchema = z.object({ title: line(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
 
 /** Make Offer (spec §2 Modals, §5 Bid). Price in minor units (centavos); the form converts. */
-export const QuoteInputSchema = z.object({
-  priceMinor: price,
-  currency: choice(CURRENCIES).default('DOP'),
-  description: paragraph(QUOTE_DESCRIPTION_MAX),
-  validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
-  /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
-  stages: z
-    .array(QuoteStageSchema)
-    .min(2, { error: tq.stagesCount })
-    .max(5, { error: tq.stagesCount })
-    .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
-    .optional(),
-})
+export const QuoteInputSchema = z
+  .object({
+    priceMinor: price,
+    currency: choice(CURRENCIES).default('DOP'),
+    description: paragraph(QUOTE_DESCRIPTION_MAX),
+    validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
+    /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
+    stages: z
+      .array(QuoteStageSchema)
+      .min(2, { error: tq.stagesCount })
+      .max(5, { error: tq.stagesCount })
+      .refine((s) => s.reduce((n, x) => n + x.percent, 0) === 100, { error: tq.stagesMustSum100 })
+      .optional(),
+  })
   // A plan is paid stage by stage: every stage must come to at least one centavo at this price (issue 29).
-  .refine((v) => !v.stages || stagesPayable(v.priceMinor, v.stages.map((x) => x.percent)), { error: tq.stagesTooSmall, path: ['stages'] });
+  .refine(
+    (v) =>
+      !v.stages ||
+      stagesPayable(
+        v.priceMinor,
+        v.stages.map((x) => x.percent),
+      ),
+    { error: tq.stagesTooSmall, path: ['stages'] },
+  );
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
 export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalParagraph(COMMENT_MAX) });

@@ -26,10 +26,17 @@ export const paymentMethods = pgTable(
     country: countryCode('country'),
     postalCode: varchar('postal_code', { length: 12 }),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * 'active': verified by the processor at save, usable for funding. 'pending_verification': its
+     * bank asked for a challenge; not listed, never the default, never charged, until the client
+     * comes back from the challenge and the processor says it succeeded (then 'active'; refused: deleted).
+     */
+    status: varchar('status', { length: 20 }).notNull().default('active'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payment_methods_user_idx').on(t.userId),
+    check('payment_methods_status', sql`${t.status} IN ('active', 'pending_verification')`),
     check('payment_methods_last4_digits', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_exp_month', sql`${t.expMonth} BETWEEN 1 AND 12`),
   ],

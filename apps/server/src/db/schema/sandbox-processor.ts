@@ -41,6 +41,22 @@ export const sandboxCharges = sandboxProcessor.table(
   (t) => [check('sandbox_charges_refund_within', sql`${t.refundedMinor} >= 0 AND ${t.refundedMinor} <= ${t.amountMinor}`)],
 );
 
+/**
+ * A zero-amount card verification (as Stripe's SetupIntent): a saved card is verified once with no
+ * money moved. succeeded, requires_action (the challenge page), failed (with its code) or canceled.
+ */
+export const sandboxVerifications = sandboxProcessor.table('verifications', {
+  id: varchar('id', { length: 40 }).primaryKey(),
+  tokenId: varchar('token_id', { length: 40 }).notNull(),
+  idempotencyKey: varchar('idempotency_key', { length: 120 }).notNull().unique(),
+  /** succeeded, requires_action, failed, canceled. */
+  status: varchar('status', { length: 20 }).notNull(),
+  failureCode: varchar('failure_code', { length: 40 }),
+  returnUrl: text('return_url'),
+  createdAt: at('created_at'),
+  updatedAt: at('updated_at'),
+});
+
 export const sandboxRefunds = sandboxProcessor.table('refunds', {
   id: varchar('id', { length: 40 }).primaryKey(),
   chargeId: varchar('charge_id', { length: 40 }).notNull(),

@@ -93,6 +93,9 @@ describe('project notifications in the conversation', () => {
     const funded = await k.waitFor('Pago protegido recibido');
     expect(funded).toMatchObject({ projectId });
     expect(funded.text).toContain('RD$ 9,000.00');
+    // The money to begin is held: now, and only now, each gets the other's contact details (issue 29).
+    expect((await k.waitFor('Ya pueden contactarse')).text).toContain(client.email);
+    expect((await c.waitFor('Ya pueden contactarse')).text).toContain(contractor.email);
 
     await setStatus(t, contractor, projectId, 'in_progress');
     expect(await c.waitFor('Trabajo en progreso')).toMatchObject({ projectId });
@@ -113,6 +116,7 @@ describe('project notifications in the conversation', () => {
       ['Contraoferta a tu oferta', projectId, quoteId],
       ['Tu oferta fue aceptada', projectId, quoteId],
       ['Pago protegido recibido', projectId, null],
+      ['Ya pueden contactarse', projectId, null],
       ['Reclamación abierta', projectId, null],
       ['Reclamación resuelta', projectId, null],
     ]);
@@ -120,6 +124,7 @@ describe('project notifications in the conversation', () => {
       ['Nueva Oferta a tu proyecto', projectId, quoteId],
       ['Respuesta a tu contraoferta', projectId, quoteId],
       ['Proyecto asignado', projectId, quoteId],
+      ['Ya pueden contactarse', projectId, null],
       ['Trabajo en progreso', projectId, null],
       ['Trabajo entregado', projectId, null],
       ['Reclamación resuelta', projectId, null],
@@ -140,6 +145,7 @@ describe('project notifications in the conversation', () => {
     const c = await listen(client);
     const quoteId = await postQuote(t, contractor, projectId);
     expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+    expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
     await setStatus(t, contractor, projectId, 'in_progress');
     await setStatus(t, contractor, projectId, 'delivered');
     await c.waitFor('Trabajo entregado');

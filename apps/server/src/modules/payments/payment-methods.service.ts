@@ -1,10 +1,21 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
-import type { PaymentMethod, PaymentMethodInput } from '@arreglaya/shared/schemas/payments';
+import type { PaymentMethod, PaymentMethodInput, PaymentMethodPending } from '@arreglaya/shared/schemas/payments';
 import { expiryCurrent } from '@arreglaya/shared/schemas/payments';
+import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import type { CardProcessor } from './processor.ts';
-import { deleteMethod, findMethod, insertMethod, listMethods, lockMethodsOf, setDefaultMethod, type PaymentMethodRow } from './payments.repository.ts';
+import { ProcessorUnavailable, type CardProcessor, type VerificationResult } from './processor.ts';
+import {
+  activateMethod,
+  deleteAbandonedPending,
+  deleteMethod,
+  findMethod,
+  insertMethod,
+  listMethods,
+  lockMethodsOf,
+  setDefaultMethod,
+  type PaymentMethodRow,
+} from './payments.repository.ts';
 
 // Saved cards (/api/me/payment-methods, clients only). The browser tokenizes the card at the
 // processor; we keep the token and what a person needs to recognise the card, never its number or CVC.
@@ -22,24 +33,142 @@ export async function listPaymentMethods(deps: PaymentMethodsDeps, userId: strin
   return (await listMethods(deps.db, userId)).map(toMethod);
 }
 
-/** Saves a card from a processor token; the first card (or makeDefault) becomes the default. */
-export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string, input: PaymentMethodInput): Promise<PaymentMethod> {
+const MAX_CARDS = 10;
+
+/** The processor's key of a card's verification: one per saved card, so asking again answers the same verification. */
+export const verificationKey = (methodId: string) => `verify_${methodId}`;
+/** Where the processor's challenge page sends the client back. */
+export const verificationReturnUrl = (methodId: string) => `/perfil/formas-pago?verificacion=${methodId}`;
+
+/** The reason a verification refused the card: the texts a refused payment uses. */
+function refusalOf(v: VerificationResult): AppError {
+  const message =
+    v.failureCode === 'declined'
+      ? tp.fund.declined
+      : v.failureCode === 'insufficient_funds'
+        ? tp.fund.insufficientFunds
+        : v.failureCode === 'processing_error'
+          ? tp.fund.processingError
+          : v.failureCode === 'challenge_canceled'
+            ? tp.verification.cancelled
+            : tp.verification.failed;
+  return new AppError('PAYMENT_FAILED', message);
+}
+
+export type AddedPaymentMethod = { statusCode: 201; body: { message: string; method: PaymentMethod } } | { statusCode: 202; body: PaymentMethodPending };
+
+/**
+ * Saves a card from a processor token, verified first (issue 29): the processor's zero-amount
+ * verification, as real processors run it when a card is saved. Refused (declined, insufficient
+ * funds, processing error): 402 with the reason and nothing saved. No answer: 503, nothing saved.
+ * Its bank asks for a challenge: the card is kept pending (not listed, not usable) and the answer
+ * is 202 with the challenge's address; confirmVerification finishes it. A verified card is saved;
+ * the first card (or makeDefault) becomes the default.
+ */
+export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string, input: PaymentMethodInput): Promise<AddedPaymentMethod> {
   const card = await deps.processor.describeToken(input.token);
   if (!card || !expiryCurrent(card.expMonth, card.expYear)) throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
+  if ((await listMethods(deps.db, userId)).length >= MAX_CARDS) throw new AppError('CONFLICT', tp.methodAddError);
+  // The card's id is chosen first: the verification's key and return address name it.
+  const id = crypto.randomUUID();
+  let verification: VerificationResult;
+  try {
+    verification = await deps.processor.verifyCard({ token: input.token, idempotencyKey: verificationKey(id), returnUrl: verificationReturnUrl(id) });
+  } catch (err) {
+    if (!(err instanceof ProcessorUnavailable)) throw err;
+    throw new AppError('UNAVAILABLE', tp.verification.unavailable);
+  }
+  if (verification.status === 'failed' || verification.status === 'canceled') throw refusalOf(verification);
+  const pending = verification.status === 'requires_action';
   return deps.db.transaction(async (tx) => {
     await lockMethodsOf(tx, userId);
+    await deleteAbandonedPending(tx, userId);
     const existing = await listMethods(tx, userId);
-    if (existing.length >= 10) throw new AppError('CONFLICT', tp.methodAddError);
-    const row = await insertMethod(tx, { userId, processor: deps.processor.name, processorToken: input.token, ...card });
-    if (existing.length === 0 || input.makeDefault) await setDefaultMethod(tx, userId, row.id);
-    return toMethod({ ...row, isDefault: existing.length === 0 || input.makeDefault === true });
+    if (existing.length >= MAX_CARDS) throw new AppError('CONFLICT', tp.methodAddError);
+    const row = await insertMethod(tx, {
+      id,
+      userId,
+      processor: deps.processor.name,
+      processorToken: input.token,
+      ...card,
+      status: pending ? 'pending_verification' : 'active',
+    });
+    if (pending) {
+      return {
+        statusCode: 202,
+        body: { message: tp.verification.requiresAction, methodId: row.id, status: 'pending_verification', actionUrl: verification.actionUrl ?? '' },
+      } as const;
+    }
+    const isDefault = existing.length === 0 || input.makeDefault === true;
+    if (isDefault) await setDefaultMethod(tx, userId, row.id);
+    return { statusCode: 201, body: { message: tp.methodAdded, method: toMethod({ ...row, isDefault }) } } as const;
   });
+}
+
+export type VerifiedPaymentMethod = { statusCode: 200; body: { message: string; method: PaymentMethod } } | { statusCode: 202; body: PaymentMethodPending };
+
+/**
+ * POST /api/me/payment-methods/:id/verify, back from the bank's challenge: asks the processor how
+ * the card's verification ended. Succeeded: the card becomes usable (the default when the person
+ * has none). Refused or cancelled: the card is deleted and the answer is 402 with the reason.
+ * Still waiting: 202 with the challenge's address again. Only the card's owner (others: 404); a
+ * card verified before answers 200 again.
+ */
+export async function confirmVerification(deps: PaymentMethodsDeps, userId: string, id: string): Promise<VerifiedPaymentMethod> {
+  const method = await findMethod(deps.db, userId, id);
+  if (!method) throw new AppError('NOT_FOUND', tp.methodNotFound);
+  if (method.status === 'active') return { statusCode: 200, body: { message: tp.methodAdded, method: toMethod(method) } };
+  let verification: VerificationResult | null;
+  try {
+    verification = await deps.processor.retrieveVerification(verificationKey(id));
+  } catch (err) {
+    if (!(err instanceof ProcessorUnavailable)) throw err;
+    throw new AppError('UNAVAILABLE', tp.verification.unknownNow);
+  }
+  if (verification?.status === 'requires_action') {
+    return {
+      statusCode: 202,
+      body: { message: tp.verification.stillPending, methodId: id, status: 'pending_verification', actionUrl: verification.actionUrl ?? '' },
+    };
+  }
+  return deps.db
+    .transaction(async (tx) => {
+      // Under the person's card lock: two confirmations at once settle the card once.
+      await lockMethodsOf(tx, userId);
+      const now = await findMethod(tx, userId, id);
+      if (!now) throw new AppError('NOT_FOUND', tp.methodNotFound);
+      if (now.status === 'active') return { statusCode: 200, body: { message: tp.methodAdded, method: toMethod(now) } } as const;
+      const existing = await listMethods(tx, userId);
+      if (verification?.status === 'succeeded' && existing.length < MAX_CARDS) {
+        await activateMethod(tx, userId, id);
+        const isDefault = !existing.some((m) => m.isDefault);
+        if (isDefault) await setDefaultMethod(tx, userId, id);
+        return { statusCode: 200, body: { message: tp.methodAdded, method: toMethod({ ...now, isDefault }) } } as const;
+      }
+      // Refused, cancelled, unknown to the processor, or one card too many: the pending card is removed.
+      await deleteMethod(tx, userId, id);
+      return {
+        refused:
+          verification?.status === 'succeeded'
+            ? new AppError('CONFLICT', tp.methodAddError)
+            : verification
+              ? refusalOf(verification)
+              : new AppError('PAYMENT_FAILED', tp.verification.failed),
+      };
+    })
+    .then((r) => {
+      // Thrown after the commit, so the pending card's removal is kept.
+      if ('refused' in r) throw r.refused;
+      return r;
+    });
 }
 
 export async function makeDefaultPaymentMethod(deps: PaymentMethodsDeps, userId: string, id: string): Promise<PaymentMethod[]> {
   await deps.db.transaction(async (tx) => {
     await lockMethodsOf(tx, userId);
-    if (!(await findMethod(tx, userId, id))) throw new AppError('NOT_FOUND', tp.methodNotFound);
+    const method = await findMethod(tx, userId, id);
+    // A card waiting for its bank's challenge is not usable, so not the default either.
+    if (method?.status !== 'active') throw new AppError('NOT_FOUND', tp.methodNotFound);
     await setDefaultMethod(tx, userId, id);
   });
   return listPaymentMethods(deps, userId);

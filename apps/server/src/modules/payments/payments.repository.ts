@@ -2,7 +2,18 @@ import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowsOf, postingSql, type Posting } from './ledger.repository.ts';
-import { milestones, moneyRequests, notificationPreferences, paymentMethods, payments, processorRefunds, projects, quotes, users } from '../../db/schema/index.ts';
+import {
+  ledgerTransactions,
+  milestones,
+  moneyRequests,
+  notificationPreferences,
+  paymentMethods,
+  payments,
+  processorRefunds,
+  projects,
+  quotes,
+  users,
+} from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -10,8 +21,30 @@ export type MoneyRequestRow = typeof moneyRequests.$inferSelect;
 
 // ---- Saved cards ----
 
+/** A person's usable cards (verified), the default first; cards waiting for their bank's challenge are not among them. */
 export function listMethods(db: DbOrTx, userId: string): Promise<PaymentMethodRow[]> {
-  return db.select().from(paymentMethods).where(eq(paymentMethods.userId, userId)).orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+  return db
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'active')))
+    .orderBy(desc(paymentMethods.isDefault), asc(paymentMethods.createdAt));
+}
+
+/** A card waiting for its bank's challenge becomes usable (once: only while pending). */
+export async function activateMethod(tx: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+  const [row] = await tx
+    .update(paymentMethods)
+    .set({ status: 'active' })
+    .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'pending_verification')))
+    .returning();
+  return row;
+}
+
+/** Cards whose challenge was left unanswered for a day (the client never came back): removed when the person saves another. */
+export async function deleteAbandonedPending(tx: DbOrTx, userId: string): Promise<void> {
+  await tx
+    .delete(paymentMethods)
+    .where(and(eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'pending_verification'), lt(paymentMethods.createdAt, sql`now() - interval '1 day'`)));
 }
 
 export async function findMethod(db: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
@@ -82,10 +115,33 @@ export async function lockProjectForFunding(tx: DbOrTx, id: string) {
 
 export async function findProjectForMoney(db: DbOrTx, id: string) {
   const [row] = await db
-    .select({ id: projects.id, clientId: projects.clientId, contractorId: projects.contractorId, status: projects.status, acceptedQuoteId: projects.acceptedQuoteId })
+    .select({
+      id: projects.id,
+      clientId: projects.clientId,
+      contractorId: projects.contractorId,
+      status: projects.status,
+      acceptedQuoteId: projects.acceptedQuoteId,
+      assignedAt: projects.assignedAt,
+    })
     .from(projects)
     .where(eq(projects.id, id));
   return row;
+}
+
+/** When money last left a project's escrow to the contractor and back to the client (the project page's money panel). */
+export async function findLastMoneyMoves(db: DbOrTx, projectId: string): Promise<{ releasedAt: Date | null; refundedAt: Date | null }> {
+  const [row] = await db
+    .select({
+      releasedAt: sql<Date | null>`max(${ledgerTransactions.createdAt}) FILTER (WHERE ${ledgerTransactions.kind} = 'release')`.mapWith((v: string | null) =>
+        v ? new Date(v) : null,
+      ),
+      refundedAt: sql<Date | null>`max(${ledgerTransactions.createdAt}) FILTER (WHERE ${ledgerTransactions.kind} = 'refund')`.mapWith((v: string | null) =>
+        v ? new Date(v) : null,
+      ),
+    })
+    .from(ledgerTransactions)
+    .where(eq(ledgerTransactions.projectId, projectId));
+  return { releasedAt: row?.releasedAt ?? null, refundedAt: row?.refundedAt ?? null };
 }
 
 export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
@@ -96,8 +152,13 @@ export async function findAcceptedPrice(db: DbOrTx, quoteId: string) {
   return row;
 }
 
+/** The plan of the project's current hire (a hire that ended before funding leaves its unpaid milestones behind, with their failed payments). */
 export function listMilestones(db: DbOrTx, projectId: string) {
-  return db.select().from(milestones).where(eq(milestones.projectId, projectId)).orderBy(asc(milestones.position));
+  return db
+    .select()
+    .from(milestones)
+    .where(and(eq(milestones.projectId, projectId), sql`${milestones.quoteId} = (SELECT ${projects.acceptedQuoteId} FROM ${projects} WHERE ${projects.id} = ${projectId})`))
+    .orderBy(asc(milestones.position));
 }
 
 export async function lockMilestone(tx: DbOrTx, projectId: string, id: string) {
@@ -424,12 +485,13 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
     m_token: string | null;
     m_brand: PaymentMethodRow['brand'] | null;
     m_last4: string | null;
+    m_status: PaymentMethodRow['status'] | null;
     r_id: string | null;
   }>(sql`
     SELECT p.id, p.client_id, p.contractor_id, p.status, p.accepted_quote_id, q.agreed_price_minor, q.currency, q.stages IS NOT NULL AS staged,
            (SELECT coalesce(json_agg(json_build_object('id', x.id, 'status', x.status, 'milestoneId', x.milestone_id) ORDER BY x.created_at), '[]'::json)
               FROM payments x WHERE x.project_id = p.id) AS pays,
-           m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4,
+           m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4, m.status AS m_status,
            (SELECT r.id FROM money_requests r WHERE r.user_id = ${userId}::uuid AND r.key = ${key}::varchar) AS r_id
       FROM projects p
       LEFT JOIN quotes q ON q.id = p.accepted_quote_id
@@ -449,7 +511,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
         row.agreed_price_minor === null || row.currency === null ? undefined : { agreedPriceMinor: Number(row.agreed_price_minor), currency: row.currency, staged: row.staged },
     },
     pays: row.pays,
-    method: row.m_id === null ? undefined : { id: row.m_id, processorToken: row.m_token!, brand: row.m_brand!, last4: row.m_last4 },
+    method: row.m_id === null ? undefined : { id: row.m_id, processorToken: row.m_token!, brand: row.m_brand!, last4: row.m_last4, status: row.m_status! },
     keyUsed: row.r_id !== null,
   };
 }
@@ -532,4 +594,32 @@ export async function settleFunding(
            (SELECT count(*) FROM req)::int AS stored`);
   const row = r.rows[0]!;
   return { settled: row.settled === 1, ledgerId: row.ledger_id, stored: row.stored === 1 };
+}
+
+/**
+ * What the money gates read (issue 29), in one statement: the accepted quote's price and
+ * currency, the first stage of its plan, what the project's escrow was funded and refunded in
+ * that currency, and whether a payment is under way. Undefined before hiring.
+ */
+export async function findMoneyCover(db: DbOrTx, projectId: string) {
+  const r = await db.execute<{ price: string; currency: Currency; first_stage: string | null; funded: string; refunded: string; under_way: boolean }>(sql`
+    SELECT q.agreed_price_minor AS price, q.currency,
+           (SELECT m.amount_minor FROM milestones m WHERE m.project_id = p.id AND m.quote_id = p.accepted_quote_id ORDER BY m.position LIMIT 1) AS first_stage,
+           coalesce((SELECT sum(e.amount_minor) FILTER (WHERE t.kind = 'fund') FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                       JOIN ledger_transactions t ON t.id = e.transaction_id WHERE a.kind = 'escrow' AND a.project_id = p.id AND e.currency = q.currency), 0) AS funded,
+           coalesce((SELECT -sum(e.amount_minor) FILTER (WHERE t.kind = 'refund') FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                       JOIN ledger_transactions t ON t.id = e.transaction_id WHERE a.kind = 'escrow' AND a.project_id = p.id AND e.currency = q.currency), 0) AS refunded,
+           EXISTS (SELECT 1 FROM payments x WHERE x.project_id = p.id AND x.status IN ('pending', 'requires_action')) AS under_way
+      FROM projects p JOIN quotes q ON q.id = p.accepted_quote_id
+     WHERE p.id = ${projectId}::uuid`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  return {
+    currency: row.currency,
+    priceMinor: Number(row.price),
+    fundedMinor: Number(row.funded),
+    refundedMinor: Number(row.refunded),
+    milestones: row.first_stage === null ? [] : [{ amountMinor: Number(row.first_stage) }],
+    paymentUnderWay: row.under_way,
+  };
 }

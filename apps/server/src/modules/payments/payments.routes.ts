@@ -7,6 +7,7 @@ import {
   MessageSchema,
   MyPaymentsSchema,
   PaymentMethodInputSchema,
+  PaymentMethodPendingSchema,
   PaymentMethodSavedSchema,
   PaymentMethodsSchema,
   PayoutAccountInputSchema,
@@ -15,7 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
-import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
+import { addPaymentMethod, confirmVerification, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
 import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
 import { confirmPayment, fundProject, idempotencyKeyOf, listMyPayments, optionalIdempotencyKeyOf, reconcile, releaseMilestone, type PaymentsDeps } from './payments.service.ts';
 
@@ -60,12 +61,36 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
         config: { access: CLIENTS, rateLimit: perUser(20, 10 * 60_000) },
         schema: {
           tags: ['pagos'],
-          summary: 'Guardar una tarjeta a partir del token del procesador (nunca el número ni el CVC)',
+          summary: 'Guardar una tarjeta a partir del token del procesador (nunca el número ni el CVC), verificada por el procesador',
+          description:
+            'El procesador verifica la tarjeta sin cobrar nada. 201: guardada; 202: el banco pide confirmar la tarjeta (actionUrl; queda pendiente, sin listar ni usar, hasta POST /api/me/payment-methods/:id/verify); 402: rechazada, con el motivo, y no se guarda; 503: el procesador no respondió, no se guarda.',
           body: PaymentMethodInputSchema,
-          response: { 201: PaymentMethodSavedSchema, ...errors },
+          response: { 201: PaymentMethodSavedSchema, 202: PaymentMethodPendingSchema, ...moneyErrors },
         },
       },
-      async (req, reply) => reply.status(201).send({ message: tp.methodAdded, method: await addPaymentMethod(deps, req.user!.id, req.body) }),
+      async (req, reply) => {
+        const answer = await addPaymentMethod(deps, req.user!.id, req.body);
+        return reply.status(answer.statusCode).headers(noStore).send(answer.body);
+      },
+    );
+
+    app.post(
+      '/api/me/payment-methods/:id/verify',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Después de confirmar la tarjeta en la página del banco: consultar la verificación y activar la tarjeta',
+          description:
+            '200: la tarjeta queda guardada y lista para pagar; 202: el banco todavía espera la confirmación (actionUrl); 402: rechazada o cancelada, con el motivo, y la tarjeta se elimina; 503: el procesador no respondió (la tarjeta sigue pendiente). Solo el dueño de la tarjeta (otros: 404).',
+          params: IdSchema,
+          response: { 200: PaymentMethodSavedSchema, 202: PaymentMethodPendingSchema, ...moneyErrors },
+        },
+      },
+      async (req, reply) => {
+        const answer = await confirmVerification(deps, req.user!.id, req.params.id);
+        return reply.status(answer.statusCode).headers(noStore).send(answer.body);
+      },
     );
 
     app.put(

@@ -1,4 +1,5 @@
 import type { Currency } from '@arreglaya/shared/domain';
+import { amountToBegin, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, type MoneyCover } from '@arreglaya/shared/lifecycles';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
@@ -9,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
 import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
-import { notify, projectUrl } from '../projects/project-notify.ts';
+import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
   findMethod,
@@ -44,6 +45,8 @@ import {
   settleUnsettledPayment,
   findMoneyRequestByPayment,
   findMethodById,
+  findLastMoneyMoves,
+  findMoneyCover,
   findRefundReceipt,
   listPaymentsOfPayer,
   type PaymentMethodRow,
@@ -159,13 +162,15 @@ async function whatToFund(
   project: { id: string; status: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
   pays: { status: PaymentRow['status']; milestoneId: string | null }[],
   input: FundInput,
-  method: { id: string } | undefined,
+  method: { id: string; status: PaymentMethodRow['status'] } | undefined,
 ) {
   if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
   if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
   const target = await nextToFund(tx, project, pays);
   if (!target) throw new AppError('CONFLICT', tp.fund.alreadyFunded);
   if (input.paymentMethodId && !method) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+  // A card whose bank's challenge is not answered yet is never charged (issue 29).
+  if (method && method.status !== 'active') throw new AppError('CONFLICT', tp.verification.notVerified, { paymentMethodId: tp.verification.notVerified });
   return target;
 }
 
@@ -416,8 +421,14 @@ async function afterFunding(
       });
     }
   }
+  // The funding that first holds the money to begin shares both people's contact details (issue 29).
+  if (ledgerId && deps.mail && (project.status === 'assigned' || project.status === 'in_progress')) {
+    const cover = await moneyCoverOf(tx, p.projectId);
+    if (cover && coveredMinor(cover) >= amountToBegin(cover) && coveredMinor(cover) - p.amountMinor < amountToBegin(cover)) await tellContactsShared(tx, deps.mail, p.projectId);
+  }
   // A charge confirmed after the project closed (a late 3-D Secure answer): the money follows the project's outcome.
-  if (project.status === 'cancelled') await refundHeld(tx, project, { reason: `late:${p.id}`, by: null });
+  // A project reopened to offers (its hire ended before funding) holds nothing either: refunded the same way.
+  if (project.status === 'cancelled' || project.status === 'created') await refundHeld(tx, project, { reason: `late:${p.id}`, by: null });
   if (project.status === 'completado') await releaseHeld(tx, project, { feePercent: deps.feePercent, by: null, key: `late:${p.id}`, mail: deps.mail });
 }
 
@@ -632,18 +643,22 @@ export async function settleClaim(
   return { released, refunded };
 }
 
-/** What a project's money looks like (project page); null before hiring. With a staged plan, its milestones and which one is due. */
-export async function projectMoney(db: DbOrTx, projectId: string): Promise<ProjectMoney | null> {
+/**
+ * What a project's money looks like (project page); null before hiring. With a staged plan, its
+ * milestones and which one is due; while the hire waits for its first funding, when it lapses.
+ */
+export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DEFAULT_HIRE_PAYMENT_HOURS): Promise<ProjectMoney | null> {
   const project = await findProjectForMoney(db, projectId);
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const [escrows, plan] = await Promise.all([escrowOf(db, projectId), price.staged ? listMilestones(db, projectId) : []]);
+  const [escrows, plan, last] = await Promise.all([escrowOf(db, projectId), price.staged ? listMilestones(db, projectId) : [], findLastMoneyMoves(db, projectId)]);
   const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
   // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
   const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
   const funded = plan.length > 0 ? e.funded > 0 && current?.status !== 'pending' : e.funded > 0;
   const dueMinor = plan.length > 0 ? (current?.status === 'pending' ? current.amountMinor : 0) : e.funded > 0 ? 0 : price.agreedPriceMinor;
+  const waiting = project.status === 'assigned' && e.funded - e.refunded <= 0 && project.assignedAt !== null;
   return {
     currency: price.currency,
     priceMinor: price.agreedPriceMinor,
@@ -653,6 +668,9 @@ export async function projectMoney(db: DbOrTx, projectId: string): Promise<Proje
     heldMinor: e.held,
     funded,
     dueMinor,
+    payBy: waiting ? new Date(project.assignedAt!.getTime() + hireHours * 3_600_000).toISOString() : null,
+    releasedAt: last.releasedAt?.toISOString() ?? null,
+    refundedAt: last.refundedAt?.toISOString() ?? null,
     milestones: plan.map((m, i) => ({
       id: m.id,
       title: m.title,
@@ -661,6 +679,15 @@ export async function projectMoney(db: DbOrTx, projectId: string): Promise<Proje
       last: i === plan.length - 1,
     })),
   };
+}
+
+/**
+ * What the money gates read of a project, under its lock (project-lifecycle.ts): the agreed
+ * price, what was funded and refunded, the first stage of its plan (the gates need no more), and
+ * whether a payment is under way. Null before hiring.
+ */
+export async function moneyCoverOf(tx: DbOrTx, projectId: string): Promise<(MoneyCover & { currency: Currency; paymentUnderWay: boolean }) | null> {
+  return (await findMoneyCover(tx, projectId)) ?? null;
 }
 
 // ---- After commit and on the minute sweep ----

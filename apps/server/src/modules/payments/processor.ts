@@ -18,6 +18,20 @@ export interface ChargeResult {
   actionUrl: string | null;
 }
 
+/**
+ * A zero-amount verification of a card being saved (as Stripe's SetupIntent): no money moves; the
+ * bank may ask for a challenge (requires_action, then succeeded or canceled).
+ */
+export interface VerificationResult {
+  id: string;
+  idempotencyKey: string;
+  status: ChargeStatus;
+  /** declined, insufficient_funds, processing_error, challenge_canceled, invalid_token. */
+  failureCode: string | null;
+  /** Where the card holder answers the bank's challenge, while it requires action. */
+  actionUrl: string | null;
+}
+
 export interface CardDetails {
   brand: CardBrand;
   last4: string;
@@ -39,6 +53,10 @@ export interface CardProcessor {
   charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult>;
   /** The charge made with this idempotency key, if the processor has one (reconciliation). */
   retrieveCharge(idempotencyKey: string): Promise<ChargeResult | null>;
+  /** Verifies a card with no amount before it is saved; a repeated key answers with the first verification. */
+  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string }): Promise<VerificationResult>;
+  /** The verification made with this idempotency key (after its challenge), if the processor has one. */
+  retrieveVerification(idempotencyKey: string): Promise<VerificationResult | null>;
   /** Charges made since `since` (reconciliation compares them with our payments). */
   listCharges(since: Date): Promise<ChargeResult[]>;
   refund(req: { chargeId: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string }>;

@@ -6,6 +6,7 @@ import { person, postProject, postQuote, projectForm, projectStatus, uploadPhoto
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
 import { autoApproveDelivered } from './projects.service.ts';
+import { CARDS, fund, tokenize } from '../../../test/support/payment-factories.ts';
 
 let t: MailTestApp;
 beforeAll(async () => {
@@ -18,14 +19,19 @@ const post = (who: Person | null, url: string, payload?: unknown) =>
 const get = (who: Person | null, url: string) => t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
 const setStatus = (who: Person, projectId: string, status: string, note?: string) => post(who, `/api/projects/${projectId}/status`, { status, ...(note ? { note } : {}) });
 
-/** A project whose client hired the contractor. */
+/** A project whose client hired the contractor and paid the price into payment protection (work may start). */
 async function hired() {
   const client = await person(t, 'client', 'Yolanda');
   const contractor = await person(t, 'contractor', 'Ramón');
   const projectId = await postProject(t, client);
   const quoteId = await postQuote(t, contractor, projectId);
   expect((await post(client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+  await payFor(client, projectId);
   return { client, contractor, projectId, quoteId };
+}
+
+async function payFor(client: Person, projectId: string) {
+  expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
 }
 
 async function snapshot(projectId: string) {
@@ -235,7 +241,8 @@ describe('the new-offer mail and its links', () => {
     expect(mail.text).toContain('Precio: RD$ 12,500.00');
     expect(mail.text).toContain('Oferta: Con materiales.');
     expect(mail.text).toContain('Proyecto: Cambiar tubería del baño');
-    expect(mail.text).toContain(contractor.email);
+    // Contact details follow the money (issue 29): the offer names the contractor, nothing more.
+    expect(mail.text).not.toContain(contractor.email);
     expect(mail.html).toContain('>Aprobar oferta</a>');
     expect(mail.html).toContain('>Rechazar oferta</a>');
     const link = (label: string) => new RegExp(`${label}: (\\S+)`).exec(mail.text)![1]!;
@@ -295,7 +302,8 @@ describe('the new-offer mail and its links', () => {
       Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, remoteAddress: `10.9.${i}.1`, payload: {} })),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(49).fill(404)]);
-    // And 50 identical status moves: one moves the project, the rest are told why not.
+    // And 50 identical status moves once it is paid for: one moves the project, the rest are told why not.
+    await payFor(client, projectId);
     const moves = await Promise.all(Array.from({ length: 50 }, () => setStatus(contractor, projectId, 'in_progress')));
     expect(moves.map((a) => a.statusCode).sort()).toEqual([200, ...Array<number>(49).fill(409)]);
   });

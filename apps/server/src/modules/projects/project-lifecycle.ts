@@ -1,13 +1,27 @@
 import { projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_ACTIONS, projectAllows, quoteAllows, type ProjectAction, type QuoteAction, type QuoteStatus } from '@arreglaya/shared/lifecycles';
+import {
+  MONEY_GATES,
+  moneyShortfall,
+  PROJECT_ACTIONS,
+  projectAllows,
+  quoteAllows,
+  UNFUNDED_ONLY,
+  type ProjectAction,
+  type QuoteAction,
+  type QuoteStatus,
+} from '@arreglaya/shared/lifecycles';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { moneyCoverOf } from '../payments/payments.service.ts';
+import { formatMoney } from './project-notify.ts';
 import { lockProject, setProjectStatus, type ProjectRow } from './projects.repository.ts';
 
 // The one place that decides whether a project or quote may move (PROJECT_ACTIONS and
 // QUOTE_ACTIONS in packages/shared). Every service function that changes a project or a quote
 // locks the project and asks here first; a refusal is a 409 with the table's Spanish reason,
-// thrown before anything is written, so the transaction changes nothing.
+// thrown before anything is written, so the transaction changes nothing. The money each move
+// needs (MONEY_GATES, UNFUNDED_ONLY) is checked here too, under the same lock, so no page, mail
+// link or sweep can start, deliver or approve work whose money is not held (decision 021).
 
 export interface Actor {
   id: string;
@@ -31,15 +45,37 @@ export function assertProjectAction(project: ProjectRow, action: ProjectAction, 
   if (!projectAllows(action, project.status)) throw new AppError('CONFLICT', tp.refused[action]);
 }
 
-/** Locks the project, then checks the action; 404 when there is no such project. */
+/** Locks the project, then checks the action and the money it needs; 404 when there is no such project. */
 export async function lockForAction(tx: Tx, projectId: string, action: ProjectAction, actor: Actor): Promise<ProjectRow> {
   const project = await lockProject(tx, projectId);
   if (!project) throw new AppError('NOT_FOUND', tp.notFound);
   assertProjectAction(project, action, actor);
+  await assertMoneyAllows(tx, project, action);
   return project;
 }
 
+const gated = (action: ProjectAction) => action in MONEY_GATES;
+const unfundedOnly = (action: ProjectAction) => (UNFUNDED_ONLY as readonly ProjectAction[]).includes(action);
+
+/**
+ * Payment protection's rule (issue 29), for a project locked by the caller: a gated move needs
+ * its money held or released (409 naming what is still due); undoing a hire needs nothing funded
+ * and no payment under way. Other moves pass without a read.
+ */
+export async function assertMoneyAllows(tx: Tx, project: ProjectRow, action: ProjectAction): Promise<void> {
+  if (!gated(action) && !unfundedOnly(action)) return;
+  const cover = project.acceptedQuoteId ? await moneyCoverOf(tx, project.id) : null;
+  if (gated(action)) {
+    const short = cover ? moneyShortfall(action, cover) : 1;
+    if (short > 0) throw new AppError('CONFLICT', tp.moneyRefused[action as keyof typeof MONEY_GATES](cover ? formatMoney(short, cover.currency) : ''));
+    return;
+  }
+  if (cover?.paymentUnderWay) throw new AppError('CONFLICT', tp.moneyRefused.paymentUnderWay);
+  if (cover && cover.fundedMinor > 0) throw new AppError('CONFLICT', tp.moneyRefused.funded);
+}
+
 const STAMPS = {
+  created: 'updatedAt',
   assigned: 'assignedAt',
   in_progress: 'startedAt',
   delivered: 'deliveredAt',
@@ -61,7 +97,9 @@ export async function moveProject(
   const to = PROJECT_ACTIONS[action].to;
   if (to === null) throw new Error(`action ${action} does not move a project`);
   const now = new Date();
-  await setProjectStatus(tx, project.id, { status: to, [STAMPS[to]]: now, ...extra });
+  // Back to open (a hire that ended before funding): nobody is hired any more.
+  const reopen = to === 'created' ? { contractorId: null, acceptedQuoteId: null, assignedAt: null } : {};
+  await setProjectStatus(tx, project.id, { status: to, [STAMPS[to]]: now, ...reopen, ...extra });
   return to;
 }
 

@@ -1,5 +1,7 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import type { Currency } from '@arreglaya/shared/domain';
+import { ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
+import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
 import { postNotice, postNoticeOnCommit } from '../chat/chat.service.ts';
@@ -7,7 +9,7 @@ import { openConversation, openConversationOnCommit } from '../contractor-contac
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
-import { findContact } from './projects.repository.ts';
+import { findContact, findProjectContacts } from './projects.repository.ts';
 
 export interface NotifyDeps {
   mailer: Mailer;
@@ -73,4 +75,36 @@ function amountFormat(digits: number): Intl.NumberFormat {
 
 export function projectUrl(appUrl: string, projectId: string): string {
   return `${appUrl}/proyectos/${projectId}`;
+}
+
+const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
+/** A deadline as a person of the project's country reads it: "30 nov 2026, 2:00 p. m." in its time zone. */
+export function formatDeadline(at: Date, country: string): string {
+  const zone = TIME_ZONES[country as CountryCode] ?? TIME_ZONES.DO;
+  let format = deadlineFormats.get(zone);
+  if (!format) deadlineFormats.set(zone, (format = new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })));
+  return format.format(at);
+}
+
+/**
+ * Contact details follow the money (issue 29): once the money to begin is held, the client gets
+ * the contractor's name, phone and e-mail, and the contractor the client's full name, contact and
+ * the project's place, each in their conversation and by mail whatever their settings (it is what
+ * lets the work begin). In the funding's transaction; the caller kicks the mailer.
+ */
+export async function tellContactsShared(tx: Tx, deps: NotifyDeps, projectId: string): Promise<void> {
+  const p = await findProjectContacts(tx, projectId);
+  if (!p) return;
+  const { client, contractor } = p;
+  const m = tm.contactShared;
+  const pair = { clientId: p.clientId, contractorId: p.contractorId, projectId };
+  const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
+  const base = { pair, subject: m.subject, title: m.title, actions, alwaysMail: true };
+  await notify(tx, deps, { ...base, to: p.clientId, known: client, paragraphs: [m.intro(p.title), tm.contractor(contractor.name, contractor.phone, contractor.email)] });
+  await notify(tx, deps, {
+    ...base,
+    to: p.contractorId,
+    known: contractor,
+    paragraphs: [m.intro(p.title), tm.quoteAccepted.client(client.name, client.phone, client.email), m.address(p.zone ? ZONE_LABELS[p.zone] : '', p.city ?? '')],
+  });
 }

@@ -289,3 +289,58 @@ export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: numbe
     .limit(limit)
     .for('update', { skipLocked: true });
 }
+
+/** Hires waiting for their first funding since before `before`, locked (others' locks skipped): the lapse sweep's batch. */
+export async function lockHiresAssignedBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
+  return tx
+    .select()
+    .from(projects)
+    .where(
+      and(
+        eq(projects.status, 'assigned'),
+        lte(projects.assignedAt, before),
+        // Funded hires (and those whose payment is under way) never lapse: leave them out of the batch.
+        sql`NOT EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.project_id = ${projects.id} AND t.kind = 'fund')`,
+        sql`NOT EXISTS (SELECT 1 FROM payments p WHERE p.project_id = ${projects.id} AND p.status IN ('pending', 'requires_action'))`,
+      ),
+    )
+    .orderBy(asc(projects.assignedAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** A hired project's title and place with its client's and contractor's contact, in one read (the contact-shared notices). */
+export async function findProjectContacts(db: DbOrTx, projectId: string) {
+  const r = await db.execute<{
+    title: string;
+    city: string | null;
+    zone: ProjectRow['zone'];
+    client_id: string;
+    contractor_id: string;
+    c_first: string;
+    c_last: string;
+    c_email: string;
+    c_phone: string | null;
+    k_first: string;
+    k_last: string;
+    k_email: string;
+    k_phone: string | null;
+  }>(sql`
+    SELECT p.title, p.city, p.zone, p.client_id, p.contractor_id,
+           c.first_name AS c_first, c.last_name AS c_last, c.email AS c_email, c.phone AS c_phone,
+           k.first_name AS k_first, k.last_name AS k_last, k.email AS k_email, k.phone AS k_phone
+      FROM projects p JOIN users c ON c.id = p.client_id JOIN users k ON k.id = p.contractor_id
+     WHERE p.id = ${projectId}::uuid`);
+  const row = r.rows[0];
+  if (!row) return undefined;
+  const person = (first: string, last: string, email: string, phone: string | null) => ({ firstName: first, name: `${first} ${last}`.trim(), email, phone });
+  return {
+    title: row.title,
+    city: row.city,
+    zone: row.zone,
+    clientId: row.client_id,
+    contractorId: row.contractor_id,
+    client: person(row.c_first, row.c_last, row.c_email, row.c_phone),
+    contractor: person(row.k_first, row.k_last, row.k_email, row.k_phone),
+  };
+}

@@ -1,4 +1,5 @@
 import { validation } from '@arreglaya/shared/i18n/common';
+import { CARDS, fund, tokenize } from '../../../test/support/payment-factories.ts';
 import crypto from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -305,7 +306,7 @@ describe('GET /api/projects (Proyectos Disponibles)', () => {
 });
 
 describe('GET /api/projects/:id', () => {
-  it('hides the client’s contact data until the client accepts this contractor’s quote', async () => {
+  it('hides the client’s contact data until the money to begin is held for this contractor’s hire', async () => {
     const client = await person(t, 'client', 'Yolanda');
     const hired = await person(t, 'contractor', 'Ramón');
     const other = await person(t, 'contractor', 'Pedro');
@@ -318,6 +319,12 @@ describe('GET /api/projects/:id', () => {
     expect(JSON.stringify(before)).not.toContain(client.email);
 
     await post(client, `/api/quotes/${quoteId}/accept`);
+    // Hired but nothing paid: they talk in the chat, no contact data either way (issue 29).
+    const unpaid = (await get(hired, `/api/projects/${id}`)).json();
+    expect(unpaid).toMatchObject({ clientContact: null, contractor: { id: hired.id }, conversationId: expect.any(String) });
+    expect(JSON.stringify(unpaid)).not.toContain(client.email);
+    expect((await get(client, `/api/projects/${id}`)).json().contractorContact).toBeNull();
+    expect((await fund(t, client, id, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
     const after = (await get(hired, `/api/projects/${id}`)).json();
     expect(after.clientContact).toMatchObject({ email: client.email, name: 'Yolanda Almonte' });
     expect(after.contractor).toMatchObject({ id: hired.id });

@@ -14,6 +14,7 @@ import {
   ProjectPhotosSchema,
   ProjectRemovedSchema,
   ProjectSavedSchema,
+  HireEndSchema,
   StatusChangedSchema,
   StatusChangeSchema,
 } from '@arreglaya/shared/schemas/projects';
@@ -32,6 +33,7 @@ import {
   changeStatus,
   decideClaim,
   createProject,
+  endHire,
   editProject,
   listMyJobs,
   listMyProjects,
@@ -232,6 +234,24 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         const key = optionalIdempotencyKeyOf(req.headers['idempotency-key']);
         const status = await changeStatus(deps, actorOf(req), req.params.id, req.body.status, req.body.note, key);
         return { message: tp.statusChanged[req.body.status], status };
+      },
+    );
+
+    app.post(
+      '/api/projects/:id/end-hire',
+      {
+        config: { access: ['client', 'contractor'], rateLimit: perUser(20) },
+        schema: {
+          tags: ['proyectos'],
+          summary: 'Antes del pago: el cliente cancela la contratación o el contratista se retira (el proyecto vuelve a recibir ofertas)',
+          params: IdSchema,
+          body: HireEndSchema,
+          response: { 200: z.object({ message: z.string(), status: z.literal('created') }), ...errors },
+        },
+      },
+      async (req) => {
+        const status = await endHire(deps, actorOf(req), req.params.id, req.body.reason);
+        return { message: req.user!.role === 'client' ? tp.hireEnd.cancelled : tp.hireEnd.withdrawn, status };
       },
     );
 

@@ -1,5 +1,5 @@
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
-import { clientNextAction, DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
+import { clientNextAction, DELIVERY_REVIEW_DAYS, moneyToBeginHeld, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import {
   OpenProjectsPageSchema,
   PROJECT_PHOTOS_MAX,
@@ -31,7 +31,7 @@ import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { removeFiles, storeUpload } from '../media/photo-files.ts';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { openProjectsCacheOf, openProjectsChanged } from './open-projects-cache.ts';
-import { assertProjectAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
+import { assertMoneyAllows, assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
 import {
   countConversations,
@@ -52,12 +52,13 @@ import {
   listOpenProjects,
   listPhotos,
   lockDeliveredBefore,
+  lockHiresAssignedBefore,
   updateProject,
   writePhotoOrder,
   type ProjectRow,
 } from './projects.repository.ts';
-import { findContractorCard } from './quotes.repository.ts';
-import { rejectOpenQuotesOf } from './quotes.service.ts';
+import { findContractorCard, lockQuote, updateQuote } from './quotes.repository.ts';
+import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
 
 export interface ProjectsDeps {
   db: Db;
@@ -72,6 +73,8 @@ export interface ProjectsDeps {
 export interface MoneyHooks {
   feePercent: number;
   kickRefunds(): void;
+  /** HIRE_PAYMENT_HOURS: how long a hire waits for its first funding before it lapses. */
+  hireHours?: number;
 }
 
 const feeOf = (money: MoneyHooks | undefined) => money?.feePercent ?? DEFAULT_PLATFORM_FEE_PERCENT;
@@ -199,9 +202,9 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
 
 /**
  * The project page. An open project is readable by anyone signed in; afterwards only by its
- * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data: the
- * client's goes only to the contractor the client hired (and the client), the contractor's only
- * to that client (and the contractor).
+ * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data follows
+ * the money (issue 29): the client's full name and contact go to the hired contractor, and the
+ * contractor's to the client, only once the money to begin is held; until then they talk in the chat.
  */
 export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
   // An open project's page reads the same for every signed-in person but its client and
@@ -237,8 +240,10 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     hired ? findContractorCard(deps.db, p.contractorId!) : null,
     hired ? findContact(deps.db, p.contractorId!) : undefined,
     hired ? findConversationId(deps.db, { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id }) : null,
-    seesMoney ? projectMoney(deps.db, p.id) : null,
+    seesMoney ? projectMoney(deps.db, p.id, hireHoursOf(deps.money)) : null,
   ]);
+  // Contact details are exchanged once the money to begin is held (or was, for work already paid).
+  const contactShared = hired && moneyToBeginHeld(money);
   const contact = (c: { name: string; email: string; phone: string | null } | undefined) => (c ? { name: c.name, email: c.email, phone: c.phone } : null);
   const detail: ProjectDetail = {
     id: p.id,
@@ -259,9 +264,9 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     deliveryPhotos,
     offers,
     clientFirstName: client?.firstName ?? '',
-    clientContact: isClient || (hired && isHiredContractor) ? contact(client) : null,
+    clientContact: isClient || (contactShared && isHiredContractor) ? contact(client) : null,
     contractor: card,
-    contractorContact: contact(contractorContact),
+    contractorContact: isHiredContractor || contactShared ? contact(contractorContact) : null,
     conversationId,
     deliveryNote: isClient || isHiredContractor ? p.deliveryNote : null,
     viewer: { isClient, isHiredContractor },
@@ -384,6 +389,8 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
     const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
+      // Approval releases the whole agreed price: work stored before that rule, short of money, waits for a sysadmin (ledger:check names it).
+      if (!(await moneyAllows(tx, p, 'auto_approve'))) continue;
       await moveProject(tx, p, 'auto_approve');
       await refreshContractorAggregates(tx, [p.contractorId!]);
       await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
@@ -403,6 +410,97 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
   });
   if (approved > 0) deps.mailer.kick();
   return approved;
+}
+
+// ---- Before funding: a hire ends (issue 29) ----
+
+/** Whether the money allows the move (the same check as lockForAction's, answered instead of thrown). */
+async function moneyAllows(tx: Tx, p: ProjectRow, action: 'auto_approve' | 'lapse_hire'): Promise<boolean> {
+  try {
+    await assertMoneyAllows(tx, p, action);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') return false;
+    throw err;
+  }
+}
+
+type HireEnd = 'cancel_hire' | 'withdraw_hire' | 'lapse_hire';
+
+/**
+ * Ends a hire nothing was paid for, on a project locked and checked by the caller: the accepted
+ * offer is withdrawn (the other offers stay rejected), the project reopens to offers with nobody
+ * hired, both people are told (the one who ended it is not told what they did), and it is logged.
+ */
+async function endHireIn(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: HireEnd, actor: Actor | null, reason: string | null): Promise<void> {
+  const quoteId = p.acceptedQuoteId;
+  if (quoteId) {
+    const quote = (await lockQuote(tx, quoteId))!;
+    assertQuoteAction(quote, 'unhire');
+    await updateQuote(tx, quoteId, { status: 'withdrawn', closedAt: new Date() });
+  }
+  const contractorId = p.contractorId!;
+  await moveProject(tx, p, action);
+  const m = tm.hireEnded;
+  const pair = { clientId: p.clientId, contractorId, projectId: p.id };
+  const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
+  const why = reason ? [m.reason(reason)] : [];
+  const hours = hireHoursOf(deps.money);
+  if (action === 'cancel_hire') {
+    await notify(tx, deps, { to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byClient(p.title), ...why], actions });
+  } else if (action === 'withdraw_hire') {
+    const name = (await findContact(tx, contractorId))?.name ?? '';
+    await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byContractor(p.title, name), ...why], actions });
+  } else {
+    await notify(tx, deps, { to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedContractor(p.title, hours)], actions });
+    await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedClient(p.title, hours)], actions });
+  }
+  await recordLogEntry(tx, {
+    userId: actor?.id ?? null,
+    sessionId: actor?.sessionId ?? null,
+    action: `project-${action.replace('_', '-')}`,
+    location: `/proyectos/${p.id}`,
+    details: { projectId: p.id, quoteId, contractorId, from: 'assigned', to: 'created', by: actor ? actor.role : 'system' },
+  });
+}
+
+/**
+ * POST /api/projects/:id/end-hire: before anything is funded, the client calls the hire off or
+ * the hired contractor steps back, with a reason; the project reopens to offers. Refused (409)
+ * once money is held or a payment is under way (lockForAction's money check).
+ */
+export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: string, reason: string): Promise<'created'> {
+  const action = actor.role === 'client' ? 'cancel_hire' : 'withdraw_hire';
+  await deps.db.transaction(async (tx) => {
+    const project = await lockForAction(tx, projectId, action, actor);
+    await endHireIn(tx, deps, project, action, actor, reason);
+  });
+  openProjectsChanged(deps.db, [projectId]);
+  deps.mailer.kick();
+  return 'created';
+}
+
+/**
+ * Hires not funded within HIRE_PAYMENT_HOURS lapse (the minute sweep): each project is taken under
+ * its row lock (others' skipped) and only while still assigned with nothing funded and no payment
+ * under way, so a hire lapses once however many instances sweep, and a restart repeats nothing.
+ * Returns how many lapsed.
+ */
+export async function lapseUnpaidHires(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
+  const lapsed = await deps.db.transaction(async (tx) => {
+    const due = await lockHiresAssignedBefore(tx, new Date(now.getTime() - hireHoursOf(deps.money) * 3_600_000), batch);
+    const ids: string[] = [];
+    for (const p of due) {
+      if (!projectAllows('lapse_hire', p.status) || !(await moneyAllows(tx, p, 'lapse_hire'))) continue;
+      await endHireIn(tx, deps as ProjectsDeps, p, 'lapse_hire', null, null);
+      ids.push(p.id);
+    }
+    return ids;
+  });
+  if (lapsed.length === 0) return 0;
+  openProjectsChanged(deps.db, lapsed);
+  deps.mailer.kick();
+  return lapsed.length;
 }
 
 // ---- A sysadmin's moves: claims decided, a hired project called off (money follows, decision 021) ----

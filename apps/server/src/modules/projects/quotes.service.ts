@@ -1,5 +1,5 @@
 import { projectMail as tm, projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
-import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
+import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { OFFER_SORTS, Offer, Quote, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -11,7 +11,7 @@ import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { openProjectsChanged, PROJECTS_CHANNEL } from './open-projects-cache.ts';
-import { formatMoney, notify, projectUrl } from './project-notify.ts';
+import { formatDeadline, formatMoney, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
 import {
@@ -35,7 +35,12 @@ export interface QuotesDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** HIRE_PAYMENT_HOURS (the deadline told at hiring); the default without it. */
+  money?: { hireHours?: number };
 }
+
+/** HIRE_PAYMENT_HOURS as configured (the default without it). */
+export const hireHoursOf = (money: QuotesDeps['money']) => money?.hireHours ?? DEFAULT_HIRE_PAYMENT_HOURS;
 
 type QuoteData = z.output<typeof QuoteInputSchema>;
 const DAY = 86_400_000;
@@ -104,7 +109,8 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         m.intro(contractor.name),
         `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
         `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
-        tm.contractor(contractor.name, contractor.phone, contractor.email),
+        // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
+        tm.contractorName(contractor.name),
       ],
       actions: [
         { label: m.accept, url: links.urls.accept },
@@ -199,6 +205,15 @@ export async function counterOffer(deps: QuotesDeps, actor: Actor, quoteId: stri
     assertQuoteAction(quote, 'counter');
     // One counter-offer at a time: a second one would silently replace what the contractor is answering.
     if (quote.counterStatus === 'pending') throw new AppError('CONFLICT', tq.refused.counterPending);
+    // A staged plan is paid stage by stage: at the countered price every stage must still come to something.
+    if (
+      quote.stages &&
+      !stagesPayable(
+        input.priceMinor,
+        quote.stages.map((x) => x.percent),
+      )
+    )
+      throw new AppError('VALIDATION', tq.counterStagesTooSmall, { priceMinor: tq.counterStagesTooSmall });
     const updated = await updateQuote(tx, quoteId, {
       counterPriceMinor: input.priceMinor,
       counterComment: input.comment ?? null,
@@ -239,24 +254,29 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
   const agreed = quote.counterStatus === 'accepted' && quote.counterPriceMinor !== null ? quote.counterPriceMinor : quote.priceMinor;
   const updated = await updateQuote(tx, quoteId, { status: 'accepted', agreedPriceMinor: agreed, clientConfirmation: true, confirmationDate: now, closedAt: now });
   await moveProject(tx, project, 'assign', { contractorId: quote.contractorId, acceptedQuoteId: quote.id });
-  if (quote.stages && quote.stages.length > 0) {
-    let left = agreed;
+  const amounts =
+    quote.stages && quote.stages.length > 0
+      ? stageAmounts(
+          agreed,
+          quote.stages.map((s) => s.percent),
+        )
+      : null;
+  if (quote.stages && amounts) {
     await insertMilestones(
       tx,
-      quote.stages.map((s, i) => {
-        const amount = i === quote.stages!.length - 1 ? left : Math.round((agreed * s.percent) / 100);
-        left -= amount;
-        return { projectId: project.id, quoteId: quote.id, position: i, title: s.title, amountMinor: amount, currency: quote.currency };
-      }),
+      quote.stages.map((s, i) => ({ projectId: project.id, quoteId: quote.id, position: i, title: s.title, amountMinor: amounts[i]!, currency: quote.currency })),
     );
   }
   await spendQuoteLinks(tx, quoteId);
   const others = await rejectOpenQuotes(tx, project.id, quoteId);
   for (const other of others) await tellRejected(tx, deps, project, other, tm.quoteRejected.otherChosen(project.title));
 
-  const [client, contractor] = await Promise.all([findContact(tx, project.clientId), findContact(tx, quote.contractorId)]);
+  // No contact details yet (issue 29): they are sent to both once the money to begin is held.
+  const contractor = await findContact(tx, quote.contractorId);
   const pair = pairOf(project, quote.contractorId);
   const price = formatMoney(agreed, quote.currency);
+  const toBegin = formatMoney(amounts ? amounts[0]! : agreed, quote.currency);
+  const payBy = formatDeadline(new Date(now.getTime() + hireHoursOf(deps.money) * 3_600_000), project.country);
   const a = tm.quoteAccepted;
   await notify(tx, deps, {
     to: quote.contractorId,
@@ -264,7 +284,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
     quoteId,
     subject: a.subject,
     title: a.title,
-    paragraphs: [a.intro(project.title), tm.price(price), a.client(client?.name ?? '', client?.phone ?? null, client?.email ?? '')],
+    paragraphs: [a.intro(project.title), tm.price(price), a.waitForPayment(toBegin, payBy)],
     actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
   });
   const s = tm.projectAssigned;
@@ -274,7 +294,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
     quoteId,
     subject: s.subject,
     title: s.title,
-    paragraphs: [s.intro(project.title, contractor?.name ?? ''), tm.price(price), tm.contractor(contractor?.name ?? '', contractor?.phone ?? null, contractor?.email ?? '')],
+    paragraphs: [s.intro(project.title, contractor?.name ?? ''), tm.price(price), s.payNow(toBegin, payBy)],
     actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
   });
   await log(tx, actor, 'quote-accepted', quote, { agreedPriceMinor: agreed, rejected: others.map((o) => o.id) });

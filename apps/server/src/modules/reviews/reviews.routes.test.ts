@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, reviews } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { CARDS, fund, tokenize } from '../../../test/support/payment-factories.ts';
 
 let t: MailTestApp;
 beforeAll(async () => {
@@ -15,6 +16,11 @@ const send = (method: 'GET' | 'POST' | 'PUT', who: Person | null, url: string, p
 const setStatus = (who: Person, projectId: string, status: string) => send('POST', who, `/api/projects/${projectId}/status`, { status });
 const form = (overrides: Record<string, unknown> = {}) => ({ rating: 5, title: 'Excelente trabajo', comments: 'Llegó a tiempo y dejó todo limpio.', ...overrides });
 
+/** The client pays the agreed price into payment protection (work may start once it is held). */
+async function payFor(client: Person, projectId: string) {
+  expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
+}
+
 /** A project the client hired the contractor for, taken as far as `until`. */
 async function project(until: 'assigned' | 'completado' = 'completado', contractorName = 'Ramón') {
   const client = await person(t, 'client', 'Yolanda');
@@ -23,6 +29,7 @@ async function project(until: 'assigned' | 'completado' = 'completado', contract
   const quoteId = await postQuote(t, contractor, projectId);
   expect((await send('POST', client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
   if (until === 'completado') {
+    await payFor(client, projectId);
     expect((await setStatus(contractor, projectId, 'in_progress')).statusCode).toBe(200);
     expect((await setStatus(contractor, projectId, 'delivered')).statusCode).toBe(200);
     expect((await setStatus(client, projectId, 'completado')).statusCode).toBe(200);
@@ -190,6 +197,7 @@ describe('moderation', () => {
       const projectId = await postProject(t, client);
       const quoteId = await postQuote(t, contractor, projectId);
       await send('POST', client, `/api/quotes/${quoteId}/accept`);
+      await payFor(client, projectId);
       await setStatus(contractor, projectId, 'in_progress');
       await setStatus(contractor, projectId, 'delivered');
       await setStatus(client, projectId, 'completado');
@@ -235,6 +243,7 @@ describe('the reply and /perfil/reviews', () => {
       const projectId = await postProject(t, client);
       const quoteId = await postQuote(t, contractor, projectId);
       await send('POST', client, `/api/quotes/${quoteId}/accept`);
+      await payFor(client, projectId);
       await setStatus(contractor, projectId, 'in_progress');
       await setStatus(contractor, projectId, 'delivered');
       await setStatus(client, projectId, 'completado');

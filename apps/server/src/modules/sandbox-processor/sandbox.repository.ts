@@ -1,9 +1,10 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sandboxCharges, sandboxPayouts, sandboxRefunds, sandboxTokens } from '../../db/schema/index.ts';
+import { sandboxCharges, sandboxPayouts, sandboxRefunds, sandboxTokens, sandboxVerifications } from '../../db/schema/index.ts';
 
 export type SandboxToken = typeof sandboxTokens.$inferSelect;
 export type SandboxCharge = typeof sandboxCharges.$inferSelect;
+export type SandboxVerification = typeof sandboxVerifications.$inferSelect;
 
 export async function insertToken(db: DbOrTx, row: typeof sandboxTokens.$inferInsert): Promise<void> {
   await db.insert(sandboxTokens).values(row);
@@ -83,4 +84,44 @@ export async function insertChargeForToken(
   const c = r.rows[0];
   if (!c) return (await findChargeByKey(db, row.idempotencyKey))!;
   return { id: c.id, idempotencyKey: c.idempotency_key, status: c.status, amountMinor: Number(c.amount_minor), currency: c.currency, failureCode: c.failure_code };
+}
+
+// ---- Zero-amount verifications (a card being saved) ----
+
+/**
+ * A verification with the outcome its token's behaviour asks for (`outcomes`, as for a charge),
+ * inserted unless its idempotency key is taken; the verification the key names either way.
+ */
+export async function insertVerificationForToken(
+  db: DbOrTx,
+  token: string,
+  row: Pick<typeof sandboxVerifications.$inferInsert, 'id' | 'tokenId' | 'idempotencyKey' | 'returnUrl'>,
+  outcomes: Record<string, { status: string; failureCode: string | null }>,
+): Promise<SandboxVerification> {
+  // Saving a card is rare: the insert, then the row read by its key (the first verification when the key was taken).
+  await db.execute(sql`
+    WITH o AS (SELECT ${JSON.stringify(outcomes)}::jsonb -> coalesce((SELECT behaviour FROM sandbox_processor.tokens WHERE id = ${token}::varchar), '') AS o)
+    INSERT INTO sandbox_processor.verifications (id, token_id, idempotency_key, status, failure_code, return_url)
+    SELECT ${row.id}::varchar, ${row.tokenId}::varchar, ${row.idempotencyKey}::varchar, o ->> 'status', o ->> 'failureCode', ${row.returnUrl ?? null}::text
+      FROM o
+    ON CONFLICT (idempotency_key) DO NOTHING`);
+  return (await findVerificationByKey(db, row.idempotencyKey))!;
+}
+
+export async function findVerificationByKey(db: DbOrTx, key: string): Promise<SandboxVerification | undefined> {
+  const [row] = await db.select().from(sandboxVerifications).where(eq(sandboxVerifications.idempotencyKey, key));
+  return row;
+}
+
+export async function findVerification(db: DbOrTx, id: string): Promise<SandboxVerification | undefined> {
+  const [row] = await db.select().from(sandboxVerifications).where(eq(sandboxVerifications.id, id));
+  return row;
+}
+
+/** Settles a challenged verification once: only while it still requires action. */
+export async function settleVerificationChallenge(db: DbOrTx, id: string, status: 'succeeded' | 'canceled'): Promise<void> {
+  await db
+    .update(sandboxVerifications)
+    .set({ status, failureCode: status === 'canceled' ? 'challenge_canceled' : null, updatedAt: new Date() })
+    .where(and(eq(sandboxVerifications.id, id), eq(sandboxVerifications.status, 'requires_action')));
 }

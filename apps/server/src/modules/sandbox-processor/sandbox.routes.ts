@@ -15,7 +15,9 @@ const TokenSchema = z.object({
   expMonth: z.number().int(),
   expYear: z.number().int(),
 });
-const ChargeParams = z.object({ id: z.string().regex(/^ch_[0-9a-f]{24}$/) });
+/** A challenged charge (`ch_`) or a challenged card verification (`seti_`, a card being saved). */
+const ChallengeParams = z.object({ id: z.string().regex(/^(ch|seti)_[0-9a-f]{24}$/) });
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB' };
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -40,30 +42,42 @@ export function sandboxProcessorRoutes(sandbox: SandboxProcessor): FastifyPlugin
       },
     );
 
-    app.get('/sandbox-processor/v1/challenges/:id', { config: { access: 'public' }, schema: { hide: true, params: ChargeParams } }, async (req, reply) => {
-      const charge = await sandbox.challenge(req.params.id);
-      if (!charge) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-      const amount = new Intl.NumberFormat('es-DO', { style: 'currency', currency: charge.currency }).format(charge.amountMinor / 100);
-      const open = charge.status === 'requires_action';
-      const action = `/sandbox-processor/v1/challenges/${charge.id}`;
+    app.get('/sandbox-processor/v1/challenges/:id', { config: { access: 'public' }, schema: { hide: true, params: ChallengeParams } }, async (req, reply) => {
+      const challenge = await sandbox.challenge(req.params.id);
+      if (!challenge) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      const open = challenge.status === 'requires_action';
+      const action = `/sandbox-processor/v1/challenges/${challenge.id}`;
+      // A charge asks to confirm its amount; a card being saved is verified with no charge.
+      const page =
+        challenge.kind === 'charge'
+          ? {
+              title: 'Confirmar pago',
+              ask: `Tu banco pide confirmar un cargo de ${new Intl.NumberFormat('es-DO', { style: 'currency', currency: challenge.currency }).format(challenge.amountMinor / 100)}.`,
+              done: (ok: boolean) => `Este pago ya fue ${ok ? 'confirmado' : 'cancelado'}.`,
+            }
+          : {
+              title: 'Confirmar tarjeta',
+              ask: `Tu banco pide confirmar que la tarjeta ${BRANDS[challenge.brand] ?? 'Tarjeta'} •••• ${challenge.last4} es tuya. No se hará ningún cargo.`,
+              done: (ok: boolean) => `Esta tarjeta ya fue ${ok ? 'confirmada' : 'rechazada'}.`,
+            };
       const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Confirmar pago (sandbox)</title></head><body><main><h1>Confirmar pago</h1>
-<p>Procesador de prueba. Tu banco pide confirmar un cargo de ${escapeHtml(amount)}.</p>
+<title>${page.title} (sandbox)</title></head><body><main><h1>${page.title}</h1>
+<p>Procesador de prueba. ${escapeHtml(page.ask)}</p>
 ${
   open
-    ? `<form method="post" action="${action}/confirm"><button type="submit">Confirmar pago</button></form>
+    ? `<form method="post" action="${action}/confirm"><button type="submit">${page.title}</button></form>
 <form method="post" action="${action}/cancel"><button type="submit">Cancelar</button></form>`
-    : `<p>Este pago ya fue ${charge.status === 'succeeded' ? 'confirmado' : 'cancelado'}.</p>`
+    : `<p>${page.done(challenge.status === 'succeeded')}</p>`
 }
 </main></body></html>`;
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 
     for (const answer of ['confirm', 'cancel'] as const) {
-      app.post(`/sandbox-processor/v1/challenges/:id/${answer}`, { config: { access: 'public' }, schema: { hide: true, params: ChargeParams } }, async (req, reply) => {
+      app.post(`/sandbox-processor/v1/challenges/:id/${answer}`, { config: { access: 'public' }, schema: { hide: true, params: ChallengeParams } }, async (req, reply) => {
         const settled = await sandbox.answerChallenge(req.params.id, answer === 'confirm');
         if (!settled) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-        log.info({ charge: req.params.id, answer }, 'challenge answered');
+        log.info({ [req.params.id.startsWith('seti_') ? 'verification' : 'charge']: req.params.id, answer }, 'challenge answered');
         return reply.redirect(settled.returnUrl, 303);
       });
     }

@@ -3,19 +3,24 @@ import type { Currency } from '@arreglaya/shared/domain';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type PayoutDestination } from '../payments/processor.ts';
+import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type PayoutDestination, type VerificationResult } from '../payments/processor.ts';
 import {
   addRefunded,
   findCharge,
   findChargeByKey,
   findToken,
+  findVerification,
+  findVerificationByKey,
   insertChargeForToken,
+  insertVerificationForToken,
   insertPayoutOnce,
   insertRefundOnce,
   insertToken,
   listChargesSince,
   settleChallenge,
+  settleVerificationChallenge,
   type SandboxCharge,
+  type SandboxVerification,
 } from './sandbox.repository.ts';
 
 // The built-in sandbox card processor (decision 021): it runs inside our server as if it were a
@@ -37,7 +42,7 @@ export const SANDBOX_CARDS: Record<string, SandboxBehaviour> = {
 export type CardData = z.output<typeof CardInputSchema>;
 
 export type FaultKind = 'network' | 'timeout_before' | 'timeout_after';
-export type FaultOp = 'charge' | 'retrieve' | 'refund' | 'payout';
+export type FaultOp = 'charge' | 'retrieve' | 'refund' | 'payout' | 'verify' | 'retrieve_verification';
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -64,6 +69,24 @@ function toResult(c: Pick<SandboxCharge, 'id' | 'idempotencyKey' | 'status' | 'a
     actionUrl: c.status === 'requires_action' ? `${CHALLENGE_PATH}/${c.id}` : null,
   };
 }
+
+/** A verification's answer; it shares the charge's outcomes (a card that would be declined is refused at save). */
+function toVerificationResult(v: SandboxVerification): VerificationResult {
+  return {
+    id: v.id,
+    idempotencyKey: v.idempotencyKey,
+    status: v.status as VerificationResult['status'],
+    failureCode: v.failureCode,
+    actionUrl: v.status === 'requires_action' ? `${CHALLENGE_PATH}/${v.id}` : null,
+  };
+}
+
+/** Only a path of the same site is a return address (never another host). */
+const sameSiteOnly = (url: string) => (url.startsWith('/') && !url.startsWith('//') ? url : '/');
+
+/** What the challenge page shows and answers: a challenged charge or a challenged verification. */
+export type Challenge =
+  { kind: 'charge'; id: string; status: string; amountMinor: number; currency: string } | { kind: 'verification'; id: string; status: string; brand: string; last4: string };
 
 export class SandboxProcessor implements CardProcessor {
   readonly name = 'sandbox';
@@ -120,7 +143,7 @@ export class SandboxProcessor implements CardProcessor {
           amountMinor: req.amountMinor,
           currency: req.currency,
           idempotencyKey: req.idempotencyKey,
-          returnUrl: req.returnUrl.startsWith('/') && !req.returnUrl.startsWith('//') ? req.returnUrl : '/',
+          returnUrl: sameSiteOnly(req.returnUrl),
         },
         CHARGE_OUTCOMES,
       );
@@ -132,6 +155,27 @@ export class SandboxProcessor implements CardProcessor {
     return this.run('retrieve', async () => {
       const c = await findChargeByKey(this.db, idempotencyKey);
       return c ? toResult(c) : null;
+    });
+  }
+
+  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string }): Promise<VerificationResult> {
+    return this.run('verify', async () => {
+      // A zero-amount check: the token's behaviour picks the outcome from the charges' table (a
+      // repeated key answers with the first verification).
+      const verification = await insertVerificationForToken(
+        this.db,
+        req.token,
+        { id: newId('seti'), tokenId: req.token.slice(0, 40), idempotencyKey: req.idempotencyKey, returnUrl: sameSiteOnly(req.returnUrl) },
+        CHARGE_OUTCOMES,
+      );
+      return toVerificationResult(verification);
+    });
+  }
+
+  retrieveVerification(idempotencyKey: string): Promise<VerificationResult | null> {
+    return this.run('retrieve_verification', async () => {
+      const v = await findVerificationByKey(this.db, idempotencyKey);
+      return v ? toVerificationResult(v) : null;
     });
   }
 
@@ -163,15 +207,29 @@ export class SandboxProcessor implements CardProcessor {
     }));
   }
 
-  /** The challenge page's answer: confirm or cancel once; where to send the payer back. */
-  async answerChallenge(chargeId: string, confirm: boolean): Promise<{ returnUrl: string } | null> {
-    const charge = await findCharge(this.db, chargeId);
+  /** The challenge page's answer (a charge's `ch_` or a verification's `seti_`): confirm or cancel once; where to send the payer back. */
+  async answerChallenge(id: string, confirm: boolean): Promise<{ returnUrl: string } | null> {
+    const status = confirm ? 'succeeded' : 'canceled';
+    if (id.startsWith('seti_')) {
+      const verification = await findVerification(this.db, id);
+      if (!verification) return null;
+      await settleVerificationChallenge(this.db, id, status);
+      return { returnUrl: verification.returnUrl ?? '/' };
+    }
+    const charge = await findCharge(this.db, id);
     if (!charge) return null;
-    await settleChallenge(this.db, chargeId, confirm ? 'succeeded' : 'canceled');
+    await settleChallenge(this.db, id, status);
     return { returnUrl: charge.returnUrl ?? '/' };
   }
 
-  async challenge(chargeId: string): Promise<SandboxCharge | null> {
-    return (await findCharge(this.db, chargeId)) ?? null;
+  /** What the challenge page asks about: the charge's amount, or the card a verification is for. */
+  async challenge(id: string): Promise<Challenge | null> {
+    if (id.startsWith('seti_')) {
+      const v = await findVerification(this.db, id);
+      const token = v && (await findToken(this.db, v.tokenId));
+      return v ? { kind: 'verification', id: v.id, status: v.status, brand: token?.brand ?? 'unknown', last4: token?.last4 ?? '' } : null;
+    }
+    const c = await findCharge(this.db, id);
+    return c ? { kind: 'charge', id: c.id, status: c.status, amountMinor: c.amountMinor, currency: c.currency } : null;
   }
 }

@@ -1,20 +1,36 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
-import { addPaymentMethod, paymentKeys, removePaymentMethod } from '@/features/payments/api/payments-api.ts';
+import { addPaymentMethod, paymentKeys, removePaymentMethod, verifyPaymentMethod } from '@/features/payments/api/payments-api.ts';
 import { usePaymentMethods } from '@/features/payments/api/payments-queries.ts';
 import { CardForm } from '@/features/payments/components/card-form.tsx';
 import { cardLabel, SavedCards } from '@/features/payments/components/saved-cards.tsx';
 import { ConfirmDialog } from '@/features/projects/components/confirm-dialog.tsx';
 import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { ApiError } from '@/lib/api.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /perfil/formas-pago (spec §2, §4): the client's saved cards and the form to add one. Clients only (router). */
+/**
+ * What a refused save says (the card form shows an ApiError's message): the server's reason for an
+ * invalid token, a refusal by the processor (402) or no answer (503); the spec's message otherwise.
+ */
+function saveFailure(error: unknown): ApiError {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 402 || error.status === 503)) return error;
+  return error instanceof ApiError ? new ApiError(error.status, error.code, tp.methodAddError) : new ApiError(0, 'INTERNAL', tp.methodAddError);
+}
+
+/**
+ * /perfil/formas-pago (spec §2, §4): the client's saved cards and the form to add one. Clients only (router).
+ * The processor verifies each card when it is saved (issue 29): a refusal is shown in the form with
+ * its reason; when the bank asks for a challenge the browser goes to its page, which returns here
+ * with ?verificacion=<card id>; the page then asks our API once, says how it ended and drops the parameter.
+ */
 function PaymentMethodsPage() {
   usePageTitle(t.methods.title);
   const { user } = useViewer();
@@ -23,18 +39,57 @@ function PaymentMethodsPage() {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   const [removing, setRemoving] = useState<PaymentMethod | null>(null);
+  const [params, setParams] = useSearchParams();
+  const returning = params.get('verificacion');
+  const [confirming, setConfirming] = useState(false);
+  const [verifyFailure, setVerifyFailure] = useState<string | null>(null);
+  const confirmed = useRef<string | null>(null);
+
+  // Back from the bank's challenge: ask once how the card's verification ended.
+  useEffect(() => {
+    if (!returning || !clientId || confirmed.current === returning) return;
+    confirmed.current = returning;
+    setConfirming(true);
+    setVerifyFailure(null);
+    verifyPaymentMethod(returning)
+      .then((answer) => {
+        if ('method' in answer) messageBox.show({ text: answer.message, kind: 'success' });
+        else setVerifyFailure(answer.message);
+      })
+      .catch((error: unknown) => setVerifyFailure(errorMessage(error)))
+      .finally(() => {
+        setConfirming(false);
+        void queryClient.invalidateQueries({ queryKey: paymentKeys.methods(clientId) });
+        setParams(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.delete('verificacion');
+            return next;
+          },
+          { replace: true },
+        );
+      });
+  }, [returning, clientId, messageBox, queryClient, setParams]);
 
   const save = async (token: string, makeDefault: boolean) => {
     if (!clientId) return;
+    setVerifyFailure(null);
+    let answer: Awaited<ReturnType<typeof addPaymentMethod>>;
     try {
-      const answer = await addPaymentMethod(token, makeDefault);
-      messageBox.show({ text: answer.message, kind: 'success' });
+      answer = await addPaymentMethod(token, makeDefault);
     } catch (error) {
-      // The spec's message; a refused token says what to do instead.
-      throw new Error(error instanceof ApiError && error.status === 400 ? error.message : tp.methodAddError, { cause: error });
+      // The card form shows it: the processor's reason, or the spec's message.
+      throw saveFailure(error);
     } finally {
       await queryClient.invalidateQueries({ queryKey: paymentKeys.methods(clientId) });
     }
+    if ('actionUrl' in answer) {
+      // The bank asks for a challenge: its page returns here with ?verificacion=<card id>.
+      messageBox.show({ text: t.methods.verifyChallenge, kind: 'info' });
+      window.location.assign(answer.actionUrl);
+      return;
+    }
+    messageBox.show({ text: answer.message, kind: 'success' });
   };
 
   return (
@@ -62,6 +117,14 @@ function PaymentMethodsPage() {
         <h2 id="add-card" className="text-xl font-bold text-slate-900">
           {t.methods.addTitle}
         </h2>
+        {confirming && (
+          <p role="status" className="flex items-center gap-2 text-slate-800">
+            <Spinner /> {t.methods.verifying}
+          </p>
+        )}
+        <p role="alert" className="font-medium text-red-700 empty:hidden">
+          {verifyFailure}
+        </p>
         <CardForm submitLabel={t.cardForm.save} offerDefault onToken={save} />
       </section>
       {removing && clientId && (

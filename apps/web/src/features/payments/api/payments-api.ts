@@ -1,4 +1,4 @@
-import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
+import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PaymentMethodPending, PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
 import type { BankAccountType } from '@arreglaya/shared/domain';
 import { api, apiRequest } from '@/lib/api.ts';
 
@@ -22,7 +22,11 @@ export const paymentKeys = {
 };
 
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<{ items: PaymentMethod[] }>('/api/me/payment-methods', signal).then((r) => r.items);
-export const addPaymentMethod = (token: string, makeDefault: boolean) => api.post<{ message: string; method: PaymentMethod }>('/api/me/payment-methods', { token, makeDefault });
+/** A saved card: verified by the processor (201), or its bank asks for a challenge first (202, `actionUrl`); refused: 402 with the reason. */
+export type SavedCardAnswer = { message: string; method: PaymentMethod } | PaymentMethodPending;
+export const addPaymentMethod = (token: string, makeDefault: boolean) => api.post<SavedCardAnswer>('/api/me/payment-methods', { token, makeDefault });
+/** Back from the bank's challenge (?verificacion=<id>): asks how the card's verification ended. */
+export const verifyPaymentMethod = (id: string) => api.post<SavedCardAnswer>(`/api/me/payment-methods/${encodeURIComponent(id)}/verify`, {});
 export const makeDefaultPaymentMethod = (id: string) =>
   api.put<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}/default`, undefined);
 export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);

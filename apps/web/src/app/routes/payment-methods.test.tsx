@@ -1,0 +1,101 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
+import { Component as PaymentMethodsPage } from './payment-methods.tsx';
+
+// Cards are verified by the processor when saved (issue 29): the page shows the processor's reason
+// for a refused card in the form, and back from the bank's challenge (?verificacion=) it asks our
+// API once, says how it ended and drops the parameter. Only the network is replaced.
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const CARD_ID = '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60';
+const card = { id: CARD_ID, brand: 'visa', last4: '3220', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };
+const session: Session = {
+  user: {
+    id: '0c9a1f3e-2b4d-4e6f-8a1b-2c3d4e5f6a7b',
+    role: 'client',
+    firstName: 'Yolanda',
+    lastName: 'Peña',
+    email: 'y@correo.do',
+    phone: null,
+    avatarUrl: null,
+    rating: 0,
+    unreadMessages: 0,
+  },
+  expiresAt: null,
+};
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });
+const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
+
+function renderPage(url: string, answers: Record<string, () => Response>) {
+  const calls: string[] = [];
+  const fetch = vi.fn(async (path: string, init?: RequestInit) => {
+    calls.push(`${init?.method ?? 'GET'} ${path}`);
+    return (answers[`${init?.method ?? 'GET'} ${path}`] ?? (() => fail(404, 'NOT_FOUND', 'No')))();
+  });
+  vi.stubGlobal('fetch', fetch);
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  const router = createMemoryRouter([{ path: '/perfil/formas-pago', element: <PaymentMethodsPage /> }], { initialEntries: [url] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MessageBoxProvider>
+        <RouterProvider router={router} />
+      </MessageBoxProvider>
+    </QueryClientProvider>,
+  );
+  return { calls, router };
+}
+
+function fillCard(number: string) {
+  const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+  type(t.cardForm.number, number);
+  type(t.cardForm.expiry, `12${nextYear}`);
+  type(t.cardForm.cvc, '846');
+  type(t.cardForm.postalCode, '10101');
+  fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
+}
+
+describe('/perfil/formas-pago: cards verified when saved', () => {
+  it("shows the processor's reason when it refuses the card at save", async () => {
+    renderPage('/perfil/formas-pago', {
+      'GET /api/me/payment-methods': () => json(200, { items: [] }),
+      'POST /sandbox-processor/v1/tokens': () => json(201, { id: 'tok_abc123', brand: 'visa', last4: '9995', expMonth: 12, expYear: 2099 }),
+      'POST /api/me/payment-methods': () => fail(402, 'PAYMENT_FAILED', tp.fund.insufficientFunds),
+    });
+    expect(await screen.findByText(t.methods.empty)).toBeTruthy();
+    fillCard('4000 0000 0000 9995');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === tp.fund.insufficientFunds)).toBe(true));
+    expect(screen.queryByText(tp.methodAddError)).toBeNull();
+  });
+
+  it('back from the challenge, asks once, announces the saved card and drops the parameter', async () => {
+    const { calls, router } = renderPage(`/perfil/formas-pago?verificacion=${CARD_ID}`, {
+      'GET /api/me/payment-methods': () => json(200, { items: [card] }),
+      [`POST /api/me/payment-methods/${CARD_ID}/verify`]: () => json(200, { message: tp.methodAdded, method: card }),
+    });
+    expect(await screen.findByText(tp.methodAdded)).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(calls.filter((c) => c.endsWith('/verify'))).toHaveLength(1);
+  });
+
+  it('back from a cancelled challenge, says why in an alert', async () => {
+    const { router } = renderPage(`/perfil/formas-pago?verificacion=${CARD_ID}`, {
+      'GET /api/me/payment-methods': () => json(200, { items: [] }),
+      [`POST /api/me/payment-methods/${CARD_ID}/verify`]: () => fail(402, 'PAYMENT_FAILED', tp.verification.cancelled),
+    });
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === tp.verification.cancelled)).toBe(true));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

@@ -1,5 +1,5 @@
 import { stageAmounts } from '@arreglaya/shared/lifecycles';
-import type { milestones, paymentMethods, payments, quotes, sandboxCharges, sandboxTokens } from '../db/schema/index.ts';
+import type { milestones, paymentMethods, payments, quotes, sandboxCharges, sandboxTokens, sandboxVerifications } from '../db/schema/index.ts';
 import type { ActivityPlan } from './plan-projects.ts';
 import type { Rng } from './random.ts';
 
@@ -16,6 +16,7 @@ type MilestoneRow = typeof milestones.$inferInsert & { id: string };
 type PaymentRow = typeof payments.$inferInsert & { id: string };
 type TokenRow = typeof sandboxTokens.$inferInsert;
 type ChargeRow = typeof sandboxCharges.$inferInsert;
+type VerificationRow = typeof sandboxVerifications.$inferInsert;
 type MethodRow = typeof paymentMethods.$inferInsert & { id: string };
 type QuoteRow = typeof quotes.$inferInsert;
 
@@ -35,6 +36,8 @@ export interface DemoPosting {
 
 export interface MoneyPlan {
   tokens: TokenRow[];
+  /** The zero-amount verification each saved card passed when saved (`verify_<method>`). */
+  verifications: VerificationRow[];
   methods: MethodRow[];
   charges: ChargeRow[];
   payments: PaymentRow[];
@@ -61,13 +64,13 @@ const hexId = (rng: Rng, prefix: string) => `${prefix}_${rng.uuid().replace(/-/g
  * never had a hire. `feePercent` is PLATFORM_FEE_PERCENT.
  */
 export function planMoney(rng: Rng, now: Date, activity: ActivityPlan, opts: { feePercent: number }): MoneyPlan {
-  const plan: MoneyPlan = { tokens: [], methods: [], charges: [], payments: [], milestones: [], postings: [] };
+  const plan: MoneyPlan = { tokens: [], verifications: [], methods: [], charges: [], payments: [], milestones: [], postings: [] };
   const awaiting = new Set(activity.awaitingPayment);
   const acceptedOf = new Map<string, QuoteRow>(activity.quotes.filter((q) => q.status === 'accepted').map((q) => [q.projectId, q]));
   const cardOf = new Map<string, MethodRow>();
   const latest = new Date(now.getTime() - HOUR);
 
-  /** The client's saved card (made at their first payment), as the card form saves it: a sandbox token, brand, last 4. */
+  /** The client's saved card (made at their first payment), as the card form saves it: a sandbox token verified by the processor, brand, last 4. */
   const card = (clientId: string, at: Date): MethodRow => {
     const known = cardOf.get(clientId);
     if (known) return known;
@@ -76,8 +79,29 @@ export function planMoney(rng: Rng, now: Date, activity: ActivityPlan, opts: { f
     const expMonth = rng.int(1, 12);
     const token: TokenRow = { id: hexId(rng, 'tok'), brand, last4, expMonth, expYear, behaviour: 'success', createdAt: at };
     plan.tokens.push(token);
-    const method: MethodRow = { id: rng.uuid(), userId: clientId, processor: 'sandbox', processorToken: token.id, brand, last4, expMonth, expYear, isDefault: true, createdAt: at };
+    const method: MethodRow = {
+      id: rng.uuid(),
+      userId: clientId,
+      processor: 'sandbox',
+      processorToken: token.id,
+      brand,
+      last4,
+      expMonth,
+      expYear,
+      isDefault: true,
+      status: 'active',
+      createdAt: at,
+    };
     plan.methods.push(method);
+    plan.verifications.push({
+      id: hexId(rng, 'seti'),
+      tokenId: token.id,
+      idempotencyKey: `verify_${method.id}`,
+      status: 'succeeded',
+      returnUrl: `/perfil/formas-pago?verificacion=${method.id}`,
+      createdAt: at,
+      updatedAt: at,
+    });
     cardOf.set(clientId, method);
     return method;
   };

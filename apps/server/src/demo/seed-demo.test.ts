@@ -196,6 +196,10 @@ describe('seedDemoData', () => {
         WHERE c.id IS NULL OR c.id <> x.processor_ref OR c.status <> 'succeeded' OR c.amount_minor <> x.amount_minor
            OR m.user_id IS DISTINCT FROM x.payer_id OR c.token_id <> m.processor_token`),
     ).toBe(0);
+    expect(
+      await count(`payment_methods m LEFT JOIN sandbox_processor.verifications v ON v.idempotency_key = 'verify_' || m.id
+        WHERE m.status <> 'active' OR v.status IS DISTINCT FROM 'succeeded' OR v.token_id <> m.processor_token`),
+    ).toBe(0);
     // Approved work paid out in full (the contractor's share and the platform's fee), nothing left held.
     const [completed] = await rows<{ held: number; paid: number; price: number }>(sql`
       SELECT (SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id

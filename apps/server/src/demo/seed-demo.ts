@@ -19,6 +19,7 @@ import {
   reviews,
   sandboxCharges,
   sandboxTokens,
+  sandboxVerifications,
   users,
 } from '../db/schema/index.ts';
 import { accountIds, type AccountRef } from '../modules/payments/ledger.repository.ts';
@@ -83,12 +84,13 @@ function chunks<T>(rows: readonly T[], size = 250): T[][] {
 }
 
 /**
- * The demo's money (plan-money.ts) as the payment flows record it: the sandbox's tokens and
- * charges, the clients' saved cards, the staged plan's milestones, the payments, and the ledger
+ * The demo's money (plan-money.ts) as the payment flows record it: the sandbox's tokens,
+ * verifications and charges, the clients' saved cards, the staged plan's milestones, the payments, and the ledger
  * (accounts found or made, each transaction with its entries, fundings before the releases they pay).
  */
 async function writeMoney(tx: DbOrTx, money: MoneyPlan, currency: 'DOP'): Promise<void> {
   for (const c of chunks(money.tokens)) await tx.insert(sandboxTokens).values(c);
+  for (const c of chunks(money.verifications)) await tx.insert(sandboxVerifications).values(c);
   for (const c of chunks(money.methods)) await tx.insert(paymentMethods).values(c);
   for (const c of chunks(money.milestones)) await tx.insert(milestones).values(c);
   for (const c of chunks(money.charges)) await tx.insert(sandboxCharges).values(c);

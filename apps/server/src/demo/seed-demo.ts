@@ -223,7 +223,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   opts.log(
     `Demo data loaded in ${ms(performance.now())} (photos drawn in ${ms(rendered)}): ${counts.contractors} contractors, ${counts.clients} clients, ` +
       `${counts.projects} projects (${counts.openProjects} open, ${counts.completedProjects} completed, ${counts.assignedProjects} assigned, ${counts.inProgressProjects} in progress), ` +
-      `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos.`,
+      `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos, ${counts.payments} payments.`,
   );
   return { seeded: true, counts };
 }

@@ -38,7 +38,7 @@ export const projects = {
   sortNewest: 'Más Recientes',
   sortOldest: 'Más Antiguos',
   allLocations: 'Todas las ubicaciones',
-  contactHidden: 'Los datos de contacto del cliente se muestran cuando acepta tu oferta.',
+  contactHidden: 'Los datos de contacto del cliente se muestran cuando acepta tu oferta y el pago para empezar queda retenido.',
   // Refusals.
   notFound: 'No encontramos este proyecto.',
   notYours: 'Este proyecto no es tuyo.',

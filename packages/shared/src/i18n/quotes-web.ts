@@ -64,7 +64,7 @@ export const offerPanel = {
   clientComment: (comment: string) => `Comentario del cliente: ${comment}`,
   // After hiring.
   jobTitle: 'Tu trabajo',
-  hired: 'El cliente aceptó tu oferta. Ya puedes ver sus datos de contacto.',
+  hired: 'El cliente aceptó tu oferta. Verás sus datos de contacto cuando el pago para empezar quede retenido; mientras tanto, conversen por el chat.',
   clientContact: 'Datos del cliente',
   start: 'Marcar en progreso',
   deliver: 'Marcar como entregado',

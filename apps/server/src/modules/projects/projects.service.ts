@@ -387,6 +387,7 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
 export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
   const approved = await deps.db.transaction(async (tx) => {
     const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
+    let count = 0;
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
       // Approval releases the whole agreed price: work stored before that rule, short of money, waits for a sysadmin (ledger:check names it).
@@ -405,8 +406,9 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
         location: `/proyectos/${p.id}`,
         details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' },
       });
+      count++;
     }
-    return due.length;
+    return count;
   });
   if (approved > 0) deps.mailer.kick();
   return approved;

@@ -26,8 +26,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const PRICE = 1_250_000;
-/** Random sequences per run of the suite (each a new project and its people; 0.4–1.1 s each on the two shared cores, load 2–10). */
-const RUNS = 30;
+/** Random sequences per run of the suite (each a new project and its people; 0.4–1.6 s each on the two shared cores at load 2–11: 24 keep it under 40 s). */
+const RUNS = 24;
 const card = fc.constantFrom('visa', 'mastercard', 'amex', 'declined', 'insufficient', 'challenge', 'processingError');
 const HOUR = 3_600_000;
 const op = fc.oneof(
@@ -110,9 +110,9 @@ async function invariants(projectId: string) {
   // Payment protection, as ledger:check sees it (the same queries), over every project of the run so far.
   expect(await projectsShortOfMoney(t.db)).toEqual([]);
   expect(await completedNotSettled(t.db)).toEqual([]);
-  // A hire that ended reopened the project with nothing ever funded, its offer withdrawn, nobody hired.
+  // A hire that ended reopened the project with nothing held nor kept (a charge settled after it ends is refunded), its offer withdrawn, nobody hired.
   if (project!.status === 'created') {
-    expect(e.fundedMinor).toBe(0);
+    expect([e.heldMinor, e.fundedMinor - e.refundedMinor, e.releasedMinor]).toEqual([0, 0, 0]);
     const [hire] = await t.db
       .execute<{ contractor_id: string | null; accepted: string }>(
         sql`SELECT contractor_id, (SELECT count(*) FROM quotes q WHERE q.project_id = p.id AND q.status = 'accepted') AS accepted FROM projects p WHERE p.id = ${projectId}`,

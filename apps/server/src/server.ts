@@ -46,7 +46,7 @@ async function main(): Promise<void> {
   // The demo goes first: it only loads into an empty database, and the sysadmin is a user.
   if (config.DEMO_DATA) {
     const cipher = createDataCipher(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: logger }));
-    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m), seal: cipher.seal, index: cipher.index });
+    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m), seal: cipher.seal, index: cipher.index, feePercent: config.PLATFORM_FEE_PERCENT });
     if (seeded) {
       const n = await giveDemoAccountsPassword(database.db, DEMO_PASSWORD);
       logger.info(`demo accounts (${n}) sign in with the password '${DEMO_PASSWORD}'`);

@@ -99,6 +99,7 @@ test('an unpaid hire: the contractor waits with the reason; the client pays thro
   await expect(start).toBeDisabled();
   await expect(start).toHaveAccessibleDescription(tproj.moneyRefused.start('RD$4,100.00'));
   await expect(job.getByText(client.email)).toHaveCount(0);
+  await expect(job.getByText(offerPanel.hired)).toBeVisible();
   await expect(cpage.getByRole('button', { name: projectsWeb.endHire.withdraw })).toBeVisible();
   await expectNoSeriousAxe(cpage, '/proyectos/:id contractor waiting 1280px');
   await cpage.setViewportSize({ width: 360, height: 740 });
@@ -148,6 +149,7 @@ test('an unpaid hire: the contractor waits with the reason; the client pays thro
   await cpage.reload();
   await expect(moneyState(cpage)).toHaveText(t.state.heldContractor('RD$4,100.00'));
   await expect(job.getByText(client.email)).toBeVisible();
+  await expect(job.getByText(offerPanel.hired)).toHaveCount(0);
   await expect(start).toBeEnabled();
   await expect(cpage.getByRole('button', { name: projectsWeb.endHire.withdraw })).toHaveCount(0);
   await start.click();

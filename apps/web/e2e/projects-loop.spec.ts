@@ -268,7 +268,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(page).toHaveURL(projectPath);
     const job = page.getByRole('region', { name: offerPanel.jobTitle });
     await expect(projectStatus(page)).toHaveText(statusText('Asignado'));
-    await expect(job.getByText(offerPanel.hired)).toBeVisible();
+    await expect(page.getByTestId('money-state')).toHaveText(paymentsWeb.state.heldContractor('RD$13,500.00'));
     await expect(job.getByText(clientName)).toBeVisible();
     await expect(job.getByText(clientAccount.email)).toBeVisible();
     await expect(job.getByRole('button', { name: offerPanel.deliver })).toHaveCount(0);

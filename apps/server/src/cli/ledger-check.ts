@@ -16,7 +16,9 @@ try {
   await database.close();
 }
 if (problems.length === 0) {
-  console.log('ledger:check: OK (balanced transactions, no negative escrow, releases approved, funding matches charges, idempotency keys unique)');
+  console.log(
+    'ledger:check: OK (balanced transactions, no negative escrow, releases approved, funding matches charges, idempotency keys unique, every started project funded as its status needs)',
+  );
 } else {
   for (const p of problems) console.error(`ledger:check: ${p}`);
   console.error(`ledger:check: ${problems.length} problem(s)`);

@@ -1,4 +1,5 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
+import { DEFAULT_HIRE_PAYMENT_HOURS } from '@arreglaya/shared/lifecycles';
 import type { favourites, projects, quotes, reviews } from '../db/schema/index.ts';
 import { PROJECT_TEMPLATES, type ProjectTemplate } from './data-projects.ts';
 import {
@@ -38,6 +39,8 @@ export interface ActivityPlan {
   reviews: ReviewRow[];
   favourites: FavouriteRow[];
   covers: CoverPlan[];
+  /** Hires not paid yet (assigned, within HIRE_PAYMENT_HOURS): nothing funded (plan-money.ts funds every other hire). */
+  awaitingPayment: string[];
 }
 
 export interface ActivityOptions {
@@ -79,7 +82,7 @@ function minDate(a: Date, b: Date): Date {
 }
 
 export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[], clients: DemoClient[], opts: ActivityOptions): ActivityPlan {
-  const plan: ActivityPlan = { projects: [], quotes: [], reviews: [], favourites: [], covers: [] };
+  const plan: ActivityPlan = { projects: [], quotes: [], reviews: [], favourites: [], covers: [], awaitingPayment: [] };
   const established = contractors.filter((c) => !c.isNew);
   const hires = new Map<string, Set<string>>(); // client id → contractors hired
 
@@ -262,14 +265,26 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
   const weights = established.map((c) => [c, (c.featured ? 4 : c.verified ? 2 : 1) * rng.float(0.3, 3)] as const);
   for (let i = 0; i < opts.extraCompleted; i++) completedJob(rng.weighted(weights), false, i % 6 === 0);
 
-  // Work under way.
+  // Work under way: hires waiting to start (the first half not paid yet, hired within the time to
+  // pay so the lapse sweep leaves them; the others paid), and work in progress, the last one on a
+  // staged plan (plan-money.ts funds it milestone by milestone).
   for (let i = 0; i < opts.assigned + opts.inProgress; i++) {
     const hired = rng.pick(established);
     const inProgress = i >= opts.assigned;
-    const createdAt = daysBefore(now, rng.float(6, 20));
-    const assignedAt = daysAfter(createdAt, rng.float(1, 4));
+    const awaiting = i < Math.ceil(opts.assigned / 2);
+    const createdAt = daysBefore(now, awaiting ? rng.float(2.5, 6) : rng.float(6, 20));
+    const assignedAt = awaiting ? new Date(now.getTime() - rng.float(0.1, 0.5) * DEFAULT_HIRE_PAYMENT_HOURS * HOUR) : daysAfter(createdAt, rng.float(1, 4));
     const startDate = inProgress ? minDate(daysAfter(assignedAt, rng.float(0.5, 2)), daysBefore(now, 0.5)) : daysAfter(now, rng.float(1, 10));
-    hiredProject(hired, inProgress ? 'in_progress' : 'assigned', createdAt, { assignedAt, startDate });
+    const project = hiredProject(hired, inProgress ? 'in_progress' : 'assigned', createdAt, { assignedAt, startDate });
+    if (awaiting) plan.awaitingPayment.push(project.id);
+    if (inProgress && i === opts.assigned + opts.inProgress - 1) {
+      const accepted = plan.quotes.find((q) => q.projectId === project.id && q.status === 'accepted') as QuoteRow;
+      accepted.stages = [
+        { title: 'Materiales', percent: 40 },
+        { title: 'Avance de obra', percent: 30 },
+        { title: 'Entrega final', percent: 30 },
+      ];
+    }
   }
 
   // Open requests, each template at most once, with 0–3 quotes.

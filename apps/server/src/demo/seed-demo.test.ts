@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCedula } from '@arreglaya/shared/cedula';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
+import { DEFAULT_HIRE_PAYMENT_HOURS, PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
 import { LISTED } from '../db/contractor-listing.ts';
 import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../modules/media/photo-storage.ts';
@@ -17,6 +17,7 @@ import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
 import { DEMO_SIZE, seedDemoData } from './seed-demo.ts';
 import { createDataCipher } from '../lib/data-encryption.ts';
+import { checkLedger } from '../modules/payments/ledger-check.ts';
 import { contractorProfiles, users } from '../db/schema/index.ts';
 
 const NOW = new Date('2026-03-15T15:00:00Z');
@@ -179,6 +180,53 @@ describe('seedDemoData', () => {
     for (const c of covers) expect(c).toMatchObject({ owner_ok: true, linked: true });
     const lg = await storage.get(photoKey(covers[0]!.id, 'lg'));
     expect(await sharp(lg!.data).metadata()).toMatchObject({ format: 'jpeg', width: 960, height: 640 });
+  });
+
+  it('funds what it starts: npm run ledger:check finds nothing wrong with the demo', async () => {
+    expect(await checkLedger(t.db)).toEqual([]);
+    // Every hire past assigned paid, through a succeeded charge at the sandbox with the client's saved card.
+    expect(await count("payments WHERE status = 'succeeded'")).toBeGreaterThan(100);
+    expect(
+      await count(`projects p WHERE p.status IN ('in_progress', 'delivered', 'completado', 'disputed')
+        AND NOT EXISTS (SELECT 1 FROM payments x WHERE x.project_id = p.id AND x.status = 'succeeded')`),
+    ).toBe(0);
+    expect(
+      await count(`payments x LEFT JOIN sandbox_processor.charges c ON c.idempotency_key = 'pay_' || x.id
+        LEFT JOIN payment_methods m ON m.id = x.payment_method_id
+        WHERE c.id IS NULL OR c.id <> x.processor_ref OR c.status <> 'succeeded' OR c.amount_minor <> x.amount_minor
+           OR m.user_id IS DISTINCT FROM x.payer_id OR c.token_id <> m.processor_token`),
+    ).toBe(0);
+    expect(
+      await count(`payment_methods m LEFT JOIN sandbox_processor.verifications v ON v.idempotency_key = 'verify_' || m.id
+        WHERE m.status <> 'active' OR v.status IS DISTINCT FROM 'succeeded' OR v.token_id <> m.processor_token`),
+    ).toBe(0);
+    // Approved work paid out in full (the contractor's share and the platform's fee), nothing left held.
+    const [completed] = await rows<{ held: number; paid: number; price: number }>(sql`
+      SELECT (SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+               WHERE a.kind = 'escrow' AND a.project_id IN (SELECT id FROM projects WHERE status = 'completado'))::bigint AS held,
+             (SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+               WHERE a.kind IN ('contractor_payable', 'platform_revenue') AND e.transaction_id IN
+                 (SELECT t.id FROM ledger_transactions t JOIN projects p ON p.id = t.project_id WHERE p.status = 'completado'))::bigint AS paid,
+             (SELECT sum(q.agreed_price_minor) FROM projects p JOIN quotes q ON q.id = p.accepted_quote_id WHERE p.status = 'completado')::bigint AS price`);
+    expect(Number(completed!.held)).toBe(0);
+    expect(Number(completed!.paid)).toBe(Number(completed!.price));
+    // Some hires wait for the client's payment (within the time to pay, so the lapse sweep leaves them), the others are paid.
+    const assigned = await rows<{ paid: boolean; hours: number }>(sql`
+      SELECT EXISTS (SELECT 1 FROM payments x WHERE x.project_id = p.id) AS paid, extract(epoch FROM ${NOW.toISOString()}::timestamptz - p.assigned_at) / 3600 AS hours
+        FROM projects p WHERE p.status = 'assigned'`);
+    expect(assigned.some((a) => a.paid)).toBe(true);
+    expect(assigned.filter((a) => !a.paid).length).toBeGreaterThan(0);
+    for (const a of assigned.filter((x) => !x.paid)) expect(Number(a.hours)).toBeLessThan(DEFAULT_HIRE_PAYMENT_HOURS / 2);
+    // A staged plan in progress: the first milestone paid and released, the second paid and held, the last pending.
+    const staged = await rows<{ status: string; funded: boolean; released: boolean }>(sql`
+      SELECT m.status, EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.milestone_id = m.id AND t.kind = 'fund') AS funded,
+             EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.milestone_id = m.id AND t.kind = 'release') AS released
+        FROM milestones m JOIN projects p ON p.id = m.project_id AND p.accepted_quote_id = m.quote_id WHERE p.status = 'in_progress' ORDER BY m.position`);
+    expect(staged).toEqual([
+      { status: 'released', funded: true, released: true },
+      { status: 'funded', funded: true, released: false },
+      { status: 'pending', funded: false, released: false },
+    ]);
   });
 
   it('does nothing the second time', async () => {

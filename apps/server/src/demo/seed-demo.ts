@@ -2,7 +2,28 @@ import { sql } from 'drizzle-orm';
 import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { refreshContractorAggregates, refreshFavouriteCounts } from '../db/contractor-aggregates.ts';
-import { clientProfiles, contractorProfiles, favourites, notificationPreferences, photos, projectPhotos, projects, quotes, reviews, users } from '../db/schema/index.ts';
+import {
+  clientProfiles,
+  contractorProfiles,
+  favourites,
+  ledgerEntries,
+  ledgerTransactions,
+  milestones,
+  notificationPreferences,
+  paymentMethods,
+  payments,
+  photos,
+  projectPhotos,
+  projects,
+  quotes,
+  reviews,
+  sandboxCharges,
+  sandboxTokens,
+  sandboxVerifications,
+  users,
+} from '../db/schema/index.ts';
+import { accountIds, type AccountRef } from '../modules/payments/ledger.repository.ts';
+import { planMoney, type MoneyPlan } from './plan-money.ts';
 import { planActivity, type ActivityOptions } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
@@ -22,6 +43,8 @@ export interface SeedDemoOptions {
   /** The cédula's blind index (decision 025); without it, the next start fills it in. */
   index?: (cedula: string) => Buffer;
   now?: Date;
+  /** PLATFORM_FEE_PERCENT: the platform's share of each release (default 10, as the server's). */
+  feePercent?: number;
   /** Random source in [0, 1); defaults to mulberry32 with the fixed DEMO_SEED. */
   random?: () => number;
 }
@@ -60,6 +83,35 @@ function chunks<T>(rows: readonly T[], size = 250): T[][] {
   return out;
 }
 
+/**
+ * The demo's money (plan-money.ts) as the payment flows record it: the sandbox's tokens,
+ * verifications and charges, the clients' saved cards, the staged plan's milestones, the payments, and the ledger
+ * (accounts found or made, each transaction with its entries, fundings before the releases they pay).
+ */
+async function writeMoney(tx: DbOrTx, money: MoneyPlan, currency: 'DOP'): Promise<void> {
+  for (const c of chunks(money.tokens)) await tx.insert(sandboxTokens).values(c);
+  for (const c of chunks(money.verifications)) await tx.insert(sandboxVerifications).values(c);
+  for (const c of chunks(money.methods)) await tx.insert(paymentMethods).values(c);
+  for (const c of chunks(money.milestones)) await tx.insert(milestones).values(c);
+  for (const c of chunks(money.charges)) await tx.insert(sandboxCharges).values(c);
+  for (const c of chunks(money.payments)) await tx.insert(payments).values(c);
+  const refs: AccountRef[] = [];
+  const slot = new Map<string, number>();
+  const refOf = (e: MoneyPlan['postings'][number]['entries'][number]) => {
+    const key = `${e.kind}|${e.userId ?? ''}|${e.projectId ?? ''}`;
+    if (!slot.has(key)) slot.set(key, refs.push({ kind: e.kind, userId: e.userId ?? null, projectId: e.projectId ?? null, currency }) - 1);
+    return slot.get(key)!;
+  };
+  const entrySlots = money.postings.map((p) => p.entries.map(refOf));
+  const ids = refs.length > 0 ? await accountIds(tx, refs) : [];
+  const txns = money.postings.map(({ entries: _entries, ...p }) => ({ ...p, milestoneId: p.milestoneId ?? null, paymentId: p.paymentId ?? null }));
+  for (const c of chunks(txns)) await tx.insert(ledgerTransactions).values(c);
+  const entries = money.postings.flatMap((p, i) =>
+    p.entries.map((e, j) => ({ transactionId: p.id, accountId: ids[entrySlots[i]![j]!]!, amountMinor: e.amountMinor, currency, createdAt: p.createdAt })),
+  );
+  for (const c of chunks(entries)) await tx.insert(ledgerEntries).values(c);
+}
+
 export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemoOptions): Promise<SeedDemoResult> {
   const started = performance.now();
   if (await hasUsers(db)) {
@@ -72,6 +124,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   // 1. Plan everything in memory (pure, deterministic).
   const { contractors, clients } = planPeople(rng, now, DEMO_SIZE.clients);
   const activity = planActivity(rng, now, contractors, clients, DEMO_SIZE);
+  const money = planMoney(rng, now, activity, { feePercent: opts.feePercent ?? 10 });
 
   // 2. Draw the photos (before the transaction, so it stays short).
   const avatarOwners = [...contractors, ...clients].filter((p) => p.look !== null);
@@ -131,6 +184,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     if (links.length > 0) await tx.insert(projectPhotos).values(links);
     for (const c of chunks(activity.quotes)) await tx.insert(quotes).values(c);
     await tx.execute(sql`UPDATE projects p SET accepted_quote_id = q.id FROM quotes q WHERE q.project_id = p.id AND q.status = 'accepted'`);
+    await writeMoney(tx, money, 'DOP');
     for (const c of chunks(activity.reviews)) await tx.insert(reviews).values(c);
     for (const c of chunks(activity.favourites)) await tx.insert(favourites).values(c);
     // The counters come from the rows just written, through the same function review
@@ -158,6 +212,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     assignedProjects: byStatus('assigned'),
     inProgressProjects: byStatus('in_progress'),
     quotes: activity.quotes.length,
+    payments: money.payments.length,
     reviews: activity.reviews.length,
     approvedReviews: activity.reviews.filter((r) => r.status === 'approved').length,
     pendingReviews: activity.reviews.filter((r) => r.status === 'pending').length,
@@ -168,7 +223,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   opts.log(
     `Demo data loaded in ${ms(performance.now())} (photos drawn in ${ms(rendered)}): ${counts.contractors} contractors, ${counts.clients} clients, ` +
       `${counts.projects} projects (${counts.openProjects} open, ${counts.completedProjects} completed, ${counts.assignedProjects} assigned, ${counts.inProgressProjects} in progress), ` +
-      `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos.`,
+      `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos, ${counts.payments} payments.`,
   );
   return { seeded: true, counts };
 }

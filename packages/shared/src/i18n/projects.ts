@@ -38,7 +38,7 @@ export const projects = {
   sortNewest: 'Más Recientes',
   sortOldest: 'Más Antiguos',
   allLocations: 'Todas las ubicaciones',
-  contactHidden: 'Los datos de contacto del cliente se muestran cuando acepta tu oferta.',
+  contactHidden: 'Los datos de contacto del cliente se muestran cuando acepta tu oferta y el pago para empezar queda retenido.',
   // Refusals.
   notFound: 'No encontramos este proyecto.',
   notYours: 'Este proyecto no es tuyo.',
@@ -203,6 +203,15 @@ export const projectMail = {
     title: 'Una oferta ya no está disponible',
     someone: 'un contratista',
     intro: (title: string, name: string) => `La oferta de ${name} para «${title}» ya no está disponible. Puedes comparar las otras ofertas de tu proyecto o esperar nuevas.`,
+  },
+  // A ban or an account deletion closed the client's open project (issue 29): each contractor
+  // with an open offer on it is told, never why.
+  projectClosed: {
+    subject: 'ArreglaYa - Un proyecto ya no está disponible',
+    title: 'Un proyecto ya no está disponible',
+    intro: (title: string) =>
+      `El proyecto «${title}» ya no está disponible y tu oferta quedó cerrada. No tienes que hacer nada: puedes ofrecer tus servicios en otros proyectos abiertos.`,
+    seeOpen: 'Ver proyectos disponibles',
   },
   projectAssigned: {
     subject: 'ArreglaYa - Proyecto asignado',

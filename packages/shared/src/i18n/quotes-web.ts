@@ -64,10 +64,8 @@ export const offerPanel = {
   clientComment: (comment: string) => `Comentario del cliente: ${comment}`,
   // After hiring.
   jobTitle: 'Tu trabajo',
-  hired: 'El cliente aceptó tu oferta.',
-  /** Issue 29: the client's details come with the money to begin. */
-  contactAfterPayment: 'Verás los datos de contacto del cliente cuando su pago para empezar quede retenido. Mientras tanto, pueden conversar por el chat de ArreglaYa.',
-  conversation: 'Ir a la conversación',
+  /** Issue 29: until the money to begin is held (the contact details come with it). */
+  hired: 'El cliente aceptó tu oferta. Verás sus datos de contacto cuando el pago para empezar quede retenido; mientras tanto, conversen por el chat.',
   clientContact: 'Datos del cliente',
   start: 'Marcar en progreso',
   deliver: 'Marcar como entregado',

@@ -13,7 +13,6 @@ import {
   payoutAccounts,
   photos,
   projects,
-  quotes,
   sessions,
   users,
   verifications,
@@ -56,26 +55,7 @@ export async function findCredentialHash(db: DbOrTx, userId: string): Promise<st
  */
 export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; withdrawn: WithdrawnQuote[] }> {
   const now = new Date();
-  // Open requests disappear from search; quotes on them are closed.
-  const openProjects = await tx
-    .update(projects)
-    .set({ status: 'cancelled', cancelledAt: now })
-    .where(and(eq(projects.clientId, userId), eq(projects.status, 'created')))
-    .returning({ id: projects.id });
-  if (openProjects.length > 0) {
-    await tx
-      .update(quotes)
-      .set({ status: 'rejected' })
-      .where(
-        and(
-          inArray(
-            quotes.projectId,
-            openProjects.map((p) => p.id),
-          ),
-          eq(quotes.status, 'created'),
-        ),
-      );
-  }
+  // A client's open requests were closed before this (projects/leaving-client.ts, called by the service).
   // A contractor's open offers on others' projects are withdrawn and their mail links spent (decision 023).
   const withdrawn = await withdrawOpenQuotesOf(tx, userId, now);
 

@@ -99,9 +99,9 @@ describe('DELETE /api/account', () => {
     expect((await t.db.query.projects.findFirst({ where: eq(projects.id, done) }))!.status).toBe('completado');
     expect(await t.db.$count(reviews, eq(reviews.projectId, done))).toBe(2);
     expect(await t.db.$count(messages, eq(messages.conversationId, conversation))).toBe(2);
-    // The open request is withdrawn, and the contractor's quote on it closed.
+    // The open request is cancelled, and the contractor's offer on it withdrawn (issue 29: a deleted client hires nobody).
     expect((await t.db.query.projects.findFirst({ where: eq(projects.id, open) }))!.status).toBe('cancelled');
-    expect((await t.db.query.quotes.findFirst({ where: eq(quotes.projectId, open) }))!.status).toBe('rejected');
+    expect((await t.db.query.quotes.findFirst({ where: eq(quotes.projectId, open) }))!.status).toBe('withdrawn');
     // The contractor can still sign in and is untouched.
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: contractor.email, password: contractor.password } })).statusCode).toBe(200);
   });

@@ -4,13 +4,15 @@ import { verifyPassword } from '../auth/password-hash.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
+import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
+import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countActiveWork, eraseAccount, findCredentialHash, heldInEscrow, lockUser } from './account.repository.ts';
 
 export interface AccountDeps {
   db: Db;
   storage: PhotoStorage;
-  /** The clients of a contractor's withdrawn offers are told (decision 023). */
+  /** The clients of a contractor's withdrawn offers are told (decision 023), the contractors of a client's closed projects too (issue 29). */
   mailer: Mailer;
   appUrl: string;
   log: { warn(obj: object, msg: string): void };
@@ -30,19 +32,22 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   if (hash !== undefined && !(hash && (await verifyPassword({ hash, password })))) {
     throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
   }
-  const photoKeys = await deps.db.transaction(async (tx) => {
+  const { photoKeys, closed } = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND');
     if ((await countActiveWork(tx, userId)) > 0 || (await heldInEscrow(tx, userId)) !== 0) {
       throw new AppError('ACCOUNT_HAS_ACTIVE_WORK');
     }
+    // A client's open requests are cancelled, the offers on them withdrawn and their contractors told (issue 29).
+    const closedProjects = await closeOpenProjectsOf(tx, deps, userId, { actorId: userId, because: 'account-deleted' });
     const { photoKeys, withdrawn } = await eraseAccount(tx, userId, user.email);
     // After the erasure: the notice names the contractor as the project page now does (no name left).
     await tellClientsOffersWithdrawn(tx, deps, userId, withdrawn);
     await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
-    return photoKeys;
+    return { photoKeys, closed: closedProjects };
   });
   deps.forgetSessions?.(userId);
+  if (closed.length > 0) openProjectsChanged(deps.db, closed);
   deps.mailer.kick();
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.
   for (const base of photoKeys) {

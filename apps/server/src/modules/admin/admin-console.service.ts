@@ -9,6 +9,8 @@ import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { ensureSysadmin } from '../auth/sysadmin.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
+import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';
 import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, setVerified, unbanAccount } from './admin-people.repository.ts';
@@ -129,17 +131,22 @@ async function existingPerson(db: Db, id: string) {
 /**
  * Ends every session at once (same transaction) and refuses sign-in from then on (better-auth's
  * session hook). A contractor's open offers are withdrawn and each project's client is told, in
- * the same transaction, without the ban's reason (decision 023).
+ * the same transaction, without the ban's reason (decision 023). A client's open projects are
+ * cancelled, the offers on them withdrawn and each contractor told, also without the reason
+ * (issue 29, projects/leaving-client.ts); unbanning reopens none of them.
  */
 export async function ban(deps: AdminConsoleDeps, actorId: string, id: string): Promise<void> {
   if (actorId === id) throw new AppError('CONFLICT', adminConsole.person.cannotBanSelf);
   await existingPerson(deps.db, id);
-  const told = await deps.db.transaction(async (tx) => {
+  const { told, closed } = await deps.db.transaction(async (tx) => {
+    // The account's row first (banAccount's update), then the projects: a mail link takes them in that order too.
     const withdrawn = await banAccount(tx, id);
     await tellClientsOffersWithdrawn(tx, deps, id, withdrawn);
-    return withdrawn.length;
+    const closedProjects = await closeOpenProjectsOf(tx, deps, id, { actorId, because: 'account-banned' });
+    return { told: withdrawn.length, closed: closedProjects };
   });
-  if (told > 0) deps.mailer.kick();
+  if (closed.length > 0) openProjectsChanged(deps.db, closed);
+  if (told > 0 || closed.length > 0) deps.mailer.kick();
 }
 
 export async function unban(deps: AdminConsoleDeps, id: string): Promise<void> {

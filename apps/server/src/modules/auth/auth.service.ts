@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { findUserByEmail, findUserEmail } from '../users/users.service.ts';
+import { findUserByEmail, findUserEmail, mayAct } from '../users/users.service.ts';
 import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken } from './auth.repository.ts';
 import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
 import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
@@ -42,7 +42,7 @@ export async function signUp(
 ): Promise<void> {
   try {
     const existing = await findUserByEmail(deps.db, input.email);
-    if (existing && !existing.emailVerified && existing.status === 'active') {
+    if (existing && !existing.emailVerified && mayAct(existing.status)) {
       await deps.db.transaction((tx) => deleteUnconfirmedAccount(tx, existing.id, input.email));
     }
     await callAuth(
@@ -70,14 +70,28 @@ export async function signUp(
   }
 }
 
+/**
+ * A mailed code acts only for an active account (users.service.ts, `mayAct`): one sent before a
+ * ban is refused as a wrong code, changing nothing (a deleted account's address and codes are
+ * gone already, and better-auth answers the same). Nobody learns the account's state from it.
+ */
+async function refuseCodeOfInactiveAccount(deps: AuthServiceDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(deps.db, email);
+  if (user && !mayAct(user.status)) {
+    const message = es.apiErrors.INVALID_CODE;
+    throw new AppError('INVALID_CODE', message, { code: message });
+  }
+}
+
 export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, { req }: HttpContext): Promise<void> {
+  await refuseCodeOfInactiveAccount(deps, input.email);
   await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(req), asResponse: true }));
 }
 
 /** A new confirmation code, only for an unconfirmed account; the answer never says which. */
 export async function resendCode(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
-  if (!user || user.emailVerified || user.status !== 'active') return;
+  if (!user || user.emailVerified || !mayAct(user.status)) return;
   await callAuth(deps.auth.api.sendVerificationOTP({ body: { email, type: 'email-verification' }, headers: toHeaders(req), asResponse: true }));
 }
 
@@ -134,7 +148,7 @@ async function readSessionDirectly(deps: AuthServiceDeps, req: FastifyRequest): 
   const expires = row.expiresAt.getTime();
   const refreshDue = expires - deps.sessions.ttlSeconds * 1000 + sessionUpdateAge(deps.sessions.ttlSeconds) * 1000 <= now;
   if (expires <= now || refreshDue) return undefined;
-  if (row.status !== 'active') return null;
+  if (!mayAct(row.status)) return null;
   return { userId: row.userId, sessionId: row.id, role: row.role, expiresAt: row.expiresAt, createdAt: row.createdAt };
 }
 
@@ -145,7 +159,7 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
   const answer = await deps.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
   forwardAuthHeaders(answer.headers, reply);
   const found = answer.response;
-  if (!found || (found.user as { status?: string }).status !== 'active') return null;
+  if (!found || !mayAct((found.user as { status?: string }).status)) return null;
   return {
     userId: found.user.id,
     sessionId: found.session.id,
@@ -158,7 +172,7 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
 export async function forgotPassword(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   // Unknown, deleted or banned addresses get the same answer and no mail.
-  if (!user || user.status !== 'active') return;
+  if (!user || !mayAct(user.status)) return;
   await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(req), asResponse: true }));
 }
 
@@ -169,6 +183,7 @@ function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
 
 /** Reset with the mailed code; every session of the account ends (better-auth revokes them). */
 export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, { req }: HttpContext): Promise<void> {
+  await refuseCodeOfInactiveAccount(deps, input.email);
   await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(req), asResponse: true }));
   const user = await findUserByEmail(deps.db, input.email);
   if (user) forgetSessions(deps, user.id);

@@ -1,11 +1,13 @@
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  completedNotSettled,
   duplicateKeys,
   escrowsNegativeAtSomePoint,
   fundingMismatches,
   milestoneReleaseProblems,
   negativeEscrows,
   negativePayables,
+  projectsShortOfMoney,
   releasesWithoutApproval,
   transactionsWithoutEntries,
   unbalancedTransactions,
@@ -16,7 +18,10 @@ import {
  * An empty list means the ledger is sound: every transaction balanced per currency, no escrow
  * below zero (now or at any point in its history), no contractor paid out more than released, every release on an approved project (or of one funded milestone, once, while the work goes on), every
  * funding matched by a succeeded charge of the same amount and every succeeded charge funded,
- * and no idempotency key used twice.
+ * no idempotency key used twice, and (payment protection, issue 29) no project past `assigned`
+ * with less held or released than its status needs (the money to begin while `in_progress` or
+ * `disputed`, the whole agreed price once `delivered` or `completado`), and every `completado`
+ * project paid out its whole price (released plus refunded) unless a sysadmin decided its claim.
  */
 export async function checkLedger(db: DbOrTx): Promise<string[]> {
   const problems: string[] = [];
@@ -29,6 +34,16 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
     problems.push(`release ${r.transactionId} on project ${r.projectId ?? '(none)'} that is ${r.status ?? 'missing'}, not approved`);
   for (const m of await milestoneReleaseProblems(db)) problems.push(`${m.problem}: milestone ${m.milestoneId} transaction ${m.transactionId ?? '(none)'}`);
   for (const f of await fundingMismatches(db)) problems.push(`${f.problem}: payment ${f.paymentId ?? '(none)'} transaction ${f.transactionId ?? '(none)'}`);
+  for (const p of await projectsShortOfMoney(db))
+    problems.push(
+      p.due === null
+        ? `project ${p.projectId} is ${p.status} without an accepted quote: nothing says what had to be funded`
+        : `project ${p.projectId} is ${p.status} with ${p.covered} ${p.currency} held or released, less than ${p.dueKind === 'to_begin' ? 'the money to begin' : 'the whole price'} (${p.due})`,
+    );
+  for (const c of await completedNotSettled(db))
+    problems.push(
+      `project ${c.projectId} is completado but released ${c.released} and refunded ${c.refunded} ${c.currency} of its price ${c.price}, and no sysadmin decided a claim`,
+    );
   for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
   return problems;
 }

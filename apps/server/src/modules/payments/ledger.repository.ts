@@ -315,3 +315,87 @@ export async function negativePayables(db: DbOrTx): Promise<{ userId: string; cu
      WHERE a.kind = 'contractor_payable' GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) < 0`);
   return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, balance: Number(x.balance) }));
 }
+
+// ---- Payment protection's rules (issue 29): the money a project's status says is there ----
+
+/**
+ * The projects a sysadmin's claim decision moved to completado (release or split), as a set of
+ * `id` (text) for a LEFT JOIN. The record is the decision's log trail line (`project-claim-release`
+ * / `project-claim-split`, its `details.projectId`): decideClaim writes it in the transaction that
+ * moves the project, whatever was held. The ledger's `release:…:decision` key is written only when
+ * something was held (a staged plan whose funded milestones were all released before the claim
+ * holds nothing), and `disputed_at` says a claim was opened, not that a sysadmin closed it.
+ */
+const DECIDED = sql.raw(`(SELECT DISTINCT l.details->>'projectId' AS id FROM log_trail l
+   WHERE l.action IN ('project-claim-release', 'project-claim-split') AND l.details->>'projectId' IS NOT NULL)`);
+
+/** Each escrow's totals by transaction kind (positive amounts): funded, released, refunded; one pass over the escrow entries. */
+const ESCROW_TOTALS = sql.raw(`(SELECT a.project_id, a.currency,
+     coalesce(sum(e.amount_minor) FILTER (WHERE t.kind = 'fund'), 0)::bigint AS funded,
+     coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind = 'release'), 0)::bigint AS released,
+     coalesce(-sum(e.amount_minor) FILTER (WHERE t.kind = 'refund'), 0)::bigint AS refunded
+   FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN ledger_transactions t ON t.id = e.transaction_id
+  WHERE a.kind = 'escrow' GROUP BY a.project_id, a.currency)`);
+
+/**
+ * Projects past `assigned` with less funded and not refunded (held or released) in the agreed
+ * currency than their status says is there (MONEY_GATES, coveredMinor): `in_progress` and
+ * `disputed` (a claim freezes what is held; the work had started) the money to begin, the accepted
+ * quote's first milestone or else its whole agreed price (amountToBegin); `delivered` and
+ * `completado` the whole agreed price. A completado project a sysadmin decided is the decision's
+ * (a split refunds part of the price). One past `assigned` without an accepted quote is named
+ * too (`due` null: nothing says what was agreed).
+ */
+export async function projectsShortOfMoney(
+  db: DbOrTx,
+): Promise<{ projectId: string; status: string; currency: string | null; due: number | null; dueKind: 'to_begin' | 'all'; covered: number }[]> {
+  const r = await db.execute<{ id: string; status: string; currency: string | null; due: string | null; due_kind: 'to_begin' | 'all'; covered: string }>(sql`
+    SELECT h.id, h.status, h.currency, h.due, h.due_kind, h.covered FROM (
+      SELECT p.id, p.status, q.currency,
+             CASE WHEN p.status IN ('in_progress', 'disputed') THEN 'to_begin' ELSE 'all' END AS due_kind,
+             CASE WHEN p.status IN ('in_progress', 'disputed') THEN coalesce(first.amount_minor, q.agreed_price_minor) ELSE q.agreed_price_minor END AS due,
+             coalesce(x.funded - x.refunded, 0)::bigint AS covered
+        FROM projects p
+        LEFT JOIN quotes q ON q.id = p.accepted_quote_id
+        LEFT JOIN LATERAL (SELECT m.amount_minor FROM milestones m WHERE m.project_id = p.id AND m.quote_id = q.id ORDER BY m.position LIMIT 1) first ON true
+        LEFT JOIN ${ESCROW_TOTALS} x ON x.project_id = p.id AND x.currency = q.currency
+        LEFT JOIN ${DECIDED} d ON d.id = p.id::text
+       WHERE p.status IN ('in_progress', 'delivered', 'completado', 'disputed')
+         AND NOT (p.status = 'completado' AND d.id IS NOT NULL)) h
+     WHERE h.due IS NULL OR h.covered < h.due
+     ORDER BY h.id`);
+  return r.rows.map((x) => ({
+    projectId: x.id,
+    status: x.status,
+    currency: x.currency,
+    due: x.due === null ? null : Number(x.due),
+    dueKind: x.due_kind,
+    covered: Number(x.covered),
+  }));
+}
+
+/**
+ * Completado projects whose escrow did not pay out their whole agreed price (released plus
+ * refunded, in the agreed currency, below the price) and that no sysadmin decided: an approval
+ * (the client's or the sweep's) releases everything held, and approving needs the whole price
+ * held, so anything less is a contractor not paid what was agreed or money left in escrow.
+ * (One without an accepted quote is named by projectsShortOfMoney.)
+ */
+export async function completedNotSettled(db: DbOrTx): Promise<{ projectId: string; currency: string; price: number; released: number; refunded: number }[]> {
+  const r = await db.execute<{ id: string; currency: string; price: string; released: string; refunded: string }>(sql`
+    SELECT p.id, q.currency, q.agreed_price_minor AS price, coalesce(x.released, 0)::bigint AS released, coalesce(x.refunded, 0)::bigint AS refunded
+      FROM projects p
+      LEFT JOIN quotes q ON q.id = p.accepted_quote_id
+      LEFT JOIN ${ESCROW_TOTALS} x ON x.project_id = p.id AND x.currency = q.currency
+      LEFT JOIN ${DECIDED} d ON d.id = p.id::text
+     WHERE p.status = 'completado' AND d.id IS NULL
+       AND coalesce(x.released, 0) + coalesce(x.refunded, 0) < q.agreed_price_minor
+     ORDER BY p.id`);
+  return r.rows.map((x) => ({
+    projectId: x.id,
+    currency: x.currency,
+    price: Number(x.price),
+    released: Number(x.released),
+    refunded: Number(x.refunded),
+  }));
+}

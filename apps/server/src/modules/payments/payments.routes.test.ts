@@ -789,4 +789,88 @@ describe('ledger:check', () => {
     );
     expect(problems.some((p) => p.includes(`milestone ${first!.id} transaction ${once}`) && p.includes('another amount'))).toBe(false);
   });
+
+  it('names every project past assigned with less held or released than its status needs, and every completado not paid out without a decision (forged in the database)', async () => {
+    const before = await checkLedger(t.db);
+    const stages = [
+      { title: 'Materiales', percent: 40 },
+      { title: 'Final', percent: 60 },
+    ];
+    const forceStatus = (projectId: string, status: string) => t.db.execute(sql`UPDATE projects SET status = ${status}::project_status WHERE id = ${projectId}`);
+    // Clean: funded and moved through the API (a single price to completado, a staged plan started on its first milestone).
+    const done = await funded(t);
+    await setStatus(t, done.contractor, done.projectId, 'in_progress');
+    await setStatus(t, done.contractor, done.projectId, 'delivered');
+    expect((await setStatus(t, done.client, done.projectId, 'completado')).statusCode).toBe(200);
+    const begun = await funded(t, { stages });
+    expect((await setStatus(t, begun.contractor, begun.projectId, 'in_progress')).statusCode).toBe(200);
+    // Clean although forged: a staged plan in progress on its first milestone (500,000 of 1,250,000), and a
+    // completado a sysadmin decided (its log trail line) with less than the price paid out.
+    const firstStage = await funded(t, { stages });
+    await forceStatus(firstStage.projectId, 'in_progress');
+    const decided = await funded(t, { stages });
+    await forceStatus(decided.projectId, 'completado');
+    await t.db.execute(
+      sql`INSERT INTO log_trail (user_id, action, location, details) VALUES (NULL, 'project-claim-split', ${`/proyectos/${decided.projectId}`}, ${JSON.stringify({ projectId: decided.projectId })}::jsonb)`,
+    );
+    expect(await checkLedger(t.db)).toEqual(before);
+
+    // Started, delivered, approved or under a claim without the money: named with what was due.
+    const unfunded = await hired(t);
+    await forceStatus(unfunded.projectId, 'in_progress');
+    const disputed = await hired(t, { stages });
+    await forceStatus(disputed.projectId, 'disputed');
+    const deliveredOnFirst = await funded(t, { stages });
+    await forceStatus(deliveredOnFirst.projectId, 'delivered');
+    const approvedOnFirst = await funded(t, { stages });
+    await forceStatus(approvedOnFirst.projectId, 'completado');
+    // The whole price held but never released, and a claim's log line that is not a decision.
+    const neverReleased = await funded(t);
+    await forceStatus(neverReleased.projectId, 'completado');
+    await t.db.execute(
+      sql`INSERT INTO log_trail (user_id, action, location, details) VALUES (NULL, 'project-claimed', ${`/proyectos/${neverReleased.projectId}`}, ${JSON.stringify({ projectId: neverReleased.projectId })}::jsonb)`,
+    );
+    // Refunded after the start: the money to begin is no longer there.
+    const refunded = await funded(t);
+    await setStatus(t, refunded.contractor, refunded.projectId, 'in_progress');
+    await t.db.transaction(async (tx) => {
+      const [txn] = await tx
+        .insert(ledgerTransactions)
+        .values({ kind: 'refund', idempotencyKey: `bad-refund:${refunded.projectId}`, projectId: refunded.projectId })
+        .returning();
+      const accounts = await tx.execute<{ id: string; kind: string }>(
+        sql`SELECT id, kind FROM ledger_accounts WHERE project_id = ${refunded.projectId} OR (kind = 'processor_clearing' AND user_id = ${refunded.client.id})`,
+      );
+      const escrowId = accounts.rows.find((a) => a.kind === 'escrow')!.id;
+      const clearingId = accounts.rows.find((a) => a.kind === 'processor_clearing')!.id;
+      await tx.execute(
+        sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${txn!.id}, ${escrowId}, -1, 'DOP'), (${txn!.id}, ${clearingId}, 1, 'DOP')`,
+      );
+    });
+    // Past assigned without an accepted quote.
+    const noQuote = await hired(t);
+    await t.db.execute(sql`UPDATE projects SET status = 'delivered', accepted_quote_id = NULL WHERE id = ${noQuote.projectId}`);
+
+    const found = (await checkLedger(t.db)).filter((p) => !before.includes(p));
+    expect(found.sort()).toEqual(
+      [
+        `project ${unfunded.projectId} is in_progress with 0 DOP held or released, less than the money to begin (1250000)`,
+        `project ${disputed.projectId} is disputed with 0 DOP held or released, less than the money to begin (500000)`,
+        `project ${deliveredOnFirst.projectId} is delivered with 500000 DOP held or released, less than the whole price (1250000)`,
+        `project ${approvedOnFirst.projectId} is completado with 500000 DOP held or released, less than the whole price (1250000)`,
+        `project ${approvedOnFirst.projectId} is completado but released 0 and refunded 0 DOP of its price 1250000, and no sysadmin decided a claim`,
+        `project ${neverReleased.projectId} is completado but released 0 and refunded 0 DOP of its price 1250000, and no sysadmin decided a claim`,
+        `project ${refunded.projectId} is in_progress with 1249999 DOP held or released, less than the money to begin (1250000)`,
+        `project ${noQuote.projectId} is delivered without an accepted quote: nothing says what had to be funded`,
+      ].sort(),
+    );
+    // The command names them too and fails.
+    const root = path.resolve(import.meta.dirname, '../../../../..');
+    const failed = await promisify(execFile)('npx', ['tsx', 'apps/server/src/cli/ledger-check.ts'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_URL: t.url, LOG_LEVEL: 'silent' },
+    }).catch((e: { code: number; stderr: string }) => e);
+    expect('code' in failed && failed.code).toBe(1);
+    expect((failed as { stderr: string }).stderr).toContain(`ledger:check: project ${unfunded.projectId} is in_progress with 0 DOP held or released`);
+  });
 });

@@ -202,9 +202,10 @@ export async function reorderPhotos(deps: ProjectsDeps, actor: Actor, projectId:
 
 /**
  * The project page. An open project is readable by anyone signed in; afterwards only by its
- * client, its hired contractor, contractors who quoted on it and sysadmins. Contact data follows
- * the money (issue 29): the client's full name and contact go to the hired contractor, and the
- * contractor's to the client, only once the money to begin is held; until then they talk in the chat.
+ * client, its hired contractor, contractors who quoted on it (not once it is cancelled) and
+ * sysadmins. Contact data follows the money (issue 29): the client's full name and contact go to
+ * the hired contractor, and the contractor's to the client, only once the money to begin is held;
+ * until then they talk in the chat.
  */
 export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
   // An open project's page reads the same for every signed-in person but its client and
@@ -230,8 +231,13 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
   const { project: p, photos, offers, client } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
+  // A contractor who only offered keeps seeing the project while it goes on, not once it is cancelled (issue 29).
   const mayRead =
-    p.status === 'created' || isClient || isHiredContractor || viewer.role === 'sysadmin' || (viewer.role === 'contractor' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
+    p.status === 'created' ||
+    isClient ||
+    isHiredContractor ||
+    viewer.role === 'sysadmin' ||
+    (viewer.role === 'contractor' && p.status !== 'cancelled' && (await hasQuoteBy(deps.db, p.id, viewer.id)));
   if (!mayRead) throw new AppError('NOT_FOUND', tp.notFound);
   const hired = p.contractorId !== null && (isClient || isHiredContractor);
   const seesMoney = isClient || isHiredContractor || viewer.role === 'sysadmin';
@@ -387,6 +393,7 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
 export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
   const approved = await deps.db.transaction(async (tx) => {
     const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
+    let count = 0;
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
       // Approval releases the whole agreed price: work stored before that rule, short of money, waits for a sysadmin (ledger:check names it).
@@ -405,8 +412,9 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
         location: `/proyectos/${p.id}`,
         details: { projectId: p.id, from: 'delivered', to: 'completado', by: 'system' },
       });
+      count++;
     }
-    return due.length;
+    return count;
   });
   if (approved > 0) deps.mailer.kick();
   return approved;

@@ -4,12 +4,18 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { quoteActionTokens } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { isActiveUser, lockIfActive } from '../users/users.service.ts';
 
 // The 'Aprobar oferta' / 'Rechazar oferta' buttons of the new-offer mail. Each is a random
 // 256-bit token (only its SHA-256 is stored) bound to one quote, one client and one action.
 // Opening the link (GET) shows the offer and asks to confirm, changing nothing: mail scanners
 // open links. Confirming (POST) spends it, in the transaction that does the action; any use of
 // one of a quote's links, or any decision on the quote, spends both.
+//
+// A link acts only for an active account (users.service.ts, `mayAct`): the client it was sent to
+// banned or deleted, both the read and the confirmation answer as for a spent link and nothing is
+// written, not even the link's use (a refused link stays unspent; it can never act while the
+// account is not active, and a ban or a deletion closes the offer anyway, spending it: issue 29).
 
 export type LinkAction = 'accept' | 'reject';
 
@@ -31,18 +37,25 @@ export function newQuoteLinks(appUrl: string): { rows: { tokenHash: string; acti
   };
 }
 
-/** An unspent, unexpired link, or 404 'Este enlace no es válido o ya fue usado.'. */
+/** An unspent, unexpired link of an active account, or 404 'Este enlace no es válido o ya fue usado.'. */
 export async function findQuoteLink(db: Db | Tx, token: string): Promise<{ quoteId: string; userId: string; action: LinkAction }> {
   const [row] = await db
     .select({ quoteId: quoteActionTokens.quoteId, userId: quoteActionTokens.userId, action: quoteActionTokens.action })
     .from(quoteActionTokens)
     .where(and(eq(quoteActionTokens.tokenHash, hashOf(token)), isNull(quoteActionTokens.usedAt), gt(quoteActionTokens.expiresAt, new Date())));
-  if (!row) throw new AppError('NOT_FOUND', tq.linkInvalid);
+  if (!row || !(await isActiveUser(db, row.userId))) throw new AppError('NOT_FOUND', tq.linkInvalid);
   return { ...row, action: row.action as LinkAction };
 }
 
-/** Spends a link for good (the row is locked: two confirmations at once, one wins). */
+/**
+ * Spends a link for good (the row is locked: two confirmations at once, one wins). The account's
+ * row is share-locked first and must be active: a ban or a deletion committing meanwhile is
+ * waited for and refuses the link; one that comes later waits for this transaction. Always the
+ * account before the link, the project and the quote, as a ban and a deletion take them.
+ */
 export async function spendQuoteLink(tx: Tx, token: string): Promise<{ quoteId: string; userId: string; action: LinkAction }> {
+  const { userId } = await findQuoteLink(tx, token);
+  if (!(await lockIfActive(tx, userId))) throw new AppError('NOT_FOUND', tq.linkInvalid);
   const [row] = await tx
     .update(quoteActionTokens)
     .set({ usedAt: new Date() })

@@ -25,3 +25,12 @@ export async function findUserStatus(db: DbOrTx, userId: string): Promise<string
   const row = await db.query.users.findFirst({ where: eq(users.id, userId), columns: { status: true } });
   return row?.status;
 }
+
+/**
+ * The account's status, its row share-locked until the transaction ends (a ban or a deletion,
+ * which update the row, wait for the transaction; and it waits for them), or undefined.
+ */
+export async function lockUserStatus(tx: DbOrTx, userId: string): Promise<string | undefined> {
+  const [row] = await tx.select({ status: users.status }).from(users).where(eq(users.id, userId)).for('share');
+  return row?.status;
+}

@@ -58,9 +58,14 @@ function MyQuotesPage() {
             <li key={q.id} className="rounded-xl border border-slate-200 bg-white p-4">
               <div className="flex flex-wrap items-start justify-between gap-2">
                 <h2 className="text-lg font-bold text-slate-900 [overflow-wrap:anywhere]">
-                  <Link to={`/proyectos/${q.project.id}`} className="text-brand-700 underline-offset-2 hover:underline">
-                    {q.project.title}
-                  </Link>
+                  {/* A cancelled project's page is its client's only (issue 29): its title, no link. */}
+                  {q.project.status === 'cancelled' ? (
+                    q.project.title
+                  ) : (
+                    <Link to={`/proyectos/${q.project.id}`} className="text-brand-700 underline-offset-2 hover:underline">
+                      {q.project.title}
+                    </Link>
+                  )}
                 </h2>
                 <span className="rounded-full bg-brand-50 px-3 py-0.5 text-sm font-semibold text-brand-900">{QUOTE_STATUS_LABELS[q.status]}</span>
               </div>

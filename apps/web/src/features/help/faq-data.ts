@@ -60,7 +60,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Qué pasa cuando acepto una oferta?',
     answer:
-      'El proyecto pasa a «Asignado», las demás ofertas se rechazan automáticamente y pagas el precio acordado. Ese dinero no va al contratista todavía: queda retenido por la protección de pagos hasta que apruebes el trabajo terminado.',
+      'El proyecto pasa a «Asignado», las demás ofertas se rechazan automáticamente y pagas el precio acordado (o la primera etapa) en 72 horas; si no, la contratación se cancela y el proyecto vuelve a recibir ofertas. Ese dinero no va al contratista todavía: queda retenido por la protección de pagos hasta que apruebes el trabajo terminado. El contratista no puede empezar hasta que el pago esté retenido, y solo entonces se comparten los datos de contacto.',
     tags: 'pagos proyectos asignado',
   },
   {
@@ -140,7 +140,7 @@ export const FAQS: readonly Faq[] = [
     category: 'contratistas',
     question: '¿Cuándo y cómo cobro?',
     answer:
-      'El cliente paga al aceptar tu oferta y el dinero queda retenido. Cuando terminas, marcas el trabajo como entregado; al aprobarlo el cliente (o a los 7 días sin respuesta ni reclamación) liberamos el pago a tu cuenta, descontada la comisión de la plataforma.',
+      'El cliente paga al aceptar tu oferta y el dinero queda retenido; no empieces antes: la plataforma no te deja marcar el trabajo en progreso hasta que el pago esté retenido. Cuando terminas, marcas el trabajo como entregado; al aprobarlo el cliente (o a los 7 días sin respuesta ni reclamación) liberamos el pago a tu cuenta, descontada la comisión de la plataforma.',
     tags: 'pagos cobro dinero',
   },
   {

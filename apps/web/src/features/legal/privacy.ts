@@ -27,7 +27,7 @@ export const PRIVACY: LegalDocument = {
     {
       title: '3. Con quién los compartimos',
       paragraphs: [
-        'Con la otra parte de un proyecto, solo lo necesario (nombre, calificación y, tras aceptar una oferta, los datos de contacto). Con proveedores que nos ayudan a operar (alojamiento, correo, procesador de pagos), obligados por contrato a proteger los datos. Con autoridades, cuando la ley lo exija. Nunca vendemos tus datos.',
+        'Con la otra parte de un proyecto, solo lo necesario: antes de contratar, el nombre de pila y la calificación; los datos de contacto (teléfono y correo del contratista; nombre completo, teléfono, correo y dirección del cliente) solo cuando el pago para empezar queda retenido en la protección de pagos. Hasta entonces conversan por el chat de ArreglaYa. Con proveedores que nos ayudan a operar (alojamiento, correo, procesador de pagos), obligados por contrato a proteger los datos. Con autoridades, cuando la ley lo exija. Nunca vendemos tus datos.',
       ],
     },
     {

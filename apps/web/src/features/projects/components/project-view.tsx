@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -36,7 +35,8 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
   const location = [p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
   const contact = p.viewer.isClient ? p.contractorContact : p.viewer.isHiredContractor ? p.clientContact : null;
   // Contact details come with the money to begin (issue 29); until then the chat is the way to talk.
-  const contactWaits = !contact && (p.viewer.isClient || p.viewer.isHiredContractor) && p.status === 'assigned' && !moneyToBeginHeld(p.money);
+  // (The hired contractor reads it in their own panel.)
+  const contactWaits = !contact && p.viewer.isClient && p.status === 'assigned' && !moneyToBeginHeld(p.money);
   const [main, ...rest] = p.photos;
   return (
     <div className="flex flex-col gap-8">
@@ -136,7 +136,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
           <h2 id="project-contact" className="text-xl font-bold text-slate-900">
             {t.page.contact}
           </h2>
-          <p className="mt-1 text-slate-800">{p.viewer.isClient ? t.page.contactAfterPayment : offerPanel.contactAfterPayment}</p>
+          <p className="mt-1 text-slate-800">{t.page.contactAfterPayment}</p>
           {p.conversationId && (
             <Link to={`/perfil/mensajes?conversation=${p.conversationId}`} className={buttonClasses('secondary', 'mt-4')}>
               {t.page.conversation}

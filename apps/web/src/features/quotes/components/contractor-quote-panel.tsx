@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { Link } from 'react-router';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
-import { projects as projectsI18n } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
+import { projects as projectsI18n, projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
 import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -232,7 +233,16 @@ function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
   return (
     <div className="flex flex-col gap-4">
       <p className="font-semibold text-slate-800">{PROJECT_STATUS_LABELS[status]}</p>
-      {status === 'assigned' && <p className="text-slate-800">{t.hired}</p>}
+      {status === 'assigned' && money && !moneyToBeginHeld(money) && (
+        <div className="flex flex-col items-start gap-2">
+          <p className="text-slate-800">{t.hired}</p>
+          {p.conversationId && (
+            <Link to={`/perfil/mensajes?conversation=${p.conversationId}`} className={buttonClasses('secondary')}>
+              {projectsWeb.page.conversation}
+            </Link>
+          )}
+        </div>
+      )}
       {status === 'delivered' && <p className="text-slate-800">{t.waitingApproval}</p>}
       {status === 'completado' && <p className="text-slate-800">{t.completed}</p>}
       {status === 'disputed' && <p className="text-slate-800">{t.disputed}</p>}

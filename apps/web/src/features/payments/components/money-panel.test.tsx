@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
@@ -180,6 +181,33 @@ describe('back from the bank’s page', () => {
     expect(onChanged).toHaveBeenCalled();
     expect(calls).toEqual(['/api/payments/pay1/confirm']);
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('reloads the project with the page’s latest reload (the session arrives after the page mounts)', async () => {
+    let answer: (r: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    const first = vi.fn(async () => {});
+    const latest = vi.fn(async () => {});
+    // The page's reload changes once the session is known, after the confirmation was sent.
+    function Switching() {
+      const [reload, setReload] = useState(() => first);
+      useEffect(() => {
+        const later = setTimeout(() => setReload(() => latest), 0);
+        return () => clearTimeout(later);
+      }, []);
+      return <ReturnPage onChanged={reload} />;
+    }
+    const router = createMemoryRouter([{ path: '/proyectos/p1', element: <Switching /> }], { initialEntries: ['/proyectos/p1?pago=pay1'] });
+    render(<RouterProvider router={router} />);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    await act(async () => {
+      answer(json(200, { message: tp.fund.funded, paymentId: 'pay1', status: 'succeeded', amountMinor: 1_000_000, currency: 'DOP', actionUrl: null }));
+    });
+    await waitFor(() => expect(latest).toHaveBeenCalled());
+    expect(first).not.toHaveBeenCalled();
   });
 
   it('a cancelled confirmation is an alert at the top, focused', async () => {

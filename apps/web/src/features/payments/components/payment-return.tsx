@@ -16,6 +16,12 @@ export function usePaymentReturn(onChanged: () => Promise<unknown>): PaymentRetu
   const returning = params.get('pago');
   const [outcome, setOutcome] = useState<PaymentReturn | null>(null);
   const confirmed = useRef<string | null>(null);
+  // The latest reload: the page may mount before the session is known, and the reload the first
+  // render had would refresh another cache entry than the project's.
+  const reload = useRef(onChanged);
+  useEffect(() => {
+    reload.current = onChanged;
+  }, [onChanged]);
 
   useEffect(() => {
     if (!returning || confirmed.current === returning) return;
@@ -24,7 +30,7 @@ export function usePaymentReturn(onChanged: () => Promise<unknown>): PaymentRetu
     confirmPayment(returning)
       .then(async (result) => {
         setOutcome(result.status === 'succeeded' ? { kind: 'succeeded', text: result.message } : { kind: 'failed', text: result.message });
-        await onChanged();
+        await reload.current();
       })
       .catch((error: unknown) => setOutcome({ kind: 'failed', text: errorMessage(error) }))
       .finally(() => {
@@ -37,7 +43,7 @@ export function usePaymentReturn(onChanged: () => Promise<unknown>): PaymentRetu
           { replace: true },
         );
       });
-  }, [returning, onChanged, setParams]);
+  }, [returning, setParams]);
 
   return outcome;
 }

@@ -82,6 +82,18 @@ describe('password guessing against one account', () => {
   }, 60_000);
 });
 
+describe('the longest e-mail the schema accepts', () => {
+  it('is judged like any other (the counters do not outgrow their keys), from an IPv6 address too', async () => {
+    const email = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(58)}.do`;
+    expect(email).toHaveLength(254);
+    const ip = '2001:db8:ffff:ffff:ffff:ffff:ffff:ffff';
+    expect((await post('/api/auth/sign-in', { email, password: 'una-clave-cualquiera' }, ip)).statusCode).toBe(401);
+    expect((await post('/api/auth/forgot-password', { email }, ip)).statusCode).toBe(200);
+    expect((await post('/api/auth/resend-code', { email }, ip)).statusCode).toBe(200);
+    expect((await post('/api/auth/verify-email', { email, code: '123456' }, ip)).statusCode).toBe(400);
+  });
+});
+
 describe('the reset path while the account is under attack', () => {
   it('forgot-password and reset-password still work for the owner after others used them up', async () => {
     const owner = await createUser(t.db, { firstName: 'Carmen' });

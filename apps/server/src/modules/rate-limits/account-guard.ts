@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { hit, holdAfterFailure, lockCounter, readCounters, unhit } from './rate-limits.repository.ts';
 
@@ -54,7 +55,9 @@ export interface GuardedAttempt {
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
 /** Counts an attempt on `account` from `address`, or says how long to wait. */
-export async function claimAttempt(db: Db, policy: GuardPolicy, account: string, address: string): Promise<GuardAnswer> {
+export async function claimAttempt(db: Db, policy: GuardPolicy, email: string, address: string): Promise<GuardAnswer> {
+  // The e-mail's digest: a 254-character address plus an IPv6 one must fit the 300-character key, and the table holds no addresses.
+  const account = createHash('sha256').update(email).digest('base64url');
   const accountKey = `guard:${policy.name}:account:${account}`;
   const pairKey = `guard:${policy.name}:pair:${account}|${address}`;
   const holdKey = `guard:${policy.name}:hold:${account}`;

@@ -379,6 +379,9 @@ async function main(): Promise<void> {
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         MAIL_TRANSPORT: 'outbox',
+        // Every socket of the bench comes from one address: the per-address caps (issue 30) would close them.
+        CHAT_SOCKETS_PER_ADDRESS: String(SOCKETS * 2),
+        CHAT_UPGRADES_PER_ADDRESS: String(SOCKETS * 2),
         // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
         ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),
       },

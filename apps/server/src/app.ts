@@ -268,7 +268,19 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
   app.addHook('onClose', () => chat.stop());
   await app.register(chatRoutes(chat.deps));
-  await app.register(chatSocketRoutes(chat.deps, { resolveUser, appUrl: config.appUrl, underPressure: () => app.isUnderPressure(), ...deps.chat }));
+  await app.register(
+    chatSocketRoutes(chat.deps, {
+      resolveUser,
+      appUrl: config.appUrl,
+      underPressure: () => app.isUnderPressure(),
+      limiter: rateLimiter,
+      limits: {
+        ...(config.CHAT_SOCKETS_PER_ADDRESS === undefined ? {} : { perAddress: config.CHAT_SOCKETS_PER_ADDRESS }),
+        ...(config.CHAT_UPGRADES_PER_ADDRESS === undefined ? {} : { upgradesPerAddress: config.CHAT_UPGRADES_PER_ADDRESS }),
+      },
+      ...deps.chat,
+    }),
+  );
   await registerWebApp(app, { distDir: deps.webDist, appUrl: config.appUrl, pageSources: directoryPageSources(directory), renderer: deps.webRenderer });
 
   const housekeeping = setInterval(() => {

@@ -19,10 +19,17 @@ describe('the per-account sign-in limit', () => {
 
   it('still holds when the locked e-mail is padded, re-cased or surrounded by tabs', async () => {
     const user = await createUser(t.db);
+    // 8 failures from one address (waiting out the account's slow-down of 1, 2, 4 s between
+    // them, issue 30) lock that address out of that account until the window ends.
     const statuses: number[] = [];
-    for (let i = 0; i < 9; i++) statuses.push((await signIn(t, user.email, `mala-${i}-clave`)).statusCode);
-    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
-    expect(statuses[8]).toBe(429);
+    while (statuses.filter((s) => s === 401).length < 8) {
+      const res = await signIn(t, user.email, `mala-${statuses.length}-clave`);
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) await new Promise((r) => setTimeout(r, Number(res.headers['retry-after']) * 1000 + 100));
+    }
+    const locked = await signIn(t, user.email, user.password);
+    expect(locked.statusCode).toBe(429);
+    expect(Number(locked.headers['retry-after'])).toBeGreaterThan(30);
 
     // The schema trims and lower-cases these into the locked address: the limit must too.
     for (const variant of [' '.repeat(260) + user.email, `${user.email}${' '.repeat(300)}`, `\t${user.email.toUpperCase()}\n`]) {

@@ -106,6 +106,14 @@ const EnvSchema = z
       .max(24 * 3600 * 1000)
       .default(5 * 60_000),
     /**
+     * Chat sockets one client address may keep open on one instance (the next closes the oldest,
+     * 4008) and open per minute (429 past it); issue 30. Default 50 and 60 (SOCKET_LIMITS in
+     * modules/chat/chat-socket.routes.ts). Raised only by the chat bench, whose thousands of
+     * sockets all come from one address.
+     */
+    CHAT_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+    CHAT_UPGRADES_PER_ADDRESS: z.coerce.number().int().min(1).optional(),
+    /**
      * AES-256 key for data encrypted at rest (store bank account numbers): 32 bytes as 64 hex
      * characters or base64. Without it one is generated and kept in app_settings (warned in production).
      */

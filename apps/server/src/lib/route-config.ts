@@ -22,6 +22,16 @@ export interface RateLimitRule {
    * raw bytes the client sent. Returning undefined skips the rule for that request.
    */
   key?: (req: FastifyRequest) => string | undefined;
+  /**
+   * Counted under this name instead of the route's, so several routes (and the chat socket)
+   * share one count: the chat's one message budget per person (issue 30).
+   */
+  bucket?: string;
+}
+
+/** The counter a rule's hit goes to (`route` is the route's method and URL). */
+export function rateLimitKey(route: string, rule: Pick<RateLimitRule, 'name' | 'bucket'>, subject: string): string {
+  return `${rule.bucket ?? route}:${rule.name ?? 'ip'}:${subject}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { AppError } from '../lib/app-error.ts';
-import type { RateLimitRule } from '../lib/route-config.ts';
+import { rateLimitKey, type RateLimitRule } from '../lib/route-config.ts';
 import { RateLimiter } from '../modules/rate-limits/rate-limits.service.ts';
 
 declare module 'fastify' {
@@ -22,7 +22,7 @@ export function applyRule(limiter: RateLimiter, route: string, rule: RateLimitRu
   return async (req: FastifyRequest, reply: FastifyReply) => {
     const subject = rule.key ? rule.key(req) : req.ip;
     if (subject === undefined) return;
-    const { hits, resetAt } = await limiter.hit(`${route}:${rule.name ?? 'ip'}:${subject}`, rule.max, rule.windowMs);
+    const { hits, resetAt } = await limiter.hit(rateLimitKey(route, rule, subject), rule.max, rule.windowMs);
     const retryAfter = Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000));
     void reply.header('RateLimit-Limit', rule.max);
     void reply.header('RateLimit-Remaining', Math.max(0, rule.max - hits));

@@ -20,6 +20,8 @@ export const auth = {
   emailConfirmed: 'Cuenta confirmada. Ya puedes iniciar sesión.',
   signUpFallback: 'No pudimos completar el registro. Inténtalo de nuevo más tarde.',
   signInFallback: 'No pudimos iniciar tu sesión. Revisa tus datos.',
+  /** Too many failures for one account lately: this address waits a few seconds (issue 30). */
+  tooManyAttempts: (seconds: number) => `Demasiados intentos con esta cuenta. Espera ${seconds} ${seconds === 1 ? 'segundo' : 'segundos'} y vuelve a intentarlo.`,
   /** A Google / Facebook sign-in that came back refused or failed (/login?error=…). */
   socialFailed: 'No pudimos iniciar tu sesión con Google o Facebook. Inténtalo de nuevo, o ingresa con tu correo y contraseña.',
   /** Shown once the session ran out while the app was open (spec: didAutoLogout). */

@@ -212,6 +212,8 @@ export const projectMail = {
     intro: (title: string) =>
       `El proyecto «${title}» ya no está disponible y tu oferta quedó cerrada. No tienes que hacer nada: puedes ofrecer tus servicios en otros proyectos abiertos.`,
     seeOpen: 'Ver proyectos disponibles',
+    /** A hire that ended before payment because the project closed. */
+    hireEnded: (title: string) => `La contratación de «${title}» terminó antes del pago: el proyecto ya no está disponible. No empieces este trabajo; no se cobró nada.`,
   },
   projectAssigned: {
     subject: 'ArreglaYa - Proyecto asignado',

@@ -10,6 +10,7 @@ import type { DataCipher } from '../../lib/data-encryption.ts';
 import { ensureSysadmin } from '../auth/sysadmin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
+import { endUnpaidHiresOfClient } from '../projects/projects.service.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';
@@ -132,8 +133,8 @@ async function existingPerson(db: Db, id: string) {
  * Ends every session at once (same transaction) and refuses sign-in from then on (better-auth's
  * session hook). A contractor's open offers are withdrawn and each project's client is told, in
  * the same transaction, without the ban's reason (decision 023). A client's open projects are
- * cancelled, the offers on them withdrawn and each contractor told, also without the reason
- * (issue 29, projects/leaving-client.ts); unbanning reopens none of them.
+ * cancelled, the offers on them withdrawn and each contractor told, also without the reason, and
+ * their hires nothing was paid for end (issue 29, projects/leaving-client.ts); unbanning reopens none of them.
  */
 export async function ban(deps: AdminConsoleDeps, actorId: string, id: string): Promise<void> {
   if (actorId === id) throw new AppError('CONFLICT', adminConsole.person.cannotBanSelf);
@@ -142,6 +143,8 @@ export async function ban(deps: AdminConsoleDeps, actorId: string, id: string): 
     // The account's row first (banAccount's update), then the projects: a mail link takes them in that order too.
     const withdrawn = await banAccount(tx, id);
     await tellClientsOffersWithdrawn(tx, deps, id, withdrawn);
+    // A client's hires nothing was paid for end first (their contractors told), then close with the open projects.
+    await endUnpaidHiresOfClient(tx, deps, id, { id: actorId, role: 'sysadmin' });
     const closedProjects = await closeOpenProjectsOf(tx, deps, id, { actorId, because: 'account-banned' });
     return { told: withdrawn.length, closed: closedProjects };
   });

@@ -93,9 +93,20 @@ export function adminPeopleRoutes(deps: AdminConsoleDeps & { auth: AuthServiceDe
 
     app.post(
       '/api/admin/sysadmins',
-      { config: sysadmin, schema: { tags, summary: 'Crear otro sysadmin', body: CreateSysadminSchema, response: { 201: z.object({ id: z.uuid(), created: z.boolean() }) } } },
+      {
+        config: sysadmin,
+        schema: {
+          tags,
+          summary: 'Crear otro sysadmin (a una cuenta existente: cierra sus sesiones)',
+          body: CreateSysadminSchema,
+          response: { 201: z.object({ id: z.uuid(), created: z.boolean() }) },
+        },
+      },
       async (req, reply) => {
         const result = await createSysadmin(deps, req.body);
+        // A promotion or a replaced password ended the account's sessions (auth/sysadmin.ts);
+        // this instance forgets the kept ones at once, the others hear the database (decision 028).
+        forgetSessions(deps.auth, result.id);
         req.auditDetails = { action: 'create-sysadmin', target: result.id };
         return reply.code(201).send(result);
       },

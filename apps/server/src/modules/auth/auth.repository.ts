@@ -62,12 +62,37 @@ export async function insertSysadmin(tx: DbOrTx, email: string): Promise<string>
 }
 
 /** Sets the account's password hash, creating its credential account when it has none. */
-export async function setCredentialHash(tx: DbOrTx, userId: string, hash: string): Promise<void> {
+/** The account's password hash, or undefined when it has none (social sign-in only). */
+export async function findCredentialHash(tx: DbOrTx, userId: string): Promise<string | undefined> {
+  const credential = await tx.query.authAccounts.findFirst({
+    where: and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')),
+    columns: { password: true },
+  });
+  return credential?.password ?? undefined;
+}
+
+/**
+ * Ends every session of the account (in the caller's transaction). The `sessions` triggers then
+ * tell every instance at commit: their kept sessions are dropped (decision 028) and the
+ * sockets opened with them closed with 4001 (decision 024). better-auth does the same on a
+ * password change (the other sessions) and a reset (all of them).
+ */
+export async function endAllSessions(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Replaces the account's password outside better-auth (the console's "create sysadmin", `npm
+ * run admin:create`, ADMIN_PASSWORD at start): a replaced password ends every session of the
+ * account, as a change or a reset does, so a session opened with the old one reads nothing.
+ */
+export async function replaceCredentialHash(tx: DbOrTx, userId: string, hash: string): Promise<void> {
   const credential = await tx.query.authAccounts.findFirst({
     where: and(eq(authAccounts.userId, userId), eq(authAccounts.providerId, 'credential')),
   });
   if (credential) await tx.update(authAccounts).set({ password: hash }).where(eq(authAccounts.id, credential.id));
   else await tx.insert(authAccounts).values({ userId, providerId: 'credential', accountId: userId, password: hash });
+  await endAllSessions(tx, userId);
 }
 
 /** Gives every demo account (under demo.arreglaya.do) without a password this hash; how many got it. */

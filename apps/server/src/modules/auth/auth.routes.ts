@@ -25,6 +25,12 @@ function limits(perIp: number, perAccount: number, windowMs: number): RateLimitR
     { name: 'account', max: perAccount, windowMs, key: byBodyEmail },
   ];
 }
+/**
+ * Per address only: the per-account side of sign-in, codes and mailed codes is the account guard
+ * (modules/rate-limits/account-guard.ts), counted per account and address and slowing the account
+ * down by seconds, so nobody can lock its owner out (issue 30).
+ */
+const perIp = (max: number, windowMs: number): RateLimitRule => ({ name: 'ip', max, windowMs });
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
 const tags = ['cuenta'];
@@ -46,7 +52,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/verify-email',
       {
-        config: { access: 'public', rateLimit: limits(30, 10, 15 * MIN) },
+        config: { access: 'public', rateLimit: perIp(30, 15 * MIN) },
         schema: { tags, summary: 'Confirmar el correo con el código recibido', body: VerifyEmailSchema, response: { 200: MessageSchema, ...errors } },
       },
       async (req, reply) => {
@@ -58,11 +64,11 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/resend-code',
       {
-        config: { access: 'public', rateLimit: limits(10, 3, 10 * MIN) },
+        config: { access: 'public', rateLimit: perIp(10, 10 * MIN) },
         schema: { tags, summary: 'Enviar otro código de confirmación', body: EmailOnlySchema, response: { 200: MessageSchema, ...errors } },
       },
       async (req, reply) => {
-        await service.resendCode(deps, req.body.email, { req, reply });
+        await service.requestCode(deps, req.body.email, { req, reply });
         return { message: es.auth.codeResent };
       },
     );
@@ -70,7 +76,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/sign-in',
       {
-        config: { access: 'public', rateLimit: limits(30, 8, 15 * MIN) },
+        config: { access: 'public', rateLimit: perIp(30, 15 * MIN) },
         schema: { tags, summary: 'Iniciar sesión', body: SignInSchema, response: { 200: SessionSchema, ...errors } },
       },
       (req, reply) => service.signIn(deps, req.body, { req, reply }),
@@ -125,7 +131,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/forgot-password',
       {
-        config: { access: 'public', rateLimit: limits(10, 3, 15 * MIN) },
+        config: { access: 'public', rateLimit: perIp(10, 15 * MIN) },
         schema: { tags, summary: 'Pedir un código para restablecer la contraseña', body: EmailOnlySchema, response: { 200: MessageSchema, ...errors } },
       },
       async (req, reply) => {
@@ -137,7 +143,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/reset-password',
       {
-        config: { access: 'public', rateLimit: limits(30, 10, 15 * MIN) },
+        config: { access: 'public', rateLimit: perIp(30, 15 * MIN) },
         schema: { tags, summary: 'Restablecer la contraseña con el código', body: ResetPasswordSchema, response: { 200: MessageSchema, ...errors } },
       },
       async (req, reply) => {

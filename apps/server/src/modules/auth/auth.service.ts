@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
+import { CODE_GUARD, MAIL_GUARD, SIGN_IN_GUARD, claimAttempt, type GuardPolicy } from '../rate-limits/account-guard.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserEmail, mayAct } from '../users/users.service.ts';
 import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken } from './auth.repository.ts';
@@ -28,6 +29,40 @@ interface HttpContext {
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+const CODE_FAILURES = new Set(['INVALID_CODE', 'CODE_EXPIRED', 'CODE_LOCKED']);
+
+/**
+ * Runs an attempt on the account `email` under the account guard (modules/rate-limits/account-guard.ts):
+ * counted per account and address, the account slowed down by seconds after its failures, never
+ * locked for its owner. `counts` says which outcomes count (a wrong password or code); 'every'
+ * counts every call (a mailed code). A refused attempt is a 429 with Retry-After and is not run.
+ */
+async function guarded<T>(
+  deps: AuthServiceDeps,
+  policy: GuardPolicy,
+  email: string,
+  { req, reply }: HttpContext,
+  counts: 'every' | ((err: unknown) => boolean),
+  run: () => Promise<T>,
+): Promise<T> {
+  const answer = await claimAttempt(deps.db, policy, email, req.ip);
+  if (!answer.ok) {
+    void reply.header('Retry-After', answer.retryAfterSeconds);
+    throw new AppError('RATE_LIMITED', answer.held ? es.auth.tooManyAttempts(answer.retryAfterSeconds) : undefined);
+  }
+  try {
+    const result = await run();
+    await (counts === 'every' ? answer.attempt.failed() : answer.attempt.succeeded());
+    return result;
+  } catch (err) {
+    await (counts === 'every' || counts(err) ? answer.attempt.failed() : answer.attempt.succeeded());
+    throw err;
+  }
+}
+const codePolicy = (name: string): GuardPolicy => ({ name, ...CODE_GUARD });
+const mailPolicy = (name: string): GuardPolicy => ({ name, ...MAIL_GUARD });
+const isCodeFailure = (err: unknown) => err instanceof AppError && CODE_FAILURES.has(err.code);
 
 /**
  * Sign-up: the account is created unconfirmed and a 6-digit code is mailed. An address that
@@ -83,12 +118,19 @@ async function refuseCodeOfInactiveAccount(deps: AuthServiceDeps, email: string)
   }
 }
 
-export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, { req }: HttpContext): Promise<void> {
-  await refuseCodeOfInactiveAccount(deps, input.email);
-  await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(req), asResponse: true }));
+export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, ctx: HttpContext): Promise<void> {
+  await guarded(deps, codePolicy('verify'), input.email, ctx, isCodeFailure, async () => {
+    await refuseCodeOfInactiveAccount(deps, input.email);
+    await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(ctx.req), asResponse: true }));
+  });
 }
 
-/** A new confirmation code, only for an unconfirmed account; the answer never says which. */
+/** A new confirmation code, only for an unconfirmed account; the answer never says which. Guarded per account and address (issue 30). */
+export async function requestCode(deps: AuthServiceDeps, email: string, ctx: HttpContext): Promise<void> {
+  await guarded(deps, mailPolicy('resend'), email, ctx, 'every', () => resendCode(deps, email, ctx));
+}
+
+/** Sends a new confirmation code to an unconfirmed account (unguarded: after a right password, or by a sysadmin). */
 export async function resendCode(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
   const user = await findUserByEmail(deps.db, email);
   if (!user || user.emailVerified || !mayAct(user.status)) return;
@@ -96,6 +138,18 @@ export async function resendCode(deps: AuthServiceDeps, email: string, { req }: 
 }
 
 export async function signIn(deps: AuthServiceDeps, input: { email: string; password: string }, ctx: HttpContext): Promise<Session> {
+  // Only a wrong password counts; a right one (even for an unconfirmed or banned account) is taken back.
+  return guarded(
+    deps,
+    SIGN_IN_GUARD,
+    input.email,
+    ctx,
+    (err) => err instanceof AppError && err.code === 'INVALID_CREDENTIALS',
+    () => checkPassword(deps, input, ctx),
+  );
+}
+
+async function checkPassword(deps: AuthServiceDeps, input: { email: string; password: string }, ctx: HttpContext): Promise<Session> {
   try {
     const { body, headers } = await callAuth<{ user: { id: string } }>(
       deps.auth.api.signInEmail({ body: { email: input.email, password: input.password, rememberMe: true }, headers: toHeaders(ctx.req), asResponse: true }),
@@ -169,11 +223,13 @@ export async function resolveSession(deps: AuthServiceDeps, { req, reply }: Http
   };
 }
 
-export async function forgotPassword(deps: AuthServiceDeps, email: string, { req }: HttpContext): Promise<void> {
-  const user = await findUserByEmail(deps.db, email);
-  // Unknown, deleted or banned addresses get the same answer and no mail.
-  if (!user || !mayAct(user.status)) return;
-  await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(req), asResponse: true }));
+export async function forgotPassword(deps: AuthServiceDeps, email: string, ctx: HttpContext): Promise<void> {
+  await guarded(deps, mailPolicy('forgot'), email, ctx, 'every', async () => {
+    const user = await findUserByEmail(deps.db, email);
+    // Unknown, deleted or banned addresses get the same answer and no mail.
+    if (!user || !mayAct(user.status)) return;
+    await callAuth(deps.auth.api.requestPasswordResetEmailOTP({ body: { email }, headers: toHeaders(ctx.req), asResponse: true }));
+  });
 }
 
 function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
@@ -182,9 +238,11 @@ function queuePasswordChangedMail(deps: AuthServiceDeps, email: string) {
 }
 
 /** Reset with the mailed code; every session of the account ends (better-auth revokes them). */
-export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, { req }: HttpContext): Promise<void> {
-  await refuseCodeOfInactiveAccount(deps, input.email);
-  await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(req), asResponse: true }));
+export async function resetPassword(deps: AuthServiceDeps, input: { email: string; code: string; password: string }, ctx: HttpContext): Promise<void> {
+  await guarded(deps, codePolicy('reset'), input.email, ctx, isCodeFailure, async () => {
+    await refuseCodeOfInactiveAccount(deps, input.email);
+    await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(ctx.req), asResponse: true }));
+  });
   const user = await findUserByEmail(deps.db, input.email);
   if (user) forgetSessions(deps, user.id);
   await queuePasswordChangedMail(deps, input.email);

@@ -5,7 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
 import { AppError } from '../../lib/app-error.ts';
+import { rateLimitKey } from '../../lib/route-config.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import type { RateLimiter } from '../rate-limits/rate-limits.service.ts';
+import { SocketCaps } from './chat-socket-caps.ts';
 import type { ChatHub, LiveSocket } from './chat-hub.ts';
 import { isContact, markConversationRead, otherPersonOf, sendMessage, type ChatDeps } from './chat.service.ts';
 
@@ -23,6 +26,10 @@ export interface ChatSocketOptions {
    * HTTP): a `sendPrivate` is then refused at once (`rate_limited`), before it is stored.
    */
   underPressure?: () => boolean;
+  /** The instance's shared counters (decision 004): upgrades and the message budget. Without it neither is limited. */
+  limiter?: RateLimiter;
+  /** SOCKET_LIMITS unless given (the chat bench raises the per-address ones: all its sockets come from one address). */
+  limits?: Partial<SocketLimits>;
 }
 
 /** Frames above this are answered with an error; ws itself closes the socket (1009) above the hard limit. */
@@ -31,8 +38,29 @@ export const FRAME_HARD_LIMIT = 64 * 1024;
 /** Per socket: a burst of 30 frames, then 10 a second; a socket that keeps flooding is closed (1008). */
 const BUCKET = { burst: 30, perSecond: 10, closeAfterRefusals: 50 };
 
-/** Close codes (4000–4999 are the application's): the client reconnects on anything but 1000. */
-export const CLOSE = { idle: 4000, sessionEnded: 4001, flood: 1008 } as const;
+/** Close codes (4000–4999 are the application's): the client reconnects on anything but 1000 and 4008. */
+export const CLOSE = { idle: 4000, sessionEnded: 4001, tooMany: 4008, flood: 1008 } as const;
+
+/**
+ * Sockets and upgrades (issue 30; decision 019). Per instance: at most `perSession` sockets per
+ * session and `perAddress` per client address; a new socket past either closes the oldest with
+ * 4008 ('too many sockets'), which the web client does not reconnect until its tab is visible
+ * again. Upgrades, in the shared counters: `upgradesPerAddress` a minute per address (before the
+ * session is read) and `upgradesPerPerson` a minute per person.
+ */
+export const SOCKET_LIMITS = { perSession: 10, perAddress: 50, upgradesPerAddress: 60, upgradesPerPerson: 30 } as const;
+export type SocketLimits = { -readonly [K in keyof typeof SOCKET_LIMITS]: number };
+
+/**
+ * One message budget per person, shared by every socket (`sendPrivate`) and REST (text, photo,
+ * answer to a service request), on every instance: 120 a minute.
+ */
+export const CHAT_MESSAGE_BUDGET = { bucket: 'chat-messages', name: 'user', max: 120, windowMs: 60_000 } as const;
+const budgetKey = (userId: string) => rateLimitKey('', CHAT_MESSAGE_BUDGET, userId);
+
+/** A person's chat entry goes to the log trail at most this often (per instance), however many sockets they open. */
+export const CHAT_ENTER_EVERY_MS = 60_000;
+const UPGRADE_WINDOW_MS = 60_000;
 
 function originOf(url: string): string | null {
   try {
@@ -52,11 +80,34 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
   const keepAliveMs = opts.keepAliveMs ?? CHAT_KEEP_ALIVE_MS;
   const idleAfter = keepAliveMs + (opts.idleGraceMs ?? 30_000);
   const publicOrigin = originOf(opts.appUrl);
+  const limits: SocketLimits = { ...SOCKET_LIMITS, ...opts.limits };
+  const caps = new SocketCaps(limits.perSession, limits.perAddress);
+  const limiter = opts.limiter;
+  /** When each person's chat entry was last logged (pruned of those older than a minute when it grows). */
+  const entered = new Map<string, number>();
+  const shouldLogEntry = (userId: string): boolean => {
+    const now = Date.now();
+    const last = entered.get(userId);
+    if (last !== undefined && now - last < CHAT_ENTER_EVERY_MS) return false;
+    if (entered.size >= 10_000) for (const [id, at] of entered) if (now - at >= CHAT_ENTER_EVERY_MS) entered.delete(id);
+    entered.set(userId, now);
+    return true;
+  };
+  /** Counts an upgrade; a 429 with Retry-After past the limit. */
+  const countUpgrade = async (reply: FastifyReply, key: string, max: number) => {
+    if (!limiter) return;
+    const { hits, resetAt } = await limiter.hit(`ws-upgrade:${key}`, max, UPGRADE_WINDOW_MS);
+    if (hits <= max) return;
+    void reply.header('Retry-After', Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
+    throw new AppError('RATE_LIMITED');
+  };
 
   return async (app) => {
     await app.register(websocket, { options: { maxPayload: FRAME_HARD_LIMIT } });
 
     const authenticate = async (req: FastifyRequest, reply: FastifyReply) => {
+      // Per address before anything costs a session lookup; per person once known.
+      await countUpgrade(reply, `ip:${req.ip}`, limits.upgradesPerAddress);
       const origin = req.headers.origin;
       if (origin !== undefined) {
         const sent = originOf(origin);
@@ -64,6 +115,7 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
       }
       const user = await opts.resolveUser(req, reply);
       if (!user) throw new AppError('UNAUTHENTICATED');
+      await countUpgrade(reply, `user:${user.id}`, limits.upgradesPerPerson);
       (req as FastifyRequest & { chatUser?: typeof user }).chatUser = user;
     };
 
@@ -84,6 +136,8 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
       const send = (frame: ChatServerFrame, done?: (err?: Error) => void) => sendRaw(JSON.stringify(frame), done);
       const socket: LiveSocket = { userId: user.id, sessionId: user.sessionId, send, sendRaw, close: (code, reason) => ws.close(code, reason) };
       deps.hub.add(socket);
+      // Past the caps, the oldest socket of this session or address makes room.
+      const capped = caps.add({ sessionId: user.sessionId, address: req.ip, close: () => ws.close(CLOSE.tooMany, 'too many sockets') });
 
       const idle = setInterval(
         () => {
@@ -96,13 +150,23 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
       ws.on('close', () => {
         clearInterval(idle);
         clearTimeout(expiry);
+        caps.remove(capped);
         deps.hub.remove(socket);
       });
       ws.on('error', (err) => log.warn({ err }, 'chat socket error'));
 
-      void recordLogEntry(deps.db, { userId: user.id, sessionId: user.sessionId, action: 'chat-enter', location: '/perfil/mensajes' }).catch((err: unknown) =>
-        log.warn({ err }, 'chat: log entry failed'),
-      );
+      if (shouldLogEntry(user.id))
+        void recordLogEntry(deps.db, { userId: user.id, sessionId: user.sessionId, action: 'chat-enter', location: '/perfil/mensajes' }).catch((err: unknown) =>
+          log.warn({ err }, 'chat: log entry failed'),
+        );
+      /** The budget's hits, one after the other, so the messages of a burst are sent in the order they came. */
+      let budgetTurn: Promise<unknown> = Promise.resolve();
+      const withinBudget = (): Promise<boolean> => {
+        if (!limiter) return Promise.resolve(true);
+        const turn = budgetTurn.then(() => limiter.hit(budgetKey(user.id), CHAT_MESSAGE_BUDGET.max, CHAT_MESSAGE_BUDGET.windowMs));
+        budgetTurn = turn.catch(() => undefined);
+        return turn.then(({ hits }) => hits <= CHAT_MESSAGE_BUDGET.max);
+      };
 
       const refuse = (code: Extract<ChatServerFrame, { action: 'error' }>['code'], message: string, ref?: string) =>
         send({ action: 'error', code, message, ...(ref === undefined ? {} : { ref }) });
@@ -165,7 +229,10 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
         if (typeof action !== 'string' || !(CHAT_CLIENT_ACTIONS as readonly string[]).includes(action)) return refuse('unknown_action', tc.socket.unknownAction, ref);
         const result = ChatClientFrameSchema.safeParse(parsed);
         if (!result.success) return refuse('invalid_frame', result.error.issues[0]?.message ?? tc.socket.invalidFrame, ref);
-        handle(result.data).catch((err: unknown) => {
+        const frame = result.data;
+        // A message spends the person's one budget (shared with their other sockets and REST).
+        const run = frame.action === 'sendPrivate' ? withinBudget().then((ok) => (ok ? handle(frame) : refuse('rate_limited', tc.socket.rateLimited, ref))) : handle(frame);
+        run.catch((err: unknown) => {
           if (err instanceof AppError && err.code === 'NOT_FOUND') return refuse('not_found', tc.socket.conversationNotFound, ref);
           // Overloaded (the send queue's bound): refused at once, nothing stored; the client may retry.
           if (err instanceof AppError && err.code === 'UNAVAILABLE') return refuse('rate_limited', tc.busy, ref);

@@ -18,9 +18,12 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
+import { CHAT_MESSAGE_BUDGET } from './chat-socket.routes.ts';
 import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
 
 const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];
+/** The person's one message budget, shared with their sockets' sendPrivate (chat-socket.routes.ts). */
+const budget: RateLimitRule = { ...CHAT_MESSAGE_BUDGET, key: (req) => req.user?.id };
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const noStore = { 'Cache-Control': 'private, no-store' };
 const actorOf = (req: FastifyRequest) => ({ id: req.user!.id, sessionId: req.user!.sessionId });
@@ -66,7 +69,7 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/conversations/:id/messages',
       {
-        config: { access: 'user', rateLimit: perUser(120, 60_000) },
+        config: { access: 'user', rateLimit: budget },
         schema: {
           tags: ['mensajes'],
           summary: 'Enviar un mensaje de texto',
@@ -90,7 +93,7 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/conversations/:id/messages/:messageId/respond',
       {
-        config: { access: 'user', rateLimit: perUser(30, 60_000) },
+        config: { access: 'user', rateLimit: [...perUser(30, 60_000), budget] },
         schema: {
           tags: ['mensajes'],
           summary: 'Aceptar o rechazar una solicitud de servicio (solo su contratista, una vez)',
@@ -114,7 +117,7 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
     app.post(
       '/api/conversations/:id/photos',
       {
-        config: { access: 'user', rateLimit: perUser(30, 10 * 60_000), upload: photoUpload },
+        config: { access: 'user', rateLimit: [...perUser(30, 10 * 60_000), budget], upload: photoUpload },
         schema: {
           tags: ['mensajes'],
           summary: 'Enviar una foto (multipart, un archivo JPG o PNG de hasta 8 MB)',

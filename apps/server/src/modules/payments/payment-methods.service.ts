@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ProcessorUnavailable, type CardProcessor, type VerificationResult } from './processor.ts';
+import { refusalMessage } from './payments.service.ts';
 import {
   activateMethod,
   deleteAbandonedPending,
@@ -42,17 +43,7 @@ export const verificationReturnUrl = (methodId: string) => `/perfil/formas-pago?
 
 /** The reason a verification refused the card: the texts a refused payment uses. */
 function refusalOf(v: VerificationResult): AppError {
-  const message =
-    v.failureCode === 'declined'
-      ? tp.fund.declined
-      : v.failureCode === 'insufficient_funds'
-        ? tp.fund.insufficientFunds
-        : v.failureCode === 'processing_error'
-          ? tp.fund.processingError
-          : v.failureCode === 'challenge_canceled'
-            ? tp.verification.cancelled
-            : tp.verification.failed;
-  return new AppError('PAYMENT_FAILED', message);
+  return new AppError('PAYMENT_FAILED', refusalMessage(v.failureCode, { cancelled: tp.verification.cancelled, other: tp.verification.failed }));
 }
 
 export type AddedPaymentMethod = { statusCode: 201; body: { message: string; method: PaymentMethod } } | { statusCode: 202; body: PaymentMethodPending };

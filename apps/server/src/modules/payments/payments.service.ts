@@ -136,19 +136,21 @@ async function nextToFund(
   return price && price.agreedPriceMinor > 0 ? { amountMinor: price.agreedPriceMinor, currency: price.currency, milestoneId: null } : null;
 }
 
+/** The processor's reason for refusing a card, in the client's words (a charge or a card's verification); `cancelled` for a challenge the client cancelled. */
+export function refusalMessage(failureCode: string | null, texts: { cancelled: string; other: string }): string {
+  if (failureCode === 'declined') return tp.fund.declined;
+  if (failureCode === 'insufficient_funds') return tp.fund.insufficientFunds;
+  if (failureCode === 'processing_error') return tp.fund.processingError;
+  if (failureCode === 'challenge_canceled') return texts.cancelled;
+  return texts.other;
+}
+
 function answerFor(p: PaymentRow): Answer<FundResult> {
   const base = { paymentId: p.id, status: p.status, amountMinor: p.amountMinor, currency: p.currency, actionUrl: null };
   if (p.status === 'succeeded') return { statusCode: 200, body: { ...base, message: tp.fund.funded } };
   if (p.status === 'requires_action') return { statusCode: 202, body: { ...base, message: tp.fund.requiresAction, actionUrl: p.nextActionUrl } };
   if (p.status === 'pending') return { statusCode: 503, body: { error: { code: 'UNAVAILABLE', message: tp.fund.unknown } } };
-  const message =
-    p.failureCode === 'insufficient_funds'
-      ? tp.fund.insufficientFunds
-      : p.failureCode === 'processing_error'
-        ? tp.fund.processingError
-        : p.failureCode === 'challenge_canceled'
-          ? tp.fund.cancelled
-          : tp.fund.declined;
+  const message = refusalMessage(p.failureCode, { cancelled: tp.fund.cancelled, other: tp.fund.declined });
   return { statusCode: 402, body: { error: { code: 'PAYMENT_FAILED', message } } };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, projectStatus, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { CARDS, fund, setStatus, tokenize } from '../../../test/support/payment-factories.ts';
 
 // Issue 29, rule 5: a banned or deleted client hires nobody. The ban (or the deletion) cancels the
 // client's open projects in its own transaction, withdraws the offers on them with their mail
@@ -163,23 +164,35 @@ describe('a banned client hires nobody', () => {
     expect(await noticesOf(contractor)).toEqual([]);
   });
 
-  it('a hired project is left alone (hire-ending is another path); only the open ones close', async () => {
+  it('an unpaid hire ends and closes with the open projects, its contractor told; a hire with money held stays for a sysadmin', async () => {
     const client = await person(t, 'client', 'Carmen');
     const hired = await person(t, 'contractor', 'Wilfredo');
+    const paidHired = await person(t, 'contractor', 'Julio');
     const admin = await person(t, 'sysadmin', 'Admin');
     const assigned = await postProject(t, client, { title: 'Instalar un calentador' });
+    const paid = await postProject(t, client, { title: 'Cambiar el inodoro' });
     const open = await postProject(t, client, { title: 'Arreglar la ducha' });
     const accepted = await postQuote(t, hired, assigned);
     expect((await post(client, `/api/quotes/${accepted}/accept`)).statusCode).toBe(200);
+    const paidQuote = await postQuote(t, paidHired, paid);
+    expect((await post(client, `/api/quotes/${paidQuote}/accept`)).statusCode).toBe(200);
+    expect((await fund(t, client, paid, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
     const offer = await postQuote(t, hired, open);
 
     expect((await ban(admin, client)).statusCode).toBe(200);
 
-    expect(await projectStatus(t, assigned)).toEqual({ status: 'assigned', contractorId: hired.id });
-    expect((await quoteRows([accepted]))[0]!.status).toBe('accepted');
+    // The unpaid hire: ended (offer withdrawn), then closed with the open project; the contractor is told, never why.
+    expect(await projectStatus(t, assigned)).toEqual({ status: 'cancelled', contractorId: null });
+    expect((await quoteRows([accepted]))[0]!.status).toBe('withdrawn');
     expect((await projectStatus(t, open))!.status).toBe('cancelled');
     expect((await quoteRows([offer]))[0]!.status).toBe('withdrawn');
-    expect((await noticesOf(hired)).map((n) => n.projectId)).toEqual([open]);
+    const notices = await noticesOf(hired);
+    expect(notices.map((n) => n.projectId).sort()).toEqual([assigned, open].sort());
+    expect(notices.find((n) => n.projectId === assigned)!.text).toContain('La contratación de «Instalar un calentador» terminó antes del pago');
+    expect(JSON.stringify(notices)).not.toContain(REASON);
+    expect((await setStatus(t, hired, assigned, 'in_progress')).statusCode).toBe(403);
+    // Money held: the work stays (a sysadmin settles it with a refund if it must end).
+    expect(await projectStatus(t, paid)).toEqual({ status: 'assigned', contractorId: paidHired.id });
   });
 });
 
@@ -194,16 +207,11 @@ describe('a ban and a mail link at the same moment', () => {
       const token = await linkToken(client, 'Bienvenido');
       const [banned, used] = await Promise.all([ban(admin, client), post(null, `/api/quote-links/${token}`)]);
       expect(banned.statusCode).toBe(200);
-      const status = (await projectStatus(t, projectId))!.status;
-      if (used.statusCode === 200) {
-        // The link went first: the hire stands (hired projects are the hire-ending path's).
-        expect(status).toBe('assigned');
-        expect((await quoteRows([quoteId]))[0]!.status).toBe('accepted');
-      } else {
-        expect(used.statusCode, used.body).toBe(404);
-        expect(status).toBe('cancelled');
-        expect((await quoteRows([quoteId]))[0]!.status).toBe('withdrawn');
-      }
+      // Either way the client hires nobody: the link went first and the ban ended that unpaid hire,
+      // or the ban went first and the link is refused. Never a deadlock, never a hire left standing.
+      expect([200, 404]).toContain(used.statusCode);
+      expect((await projectStatus(t, projectId))!.status).toBe('cancelled');
+      expect((await quoteRows([quoteId]))[0]!.status).toBe('withdrawn');
     }
   });
 });

@@ -59,6 +59,7 @@ import {
 } from './projects.repository.ts';
 import { findContractorCard, lockQuote, updateQuote } from './quotes.repository.ts';
 import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
+import { lockProjectsOfClient } from './leaving-client.ts';
 
 export interface ProjectsDeps {
   db: Db;
@@ -440,7 +441,14 @@ type HireEnd = 'cancel_hire' | 'withdraw_hire' | 'lapse_hire';
  * offer is withdrawn (the other offers stay rejected), the project reopens to offers with nobody
  * hired, both people are told (the one who ended it is not told what they did), and it is logged.
  */
-async function endHireIn(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: HireEnd, actor: Actor | null, reason: string | null): Promise<void> {
+async function endHireIn(
+  tx: Tx,
+  deps: Pick<ProjectsDeps, 'appUrl' | 'mailer' | 'money'>,
+  p: ProjectRow,
+  action: HireEnd | 'client_left',
+  actor: Actor | null,
+  reason: string | null,
+): Promise<void> {
   const quoteId = p.acceptedQuoteId;
   if (quoteId) {
     const quote = (await lockQuote(tx, quoteId))!;
@@ -448,7 +456,8 @@ async function endHireIn(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: Hire
     await updateQuote(tx, quoteId, { status: 'withdrawn', closedAt: new Date() });
   }
   const contractorId = p.contractorId!;
-  await moveProject(tx, p, action);
+  // A banned client's hire ends as a lapse does (the same move), told as the project closing.
+  await moveProject(tx, p, action === 'client_left' ? 'lapse_hire' : action);
   const m = tm.hireEnded;
   const pair = { clientId: p.clientId, contractorId, projectId: p.id };
   const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
@@ -459,6 +468,17 @@ async function endHireIn(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: Hire
   } else if (action === 'withdraw_hire') {
     const name = (await findContact(tx, contractorId))?.name ?? '';
     await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byContractor(p.title, name), ...why], actions });
+  } else if (action === 'client_left') {
+    const c = tm.projectClosed;
+    await notify(tx, deps, {
+      to: contractorId,
+      pair,
+      quoteId,
+      subject: c.subject,
+      title: c.title,
+      paragraphs: [c.hireEnded(p.title)],
+      actions: [{ label: c.seeOpen, url: `${deps.appUrl}/projectlist` }],
+    });
   } else {
     await notify(tx, deps, { to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedContractor(p.title, hours)], actions });
     await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedClient(p.title, hours)], actions });
@@ -489,6 +509,22 @@ export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: strin
 }
 
 /**
+ * A client who is banned hires nobody (issue 29, rule 5): each of their hires nothing was paid for
+ * ends in the ban's transaction (the contractor told the project is no longer available, never
+ * why), the project back to open for the ban to close with the others. A hire with money held
+ * stays for a sysadmin to settle (cancel with a refund, decision 021). Returns the projects reopened.
+ */
+export async function endUnpaidHiresOfClient(tx: Tx, deps: Pick<ProjectsDeps, 'appUrl' | 'mailer' | 'money'>, clientId: string, actor: Actor): Promise<string[]> {
+  const ended: string[] = [];
+  for (const p of await lockProjectsOfClient(tx, clientId, ['assigned'])) {
+    if (!(await moneyAllows(tx, p, 'lapse_hire'))) continue;
+    await endHireIn(tx, deps, p, 'client_left', actor, null);
+    ended.push(p.id);
+  }
+  return ended;
+}
+
+/**
  * Hires not funded within HIRE_PAYMENT_HOURS lapse (the minute sweep): each project is taken under
  * its row lock (others' skipped) and only while still assigned with nothing funded and no payment
  * under way, so a hire lapses once however many instances sweep, and a restart repeats nothing.
@@ -500,7 +536,7 @@ export async function lapseUnpaidHires(deps: Pick<ProjectsDeps, 'db' | 'mailer' 
     const ids: string[] = [];
     for (const p of due) {
       if (!projectAllows('lapse_hire', p.status) || !(await moneyAllows(tx, p, 'lapse_hire'))) continue;
-      await endHireIn(tx, deps as ProjectsDeps, p, 'lapse_hire', null, null);
+      await endHireIn(tx, deps, p, 'lapse_hire', null, null);
       ids.push(p.id);
     }
     return ids;

@@ -74,6 +74,25 @@ describe('ChatSocket', () => {
     s.stop();
   });
 
+  it('does not reconnect after 4008 (too many sockets) until the tab is used again, then announces the reconnect', () => {
+    let resume: (() => void) | null = null;
+    const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0, whenBack: (r) => ((resume = r), () => (resume = null)) });
+    const events: string[] = [];
+    s.subscribe((e) => events.push(e.type === 'status' ? `status:${e.connected}` : e.type));
+    s.start();
+    latest().serverOpens();
+    latest().serverCloses(4008);
+    vi.advanceTimersByTime(60_000);
+    expect(FakeSocket.all).toHaveLength(1);
+    expect(resume).not.toBeNull();
+    resume!();
+    expect(FakeSocket.all).toHaveLength(2);
+    latest().serverOpens();
+    expect(events).toEqual(['status:true', 'status:false', 'status:true', 'reconnected']);
+    s.stop();
+    expect(resume).toBeNull();
+  });
+
   it('reconnects after a close other than 1000 with 2000 then 3000 ms, and announces the reconnect once open', () => {
     const s = new ChatSocket({ url: 'ws://x/ws', create, random: () => 0 });
     const events: string[] = [];

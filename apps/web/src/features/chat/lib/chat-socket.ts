@@ -30,6 +30,24 @@ export interface ChatSocketOptions {
    * upgrade would only be refused). Errors count as true: a server restarting is what reconnects are for.
    */
   shouldReconnect?: () => Promise<boolean>;
+  /**
+   * After a 4008 close (this tab's socket made room for a newer one of the same session or
+   * address: too many tabs), waits until the person comes back to this tab and then calls
+   * `resume`; returns a function that stops waiting. By default: the tab becoming visible again.
+   */
+  whenBack?: (resume: () => void) => () => void;
+}
+
+/** The server closed this socket to make room for a newer one (too many sockets): not reconnected until the tab is used again. */
+export const CLOSE_TOO_MANY = 4008;
+
+function whenTabVisibleAgain(resume: () => void): () => void {
+  if (typeof document === 'undefined') return () => undefined;
+  const onChange = () => {
+    if (document.visibilityState === 'visible') resume();
+  };
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
 }
 
 export type ChatSocketEvent =
@@ -48,13 +66,16 @@ export function reconnectDelay(attempt: number, random: () => number = Math.rand
  * The chat's one socket per tab (spec §7, decision 024): on open it says `setName` (the server
  * knows who from the session cookie) and then `keepItAlive` every 120000 ms; any close but 1000
  * (ours, on stop) reconnects after reconnectDelay, and a reconnect is announced so the caller
- * fetches what it missed. Frames that are not JSON objects with an action are ignored.
+ * fetches what it missed. A 4008 (too many sockets: the server closed this, the oldest, for a
+ * newer tab) waits until this tab is looked at again, so two tabs over the cap never take turns
+ * closing each other. Frames that are not JSON objects with an action are ignored.
  */
 export class ChatSocket {
   private socket: SocketLike | null = null;
   private listeners = new Set<(event: ChatSocketEvent) => void>();
   private keepAlive: ReturnType<typeof setInterval> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
+  private stopWaiting: (() => void) | null = null;
   private attempt = 0;
   private everOpened = false;
   private stopped = true;
@@ -88,6 +109,8 @@ export class ChatSocket {
     this.stopped = true;
     if (this.retry !== null) clearTimeout(this.retry);
     this.retry = null;
+    this.stopWaiting?.();
+    this.stopWaiting = null;
     this.stopKeepAlive();
     const socket = this.socket;
     this.socket = null;
@@ -147,8 +170,20 @@ export class ChatSocket {
       this.socket = null;
       this.stopKeepAlive();
       this.emit({ type: 'status', connected: false });
-      if (!this.stopped && event.code !== 1000) this.scheduleReconnect();
+      if (this.stopped || event.code === 1000) return;
+      if (event.code === CLOSE_TOO_MANY) this.waitUntilBack();
+      else this.scheduleReconnect();
     };
+  }
+
+  private waitUntilBack(): void {
+    this.stopWaiting?.();
+    this.stopWaiting = (this.options.whenBack ?? whenTabVisibleAgain)(() => {
+      this.stopWaiting?.();
+      this.stopWaiting = null;
+      if (this.stopped || this.socket !== null || this.retry !== null) return;
+      this.open();
+    });
   }
 
   private scheduleReconnect(): void {

@@ -1,0 +1,90 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { ensureSysadmin } from '../src/modules/auth/sysadmin.ts';
+import { asBrowser, createUser, signIn } from './support/factories.ts';
+import { createTestApp, type TestApp } from './support/test-app.ts';
+
+/**
+ * Issue 30, medium 3: `POST /api/admin/sysadmins` on an existing account replaced its password
+ * and made it a sysadmin, but a session opened before (with the old password, as a client) kept
+ * working and read the console at once. A promotion or a replaced password ends every session
+ * and closes every socket of the account, as a password change or reset does.
+ */
+let t: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+const get = (cookie: string, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie } });
+
+function openSocket(cookie: string): Promise<{ ws: WebSocket; closed: Promise<number> }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, { headers: { cookie } });
+  const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve({ ws, closed }));
+    ws.once('error', reject);
+  });
+}
+
+function within<T>(p: Promise<T>, ms: number): Promise<T | 'timeout'> {
+  return Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
+}
+
+describe('promoting an account to sysadmin', () => {
+  it('ends the sessions and sockets opened before, so the old password reads nothing', async () => {
+    const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+    const adminCookie = await signIn(t, admin);
+    const client = await createUser(t.db, { role: 'client', firstName: 'Carmen' });
+    const oldCookie = await signIn(t, client);
+    expect((await get(oldCookie, '/api/me/profile/client')).statusCode).toBe(200);
+    const socket = await openSocket(oldCookie);
+
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/sysadmins',
+      headers: asBrowser(adminCookie),
+      payload: { email: client.email, password: 'Cacao-Dulce-2026' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ id: client.id, created: false });
+
+    // The session opened with the old password is over: not the console, not anything else.
+    expect((await get(oldCookie, '/api/admin/overview')).statusCode).toBe(401);
+    expect((await get(oldCookie, '/api/me/profile/client')).statusCode).toBe(401);
+    expect(await within(socket.closed, 3000)).toBe(4001);
+    // The new password opens a session that reads the console.
+    const fresh = await signIn(t, { email: client.email, password: 'Cacao-Dulce-2026' });
+    expect((await get(fresh, '/api/admin/overview')).statusCode).toBe(200);
+    // The admin who promoted keeps theirs.
+    expect((await get(adminCookie, '/api/admin/overview')).statusCode).toBe(200);
+  });
+
+  it("ends a sysadmin's sessions when another sysadmin replaces their password", async () => {
+    const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+    const adminCookie = await signIn(t, admin);
+    const other = await createUser(t.db, { role: 'sysadmin', firstName: 'Otra' });
+    const otherCookie = await signIn(t, other);
+    const socket = await openSocket(otherCookie);
+    expect((await get(otherCookie, '/api/admin/overview')).statusCode).toBe(200);
+
+    const res = await t.app.inject({ method: 'POST', url: '/api/admin/sysadmins', headers: asBrowser(adminCookie), payload: { email: other.email, password: 'Cacao-Dulce-2027' } });
+    expect(res.statusCode).toBe(201);
+    expect((await get(otherCookie, '/api/admin/overview')).statusCode).toBe(401);
+    expect(await within(socket.closed, 3000)).toBe(4001);
+  });
+
+  it('keeps the sessions of a sysadmin whose password is set again unchanged (ADMIN_PASSWORD at every start)', async () => {
+    const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+    const cookie = await signIn(t, admin);
+    await ensureSysadmin(t.db, admin.email, admin.password);
+    // The database's notice reaches the kept sessions within milliseconds (decision 028).
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await get(cookie, '/api/admin/overview')).statusCode).toBe(200);
+  });
+});

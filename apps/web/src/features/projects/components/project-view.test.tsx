@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { ProjectView } from './project-view.tsx';
+
+// The client's approval releases the whole price (MONEY_GATES 'approve'): it is offered only when
+// nothing is short, and its dialog names what it releases and that the contractor receives it less
+// ArreglaYa's fee. Until the money to begin is held, the contact section says the details come with it.
+
+// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
+if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
+
+afterEach(cleanup);
+
+const money = (extra: Partial<ProjectMoney>): ProjectMoney => ({
+  currency: 'DOP',
+  priceMinor: 1_000_000,
+  fundedMinor: 1_000_000,
+  releasedMinor: 400_000,
+  refundedMinor: 0,
+  heldMinor: 600_000,
+  funded: true,
+  dueMinor: 0,
+  payBy: null,
+  releasedAt: '2026-11-26T15:00:00.000Z',
+  refundedAt: null,
+  milestones: [
+    { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: 'released', last: false },
+    { id: 'm2', title: 'Final', amountMinor: 600_000, status: 'funded', last: true },
+  ],
+  ...extra,
+});
+
+const project = (status: ProjectDetail['status'], m: ProjectMoney): ProjectDetail => ({
+  id: 'p1',
+  title: 'Baño por etapas',
+  description: 'Remodelar el baño.',
+  services: ['plomeria'],
+  propertyType: 'casa',
+  intention: 'ready',
+  startDate: '2026-12-01',
+  country: 'DO',
+  city: 'santo-domingo',
+  zone: 'DN',
+  status,
+  coverPhotoId: null,
+  createdAt: '2026-11-27T12:00:00.000Z',
+  updatedAt: '2026-11-27T12:00:00.000Z',
+  photos: [],
+  deliveryPhotos: [],
+  offers: 1,
+  clientFirstName: 'Lucía',
+  clientContact: null,
+  contractor: null,
+  contractorContact: null,
+  conversationId: 'c7b8a9d0-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
+  deliveryNote: null,
+  viewer: { isClient: true, isHiredContractor: false },
+  money: m,
+});
+
+function renderView(p: ProjectDetail) {
+  const router = createMemoryRouter([{ path: '/', element: <ProjectView project={p} userId="u1" locale="es-DO" /> }]);
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MessageBoxProvider>
+        <RouterProvider router={router} />
+      </MessageBoxProvider>
+    </QueryClientProvider>,
+  );
+  return userEvent.setup();
+}
+
+describe('ProjectView and the money', () => {
+  it('the approval dialog names what it releases and the fee', async () => {
+    const user = renderView(project('delivered', money({})));
+    await user.click(screen.getByRole('button', { name: t.after.approve }));
+    expect(screen.getByRole('alertdialog', { name: t.after.approve }).textContent).toContain(t.after.approveRelease('RD$6,000.00'));
+  });
+
+  it('no approval while part of the price is unpaid: the reason instead', () => {
+    const short = money({ fundedMinor: 400_000, heldMinor: 0, funded: false, dueMinor: 600_000 });
+    short.milestones[1]!.status = 'pending';
+    renderView(project('delivered', short));
+    expect(screen.queryByRole('button', { name: t.after.approve })).toBeNull();
+    expect(screen.getByText(tp.moneyRefused.approve('RD$6,000.00'))).toBeTruthy();
+    expect(screen.getByRole('button', { name: t.after.claim })).toBeTruthy();
+  });
+
+  it('an unpaid hire: the contact details wait for the money, the chat is there', () => {
+    renderView(
+      project(
+        'assigned',
+        money({ fundedMinor: 0, releasedMinor: 0, heldMinor: 0, funded: false, dueMinor: 400_000, payBy: '2026-11-30T18:00:00.000Z', releasedAt: null, milestones: [] }),
+      ),
+    );
+    const contact = screen.getByRole('region', { name: t.page.contact });
+    expect(contact.textContent).toContain(t.page.contactAfterPayment);
+    expect(screen.getByRole('link', { name: t.page.conversation }).getAttribute('href')).toContain('conversation=c7b8a9d0');
+  });
+});

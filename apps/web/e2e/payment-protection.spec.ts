@@ -230,7 +230,7 @@ test('a staged plan paid stage by stage to the end: release, the next stage, del
   await page.reload();
   await main(page).getByRole('button', { name: projectsWeb.after.approve }).click();
   const approve = page.getByRole('alertdialog', { name: projectsWeb.after.approve });
-  await expect(approve).toContainText(projectsWeb.after.approveRelease('RD$6,000.00'));
+  await expect(approve).toContainText(projectsWeb.after.approveRelease('RD$6,000.00', 'RD$600.00', '10 %', 'RD$5,400.00'));
   await approve.getByRole('button', { name: projectsWeb.after.approve }).click();
   await expect(approve).toBeHidden();
   await expect(messageBox(page)).toContainText(tproj.statusChanged.completado);

@@ -146,7 +146,7 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await page.reload();
   await page.getByRole('button', { name: projectsWeb.after.approve }).click();
   const approve = page.getByRole('alertdialog', { name: projectsWeb.after.approve });
-  await expect(approve).toContainText(projectsWeb.after.approveRelease('RD$10,000.00'));
+  await expect(approve).toContainText(projectsWeb.after.approveRelease('RD$10,000.00', 'RD$1,000.00', '10 %', 'RD$9,000.00'));
   await approve.getByRole('button', { name: projectsWeb.after.approve }).click();
   await expect(approve).toBeHidden();
   await expect(money).toContainText(t.fund.released('RD$10,000.00'));

@@ -307,7 +307,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(main(page).getByRole('button', { name: t.after.claim })).toBeVisible();
     await main(page).getByRole('button', { name: t.after.approve }).click();
     const confirm = page.getByRole('alertdialog');
-    await expect(confirm).toContainText(t.after.approveRelease('RD$13,500.00'));
+    await expect(confirm).toContainText(t.after.approveRelease('RD$13,500.00', 'RD$1,350.00', '10 %', 'RD$12,150.00'));
     await confirm.getByRole('button', { name: t.after.approve }).click();
     await expect(messageBox(page)).toContainText(tp.statusChanged.completado);
     await expect(projectStatus(page)).toHaveText(statusText('Completado'));

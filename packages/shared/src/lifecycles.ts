@@ -218,6 +218,9 @@ export function stageAmounts(priceMinor: number, percents: readonly number[]): n
   });
 }
 
+/** The platform's fee on a release to a contractor (PLATFORM_FEE_PERCENT), in minor units: one rounding for the ledger and the pages. */
+export const platformFeeMinor = (amountMinor: number, feePercent: number) => Math.round((amountMinor * feePercent) / 100);
+
 export const stagesPayable = (priceMinor: number, percents: readonly number[]) => stageAmounts(priceMinor, percents).every((a) => a > 0);
 
 /** Days an offer stays valid unless the contractor says otherwise. */

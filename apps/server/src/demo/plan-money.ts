@@ -1,4 +1,4 @@
-import { stageAmounts } from '@arreglaya/shared/lifecycles';
+import { stageAmounts, platformFeeMinor } from '@arreglaya/shared/lifecycles';
 import type { milestones, paymentMethods, payments, quotes, sandboxCharges, sandboxTokens, sandboxVerifications } from '../db/schema/index.ts';
 import type { ActivityPlan } from './plan-projects.ts';
 import type { Rng } from './random.ts';
@@ -155,7 +155,7 @@ export function planMoney(rng: Rng, now: Date, activity: ActivityPlan, opts: { f
 
   /** A release to the contractor less the platform fee: the whole price at approval, or one milestone. */
   const release = (project: { id: string; clientId: string; contractorId: string }, amount: number, currency: string, at: Date, milestoneId: string | null = null) => {
-    const fee = Math.round((amount * opts.feePercent) / 100);
+    const fee = platformFeeMinor(amount, opts.feePercent);
     plan.postings.push({
       id: rng.uuid(),
       kind: 'release',

@@ -395,9 +395,9 @@ export const projectsWeb = {
     title: 'Trabajo',
     approve: 'Aprobar trabajo',
     approveConfirm: '¿Aprobar el trabajo entregado? El proyecto quedará completado.',
-    /** The approval releases what is held; the fee is the platform's (its percent is not on the page). */
-    approveRelease: (amount: string) =>
-      `¿Aprobar el trabajo entregado? ArreglaYa liberará ${amount} al contratista, que recibirá ese monto menos la comisión de ArreglaYa. El proyecto quedará completado y no se puede deshacer.`,
+    /** The approval releases what is held: the amount, the platform's fee and what the contractor receives. */
+    approveRelease: (amount: string, fee: string, percent: string, net: string) =>
+      `¿Aprobar el trabajo entregado? ArreglaYa liberará ${amount}: el contratista recibe ${net} y la comisión de ArreglaYa es ${fee} (${percent}). El proyecto quedará completado y no se puede deshacer.`,
     claim: 'Abrir reclamación',
     claimNote: '¿Qué pasó?',
   },

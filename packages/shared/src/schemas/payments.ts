@@ -149,6 +149,8 @@ export const ProjectMoneySchema = z
     funded: z.boolean(),
     /** What the client must pay now (the agreed price, or the milestone the work is on); 0 when nothing is due. */
     dueMinor: z.number().int(),
+    /** PLATFORM_FEE_PERCENT: the share of each release kept by ArreglaYa (the contractor receives the rest). */
+    feePercent: z.number(),
     /** While the hire waits for its first funding: when it lapses (HIRE_PAYMENT_HOURS after hiring); else null. */
     payBy: z.iso.datetime({ offset: true }).nullable(),
     /** When money last left the escrow to the contractor, and back to the client (null: never). */

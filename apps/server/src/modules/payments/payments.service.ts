@@ -1,5 +1,5 @@
 import type { Currency } from '@arreglaya/shared/domain';
-import { amountToBegin, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, type MoneyCover } from '@arreglaya/shared/lifecycles';
+import { amountToBegin, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor, type MoneyCover } from '@arreglaya/shared/lifecycles';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
@@ -495,7 +495,7 @@ export async function releaseHeld(
   for (const e of escrows) {
     const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
     if (amount <= 0 || !project.contractorId) continue;
-    const fee = Math.round((amount * opts.feePercent) / 100);
+    const fee = platformFeeMinor(amount, opts.feePercent);
     const posted = await post(tx, {
       kind: 'release',
       idempotencyKey: `release:${project.id}:${e.currency}:${opts.key ?? 'approval'}`,
@@ -544,7 +544,7 @@ async function releaseMilestoneIn(tx: Tx, deps: PaymentsDeps, actor: Actor, proj
   if (all[all.length - 1]!.id === milestone.id) throw new AppError('CONFLICT', tp.milestones.lastOnApproval);
   const held = (await escrowOf(tx, projectId)).find((e) => e.currency === milestone.currency)?.held ?? 0;
   if (held < milestone.amountMinor) throw new AppError('CONFLICT', tp.milestones.notFunded);
-  const fee = Math.round((milestone.amountMinor * deps.feePercent) / 100);
+  const fee = platformFeeMinor(milestone.amountMinor, deps.feePercent);
   const posted = await post(tx, {
     kind: 'release',
     idempotencyKey: `release:${projectId}:${milestone.currency}:milestone:${milestone.id}`,
@@ -649,7 +649,7 @@ export async function settleClaim(
  * What a project's money looks like (project page); null before hiring. With a staged plan, its
  * milestones and which one is due; while the hire waits for its first funding, when it lapses.
  */
-export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DEFAULT_HIRE_PAYMENT_HOURS): Promise<ProjectMoney | null> {
+export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DEFAULT_HIRE_PAYMENT_HOURS, feePercent = DEFAULT_PLATFORM_FEE_PERCENT): Promise<ProjectMoney | null> {
   const project = await findProjectForMoney(db, projectId);
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
@@ -670,6 +670,7 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
     heldMinor: e.held,
     funded,
     dueMinor,
+    feePercent,
     payBy: waiting ? new Date(project.assignedAt!.getTime() + hireHours * 3_600_000).toISOString() : null,
     releasedAt: last.releasedAt?.toISOString() ?? null,
     refundedAt: last.refundedAt?.toISOString() ?? null,

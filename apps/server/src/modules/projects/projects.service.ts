@@ -247,7 +247,7 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     hired ? findContractorCard(deps.db, p.contractorId!) : null,
     hired ? findContact(deps.db, p.contractorId!) : undefined,
     hired ? findConversationId(deps.db, { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id }) : null,
-    seesMoney ? projectMoney(deps.db, p.id, hireHoursOf(deps.money)) : null,
+    seesMoney ? projectMoney(deps.db, p.id, hireHoursOf(deps.money), feeOf(deps.money)) : null,
   ]);
   // Contact details are exchanged once the money to begin is held (or was, for work already paid).
   const contactShared = hired && moneyToBeginHeld(money);

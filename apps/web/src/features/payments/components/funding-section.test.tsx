@@ -29,6 +29,7 @@ const money: ProjectMoney = {
   payBy: null,
   releasedAt: null,
   refundedAt: null,
+  feePercent: 10,
   milestones: [],
 };
 const card = { id: '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };

@@ -28,6 +28,7 @@ const plan = (statuses: ('pending' | 'funded' | 'released')[], extra: Partial<Pr
   payBy: null,
   releasedAt: null,
   refundedAt: null,
+  feePercent: 10,
   milestones: [
     { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: statuses[0]!, last: false },
     { id: 'm2', title: 'Final', amountMinor: 600_000, status: statuses[1]!, last: true },

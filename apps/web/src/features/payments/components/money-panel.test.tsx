@@ -34,6 +34,7 @@ const base: ProjectMoney = {
   payBy: null,
   releasedAt: null,
   refundedAt: null,
+  feePercent: 10,
   milestones: [],
 };
 const money = (extra: Partial<ProjectMoney>): ProjectMoney => ({ ...base, ...extra });

@@ -37,6 +37,7 @@ const money = (fundedMinor: number): ProjectMoney => ({
   payBy: fundedMinor > 0 ? null : '2026-11-30T18:00:00.000Z',
   releasedAt: null,
   refundedAt: null,
+  feePercent: 10,
   milestones: [],
 });
 

@@ -31,6 +31,7 @@ const money = (extra: Partial<ProjectMoney>): ProjectMoney => ({
   payBy: null,
   releasedAt: '2026-11-26T15:00:00.000Z',
   refundedAt: null,
+  feePercent: 10,
   milestones: [
     { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: 'released', last: false },
     { id: 'm2', title: 'Final', amountMinor: 600_000, status: 'funded', last: true },
@@ -82,7 +83,7 @@ describe('ProjectView and the money', () => {
   it('the approval dialog names what it releases and the fee', async () => {
     const user = renderView(project('delivered', money({})));
     await user.click(screen.getByRole('button', { name: t.after.approve }));
-    expect(screen.getByRole('alertdialog', { name: t.after.approve }).textContent).toContain(t.after.approveRelease('RD$6,000.00'));
+    expect(screen.getByRole('alertdialog', { name: t.after.approve }).textContent).toContain(t.after.approveRelease('RD$6,000.00', 'RD$600.00', '10 %', 'RD$5,400.00'));
   });
 
   it('no approval while part of the price is unpaid: the reason instead', () => {

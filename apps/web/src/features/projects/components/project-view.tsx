@@ -3,11 +3,11 @@ import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
+import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { formatMoney } from '@/lib/format.ts';
+import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { startDateLabel } from './project-tile.tsx';
@@ -225,6 +225,11 @@ function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; us
   const mayClaim = viewerMay('claim', project);
   if (!mayApprove && !mayClaim && !approveWaits) return null;
   const amount = (minor: number) => (money ? formatMoney(minor, money.currency, locale) : '');
+  // What the approval releases, the fee ArreglaYa keeps and what the contractor receives (the ledger's rounding).
+  const approveText = (held: number, feePercent: number) => {
+    const fee = platformFeeMinor(held, feePercent);
+    return t.after.approveRelease(amount(held), amount(fee), `${formatNumber(feePercent, locale)} %`, amount(held - fee));
+  };
   return (
     <section id="trabajo" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
@@ -246,7 +251,7 @@ function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; us
       {asking === 'approve' && (
         <ConfirmDialog
           title={t.after.approve}
-          text={money && money.heldMinor > 0 ? t.after.approveRelease(amount(money.heldMinor)) : t.after.approveConfirm}
+          text={money && money.heldMinor > 0 ? approveText(money.heldMinor, money.feePercent) : t.after.approveConfirm}
           confirmLabel={t.after.approve}
           onConfirm={async () => {
             const { message } = await change.mutateAsync({ status: 'completado' });

@@ -33,6 +33,7 @@ const money = (extra: Partial<ProjectMoney> = {}): ProjectMoney => ({
   payBy: '2026-11-30T18:00:00.000Z',
   releasedAt: null,
   refundedAt: null,
+  feePercent: 10,
   milestones: [],
   ...extra,
 });

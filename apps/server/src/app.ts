@@ -144,10 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
       handleError(error, req, reply);
     },
     // Requests Node's parser refuses (431, 400, 408) get the same: our Spanish JSON and headers.
-    clientErrorHandler: clientErrorHandler(
-      () => securityHeaders,
-      () => app.log,
-    ),
+    clientErrorHandler: clientErrorHandler(() => securityHeaders, deps.logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -19,12 +19,12 @@ function answerFor(code: string | undefined): { status: number; error: ErrorCode
  * with none of our headers; this one is our Spanish JSON error with the same security headers
  * as every other answer (`headers()`: filled in once they are known) and `no-store`.
  */
-export function clientErrorHandler(headers: () => Record<string, string>, log: () => FastifyBaseLogger) {
+export function clientErrorHandler(headers: () => Record<string, string>, log: FastifyBaseLogger) {
   return (err: Error & { code?: string }, socket: Duplex): void => {
     if (err.code === 'ECONNRESET' || socket.destroyed) return;
     const { status, error } = answerFor(err.code);
     // The code only: the error's message and `rawPacket` hold what the client sent.
-    log().debug({ code: err.code, status }, 'request refused by the HTTP parser');
+    log.debug({ code: err.code, status }, 'request refused by the HTTP parser');
     if (!socket.writable) {
       socket.destroy();
       return;

@@ -21,6 +21,12 @@ export interface RequestUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route never reads the session (its own token is the credential, as the newsletter's
+     * unsubscribe link): a session cookie it receives is no credential, so a write from a plain
+     * HTML form of ours needs only a same-site Origin, not `X-Requested-With`.
+     */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -85,7 +91,7 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
     const bearer = /^Bearer\s/i.test(authorization ?? '');
     const cookie = !bearer && /(^|;\s*)(__Secure-)?arreglaya\.session_token=/.test(cookieHeader ?? '');
     try {
-      checkCrossSite(req, cookie, publicOrigin);
+      checkCrossSite(req, cookie && req.routeOptions.config.sessionless !== true, publicOrigin);
     } catch (err) {
       return done(err as Error);
     }

@@ -164,6 +164,9 @@ describe('the newsletter unsubscribe link', () => {
     expect(oneClick.statusCode).toBe(204);
     expect((await t.db.query.newsletterSubscriptions.findFirst({ where: eq(newsletterSubscriptions.id, sub.id) }))!.status).toBe('unsubscribed');
     expect((await get(null, '/api/newsletter/unsubscribe?token=no-existe-este-token')).statusCode).toBe(404);
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/newsletter/unsubscribe?token=no-existe-este-token', headers: { accept: 'text/html' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('Enlace no válido');
   });
 });
 

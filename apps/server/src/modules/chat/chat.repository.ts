@@ -68,8 +68,10 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
   const where: SQL[] = [mine(userId)];
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A contractor finds a client by the first name they are shown (issue 30): searching must not
+    // tell them a last name the list does not.
     where.push(
-      sql`public.f_unaccent(lower(coalesce(${contractorProfiles.displayName}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName})) LIKE public.f_unaccent(lower(${pattern}))`,
+      sql`public.f_unaccent(lower(CASE WHEN ${conversations.contractorId} = ${userId} THEN ${users.firstName} ELSE coalesce(${contractorProfiles.displayName}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName} END)) LIKE public.f_unaccent(lower(${pattern}))`,
     );
   }
   const rows = await db
@@ -106,6 +108,16 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
 }
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Which of these projects have this contractor hired (their conversations may name the client in full once funded). */
+export async function findProjectsHiring(db: DbOrTx, contractorId: string, projectIds: readonly string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(inArray(projects.id, [...projectIds]), eq(projects.contractorId, contractorId)));
+  return rows.map((r) => r.id);
+}
 
 /** The message's position (created_at, id) when it belongs to the conversation. */
 export async function findMessageIn(db: DbOrTx, conversationId: string, messageId: string): Promise<{ createdAt: Date; id: string } | undefined> {

@@ -1,6 +1,7 @@
 import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { NewsletterCreatedSchema, NewsletterSchema } from '@arreglaya/shared/schemas/newsletter';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../mail/layout.ts';
@@ -80,7 +81,8 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const ok = await unsubscribe(deps, req.query.token);
         if (wantsPage(req.headers.accept)) {
-          return reply
+          // A page for the page's button (its 200 and 404 are HTML, outside the JSON schema above).
+          return (reply as FastifyReply)
             .status(ok ? 200 : 404)
             .type(html)
             .send(ok ? donePage() : invalidPage());

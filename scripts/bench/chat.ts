@@ -378,6 +378,7 @@ async function main(): Promise<void> {
         DATABASE_URL: database.url,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        PROCESSOR: 'sandbox',
         MAIL_TRANSPORT: 'outbox',
         // e.g. `--max-old-space-size=4096` (flags NODE_OPTIONS allows).
         ...(process.env.BENCH_CHAT_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_CHAT_SERVER_NODE_OPTIONS } : {}),

@@ -158,7 +158,12 @@ describe('the newsletter unsubscribe link', () => {
   it('one-click (RFC 8058) from a mail client still unsubscribes, and another site cannot post it', async () => {
     const sub = await subscriber('un.clic@correo.do');
     const link = `/api/newsletter/unsubscribe?token=${sub.unsubscribeToken}`;
-    const foreign = await t.app.inject({ method: 'POST', url: link, headers: { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
+    const foreign = await t.app.inject({
+      method: 'POST',
+      url: link,
+      headers: { origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
     expect(foreign.statusCode).toBe(403);
     const oneClick = await t.app.inject({ method: 'POST', url: link, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'List-Unsubscribe=One-Click' });
     expect(oneClick.statusCode).toBe(204);
@@ -172,7 +177,9 @@ describe('the newsletter unsubscribe link', () => {
 
 describe("the client's name in a contractor's conversations", () => {
   const names = async (who: Person, q = '') =>
-    (await get(who, `/api/conversations${q ? `?q=${encodeURIComponent(q)}` : ''}`)).json<{ conversations: { other: { id: string; name: string } }[] }>().conversations.map((c) => c.other.name);
+    (await get(who, `/api/conversations${q ? `?q=${encodeURIComponent(q)}` : ''}`))
+      .json<{ conversations: { other: { id: string; name: string } }[] }>()
+      .conversations.map((c) => c.other.name);
 
   it('is the first name and initial until the money to begin is held, as on the project page', async () => {
     const h = await hired(t);

@@ -72,7 +72,13 @@ export class OutboxWorker {
       // instance dying before that sends them again when their lease ends (at-least-once, decision 003).
       const sent: string[] = [];
       // The outbox-only transport logs each mail by its recipient's account id (one read per batch).
-      const accounts = this.opts.transport.kind === 'outbox' ? await findAccountIds(this.opts.db, batch.map((r) => r.toAddress)).catch(() => new Map<string, string>()) : new Map<string, string>();
+      const accounts =
+        this.opts.transport.kind === 'outbox'
+          ? await findAccountIds(
+              this.opts.db,
+              batch.map((r) => r.toAddress),
+            ).catch(() => new Map<string, string>())
+          : new Map<string, string>();
       try {
         for (const row of batch) {
           try {

@@ -52,7 +52,10 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
     // (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), POST the same URL.
     app.get(
       '/api/newsletter/unsubscribe',
-      { config: { access: 'public' }, schema: { tags: ['boletín'], summary: 'Página del enlace para darse de baja (no cambia nada; su botón envía el POST)', querystring: TokenQuery } },
+      {
+        config: { access: 'public' },
+        schema: { tags: ['boletín'], summary: 'Página del enlace para darse de baja (no cambia nada; su botón envía el POST)', querystring: TokenQuery },
+      },
       async (req, reply) => {
         const known = await isUnsubscribeToken(deps, req.query.token);
         // The token is in this page's form: no shared cache keeps it, and no link from it tells it to another site.

@@ -4,7 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
-import { emailOutbox, messages, newsletterSubscriptions, quotes } from '../src/db/schema/index.ts';
+import { conversations, emailOutbox, messages, newsletterSubscriptions, quotes } from '../src/db/schema/index.ts';
+import { sendAwayMail } from '../src/modules/chat/chat-away-mail.ts';
+import { createUser } from './support/factories.ts';
 import { CARDS, fund, hired, post, setStatus, tokenize } from './support/payment-factories.ts';
 import { person, postProject, postQuote, uploadPhoto, type Person } from './support/project-factories.ts';
 import { captureLog, createTestApp, type LogCapture, type TestApp } from './support/test-app.ts';
@@ -200,6 +202,19 @@ describe("the client's name in a contractor's conversations", () => {
     const projectId = await postProject(t, client);
     await postQuote(t, contractor, projectId);
     expect(await names(contractor)).toEqual(['Yolanda A.']);
+  });
+});
+
+describe("the client's name in a contractor's chat mail", () => {
+  it('is the first name and initial too (the mail for messages missed while away)', async () => {
+    const client = await createUser(t.db, { role: 'client', firstName: 'Yolanda' });
+    const contractor = await createUser(t.db, { role: 'contractor', firstName: 'Ramón' });
+    const [row] = await t.db.insert(conversations).values({ clientId: client.id, contractorId: contractor.id }).returning({ id: conversations.id });
+    await t.db.insert(messages).values({ conversationId: row!.id, senderId: client.id, body: '¿Puede venir mañana?', createdAt: new Date(Date.now() - 9 * 60_000) });
+    expect(await sendAwayMail({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, log: { warn: () => undefined } })).toBe(1);
+    const [mail] = await t.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, contractor.email));
+    expect(mail!.subject).toBe('ArreglaYa - Nuevos mensajes de Yolanda A.');
+    expect(mail!.text).not.toContain('Almonte');
   });
 });
 

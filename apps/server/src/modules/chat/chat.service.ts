@@ -155,7 +155,7 @@ export function firstNameAndInitial(first: string, last: string): string {
  * in their conversations does a contractor see the client's full name (contact details follow the
  * money, issue 29; a contractor who only quoted sees "Yolanda A.", issue 30).
  */
-async function fundedHires(db: Db, contractorId: string, projectIds: readonly string[]): Promise<Set<string>> {
+export async function fundedHires(db: DbOrTx, contractorId: string, projectIds: readonly string[]): Promise<Set<string>> {
   const hired = await findProjectsHiring(db, contractorId, [...new Set(projectIds)]);
   const covers = await Promise.all(hired.map(async (id) => [id, await moneyCoverOf(db, id)] as const));
   return new Set(covers.filter(([, cover]) => moneyToBeginHeld(cover)).map(([id]) => id));

@@ -63,7 +63,7 @@ function nextIp(): string {
 
 async function benchBasics(): Promise<Row[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, TRUST_PROXY: '1', LOG_LEVEL: 'warn', NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox' });
   try {
     const rows: Row[] = [];
     const cpu = [cpuOf(server.proc.pid), postgresCpuOf(path.join(dataDir, 'pg'))];
@@ -138,7 +138,14 @@ async function benchDirectoryScale(pool: pg.Pool, database: { url: string; cpu: 
   const ids = await listedContractorIds(pool);
   const rows: ScaleResult['rows'] = [];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-dir-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' });
+  const server = await startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PROCESSOR: 'sandbox',
+    MAIL_TRANSPORT: 'outbox',
+  });
   const cpu = [cpuOf(server.proc.pid), database.cpu];
   try {
     const requests = directoryRequests(ids);

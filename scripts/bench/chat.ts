@@ -378,6 +378,7 @@ async function main(): Promise<void> {
         DATABASE_URL: database.url,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        PROCESSOR: 'sandbox',
         MAIL_TRANSPORT: 'outbox',
         // Every socket of the bench comes from one address: the per-address caps (issue 30) would close them.
         CHAT_SOCKETS_PER_ADDRESS: String(SOCKETS * 2),

@@ -136,6 +136,7 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
         DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        PROCESSOR: 'sandbox',
         MAIL_TRANSPORT: 'outbox',
       },
       CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},

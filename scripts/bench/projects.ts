@@ -239,6 +239,7 @@ async function benchScale(
       DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      PROCESSOR: 'sandbox',
       MAIL_TRANSPORT: 'outbox',
     },
     CPU_PROF_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF_DIR}`] } : {},

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   // Without it chrome-launcher's spawn error would end the process and leave the server running.
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-web-'));
-  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', DEMO_DATA: '0', LOG_LEVEL: 'warn' });
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox', DEMO_DATA: '0', LOG_LEVEL: 'warn' });
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const rows: Row[] = [];
   const ranges = new Map<string, string>();

@@ -67,7 +67,8 @@ import { handleError, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerLoadShedding } from './plugins/load-shedding.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { createRateLimiter, purgeExpiredRateLimits, registerRateLimits } from './plugins/rate-limit.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { DEFAULT_CACHE_CONTROL, registerSecurityHeaders } from './plugins/security-headers.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerSysadminConsole } from './plugins/sysadmin-console.ts';
 import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
 import { registerWebApp, type PageRenderer } from './plugins/web-app.ts';
@@ -139,9 +140,11 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     // Errors Fastify meets before routing (a URL that does not decode): our JSON error shape,
     // through our error handler, with the same security headers as every other answer.
     frameworkErrors: (error, req, reply) => {
-      void reply.headers(securityHeaders);
+      void reply.headers(securityHeaders).header('cache-control', DEFAULT_CACHE_CONTROL);
       handleError(error, req, reply);
     },
+    // Requests Node's parser refuses (431, 400, 408) get the same: our Spanish JSON and headers.
+    clientErrorHandler: clientErrorHandler(() => securityHeaders, deps.logger),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

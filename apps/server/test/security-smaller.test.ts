@@ -109,6 +109,7 @@ describe('in production', () => {
     t = await createTestApp({
       NODE_ENV: 'production',
       MAIL_TRANSPORT: 'outbox',
+      PROCESSOR: 'sandbox',
       GOOGLE_CLIENT_ID: 'arreglaya-test.apps.googleusercontent.com',
       GOOGLE_CLIENT_SECRET: 'secreto-de-prueba',
     });

@@ -3,6 +3,7 @@
 
 export const ERROR_CODES = [
   'VALIDATION',
+  'BAD_REQUEST',
   'INVALID_JSON',
   'UNSUPPORTED_MEDIA_TYPE',
   'PAYLOAD_TOO_LARGE',
@@ -31,6 +32,7 @@ export type ErrorCode = (typeof ERROR_CODES)[number];
 
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   VALIDATION: 400,
+  BAD_REQUEST: 400,
   INVALID_JSON: 400,
   UNSUPPORTED_MEDIA_TYPE: 415,
   PAYLOAD_TOO_LARGE: 413,

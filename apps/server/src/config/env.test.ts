@@ -52,8 +52,8 @@ describe('loadConfig', () => {
 
   it('refuses to start in production without SMTP_URL unless MAIL_TRANSPORT=outbox', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SMTP_URL: production needs SMTP_URL/);
-    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' }).mailTransport).toBe('outbox');
-    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).mailTransport).toBe('smtp');
+    expect(loadConfig({ NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', PROCESSOR: 'sandbox' }).mailTransport).toBe('outbox');
+    expect(loadConfig({ NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25', PROCESSOR: 'sandbox' }).mailTransport).toBe('smtp');
     expect(loadConfig({}).mailTransport).toBe('outbox');
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: MAIL_TRANSPORT=smtp needs SMTP_URL/);
   });

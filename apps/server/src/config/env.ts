@@ -144,8 +144,12 @@ const EnvSchema = z
     MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
     /** Load shedding: requests get 503 while the JavaScript heap in use is above this share of its limit. */
     MAX_HEAP_USED_RATIO: z.coerce.number().min(0.5).max(0.99).default(0.9),
-    /** The card processor (decision 021): only the built-in sandbox today; AZUL, CardNET or Stripe later. */
-    PROCESSOR: z.enum(['sandbox']).default('sandbox'),
+    /**
+     * The card processor (decision 021): only the built-in sandbox today; AZUL, CardNET or Stripe
+     * later. The default outside production only: production must choose it on purpose (the
+     * sandbox takes test cards and moves no real money; its challenge pages would be ours).
+     */
+    PROCESSOR: z.enum(['sandbox']).optional(),
     /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
@@ -171,6 +175,10 @@ const EnvSchema = z
     message: 'production needs SMTP_URL to deliver mail (or MAIL_TRANSPORT=outbox to keep every mail in the database, undelivered)',
     path: ['SMTP_URL'],
   })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== undefined, {
+    message: 'production needs PROCESSOR set on purpose; PROCESSOR=sandbox mounts the test processor (test cards only, no real money moves)',
+    path: ['PROCESSOR'],
+  })
   .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
     message: `${S3_VARS.join(', ')} must be set together`,
     path: ['S3_ENDPOINT'],
@@ -178,7 +186,9 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'PROCESSOR'> {
+  /** PROCESSOR, or the sandbox outside production (production refuses to start without it). */
+  PROCESSOR: 'sandbox';
   /** Absolute DATA_DIR. */
   dataDir: string;
   appUrl: string;
@@ -208,5 +218,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
+    PROCESSOR: env.PROCESSOR ?? 'sandbox',
   };
 }

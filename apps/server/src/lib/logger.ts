@@ -54,6 +54,36 @@ export function serializeError(err: unknown): unknown {
   return cause === undefined ? rest : { ...rest, cause: serializeError((err as { cause?: unknown }).cause) };
 }
 
+/**
+ * A URL as logged: its path (at most 200 characters) and the names of its query parameters, never
+ * their values. A query carries what the caller chose (an OAuth callback's state, an unsubscribe
+ * token, a search), and any caller can send one: the log keeps none of it (issue 30).
+ */
+export function urlForLog(url: string): string {
+  const at = url.indexOf('?');
+  const path = (at < 0 ? url : url.slice(0, at)).slice(0, 200);
+  if (at < 0) return path;
+  const names = url
+    .slice(at + 1)
+    .split('&')
+    .slice(0, 10)
+    .map((pair) => `${pair.split('=')[0]!.slice(0, 40)}=…`);
+  return `${path}?${names.join('&')}`;
+}
+
+interface LoggedRequest {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+/** Fastify's request serializer with the URL's query values left out. */
+function serializeRequest(req: LoggedRequest): Record<string, unknown> {
+  return { method: req.method, url: typeof req.url === 'string' ? urlForLog(req.url) : undefined, host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort };
+}
+
 /** Structured JSON logs; credentials, codes, mail bodies and query values never reach them. */
 export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: DestinationStream): Logger {
   return pino(
@@ -61,7 +91,7 @@ export function createLogger(config: Pick<Config, 'LOG_LEVEL'>, destination?: De
       level: config.LOG_LEVEL,
       base: { service: 'arreglaya' },
       redact: { paths: REDACTED_PATHS, censor: '[oculto]' },
-      serializers: { err: serializeError, error: serializeError },
+      serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     },
     destination,
   );

@@ -21,6 +21,12 @@ export interface RequestUser {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The route never reads the session (its own token is the credential, as the newsletter's
+     * unsubscribe link): a session cookie it receives is no credential, so a write from a plain
+     * HTML form of ours needs only a same-site Origin, not `X-Requested-With`.
+     */
+    sessionless?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -81,11 +87,22 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
   // write) costs two property reads and no promise.
   app.addHook('onRequest', (req, reply, done) => {
     const { authorization, cookie: cookieHeader } = req.headers;
-    if ((authorization === undefined && cookieHeader === undefined && !WRITE_METHODS.has(req.method)) || !req.url.startsWith('/api/')) return done();
+    if (!req.url.startsWith('/api/')) {
+      // A write outside the API (the sandbox processor's challenge answers) never reads the
+      // session, but still must not come from another site's page: Origin only.
+      if (!WRITE_METHODS.has(req.method)) return done();
+      try {
+        checkCrossSite(req, false, publicOrigin);
+      } catch (err) {
+        return done(err as Error);
+      }
+      return done();
+    }
+    if (authorization === undefined && cookieHeader === undefined && !WRITE_METHODS.has(req.method)) return done();
     const bearer = /^Bearer\s/i.test(authorization ?? '');
     const cookie = !bearer && /(^|;\s*)(__Secure-)?arreglaya\.session_token=/.test(cookieHeader ?? '');
     try {
-      checkCrossSite(req, cookie, publicOrigin);
+      checkCrossSite(req, cookie && req.routeOptions.config.sessionless !== true, publicOrigin);
     } catch (err) {
       return done(err as Error);
     }

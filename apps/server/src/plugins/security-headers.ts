@@ -89,5 +89,25 @@ export async function registerSecurityHeaders(app: FastifyInstance, isProduction
     void reply.headers(headers);
     done();
   });
+  registerPrivateByDefault(app);
   return headers;
+}
+
+/** What an API answer may be kept as when its route says nothing: by nobody (issue 30). */
+export const DEFAULT_CACHE_CONTROL = 'private, no-store';
+/** The paths whose answers are data (JSON, exports, the outbox), not the web app's pages and assets. */
+const DATA_PATHS = /^\/(api|dev|sandbox-processor)\//;
+
+/**
+ * Every answer under /api (and /dev, /sandbox-processor) that does not set its own Cache-Control
+ * gets `private, no-store`: an answer that depends on the session (the session itself, a profile,
+ * the console's lists, an error naming what you may not do) is never kept by a shared cache nor
+ * in the browser's cache after sign-out. A route whose answer is the same for everyone and may be
+ * kept says so itself (`public, max-age=…`: photos of open projects, the service counts).
+ */
+export function registerPrivateByDefault(app: FastifyInstance): void {
+  app.addHook('onSend', (req, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control') && DATA_PATHS.test(req.url)) void reply.header('cache-control', DEFAULT_CACHE_CONTROL);
+    done(null, payload);
+  });
 }

@@ -33,6 +33,22 @@ export function isSysadminOnly(access: Access | undefined): boolean {
   return Array.isArray(access) && access.length === 1 && access[0] === 'sysadmin';
 }
 
+/**
+ * A value the caller sent (a route's `:id`), as the audit line records it: control characters and
+ * lone surrogates written as `\uXXXX` text (PostgreSQL's jsonb refuses `\u0000` and lone
+ * surrogates, 22P05, and the line was lost), and at most 200 characters. A refused attempt is
+ * recorded with what it tried.
+ */
+export function auditValue(value: string): string {
+  const escaped = value.replace(
+    // eslint-disable-next-line no-control-regex -- finding control characters is the point
+    /[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  const chars = [...escaped];
+  return chars.length > 200 ? `${chars.slice(0, 200).join('')}…` : escaped;
+}
+
 function asList<T>(hooks: T | T[] | undefined): T[] {
   return hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks];
 }
@@ -66,7 +82,7 @@ export function registerSysadminConsole(app: FastifyInstance, db: Db, limiter: R
           location: routeName.slice(0, 200),
           details: {
             route: routeName,
-            target: typeof target === 'string' ? target : null,
+            target: typeof target === 'string' ? auditValue(target) : null,
             status: reply.statusCode,
             result: reply.statusCode < 400 ? 'ok' : 'refused',
             ...req.auditDetails,

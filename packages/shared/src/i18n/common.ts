@@ -18,6 +18,7 @@ export const validation = {
 
 export const apiErrors: Record<ErrorCode, string> = {
   VALIDATION: 'Revisa los campos marcados.',
+  BAD_REQUEST: 'La solicitud no es válida o llegó incompleta.',
   INVALID_JSON: 'La solicitud no es un JSON válido.',
   UNSUPPORTED_MEDIA_TYPE: 'Tipo de contenido no admitido.',
   PAYLOAD_TOO_LARGE: 'La solicitud es demasiado grande.',

@@ -14,7 +14,7 @@ import { reviewMail, reviews } from './reviews.ts';
 import { projectMail, projects, quotes } from './projects.ts';
 import { contractorMenu, myJobs, myQuotes, offerForm, offerPanel, portfolioPage, projectList } from './quotes-web.ts';
 import { shell } from './shell.ts';
-import { quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
+import { newsletterUnsubscribe, quickBooking, referral, siteSuccess, siteValidation, storeForm } from './site-forms.ts';
 import { carousel, hardwareStores, help, howItWorks, pageMeta, quickBookingSection, services, testimonials, whyChooseUs } from './site-pages.ts';
 
 export const PRODUCT_NAME = 'ArreglaYa';
@@ -29,6 +29,7 @@ export const es = {
   shell,
   landing,
   quickBooking,
+  newsletterUnsubscribe,
   referral,
   storeForm,
   siteSuccess,

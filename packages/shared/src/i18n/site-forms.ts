@@ -84,3 +84,18 @@ export const storeForm = {
 export const siteSuccess = {
   storeApplicationSent: 'Solicitud enviada con éxito. Te contactaremos en menos de 24 horas.',
 } as const;
+
+/**
+ * The page the unsubscribe link in every newsletter mail opens (GET /api/newsletter/unsubscribe):
+ * opening it changes nothing (mail scanners open links); its button does.
+ */
+export const newsletterUnsubscribe = {
+  askTitle: 'Darte de baja del boletín',
+  askText: '¿Ya no quieres recibir el boletín de ArreglaYa? Confirma con el botón y dejaremos de enviártelo.',
+  button: 'Darme de baja',
+  doneTitle: 'Te diste de baja del boletín',
+  doneText: 'Ya no recibirás el boletín de ArreglaYa. Puedes volver a suscribirte cuando quieras desde el pie de página.',
+  invalidTitle: 'Enlace no válido',
+  invalidText: 'No encontramos esta suscripción. Es posible que el enlace esté incompleto.',
+  home: 'Volver al inicio',
+} as const;

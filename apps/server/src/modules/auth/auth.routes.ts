@@ -124,7 +124,11 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     );
     app.get(
       '/api/auth/callback/:provider',
-      { config: { access: 'public' }, schema: { tags, summary: 'Regreso del proveedor social', params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }) } },
+      // A person comes back here once per social sign-in; per address, so forged callbacks cannot fill the log.
+      {
+        config: { access: 'public', rateLimit: { max: 20, windowMs: 10 * MIN } },
+        schema: { tags, summary: 'Regreso del proveedor social', params: z.object({ provider: z.enum(SOCIAL_PROVIDERS) }) },
+      },
       (req, reply) => service.finishSocialSignIn(deps, { req, reply }),
     );
 

@@ -170,7 +170,14 @@ export function createAuth({ db, config, mailer, secret, log }: AuthDeps) {
           logger: {
             level: 'warn' as const,
             log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) => {
-              const err = args.find((a) => a instanceof Error);
+              const err = args.find((a) => a instanceof Error) as (Error & { code?: unknown }) | undefined;
+              // A social callback whose OAuth state is missing, forged, expired or replayed is the
+              // caller's doing, not a fault of ours: a warning with its code, never the state it sent
+              // (the error's details carry it; issue 30). The callback is rate limited per address.
+              if (typeof err?.code === 'string' && err.code.startsWith('state_') && err.code !== 'state_generation_error') {
+                log.warn({ source: 'better-auth', code: err.code }, 'social sign-in callback refused: bad OAuth state');
+                return;
+              }
               log[level](err ? { err, source: 'better-auth' } : { source: 'better-auth' }, message);
             },
           },

@@ -4,6 +4,7 @@ import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
 import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat.repository.ts';
+import { firstNameAndInitial, fundedHires } from './chat.service.ts';
 
 /** A message no socket of its recipient received for this long becomes an e-mail (issue 15 item 5). */
 export const CHAT_AWAY_MS = 5 * 60_000;
@@ -38,14 +39,17 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
       if (!(await wantsMail(tx, last.recipientId, 'immediate'))) continue;
       const [recipient, sender] = await Promise.all([findPersonForMail(tx, last.recipientId), findPersonForMail(tx, last.senderId)]);
       if (!recipient || !sender) continue;
+      // A client is "Yolanda A." to a contractor until hired on the conversation's project with the money to begin held (issue 30).
+      const fullName = !last.toContractor || (last.projectId !== null && (await fundedHires(tx, last.recipientId, [last.projectId])).has(last.projectId));
+      const senderName = fullName ? sender.name : firstNameAndInitial(sender.firstName, sender.lastName);
       const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;
       const mail = renderMail({
         title: tc.awayMail.title,
-        paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(sender.name, group.length), preview],
+        paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(senderName, group.length), preview],
         actions: [{ label: tc.awayMail.open, url: `${deps.appUrl}/perfil/mensajes?conversation=${last.conversationId}` }],
         footer: tc.awayMail.footer,
       });
-      await deps.mailer.queue(tx, { to: recipient.email, template: 'chat-away', subject: tc.awayMail.subject(sender.name), ...mail });
+      await deps.mailer.queue(tx, { to: recipient.email, template: 'chat-away', subject: tc.awayMail.subject(senderName), ...mail });
       n += 1;
     }
     return n;

@@ -68,8 +68,10 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
   const where: SQL[] = [mine(userId)];
   if (q) {
     const pattern = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // A contractor finds a client by the first name they are shown (issue 30): searching must not
+    // tell them a last name the list does not.
     where.push(
-      sql`public.f_unaccent(lower(coalesce(${contractorProfiles.displayName}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName})) LIKE public.f_unaccent(lower(${pattern}))`,
+      sql`public.f_unaccent(lower(CASE WHEN ${conversations.contractorId} = ${userId} THEN ${users.firstName} ELSE coalesce(${contractorProfiles.displayName}, '') || ' ' || ${users.firstName} || ' ' || ${users.lastName} END)) LIKE public.f_unaccent(lower(${pattern}))`,
     );
   }
   const rows = await db
@@ -106,6 +108,16 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
 }
 
 export type MessageRow = typeof messages.$inferSelect;
+
+/** Which of these projects have this contractor hired (their conversations may name the client in full once funded). */
+export async function findProjectsHiring(db: DbOrTx, contractorId: string, projectIds: readonly string[]): Promise<string[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(inArray(projects.id, [...projectIds]), eq(projects.contractorId, contractorId)));
+  return rows.map((r) => r.id);
+}
 
 /** The message's position (created_at, id) when it belongs to the conversation. */
 export async function findMessageIn(db: DbOrTx, conversationId: string, messageId: string): Promise<{ createdAt: Date; id: string } | undefined> {
@@ -421,8 +433,12 @@ export async function findConversationPhoto(db: DbOrTx, conversationId: string, 
 export interface AwayMessage {
   id: string;
   conversationId: string;
+  /** The conversation's project, if any (whether the client's full name may show to the contractor). */
+  projectId: string | null;
   senderId: string;
   recipientId: string;
+  /** The recipient is the conversation's contractor. */
+  toContractor: boolean;
   body: string;
   type: string;
   createdAt: Date;
@@ -433,7 +449,17 @@ export interface AwayMessage {
  * oldest first; rows another instance is claiming are skipped, so each is mailed once.
  */
 export async function claimAwayMessages(tx: DbOrTx, awayMs: number, limit = 500): Promise<AwayMessage[]> {
-  const result = await tx.execute<{ id: string; conversation_id: string; sender_id: string; recipient_id: string; body: string; type: string; created_at: string }>(sql`
+  const result = await tx.execute<{
+    id: string;
+    conversation_id: string;
+    project_id: string | null;
+    sender_id: string;
+    recipient_id: string;
+    to_contractor: boolean;
+    body: string;
+    type: string;
+    created_at: string;
+  }>(sql`
     WITH due AS (
       SELECT m.id FROM ${messages} m
       WHERE m.delivered_at IS NULL AND m.read_at IS NULL AND m.mailed_at IS NULL AND m.sender_id IS NOT NULL
@@ -445,14 +471,17 @@ export async function claimAwayMessages(tx: DbOrTx, awayMs: number, limit = 500)
     UPDATE ${messages} m SET mailed_at = now()
     FROM due, ${conversations} c
     WHERE m.id = due.id AND c.id = m.conversation_id
-    RETURNING m.id, m.conversation_id, m.sender_id,
+    RETURNING m.id, m.conversation_id, c.project_id, m.sender_id,
       CASE WHEN c.client_id = m.sender_id THEN c.contractor_id ELSE c.client_id END AS recipient_id,
+      c.client_id = m.sender_id AS to_contractor,
       m.body, m.type, m.created_at`);
   return result.rows.map((r) => ({
     id: r.id,
     conversationId: r.conversation_id,
+    projectId: r.project_id,
     senderId: r.sender_id,
     recipientId: r.recipient_id,
+    toContractor: r.to_contractor,
     body: r.body,
     type: r.type,
     createdAt: new Date(r.created_at),
@@ -460,7 +489,7 @@ export async function claimAwayMessages(tx: DbOrTx, awayMs: number, limit = 500)
 }
 
 /** A person's e-mail and the names others see. */
-export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string; name: string } | undefined> {
+export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ email: string; firstName: string; lastName: string; name: string } | undefined> {
   const [row] = await db
     .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, displayName: contractorProfiles.displayName, role: users.role, deletedAt: users.deletedAt })
     .from(users)
@@ -468,7 +497,7 @@ export async function findPersonForMail(db: DbOrTx, userId: string): Promise<{ e
     .where(eq(users.id, userId));
   if (!row || row.deletedAt !== null) return undefined;
   const personal = `${row.firstName} ${row.lastName}`.trim();
-  return { email: row.email, firstName: row.firstName, name: (row.role === 'contractor' && row.displayName) || personal };
+  return { email: row.email, firstName: row.firstName, lastName: row.lastName, name: (row.role === 'contractor' && row.displayName) || personal };
 }
 
 /**

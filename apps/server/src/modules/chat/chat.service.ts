@@ -1,4 +1,5 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { moneyToBeginHeld } from '@arreglaya/shared/lifecycles';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { SQL } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
+import { moneyCoverOf } from '../payments/payments.service.ts';
 import { storeUpload } from '../media/photo-files.ts';
 import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
 import {
@@ -16,6 +18,7 @@ import {
   findConversationPhoto,
   findMessageIn,
   findOpenProjectTitle,
+  findProjectsHiring,
   findRequestAnswers,
   insertChatMessage,
   insertTextMessages,
@@ -141,11 +144,32 @@ export function toChatMessage(row: MessageRow, viewerId: string, projectId: stri
   };
 }
 
+/** "Yolanda A.": a first name and the last name's initial, as a contractor sees a client (the project page's way). */
+export function firstNameAndInitial(first: string, last: string): string {
+  const initial = [...last.trim()][0];
+  return initial ? `${first.trim()} ${initial.toLocaleUpperCase('es')}.` : first.trim();
+}
+
+/**
+ * The projects among these on which the contractor is hired and the money to begin is held: only
+ * in their conversations does a contractor see the client's full name (contact details follow the
+ * money, issue 29; a contractor who only quoted sees "Yolanda A.", issue 30).
+ */
+export async function fundedHires(db: DbOrTx, contractorId: string, projectIds: readonly string[]): Promise<Set<string>> {
+  const hired = await findProjectsHiring(db, contractorId, [...new Set(projectIds)]);
+  const covers = await Promise.all(hired.map(async (id) => [id, await moneyCoverOf(db, id)] as const));
+  return new Set(covers.filter(([, cover]) => moneyToBeginHeld(cover)).map(([id]) => id));
+}
+
 export async function listConversations(deps: Pick<ChatDeps, 'db'>, userId: string, q: string | undefined): Promise<ConversationSummary[]> {
   const rows = await listConversationRows(deps.db, userId, q);
+  // The conversations where I am the contractor and the other person the client.
+  const withClients = rows.filter((r) => r.otherRole !== 'contractor' && r.projectId !== null).map((r) => r.projectId!);
+  const funded = withClients.length > 0 ? await fundedHires(deps.db, userId, withClients) : new Set<string>();
   return rows.map((r) => {
     const contractor = r.otherRole === 'contractor';
-    const personal = `${r.otherFirstName} ${r.otherLastName}`.trim();
+    const fullName = contractor || (r.projectId !== null && funded.has(r.projectId));
+    const personal = fullName ? `${r.otherFirstName} ${r.otherLastName}`.trim() : firstNameAndInitial(r.otherFirstName, r.otherLastName);
     return {
       id: r.id,
       projectId: r.projectId,

@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deferred } from '../../db/deferred-writes.ts';
-import { emailOutbox } from '../../db/schema/index.ts';
+import { emailOutbox, users } from '../../db/schema/index.ts';
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 export interface NewMail {
@@ -100,4 +100,15 @@ export function listRecentMails(db: Db, limit: number, template?: string): Promi
     orderBy: [desc(emailOutbox.createdAt)],
     limit,
   });
+}
+
+/** The accounts these addresses belong to (lower-cased address → user id), to log a mail by its recipient's id, never its address. */
+export async function findAccountIds(db: Db, addresses: readonly string[]): Promise<Map<string, string>> {
+  if (addresses.length === 0) return new Map();
+  const lower = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  const rows = await db
+    .select({ id: users.id, email: sql<string>`lower(${users.email})` })
+    .from(users)
+    .where(sql`lower(${users.email}) = ANY(${sql.param(lower)}::text[])`);
+  return new Map(rows.map((r) => [r.email, r.id]));
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { claimDueMails, markFailed, markSent } from './mail.repository.ts';
+import { claimDueMails, findAccountIds, markFailed, markSent } from './mail.repository.ts';
 import type { MailTransport } from './transport.ts';
 
 export interface OutboxWorkerOptions {
@@ -71,10 +71,26 @@ export class OutboxWorker {
       // Delivered mails are marked sent together once the batch is through (one statement); an
       // instance dying before that sends them again when their lease ends (at-least-once, decision 003).
       const sent: string[] = [];
+      // The outbox-only transport logs each mail by its recipient's account id (one read per batch).
+      const accounts =
+        this.opts.transport.kind === 'outbox'
+          ? await findAccountIds(
+              this.opts.db,
+              batch.map((r) => r.toAddress),
+            ).catch(() => new Map<string, string>())
+          : new Map<string, string>();
       try {
         for (const row of batch) {
           try {
-            await this.opts.transport.send({ to: row.toAddress, subject: row.subject, text: row.textBody, html: row.htmlBody });
+            await this.opts.transport.send({
+              to: row.toAddress,
+              subject: row.subject,
+              text: row.textBody,
+              html: row.htmlBody,
+              id: row.id,
+              template: row.template,
+              recipientId: accounts.get(row.toAddress.toLowerCase()) ?? null,
+            });
             sent.push(row.id);
           } catch (err) {
             this.opts.log.warn({ err, mailId: row.id }, 'mail delivery failed; will retry');

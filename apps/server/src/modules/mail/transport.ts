@@ -5,6 +5,11 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** For the log, which names a mail by these, never by its address or subject (issue 30). */
+  id?: string;
+  template?: string;
+  /** The account the address belongs to, when it is one's. */
+  recipientId?: string | null;
 }
 
 /** Where mails go: a real SMTP server, or nowhere (kept in the database outbox). */
@@ -30,15 +35,19 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
 
 /**
  * MAIL_TRANSPORT=outbox (the default without SMTP_URL): a mail stays in the database outbox
- * (readable at /dev/outbox outside production). The log says only that it was kept, for
- * whom and about what: its text holds sign-up and reset codes, and a log is read by more
- * people, and kept longer, than a mailbox.
+ * (readable at /dev/outbox outside production). The log says only that it was kept: its id, its
+ * template and the recipient's account id. Never its text (sign-up and reset codes), nor its
+ * address or subject ('Nuevos mensajes de Fernando Martínez'): a log is read by more people, and
+ * kept longer, than a mailbox (issue 30).
  */
 export function createOutboxOnlyTransport(log: (obj: object, msg: string) => void): MailTransport {
   return {
     kind: 'outbox',
     send(mail) {
-      log({ to: mail.to, subject: mail.subject }, 'mail kept in the outbox (MAIL_TRANSPORT=outbox: not delivered; see /dev/outbox outside production)');
+      log(
+        { mailId: mail.id, template: mail.template, recipientId: mail.recipientId ?? null },
+        'mail kept in the outbox (MAIL_TRANSPORT=outbox: not delivered; see /dev/outbox outside production)',
+      );
       return Promise.resolve();
     },
     close: () => undefined,

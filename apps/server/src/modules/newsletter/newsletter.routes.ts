@@ -1,20 +1,32 @@
-import { es } from '@arreglaya/shared/i18n/es';
+import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { NewsletterCreatedSchema, NewsletterSchema } from '@arreglaya/shared/schemas/newsletter';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { escapeHtml } from '../mail/layout.ts';
-import { subscribe, unsubscribe, type NewsletterDeps } from './newsletter.service.ts';
+import { isUnsubscribeToken, subscribe, unsubscribe, type NewsletterDeps } from './newsletter.service.ts';
 
 const TokenQuery = z.object({ token: z.string().min(10).max(100) });
+const t = es.newsletterUnsubscribe;
 
-function unsubscribePage(ok: boolean): string {
-  const title = ok ? 'Te diste de baja del boletín' : 'Enlace no válido';
-  const text = ok
-    ? 'Ya no recibirás el boletín de ArreglaYa. Puedes volver a suscribirte cuando quieras desde el pie de página.'
-    : 'No encontramos esta suscripción. Es posible que el enlace esté incompleto.';
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ArreglaYa</title></head><body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p><p><a href="/">Volver al inicio</a></p></main></body></html>`;
+/** A small page of our own (no script, no style: the CSP needs nothing). */
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${escapeHtml(t.home)}</a></p></main></body></html>`;
 }
+
+/** What the link opens: a button that posts the same URL (a plain form: the token stays in the query). */
+function askPage(token: string): string {
+  const action = `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
+  return page(t.askTitle, `<p>${escapeHtml(t.askText)}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t.button)}</button></form>`);
+}
+
+const donePage = () => page(t.doneTitle, `<p>${escapeHtml(t.doneText)}</p>`);
+const invalidPage = () => page(t.invalidTitle, `<p>${escapeHtml(t.invalidText)}</p>`);
+const html = 'text/html; charset=utf-8';
+
+/** A browser's form (it asks for a page) rather than a mail client's one-click POST. */
+const wantsPage = (accept: string | undefined) => /\btext\/html\b/.test(accept ?? '');
 
 export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -35,26 +47,49 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
       },
     );
 
-    // The link in every newsletter mail (GET, for people) and RFC 8058 one-click (POST, for mail clients).
+    // The link in every newsletter mail opens a page with a button; opening it changes nothing (mail
+    // scanners and link previews open links). The button, and RFC 8058 one-click from mail clients
+    // (`List-Unsubscribe-Post: List-Unsubscribe=One-Click`), POST the same URL.
     app.get(
-      '/api/newsletter/unsubscribe',
-      { config: { access: 'public' }, schema: { tags: ['boletín'], summary: 'Darse de baja (enlace del correo)', querystring: TokenQuery } },
-      async (req, reply) => {
-        const ok = await unsubscribe(deps, req.query.token);
-        return reply
-          .status(ok ? 200 : 404)
-          .type('text/html; charset=utf-8')
-          .send(unsubscribePage(ok));
-      },
-    );
-    app.post(
       '/api/newsletter/unsubscribe',
       {
         config: { access: 'public' },
-        schema: { tags: ['boletín'], summary: 'Darse de baja con un clic (RFC 8058)', querystring: TokenQuery, response: { 204: z.null(), 404: ApiErrorSchema } },
+        schema: { tags: ['boletín'], summary: 'Página del enlace para darse de baja (no cambia nada; su botón envía el POST)', querystring: TokenQuery },
+      },
+      async (req, reply) => {
+        const known = await isUnsubscribeToken(deps, req.query.token);
+        // The token is in this page's form: no shared cache keeps it, and no link from it tells it to another site.
+        return reply
+          .status(known ? 200 : 404)
+          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' })
+          .type(html)
+          .send(known ? askPage(req.query.token) : invalidPage());
+      },
+    );
+
+    // Both send a form body (the button's is empty; one-click's is `List-Unsubscribe=One-Click`): the token is in the query.
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_req, _body, done) => done(null, {}));
+    app.post(
+      '/api/newsletter/unsubscribe',
+      {
+        // The token is the credential, never the session: the page's plain form needs only our Origin.
+        config: { access: 'public', sessionless: true, rateLimit: { max: 30, windowMs: 10 * 60_000 } },
+        schema: {
+          tags: ['boletín'],
+          summary: 'Darse de baja: el botón de la página del enlace (responde una página) o un clic desde el cliente de correo (RFC 8058, 204)',
+          querystring: TokenQuery,
+          response: { 204: z.null(), 404: ApiErrorSchema },
+        },
       },
       async (req, reply) => {
         const ok = await unsubscribe(deps, req.query.token);
+        if (wantsPage(req.headers.accept)) {
+          // A page for the page's button (its 200 and 404 are HTML, outside the JSON schema above).
+          return (reply as FastifyReply)
+            .status(ok ? 200 : 404)
+            .type(html)
+            .send(ok ? donePage() : invalidPage());
+        }
         if (!ok) return reply.status(404).send({ error: { code: 'NOT_FOUND', message: es.apiErrors.NOT_FOUND } });
         return reply.status(204).send(null);
       },

@@ -54,7 +54,12 @@ export async function subscribe(deps: NewsletterDeps, email: string, userId: str
   if (queued) deps.mailer.kick();
 }
 
-/** The link in every newsletter mail; false when the token is unknown. */
+/** Whether an unsubscribe link's token belongs to a subscription (the page the link opens changes nothing). */
+export async function isUnsubscribeToken(deps: NewsletterDeps, token: string): Promise<boolean> {
+  return (await findSubscriptionEmail(deps.db, token)) !== undefined;
+}
+
+/** The button of the page the link in every newsletter mail opens, and RFC 8058 one-click; false when the token is unknown. */
 export function unsubscribe(deps: NewsletterDeps, token: string): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const email = await findSubscriptionEmail(tx, token);

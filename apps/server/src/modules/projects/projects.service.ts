@@ -17,6 +17,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
+import { projectPhotoAccess } from '../media/photo-access.ts';
 import {
   DEFAULT_PLATFORM_FEE_PERCENT,
   onceForKey,
@@ -251,6 +252,8 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
   ]);
   // Contact details are exchanged once the money to begin is held (or was, for work already paid).
   const contactShared = hired && moneyToBeginHeld(money);
+  // Its photos, to those the photo route serves them to (a contractor who only quoted gets none once it is hired).
+  const seesPhotos = projectPhotoAccess({ ...p, delivery: false }, viewer) !== null;
   const contact = (c: { name: string; email: string; phone: string | null } | undefined) => (c ? { name: c.name, email: c.email, phone: c.phone } : null);
   const detail: ProjectDetail = {
     id: p.id,
@@ -264,10 +267,10 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     city: p.city,
     zone: p.zone,
     status: p.status,
-    coverPhotoId: p.coverPhotoId,
+    coverPhotoId: seesPhotos ? p.coverPhotoId : null,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
-    photos,
+    photos: seesPhotos ? photos : [],
     deliveryPhotos,
     offers,
     clientFirstName: client?.firstName ?? '',

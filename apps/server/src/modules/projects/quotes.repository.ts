@@ -189,6 +189,28 @@ export async function lockForOffer(tx: DbOrTx, projectId: string, contractorId: 
 }
 
 /**
+ * Counts one more replacement of the contractor's open offer on the project, when there is one to
+ * replace: the replacements counted in this window (this one included), or 0 when the offer replaces
+ * nothing. In the `rate_limits` table (decision 004), inside the offer's transaction (a refused
+ * offer does not count) and after the project's lock, so offers sent together are counted in turn
+ * (this statement, unlike the lock's, sees an offer committed while it waited).
+ */
+export async function countReplacement(tx: DbOrTx, projectId: string, contractorId: string, windowMs: number): Promise<number> {
+  const key = `offer-replaced:${projectId}:${contractorId}`;
+  const r = await tx.execute<{ hits: number | null }>(sql`
+    WITH open AS (SELECT 1 FROM ${quotes} WHERE project_id = ${projectId} AND contractor_id = ${contractorId} AND status = 'created' LIMIT 1),
+    hit AS (
+      INSERT INTO rate_limits (key, hits, reset_at)
+      SELECT ${key}, 1, now() + ${windowMs} * interval '1 millisecond' FROM open
+      ON CONFLICT (key) DO UPDATE SET
+        hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+        reset_at = CASE WHEN rate_limits.reset_at <= now() THEN EXCLUDED.reset_at ELSE rate_limits.reset_at END
+      RETURNING hits)
+    SELECT (SELECT hits FROM hit) AS hits`);
+  return r.rows[0]?.hits ?? 0;
+}
+
+/**
  * The offer's writes, deferred to the transaction's single write statement (db/deferred-writes.ts):
  * the contractor's open quote on the project withdrawn with its links spent (still `WHERE status =
  * 'created'`: one the expiry sweep closed first is not counted as replaced), then the quote (its id

@@ -100,9 +100,10 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     for (const a of answers) expect(a.statusCode).toBeLessThan(500);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThan(0);
     expect(await t.db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.status, 'created')))).toBe(1);
-    // Every accepted one left one notice for the client and one log line; all but one replaced another.
+    // Every accepted one left one log line; all but one replaced another. The client was told of the
+    // first and of one replacement: the others within the minute are silent (issue 30).
     const sent = answers.filter((a) => a.statusCode === 201).length;
-    expect(await t.db.$count(messages, and(eq(messages.recipientId, client.id), eq(messages.type, 'notification')))).toBe(sent);
+    expect(await t.db.$count(messages, and(eq(messages.recipientId, client.id), eq(messages.type, 'notification')))).toBe(Math.min(sent, 2));
     const lines = await t.db
       .select()
       .from(logTrail)

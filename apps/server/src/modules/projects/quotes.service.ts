@@ -26,6 +26,7 @@ import {
   toQuote,
   updateQuote,
   lockForOffer,
+  countReplacement,
   offerOnCommit,
   quoteOf,
   type QuoteRow,
@@ -44,6 +45,12 @@ export const hireHoursOf = (money: QuotesDeps['money']) => money?.hireHours ?? D
 
 type QuoteData = z.output<typeof QuoteInputSchema>;
 const DAY = 86_400_000;
+/**
+ * A contractor replacing their offer on a project tells the client (chat notice and mail) once in
+ * this window at most (issue 30: 50 replacements in a second sent 50 mails); the offer itself is
+ * replaced every time, and the project page always shows the newest.
+ */
+export const REPLACEMENT_NOTICE_WINDOW_MS = 60_000;
 
 async function log(tx: Tx, actor: Actor | null, action: string, quote: QuoteRow, details: Record<string, unknown> = {}) {
   await recordLogEntry(tx, {
@@ -77,6 +84,8 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     assertProjectAction(project, 'quote', actor);
     // Offers are shown with the contractor's card: one the directory does not list has none.
     if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
+    // A fifth round trip, only to count replacements: a first offer is always told, a replacement once a minute.
+    const replacements = await countReplacement(tx, projectId, actor.id, REPLACEMENT_NOTICE_WINDOW_MS);
     const later = deferred(tx);
     if (!later) throw new Error('makeQuote needs a transaction that defers writes');
     const now = new Date();
@@ -98,33 +107,34 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
       { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
     );
     const m = tm.newQuote;
-    await notify(tx, deps, {
-      to: project.clientId,
-      pair: pairOf(project, actor.id),
-      quoteId,
-      subject: m.subject,
-      title: m.title,
-      // The spec's e-mail container: the offer, the project, and who sent it.
-      paragraphs: [
-        m.intro(contractor.name),
-        `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
-        `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
-        // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
-        tm.contractorName(contractor.name),
-      ],
-      actions: [
-        { label: m.accept, url: links.urls.accept },
-        { label: m.reject, url: links.urls.reject },
-        { label: m.seeAll, url: projectUrl(deps.appUrl, projectId) },
-      ],
-      known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
-    });
+    if (replacements <= 1)
+      await notify(tx, deps, {
+        to: project.clientId,
+        pair: pairOf(project, actor.id),
+        quoteId,
+        subject: m.subject,
+        title: m.title,
+        // The spec's e-mail container: the offer, the project, and who sent it.
+        paragraphs: [
+          m.intro(contractor.name),
+          `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
+          `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
+          // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
+          tm.contractorName(contractor.name),
+        ],
+        actions: [
+          { label: m.accept, url: links.urls.accept },
+          { label: m.reject, url: links.urls.reject },
+          { label: m.seeAll, url: projectUrl(deps.appUrl, projectId) },
+        ],
+        known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
+      });
     await recordLogEntry(tx, {
       userId: actor.id,
       sessionId: actor.sessionId ?? null,
       action: 'quote-sent',
       location: `/proyectos/${projectId}`,
-      details: { projectId, quoteId, priceMinor: input.priceMinor },
+      details: { projectId, quoteId, priceMinor: input.priceMinor, ...(replacements > 1 ? { clientTold: false } : {}) },
       // The offer it replaced, as the write statement finds it.
       moreDetails: sql`jsonb_build_object('replaced', (SELECT id FROM ${written.withdrawn} LIMIT 1))`,
     });

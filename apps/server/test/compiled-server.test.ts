@@ -74,6 +74,11 @@ describe.skipIf(process.platform !== 'linux')('the compiled server', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
     expect(res.headers.get('strict-transport-security'), 'production headers').toBeTruthy();
 
+    // prom-client and the rest of node_modules load from the bundle too (/metrics: this machine).
+    const metrics = await fetch(`${server.url}/metrics`);
+    expect(metrics.status).toBe(200);
+    expect(await metrics.text()).toMatch(/^http_request_duration_seconds_count\{route="\/api\/health",method="GET",status_class="2xx"\} [1-9]\d*$/m);
+
     const pid = server.proc.pid!;
     expect(commandLine(pid)).toEqual([process.execPath, COMPILED_SERVER_ENTRY]);
     const environ = fs.readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');

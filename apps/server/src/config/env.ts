@@ -140,6 +140,11 @@ const EnvSchema = z
     PROCESSOR: z.enum(['sandbox']).default('sandbox'),
     /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    /**
+     * GET /metrics answers a client on this machine, or one sending `Authorization: Bearer <METRICS_TOKEN>`
+     * (a Prometheus elsewhere); anyone else gets a 404 (decision 029).
+     */
+    METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   })

@@ -61,6 +61,8 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Embedded PostgreSQL data, uploads and the instance lock live here. */
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Where `npm run db:backup` writes its files (decision 029). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
     DATABASE_URL: optionalNonEmpty.pipe(
       z
         .string()
@@ -178,6 +180,8 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config extends Env {
   /** Absolute DATA_DIR. */
   dataDir: string;
+  /** Absolute BACKUP_DIR. */
+  backupDir: string;
   appUrl: string;
   isProduction: boolean;
   /** Where mail goes (MAIL_TRANSPORT, or its default). */
@@ -202,6 +206,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     dataDir: path.resolve(baseDir, env.DATA_DIR),
+    backupDir: path.resolve(baseDir, env.BACKUP_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),

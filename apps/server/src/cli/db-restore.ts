@@ -2,7 +2,7 @@
  * `npm run db:restore -- FILE [--force]` (decision 029): restores a `db:backup` file into the
  * configured database, an empty DATA_DIR (its embedded PostgreSQL is created and migrated
  * first) or an empty DATABASE_URL, and the photos into DATA_DIR/media when they are on disk.
- * A database with people in it is refused unless --force (which replaces everything in it).
+ * A database that is not empty is refused unless --force (which replaces everything in it).
  * Stop the server first: with the embedded database it holds DATA_DIR; with DATABASE_URL every
  * instance must be stopped, or they keep serving what they hold in memory.
  */

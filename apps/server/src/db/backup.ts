@@ -33,6 +33,12 @@ export interface BackupManifest {
 
 export class BackupError extends Error {}
 
+/**
+ * What a server writes on its first start before anyone uses it (the generated secrets, the
+ * rate-limit counters): a database holding only these is empty for a restore.
+ */
+const RESTORE_REPLACES_SILENTLY = new Set(['app_settings', 'rate_limits']);
+
 const ident = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** `arreglaya-2026-11-27T08-15-02Z.tar`: sorts by time, no characters a shell or Windows minds. */
@@ -155,15 +161,15 @@ export async function writeBackup(pool: pg.Pool, opts: BackupOptions): Promise<{
 export interface RestoreOptions {
   /** Where photos on disk go (DATA_DIR/media); undefined when this deployment keeps them in S3. */
   mediaDir: string | undefined;
-  /** Replace a database that already has people in it (and the media directory). */
+  /** Replace a database that is not empty (and the media directory). */
   force?: boolean;
   log?: (msg: string) => void;
 }
 
 /**
  * Restores a backup into a migrated database at the same migrations (a fresh DATA_DIR or an empty
- * DATABASE_URL; the server is started on it afterwards). Refuses a database with people in it
- * unless `force`. Every table is emptied and loaded in one transaction with triggers and
+ * DATABASE_URL; the server is started on it afterwards). Refuses a database with rows in any table
+ * but the generated settings and rate-limit counters unless `force`. Every table is emptied and loaded in one transaction with triggers and
  * foreign-key checks off (`session_replication_role = replica`, which needs a superuser or that
  * parameter granted), the sequences set, and the row counts checked before the commit.
  */
@@ -194,11 +200,17 @@ export async function restoreBackup(pool: pg.Pool, file: string, opts: RestoreOp
       const missing = manifest.tables.filter((t) => !tables.includes(t.name));
       if (missing.length > 0) throw new BackupError(`This database has no table ${missing.map((t) => t.name).join(', ')}.`);
       await client.query('BEGIN');
-      const people = await client.query<{ n: string }>('SELECT count(*) AS n FROM users');
-      if (Number(people.rows[0]!.n) > 0 && !opts.force) {
-        throw new BackupError(
-          `The database already has ${people.rows[0]!.n} people in it: restore into an empty DATA_DIR or database, or pass --force to replace everything in it.`,
-        );
+      if (!opts.force) {
+        const holding: string[] = [];
+        for (const t of tables) {
+          if (RESTORE_REPLACES_SILENTLY.has(t)) continue;
+          if ((await client.query(`SELECT 1 FROM public.${ident(t)} LIMIT 1`)).rowCount) holding.push(t);
+        }
+        if (holding.length > 0) {
+          throw new BackupError(
+            `The database is not empty (${holding.slice(0, 5).join(', ')}${holding.length > 5 ? ', …' : ''} have rows): restore into an empty DATA_DIR or database, or pass --force to replace everything in it.`,
+          );
+        }
       }
       // Rows the migrations wrote (settings) are replaced by the backup's, like everything else.
       await client.query('SET LOCAL session_replication_role = replica');

@@ -190,6 +190,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     },
     recordRequests(app) {
       app.addHook('onResponse', (req, reply, done) => {
+        // A chat socket's upgrade is not a request answered: chat_open_sockets counts those.
+        if (req.ws) return done();
         httpDuration.observe(
           { route: req.routeOptions.url ?? '(unmatched)', method: req.method, status_class: `${Math.floor(reply.statusCode / 100)}xx` },
           reply.elapsedTime / 1000,

@@ -110,6 +110,8 @@ describe('GET /metrics', () => {
       expect(res.headers['content-type']).toBe(unknown.headers['content-type']);
       expect(res.body).toBe(unknown.body);
     }
+    // Fastify's automatic HEAD route for the GET is guarded too.
+    expect((await t.app.inject({ method: 'HEAD', url: '/metrics', remoteAddress: remote })).statusCode).toBe(404);
     expect((await scrape({ remoteAddress: remote, headers: { authorization: `Bearer ${TOKEN}` } })).statusCode).toBe(200);
     expect((await scrape({ remoteAddress: '::1' })).statusCode).toBe(200);
     expect((await scrape({ remoteAddress: '127.0.0.5' })).statusCode).toBe(200);

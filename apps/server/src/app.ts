@@ -33,6 +33,8 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
 import { sealLegacyCedulas as sealLegacyApplicationCedulas } from './modules/store-partners/store-application.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
@@ -123,7 +125,7 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache }> {
+export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -148,6 +150,11 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Prometheus metrics (decision 029): every request timed from here on; served at /metrics below.
+  let chatSockets = () => 0;
+  const metrics = createMetrics({ db, log: app.log, chatSockets: () => chatSockets() });
+  metrics.recordRequests(app);
 
   registerErrorHandler(app);
   await registerLoadShedding(app, { maxEventLoopDelayMs: config.MAX_EVENT_LOOP_DELAY_MS, maxHeapUsedRatio: config.MAX_HEAP_USED_RATIO });
@@ -182,7 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     const s = await resolveSession(authDeps, { req, reply });
     return s && { id: s.userId, role: s.role as Role, sessionId: s.sessionId, expiresAt: s.expiresAt, sessionCreatedAt: s.createdAt };
   };
-  registerAccessControl(app, resolveUser, config.appUrl);
+  registerAccessControl(app, resolveUser, config.appUrl, { operatorToken: config.METRICS_TOKEN });
   // Rate limits counted in memory and shared through PostgreSQL every 200 ms (decision 004).
   const rateLimiter = createRateLimiter(app, db);
   registerSysadminConsole(app, db, rateLimiter);
@@ -190,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   registerControlCharacterCheck(app);
 
   await app.register(healthRoutes(db));
+  await app.register(metricsRoutes(metrics));
   await app.register(authRoutes(authDeps));
   await app.register(
     accountRoutes({ db, storage, mailer, appUrl: config.appUrl, log: app.log, isProduction: config.isProduction, forgetSessions: (userId) => forgetSessions(authDeps, userId) }),
@@ -270,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
   const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
   app.addHook('onClose', () => chat.stop());
+  chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
   await app.register(
     chatSocketRoutes(chat.deps, {
@@ -299,5 +308,5 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
     clearInterval(housekeeping);
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics });
 }

@@ -61,6 +61,8 @@ const EnvSchema = z
     HOST: z.string().min(1).default('0.0.0.0'),
     /** Embedded PostgreSQL data, uploads and the instance lock live here. */
     DATA_DIR: z.string().min(1).default('./data'),
+    /** Where `npm run db:backup` writes its files (decision 029). */
+    BACKUP_DIR: z.string().min(1).default('./backups'),
     DATABASE_URL: optionalNonEmpty.pipe(
       z
         .string()
@@ -152,6 +154,11 @@ const EnvSchema = z
     PROCESSOR: z.enum(['sandbox']).optional(),
     /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
+    /**
+     * GET /metrics answers a client on this machine, or one sending `Authorization: Bearer <METRICS_TOKEN>`
+     * (a Prometheus elsewhere); anyone else gets a 404 (decision 029).
+     */
+    METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
   })
@@ -191,6 +198,8 @@ export interface Config extends Omit<Env, 'PROCESSOR'> {
   PROCESSOR: 'sandbox';
   /** Absolute DATA_DIR. */
   dataDir: string;
+  /** Absolute BACKUP_DIR. */
+  backupDir: string;
   appUrl: string;
   isProduction: boolean;
   /** Where mail goes (MAIL_TRANSPORT, or its default). */
@@ -215,6 +224,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...env,
     dataDir: path.resolve(baseDir, env.DATA_DIR),
+    backupDir: path.resolve(baseDir, env.BACKUP_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),

@@ -1,10 +1,11 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { SERVER_ROOT } from '../lib/server-root.ts';
 
-export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+/** apps/server/drizzle, from the source or from the compiled server. */
+export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 
 /**
  * Applies the checked-in SQL migrations. Several instances may start at once against one

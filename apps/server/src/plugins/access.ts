@@ -1,13 +1,17 @@
 import type { Role } from '@arreglaya/shared/domain';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import crypto from 'node:crypto';
 import { AppError } from '../lib/app-error.ts';
 import { CSRF_HEADER, CSRF_HEADER_VALUE } from '../lib/route-config.ts';
 
 /**
  * Who may call a route. Every /api route declares it in `config.access`; the app refuses
  * to start if one does not, and the OpenAPI document's `security` is derived from it.
+ * `operator` (any path, e.g. /metrics): a client on this machine, or the bearer of the operators'
+ * token (METRICS_TOKEN); anyone else gets the 404 an unknown path gets, so the route does not
+ * advertise itself.
  */
-export type Access = 'public' | 'user' | readonly Role[];
+export type Access = 'public' | 'user' | 'operator' | readonly Role[];
 
 export interface RequestUser {
   id: string;
@@ -35,12 +39,32 @@ declare module 'fastify' {
 
 /** OpenAPI 3.1 lets a security requirement list role names: we list the roles allowed. */
 export function securityFor(access: Access): { [scheme: string]: string[] }[] {
-  if (access === 'public') return [];
+  // Operator routes are left out of the document (schema.hide): nothing to describe.
+  if (access === 'public' || access === 'operator') return [];
   const roles = access === 'user' ? [] : [...access];
   return [{ sessionCookie: roles }, { bearerAuth: roles }];
 }
 
 export type UserResolver = (req: FastifyRequest, reply: FastifyReply) => Promise<RequestUser | null>;
+
+/** 127.0.0.0/8 and ::1, also as IPv4-mapped IPv6. */
+const LOOPBACK = /^(?:::ffff:)?127(?:\.\d{1,3}){3}$|^::1$/;
+/** A request a proxy passed on: its socket's peer is the proxy, not the client. */
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest();
+
+/**
+ * Whether a request may use an `operator` route: it bears the token (compared in constant time),
+ * or its socket's peer is this machine and no proxy says it forwarded it (a reverse proxy on the
+ * same machine would otherwise make every visitor look local; the socket's address is used,
+ * never the client IP TRUST_PROXY derives from X-Forwarded-For).
+ */
+export function isOperatorRequest(req: FastifyRequest, tokenHash: Buffer | undefined): boolean {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (tokenHash && bearer !== undefined && crypto.timingSafeEqual(sha256(bearer), tokenHash)) return true;
+  return LOOPBACK.test(req.socket.remoteAddress ?? '') && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
+}
 
 /** Routes served by the OpenAPI plugins themselves. */
 const DOC_ROUTE = /^\/api\/(docs|openapi\.json)/;
@@ -79,8 +103,14 @@ function checkCrossSite(req: FastifyRequest, usesCookie: boolean, publicOrigin: 
  * Resolves the session on every API request (public routes may use it too, e.g. to sign
  * a log entry) and enforces each route's declared access before its handler runs.
  */
-export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver, appUrl?: string): void {
+export function registerAccessControl(app: FastifyInstance, resolveUser: UserResolver, appUrl?: string, opts: { operatorToken?: string } = {}): void {
   const publicOrigin = appUrl === undefined ? null : originOf(appUrl);
+  const operatorTokenHash = opts.operatorToken === undefined ? undefined : sha256(opts.operatorToken);
+  // A plain callback hook: the not-found handler answers a refused request, as for any unknown path.
+  const operatorGuard: onRequestHookHandler = (req, reply, done) => {
+    if (isOperatorRequest(req, operatorTokenHash)) return done();
+    reply.callNotFound();
+  };
   app.decorateRequest('user', null);
 
   // A plain callback hook, not an async one: an anonymous read (no credentials, not a
@@ -117,6 +147,11 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
   });
 
   app.addHook('onRoute', (route) => {
+    if (route.config?.access === 'operator') {
+      const existing = route.onRequest;
+      route.onRequest = existing === undefined ? [operatorGuard] : [operatorGuard, ...(Array.isArray(existing) ? existing : [existing])];
+      return;
+    }
     if (!route.url.startsWith('/api') || DOC_ROUTE.test(route.url)) return;
     const access = route.config?.access;
     if (access === undefined) {

@@ -1,16 +1,18 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/shared/html-head';
 import { isAppPath } from '@arreglaya/shared/routes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { SERVER_ROOT } from '../lib/server-root.ts';
 import type { PageSources } from '../lib/route-config.ts';
 import { allowInlineHashes, type InlineHashes } from './security-headers.ts';
 
-export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/dist');
+/** apps/web/dist, from the source or from the compiled server. */
+export const WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
 
 /**
  * A page rendered per request by the web app's renderer (apps/web/src/prerender/entry-server.tsx

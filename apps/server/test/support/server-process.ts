@@ -5,6 +5,8 @@ import { fileURLToPath } from 'node:url';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/src/server.ts');
+/** The compiled server (`npm run build`; decision 007). */
+export const COMPILED_SERVER_ENTRY = path.join(REPO_ROOT, 'apps/server/dist/server.js');
 
 export interface ServerProcess {
   url: string;
@@ -28,12 +30,19 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (`node --import tsx apps/server/src/server.ts`) as a separate process. */
-export async function startServerProcess(env: Record<string, string>, opts: { waitForHealth?: boolean; nodeArgs?: string[] } = {}): Promise<ServerProcess> {
+/**
+ * Starts the real server (`node --import tsx apps/server/src/server.ts`) as a separate process;
+ * `compiled`: `node apps/server/dist/server.js` (built beforehand), with no TypeScript loader and
+ * without the NODE_OPTIONS of the test runner.
+ */
+export async function startServerProcess(env: Record<string, string>, opts: { waitForHealth?: boolean; nodeArgs?: string[]; compiled?: boolean } = {}): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const proc = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY], {
+  const args = opts.compiled ? [...(opts.nodeArgs ?? []), COMPILED_SERVER_ENTRY] : [...(opts.nodeArgs ?? []), '--import', 'tsx', SERVER_ENTRY];
+  const inherited = { ...process.env };
+  if (opts.compiled) delete inherited.NODE_OPTIONS;
+  const proc = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so crash() can kill the server and its PostgreSQL at once.
     detached: true,

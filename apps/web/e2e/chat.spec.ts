@@ -54,6 +54,7 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   test.setTimeout(180_000);
   const { mailbox } = server;
   const clientAccount = await createConfirmedAccount(server.baseURL, mailbox, 'client');
+  const clientShortName = `${clientAccount.firstName} ${clientAccount.lastName[0]}.`;
   const contractorAccount = await createConfirmedAccount(server.baseURL, mailbox, 'contractor');
   await completeContractorProfile(server.baseURL, contractorAccount);
   const client = await openBrowser(browser, clientAccount);
@@ -104,7 +105,8 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   // Typing, then a text sent with Enter; the contractor has it open, so it turns read.
   await composer(client.page).click();
   await composer(client.page).pressSequentially('¿Puede venir');
-  await expect(contractor.page.getByText(t.typing(`${clientAccount.firstName} ${clientAccount.lastName}`))).toBeVisible();
+  // The contractor knows the client as "Lucía P." until a hire's money to begin is held (issues 29 and 30).
+  await expect(contractor.page.getByText(t.typing(clientShortName))).toBeVisible();
   await composer(client.page).pressSequentially(' el lunes?');
   await composer(client.page).press('Shift+Enter');
   await composer(client.page).pressSequentially('Es urgente.');
@@ -139,10 +141,7 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   await composer(client.page).press('Enter');
   await expect(stateOf(client.page, '¿Sigue ahí? Le mando la dirección.')).toHaveAttribute('data-state', 'sent');
   const away = await mailbox.waitFor(
-    (m) =>
-      mailbox.messages.indexOf(m) >= beforeAway &&
-      sentTo(m, contractorAccount.email) &&
-      m.subject === chat.awayMail.subject(`${clientAccount.firstName} ${clientAccount.lastName}`),
+    (m) => mailbox.messages.indexOf(m) >= beforeAway && sentTo(m, contractorAccount.email) && m.subject === chat.awayMail.subject(clientShortName),
     30_000,
   );
   expect(away.text).toContain('¿Sigue ahí? Le mando la dirección.');

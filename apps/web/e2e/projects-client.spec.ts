@@ -142,7 +142,7 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   const edited = main(page).getByRole('article', { name: 'Cambiar calentador eléctrico' });
   await edited.getByRole('button', { name: `${t.list.delete}: Cambiar calentador eléctrico` }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('¿Estás seguro de que quieres eliminar este registro?');
+  await expect(dialog).toContainText('¿Seguro que quieres eliminar este proyecto? No se puede deshacer.');
   await dialog.getByRole('button', { name: t.list.keep }).click();
   await expect(edited).toBeVisible();
   // Nobody answered it: confirming deletes it outright.

@@ -1,3 +1,4 @@
+import { offerPriceLabel } from './common.ts';
 // Projects and quotes (issue 13): the new-project form, Mis Proyectos, the open project list,
 // Make Offer, comparing and deciding offers, the work after hiring, and their mails
 // (spec §2, §4, §5, §7, §8).
@@ -12,7 +13,7 @@ export const projects = {
   titleLeft: (left: number) => `Quedan ${left} caracteres`,
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
   invalidDate: 'Fecha inválida.',
-  cityNotInCountry: 'Seleccione una ciudad de la lista.',
+  cityNotInCountry: 'Elige una ciudad de la lista.',
   // Photos (spec §5: 8 MB, jpeg/png, one at a time, main image first).
   tooManyPhotos: (max: number) => `Un proyecto admite hasta ${max} fotos.`,
   photoAdded: 'Foto agregada con éxito.',
@@ -287,7 +288,7 @@ export const projectsWeb = {
     services: 'Servicios que necesitas',
     title: 'Título',
     propertyType: 'Tipo de propiedad',
-    choose: 'Seleccione una opción',
+    choose: 'Elige una opción',
     description: 'Descripción',
     charsLeft: (left: number) => `Quedan ${left} caracteres`,
     startDate: 'Fecha de inicio',
@@ -383,7 +384,7 @@ export const projectsWeb = {
     rejectComment: 'Comentario para el contratista (opcional)',
     counter: 'Contraoferta',
     counterTitle: 'Proponer otro precio',
-    counterPriceLabel: (currency: string) => `Precio propuesto (${currency})`,
+    counterPriceLabel: offerPriceLabel,
     counterComment: 'Comentario (opcional)',
     send: 'Enviar',
     close: 'Cerrar',

@@ -103,7 +103,7 @@ describe('POST /api/contractors/:id/contact', () => {
     for (const projectId of [othersProject, closedProject, '00000000-0000-4000-8000-000000000000']) {
       const res = await contact(headers, contractor.id, { message: 'Hola', projectId });
       expect(res.statusCode, projectId).toBe(400);
-      expect(res.json().error.fields).toEqual({ projectId: 'Seleccione una opción válida.' });
+      expect(res.json().error.fields).toEqual({ projectId: 'Elige una opción válida.' });
     }
     expect(await t.db.$count(conversations, eq(conversations.clientId, client.id))).toBe(0);
     expect(await t.db.$count(emailOutbox, eq(emailOutbox.toAddress, contractor.email))).toBe(0);

@@ -181,7 +181,7 @@ describe('contractor directory API', () => {
         expect(body.error.code, query).toBe('VALIDATION');
         expect(body.error.message).toBe('Revisa los campos marcados.');
         expect(Object.values(body.error.fields ?? {}).join(' '), query).toMatch(
-          /Seleccione una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i,
+          /Elige una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i,
         );
       }
     });

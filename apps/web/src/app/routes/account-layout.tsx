@@ -109,7 +109,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
     <div className="flex flex-col items-center gap-2 text-center">
       <Avatar src={user.avatarUrl} size="lg" />
       <p className="text-lg font-bold text-slate-900">{fullName}</p>
-      <StarRating value={user.rating} />
+      <StarRating value={user.rating} size="lg" />
       <p className="text-slate-700">{user.phone ?? m.noPhone}</p>
       <p className="break-all text-slate-700">{user.email}</p>
     </div>

@@ -306,7 +306,7 @@ export const projectsWeb = {
     moveDown: (n: number) => `Mover la foto ${n} después`,
     removePhoto: (n: number) => `Quitar la foto ${n}`,
     progress: 'Proyecto completado',
-    progressText: (done: number) => `${done} de 5 campos completados`,
+    progressText: (done: number) => `${done} de 6 campos completados`,
     save: 'Publicar proyecto',
     saveEdit: 'Guardar cambios',
     saving: 'Guardando...',

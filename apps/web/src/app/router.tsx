@@ -134,6 +134,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
               ...accountIndex(p.personalInfo, '/profile', contractorProfile),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/profile' } satisfies PageHandle, lazy: notifications },
               { path: 'nuevoproyecto', handle: { title: p.registerProject, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/portfolio.tsx') },
+              { path: 'proyectos', handle: { title: p.myProjects, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/contractor-projects.tsx') },
               { path: 'ofertas', handle: { title: p.myQuotes, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-quotes.tsx') },
               { path: 'trabajos', handle: { title: p.myJobs, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-jobs.tsx') },
               { path: 'pagos', handle: { title: p.myBalance, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/contractor-payments.tsx') },

@@ -175,3 +175,12 @@ export const contractorMenu = {
   jobs: 'Mis Trabajos',
   portfolio: 'Registrar Proyecto',
 } as const;
+
+/** /profile/proyectos: the contractor's "Proyectos" menu entry, their projects in one place. */
+export const contractorProjects = {
+  intro: 'Tus proyectos en un solo lugar: los trabajos para los que te contrataron y las ofertas que enviaste.',
+  jobsText: 'Los proyectos para los que te contrataron: en curso, entregados y terminados.',
+  quotesText: 'Las ofertas que enviaste y lo que respondió cada cliente.',
+  findTitle: 'Buscar proyectos',
+  findText: 'Los proyectos abiertos donde puedes hacer una oferta.',
+} as const;

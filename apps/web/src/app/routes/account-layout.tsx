@@ -19,7 +19,7 @@ interface MenuItem {
   badge?: number;
 }
 
-/** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages). */
+/** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages; their Proyectos is /profile/proyectos). */
 function menuFor(user: SessionUser): MenuItem[] {
   const messages = { to: '/perfil/mensajes', label: m.messages, badge: user.unreadMessages };
   if (user.role === 'client') {
@@ -35,10 +35,18 @@ function menuFor(user: SessionUser): MenuItem[] {
       { to: '/perfil/pagos', label: m.payments },
     ];
   }
+  // A sysadmin's work is the console (/admin); their account keeps its own pages only.
+  if (user.role === 'sysadmin') {
+    return [
+      { to: '/profile/info', label: m.information },
+      { to: '/perfil/seguridad', label: m.security },
+      { to: '/profile/notificaciones', label: m.notifications },
+    ];
+  }
   return [
     { to: '/profile/info', label: m.information },
     { to: '/perfil/seguridad', label: m.security },
-    { to: '/perfil/proyectos', label: m.projects },
+    { to: '/profile/proyectos', label: m.projects },
     { to: '/profile/ofertas', label: contractorMenu.quotes },
     { to: '/profile/trabajos', label: contractorMenu.jobs },
     { to: '/profile/nuevoproyecto', label: contractorMenu.portfolio },

@@ -1,4 +1,5 @@
 import { offerPriceLabel } from './common.ts';
+import { formatDay } from '../format-dates.ts';
 // Projects and quotes (issue 13): the new-project form, Mis Proyectos, the open project list,
 // Make Offer, comparing and deciding offers, the work after hiring, and their mails
 // (spec §2, §4, §5, §7, §8).
@@ -135,7 +136,8 @@ export const projectMail = {
   greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
   project: (title: string) => `Proyecto: ${title}`,
   projectDescription: (description: string) => `Descripción: ${description}`,
-  startDate: (date: string) => `Fecha de inicio: ${date}`,
+  /** A project's start date ('2026-12-05'), written as every date is (format-dates.ts): the offer mail passes the stored day. */
+  startDate: (date: string, locale?: string) => `Fecha de inicio: ${formatDay(date, locale)}`,
   price: (price: string) => `Precio: ${price}`,
   offerDescription: (description: string) => `Oferta: ${description}`,
   contractor: (name: string, phone: string | null, email: string) => `Contratista: ${name}${phone ? ` · ${phone}` : ''} · ${email}`,

@@ -6,7 +6,8 @@ import type { RouteObject } from 'react-router';
 // 'Loading chunk failed'; docs/spec-decisions.md).
 
 /** What the browsers say when a module's download fails (Chromium, Safari, Firefox, webpack-style). */
-const CHUNK_MESSAGES = /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed|Unable to preload CSS/i;
+const CHUNK_MESSAGES =
+  /Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module|Loading chunk .* failed|Unable to preload CSS/i;
 
 export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';

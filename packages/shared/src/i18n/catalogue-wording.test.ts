@@ -63,7 +63,7 @@ describe('the message catalogue', () => {
     expect(reviews.created).not.toMatch(/Registro realizado/);
   });
 
-  it('calls an offer\'s price the same in the offer form and in the counter-offer', () => {
+  it("calls an offer's price the same in the offer form and in the counter-offer", () => {
     expect(offerForm.priceLabel('DOP')).toBe(projectsWeb.offers.counterPriceLabel('DOP'));
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { projectAllows } from '@arreglaya/shared/lifecycles';
@@ -16,7 +16,6 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { clearDraft, readDraft, saveDraft } from '../draft.ts';
 import { createProject, projectKeys, syncPhotos, updateProject, useProject, type PhotoItem } from '../project.ts';
 import { ProjectForm } from './project-form.tsx';
-import { clientProfileQuery } from '@/features/profile/api/profile-queries.ts';
 
 /** The form's values from a stored project (editing). */
 function valuesOf(p: ProjectDetail): Partial<ProjectInput> {
@@ -33,6 +32,12 @@ function valuesOf(p: ProjectDetail): Partial<ProjectInput> {
   };
 }
 
+/** The client's profile location, which a new project starts from (the page reads it). */
+export interface ProfileLocation {
+  loading: boolean;
+  data: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined;
+}
+
 /** A new project's city and zone from the client's profile, when the profile is in the project's country. */
 export function locationDefaults(profile: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined, country: CountryCode): Partial<ProjectInput> {
   if (!profile?.city || profile.country !== country) return {};
@@ -44,12 +49,10 @@ export function locationDefaults(profile: Pick<ClientProfile, 'country' | 'city'
  * asks them to sign in or sign up, and the draft (sessionStorage) brings them back to what they
  * wrote. Saving creates or updates the project, then uploads, removes and orders its photos.
  */
-export function ProjectEditor({ editId }: { editId: string | null }) {
+export function ProjectEditor({ editId, profile }: { editId: string | null; profile?: ProfileLocation }) {
   const { user, isLoading } = useViewer();
   const country = useCountry();
   const project = useProject(editId && user ? user.id : null, editId);
-  // A client's new project starts in the city and zone of their profile.
-  const profile = useQuery({ ...clientProfileQuery(user?.id ?? ''), enabled: !editId && user?.role === 'client' });
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -66,7 +69,7 @@ export function ProjectEditor({ editId }: { editId: string | null }) {
 
   const storedPhotos = useMemo<PhotoItem[]>(() => (project.data ? project.data.photos.map((p) => ({ kind: 'stored', id: p.id })) : []), [project.data]);
 
-  if (isLoading || (editId && user && project.isPending) || (!editId && user?.role === 'client' && profile.isPending)) return <PageSpinner />;
+  if (isLoading || (editId && user && project.isPending) || (!editId && profile?.loading)) return <PageSpinner />;
 
   if (user && user.role !== 'client') {
     return <p className="rounded-md border-l-4 border-brand-700 bg-brand-50 p-4 text-brand-900">{t.form.clientsOnly}</p>;
@@ -76,7 +79,7 @@ export function ProjectEditor({ editId }: { editId: string | null }) {
   const existing = project.data ?? null;
   const formCountry = (existing?.country ?? draft?.country ?? country.code) as CountryCode;
   // A visitor's draft keeps the city they chose; without one, the profile's.
-  const newDefaults = draft?.city ? draft : { ...draft, ...locationDefaults(profile.data, formCountry) };
+  const newDefaults = draft?.city ? draft : { ...draft, ...locationDefaults(profile?.data, formCountry) };
   if (editId && (!existing || !existing.viewer.isClient || !projectAllows('edit', existing.status))) {
     return (
       <div className="flex flex-col items-start gap-4">

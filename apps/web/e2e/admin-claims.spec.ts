@@ -128,7 +128,7 @@ test('a client reports a contractor profile; the sysadmin sees it in Moderación
   await page.getByRole('button', { name: reports.button }).click();
   const form = page.getByRole('form', { name: reports.title });
   await form.getByRole('button', { name: reports.submit }).click();
-  await expect(form.getByLabel(reports.reason)).toHaveAccessibleDescription('Seleccione una opción válida.');
+  await expect(form.getByLabel(reports.reason)).toHaveAccessibleDescription('Elige una opción válida.');
   await form.getByLabel(reports.reason).selectOption({ label: reportReasonLabels.fraud });
   await form.getByLabel(reports.details).fill('Pide el pago por adelantado fuera de la plataforma.');
   await form.getByRole('button', { name: reports.submit }).click();

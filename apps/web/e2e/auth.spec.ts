@@ -287,7 +287,7 @@ test.describe('passwords and account', () => {
     await page.goto('/perfil/seguridad');
     await page.getByRole('button', { name: auth.deleteAccount.open }).click();
     const dialog = page.getByRole('alertdialog', { name: auth.deleteAccount.dialogTitle });
-    await expect(dialog.getByText(confirm.deleteRecord)).toBeVisible();
+    await expect(dialog.getByText(confirm.deleteAccount)).toBeVisible();
     await dialog.getByLabel(auth.deleteAccount.passwordLabel, { exact: true }).fill(account.password);
     await dialog.getByRole('button', { name: auth.deleteAccount.confirm }).click();
     await expect(messageBox(page)).toContainText('Cuenta eliminada con éxito.');

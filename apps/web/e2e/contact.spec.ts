@@ -46,7 +46,7 @@ test.describe('/contactus', () => {
     await expect(f.firstName).toHaveAccessibleDescription('Campo obligatorio.');
     await expect(f.firstName).toHaveAttribute('aria-invalid', 'true');
     await expect(f.message).toHaveAccessibleDescription('Campo obligatorio.');
-    await expect(f.messageType).toHaveAccessibleDescription('Seleccione una opción válida.');
+    await expect(f.messageType).toHaveAccessibleDescription('Elige una opción válida.');
     await expect(f.email).toHaveAccessibleDescription('Campo obligatorio.');
     // The first invalid field gets the focus.
     await expect(f.firstName).toBeFocused();

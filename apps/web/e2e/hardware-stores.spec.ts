@@ -82,7 +82,7 @@ test.describe('/comoferreterias', () => {
     }
     await expect(f.cedula).toHaveAccessibleDescription(/Campo obligatorio\./);
     await expect(f.phone).toHaveAccessibleDescription(/Campo obligatorio\./);
-    await expect(f.accountType).toHaveAccessibleDescription('Seleccione una opción válida.');
+    await expect(f.accountType).toHaveAccessibleDescription('Elige una opción válida.');
     await expect(f.accountNumber).toHaveAccessibleDescription(/Campo obligatorio\./);
     await expect(f.services).toHaveAccessibleDescription('Selecciona al menos una opción.');
     // The first invalid field in reading order gets the focus.

@@ -88,7 +88,7 @@ test.describe('landing /', () => {
     await expect(f.apellido).toHaveAccessibleDescription('Campo obligatorio.');
     await expect(f.telefono).toHaveAccessibleDescription(/Campo obligatorio\./);
     await expect(f.correo).toHaveAccessibleDescription('Campo obligatorio.');
-    await expect(f.servicio).toHaveAccessibleDescription('Seleccione una opción válida.');
+    await expect(f.servicio).toHaveAccessibleDescription('Elige una opción válida.');
     await expect(f.comentarios).toHaveAccessibleDescription(/Campo obligatorio\./);
     await expect(f.nombre).toBeFocused();
     await f.correo.fill('ramona-en-ejemplo.do');

@@ -85,11 +85,11 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   await expect(main(page).getByRole('group', { name: t.form.services })).toContainText(validation.required);
   await expect(page).toHaveURL(/\/nuevoproyecto$/);
 
-  // The bar moves field by field; the title counter counts down.
+  // The bar moves field by field (six: spec §4's five and the city); the title counter counts down.
   await main(page).getByRole('checkbox', { name: 'Plomería' }).check();
-  await expect(progress(page)).toHaveAttribute('aria-valuenow', '20');
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '17');
   await field(page, t.form.title).fill('Cambiar calentador');
-  await expect(progress(page)).toHaveAttribute('aria-valuenow', '40');
+  await expect(progress(page)).toHaveAttribute('aria-valuenow', '33');
   await expect(main(page).getByText(tp.titleLeft(82))).toBeVisible();
   await fillProject(page, 'Cambiar calentador');
   await expect(progress(page)).toHaveAttribute('aria-valuenow', '100');
@@ -142,7 +142,7 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   const edited = main(page).getByRole('article', { name: 'Cambiar calentador eléctrico' });
   await edited.getByRole('button', { name: `${t.list.delete}: Cambiar calentador eléctrico` }).click();
   const dialog = page.getByRole('alertdialog');
-  await expect(dialog).toContainText('¿Estás seguro de que quieres eliminar este registro?');
+  await expect(dialog).toContainText('¿Seguro que quieres eliminar este proyecto? No se puede deshacer.');
   await dialog.getByRole('button', { name: t.list.keep }).click();
   await expect(edited).toBeVisible();
   // Nobody answered it: confirming deletes it outright.

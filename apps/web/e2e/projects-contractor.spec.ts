@@ -138,12 +138,12 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
 
   await panel.getByRole('button', { name: offerPanel.make }).click();
   const dialog = page.getByRole('dialog', { name: offerForm.title });
-  await dialog.getByLabel(offerForm.price).fill('0');
+  await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('0');
   await dialog.getByLabel(offerForm.description).fill('Cambio de la tubería del baño con materiales.');
   await dialog.getByRole('button', { name: offerForm.submit }).click();
   await expect(dialog.getByText(tq.priceMustBePositive)).toBeVisible();
-  await expect(dialog.getByLabel(offerForm.price)).toHaveAttribute('aria-invalid', 'true');
-  await dialog.getByLabel(offerForm.price).fill('15,000');
+  await expect(dialog.getByLabel(offerForm.priceLabel('DOP'))).toHaveAttribute('aria-invalid', 'true');
+  await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('15,000');
   await dialog.getByRole('button', { name: offerForm.submit }).click();
   await expect(page.getByTestId('message-box')).toContainText(tq.sent);
   await expect(dialog).toHaveCount(0);
@@ -152,8 +152,8 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   // Replace it: the form starts from the open offer.
   await panel.getByRole('button', { name: offerPanel.replace }).click();
   const replace = page.getByRole('dialog', { name: offerForm.replaceTitle });
-  await expect(replace.getByLabel(offerForm.price)).toHaveValue('15000');
-  await replace.getByLabel(offerForm.price).fill('14,000');
+  await expect(replace.getByLabel(offerForm.priceLabel('DOP'))).toHaveValue('15000');
+  await replace.getByLabel(offerForm.priceLabel('DOP')).fill('14,000');
   await replace.getByRole('button', { name: offerForm.submit }).click();
   await expect(page.getByTestId('message-box')).toContainText(tq.sent);
   await expect(panel.getByText(/14,000\.00/)).toBeVisible();

@@ -121,7 +121,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(panel.getByText(offerPanel.none)).toBeVisible();
     await panel.getByRole('button', { name: offerPanel.make }).click();
     const dialog = page.getByRole('dialog', { name: offerForm.title });
-    await dialog.getByLabel(offerForm.price).fill('15,000');
+    await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('15,000');
     await dialog.getByLabel(offerForm.description).fill('Calentador nuevo de 40 galones con instalación.');
     await dialog.getByRole('button', { name: offerForm.submit }).click();
     await expect(messageBox(page)).toContainText(tq.sent);

@@ -37,7 +37,7 @@ async function review(page: Page, projectId: string, stars: number, title: strin
   await page.getByRole('button', { name: t.add }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByRole('button', { name: t.submit }).click();
-  await expect(dialog.getByText('Seleccione una opción válida.')).toBeVisible();
+  await expect(dialog.getByText('Elige una opción válida.')).toBeVisible();
   await expect(dialog.getByText('Campo obligatorio.')).toHaveCount(2);
   await dialog.getByRole('radio', { name: t.ratingOption(stars) }).check();
   await dialog.getByLabel(t.titleLabel).fill(title);

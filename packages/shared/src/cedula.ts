@@ -1,4 +1,4 @@
-// Dominican cédula de identidad y electoral: 11 digits, usually written 001-1234567-8
+// Dominican cédula de identidad y electoral: 11 digits, usually written 001-1234567-3
 // (municipality of issue, sequence, check digit). The check digit is Luhn over the
 // first 10 digits: weights 1,2,1,2,… from the left, two-digit products summed digit by
 // digit, and the digit that brings the total to a multiple of 10.
@@ -17,7 +17,7 @@ export function cedulaCheckDigit(first10: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** Digits only, or null when the input is neither `00112345678` nor `001-1234567-8`. */
+/** Digits only, or null when the input is neither `00112345678` nor `001-1234567-3`. */
 export function normalizeCedula(s: string): string | null {
   const trimmed = s.trim();
   if (PLAIN.test(trimmed)) return trimmed;
@@ -32,7 +32,7 @@ export function isValidCedula(s: string): boolean {
   return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
 }
 
-/** 001-1234567-8, for display. Returns the input unchanged when it is not a cédula. */
+/** 001-1234567-3, for display. Returns the input unchanged when it is not a cédula. */
 export function formatCedula(s: string): string {
   const digits = normalizeCedula(s);
   return digits === null ? s : `${digits.slice(0, 3)}-${digits.slice(3, 10)}-${digits.slice(10)}`;

@@ -37,6 +37,7 @@ export const APP_ROUTE_PATTERNS = [
   '/profile/info',
   '/profile/notificaciones',
   '/profile/nuevoproyecto',
+  '/profile/proyectos',
   '/profile/ofertas',
   '/profile/trabajos',
   '/profile/pagos',

@@ -6,6 +6,7 @@ import { RootError, RouteError } from './route-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import type { PageHandle } from './route-handle.ts';
 import { openSignInLoader, requireSession } from '@/features/auth/guard.ts';
+import { retryLazyRoutes } from '@/lib/lazy-retry.ts';
 
 // Every page is a lazy route (its own chunk). Pages owned by later issues share one
 // placeholder module that reads its title from the route's handle; each issue replaces its
@@ -50,7 +51,8 @@ function accountIndex(title: string, account: PageHandle['account'], lazy: Route
   ];
 }
 
-export const routes: RouteObject[] = [
+// Each page's code download is retried once by itself (lib/lazy-retry.ts).
+export const routes: RouteObject[] = retryLazyRoutes([
   {
     id: 'root',
     Component: RootLayout,
@@ -132,6 +134,7 @@ export const routes: RouteObject[] = [
               ...accountIndex(p.personalInfo, '/profile', contractorProfile),
               { path: 'notificaciones', handle: { title: p.notifications, account: '/profile' } satisfies PageHandle, lazy: notifications },
               { path: 'nuevoproyecto', handle: { title: p.registerProject, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/portfolio.tsx') },
+              { path: 'proyectos', handle: { title: p.myProjects, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/contractor-projects.tsx') },
               { path: 'ofertas', handle: { title: p.myQuotes, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-quotes.tsx') },
               { path: 'trabajos', handle: { title: p.myJobs, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/my-jobs.tsx') },
               { path: 'pagos', handle: { title: p.myBalance, account: '/profile' } satisfies PageHandle, lazy: () => import('./routes/contractor-payments.tsx') },
@@ -167,7 +170,7 @@ export const routes: RouteObject[] = [
       },
     ],
   },
-];
+]);
 
 /**
  * The browser's router, created by main.tsx (prerendering, scripts/web/prerender.ts, imports

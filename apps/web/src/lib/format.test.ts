@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { formatDate, formatMoment, formatNumber } from './format.ts';
+import { formatDate, formatMoment, formatNumber, formatTime } from './format.ts';
 
 describe('formatNumber', () => {
   const locales = Object.values(COUNTRIES).map((country) => country.locale);
@@ -38,8 +38,16 @@ describe('formatDate', () => {
 });
 
 describe('formatMoment', () => {
-  it('writes the day, the short month and the full year, and the 24-hour time when asked, in the given zone', () => {
-    expect(formatMoment('2026-11-30T18:00:00Z', 'es-DO', true, 'America/Santo_Domingo')).toBe('30 nov 2026, 14:00');
-    expect(formatMoment('2026-11-27T03:30:00Z', 'es-DO', false, 'America/Santo_Domingo')).toBe('26 nov 2026');
+  it('writes a day as every day is written (DD MMM YY), and the 24-hour time when asked, in the given zone', () => {
+    expect(formatMoment('2026-11-30T18:00:00Z', 'es-DO', true, 'America/Santo_Domingo')).toBe('30 nov 26, 14:00');
+    expect(formatMoment('2026-11-27T03:30:00Z', 'es-DO', false, 'America/Santo_Domingo')).toBe('26 nov 26');
+    expect(formatMoment('2026-11-27T03:30:00Z', 'es-DO', false, 'America/Santo_Domingo')).toBe(formatDate('2026-11-27T03:30:00Z', 'es-DO', 'America/Santo_Domingo'));
+  });
+});
+
+describe('formatTime', () => {
+  it('is the time of formatMoment, 24-hour', () => {
+    expect(formatTime('2026-12-05T04:49:00Z', 'es-DO', 'America/Santo_Domingo')).toBe('00:49');
+    expect(formatMoment('2026-12-05T04:49:00Z', 'es-DO', true, 'America/Santo_Domingo')).toBe('05 dic 26, 00:49');
   });
 });

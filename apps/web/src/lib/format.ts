@@ -1,4 +1,5 @@
 import type { Currency } from '@arreglaya/shared/domain';
+import { formatClock, formatDay as formatSharedDay, formatDayTime } from '@arreglaya/shared/format-dates';
 
 // Dominican Republic first; other countries pass their own locale (COUNTRIES[code].locale).
 export const DEFAULT_LOCALE = 'es-DO';
@@ -25,48 +26,21 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = DE
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
 }
 
-/** The spec's display date "DD MMM YY", localised: 05 mar 25. `timeZone`: the browser's unless given (a page the server renders gives one). */
+// Dates: one format per kind, shared with the server's mails (@arreglaya/shared/format-dates).
+
+/** A day, the spec's "DD MMM YY" localised: 05 mar 25. `timeZone`: the browser's unless given (a page the server renders gives one); a calendar date ('2026-12-01') is that day everywhere. */
 export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  // A calendar date ('2026-12-01', a start date) is that day everywhere: read as UTC midnight, it
-  // must not become the evening before in Santo Domingo.
-  const dateOnly = typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso);
-  const parts = new Intl.DateTimeFormat(locale, {
-    day: '2-digit',
-    month: 'short',
-    year: '2-digit',
-    ...(dateOnly ? { timeZone: 'UTC' } : timeZone ? { timeZone } : {}),
-  }).formatToParts(date);
-  // Day, month and year only, spaced (Intl puts 'de' between month and year in Spanish).
-  return parts
-    .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
-    .map((p) => p.value)
-    .join(' ');
+  return formatSharedDay(iso, locale, timeZone);
 }
 
-/**
- * A moment with its full year, and its time when `withTime`: '27 nov 2026', '30 nov 2026, 14:00'
- * (a payment deadline, when money was released). The browser's time zone unless `timeZone` is given.
- */
+/** A moment: its day ('27 nov 26'), and its time when `withTime` ('30 nov 26, 14:00'): a payment deadline, when money was released. */
 export function formatMoment(iso: string | Date, locale = DEFAULT_LOCALE, withTime = false, timeZone?: string): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  const parts = new Intl.DateTimeFormat(locale, {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    ...(withTime ? { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' } : {}),
-    ...(timeZone ? { timeZone } : {}),
-  } as Intl.DateTimeFormatOptions).formatToParts(date);
-  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  // Day, month and year spaced (Intl puts 'de' between month and year in Spanish), then the time.
-  const day = `${pick('day')} ${pick('month')} ${pick('year')}`;
-  return withTime ? `${day}, ${pick('hour')}:${pick('minute')}` : day;
+  return withTime ? formatDayTime(iso, locale, timeZone) : formatSharedDay(iso, locale, timeZone);
 }
 
-/** Chat times: HH:mm, 24-hour. */
-export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE): string {
-  const date = typeof iso === 'string' ? new Date(iso) : iso;
-  return new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(date);
+/** A time (chat): HH:mm, 24-hour. */
+export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
+  return formatClock(iso, locale, timeZone);
 }
 
 /** The local calendar day of a moment ('2026-11-24'), for grouping chat messages by day. */

@@ -47,7 +47,7 @@ export const adminConsole = {
   people: {
     heading: 'Personas',
     searchLabel: 'Buscar por nombre, correo, teléfono o cédula',
-    searchPlaceholder: 'Ej.: María, maria@correo.do, 809…, 001-1234567-8',
+    searchPlaceholder: 'Ej.: María, maria@correo.do, 809…, 001-1234567-3',
     search: 'Buscar',
     roleLabel: 'Rol',
     results: (n: number, formatted: string) => (n === 1 ? '1 resultado' : `${formatted} resultados`),

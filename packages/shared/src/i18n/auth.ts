@@ -12,7 +12,7 @@ export const auth = {
   codeRequired: 'Código es un campo obligatorio.',
   codeFormat: 'El código tiene 6 dígitos.',
   acceptTerms: 'Debes aceptar los términos de uso.',
-  chooseRole: 'Seleccione una opción válida.',
+  chooseRole: 'Elige una opción válida.',
   /** Two sign-ups with one address at the same moment: the second waits for the first. */
   signUpInProgress: 'Ya hay un registro en curso con este correo. Revisa tu correo o inténtalo de nuevo en un momento.',
   signUpCodeSent: 'Te enviamos un código de 6 dígitos a tu correo. Escríbelo para confirmar tu cuenta.',
@@ -64,6 +64,7 @@ export const auth = {
   confirmEmail: {
     title: 'Confirma tu correo',
     sentTo: 'Enviamos un código de 6 dígitos a',
+    enterCode: 'Escríbelo abajo para confirmar tu cuenta.',
     code: 'Código de confirmación',
     submit: 'Confirmar',
     submitting: 'Confirmando...',

@@ -7,7 +7,7 @@ import type { ErrorCode } from '../errors.ts';
 export const validation = {
   required: 'Campo obligatorio.',
   invalidEmail: 'Correo inválido.',
-  invalidOption: 'Seleccione una opción válida.',
+  invalidOption: 'Elige una opción válida.',
   tooLong: (max: number) => `Máximo ${max} caracteres.`,
   tooShort: (min: number) => `Mínimo ${min} caracteres.`,
   invalidValue: 'Valor inválido.',
@@ -51,7 +51,7 @@ export const success = {
   passwordUpdated: 'Contraseña actualizada con éxito.',
   quoteSent: 'Tu oferta fue enviada al cliente.',
   requestSent: 'Tu solicitud fue enviada al contratista.',
-  reviewCreated: 'Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
+  reviewCreated: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
   contactSent: 'Mensaje enviado con éxito.',
   referralSent: 'Mensaje enviado con éxito. Gracias por tu recomendación.',
   projectCreated: 'Proyecto creado con éxito.',
@@ -62,8 +62,12 @@ export const success = {
   quickBookingSent: 'Gracias por registrarte. Pronto entramos en contacto contigo.',
 } as const;
 
+/** An offer's price field, in the offer form and the counter-offer alike: 'Precio (DOP)'. */
+export const offerPriceLabel = (currency: string): string => `Precio (${currency})`;
+
 export const confirm = {
-  deleteRecord: '¿Estás seguro de que quieres eliminar este registro?',
+  deleteAccount: '¿Seguro que quieres eliminar tu cuenta? No se puede deshacer.',
+  deleteProject: '¿Seguro que quieres eliminar este proyecto? No se puede deshacer.',
 } as const;
 
 /** Page links under a list (the directory, the project list). */

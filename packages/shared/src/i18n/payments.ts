@@ -144,7 +144,7 @@ export const paymentsWeb = {
     holderName: 'Nombre en la tarjeta',
     postalCode: 'Código postal',
     country: 'País',
-    chooseCountry: '-- Seleccione un país --',
+    chooseCountry: '-- Elige un país --',
     save: 'Guardar tarjeta',
     saving: 'Guardando…',
     makeDefault: 'Usar esta tarjeta por defecto',

@@ -1,3 +1,5 @@
+import { offerPriceLabel } from './common.ts';
+import { formatDay } from '../format-dates.ts';
 // Projects and quotes (issue 13): the new-project form, Mis Proyectos, the open project list,
 // Make Offer, comparing and deciding offers, the work after hiring, and their mails
 // (spec §2, §4, §5, §7, §8).
@@ -12,7 +14,7 @@ export const projects = {
   titleLeft: (left: number) => `Quedan ${left} caracteres`,
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
   invalidDate: 'Fecha inválida.',
-  cityNotInCountry: 'Seleccione una ciudad de la lista.',
+  cityNotInCountry: 'Elige una ciudad de la lista.',
   // Photos (spec §5: 8 MB, jpeg/png, one at a time, main image first).
   tooManyPhotos: (max: number) => `Un proyecto admite hasta ${max} fotos.`,
   photoAdded: 'Foto agregada con éxito.',
@@ -134,7 +136,8 @@ export const projectMail = {
   greeting: (firstName: string) => (firstName ? `Hola ${firstName}:` : 'Hola:'),
   project: (title: string) => `Proyecto: ${title}`,
   projectDescription: (description: string) => `Descripción: ${description}`,
-  startDate: (date: string) => `Fecha de inicio: ${date}`,
+  /** A project's start date ('2026-12-05'), written as every date is (format-dates.ts): the offer mail passes the stored day. */
+  startDate: (date: string, locale?: string) => `Fecha de inicio: ${formatDay(date, locale)}`,
   price: (price: string) => `Precio: ${price}`,
   offerDescription: (description: string) => `Oferta: ${description}`,
   contractor: (name: string, phone: string | null, email: string) => `Contratista: ${name}${phone ? ` · ${phone}` : ''} · ${email}`,
@@ -287,7 +290,7 @@ export const projectsWeb = {
     services: 'Servicios que necesitas',
     title: 'Título',
     propertyType: 'Tipo de propiedad',
-    choose: 'Seleccione una opción',
+    choose: 'Elige una opción',
     description: 'Descripción',
     charsLeft: (left: number) => `Quedan ${left} caracteres`,
     startDate: 'Fecha de inicio',
@@ -305,7 +308,7 @@ export const projectsWeb = {
     moveDown: (n: number) => `Mover la foto ${n} después`,
     removePhoto: (n: number) => `Quitar la foto ${n}`,
     progress: 'Proyecto completado',
-    progressText: (done: number) => `${done} de 5 campos completados`,
+    progressText: (done: number) => `${done} de 6 campos completados`,
     save: 'Publicar proyecto',
     saveEdit: 'Guardar cambios',
     saving: 'Guardando...',
@@ -383,7 +386,7 @@ export const projectsWeb = {
     rejectComment: 'Comentario para el contratista (opcional)',
     counter: 'Contraoferta',
     counterTitle: 'Proponer otro precio',
-    counterPriceLabel: (currency: string) => `Precio propuesto (${currency})`,
+    counterPriceLabel: offerPriceLabel,
     counterComment: 'Comentario (opcional)',
     send: 'Enviar',
     close: 'Cerrar',

@@ -1,3 +1,4 @@
+import { offerPriceLabel } from './common.ts';
 // The contractor's web pages of issue 13: Proyectos Disponibles (/projectlist), the offer panel
 // on the project page, Mis Ofertas, Mis Trabajos and the portfolio ('Registrar Proyecto').
 // Messages the API sends (save, refusals) stay in i18n/projects.ts.
@@ -88,7 +89,7 @@ export const offerForm = {
   title: 'Hacer Oferta',
   replaceTitle: 'Reemplazar oferta',
   replaceNote: 'Tu nueva oferta reemplaza la anterior.',
-  price: 'Precio (RD$)',
+  priceLabel: offerPriceLabel,
   priceHint: 'El total por el trabajo, en pesos.',
   description: 'Descripción de la oferta',
   descriptionHint: 'Qué incluye, materiales, tiempo de trabajo.',
@@ -173,4 +174,13 @@ export const contractorMenu = {
   quotes: 'Mis Ofertas',
   jobs: 'Mis Trabajos',
   portfolio: 'Registrar Proyecto',
+} as const;
+
+/** /profile/proyectos: the contractor's "Proyectos" menu entry, their projects in one place. */
+export const contractorProjects = {
+  intro: 'Tus proyectos en un solo lugar: los trabajos para los que te contrataron y las ofertas que enviaste.',
+  jobsText: 'Los proyectos para los que te contrataron: en curso, entregados y terminados.',
+  quotesText: 'Las ofertas que enviaste y lo que respondió cada cliente.',
+  findTitle: 'Buscar proyectos',
+  findText: 'Los proyectos abiertos donde puedes hacer una oferta.',
 } as const;

@@ -16,7 +16,7 @@ export const reviews = {
   save: 'Guardar',
   cancel: 'Cancelar',
   /** Spec §8. */
-  created: 'Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
+  created: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
   updated: 'Comentario actualizado. Lo publicaremos cuando nuestro equipo lo revise.',
   pendingNote: 'Tu comentario está pendiente de revisión; puedes editarlo hasta entonces.',
   approvedNote: 'Tu comentario fue publicado.',

@@ -113,6 +113,10 @@ export const shell = {
     text: 'No pudimos mostrar esta página. Recarga la página o vuelve a intentarlo más tarde.',
     reload: 'Recargar la página',
     home: 'Volver al inicio',
+    /** A page's code could not be downloaded, even after one automatic retry (spec §8's 'Loading chunk failed'). */
+    chunkTitle: 'No se pudo cargar la página',
+    chunkText: 'Falló la descarga de esta página. Revisa tu conexión y vuelve a intentarlo.',
+    retry: 'Reintentar',
   },
 
   /** Page names: the h1 of placeholder pages and the document title. */

@@ -4,7 +4,7 @@
 export const siteValidation = {
   invalidEmailOrPhone: 'Escribe un correo o un teléfono válido.',
   invalidAccountNumber: 'Número de cuenta inválido: de 6 a 20 dígitos.',
-  invalidCedula: 'Cédula inválida. Escríbela como 001-1234567-8.',
+  invalidCedula: 'Cédula inválida. Escríbela como 001-1234567-3.',
   chooseAtLeastOne: 'Selecciona al menos una opción.',
 } as const;
 
@@ -60,7 +60,7 @@ export const storeForm = {
   firstName: 'Nombre',
   lastName: 'Apellido',
   cedula: 'Cédula',
-  cedulaHint: 'Formato: 001-1234567-8',
+  cedulaHint: 'Formato: 001-1234567-3',
   address: 'Dirección de la ferretería',
   phone: 'Teléfono',
   email: 'Correo electrónico',

@@ -63,7 +63,7 @@ export function emailField() {
     .transform((v) => v.toLowerCase());
 }
 
-/** A choice from a fixed list; anything else (including nothing) is 'Seleccione una opción válida.'. */
+/** A choice from a fixed list; anything else (including nothing) is 'Elige una opción válida.'. */
 export function choice<const T extends readonly [string, ...string[]]>(values: T) {
   return z.enum(values, { error: validation.invalidOption });
 }

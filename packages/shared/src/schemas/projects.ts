@@ -79,10 +79,11 @@ export const ProjectInputSchema = z
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
 export type ProjectData = z.output<typeof ProjectInputSchema>;
 
-/** The five fields the new-project progress bar counts (spec §4). */
-export function projectProgress(p: Partial<Record<'services' | 'title' | 'propertyType' | 'startDate' | 'description', unknown>>): number {
-  const filled = [p.services && (p.services as unknown[]).length > 0, p.title, p.propertyType, p.startDate, p.description].filter(Boolean).length;
-  return filled / 5;
+/** The fields the new-project progress bar counts: spec §4's five and the required city (docs/spec-decisions.md). */
+export const PROGRESS_FIELD_COUNT = 6;
+export function projectProgress(p: Partial<Record<'services' | 'title' | 'propertyType' | 'startDate' | 'description' | 'city', unknown>>): number {
+  const filled = [p.services && (p.services as unknown[]).length > 0, p.title, p.propertyType, p.startDate, p.description, p.city].filter(Boolean).length;
+  return filled / PROGRESS_FIELD_COUNT;
 }
 
 export const ProjectPhotoSchema = z.object({ id: z.uuid(), position: z.number().int() });

@@ -25,7 +25,7 @@ export const ratingField = z.coerce
   .min(1, { error: validation.invalidOption })
   .max(5, { error: validation.invalidOption });
 
-/** The Add Comment form (spec §5: rating 'Seleccione una opción válida.', comments 'Campo obligatorio.'). */
+/** The Add Comment form (spec §5: rating 'Elige una opción válida.', comments 'Campo obligatorio.'). */
 export const ReviewFormSchema = z.object({
   rating: ratingField,
   title: requiredText(REVIEW_TITLE_MAX),

@@ -104,7 +104,7 @@ describe('inboxes', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.fields.reply).toBe('Campo obligatorio.');
     expect((await get(admin, '/api/admin/inbox/spam')).statusCode).toBe(400);
-    expect((await get(admin, '/api/admin/inbox/referral?status=x')).json().error.fields.status).toBe('Seleccione una opción válida.');
+    expect((await get(admin, '/api/admin/inbox/referral?status=x')).json().error.fields.status).toBe('Elige una opción válida.');
     expect((await post(admin, '/api/admin/inbox/items/00000000-0000-4000-8000-000000000000/close')).statusCode).toBe(404);
   });
 

@@ -94,7 +94,7 @@ describe('sign-up and confirmation', () => {
     const res = await post('/api/auth/sign-up', { role: 'admin', firstName: '', lastName: ' ', email: 'x', password: '1234', confirmPassword: '5678', acceptTerms: false });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
-      role: 'Seleccione una opción válida.',
+      role: 'Elige una opción válida.',
       firstName: 'Campo obligatorio.',
       lastName: 'Campo obligatorio.',
       email: 'Correo inválido.',

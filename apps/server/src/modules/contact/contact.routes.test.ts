@@ -45,7 +45,7 @@ describe('POST /api/contact', () => {
       error: {
         code: 'VALIDATION',
         message: 'Revisa los campos marcados.',
-        fields: { firstName: 'Campo obligatorio.', email: 'Correo inválido.', messageType: 'Seleccione una opción válida.', message: 'Campo obligatorio.' },
+        fields: { firstName: 'Campo obligatorio.', email: 'Correo inválido.', messageType: 'Elige una opción válida.', message: 'Campo obligatorio.' },
       },
     });
     expect(await t.db.$count(contactRequests)).toBe(before);

@@ -1,5 +1,6 @@
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContactProject } from '@arreglaya/shared/schemas/directory';
+import { formatDay } from '@arreglaya/shared/format-dates';
 import { renderMail } from '../mail/layout.ts';
 
 export interface ServiceRequestMail {
@@ -12,9 +13,9 @@ export interface ServiceRequestMail {
   rejectUrl: string;
 }
 
-/** A project's start date (YYYY-MM-DD, a calendar day) as people in the Dominican Republic write it. */
+/** A project's start date (YYYY-MM-DD, a calendar day) written as every day is (format-dates.ts): '05 dic 26'. */
 export function formatStartDate(isoDate: string, locale = 'es-DO'): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return formatDay(isoDate, locale);
 }
 
 /**

@@ -180,9 +180,7 @@ describe('contractor directory API', () => {
         const body = res.json<{ error: { code: string; message: string; fields?: Record<string, string> } }>();
         expect(body.error.code, query).toBe('VALIDATION');
         expect(body.error.message).toBe('Revisa los campos marcados.');
-        expect(Object.values(body.error.fields ?? {}).join(' '), query).toMatch(
-          /Seleccione una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i,
-        );
+        expect(Object.values(body.error.fields ?? {}).join(' '), query).toMatch(/Elige una opción válida\.|Valor inválido\.|Máximo 100 caracteres\.|Número|mayor|menor|inválid/i);
       }
     });
   });

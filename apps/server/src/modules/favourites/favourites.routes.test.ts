@@ -170,7 +170,7 @@ describe('GET /api/me/favourites', () => {
     expect(gardening.json()).toEqual({ items: [], total: 0 });
     const bad = await list(headers, '?service=magia');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields.service).toBe('Seleccione una opción válida.');
+    expect(bad.json().error.fields.service).toBe('Elige una opción válida.');
   });
 });
 

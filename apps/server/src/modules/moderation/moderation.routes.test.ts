@@ -82,7 +82,7 @@ describe('POST /api/reports', () => {
     const client = await person(t, 'client');
     const bad = await post(t, client, '/api/reports', { targetKind: 'message', reason: 'nada' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toMatchObject({ reason: 'Seleccione una opción válida.' });
+    expect(bad.json().error.fields).toMatchObject({ reason: 'Elige una opción válida.' });
     const missing = await post(t, client, '/api/reports', { targetKind: 'message', reason: 'spam' });
     expect(missing.json().error.fields.targetKind).toBe('Campo obligatorio.');
     expect((await post(t, null, '/api/reports', { targetKind: 'profile', contractorId: client.id, reason: 'spam' })).statusCode).toBe(401);

@@ -103,7 +103,7 @@ describe('client profile /api/me/profile/client', () => {
       firstName: 'Campo obligatorio.',
       address: 'Campo obligatorio.',
       phone: 'Teléfono inválido. Escríbelo como 809-555-0123.',
-      city: 'Seleccione una opción válida.',
+      city: 'Elige una opción válida.',
       facebook: 'Escribe el enlace de tu perfil de Facebook (por ejemplo https://facebook.com/tu.nombre).',
     });
     const zone = await put(cookie, 'client', { ...clientInput, country: 'CO', phone: COUNTRIES.CO.phoneExample, city: 'bogota', zone: 'DN' });
@@ -191,7 +191,7 @@ describe('contractor profile /api/me/profile/contractor', () => {
       cedula: 'Campo obligatorio.',
       description: 'Campo obligatorio.',
       serviceTypes: 'Selecciona al menos un servicio.',
-      city: 'Seleccione una opción válida.',
+      city: 'Elige una opción válida.',
     });
   });
 

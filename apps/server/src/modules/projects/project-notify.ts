@@ -1,6 +1,7 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import type { Currency } from '@arreglaya/shared/domain';
-import { ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
+import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
+import { formatDayTime } from '@arreglaya/shared/format-dates';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
@@ -77,13 +78,10 @@ export function projectUrl(appUrl: string, projectId: string): string {
   return `${appUrl}/proyectos/${projectId}`;
 }
 
-const deadlineFormats = new Map<string, Intl.DateTimeFormat>();
-/** A deadline as a person of the project's country reads it: "30 nov 2026, 2:00 p. m." in its time zone. */
+/** A deadline as a person of the project's country reads it, in its time zone: a day with its time, "30 nov 26, 14:00" (format-dates.ts). */
 export function formatDeadline(at: Date, country: string): string {
-  const zone = TIME_ZONES[country as CountryCode] ?? TIME_ZONES.DO;
-  let format = deadlineFormats.get(zone);
-  if (!format) deadlineFormats.set(zone, (format = new Intl.DateTimeFormat('es-DO', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone })));
-  return format.format(at);
+  const code = (country in COUNTRIES ? country : 'DO') as CountryCode;
+  return formatDayTime(at, COUNTRIES[code].locale, TIME_ZONES[code]);
 }
 
 /**

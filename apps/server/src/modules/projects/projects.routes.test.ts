@@ -65,13 +65,13 @@ describe('POST /api/projects', () => {
     expect(res.json().error.fields).toEqual({
       services: 'Campo obligatorio.',
       title: 'Máximo 100 caracteres.',
-      propertyType: 'Seleccione una opción válida.',
+      propertyType: 'Elige una opción válida.',
       description: 'Máximo 400 caracteres.',
-      intention: 'Seleccione una opción válida.',
+      intention: 'Elige una opción válida.',
     });
     // The cross-field rules run once the fields themselves are right.
     const dated = await post(client, '/api/projects', projectForm({ startDate: dayFromToday(-1), city: 'gotham' }));
-    expect(dated.json().error.fields).toEqual({ startDate: 'La fecha de inicio no puede estar en el pasado.', city: 'Seleccione una ciudad de la lista.' });
+    expect(dated.json().error.fields).toEqual({ startDate: 'La fecha de inicio no puede estar en el pasado.', city: 'Elige una ciudad de la lista.' });
     const missing = await post(client, '/api/projects', {});
     expect(missing.json().error.fields).toMatchObject({
       services: 'Campo obligatorio.',

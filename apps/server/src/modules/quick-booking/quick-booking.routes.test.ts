@@ -65,7 +65,7 @@ describe('POST /api/quick-bookings', () => {
       apellido: 'Campo obligatorio.',
       telefono: 'Teléfono inválido.',
       correo: 'Correo inválido.',
-      tipoDeServicios: 'Seleccione una opción válida.',
+      tipoDeServicios: 'Elige una opción válida.',
       comentarios: 'Campo obligatorio.',
     });
     expect(await t.db.$count(contactRequests)).toBe(before);
@@ -74,6 +74,6 @@ describe('POST /api/quick-bookings', () => {
   it('refuses a service that does not exist', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/quick-bookings', payload: { ...valid, tipoDeServicios: 'astrologia' } });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields.tipoDeServicios).toBe('Seleccione una opción válida.');
+    expect(res.json().error.fields.tipoDeServicios).toBe('Elige una opción válida.');
   });
 });

@@ -48,7 +48,7 @@ describe('writing a review', () => {
 
     const res = await review(client, projectId);
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.');
+    expect(res.json().message).toBe('Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.');
     expect(res.json().review).toMatchObject({ status: 'pending', rating: 5, direction: 'client_to_contractor', subjectId: contractor.id, authorName: 'Yolanda A.' });
     const back = await review(contractor, projectId, form({ rating: 4, title: 'Buena clienta', comments: 'Pagó a tiempo.' }));
     expect(back.statusCode).toBe(201);
@@ -66,9 +66,9 @@ describe('writing a review', () => {
     const { client, projectId } = await project();
     const res = await review(client, projectId, { rating: 0, title: '', comments: '  ' });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error.fields).toEqual({ rating: 'Seleccione una opción válida.', title: 'Campo obligatorio.', comments: 'Campo obligatorio.' });
-    expect((await review(client, projectId, form({ rating: 6 }))).json().error.fields).toEqual({ rating: 'Seleccione una opción válida.' });
-    expect((await review(client, projectId, form({ rating: 'cinco' }))).json().error.fields).toEqual({ rating: 'Seleccione una opción válida.' });
+    expect(res.json().error.fields).toEqual({ rating: 'Elige una opción válida.', title: 'Campo obligatorio.', comments: 'Campo obligatorio.' });
+    expect((await review(client, projectId, form({ rating: 6 }))).json().error.fields).toEqual({ rating: 'Elige una opción válida.' });
+    expect((await review(client, projectId, form({ rating: 'cinco' }))).json().error.fields).toEqual({ rating: 'Elige una opción válida.' });
   });
 
   it('refuses a review before completion, by someone outside the project, and by a sysadmin', async () => {
@@ -261,6 +261,6 @@ describe('the reply and /perfil/reviews', () => {
 
     const stranger = await person(t, 'client', 'Marta');
     expect((await send('GET', stranger, '/api/me/reviews?tab=about')).json()).toMatchObject({ items: [], counts: { about: 0, by: 0 } });
-    expect((await send('GET', stranger, '/api/me/reviews?sort=nope')).json().error.fields).toEqual({ sort: 'Seleccione una opción válida.' });
+    expect((await send('GET', stranger, '/api/me/reviews?sort=nope')).json().error.fields).toEqual({ sort: 'Elige una opción válida.' });
   });
 });

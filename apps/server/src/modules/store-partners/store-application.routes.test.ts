@@ -69,7 +69,7 @@ describe('POST /api/store-applications', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/store-applications', payload: { ...valid, cedula: wrong, accountNumber: '12ab', serviceTypes: [] } });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
-      cedula: 'Cédula inválida. Escríbela como 001-1234567-8.',
+      cedula: 'Cédula inválida. Escríbela como 001-1234567-3.',
       accountNumber: 'Número de cuenta inválido: de 6 a 20 dígitos.',
       serviceTypes: 'Selecciona al menos una opción.',
     });

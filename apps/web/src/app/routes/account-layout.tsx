@@ -19,7 +19,7 @@ interface MenuItem {
   badge?: number;
 }
 
-/** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages). */
+/** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages; their Proyectos is /profile/proyectos). */
 function menuFor(user: SessionUser): MenuItem[] {
   const messages = { to: '/perfil/mensajes', label: m.messages, badge: user.unreadMessages };
   if (user.role === 'client') {
@@ -35,10 +35,18 @@ function menuFor(user: SessionUser): MenuItem[] {
       { to: '/perfil/pagos', label: m.payments },
     ];
   }
+  // A sysadmin's work is the console (/admin); their account keeps its own pages only.
+  if (user.role === 'sysadmin') {
+    return [
+      { to: '/profile/info', label: m.information },
+      { to: '/perfil/seguridad', label: m.security },
+      { to: '/profile/notificaciones', label: m.notifications },
+    ];
+  }
   return [
     { to: '/profile/info', label: m.information },
     { to: '/perfil/seguridad', label: m.security },
-    { to: '/perfil/proyectos', label: m.projects },
+    { to: '/profile/proyectos', label: m.projects },
     { to: '/profile/ofertas', label: contractorMenu.quotes },
     { to: '/profile/trabajos', label: contractorMenu.jobs },
     { to: '/profile/nuevoproyecto', label: contractorMenu.portfolio },
@@ -109,7 +117,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
     <div className="flex flex-col items-center gap-2 text-center">
       <Avatar src={user.avatarUrl} size="lg" />
       <p className="text-lg font-bold text-slate-900">{fullName}</p>
-      <StarRating value={user.rating} />
+      <StarRating value={user.rating} size="lg" />
       <p className="text-slate-700">{user.phone ?? m.noPhone}</p>
       <p className="break-all text-slate-700">{user.email}</p>
     </div>

@@ -54,7 +54,7 @@ function MyReviewsPage() {
           <p className="flex flex-wrap items-center gap-2 font-semibold text-slate-800">
             {data && data.rating.count > 0 ? (
               <>
-                <StarRating value={data.rating.average} showValue={false} />
+                <StarRating value={data.rating.average} showValue={false} size="lg" />
                 <span>{t.page.ratingSummary(formatRating(data.rating.average, locale), formatNumber(data.rating.count, locale), data.rating.count)}</span>
               </>
             ) : (

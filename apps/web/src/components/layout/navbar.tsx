@@ -156,7 +156,7 @@ function UserArea({ user }: { user: SessionUser }) {
         <Avatar src={user.avatarUrl} size="sm" />
         <span className="flex flex-col leading-tight">
           <span className="max-w-48 truncate font-semibold text-slate-900 md:max-w-28 lg:max-w-40">{fullName}</span>
-          {user.role !== 'sysadmin' && <StarRating value={user.rating} className="text-xs" />}
+          {user.role !== 'sysadmin' && <StarRating value={user.rating} size="sm" className="text-xs" />}
         </span>
       </Link>
       {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}

@@ -4,7 +4,7 @@ interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<
   /** The allowed values, from a shared list (SERVICE_TYPES, BANK_ACCOUNT_TYPES, ...). */
   options: readonly T[];
   labels: Record<T, string>;
-  /** The empty first option; choosing nothing is 'Seleccione una opción válida.'. */
+  /** The empty first option; choosing nothing is 'Elige una opción válida.'. */
   placeholder: string;
   /** react-hook-form's register() gives one: it must reach the <select>. */
   ref?: Ref<HTMLSelectElement>;

@@ -5,16 +5,27 @@ import { cx } from '@/lib/cx.ts';
 
 const STAR = 'M12 2.8l2.8 5.8 6.3.9-4.6 4.4 1.1 6.3L12 17.2l-5.6 3 1.1-6.3-4.6-4.4 6.3-.9z';
 
+/**
+ * Spec §9's star widget sizes, by place (docs/spec-decisions.md): 25 px where the rating is the
+ * page's subject (a profile's header, the account sidebar), 20 px on a card or in a list, 17 px in
+ * a compact line (the navbar, the chat's conversation list).
+ */
+export const STAR_SIZES_PX = { lg: 25, md: 20, sm: 17 } as const;
+export type StarSize = keyof typeof STAR_SIZES_PX;
+
 interface StarRatingProps {
   /** 0–5; rounded to the nearest half star. */
   value: number;
   /** Show the number next to the stars. */
   showValue?: boolean;
+  /** By place: 'lg' 25 px, 'md' 20 px (the default), 'sm' 17 px. */
+  size?: StarSize;
   className?: string;
 }
 
 /** Read-only star rating; announced as one image, e.g. "Calificación: 4.5 de 5 estrellas". */
-export function StarRating({ value, showValue = true, className }: StarRatingProps) {
+export function StarRating({ value, showValue = true, size = 'md', className }: StarRatingProps) {
+  const px = STAR_SIZES_PX[size];
   const clipId = useId();
   const rating = Math.min(5, Math.max(0, Number.isFinite(value) ? value : 0));
   const halves = Math.round(rating * 2);
@@ -25,7 +36,7 @@ export function StarRating({ value, showValue = true, className }: StarRatingPro
         {[0, 1, 2, 3, 4].map((i) => {
           const fill = halves >= (i + 1) * 2 ? 'full' : halves === i * 2 + 1 ? 'half' : 'empty';
           return (
-            <svg key={i} viewBox="0 0 24 24" className="size-4" focusable="false">
+            <svg key={i} viewBox="0 0 24 24" width={px} height={px} className="shrink-0" focusable="false">
               {fill === 'half' && (
                 <defs>
                   <clipPath id={`${clipId}-${i}`}>

@@ -39,7 +39,7 @@ export function DeleteAccountSection() {
                   <Heading slot="title" level={2} className="text-xl font-bold text-slate-900">
                     {d.dialogTitle}
                   </Heading>
-                  <p className="mt-2 text-slate-800">{confirm.deleteRecord}</p>
+                  <p className="mt-2 text-slate-800">{confirm.deleteAccount}</p>
                   <DeleteForm onCancel={close} />
                 </>
               )}

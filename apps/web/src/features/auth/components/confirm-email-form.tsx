@@ -20,7 +20,7 @@ const c = t.confirmEmail;
 export function ConfirmEmailForm({ email }: { email: string }) {
   const messageBox = useMessageBox();
   const [failure, setFailure] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string>(t.signUpCodeSent);
+  const [notice, setNotice] = useState<string>(c.enterCode);
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
   const {
     register,

@@ -79,7 +79,7 @@ export function ConversationList({ conversations, selectedId, query, onQueryChan
                       <span className="shrink-0 text-xs text-slate-600">{when(c.lastMessage?.at ?? c.lastMessageAt, now)}</span>
                     </span>
                     <span className="flex flex-wrap items-center gap-x-2 text-xs text-slate-700">
-                      {c.other.rating && <StarRating value={c.other.rating.average} className="text-xs" />}
+                      {c.other.rating && <StarRating value={c.other.rating.average} size="sm" className="text-xs" />}
                       <span className={online ? 'font-semibold text-green-800' : undefined}>{online ? chat.online : chat.offline}</span>
                     </span>
                     <span className="flex items-center justify-between gap-2">

@@ -37,7 +37,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
           {p.companyName && <p className="mt-1 text-lg text-slate-700 [overflow-wrap:anywhere]">{p.companyName}</p>}
           <ContractorBadges badges={p.badges} className="mt-2" />
           <p className="mt-3 flex flex-wrap items-center gap-x-2 text-slate-700">
-            <StarRating value={p.ratingAvg} showValue={p.ratingCount > 0} />
+            <StarRating value={p.ratingAvg} showValue={p.ratingCount > 0} size="lg" />
             <span>{p.ratingCount > 0 ? `(${reviewsText})` : t.card.noReviews}</span>
           </p>
           {contact && <div className="mt-4 min-h-11">{contact}</div>}

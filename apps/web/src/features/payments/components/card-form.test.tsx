@@ -54,7 +54,7 @@ describe('CardForm', () => {
     const { type, onToken } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
     expect(screen.getAllByText('Campo obligatorio.').length).toBeGreaterThanOrEqual(3);
-    expect(screen.getByText('Seleccione una opción válida.')).toBeTruthy();
+    expect(screen.getByText('Elige una opción válida.')).toBeTruthy();
 
     type(t.cardForm.number, '4242424242424241');
     type(t.cardForm.expiry, '0120');

@@ -5,6 +5,7 @@ import type { CountryCode } from '@arreglaya/shared/countries';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { projectAllows } from '@arreglaya/shared/lifecycles';
 import type { ProjectData, ProjectDetail, ProjectInput } from '@arreglaya/shared/schemas/projects';
+import type { ClientProfile } from '@arreglaya/shared/schemas/profile';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -31,12 +32,24 @@ function valuesOf(p: ProjectDetail): Partial<ProjectInput> {
   };
 }
 
+/** The client's profile location, which a new project starts from (the page reads it). */
+export interface ProfileLocation {
+  loading: boolean;
+  data: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined;
+}
+
+/** A new project's city and zone from the client's profile, when the profile is in the project's country. */
+export function locationDefaults(profile: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined, country: CountryCode): Partial<ProjectInput> {
+  if (!profile?.city || profile.country !== country) return {};
+  return { city: profile.city, zone: profile.zone };
+}
+
 /**
  * /nuevoproyecto (and ?editar=<id>): the form for a client. A visitor fills it too; publishing
  * asks them to sign in or sign up, and the draft (sessionStorage) brings them back to what they
  * wrote. Saving creates or updates the project, then uploads, removes and orders its photos.
  */
-export function ProjectEditor({ editId }: { editId: string | null }) {
+export function ProjectEditor({ editId, profile }: { editId: string | null; profile?: ProfileLocation }) {
   const { user, isLoading } = useViewer();
   const country = useCountry();
   const project = useProject(editId && user ? user.id : null, editId);
@@ -56,7 +69,7 @@ export function ProjectEditor({ editId }: { editId: string | null }) {
 
   const storedPhotos = useMemo<PhotoItem[]>(() => (project.data ? project.data.photos.map((p) => ({ kind: 'stored', id: p.id })) : []), [project.data]);
 
-  if (isLoading || (editId && user && project.isPending)) return <PageSpinner />;
+  if (isLoading || (editId && user && project.isPending) || (!editId && profile?.loading)) return <PageSpinner />;
 
   if (user && user.role !== 'client') {
     return <p className="rounded-md border-l-4 border-brand-700 bg-brand-50 p-4 text-brand-900">{t.form.clientsOnly}</p>;
@@ -64,6 +77,9 @@ export function ProjectEditor({ editId }: { editId: string | null }) {
   if (editId && !user) return <SignInPrompt redirectTo={location.pathname + location.search} />;
   if (editId && project.isError) return <p role="alert">{errorMessage(project.error)}</p>;
   const existing = project.data ?? null;
+  const formCountry = (existing?.country ?? draft?.country ?? country.code) as CountryCode;
+  // A visitor's draft keeps the city they chose; without one, the profile's.
+  const newDefaults = draft?.city ? draft : { ...draft, ...locationDefaults(profile?.data, formCountry) };
   if (editId && (!existing || !existing.viewer.isClient || !projectAllows('edit', existing.status))) {
     return (
       <div className="flex flex-col items-start gap-4">
@@ -99,8 +115,8 @@ export function ProjectEditor({ editId }: { editId: string | null }) {
       {!user && <SignInPrompt redirectTo={location.pathname + location.search} />}
       <ProjectForm
         key={existing?.id ?? 'new'}
-        country={(existing?.country ?? draft?.country ?? country.code) as CountryCode}
-        defaults={existing ? valuesOf(existing) : (draft ?? undefined)}
+        country={formCountry}
+        defaults={existing ? valuesOf(existing) : newDefaults}
         photos={storedPhotos}
         editing={existing !== null}
         onSubmit={onSubmit}

@@ -1,13 +1,13 @@
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { projectProgress, type ProjectInput } from '@arreglaya/shared/schemas/projects';
+import { PROGRESS_FIELD_COUNT, projectProgress, type ProjectInput } from '@arreglaya/shared/schemas/projects';
 import { ProgressBar } from '@/components/ui/progress-bar.tsx';
 
-type ProgressValues = Partial<Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'startDate' | 'description'>>;
+type ProgressValues = Partial<Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'startDate' | 'description' | 'city'>>;
 
 /** Blank text does not count as filled in. */
 const filled = (v: string | undefined) => (v && v.trim() !== '' ? v : undefined);
 
-/** How much of the five counted fields (spec §4: services, title, property type, start date, description) is filled. */
+/** How much of the counted fields (spec §4: services, title, property type, start date, description; and the city) is filled. */
 export function progressOf(values: ProgressValues): { percent: number; done: number } {
   const ratio = projectProgress({
     services: values.services,
@@ -15,8 +15,9 @@ export function progressOf(values: ProgressValues): { percent: number; done: num
     propertyType: filled(values.propertyType),
     startDate: filled(values.startDate),
     description: filled(values.description),
+    city: filled(values.city),
   });
-  return { percent: Math.round(ratio * 100), done: Math.round(ratio * 5) };
+  return { percent: Math.round(ratio * 100), done: Math.round(ratio * PROGRESS_FIELD_COUNT) };
 }
 
 /** The new-project progress bar: a named progressbar whose value text says how many fields are done. */

@@ -94,7 +94,7 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
       {asking && (
         <ConfirmDialog
           title={cancelling ? t.list.cancel : t.list.delete}
-          text={cancelling ? t.list.confirmCancel : confirm.deleteRecord}
+          text={cancelling ? t.list.confirmCancel : confirm.deleteProject}
           confirmLabel={t.list.confirmYes}
           danger
           onConfirm={async () => {

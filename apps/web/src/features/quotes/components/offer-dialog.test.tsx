@@ -18,7 +18,7 @@ function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, p
   return { onSent, user: userEvent.setup() };
 }
 
-const price = () => screen.getByLabelText('Precio (RD$)');
+const price = () => screen.getByLabelText('Precio (DOP)');
 const description = () => screen.getByLabelText('Descripción de la oferta');
 const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
 

@@ -75,7 +75,7 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
     <ModalDialog title={previous ? t.replaceTitle : t.title} onClose={onClose}>
       {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-        <Field label={t.price} hint={t.priceHint} error={errors.price?.message}>
+        <Field label={t.priceLabel('DOP')} hint={t.priceHint} error={errors.price?.message}>
           {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
         </Field>
         <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>

@@ -27,7 +27,7 @@ describe('Add Comment', () => {
     const { user } = renderDialog(send);
     await user.click(submit());
     const rating = screen.getByRole('group', { name: 'Calificación' });
-    expect(await within(rating).findByText('Seleccione una opción válida.')).toBeTruthy();
+    expect(await within(rating).findByText('Elige una opción válida.')).toBeTruthy();
     expect(rating.getAttribute('aria-describedby')).toBeTruthy();
     expect(title().getAttribute('aria-invalid')).toBe('true');
     expect(comments().getAttribute('aria-invalid')).toBe('true');
@@ -36,13 +36,13 @@ describe('Add Comment', () => {
   });
 
   it('sends the rating as a number with the trimmed text', async () => {
-    const send = vi.fn(async () => ({ message: 'Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.' }));
+    const send = vi.fn(async () => ({ message: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.' }));
     const { user, onSent } = renderDialog(send);
     await user.click(screen.getByRole('radio', { name: '4 estrellas' }));
     await user.type(title(), '  Muy bien ');
     await user.type(comments(), 'Puntual y limpio.');
     await user.click(submit());
-    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Registro realizado con éxito. Gracias por tu comentario. Nos ayuda a mejorar el sistema.'));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.'));
     expect(send).toHaveBeenCalledWith({ rating: 4, title: 'Muy bien', comments: 'Puntual y limpio.' });
   });
 

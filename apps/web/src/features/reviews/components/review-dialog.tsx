@@ -28,7 +28,7 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 
 /**
  * Add Comment (spec §4, §5): rating 1–5, title and comments, checked with the API's own schema
- * ('Seleccione una opción válida.', 'Campo obligatorio.'); the server's messages land under the same fields.
+ * ('Elige una opción válida.', 'Campo obligatorio.'); the server's messages land under the same fields.
  */
 export function ReviewDialog({ subjectName, previous, send, onSent, onClose }: ReviewDialogProps) {
   const id = useId();

@@ -1,0 +1,21 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { ConfirmEmailForm } from './confirm-email-form.tsx';
+
+afterEach(cleanup);
+
+describe('the confirm-e-mail step', () => {
+  it('says once that a code was sent, then what to do with it', () => {
+    render(
+      <MessageBoxProvider>
+        <ConfirmEmailForm email="ana@example.com" />
+      </MessageBoxProvider>,
+    );
+    const text = document.body.textContent ?? '';
+    expect(text.match(/código de 6 dígitos/g)).toHaveLength(1);
+    expect(screen.getByText(/ana@example\.com/)).toBeTruthy();
+    expect(screen.getByText('Escríbelo abajo para confirmar tu cuenta.').getAttribute('role')).toBe('status');
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { isValidCedula } from '../cedula.ts';
+import { confirm, success } from './common.ts';
+import { reviews } from './reviews.ts';
+import { profile } from './profile.ts';
+import { storeForm, siteValidation } from './site-forms.ts';
+import { projectsWeb } from './projects.ts';
+import { offerForm } from './quotes-web.ts';
+import * as m0 from './admin-console.ts';
+import * as m1 from './admin-ops.ts';
+import * as m2 from './auth.ts';
+import * as m3 from './chat.ts';
+import * as m4 from './common.ts';
+import * as m5 from './contact.ts';
+import * as m6 from './contractor-contact.ts';
+import * as m7 from './country.ts';
+import * as m8 from './directory.ts';
+import * as m9 from './es.ts';
+import * as m10 from './favourites.ts';
+import * as m11 from './landing.ts';
+import * as m12 from './payments.ts';
+import * as m13 from './profile.ts';
+import * as m14 from './projects.ts';
+import * as m15 from './quotes-web.ts';
+import * as m16 from './reviews.ts';
+import * as m17 from './shell.ts';
+import * as m18 from './site-forms.ts';
+import * as m19 from './site-pages.ts';
+
+// Every text of the catalogue, a message function by its source: what a person can read.
+function texts(value: unknown, seen = new Set<unknown>()): string[] {
+  if (typeof value === 'string') return [value];
+  if (typeof value === 'function') return [value.toString()];
+  if (value === null || typeof value !== 'object' || seen.has(value)) return [];
+  seen.add(value);
+  return Object.values(value).flatMap((v) => texts(v, seen));
+}
+const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19]);
+
+describe('the message catalogue', () => {
+  it('gives only cédula examples that pass the check digit', () => {
+    const examples = all.flatMap((text) => text.match(/\b\d{3}-\d{7}-\d\b/g) ?? []);
+    expect(examples.length).toBeGreaterThan(0);
+    for (const example of examples) expect(isValidCedula(example), example).toBe(true);
+    for (const hint of [storeForm.cedulaHint, siteValidation.invalidCedula, profile.fields.cedulaHint]) {
+      const example = hint.match(/\d{3}-\d{7}-\d/)?.[0];
+      expect(example && isValidCedula(example), hint).toBe(true);
+    }
+  });
+
+  it('speaks tú, never usted, in its prompts', () => {
+    const usted = /\b(Seleccione|Ingrese|Escriba|Elija|Introduzca|Indique|Agregue|Adjunte|Busque|Intente|Verifique)\b/;
+    const found = all.filter((text) => usted.test(text));
+    expect(found).toEqual([]);
+  });
+
+  it('names what a deletion removes and what a success did', () => {
+    expect(confirm.deleteAccount).toMatch(/cuenta/);
+    expect(confirm.deleteProject).toMatch(/proyecto/);
+    expect(JSON.stringify(confirm)).not.toMatch(/este registro/);
+    expect(success.reviewCreated).toMatch(/reseña/i);
+    expect(reviews.created).toMatch(/reseña/i);
+    expect(reviews.created).not.toMatch(/Registro realizado/);
+  });
+
+  it("calls an offer's price the same in the offer form and in the counter-offer", () => {
+    expect(offerForm.priceLabel('DOP')).toBe(projectsWeb.offers.counterPriceLabel('DOP'));
+  });
+});

@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { validation } from '@arreglaya/shared/i18n/common';
-import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { payments as tp, paymentsWeb as t, sandboxChallenge } from '@arreglaya/shared/i18n/payments';
 import { projects as tproj, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -126,7 +126,7 @@ test('an unpaid hire: the contractor waits with the reason; the client pays thro
   // The challenge card; the client cancels on the bank's page: back on the project, the alert at the top has the focus.
   await payWithNewCard(page, '4000 0000 0000 3220');
   await expect(page).toHaveURL(/\/sandbox-processor\/v1\/challenges\//);
-  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: sandboxChallenge.charge.cancel }).click();
   await expect(page).toHaveURL(new RegExp(`/proyectos/${projectId}`));
   const notice = page.getByRole('region', { name: t.paymentReturn.label });
   await expect(notice.getByRole('alert')).toHaveText(tp.fund.cancelled);

@@ -240,3 +240,23 @@ export const paymentsWeb = {
     saveAccount: 'Guardar cuenta',
   },
 } as const;
+
+/** The sandbox processor's challenge page (a bank's 3-D-Secure-like page, server-rendered). */
+export const sandboxChallenge = {
+  badge: 'Banco de prueba — no se mueve dinero real',
+  charge: {
+    title: 'Confirmar pago',
+    ask: (amount: string) => `Tu banco pide confirmar un cargo de ${amount}.`,
+    confirm: 'Confirmar pago',
+    cancel: 'Cancelar pago',
+    done: (ok: boolean) => `Este pago ya fue ${ok ? 'confirmado' : 'cancelado'}.`,
+  },
+  card: {
+    title: 'Confirmar tarjeta',
+    ask: (card: string) => `Tu banco pide confirmar que la tarjeta ${card} es tuya. No se hará ningún cargo.`,
+    confirm: 'Confirmar tarjeta',
+    cancel: 'No es mi tarjeta',
+    done: (ok: boolean) => `Esta tarjeta ya fue ${ok ? 'confirmada' : 'rechazada'}.`,
+  },
+  back: 'Al responder, vuelves a ArreglaYa.',
+} as const;

@@ -54,6 +54,12 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     }
     const noText = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: '   ' });
     expect(noText.json().error.fields).toEqual({ description: 'Campo obligatorio.' });
+    // Issue 35: a description must be useful: 20 characters at least, counted after trimming.
+    for (const description of ['x', ` ${'a'.repeat(19)} `]) {
+      const short = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description });
+      expect(short.statusCode).toBe(400);
+      expect(short.json().error.fields).toEqual({ description: 'La descripción debe tener al menos 20 caracteres: di qué incluye tu oferta.' });
+    }
     const nul = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Con\u0000nulo' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toEqual({ description: validation.controlCharacters });

@@ -4,7 +4,6 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { allowInlineHashes } from '../../plugins/security-headers.ts';
 import type { SandboxProcessor } from './sandbox.service.ts';
 
 // The sandbox processor's own HTTP API, as a separate service would have it: the browser tokenizes
@@ -91,7 +90,7 @@ ${
 }
 </main></body></html>`;
       const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, { 'style-src': [CHALLENGE_CSS_HASH], 'script-src': [] }));
+      if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace(/(^|;)(\s*style-src [^;]*)/, `$1$2 ${CHALLENGE_CSS_HASH}`));
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 

@@ -107,6 +107,7 @@ export const quotes = {
   stagesTooSmall: 'Con este precio alguna etapa quedaría en cero: sube el precio o cambia los porcentajes.',
   counterStagesTooSmall: 'Con este precio alguna etapa del plan quedaría en cero: propón un precio mayor.',
   /** A contractor the directory does not list cannot bid: the client would see an offer from nobody. */
+  descriptionTooShort: (min: number) => `La descripción debe tener al menos ${min} caracteres: di qué incluye tu oferta.`,
   profileIncomplete: 'Completa tu perfil (tu nombre, al menos un servicio y tu ciudad) antes de enviar ofertas: el cliente lo verá junto a tu oferta.',
   withdrawn: 'Oferta retirada.',
   accepted: 'Oferta aceptada. El proyecto quedó asignado.',

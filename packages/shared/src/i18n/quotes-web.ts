@@ -92,6 +92,8 @@ export const offerForm = {
   priceHint: 'El total por el trabajo, en pesos.',
   description: 'Descripción de la oferta',
   descriptionHint: 'Qué incluye, materiales, tiempo de trabajo.',
+  /** The live counter under the description while it is shorter than the minimum (issue 35). */
+  descriptionLeft: (n: number) => (n === 1 ? 'Falta 1 carácter' : `Faltan ${n} caracteres`),
   validityDays: 'Validez (días)',
   validityHint: 'La oferta vence después de estos días.',
   useStages: 'Pago por etapas (opcional)',

@@ -42,6 +42,8 @@ export const offerPanel = {
   none: 'Todavía no enviaste una oferta para este proyecto.',
   closedProject: 'Este proyecto ya no recibe ofertas.',
   make: 'Hacer Oferta',
+  /** A contractor whose profile is not listed yet is told before the form (issue 35), with this link. */
+  completeProfile: 'Completar mi perfil',
   replace: 'Reemplazar oferta',
   withdraw: 'Retirar oferta',
   withdrawConfirm: '¿Retirar tu oferta? El cliente ya no la verá.',

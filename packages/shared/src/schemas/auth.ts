@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '../countries.ts';
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../common-passwords.ts';
 import { ROLES } from '../domain.ts';
@@ -108,6 +109,14 @@ export const SessionUserSchema = z
     avatarUrl: z.string().nullable(),
     rating: z.number(),
     unreadMessages: z.number().int(),
+    /** The person's country (profile): forms start from it (the card's country, issue 35). */
+    country: z.enum(COUNTRY_CODES),
+    /**
+     * A contractor: whether the profile has what the directory needs to list it (a name, a service,
+     * a city): offers are refused until it does, so the project page says so before the form
+     * (issue 35). Null for other roles.
+     */
+    profileListed: z.boolean().nullable(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -143,6 +143,8 @@ export const paymentsWeb = {
     cvcHint: (digits: number) => `${digits} dígitos, en el reverso de la tarjeta${digits === 4 ? ' (en el frente en American Express)' : ''}.`,
     holderName: 'Nombre en la tarjeta',
     postalCode: 'Código postal',
+    /** Where the country's cards use none (POSTAL_CODE_ON_CARDS). */
+    postalCodeOptional: 'Opcional: las tarjetas de este país no lo piden.',
     country: 'País',
     chooseCountry: '-- Seleccione un país --',
     save: 'Guardar tarjeta',

@@ -391,6 +391,10 @@ export const projectsWeb = {
     viewProfile: 'Ver perfil',
     /** An offer whose contractor the directory no longer lists (incomplete profile, suspended or deleted account; decision 023). */
     profileUnavailable: 'Perfil no disponible',
+    /** A contractor's offers it replaced, shown on demand under the current one (issue 35). */
+    showEarlier: (n: number) => (n === 1 ? 'Ver oferta anterior' : `Ver ofertas anteriores (${n})`),
+    hideEarlier: 'Ocultar ofertas anteriores',
+    earlierLabel: (name: string) => `Ofertas anteriores de ${name}`,
   },
   after: {
     title: 'Trabajo',

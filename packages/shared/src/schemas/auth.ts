@@ -31,18 +31,21 @@ const existingPassword = z.string({ error: validation.required }).min(1, { error
  * fields are wrong (by default zod skips an object's refinement then), so a short password and a
  * mismatched confirmation are flagged together (issue 35).
  */
-function confirmationMatches(field: 'password' | 'newPassword', message: string) {
+function confirmationMatches(
+  field: 'password' | 'newPassword',
+  message: string,
+): [(v: Record<string, unknown>) => boolean, { path: PropertyKey[]; error: string; when: (payload: { value: unknown }) => boolean }] {
   return [
-    (v: Record<string, unknown>) => v[field] === v.confirmPassword,
+    (v) => v[field] === v.confirmPassword,
     {
       path: ['confirmPassword'],
       error: message,
-      when: ({ value }: { value: unknown }) => {
+      when: ({ value }) => {
         const v = (value ?? {}) as Record<string, unknown>;
         return typeof v[field] === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
       },
     },
-  ] as const;
+  ];
 }
 
 export const SIGN_UP_ROLES = ['client', 'contractor'] as const satisfies readonly (typeof ROLES)[number][];

@@ -132,6 +132,16 @@ test.describe('contractor search /busqueda', () => {
 
   test('by rating: a star chip keeps the contractors drawn with that many stars; chips combine', async ({ page, request }) => {
     await openSearch(page);
+    // "4 o más" is a minimum: five-star contractors are in it (issue 35).
+    await filters(page).getByRole('checkbox', { name: t.rating.min4 }).click();
+    await expect(page).toHaveURL(/\?rating=min4$/);
+    const fourOrMore = await expectResults(page, request, '?rating=min4');
+    expect(fourOrMore.items.some((c) => c.ratingAvg >= 4.75)).toBe(true);
+    for (const c of fourOrMore.items) expect(c.ratingAvg, c.name).toBeGreaterThanOrEqual(3.75);
+    await filters(page).getByRole('checkbox', { name: t.rating.min4 }).click();
+    await expect(page).toHaveURL(/\/busqueda$/);
+    // The exact bands are folded away.
+    await filters(page).getByText(t.rating.exactBands).click();
     await filters(page).getByRole('checkbox', { name: t.rating.star5 }).click();
     await expect(page).toHaveURL(/\?rating=star5$/);
     const five = await expectResults(page, request, '?rating=star5');

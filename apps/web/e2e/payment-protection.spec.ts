@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { validation } from '@arreglaya/shared/i18n/common';
-import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { payments as tp, paymentsWeb as t, sandboxChallenge } from '@arreglaya/shared/i18n/payments';
 import { projects as tproj, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -126,7 +126,7 @@ test('an unpaid hire: the contractor waits with the reason; the client pays thro
   // The challenge card; the client cancels on the bank's page: back on the project, the alert at the top has the focus.
   await payWithNewCard(page, '4000 0000 0000 3220');
   await expect(page).toHaveURL(/\/sandbox-processor\/v1\/challenges\//);
-  await page.getByRole('button', { name: 'Cancelar' }).click();
+  await page.getByRole('button', { name: sandboxChallenge.charge.cancel }).click();
   await expect(page).toHaveURL(new RegExp(`/proyectos/${projectId}`));
   const notice = page.getByRole('region', { name: t.paymentReturn.label });
   await expect(notice.getByRole('alert')).toHaveText(tp.fund.cancelled);
@@ -182,7 +182,9 @@ test('a staged plan paid stage by stage to the end: release, the next stage, del
     { title: 'Materiales', percent: 40 },
     { title: 'Final', percent: 60 },
   ];
-  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 1_000_000, description: 'Por etapas.', stages } })).status()).toBe(201);
+  expect(
+    (await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 1_000_000, description: 'Por etapas, con materiales incluidos.', stages } })).status(),
+  ).toBe(201);
   const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
 
@@ -256,7 +258,12 @@ test('a staged plan paid stage by stage to the end: release, the next stage, del
 
 test('an unpaid hire ends with a reason: the client calls it off, another contractor steps back; each project reopens to offers', async ({ page }) => {
   test.setTimeout(180_000);
-  const first = await hiredProject(server.baseURL, server.mailbox, { title: 'Ventana rota', description: 'Un cristal roto.', priceMinor: 300_000, offer: 'Cambio del cristal.' });
+  const first = await hiredProject(server.baseURL, server.mailbox, {
+    title: 'Ventana rota',
+    description: 'Un cristal roto.',
+    priceMinor: 300_000,
+    offer: 'Cambio del cristal con instalación.',
+  });
   await signInPage(page, first.client);
   await page.goto(`/proyectos/${first.projectId}`);
   await main(page).getByRole('button', { name: projectsWeb.endHire.cancel }).click();
@@ -276,7 +283,7 @@ test('an unpaid hire ends with a reason: the client calls it off, another contra
     title: 'Puerta trabada',
     description: 'La puerta no cierra.',
     priceMinor: 250_000,
-    offer: 'Ajuste de bisagras.',
+    offer: 'Ajuste de bisagras y cerradura.',
   });
   await signInPage(page, second.contractor);
   await page.goto(`/proyectos/${second.projectId}`);

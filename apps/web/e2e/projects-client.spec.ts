@@ -198,7 +198,7 @@ test.describe('deciding offers', () => {
       return { api, id };
     };
     const a = await offer(plumberA, 1_500_000, 'Tubería PVC nueva con materiales.');
-    await offer(plumberB, 1_200_000, 'Solo mano de obra.');
+    await offer(plumberB, 1_200_000, 'Solo mano de obra, sin materiales.');
     await offer(plumberC, 2_000_000, 'Con garantía de un año.');
 
     // The mail of C's offer: its 'Rechazar oferta' link, opened signed out (the token is the authority).
@@ -227,7 +227,7 @@ test.describe('deciding offers', () => {
     await page.goto(`/proyectos/${projectId}`);
     const offers = main(page).getByRole('list', { name: t.offers.listLabel }).getByRole('article');
     await expect(offers).toHaveCount(3);
-    await expect(offers.first()).toContainText('Solo mano de obra.');
+    await expect(offers.first()).toContainText('Solo mano de obra, sin materiales.');
     await expect(offers.first()).toContainText('RD$12,000.00');
     await field(page, t.offers.sort).selectOption('price_desc');
     await expect(offers.first()).toContainText('Con garantía de un año.');
@@ -264,7 +264,7 @@ test.describe('deciding offers', () => {
     const contact = main(page).getByRole('region', { name: t.page.contact });
     await expect(contact).toContainText(t.page.contactAfterPayment);
     await expect(contact).not.toContainText(plumberA.email);
-    await expect(offers.filter({ hasText: 'Solo mano de obra.' })).toContainText('Rechazada');
+    await expect(offers.filter({ hasText: 'Solo mano de obra, sin materiales.' })).toContainText('Rechazada');
     await expect(main(page).getByRole('button', { name: new RegExp(`^${t.offers.accept}`) })).toHaveCount(0);
 
     // Trying the accept again through the API: a 409 that changes nothing.

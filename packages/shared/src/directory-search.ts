@@ -6,8 +6,14 @@
 export const DIRECTORY_SORTS = ['popular', 'reviews', 'rating_desc', 'rating_asc'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
-/** Spec §9: star1 = rating ≤ 1; star2..star5 = that many stars; withReviews = at least one review. */
-export const RATING_FILTERS = ['star1', 'star2', 'star3', 'star4', 'star5', 'withReviews'] as const;
+/**
+ * Spec §9: star1 = rating ≤ 1; star2..star5 = that many stars; withReviews = at least one review.
+ * Issue 35: min3/min4 = "3 o más"/"4 o más", a minimum (the exact bands stay as an advanced choice).
+ */
+export const RATING_FILTERS = ['star1', 'star2', 'star3', 'star4', 'star5', 'min3', 'min4', 'withReviews'] as const;
+/** The rating chips shown first; the exact bands are an advanced choice. */
+export const RATING_MIN_FILTERS = ['min4', 'min3', 'withReviews'] as const;
+export const RATING_BAND_FILTERS = ['star5', 'star4', 'star3', 'star2', 'star1'] as const;
 export type RatingFilter = (typeof RATING_FILTERS)[number];
 
 export const DIRECTORY_PAGE_SIZE = 12;

@@ -40,8 +40,12 @@ export const directory = {
     star3: '3 estrellas',
     star4: '4 estrellas',
     star5: '5 estrellas',
+    min3: '3 o más',
+    min4: '4 o más',
     withReviews: 'Con reseñas',
-  } satisfies Record<RatingFilter, string>,
+    /** The exact bands, folded away (issue 35). */
+    exactBands: 'Estrellas exactas',
+  } satisfies Record<RatingFilter, string> & { exactBands: string },
 
   sort: {
     label: 'Ordenar por',

@@ -143,6 +143,8 @@ export const paymentsWeb = {
     cvcHint: (digits: number) => `${digits} dígitos, en el reverso de la tarjeta${digits === 4 ? ' (en el frente en American Express)' : ''}.`,
     holderName: 'Nombre en la tarjeta',
     postalCode: 'Código postal',
+    /** Where the country's cards use none (POSTAL_CODE_ON_CARDS). */
+    postalCodeOptional: 'Opcional: las tarjetas de este país no lo piden.',
     country: 'País',
     chooseCountry: '-- Elige un país --',
     save: 'Guardar tarjeta',
@@ -239,4 +241,24 @@ export const paymentsWeb = {
     holderName: 'Titular',
     saveAccount: 'Guardar cuenta',
   },
+} as const;
+
+/** The sandbox processor's challenge page (a bank's 3-D-Secure-like page, server-rendered). */
+export const sandboxChallenge = {
+  badge: 'Banco de prueba — no se mueve dinero real',
+  charge: {
+    title: 'Confirmar pago',
+    ask: (amount: string) => `Tu banco pide confirmar un cargo de ${amount}.`,
+    confirm: 'Confirmar pago',
+    cancel: 'Cancelar pago',
+    done: (ok: boolean) => `Este pago ya fue ${ok ? 'confirmado' : 'cancelado'}.`,
+  },
+  card: {
+    title: 'Confirmar tarjeta',
+    ask: (card: string) => `Tu banco pide confirmar que la tarjeta ${card} es tuya. No se hará ningún cargo.`,
+    confirm: 'Confirmar tarjeta',
+    cancel: 'No es mi tarjeta',
+    done: (ok: boolean) => `Esta tarjeta ya fue ${ok ? 'confirmada' : 'rechazada'}.`,
+  },
+  back: 'Al responder, vuelves a ArreglaYa.',
 } as const;

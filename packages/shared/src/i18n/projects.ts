@@ -109,6 +109,7 @@ export const quotes = {
   stagesTooSmall: 'Con este precio alguna etapa quedaría en cero: sube el precio o cambia los porcentajes.',
   counterStagesTooSmall: 'Con este precio alguna etapa del plan quedaría en cero: propón un precio mayor.',
   /** A contractor the directory does not list cannot bid: the client would see an offer from nobody. */
+  descriptionTooShort: (min: number) => `La descripción debe tener al menos ${min} caracteres: di qué incluye tu oferta.`,
   profileIncomplete: 'Completa tu perfil (tu nombre, al menos un servicio y tu ciudad) antes de enviar ofertas: el cliente lo verá junto a tu oferta.',
   withdrawn: 'Oferta retirada.',
   accepted: 'Oferta aceptada. El proyecto quedó asignado.',
@@ -393,6 +394,10 @@ export const projectsWeb = {
     viewProfile: 'Ver perfil',
     /** An offer whose contractor the directory no longer lists (incomplete profile, suspended or deleted account; decision 023). */
     profileUnavailable: 'Perfil no disponible',
+    /** A contractor's offers it replaced, shown on demand under the current one (issue 35). */
+    showEarlier: (n: number) => (n === 1 ? 'Ver oferta anterior' : `Ver ofertas anteriores (${n})`),
+    hideEarlier: 'Ocultar ofertas anteriores',
+    earlierLabel: (name: string) => `Ofertas anteriores de ${name}`,
   },
   after: {
     title: 'Trabajo',

@@ -43,6 +43,8 @@ export const offerPanel = {
   none: 'Todavía no enviaste una oferta para este proyecto.',
   closedProject: 'Este proyecto ya no recibe ofertas.',
   make: 'Hacer Oferta',
+  /** A contractor whose profile is not listed yet is told before the form (issue 35), with this link. */
+  completeProfile: 'Completar mi perfil',
   replace: 'Reemplazar oferta',
   withdraw: 'Retirar oferta',
   withdrawConfirm: '¿Retirar tu oferta? El cliente ya no la verá.',
@@ -93,6 +95,8 @@ export const offerForm = {
   priceHint: 'El total por el trabajo, en pesos.',
   description: 'Descripción de la oferta',
   descriptionHint: 'Qué incluye, materiales, tiempo de trabajo.',
+  /** The live counter under the description while it is shorter than the minimum (issue 35). */
+  descriptionLeft: (n: number) => (n === 1 ? 'Falta 1 carácter' : `Faltan ${n} caracteres`),
   validityDays: 'Validez (días)',
   validityHint: 'La oferta vence después de estos días.',
   useStages: 'Pago por etapas (opcional)',

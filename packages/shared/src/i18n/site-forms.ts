@@ -65,7 +65,7 @@ export const storeForm = {
   phone: 'Teléfono',
   email: 'Correo electrónico',
   serviceTypes: 'Servicios o productos que ofreces',
-  bankSection: 'Datos bancarios para tus comisiones',
+  bankSection: 'Datos bancarios (por si acordamos pagos contigo)',
   bank: 'Banco',
   accountType: 'Tipo de cuenta',
   accountTypePlaceholder: '-- Selecciona --',
@@ -78,7 +78,7 @@ export const storeForm = {
   ackSubject: 'ArreglaYa - Recibimos la solicitud de tu ferretería',
   ackTitle: 'Recibimos tu solicitud',
   ack: (last4: string) =>
-    `Hola:\n\nRecibimos la solicitud de tu ferretería para ser socia de ArreglaYa. La revisaremos y te contactaremos en menos de 24 horas.\n\nCuenta registrada para tus comisiones: terminada en ${last4}.\n\nEquipo de ArreglaYa`,
+    `Hola:\n\nRecibimos la solicitud de tu ferretería para ser socia de ArreglaYa. La revisaremos y te contactaremos en menos de 24 horas.\n\nCuenta bancaria registrada: terminada en ${last4}.\n\nEquipo de ArreglaYa`,
 } as const;
 
 export const siteSuccess = {

@@ -103,21 +103,23 @@ export const howItWorks = {
 
 export const hardwareStores = {
   title: 'Programa para ferreterías',
+  // Only what exists (issue 35): the application is recorded and answered by the team; nothing
+  // tracks a partner code or pays a commission per project, so no text promises them.
   intro:
-    'Las ferreterías son el primer lugar donde la gente pregunta por un buen plomero o electricista. Con el programa de socios de ArreglaYa, tu ferretería recomienda contratistas verificados y recibe una comisión por cada proyecto que llega desde tu recomendación.',
+    'Las ferreterías son el primer lugar donde la gente pregunta por un buen plomero o electricista. Con el programa de socios de ArreglaYa, tu ferretería recomienda a sus clientes un lugar donde encontrar contratistas verificados, y los técnicos que conoces encuentran proyectos nuevos.',
   benefitsTitle: 'Qué gana tu ferretería',
   benefits: [
-    'Una comisión por cada proyecto completado que llega desde tu ferretería, pagada a tu cuenta bancaria.',
-    'Más ventas de materiales: los contratistas que recomiendas compran donde los conocen.',
-    'Material para tu mostrador con tu código de socio y un enlace propio.',
+    'Una respuesta útil para tus clientes: cuando preguntan por un técnico, les indicas dónde encontrar contratistas verificados y con reseñas.',
+    'Más ventas de materiales: los técnicos que conoces consiguen más trabajos y compran donde los conocen.',
     'Un equipo que responde a tus dudas en menos de 24 horas.',
   ],
   howTitle: 'Cómo funciona',
   how: [
-    'Completa la solicitud con los datos de tu ferretería y tu cuenta bancaria.',
-    'Revisamos tu solicitud y te contactamos para activar tu código de socio.',
-    'Recomiendas ArreglaYa a tus clientes y técnicos; cuando sus proyectos se completan, recibes tu comisión.',
+    'Completa la solicitud con los datos de tu ferretería.',
+    'Revisamos tu solicitud y te contactamos en menos de 24 horas para acordar cómo colaboramos.',
+    'Recomiendas ArreglaYa a tus clientes y a los técnicos que conoces, también con el formulario «Recomienda a un amigo».',
   ],
+  note: 'Hoy el programa no incluye códigos de seguimiento ni pagos automáticos por proyecto: si acordamos algún pago contigo, lo hacemos directamente y por escrito.',
   referralSection: 'Recomienda a un amigo',
   storeSection: 'Haz que tu ferretería sea socia',
 } as const;
@@ -143,7 +145,7 @@ export const pageMeta = {
   },
   hardwareStores: {
     title: 'Programa para ferreterías',
-    description: 'Haz que tu ferretería sea socia de ArreglaYa: recomienda contratistas verificados y recibe una comisión por cada proyecto completado.',
+    description: 'Haz que tu ferretería sea socia de ArreglaYa: recomienda contratistas verificados a tus clientes y ayuda a los técnicos que conoces a conseguir más trabajos.',
   },
   help: {
     title: 'Centro de ayuda',

@@ -1,3 +1,4 @@
+import { COUNTRY_CODES } from '../countries.ts';
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../common-passwords.ts';
 import { ROLES } from '../domain.ts';
@@ -25,6 +26,28 @@ export function passwordField(tooShort: string = auth.passwordTooShort) {
 /** Sign-in only checks presence: a weak old password must still be able to sign in and change. */
 const existingPassword = z.string({ error: validation.required }).min(1, { error: validation.required }).max(PASSWORD_MAX, { error: auth.passwordTooLong });
 
+/**
+ * The confirmation must repeat the password: checked whenever both were typed, also while other
+ * fields are wrong (by default zod skips an object's refinement then), so a short password and a
+ * mismatched confirmation are flagged together (issue 35).
+ */
+function confirmationMatches(
+  field: 'password' | 'newPassword',
+  message: string,
+): [(v: Record<string, unknown>) => boolean, { path: PropertyKey[]; error: string; when: (payload: { value: unknown }) => boolean }] {
+  return [
+    (v) => v[field] === v.confirmPassword,
+    {
+      path: ['confirmPassword'],
+      error: message,
+      when: ({ value }) => {
+        const v = (value ?? {}) as Record<string, unknown>;
+        return typeof v[field] === 'string' && typeof v.confirmPassword === 'string' && v.confirmPassword !== '';
+      },
+    },
+  ];
+}
+
 export const SIGN_UP_ROLES = ['client', 'contractor'] as const satisfies readonly (typeof ROLES)[number][];
 
 export const SignUpSchema = z
@@ -37,7 +60,7 @@ export const SignUpSchema = z
     confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
     acceptTerms: z.literal(true, { error: auth.acceptTerms }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: auth.passwordsDontMatch });
+  .refine(...confirmationMatches('password', auth.passwordsDontMatch));
 export type SignUpInput = z.input<typeof SignUpSchema>;
 
 export const CodeField = z
@@ -61,7 +84,7 @@ export const ResetPasswordSchema = z
     password: passwordField(auth.newPasswordTooShort),
     confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
   })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], error: auth.newPasswordsDontMatch });
+  .refine(...confirmationMatches('password', auth.newPasswordsDontMatch));
 
 export const ChangePasswordSchema = z
   .object({
@@ -69,7 +92,7 @@ export const ChangePasswordSchema = z
     newPassword: passwordField(auth.newPasswordTooShort),
     confirmPassword: z.string({ error: validation.required }).min(1, { error: validation.required }),
   })
-  .refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], error: auth.newPasswordsDontMatch });
+  .refine(...confirmationMatches('newPassword', auth.newPasswordsDontMatch));
 
 export const DeleteAccountSchema = z.object({
   /** The person's password, so a stolen session cannot delete the account. */
@@ -89,6 +112,14 @@ export const SessionUserSchema = z
     avatarUrl: z.string().nullable(),
     rating: z.number(),
     unreadMessages: z.number().int(),
+    /** The person's country (profile): forms start from it (the card's country, issue 35). */
+    country: z.enum(COUNTRY_CODES),
+    /**
+     * A contractor: whether the profile has what the directory needs to list it (a name, a service,
+     * a city): offers are refused until it does, so the project page says so before the form
+     * (issue 35). Null for other roles.
+     */
+    profileListed: z.boolean().nullable(),
   })
   .meta({ id: 'SessionUser' });
 export type SessionUser = z.infer<typeof SessionUserSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../countries.ts';
+import { COUNTRY_CODES, type CountryCode } from '../countries.ts';
 import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { choice, optionalText, requiredText } from './common.ts';
@@ -49,6 +49,13 @@ export function expiryCurrent(month: number, year: number, now = new Date()): bo
   return year > y || (year === y && month >= now.getUTCMonth() + 1);
 }
 
+/**
+ * Whether a country's cards are checked against a postal code (address verification): the one rule
+ * the form and the processor follow (issue 35). Dominican and Colombian cards are not (the Dominican
+ * Republic's postal codes are little used); Mexican ones are asked their código postal.
+ */
+export const POSTAL_CODE_ON_CARDS: Record<CountryCode, boolean> = { DO: false, CO: false, MX: true };
+
 /** The card as the browser sends it to the processor's tokenize route (never to our API). */
 export const CardInputSchema = z
   .object({
@@ -70,6 +77,7 @@ export const CardInputSchema = z
     const need = cvcLength(cardBrandOf(card.number));
     if (card.cvc.length !== need) ctx.addIssue({ code: 'custom', path: ['cvc'], message: tp.card.cvcInvalid(need) });
     if (!expiryCurrent(card.expMonth, card.expYear)) ctx.addIssue({ code: 'custom', path: ['expMonth'], message: tp.card.expired });
+    if (card.country && POSTAL_CODE_ON_CARDS[card.country] && !card.postalCode) ctx.addIssue({ code: 'custom', path: ['postalCode'], message: validation.required });
   });
 export type CardInput = z.input<typeof CardInputSchema>;
 

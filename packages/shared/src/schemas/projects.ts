@@ -16,6 +16,8 @@ export const PROJECT_TITLE_MAX = 100;
 export const PROJECT_DESCRIPTION_MAX = 400;
 export const PROJECT_PHOTOS_MAX = 8;
 export const QUOTE_DESCRIPTION_MAX = 2000;
+/** An offer's description must say something useful: at least this many characters, after trimming (issue 35). */
+export const QUOTE_DESCRIPTION_MIN = 20;
 export const COMMENT_MAX = 2000;
 export const HIRE_END_REASON_MAX = 1000;
 export const NOTE_MAX = 1000;
@@ -219,7 +221,8 @@ export const QuoteInputSchema = z
   .object({
     priceMinor: price,
     currency: choice(CURRENCIES).default('DOP'),
-    description: paragraph(QUOTE_DESCRIPTION_MAX),
+    // An empty one is 'Campo obligatorio.' already; a short one says how much it needs.
+    description: paragraph(QUOTE_DESCRIPTION_MAX).refine((v) => v.length === 0 || v.length >= QUOTE_DESCRIPTION_MIN, { error: tq.descriptionTooShort(QUOTE_DESCRIPTION_MIN) }),
     validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
     /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
     stages: z

@@ -99,6 +99,8 @@ describe('sign-up and confirmation', () => {
       lastName: 'Campo obligatorio.',
       email: 'Correo inválido.',
       password: 'La contraseña debe tener al menos 8 caracteres.',
+      // Together with the other errors (issue 35).
+      confirmPassword: 'Contraseña y confirmar contraseña no coinciden.',
       acceptTerms: 'Debes aceptar los términos de uso.',
     });
     const common = await post('/api/auth/sign-up', signUpBody(newEmail(), { password: 'password123', confirmPassword: 'password123' }));

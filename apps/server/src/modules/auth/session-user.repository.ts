@@ -18,8 +18,11 @@ export async function findSessionUser(db: DbOrTx, userId: string): Promise<Sessi
     avatar_photo_id: string | null;
     rating: number | null;
     unread: number;
+    country: SessionUser['country'];
+    listed: boolean | null;
   }>(sql`
-    SELECT u.id, u.role, u.first_name, u.last_name, u.email, u.phone, u.avatar_photo_id,
+    SELECT u.id, u.role, u.first_name, u.last_name, u.email, u.phone, u.avatar_photo_id, u.country,
+      CASE WHEN u.role = 'contractor' THEN coalesce(cp.listable, false) END AS listed,
       CASE WHEN u.role = 'contractor' THEN cp.rating_avg
            ELSE (SELECT avg(r.rating)::real FROM reviews r WHERE r.subject_id = u.id AND r.status = 'approved') END AS rating,
       (SELECT count(*)::int FROM messages m JOIN conversations c ON c.id = m.conversation_id
@@ -39,5 +42,7 @@ export async function findSessionUser(db: DbOrTx, userId: string): Promise<Sessi
     avatarUrl: r.avatar_photo_id ? `/api/photos/${r.avatar_photo_id}/sm` : null,
     rating: r.rating === null ? 0 : Math.round(r.rating * 10) / 10,
     unreadMessages: r.unread,
+    country: r.country,
+    profileListed: r.listed,
   };
 }

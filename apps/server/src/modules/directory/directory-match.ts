@@ -68,6 +68,9 @@ export const STAR_BANDS: Record<Exclude<RatingFilter, 'withReviews'>, { min: num
   star3: { min: 2.75, below: 3.75 },
   star4: { min: 3.75, below: 4.75 },
   star5: { min: 4.75, below: null },
+  // "N o más" (issue 35): from the N-star band's lower bound up, so five-star contractors are in "4 o más".
+  min3: { min: 2.75, below: null },
+  min4: { min: 3.75, below: null },
 };
 
 /** Bit i of a services mask = SERVICE_TYPES[i]. */

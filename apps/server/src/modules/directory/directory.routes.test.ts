@@ -207,6 +207,13 @@ describe('contractor directory API', () => {
       expect(names(await search('?rating=star5&sort=rating_asc'))).toEqual(['Cinco Casi', 'Cinco Pleno']);
     });
 
+    it('"4 o más" is a minimum: five-star contractors appear under it too (issue 35)', async () => {
+      expect(names(await search('?rating=min4&sort=rating_asc'))).toEqual(['Cuatro Bajo', 'Cuatro Alto', 'Cinco Casi', 'Cinco Pleno']);
+      expect(names(await search('?rating=min3&sort=rating_asc'))).toEqual(['Cuatro Bajo', 'Cuatro Alto', 'Cinco Casi', 'Cinco Pleno']);
+      // With a band too, OR as the chips always combine.
+      expect(names(await search('?rating=min4&rating=star2&sort=rating_asc'))).toEqual(['Dos Justo', 'Cuatro Bajo', 'Cuatro Alto', 'Cinco Casi', 'Cinco Pleno']);
+    });
+
     it('several chips combine with OR; withReviews means at least one review; none means everyone', async () => {
       expect(names(await search('?rating=star1&rating=star5&sort=rating_asc'))).toEqual(['Uno Exacto', 'Uno Medio', 'Cinco Casi', 'Cinco Pleno']);
       expect((await search('?rating=withReviews')).total).toBe(7);
@@ -254,6 +261,8 @@ describe('contractor directory API', () => {
         { service: [], rating: ['withReviews'] },
         { service: [], rating: ['star1'] },
         { service: [], rating: ['star2', 'star5'] },
+        { service: [], rating: ['min4'] },
+        { service: [], rating: ['min3', 'star1'] },
         { service: ['electricidad'], rating: ['star3', 'star4'], country: 'DO' },
         { service: [], rating: [], city: 'medellin' },
       ];

@@ -57,9 +57,16 @@ describe('the sandbox processor', () => {
       actionUrl: expect.stringMatching(/^\/sandbox-processor\/v1\/challenges\/ch_/),
     });
     const page = await t.app.inject({ method: 'GET', url: body.actionUrl });
-    expect(page.statusCode).toBe(200);
+    expect(page.statusCode, page.body).toBe(200);
     expect(page.body).toContain('Confirmar pago');
     expect(page.body).toContain('RD$');
+    // Issue 35: the app's look, marked as a test bank, usable on a phone, its buttons in Spanish.
+    expect(page.body).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(page.body).toContain('Banco de prueba — no se mueve dinero real');
+    expect(page.body).toMatch(/<style>[^<]*#0b4f8a[^<]*<\/style>/);
+    expect(page.body).toMatch(/<button type="submit" class="primary">Confirmar pago<\/button>/);
+    expect(page.body).toMatch(/<button type="submit" class="secondary">Cancelar pago<\/button>/);
+    expect(page.headers['content-security-policy']).toMatch(/style-src 'self' 'sha256-[^']+' 'sha256-[^']+'/);
     const confirm = await t.app.inject({ method: 'POST', url: `${body.actionUrl}/confirm`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
     expect(confirm.statusCode).toBe(303);
     expect(confirm.headers.location).toBe(`/proyectos/${projectId}?pago=${body.paymentId}`);

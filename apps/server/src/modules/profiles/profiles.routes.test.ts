@@ -243,3 +243,22 @@ describe('cédulas stored in the clear before encryption', () => {
     expect(await sealLegacyCedulas({ db: t.db, cipher })).toBe(0);
   });
 });
+
+describe('the session says what forms start from (issue 35)', () => {
+  const session = async (cookie: string) => (await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie } })).json().user;
+
+  it("a contractor's session says whether the profile is listed yet, and the person's country", async () => {
+    const contractor = await createUser(t.db, { role: 'contractor', firstName: 'Nuevo' });
+    // As after sign-up: no service chosen yet.
+    await t.db.update(contractorProfiles).set({ serviceTypes: [] }).where(eq(contractorProfiles.userId, contractor.id));
+    const cookie = await signIn(t, contractor);
+    expect(await session(cookie)).toMatchObject({ role: 'contractor', country: 'DO', profileListed: false });
+    expect((await put(cookie, 'contractor', contractorInput({ country: 'CO', city: 'bogota', postalCode: '' }))).statusCode).toBe(200);
+    expect(await session(cookie)).toMatchObject({ country: 'CO', profileListed: true });
+  });
+
+  it("a client's session has the country and no listing", async () => {
+    const client = await createUser(t.db, { role: 'client', firstName: 'Ana' });
+    expect(await session(await signIn(t, client))).toMatchObject({ role: 'client', country: 'DO', profileListed: null });
+  });
+});

@@ -147,7 +147,7 @@ describe('after hiring: in progress, delivered, approved', () => {
       [post(client, `/api/quotes/${quoteId}/reject`, {}), 'Esta oferta ya no está abierta.'],
       [post(client, `/api/quotes/${quoteId}/counter`, { priceMinor: 100 }), 'Esta oferta ya no está abierta.'],
       [post(contractor, `/api/quotes/${quoteId}/withdraw`), 'Esta oferta ya no está abierta.'],
-      [post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Otra' }), 'Este proyecto ya no recibe ofertas.'],
+      [post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Otra oferta con materiales.' }), 'Este proyecto ya no recibe ofertas.'],
     ];
     for (const [call, message] of refusals) {
       const res = await call;
@@ -234,12 +234,12 @@ describe('the new-offer mail and its links', () => {
     const client = await person(t, 'client', 'Yolanda');
     const contractor = await person(t, 'contractor', 'Ramón');
     const projectId = await postProject(t, client);
-    const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_250_000, description: 'Con materiales.' });
+    const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_250_000, description: 'Con materiales incluidos en el precio.' });
     const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
     expect(mail.text).toContain('Hola Yolanda:');
     expect(mail.text).toContain('Ramón Almonte te envió una oferta.');
     expect(mail.text).toContain('Precio: RD$ 12,500.00');
-    expect(mail.text).toContain('Oferta: Con materiales.');
+    expect(mail.text).toContain('Oferta: Con materiales incluidos en el precio.');
     expect(mail.text).toContain('Proyecto: Cambiar tubería del baño');
     // Contact details follow the money (issue 29): the offer names the contractor, nothing more.
     expect(mail.text).not.toContain(contractor.email);

@@ -1,6 +1,8 @@
+import { payments as tpay, sandboxChallenge } from '@arreglaya/shared/i18n/payments';
 import { CardInputSchema } from '@arreglaya/shared/schemas/payments';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { SandboxProcessor } from './sandbox.service.ts';
 
@@ -17,7 +19,29 @@ const TokenSchema = z.object({
 });
 /** A challenged charge (`ch_`) or a challenged card verification (`seti_`, a card being saved). */
 const ChallengeParams = z.object({ id: z.string().regex(/^(ch|seti)_[0-9a-f]{24}$/) });
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', diners: 'Diners Club', jcb: 'JCB' };
+/**
+ * The page's own look, inline (it is served by the processor, not by the web app): the app's brand
+ * and accent colours (apps/web/src/styles.css), one column that fits a 360 px phone, large buttons.
+ */
+const CHALLENGE_CSS = [
+  '*{box-sizing:border-box}',
+  "body{margin:0;background:#eef5fc;color:#0f172a;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;line-height:1.5}",
+  'main{max-width:28rem;margin:2rem auto;padding:1.5rem 1.25rem;background:#fff;border:1px solid #d7e7f7;border-radius:.75rem;box-shadow:0 1px 3px rgba(8,47,82,.12)}',
+  '@media (max-width:30rem){main{margin:0;min-height:100vh;border:0;border-radius:0}}',
+  '.badge{margin:0 0 1rem;padding:.5rem .75rem;background:#fdebd3;color:#7f4108;border-radius:.5rem;font-size:.875rem;font-weight:600}',
+  'h1{margin:0 0 .5rem;color:#0b4f8a;font-size:1.375rem}',
+  '.actions{display:flex;flex-direction:column;gap:.75rem;margin-top:1.25rem}',
+  'form{margin:0}',
+  'button{width:100%;min-height:2.75rem;padding:.625rem 1rem;border-radius:.5rem;font:inherit;font-weight:600;cursor:pointer}',
+  '.primary{background:#0b4f8a;color:#fff;border:1px solid #0b4f8a}',
+  '.primary:hover{background:#0a3f6e}',
+  '.secondary{background:#fff;color:#0b4f8a;border:1px solid #7fb0e0}',
+  'button:focus-visible{outline:3px solid #ee8a1c;outline-offset:2px}',
+  '.hint{margin:1rem 0 0;color:#475569;font-size:.875rem}',
+  '.done{font-weight:600}',
+].join('');
+/** The strict CSP allows no inline style: this one is allowed by its hash. */
+const CHALLENGE_CSS_HASH = `'sha256-${createHash('sha256').update(CHALLENGE_CSS).digest('base64')}'`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -48,28 +72,25 @@ export function sandboxProcessorRoutes(sandbox: SandboxProcessor): FastifyPlugin
       const open = challenge.status === 'requires_action';
       const action = `/sandbox-processor/v1/challenges/${challenge.id}`;
       // A charge asks to confirm its amount; a card being saved is verified with no charge.
+      const c = sandboxChallenge;
       const page =
         challenge.kind === 'charge'
-          ? {
-              title: 'Confirmar pago',
-              ask: `Tu banco pide confirmar un cargo de ${new Intl.NumberFormat('es-DO', { style: 'currency', currency: challenge.currency }).format(challenge.amountMinor / 100)}.`,
-              done: (ok: boolean) => `Este pago ya fue ${ok ? 'confirmado' : 'cancelado'}.`,
-            }
-          : {
-              title: 'Confirmar tarjeta',
-              ask: `Tu banco pide confirmar que la tarjeta ${BRANDS[challenge.brand] ?? 'Tarjeta'} •••• ${challenge.last4} es tuya. No se hará ningún cargo.`,
-              done: (ok: boolean) => `Esta tarjeta ya fue ${ok ? 'confirmada' : 'rechazada'}.`,
-            };
+          ? { ...c.charge, ask: c.charge.ask(new Intl.NumberFormat('es-DO', { style: 'currency', currency: challenge.currency }).format(challenge.amountMinor / 100)) }
+          : { ...c.card, ask: c.card.ask(`${tpay.receipts.brands[challenge.brand as keyof typeof tpay.receipts.brands] ?? tpay.receipts.brands.unknown} •••• ${challenge.last4}`) };
       const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${page.title} (sandbox)</title></head><body><main><h1>${page.title}</h1>
-<p>Procesador de prueba. ${escapeHtml(page.ask)}</p>
+<title>${escapeHtml(page.title)} · ${escapeHtml(c.badge)}</title><style>${CHALLENGE_CSS}</style></head><body><main>
+<p class="badge" role="note">${escapeHtml(c.badge)}</p><h1>${escapeHtml(page.title)}</h1>
+<p>${escapeHtml(page.ask)}</p>
 ${
   open
-    ? `<form method="post" action="${action}/confirm"><button type="submit">${page.title}</button></form>
-<form method="post" action="${action}/cancel"><button type="submit">Cancelar</button></form>`
-    : `<p>${page.done(challenge.status === 'succeeded')}</p>`
+    ? `<div class="actions"><form method="post" action="${action}/confirm"><button type="submit" class="primary">${escapeHtml(page.confirm)}</button></form>
+<form method="post" action="${action}/cancel"><button type="submit" class="secondary">${escapeHtml(page.cancel)}</button></form></div>
+<p class="hint">${escapeHtml(c.back)}</p>`
+    : `<p class="done">${escapeHtml(page.done(challenge.status === 'succeeded'))}</p>`
 }
 </main></body></html>`;
+      const csp = reply.getHeader('content-security-policy');
+      if (typeof csp === 'string') void reply.header('content-security-policy', csp.replace(/(^|;)(\s*style-src [^;]*)/, `$1$2 ${CHALLENGE_CSS_HASH}`));
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
     });
 

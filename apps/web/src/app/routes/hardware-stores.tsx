@@ -37,6 +37,7 @@ function HardwareStoresPage() {
               <li key={step}>{step}</li>
             ))}
           </ol>
+          <p className="mt-3 text-sm text-slate-700">{t.note}</p>
         </section>
       </div>
 

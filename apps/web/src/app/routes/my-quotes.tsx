@@ -1,13 +1,19 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { myQuotes as t } from '@arreglaya/shared/i18n/quotes-web';
+import { myQuotes as t, offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, QUOTE_STATUSES } from '@arreglaya/shared/lifecycles';
+import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, QUOTE_STATUSES, quoteAllows } from '@arreglaya/shared/lifecycles';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { answerCounter, quoteKeys, type MyQuote } from '@/features/quotes/api/quotes-api.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { StatusFilter, useStatusParam } from '@/features/quotes/components/status-filter.tsx';
 import { useMyQuotes } from '@/features/quotes/hooks/use-my-lists.ts';
 import { useCountry } from '@/lib/country.ts';
+import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
@@ -74,10 +80,48 @@ function MyQuotesPage() {
               <p className="mt-2 text-sm text-slate-700">
                 {formatDate(q.createdAt, locale)} · {t.projectStatus(PROJECT_STATUS_LABELS[q.project.status])}
               </p>
+              {q.counterStatus === 'pending' && quoteAllows('answer_counter', q.status) && <CounterAnswer quote={q} userId={user!.id} locale={locale} />}
             </li>
           ))}
         </ul>
       )}
+    </div>
+  );
+}
+
+/** A client's counter-offer waiting for the contractor's answer, answered here as on the project page (issue 35). */
+function CounterAnswer({ quote, userId, locale }: { quote: MyQuote; userId: string; locale: string }) {
+  const queryClient = useQueryClient();
+  const messageBox = useMessageBox();
+  const inFlight = useInFlight();
+  const [failure, setFailure] = useState<string | null>(null);
+  const answer = (accept: boolean) =>
+    inFlight.run(async () => {
+      setFailure(null);
+      try {
+        const { message } = await answerCounter(quote.id, accept);
+        messageBox.show({ text: message, kind: 'success' });
+        await queryClient.invalidateQueries({ queryKey: quoteKeys.all(userId) });
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+    });
+  return (
+    <div className="mt-3 flex flex-col gap-2 rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4">
+      <h3 className="font-bold text-slate-900">{offerPanel.counterTitle}</h3>
+      <p className="text-slate-800">{offerPanel.counterPrice(formatMoney(quote.counterPriceMinor ?? 0, quote.currency, locale))}</p>
+      {quote.counterComment && <p className="text-slate-800 [overflow-wrap:anywhere]">{offerPanel.counterComment(quote.counterComment)}</p>}
+      <div className="flex flex-wrap gap-2">
+        <button type="button" disabled={inFlight.busy} onClick={() => void answer(true)} className={buttonClasses('primary')}>
+          {offerPanel.counterAccept}
+        </button>
+        <button type="button" disabled={inFlight.busy} onClick={() => void answer(false)} className={buttonClasses('secondary')}>
+          {offerPanel.counterDecline}
+        </button>
+      </div>
+      <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
+        {failure}
+      </p>
     </div>
   );
 }

@@ -30,6 +30,8 @@ const session: Session = {
     avatarUrl: null,
     rating: 0,
     unreadMessages: 0,
+    country: 'DO',
+    profileListed: null,
   },
   expiresAt: null,
 };

@@ -125,7 +125,7 @@ function PaymentMethodsPage() {
         <p role="alert" className="font-medium text-red-700 empty:hidden">
           {verifyFailure}
         </p>
-        <CardForm submitLabel={t.cardForm.save} offerDefault onToken={save} />
+        <CardForm submitLabel={t.cardForm.save} offerDefault defaultCountry={user?.country} onToken={save} />
       </section>
       {removing && clientId && (
         <ConfirmDialog

@@ -213,15 +213,15 @@ export const FAQS: readonly Faq[] = [
     category: 'ferreterias',
     question: '¿Qué es el programa para ferreterías?',
     answer:
-      'Tu ferretería recomienda ArreglaYa a sus clientes y a los técnicos que conoce. Por cada proyecto completado que llega desde tu recomendación recibes una comisión en tu cuenta bancaria.',
-    tags: 'ferretería socio comisión',
+      'Tu ferretería recomienda ArreglaYa a sus clientes y a los técnicos que conoce: los clientes encuentran contratistas verificados y los técnicos, proyectos nuevos. Revisamos tu solicitud y te contactamos para acordar cómo colaboramos.',
+    tags: 'ferretería socio',
   },
   {
     id: 'solicitud-ferreteria',
     category: 'ferreterias',
     question: '¿Qué necesito para inscribir mi ferretería?',
     answer:
-      'Completa la solicitud en la página de ferreterías con el nombre del responsable, su cédula, la dirección, el teléfono, el correo, los servicios o productos que ofreces y la cuenta bancaria para tus comisiones. Te contactamos en menos de 24 horas.',
+      'Completa la solicitud en la página de ferreterías con el nombre del responsable, su cédula, la dirección, el teléfono, el correo, los servicios o productos que ofreces y una cuenta bancaria por si acordamos pagos contigo. Te contactamos en menos de 24 horas.',
     tags: 'iniciando guías solicitud',
   },
   {
@@ -234,9 +234,9 @@ export const FAQS: readonly Faq[] = [
   {
     id: 'pago-comisiones',
     category: 'ferreterias',
-    question: '¿Cuándo recibo mis comisiones?',
+    question: '¿Recibo un pago por cada proyecto recomendado?',
     answer:
-      'Las comisiones se calculan cuando el proyecto recomendado se completa y se liberan a tu cuenta en el ciclo de pago mensual. Puedes consultar el detalle escribiéndonos desde la página de contacto.',
+      'Hoy no: ArreglaYa no registra qué proyectos llegan desde cada ferretería ni paga por proyecto de forma automática. Si al revisar tu solicitud acordamos algún pago contigo, lo hacemos directamente y por escrito. Puedes escribirnos desde la página de contacto.',
     tags: 'pagos comisión',
   },
   // Nuestra app

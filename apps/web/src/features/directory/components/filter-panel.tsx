@@ -1,9 +1,9 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { COUNTRIES, ZONE_LABELS, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS, SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
-import { RATING_FILTERS, type RatingFilter } from '@arreglaya/shared/directory-search';
+import { RATING_BAND_FILTERS, RATING_MIN_FILTERS, type RatingFilter } from '@arreglaya/shared/directory-search';
 import { cx } from '@/lib/cx.ts';
 
 interface FilterPanelProps {
@@ -33,6 +33,40 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
   const cities = COUNTRIES[country].cities;
   // The spec's zones are parts of Greater Santo Domingo.
   const showZones = country === 'DO';
+  const [bandsOpen, setBandsOpen] = useState(() => search.rating.some((r) => (RATING_BAND_FILTERS as readonly RatingFilter[]).includes(r)));
+
+  const ratingChip = (rating: RatingFilter) => {
+    const checked = search.rating.includes(rating);
+    return (
+      <li key={rating}>
+        <label
+          className={cx(
+            'relative flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500',
+            checked ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-400 bg-white text-slate-800 hover:border-brand-700',
+          )}
+        >
+          <input
+            type="checkbox"
+            name="rating"
+            value={rating}
+            checked={checked}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              onChange((previous) => ({ rating: toggle(previous.rating, rating, on) }));
+            }}
+            // Invisible but covering the chip: a click anywhere on it is a click on the box.
+            className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
+          />
+          {rating !== 'withReviews' && (
+            <span aria-hidden="true" className={checked ? 'text-white' : 'text-star'}>
+              ★
+            </span>
+          )}
+          {t.rating[rating]}
+        </label>
+      </li>
+    );
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -104,40 +138,12 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
 
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>{t.filters.rating}</legend>
-        <ul className="flex flex-wrap gap-2">
-          {[...RATING_FILTERS].reverse().map((rating: RatingFilter) => {
-            const checked = search.rating.includes(rating);
-            return (
-              <li key={rating}>
-                <label
-                  className={cx(
-                    'relative flex min-h-11 cursor-pointer items-center gap-2 rounded-full border px-3 text-sm font-medium has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-accent-500',
-                    checked ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-400 bg-white text-slate-800 hover:border-brand-700',
-                  )}
-                >
-                  <input
-                    type="checkbox"
-                    name="rating"
-                    value={rating}
-                    checked={checked}
-                    onChange={(e) => {
-                      const on = e.currentTarget.checked;
-                      onChange((previous) => ({ rating: toggle(previous.rating, rating, on) }));
-                    }}
-                    // Invisible but covering the chip: a click anywhere on it is a click on the box.
-                    className="absolute inset-0 size-full cursor-pointer appearance-none rounded-full opacity-0"
-                  />
-                  {rating !== 'withReviews' && (
-                    <span aria-hidden="true" className={checked ? 'text-white' : 'text-star'}>
-                      ★
-                    </span>
-                  )}
-                  {t.rating[rating]}
-                </label>
-              </li>
-            );
-          })}
-        </ul>
+        <ul className="flex flex-wrap gap-2">{RATING_MIN_FILTERS.map(ratingChip)}</ul>
+        {/* The exact bands (spec §9) stay as an advanced choice; open when one is chosen. */}
+        <details className="mt-3" open={bandsOpen} onToggle={(e) => setBandsOpen(e.currentTarget.open)}>
+          <summary className="cursor-pointer text-sm font-medium text-brand-700">{t.rating.exactBands}</summary>
+          <ul className="mt-2 flex flex-wrap gap-2">{RATING_BAND_FILTERS.map(ratingChip)}</ul>
+        </details>
       </fieldset>
     </div>
   );

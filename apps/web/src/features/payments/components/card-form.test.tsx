@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { CardInputSchema, POSTAL_CODE_ON_CARDS } from '@arreglaya/shared/schemas/payments';
 import { formatCardNumber, formatExpiry } from '../card-format.ts';
 import { CardForm } from './card-form.tsx';
 
@@ -12,9 +13,9 @@ afterEach(() => {
 
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
-function renderForm() {
+function renderForm(country?: 'DO' | 'CO' | 'MX') {
   const onToken = vi.fn(async () => {});
-  render(<CardForm submitLabel={t.cardForm.save} onToken={onToken} />);
+  render(<CardForm submitLabel={t.cardForm.save} onToken={onToken} defaultCountry={country} />);
   const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
   return { onToken, type };
 }
@@ -54,7 +55,6 @@ describe('CardForm', () => {
     const { type, onToken } = renderForm();
     fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
     expect(screen.getAllByText('Campo obligatorio.').length).toBeGreaterThanOrEqual(3);
-    expect(screen.getByText('Elige una opción válida.')).toBeTruthy();
 
     type(t.cardForm.number, '4242424242424241');
     type(t.cardForm.expiry, '0120');
@@ -87,5 +87,38 @@ describe('CardForm', () => {
     expect(url).toBe('/sandbox-processor/v1/tokens');
     expect(JSON.parse(String(init.body))).toMatchObject({ number: '4242424242424242', cvc: '123', expMonth: 12, postalCode: '10101', country: 'DO' });
     await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(t.cardForm.number).value).toBe(''));
+  });
+
+  it("starts from the person's country and asks no postal code where cards do not use one (DO); Mexico's is required (issue 35)", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'tok_do1234', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
+    vi.stubGlobal('fetch', fetch);
+    const { type, onToken } = renderForm('DO');
+    expect(screen.getByLabelText<HTMLSelectElement>(t.cardForm.country).value).toBe('DO');
+    expect(screen.getByLabelText(t.cardForm.postalCode).getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(t.cardForm.postalCodeOptional)).toBeTruthy();
+    type(t.cardForm.number, '4242 4242 4242 4242');
+    type(t.cardForm.expiry, `12${nextYear}`);
+    type(t.cardForm.cvc, '123');
+    // Mexico: the postal code is asked.
+    fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'MX' } });
+    expect(screen.queryByText(t.cardForm.postalCodeOptional)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(screen.getByText('Campo obligatorio.')).toBeTruthy();
+    expect(screen.getByLabelText(t.cardForm.postalCode).getAttribute('aria-invalid')).toBe('true');
+    expect(fetch).not.toHaveBeenCalled();
+    // Back to the Dominican Republic: sent without one.
+    fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledWith('tok_do1234', false));
+    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    expect(body).toMatchObject({ country: 'DO' });
+    expect(body).not.toHaveProperty('postalCode');
+  });
+
+  it('the shared schema keeps the one rule: a postal code where the country uses one on cards', () => {
+    const card = { number: '4242424242424242', cvc: '123', expMonth: 12, expYear: 2099 };
+    expect(CardInputSchema.safeParse({ ...card, country: 'DO' }).success).toBe(true);
+    expect(CardInputSchema.safeParse({ ...card, country: 'MX' }).error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['postalCode', 'Campo obligatorio.']]);
+    expect(POSTAL_CODE_ON_CARDS).toEqual({ DO: false, CO: false, MX: true });
   });
 });

@@ -2,10 +2,11 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@arreglaya/shared/countries';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
-import { CardInputSchema, cvcLength, type CardInput } from '@arreglaya/shared/schemas/payments';
+import { CardInputSchema, cvcLength, POSTAL_CODE_ON_CARDS, type CardInput } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { useInFlight } from '@/lib/use-in-flight.ts';
 import { brandOfTyped, formatCardNumber, formatExpiry, parseExpiry } from '../card-format.ts';
@@ -32,7 +33,6 @@ export function validateCard(values: CardValues): { card: CardInput; errors: nul
   const expiry = parseExpiry(values.expiry);
   if (values.expiry.trim() === '') errors.expiry = validation.required;
   else if (!expiry || expiry.month < 1 || expiry.month > 12) errors.expiry = t.cardForm.expiryInvalid;
-  if (values.postalCode.trim() === '') errors.postalCode = validation.required;
   if (values.country === '') errors.country = validation.invalidOption;
   const card = {
     number: values.number,
@@ -66,6 +66,8 @@ interface CardFormProps {
   offerDefault?: boolean;
   /** Kept disabled from outside (the browser is on its way to the bank's page). */
   busy?: boolean;
+  /** The country the form starts from: the person's (their profile); else the site's chosen one. */
+  defaultCountry?: CountryCode | undefined;
   /** Gets the processor's token once the card is valid and tokenized; a thrown error's message is shown in the form. */
   onToken: (token: string, makeDefault: boolean) => Promise<void>;
 }
@@ -75,10 +77,12 @@ interface CardFormProps {
  * CVC (4 digits for Amex), holder, postal code and country. The card is sent to the processor to be
  * tokenized; only the token leaves this component.
  */
-export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, busy: busyOutside = false, onToken }: CardFormProps) {
+export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, busy: busyOutside = false, defaultCountry, onToken }: CardFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
-  const [values, setValues] = useState<CardValues>(EMPTY);
+  const siteCountry = useCountry().code;
+  const initial: CardValues = { ...EMPTY, country: defaultCountry ?? siteCountry };
+  const [values, setValues] = useState<CardValues>(initial);
   const [errors, setErrors] = useState<Errors>({});
   const [makeDefault, setMakeDefault] = useState(false);
   const sending = useInFlight();
@@ -105,7 +109,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         const token = await tokenizeCard(card);
         await onToken(token.id, makeDefault);
         // The card's details are not kept once used.
-        setValues(EMPTY);
+        setValues(initial);
         setMakeDefault(false);
       } catch (error) {
         setFailure(errorMessage(error));
@@ -165,7 +169,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         {(c) => <input {...c} autoComplete="cc-name" maxLength={120} value={values.holderName} onChange={(e) => set('holderName', e.target.value)} className={inputClasses()} />}
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field label={t.cardForm.postalCode} error={errors.postalCode}>
+        <Field label={t.cardForm.postalCode} hint={values.country && !POSTAL_CODE_ON_CARDS[values.country] ? t.cardForm.postalCodeOptional : undefined} error={errors.postalCode}>
           {(c) => (
             <input {...c} autoComplete="postal-code" maxLength={12} value={values.postalCode} onChange={(e) => set('postalCode', e.target.value)} className={inputClasses()} />
           )}

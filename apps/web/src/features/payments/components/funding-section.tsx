@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useViewer } from '@/lib/use-viewer.ts';
 import { fundProject } from '../api/payments-api.ts';
 import { usePaymentMethods } from '../api/payments-queries.ts';
 import { CardForm } from './card-form.tsx';
@@ -91,6 +92,7 @@ interface PayPanelProps {
 }
 
 function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: PayPanelProps) {
+  const { user } = useViewer();
   const messageBox = useMessageBox();
   const methods = usePaymentMethods(clientId);
   const [choice, setChoice] = useState<string | null>(null);
@@ -159,7 +161,7 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
         </fieldset>
       )}
       {selected === 'new' ? (
-        <CardForm submitLabel={t.fund.pay} busyLabel={t.fund.paying} busy={leaving} onToken={(token) => pay({ token })} />
+        <CardForm submitLabel={t.fund.pay} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
       ) : (
         <div>
           <button type="button" disabled={busy} onClick={() => void paySaved()} className={buttonClasses('accent')}>

@@ -15,6 +15,22 @@ import { OfferCard } from './offer-card.tsx';
 type Asking = { kind: 'accept' | 'reject' | 'counter'; offer: Offer } | null;
 
 /**
+ * One entry per contractor: their newest offer, with the ones it replaced (newest first). A
+ * contractor has one open offer at a time; a replaced one is withdrawn and only history (issue 35).
+ * The entries keep the API's order (price or rating) of the current offers.
+ */
+export function currentOffers(items: readonly Offer[]): { offer: Offer; earlier: Offer[] }[] {
+  const byContractor = new Map<string, Offer[]>();
+  for (const o of items) byContractor.set(o.contractor.id, [...(byContractor.get(o.contractor.id) ?? []), o]);
+  const entries: { offer: Offer; earlier: Offer[] }[] = [];
+  for (const o of items) {
+    const all = [...byContractor.get(o.contractor.id)!].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    if (all[0]!.id === o.id) entries.push({ offer: o, earlier: all.slice(1) });
+  }
+  return entries;
+}
+
+/**
  * The client's offers on their project, side by side, sorted by price or rating (the API
  * sorts); accept (asks first), reject with an optional comment, counter-offer. Every answer's
  * Spanish message comes from the API (a 409 says why the move is refused).
@@ -34,13 +50,21 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
   };
 
   const items = offers.data ?? [];
+  const entries = currentOffers(items);
+  const [showEarlier, setShowEarlier] = useState<ReadonlySet<string>>(new Set());
+  const toggleEarlier = (contractorId: string) =>
+    setShowEarlier((open) => {
+      const next = new Set(open);
+      if (!next.delete(contractorId)) next.add(contractorId);
+      return next;
+    });
   return (
     <section id="ofertas" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
           {t.offers.title}
         </h2>
-        {items.length > 1 && (
+        {entries.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-sort`} className="font-medium text-slate-800">
               {t.offers.sort}
@@ -60,18 +84,43 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
       {offers.isSuccess && items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.offers.none}</p>}
       {items.length > 0 && (
         <ul aria-label={t.offers.listLabel} aria-busy={offers.isFetching} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
-          {items.map((offer) => (
-            <li key={offer.id}>
-              <OfferCard
-                offer={offer}
-                locale={locale}
-                projectOpen={projectOpen}
-                onAccept={() => setAsking({ kind: 'accept', offer })}
-                onReject={() => setAsking({ kind: 'reject', offer })}
-                onCounter={() => setAsking({ kind: 'counter', offer })}
-              />
-            </li>
-          ))}
+          {entries.map(({ offer, earlier }) => {
+            const expanded = showEarlier.has(offer.contractor.id);
+            return (
+              <li key={offer.id} className="flex flex-col gap-2">
+                <OfferCard
+                  offer={offer}
+                  locale={locale}
+                  projectOpen={projectOpen}
+                  onAccept={() => setAsking({ kind: 'accept', offer })}
+                  onReject={() => setAsking({ kind: 'reject', offer })}
+                  onCounter={() => setAsking({ kind: 'counter', offer })}
+                />
+                {earlier.length > 0 && (
+                  <>
+                    <button
+                      type="button"
+                      aria-expanded={expanded}
+                      onClick={() => toggleEarlier(offer.contractor.id)}
+                      className="min-h-11 self-start font-medium text-brand-700 underline-offset-2 hover:underline"
+                    >
+                      {expanded ? t.offers.hideEarlier : t.offers.showEarlier(earlier.length)}
+                    </button>
+                    {expanded && (
+                      <ul aria-label={t.offers.earlierLabel(offer.contractor.name)} className="flex flex-col gap-2 opacity-80">
+                        {earlier.map((old) => (
+                          <li key={old.id}>
+                            {/* History only: no decision on an offer that was replaced. */}
+                            <OfferCard offer={old} locale={locale} projectOpen={false} onAccept={() => {}} onReject={() => {}} onCounter={() => {}} />
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </>
+                )}
+              </li>
+            );
+          })}
         </ul>
       )}
       {asking?.kind === 'accept' && (

@@ -8,6 +8,8 @@ import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { MemoryRouter } from 'react-router';
+import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { ContractorQuotePanel } from './contractor-quote-panel.tsx';
 
@@ -68,7 +70,7 @@ function project(status: ProjectStatus, m: ProjectMoney): ProjectDetail {
   };
 }
 
-function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = async () => new Response('{}')) {
+function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = async () => new Response('{}'), profileListed = true) {
   const calls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -82,13 +84,27 @@ function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = a
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(SESSION_QUERY_KEY, {
-    user: { id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', phone: null, avatarUrl: null, rating: 0, unreadMessages: 0 },
+    user: {
+      id: 'c1',
+      role: 'contractor',
+      firstName: 'Ramón',
+      lastName: 'Báez',
+      email: 'r@ejemplo.do',
+      phone: null,
+      avatarUrl: null,
+      rating: 0,
+      unreadMessages: 0,
+      country: 'DO',
+      profileListed,
+    },
     expiresAt: null,
   });
   render(
     <QueryClientProvider client={queryClient}>
       <MessageBoxProvider>
-        <ContractorQuotePanel project={p} />
+        <MemoryRouter>
+          <ContractorQuotePanel project={p} />
+        </MemoryRouter>
       </MessageBoxProvider>
     </QueryClientProvider>,
   );
@@ -141,5 +157,22 @@ describe('the hired contractor’s moves and the money', () => {
     });
     expect(await screen.findByText(tp.statusChanged.in_progress)).toBeTruthy();
     expect(calls).toEqual([expect.stringContaining('/status {"status":"in_progress"}')]);
+  });
+});
+
+describe('a contractor whose profile is not listed yet (issue 35)', () => {
+  const openProject = () => ({ ...project('created', money()), viewer: { isClient: false, isHiredContractor: false } });
+
+  it('is told to complete the profile before the offer form, with a link to it, and gets no form to fill in vain', async () => {
+    renderPanel(openProject(), undefined, false);
+    expect(await screen.findByText(tq.profileIncomplete)).toBeTruthy();
+    expect(screen.getByRole('link', { name: t.completeProfile }).getAttribute('href')).toBe('/profile');
+    expect(screen.queryByRole('button', { name: t.make })).toBeNull();
+  });
+
+  it('a listed contractor makes the offer as before', async () => {
+    renderPanel(openProject());
+    expect(await screen.findByRole('button', { name: t.make })).toBeTruthy();
+    expect(screen.queryByText(tq.profileIncomplete)).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { Link } from 'react-router';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
-import { projects as projectsI18n, projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { projects as projectsI18n, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
 import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -41,6 +41,9 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
   const latest = offers[0] ?? null;
   const hired = project.viewer.isHiredContractor;
   const canQuote = projectAllows('quote', project.status);
+  // The server refuses an offer from a contractor the directory does not list (tq.profileIncomplete):
+  // said before the form, not after writing a whole offer (issue 35).
+  const profileIncomplete = user?.profileListed === false;
 
   /** Runs an action; its message goes to the message box, its failure under the panel. */
   const act = (run: () => Promise<{ message: string }>) =>
@@ -104,11 +107,21 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
             </div>
           )}
 
+          {canQuote && profileIncomplete && (
+            <div className="flex flex-col items-start gap-2 rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4">
+              <p className="text-slate-900">{tq.profileIncomplete}</p>
+              <Link to="/profile" className={buttonClasses('primary')}>
+                {t.completeProfile}
+              </Link>
+            </div>
+          )}
           {canQuote && (
-            <div className="flex flex-wrap gap-2">
-              <button type="button" onClick={() => setDialogOpen(true)} className={buttonClasses('primary')}>
-                {open ? t.replace : t.make}
-              </button>
+            <div className="flex flex-wrap gap-2 empty:hidden">
+              {!profileIncomplete && (
+                <button type="button" onClick={() => setDialogOpen(true)} className={buttonClasses('primary')}>
+                  {open ? t.replace : t.make}
+                </button>
+              )}
               {open && quoteAllows('withdraw', open.status) && !confirmWithdraw && (
                 <button type="button" onClick={() => setConfirmWithdraw(true)} className={buttonClasses('secondary')}>
                   {t.withdraw}

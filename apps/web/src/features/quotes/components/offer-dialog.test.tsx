@@ -2,6 +2,8 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
 import type { Quote } from '@arreglaya/shared/schemas/projects';
 import { ApiError } from '@/lib/api.ts';
 import type { QuoteData } from '../offer-form.ts';
@@ -27,28 +29,45 @@ describe('Make Offer', () => {
     const send = vi.fn();
     const { user } = renderDialog(send);
     await user.type(price(), '0');
-    await user.type(description(), 'Cambio de tuberías');
+    await user.type(description(), 'Cambio de tuberías del baño principal.');
     await user.click(submit());
     expect(await screen.findByText('Precio tiene que ser mayor que cero.')).toBeTruthy();
     expect(price().getAttribute('aria-invalid')).toBe('true');
     expect(send).not.toHaveBeenCalled();
   });
 
+  it('says before sending how many characters the description still needs (20 at least), and refuses a shorter one (issue 35)', async () => {
+    const send = vi.fn();
+    const { user } = renderDialog(send);
+    expect(description().getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText(new RegExp(offerForm.descriptionLeft(20)))).toBeTruthy();
+    await user.type(price(), '1000');
+    await user.type(description(), 'Pintura');
+    expect(screen.getByText(new RegExp(offerForm.descriptionLeft(13)))).toBeTruthy();
+    expect(offerForm.descriptionLeft(13)).toBe('Faltan 13 caracteres');
+    await user.click(submit());
+    expect(await screen.findByText(tq.descriptionTooShort(20))).toBeTruthy();
+    expect(description().getAttribute('aria-invalid')).toBe('true');
+    expect(send).not.toHaveBeenCalled();
+    await user.type(description(), ' de dos paredes.');
+    expect(screen.queryByText(/Faltan/)).toBeNull();
+  });
+
   it('sends the price in centavos with the default validity of 7 days', async () => {
     const send = vi.fn(async () => ({ message: 'Tu oferta fue enviada al cliente.' }));
     const { user, onSent } = renderDialog(send);
     await user.type(price(), '12,500.50');
-    await user.type(description(), 'Incluye materiales');
+    await user.type(description(), 'Incluye materiales y mano de obra.');
     await user.click(submit());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
-    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales', validityDays: 7 });
+    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7 });
   });
 
   it('shows the staged plan sum and refuses a plan that does not add up to 100 %', async () => {
     const send = vi.fn(async (_body: QuoteData) => ({ message: 'ok' }));
     const { user } = renderDialog(send);
     await user.type(price(), '1000');
-    await user.type(description(), 'Pintura');
+    await user.type(description(), 'Pintura de dos paredes con materiales.');
     await user.click(screen.getByLabelText('Pago por etapas (opcional)'));
     expect(screen.getByText('Suma: 100 %')).toBeTruthy();
     // 40 % of RD$1,000 is shown next to the first stage.
@@ -79,7 +98,7 @@ describe('Make Offer', () => {
     });
     const { user, onSent } = renderDialog(send);
     await user.type(price(), '5');
-    await user.type(description(), 'x');
+    await user.type(description(), 'Cambio completo del equipo.');
     await user.click(submit());
     expect(await screen.findByText('El precio es demasiado alto.')).toBeTruthy();
     expect(price().getAttribute('aria-invalid')).toBe('true');
@@ -92,7 +111,7 @@ describe('Make Offer', () => {
     });
     const { user } = renderDialog(send);
     await user.type(price(), '5');
-    await user.type(description(), 'x');
+    await user.type(description(), 'Cambio completo del equipo.');
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe('Error al registrar la oferta. - Este proyecto ya no recibe ofertas.');
   });

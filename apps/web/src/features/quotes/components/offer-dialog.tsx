@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { offerForm as t } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { QUOTE_DESCRIPTION_MAX, QUOTE_VALIDITY_MAX_DAYS, type Quote } from '@arreglaya/shared/schemas/projects';
+import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_VALIDITY_MAX_DAYS, type Quote } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { CloseIcon } from '@/components/ui/icons.tsx';
@@ -40,7 +40,9 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
     formState: { errors, isSubmitting },
   } = useForm<OfferFormValues, unknown, QuoteData>({ resolver: offerResolver, defaultValues: initialValues(previous) });
   const stages = useFieldArray({ control, name: 'stages' });
-  const [useStages, price, stageValues] = useWatch({ control, name: ['useStages', 'price', 'stages'] });
+  const [useStages, price, stageValues, descriptionValue] = useWatch({ control, name: ['useStages', 'price', 'stages', 'description'] });
+  // Said before sending: how many characters the description still needs (counted trimmed, as the schema does).
+  const descriptionMissing = QUOTE_DESCRIPTION_MIN - (descriptionValue ?? '').trim().length;
   const priceMinor = pesosToMinor(price ?? '');
   const amounts =
     priceMinor && priceMinor > 0
@@ -78,7 +80,11 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
         <Field label={t.priceLabel('DOP')} hint={t.priceHint} error={errors.price?.message}>
           {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
         </Field>
-        <Field label={t.description} hint={t.descriptionHint} error={errors.description?.message}>
+        <Field
+          label={t.description}
+          hint={descriptionMissing > 0 ? `${t.descriptionHint} ${t.descriptionLeft(descriptionMissing)}` : t.descriptionHint}
+          error={errors.description?.message}
+        >
           {(c) => <textarea {...c} {...register('description')} rows={4} maxLength={QUOTE_DESCRIPTION_MAX} className={inputClasses('resize-y')} />}
         </Field>
         <Field label={t.validityDays} hint={t.validityHint} error={errors.validityDays?.message}>

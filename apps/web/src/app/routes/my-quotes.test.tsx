@@ -1,0 +1,86 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { myQuotes, offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
+import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { Component as MyQuotesPage } from './my-quotes.tsx';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const quote = (id: string, title: string, counter: boolean) => ({
+  id,
+  projectId: `${id.slice(0, -3)}900`,
+  status: 'created',
+  priceMinor: 1_000_000,
+  currency: 'DOP',
+  description: 'Cambio completo con materiales incluidos.',
+  expiresAt: '2030-01-10T12:00:00.000Z',
+  stages: null,
+  counterPriceMinor: counter ? 850_000 : null,
+  counterComment: counter ? 'Es lo que tengo.' : null,
+  counterStatus: counter ? 'pending' : null,
+  agreedPriceMinor: 0,
+  clientConfirmation: false,
+  confirmationDate: null,
+  clientComments: null,
+  createdAt: '2030-01-01T12:00:00.000Z',
+  updatedAt: '2030-01-01T12:00:00.000Z',
+  project: { id: `${id.slice(0, -3)}900`, title, status: 'created' },
+});
+
+describe('Mis Ofertas (issue 35)', () => {
+  it('shows a counter-offer waiting for the answer, with the answer buttons', async () => {
+    const posts: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (init?.method === 'POST') {
+          posts.push(`${url} ${String(init.body)}`);
+          return new Response(JSON.stringify({ message: t.counterAccepted, quote: {} }), { status: 200, headers: { 'content-type': 'application/json' } });
+        }
+        const items = [quote('00000000-0000-4000-8000-000000000001', 'Fuga en el baño', true), quote('00000000-0000-4000-8000-000000000002', 'Pintar la sala', false)];
+        return new Response(JSON.stringify({ items }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    queryClient.setQueryData(SESSION_QUERY_KEY, {
+      user: {
+        id: 'c1',
+        role: 'contractor',
+        firstName: 'Ramón',
+        lastName: 'Báez',
+        email: 'r@ejemplo.do',
+        phone: null,
+        avatarUrl: null,
+        rating: 0,
+        unreadMessages: 0,
+        country: 'DO',
+        profileListed: true,
+      },
+      expiresAt: null,
+    });
+    const router = createMemoryRouter([{ path: '/', element: <MyQuotesPage /> }]);
+    render(
+      <QueryClientProvider client={queryClient}>
+        <MessageBoxProvider>
+          <RouterProvider router={router} />
+        </MessageBoxProvider>
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: myQuotes.listLabel });
+    const [withCounter, without] = within(list).getAllByRole('listitem');
+    expect(within(withCounter!).getByText(t.counterTitle)).toBeTruthy();
+    expect(withCounter!.textContent).toMatch(/El cliente propone RD\$\s?8,500\.00\./);
+    expect(withCounter!.textContent).toContain(t.counterComment('Es lo que tengo.'));
+    expect(within(without!).queryByText(t.counterTitle)).toBeNull();
+    fireEvent.click(within(withCounter!).getByRole('button', { name: t.counterAccept }));
+    await waitFor(() => expect(posts).toEqual(['/api/quotes/00000000-0000-4000-8000-000000000001/counter/answer {"accept":true}']));
+    expect(within(withCounter!).getByRole('button', { name: t.counterDecline })).toBeTruthy();
+  });
+});

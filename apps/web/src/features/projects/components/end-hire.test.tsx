@@ -5,9 +5,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { projects as tp, projectsWeb } from '@arreglaya/shared/i18n/projects';
-import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { testMoney, testProject } from '@/test/project-fixtures.ts';
 import { EndHire } from './end-hire.tsx';
 
 // Ending an unpaid hire (issue 29): offered to the client ("Cancelar contratación") and the hired
@@ -25,49 +25,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const money = (fundedMinor: number): ProjectMoney => ({
-  currency: 'DOP',
-  priceMinor: 300_000,
-  fundedMinor,
-  releasedMinor: 0,
-  refundedMinor: 0,
-  heldMinor: fundedMinor,
-  funded: fundedMinor > 0,
-  dueMinor: fundedMinor > 0 ? 0 : 300_000,
-  payBy: fundedMinor > 0 ? null : '2026-11-30T18:00:00.000Z',
-  releasedAt: null,
-  refundedAt: null,
-  feePercent: 10,
-  milestones: [],
-});
+const money = (fundedMinor: number) =>
+  testMoney({
+    priceMinor: 300_000,
+    fundedMinor,
+    heldMinor: fundedMinor,
+    funded: fundedMinor > 0,
+    dueMinor: fundedMinor > 0 ? 0 : 300_000,
+    payBy: fundedMinor > 0 ? null : '2026-11-30T18:00:00.000Z',
+  });
 
-const project = (viewer: 'client' | 'contractor', fundedMinor = 0, status: ProjectDetail['status'] = 'assigned'): ProjectDetail => ({
-  id: 'p1',
-  title: 'Ventana rota',
-  description: 'Un cristal roto.',
-  services: ['plomeria'],
-  propertyType: 'casa',
-  intention: 'ready',
-  startDate: '2026-12-01',
-  country: 'DO',
-  city: 'santo-domingo',
-  zone: 'DN',
-  status,
-  coverPhotoId: null,
-  createdAt: '2026-11-27T12:00:00.000Z',
-  updatedAt: '2026-11-27T12:00:00.000Z',
-  photos: [],
-  deliveryPhotos: [],
-  offers: 1,
-  clientFirstName: 'Lucía',
-  clientContact: null,
-  contractor: null,
-  contractorContact: null,
-  conversationId: null,
-  deliveryNote: null,
-  viewer: { isClient: viewer === 'client', isHiredContractor: viewer === 'contractor' },
-  money: money(fundedMinor),
-});
+const project = (viewer: 'client' | 'contractor', fundedMinor = 0, status: ProjectDetail['status'] = 'assigned') =>
+  testProject(viewer, { id: 'p1', title: 'Ventana rota', description: 'Un cristal roto.', status, money: money(fundedMinor) });
 
 function renderEndHire(p: ProjectDetail, answer: () => Promise<Response> = async () => new Response('{}')) {
   const calls: { url: string; body: unknown }[] = [];

@@ -9,6 +9,7 @@ import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { ProjectView } from './project-view.tsx';
+import { testMoney, testProject } from '@/test/project-fixtures.ts';
 
 // The client's approval releases the whole price (MONEY_GATES 'approve'): it is offered only when
 // nothing is short, and its dialog names what it releases and that the contractor receives it less
@@ -19,53 +20,25 @@ if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS
 
 afterEach(cleanup);
 
-const money = (extra: Partial<ProjectMoney>): ProjectMoney => ({
-  currency: 'DOP',
-  priceMinor: 1_000_000,
-  fundedMinor: 1_000_000,
-  releasedMinor: 400_000,
-  refundedMinor: 0,
-  heldMinor: 600_000,
-  funded: true,
-  dueMinor: 0,
-  payBy: null,
-  releasedAt: '2026-11-26T15:00:00.000Z',
-  refundedAt: null,
-  feePercent: 10,
-  milestones: [
-    { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: 'released', last: false },
-    { id: 'm2', title: 'Final', amountMinor: 600_000, status: 'funded', last: true },
-  ],
-  ...extra,
-});
+// A staged plan: the first stage released, the last held.
+const money = (extra: Partial<ProjectMoney>) =>
+  testMoney({
+    fundedMinor: 1_000_000,
+    releasedMinor: 400_000,
+    heldMinor: 600_000,
+    funded: true,
+    dueMinor: 0,
+    payBy: null,
+    releasedAt: '2026-11-26T15:00:00.000Z',
+    milestones: [
+      { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: 'released', last: false },
+      { id: 'm2', title: 'Final', amountMinor: 600_000, status: 'funded', last: true },
+    ],
+    ...extra,
+  });
 
-const project = (status: ProjectDetail['status'], m: ProjectMoney): ProjectDetail => ({
-  id: 'p1',
-  title: 'Baño por etapas',
-  description: 'Remodelar el baño.',
-  services: ['plomeria'],
-  propertyType: 'casa',
-  intention: 'ready',
-  startDate: '2026-12-01',
-  country: 'DO',
-  city: 'santo-domingo',
-  zone: 'DN',
-  status,
-  coverPhotoId: null,
-  createdAt: '2026-11-27T12:00:00.000Z',
-  updatedAt: '2026-11-27T12:00:00.000Z',
-  photos: [],
-  deliveryPhotos: [],
-  offers: 1,
-  clientFirstName: 'Lucía',
-  clientContact: null,
-  contractor: null,
-  contractorContact: null,
-  conversationId: 'c7b8a9d0-1e2f-4a3b-8c4d-5e6f7a8b9c0d',
-  deliveryNote: null,
-  viewer: { isClient: true, isHiredContractor: false },
-  money: m,
-});
+const project = (status: ProjectDetail['status'], m: ProjectMoney) =>
+  testProject('client', { id: 'p1', title: 'Baño por etapas', description: 'Remodelar el baño.', status, conversationId: 'c7b8a9d0-1e2f-4a3b-8c4d-5e6f7a8b9c0d', money: m });
 
 function renderView(p: ProjectDetail) {
   const router = createMemoryRouter([{ path: '/', element: <ProjectView project={p} userId="u1" locale="es-DO" /> }]);

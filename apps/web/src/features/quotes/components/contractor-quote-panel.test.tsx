@@ -12,6 +12,7 @@ import { MemoryRouter } from 'react-router';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { ContractorQuotePanel } from './contractor-quote-panel.tsx';
+import { testMoney, testProject } from '@/test/project-fixtures.ts';
 
 // The hired contractor's moves wait for the money (MONEY_GATES, issue 29): "Marcar en progreso"
 // is disabled while the money to begin is not held, and "Marcar como entregado" while a stage is
@@ -23,52 +24,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const money = (extra: Partial<ProjectMoney> = {}): ProjectMoney => ({
-  currency: 'DOP',
-  priceMinor: 1_000_000,
-  fundedMinor: 0,
-  releasedMinor: 0,
-  refundedMinor: 0,
-  heldMinor: 0,
-  funded: false,
-  dueMinor: 1_000_000,
-  payBy: '2026-11-30T18:00:00.000Z',
-  releasedAt: null,
-  refundedAt: null,
-  feePercent: 10,
-  milestones: [],
-  ...extra,
-});
+const money = testMoney;
 
-function project(status: ProjectStatus, m: ProjectMoney): ProjectDetail {
-  return {
-    id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
-    title: 'Fuga en el baño',
-    description: 'Fuga debajo del lavamanos.',
-    services: ['plomeria'],
-    propertyType: 'casa',
-    intention: 'ready',
-    startDate: '2026-12-01',
-    country: 'DO',
-    city: 'santo-domingo',
-    zone: 'DN',
-    status,
-    coverPhotoId: null,
-    createdAt: '2026-11-27T12:00:00.000Z',
-    updatedAt: '2026-11-27T12:00:00.000Z',
-    photos: [],
-    deliveryPhotos: [],
-    offers: 1,
-    clientFirstName: 'Lucía',
-    clientContact: null,
-    contractor: null,
-    contractorContact: null,
-    conversationId: null,
-    deliveryNote: null,
-    viewer: { isClient: false, isHiredContractor: true },
-    money: m,
-  };
-}
+const project = (status: ProjectStatus, m: ProjectMoney) => testProject('contractor', { status, money: m });
 
 function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = async () => new Response('{}'), profileListed = true) {
   const calls: string[] = [];

@@ -7,6 +7,7 @@ import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payment
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { FundingSection } from './funding-section.tsx';
+import { testMoney } from '@/test/project-fixtures.ts';
 
 // The pay step's Idempotency-Key: the same request sent again after no answer (503) carries the
 // same key (the server answers the first attempt, never charges twice); after a definitive
@@ -17,21 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const money: ProjectMoney = {
-  currency: 'DOP',
-  priceMinor: 1_000_000,
-  fundedMinor: 0,
-  releasedMinor: 0,
-  refundedMinor: 0,
-  heldMinor: 0,
-  funded: false,
-  dueMinor: 1_000_000,
-  payBy: null,
-  releasedAt: null,
-  refundedAt: null,
-  feePercent: 10,
-  milestones: [],
-};
+const money: ProjectMoney = testMoney({ payBy: null });
 const card = { id: '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });

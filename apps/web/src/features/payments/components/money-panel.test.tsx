@@ -11,6 +11,7 @@ import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { formatMoment } from '@/lib/format.ts';
 import { FundingSection } from './funding-section.tsx';
 import { PaymentReturnNotice, usePaymentReturn } from './payment-return.tsx';
+import { testMoney } from '@/test/project-fixtures.ts';
 
 // The money panel says one true thing for each state of a hired project's money (issue 29): what
 // is due and by when, held, partly released, released (when), refunded (when); never "held until
@@ -22,22 +23,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const base: ProjectMoney = {
-  currency: 'DOP',
-  priceMinor: 1_000_000,
-  fundedMinor: 0,
-  releasedMinor: 0,
-  refundedMinor: 0,
-  heldMinor: 0,
-  funded: false,
-  dueMinor: 1_000_000,
-  payBy: null,
-  releasedAt: null,
-  refundedAt: null,
-  feePercent: 10,
-  milestones: [],
-};
-const money = (extra: Partial<ProjectMoney>): ProjectMoney => ({ ...base, ...extra });
+const money = (extra: Partial<ProjectMoney>): ProjectMoney => testMoney({ payBy: null, ...extra });
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function renderPanel(status: ProjectStatus, m: ProjectMoney, viewer: 'client' | 'contractor') {

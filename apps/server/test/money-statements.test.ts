@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const statements = recordStatements();
 
-const OUTBOX_WORKER = /^\s*(update "email_outbox"|WITH claimed AS)/;
+// The outbox worker's statements: claiming, marking sent, and looking up the recipients' account ids for its log line.
+const OUTBOX_WORKER = /^\s*(update "email_outbox"|UPDATE email_outbox|WITH claimed AS|select "id", lower\("email"\) from "users")/;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -59,6 +59,7 @@ import { directoryPageSources, startDirectory } from './modules/directory/direct
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
+import { noticeCentreRoutes } from './modules/chat/notice-centre.routes.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { lazyChildLogger } from './lib/logger.ts';
@@ -280,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   app.addHook('onClose', () => chat.stop());
   chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
+  await app.register(noticeCentreRoutes({ db }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

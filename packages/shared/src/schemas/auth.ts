@@ -112,6 +112,8 @@ export const SessionUserSchema = z
     avatarUrl: z.string().nullable(),
     rating: z.number(),
     unreadMessages: z.number().int(),
+    /** Unread notices (the notification centre's bell, issue 31); they count in unreadMessages too. */
+    unreadNotices: z.number().int(),
     /** The person's country (profile): forms start from it (the card's country, issue 35). */
     country: z.enum(COUNTRY_CODES),
     /**

@@ -79,7 +79,8 @@ export const ConversationSummarySchema = z.object({
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 
 export const ConversationListSchema = z.object({ conversations: z.array(ConversationSummarySchema) });
-export const UnreadCountSchema = z.object({ unread: z.number().int() });
+/** GET /api/me/unread: unread chat messages (the notices addressed to the person included) and unread notices (the notification centre's bell). */
+export const UnreadCountSchema = z.object({ unread: z.number().int(), notices: z.number().int() });
 export const MarkedReadSchema = z.object({ read: z.number().int() });
 export const ChatMessageSentSchema = z.object({ message: ChatMessageSchema });
 

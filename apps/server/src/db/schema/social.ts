@@ -106,6 +106,8 @@ export const messages = pgTable(
      * the migration could not attribute (both people, as before).
      */
     recipientId: uuid('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** What a notification is about (shared NOTICE_KINDS: 'newQuote', 'projectFunded'...); null for chat messages and older notices. */
+    noticeKind: varchar('notice_kind', { length: 40 }),
     /** When the recipient's socket received it (chat: the spec's `uploaded`; decision 024). */
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     readAt: timestamp('read_at', { withTimezone: true }),
@@ -124,6 +126,14 @@ export const messages = pgTable(
     index('messages_away_idx')
       .on(t.createdAt)
       .where(sql`${t.deliveredAt} IS NULL AND ${t.readAt} IS NULL AND ${t.mailedAt} IS NULL AND ${t.senderId} IS NOT NULL`),
+    // The notification centre (issue 31): a person's notices newest first, and their unread ones
+    // (counted with the session, marked read by the project page).
+    index('messages_notices_idx')
+      .on(t.recipientId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} = 'notification'`),
+    index('messages_unread_notices_idx')
+      .on(t.recipientId)
+      .where(sql`${t.type} = 'notification' AND ${t.readAt} IS NULL`),
     check('messages_body_not_blank', sql`length(btrim(${t.body})) > 0`),
   ],
 );

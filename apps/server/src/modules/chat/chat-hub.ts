@@ -204,6 +204,7 @@ export class ChatHub implements ChatEvents {
           photoId: null,
           quoteId: null,
           recipientId: null,
+          noticeKind: null,
           deliveredAt: null,
           readAt: null,
           mailedAt: null,

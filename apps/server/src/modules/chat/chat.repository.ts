@@ -282,6 +282,7 @@ export async function insertTextMessages(db: Db, rows: readonly TextMessageInput
     photoId: r.photo_id as string | null,
     quoteId: r.quote_id as string | null,
     recipientId: null,
+    noticeKind: null,
     deliveredAt: date(r.delivered_at),
     readAt: date(r.read_at),
     mailedAt: date(r.mailed_at),
@@ -337,11 +338,20 @@ export async function insertChatMessage(
 /** A platform notification (no sender) in the conversation, for one of its two people. */
 export async function insertNoticeMessage(
   tx: DbOrTx,
-  row: { conversationId: string; recipientId: string; subject: string; body: string; quoteId: string | null },
+  row: { conversationId: string; recipientId: string; kind: string; subject: string; body: string; quoteId: string | null },
 ): Promise<MessageRow> {
   const [inserted] = await tx
     .insert(messages)
-    .values({ conversationId: row.conversationId, senderId: null, recipientId: row.recipientId, type: 'notification', subject: row.subject, body: row.body, quoteId: row.quoteId })
+    .values({
+      conversationId: row.conversationId,
+      senderId: null,
+      recipientId: row.recipientId,
+      type: 'notification',
+      noticeKind: row.kind,
+      subject: row.subject,
+      body: row.body,
+      quoteId: row.quoteId,
+    })
     .returning();
   return inserted!;
 }
@@ -350,9 +360,12 @@ export async function insertNoticeMessage(
  * A notice message (its id made by the caller) deferred to the transaction's commit
  * (db/deferred-writes.ts), in the conversation a deferred write of `conversation` returns.
  */
-export function noticeOnCommit(later: DeferredWrites, row: { id: string; conversation: SQL; recipientId: string; subject: string; body: string; quoteId: string | null }): void {
-  later.write(sql`INSERT INTO ${messages} (id, conversation_id, sender_id, recipient_id, type, subject, body, quote_id)
-    VALUES (${row.id}, (SELECT id FROM ${row.conversation}), NULL, ${row.recipientId}, 'notification', ${row.subject}, ${row.body}, ${row.quoteId})`);
+export function noticeOnCommit(
+  later: DeferredWrites,
+  row: { id: string; conversation: SQL; recipientId: string; kind: string; subject: string; body: string; quoteId: string | null },
+): void {
+  later.write(sql`INSERT INTO ${messages} (id, conversation_id, sender_id, recipient_id, type, notice_kind, subject, body, quote_id)
+    VALUES (${row.id}, (SELECT id FROM ${row.conversation}), NULL, ${row.recipientId}, 'notification', ${row.kind}, ${row.subject}, ${row.body}, ${row.quoteId})`);
 }
 
 /**

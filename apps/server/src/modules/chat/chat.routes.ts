@@ -19,7 +19,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
 import { CHAT_MESSAGE_BUDGET } from './chat-socket.routes.ts';
-import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, unreadCount, type ChatDeps } from './chat.service.ts';
+import { unreadCounts } from './notice-centre.service.ts';
+import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, type ChatDeps } from './chat.service.ts';
 
 const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];
 /** The person's one message budget, shared with their sockets' sendPrivate (chat-socket.routes.ts). */
@@ -107,10 +108,14 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
 
     app.get(
       '/api/me/unread',
-      { config: { access: 'user' }, schema: { tags: ['mensajes'], summary: 'Mensajes sin leer (el globo del menú)', response: { 200: UnreadCountSchema, 401: ApiErrorSchema } } },
+      {
+        config: { access: 'user' },
+        schema: { tags: ['mensajes'], summary: 'Mensajes y avisos sin leer (el globo del menú y la campana)', response: { 200: UnreadCountSchema, 401: ApiErrorSchema } },
+      },
       async (req, reply) => {
         void reply.headers(noStore);
-        return { unread: await unreadCount(deps, req.user!.id) };
+        const { messages, notices } = await unreadCounts(deps, req.user!.id);
+        return { unread: messages, notices };
       },
     );
 

@@ -2,6 +2,7 @@ import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { moneyToBeginHeld } from '@arreglaya/shared/lifecycles';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
 import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
+import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { deferred } from '../../db/deferred-writes.ts';
@@ -267,6 +268,15 @@ export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversation
   return toChatMessage(row, actor.id, conversation.projectId);
 }
 
+/** A notice's content: its one recipient, what it is about (shared NOTICE_KINDS), its title and text, and the offer it concerns. */
+export interface NoticeContent {
+  recipientId: string;
+  kind: NoticeKind;
+  subject: string;
+  body: string;
+  quoteId?: string | null;
+}
+
 /**
  * A platform notification (new offer, accepted, delivered...) in the conversation of a project's
  * client and contractor, addressed to one of them and stored inside the caller's transaction. Only
@@ -274,8 +284,15 @@ export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversation
  * receive it as a `message` frame once that transaction commits (a NOTIFY on the chat's channel,
  * which PostgreSQL delivers only at commit), so a rolled-back move never shows up live.
  */
-export async function postNotice(tx: DbOrTx, n: { conversationId: string; recipientId: string; subject: string; body: string; quoteId?: string | null }): Promise<MessageRow> {
-  const row = await insertNoticeMessage(tx, { conversationId: n.conversationId, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+export async function postNotice(tx: DbOrTx, n: { conversationId: string } & NoticeContent): Promise<MessageRow> {
+  const row = await insertNoticeMessage(tx, {
+    conversationId: n.conversationId,
+    recipientId: n.recipientId,
+    kind: n.kind,
+    subject: n.subject,
+    body: n.body,
+    quoteId: n.quoteId ?? null,
+  });
   const event: FanOutEvent = { k: 'message', id: row.id, to: [n.recipientId] };
   await notifyOnCommit(tx, CHAT_CHANNEL, JSON.stringify(event));
   return row;
@@ -286,11 +303,11 @@ export async function postNotice(tx: DbOrTx, n: { conversationId: string; recipi
  * (`openConversationOnCommit`); its live event is a NOTIFY sent once the transaction has committed
  * (db/notifier.ts). False when `tx` does not defer writes (post it at once instead).
  */
-export function postNoticeOnCommit(tx: DbOrTx, n: { conversation: SQL; recipientId: string; subject: string; body: string; quoteId?: string | null }): boolean {
+export function postNoticeOnCommit(tx: DbOrTx, n: { conversation: SQL } & NoticeContent): boolean {
   const later = deferred(tx);
   if (!later) return false;
   const id = timeOrderedUuid();
-  noticeOnCommit(later, { id, conversation: n.conversation, recipientId: n.recipientId, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
+  noticeOnCommit(later, { id, conversation: n.conversation, recipientId: n.recipientId, kind: n.kind, subject: n.subject, body: n.body, quoteId: n.quoteId ?? null });
   const event: FanOutEvent = { k: 'message', id, to: [n.recipientId] };
   later.notify(CHAT_CHANNEL, JSON.stringify(event));
   return true;

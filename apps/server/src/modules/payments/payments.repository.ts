@@ -429,9 +429,19 @@ export async function findMethodById(db: DbOrTx, id: string): Promise<PaymentMet
 
 export async function findRefundReceipt(db: DbOrTx, refundId: string) {
   const [row] = await db
-    .select({ projectId: payments.projectId, payerId: payments.payerId, amountMinor: processorRefunds.amountMinor, currency: processorRefunds.currency })
+    .select({
+      projectId: payments.projectId,
+      payerId: payments.payerId,
+      amountMinor: processorRefunds.amountMinor,
+      currency: processorRefunds.currency,
+      // For the client's notice (issue 31): the conversation it lands in.
+      clientId: projects.clientId,
+      contractorId: projects.contractorId,
+      title: projects.title,
+    })
     .from(processorRefunds)
     .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
+    .leftJoin(projects, eq(projects.id, payments.projectId))
     .where(eq(processorRefunds.id, refundId));
   return row;
 }

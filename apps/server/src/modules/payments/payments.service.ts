@@ -413,6 +413,7 @@ async function afterFunding(
     if (project.contractorId && project.status !== 'cancelled' && project.status !== 'completado') {
       const m = tpm.projectFunded;
       await notify(tx, deps.mail, {
+        kind: 'projectFunded',
         to: project.contractorId,
         known: people?.contractor ?? undefined,
         pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
@@ -705,8 +706,23 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
       await deps.db.transaction(async (tx) => {
         await settleRefund(tx, r.id, id, true);
         const receipt = deps.mail && (await findRefundReceipt(tx, r.id));
-        if (receipt && deps.mail)
+        if (receipt && deps.mail) {
           await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, { kind: 'refund', amountMinor: receipt.amountMinor, currency: receipt.currency });
+          // The client's notification centre shows it too (issue 31); the receipt is its mail.
+          const { projectId, clientId, contractorId } = receipt;
+          if (projectId && clientId === receipt.payerId && contractorId) {
+            const m = tp.receipts.refund;
+            await notify(tx, deps.mail, {
+              kind: 'refundSent',
+              to: clientId,
+              pair: { clientId, contractorId, projectId },
+              subject: m.subject,
+              title: m.title,
+              paragraphs: [m.intro(receipt.title ?? ''), m.amount(formatAmount(receipt.amountMinor, receipt.currency))],
+              mailedByCaller: true,
+            });
+          }
+        }
       });
       sent++;
     } catch (err) {

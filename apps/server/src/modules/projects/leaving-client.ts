@@ -68,6 +68,7 @@ export async function closeOpenProjectsOf(tx: Tx, deps: NotifyDeps, clientId: st
   for (const q of closed) {
     const project = byId.get(q.projectId)!;
     await notify(tx, deps, {
+      kind: 'projectClosed',
       to: q.contractorId,
       pair: { clientId, contractorId: q.contractorId, projectId: project.id },
       quoteId: q.id,

@@ -1,5 +1,6 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import type { Currency } from '@arreglaya/shared/domain';
+import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
@@ -20,6 +21,8 @@ export interface NotifyDeps {
 export interface Notice {
   /** Who is told. */
   to: string;
+  /** What it is about (the notification centre's kind, issue 31). */
+  kind: NoticeKind;
   /** The conversation it lands in: the project's client and one contractor. */
   pair: { clientId: string; contractorId: string; projectId: string };
   quoteId?: string | null;
@@ -30,6 +33,8 @@ export interface Notice {
   actions?: { label: string; url: string }[];
   /** Mail it whatever the person's notification settings (a decision about their money). */
   alwaysMail?: boolean;
+  /** The caller mails it with a template of its own (reviews): only the notice is posted here. */
+  mailedByCaller?: boolean;
   /** The person told, when the caller has just read them (saves reading them again); with `immediate`, their mail preference too. */
   known?: { firstName: string; email: string; immediate?: boolean };
 }
@@ -48,10 +53,11 @@ export interface Notice {
  */
 export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void> {
   // Only the person told sees it; their open chat sockets receive it when the transaction commits (decision 024).
-  const notice = { recipientId: n.to, subject: n.title, body: n.paragraphs.join('\n\n'), quoteId: n.quoteId ?? null };
+  const notice = { recipientId: n.to, kind: n.kind, subject: n.title, body: n.paragraphs.join('\n\n'), quoteId: n.quoteId ?? null };
   const conversation = openConversationOnCommit(tx, n.pair);
   if (conversation) postNoticeOnCommit(tx, { conversation, ...notice });
   else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
+  if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
@@ -97,7 +103,7 @@ export async function tellContactsShared(tx: Tx, deps: NotifyDeps, projectId: st
   const m = tm.contactShared;
   const pair = { clientId: p.clientId, contractorId: p.contractorId, projectId };
   const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-  const base = { pair, subject: m.subject, title: m.title, actions, alwaysMail: true };
+  const base = { kind: 'contactShared' as const, pair, subject: m.subject, title: m.title, actions, alwaysMail: true };
   await notify(tx, deps, { ...base, to: p.clientId, known: client, paragraphs: [m.intro(p.title), tm.contractor(contractor.name, contractor.phone, contractor.email)] });
   await notify(tx, deps, {
     ...base,

@@ -38,7 +38,7 @@ import {
   listMyJobs,
   listMyProjects,
   listOpenJson,
-  projectPageJson,
+  openProjectPage,
   removePhoto,
   removeProject,
   reorderPhotos,
@@ -213,7 +213,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       },
       async (req, reply) => {
         void reply.headers(noStore);
-        return sendPreparedJson(req, reply, await projectPageJson(deps, actorOf(req), req.params.id));
+        return sendPreparedJson(req, reply, await openProjectPage(deps, actorOf(req), req.params.id));
       },
     );
 

@@ -14,6 +14,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { refreshContractorAggregates } from '../../db/contractor-aggregates.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
+import { readProjectNotices } from '../chat/notice-centre.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
@@ -223,6 +224,17 @@ export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, project
   return json;
 }
 
+/**
+ * The project page as its viewer opens it: the page, and their notices about the project marked
+ * read (the notification centre, decision 031). The two statements run side by side, so the mark
+ * adds no wait; a notice is its recipient's own, so a page the viewer may not read changes nothing
+ * of anyone else's.
+ */
+export async function openProjectPage(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
+  const [json] = await Promise.all([projectPageJson(deps, viewer, projectId), readProjectNotices(deps, viewer.id, projectId)]);
+  return json;
+}
+
 export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<ProjectDetail> {
   return (await readProject(deps, viewer, projectId)).detail;
 }
@@ -375,18 +387,45 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
   const open = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
   if (action === 'start') {
     const m = tm.projectStarted;
-    await notify(tx, deps, { to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title, contractorName)], actions: open });
+    await notify(tx, deps, {
+      kind: 'projectStarted',
+      to: p.clientId,
+      known: client,
+      pair,
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(p.title, contractorName)],
+      actions: open,
+    });
   } else if (action === 'deliver') {
     const m = tm.projectDelivered;
     const paragraphs = [m.intro(p.title, contractorName), ...(note ? [m.note(note)] : [])];
     const actions = [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }];
-    await notify(tx, deps, { to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs, actions });
+    await notify(tx, deps, { kind: 'projectDelivered', to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs, actions });
   } else if (action === 'approve') {
     const m = tm.projectApproved;
-    await notify(tx, deps, { to: contractorId, known: contractor, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title)], actions: open });
+    await notify(tx, deps, {
+      kind: 'projectApproved',
+      to: contractorId,
+      known: contractor,
+      pair,
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(p.title)],
+      actions: open,
+    });
   } else if (action === 'claim') {
     const m = tm.projectDisputed;
-    await notify(tx, deps, { to: contractorId, known: contractor, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(p.title), m.reason(note ?? '')], actions: open });
+    await notify(tx, deps, {
+      kind: 'projectDisputed',
+      to: contractorId,
+      known: contractor,
+      pair,
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(p.title), m.reason(note ?? '')],
+      actions: open,
+    });
   }
 }
 
@@ -409,7 +448,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
       const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
-      for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions });
+      for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { kind: 'projectApproved', to, pair, subject: m.subject, title: m.title, paragraphs, actions });
       await recordLogEntry(tx, {
         userId: null,
         action: 'project-completado',
@@ -467,13 +506,14 @@ async function endHireIn(
   const why = reason ? [m.reason(reason)] : [];
   const hours = hireHoursOf(deps.money);
   if (action === 'cancel_hire') {
-    await notify(tx, deps, { to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byClient(p.title), ...why], actions });
+    await notify(tx, deps, { kind: 'hireEnded', to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byClient(p.title), ...why], actions });
   } else if (action === 'withdraw_hire') {
     const name = (await findContact(tx, contractorId))?.name ?? '';
-    await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byContractor(p.title, name), ...why], actions });
+    await notify(tx, deps, { kind: 'hireEnded', to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.byContractor(p.title, name), ...why], actions });
   } else if (action === 'client_left') {
     const c = tm.projectClosed;
     await notify(tx, deps, {
+      kind: 'projectClosed',
       to: contractorId,
       pair,
       quoteId,
@@ -483,8 +523,8 @@ async function endHireIn(
       actions: [{ label: c.seeOpen, url: `${deps.appUrl}/projectlist` }],
     });
   } else {
-    await notify(tx, deps, { to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedContractor(p.title, hours)], actions });
-    await notify(tx, deps, { to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedClient(p.title, hours)], actions });
+    await notify(tx, deps, { kind: 'hireEnded', to: contractorId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedContractor(p.title, hours)], actions });
+    await notify(tx, deps, { kind: 'hireEnded', to: p.clientId, pair, quoteId, subject: m.subject, title: m.title, paragraphs: [m.lapsedClient(p.title, hours)], actions });
   }
   await recordLogEntry(tx, {
     userId: actor?.id ?? null,
@@ -572,7 +612,8 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
       const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
       // The decision settles their money: both are mailed whatever their notification settings, with the committee's reason.
       const paragraphs = decision.note ? [paragraph, m.reason(decision.note)] : [paragraph];
-      for (const to of [project.clientId, project.contractorId!]) await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true });
+      for (const to of [project.clientId, project.contractorId!])
+        await notify(tx, deps, { kind: 'claimDecided', to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true });
       await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
       return { status: moved, ...money };
     }),
@@ -592,7 +633,7 @@ export async function cancelHiredProject(deps: ProjectsDeps, actor: Actor, proje
     const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
     const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
     for (const to of [project.clientId, project.contractorId!])
-      await notify(tx, deps, { to, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(project.title)], actions });
+      await notify(tx, deps, { kind: 'projectCancelled', to, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(project.title)], actions });
     await log(tx, actor, 'project-cancelled', projectId, { from: project.status, to: moved, refunded });
     return { status: moved, released: 0, refunded };
   });

@@ -109,6 +109,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     const m = tm.newQuote;
     if (replacements <= 1)
       await notify(tx, deps, {
+        kind: 'newQuote',
         to: project.clientId,
         pair: pairOf(project, actor.id),
         quoteId,
@@ -179,6 +180,7 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
     const name = (await findContact(tx, actor.id))?.name ?? '';
     const m = tm.counterAnswered;
     await notify(tx, deps, {
+      kind: 'counterAnswered',
       to: project.clientId,
       pair: pairOf(project, actor.id),
       quoteId,
@@ -232,6 +234,7 @@ export async function counterOffer(deps: QuotesDeps, actor: Actor, quoteId: stri
     });
     const m = tm.quoteCountered;
     await notify(tx, deps, {
+      kind: 'quoteCountered',
       to: quote.contractorId,
       pair: pairOf(project, quote.contractorId),
       quoteId,
@@ -289,6 +292,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
   const payBy = formatDeadline(new Date(now.getTime() + hireHoursOf(deps.money) * 3_600_000), project.country);
   const a = tm.quoteAccepted;
   await notify(tx, deps, {
+    kind: 'quoteAccepted',
     to: quote.contractorId,
     pair,
     quoteId,
@@ -299,6 +303,7 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
   });
   const s = tm.projectAssigned;
   await notify(tx, deps, {
+    kind: 'projectAssigned',
     to: project.clientId,
     pair,
     quoteId,
@@ -322,6 +327,7 @@ async function tellRejected(tx: Tx, deps: QuotesDeps, project: ProjectRow, quote
   await spendQuoteLinks(tx, quote.id);
   const m = tm.quoteRejected;
   await notify(tx, deps, {
+    kind: 'quoteRejected',
     to: quote.contractorId,
     pair: pairOf(project, quote.contractorId),
     quoteId: quote.id,
@@ -398,6 +404,7 @@ export async function expireQuotes(deps: QuotesDeps, now = new Date(), batch = 2
       const m = tm.quoteExpired;
       await spendQuoteLinks(tx, q.id);
       await notify(tx, deps, {
+        kind: 'quoteExpired',
         to: q.contractorId,
         pair: pairOf(project, q.contractorId),
         quoteId: q.id,

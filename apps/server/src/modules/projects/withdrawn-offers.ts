@@ -22,6 +22,7 @@ export async function tellClientsOffersWithdrawn(tx: Tx, deps: NotifyDeps, contr
     const project = await findProject(tx, q.projectId);
     if (!project) continue;
     await notify(tx, deps, {
+      kind: 'offerWithdrawn',
       to: project.clientId,
       pair: { clientId: project.clientId, contractorId, projectId: project.id },
       quoteId: q.id,

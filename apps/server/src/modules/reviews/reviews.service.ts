@@ -1,4 +1,5 @@
 import { reviewMail as tm, reviews as tr } from '@arreglaya/shared/i18n/reviews';
+import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import {
   ADMIN_REVIEWS_PAGE_SIZE,
   REVIEWS_PAGE_SIZE,
@@ -18,6 +19,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { notify } from '../projects/project-notify.ts';
 import {
   countMine,
   countPending,
@@ -176,7 +178,23 @@ export async function pendingReviews(db: Db, actor: Actor, page: number): Promis
   return { items: rows.map((r) => toReview(r, actor)), page, pageCount: Math.max(1, Math.ceil(total / ADMIN_REVIEWS_PAGE_SIZE)), total };
 }
 
-async function queueMail(tx: Tx, deps: ReviewsDeps, to: { email: string; firstName: string }, template: string, m: { subject: string; title: string }, paragraphs: string[]) {
+/**
+ * Tells the review's author or its subject about a moderation decision: a notice in their
+ * notification centre (the project's conversation, issue 31) and the review's own mail.
+ */
+async function tell(
+  tx: Tx,
+  deps: ReviewsDeps,
+  r: ReviewRow,
+  who: 'author' | 'subject',
+  kind: NoticeKind,
+  template: string,
+  m: { subject: string; title: string },
+  paragraphs: string[],
+) {
+  const to = who === 'author' ? { id: r.authorId, email: r.authorEmail, firstName: r.authorFirstName } : { id: r.subjectId, email: r.subjectEmail, firstName: r.subjectFirstName };
+  const [clientId, contractorId] = r.direction === 'client_to_contractor' ? [r.authorId, r.subjectId] : [r.subjectId, r.authorId];
+  await notify(tx, deps, { kind, to: to.id, pair: { clientId, contractorId, projectId: r.projectId }, subject: m.subject, title: m.title, paragraphs, mailedByCaller: true });
   const mail = renderMail({
     title: m.title,
     paragraphs: [tm.greeting(to.firstName), ...paragraphs],
@@ -198,8 +216,8 @@ export async function approveReview(deps: ReviewsDeps, actor: Actor, id: string)
     await setModeration(tx, id, { status: 'approved', by: actor.id, reason: null });
     if (locked.direction === 'client_to_contractor') await refreshContractorAggregates(tx, [locked.subjectId]);
     const r = (await findReview(tx, id))!;
-    await queueMail(tx, deps, { email: r.authorEmail, firstName: r.authorFirstName }, 'review-approved', tm.approved, [tm.approved.intro(r.projectTitle)]);
-    await queueMail(tx, deps, { email: r.subjectEmail, firstName: r.subjectFirstName }, 'review-published', tm.published, [
+    await tell(tx, deps, r, 'author', 'reviewApproved', 'review-approved', tm.approved, [tm.approved.intro(r.projectTitle)]);
+    await tell(tx, deps, r, 'subject', 'reviewPublished', 'review-published', tm.published, [
       tm.published.intro(shortName(r.authorFirstName, r.authorLastName, r.authorStatus), r.projectTitle, r.rating),
       tm.published.replyHint,
     ]);
@@ -217,10 +235,7 @@ export async function rejectReview(deps: ReviewsDeps, actor: Actor, id: string, 
     if (locked.status !== 'pending') throw new AppError('CONFLICT', tr.notPending);
     await setModeration(tx, id, { status: 'rejected', by: actor.id, reason });
     const r = (await findReview(tx, id))!;
-    await queueMail(tx, deps, { email: r.authorEmail, firstName: r.authorFirstName }, 'review-rejected', tm.rejected, [
-      tm.rejected.intro(r.projectTitle),
-      tm.rejected.reason(reason),
-    ]);
+    await tell(tx, deps, r, 'author', 'reviewRejected', 'review-rejected', tm.rejected, [tm.rejected.intro(r.projectTitle), tm.rejected.reason(reason)]);
     await recordLogEntry(tx, { userId: actor.id, sessionId: actor.sessionId ?? null, action: 'review-rejected', location: '/admin/resenas', details: { reviewId: id } });
   });
   deps.mailer.kick();

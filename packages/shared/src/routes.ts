@@ -28,6 +28,7 @@ export const APP_ROUTE_PATTERNS = [
   '/perfil/seguridad',
   '/perfil/proyectos',
   '/perfil/mensajes',
+  '/perfil/avisos',
   '/perfil/favoritos',
   '/perfil/reviews',
   '/perfil/notificaciones',

@@ -146,6 +146,7 @@ export const shell = {
     security: 'Contraseña y seguridad',
     myProjects: 'Mis Proyectos',
     myMessages: 'Mis Mensajes',
+    notices: 'Avisos',
     myFavorites: 'Mis Favoritos',
     reviews: 'Comentarios',
     notifications: 'Notificaciones',

@@ -51,11 +51,11 @@ describe('chat over REST', () => {
     const clientList = (await get(client, '/api/conversations')).json().conversations;
     expect(clientList[0]).toMatchObject({ unread: 0, other: { id: contractor.user.id, role: 'contractor', rating: { average: 0, count: 0 } } });
 
-    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: 1 });
-    expect((await get(client, '/api/me/unread')).json()).toEqual({ unread: 0 });
+    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: 1, notices: 0 });
+    expect((await get(client, '/api/me/unread')).json()).toEqual({ unread: 0, notices: 0 });
     const read = await t.app.inject({ method: 'POST', url: `/api/conversations/${id}/read`, headers: contractor.headers });
     expect(read.json()).toEqual({ read: 1 });
-    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: 0 });
+    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: 0, notices: 0 });
     const page = (await get(client, `/api/conversations/${id}/messages`)).json();
     expect(page.messages[0].readAt).not.toBeNull();
 
@@ -253,7 +253,7 @@ describe('chat REST under attack', () => {
     const ids = new Set(created.map((r) => r.json().message.id as string));
     expect(ids.size).toBe(created.length);
     expect(await t.db.$count(messages, eq(messages.conversationId, id))).toBe(created.length);
-    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: created.length });
+    expect((await get(contractor, '/api/me/unread')).json()).toEqual({ unread: created.length, notices: 0 });
     expect((await get(contractor, `/api/conversations/${id}/messages`)).json().messages.at(-1)).toMatchObject({ text: 'Mismo mensaje', mine: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorMenu } from '@arreglaya/shared/i18n/quotes-web';
+import { notices as noticesText } from '@arreglaya/shared/i18n/notices';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
@@ -17,17 +18,21 @@ interface MenuItem {
   to: string;
   label: string;
   badge?: number;
+  /** What the badge says to a screen reader. */
+  badgeLabel?: (count: number) => string;
 }
 
 /** Spec §2: the client's and the contractor's menus (contractors share some /perfil pages; their Proyectos is /profile/proyectos). */
 function menuFor(user: SessionUser): MenuItem[] {
   const messages = { to: '/perfil/mensajes', label: m.messages, badge: user.unreadMessages };
+  const notices = { to: '/perfil/avisos', label: shell.pages.notices, badge: user.unreadNotices, badgeLabel: noticesText.unreadSummary };
   if (user.role === 'client') {
     return [
       { to: '/perfil/info', label: m.information },
       { to: '/perfil/seguridad', label: m.security },
       { to: '/perfil/proyectos', label: m.projects },
       messages,
+      notices,
       { to: '/perfil/favoritos', label: m.favorites },
       { to: '/perfil/reviews', label: m.reviews },
       { to: '/perfil/notificaciones', label: m.notifications },
@@ -52,6 +57,7 @@ function menuFor(user: SessionUser): MenuItem[] {
     { to: '/profile/nuevoproyecto', label: contractorMenu.portfolio },
     { to: '/profile/pagos', label: m.earnings },
     messages,
+    notices,
     { to: '/perfil/reviews', label: m.reviews },
     { to: '/profile/notificaciones', label: m.notifications },
   ];
@@ -94,7 +100,7 @@ function AccountLayout() {
                     {item.badge !== undefined && item.badge > 0 && (
                       <span className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white">
                         <span aria-hidden="true">{formatNumber(item.badge)}</span>
-                        <span className="sr-only">{shell.nav.unreadMessages(item.badge)}</span>
+                        <span className="sr-only">{(item.badgeLabel ?? shell.nav.unreadMessages)(item.badge)}</span>
                       </span>
                     )}
                   </NavLink>

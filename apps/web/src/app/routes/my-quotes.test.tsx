@@ -60,6 +60,7 @@ describe('Mis Ofertas (issue 35)', () => {
         avatarUrl: null,
         rating: 0,
         unreadMessages: 0,
+        unreadNotices: 0,
         country: 'DO',
         profileListed: true,
       },

@@ -30,6 +30,7 @@ const session: Session = {
     avatarUrl: null,
     rating: 0,
     unreadMessages: 0,
+    unreadNotices: 0,
     country: 'DO',
     profileListed: null,
   },

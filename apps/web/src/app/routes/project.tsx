@@ -17,6 +17,7 @@ import { PaymentReturnNotice, usePaymentReturn } from '@/features/payments/compo
 import { MilestonesList } from '@/features/payments/components/milestones-list.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
 import { ProjectReviewSection } from '@/features/reviews/components/project-review-section.tsx';
+import { useNoticesReadOnOpen } from '@/features/notifications/lib/notices-on-open.ts';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -41,6 +42,8 @@ function ProjectPage() {
   // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
   const { hash } = useLocation();
   const loaded = Boolean(p);
+  // The page's GET marked this project's notices read (decision 031): the bell follows.
+  useNoticesReadOnOpen(userId, user?.unreadNotices ?? 0, id, loaded);
   useEffect(() => {
     if (loaded && hash) document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
   }, [loaded, hash]);

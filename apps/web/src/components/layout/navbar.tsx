@@ -4,6 +4,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
 import { cx } from '@/lib/cx.ts';
 import { formatNumber } from '@/lib/format.ts';
+import { NoticesMenuItem, NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
 import { Avatar } from '../ui/avatar.tsx';
 import { StarRating } from '../ui/star-rating.tsx';
 import { buttonClasses } from '../ui/button.ts';
@@ -88,6 +89,7 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
             )}
             {user?.role === 'contractor' && <NavItem to="/projectlist" label={t.selectProject} />}
             {user?.role === 'sysadmin' && <NavItem to="/admin" label={t.admin} />}
+            {user && user.role !== 'sysadmin' && <NoticesMenuItem unread={user.unreadNotices} className="md:hidden" />}
           </ul>
           {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea {...authHandlers} />)}
         </nav>
@@ -159,6 +161,7 @@ function UserArea({ user }: { user: SessionUser }) {
           {user.role !== 'sysadmin' && <StarRating value={user.rating} size="sm" className="text-xs" />}
         </span>
       </Link>
+      {user.role !== 'sysadmin' && <NotificationBell unread={user.unreadNotices} className="hidden md:inline-flex" />}
       {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}
       {user.unreadMessages > 0 && (
         <Link

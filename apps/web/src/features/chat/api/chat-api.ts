@@ -17,7 +17,8 @@ export const chatApi = {
   send: (id: string, text: string) => api.post<{ message: ChatMessage }>(`${base(id)}/messages`, { text }).then((r) => r.message),
   sendPhoto: (id: string, file: File) => uploadPhotoTo<{ message: ChatMessage }>(`${base(id)}/photos`, file).then((r) => r.message),
   markRead: (id: string) => api.post<{ read: number }>(`${base(id)}/read`, {}),
-  unread: () => api.get<{ unread: number }>('/api/me/unread').then((r) => r.unread),
+  /** Unread messages (the notices included) and unread notices (the notification centre's bell). */
+  unread: () => api.get<{ unread: number; notices: number }>('/api/me/unread'),
   /** True while the session is still this person's (asked before the socket reconnects). */
   stillSignedIn: (userId: string) => api.get<Session>('/api/auth/session').then((s) => s.user?.id === userId),
   respond: (id: string, messageId: string, response: 'accept' | 'reject') =>

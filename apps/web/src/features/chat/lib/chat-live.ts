@@ -224,7 +224,7 @@ export class ChatLive {
     this.setLog(conversationId, { messages: mergeMessages(this.log(conversationId).messages, messages) });
   }
 
-  /** The conversation list and the navbar's badge (the session's unreadMessages). */
+  /** The conversation list, the navbar's badge and the notification bell (the session's unreadMessages and unreadNotices). */
   private refreshLists(unread = true): void {
     void this.queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY });
     if (!unread) return;
@@ -232,7 +232,7 @@ export class ChatLive {
       .unread()
       .then((n) =>
         this.queryClient.setQueryData<Session>(SESSION_QUERY_KEY, (session) =>
-          session?.user && session.user.id === this.userId ? { ...session, user: { ...session.user, unreadMessages: n } } : session,
+          session?.user && session.user.id === this.userId ? { ...session, user: { ...session.user, unreadMessages: n.unread, unreadNotices: n.notices } } : session,
         ),
       )
       .catch(() => undefined);

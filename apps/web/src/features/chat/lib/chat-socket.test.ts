@@ -224,7 +224,7 @@ describe('ChatLive after a reconnect', () => {
         return cursor.after ? { messages: [missed], hasMore: false } : { messages: first, hasMore: false };
       }),
       markRead: vi.fn(async () => ({ read: 1 })),
-      unread: vi.fn(async () => 0),
+      unread: vi.fn(async () => ({ unread: 0, notices: 0 })),
       send: vi.fn(),
       sendPhoto: vi.fn(),
       respond: vi.fn(),

@@ -52,6 +52,7 @@ function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = a
       avatarUrl: null,
       rating: 0,
       unreadMessages: 0,
+      unreadNotices: 0,
       country: 'DO',
       profileListed,
     },

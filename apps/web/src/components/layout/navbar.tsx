@@ -161,7 +161,7 @@ function UserArea({ user }: { user: SessionUser }) {
           {user.role !== 'sysadmin' && <StarRating value={user.rating} size="sm" className="text-xs" />}
         </span>
       </Link>
-      {user.role !== 'sysadmin' && <NotificationBell unread={user.unreadNotices} className="hidden md:inline-flex" />}
+      {user.role !== 'sysadmin' && <NotificationBell unread={user.unreadNotices} display="hidden md:inline-flex" />}
       {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}
       {user.unreadMessages > 0 && (
         <Link

@@ -37,13 +37,16 @@ function Count({ unread, className }: { unread: number; className?: string }) {
   );
 }
 
-/** The desktop header's bell: "Avisos, 3 sin leer" to a screen reader. */
-export function NotificationBell({ unread, className }: { unread: number; className?: string }) {
+/**
+ * The desktop header's bell: "Avisos, 3 sin leer" to a screen reader. `display` is the caller's
+ * (`hidden md:inline-flex`): a display class here would compete with it.
+ */
+export function NotificationBell({ unread, display }: { unread: number; display: string }) {
   return (
     <Link
       to={NOTICES_PATH}
       aria-label={t.bell(unread)}
-      className={cx('relative inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 hover:text-brand-800', className)}
+      className={cx('relative size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50 hover:text-brand-800', display)}
     >
       <BellIcon className="size-6" />
       <Count unread={unread} className="absolute top-0.5 right-0" />

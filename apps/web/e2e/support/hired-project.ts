@@ -13,12 +13,14 @@ export interface HiredProject {
   contractorId: string;
 }
 
+export type OpenProject = Omit<HiredProject, 'contractorId'>;
+
 /**
  * A new client and a new listed contractor, through the API as the app's own pages would: the
- * client posts a plumbing project in Santo Domingo, the contractor offers `priceMinor`, the client
- * accepts. The project is then `assigned` (not funded) and each person has a signed-in API client.
+ * client posts a plumbing project in Santo Domingo, still open (no offer yet); each person has a
+ * signed-in API client.
  */
-export async function hiredProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string; priceMinor: number; offer: string }): Promise<HiredProject> {
+export async function openProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string }): Promise<OpenProject> {
   const client = await createConfirmedAccount(baseURL, mailbox, 'client');
   const contractor = await createConfirmedAccount(baseURL, mailbox, 'contractor');
   await completeContractorProfile(baseURL, contractor);
@@ -37,10 +39,20 @@ export async function hiredProject(baseURL: string, mailbox: Mailbox, project: {
   });
   expect(created.status(), await created.text()).toBe(201);
   const projectId = ((await created.json()) as { project: ProjectDetail }).project.id;
+  return { client, contractor, clientApi, contractorApi, projectId };
+}
+
+/**
+ * openProject, then the contractor offers `priceMinor` and the client accepts. The project is then
+ * `assigned` (not funded).
+ */
+export async function hiredProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string; priceMinor: number; offer: string }): Promise<HiredProject> {
+  const open = await openProject(baseURL, mailbox, project);
+  const { clientApi, contractorApi, projectId } = open;
   expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: project.priceMinor, description: project.offer } })).status()).toBe(201);
   const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
-  return { client, contractor, clientApi, contractorApi, projectId, contractorId: offers.items[0]!.contractor.id };
+  return { ...open, contractorId: offers.items[0]!.contractor.id };
 }
 
 const NEXT_YEAR = new Date().getUTCFullYear() + 1;

@@ -8,6 +8,7 @@ import type { Notice, NoticesPage } from '@arreglaya/shared/schemas/notification
 import { Navbar } from '@/components/layout/navbar.tsx';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { testSession } from '@/test/session-fixtures.ts';
 import { Component as NoticesPageRoute } from './notices.tsx';
 
 // The notification centre (issue 31): the header's bell and the phone menu's Avisos carry the
@@ -20,24 +21,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const USER_ID = '0c9a1f3e-2b4d-4e6f-8a1b-2c3d4e5f6a7b';
-const session = (unreadNotices: number): Session => ({
-  user: {
-    id: USER_ID,
-    role: 'client',
-    firstName: 'Yolanda',
-    lastName: 'Peña',
-    email: 'y@correo.do',
-    phone: null,
-    avatarUrl: null,
-    rating: 0,
-    unreadMessages: unreadNotices,
-    unreadNotices,
-    country: 'DO',
-    profileListed: null,
-  },
-  expiresAt: null,
-});
+const session = (unreadNotices: number): Session => testSession({ unreadNotices, unreadMessages: unreadNotices });
 const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 const notice = (n: number, read = false): Notice => ({
   id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,

@@ -3,7 +3,9 @@ import { notices as tn } from '@arreglaya/shared/i18n/notices';
 import type { NoticesPage, NoticesRead } from '@arreglaya/shared/schemas/notifications';
 import { noticesSent } from '../../db/client.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
+import { funded, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { flushRefunds } from '../payments/payments.service.ts';
 
 // The notification centre (issue 31, decision 031): GET /api/me/notices, the read marks, the
 // session's count and the project page marking its notices read.
@@ -181,5 +183,31 @@ describe('what the centre lists', () => {
     const [notice] = (await page(contractor)).items;
     expect(notice).toMatchObject({ kind: 'quoteCountered', title: 'Contraoferta a tu oferta', url: `/proyectos/${projectId}`, read: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/unread', headers: contractor.headers })).json()).toEqual({ unread: 1, notices: 1 });
+  });
+
+  it('a hired project’s steps reach each person’s centre with their kind: payment held, contacts, work, claim, decision, refund', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, client, projectId, 'disputed', 'No terminó el trabajo.');
+    const admin = await sysadmin(t);
+    expect((await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'refund', note: 'No se hizo el trabajo.' })).statusCode).toBe(200);
+    await flushRefunds(t.app.payments.deps);
+    await noticesSent(t.db);
+    const kinds = async (who: Person) => (await page(who)).items.map((n) => [n.kind, n.url === `/proyectos/${projectId}`]).reverse();
+    expect(await kinds(client)).toEqual([
+      ['newQuote', true],
+      ['projectAssigned', true],
+      ['contactShared', true],
+      ['projectStarted', true],
+      ['claimDecided', true],
+      ['refundSent', true],
+    ]);
+    expect(await kinds(contractor)).toEqual([
+      ['quoteAccepted', true],
+      ['projectFunded', true],
+      ['contactShared', true],
+      ['projectDisputed', true],
+      ['claimDecided', true],
+    ]);
   });
 });

@@ -270,11 +270,14 @@ export function listPendingRefunds(db: DbOrTx, limit = 50) {
     .limit(limit);
 }
 
-export async function settleRefund(db: DbOrTx, id: string, ref: string | null, ok: boolean): Promise<void> {
-  await db
+/** True when this call changed the refund (false when another sweep had settled it already). */
+export async function settleRefund(db: DbOrTx, id: string, ref: string | null, ok: boolean): Promise<boolean> {
+  const rows = await db
     .update(processorRefunds)
     .set(ok ? { status: 'succeeded', processorRef: ref } : { attempts: sql`${processorRefunds.attempts} + 1` })
-    .where(and(eq(processorRefunds.id, id), ne(processorRefunds.status, 'succeeded')));
+    .where(and(eq(processorRefunds.id, id), ne(processorRefunds.status, 'succeeded')))
+    .returning({ id: processorRefunds.id });
+  return rows.length > 0;
 }
 
 // ---- Idempotency keys of money actions ----

@@ -704,8 +704,10 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
     try {
       const { id } = await deps.processor.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, idempotencyKey: `refund_${r.id}` });
       await deps.db.transaction(async (tx) => {
-        await settleRefund(tx, r.id, id, true);
-        const receipt = deps.mail && (await findRefundReceipt(tx, r.id));
+        // Two sweeps (a kick and the minute's, or two instances) may send one refund: the processor
+        // refunds once (its key), and only the sweep that settles it sends the receipt and the notice.
+        const settled = await settleRefund(tx, r.id, id, true);
+        const receipt = settled && deps.mail && (await findRefundReceipt(tx, r.id));
         if (receipt && deps.mail) {
           await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, { kind: 'refund', amountMinor: receipt.amountMinor, currency: receipt.currency });
           // The client's notification centre shows it too (issue 31); the receipt is its mail.

@@ -61,6 +61,12 @@ export const NoticesQuerySchema = z.object({
     .max(50, { error: validation.invalidValue })
     .default(NOTICES_PAGE_SIZE),
 });
+/**
+ * GET /api/projects/:id?notices=read: the page also marks the viewer's notices about the project
+ * read. The web asks it only while the session counts unread notices, so the page costs no
+ * statement more otherwise (decision 031).
+ */
+export const NoticesOnOpenQuerySchema = z.object({ notices: z.enum(['read'], { error: validation.invalidValue }).optional() });
 export const NoticeParamsSchema = z.object({ id: z.uuid({ error: notices.notFound }) });
 
 export const NoticeSchema = z

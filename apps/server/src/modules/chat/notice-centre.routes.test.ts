@@ -158,10 +158,14 @@ describe('marking notices read', () => {
     const { client, projects } = await clientWithOffers(2);
     const stranger = await person(t, 'contractor', 'Curioso');
     // Another contractor opening the (open) project changes nothing of the client's.
-    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}`, headers: stranger.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}?notices=read`, headers: stranger.headers })).statusCode).toBe(200);
     expect((await page(client)).unread.notices).toBe(2);
-
+    // Without the web's ?notices=read (nothing unread in its session) the page reads as before.
     expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}`, headers: client.headers })).statusCode).toBe(200);
+    expect((await page(client)).unread.notices).toBe(2);
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}?notices=nada`, headers: client.headers })).statusCode).toBe(400);
+
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}?notices=read`, headers: client.headers })).statusCode).toBe(200);
     const after = await page(client);
     expect(after.items.map((n) => [n.url, n.read])).toEqual([
       [`/proyectos/${projects[1]}`, false],

@@ -1,3 +1,4 @@
+import { NoticesOnOpenQuerySchema } from '@arreglaya/shared/schemas/notifications';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import {
@@ -207,13 +208,15 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['proyectos'],
           summary: 'Un proyecto (los datos de contacto, solo entre el cliente y el contratista contratado)',
+          description: 'Con ?notices=read marca también como leídos mis avisos sobre el proyecto.',
           params: IdSchema,
+          querystring: NoticesOnOpenQuerySchema,
           response: { 200: ProjectDetailSchema, ...errors },
         },
       },
       async (req, reply) => {
         void reply.headers(noStore);
-        return sendPreparedJson(req, reply, await openProjectPage(deps, actorOf(req), req.params.id));
+        return sendPreparedJson(req, reply, await openProjectPage(deps, actorOf(req), req.params.id, req.query.notices === 'read'));
       },
     );
 

@@ -225,12 +225,14 @@ export async function projectPageJson(deps: ProjectsDeps, viewer: Actor, project
 }
 
 /**
- * The project page as its viewer opens it: the page, and their notices about the project marked
- * read (the notification centre, decision 031). The two statements run side by side, so the mark
- * adds no wait; a notice is its recipient's own, so a page the viewer may not read changes nothing
- * of anyone else's.
+ * The project page as its viewer opens it: the page, and with `markNotices` (the web asks it while
+ * the person has unread notices) their notices about the project marked read (the notification
+ * centre, decision 031). The two run side by side, so the mark adds no wait; without it the page
+ * costs what it did (an open project's page for a contractor comes from memory). A notice is its
+ * recipient's own, so a page the viewer may not read changes nothing of anyone else's.
  */
-export async function openProjectPage(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<PreparedJson> {
+export async function openProjectPage(deps: ProjectsDeps, viewer: Actor, projectId: string, markNotices: boolean): Promise<PreparedJson> {
+  if (!markNotices) return projectPageJson(deps, viewer, projectId);
   const [json] = await Promise.all([projectPageJson(deps, viewer, projectId), readProjectNotices(deps, viewer.id, projectId)]);
   return json;
 }

@@ -4,6 +4,8 @@ import { ERROR_CODES, type ErrorCode } from '@arreglaya/shared/errors';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { ProjectData, ProjectDetail, ProjectInput } from '@arreglaya/shared/schemas/projects';
 import { ApiError, api } from '@/lib/api.ts';
+import { queryClient as appQueryClient } from '@/lib/query-client.ts';
+import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 
 // One project: the page (/proyectos/:id), saving the form (/nuevoproyecto), its photos and the
 // status moves after hiring. Cache keys carry the viewer's id, so another person signing in
@@ -21,10 +23,15 @@ export const projectKeys = {
 /** A photo's URL in one of the stored sizes (sm 96 px, md 320 px, lg up to 960 px). */
 export const projectPhotoUrl = (photoId: string, size: 'sm' | 'md' | 'lg' = 'md') => `/api/photos/${photoId}/${size}`;
 
-/** GET /api/projects/:id; null when the API says 404 (gone, or not for this viewer). */
+/**
+ * GET /api/projects/:id; null when the API says 404 (gone, or not for this viewer). While the
+ * session counts unread notices it asks the page to mark the viewer's notices about the project
+ * read (`?notices=read`, decision 031); otherwise the page costs the server nothing more.
+ */
 export async function fetchProject(id: string, signal?: AbortSignal): Promise<ProjectDetail | null> {
+  const unread = appQueryClient.getQueryData<Session>(SESSION_QUERY_KEY)?.user?.unreadNotices ?? 0;
   try {
-    return await api.get<ProjectDetail>(`/api/projects/${encodeURIComponent(id)}`, signal);
+    return await api.get<ProjectDetail>(`/api/projects/${encodeURIComponent(id)}${unread > 0 ? '?notices=read' : ''}`, signal);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 404 || error.code === 'VALIDATION')) return null;
     throw error;

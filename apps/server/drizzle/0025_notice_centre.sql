@@ -2,7 +2,7 @@
 -- person's notices (the list, newest first) and of their unread ones (the session's count, the
 -- project page's read mark).
 ALTER TABLE "messages" ADD COLUMN "notice_kind" varchar(40);--> statement-breakpoint
-CREATE INDEX "messages_notices_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "messages"."type" = 'notification';--> statement-breakpoint
+CREATE INDEX "messages_notices_idx" ON "messages" USING btree ("recipient_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "messages"."type" = 'notification';--> statement-breakpoint
 CREATE INDEX "messages_unread_notices_idx" ON "messages" USING btree ("recipient_id") WHERE "messages"."type" = 'notification' AND "messages"."read_at" IS NULL;--> statement-breakpoint
 -- Backfill: the kind of the notices stored before this column, from their title (the catalogue's
 -- projectMail titles, one per kind). A title not listed keeps null (shown as a plain notice).

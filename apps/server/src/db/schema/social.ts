@@ -129,7 +129,7 @@ export const messages = pgTable(
     // The notification centre (issue 31): a person's notices newest first, and their unread ones
     // (counted with the session, marked read by the project page).
     index('messages_notices_idx')
-      .on(t.recipientId, t.createdAt.desc(), t.id.desc())
+      .on(t.recipientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.type} = 'notification'`),
     index('messages_unread_notices_idx')
       .on(t.recipientId)

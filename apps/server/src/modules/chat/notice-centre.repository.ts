@@ -26,11 +26,13 @@ const LIST_FIRST = `SELECT ${NOTICE_COLUMNS}
   ORDER BY m.created_at DESC, m.id DESC LIMIT $2`;
 
 // The page after `before` (a notice of the same person): its stored microseconds and id, so two
-// notices of one transaction keep their order.
+// notices of one transaction keep their order. Written as a row comparison with a scalar subquery
+// (an InitPlan), it is an index condition of messages_notices_idx: the page reads its 21 rows,
+// however deep it is (a join with the cursor's row would read every newer notice and skip them).
 const LIST_AFTER = `SELECT ${NOTICE_COLUMNS}
-  FROM messages m JOIN conversations c ON c.id = m.conversation_id,
-       (SELECT created_at, id FROM messages WHERE id = $3 AND recipient_id = $1 AND type = 'notification') b
-  WHERE m.recipient_id = $1 AND m.type = 'notification' AND (m.created_at, m.id) < (b.created_at, b.id)
+  FROM messages m JOIN conversations c ON c.id = m.conversation_id
+  WHERE m.recipient_id = $1 AND m.type = 'notification'
+    AND (m.created_at, m.id) < ((SELECT created_at FROM messages WHERE id = $3 AND recipient_id = $1 AND type = 'notification'), $3::uuid)
   ORDER BY m.created_at DESC, m.id DESC LIMIT $2`;
 
 /** The person's notices, newest first: `limit` of them, after the notice `before` when given. */

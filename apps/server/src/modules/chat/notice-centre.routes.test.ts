@@ -214,4 +214,20 @@ describe('what the centre lists', () => {
       ['claimDecided', true],
     ]);
   });
+
+  it('a review’s moderation reaches its author and the person reviewed, leading to their reviews', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    const written = await post(t, client, `/api/projects/${projectId}/review`, { rating: 5, title: 'Excelente trabajo', comments: 'Llegó a tiempo y dejó todo limpio.' });
+    expect(written.statusCode).toBe(201);
+    const admin = await sysadmin(t);
+    expect((await post(t, admin, `/api/admin/reviews/${written.json().review.id as string}/approve`)).statusCode).toBe(200);
+    await noticesSent(t.db);
+    const [toAuthor] = (await page(client)).items;
+    const [toSubject] = (await page(contractor)).items;
+    expect(toAuthor).toMatchObject({ kind: 'reviewApproved', title: 'Tu comentario fue publicado', url: '/perfil/reviews', read: false });
+    expect(toSubject).toMatchObject({ kind: 'reviewPublished', title: 'Tienes un nuevo comentario', url: '/perfil/reviews', read: false });
+  });
 });

@@ -125,6 +125,7 @@ describe('marking notices read', () => {
       ['00000000-0000-0000-0000-000000000000', 404, undefined],
       [`${notice!.id}x`, 400, undefined],
       [notice!.id, 400, '{"roto":'],
+      [notice!.id, 400, ''],
       [notice!.id, 413, JSON.stringify({ relleno: 'x'.repeat(2_000_000) })],
     ];
     for (const [id, status, body] of cases) {

@@ -7,6 +7,7 @@ import { myQuotes, offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { Component as MyQuotesPage } from './my-quotes.tsx';
+import { testSession } from '@/test/session-fixtures.ts';
 
 afterEach(() => {
   cleanup();
@@ -49,23 +50,7 @@ describe('Mis Ofertas (issue 35)', () => {
       }),
     );
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(SESSION_QUERY_KEY, {
-      user: {
-        id: 'c1',
-        role: 'contractor',
-        firstName: 'Ramón',
-        lastName: 'Báez',
-        email: 'r@ejemplo.do',
-        phone: null,
-        avatarUrl: null,
-        rating: 0,
-        unreadMessages: 0,
-        unreadNotices: 0,
-        country: 'DO',
-        profileListed: true,
-      },
-      expiresAt: null,
-    });
+    queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed: true }));
     const router = createMemoryRouter([{ path: '/', element: <MyQuotesPage /> }]);
     render(
       <QueryClientProvider client={queryClient}>

@@ -7,6 +7,7 @@ import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payment
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 import { Component as PaymentMethodsPage } from './payment-methods.tsx';
+import { testSession } from '@/test/session-fixtures.ts';
 
 // Cards are verified by the processor when saved (issue 29): the page shows the processor's reason
 // for a refused card in the form, and back from the bank's challenge (?verificacion=) it asks our
@@ -19,23 +20,7 @@ afterEach(() => {
 
 const CARD_ID = '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60';
 const card = { id: CARD_ID, brand: 'visa', last4: '3220', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };
-const session: Session = {
-  user: {
-    id: '0c9a1f3e-2b4d-4e6f-8a1b-2c3d4e5f6a7b',
-    role: 'client',
-    firstName: 'Yolanda',
-    lastName: 'Peña',
-    email: 'y@correo.do',
-    phone: null,
-    avatarUrl: null,
-    rating: 0,
-    unreadMessages: 0,
-    unreadNotices: 0,
-    country: 'DO',
-    profileListed: null,
-  },
-  expiresAt: null,
-};
+const session: Session = testSession();
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const fail = (status: number, code: string, message: string) => json(status, { error: { code, message } });
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');

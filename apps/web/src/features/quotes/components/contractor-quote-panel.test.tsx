@@ -13,6 +13,7 @@ import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { ContractorQuotePanel } from './contractor-quote-panel.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import { testSession } from '@/test/session-fixtures.ts';
 
 // The hired contractor's moves wait for the money (MONEY_GATES, issue 29): "Marcar en progreso"
 // is disabled while the money to begin is not held, and "Marcar como entregado" while a stage is
@@ -41,23 +42,7 @@ function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = a
     }),
   );
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, {
-    user: {
-      id: 'c1',
-      role: 'contractor',
-      firstName: 'Ramón',
-      lastName: 'Báez',
-      email: 'r@ejemplo.do',
-      phone: null,
-      avatarUrl: null,
-      rating: 0,
-      unreadMessages: 0,
-      unreadNotices: 0,
-      country: 'DO',
-      profileListed,
-    },
-    expiresAt: null,
-  });
+  queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed }));
   render(
     <QueryClientProvider client={queryClient}>
       <MessageBoxProvider>

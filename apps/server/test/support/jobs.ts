@@ -1,12 +1,19 @@
 import type { JobQueueName } from '@arreglaya/shared/domain';
 import type { JobData, JobQueue, JobState } from '../../src/modules/jobs/job-queue.ts';
 
-/** Waits until the job is in one of `states` (polling pg-boss's row), and returns it. */
-export async function waitForJob(jobs: JobQueue, name: JobQueueName, id: string, states: readonly JobState['state'][], timeoutMs = 20_000): Promise<JobState> {
+/** Waits until the job is in one of `states` (and passes `also`), polling pg-boss's row, and returns it. */
+export async function waitForJob(
+  jobs: JobQueue,
+  name: JobQueueName,
+  id: string,
+  states: readonly JobState['state'][],
+  also: (job: JobState) => boolean = () => true,
+  timeoutMs = 20_000,
+): Promise<JobState> {
   const end = Date.now() + timeoutMs;
   for (;;) {
     const job = await jobs.job(name, id);
-    if (job && states.includes(job.state)) return job;
+    if (job && states.includes(job.state) && also(job)) return job;
     if (Date.now() > end) throw new Error(`job ${name} ${id} still ${job?.state ?? 'missing'}`);
     await new Promise((r) => setTimeout(r, 50));
   }

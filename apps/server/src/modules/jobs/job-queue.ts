@@ -2,6 +2,7 @@ import { JOB_QUEUES, type JobQueueName } from '@arreglaya/shared/domain';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
+import { databaseErrorOf } from '../../lib/database-error.ts';
 
 /** pg-boss keeps its tables in this schema of the app's database (decision 035). */
 export const JOBS_SCHEMA = 'pgboss';
@@ -61,6 +62,17 @@ export interface JobState {
 interface Log {
   warn(obj: object, msg: string): void;
   info(obj: object, msg: string): void;
+}
+
+/**
+ * What a failed run keeps as its output (pg-boss serialises the thrown error, every property
+ * included): the message alone, and for a database error PostgreSQL's own message and code, never
+ * Drizzle's wrapper, whose message and `params` carry the statement's values.
+ */
+function plainError(err: unknown): Error {
+  const db = databaseErrorOf(err) as { code: string; message?: string } | undefined;
+  const message = db ? `${db.message ?? 'database error'} (SQLSTATE ${db.code})` : err instanceof Error ? err.message : String(err);
+  return new Error(message.slice(0, 500));
 }
 
 /** The node-postgres pool behind drizzle: pg-boss runs its statements on the app's own pool (no second pool per instance). */
@@ -152,8 +164,13 @@ export class JobQueue {
     for (const d of this.definitions.values()) {
       if (this.settings.schedules && d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
       const id = await this.boss.work<JobData>(d.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
-        const data = job?.data ?? {};
-        return d.run(data);
+        try {
+          return await d.run(job?.data ?? {});
+        } catch (err) {
+          const plain = plainError(err);
+          this.log.warn({ queue: d.name, jobId: job?.id, error: plain.message }, 'job failed; the queue retries it');
+          throw plain;
+        }
       });
       this.workers.set(d.name, id);
     }

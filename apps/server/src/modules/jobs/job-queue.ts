@@ -1,4 +1,5 @@
 import { JOB_QUEUES, type JobQueueName } from '@arreglaya/shared/domain';
+import { createRequire } from 'node:module';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
@@ -71,8 +72,11 @@ interface Log {
  */
 function plainError(err: unknown): Error {
   const db = databaseErrorOf(err) as { code: string; message?: string } | undefined;
-  const message = db ? `${db.message ?? 'database error'} (SQLSTATE ${db.code})` : err instanceof Error ? err.message : String(err);
-  return new Error(message.slice(0, 500));
+  if (db) return new Error(`${db.message ?? 'database error'} (SQLSTATE ${db.code})`.slice(0, 500));
+  // Drizzle's "Failed query: <text> params: <values>" wraps what really failed (a lost connection).
+  let e: unknown = err;
+  while (e instanceof Error && e.message.startsWith('Failed query') && e.cause) e = e.cause;
+  return new Error((e instanceof Error ? e.message : String(e)).slice(0, 500));
 }
 
 /** The node-postgres pool behind drizzle: pg-boss runs its statements on the app's own pool (no second pool per instance). */
@@ -80,10 +84,35 @@ export function poolOf(db: Db): pg.Pool {
   return (db as unknown as { $client: pg.Pool }).$client;
 }
 
-function bossFor(db: Db, settings: JobQueueSettings): PgBoss {
+/**
+ * pg-boss marks a job completed or failed after its handler without awaiting or catching the
+ * statement: with the database away (decision 002's outage tests) the rejection would be unhandled
+ * and end the process. Those two statements (its own texts) fail quietly instead: the job stays
+ * active until its expiry (15 minutes), when pg-boss's maintenance fails it into a retry; the
+ * jobs are idempotent, so running it again is harmless.
+ */
+const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
+const SETTLING = new Set([bossPlans.completeJobs(JOBS_SCHEMA), bossPlans.failJobsById(JOBS_SCHEMA)]);
+
+/** pg-boss's statements on the app's pool. */
+function executorFor(db: Db, log?: Log): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
   const pool = poolOf(db);
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      try {
+        return await pool.query(text, values);
+      } catch (err) {
+        if (!SETTLING.has(text)) throw err;
+        log?.warn({ error: plainError(err).message }, 'job queue: a finished job could not be marked; it is retried after its expiry');
+        return { rows: [{ count: 0 }] };
+      }
+    },
+  };
+}
+
+function bossFor(db: Db, settings: JobQueueSettings, log: Log): PgBoss {
   return new PgBoss({
-    db: { executeSql: (text: string, values: unknown[]) => pool.query(text, values) },
+    db: executorFor(db, log),
     schema: JOBS_SCHEMA,
     schedule: settings.schedules,
     cronMonitorIntervalSeconds: settings.cronCheckSeconds,
@@ -104,7 +133,7 @@ export async function installJobQueues(
   settings: Pick<JobQueueSettings, 'retryLimit' | 'retryDelaySeconds'> = DEFAULT_JOB_SETTINGS,
   names?: readonly JobQueueName[],
 ): Promise<void> {
-  const boss = new PgBoss({ db: { executeSql: (text: string, values: unknown[]) => poolOf(db).query(text, values) }, schema: JOBS_SCHEMA, schedule: false, supervise: false });
+  const boss = new PgBoss({ db: executorFor(db), schema: JOBS_SCHEMA, schedule: false, supervise: false });
   await boss.start();
   await createQueues(boss, settings, names);
   await boss.stop({ graceful: false });
@@ -143,7 +172,7 @@ export class JobQueue {
     settings: Partial<JobQueueSettings> = {},
   ) {
     this.settings = { ...DEFAULT_JOB_SETTINGS, ...settings };
-    this.boss = bossFor(db, this.settings);
+    this.boss = bossFor(db, this.settings, log);
     // pg-boss reports a failed poll or maintenance run (the database away) as an event; unheard, it would end the process.
     this.boss.on('error', (err: unknown) => this.log.warn({ err }, 'job queue error'));
   }

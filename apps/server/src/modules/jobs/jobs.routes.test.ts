@@ -69,6 +69,10 @@ describe('the job queue in the console', () => {
     const listed = page.failed.find((f) => f.id === id)!;
     expect(listed).toMatchObject({ queue: 'digest-daily', attempts: 4 });
     expect(listed.error).toBe('relation "digest_deliveries" does not exist (SQLSTATE 42P01)');
+    // And /metrics says so (decision 029's scrape, from this machine).
+    const metrics = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain('job_queue_jobs{queue="digest-daily",state="failed"} 1');
+    expect(metrics).toContain('job_queue_jobs{queue="dead-letters",state="waiting"} 1');
     // Every queue of the app is listed, with its counts.
     expect(page.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['quotes-expire', 'hires-lapse', 'deliveries-auto-approve', 'mail-delivery', 'payouts-daily']));
 

@@ -76,6 +76,15 @@ describe('the job queue in the console', () => {
     // Every queue of the app is listed, with its counts.
     expect(page.queues.map((q) => q.name)).toEqual(expect.arrayContaining(['quotes-expire', 'hires-lapse', 'deliveries-auto-approve', 'mail-delivery', 'payouts-daily']));
 
+    // While another run of the queue waits for its retry, the queue has no room for this one: a 409 that changes nothing.
+    const other = (await t.app.jobs.send('digest-daily', { at }))!;
+    await waitForJob(t.app.jobs, 'digest-daily', other, ['retry']);
+    const busy = await post(t, admin, `/api/admin/jobs/digest-daily/${id}/retry`);
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error.message).toBe(adminJobs.alreadyWaiting);
+    expect((await t.app.jobs.job('digest-daily', id))!.state).toBe('failed');
+    await t.db.execute(sql`DELETE FROM pgboss.job WHERE id = ${other}::uuid`);
+
     // Fixed; the sysadmin presses "Reintentar": the job runs again and completes, its dead letter gone.
     await t.db.execute(sql`ALTER TABLE digest_deliveries_away RENAME TO digest_deliveries`);
     const retried = await post(t, admin, `/api/admin/jobs/digest-daily/${id}/retry`);

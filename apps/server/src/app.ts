@@ -48,8 +48,11 @@ import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
-import { startProjectJobs } from './modules/projects/project-jobs.ts';
-import { startPaymentJobs } from './modules/payments/payment-jobs.ts';
+import { projectJobs } from './modules/projects/project-jobs.ts';
+import { paymentJobs } from './modules/payments/payment-jobs.ts';
+import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue.ts';
+import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
@@ -80,8 +83,10 @@ export interface AppDeps {
   config: Config;
   db: Db;
   logger: FastifyBaseLogger;
-  /** How often the outbox looks for mail queued by other instances (ms). */
+  /** Also kick the outbox's delivery job this often (ms; tests). Without it, kicks after commit and the job's schedule (decision 035). */
   mailPollMs?: number;
+  /** The job queue's settings (tests: no schedules, shorter waits); decision 035. */
+  jobs?: Partial<JobQueueSettings>;
   /** Serve a different web build (tests); defaults to apps/web/dist. */
   webDist?: string;
   /** Render /busqueda and /contractors/:id with this renderer (tests: the web app's source); defaults to the build's, `${webDist}-ssr/entry-server.js`. */
@@ -126,7 +131,9 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -177,7 +184,12 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
 
   const transport =
     config.mailTransport === 'smtp' && config.SMTP_URL ? createSmtpTransport(config.SMTP_URL, config.MAIL_FROM) : createOutboxOnlyTransport((o, m) => app.log.info(o, m));
-  const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs });
+  // The job queue (decision 035): pg-boss on this database; started once the app is ready (after the migrations).
+  const jobs = new JobQueue(db, app.log, deps.jobs);
+  const sendJob = (name: Parameters<JobQueue['send']>[0]) => () =>
+    void jobs.send(name).catch((err: unknown) => app.log.warn({ err, queue: name }, 'job not sent (its schedule will run it)'));
+  const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs, trigger: sendJob('mail-delivery') });
+  jobs.define(...mailJobs(worker, db, jobs));
   const mailer = createMailer(() => worker.kick());
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
@@ -240,28 +252,21 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   await app.register(sandboxProcessorRoutes(sandbox));
   const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
-  const paymentJobs = startPaymentJobs(paymentDeps, payoutDeps);
-  app.addHook('onClose', () => {
-    paymentJobs.stop();
-    return Promise.resolve();
-  });
+  jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,
     mailer,
     appUrl: config.appUrl,
     storage,
     log: app.log,
-    money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: paymentJobs.kick, hireHours: config.HIRE_PAYMENT_HOURS },
+    money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS },
   };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));
-  const stopProjectJobs = startProjectJobs(projectDeps);
-  app.addHook('onClose', () => {
-    stopProjectJobs();
-    return Promise.resolve();
-  });
+  jobs.define(...projectJobs(projectDeps));
+  await app.register(jobsRoutes(db, jobs));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
   // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
@@ -302,13 +307,15 @@ export async function buildApp(deps: AppDeps): Promise<App & { mailer: Mailer; p
   }, 10 * 60_000);
   housekeeping.unref();
 
-  app.addHook('onReady', () => {
+  app.addHook('onReady', async () => {
+    await jobs.start();
     worker.start();
-    return Promise.resolve();
   });
   app.addHook('onClose', async () => {
     clearInterval(housekeeping);
+    // The running jobs finish (up to the queue's stop timeout), then what a pending kick was for is delivered here.
+    await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs });
 }

@@ -4,8 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded-postgres.ts';
-import { createPool } from '../src/db/client.ts';
+import { createDb, createPool } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
+import { installJobQueues } from '../src/modules/jobs/job-queue.ts';
 
 export const TEMPLATE_DB = 'arreglaya_template';
 
@@ -40,6 +41,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await admin.end();
   const pool = createPool(`${adminUrl}/${TEMPLATE_DB}`, 2);
   await runMigrations(pool);
+  // pg-boss's schema and the app's queues, once: every test database is cloned with them, so an
+  // app's queue starts without creating tables (decision 035).
+  await installJobQueues(createDb(pool));
   await pool.end();
 
   project.provide('pgAdminUrl', adminUrl);

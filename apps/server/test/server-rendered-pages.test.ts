@@ -75,7 +75,7 @@ describe('pages rendered by the server', () => {
     const renderer = (await import(/* @vite-ignore */ RENDERER)) as PageRenderer;
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dist, DEMO_DATA: '0', APP_URL });
-    app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist, webRenderer: renderer });
+    app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist, webRenderer: renderer, jobs: { schedules: false } });
     await app.ready();
     ids.plumber = await contractor('Ramón Núñez', ['plomeria'], { companyName: 'Plomería Núñez', ratingAvg: 4.5, ratingCount: 2 });
     ids.electrician = await contractor('Carmen Báez', ['electricidad']);

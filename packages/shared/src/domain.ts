@@ -105,6 +105,23 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
 
+/**
+ * The job queue's queues (decision 035): the scheduled and background work, each a pg-boss queue of
+ * the same name. `dead-letters` holds a copy of every job that failed its last retry.
+ */
+export const JOB_QUEUES = [
+  'quotes-expire',
+  'hires-lapse',
+  'deliveries-auto-approve',
+  'digest-daily',
+  'payments-refunds',
+  'payments-reconcile',
+  'payouts-daily',
+  'mail-delivery',
+  'dead-letters',
+] as const;
+export type JobQueueName = (typeof JOB_QUEUES)[number];
+
 export const EMAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 

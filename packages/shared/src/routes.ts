@@ -53,6 +53,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/bandejas',
   '/admin/reclamos/:projectId',
   '/admin/registro',
+  '/admin/tareas',
 ] as const;
 
 /** True when `path` matches one of the app's route patterns (':param' = one segment). */

@@ -31,7 +31,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dist });
-    app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist });
+    app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist, jobs: { schedules: false } });
   });
   afterAll(async () => {
     await app.close();
@@ -133,7 +133,7 @@ describe('one build, the address of the server that serves it (APP_URL)', () => 
 
   it.each(['https://uno.example', 'https://dos.example/sitio'])('%s: canonical and og:url links, the sitemap and robots.txt', async (appUrl) => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: database.url, DATA_DIR: dist, APP_URL: appUrl });
-    const app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist });
+    const app = await buildApp({ config, db: database.db, logger: createLogger(config), webDist: dist, jobs: { schedules: false } });
     try {
       const help = await app.inject({ method: 'GET', url: '/ayuda' });
       expect(help.body).toContain(`<link rel="canonical" href="${appUrl}/ayuda" />`);

@@ -6,12 +6,13 @@ import path from 'node:path';
 import { buildApp, type App, type PaymentsHandle } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
+import type { JobQueue, JobQueueSettings } from '../../src/modules/jobs/job-queue.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue };
   config: Config;
   close(): Promise<void>;
 }
@@ -30,6 +31,8 @@ export function captureLog(): LogCapture {
 export interface TestAppOptions {
   /** Send the app's log (at LOG_LEVEL, 'silent' unless `env` says otherwise) here. */
   log?: LogCapture;
+  /** The job queue's settings (decision 035). */
+  jobs?: Partial<JobQueueSettings>;
 }
 
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
@@ -37,7 +40,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), mailPollMs: 200 });
+  // No schedules: a test runs a job by name (runJob) when it wants it, never a sweep at a moment it did not choose.
+  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), jobs: { schedules: false, ...opts.jobs } });
   await app.ready();
   return {
     ...database,

@@ -12,6 +12,7 @@ export const adminConsole = {
     claims: 'Reclamos',
     inboxes: 'Bandejas',
     logTrail: 'Registro',
+    jobs: 'Tareas programadas',
   },
   roles: { client: 'Cliente', contractor: 'Contratista', sysadmin: 'Sysadmin' } as Record<'client' | 'contractor' | 'sysadmin', string>,
   roleAll: 'Todos los roles',

@@ -1,7 +1,7 @@
 // The console's operations pages (issue 16: claims, inboxes, moderation, log trail) and the
 // "Reportar" form people use (issue 15).
 
-import type { ContactKind, InboxStatus, ReportReason, ReportStatus, ReportTarget } from '../domain.ts';
+import type { ContactKind, InboxStatus, JobQueueName, ReportReason, ReportStatus, ReportTarget } from '../domain.ts';
 import type { ContactMatchKind } from '../moderation-rules.ts';
 
 export const adminClaims = {
@@ -181,4 +181,39 @@ export const adminLog = {
   total: (n: string) => `${n} entradas`,
   badRange: 'La fecha «Hasta» no puede ser anterior a «Desde».',
   csvHeaders: { when: 'Fecha', who: 'Correo', action: 'Acción', location: 'Ruta', session: 'Sesión', details: 'Detalles' },
+} as const;
+
+/** /admin/tareas: the job queue's queues (decision 035). */
+export const adminJobs = {
+  title: 'Tareas programadas',
+  intro: 'Las tareas que el servidor hace solo: cada cola con sus trabajos en espera, en curso y fallidos, y cuándo terminó su último trabajo.',
+  queuesLabel: 'Colas de tareas',
+  queues: {
+    'quotes-expire': 'Vencimiento de ofertas',
+    'hires-lapse': 'Contrataciones sin pago',
+    'deliveries-auto-approve': 'Aprobación automática de trabajos',
+    'digest-daily': 'Resumen diario de proyectos',
+    'payments-refunds': 'Reembolsos',
+    'payments-reconcile': 'Conciliación de pagos',
+    'payouts-daily': 'Pagos diarios a contratistas',
+    'mail-delivery': 'Envío de correos',
+    'dead-letters': 'Trabajos agotados (sin más reintentos)',
+  } as Record<JobQueueName, string>,
+  waiting: 'En espera',
+  active: 'En curso',
+  failed: 'Fallidos',
+  lastRun: 'Última ejecución',
+  never: 'Nunca',
+  failedJobs: 'Trabajos fallidos',
+  failedAt: 'Falló',
+  attempts: 'Intentos',
+  error: 'Error',
+  noError: 'Sin detalle',
+  retry: 'Reintentar',
+  retryLabel: (queue: string, when: string) => `Reintentar el trabajo de «${queue}» que falló el ${when}`,
+  retried: 'El trabajo volvió a la cola.',
+  notFailed: 'Ese trabajo ya no está fallido (alguien lo reintentó o ya no existe).',
+  alreadyWaiting: 'Esa cola ya tiene un reintento en espera. Inténtalo cuando termine.',
+  empty: 'No hay colas todavía.',
+  loadError: 'No pudimos cargar las tareas programadas. Inténtalo de nuevo.',
 } as const;

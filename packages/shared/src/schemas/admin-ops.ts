@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTACT_KINDS, CURRENCIES, INBOX_STATUSES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../domain.ts';
+import { CONTACT_KINDS, CURRENCIES, INBOX_STATUSES, JOB_QUEUES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { adminLog } from '../i18n/admin-ops.ts';
 import { choice, optionalText, requiredText } from './common.ts';
@@ -159,3 +159,30 @@ export const LogEntrySchema = z.object({
 export type LogEntryView = z.infer<typeof LogEntrySchema>;
 export const LogTrailPageSchema = z.object({ items: z.array(LogEntrySchema), page: z.number().int(), pageSize: z.number().int(), total: z.number().int() });
 export type LogTrailPage = z.infer<typeof LogTrailPageSchema>;
+
+// ---- Job queue (decision 035) ----
+
+export const JobQueueSchema = z.object({
+  name: z.enum(JOB_QUEUES),
+  /** Jobs created or waiting for a retry (a retry's back-off included). */
+  waiting: z.number().int(),
+  active: z.number().int(),
+  /** Jobs that failed their last retry and wait for a sysadmin (their copies are in `dead-letters`). */
+  failed: z.number().int(),
+  /** When the queue's last job completed; null when none has. */
+  lastRunAt: z.iso.datetime().nullable(),
+});
+export type JobQueue = z.infer<typeof JobQueueSchema>;
+export const FailedJobSchema = z.object({
+  id: z.uuid(),
+  queue: z.enum(JOB_QUEUES),
+  failedAt: z.iso.datetime(),
+  /** Runs so far (the first and its retries). */
+  attempts: z.number().int(),
+  /** The error's message (never the job's data). */
+  error: z.string().nullable(),
+});
+export type FailedJob = z.infer<typeof FailedJobSchema>;
+export const JobQueuesSchema = z.object({ queues: z.array(JobQueueSchema), failed: z.array(FailedJobSchema) });
+export type JobQueues = z.infer<typeof JobQueuesSchema>;
+export const FailedJobParamsSchema = z.object({ queue: choice(JOB_QUEUES), id: z.uuid({ error: validation.invalidValue }) });

@@ -29,7 +29,7 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-chat-'));
 async function anotherInstance(chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean }): Promise<number> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: t.url, DEMO_DATA: '0' });
   const pool = createPool(t.url, 5);
-  const app = await buildApp({ config, db: createDb(pool), logger: createLogger(config), mailPollMs: 200, chat });
+  const app = await buildApp({ config, db: createDb(pool), logger: createLogger(config), mailPollMs: 200, jobs: { schedules: false }, chat });
   await app.listen({ port: 0, host: '127.0.0.1' });
   extra.push({ app, pool });
   return (app.server.address() as AddressInfo).port;

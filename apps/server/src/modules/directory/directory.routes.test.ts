@@ -534,7 +534,7 @@ describe('contractor directory API', () => {
       await emptyDirectory();
       const a = await contractor('Ana Uno', { serviceTypes: ['herreria'], ratingAvg: 3, ratingCount: 1 });
       await contractor('Bea Dos', { serviceTypes: ['herreria'], ratingAvg: 4, ratingCount: 1 });
-      const second = await buildApp({ config: t.config, db: t.db, logger: createLogger(t.config) });
+      const second = await buildApp({ config: t.config, db: t.db, logger: createLogger(t.config), jobs: { schedules: false } });
       await second.ready();
       try {
         const read = async (app: typeof t.app) => (await app.inject({ method: 'GET', url: '/api/contractors?service=herreria&sort=rating_desc' })).json<DirectoryPage>();

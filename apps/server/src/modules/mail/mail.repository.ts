@@ -112,3 +112,10 @@ export async function findAccountIds(db: Db, addresses: readonly string[]): Prom
     .where(sql`lower(${users.email}) = ANY(${sql.param(lower)}::text[])`);
   return new Map(rows.map((r) => [r.email, r.id]));
 }
+
+/** When the next mail waiting for a retry (its back-off) is due; null when none waits. */
+export async function nextRetryAt(db: Db): Promise<Date | null> {
+  const result = await db.execute<{ at: string | null }>(sql`SELECT min(next_attempt_at) AS at FROM email_outbox WHERE status = 'pending' AND next_attempt_at > now()`);
+  const at = result.rows[0]?.at;
+  return at ? new Date(at) : null;
+}

@@ -6,8 +6,13 @@ export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
   log: { warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
-  /** How often to look for due mails written by any instance (ms). */
+  /** How often to look for due mails written by any instance (ms); none with `trigger` unless given. */
   pollMs?: number;
+  /**
+   * Where a kick goes: the job queue's `mail-delivery` job (decision 035), whose run calls
+   * deliver() on whichever instance takes it. Without it, a kick delivers in this process.
+   */
+  trigger?: () => void;
 }
 
 /**
@@ -35,15 +40,38 @@ export class OutboxWorker {
   constructor(private readonly opts: OutboxWorkerOptions) {}
 
   start(): void {
-    this.timer = setInterval(() => this.kick(), this.opts.pollMs ?? 5_000);
-    this.timer.unref();
+    const pollMs = this.opts.pollMs ?? (this.opts.trigger ? undefined : 5_000);
+    if (pollMs !== undefined) {
+      this.timer = setInterval(() => this.kick(), pollMs);
+      this.timer.unref();
+    }
     this.kick();
   }
 
   /** Deliver soon (called after a transaction that queued mail commits). */
   kick(): void {
     if (this.stopped || this.delayed) return;
-    this.delayed = setTimeout(() => this.run(), KICK_DELAY_MS);
+    this.delayed = setTimeout(() => {
+      if (!this.opts.trigger) return this.run();
+      this.delayed = undefined;
+      if (!this.stopped) this.opts.trigger();
+    }, KICK_DELAY_MS);
+  }
+
+  /**
+   * Delivers every due mail now (the queue's job); waits for a delivery already running here
+   * first. Throws when the outbox cannot be read or marked (the job is retried); a mail SMTP
+   * refuses is not a failure of the run: it waits for its own retry (markFailed).
+   */
+  async deliver(): Promise<number> {
+    while (this.running) await this.running;
+    let sent = 0;
+    const run = this.drain().then((n) => {
+      sent = n;
+    });
+    this.running = run.catch(() => undefined).finally(() => (this.running = undefined));
+    await run;
+    return sent;
   }
 
   private run(): void {
@@ -54,6 +82,7 @@ export class OutboxWorker {
       return;
     }
     this.running = this.drain()
+      .then(() => undefined)
       .catch((err: unknown) => this.opts.log.error({ err }, 'outbox delivery failed'))
       .finally(() => {
         this.running = undefined;
@@ -64,10 +93,11 @@ export class OutboxWorker {
       });
   }
 
-  private async drain(): Promise<void> {
+  private async drain(): Promise<number> {
+    let delivered = 0;
     for (;;) {
       const batch = await claimDueMails(this.opts.db, BATCH);
-      if (batch.length === 0 || this.stopped) return;
+      if (batch.length === 0 || this.stopped) return delivered;
       // Delivered mails are marked sent together once the batch is through (one statement); an
       // instance dying before that sends them again when their lease ends (at-least-once, decision 003).
       const sent: string[] = [];
@@ -100,8 +130,9 @@ export class OutboxWorker {
       } finally {
         await markSent(this.opts.db, sent);
       }
+      delivered += sent.length;
       // A short batch took every mail due at that moment: a mail queued since kicks again (or the poll finds it).
-      if (batch.length < BATCH) return;
+      if (batch.length < BATCH) return delivered;
     }
   }
 

@@ -4,7 +4,11 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
-import { readMarketplaceSnapshot, type MarketplaceSnapshot } from './metrics.repository.ts';
+import { queueCounts, type QueueCounts } from '../jobs/jobs.service.ts';
+import { readMarketplaceSnapshot, type MarketplaceSnapshot as DatabaseSnapshot } from './metrics.repository.ts';
+
+/** The database's series of a scrape: the marketplace's, and the job queue's queues (decision 035). */
+type MarketplaceSnapshot = DatabaseSnapshot & { jobs: QueueCounts[] };
 
 /** The database's series are read at most this often (ms): a scrape every few seconds costs one read. */
 export const SNAPSHOT_TTL_MS = 10_000;
@@ -60,7 +64,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   /** The last snapshot, read again when older than the TTL; a failed read keeps the previous values (and says so). */
   const current = (): Promise<MarketplaceSnapshot | undefined> => {
     if (snapshot && Date.now() - readAt < ttl) return Promise.resolve(snapshot);
-    inFlight ??= readMarketplaceSnapshot(deps.db)
+    inFlight ??= Promise.all([readMarketplaceSnapshot(deps.db), queueCounts(deps.db)])
+      .then(([s, jobs]) => ({ ...s, jobs }))
       .then(
         (s) => {
           snapshot = s;
@@ -165,6 +170,20 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers: [registry],
     collect: fromSnapshot<Gauge>((g, s) => {
       for (const status of PROJECT_STATUSES) g.set({ status }, s.projects.find((p) => p.status === status)?.count ?? 0);
+    }),
+  });
+  new Gauge({
+    name: 'job_queue_jobs',
+    help: 'Jobs of the job queue (decision 035) by queue and state: waiting (created or waiting for a retry), active, failed (after the last retry; the console retries them)',
+    labelNames: ['queue', 'state'] as const,
+    registers: [registry],
+    collect: fromSnapshot<Gauge>((g, s) => {
+      g.reset();
+      for (const q of s.jobs) {
+        g.set({ queue: q.name, state: 'waiting' }, q.waiting);
+        g.set({ queue: q.name, state: 'active' }, q.active);
+        g.set({ queue: q.name, state: 'failed' }, q.failed);
+      }
     }),
   });
   // Counts of rows that only ever grow, exposed as counters so rate() works on them.

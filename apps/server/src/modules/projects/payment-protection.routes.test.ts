@@ -4,7 +4,8 @@ import { logTrail, projects, quotes } from '../../db/schema/index.ts';
 import { CARDS, escrow, fund, hired, post, setStatus, tokenize } from '../../../test/support/payment-factories.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
-import { autoApproveDelivered, lapseUnpaidHires } from './projects.service.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+import { lapseUnpaidHires } from './projects.service.ts';
 
 // Issue 29: payment protection that protects. The server refuses work without its money, ends
 // unpaid hires, and shares contact details only once the money to begin is held; each refusal is
@@ -103,7 +104,7 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
       await setStatus(t, client, projectId, 'completado'),
       'Todavía no se puede aprobar: falta pagar RD$ 6,600.00 del precio acordado para que el pago quede retenido completo.',
     );
-    expect(await autoApproveDelivered({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl })).toBe(0);
+    expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(0);
     expect(await snapshot(projectId)).toEqual(before);
     expect(before.money).toMatchObject({ heldMinor: 440_000, releasedMinor: 0 });
   });
@@ -230,10 +231,11 @@ describe('an unpaid hire lapses', () => {
     expect(Date.parse(money.payBy)).toBeLessThan(Date.now());
 
     const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
-    // Two instances sweeping at once, then a restart's sweep: one lapse in all.
-    const counts = await Promise.all([lapseUnpaidHires(deps), lapseUnpaidHires(deps)]);
-    expect(counts[0]! + counts[1]!).toBe(1);
-    expect(await lapseUnpaidHires(deps)).toBe(0);
+    // The queue's job and, at the same moment, a sweep outside it (an instance of the previous
+    // version still running its timer during a rolling upgrade), then the job again: one lapse in all.
+    const counts = await Promise.all([runJob(t.app.jobs, 'hires-lapse'), lapseUnpaidHires(deps)]);
+    expect((counts[0] as number) + counts[1]).toBe(1);
+    expect(await runJob(t.app.jobs, 'hires-lapse')).toBe(0);
 
     expect((await t.db.query.projects.findFirst({ where: eq(projects.id, lapsing.projectId) }))!).toMatchObject({ status: 'created', contractorId: null });
     expect((await t.db.query.quotes.findFirst({ where: eq(quotes.id, lapsing.quoteId) }))!.status).toBe('withdrawn');

@@ -4,7 +4,8 @@ import { contractorProfiles, digestDeliveries, emailOutbox, projects } from '../
 import { person, postProject } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
-import { digestWindow, sendDailyDigest } from './project-digest.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+import { digestWindow } from './project-digest.ts';
 
 let t: MailTestApp;
 beforeAll(async () => {
@@ -43,13 +44,13 @@ describe('the daily digest of new projects', () => {
     await t.db.update(projects).set({ createdAt: BEFORE_WINDOW }).where(eq(projects.id, old));
     await t.db.update(projects).set({ status: 'cancelled' }).where(eq(projects.id, taken));
 
-    expect(await sendDailyDigest({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl }, new Date('2030-05-10T10:30:00Z'))).toBe(0);
+    // Through the job queue, as its schedule runs it, as of the time given: before 7:00 nothing.
+    expect(await runJob(t.app.jobs, 'digest-daily', { at: '2030-05-10T10:30:00Z' })).toBe(0);
     expect(await t.db.$count(digestDeliveries)).toBe(0);
 
-    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
-    expect(await sendDailyDigest(deps, NOW, 2)).toBe(2);
+    expect(await runJob(t.app.jobs, 'digest-daily', { at: NOW.toISOString() })).toBe(2);
     // Again (a restart, a second instance): nobody gets it twice.
-    expect(await sendDailyDigest(deps, NOW)).toBe(0);
+    expect(await runJob(t.app.jobs, 'digest-daily', { at: NOW.toISOString() })).toBe(0);
 
     const mail = await t.smtp.waitFor((m) => m.to.includes(plumber.email) && m.subject === 'ArreglaYa - Nuevos proyectos para ti');
     expect(mail.text).toContain('Ayer se publicaron 2 proyectos de tus servicios en tu zona:');

@@ -1,31 +1,22 @@
+import type { JobDefinition } from '../jobs/job-queue.ts';
+import { jobTime } from '../jobs/job-queue.ts';
 import { sendDailyDigest } from './project-digest.ts';
 import { autoApproveDelivered, lapseUnpaidHires, type MoneyHooks } from './projects.service.ts';
 import { expireQuotes, type QuotesDeps } from './quotes.service.ts';
 
 /**
- * The projects' scheduled work, every minute in each instance (no job runner yet; decision 020):
- * open quotes past their date expire, hires unpaid for HIRE_PAYMENT_HOURS lapse (the project reopens),
- * delivered work unanswered for 7 days is approved, and after 7:00 in the Dominican Republic the day's digest
- * goes to the contractors who have not had it. Both are safe to run in several instances at once
- * and to repeat after a restart.
+ * The projects' scheduled work, as jobs of the queue (decision 035; what each does: decision 020):
+ * open quotes past their date expire, hires unpaid for HIRE_PAYMENT_HOURS lapse (the project
+ * reopens), delivered work unanswered for 7 days is approved, and after 7:00 in the Dominican
+ * Republic the day's digest goes to the contractors who have not had it. Each is idempotent
+ * (conditional updates on rows taken FOR UPDATE SKIP LOCKED, a row per contractor and day for the
+ * digest): a second run, on any instance, changes nothing. Each returns how many it handled.
  */
-export function startProjectJobs(deps: QuotesDeps & { log: { warn(obj: object, msg: string): void }; money?: MoneyHooks }, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    expireQuotes(deps)
-      .catch((err: unknown) => deps.log.warn({ err }, 'quote expiry sweep failed'))
-      .then(() => lapseUnpaidHires(deps))
-      .catch((err: unknown) => deps.log.warn({ err }, 'unpaid hire lapse sweep failed'))
-      .then(() => autoApproveDelivered(deps))
-      .catch((err: unknown) => deps.log.warn({ err }, 'automatic approval failed'))
-      .then(() => sendDailyDigest(deps))
-      .catch((err: unknown) => deps.log.warn({ err }, 'daily digest failed'))
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export function projectJobs(deps: QuotesDeps & { money?: MoneyHooks }): JobDefinition[] {
+  return [
+    { name: 'quotes-expire', cron: '* * * * *', run: (data) => expireQuotes(deps, jobTime(data)) },
+    { name: 'hires-lapse', cron: '* * * * *', run: (data) => lapseUnpaidHires(deps, jobTime(data)) },
+    { name: 'deliveries-auto-approve', cron: '* * * * *', run: (data) => autoApproveDelivered(deps, jobTime(data)) },
+    { name: 'digest-daily', cron: '*/5 * * * *', run: (data) => sendDailyDigest(deps, jobTime(data)) },
+  ];
 }

@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { person, postProject, postQuote, projectForm, projectStatus, uploadPhoto, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
-import { autoApproveDelivered } from './projects.service.ts';
+import { runJob } from '../../../test/support/jobs.ts';
 import { CARDS, fund, tokenize } from '../../../test/support/payment-factories.ts';
 
 let t: MailTestApp;
@@ -120,9 +120,9 @@ describe('after hiring: in progress, delivered, approved', () => {
       .update(projects)
       .set({ deliveredAt: new Date(Date.now() - 6 * day) })
       .where(eq(projects.id, recent.projectId));
-    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
-    expect(await autoApproveDelivered(deps)).toBe(1);
-    expect(await autoApproveDelivered(deps)).toBe(0);
+    // Through the job queue, as its schedule runs it: a second run changes nothing.
+    expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(1);
+    expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(0);
     expect((await projectStatus(t, late.projectId))!.status).toBe('completado');
     expect((await projectStatus(t, recent.projectId))!.status).toBe('delivered');
     const mail = await t.smtp.waitFor((m) => m.to.includes(late.contractor.email) && m.text.includes('aprobado automáticamente'));

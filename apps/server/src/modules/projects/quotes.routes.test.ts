@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, conversations, logTrail, messages, milestones, projects, quoteActionTokens, quotes } from '../../db/schema/index.ts';
 import { person, postProject, postQuote, projectStatus, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
-import { expireQuotes } from './quotes.service.ts';
+import { runJob } from '../../../test/support/jobs.ts';
 
 let t: MailTestApp;
 beforeAll(async () => {
@@ -297,7 +297,7 @@ describe('expiry', () => {
     expect((await quoteRow(id))!.status).toBe('created');
   });
 
-  it('the sweep marks open quotes past their date expired, once, and tells their contractors', async () => {
+  it('the expiry job marks open quotes past their date expired, once, and tells their contractors', async () => {
     const { contractor, projectId } = await scene();
     const id = await postQuote(t, contractor, projectId);
     const fresh = await postQuote(t, await person(t, 'contractor'), projectId);
@@ -305,9 +305,9 @@ describe('expiry', () => {
       .update(quotes)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(quotes.id, id));
-    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl };
-    expect(await expireQuotes(deps)).toBeGreaterThanOrEqual(1);
-    expect(await expireQuotes(deps)).toBe(0);
+    // Through the job queue, as its schedule runs it: a second run changes nothing.
+    expect(await runJob(t.app.jobs, 'quotes-expire')).toBeGreaterThanOrEqual(1);
+    expect(await runJob(t.app.jobs, 'quotes-expire')).toBe(0);
     expect((await quoteRow(id))!.status).toBe('expired');
     expect((await quoteRow(fresh))!.status).toBe('created');
     const mail = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Tu oferta venció');

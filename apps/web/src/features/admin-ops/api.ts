@@ -1,5 +1,5 @@
-import type { InboxStatus } from '@arreglaya/shared/domain';
-import type { AdminClaim, ClaimConversation, FlaggedProfile, InboxKind, InboxPage, LogTrailPage, Report, SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
+import type { InboxStatus, JobQueueName } from '@arreglaya/shared/domain';
+import type { AdminClaim, ClaimConversation, FlaggedProfile, InboxKind, InboxPage, JobQueues, LogTrailPage, Report, SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { api, apiRequest } from '@/lib/api.ts';
@@ -17,6 +17,7 @@ export const adminOpsKeys = {
   reports: ['admin', 'reports'] as const,
   flagged: ['admin', 'flagged'] as const,
   log: (query: string) => ['admin', 'log', query] as const,
+  jobs: ['admin', 'jobs'] as const,
 };
 
 export const fetchClaims = (signal?: AbortSignal) => api.get<{ items: AdminClaim[] }>('/api/admin/claims', signal).then((r) => r.items);
@@ -47,3 +48,6 @@ export const decideReport = (id: string, action: 'dismiss' | 'act') => api.post<
 export const fetchFlagged = (signal?: AbortSignal) => api.get<{ items: FlaggedProfile[] }>('/api/admin/moderation/flagged', signal).then((r) => r.items);
 
 export const fetchLog = (query: string, signal?: AbortSignal) => api.get<LogTrailPage>(`/api/admin/log-trail?${query}`, signal);
+
+export const fetchJobs = (signal?: AbortSignal) => api.get<JobQueues>('/api/admin/jobs', signal);
+export const retryJob = (queue: JobQueueName, id: string) => api.post<{ message: string }>(`/api/admin/jobs/${queue}/${id}/retry`, {});

@@ -15,6 +15,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/reclamos', label: t.nav.claims, end: false },
   { to: '/admin/bandejas', label: t.nav.inboxes, end: false },
   { to: '/admin/registro', label: t.nav.logTrail, end: false },
+  { to: '/admin/tareas', label: t.nav.jobs, end: false },
 ] as const;
 
 /**

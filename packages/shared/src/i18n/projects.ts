@@ -301,7 +301,7 @@ export const projectsWeb = {
     zone: 'Zona (opcional)',
     noZone: 'Sin zona',
     photos: 'Fotos',
-    photosHint: (max: number) => `Hasta ${max} fotos JPG o PNG de 8 MB como máximo. La primera es la principal.`,
+    photosHint: (max: number) => `Hasta ${max} fotos JPG, PNG o WebP de 8 MB como máximo. La primera es la principal.`,
     addPhoto: 'Agregar foto',
     photoAlt: (n: number) => `Foto ${n} del proyecto`,
     mainPhoto: 'Principal',

@@ -1,0 +1,138 @@
+import type { Page } from '@playwright/test';
+import sharp from 'sharp';
+import { auth } from '@arreglaya/shared/i18n/auth';
+import { profile } from '@arreglaya/shared/i18n/profile';
+import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
+import { shell } from '@arreglaya/shared/i18n/shell';
+import { PHOTO_MAX_EDGE } from '@arreglaya/shared/schemas/profile';
+import { newAccount, readCode } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { dayFromToday } from './support/dates.ts';
+import { expect, test } from './support/fixtures.ts';
+
+// Issue 31, items 4 and 5 (decision 033): photos from a phone, and signing up from the form
+// where the need arises, coming back to it with everything kept, photos included.
+
+const main = (page: Page) => page.getByRole('main');
+const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
+const messageBox = (page: Page) => page.getByTestId('message-box');
+
+/**
+ * Records, in the page, the picture each multipart upload carries (its type and pixel size):
+ * Playwright does not expose a body built from a Blob, so the page reads the file it sends.
+ */
+async function watchUploads(page: Page): Promise<() => Promise<{ type: string; width: number; height: number }[]>> {
+  await page.addInitScript(() => {
+    const seen: Promise<{ type: string; width: number; height: number }>[] = [];
+    (window as unknown as { __uploads: typeof seen }).__uploads = seen;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function (body) {
+      const photo = body instanceof FormData ? body.get('photo') : null;
+      if (photo instanceof Blob) seen.push(createImageBitmap(photo).then((b) => ({ type: photo.type, width: b.width, height: b.height })));
+      return send.call(this, body);
+    };
+  });
+  return () => page.evaluate(() => Promise.all((window as unknown as { __uploads: Promise<{ type: string; width: number; height: number }>[] }).__uploads));
+}
+
+test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it without typing the password again, and publishes it with the photo', async ({ page, mailbox }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const uploads = await watchUploads(page);
+  await page.goto('/nuevoproyecto');
+  await main(page).getByRole('checkbox', { name: 'Plomería' }).check();
+  await field(page, t.form.title).fill('Cambiar la llave del fregadero');
+  await field(page, t.form.propertyType).selectOption('apartamento');
+  await field(page, t.form.description).fill('La llave gotea día y noche.');
+  await field(page, t.form.startDate).fill(dayFromToday(4));
+  await field(page, t.form.city).selectOption('santiago');
+
+  // A camera-sized picture (4000 × 3000) made here; the browser scales it before anything is sent.
+  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#2f6f8f' } })
+    .png()
+    .toBuffer();
+  await main(page).getByLabel(t.form.addPhoto).setInputFiles({ name: 'fregadero.png', mimeType: 'image/png', buffer: big });
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
+
+  // Kept in this browser even across a reload (IndexedDB), photo included.
+  await page.reload();
+  await expect(field(page, t.form.title)).toHaveValue('Cambiar la llave del fregadero');
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/nuevoproyecto with a photo, 360 px');
+
+  // Sign up from the form: a client, preselected.
+  const account = newAccount('client');
+  await main(page).getByRole('button', { name: t.form.signUp }).click();
+  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
+  await expect(dialog.getByRole('radio', { name: auth.signUp.roleClient })).toBeChecked();
+  await dialog.getByLabel(auth.signUp.firstName, { exact: true }).fill(account.firstName);
+  await dialog.getByLabel(auth.signUp.lastName, { exact: true }).fill(account.lastName);
+  await dialog.getByLabel(auth.email, { exact: true }).fill(account.email);
+  await dialog.getByLabel(auth.password, { exact: true }).fill(account.password);
+  await dialog.getByLabel(auth.signUp.confirmPassword, { exact: true }).fill(account.password);
+  await dialog.getByRole('checkbox').check();
+  const since = mailbox.messages.length;
+  await dialog.getByRole('button', { name: auth.signUp.submit }).click();
+
+  const confirm = page.getByRole('dialog', { name: auth.confirmEmail.title });
+  await confirm.getByLabel(auth.confirmEmail.code).fill(await readCode(mailbox, account.email, auth.mail.signUpSubject, since));
+  await confirm.getByRole('button', { name: auth.confirmEmail.submit, exact: true }).click();
+  await expect(messageBox(page)).toContainText(auth.emailConfirmedSignedIn);
+  // No password asked again: no dialog at all, signed in, back on the form with everything kept.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/nuevoproyecto$/);
+  await expect(main(page).getByText(t.form.signInFirst)).toHaveCount(0);
+  await expect(field(page, t.form.title)).toHaveValue('Cambiar la llave del fregadero');
+  await expect(field(page, t.form.city)).toHaveValue('santiago');
+  await expect(main(page).getByRole('checkbox', { name: 'Plomería' })).toBeChecked();
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
+
+  await main(page).getByRole('button', { name: t.form.save }).click();
+  await expect(messageBox(page)).toContainText(tp.created);
+  // What went over the network: a JPEG of 2,048 px on its long side, not the 4000 × 3000 PNG.
+  expect(await uploads()).toEqual([{ type: 'image/jpeg', width: PHOTO_MAX_EDGE, height: 1536 }]);
+  await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
+
+  // The project has the photo, stored from the scaled upload (the largest served size keeps its 4:3).
+  const projectId = /proyectos\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+  const project = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as { title: string; photos: { id: string }[] };
+  expect(project.title).toBe('Cambiar la llave del fregadero');
+  expect(project.photos).toHaveLength(1);
+  const served = await page.request.get(`/api/photos/${project.photos[0]!.id}/lg`);
+  expect(served.headers()['content-type']).toBe('image/jpeg');
+  const stored = await sharp(await served.body()).metadata();
+  expect([stored.width, stored.height]).toEqual([960, 720]);
+
+  // Sent, the draft is gone: a new form starts empty.
+  await page.goto('/nuevoproyecto');
+  await expect(field(page, t.form.title)).toHaveValue('');
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toHaveCount(0);
+});
+
+test('a fake .jpg is refused at once with its name, before any request', async ({ page }) => {
+  await page.goto('/nuevoproyecto');
+  const requests: string[] = [];
+  page.on('request', (r) => r.method() !== 'GET' && requests.push(r.url()));
+  await main(page)
+    .getByLabel(t.form.addPhoto)
+    .setInputFiles({ name: 'foto.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('Esto es texto, no una foto.\n') });
+  await expect(
+    main(page)
+      .getByRole('alert')
+      .filter({ hasText: profile.photo.fileNotAnImage('foto.jpg') }),
+  ).toBeVisible();
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toHaveCount(0);
+  expect(requests).toEqual([]);
+});
+
+test('the header offers a client account and the professional sign-up', async ({ page }) => {
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('link', { name: shell.nav.createAccount }).click();
+  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
+  await expect(dialog.getByRole('radio', { name: auth.signUp.roleClient })).toBeChecked();
+  await page.keyboard.press('Escape');
+  await nav.getByRole('link', { name: shell.nav.register }).click();
+  await expect(dialog.getByRole('radio', { name: auth.signUp.roleContractor })).toBeChecked();
+});

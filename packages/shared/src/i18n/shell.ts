@@ -23,6 +23,8 @@ export const shell = {
     signIn: 'Iniciar sesión',
     contractorPrompt: '¿Eres profesional?',
     register: 'Regístrate como profesional',
+    /** The same link where the header has little room (768 to 1279 px). */
+    registerShort: 'Soy profesional',
     createAccount: 'Crear cuenta',
     searchContractors: 'Buscar Contratistas',
     favorites: 'Favoritos',

@@ -133,9 +133,11 @@ function AnonymousArea({ onSignIn, onContractorSignUp, onClientSignUp, onPrepare
           onClick={open(onContractorSignUp)}
           onMouseEnter={onPrepareAuth}
           onFocus={onPrepareAuth}
-          className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+          className="font-semibold whitespace-nowrap text-accent-700 underline underline-offset-2 hover:text-accent-800"
         >
-          {t.register}
+          {/* One of the two is displayed, and it alone names the link (a hidden one is not read). */}
+          <span className="md:hidden xl:inline">{t.register}</span>
+          <span className="hidden md:inline xl:hidden">{t.registerShort}</span>
         </Link>
       </p>
       <div className="flex flex-wrap gap-2 px-3 md:ml-2 md:flex-nowrap md:px-0">

@@ -3,27 +3,11 @@ import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors, confirm, validation } from '@arreglaya/shared/i18n/common';
 import { contact } from '@arreglaya/shared/i18n/contact';
 import { test, expect, startAppServer } from './support/fixtures.ts';
-import { createConfirmedAccount, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { createConfirmedAccount, fillSignUp, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 
 const messageBox = (page: Page) => page.getByTestId('message-box');
 
-/** Fills the open sign-up dialog (the role is chosen unless it was preselected). */
-async function fillSignUp(page: Page, account: TestAccount, options: { chooseRole: boolean }) {
-  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
-  const roleLabel = account.role === 'client' ? auth.signUp.roleClient : auth.signUp.roleContractor;
-  if (options.chooseRole) await dialog.getByRole('radio', { name: roleLabel }).check();
-  else await expect(dialog.getByRole('radio', { name: roleLabel })).toBeChecked();
-  await dialog.getByLabel(auth.signUp.firstName, { exact: true }).fill(account.firstName);
-  await dialog.getByLabel(auth.signUp.lastName, { exact: true }).fill(account.lastName);
-  await dialog.getByLabel(auth.email, { exact: true }).fill(account.email);
-  await dialog.getByLabel(auth.password, { exact: true }).fill(account.password);
-  await dialog.getByLabel(auth.signUp.confirmPassword, { exact: true }).fill(account.password);
-  await dialog.getByRole('checkbox').check();
-  return dialog;
-}
-
-/** Confirmation step with the code from the e-mail, then the sign-in dialog with the e-mail filled in. */
 /** The code from the mailbox: in the browser that signed up, it signs the person in without the password (decision 033). */
 async function confirmSignedIn(page: Page, mailbox: Parameters<typeof readCode>[0], account: TestAccount, since: number) {
   const confirmDialog = page.getByRole('dialog', { name: auth.confirmEmail.title });

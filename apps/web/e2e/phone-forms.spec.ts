@@ -5,7 +5,7 @@ import { profile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { PHOTO_MAX_EDGE } from '@arreglaya/shared/schemas/profile';
-import { newAccount, readCode } from './support/accounts.ts';
+import { fillSignUp, newAccount, readCode } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { dayFromToday } from './support/dates.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -64,14 +64,7 @@ test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it
   // Sign up from the form: a client, preselected.
   const account = newAccount('client');
   await main(page).getByRole('button', { name: t.form.signUp }).click();
-  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
-  await expect(dialog.getByRole('radio', { name: auth.signUp.roleClient })).toBeChecked();
-  await dialog.getByLabel(auth.signUp.firstName, { exact: true }).fill(account.firstName);
-  await dialog.getByLabel(auth.signUp.lastName, { exact: true }).fill(account.lastName);
-  await dialog.getByLabel(auth.email, { exact: true }).fill(account.email);
-  await dialog.getByLabel(auth.password, { exact: true }).fill(account.password);
-  await dialog.getByLabel(auth.signUp.confirmPassword, { exact: true }).fill(account.password);
-  await dialog.getByRole('checkbox').check();
+  const dialog = await fillSignUp(page, account, { chooseRole: false });
   const since = mailbox.messages.length;
   await dialog.getByRole('button', { name: auth.signUp.submit }).click();
 

@@ -103,6 +103,24 @@ test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it
   await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toHaveCount(0);
 });
 
+test('signing out forgets a kept draft, photo included', async ({ page }) => {
+  await page.goto('/nuevoproyecto');
+  await field(page, t.form.title).fill('Arreglar el portón');
+  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a4' } })
+    .jpeg()
+    .toBuffer();
+  await main(page).getByLabel(t.form.addPhoto).setInputFiles({ name: 'porton.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
+  await page.reload();
+  await expect(field(page, t.form.title)).toHaveValue('Arreglar el portón');
+
+  await page.goto('/signout');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/nuevoproyecto');
+  await expect(field(page, t.form.title)).toHaveValue('');
+  await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toHaveCount(0);
+});
+
 test('a fake .jpg is refused at once with its name, before any request', async ({ page }) => {
   await page.goto('/nuevoproyecto');
   const requests: string[] = [];

@@ -5,13 +5,17 @@ import { profile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { PHOTO_MAX_EDGE } from '@arreglaya/shared/schemas/profile';
-import { fillSignUp, newAccount, readCode } from './support/accounts.ts';
+import { createConfirmedAccount, fillSignUp, newAccount, readCode, signIn } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { dayFromToday } from './support/dates.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect } from '@playwright/test';
+import { testWithOwnServer } from './support/fixtures.ts';
 
 // Issue 31, items 4 and 5 (decision 033): photos from a phone, and signing up from the form
 // where the need arises, coming back to it with everything kept, photos included.
+
+// A server of its own, failing on any console error the test does not expect.
+const test = testWithOwnServer();
 
 const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
@@ -35,8 +39,12 @@ async function watchUploads(page: Page): Promise<() => Promise<{ type: string; w
   return () => page.evaluate(() => Promise.all((window as unknown as { __uploads: Promise<{ type: string; width: number; height: number }>[] }).__uploads));
 }
 
-test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it without typing the password again, and publishes it with the photo', async ({ page, mailbox }) => {
+test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it without typing the password again, and publishes it with the photo', async ({
+  page,
+  ownServer,
+}) => {
   test.setTimeout(90_000);
+  const { mailbox } = ownServer;
   await page.setViewportSize({ width: 360, height: 780 });
   const uploads = await watchUploads(page);
   await page.goto('/nuevoproyecto');
@@ -101,6 +109,62 @@ test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it
   await page.goto('/nuevoproyecto');
   await expect(field(page, t.form.title)).toHaveValue('');
   await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toHaveCount(0);
+});
+
+test.describe('an upload that fails', () => {
+  test.use({ allowedErrors: [/Failed to load resource: net::ERR_FAILED/] });
+
+  test('is shown on its photo; the project is saved, and that photo alone is retried, in its place', async ({ page, ownServer }) => {
+    await signIn(page, await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox));
+    await page.goto('/nuevoproyecto');
+    await main(page).getByRole('checkbox', { name: 'Electricidad' }).check();
+    await field(page, t.form.title).fill('Cambiar el breaker');
+    await field(page, t.form.propertyType).selectOption('casa');
+    await field(page, t.form.description).fill('Se dispara cada noche.');
+    await field(page, t.form.startDate).fill(dayFromToday(3));
+    await field(page, t.form.city).selectOption('santo-domingo');
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#a52' } })
+        .jpeg()
+        .toBuffer();
+    await main(page)
+      .getByLabel(t.form.addPhoto)
+      .setInputFiles([
+        { name: 'panel.jpg', mimeType: 'image/jpeg', buffer: await picture(640, 480) },
+        { name: 'cable.jpg', mimeType: 'image/jpeg', buffer: await picture(480, 640) },
+      ]);
+    await expect(main(page).getByRole('img', { name: t.form.photoAlt(2) })).toBeVisible();
+
+    // The connection drops during the first photo's upload only.
+    let dropped = false;
+    await page.route('**/api/projects/*/photos', (route) => {
+      if (dropped || route.request().method() !== 'POST') return route.continue();
+      dropped = true;
+      return route.abort('failed');
+    });
+    await main(page).getByRole('button', { name: t.form.save }).click();
+    await expect(
+      main(page)
+        .getByRole('alert')
+        .filter({ hasText: profile.photo.uploadFailedNamed('panel.jpg') }),
+    ).toBeVisible();
+    await expect(main(page).getByText(t.form.savedWithFailures)).toBeVisible();
+    await expect(page).toHaveURL(/\/nuevoproyecto$/);
+    await expect(main(page).getByRole('button', { name: profile.photo.retryNamed('cable.jpg') })).toHaveCount(0);
+
+    await main(page)
+      .getByRole('button', { name: profile.photo.retryNamed('panel.jpg') })
+      .click();
+    await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
+    const projectId = /proyectos\/([0-9a-f-]{36})$/.exec(page.url())![1]!;
+    const project = (await (await page.request.get(`/api/projects/${projectId}`)).json()) as { photos: { id: string }[] };
+    // One project, both photos, in the form's order (the landscape panel first).
+    expect(project.photos).toHaveLength(2);
+    const first = await sharp(await (await page.request.get(`/api/photos/${project.photos[0]!.id}/lg`)).body()).metadata();
+    expect([first.width, first.height]).toEqual([640, 480]);
+    const mine = (await (await page.request.get('/api/me/projects')).json()) as { items: { title: string }[] };
+    expect(mine.items.filter((p) => p.title === 'Cambiar el breaker')).toHaveLength(1);
+  });
 });
 
 test('signing out forgets a kept draft, photo included', async ({ page }) => {

@@ -21,6 +21,22 @@ const main = (page: Page) => page.getByRole('main');
 const field = (page: Page, label: string) => main(page).getByLabel(label, { exact: true });
 const messageBox = (page: Page) => page.getByTestId('message-box');
 
+/** Fills every field of the new-project form but the photos. */
+async function fillProject(page: Page, project: { service: string; title: string; propertyType: string; city: string }): Promise<void> {
+  await main(page).getByRole('checkbox', { name: project.service }).check();
+  await field(page, t.form.title).fill(project.title);
+  await field(page, t.form.propertyType).selectOption(project.propertyType);
+  await field(page, t.form.description).fill('Lo antes posible, por favor.');
+  await field(page, t.form.startDate).fill(dayFromToday(4));
+  await field(page, t.form.city).selectOption(project.city);
+}
+
+/** A plain picture of that size, made here. */
+const picture = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
+  sharp({ create: { width, height, channels: 3, background: '#2f6f8f' } })
+    .toFormat(format)
+    .toBuffer();
+
 /**
  * Records, in the page, the picture each multipart upload carries (its type and pixel size):
  * Playwright does not expose a body built from a Blob, so the page reads the file it sends.
@@ -48,18 +64,12 @@ test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it
   await page.setViewportSize({ width: 360, height: 780 });
   const uploads = await watchUploads(page);
   await page.goto('/nuevoproyecto');
-  await main(page).getByRole('checkbox', { name: 'Plomería' }).check();
-  await field(page, t.form.title).fill('Cambiar la llave del fregadero');
-  await field(page, t.form.propertyType).selectOption('apartamento');
-  await field(page, t.form.description).fill('La llave gotea día y noche.');
-  await field(page, t.form.startDate).fill(dayFromToday(4));
-  await field(page, t.form.city).selectOption('santiago');
+  await fillProject(page, { service: 'Plomería', title: 'Cambiar la llave del fregadero', propertyType: 'apartamento', city: 'santiago' });
 
   // A camera-sized picture (4000 × 3000) made here; the browser scales it before anything is sent.
-  const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#2f6f8f' } })
-    .png()
-    .toBuffer();
-  await main(page).getByLabel(t.form.addPhoto).setInputFiles({ name: 'fregadero.png', mimeType: 'image/png', buffer: big });
+  await main(page)
+    .getByLabel(t.form.addPhoto)
+    .setInputFiles({ name: 'fregadero.png', mimeType: 'image/png', buffer: await picture(4000, 3000, 'png') });
   await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
 
   // Kept in this browser even across a reload (IndexedDB), photo included.
@@ -117,16 +127,7 @@ test.describe('an upload that fails', () => {
   test('is shown on its photo; the project is saved, and that photo alone is retried, in its place', async ({ page, ownServer }) => {
     await signIn(page, await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox));
     await page.goto('/nuevoproyecto');
-    await main(page).getByRole('checkbox', { name: 'Electricidad' }).check();
-    await field(page, t.form.title).fill('Cambiar el breaker');
-    await field(page, t.form.propertyType).selectOption('casa');
-    await field(page, t.form.description).fill('Se dispara cada noche.');
-    await field(page, t.form.startDate).fill(dayFromToday(3));
-    await field(page, t.form.city).selectOption('santo-domingo');
-    const picture = (width: number, height: number) =>
-      sharp({ create: { width, height, channels: 3, background: '#a52' } })
-        .jpeg()
-        .toBuffer();
+    await fillProject(page, { service: 'Electricidad', title: 'Cambiar el breaker', propertyType: 'casa', city: 'santo-domingo' });
     await main(page)
       .getByLabel(t.form.addPhoto)
       .setInputFiles([
@@ -170,10 +171,9 @@ test.describe('an upload that fails', () => {
 test('signing out forgets a kept draft, photo included', async ({ page }) => {
   await page.goto('/nuevoproyecto');
   await field(page, t.form.title).fill('Arreglar el portón');
-  const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a4' } })
-    .jpeg()
-    .toBuffer();
-  await main(page).getByLabel(t.form.addPhoto).setInputFiles({ name: 'porton.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await main(page)
+    .getByLabel(t.form.addPhoto)
+    .setInputFiles({ name: 'porton.jpg', mimeType: 'image/jpeg', buffer: await picture(640, 480) });
   await expect(main(page).getByRole('img', { name: t.form.photoAlt(1) })).toBeVisible();
   await page.reload();
   await expect(field(page, t.form.title)).toHaveValue('Arreglar el portón');

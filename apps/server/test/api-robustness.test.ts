@@ -95,7 +95,7 @@ describe('write routes under hostile input', () => {
     }
     const photo = doc.paths['/api/me/photo']!.post!.requestBody!.content!['multipart/form-data']!;
     expect(photo.schema?.properties?.photo).toMatchObject({ type: 'string', format: 'binary', maxLength: 8 * 1024 * 1024 });
-    expect(photo.encoding?.photo?.contentType).toBe('image/jpeg, image/png');
+    expect(photo.encoding?.photo?.contentType).toBe('image/jpeg, image/png, image/webp');
   });
 
   it('refuses to start with a route that consumes multipart/form-data without declaring its upload', async () => {

@@ -3,28 +3,13 @@ import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors, confirm, validation } from '@arreglaya/shared/i18n/common';
 import { contact } from '@arreglaya/shared/i18n/contact';
 import { test, expect, startAppServer } from './support/fixtures.ts';
-import { createConfirmedAccount, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
+import { createConfirmedAccount, fillSignUp, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 
 const messageBox = (page: Page) => page.getByTestId('message-box');
 
-/** Fills the open sign-up dialog (the role is chosen unless it was preselected). */
-async function fillSignUp(page: Page, account: TestAccount, options: { chooseRole: boolean }) {
-  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
-  const roleLabel = account.role === 'client' ? auth.signUp.roleClient : auth.signUp.roleContractor;
-  if (options.chooseRole) await dialog.getByRole('radio', { name: roleLabel }).check();
-  else await expect(dialog.getByRole('radio', { name: roleLabel })).toBeChecked();
-  await dialog.getByLabel(auth.signUp.firstName, { exact: true }).fill(account.firstName);
-  await dialog.getByLabel(auth.signUp.lastName, { exact: true }).fill(account.lastName);
-  await dialog.getByLabel(auth.email, { exact: true }).fill(account.email);
-  await dialog.getByLabel(auth.password, { exact: true }).fill(account.password);
-  await dialog.getByLabel(auth.signUp.confirmPassword, { exact: true }).fill(account.password);
-  await dialog.getByRole('checkbox').check();
-  return dialog;
-}
-
-/** Confirmation step with the code from the e-mail, then the sign-in dialog with the e-mail filled in. */
-async function confirmAndSignIn(page: Page, mailbox: Parameters<typeof readCode>[0], account: TestAccount, since: number) {
+/** The code from the mailbox: in the browser that signed up, it signs the person in without the password (decision 033). */
+async function confirmSignedIn(page: Page, mailbox: Parameters<typeof readCode>[0], account: TestAccount, since: number) {
   const confirmDialog = page.getByRole('dialog', { name: auth.confirmEmail.title });
   await expect(confirmDialog.getByText(account.email)).toBeVisible();
   const code = await readCode(mailbox, account.email, auth.mail.signUpSubject, since);
@@ -34,11 +19,8 @@ async function confirmAndSignIn(page: Page, mailbox: Parameters<typeof readCode>
   await expect(confirmDialog.getByRole('button', { name: /Reenviar código/ })).toBeDisabled();
   await codeField.fill(code);
   await confirmDialog.getByRole('button', { name: auth.confirmEmail.submit, exact: true }).click();
-  await expect(messageBox(page)).toContainText(auth.emailConfirmed);
-  const signInDialog = page.getByRole('dialog', { name: auth.signIn.title });
-  await expect(signInDialog.getByLabel(auth.email, { exact: true })).toHaveValue(account.email);
-  await signInDialog.getByLabel(auth.password, { exact: true }).fill(account.password);
-  await signInDialog.getByRole('button', { name: auth.signIn.submit, exact: true }).click();
+  await expect(messageBox(page)).toContainText(auth.emailConfirmedSignedIn);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 test.describe('sign-up', () => {
@@ -58,7 +40,7 @@ test.describe('sign-up', () => {
     const dialog = await fillSignUp(page, account, { chooseRole: true });
     await expectNoSeriousAxe(page, 'sign-up dialog');
     await dialog.getByRole('button', { name: auth.signUp.submit }).click();
-    await confirmAndSignIn(page, mailbox, account, since);
+    await confirmSignedIn(page, mailbox, account, since);
 
     await expect(page).toHaveURL(/\/perfil\/info$/);
     const sidebar = page.getByRole('complementary', { name: auth.accountArea.sidebarLabel });
@@ -73,14 +55,14 @@ test.describe('sign-up', () => {
     await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
   });
 
-  test('"¿Eres contratista? Regístrate" signs up a contractor, who lands on /profile/info', async ({ page, mailbox }) => {
+  test('"¿Eres profesional? Regístrate como profesional" signs up a contractor, who lands on /profile/info', async ({ page, mailbox }) => {
     const account = newAccount('contractor');
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Regístrate' }).click();
     const since = mailbox.messages.length;
     const dialog = await fillSignUp(page, account, { chooseRole: false });
     await dialog.getByRole('button', { name: auth.signUp.submit }).click();
-    await confirmAndSignIn(page, mailbox, account, since);
+    await confirmSignedIn(page, mailbox, account, since);
     await expect(page).toHaveURL(/\/profile\/info$/);
     const menu = page.getByRole('navigation', { name: auth.accountArea.menuLabel });
     await expect(menu.getByRole('link', { name: 'Favoritos' })).toHaveCount(0);

@@ -116,3 +116,20 @@ export async function signIn(page: Page, account: Pick<TestAccount, 'email' | 'p
   await signInWithDialog(page, account.email, account.password);
   await expect(page.getByRole('dialog')).toHaveCount(0);
 }
+
+/** Fills the open sign-up dialog (the role is chosen unless it was preselected). */
+export async function fillSignUp(page: Page, account: TestAccount, options: { chooseRole: boolean }) {
+  const dialog = page.getByRole('dialog', { name: auth.signUp.title });
+  const roleLabel = account.role === 'client' ? auth.signUp.roleClient : auth.signUp.roleContractor;
+  if (options.chooseRole) await dialog.getByRole('radio', { name: roleLabel }).check();
+  else await expect(dialog.getByRole('radio', { name: roleLabel })).toBeChecked();
+  await dialog.getByLabel(auth.signUp.firstName, { exact: true }).fill(account.firstName);
+  await dialog.getByLabel(auth.signUp.lastName, { exact: true }).fill(account.lastName);
+  await dialog.getByLabel(auth.email, { exact: true }).fill(account.email);
+  await dialog.getByLabel(auth.password, { exact: true }).fill(account.password);
+  await dialog.getByLabel(auth.signUp.confirmPassword, { exact: true }).fill(account.password);
+  await dialog.getByRole('checkbox').check();
+  return dialog;
+}
+
+/** Confirmation step with the code from the e-mail, then the sign-in dialog with the e-mail filled in. */

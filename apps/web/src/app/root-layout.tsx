@@ -85,6 +85,7 @@ function Layout() {
           isLoading={isLoading}
           onSignIn={() => authModals.openSignIn()}
           onContractorSignUp={() => authModals.openSignUp({ role: 'contractor' })}
+          onClientSignUp={() => authModals.openSignUp({ role: 'client' })}
           onPrepareAuth={preloadAuthDialog}
         />
       </Suspense>

@@ -4,7 +4,11 @@ export type SignUpRole = 'client' | 'contractor';
 
 /** Which auth dialog is open, and what it was opened with. */
 export type AuthModalState =
-  { view: 'closed' } | { view: 'sign-in'; email?: string; redirectTo?: string; error?: string } | { view: 'sign-up'; role?: SignUpRole } | { view: 'confirm'; email: string };
+  | { view: 'closed' }
+  | { view: 'sign-in'; email?: string; redirectTo?: string; error?: string }
+  // returnTo: the form the person signed up from; confirming the code brings them back to it, signed in.
+  | { view: 'sign-up'; role?: SignUpRole; returnTo?: string }
+  | { view: 'confirm'; email: string; returnTo?: string };
 
 // A module store rather than a React context: the protected-route loader opens the sign-in
 // dialog before any component renders, and loaders cannot reach context.
@@ -23,8 +27,8 @@ function subscribe(listener: () => void): () => void {
 
 export const authModals = {
   openSignIn: (options: { email?: string; redirectTo?: string; error?: string } = {}) => set({ view: 'sign-in', ...options }),
-  openSignUp: (options: { role?: SignUpRole } = {}) => set({ view: 'sign-up', ...options }),
-  openConfirm: (email: string) => set({ view: 'confirm', email }),
+  openSignUp: (options: { role?: SignUpRole; returnTo?: string } = {}) => set({ view: 'sign-up', ...options }),
+  openConfirm: (email: string, returnTo?: string) => set(returnTo ? { view: 'confirm', email, returnTo } : { view: 'confirm', email }),
   close: () => set({ view: 'closed' }),
   get: () => state,
 };

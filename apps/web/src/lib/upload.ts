@@ -6,22 +6,46 @@ function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
 }
 
+/** How much of a file has been sent, from 0 to 1. */
+export type UploadProgress = (fraction: number) => void;
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * POSTs one photo as multipart (field `photo`; api.ts sends JSON only) and resolves with the JSON
- * answer. Failures become the app's ApiError with the server's Spanish message.
+ * answer. Through XMLHttpRequest, not fetch: only XHR reports how much of the body has been sent,
+ * which each photo's progress bar shows (issue 31). Failures become the app's ApiError with the
+ * server's Spanish message.
  */
-export async function uploadPhotoTo<T>(path: string, file: File): Promise<T> {
+export function uploadPhotoTo<T>(path: string, file: Blob & { name?: string }, onProgress?: UploadProgress): Promise<T> {
   const form = new FormData();
-  form.append('photo', file);
-  let response: Response;
-  try {
-    response = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json', 'x-requested-with': 'arreglaya' } });
-  } catch {
-    throw new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE);
-  }
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> } } | undefined;
-  if (response.ok && body) return body as T;
-  const error = body?.error;
-  if (error && isErrorCode(error.code) && typeof error.message === 'string') throw new ApiError(response.status, error.code, error.message, error.fields);
-  throw new ApiError(response.status, 'INTERNAL', apiErrors.INTERNAL);
+  form.append('photo', file, file.name ?? 'foto.jpg');
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.setRequestHeader('x-requested-with', 'arreglaya');
+    if (onProgress) xhr.upload.addEventListener('progress', (event) => event.lengthComputable && onProgress(event.loaded / event.total));
+    xhr.addEventListener('error', () => reject(new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE)));
+    xhr.addEventListener('abort', () => reject(new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE)));
+    xhr.addEventListener('load', () => {
+      const body = parse(xhr.responseText) as { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> } } | undefined;
+      if (xhr.status >= 200 && xhr.status < 300 && body) {
+        onProgress?.(1);
+        resolve(body as T);
+        return;
+      }
+      const error = body?.error;
+      if (error && isErrorCode(error.code) && typeof error.message === 'string') reject(new ApiError(xhr.status, error.code, error.message, error.fields));
+      else reject(new ApiError(xhr.status, 'INTERNAL', apiErrors.INTERNAL));
+    });
+    xhr.send(form);
+  });
 }

@@ -18,6 +18,7 @@ export const auth = {
   signUpCodeSent: 'Te enviamos un código de 6 dígitos a tu correo. Escríbelo para confirmar tu cuenta.',
   codeResent: 'Si la cuenta existe y no está confirmada, te enviamos un código nuevo.',
   emailConfirmed: 'Cuenta confirmada. Ya puedes iniciar sesión.',
+  emailConfirmedSignedIn: 'Cuenta confirmada. ¡Te damos la bienvenida a ArreglaYa!',
   signUpFallback: 'No pudimos completar el registro. Inténtalo de nuevo más tarde.',
   signInFallback: 'No pudimos iniciar tu sesión. Revisa tus datos.',
   /** Too many failures for one account lately: this address waits a few seconds (issue 30). */

@@ -86,18 +86,29 @@ export const profile = {
 
   photo: {
     label: 'Elegir una foto',
-    hint: 'JPG o PNG, hasta 8 MB. Quitamos la ubicación y los demás datos ocultos de la foto.',
+    hint: 'JPG, PNG o WebP, hasta 8 MB. Quitamos la ubicación y los demás datos ocultos de la foto.',
     current: 'Tu foto de perfil',
     uploading: 'Subiendo la foto...',
     remove: 'Quitar la foto',
     uploaded: 'Foto actualizada con éxito.',
     missing: 'Elige una foto para subir.',
     tooLarge: 'La foto pesa más de 8 MB. Elige una más liviana.',
-    wrongType: 'Solo se aceptan fotos JPG o PNG.',
-    notAnImage: 'El archivo no es una foto válida (está dañado o no es una imagen). Elige una foto JPG o PNG.',
+    wrongType: 'Solo se aceptan fotos JPG, PNG o WebP.',
+    notAnImage: 'El archivo no es una foto válida (está dañado o no es una imagen). Elige una foto JPG, PNG o WebP.',
     tooManyPixels: 'La foto tiene demasiados píxeles (más de 50 megapíxeles). Elige una más pequeña.',
     onlyOne: 'Sube una sola foto a la vez.',
     notMultipart: 'Envía la foto como archivo de un formulario.',
+    // The pickers' own checks, before anything is sent: they name the file.
+    fileWrongType: (name: string) => `${name}: solo se aceptan fotos JPG, PNG o WebP.`,
+    fileTooLarge: (name: string) => `${name} pesa más de 8 MB. Elige una más liviana.`,
+    fileNotAnImage: (name: string) => `${name} no es una imagen válida (está dañada o no es una foto). Elige otra.`,
+    preparing: (name: string) => `Preparando ${name}...`,
+    uploadingNamed: (name: string) => `Subiendo ${name}`,
+    uploadedNamed: (name: string) => `${name} subida`,
+    uploadFailedNamed: (name: string) => `${name} no se subió`,
+    retry: 'Reintentar',
+    retryNamed: (name: string) => `Reintentar ${name}`,
+    removeNamed: (name: string) => `Quitar ${name}`,
   },
 
   notifications: {

@@ -150,7 +150,7 @@ export const portfolioPage = {
   services: 'Servicios',
   completedOn: 'Fecha de terminación',
   photos: 'Fotos',
-  photosHint: 'JPG o PNG de hasta 8 MB; hasta 8 fotos. La primera es la principal.',
+  photosHint: 'JPG, PNG o WebP de hasta 8 MB; hasta 8 fotos. La primera es la principal.',
   addPhoto: 'Agregar foto',
   photoUploading: 'Subiendo foto...',
   photoAlt: (title: string, n: number) => `${title}, foto ${n}`,

@@ -21,8 +21,11 @@ export const shell = {
     help: 'Ayuda',
     contact: 'Contáctanos',
     signIn: 'Iniciar sesión',
-    contractorPrompt: '¿Eres contratista?',
-    register: 'Regístrate',
+    contractorPrompt: '¿Eres profesional?',
+    register: 'Regístrate como profesional',
+    /** The same link where the header has little room (768 to 1279 px). */
+    registerShort: 'Soy profesional',
+    createAccount: 'Crear cuenta',
     searchContractors: 'Buscar Contratistas',
     favorites: 'Favoritos',
     selectProject: 'Seleccionar Proyecto',

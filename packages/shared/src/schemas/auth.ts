@@ -128,4 +128,10 @@ export type SessionUser = z.infer<typeof SessionUserSchema>;
 
 /** GET /api/auth/session: the signed-in person (null when nobody is) and when the session ends. */
 export const SessionSchema = z.object({ user: SessionUserSchema.nullable(), expiresAt: z.iso.datetime().nullable() });
+/**
+ * POST /api/auth/verify-email's answer: the session when the code was confirmed from the browser
+ * that created the account (decision 033), otherwise null (the person signs in with their password).
+ */
+export const EmailConfirmedSchema = z.object({ message: z.string(), session: SessionSchema.nullable() });
+export type EmailConfirmed = z.infer<typeof EmailConfirmedSchema>;
 export type Session = z.infer<typeof SessionSchema>;

@@ -42,10 +42,11 @@ describe('profile schemas', () => {
 });
 
 describe('checkPhotoFile', () => {
-  it('allows JPEG and PNG up to 8 MB, in Spanish otherwise', () => {
-    expect(checkPhotoFile({ type: 'image/png', size: 8 * 1024 * 1024 })).toBeNull();
-    expect(checkPhotoFile({ type: 'image/gif', size: 10 })).toBe('Solo se aceptan fotos JPG o PNG.');
-    expect(checkPhotoFile({ type: 'image/jpeg', size: 8 * 1024 * 1024 + 1 })).toBe('La foto pesa más de 8 MB. Elige una más liviana.');
+  it('allows JPEG, PNG and WebP up to 8 MB, in Spanish naming the file otherwise', () => {
+    expect(checkPhotoFile({ name: 'a.png', type: 'image/png', size: 8 * 1024 * 1024 })).toBeNull();
+    expect(checkPhotoFile({ name: 'b.webp', type: 'image/webp', size: 10 })).toBeNull();
+    expect(checkPhotoFile({ name: 'gato.gif', type: 'image/gif', size: 10 })).toBe('gato.gif: solo se aceptan fotos JPG, PNG o WebP.');
+    expect(checkPhotoFile({ name: 'grande.jpg', type: 'image/jpeg', size: 8 * 1024 * 1024 + 1 })).toBe('grande.jpg pesa más de 8 MB. Elige una más liviana.');
   });
 });
 

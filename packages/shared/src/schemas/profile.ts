@@ -217,13 +217,19 @@ export const ContractorProfileSavedSchema = z.object({ message: z.string(), prof
 export const PhotoUploadedSchema = z.object({ message: z.string(), avatarPhotoId: z.uuid(), avatarUrl: z.string() });
 export type PhotoUploaded = z.infer<typeof PhotoUploadedSchema>;
 
-/** Uploads: spec §5, jpeg/jpg/png up to 8 MB, one file at a time. */
+/**
+ * Photo uploads (spec §5, issue 31): JPEG, PNG or WebP up to 8 MB, one file a request. The one
+ * place for these limits: the server's multipart limit and refusals, the OpenAPI document and
+ * every picker in the web app read them from here.
+ */
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
-export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The web app scales a larger photo down to this many pixels on its long side before sending it. */
+export const PHOTO_MAX_EDGE = 2048;
 
-/** The browser's check before sending (the server decodes the file to be sure). */
-export function checkPhotoFile(file: { size: number; type: string }): string | null {
-  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return profile.photo.wrongType;
-  if (file.size > PHOTO_MAX_BYTES) return profile.photo.tooLarge;
+/** The browser's check before sending, naming the file (the server decodes the file to be sure). */
+export function checkPhotoFile(file: { name: string; size: number; type: string }): string | null {
+  if (!(PHOTO_TYPES as readonly string[]).includes(file.type)) return profile.photo.fileWrongType(file.name);
+  if (file.size > PHOTO_MAX_BYTES) return profile.photo.fileTooLarge(file.name);
   return null;
 }

@@ -34,6 +34,13 @@ export function isBearerClient(req: FastifyRequest): boolean {
   return req.headers.origin === undefined && req.headers.cookie === undefined && req.headers[CSRF_HEADER] === undefined;
 }
 
+/** Adds a Set-Cookie header to the answer, keeping those already set. */
+export function appendCookie(reply: FastifyReply, cookie: string): void {
+  const current = reply.getHeader('set-cookie');
+  const list = current === undefined ? [] : Array.isArray(current) ? current.map(String) : [String(current)];
+  void reply.header('set-cookie', [...list, cookie]);
+}
+
 /** Copies the cookies (and, for bearer clients only, the token header) of a better-auth answer onto ours. */
 export function forwardAuthHeaders(from: Headers, reply: FastifyReply): void {
   const cookies = from.getSetCookie();

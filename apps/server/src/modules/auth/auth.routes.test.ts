@@ -50,7 +50,7 @@ describe('sign-up and confirmation', () => {
     // The attempt sent a fresh code (the first one no longer works).
     const code = await codeFor(email, SIGN_UP_SUBJECT, 2);
     expect((await post('/api/auth/verify-email', { email, code: await codeFor(email, SIGN_UP_SUBJECT, 1) })).statusCode).toBe(400);
-    expect((await post('/api/auth/verify-email', { email, code })).json()).toEqual({ message: 'Cuenta confirmada. Ya puedes iniciar sesión.' });
+    expect((await post('/api/auth/verify-email', { email, code })).json()).toEqual({ message: 'Cuenta confirmada. Ya puedes iniciar sesión.', session: null });
 
     const ok = await post('/api/auth/sign-in', { email: email.toUpperCase(), password: 'Guayaba-Madura-77' });
     expect(ok.statusCode).toBe(200);
@@ -66,6 +66,55 @@ describe('sign-up and confirmation', () => {
     const id = session.json().user.id as string;
     expect(await t.db.query.contractorProfiles.findFirst({ where: (p, { eq: e }) => e(p.userId, id) })).toBeDefined();
     expect(await t.db.query.notificationPreferences.findFirst({ where: (p, { eq: e }) => e(p.userId, id) })).toBeDefined();
+  });
+
+  it('signs in on the confirmed code only the browser that signed up (its pending cookie), never another holding the code', async () => {
+    // Its own address: the sign-up limit per address is counted across this file.
+    const fromHome = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, headers, remoteAddress: '10.31.0.7' });
+    const email = newEmail();
+    const res = await fromHome('/api/auth/sign-up', signUpBody(email));
+    const pending = cookieFrom(res.headers['set-cookie']);
+    expect(pending).toMatch(/^arreglaya\.pending_sign_up=/);
+    expect(String(res.headers['set-cookie'])).toMatch(/HttpOnly; SameSite=Strict/);
+    const code = await codeFor(email, SIGN_UP_SUBJECT);
+
+    // Another browser with the code: the address is confirmed, but it gets no session.
+    const elsewhere = await fromHome('/api/auth/verify-email', { email, code });
+    expect(elsewhere.statusCode).toBe(200);
+    expect(elsewhere.json()).toEqual({ message: 'Cuenta confirmada. Ya puedes iniciar sesión.', session: null });
+    expect(String(elsewhere.headers['set-cookie'] ?? '')).not.toMatch(/session_token/);
+
+    // A forged cookie naming the account, or a valid one for another account, gets nothing either.
+    const other = newEmail();
+    const otherSignUp = await fromHome('/api/auth/sign-up', signUpBody(other));
+    const otherPending = cookieFrom(otherSignUp.headers['set-cookie']);
+    const otherCode = await codeFor(other, SIGN_UP_SUBJECT);
+    const [name, value] = otherPending.split('=') as [string, string];
+    const userId = (await t.db.query.users.findFirst({ where: eq(users.email, other) }))!.id;
+    const forged = `${name}=${userId}.${value.split('.')[1]}.${'A'.repeat(43)}`;
+    const withForged = await fromHome('/api/auth/verify-email', { email: other, code: otherCode }, { cookie: forged });
+    expect(withForged.json().session).toBeNull();
+
+    // The browser that signed up: a third account, confirmed there, is signed in without its password.
+    const third = newEmail();
+    const thirdSignUp = await fromHome('/api/auth/sign-up', signUpBody(third, { role: 'contractor' }));
+    const thirdPending = cookieFrom(thirdSignUp.headers['set-cookie']);
+    const mine = await fromHome('/api/auth/verify-email', { email: third, code: await codeFor(third, SIGN_UP_SUBJECT) }, { cookie: thirdPending });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.json(), JSON.stringify(mine.json())).toMatchObject({
+      message: 'Cuenta confirmada. ¡Te damos la bienvenida a ArreglaYa!',
+      session: { user: { email: third, role: 'contractor' } },
+    });
+    const setCookies = [mine.headers['set-cookie']].flat().map(String);
+    expect(setCookies.some((c) => /^arreglaya\.pending_sign_up=; Max-Age=0/.test(c))).toBe(true);
+    const session = setCookies.find((c) => c.startsWith('arreglaya.session_token='))!;
+    expect(session).toMatch(/HttpOnly; SameSite=Lax/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/session', headers: { cookie: session.split(';')[0]! } });
+    expect(me.json().user).toMatchObject({ email: third, role: 'contractor' });
+
+    // The pending cookie of the first account, used after its code was spent elsewhere, signs nobody in.
+    expect((await fromHome('/api/auth/verify-email', { email, code }, { cookie: pending })).statusCode).toBe(400);
   });
 
   it('never creates a second account for one e-mail, whatever its case, and tells the owner', async () => {

@@ -1,6 +1,7 @@
 import { es } from '@arreglaya/shared/i18n/es';
 import {
   ChangePasswordSchema,
+  EmailConfirmedSchema,
   EmailOnlySchema,
   MessageSchema,
   ResetPasswordSchema,
@@ -53,11 +54,16 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
       '/api/auth/verify-email',
       {
         config: { access: 'public', rateLimit: perIp(30, 15 * MIN) },
-        schema: { tags, summary: 'Confirmar el correo con el código recibido', body: VerifyEmailSchema, response: { 200: MessageSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Confirmar el correo con el código recibido (inicia la sesión en el navegador que creó la cuenta)',
+          body: VerifyEmailSchema,
+          response: { 200: EmailConfirmedSchema, ...errors },
+        },
       },
       async (req, reply) => {
-        await service.verifyEmail(deps, req.body, { req, reply });
-        return { message: es.auth.emailConfirmed };
+        const session = await service.verifyEmail(deps, req.body, { req, reply });
+        return { message: session ? es.auth.emailConfirmedSignedIn : es.auth.emailConfirmed, session };
       },
     );
 

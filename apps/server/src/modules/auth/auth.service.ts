@@ -9,11 +9,12 @@ import { CODE_GUARD, MAIL_GUARD, SIGN_IN_GUARD, claimAttempt, type GuardPolicy }
 import type { Mailer } from '../mail/mailer.ts';
 import { findUserByEmail, findUserEmail, mayAct } from '../users/users.service.ts';
 import { deleteUnconfirmedAccount, findNewestSessionExpiry, findSessionByToken } from './auth.repository.ts';
-import { callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
+import { appendCookie, callAuth, forwardAuthHeaders, toHeaders } from './auth-bridge.ts';
+import { clearPendingSignUp, pendingSignUpOf, setPendingSignUp } from './pending-sign-up.ts';
 import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
 import type { SessionCache } from './session-cache.ts';
-import { sessionTokenOf } from './session-token.ts';
+import { sessionCookie, sessionTokenOf } from './session-token.ts';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -73,7 +74,7 @@ const isCodeFailure = (err: unknown) => err instanceof AppError && CODE_FAILURES
 export async function signUp(
   deps: AuthServiceDeps,
   input: { role: 'client' | 'contractor'; firstName: string; lastName: string; email: string; password: string },
-  { req }: HttpContext,
+  { req, reply }: HttpContext,
 ): Promise<void> {
   try {
     const existing = await findUserByEmail(deps.db, input.email);
@@ -94,6 +95,10 @@ export async function signUp(
         asResponse: true,
       }),
     );
+    // This browser created the account: confirming its code here signs the person in (decision 033).
+    const created = await findUserByEmail(deps.db, input.email);
+    const { secret, secure } = await cookieKeys(deps);
+    setPendingSignUp(reply, secret, secure, created && !created.emailVerified ? created.id : null);
   } catch (err) {
     // Sign-ups with one address at the same moment: one replaced the unconfirmed account
     // another was still creating (its profile then refers to a deleted user), or both
@@ -118,11 +123,39 @@ async function refuseCodeOfInactiveAccount(deps: AuthServiceDeps, email: string)
   }
 }
 
-export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, ctx: HttpContext): Promise<void> {
+/** The cookie-signing secret and whether cookies are `__Secure-` (production), as better-auth has them. */
+async function cookieKeys(deps: AuthServiceDeps): Promise<{ secret: string; secure: boolean }> {
+  const context = await deps.auth.$context;
+  return { secret: context.secret, secure: deps.auth.options.advanced?.useSecureCookies === true };
+}
+
+/**
+ * Confirms the address with its code. From the browser that created the account (its pending
+ * sign-up cookie, decision 033) the person is signed in at once and gets their session; anywhere
+ * else the address is confirmed and they sign in with their password, as before.
+ */
+export async function verifyEmail(deps: AuthServiceDeps, input: { email: string; code: string }, ctx: HttpContext): Promise<Session | null> {
   await guarded(deps, codePolicy('verify'), input.email, ctx, isCodeFailure, async () => {
     await refuseCodeOfInactiveAccount(deps, input.email);
     await callAuth(deps.auth.api.verifyEmailOTP({ body: { email: input.email, otp: input.code }, headers: toHeaders(ctx.req), asResponse: true }));
   });
+  const { secret, secure } = await cookieKeys(deps);
+  const pending = pendingSignUpOf(ctx.req, secret, secure);
+  if (pending === null) return null;
+  clearPendingSignUp(ctx.reply, secure);
+  const user = await findUserByEmail(deps.db, input.email);
+  if (!user || user.id !== pending || !mayAct(user.status)) return null;
+  return startSession(deps, user.id, ctx);
+}
+
+/** A new session for an account whose owner has just proven it, with better-auth's own cookie. */
+async function startSession(deps: AuthServiceDeps, userId: string, { req, reply }: HttpContext): Promise<Session> {
+  const context = await deps.auth.$context;
+  const { secret, secure } = await cookieKeys(deps);
+  const session = await context.internalAdapter.createSession(userId, false, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' });
+  const maxAge = Math.max(1, Math.floor((new Date(session.expiresAt).getTime() - Date.now()) / 1000));
+  appendCookie(reply, sessionCookie(session.token, secret, maxAge, secure));
+  return { user: await findSessionUser(deps.db, userId), expiresAt: new Date(session.expiresAt).toISOString() };
 }
 
 /** A new confirmation code, only for an unconfirmed account; the answer never says which. Guarded per account and address (issue 30). */

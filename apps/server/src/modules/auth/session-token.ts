@@ -31,6 +31,17 @@ function decode(value: string): string | null {
   }
 }
 
+/**
+ * The Set-Cookie value better-auth itself writes for a session (decision 008): its name with the
+ * production prefix, the signed token, its lifetime and attributes. For a session we create
+ * ourselves (signing in on a confirmed code, decision 033).
+ */
+export function sessionCookie(token: string, secret: string, maxAgeSeconds: number, secure: boolean): string {
+  const signed = `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
+  const name = COOKIE_NAMES[secure ? 1 : 0];
+  return `${name}=${encodeURIComponent(signed)}; Max-Age=${maxAgeSeconds}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /** The session token a request carries, its signature checked; null when there is none or anything is unusual. */
 export function sessionTokenOf(req: FastifyRequest, secret: string): string | null {
   const authorization = req.headers.authorization;

@@ -125,7 +125,7 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
         config: { access: 'user', rateLimit: [...perUser(30, 10 * 60_000), budget], upload: photoUpload },
         schema: {
           tags: ['mensajes'],
-          summary: 'Enviar una foto (multipart, un archivo JPG o PNG de hasta 8 MB)',
+          summary: 'Enviar una foto (multipart, un archivo JPG, PNG o WebP de hasta 8 MB)',
           description: 'La foto se decodifica y se vuelve a codificar como JPEG sin metadatos (EXIF, GPS); solo las dos personas de la conversación pueden verla.',
           consumes: ['multipart/form-data'],
           params: ConversationParamsSchema,

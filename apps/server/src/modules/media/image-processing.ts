@@ -29,15 +29,19 @@ export type ProcessedPhoto = Record<PhotoSize, ProcessedSize> & { mime: 'image/j
 
 const JPEG_MAGIC = Buffer.from([0xff, 0xd8, 0xff]);
 const PNG_MAGIC = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const RIFF_MAGIC = Buffer.from('RIFF', 'latin1');
+const WEBP_MAGIC = Buffer.from('WEBP', 'latin1');
 
 /**
  * What the bytes are, from their signature, whatever the file name or the declared type say.
- * Only JPEG and PNG ever reach the decoder, so no other of libvips' many loaders (SVG, TIFF,
- * PDF, ...) is exposed to uploads.
+ * Only JPEG, PNG and WebP ever reach the decoder, so no other of libvips' many loaders (SVG,
+ * TIFF, PDF, ...) is exposed to uploads.
  */
-export function sniffImageType(data: Buffer): 'jpeg' | 'png' | null {
+export function sniffImageType(data: Buffer): 'jpeg' | 'png' | 'webp' | null {
   if (data.subarray(0, JPEG_MAGIC.length).equals(JPEG_MAGIC)) return 'jpeg';
   if (data.subarray(0, PNG_MAGIC.length).equals(PNG_MAGIC)) return 'png';
+  // RIFF <size> WEBP: a WebP (lossy, lossless or animated; only its first frame is read).
+  if (data.subarray(0, 4).equals(RIFF_MAGIC) && data.subarray(8, 12).equals(WEBP_MAGIC)) return 'webp';
   return null;
 }
 
@@ -69,7 +73,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
 async function decodeAndRender(input: Buffer): Promise<ProcessedPhoto> {
   const type = sniffImageType(input);
   if (type === null) {
-    // Bytes another decoder would accept (GIF, WebP, ...) are a different refusal from junk.
+    // Bytes another decoder would accept (GIF, TIFF, ...) are a different refusal from junk.
     const known = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
       .metadata()
       .then(() => true)

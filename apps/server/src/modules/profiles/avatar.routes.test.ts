@@ -138,7 +138,7 @@ describe('POST /api/me/photo', () => {
     const current = (await t.db.query.users.findFirst({ where: eq(users.id, userId) }))!.avatarPhotoId;
     const res = await upload(cookie, { filename: 'foto.jpg', type: 'image/jpeg', data: Buffer.from('Esto no es una foto, es un texto.\n') });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'El archivo no es una foto válida (está dañado o no es una imagen). Elige una foto JPG o PNG.' });
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'El archivo no es una foto válida (está dañado o no es una imagen). Elige una foto JPG, PNG o WebP.' });
     expect((await t.db.query.users.findFirst({ where: eq(users.id, userId) }))!.avatarPhotoId).toBe(current);
   });
 
@@ -151,13 +151,35 @@ describe('POST /api/me/photo', () => {
     expect(res.json().error.message).toMatch(/no es una foto válida/);
   });
 
-  it('refuses other image formats (GIF) as not JPG or PNG', async () => {
+  it('refuses other image formats (GIF) as not JPG, PNG or WebP', async () => {
     const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#f00' } })
       .gif()
       .toBuffer();
     const res = await upload(cookie, { filename: 'animada.jpg', type: 'image/jpeg', data: gif });
     expect(res.statusCode).toBe(415);
-    expect(res.json().error.message).toBe('Solo se aceptan fotos JPG o PNG.');
+    expect(res.json().error.message).toBe('Solo se aceptan fotos JPG, PNG o WebP.');
+  });
+
+  it('accepts a WebP photo from a phone and stores it re-encoded as JPEG, without its metadata', async () => {
+    const webp = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#3a7' } })
+      .withExif({ IFD0: { Make: 'Telefono', Model: 'Serie-123' } })
+      .webp({ quality: 80 })
+      .toBuffer();
+    const res = await upload(cookie, { filename: 'desde-el-telefono.webp', type: 'image/webp', data: webp });
+    expect(res.statusCode).toBe(201);
+    const { avatarPhotoId } = res.json<{ avatarPhotoId: string }>();
+    const lg = await t.app.inject({ method: 'GET', url: `/api/photos/${avatarPhotoId}/lg` });
+    expect(lg.headers['content-type']).toBe('image/jpeg');
+    const meta = await sharp(lg.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['jpeg', 960, 720, undefined]);
+    expect(lg.rawPayload.includes(Buffer.from('Serie-123'))).toBe(false);
+  });
+
+  it('refuses a text file dressed as a WebP (RIFF header, no image) with a Spanish 400', async () => {
+    const fake = Buffer.concat([Buffer.from('RIFF\x10\x00\x00\x00WEBPVP8 ', 'latin1'), Buffer.from('no es una foto')]);
+    const res = await upload(cookie, { filename: 'foto.webp', type: 'image/webp', data: fake });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/no es una foto válida/);
   });
 
   it('refuses a decompression bomb (a small PNG of 100 megapixels) without decoding it', async () => {

@@ -19,7 +19,7 @@ export function avatarRoutes(deps: AvatarDeps): FastifyPluginAsyncZod {
         config: { access: 'user', rateLimit: perUser, upload: photoUpload },
         schema: {
           tags: ['perfil'],
-          summary: 'Subir mi foto de perfil (multipart, un archivo JPG o PNG de hasta 8 MB)',
+          summary: 'Subir mi foto de perfil (multipart, un archivo JPG, PNG o WebP de hasta 8 MB)',
           description: 'La foto se decodifica, se endereza, se vuelve a codificar como JPEG sin metadatos (EXIF, GPS) y se guarda en 96, 320 y hasta 960 px.',
           consumes: ['multipart/form-data'],
           response: { 201: PhotoUploadedSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema },

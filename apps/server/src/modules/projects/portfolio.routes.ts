@@ -70,7 +70,7 @@ export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
         config: { access: CONTRACTORS, rateLimit: perUser(40, 10 * 60_000), upload: photoUpload },
         schema: {
           tags: ['portafolio'],
-          summary: 'Agregar una foto a un trabajo del portafolio (JPG o PNG de hasta 8 MB; hasta 8)',
+          summary: 'Agregar una foto a un trabajo del portafolio (JPG, PNG o WebP de hasta 8 MB; hasta 8)',
           consumes: ['multipart/form-data'],
           params: IdSchema,
           response: { 201: PortfolioSavedSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },

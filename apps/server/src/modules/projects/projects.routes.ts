@@ -126,7 +126,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         config: { access: CLIENTS, rateLimit: perUser(40, 10 * 60_000), upload: photoUpload },
         schema: {
           tags: ['proyectos'],
-          summary: 'Agregar una foto al proyecto (multipart, un archivo JPG o PNG de hasta 8 MB; hasta 8 fotos)',
+          summary: 'Agregar una foto al proyecto (multipart, un archivo JPG, PNG o WebP de hasta 8 MB; hasta 8 fotos)',
           description: 'La foto se decodifica y se vuelve a codificar como JPEG sin metadatos (EXIF, GPS). La primera es la principal.',
           consumes: ['multipart/form-data'],
           params: IdSchema,
@@ -147,7 +147,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         schema: {
           tags: ['proyectos'],
           summary: 'Agregar una foto del trabajo terminado (contratista contratado, trabajo en progreso; hasta 8)',
-          description: 'Como las fotos del proyecto: JPG o PNG de hasta 8 MB, vuelta a codificar sin metadatos.',
+          description: 'Como las fotos del proyecto: JPG, PNG o WebP de hasta 8 MB, vuelta a codificar sin metadatos.',
           consumes: ['multipart/form-data'],
           params: IdSchema,
           response: { 201: ProjectPhotosSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },

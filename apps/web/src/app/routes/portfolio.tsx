@@ -66,7 +66,7 @@ function PortfolioPage() {
           {...(editing ? { onCancel: startNew } : {})}
         />
         {editing ? (
-          <PortfolioPhotos entry={editing} pending={portfolio.photo.isPending} upload={(file) => portfolio.photo.mutateAsync({ id: editing.id, file })} />
+          <PortfolioPhotos entry={editing} upload={(file, onProgress) => portfolio.photo.mutateAsync({ id: editing.id, file, onProgress })} />
         ) : (
           <p className="text-sm text-slate-700">{t.photosAfterSave}</p>
         )}

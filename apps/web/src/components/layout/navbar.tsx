@@ -21,11 +21,13 @@ interface NavbarProps {
   onSignIn?: () => void;
   /** Opens the sign-up dialog with Contratista chosen. */
   onContractorSignUp?: () => void;
+  /** Opens the sign-up dialog with Cliente chosen ('Crear cuenta'). */
+  onClientSignUp?: () => void;
   /** Called on hover/focus of the sign-in links, to fetch the dialog's code early. */
   onPrepareAuth?: () => void;
 }
 
-type AuthHandlers = Pick<NavbarProps, 'onSignIn' | 'onContractorSignUp' | 'onPrepareAuth'>;
+type AuthHandlers = Pick<NavbarProps, 'onSignIn' | 'onContractorSignUp' | 'onClientSignUp' | 'onPrepareAuth'>;
 
 /** The site header: logo, links by role (spec §2 Navbar), and a menu button under 768 px. */
 export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps) {
@@ -117,7 +119,7 @@ function NavItem({ to, label, compact }: { to: string; label: string; compact?: 
   );
 }
 
-function AnonymousArea({ onSignIn, onContractorSignUp, onPrepareAuth }: AuthHandlers) {
+function AnonymousArea({ onSignIn, onContractorSignUp, onClientSignUp, onPrepareAuth }: AuthHandlers) {
   // Links to /login (which opens the dialog too) so they work before the app's code has run.
   const open = (handler: (() => void) | undefined) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!handler) return;
@@ -127,20 +129,27 @@ function AnonymousArea({ onSignIn, onContractorSignUp, onPrepareAuth }: AuthHand
   return (
     <div className="mt-2 flex flex-col gap-2 border-t border-slate-200 pt-3 md:mt-0 md:ml-2 md:flex-row md:items-center md:border-0 md:pt-0">
       <p className="px-3 text-slate-700 md:px-0">
-        {t.contractorPrompt}{' '}
+        <span className="md:sr-only 2xl:not-sr-only">{t.contractorPrompt} </span>
         <Link
           to="/login"
           onClick={open(onContractorSignUp)}
           onMouseEnter={onPrepareAuth}
           onFocus={onPrepareAuth}
-          className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+          className="font-semibold whitespace-nowrap text-accent-700 underline underline-offset-2 hover:text-accent-800"
         >
-          {t.register}
+          {/* One of the two is displayed, and it alone names the link (a hidden one is not read). */}
+          <span className="md:hidden xl:inline">{t.register}</span>
+          <span className="hidden md:inline xl:hidden">{t.registerShort}</span>
         </Link>
       </p>
-      <Link to="/login" onClick={open(onSignIn)} onMouseEnter={onPrepareAuth} onFocus={onPrepareAuth} className={buttonClasses('primary', 'md:ml-2')}>
-        {t.signIn}
-      </Link>
+      <div className="flex flex-wrap gap-2 px-3 md:ml-2 md:flex-nowrap md:px-0">
+        <Link to="/login" onClick={open(onClientSignUp)} onMouseEnter={onPrepareAuth} onFocus={onPrepareAuth} className={buttonClasses('secondary', 'whitespace-nowrap')}>
+          {t.createAccount}
+        </Link>
+        <Link to="/login" onClick={open(onSignIn)} onMouseEnter={onPrepareAuth} onFocus={onPrepareAuth} className={buttonClasses('primary', 'whitespace-nowrap')}>
+          {t.signIn}
+        </Link>
+      </div>
     </div>
   );
 }

@@ -28,7 +28,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Cómo publico un proyecto?',
     answer:
-      'Inicia sesión con tu cuenta de cliente y pulsa «Solicitar servicio». Elige uno o varios servicios (plomería, electricidad, pintura…), escribe un título, el tipo de propiedad, la fecha de inicio y una descripción de hasta 400 caracteres. Puedes añadir fotos de hasta 8 MB en JPG o PNG. Al guardar, el proyecto queda «Abierto» y los contratistas de esos servicios reciben el aviso.',
+      'Inicia sesión con tu cuenta de cliente y pulsa «Solicitar servicio». Elige uno o varios servicios (plomería, electricidad, pintura…), escribe un título, el tipo de propiedad, la fecha de inicio y una descripción de hasta 400 caracteres. Puedes añadir fotos de hasta 8 MB en JPG, PNG o WebP. Al guardar, el proyecto queda «Abierto» y los contratistas de esos servicios reciben el aviso.',
     tags: 'iniciando guías proyectos nuevo proyecto solicitar servicio',
   },
   {
@@ -268,7 +268,7 @@ export const FAQS: readonly Faq[] = [
     category: 'app',
     question: '¿Cómo cambio mis datos o mi foto?',
     answer:
-      'En «Mi cuenta» abre tu información personal: puedes cambiar tu nombre, teléfono, dirección, redes sociales y foto (JPG o PNG de hasta 8 MB). Tu correo no se puede cambiar desde ahí.',
+      'En «Mi cuenta» abre tu información personal: puedes cambiar tu nombre, teléfono, dirección, redes sociales y foto (JPG, PNG o WebP de hasta 8 MB). Tu correo no se puede cambiar desde ahí.',
     tags: 'mi cuenta perfil foto',
   },
   {

@@ -1,51 +1,55 @@
 import type { ProjectInput } from '@arreglaya/shared/schemas/projects';
+import { deleteDraft, getDraft, putDraft } from '@/lib/form-drafts.ts';
 
-// A visitor's new-project form, kept in sessionStorage while they sign in or sign up, so they
-// come back to what they wrote (photos are files and stay out: they are chosen again).
+// A visitor's new-project form, kept in IndexedDB (lib/form-drafts.ts) while they sign in or sign
+// up, photos included, so they come back to what they wrote and attached, ready to publish.
 
-const KEY = 'arreglaya.project-draft';
+const KEY = 'project';
 
 export type ProjectDraft = Partial<Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'description' | 'startDate' | 'intention' | 'country' | 'city' | 'zone'>>;
 
-export function saveDraft(draft: ProjectDraft): void {
-  try {
-    window.sessionStorage.setItem(KEY, JSON.stringify(draft));
-  } catch {
-    // Storage blocked: the visitor types it again after signing in.
-  }
+export interface KeptProject {
+  values: ProjectDraft;
+  photos: File[];
 }
 
-/** The kept draft, or null; only known fields of the right type are taken. */
-export function readDraft(): ProjectDraft | null {
-  let raw: string | null;
-  try {
-    raw = window.sessionStorage.getItem(KEY);
-  } catch {
-    return null;
-  }
-  if (!raw) return null;
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (typeof value !== 'object' || value === null) return null;
+interface StoredPhoto {
+  name: string;
+  type: string;
+  blob: Blob;
+}
+
+export function saveDraft(values: ProjectDraft, photos: readonly File[]): Promise<void> {
+  const stored: StoredPhoto[] = photos.map((file) => ({ name: file.name, type: file.type, blob: file }));
+  return putDraft(KEY, { values, photos: stored });
+}
+
+/** Only known fields of the right type are taken from what was kept. */
+function valuesOf(value: unknown): ProjectDraft {
+  if (typeof value !== 'object' || value === null) return {};
   const v = value as Record<string, unknown>;
-  const text = (key: string) => (typeof v[key] === 'string' ? (v[key] as string) : undefined);
   const draft: Record<string, unknown> = {};
   for (const key of ['title', 'propertyType', 'description', 'startDate', 'intention', 'country', 'city', 'zone'] as const) {
-    const t = text(key);
-    if (t !== undefined) draft[key] = t;
+    if (typeof v[key] === 'string') draft[key] = v[key];
   }
   if (Array.isArray(v.services)) draft.services = v.services.filter((s): s is string => typeof s === 'string');
   return draft as ProjectDraft;
 }
 
-export function clearDraft(): void {
-  try {
-    window.sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing kept.
-  }
+function photosOf(value: unknown): File[] {
+  if (!Array.isArray(value)) return [];
+  return value
+    .filter((p): p is StoredPhoto => typeof p === 'object' && p !== null && (p as StoredPhoto).blob instanceof Blob && typeof (p as StoredPhoto).name === 'string')
+    .map((p) => new File([p.blob], p.name, { type: p.type }));
+}
+
+/** The kept draft, or null. */
+export async function readDraft(): Promise<KeptProject | null> {
+  const kept = (await getDraft(KEY)) as { values?: unknown; photos?: unknown } | undefined;
+  if (!kept || typeof kept !== 'object') return null;
+  return { values: valuesOf(kept.values), photos: photosOf(kept.photos) };
+}
+
+export function clearDraft(): Promise<void> {
+  return deleteDraft(KEY);
 }

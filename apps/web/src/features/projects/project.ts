@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
-import { ERROR_CODES, type ErrorCode } from '@arreglaya/shared/errors';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { ProjectData, ProjectDetail, ProjectInput } from '@arreglaya/shared/schemas/projects';
 import { ApiError, api } from '@/lib/api.ts';
 import { queryClient as appQueryClient } from '@/lib/query-client.ts';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
+import { uploadPhotoTo, type UploadProgress } from '@/lib/upload.ts';
 
 // One project: the page (/proyectos/:id), saving the form (/nuevoproyecto), its photos and the
 // status moves after hiring. Cache keys carry the viewer's id, so another person signing in
@@ -50,47 +50,42 @@ export const updateProject = (id: string, body: ProjectInput | ProjectData) =>
   api.put<{ message: string; project: ProjectDetail }>(`/api/projects/${encodeURIComponent(id)}`, body);
 export const removeProject = (id: string) => api.delete<{ message: string; outcome: 'deleted' | 'cancelled' }>(`/api/projects/${encodeURIComponent(id)}`);
 
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
-
-/** POST /api/projects/:id/photos as multipart (api.ts sends JSON only); failures are the app's ApiError. */
-export async function uploadProjectPhoto(projectId: string, file: File): Promise<{ message: string; photos: ProjectPhoto[] }> {
-  const form = new FormData();
-  form.append('photo', file);
-  let response: Response;
-  try {
-    response = await fetch(`/api/projects/${encodeURIComponent(projectId)}/photos`, {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json', 'x-requested-with': 'arreglaya' },
-    });
-  } catch {
-    throw new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE);
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> }; photos?: ProjectPhoto[]; message?: string } | undefined;
-  if (response.ok && body?.photos && typeof body.message === 'string') return { message: body.message, photos: body.photos };
-  const error = body?.error;
-  if (error && isErrorCode(error.code) && typeof error.message === 'string') throw new ApiError(response.status, error.code, error.message, error.fields);
-  throw new ApiError(response.status, 'INTERNAL', apiErrors.INTERNAL);
-}
+/** POST /api/projects/:id/photos (multipart, with its progress); failures are the app's ApiError. */
+export const uploadProjectPhoto = (projectId: string, file: File, onProgress?: UploadProgress) =>
+  uploadPhotoTo<{ message: string; photos: ProjectPhoto[] }>(`/api/projects/${encodeURIComponent(projectId)}/photos`, file, onProgress);
 
 export const removeProjectPhoto = (projectId: string, photoId: string) =>
   api.delete<{ message: string; photos: ProjectPhoto[] }>(`/api/projects/${encodeURIComponent(projectId)}/photos/${encodeURIComponent(photoId)}`);
 export const reorderProjectPhotos = (projectId: string, photoIds: string[]) =>
   api.put<{ message: string; photos: ProjectPhoto[] }>(`/api/projects/${encodeURIComponent(projectId)}/photos/order`, { photoIds });
 
-/** A photo of the form: one already stored, or a file chosen now (uploaded when the project is saved). */
-export type PhotoItem = { kind: 'stored'; id: string } | { kind: 'new'; key: string; file: File; preview: string };
+/**
+ * A photo of the form: one already stored, or a file chosen now (uploaded when the project is
+ * saved), with its upload's progress (0 to 1, null when not sending) and its failure, if any.
+ */
+export type PhotoItem = { kind: 'stored'; id: string } | { kind: 'new'; key: string; file: File; preview: string; progress: number | null; error: string | null };
+
+let nextKey = 1;
+
+/** A file chosen now, as the form lists it until it is uploaded. */
+export function newPhotoItem(file: File): PhotoItem {
+  return { kind: 'new', key: `new-${nextKey++}`, file, preview: URL.createObjectURL(file), progress: null, error: null };
+}
+
+/** What syncPhotos reports about each new photo as it goes (the form shows it on that photo). */
+export interface PhotoEvents {
+  progress: (key: string, fraction: number) => void;
+  failed: (key: string, message: string) => void;
+  stored: (key: string, photoId: string) => void;
+}
 
 /**
  * Makes the project's stored photos match the form's list: removes the ones taken out, uploads
- * the new ones in order, then puts them in the form's order. Returns the messages of uploads
- * that failed (the project itself is saved).
+ * the new ones in order (each reporting its progress, failure or stored id through `events`), then
+ * puts them in the form's order. Returns the messages of uploads that failed (the project itself
+ * is saved).
  */
-export async function syncPhotos(projectId: string, stored: readonly string[], wanted: readonly PhotoItem[]): Promise<string[]> {
+export async function syncPhotos(projectId: string, stored: readonly string[], wanted: readonly PhotoItem[], events?: PhotoEvents): Promise<string[]> {
   const failures: string[] = [];
   const keep = new Set(wanted.filter((p) => p.kind === 'stored').map((p) => p.id));
   for (const id of stored) if (!keep.has(id)) await removeProjectPhoto(projectId, id);
@@ -102,12 +97,17 @@ export async function syncPhotos(projectId: string, stored: readonly string[], w
       continue;
     }
     try {
-      const { photos } = await uploadProjectPhoto(projectId, item.file);
+      const { photos } = await uploadProjectPhoto(projectId, item.file, (fraction) => events?.progress(item.key, fraction));
       const added = photos.map((p) => p.id).find((id) => !current.includes(id));
       current = photos.map((p) => p.id);
-      if (added) order.push(added);
+      if (added) {
+        order.push(added);
+        events?.stored(item.key, added);
+      }
     } catch (error) {
-      failures.push(`${item.file.name}: ${error instanceof ApiError ? error.message : apiErrors.INTERNAL}`);
+      const message = error instanceof ApiError ? error.message : apiErrors.INTERNAL;
+      failures.push(`${item.file.name}: ${message}`);
+      events?.failed(item.key, message);
     }
   }
   const sameOrder = order.length === current.length && order.every((id, i) => id === current[i]);

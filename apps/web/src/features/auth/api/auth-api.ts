@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema, VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
+import type { EmailConfirmed, EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema, VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
 
@@ -19,7 +19,7 @@ export const signIn = (body: z.input<typeof SignInSchema>) => api.post<Session>(
 
 export const signUp = (body: z.input<typeof SignUpSchema>) => api.post<MessageResponse>('/api/auth/sign-up', body);
 
-export const verifyEmail = (body: z.input<typeof VerifyEmailSchema>) => api.post<MessageResponse>('/api/auth/verify-email', body);
+export const verifyEmail = (body: z.input<typeof VerifyEmailSchema>) => api.post<EmailConfirmed>('/api/auth/verify-email', body);
 
 export const resendCode = (email: string) => api.post<MessageResponse>('/api/auth/resend-code', { email } satisfies z.input<typeof EmailOnlySchema>);
 

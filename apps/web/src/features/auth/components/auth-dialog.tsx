@@ -19,8 +19,8 @@ export function AuthDialog({ state }: { state: OpenState }) {
     <ModalDialog title={TITLES[state.view]} onClose={authModals.close}>
       <div className="mt-6">
         {state.view === 'sign-in' && <SignInForm key={state.email ?? ''} email={state.email} redirectTo={state.redirectTo} error={state.error} />}
-        {state.view === 'sign-up' && <SignUpForm role={state.role} />}
-        {state.view === 'confirm' && <ConfirmEmailForm key={state.email} email={state.email} />}
+        {state.view === 'sign-up' && <SignUpForm role={state.role} returnTo={state.returnTo} />}
+        {state.view === 'confirm' && <ConfirmEmailForm key={state.email} email={state.email} returnTo={state.returnTo} />}
       </div>
     </ModalDialog>
   );

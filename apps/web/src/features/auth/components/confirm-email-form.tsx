@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
@@ -8,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
+import { homeFor, SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -17,8 +20,15 @@ const CodeSchema = VerifyEmailSchema.pick({ code: true });
 const RESEND_COOLDOWN_S = 30;
 const c = t.confirmEmail;
 
-export function ConfirmEmailForm({ email }: { email: string }) {
+/**
+ * The sign-up's last step. Confirmed in the browser that signed up, the person is signed in at once
+ * (the server says so with the session, decision 033) and goes back to the form they came from,
+ * or to their area; otherwise they sign in with their password.
+ */
+export function ConfirmEmailForm({ email, returnTo }: { email: string; returnTo?: string | undefined }) {
   const messageBox = useMessageBox();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string>(c.enterCode);
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
@@ -32,9 +42,17 @@ export function ConfirmEmailForm({ email }: { email: string }) {
   const onSubmit = async ({ code }: { code: string }) => {
     setFailure(null);
     try {
-      const { message } = await verifyEmail({ email, code });
+      const { message, session } = await verifyEmail({ email, code });
       messageBox.show({ text: message, kind: 'success' });
-      authModals.openSignIn({ email });
+      if (!session?.user) {
+        authModals.openSignIn(returnTo ? { email, redirectTo: returnTo } : { email });
+        return;
+      }
+      // Whatever was cached belonged to nobody.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
+      queryClient.setQueryData(SESSION_QUERY_KEY, session);
+      authModals.close();
+      void navigate(returnTo ?? homeFor(session.user.role));
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['code'])) setFailure(error instanceof ApiError ? error.message : t.signUpFallback);
     }

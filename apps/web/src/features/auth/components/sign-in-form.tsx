@@ -48,7 +48,7 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
       if (error instanceof ApiError && error.code === 'EMAIL_NOT_VERIFIED') {
         // The server has just mailed a new code: finish the sign-up's confirmation step.
         messageBox.show({ text: error.message, kind: 'info' });
-        authModals.openConfirm(values.email.trim());
+        authModals.openConfirm(values.email.trim(), redirectTo);
         return;
       }
       setFailure(error instanceof ApiError ? error.message : t.signInFallback);
@@ -75,7 +75,11 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
       <SocialButtons redirectTo={redirectTo} />
       <p className="mt-6 text-center text-slate-700">
         {t.signIn.noAccount}{' '}
-        <button type="button" onClick={() => authModals.openSignUp()} className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800">
+        <button
+          type="button"
+          onClick={() => authModals.openSignUp(redirectTo ? { returnTo: redirectTo } : {})}
+          className="font-semibold text-accent-700 underline underline-offset-2 hover:text-accent-800"
+        >
           {t.signIn.signUp}
         </button>
       </p>

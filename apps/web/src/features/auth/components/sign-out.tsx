@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { auth as t } from '@arreglaya/shared/i18n/auth';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
+import { clearDrafts } from '@/lib/form-drafts.ts';
 import { signOut } from '../api/auth-api.ts';
 import { sessionQuery } from '../session-query.ts';
 
@@ -27,7 +28,9 @@ export function SignOut() {
       .ensureQueryData(sessionQuery)
       .then((session) => (session.user ? signOut() : undefined))
       .catch(() => undefined);
-    void Promise.all([end, wait]).then(() => {
+    // A form draft kept for after signing in (photos included) does not stay for the next person.
+    const forget = clearDrafts();
+    void Promise.all([end, wait, forget]).then(() => {
       // Everything but the session entry, which the navbar is watching: set rather than removed.
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);

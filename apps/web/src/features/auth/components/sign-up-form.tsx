@@ -19,7 +19,8 @@ const s = t.signUp;
 
 type SignUpValues = Parameters<typeof signUp>[0];
 
-export function SignUpForm({ role }: { role: SignUpRole | undefined }) {
+/** returnTo: the form the person signed up from (they come back to it signed in, decision 033). */
+export function SignUpForm({ role, returnTo }: { role: SignUpRole | undefined; returnTo?: string | undefined }) {
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
   const {
@@ -36,7 +37,7 @@ export function SignUpForm({ role }: { role: SignUpRole | undefined }) {
     setFailure(null);
     try {
       await signUp(values);
-      authModals.openConfirm(values.email);
+      authModals.openConfirm(values.email, returnTo);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, FIELDS)) setFailure(error instanceof ApiError ? error.message : t.signUpFallback);
     }
@@ -115,7 +116,11 @@ export function SignUpForm({ role }: { role: SignUpRole | undefined }) {
       </form>
       <p className="mt-6 text-center text-slate-700">
         {s.haveAccount}{' '}
-        <button type="button" onClick={() => authModals.openSignIn()} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+        <button
+          type="button"
+          onClick={() => authModals.openSignIn(returnTo ? { redirectTo: returnTo } : {})}
+          className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
+        >
           {s.signIn}
         </button>
       </p>

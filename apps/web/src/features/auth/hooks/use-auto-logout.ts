@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { focusManager, useQueryClient } from '@tanstack/react-query';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { clearDrafts } from '@/lib/form-drafts.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { fetchSession } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
@@ -77,6 +78,8 @@ export function useAutoLogout(): void {
           // Everything cached belonged to the person who was signed in.
           queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
           queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
+          // As on sign-out: no form draft stays for the next person at this browser.
+          void clearDrafts();
           authModals.close();
           void navigate('/', { replace: true });
           // The auth texts (mail templates included) stay out of the first bundle.

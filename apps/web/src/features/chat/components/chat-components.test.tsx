@@ -262,7 +262,9 @@ describe('Composer', () => {
     expect((box as HTMLTextAreaElement).value).toBe('no llega');
   });
 
-  it('refuses a photo that is not JPG or PNG, or heavier than 8 MB, before uploading', async () => {
+  it('refuses a photo that is not JPG, PNG or WebP, or heavier than 8 MB, before uploading', async () => {
+    // jsdom decodes no image: what a browser would answer for a small photo.
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 40, height: 30, close: () => undefined }));
     const onPhoto = vi.fn(async () => undefined);
     render(<Composer onSend={async () => undefined} onPhoto={onPhoto} />);
     const input = screen.getByTestId('chat-photo-input');
@@ -276,5 +278,6 @@ describe('Composer', () => {
     const ok = new File(['x'], 'ok.jpg', { type: 'image/jpeg' });
     fireEvent.change(input, { target: { files: [ok] } });
     await waitFor(() => expect(onPhoto).toHaveBeenCalledWith(ok));
+    vi.unstubAllGlobals();
   });
 });

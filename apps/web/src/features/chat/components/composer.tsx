@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { chat } from '@arreglaya/shared/i18n/chat';
 import { CHAT_TEXT_MAX } from '@arreglaya/shared/schemas/chat';
-import { checkPhotoFile, PHOTO_TYPES } from '@arreglaya/shared/schemas/profile';
+import { PHOTO_TYPES } from '@arreglaya/shared/schemas/profile';
+import { preparePhoto } from '@/lib/prepare-photo.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { cx } from '@/lib/cx.ts';
 
@@ -60,15 +61,17 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
   const onFile = async (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
-    const problem = checkPhotoFile(file);
-    if (problem) {
-      setError(problem);
+    // The shared picker's check (lib/prepare-photo.ts): type, size, a real decode, scaled down.
+    setBusy('photo');
+    const prepared = await preparePhoto(file);
+    if (!prepared.ok) {
+      setBusy(null);
+      setError(prepared.error);
       return;
     }
-    setBusy('photo');
     setError(null);
     try {
-      await onPhoto(file);
+      await onPhoto(prepared.file);
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : t.sendError);
     } finally {

@@ -1,6 +1,6 @@
 import type { PortfolioEntry, PortfolioInput } from '@arreglaya/shared/schemas/projects';
 import { api } from '@/lib/api.ts';
-import { uploadPhotoTo } from '@/lib/upload.ts';
+import { uploadPhotoTo, type UploadProgress } from '@/lib/upload.ts';
 
 export const portfolioKeys = {
   mine: (userId: string) => ['portfolio', userId, 'mine'] as const,
@@ -19,4 +19,4 @@ export const fetchPublicPortfolio = (contractorId: string, signal?: AbortSignal)
 export const createEntry = (body: PortfolioInput) => api.post<Saved>('/api/me/portfolio', body);
 export const updateEntry = (entryId: string, body: PortfolioInput) => api.put<Saved>(`/api/me/portfolio/${id(entryId)}`, body);
 export const deleteEntry = (entryId: string) => api.delete<{ message: string }>(`/api/me/portfolio/${id(entryId)}`);
-export const addEntryPhoto = (entryId: string, file: File) => uploadPhotoTo<Saved>(`/api/me/portfolio/${id(entryId)}/photos`, file);
+export const addEntryPhoto = (entryId: string, file: File, onProgress?: UploadProgress) => uploadPhotoTo<Saved>(`/api/me/portfolio/${id(entryId)}/photos`, file, onProgress);

@@ -1,40 +1,22 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId } from 'react';
 import { portfolioPage as t } from '@arreglaya/shared/i18n/quotes-web';
 import { PROJECT_PHOTOS_MAX, type PortfolioEntry } from '@arreglaya/shared/schemas/projects';
-import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
-import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { errorMessage } from '@/lib/form-errors.ts';
+import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
+import type { UploadProgress } from '@/lib/upload.ts';
+import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 
 interface PortfolioPhotosProps {
   entry: PortfolioEntry;
-  upload: (file: File) => Promise<{ message: string; entry: PortfolioEntry }>;
-  pending: boolean;
+  upload: (file: File, onProgress: UploadProgress) => Promise<{ message: string; entry: PortfolioEntry }>;
 }
 
-/** The photos of a saved entry and a file input for one more (checked here, re-encoded by the server). */
-export function PortfolioPhotos({ entry, upload, pending }: PortfolioPhotosProps) {
+/** The photos of a saved entry and the shared picker for one more (checked and scaled here, re-encoded by the server). */
+export function PortfolioPhotos({ entry, upload }: PortfolioPhotosProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const messageBox = useMessageBox();
-  const [error, setError] = useState<string | null>(null);
-
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setError(null);
-    if (!file) return;
-    const problem = checkPhotoFile(file);
-    if (problem) setError(problem);
-    else {
-      try {
-        const { message } = await upload(file);
-        messageBox.show({ text: message, kind: 'success' });
-      } catch (failure) {
-        setError(errorMessage(failure));
-      }
-    }
-    if (input.current) input.current.value = '';
-  };
+  const sending = usePhotoUpload(upload, ({ message }) => messageBox.show({ text: message, kind: 'success' }));
+  const current = sending.state;
 
   return (
     <div className="flex flex-col gap-2">
@@ -48,38 +30,12 @@ export function PortfolioPhotos({ entry, upload, pending }: PortfolioPhotosProps
           ))}
         </ul>
       )}
+      {current && <UploadStatus name={current.file.name} progress={current.progress} error={current.error} onRetry={sending.retry} onRemove={sending.dismiss} />}
       {entry.photos.length < PROJECT_PHOTOS_MAX && (
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            ref={input}
-            id={`${id}-input`}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            onChange={(e) => void onChange(e)}
-            disabled={pending}
-            aria-describedby={`${id}-hint`}
-            aria-invalid={error ? true : undefined}
-            className="peer sr-only"
-          />
-          <label
-            htmlFor={`${id}-input`}
-            className={buttonClasses(
-              'secondary',
-              'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:opacity-70',
-            )}
-          >
-            {t.addPhoto}
-          </label>
-          <span role="status" className="text-sm text-slate-700">
-            {pending ? t.photoUploading : ''}
-          </span>
-        </div>
+        <PhotoPicker label={t.addPhoto} describedBy={`${id}-hint`} disabled={sending.busy} onPicked={([file]) => file && sending.start(file)} />
       )}
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t.photosHint}
-      </p>
-      <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
-        {error}
       </p>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PortfolioInput } from '@arreglaya/shared/schemas/projects';
+import type { UploadProgress } from '@/lib/upload.ts';
 import { addEntryPhoto, createEntry, deleteEntry, fetchMyPortfolio, fetchPublicPortfolio, portfolioKeys, updateEntry } from '../api/portfolio-api.ts';
 
 /** The signed-in contractor's portfolio and its changes; each change refreshes the list and the public section. */
@@ -12,7 +13,7 @@ export function useMyPortfolio(userId: string | null) {
     create: useMutation({ mutationFn: (body: PortfolioInput) => createEntry(body), onSuccess }),
     update: useMutation({ mutationFn: ({ id, body }: { id: string; body: PortfolioInput }) => updateEntry(id, body), onSuccess }),
     remove: useMutation({ mutationFn: (id: string) => deleteEntry(id), onSuccess }),
-    photo: useMutation({ mutationFn: ({ id, file }: { id: string; file: File }) => addEntryPhoto(id, file), onSuccess }),
+    photo: useMutation({ mutationFn: ({ id, file, onProgress }: { id: string; file: File; onProgress?: UploadProgress }) => addEntryPhoto(id, file, onProgress), onSuccess }),
   };
 }
 

@@ -1,8 +1,7 @@
-import { ERROR_CODES, type ErrorCode } from '@arreglaya/shared/errors';
-import { apiErrors } from '@arreglaya/shared/i18n/common';
 import type { z } from 'zod';
 import type { ClientProfile, ClientProfileSchema, ContractorProfile, ContractorProfileSchema, PhotoUploaded } from '@arreglaya/shared/schemas/profile';
-import { ApiError, api } from '@/lib/api.ts';
+import { api } from '@/lib/api.ts';
+import { uploadPhotoTo, type UploadProgress } from '@/lib/upload.ts';
 
 export const profileKeys = {
   client: (userId: string) => ['profile', userId, 'client'] as const,
@@ -19,28 +18,7 @@ export const saveContractorProfile = (body: z.input<typeof ContractorProfileSche
 /** A photo's URL in one of the stored sizes (sm 96 px, md 320 px, lg up to 960 px). */
 export const photoUrl = (photoId: string, size: 'sm' | 'md' | 'lg' = 'md') => `/api/photos/${photoId}/${size}`;
 
-function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && (ERROR_CODES as readonly string[]).includes(value);
-}
-
-/**
- * POST /api/me/photo as multipart (api.ts sends JSON only). Failures become the same ApiError
- * the rest of the app reads, with the server's Spanish message.
- */
-export async function uploadPhoto(file: File): Promise<PhotoUploaded> {
-  const form = new FormData();
-  form.append('photo', file);
-  let response: Response;
-  try {
-    response = await fetch('/api/me/photo', { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json', 'x-requested-with': 'arreglaya' } });
-  } catch {
-    throw new ApiError(0, 'UNAVAILABLE', apiErrors.UNAVAILABLE);
-  }
-  const body = (await response.json().catch(() => undefined)) as { error?: { code?: unknown; message?: unknown; fields?: Record<string, string> } } | PhotoUploaded | undefined;
-  if (response.ok && body && 'avatarPhotoId' in body) return body;
-  const error = body && 'error' in body ? body.error : undefined;
-  if (error && isErrorCode(error.code) && typeof error.message === 'string') throw new ApiError(response.status, error.code, error.message, error.fields);
-  throw new ApiError(response.status, 'INTERNAL', apiErrors.INTERNAL);
-}
+/** POST /api/me/photo (multipart, with its progress); failures are the app's ApiError with the server's Spanish message. */
+export const uploadPhoto = (file: File, onProgress?: UploadProgress) => uploadPhotoTo<PhotoUploaded>('/api/me/photo', file, onProgress);
 
 export const removePhoto = () => api.delete<{ message: string }>('/api/me/photo');

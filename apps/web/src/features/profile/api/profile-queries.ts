@@ -1,3 +1,4 @@
+import type { UploadProgress } from '@/lib/upload.ts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import { refreshSession } from '@/lib/session-user.ts';
@@ -49,7 +50,10 @@ export function usePhoto(userId: string) {
     }
     void refreshSession(queryClient);
   };
-  const upload = useMutation({ mutationFn: uploadPhoto, onSuccess: ({ avatarPhotoId }) => setAvatar(avatarPhotoId) });
+  const upload = useMutation({
+    mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => uploadPhoto(file, onProgress),
+    onSuccess: ({ avatarPhotoId }) => setAvatar(avatarPhotoId),
+  });
   const remove = useMutation({ mutationFn: removePhoto, onSuccess: () => setAvatar(null) });
   return { upload, remove };
 }

@@ -1,10 +1,11 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
-import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
+import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { photoUrl } from '../api/profile-api.ts';
 import { usePhoto } from '../api/profile-queries.ts';
 
@@ -14,37 +15,20 @@ interface PhotoUploadProps {
 }
 
 /**
- * The profile photo: the current picture and a labelled file input. A chosen file is checked
- * here with the server's own messages (type, 8 MB), then uploaded at once; the server decodes it
- * and strips its metadata. The new photo replaces the preview (and the navbar's avatar).
+ * The profile photo: the current picture and the shared picker (checked, decoded and scaled down
+ * in the browser), then uploaded at once with its progress; the server decodes it and strips its
+ * metadata. The new photo replaces the preview (and the navbar's avatar).
  */
 export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
   const messageBox = useMessageBox();
   const { upload, remove } = usePhoto(userId);
   const [error, setError] = useState<string | null>(null);
-
-  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setError(null);
-    if (!file) return;
-    const problem = event.target.files!.length > 1 ? t.photo.onlyOne : checkPhotoFile(file);
-    if (problem) {
-      setError(problem);
-      if (input.current) input.current.value = '';
-      return;
-    }
-    try {
-      const { message } = await upload.mutateAsync(file);
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      // The same file can be chosen again (after fixing it, or to retry).
-      if (input.current) input.current.value = '';
-    }
-  };
+  const sending = usePhotoUpload(
+    (file, onProgress) => upload.mutateAsync({ file, onProgress }),
+    ({ message }) => messageBox.show({ text: message, kind: 'success' }),
+  );
+  const current = sending.state;
 
   const onRemove = async () => {
     setError(null);
@@ -63,34 +47,10 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
         <h2 id={`${id}-title`} className="text-lg font-bold text-slate-900">
           {t.sections.photo}
         </h2>
-        {/*
-          The native control stays in the page (focusable, named by its label, announced) but
-          hidden: its own button text comes in the browser's language, not ours. The label,
-          drawn as a button, opens it and shows its keyboard focus.
-        */}
-        <div className="flex flex-wrap items-center gap-2">
-          <input
-            ref={input}
-            id={`${id}-input`}
-            type="file"
-            accept={PHOTO_TYPES.join(',')}
-            onChange={(event) => void onChange(event)}
-            disabled={upload.isPending}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-            className="peer sr-only"
-          />
-          <label
-            htmlFor={`${id}-input`}
-            className={buttonClasses(
-              'secondary',
-              'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-wait peer-disabled:opacity-70',
-            )}
-          >
-            {t.photo.label}
-          </label>
+        <div className="flex flex-wrap items-start gap-2">
+          <PhotoPicker label={t.photo.label} describedBy={`${id}-hint`} disabled={sending.busy} onPicked={([file]) => file && sending.start(file)} />
           {avatarPhotoId && (
-            <button type="button" onClick={() => void onRemove()} disabled={remove.isPending || upload.isPending} className={buttonClasses('ghost')}>
+            <button type="button" onClick={() => void onRemove()} disabled={remove.isPending || sending.busy} className={buttonClasses('ghost')}>
               {t.photo.remove}
             </button>
           )}
@@ -98,10 +58,8 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
         <p id={`${id}-hint`} className="text-sm text-slate-600">
           {t.photo.hint}
         </p>
-        <p role="status" className="text-sm text-slate-700">
-          {upload.isPending ? t.photo.uploading : ''}
-        </p>
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
+        {current && <UploadStatus name={current.file.name} progress={current.progress} error={current.error} onRetry={sending.retry} onRemove={sending.dismiss} />}
+        <p role="alert" className="text-sm font-medium text-red-700 empty:hidden">
           {error}
         </p>
       </div>

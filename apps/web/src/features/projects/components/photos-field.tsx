@@ -1,30 +1,28 @@
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { profile as tprofile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
-import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import { PROJECT_PHOTOS_MAX } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { projectPhotoUrl, type PhotoItem } from '../project.ts';
+import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
+import { newPhotoItem, projectPhotoUrl, type PhotoItem } from '../project.ts';
 
 interface PhotosFieldProps {
   value: PhotoItem[];
   onChange: (next: PhotoItem[]) => void;
   disabled?: boolean;
+  /** Sends one photo whose upload failed again, alone (the project is saved). */
+  onRetry?: (key: string) => void;
 }
 
-let nextKey = 1;
-
 /**
- * Up to eight photos (JPG or PNG, 8 MB), one file at a time (spec §5): each chosen file is checked
- * here with the server's own messages and shown at once; they are uploaded when the project is
- * saved (the server decodes and re-encodes them). The first is the main photo; each can be moved
+ * Up to eight photos (JPG, PNG or WebP, 8 MB; spec §5): the shared picker checks, decodes and
+ * scales each chosen file down in the browser, and it is shown at once; they are uploaded when the
+ * project is saved (the server decodes and re-encodes them), each with its own progress bar, and
+ * one that fails can be retried or removed alone. The first is the main photo; each can be moved
  * or removed.
  */
-export function PhotosField({ value, onChange, disabled }: PhotosFieldProps) {
+export function PhotosField({ value, onChange, disabled, onRetry }: PhotosFieldProps) {
   const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
   // Preview URLs of chosen files are released when the field goes away.
   const latest = useRef(value);
   useEffect(() => {
@@ -34,18 +32,8 @@ export function PhotosField({ value, onChange, disabled }: PhotosFieldProps) {
 
   const full = value.length >= PROJECT_PHOTOS_MAX;
 
-  const onPick = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = event.target.files;
-    setError(null);
-    const file = files?.[0];
-    if (input.current) input.current.value = '';
-    if (!file) return;
-    const problem = files.length > 1 ? tprofile.photo.onlyOne : full ? tp.tooManyPhotos(PROJECT_PHOTOS_MAX) : checkPhotoFile(file);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    onChange([...value, { kind: 'new', key: `new-${nextKey++}`, file, preview: URL.createObjectURL(file) }]);
+  const onPicked = (files: File[]) => {
+    onChange([...value, ...files.map(newPhotoItem)]);
   };
 
   const move = (index: number, by: -1 | 1) => {
@@ -62,7 +50,7 @@ export function PhotosField({ value, onChange, disabled }: PhotosFieldProps) {
   };
 
   return (
-    <fieldset aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`} className="flex min-w-0 flex-col gap-3">
+    <fieldset aria-describedby={`${id}-hint`} className="flex min-w-0 flex-col gap-3">
       <legend className="font-medium text-slate-800">{t.form.photos}</legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t.form.photosHint(PROJECT_PHOTOS_MAX)}
@@ -107,36 +95,28 @@ export function PhotosField({ value, onChange, disabled }: PhotosFieldProps) {
                     <span aria-hidden="true">✕</span>
                   </button>
                 </div>
+                {photo.kind === 'new' && (
+                  <UploadStatus
+                    name={photo.file.name}
+                    progress={photo.progress}
+                    error={photo.error}
+                    {...(onRetry && !disabled ? { onRetry: () => onRetry(photo.key) } : {})}
+                    {...(!disabled ? { onRemove: () => remove(index) } : {})}
+                  />
+                )}
               </li>
             );
           })}
         </ol>
       )}
-      {/* The native control stays focusable and named by its label but hidden: its own text comes in the browser's language. */}
-      <div>
-        <input
-          ref={input}
-          id={`${id}-input`}
-          type="file"
-          accept={PHOTO_TYPES.join(',')}
-          onChange={onPick}
-          disabled={disabled || full}
-          aria-invalid={error ? true : undefined}
-          className="peer sr-only"
-        />
-        <label
-          htmlFor={`${id}-input`}
-          className={buttonClasses(
-            'secondary',
-            'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700 peer-disabled:cursor-not-allowed peer-disabled:opacity-60',
-          )}
-        >
-          {t.form.addPhoto}
-        </label>
-      </div>
-      <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700">
-        {error}
-      </p>
+      <PhotoPicker
+        label={t.form.addPhoto}
+        describedBy={`${id}-hint`}
+        disabled={disabled || full}
+        max={PROJECT_PHOTOS_MAX - value.length}
+        tooMany={tp.tooManyPhotos(PROJECT_PHOTOS_MAX)}
+        onPicked={onPicked}
+      />
     </fieldset>
   );
 }

@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validation } from '@arreglaya/shared/i18n/common';
+import { profile as tprofile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { todayIn, type ProjectData } from '@arreglaya/shared/schemas/projects';
 import { ApiError } from '@/lib/api.ts';
 import { pesosToMinor } from '../offers.ts';
+import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { ProjectForm } from './project-form.tsx';
 import { progressOf } from './project-progress.tsx';
 import { locationDefaults } from './project-editor.tsx';
@@ -165,5 +167,72 @@ describe('pesosToMinor', () => {
     expect(pesosToMinor('abc')).toBeNaN();
     expect(pesosToMinor('1.234.5')).toBeNaN();
     expect(pesosToMinor('')).toBeNaN();
+  });
+});
+
+describe('the photos of a new project', () => {
+  beforeEach(() => {
+    // jsdom decodes no image and keeps no blob URLs: a small decodable picture, as a browser would see it.
+    vi.stubGlobal('createImageBitmap', async () => ({ width: 800, height: 600, close: () => undefined }));
+    URL.createObjectURL = () => 'blob:foto';
+    URL.revokeObjectURL = () => undefined;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('shows each upload on its photo, and a failed one can be retried alone', async () => {
+    const user = userEvent.setup();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const sent: string[] = [];
+    const onSubmit = vi.fn(async (_values: ProjectData, photos: PhotoItem[], events: PhotoEvents) => {
+      const [first, second] = photos.filter((p) => p.kind === 'new');
+      events.progress(first!.key, 0.5);
+      await held;
+      events.stored(first!.key, '11111111-1111-4111-8111-111111111111');
+      events.failed(second!.key, 'Sin conexión');
+    });
+    const onRetryPhoto = vi.fn(async (photos: PhotoItem[], key: string, events: PhotoEvents) => {
+      sent.push(key);
+      events.stored(key, '22222222-2222-4222-8222-222222222222');
+    });
+    render(<ProjectForm country="DO" onSubmit={onSubmit} onRetryPhoto={onRetryPhoto} />);
+    await fillValid(user);
+    fireEvent.change(screen.getByLabelText(t.form.addPhoto), {
+      target: { files: [new File(['a'], 'sala.jpg', { type: 'image/jpeg' }), new File(['b'], 'cocina.png', { type: 'image/png' })] },
+    });
+    expect(await screen.findByRole('img', { name: t.form.photoAlt(2) })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    const bar = await screen.findByRole('progressbar', { name: tprofile.photo.uploadingNamed('sala.jpg') });
+    expect(bar.getAttribute('aria-valuenow')).toBe('50');
+    expect(screen.getByRole('progressbar', { name: tprofile.photo.uploadingNamed('cocina.png') }).getAttribute('aria-valuenow')).toBe('0');
+
+    release();
+    const alert = await screen.findByText(`${tprofile.photo.uploadFailedNamed('cocina.png')}: Sin conexión`);
+    expect(alert.getAttribute('role')).toBe('alert');
+    expect(screen.queryByRole('progressbar', { name: tprofile.photo.uploadingNamed('sala.jpg') })).toBeNull();
+    // The stored one is shown from the server; the failed one keeps its buttons, for it alone.
+    expect(screen.getByRole('img', { name: t.form.photoAlt(1) }).getAttribute('src')).toBe('/api/photos/11111111-1111-4111-8111-111111111111/md');
+    expect(screen.queryByRole('button', { name: tprofile.photo.retryNamed('sala.jpg') })).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: tprofile.photo.retryNamed('cocina.png') }));
+    await waitFor(() => expect(screen.getByRole('img', { name: t.form.photoAlt(2) }).getAttribute('src')).toBe('/api/photos/22222222-2222-4222-8222-222222222222/md'));
+    expect(onRetryPhoto).toHaveBeenCalledTimes(1);
+    expect(sent).toEqual([onRetryPhoto.mock.calls[0]![1]]);
+    expect(screen.queryByText(/no se subió/)).toBeNull();
+  });
+
+  it('refuses a file that is not an image at once, naming it, and keeps the others', async () => {
+    vi.stubGlobal('createImageBitmap', async (file: File) => {
+      if (file.name === 'falsa.jpg') throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
+      return { width: 800, height: 600, close: () => undefined };
+    });
+    render(<ProjectForm country="DO" onSubmit={async () => {}} />);
+    fireEvent.change(screen.getByLabelText(t.form.addPhoto), {
+      target: { files: [new File(['texto'], 'falsa.jpg', { type: 'image/jpeg' }), new File(['b'], 'buena.webp', { type: 'image/webp' })] },
+    });
+    expect(await screen.findByText(tprofile.photo.fileNotAnImage('falsa.jpg'))).toBeTruthy();
+    expect(screen.getByRole('img', { name: t.form.photoAlt(1) })).toBeTruthy();
+    expect(screen.queryByRole('img', { name: t.form.photoAlt(2) })).toBeNull();
   });
 });

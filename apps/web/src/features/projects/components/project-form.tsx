@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type Dispatch, type SetStateAction } from 'react';
 import { useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, ZONES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
@@ -8,7 +8,7 @@ import { PROJECT_DESCRIPTION_MAX, PROJECT_TITLE_MAX, ProjectInputSchema, todayIn
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import type { PhotoItem } from '../project.ts';
+import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { PhotosField } from './photos-field.tsx';
 import { ProjectProgress } from './project-progress.tsx';
 
@@ -20,10 +20,15 @@ export interface ProjectFormProps {
   defaults?: Partial<ProjectInput>;
   photos?: PhotoItem[];
   editing?: boolean;
-  /** Saves; throws the API's error (its field messages go under the fields, any other in the form's alert). */
-  onSubmit: (values: ProjectData, photos: PhotoItem[]) => Promise<void>;
-  /** Called with the values as they change (a visitor's draft). */
-  onValuesChange?: (values: Partial<ProjectInput>) => void;
+  /**
+   * Saves; throws the API's error (its field messages go under the fields, any other in the form's
+   * alert). Each new photo's upload reports through `events`, which the form shows on that photo.
+   */
+  onSubmit: (values: ProjectData, photos: PhotoItem[], events: PhotoEvents) => Promise<void>;
+  /** Sends again one photo whose upload failed (the project is saved by then). */
+  onRetryPhoto?: (photos: PhotoItem[], key: string, events: PhotoEvents) => Promise<void>;
+  /** Called with the values and photos as they change (a visitor's draft). */
+  onValuesChange?: (values: Partial<ProjectInput>, photos: PhotoItem[]) => void;
 }
 
 const emptyValues = (country: CountryCode): ProjectInput => ({
@@ -43,9 +48,11 @@ const emptyValues = (country: CountryCode): ProjectInput => ({
  * under its field, the server's field errors mapped to the same places, live counters on the
  * title and description, and the five-field progress bar (spec §4).
  */
-export function ProjectForm({ country, defaults, photos: initialPhotos = [], editing = false, onSubmit, onValuesChange }: ProjectFormProps) {
+export function ProjectForm({ country, defaults, photos: initialPhotos = [], editing = false, onSubmit, onRetryPhoto, onValuesChange }: ProjectFormProps) {
   const id = useId();
   const [photos, setPhotos] = useState<PhotoItem[]>(initialPhotos);
+  const [retrying, setRetrying] = useState(false);
+  const events = usePhotoEvents(setPhotos);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -61,13 +68,15 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
   const cities = COUNTRIES[(values.country as CountryCode | undefined) ?? country].cities;
 
   useEffect(() => {
-    onValuesChange?.(values);
-  }, [values, onValuesChange]);
+    onValuesChange?.(values, photos);
+  }, [values, photos, onValuesChange]);
 
   const submit = async (data: ProjectData) => {
     setFailure(null);
+    const sending = photos.map((p) => (p.kind === 'new' ? { ...p, progress: 0, error: null } : p));
+    setPhotos(sending);
     try {
-      await onSubmit(data, photos);
+      await onSubmit(data, sending, events);
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, PROJECT_FIELDS)) setFailure(errorMessage(error));
     }
@@ -168,7 +177,20 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
         </Field>
       </div>
 
-      <PhotosField value={photos} onChange={setPhotos} disabled={isSubmitting} />
+      <PhotosField
+        value={photos}
+        onChange={setPhotos}
+        disabled={isSubmitting || retrying}
+        {...(onRetryPhoto
+          ? {
+              onRetry: (key: string) => {
+                setRetrying(true);
+                setPhotos((list) => list.map((p) => (p.kind === 'new' && p.key === key ? { ...p, progress: 0, error: null } : p)));
+                void onRetryPhoto(photos, key, events).finally(() => setRetrying(false));
+              },
+            }
+          : {})}
+      />
 
       <div role="alert" className={failure ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
         {failure}
@@ -180,4 +202,21 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
       </div>
     </form>
   );
+}
+
+/** The form's photo list, updated as each upload reports (progress, failure, stored id). */
+function usePhotoEvents(setPhotos: Dispatch<SetStateAction<PhotoItem[]>>): PhotoEvents {
+  return useMemo(() => {
+    const patch = (key: string, change: (p: Extract<PhotoItem, { kind: 'new' }>) => PhotoItem) =>
+      setPhotos((list) => list.map((p) => (p.kind === 'new' && p.key === key ? change(p) : p)));
+    return {
+      progress: (key, progress) => patch(key, (p) => ({ ...p, progress })),
+      failed: (key, error) => patch(key, (p) => ({ ...p, progress: null, error })),
+      stored: (key, photoId) =>
+        patch(key, (p) => {
+          URL.revokeObjectURL(p.preview);
+          return { kind: 'stored', id: photoId };
+        }),
+    };
+  }, [setPhotos]);
 }

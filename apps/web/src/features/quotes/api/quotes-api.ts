@@ -4,7 +4,7 @@ import type { Currency } from '@arreglaya/shared/domain';
 import type { ProjectStatus, QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProject } from '@arreglaya/shared/schemas/projects';
 import { api } from '@/lib/api.ts';
-import { uploadPhotoTo } from '@/lib/upload.ts';
+import { uploadPhotoTo, type UploadProgress } from '@/lib/upload.ts';
 
 export type JobStatus = (typeof JOB_STATUSES)[number];
 export type MyQuote = Quote & { project: { id: string; title: string; status: ProjectStatus } };
@@ -38,6 +38,7 @@ export const answerCounter = (quoteId: string, accept: boolean) => api.post<Quot
 export const changeStatus = (projectId: string, status: 'in_progress' | 'delivered', note?: string) =>
   api.post<{ message: string; status: ProjectStatus }>(`/api/projects/${id(projectId)}/status`, note ? { status, note } : { status });
 
-export const addDeliveryPhoto = (projectId: string, file: File) => uploadPhotoTo<{ message: string }>(`/api/projects/${id(projectId)}/delivery-photos`, file);
+export const addDeliveryPhoto = (projectId: string, file: File, onProgress?: UploadProgress) =>
+  uploadPhotoTo<{ message: string }>(`/api/projects/${id(projectId)}/delivery-photos`, file, onProgress);
 
 export type { ProjectDetail };

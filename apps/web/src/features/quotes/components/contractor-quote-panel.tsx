@@ -1,18 +1,19 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
 import { projects as projectsI18n, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
-import { PHOTO_TYPES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { useInFlight } from '@/lib/use-in-flight.ts';
+import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';
 import { OfferDialog } from './offer-dialog.tsx';
@@ -223,18 +224,12 @@ interface HiredJobProps {
 function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
   const noteId = useId();
   const [note, setNote] = useState('');
-  const photoInput = useRef<HTMLInputElement>(null);
-  const [photoError, setPhotoError] = useState<string | null>(null);
-
-  const onPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setPhotoError(null);
-    if (!file) return;
-    const problem = checkPhotoFile(file);
-    if (problem) setPhotoError(problem);
-    else await act(() => panel.photo.mutateAsync(file));
-    if (photoInput.current) photoInput.current.value = '';
-  };
+  const messageBox = useMessageBox();
+  // Its own progress and failure (retry or drop it), rather than the panel's shared alert.
+  const sending = usePhotoUpload(
+    (file, onProgress) => panel.photo.mutateAsync({ file, onProgress }),
+    ({ message }) => messageBox.show({ text: message, kind: 'success' }),
+  );
 
   const status = p.status;
   const money = p.money;
@@ -301,27 +296,11 @@ function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
           )}
           {projectAllows('add_delivery_photo', status) && photoShort > 0 && <p className="text-slate-800">{projectsI18n.moneyRefused.add_delivery_photo(amount(photoShort))}</p>}
           {projectAllows('add_delivery_photo', status) && photoShort === 0 && (
-            <div className="flex flex-wrap items-center gap-2">
-              <input
-                ref={photoInput}
-                id={`${noteId}-photo`}
-                type="file"
-                accept={PHOTO_TYPES.join(',')}
-                disabled={busy}
-                onChange={(e) => void onPhoto(e)}
-                aria-invalid={photoError ? true : undefined}
-                className="peer sr-only"
-              />
-              <label
-                htmlFor={`${noteId}-photo`}
-                className={buttonClasses('secondary', 'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-700')}
-              >
-                {t.addDeliveryPhoto}
-              </label>
-              <span role="status" className="text-sm text-slate-700">
-                {panel.photo.isPending ? t.photoUploading : ''}
-              </span>
-              {photoError && <p className="text-sm font-medium text-red-700">{photoError}</p>}
+            <div className="flex flex-col gap-2">
+              {sending.state && (
+                <UploadStatus name={sending.state.file.name} progress={sending.state.progress} error={sending.state.error} onRetry={sending.retry} onRemove={sending.dismiss} />
+              )}
+              <PhotoPicker label={t.addDeliveryPhoto} disabled={busy || sending.busy} onPicked={([file]) => file && sending.start(file)} />
             </div>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UploadProgress } from '@/lib/upload.ts';
 import { addDeliveryPhoto, answerCounter, changeStatus, fetchMyOffers, quoteKeys, sendQuote, withdrawQuote } from '../api/quotes-api.ts';
 import type { QuoteData } from '../offer-form.ts';
 
@@ -23,6 +24,6 @@ export function useOfferPanel(userId: string | null, projectId: string) {
     withdraw: useMutation({ mutationFn: (quoteId: string) => withdrawQuote(quoteId), onSuccess }),
     answer: useMutation({ mutationFn: ({ quoteId, accept }: { quoteId: string; accept: boolean }) => answerCounter(quoteId, accept), onSuccess }),
     status: useMutation({ mutationFn: ({ to, note }: { to: 'in_progress' | 'delivered'; note?: string }) => changeStatus(projectId, to, note), onSuccess }),
-    photo: useMutation({ mutationFn: (file: File) => addDeliveryPhoto(projectId, file), onSuccess }),
+    photo: useMutation({ mutationFn: ({ file, onProgress }: { file: File; onProgress?: UploadProgress }) => addDeliveryPhoto(projectId, file, onProgress), onSuccess }),
   };
 }

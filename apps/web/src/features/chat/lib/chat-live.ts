@@ -41,6 +41,12 @@ export class ChatLive {
   private lastTypingSent = new Map<string, number>();
   private listeners = new Set<() => void>();
   private active: string | null = null;
+  /**
+   * Per conversation, the newest message held while the socket was last open: the reconnect's
+   * `?after=` starts there. The log's own newest may be later by then (my REST send while the
+   * socket was down), and asking after it would skip what the other person sent meanwhile.
+   */
+  private resumeFrom = new Map<string, string | null>();
   private unsubscribe: () => void;
   private readonly api: typeof chatApi;
   private readonly isVisible: () => boolean;
@@ -64,6 +70,7 @@ export class ChatLive {
       if (event.type === 'frame') this.onFrame(event.frame);
       else if (event.type === 'reconnected') void this.catchUp();
       else if (event.type === 'status' && event.connected) this.askPresence(this.knownContacts());
+      else if (event.type === 'status') this.holdCursors();
     });
   }
 
@@ -115,9 +122,15 @@ export class ChatLive {
     try {
       const page = await this.api.messages(conversationId);
       this.setLog(conversationId, { messages: mergeMessages(this.log(conversationId).messages, page.messages), hasMore: page.hasMore, status: 'ready' });
+      if (!this.socket.connected) this.holdCursors();
     } catch {
       this.setLog(conversationId, { status: 'error' });
     }
+  }
+
+  /** The socket is down: each loaded conversation's reconnect will ask after what it holds now (kept from the first drop until a catch-up succeeds). */
+  private holdCursors(): void {
+    for (const [id, log] of this.logs) if (log.status === 'ready' && !this.resumeFrom.has(id)) this.resumeFrom.set(id, lastMessageId(log.messages));
   }
 
   /** The 30 before the oldest shown (scrolled to the top). */
@@ -138,11 +151,12 @@ export class ChatLive {
   async catchUp(): Promise<void> {
     await Promise.all(
       [...this.logs.entries()].map(async ([id, log]) => {
-        const after = lastMessageId(log.messages);
+        const after = this.resumeFrom.has(id) ? (this.resumeFrom.get(id) ?? null) : lastMessageId(log.messages);
         try {
           if (after === null) {
             const page = await this.api.messages(id);
             this.setLog(id, { messages: mergeMessages(this.log(id).messages, page.messages), hasMore: page.hasMore, status: 'ready' });
+            this.resumeFrom.delete(id);
             return;
           }
           let cursor: string | null = after;
@@ -152,6 +166,7 @@ export class ChatLive {
             this.setLog(id, { messages: mergeMessages(this.log(id).messages, page.messages) });
             cursor = page.hasMore ? lastMessageId(page.messages) : null;
           }
+          this.resumeFrom.delete(id);
         } catch {
           // The next reconnect or opening tries again.
         }

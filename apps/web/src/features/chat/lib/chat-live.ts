@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 import { chatApi, CONVERSATIONS_KEY } from '../api/chat-api.ts';
-import { ChatSocket, type SocketLike } from './chat-socket.ts';
+import { ChatSocket, reconnectDelay, type SocketLike } from './chat-socket.ts';
 import { applyDelivered, applyRead, lastMessageId, mergeMessages } from './message-log.ts';
 
 /** One conversation's history as the pane shows it. */
@@ -47,6 +47,8 @@ export class ChatLive {
    * socket was down), and asking after it would skip what the other person sent meanwhile.
    */
   private resumeFrom = new Map<string, string | null>();
+  /** A catch-up that failed (the server restarting too) is tried again while the socket stays open. */
+  private catchUpRetry: ReturnType<typeof setTimeout> | null = null;
   private unsubscribe: () => void;
   private readonly api: typeof chatApi;
   private readonly isVisible: () => boolean;
@@ -79,6 +81,8 @@ export class ChatLive {
   }
 
   stop(): void {
+    if (this.catchUpRetry !== null) clearTimeout(this.catchUpRetry);
+    this.catchUpRetry = null;
     this.unsubscribe();
     this.socket.stop();
     this.listeners.clear();
@@ -147,8 +151,15 @@ export class ChatLive {
     }
   }
 
-  /** After a reconnect: what each loaded conversation missed, then the list and the badge. */
+  /**
+   * After a reconnect: what each loaded conversation missed, then the list and the badge. A
+   * conversation whose catch-up failed keeps its cursor and is asked again after a reconnect's
+   * delay while the socket is open (or at the next reconnect).
+   */
   async catchUp(): Promise<void> {
+    if (this.catchUpRetry !== null) clearTimeout(this.catchUpRetry);
+    this.catchUpRetry = null;
+    let failed = false;
     await Promise.all(
       [...this.logs.entries()].map(async ([id, log]) => {
         const after = this.resumeFrom.has(id) ? (this.resumeFrom.get(id) ?? null) : lastMessageId(log.messages);
@@ -168,10 +179,15 @@ export class ChatLive {
           }
           this.resumeFrom.delete(id);
         } catch {
-          // The next reconnect or opening tries again.
+          failed = true;
         }
       }),
     );
+    if (failed && this.socket.connected && this.catchUpRetry === null)
+      this.catchUpRetry = setTimeout(() => {
+        this.catchUpRetry = null;
+        if (this.socket.connected) void this.catchUp();
+      }, reconnectDelay(1));
     if (this.active) void this.markRead(this.active);
     this.refreshLists();
   }

@@ -317,3 +317,49 @@ describe('ChatLive after a server restart (1012)', () => {
     live.stop();
   });
 });
+
+describe('ChatLive when the catch-up itself fails', () => {
+  it('asks again while the socket stays open, from the same message, until it gets what was missed', async () => {
+    vi.useRealTimers();
+    const first = [message('hola', false, 1)];
+    const missed = message('¿me confirma la hora?', false, 2);
+    let failures = 1;
+    const afters: string[] = [];
+    const api = {
+      messages: vi.fn(async (_id: string, cursor: { before?: string; after?: string } = {}) => {
+        if (!cursor.after) return { messages: first, hasMore: false };
+        afters.push(cursor.after);
+        // The balancer had no instance for a moment: the first catch-up fails.
+        if (failures-- > 0) throw new Error('503');
+        return { messages: [missed], hasMore: false };
+      }),
+      markRead: vi.fn(async () => ({ read: 0 })),
+      unread: vi.fn(async () => 0),
+      send: vi.fn(),
+      sendPhoto: vi.fn(),
+      respond: vi.fn(),
+      conversations: vi.fn(),
+      stillSignedIn: vi.fn(async () => true),
+    };
+    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+    live.start();
+    latest().serverOpens();
+    await live.open(CONV);
+    vi.useFakeTimers();
+    latest().serverCloses(1012);
+    vi.advanceTimersByTime(3500);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    latest().serverOpens();
+    // The catch-up is over (it refreshes the badge last), and failed.
+    await vi.waitFor(() => expect(api.unread).toHaveBeenCalled());
+    expect(afters).toHaveLength(1);
+    expect(live.log(CONV).messages).toHaveLength(1);
+    // No new close: the retry comes by itself after a reconnect's delay.
+    vi.advanceTimersByTime(3000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', '¿me confirma la hora?']));
+    expect(afters).toEqual([first[0]!.id, first[0]!.id]);
+    expect(FakeSocket.all).toHaveLength(2);
+    live.stop();
+  });
+});

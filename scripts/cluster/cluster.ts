@@ -715,6 +715,8 @@ async function main(): Promise<void> {
     SMTP_URL: smtp.url,
     DEMO_DATA: '0',
     LOG_LEVEL: 'warn',
+    // The production default, said here because the test support's servers drain 0 ms otherwise.
+    SHUTDOWN_DRAIN_MS: '5000',
     AUTH_SECRET: crypto.randomBytes(32).toString('hex'),
     DATA_ENCRYPTION_KEY: crypto.randomBytes(32).toString('hex'),
     // Every test socket comes from one address (the balancer's forwarded 127.0.0.1).

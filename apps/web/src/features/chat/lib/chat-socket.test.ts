@@ -260,6 +260,32 @@ describe('ChatLive after a reconnect', () => {
   });
 });
 
+/** The chat API a ChatLive talks to: `messages` as the test says, the rest answering as a quiet server would. */
+function fakeApi(
+  messages: (id: string, cursor: { before?: string; after?: string }) => Promise<{ messages: ChatMessage[]; hasMore: boolean }>,
+  send: () => Promise<unknown> = async () => undefined,
+) {
+  return {
+    messages: vi.fn(async (id: string, cursor: { before?: string; after?: string } = {}) => messages(id, cursor)),
+    markRead: vi.fn(async () => ({ read: 0 })),
+    unread: vi.fn(async () => 0),
+    send: vi.fn(send),
+    sendPhoto: vi.fn(),
+    respond: vi.fn(),
+    conversations: vi.fn(),
+    stillSignedIn: vi.fn(async () => true),
+  };
+}
+
+/** A started ChatLive on the fake socket, its socket open and the conversation loaded. */
+async function openLive(api: ReturnType<typeof fakeApi>): Promise<ChatLive> {
+  const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+  live.start();
+  latest().serverOpens();
+  await live.open(CONV);
+  return live;
+}
+
 describe('ChatLive after a server restart (1012)', () => {
   it('asks from the last message held when the socket dropped, so a message of mine sent meanwhile does not skip theirs', async () => {
     vi.useRealTimers();
@@ -267,26 +293,17 @@ describe('ChatLive after a server restart (1012)', () => {
     const theirsMeanwhile = message('¿sigue en pie lo del martes?', false, 2);
     const mineMeanwhile = message('sí, a las nueve', true, 3);
     const afters: string[] = [];
-    const api = {
-      messages: vi.fn(async (_id: string, cursor: { before?: string; after?: string } = {}) => {
+    const api = fakeApi(
+      async (_id, cursor) => {
         if (!cursor.after) return { messages: first, hasMore: false };
         afters.push(cursor.after);
         // The server's ?after=: everything stored later than the cursor.
         const all = [...first, theirsMeanwhile, mineMeanwhile];
         return { messages: all.slice(all.findIndex((m) => m.id === cursor.after) + 1), hasMore: false };
-      }),
-      markRead: vi.fn(async () => ({ read: 0 })),
-      unread: vi.fn(async () => 0),
-      send: vi.fn(async () => mineMeanwhile),
-      sendPhoto: vi.fn(),
-      respond: vi.fn(),
-      conversations: vi.fn(),
-      stillSignedIn: vi.fn(async () => true),
-    };
-    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
-    live.start();
-    latest().serverOpens();
-    await live.open(CONV);
+      },
+      async () => mineMeanwhile,
+    );
+    const live = await openLive(api);
 
     // The instance restarts: 1012, which the client reconnects after (not 1000, not 4008).
     vi.useFakeTimers();
@@ -325,26 +342,14 @@ describe('ChatLive when the catch-up itself fails', () => {
     const missed = message('¿me confirma la hora?', false, 2);
     let failures = 1;
     const afters: string[] = [];
-    const api = {
-      messages: vi.fn(async (_id: string, cursor: { before?: string; after?: string } = {}) => {
-        if (!cursor.after) return { messages: first, hasMore: false };
-        afters.push(cursor.after);
-        // The balancer had no instance for a moment: the first catch-up fails.
-        if (failures-- > 0) throw new Error('503');
-        return { messages: [missed], hasMore: false };
-      }),
-      markRead: vi.fn(async () => ({ read: 0 })),
-      unread: vi.fn(async () => 0),
-      send: vi.fn(),
-      sendPhoto: vi.fn(),
-      respond: vi.fn(),
-      conversations: vi.fn(),
-      stillSignedIn: vi.fn(async () => true),
-    };
-    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
-    live.start();
-    latest().serverOpens();
-    await live.open(CONV);
+    const api = fakeApi(async (_id, cursor) => {
+      if (!cursor.after) return { messages: first, hasMore: false };
+      afters.push(cursor.after);
+      // The balancer had no instance for a moment: the first catch-up fails.
+      if (failures-- > 0) throw new Error('503');
+      return { messages: [missed], hasMore: false };
+    });
+    const live = await openLive(api);
     vi.useFakeTimers();
     latest().serverCloses(1012);
     vi.advanceTimersByTime(3500);

@@ -81,7 +81,10 @@ async function eventually(test: () => boolean | Promise<boolean>, ms: number, ev
 
 const cleanups: (() => unknown)[] = [];
 let cleaning: Promise<void> | null = null;
+/** Set once clean-up begins: nothing new is started (an instance started then would outlive it). */
+let stopping = false;
 function cleanUp(): Promise<void> {
+  stopping = true;
   cleaning ??= (async () => {
     for (const undo of cleanups.reverse()) {
       try {
@@ -244,12 +247,24 @@ interface Instances {
 async function startInstances(env: Record<string, string>): Promise<Instances> {
   const ports = await Promise.all(Array.from({ length: INSTANCES }, () => freePort()));
   const list: ServerProcess[] = [];
+  /** Starts under way: clean-up waits for them (a starting server writes DATA_DIR) and then kills every instance. */
+  const starting = new Set<Promise<ServerProcess>>();
   const start = async (i: number) => {
-    const s = await startServerProcess({ ...env, PORT: String(ports[i]) }, { compiled: true });
+    if (stopping) throw new Error('cleaning up: no new instance');
+    const started = startServerProcess({ ...env, PORT: String(ports[i]) }, { compiled: true });
+    starting.add(started);
+    const s = await started.finally(() => starting.delete(started));
     list[i] = s;
+    if (stopping) {
+      await s.crash();
+      throw new Error('cleaning up: no new instance');
+    }
     return s;
   };
-  cleanups.push(() => Promise.all(list.map((s) => s.crash())));
+  cleanups.push(async () => {
+    await Promise.allSettled([...starting]);
+    await Promise.all(list.map((s) => s.crash()));
+  });
   // Together: the migrations (on PostgreSQL 15) run once, under the advisory lock.
   await Promise.all(ports.map((_, i) => start(i)));
   return { list, ports, start };

@@ -312,7 +312,8 @@ class Http {
       if (this.counting) this.outcomes.push({ at, status: res.status, what: res.status >= 400 ? `${what}: ${text.slice(0, 90).replace(/\s+/g, ' ')}` : what });
       return { status: res.status, body: body as T, headers: res.headers };
     } catch (err) {
-      if (this.counting) this.outcomes.push({ at, status: 0, what: `${what} (${(err as Error).message})` });
+      const cause = (err as Error & { cause?: { code?: string; message?: string } }).cause;
+      if (this.counting) this.outcomes.push({ at, status: 0, what: `${what} (${(err as Error).message}${cause ? `: ${cause.code ?? cause.message}` : ''})` });
       throw err;
     }
   }
@@ -410,7 +411,8 @@ class Load {
   constructor(
     private readonly http: Http,
     private readonly people: Person[],
-    private readonly tag: string,
+    /** Every message's text starts with it (`rr-1`, `k9-1`…): one scenario's messages apart from the other's. */
+    readonly tag: string,
   ) {}
 
   private track(p: Promise<unknown>): void {
@@ -487,11 +489,10 @@ async function chatFigures(people: Person[], load: Load, pool: pg.Pool): Promise
     const texts = p.live
       .log(p.conversation)
       .messages.map((m) => m.text)
-      .filter((t) => t?.startsWith(`${load.sent[0]?.text.split('-')[0]}-`));
+      .filter((t) => t?.startsWith(`${load.tag}-`));
     doubled += texts.length - new Set(texts).size;
   }
-  const tag = load.sent[0]?.text.split('-')[0] ?? 'none';
-  const { rows } = await pool.query<{ n: string }>(`SELECT count(*) - count(DISTINCT body) AS n FROM messages WHERE body LIKE $1`, [`${tag}-%`]);
+  const { rows } = await pool.query<{ n: string }>(`SELECT count(*) - count(DISTINCT body) AS n FROM messages WHERE body LIKE $1`, [`${load.tag}-%`]);
   const { rows: stored } = await pool.query<{ id: string }>('SELECT id FROM messages WHERE id = ANY($1::uuid[])', [acked.map((s) => s.id!)]);
   return { sent: load.sent.length, acknowledged: acked.length, lost: missing(), doubled: doubled + Number(rows[0]!.n), missingInDatabase: acked.length - stored.length };
 }
@@ -501,7 +502,7 @@ function printRequests(title: string, outcomes: Outcome[]): Outcome[] {
   const statuses = new Map<number, number>();
   for (const o of outcomes) statuses.set(o.status, (statuses.get(o.status) ?? 0) + 1);
   console.log(`  ${title}: ${outcomes.length} HTTP requests, ${failed.length} failed; statuses ${JSON.stringify(Object.fromEntries(statuses))}`);
-  for (const f of failed.slice(0, 10)) console.log(`    failed: ${f.what} → ${f.status || 'no answer'}`);
+  for (const f of failed.slice(0, 10)) console.log(`    failed: ${f.what} → ${f.status || 'no answer'} (sent at ${((f.at - t0) / 1000).toFixed(1)} s)`);
   return failed;
 }
 

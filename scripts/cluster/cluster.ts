@@ -183,12 +183,21 @@ async function startHaproxy(dir: string, port: number, ports: number[]): Promise
     .replaceAll('{{STATS_SOCKET}}', statsSocket)
     .replaceAll('{{SERVERS}}', ports.map((p, i) => `    server app${i + 1} 127.0.0.1:${p}`).join('\n'));
   const file = path.join(dir, 'haproxy.cfg');
-  fs.writeFileSync(file, config);
+  // CLUSTER_HAPROXY_LOG=FILE: HAProxy's log of every request (httplog) and check, for a failure's post-mortem.
+  const logFile = process.env.CLUSTER_HAPROXY_LOG;
+  fs.writeFileSync(
+    file,
+    logFile ? config.replace(/^global$/m, 'global\n    log stderr format raw local0 info').replace(/^defaults$/m, 'defaults\n    log global\n    option httplog') : config,
+  );
   const valid = spawnSync(HAPROXY, ['-c', '-f', file], { encoding: 'utf8' });
   if (valid.status !== 0) throw new Error(`haproxy refuses the generated configuration:\n${valid.stderr}${valid.stdout}`);
   const proc: ChildProcess = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
-  proc.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+  const logStream = logFile ? fs.createWriteStream(logFile) : null;
+  proc.stderr?.on('data', (d: Buffer) => {
+    logStream?.write(d);
+    if (!logStream) stderr += d.toString();
+  });
   cleanups.push(async () => {
     if (proc.exitCode !== null) return;
     const exited = new Promise((r) => proc.once('exit', r));
@@ -672,8 +681,11 @@ async function killNine(http: Http, balancer: Balancer, instances: Instances, pe
   http.counting = true;
   load.start(hired);
   await sleep(4000);
-  const killedAt = performance.now();
+  // In flight to it: whatever was sent before it was gone (the process reaped, its sockets closed).
+  const killing = performance.now();
   await instances.list[victim]!.crash();
+  const killedAt = performance.now();
+  log(`   ${name} killed: gone ${Math.round(killedAt - killing)} ms after the signal`);
   await balancer.waitFor(name, 'DOWN');
   await sleep(3000);
   await instances.start(victim);

@@ -32,6 +32,7 @@ import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgre
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
+import { preparePeople as prepareIn, type People } from './chat-people.ts';
 import { verdict } from './run.ts';
 
 const SOCKETS = Math.max(2, Math.floor(Number(process.env.BENCH_CHAT_SOCKETS ?? 10_000) / 2) * 2);
@@ -47,6 +48,7 @@ const TARGET_ONE_P99 = 50;
 const TARGET_TWO_P99 = 100;
 const LOCAL_ADDRESSES = Math.max(1, Math.ceil(SOCKETS / 20_000));
 const EMAIL_DOMAIN = 'bench-chat.arreglaya.test';
+const prepare = (pool: pg.Pool, n: number) => prepareIn(pool, n, EMAIL_DOMAIN);
 
 // ---- File descriptors: one per socket here, and as many in the server (it inherits the limit) ----
 
@@ -63,42 +65,6 @@ function raiseFileLimit(): void {
     env: { ...process.env, BENCH_CHAT_ULIMIT: 'done' },
   });
   process.exit(r.status ?? 1);
-}
-
-// ---- Set-up by SQL ----
-
-interface People {
-  /** tokens[i] is person i's bearer session; i < half are clients, i ≥ half contractors. */
-  tokens: string[];
-  /** conversations[k]: client k and contractor half + k. */
-  conversations: string[];
-}
-
-async function prepare(pool: pg.Pool, n: number): Promise<People> {
-  const half = n / 2;
-  const c = await pool.connect();
-  try {
-    await c.query('BEGIN');
-    await c.query(`CREATE TEMP TABLE bp ON COMMIT DROP AS SELECT i, gen_random_uuid() AS id FROM generate_series(0, ${n - 1}) i`);
-    await c.query(`INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
-      SELECT id, 'chat' || i || '@${EMAIL_DOMAIN}', true, 'Persona ' || i, CASE WHEN i < ${half} THEN 'client' ELSE 'contractor' END::user_role, 'active', 'Persona', i::text FROM bp`);
-    const { rows: sessions } = await c.query<{ i: number; token: string }>(
-      `WITH s AS (INSERT INTO sessions (token, user_id, expires_at) SELECT 'benchchat' || md5(id::text), id, now() + interval '1 day' FROM bp RETURNING token, user_id)
-       SELECT bp.i, s.token FROM bp JOIN s ON s.user_id = bp.id ORDER BY bp.i`,
-    );
-    const { rows: convs } = await c.query<{ k: number; id: string }>(
-      `WITH pairs AS (SELECT a.i AS k, a.id AS client, b.id AS contractor FROM bp a JOIN bp b ON b.i = a.i + ${half} WHERE a.i < ${half}),
-            ins AS (INSERT INTO conversations (client_id, contractor_id) SELECT client, contractor FROM pairs RETURNING id, client_id)
-       SELECT pairs.k, ins.id FROM pairs JOIN ins ON ins.client_id = pairs.client ORDER BY pairs.k`,
-    );
-    await c.query('COMMIT');
-    return { tokens: sessions.map((r) => r.token), conversations: convs.map((r) => r.id) };
-  } catch (err) {
-    await c.query('ROLLBACK');
-    throw err;
-  } finally {
-    c.release();
-  }
 }
 
 // ---- Sockets ----

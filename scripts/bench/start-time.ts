@@ -67,6 +67,8 @@ async function startOnce(way: Way, databaseUrl: string, dataDir: string): Promis
       MAIL_TRANSPORT: 'outbox',
       DEMO_DATA: '0',
       LOG_LEVEL: 'warn',
+      // Stopped between starts with no balancer to drain for (decision 034).
+      SHUTDOWN_DRAIN_MS: '0',
       HOST: '127.0.0.1',
       PORT: String(port),
       DATABASE_URL: databaseUrl,

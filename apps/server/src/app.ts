@@ -33,6 +33,7 @@ import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
 import { sealLegacyCedulas as sealLegacyApplicationCedulas } from './modules/store-partners/store-application.service.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { Readiness, registerDrainingConnections } from './modules/health/readiness.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
@@ -133,7 +134,7 @@ export interface PaymentsHandle {
 
 export async function buildApp(
   deps: AppDeps,
-): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue }> {
+): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness }> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -209,7 +210,10 @@ export async function buildApp(
   registerRateLimits(app, rateLimiter);
   registerControlCharacterCheck(app);
 
-  await app.register(healthRoutes(db));
+  // Readiness for the load balancer (decision 034): draining answers close their connections.
+  const readiness = new Readiness();
+  registerDrainingConnections(app, readiness);
+  await app.register(healthRoutes(db, { readiness }));
   await app.register(metricsRoutes(metrics));
   await app.register(authRoutes(authDeps));
   await app.register(
@@ -317,5 +321,5 @@ export async function buildApp(
     await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness });
 }

@@ -60,10 +60,19 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, db: database.db, logger, storage });
 
   let shuttingDown = false;
+  /**
+   * SIGTERM (decision 034): /api/ready answers 503 and answers close their connections for
+   * SHUTDOWN_DRAIN_MS while everything is still served, so the load balancer takes this instance
+   * out first; then the chat sockets are closed with 1012 (the web app reconnects elsewhere), the
+   * in-flight requests and mail delivery finish, the pool (and the embedded PostgreSQL) close.
+   */
   const shutdown = async (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    logger.info({ signal }, 'shutting down');
+    app.readiness.drain(); // whether this instance accepts work (`/api/ready`)
+    logger.info({ signal, drainMs: config.drainMs }, 'shutting down: not ready, draining');
+    if (config.drainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.drainMs));
+    logger.info('drained; closing');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
@@ -77,7 +86,7 @@ async function main(): Promise<void> {
     }, 10_000);
     drain.unref();
     try {
-      await app.close(); // stop accepting, finish in-flight requests and mail delivery
+      await app.close(); // close the chat sockets (1012), stop accepting, finish in-flight requests and mail delivery
       await database.close(); // then the pool and the embedded PostgreSQL
       process.exit(0);
     } catch (err) {

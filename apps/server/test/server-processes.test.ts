@@ -3,6 +3,9 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { sessions } from '../src/db/schema/index.ts';
+import { createUser } from './support/factories.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-db.ts';
 import { startServerProcess, type ServerProcess } from './support/server-process.ts';
 import { lostWrites, postContact, startWriteLoad } from './support/write-load.ts';
@@ -114,6 +117,46 @@ describe('two instances behind one PostgreSQL', () => {
     expect(limited.status).toBe(429);
     expect(((await limited.json()) as { error: { message: string } }).error.message).toBe('Demasiados intentos. Espera un momento y vuelve a intentarlo.');
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+  });
+});
+
+describe('draining on SIGTERM (decision 034)', () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.drop());
+
+  it('says not ready while it still serves, closes chat sockets with 1012, then exits 0', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-drain-'));
+    try {
+      const server = await start({ DATABASE_URL: db.url, DATA_DIR: dataDir, SHUTDOWN_DRAIN_MS: '1500' });
+      const ready = await fetch(`${server.url}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toEqual({ status: 'ready' });
+
+      const user = await createUser(db.db);
+      const token = `drain${Date.now()}`;
+      await db.db.insert(sessions).values({ token, userId: user.id, expiresAt: new Date(Date.now() + 3600_000) });
+      const ws = new WebSocket(`${server.url.replace('http', 'ws')}/ws`, { headers: { authorization: `Bearer ${token}` } });
+      await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+      const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
+
+      server.proc.kill('SIGTERM');
+      let status = 200;
+      while (status === 200) status = (await fetch(`${server.url}/api/ready`)).status;
+      expect(status).toBe(503);
+      // Still serving everything else meanwhile, each answer closing its connection; the socket is still open.
+      const health = await fetch(`${server.url}/api/health`);
+      expect(health.status).toBe(200);
+      expect(health.headers.get('connection')).toBe('close');
+      expect(ws.readyState).toBe(WebSocket.OPEN);
+
+      expect(await closed).toBe(1012);
+      expect(await server.exited, server.output()).toBe(0);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

@@ -100,6 +100,12 @@ const EnvSchema = z
       .min(10)
       .max(90 * 24 * 3600)
       .default(7 * 24 * 3600),
+    /**
+     * On SIGTERM: how long the instance keeps serving while `/api/ready` answers 503, so a load
+     * balancer's health check sees it and stops sending before the sockets close and the
+     * server stops (ms; decision 034). Default 5000 in production, 0 otherwise.
+     */
+    SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
     /** How long an undelivered chat message waits before its recipient is mailed (ms); default 5 minutes. Shortened by the browser tests only. */
     CHAT_AWAY_AFTER_MS: z.coerce
       .number()
@@ -204,6 +210,8 @@ export interface Config extends Omit<Env, 'PROCESSOR'> {
   isProduction: boolean;
   /** Where mail goes (MAIL_TRANSPORT, or its default). */
   mailTransport: 'smtp' | 'outbox';
+  /** SHUTDOWN_DRAIN_MS, or its default. */
+  drainMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -228,6 +236,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
     isProduction: env.NODE_ENV === 'production',
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
+    drainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
     PROCESSOR: env.PROCESSOR ?? 'sandbox',
   };
 }

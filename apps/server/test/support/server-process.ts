@@ -42,7 +42,8 @@ export async function startServerProcess(env: Record<string, string>, opts: { wa
   if (opts.compiled) delete inherited.NODE_OPTIONS;
   const proc = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', ...env, PORT: String(port) },
+    // No load balancer watches these servers: a SIGTERM stops them without the production drain (decision 034) unless `env` says otherwise.
+    env: { ...inherited, NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_DATA: '0', HOST: '127.0.0.1', SHUTDOWN_DRAIN_MS: '0', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
     // Its own process group, so crash() can kill the server and its PostgreSQL at once.
     detached: true,

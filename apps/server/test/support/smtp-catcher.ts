@@ -46,6 +46,9 @@ export async function startSmtpCatcher(): Promise<SmtpCatcher> {
       });
     },
   });
+  // A sender killed mid-connection (the cluster test's kill -9, a crashed server) resets its
+  // socket: smtp-server reports it as an 'error' event, which must not end the test's process.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {

@@ -1,5 +1,6 @@
 import type { SessionCache } from '../../src/modules/auth/session-cache.ts';
 import type { Chat } from '../../src/modules/chat/chat.ts';
+import type { Readiness } from '../../src/modules/health/readiness.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,7 +13,7 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness };
   config: Config;
   close(): Promise<void>;
 }

@@ -38,8 +38,11 @@ export const FRAME_HARD_LIMIT = 64 * 1024;
 /** Per socket: a burst of 30 frames, then 10 a second; a socket that keeps flooding is closed (1008). */
 const BUCKET = { burst: 30, perSecond: 10, closeAfterRefusals: 50 };
 
-/** Close codes (4000–4999 are the application's): the client reconnects on anything but 1000 and 4008. */
-export const CLOSE = { idle: 4000, sessionEnded: 4001, tooMany: 4008, flood: 1008 } as const;
+/**
+ * Close codes (4000–4999 are the application's): the client reconnects on anything but 1000 and 4008.
+ * 1012 ("service restart", RFC 6455's registry) when this instance stops (decision 034).
+ */
+export const CLOSE = { idle: 4000, sessionEnded: 4001, tooMany: 4008, flood: 1008, restart: 1012 } as const;
 
 /**
  * Sockets and upgrades (issue 30; decision 019). Per instance: at most `perSession` sockets per
@@ -103,7 +106,18 @@ export function chatSocketRoutes(deps: ChatDeps & { hub: ChatHub }, opts: ChatSo
   };
 
   return async (app) => {
-    await app.register(websocket, { options: { maxPayload: FRAME_HARD_LIMIT } });
+    await app.register(websocket, {
+      options: { maxPayload: FRAME_HARD_LIMIT },
+      // On close (SIGTERM, after the drain): every socket gets 1012, so the web app reconnects at
+      // once through the load balancer to another instance. Then, as the plugin's own preClose
+      // does, no more upgrades and the socket server closes.
+      preClose(done) {
+        for (const client of this.websocketServer.clients) client.close(CLOSE.restart, 'service restart');
+        this.server.removeAllListeners('upgrade');
+        this.websocketServer.close(() => undefined);
+        done();
+      },
+    });
 
     const authenticate = async (req: FastifyRequest, reply: FastifyReply) => {
       // Per address before anything costs a session lookup; per person once known.

@@ -33,10 +33,38 @@ describe('GET /api/health', () => {
       const res = await app.inject('/api/health');
       expect(res.statusCode).toBe(503);
       expect(res.json().error.code).toBe('UNAVAILABLE');
+      // Nor is the instance ready for the load balancer.
+      const ready = await app.inject('/api/ready');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json().error.message).toBe('El servicio no está disponible en este momento. Inténtalo más tarde.');
     } finally {
       await app.close();
       await pool.end();
     }
+  });
+});
+
+describe('GET /api/ready', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is ready while the database answers, and not once the instance drains, which still serves the rest', async () => {
+    const res = await t.app.inject('/api/ready');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+    expect(res.headers.connection).not.toBe('close');
+    t.app.readiness.drain();
+    const draining = await t.app.inject('/api/ready');
+    expect(draining.statusCode).toBe(503);
+    expect(draining.json().error.code).toBe('UNAVAILABLE');
+    const health = await t.app.inject('/api/health');
+    expect(health.statusCode).toBe(200);
+    expect(health.headers.connection).toBe('close');
   });
 });
 

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { ChatMessage, ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 import { chatApi, CONVERSATIONS_KEY } from '../api/chat-api.ts';
-import { ChatSocket, type SocketLike } from './chat-socket.ts';
+import { ChatSocket, reconnectDelay, type SocketLike } from './chat-socket.ts';
 import { applyDelivered, applyRead, lastMessageId, mergeMessages } from './message-log.ts';
 
 /** One conversation's history as the pane shows it. */
@@ -41,6 +41,14 @@ export class ChatLive {
   private lastTypingSent = new Map<string, number>();
   private listeners = new Set<() => void>();
   private active: string | null = null;
+  /**
+   * Per conversation, the newest message held while the socket was last open: the reconnect's
+   * `?after=` starts there. The log's own newest may be later by then (my REST send while the
+   * socket was down), and asking after it would skip what the other person sent meanwhile.
+   */
+  private resumeFrom = new Map<string, string | null>();
+  /** A catch-up that failed (the server restarting too) is tried again while the socket stays open. */
+  private catchUpRetry: ReturnType<typeof setTimeout> | null = null;
   private unsubscribe: () => void;
   private readonly api: typeof chatApi;
   private readonly isVisible: () => boolean;
@@ -64,6 +72,7 @@ export class ChatLive {
       if (event.type === 'frame') this.onFrame(event.frame);
       else if (event.type === 'reconnected') void this.catchUp();
       else if (event.type === 'status' && event.connected) this.askPresence(this.knownContacts());
+      else if (event.type === 'status') this.holdCursors();
     });
   }
 
@@ -72,6 +81,8 @@ export class ChatLive {
   }
 
   stop(): void {
+    if (this.catchUpRetry !== null) clearTimeout(this.catchUpRetry);
+    this.catchUpRetry = null;
     this.unsubscribe();
     this.socket.stop();
     this.listeners.clear();
@@ -115,9 +126,15 @@ export class ChatLive {
     try {
       const page = await this.api.messages(conversationId);
       this.setLog(conversationId, { messages: mergeMessages(this.log(conversationId).messages, page.messages), hasMore: page.hasMore, status: 'ready' });
+      if (!this.socket.connected) this.holdCursors();
     } catch {
       this.setLog(conversationId, { status: 'error' });
     }
+  }
+
+  /** The socket is down: each loaded conversation's reconnect will ask after what it holds now (kept from the first drop until a catch-up succeeds). */
+  private holdCursors(): void {
+    for (const [id, log] of this.logs) if (log.status === 'ready' && !this.resumeFrom.has(id)) this.resumeFrom.set(id, lastMessageId(log.messages));
   }
 
   /** The 30 before the oldest shown (scrolled to the top). */
@@ -134,15 +151,23 @@ export class ChatLive {
     }
   }
 
-  /** After a reconnect: what each loaded conversation missed, then the list and the badge. */
+  /**
+   * After a reconnect: what each loaded conversation missed, then the list and the badge. A
+   * conversation whose catch-up failed keeps its cursor and is asked again after a reconnect's
+   * delay while the socket is open (or at the next reconnect).
+   */
   async catchUp(): Promise<void> {
+    if (this.catchUpRetry !== null) clearTimeout(this.catchUpRetry);
+    this.catchUpRetry = null;
+    let failed = false;
     await Promise.all(
       [...this.logs.entries()].map(async ([id, log]) => {
-        const after = lastMessageId(log.messages);
+        const after = this.resumeFrom.has(id) ? (this.resumeFrom.get(id) ?? null) : lastMessageId(log.messages);
         try {
           if (after === null) {
             const page = await this.api.messages(id);
             this.setLog(id, { messages: mergeMessages(this.log(id).messages, page.messages), hasMore: page.hasMore, status: 'ready' });
+            this.resumeFrom.delete(id);
             return;
           }
           let cursor: string | null = after;
@@ -152,11 +177,17 @@ export class ChatLive {
             this.setLog(id, { messages: mergeMessages(this.log(id).messages, page.messages) });
             cursor = page.hasMore ? lastMessageId(page.messages) : null;
           }
+          this.resumeFrom.delete(id);
         } catch {
-          // The next reconnect or opening tries again.
+          failed = true;
         }
       }),
     );
+    if (failed && this.socket.connected && this.catchUpRetry === null)
+      this.catchUpRetry = setTimeout(() => {
+        this.catchUpRetry = null;
+        if (this.socket.connected) void this.catchUp();
+      }, reconnectDelay(1));
     if (this.active) void this.markRead(this.active);
     this.refreshLists();
   }

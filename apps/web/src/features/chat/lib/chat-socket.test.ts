@@ -259,3 +259,112 @@ describe('ChatLive after a reconnect', () => {
     live.stop();
   });
 });
+
+/** The chat API a ChatLive talks to: `messages` as the test says, the rest answering as a quiet server would. */
+function fakeApi(
+  messages: (id: string, cursor: { before?: string; after?: string }) => Promise<{ messages: ChatMessage[]; hasMore: boolean }>,
+  send: () => Promise<unknown> = async () => undefined,
+) {
+  return {
+    messages: vi.fn(async (id: string, cursor: { before?: string; after?: string } = {}) => messages(id, cursor)),
+    markRead: vi.fn(async () => ({ read: 0 })),
+    unread: vi.fn(async () => 0),
+    send: vi.fn(send),
+    sendPhoto: vi.fn(),
+    respond: vi.fn(),
+    conversations: vi.fn(),
+    stillSignedIn: vi.fn(async () => true),
+  };
+}
+
+/** A started ChatLive on the fake socket, its socket open and the conversation loaded. */
+async function openLive(api: ReturnType<typeof fakeApi>): Promise<ChatLive> {
+  const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+  live.start();
+  latest().serverOpens();
+  await live.open(CONV);
+  return live;
+}
+
+describe('ChatLive after a server restart (1012)', () => {
+  it('asks from the last message held when the socket dropped, so a message of mine sent meanwhile does not skip theirs', async () => {
+    vi.useRealTimers();
+    const first = [message('hola', false, 1)];
+    const theirsMeanwhile = message('¿sigue en pie lo del martes?', false, 2);
+    const mineMeanwhile = message('sí, a las nueve', true, 3);
+    const afters: string[] = [];
+    const api = fakeApi(
+      async (_id, cursor) => {
+        if (!cursor.after) return { messages: first, hasMore: false };
+        afters.push(cursor.after);
+        // The server's ?after=: everything stored later than the cursor.
+        const all = [...first, theirsMeanwhile, mineMeanwhile];
+        return { messages: all.slice(all.findIndex((m) => m.id === cursor.after) + 1), hasMore: false };
+      },
+      async () => mineMeanwhile,
+    );
+    const live = await openLive(api);
+
+    // The instance restarts: 1012, which the client reconnects after (not 1000, not 4008).
+    vi.useFakeTimers();
+    latest().serverCloses(1012);
+    // While the socket is down I send over REST; the other person's message went out before mine.
+    await live.sendText(CONV, 'sí, a las nueve');
+    expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', 'sí, a las nueve']);
+    vi.advanceTimersByTime(3500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    latest().serverOpens();
+    await vi.waitFor(() => expect(live.log(CONV).messages).toHaveLength(3));
+    expect(afters).toEqual([first[0]!.id]);
+    // Their message also arrives as a frame: shown once, in order.
+    latest().push({ action: 'message', message: theirsMeanwhile });
+    expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', '¿sigue en pie lo del martes?', 'sí, a las nueve']);
+
+    // The next drop asks from the newest message again.
+    vi.useFakeTimers();
+    latest().serverCloses(1012);
+    vi.advanceTimersByTime(3500);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(3));
+    latest().serverOpens();
+    await vi.waitFor(() => expect(afters).toHaveLength(2));
+    expect(afters[1]).toBe(mineMeanwhile.id);
+    expect(live.log(CONV).messages).toHaveLength(3);
+    live.stop();
+  });
+});
+
+describe('ChatLive when the catch-up itself fails', () => {
+  it('asks again while the socket stays open, from the same message, until it gets what was missed', async () => {
+    vi.useRealTimers();
+    const first = [message('hola', false, 1)];
+    const missed = message('¿me confirma la hora?', false, 2);
+    let failures = 1;
+    const afters: string[] = [];
+    const api = fakeApi(async (_id, cursor) => {
+      if (!cursor.after) return { messages: first, hasMore: false };
+      afters.push(cursor.after);
+      // The balancer had no instance for a moment: the first catch-up fails.
+      if (failures-- > 0) throw new Error('503');
+      return { messages: [missed], hasMore: false };
+    });
+    const live = await openLive(api);
+    vi.useFakeTimers();
+    latest().serverCloses(1012);
+    vi.advanceTimersByTime(3500);
+    await vi.waitFor(() => expect(FakeSocket.all).toHaveLength(2));
+    latest().serverOpens();
+    // The catch-up is over (it refreshes the badge last), and failed.
+    await vi.waitFor(() => expect(api.unread).toHaveBeenCalled());
+    expect(afters).toHaveLength(1);
+    expect(live.log(CONV).messages).toHaveLength(1);
+    // No new close: the retry comes by itself after a reconnect's delay.
+    vi.advanceTimersByTime(3000);
+    vi.useRealTimers();
+    await vi.waitFor(() => expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', '¿me confirma la hora?']));
+    expect(afters).toEqual([first[0]!.id, first[0]!.id]);
+    expect(FakeSocket.all).toHaveLength(2);
+    live.stop();
+  });
+});

@@ -151,7 +151,7 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
         aria-relevant="additions"
         aria-label={t.logLabel(other.name)}
         tabIndex={0}
-        className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overscroll-contain p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="relative flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overscroll-contain p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {log.loadingOlder && (
           <p className="flex items-center justify-center gap-2 py-2 text-sm text-slate-700">

@@ -65,6 +65,9 @@ test('on a phone the list and the conversation are two screens, the composer at 
   await composer(page).press('Enter');
   await expect(page.getByRole('log').getByText('¿Puede venir el lunes?', { exact: true })).toBeVisible();
   await expect(composer(page)).toBeInViewport();
+  // Its screen-reader-only state ("Enviado"), far down the history, stays inside the history: the page is still one screen.
+  await expect(page.getByRole('log').getByText(t.status.sent).last()).toBeAttached();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(PHONE.height);
 
   // The back arrow (a link named in Spanish) returns to the list, focus on the conversation left.
   await page.getByRole('link', { name: t.back }).click();

@@ -9,6 +9,10 @@
  * points with the load of the moment (scripts/bench/README.md). The table also shows the
  * lowest and highest score, the median total blocking time and Lighthouse's benchmarkIndex
  * (the speed of the CPU it measured; lower means a busier or slower machine).
+ *
+ * Then the chat's Interaction to Next Paint with the CPU slowed down (web-inp.ts):
+ * BENCH_WEB_INP_RUNS (default 5; 0 skips) runs of each interaction, BENCH_WEB_CPU_SLOWDOWN
+ * (default 4). BENCH_WEB_LIGHTHOUSE=0 skips Lighthouse.
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -18,10 +22,13 @@ import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
+import { measureChatInp } from './web-inp.ts';
 
 const PAGES = ['/', '/ayuda', '/comoclientes', '/busqueda'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
+const INP_RUNS = Math.max(0, Number(process.env.BENCH_WEB_INP_RUNS ?? 5));
+const CPU_SLOWDOWN = Math.max(1, Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4));
 
 interface Row {
   page: string;
@@ -53,6 +60,18 @@ async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build -w @arreglaya/web', { stdio: 'inherit' });
   // Without it chrome-launcher's spawn error would end the process and leave the server running.
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
+  if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') await lighthouseTable();
+  if (INP_RUNS > 0) {
+    const rows = await measureChatInp({ chromePath: CHROME_PATH, runs: INP_RUNS, cpuSlowdown: CPU_SLOWDOWN });
+    console.log(`\nChat INP (web-vitals) at 360 × 740 with the CPU slowed down ${CPU_SLOWDOWN}×, median of ${INP_RUNS} run${INP_RUNS > 1 ? 's' : ''}:\n`);
+    // 0: no interaction of 16 ms or more (the Event Timing API reports none shorter).
+    const ms = (value: number) => (value === 0 ? '< 16' : String(value));
+    console.table(rows.map((r) => ({ interaction: r.interaction, 'INP (ms)': ms(r.medianMs), 'lowest–highest (ms)': `${ms(r.lowestMs)}–${ms(r.highestMs)}` })));
+  }
+}
+
+/** Lighthouse against PAGES on a server of its own, RUNS times each; prints the table. */
+async function lighthouseTable(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-web-'));
   const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox', DEMO_DATA: '0', LOG_LEVEL: 'warn' });
   let chrome: chromeLauncher.LaunchedChrome | undefined;

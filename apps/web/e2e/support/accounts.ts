@@ -60,7 +60,7 @@ export async function createConfirmedAccount(baseURL: string, mailbox: Mailbox, 
  * Saves a confirmed contractor's profile through the API, which lists them in the directory (a
  * name, a service and a city: docs/spec-decisions.md); a fresh contractor is not listed before.
  */
-export async function completeContractorProfile(baseURL: string, account: TestAccount): Promise<void> {
+export async function completeContractorProfile(baseURL: string, account: TestAccount, overrides: { firstName?: string; lastName?: string } = {}): Promise<void> {
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { 'x-requested-with': 'arreglaya' } });
   try {
     expect((await api.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } })).status()).toBe(200);
@@ -77,6 +77,7 @@ export async function completeContractorProfile(baseURL: string, account: TestAc
         address: 'Calle del Sol 12',
         city: 'santo-domingo',
         zone: 'DN',
+        ...overrides,
       },
     });
     expect(saved.status(), await saved.text()).toBe(200);

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useMatches, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useAutoLogout } from '@/features/auth/hooks/use-auto-logout.ts';
@@ -12,6 +12,7 @@ import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { pageHandleOf } from './route-handle.ts';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
 export const MAIN_ID = 'main-content';
@@ -61,6 +62,7 @@ function Layout() {
   useChatSocket(user?.id ?? null);
   const navigation = useNavigation();
   useScrollOnNavigate(MAIN_ID);
+  const phoneScreen = pageHandleOf(useMatches())?.phoneScreen === true;
 
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     // Handled here so the URL keeps no #main-content and the router sees no navigation.
@@ -103,6 +105,7 @@ function Layout() {
       </Suspense>
       <Suspense>
         <Footer
+          className={phoneScreen ? 'max-md:hidden' : undefined}
           newsletter={
             <WhenVisible className="min-h-24">
               <NewsletterForm />

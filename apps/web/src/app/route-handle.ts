@@ -6,6 +6,16 @@ export interface PageHandle {
   construction?: boolean;
   /** Account pages show "Inicio > Cuenta > <title>"; this is the Cuenta link for a visitor. */
   account?: '/perfil' | '/profile';
+  /**
+   * Below 768 px the page is a screen of its own, like a phone app's: no breadcrumb, account
+   * menu or footer around it, so it can fill the height under the header (/perfil/mensajes).
+   */
+  phoneScreen?: boolean;
+}
+
+/** The handle of the deepest route that has one (the page being shown). */
+export function pageHandleOf(matches: readonly { handle: unknown }[]): PageHandle | undefined {
+  return matches.map((match) => match.handle).findLast(isPageHandle);
 }
 
 export function isPageHandle(value: unknown): value is PageHandle {

@@ -99,7 +99,11 @@ export const routes: RouteObject[] = retryLazyRoutes([
                 lazy: () => import('./routes/my-projects.tsx'),
               },
               // Both roles (spec §2): the contractor's menu links here too, and so do the chat's mails.
-              { path: 'mensajes', handle: { title: p.myMessages, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/messages.tsx') },
+              {
+                path: 'mensajes',
+                handle: { title: p.myMessages, account: '/perfil', phoneScreen: true } satisfies PageHandle,
+                lazy: () => import('./routes/messages.tsx'),
+              },
               // The notification centre (issue 31): every signed-in person's notices; the bell and the phone menu link here.
               { path: 'avisos', handle: { title: p.notices, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/notices.tsx') },
               // Favourites are a client feature (spec §6): anyone else goes to their own area.

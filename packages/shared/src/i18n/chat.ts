@@ -1,5 +1,7 @@
 // Chat: /perfil/mensajes, its socket and its API (spec §2 Chat, §4 Chat, issue 15).
 
+import { shell } from './shell.ts';
+
 export const chat = {
   title: 'Mis Mensajes',
   placeholder: 'Escribe tu mensaje',
@@ -36,7 +38,7 @@ export const chat = {
     retry: 'Reintentar',
     pickOne: 'Elige una conversación para ver sus mensajes.',
     back: 'Volver a las conversaciones',
-    unread: (n: number) => (n === 1 ? '1 mensaje sin leer' : `${n} mensajes sin leer`),
+    unread: shell.nav.unreadCount,
     you: 'Tú: ',
     photoPreview: 'Foto',
     notificationPreview: 'Aviso',

@@ -34,6 +34,8 @@ export const shell = {
     messages: 'Mensajes',
     signOut: 'Cerrar sesión',
     unreadMessages: (count: number) => (count === 1 ? '1 mensaje nuevo' : `${count} mensajes nuevos`),
+    /** Read after "Abrir menú" and "Mensajes" on a phone (the count's badge is hidden from screen readers). */
+    unreadCount: (count: number) => (count === 1 ? '1 mensaje sin leer' : `${count} mensajes sin leer`),
   },
 
   rating: {

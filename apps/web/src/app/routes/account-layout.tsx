@@ -10,7 +10,7 @@ import { formatNumber } from '@/lib/format.ts';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
-import { isPageHandle } from '../route-handle.ts';
+import { pageHandleOf } from '../route-handle.ts';
 
 const m = auth.accountArea;
 
@@ -69,18 +69,20 @@ function menuFor(user: SessionUser): MenuItem[] {
  */
 function AccountLayout() {
   const { user } = useViewer();
-  const handle = useMatches()
-    .map((match) => match.handle)
-    .findLast(isPageHandle);
+  const handle = pageHandleOf(useMatches());
+  // A phone screen of its own (the messages): the page alone under the header below 768 px.
+  const phoneScreen = handle?.phoneScreen === true;
   // Signing out from here empties the session a moment before the route changes.
   if (!user) return null;
   const crumbs = [{ label: shell.breadcrumb.account, to: accountPath(user) }, ...(handle ? [{ label: handle.title }] : [])];
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb items={crumbs} />
-      <div className="mt-4 grid gap-8 md:grid-cols-[16rem_1fr]">
-        <aside aria-label={m.sidebarLabel} className="flex h-fit flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5">
+    <div className={cx('mx-auto max-w-6xl px-4 py-8', phoneScreen && 'max-md:p-0')}>
+      <div className={cx(phoneScreen && 'max-md:hidden')}>
+        <Breadcrumb items={crumbs} />
+      </div>
+      <div className={cx('mt-4 grid gap-8 md:grid-cols-[16rem_1fr]', phoneScreen && 'max-md:mt-0')}>
+        <aside aria-label={m.sidebarLabel} className={cx('flex h-fit flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5', phoneScreen && 'max-md:hidden')}>
           <ProfileCard user={user} />
           <nav aria-label={m.menuLabel}>
             <ul className="flex flex-col gap-1">

@@ -6,7 +6,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { Breadcrumb, type Crumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { WrenchIcon } from '@/components/ui/icons.tsx';
-import { isPageHandle } from '../route-handle.ts';
+import { pageHandleOf } from '../route-handle.ts';
 
 /**
  * The one placeholder for every page a later issue builds. Its name comes from the route's
@@ -14,7 +14,7 @@ import { isPageHandle } from '../route-handle.ts';
  */
 function ComingSoonPage() {
   const matches = useMatches();
-  const handle = matches.map((m) => m.handle).findLast(isPageHandle);
+  const handle = pageHandleOf(matches);
   const { user } = useViewer();
   const title = handle?.title ?? shell.construction.title;
   usePageTitle(title);

@@ -83,7 +83,7 @@ function FavouritesPage() {
         </div>
       )}
       {data && data.items.length > 0 && (
-        <ul aria-label={t.listLabel} aria-busy={favourites.isFetching} className="grid gap-4 lg:grid-cols-2">
+        <ul aria-label={t.listLabel} aria-busy={favourites.isFetching} className="grid grid-cols-1 gap-4 lg:grid-cols-2">
           {data.items.map((contractor) => (
             <li key={contractor.id}>
               <ContractorCard

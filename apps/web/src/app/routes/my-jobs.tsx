@@ -29,7 +29,7 @@ function MyJobsPage() {
         <p className="mt-1 text-slate-700">{t.intro}</p>
       </div>
       <StatusFilter label={t.filter} allLabel={t.all} statuses={JOB_STATUSES} labels={labels} value={status} onChange={setStatus} />
-      {jobs.isPending && (
+      {jobs.isLoading && (
         <div className="flex justify-center py-12">
           <Spinner />
         </div>

@@ -37,7 +37,7 @@ function MyQuotesPage() {
           {items && t.count(items.length)}
         </p>
       </div>
-      {quotes.isPending && (
+      {quotes.isLoading && (
         <div className="flex justify-center py-12">
           <Spinner />
         </div>

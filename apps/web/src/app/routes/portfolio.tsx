@@ -76,7 +76,7 @@ function PortfolioPage() {
         <h2 id="portfolio-list-title" className="text-xl font-bold text-slate-900">
           {t.listTitle}
         </h2>
-        {portfolio.list.isPending && <Spinner />}
+        {portfolio.list.isLoading && <Spinner />}
         {portfolio.list.isError && !items && (
           <div role="alert" className="flex flex-col items-start gap-3 rounded-lg border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
             <p>{t.error}</p>

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { countryPicker } from '@arreglaya/shared/i18n/country';
 import { useCountry } from '@/lib/country.ts';
+import { cx } from '@/lib/cx.ts';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MapPinIcon, XIcon } from '../ui/icons.tsx';
 
 const t = shell.footer;
@@ -20,11 +21,12 @@ const linkClasses = 'rounded text-brand-100 underline-offset-2 hover:text-white 
 interface FooterProps {
   /** The newsletter form, loaded apart from the first bundle (it brings the form and schema libraries). */
   newsletter: ReactNode;
+  className?: string;
 }
 
-export function Footer({ newsletter }: FooterProps) {
+export function Footer({ newsletter, className }: FooterProps) {
   return (
-    <footer className="mt-auto bg-brand-900 text-white">
+    <footer className={cx('mt-auto bg-brand-900 text-white', className)}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-bold">

@@ -9,6 +9,7 @@ import { Avatar } from '../ui/avatar.tsx';
 import { StarRating } from '../ui/star-rating.tsx';
 import { buttonClasses } from '../ui/button.ts';
 import { CloseIcon, MenuIcon, WrenchIcon } from '../ui/icons.tsx';
+import { MenuButtonUnread, MESSAGES_PATH, PhoneMessagesItem } from './unread-messages.tsx';
 
 const t = shell.nav;
 const MENU_ID = 'main-menu';
@@ -60,13 +61,14 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
         <button
           ref={toggleRef}
           type="button"
-          className="inline-flex size-11 items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 md:hidden"
+          className="relative inline-flex size-11 items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
           onClick={() => setOpenOn(open ? null : pathname)}
         >
           {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           <span className="sr-only">{open ? t.closeMenu : t.openMenu}</span>
+          {user && !open && <MenuButtonUnread count={user.unreadMessages} />}
         </button>
 
         <nav
@@ -91,6 +93,7 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
             )}
             {user?.role === 'contractor' && <NavItem to="/projectlist" label={t.selectProject} />}
             {user?.role === 'sysadmin' && <NavItem to="/admin" label={t.admin} />}
+            {user && user.role !== 'sysadmin' && <PhoneMessagesItem count={user.unreadMessages} linkClasses={linkClasses} />}
             {user && user.role !== 'sysadmin' && <NoticesMenuItem unread={user.unreadNotices} className="md:hidden" />}
           </ul>
           {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea {...authHandlers} />)}
@@ -172,10 +175,11 @@ function UserArea({ user }: { user: SessionUser }) {
       </Link>
       {user.role !== 'sysadmin' && <NotificationBell unread={user.unreadNotices} display="hidden md:inline-flex" />}
       {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}
+      {/* Below 768 px the menu's "Mensajes" entry carries the count. */}
       {user.unreadMessages > 0 && (
         <Link
-          to="/perfil/mensajes"
-          className="inline-flex min-w-6 items-center justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white hover:bg-red-800"
+          to={MESSAGES_PATH}
+          className="inline-flex min-w-6 items-center max-md:hidden justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white hover:bg-red-800"
           aria-label={t.unreadMessages(user.unreadMessages)}
         >
           {formatNumber(user.unreadMessages)}

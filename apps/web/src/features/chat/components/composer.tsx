@@ -80,7 +80,7 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
   };
 
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-1 border-t border-slate-200 bg-white p-2">
+    <form onSubmit={onSubmit} className="flex flex-col gap-1 border-t border-slate-200 bg-white p-2 pb-[max(0.5rem,env(safe-area-inset-bottom))]">
       {error && (
         <p id={errorId} role="alert" className="text-sm font-semibold text-red-800">
           {error}

@@ -48,10 +48,10 @@ interface ConversationListProps {
 export function ConversationList({ conversations, selectedId, query, onQueryChange, isOnline, hrefOf, now = new Date() }: ConversationListProps) {
   const shown = filterConversations(conversations, query);
   return (
-    <div className="flex min-h-0 flex-col gap-3">
-      <label className="flex flex-col gap-1">
+    <div className="flex min-h-0 min-w-0 flex-col gap-3">
+      <label className="flex min-w-0 flex-col gap-1">
         <span className="text-sm font-semibold text-slate-800">{t.search}</span>
-        <input type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} className={inputClasses()} autoComplete="off" />
+        <input type="search" value={query} onChange={(e) => onQueryChange(e.target.value)} className={inputClasses('min-w-0')} autoComplete="off" />
       </label>
       {conversations.length === 0 && <p className="text-slate-700">{t.empty}</p>}
       {conversations.length > 0 && shown.length === 0 && <p className="text-slate-700">{t.noMatch}</p>}
@@ -65,6 +65,7 @@ export function ConversationList({ conversations, selectedId, query, onQueryChan
                 <Link
                   to={hrefOf(c.id)}
                   aria-current={selected ? 'page' : undefined}
+                  data-conversation-id={c.id}
                   className={cx('flex items-start gap-3 p-3 hover:bg-brand-50 focus-visible:bg-brand-50', selected && 'bg-brand-50')}
                 >
                   <span className="relative shrink-0">

@@ -121,14 +121,17 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
   };
 
   return (
-    <section aria-labelledby={`chat-with-${id}`} className="flex h-[calc(100dvh-12rem)] min-h-[26rem] flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50">
-      <header className="flex items-center gap-3 border-b border-slate-200 bg-white p-3">
-        <Link to={backHref} className={buttonClasses('ghost', 'px-2 sm:hidden')} aria-label={t.back}>
+    <section
+      aria-labelledby={`chat-with-${id}`}
+      className="flex h-[calc(100dvh-12rem)] min-h-[26rem] flex-col overflow-hidden rounded-xl border border-slate-200 bg-slate-50 max-md:h-phone-screen max-md:min-h-0 max-md:rounded-none max-md:border-0"
+    >
+      <header className="flex items-center gap-3 border-b border-slate-200 bg-white p-3 max-md:px-2 max-md:py-2">
+        <Link to={backHref} className={buttonClasses('ghost', 'shrink-0 px-2 md:hidden')} aria-label={t.back}>
           <span aria-hidden="true">←</span>
         </Link>
         <Avatar src={other.avatarPhotoId ? `/api/photos/${other.avatarPhotoId}/sm` : null} size="md" />
-        <div className="min-w-0">
-          <h2 id={`chat-with-${id}`} className="truncate text-lg font-bold text-slate-900">
+        <div className="min-w-0 flex-1">
+          <h2 id={`chat-with-${id}`} tabIndex={-1} className="truncate text-lg font-bold text-slate-900 outline-none">
             {other.name}
           </h2>
           <p className="text-sm text-slate-700" aria-live="polite">
@@ -148,7 +151,7 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
         aria-relevant="additions"
         aria-label={t.logLabel(other.name)}
         tabIndex={0}
-        className="flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
+        className="relative flex min-h-0 flex-1 flex-col gap-2 overflow-y-auto overscroll-contain p-3 focus-visible:outline-2 focus-visible:outline-brand-700"
       >
         {log.loadingOlder && (
           <p className="flex items-center justify-center gap-2 py-2 text-sm text-slate-700">

@@ -73,7 +73,8 @@ function Bubble({ message, children, label }: { message: ChatMessage; children: 
         role={label ? 'group' : undefined}
         aria-label={label}
         className={cx(
-          'max-w-[85%] rounded-2xl px-3 py-2 break-words whitespace-pre-wrap sm:max-w-[70%]',
+          // Any unbroken run (a long word, a link) wraps inside the bubble instead of widening the page.
+          'max-w-[85%] min-w-0 rounded-2xl px-3 py-2 whitespace-pre-wrap [overflow-wrap:anywhere] sm:max-w-[70%]',
           message.mine ? 'rounded-br-sm bg-brand-700 text-white' : 'rounded-bl-sm bg-white text-slate-900 ring-1 ring-slate-200',
         )}
       >
@@ -96,8 +97,8 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
     return (
       <article aria-label={t.notificationLabel} className="mx-auto w-full max-w-xl rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900">
         <p className="text-xs font-semibold tracking-wide text-amber-900 uppercase">{t.notificationLabel}</p>
-        {message.subject && <h3 className="mt-1 font-bold">{message.subject}</h3>}
-        <p className="mt-1 whitespace-pre-wrap">
+        {message.subject && <h3 className="mt-1 font-bold [overflow-wrap:anywhere]">{message.subject}</h3>}
+        <p className="mt-1 whitespace-pre-wrap [overflow-wrap:anywhere]">
           <MessageText text={message.text} />
         </p>
         <p className="mt-2 flex items-center justify-between gap-2 text-xs text-slate-700">

@@ -155,7 +155,11 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
 
         {data && data.items.length > 0 && (
           <>
-            <ul aria-labelledby={resultsTitleId} aria-busy={results.isPlaceholderData} className={cx('mt-4 grid gap-4 lg:grid-cols-2', results.isPlaceholderData && 'opacity-60')}>
+            <ul
+              aria-labelledby={resultsTitleId}
+              aria-busy={results.isPlaceholderData}
+              className={cx('mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2', results.isPlaceholderData && 'opacity-60')}
+            >
               {data.items.map((contractor) => (
                 <li key={contractor.id}>{renderCard(contractor)}</li>
               ))}

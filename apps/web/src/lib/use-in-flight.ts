@@ -1,9 +1,18 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+
+/** What `send` needs of a TanStack Query mutation (`useMutation`'s result). */
+interface Mutation<TVariables> {
+  mutateAsync: (variables: TVariables) => Promise<unknown>;
+}
 
 /**
- * One tap, one request: `run(work)` does nothing while an earlier run is still in flight, and
- * `busy` (for `disabled`) is true meanwhile. The ref answers at once, so a second tap that lands
- * before React re-renders the disabled button sends nothing either.
+ * One tap, one request: the one way a button or form of the app sends something (decision 032).
+ * `run(work)` does nothing while an earlier run is still in flight, and `busy` (for `disabled`,
+ * `aria-busy` and the button's progress, `<BusyLabel>`) is true meanwhile. The ref answers at
+ * once, so a second tap that lands before React re-renders the disabled button sends nothing
+ * either. `send(mutation, variables)` runs a TanStack mutation so; its failure stays where the
+ * mutation keeps it (`error`, its `onError`). A mutation's `onSuccess` returns its invalidations,
+ * so the run ends once the page shows the result, not when the answer arrives.
  */
 export function useInFlight() {
   const flying = useRef(false);
@@ -19,5 +28,6 @@ export function useInFlight() {
       setBusy(false);
     }
   }, []);
-  return { busy, run };
+  const send = useCallback(<TVariables>(mutation: Mutation<TVariables>, variables: TVariables) => run(() => mutation.mutateAsync(variables).catch(() => undefined)), [run]);
+  return useMemo(() => ({ busy, run, send }), [busy, run, send]);
 }

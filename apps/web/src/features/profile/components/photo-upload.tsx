@@ -7,6 +7,8 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { photoUrl } from '../api/profile-api.ts';
 import { usePhoto } from '../api/profile-queries.ts';
+import { useInFlight } from '@/lib/use-in-flight.ts';
+import { BusyLabel } from '@/components/ui/busy-label.tsx';
 
 interface PhotoUploadProps {
   userId: string;
@@ -23,6 +25,8 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
   const input = useRef<HTMLInputElement>(null);
   const messageBox = useMessageBox();
   const { upload, remove } = usePhoto(userId);
+  // One upload or removal at a time.
+  const inFlight = useInFlight();
   const [error, setError] = useState<string | null>(null);
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -35,26 +39,29 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
       if (input.current) input.current.value = '';
       return;
     }
-    try {
-      const { message } = await upload.mutateAsync(file);
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    } finally {
-      // The same file can be chosen again (after fixing it, or to retry).
-      if (input.current) input.current.value = '';
-    }
+    await inFlight.run(async () => {
+      try {
+        const { message } = await upload.mutateAsync(file);
+        messageBox.show({ text: message, kind: 'success' });
+      } catch (failure) {
+        setError(errorMessage(failure));
+      } finally {
+        // The same file can be chosen again (after fixing it, or to retry).
+        if (input.current) input.current.value = '';
+      }
+    });
   };
 
-  const onRemove = async () => {
-    setError(null);
-    try {
-      const { message } = await remove.mutateAsync();
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const onRemove = () =>
+    inFlight.run(async () => {
+      setError(null);
+      try {
+        const { message } = await remove.mutateAsync();
+        messageBox.show({ text: message, kind: 'success' });
+      } catch (failure) {
+        setError(errorMessage(failure));
+      }
+    });
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -75,7 +82,7 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
             type="file"
             accept={PHOTO_TYPES.join(',')}
             onChange={(event) => void onChange(event)}
-            disabled={upload.isPending}
+            disabled={inFlight.busy}
             aria-invalid={error ? true : undefined}
             aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
             className="peer sr-only"
@@ -90,8 +97,8 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
             {t.photo.label}
           </label>
           {avatarPhotoId && (
-            <button type="button" onClick={() => void onRemove()} disabled={remove.isPending || upload.isPending} className={buttonClasses('ghost')}>
-              {t.photo.remove}
+            <button type="button" onClick={() => void onRemove()} disabled={inFlight.busy} aria-busy={remove.isPending} className={buttonClasses('ghost')}>
+              <BusyLabel busy={remove.isPending}>{t.photo.remove}</BusyLabel>
             </button>
           )}
         </div>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
 
 /** What `send` needs of a TanStack Query mutation (`useMutation`'s result). */
 interface Mutation<TVariables> {
@@ -12,7 +12,8 @@ interface Mutation<TVariables> {
  * once, so a second tap that lands before React re-renders the disabled button sends nothing
  * either. `send(mutation, variables)` runs a TanStack mutation so; its failure stays where the
  * mutation keeps it (`error`, its `onError`). A mutation's `onSuccess` returns its invalidations,
- * so the run ends once the page shows the result, not when the answer arrives.
+ * so the run ends once the page shows the result, not when the answer arrives. `submit(handler)`
+ * is a form's onSubmit (react-hook-form's `handleSubmit(onValid)`, validation included) run so.
  */
 export function useInFlight() {
   const flying = useRef(false);
@@ -29,5 +30,13 @@ export function useInFlight() {
     }
   }, []);
   const send = useCallback(<TVariables>(mutation: Mutation<TVariables>, variables: TVariables) => run(() => mutation.mutateAsync(variables).catch(() => undefined)), [run]);
-  return useMemo(() => ({ busy, run, send }), [busy, run, send]);
+  const submit = useCallback(
+    (handler: (event: FormEvent<HTMLFormElement>) => Promise<unknown>) => (event: FormEvent<HTMLFormElement>) => {
+      // Always: a second submit while the first is in flight must not fall back to the browser's own.
+      event.preventDefault();
+      void run(() => handler(event));
+    },
+    [run],
+  );
+  return useMemo(() => ({ busy, run, send, submit }), [busy, run, send, submit]);
 }

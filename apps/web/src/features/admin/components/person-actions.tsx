@@ -39,6 +39,9 @@ function useAction() {
 function BanForm({ person }: { person: AdminPerson }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const { register, handleSubmit, setError, reset, formState } = useForm<BanInput>({ resolver: zodResolver(BanSchema), defaultValues: { reason: '' } });
   const onSubmit = async (values: BanInput) => {
     try {
@@ -51,11 +54,11 @@ function BanForm({ person }: { person: AdminPerson }) {
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={formState.isSubmitting} className="flex flex-col gap-3">
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} aria-busy={isSubmitting} className="flex flex-col gap-3">
       <Field label={t.person.banReason} error={formState.errors.reason?.message}>
         {(control) => <textarea {...control} {...register('reason')} rows={2} maxLength={500} className={inputClasses()} />}
       </Field>
-      <button type="submit" disabled={formState.isSubmitting} className={buttonClasses('primary', 'self-start')}>
+      <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'self-start')}>
         {t.person.banConfirm}
       </button>
     </form>

@@ -11,6 +11,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
+import { useInFlight } from '@/lib/use-in-flight.ts';
 
 const CodeSchema = VerifyEmailSchema.pick({ code: true });
 /** A code was just mailed when this step opens; another one is offered after this wait. */
@@ -22,11 +23,14 @@ export function ConfirmEmailForm({ email }: { email: string }) {
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string>(c.enterCode);
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ code: string }>({ resolver: zodResolver(CodeSchema), defaultValues: { code: '' } });
 
   const onSubmit = async ({ code }: { code: string }) => {
@@ -52,7 +56,7 @@ export function ConfirmEmailForm({ email }: { email: string }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
       <p className="text-slate-800">
         {c.sentTo} <strong className="break-all">{email}</strong>
       </p>

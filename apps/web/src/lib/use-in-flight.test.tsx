@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { useInFlight } from './use-in-flight.ts';
+import { useInFlight } from './use-in-flight.tsx';
 
 describe('useInFlight', () => {
   it('runs one request at a time: a second run while the first is in flight does nothing, and busy follows it', async () => {

@@ -13,8 +13,7 @@ import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /**
  * /oferta/confirmar/:token: where the new-offer mail's 'Aprobar oferta' / 'Rechazar oferta'

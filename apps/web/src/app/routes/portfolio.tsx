@@ -14,8 +14,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /**
  * /profile/nuevoproyecto, 'Registrar Proyecto': a contractor records finished jobs for their public

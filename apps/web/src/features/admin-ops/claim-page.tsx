@@ -16,8 +16,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };

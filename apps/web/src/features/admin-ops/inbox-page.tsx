@@ -17,8 +17,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, closeItem, fetchInbox, fetchSubscribers, replyToItem } from './api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type Subscriber = SubscriberPage['items'][number];
 

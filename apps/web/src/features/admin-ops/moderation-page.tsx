@@ -11,8 +11,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideReport, fetchFlagged, fetchReports } from './api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** /admin/moderacion: open reports (dismiss or act) and the profiles the contact-info rule flags. */
 export function ModerationPage() {

@@ -12,7 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { refreshSession } from '@/lib/session-user.ts';
 import { changePassword } from '../api/account-api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const s = t.security;
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };

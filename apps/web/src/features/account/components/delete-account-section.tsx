@@ -14,7 +14,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { deleteAccount } from '../api/account-api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const d = t.deleteAccount;
 const dangerButton = 'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70';

@@ -12,8 +12,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { useModerate, useReviewQueue } from '../api/review-queue-api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface ReviewQueueProps {
   userId: string;

@@ -10,7 +10,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { adminActions, adminKeys } from '../api/admin-api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** Runs one console action: its message on success, the server's on failure; the console's data is read again. */
 function useAction() {

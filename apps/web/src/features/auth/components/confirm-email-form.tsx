@@ -11,7 +11,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const CodeSchema = VerifyEmailSchema.pick({ code: true });
 /** A code was just mailed when this step opens; another one is offered after this wait. */

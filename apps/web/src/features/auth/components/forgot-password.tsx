@@ -13,7 +13,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { safeRedirectPath, SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { forgotPassword, resetPassword } from '../api/auth-api.ts';
 import { FormAlert } from './form-alert.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const f = t.forgot;
 // The e-mail is a form value without an input (it was typed in the first step): the schema stays whole.

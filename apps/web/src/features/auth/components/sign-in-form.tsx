@@ -15,7 +15,7 @@ import { signIn } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 import { SocialButtons } from './social-buttons.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface SignInFormProps {
   email: string | undefined;

@@ -12,7 +12,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { signUp } from '../api/auth-api.ts';
 import { authModals, type SignUpRole } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['role', 'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 const ROLE_LABELS: Record<SignUpRole, string> = { client: t.signUp.roleClient, contractor: t.signUp.roleContractor };

@@ -9,7 +9,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useSendContact } from '../hooks/use-send-contact.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
 

@@ -13,7 +13,7 @@ import { StarRating } from '@/components/ui/star-rating.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { useContactContext, useSendServiceRequest } from '../api/contractor-contact-queries.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['message', 'projectId'] as const;
 const MESSAGE_MAX = 2000;

@@ -4,7 +4,7 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
 import { useFavouriteIds, useToggleFavourite } from '../api/favourites-queries.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface FavouriteButtonProps {
   contractorId: string;

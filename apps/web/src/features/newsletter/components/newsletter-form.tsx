@@ -6,7 +6,7 @@ import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useSubscribe } from '../hooks/use-subscribe.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const t = shell.footer;
 

@@ -6,8 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { useSavePreferences } from '../api/notifications-queries.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 const t = profile.notifications;
 

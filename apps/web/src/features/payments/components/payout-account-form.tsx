@@ -10,7 +10,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 import { paymentKeys, savePayoutAccount, type PayoutAccount } from '../api/payments-api.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['bank', 'accountType', 'accountNumber', 'holderName'] as const satisfies readonly (keyof PayoutAccountInput)[];
 

@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 type PortfolioData = z.output<typeof PortfolioInputSchema>;
 const FIELDS = ['title', 'description', 'services', 'completedOn'] as const;

@@ -9,7 +9,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useSaveClientProfile } from '../api/profile-queries.ts';
 import { CompletionBar } from './completion-bar.tsx';
 import { ContactFields, LocationFields, SocialFields, type PersonFormValues } from './profile-fields.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'country', 'address', 'city', 'zone', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly (keyof PersonFormValues)[];
 

@@ -14,7 +14,7 @@ import { CompletionBar } from './completion-bar.tsx';
 import { DescriptionField } from './description-field.tsx';
 import { ContactFields, LocationFields, PostalCodeField, SocialFields } from './profile-fields.tsx';
 import { ServicesField } from './services-field.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = [
   'firstName',

@@ -7,8 +7,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { photoUrl } from '../api/profile-api.ts';
 import { usePhoto } from '../api/profile-queries.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface PhotoUploadProps {
   userId: string;

@@ -7,7 +7,7 @@ import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { pesosToMinor } from '../offers.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface CounterDialogProps {
   contractorName: string;

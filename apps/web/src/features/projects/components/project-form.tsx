@@ -11,7 +11,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import type { PhotoItem } from '../project.ts';
 import { PhotosField } from './photos-field.tsx';
 import { ProjectProgress } from './project-progress.tsx';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** Fields the server may name in `error.fields` (they all have a control here). */
 export const PROJECT_FIELDS = ['services', 'title', 'propertyType', 'description', 'startDate', 'intention', 'city', 'zone'] as const satisfies readonly Path<ProjectInput>[];

@@ -10,7 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendQuickBooking } from '../api/send-quick-booking.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['nombre', 'apellido', 'telefono', 'correo', 'tipoDeServicios', 'comentarios'] as const satisfies readonly (keyof QuickBookingInput)[];
 

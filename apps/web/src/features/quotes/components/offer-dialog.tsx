@@ -11,7 +11,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormValues, type QuoteData } from '../offer-form.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface OfferDialogProps {
   /** The open offer being replaced, if any (its values fill the form). */

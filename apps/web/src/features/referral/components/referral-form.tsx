@@ -8,7 +8,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendReferral } from '../api/send-referral.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['name', 'contact'] as const satisfies readonly (keyof ReferralInput)[];
 

@@ -12,8 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { api } from '@/lib/api.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type ReportInput = z.input<typeof ReportFormSchema>;
 type ReportOutput = z.output<typeof ReportFormSchema>;

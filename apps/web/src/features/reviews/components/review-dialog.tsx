@@ -6,7 +6,7 @@ import { REVIEW_COMMENTS_MAX, REVIEW_TITLE_MAX, ReviewFormSchema, type Review, t
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface ReviewFormValues {
   rating: string;

@@ -8,8 +8,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { cx } from '@/lib/cx.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
-import { BusyLabel } from '@/components/ui/busy-label.tsx';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 const STATUS_TONE = { pending: 'bg-amber-100 text-amber-900', approved: 'bg-emerald-100 text-emerald-900', rejected: 'bg-red-100 text-red-900' } as const;
 

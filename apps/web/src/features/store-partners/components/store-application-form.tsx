@@ -11,7 +11,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendStoreApplication } from '../api/send-store-application.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = [
   'firstName',

@@ -89,6 +89,10 @@ async function signedInAudit(chrome: chromeLauncher.LaunchedChrome): Promise<voi
           extraHeaders: { Cookie: cookie },
         });
         if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        if (process.env.BENCH_WEB_REPORTS) {
+          fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `signed-in-${page.split('/')[1]}-${run}.json`), JSON.stringify(result.lhr, null, 1));
+        }
         const { categories, audits } = result.lhr;
         const failing = Object.values(categories)
           .flatMap((c) => c.auditRefs)

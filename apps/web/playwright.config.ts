@@ -24,6 +24,9 @@ export default defineConfig({
     // Fail a stuck click or fill quickly instead of waiting for the whole test timeout.
     actionTimeout: 15_000,
     navigationTimeout: 30_000,
+    // The production build registers a service worker (decision 032). Tests run with none, so what
+    // a page shows comes from the server as they expect; e2e/installed-app.spec.ts allows it.
+    serviceWorkers: 'block',
     // Never a downloaded browser: Debian's chromium (apt-get install chromium).
     launchOptions: {
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',

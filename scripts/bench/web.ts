@@ -13,6 +13,10 @@
  * Then the chat's Interaction to Next Paint with the CPU slowed down (web-inp.ts):
  * BENCH_WEB_INP_RUNS (default 5; 0 skips) runs of each interaction, BENCH_WEB_CPU_SLOWDOWN
  * (default 4). BENCH_WEB_LIGHTHOUSE=0 skips Lighthouse.
+ *
+ * BENCH_WEB_SIGNED_IN=1 audits instead the accessibility and best practices of two pages of a
+ * signed-in person (issue 31): a project page and /perfil/mensajes, on a server with the demo data,
+ * signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do, password demo-arreglaya).
  */
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -56,8 +60,89 @@ async function gzippedBytes(urls: string[]): Promise<number> {
   return total;
 }
 
+/** The session cookie of the demo account, and a project page of theirs (a client's project, or a contractor's job). */
+async function signedInPages(baseUrl: string): Promise<{ cookie: string; pages: string[] }> {
+  const email = process.env.BENCH_WEB_ACCOUNT ?? 'ruben.gomez@demo.arreglaya.do';
+  const headers = { 'content-type': 'application/json', 'x-requested-with': 'arreglaya', origin: baseUrl };
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'demo-arreglaya' }) });
+  if (!signIn.ok) throw new Error(`signing in as ${email}: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const asked = { headers: { cookie, 'x-requested-with': 'arreglaya' } };
+  const projects = (await (await fetch(`${baseUrl}/api/me/projects`, asked)).json()) as { items?: { id: string }[] };
+  const jobs = projects.items?.length ? [] : ((await (await fetch(`${baseUrl}/api/me/jobs`, asked)).json()) as { items?: { projectId?: string; id: string }[] }).items;
+  const projectId = projects.items?.[0]?.id ?? jobs?.[0]?.projectId ?? jobs?.[0]?.id;
+  if (!projectId) throw new Error(`${email} has no project or job in the demo`);
+  return { cookie, pages: [`/proyectos/${projectId}`, '/perfil/mensajes'] };
+}
+
+/** Lighthouse's accessibility and best practices on a signed-in person's pages, median of RUNS (and the host's load). */
+async function signedInAudit(chrome: chromeLauncher.LaunchedChrome): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-web-'));
+  const server = await startServerProcess({ DATA_DIR: dataDir, NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox', DEMO_DATA: '1', LOG_LEVEL: 'warn' });
+  try {
+    const { cookie, pages } = await signedInPages(server.url);
+    const rows = [];
+    for (const page of pages) {
+      const runs: { accessibility: number; bestPractices: number; failing: string[] }[] = [];
+      for (let run = 1; run <= RUNS; run++) {
+        const result = await lighthouse(`${server.url}${page}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['accessibility', 'best-practices'],
+          extraHeaders: { Cookie: cookie },
+        });
+        if (!result) throw new Error(`no Lighthouse result for ${page}`);
+        if (process.env.BENCH_WEB_REPORTS) {
+          fs.mkdirSync(process.env.BENCH_WEB_REPORTS, { recursive: true });
+          fs.writeFileSync(path.join(process.env.BENCH_WEB_REPORTS, `signed-in-${page.split('/')[1]}-${run}.json`), JSON.stringify(result.lhr, null, 1));
+        }
+        const { categories, audits } = result.lhr;
+        const failing = Object.values(categories)
+          .flatMap((c) => c.auditRefs)
+          .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 1)
+          .map((ref) => ref.id);
+        runs.push({
+          accessibility: Math.round((categories.accessibility?.score ?? 0) * 100),
+          bestPractices: Math.round((categories['best-practices']?.score ?? 0) * 100),
+          failing,
+        });
+      }
+      rows.push({
+        page: page.replace(/[0-9a-f-]{36}/, ':id'),
+        accessibility: median(runs.map((r) => r.accessibility)),
+        'best practices': median(runs.map((r) => r.bestPractices)),
+        'failing audits (any run)': [...new Set(runs.flatMap((r) => r.failing))].join(', ') || 'none',
+      });
+    }
+    console.log(
+      `\nLighthouse, signed in, median of ${RUNS} run${RUNS > 1 ? 's' : ''} per page (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}):\n`,
+    );
+    console.table(rows);
+  } finally {
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
   if (process.env.BENCH_SKIP_BUILD !== '1') execSync('npm run build -w @arreglaya/web', { stdio: 'inherit' });
+  if (process.env.BENCH_WEB_SIGNED_IN === '1') {
+    if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}`);
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      await signedInAudit(chrome);
+    } finally {
+      chrome.kill();
+    }
+    return;
+  }
   // Without it chrome-launcher's spawn error would end the process and leave the server running.
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
   if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') await lighthouseTable();

@@ -4,15 +4,19 @@
 // react-dom/server into dist/<route>/index.html (the landing into dist/index.landing.html, since
 // dist/index.html stays the SPA shell for every other path), lists them in dist/prerendered.json
 // for the server, and writes sitemap.xml and robots.txt. The site's address is left as
-// APP_URL_PLACEHOLDER, which the server replaces with its APP_URL (decision 011).
+// APP_URL_PLACEHOLDER, which the server replaces with its APP_URL (decision 011). Then the installed
+// app's files (decision 032): manifest.webmanifest, offline.html and the service worker, sw.js,
+// with the list of files it keeps (the prerendered pages and what they load).
 // Run by `npm run build -w @arreglaya/web`.
+import crypto from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { APP_URL_PLACEHOLDER, headTags, withHead } from '@arreglaya/shared/html-head';
+import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/shared/html-head';
 import { pageMeta, type PageMeta } from '@arreglaya/shared/i18n/site-pages';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { installedApp } from '@arreglaya/shared/i18n/installed-app';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
@@ -130,6 +134,73 @@ else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
   return html.replace('</body>', `  <script>${loader}</script>\n  </body>`);
 }
 
+/** The installed app's icons (public/icons, written by scripts/web/icons.ts), as the manifest lists them. */
+const ICONS = [
+  { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+  { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+];
+const OFFLINE_PAGE = '/offline.html';
+const WEB_MANIFEST = '/manifest.webmanifest';
+
+/**
+ * The web app manifest, the offline page and the service worker (decision 032). The offline page
+ * is the shell without its scripts (the stylesheet stays a file, which the strict CSP allows
+ * without a hash). The worker keeps the prerendered pages, the scripts they load, the stylesheet,
+ * that page, the manifest and the icons, in a cache named after their contents: a build that
+ * changes any of them is a new worker.
+ */
+async function writeInstalledApp(shellTemplate: string, offlineBody: string, pageAssets: string[]): Promise<void> {
+  const webManifest = {
+    id: '/',
+    name: installedApp.name,
+    short_name: installedApp.shortName,
+    description: installedApp.description,
+    lang: 'es-DO',
+    dir: 'ltr',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    orientation: 'portrait',
+    theme_color: '#0b4f8a',
+    background_color: '#ffffff',
+    categories: ['business', 'lifestyle'],
+    icons: ICONS,
+  };
+  await writeFile(path.join(DIST, WEB_MANIFEST.slice(1)), `${JSON.stringify(webManifest, null, 2)}\n`);
+
+  let offline = shellTemplate.replace(/\s*<script type="module"[^>]*><\/script>/g, '').replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+  offline = withHead(offline, `<title>${escapeHtml(installedApp.offline.documentTitle)}</title>\n    <meta name="robots" content="noindex" />`);
+  const rootStart = offline.indexOf('<div id="root">');
+  const rootEnd = offline.lastIndexOf('</body>');
+  // No #root: no script runs on this page, and the browser tests' wait for the app ends at once.
+  offline = `${offline.slice(0, rootStart)}<div>${offlineBody}</div>\n  ${offline.slice(rootEnd)}`;
+  await writeFile(path.join(DIST, OFFLINE_PAGE.slice(1)), offline);
+
+  const stylesheets = [...shellTemplate.matchAll(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"/g)].map(([, href]) => href!);
+  const files = [...new Set([...pageAssets, ...stylesheets, OFFLINE_PAGE, WEB_MANIFEST, '/favicon.svg', ...ICONS.map((icon) => icon.src)])].sort();
+  const pages = PAGES.map((page) => page.path);
+  const hash = crypto.createHash('sha256');
+  for (const [page, file] of Object.entries(JSON.parse(await readFile(path.join(DIST, 'prerendered.json'), 'utf8')) as Record<string, string>)) {
+    hash.update(page).update(await readFile(path.join(DIST, file)));
+  }
+  for (const file of files) hash.update(file).update(await readFile(path.join(DIST, file.slice(1))));
+  const precache = { version: hash.digest('hex').slice(0, 16), urls: [...pages, ...files], pages, offline: OFFLINE_PAGE };
+  await build({
+    root: WEB,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { __PRECACHE__: JSON.stringify(precache) },
+    build: {
+      outDir: DIST,
+      emptyOutDir: false,
+      copyPublicDir: false,
+      lib: { entry: path.join(WEB, 'src/pwa/service-worker.ts'), formats: ['iife'], name: 'arreglayaServiceWorker', fileName: () => 'sw.js' },
+    },
+  });
+}
+
 async function main(): Promise<void> {
   await build({
     root: WEB,
@@ -139,7 +210,7 @@ async function main(): Promise<void> {
     ssr: { noExternal: true },
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
-  const { render } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string> };
+  const { render, renderOffline } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string>; renderOffline(): string };
   const shellTemplate = await readFile(path.join(DIST, 'index.html'), 'utf8');
   if (!shellTemplate.includes('<div id="root">') || !shellTemplate.includes('</body>')) throw new Error('dist/index.html has no <div id="root"> before </body>');
 
@@ -150,11 +221,14 @@ async function main(): Promise<void> {
   const viteManifestFile = path.join(DIST, '.vite', 'manifest.json');
   const viteManifest = JSON.parse(await readFile(viteManifestFile, 'utf8')) as ViteManifest;
   const manifest: Record<string, string> = {};
+  // What the prerendered pages load: the service worker keeps it with them.
+  const pageAssets = new Set<string>();
   for (const page of PAGES) {
     const body = await render(page.path);
     const html = deferScripts(withHead(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd), headFor(page)), [
       ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)]),
     ]);
+    for (const [, href] of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) pageAssets.add(href!);
     const file = page.landing ? 'index.landing.html' : path.join(page.path.slice(1), 'index.html');
     await mkdir(path.dirname(path.join(DIST, file)), { recursive: true });
     await writeFile(path.join(DIST, file), html);
@@ -188,6 +262,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n'),
   );
+  await writeInstalledApp(shellTemplate, renderOffline(), [...pageAssets]);
   // Read above; nothing serves it.
   await rm(path.dirname(viteManifestFile), { recursive: true, force: true });
   console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt; dist-ssr/ holds the server's renderer and its ${SERVER_PAGES.length} page templates`);

@@ -6,6 +6,7 @@ import { Providers } from './app/providers.tsx';
 import { createAppRouter } from './app/router.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { queryClient } from './lib/query-client.ts';
+import { whenIdle } from './lib/when-idle.ts';
 import { takeQueryState } from './prerender/query-state.ts';
 import './styles.css';
 
@@ -72,4 +73,6 @@ void nextTask().then(async () => {
   // React hydrate that part at once and then handle the event (its event replay), so the page
   // answers input now. The browser tests wait for this mark after each navigation.
   document.documentElement.dataset.app = 'ready';
+  // Then, when the browser is idle: the dialogs' code and the service worker (decision 032).
+  whenIdle(() => void import('./app/after-first-load.ts').catch(() => undefined));
 });

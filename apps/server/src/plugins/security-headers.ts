@@ -21,6 +21,9 @@ export function helmetOptions(isProduction: boolean): FastifyHelmetOptions {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
+        // The installed app (decision 032): its service worker (/sw.js) and web app manifest.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

@@ -27,6 +27,9 @@ describe('serving the web app', () => {
       path.join(dist, 'ayuda', 'index.html'),
       `<!doctype html><title>Centro de ayuda</title><style>${HELP_CSS}</style><div id="root"><h1>Centro de ayuda</h1></div><script>${HELP_LOADER}</script>`,
     );
+    fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("fetch", function () {});');
+    fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify({ name: 'ArreglaYa', start_url: '/' }));
+    fs.writeFileSync(path.join(dist, 'offline.html'), '<!doctype html><title>Sin conexión</title><div id="root"><h1>Sin conexión</h1></div>');
     fs.writeFileSync(path.join(dist, 'index.landing.html'), '<!doctype html><title>Inicio</title><div id="root"><h1>Encuentra contratistas</h1></div>');
     fs.writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ '/': 'index.landing.html', '/ayuda': 'ayuda/index.html', '/terminos': '../../etc/passwd' }));
     database = await createTestDatabase();
@@ -96,6 +99,25 @@ describe('serving the web app', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('serves the service worker, the web app manifest and the offline page with their types, always revalidated, and lets the pages use them (decision 032)', async () => {
+    const sw = await app.inject({ method: 'GET', url: '/sw.js' });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(sw.headers['cache-control']).toBe('no-cache');
+    const manifest = await app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(manifest.headers['cache-control']).toBe('no-cache');
+    expect(manifest.json()).toMatchObject({ name: 'ArreglaYa' });
+    const offline = await app.inject({ method: 'GET', url: '/offline.html' });
+    expect(offline.statusCode).toBe(200);
+    expect(offline.headers['content-type']).toMatch(/^text\/html/);
+    expect(offline.body).toContain('Sin conexión');
+    const page = await app.inject({ method: 'GET', url: '/' });
+    expect(page.headers['content-security-policy']).toContain("worker-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("manifest-src 'self'");
   });
 
   it('answers unknown API paths with JSON, not the app', async () => {

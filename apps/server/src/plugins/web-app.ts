@@ -44,6 +44,12 @@ export interface WebAppOptions {
   renderer?: PageRenderer | undefined;
 }
 
+/** The service worker and the web app manifest the build writes (scripts/web/prerender.ts), by their types. */
+const INSTALLED_APP_TYPES: Record<string, string> = {
+  'sw.js': 'text/javascript; charset=utf-8',
+  'manifest.webmanifest': 'application/manifest+json; charset=utf-8',
+};
+
 /** Where #root goes in a page template (scripts/web/prerender.ts writes it). */
 const SERVER_OUTLET = '<!--ssr-outlet-->';
 
@@ -96,6 +102,11 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The installed app's files (decision 032). The worker's script is always asked for again
+        // (no-cache, like every file outside assets/), so a new build's worker is found on the next
+        // navigation; the manifest has its own type.
+        const type = INSTALLED_APP_TYPES[path.basename(filePath)];
+        if (type) res.header('Content-Type', type);
       },
     });
     // Written by the build with the address left as a placeholder: served with this server's.

@@ -9,7 +9,7 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { AuthModalHost, preloadAuthDialog } from '@/features/auth/components/auth-modal-host.tsx';
 import { Navbar } from '@/components/layout/navbar.tsx';
 import { Footer } from '@/components/layout/footer.tsx';
-import { ScrollToTopButton } from '@/components/layout/scroll-to-top.tsx';
+import { ScrollToTop } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
 import { pageHandleOf } from './route-handle.ts';
@@ -113,7 +113,7 @@ function Layout() {
           }
         />
       </Suspense>
-      <ScrollToTopButton focusTargetId={MAIN_ID} />
+      <ScrollToTop focusTargetId={MAIN_ID} />
       <AuthModalHost />
     </div>
   );

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
@@ -10,6 +10,7 @@ import { routes } from '../app/router.tsx';
 import { contractorKey } from '../features/directory/hooks/use-contractor.ts';
 import { directorySearchKey } from '../features/directory/hooks/use-directory-search.ts';
 import { readSearch, writeSearch } from '../features/directory/search-params.ts';
+import { OfflinePage } from '../pwa/offline-page.tsx';
 import { QUERY_STATE_ID, serializeState } from './query-state.ts';
 
 // Built twice from one source (scripts/web/prerender.ts): `render` prerenders the public pages at
@@ -33,6 +34,11 @@ function html(context: StaticHandlerContext, client?: QueryClient): string {
       </Providers>
     </StrictMode>,
   );
+}
+
+/** The service worker's offline page (#root's content; no script hydrates it). */
+export function renderOffline(): string {
+  return renderToStaticMarkup(<OfflinePage />);
 }
 
 /** The HTML of one public page as a visitor first sees it (built by scripts/web/prerender.ts). */

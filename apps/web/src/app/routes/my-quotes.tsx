@@ -13,7 +13,7 @@ import { useMyQuotes } from '@/features/quotes/hooks/use-my-lists.ts';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 

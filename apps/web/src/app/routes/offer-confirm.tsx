@@ -13,6 +13,7 @@ import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /**
  * /oferta/confirmar/:token: where the new-offer mail's 'Aprobar oferta' / 'Rechazar oferta'
@@ -27,10 +28,11 @@ function OfferConfirmPage() {
   const link = useQuoteLink(token);
   const confirm = useConfirmQuoteLink(token);
   const [comment, setComment] = useState('');
+  const inFlight = useInFlight();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    confirm.mutate(comment.trim() === '' ? undefined : comment.trim());
+    void inFlight.send(confirm, comment.trim() === '' ? undefined : comment.trim());
   };
 
   if (link.isPending) return <PageSpinner />;
@@ -64,7 +66,7 @@ function OfferConfirmPage() {
         <div className="mt-6 flex flex-col gap-6">
           <p className="text-lg text-slate-800">{t.link.project(data.projectTitle)}</p>
           <LinkOffer offer={o} locale={locale} />
-          <form noValidate onSubmit={submit} aria-busy={confirm.isPending} className="flex flex-col gap-4">
+          <form noValidate onSubmit={submit} aria-busy={inFlight.busy} className="flex flex-col gap-4">
             <p className="text-xl font-semibold text-slate-900">{data.question}</p>
             {data.action === 'reject' && (
               <Field label={t.link.comment}>
@@ -75,8 +77,8 @@ function OfferConfirmPage() {
               {confirm.isError ? errorMessage(confirm.error) : null}
             </div>
             <div>
-              <button type="submit" disabled={confirm.isPending} className={buttonClasses(data.action === 'accept' ? 'primary' : 'secondary')}>
-                {data.action === 'accept' ? t.link.accept : t.link.reject}
+              <button type="submit" disabled={inFlight.busy} className={buttonClasses(data.action === 'accept' ? 'primary' : 'secondary')}>
+                <BusyLabel busy={inFlight.busy}>{data.action === 'accept' ? t.link.accept : t.link.reject}</BusyLabel>
               </button>
             </div>
           </form>

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /**
  * /profile/nuevoproyecto, 'Registrar Proyecto': a contractor records finished jobs for their public
@@ -25,6 +26,7 @@ function PortfolioPage() {
   const { locale } = useCountry();
   const messageBox = useMessageBox();
   const portfolio = useMyPortfolio(user?.role === 'contractor' ? user.id : null);
+  const removing = useInFlight();
   const items = portfolio.list.data;
   // The entry being edited (by id, so it follows the list's fresh copy), or null for a new one.
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -36,16 +38,17 @@ function PortfolioPage() {
     setEditingId(null);
     setFormKey((k) => k + 1);
   };
-  const onDelete = async (entry: PortfolioEntry) => {
-    try {
-      const { message } = await portfolio.remove.mutateAsync(entry.id);
-      messageBox.show({ text: message, kind: 'success' });
-      if (editingId === entry.id) startNew();
-    } catch (error) {
-      messageBox.show({ text: errorMessage(error), kind: 'error' });
-    }
-    setConfirmDelete(null);
-  };
+  const onDelete = (entry: PortfolioEntry) =>
+    removing.run(async () => {
+      try {
+        const { message } = await portfolio.remove.mutateAsync(entry.id);
+        messageBox.show({ text: message, kind: 'success' });
+        if (editingId === entry.id) startNew();
+      } catch (error) {
+        messageBox.show({ text: errorMessage(error), kind: 'error' });
+      }
+      setConfirmDelete(null);
+    });
 
   return (
     <div className="flex flex-col gap-8">
@@ -105,10 +108,11 @@ function PortfolioPage() {
                           type="button"
                           autoFocus
                           onClick={() => void onDelete(entry)}
-                          disabled={portfolio.remove.isPending}
+                          disabled={removing.busy}
+                          aria-busy={removing.busy}
                           className={buttonClasses('primary', 'bg-red-700 hover:bg-red-800')}
                         >
-                          {t.remove}
+                          <BusyLabel busy={removing.busy}>{t.remove}</BusyLabel>
                         </button>
                         <button type="button" onClick={() => setConfirmDelete(null)} className={buttonClasses('secondary')}>
                           {t.cancelEdit}

@@ -1,35 +1,25 @@
-import { useEffect, useState } from 'react';
-import { shell } from '@arreglaya/shared/i18n/shell';
-import { ArrowUpIcon } from '../ui/icons.tsx';
-import { scrollBehavior } from '@/lib/scroll.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 
 /** Spec §9: the button appears once the page has scrolled more than 250 px. */
 export const SCROLL_TOP_THRESHOLD = 250;
 
-export function ScrollToTopButton({ focusTargetId }: { focusTargetId: string }) {
-  const [visible, setVisible] = useState(false);
+// The button's code (focus and action-bar rules) is not part of a page's first load: fetched when
+// the browser is idle (app/after-first-load.ts), or at the first scroll past the threshold.
+const ScrollToTopButton = lazy(() => import('./scroll-to-top-button.tsx').then((m) => ({ default: m.ScrollToTopButton })));
 
+/** "Volver arriba" once the page has scrolled more than SCROLL_TOP_THRESHOLD (scroll-to-top-button.tsx). */
+export function ScrollToTop({ focusTargetId }: { focusTargetId: string }) {
+  const [scrolled, setScrolled] = useState(false);
   useEffect(() => {
-    const update = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
+    const update = () => setScrolled(window.scrollY > SCROLL_TOP_THRESHOLD);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
   }, []);
-
-  if (!visible) return null;
+  if (!scrolled) return null;
   return (
-    <button
-      type="button"
-      aria-label={shell.scrollToTop}
-      title={shell.scrollToTop}
-      className="fixed right-4 bottom-4 z-40 grid size-12 place-items-center rounded-full bg-brand-700 text-white shadow-lg hover:bg-brand-800"
-      onClick={() => {
-        window.scrollTo({ top: 0, behavior: scrollBehavior() });
-        // The button disappears at the top; move focus with the reader instead of losing it.
-        document.getElementById(focusTargetId)?.focus({ preventScroll: true });
-      }}
-    >
-      <ArrowUpIcon className="size-6" />
-    </button>
+    <Suspense fallback={null}>
+      <ScrollToTopButton focusTargetId={focusTargetId} />
+    </Suspense>
   );
 }

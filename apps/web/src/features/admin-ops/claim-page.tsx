@@ -16,6 +16,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
@@ -197,6 +198,7 @@ function DecisionForm({ projectId, heldLabel }: { projectId: string; heldLabel: 
       if (!applyServerFieldErrors(error, form.setError, ['outcome', 'contractorPercent', 'note'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
   });
+  const inFlight = useInFlight();
   const errors = form.formState.errors;
   return (
     <section aria-labelledby="claim-decision" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -208,7 +210,7 @@ function DecisionForm({ projectId, heldLabel }: { projectId: string; heldLabel: 
           {t.held}: <strong>{heldLabel}</strong>
         </p>
       )}
-      <form noValidate className="mt-3 flex flex-col gap-4" onSubmit={form.handleSubmit((values) => decide.mutate(values))}>
+      <form noValidate className="mt-3 flex flex-col gap-4" onSubmit={form.handleSubmit((values) => inFlight.send(decide, values))}>
         <fieldset className="flex flex-col gap-2">
           <legend className="font-medium text-slate-800">{t.decision.outcome}</legend>
           {CLAIM_OUTCOMES.map((value) => (
@@ -237,8 +239,8 @@ function DecisionForm({ projectId, heldLabel }: { projectId: string; heldLabel: 
           {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('note')} />}
         </Field>
         <div>
-          <button type="submit" className={buttonClasses('primary')} disabled={decide.isPending}>
-            {t.decision.submit}
+          <button type="submit" className={buttonClasses('primary')} disabled={inFlight.busy} aria-busy={inFlight.busy}>
+            <BusyLabel busy={inFlight.busy}>{t.decision.submit}</BusyLabel>
           </button>
         </div>
       </form>

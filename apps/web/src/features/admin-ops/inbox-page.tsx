@@ -17,6 +17,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, closeItem, fetchInbox, fetchSubscribers, replyToItem } from './api.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type Subscriber = SubscriberPage['items'][number];
 
@@ -130,6 +131,13 @@ function InboxEntry({ item }: { item: InboxItem }) {
     },
     onError: (error) => messageBox.show({ text: errorMessage(error), kind: 'error' }),
   });
+  // One request at a time for the entry: a reply and a close never cross.
+  const inFlight = useInFlight();
+  const closeButton = (
+    <button type="button" className={buttonClasses('secondary')} disabled={inFlight.busy} aria-busy={inFlight.busy} onClick={() => void inFlight.send(close, undefined)}>
+      <BusyLabel busy={inFlight.busy && close.isPending}>{t.close}</BusyLabel>
+    </button>
+  );
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -162,25 +170,21 @@ function InboxEntry({ item }: { item: InboxItem }) {
       {item.status !== 'closed' && (
         <div className="mt-3 flex flex-col gap-3">
           {item.email ? (
-            <form noValidate className="flex flex-col gap-2" onSubmit={form.handleSubmit((values) => reply.mutate(values))}>
+            <form noValidate className="flex flex-col gap-2" onSubmit={form.handleSubmit((values) => inFlight.send(reply, values))}>
               <Field label={t.replyLabel} error={form.formState.errors.reply?.message}>
                 {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('reply')} />}
               </Field>
               <div className="flex flex-wrap gap-2">
-                <button type="submit" className={buttonClasses('primary')} disabled={reply.isPending}>
-                  {t.send}
+                <button type="submit" className={buttonClasses('primary')} disabled={inFlight.busy} aria-busy={inFlight.busy}>
+                  <BusyLabel busy={inFlight.busy && reply.isPending}>{t.send}</BusyLabel>
                 </button>
-                <button type="button" className={buttonClasses('secondary')} disabled={close.isPending} onClick={() => close.mutate()}>
-                  {t.close}
-                </button>
+                {closeButton}
               </div>
             </form>
           ) : (
             <div className="flex flex-wrap items-center gap-2">
               <p className="text-sm text-slate-700">{t.noEmail}</p>
-              <button type="button" className={buttonClasses('secondary')} disabled={close.isPending} onClick={() => close.mutate()}>
-                {t.close}
-              </button>
+              {closeButton}
             </div>
           )}
         </div>

@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideReport, fetchFlagged, fetchReports } from './api.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** /admin/moderacion: open reports (dismiss or act) and the profiles the contact-info rule flags. */
 export function ModerationPage() {
@@ -68,6 +69,7 @@ function ReportEntry({ report }: { report: Report }) {
     },
     onError: (error) => messageBox.show({ text: errorMessage(error), kind: 'error' }),
   });
+  const inFlight = useInFlight();
   return (
     <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
       <h3 id={headingId} className="font-semibold text-slate-900">
@@ -111,11 +113,11 @@ function ReportEntry({ report }: { report: Report }) {
         </blockquote>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className={buttonClasses('secondary')} disabled={decide.isPending} onClick={() => decide.mutate('dismiss')}>
-          {t.dismiss}
+        <button type="button" className={buttonClasses('secondary')} disabled={inFlight.busy} aria-busy={inFlight.busy} onClick={() => void inFlight.send(decide, 'dismiss')}>
+          <BusyLabel busy={inFlight.busy && decide.variables === 'dismiss'}>{t.dismiss}</BusyLabel>
         </button>
-        <button type="button" className={buttonClasses('primary')} disabled={decide.isPending} onClick={() => decide.mutate('act')}>
-          {report.targetKind === 'message' ? t.hideMessage : t.markHandled}
+        <button type="button" className={buttonClasses('primary')} disabled={inFlight.busy} aria-busy={inFlight.busy} onClick={() => void inFlight.send(decide, 'act')}>
+          <BusyLabel busy={inFlight.busy && decide.variables === 'act'}>{report.targetKind === 'message' ? t.hideMessage : t.markHandled}</BusyLabel>
         </button>
       </div>
     </li>

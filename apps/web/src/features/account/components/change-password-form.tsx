@@ -12,6 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { refreshSession } from '@/lib/session-user.ts';
 import { changePassword } from '../api/account-api.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const s = t.security;
 type Values = { currentPassword: string; newPassword: string; confirmPassword: string };
@@ -22,12 +23,15 @@ export function ChangePasswordForm() {
   const messageBox = useMessageBox();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<Values>({ resolver: zodResolver(ChangePasswordSchema), defaultValues: EMPTY });
 
   const onSubmit = async (values: Values) => {
@@ -44,7 +48,7 @@ export function ChangePasswordForm() {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex max-w-lg flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex max-w-lg flex-col gap-4" aria-busy={isSubmitting}>
       {/* Password change failure: the error text in red (spec §8). */}
       <div role="alert" className={failure ? 'font-medium text-red-700' : undefined}>
         {failure}

@@ -14,6 +14,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { deleteAccount } from '../api/account-api.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const d = t.deleteAccount;
 const dangerButton = 'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70';
@@ -56,11 +57,14 @@ function DeleteForm({ onCancel }: { onCancel(): void }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ password: string }>({ resolver: zodResolver(DeleteAccountSchema), defaultValues: { password: '' } });
 
   const onSubmit = async ({ password }: { password: string }) => {
@@ -77,7 +81,7 @@ function DeleteForm({ onCancel }: { onCancel(): void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-4 flex flex-col gap-4" aria-busy={isSubmitting}>
       <div role="alert" className={failure ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
         {failure}
       </div>

@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { useModerate, useReviewQueue } from '../api/review-queue-api.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface ReviewQueueProps {
   userId: string;
@@ -27,14 +28,16 @@ export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
   const [rejecting, setRejecting] = useState<Review | null>(null);
   const data = queue.data;
 
-  const approve = async (r: Review) => {
-    try {
-      const { message } = await moderate.mutateAsync({ id: r.id });
-      messages.show({ text: message, kind: 'success' });
-    } catch (error) {
-      messages.show({ text: errorMessage(error), kind: 'error' });
-    }
-  };
+  const approving = useInFlight();
+  const approve = (r: Review) =>
+    approving.run(async () => {
+      try {
+        const { message } = await moderate.mutateAsync({ id: r.id });
+        messages.show({ text: message, kind: 'success' });
+      } catch (error) {
+        messages.show({ text: errorMessage(error), kind: 'error' });
+      }
+    });
 
   return (
     <div className="flex flex-col gap-6">
@@ -62,10 +65,10 @@ export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
                     {t.admin.from(r.authorName, r.subjectName)} · {t.page.project(r.projectTitle)} · <time dateTime={r.createdAt}>{formatDate(r.createdAt, locale)}</time>
                   </p>
                   <div className="flex flex-col gap-2 sm:flex-row">
-                    <button type="button" disabled={moderate.isPending} onClick={() => void approve(r)} className={buttonClasses('primary')}>
-                      {t.admin.approve}
+                    <button type="button" disabled={approving.busy} aria-busy={approving.busy} onClick={() => void approve(r)} className={buttonClasses('primary')}>
+                      <BusyLabel busy={approving.busy && moderate.variables?.id === r.id}>{t.admin.approve}</BusyLabel>
                     </button>
-                    <button type="button" disabled={moderate.isPending} onClick={() => setRejecting(r)} className={buttonClasses('secondary')}>
+                    <button type="button" disabled={approving.busy} onClick={() => setRejecting(r)} className={buttonClasses('secondary')}>
                       {t.admin.reject}
                     </button>
                   </div>
@@ -94,7 +97,8 @@ export function ReviewQueue({ userId, page, locale }: ReviewQueueProps) {
 function RejectDialog({ review, onReject, onClose }: { review: Review; onReject: (reason: string) => Promise<void>; onClose: () => void }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const sending = useInFlight();
+  const busy = sending.busy;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ReviewRejectSchema.safeParse({ reason });
@@ -102,13 +106,13 @@ function RejectDialog({ review, onReject, onClose }: { review: Review; onReject:
       setError(parsed.error.issues[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
-      await onReject(parsed.data.reason);
-    } catch (e) {
-      setError(e instanceof ApiError && e.fields?.reason ? e.fields.reason : errorMessage(e));
-      setBusy(false);
-    }
+    await sending.run(async () => {
+      try {
+        await onReject(parsed.data.reason);
+      } catch (e) {
+        setError(e instanceof ApiError && e.fields?.reason ? e.fields.reason : errorMessage(e));
+      }
+    });
   };
   return (
     <ModalDialog title={t.admin.rejectTitle} onClose={onClose} variant="confirm" dismissable={!busy}>

@@ -10,32 +10,38 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { adminActions, adminKeys } from '../api/admin-api.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** Runs one console action: its message on success, the server's on failure; the console's data is read again. */
 function useAction() {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
-  const [busy, setBusy] = useState(false);
+  const inFlight = useInFlight();
+  /** True when the action succeeded; false when it failed or another was still in flight. */
   const run = async (action: () => Promise<unknown>, success: string): Promise<boolean> => {
-    setBusy(true);
-    try {
-      await action();
-      messageBox.show({ text: success, kind: 'success' });
-      return true;
-    } catch (error) {
-      messageBox.show({ text: errorMessage(error), kind: 'error' });
-      return false;
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-    }
+    let done = false;
+    await inFlight.run(async () => {
+      try {
+        await action();
+        messageBox.show({ text: success, kind: 'success' });
+        done = true;
+      } catch (error) {
+        messageBox.show({ text: errorMessage(error), kind: 'error' });
+      } finally {
+        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
+      }
+    });
+    return done;
   };
-  return { busy, run };
+  return { busy: inFlight.busy, run };
 }
 
 function BanForm({ person }: { person: AdminPerson }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const { register, handleSubmit, setError, reset, formState } = useForm<BanInput>({ resolver: zodResolver(BanSchema), defaultValues: { reason: '' } });
   const onSubmit = async (values: BanInput) => {
     try {
@@ -48,11 +54,11 @@ function BanForm({ person }: { person: AdminPerson }) {
     }
   };
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-busy={formState.isSubmitting} className="flex flex-col gap-3">
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} aria-busy={isSubmitting} className="flex flex-col gap-3">
       <Field label={t.person.banReason} error={formState.errors.reason?.message}>
         {(control) => <textarea {...control} {...register('reason')} rows={2} maxLength={500} className={inputClasses()} />}
       </Field>
-      <button type="submit" disabled={formState.isSubmitting} className={buttonClasses('primary', 'self-start')}>
+      <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'self-start')}>
         {t.person.banConfirm}
       </button>
     </form>

@@ -14,6 +14,7 @@ import { homeFor, SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const CodeSchema = VerifyEmailSchema.pick({ code: true });
 /** A code was just mailed when this step opens; another one is offered after this wait. */
@@ -32,11 +33,14 @@ export function ConfirmEmailForm({ email, returnTo }: { email: string; returnTo?
   const [failure, setFailure] = useState<string | null>(null);
   const [notice, setNotice] = useState<string>(c.enterCode);
   const cooldown = useCooldown(RESEND_COOLDOWN_S);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ code: string }>({ resolver: zodResolver(CodeSchema), defaultValues: { code: '' } });
 
   const onSubmit = async ({ code }: { code: string }) => {
@@ -70,7 +74,7 @@ export function ConfirmEmailForm({ email, returnTo }: { email: string; returnTo?
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
       <p className="text-slate-800">
         {c.sentTo} <strong className="break-all">{email}</strong>
       </p>

@@ -13,6 +13,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { safeRedirectPath, SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { forgotPassword, resetPassword } from '../api/auth-api.ts';
 import { FormAlert } from './form-alert.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const f = t.forgot;
 // The e-mail is a form value without an input (it was typed in the first step): the schema stays whole.
@@ -42,10 +43,13 @@ export function ForgotPassword() {
 function RequestCodeForm({ onSent }: { onSent(email: string): void }) {
   const messageBox = useMessageBox();
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<{ email: string }>({ resolver: zodResolver(EmailOnlySchema), defaultValues: { email: '' } });
 
   const onSubmit = async ({ email }: { email: string }) => {
@@ -60,7 +64,7 @@ function RequestCodeForm({ onSent }: { onSent(email: string): void }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
       <p className="text-slate-700">{f.intro}</p>
       <FormAlert message={failure} />
       <Field label={t.email} error={errors.email?.message}>
@@ -81,11 +85,14 @@ function ResetForm({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ResetValues>({ resolver: zodResolver(ResetPasswordSchema), defaultValues: { email, code: '', password: '', confirmPassword: '' } });
 
   const onSubmit = async (values: ResetValues) => {
@@ -103,7 +110,7 @@ function ResetForm({ email }: { email: string }) {
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
       <p className="text-slate-700">
         {f.resetIntro} <strong className="break-all">{email}</strong>
       </p>

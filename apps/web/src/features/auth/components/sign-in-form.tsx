@@ -15,6 +15,7 @@ import { signIn } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface SignInFormProps {
   email: string | undefined;
@@ -29,10 +30,13 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
   const navigate = useNavigate();
   const messageBox = useMessageBox();
   const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SignInInput>({ resolver: zodResolver(SignInSchema), defaultValues: { email: email ?? '', password: '' } });
 
   const onSubmit = async (values: SignInInput) => {
@@ -57,7 +61,7 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
 
   return (
     <>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <FormAlert message={failure} />
         <Field label={t.email} error={errors.email?.message}>
           {(control) => <input {...control} {...register('email')} type="email" autoComplete="email" inputMode="email" className={inputClasses()} />}

@@ -12,6 +12,7 @@ import { applyServerFieldErrors } from '@/lib/form-errors.ts';
 import { signUp } from '../api/auth-api.ts';
 import { authModals, type SignUpRole } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['role', 'firstName', 'lastName', 'email', 'password', 'confirmPassword', 'acceptTerms'] as const;
 const ROLE_LABELS: Record<SignUpRole, string> = { client: t.signUp.roleClient, contractor: t.signUp.roleContractor };
@@ -23,11 +24,14 @@ type SignUpValues = Parameters<typeof signUp>[0];
 export function SignUpForm({ role, returnTo }: { role: SignUpRole | undefined; returnTo?: string | undefined }) {
   const [failure, setFailure] = useState<string | null>(null);
   const id = useId();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<SignUpInput, unknown, SignUpValues>({
     resolver: zodResolver(SignUpSchema),
     defaultValues: { role, firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
@@ -48,7 +52,7 @@ export function SignUpForm({ role, returnTo }: { role: SignUpRole | undefined; r
 
   return (
     <>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <FormAlert message={failure} />
         <fieldset aria-describedby={roleError ? `${id}-role-error` : undefined}>
           <legend className="font-medium text-slate-800">{s.role}</legend>

@@ -9,6 +9,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useSendContact } from '../hooks/use-send-contact.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
 
@@ -23,13 +24,16 @@ interface ContactFormProps {
 /** The /contactus form. The same ContactSchema validates here and on the server. */
 export function ContactForm({ signedInAs = null }: ContactFormProps) {
   const sendContact = useSendContact();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     reset,
     setValue,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ContactInput, unknown, Contact>({
     resolver: zodResolver(ContactSchema),
     // messageType has no default: the placeholder option ('') is what an untouched select sends.
@@ -53,7 +57,7 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.firstName} error={errors.firstName?.message}>
           {(control) => (

@@ -13,6 +13,7 @@ import { StarRating } from '@/components/ui/star-rating.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { useContactContext, useSendServiceRequest } from '../api/contractor-contact-queries.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['message', 'projectId'] as const;
 const MESSAGE_MAX = 2000;
@@ -36,11 +37,14 @@ export function ContactContractorDialog({ contractor, clientId, onClose }: Conta
   const send = useSendServiceRequest(contractor.id);
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ContactContractorInput>({ resolver: zodResolver(ContactContractorSchema), defaultValues: { message: '' } });
 
   useEffect(() => {
@@ -85,7 +89,7 @@ export function ContactContractorDialog({ contractor, clientId, onClose }: Conta
           </button>
         </div>
       ) : (
-        <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+        <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
           {context.isPending ? (
             <p className="flex items-center gap-2 text-slate-700">
               <Spinner /> <span aria-hidden="true">{t.loadingProjects}</span>

@@ -4,6 +4,7 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
 import { useFavouriteIds, useToggleFavourite } from '../api/favourites-queries.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface FavouriteButtonProps {
   contractorId: string;
@@ -20,6 +21,8 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
   const clientId = user?.role === 'client' ? user.id : null;
   const ids = useFavouriteIds(clientId);
   const toggle = useToggleFavourite(clientId ?? '', contractorId);
+  // One press, one request: a second press while the first is answered does nothing.
+  const inFlight = useInFlight();
 
   if (isLoading || (user && !clientId)) return null;
   const pressed = clientId !== null && (ids.data?.includes(contractorId) ?? false);
@@ -28,12 +31,12 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
   const unknown = clientId !== null && ids.data === undefined;
 
   const onClick = () => {
-    if (unknown) return;
+    if (unknown || inFlight.busy) return;
     if (!clientId) {
       authModals.openSignIn({ redirectTo: location.pathname + location.search });
       return;
     }
-    toggle.mutate({ contractorId, favourite: !pressed });
+    void inFlight.send(toggle, { contractorId, favourite: !pressed });
   };
 
   return (
@@ -41,6 +44,7 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
       type="button"
       aria-pressed={pressed}
       aria-disabled={unknown || undefined}
+      aria-busy={inFlight.busy || undefined}
       // A toggle keeps one name (WAI-ARIA APG); aria-pressed says whether it is a favourite.
       aria-label={t.toggle(contractorName)}
       title={pressed ? t.removeHint : t.addHint}

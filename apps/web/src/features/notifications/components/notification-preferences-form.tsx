@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { useSavePreferences } from '../api/notifications-queries.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 const t = profile.notifications;
 
@@ -66,20 +67,23 @@ export function NotificationPreferencesForm({ userId, role, preferences }: { use
   const messageBox = useMessageBox();
   const save = useSavePreferences(userId);
   const [values, setValues] = useState(preferences);
+  const saving = useInFlight();
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
-    try {
-      const { message, preferences: saved } = await save.mutateAsync(values);
-      setValues(saved);
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (error) {
-      messageBox.show({ text: errorMessage(error), kind: 'error' });
-    }
+    await saving.run(async () => {
+      try {
+        const { message, preferences: saved } = await save.mutateAsync(values);
+        setValues(saved);
+        messageBox.show({ text: message, kind: 'success' });
+      } catch (error) {
+        messageBox.show({ text: errorMessage(error), kind: 'error' });
+      }
+    });
   };
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-busy={save.isPending}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-4" aria-busy={saving.busy}>
       <fieldset className="rounded-xl border border-slate-200 bg-white px-5 py-2">
         <legend className="sr-only">{t.legend}</legend>
         <ul className="divide-y divide-slate-200">
@@ -89,8 +93,8 @@ export function NotificationPreferencesForm({ userId, role, preferences }: { use
         </ul>
       </fieldset>
       <div>
-        <button type="submit" disabled={save.isPending} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
-          {save.isPending ? t.saving : t.save}
+        <button type="submit" disabled={saving.busy} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
+          <BusyLabel busy={saving.busy}>{saving.busy ? t.saving : t.save}</BusyLabel>
         </button>
       </div>
     </form>

@@ -8,7 +8,7 @@ import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { brandOfTyped, formatCardNumber, formatExpiry, parseExpiry } from '../card-format.ts';
 import { tokenizeCard } from '../api/payments-api.ts';
 

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { fundProject } from '../api/payments-api.ts';
 import { usePaymentMethods } from '../api/payments-queries.ts';

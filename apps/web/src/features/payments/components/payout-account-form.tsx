@@ -10,18 +10,22 @@ import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 import { paymentKeys, savePayoutAccount, type PayoutAccount } from '../api/payments-api.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['bank', 'accountType', 'accountNumber', 'holderName'] as const satisfies readonly (keyof PayoutAccountInput)[];
 
 /** The contractor's bank account for payouts: bank, type, number, holder. Only the last 4 digits are ever shown back. */
 export function PayoutAccountForm({ userId, current }: { userId: string; current: PayoutAccount | null }) {
   const queryClient = useQueryClient();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
     reset,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<PayoutAccountInput, unknown, z.output<typeof PayoutAccountInputSchema>>({
     resolver: zodResolver(PayoutAccountInputSchema),
     defaultValues: { bank: current?.bank ?? '', holderName: current?.holderName ?? '', accountNumber: '' },
@@ -43,7 +47,7 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
         {t.balance.account}
       </h2>
       <p className="text-slate-800">{current ? t.balance.accountCurrent(current.bank, current.last4) : t.balance.noAccount}</p>
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t.balance.bank} error={errors.bank?.message}>
             {(c) => <input {...c} {...register('bank')} maxLength={100} className={inputClasses()} />}

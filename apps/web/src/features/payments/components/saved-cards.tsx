@@ -5,6 +5,7 @@ import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { makeDefaultPaymentMethod, paymentKeys } from '../api/payments-api.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** 'Visa •••• 4242': all a page ever shows of a card. */
 export const cardLabel = (method: Pick<PaymentMethod, 'brand' | 'last4'>) => tp.receipts.card(tp.receipts.brands[method.brand], method.last4);
@@ -26,19 +27,22 @@ export function SavedCards({ userId, methods, refreshing, onRemove }: SavedCards
   const [busyId, setBusyId] = useState<string | null>(null);
   const key = paymentKeys.methods(userId);
 
-  const makeDefault = async (method: PaymentMethod) => {
-    setBusyId(method.id);
-    try {
-      const answer = await makeDefaultPaymentMethod(method.id);
-      queryClient.setQueryData(key, answer.items);
-      messageBox.show({ text: answer.message, kind: 'success' });
-    } catch (error) {
-      messageBox.show({ text: error instanceof Error ? error.message : tp.methodNotFound, kind: 'error' });
-    } finally {
-      setBusyId(null);
-      void queryClient.invalidateQueries({ queryKey: key });
-    }
-  };
+  // One card's change at a time; busyId says which card's button shows it.
+  const inFlight = useInFlight();
+  const makeDefault = (method: PaymentMethod) =>
+    inFlight.run(async () => {
+      setBusyId(method.id);
+      try {
+        const answer = await makeDefaultPaymentMethod(method.id);
+        queryClient.setQueryData(key, answer.items);
+        messageBox.show({ text: answer.message, kind: 'success' });
+      } catch (error) {
+        messageBox.show({ text: error instanceof Error ? error.message : tp.methodNotFound, kind: 'error' });
+      } finally {
+        setBusyId(null);
+        await queryClient.invalidateQueries({ queryKey: key });
+      }
+    });
 
   if (methods.length === 0) return <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.methods.empty}</p>;
 
@@ -57,12 +61,13 @@ export function SavedCards({ userId, methods, refreshing, onRemove }: SavedCards
             {!method.isDefault && (
               <button
                 type="button"
-                disabled={busyId === method.id}
+                disabled={inFlight.busy}
+                aria-busy={busyId === method.id}
                 onClick={() => void makeDefault(method)}
                 aria-label={t.methods.makeDefaultLabel(cardLabel(method))}
                 className={buttonClasses('secondary')}
               >
-                {t.methods.makeDefault}
+                <BusyLabel busy={busyId === method.id}>{t.methods.makeDefault}</BusyLabel>
               </button>
             )}
             <button type="button" onClick={() => onRemove(method)} aria-label={t.methods.removeLabel(cardLabel(method))} className={buttonClasses('ghost')}>

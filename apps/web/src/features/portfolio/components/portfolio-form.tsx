@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 type PortfolioData = z.output<typeof PortfolioInputSchema>;
 const FIELDS = ['title', 'description', 'services', 'completedOn'] as const;
@@ -24,11 +25,14 @@ interface PortfolioFormProps {
 /** Title, description, services and the date the job was finished (not in the future); the API's schema checks it. */
 export function PortfolioForm({ entry, save, onSaved, onCancel }: PortfolioFormProps) {
   const messageBox = useMessageBox();
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<PortfolioInput, unknown, PortfolioData>({
     resolver: zodResolver(PortfolioInputSchema),
     defaultValues: entry
@@ -47,7 +51,7 @@ export function PortfolioForm({ entry, save, onSaved, onCancel }: PortfolioFormP
   };
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-5" aria-busy={isSubmitting}>
       <Field label={t.title} error={errors.title?.message}>
         {(c) => <input {...c} {...register('title')} maxLength={PROJECT_TITLE_MAX} className={inputClasses()} />}
       </Field>

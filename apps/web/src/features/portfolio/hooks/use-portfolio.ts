@@ -7,7 +7,8 @@ import { addEntryPhoto, createEntry, deleteEntry, fetchMyPortfolio, fetchPublicP
 export function useMyPortfolio(userId: string | null) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: portfolioKeys.mine(userId ?? ''), queryFn: ({ signal }) => fetchMyPortfolio(signal), enabled: userId !== null });
-  const onSuccess = () => void queryClient.invalidateQueries({ queryKey: ['portfolio'] });
+  // Awaited: an action ends once the list shows its result (one tap, one action; issue 31).
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['portfolio'] });
   return {
     list,
     create: useMutation({ mutationFn: (body: PortfolioInput) => createEntry(body), onSuccess }),

@@ -9,6 +9,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useSaveClientProfile } from '../api/profile-queries.ts';
 import { CompletionBar } from './completion-bar.tsx';
 import { ContactFields, LocationFields, SocialFields, type PersonFormValues } from './profile-fields.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['firstName', 'lastName', 'phone', 'country', 'address', 'city', 'zone', 'facebook', 'instagram', 'linkedin'] as const satisfies readonly (keyof PersonFormValues)[];
 
@@ -31,11 +32,14 @@ export function clientFormValues(p: ClientProfile): PersonFormValues {
 export function ClientProfileForm({ userId, profile }: { userId: string; profile: ClientProfile }) {
   const messageBox = useMessageBox();
   const save = useSaveClientProfile(userId);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const methods = useForm<PersonFormValues, unknown, ClientProfileUpdate>({
     resolver: zodResolver(ClientProfileSchema),
     defaultValues: clientFormValues(profile),
   });
-  const { handleSubmit, setError, reset, control, formState } = methods;
+  const { handleSubmit, setError, reset, control } = methods;
   const watched = useWatch({ control });
   const completion = clientProfileCompletion({ ...watched, email: profile.email });
 
@@ -51,14 +55,14 @@ export function ClientProfileForm({ userId, profile }: { userId: string; profile
 
   return (
     <FormProvider {...methods}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6" aria-busy={formState.isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-6" aria-busy={isSubmitting}>
         <CompletionBar completion={completion} />
         <ContactFields email={profile.email} />
         <LocationFields addressLabel={t.fields.address} />
         <SocialFields />
         <div>
-          <button type="submit" disabled={formState.isSubmitting} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
-            {formState.isSubmitting ? t.actions.saving : t.actions.save}
+          <button type="submit" disabled={isSubmitting} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
+            {isSubmitting ? t.actions.saving : t.actions.save}
           </button>
         </div>
       </form>

@@ -14,6 +14,7 @@ import { CompletionBar } from './completion-bar.tsx';
 import { DescriptionField } from './description-field.tsx';
 import { ContactFields, LocationFields, PostalCodeField, SocialFields } from './profile-fields.tsx';
 import { ServicesField } from './services-field.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = [
   'firstName',
@@ -48,6 +49,9 @@ function formValues(p: ContractorProfile): ContractorProfileInput {
 export function ContractorProfileForm({ userId, profile }: { userId: string; profile: ContractorProfile }) {
   const messageBox = useMessageBox();
   const save = useSaveContractorProfile(userId);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const methods = useForm<ContractorProfileInput, unknown, ContractorProfileUpdate>({
     resolver: zodResolver(ContractorProfileSchema),
     defaultValues: formValues(profile),
@@ -58,7 +62,7 @@ export function ContractorProfileForm({ userId, profile }: { userId: string; pro
     reset,
     register,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = methods;
   const watched = useWatch({ control });
   // The photo is uploaded on its own; the profile query holds the current one.
@@ -76,7 +80,7 @@ export function ContractorProfileForm({ userId, profile }: { userId: string; pro
 
   return (
     <FormProvider {...methods}>
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-6" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-6" aria-busy={isSubmitting}>
         <CompletionBar completion={completion} />
         <ContactFields email={profile.email}>
           <Field label={t.fields.companyName} error={errors.companyName?.message}>

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { photoUrl } from '../api/profile-api.ts';
 import { usePhoto } from '../api/profile-queries.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface PhotoUploadProps {
   userId: string;
@@ -23,6 +24,8 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
   const id = useId();
   const messageBox = useMessageBox();
   const { upload, remove } = usePhoto(userId);
+  // One removal at a time (the upload has its own state in usePhotoUpload).
+  const inFlight = useInFlight();
   const [error, setError] = useState<string | null>(null);
   const sending = usePhotoUpload(
     (file, onProgress) => upload.mutateAsync({ file, onProgress }),
@@ -30,15 +33,16 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
   );
   const current = sending.state;
 
-  const onRemove = async () => {
-    setError(null);
-    try {
-      const { message } = await remove.mutateAsync();
-      messageBox.show({ text: message, kind: 'success' });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const onRemove = () =>
+    inFlight.run(async () => {
+      setError(null);
+      try {
+        const { message } = await remove.mutateAsync();
+        messageBox.show({ text: message, kind: 'success' });
+      } catch (failure) {
+        setError(errorMessage(failure));
+      }
+    });
 
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 sm:flex-row sm:items-center">
@@ -50,8 +54,8 @@ export function PhotoUpload({ userId, avatarPhotoId }: PhotoUploadProps) {
         <div className="flex flex-wrap items-start gap-2">
           <PhotoPicker label={t.photo.label} describedBy={`${id}-hint`} disabled={sending.busy} onPicked={([file]) => file && sending.start(file)} />
           {avatarPhotoId && (
-            <button type="button" onClick={() => void onRemove()} disabled={remove.isPending || sending.busy} className={buttonClasses('ghost')}>
-              {t.photo.remove}
+            <button type="button" onClick={() => void onRemove()} disabled={inFlight.busy || sending.busy} aria-busy={remove.isPending} className={buttonClasses('ghost')}>
+              <BusyLabel busy={remove.isPending}>{t.photo.remove}</BusyLabel>
             </button>
           )}
         </div>

@@ -3,7 +3,7 @@ import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface ConfirmDialogProps {
   title: string;

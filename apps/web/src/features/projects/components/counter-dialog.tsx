@@ -7,6 +7,7 @@ import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { pesosToMinor } from '../offers.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface CounterDialogProps {
   contractorName: string;
@@ -24,7 +25,8 @@ export function CounterDialog({ contractorName, currency, onSend, onClose }: Cou
   const [price, setPrice] = useState('');
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ price?: string; comment?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const sending = useInFlight();
+  const busy = sending.busy;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,16 +43,16 @@ export function CounterDialog({ contractorName, currency, onSend, onClose }: Cou
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      await onSend(parsed.data.priceMinor, parsed.data.comment);
-      onClose();
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fields : undefined;
-      if (fields?.priceMinor || fields?.comment) setErrors({ price: fields.priceMinor, comment: fields.comment });
-      else setErrors({ form: errorMessage(error) });
-      setBusy(false);
-    }
+    await sending.run(async () => {
+      try {
+        await onSend(parsed.data.priceMinor, parsed.data.comment);
+        onClose();
+      } catch (error) {
+        const fields = error instanceof ApiError ? error.fields : undefined;
+        if (fields?.priceMinor || fields?.comment) setErrors({ price: fields.priceMinor, comment: fields.comment });
+        else setErrors({ form: errorMessage(error) });
+      }
+    });
   };
 
   return (

@@ -7,7 +7,7 @@ import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { endHire, projectKeys } from '../project.ts';
 import { viewerMay } from './project-view.tsx';
 

@@ -11,6 +11,7 @@ import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { PhotosField } from './photos-field.tsx';
 import { ProjectProgress } from './project-progress.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** Fields the server may name in `error.fields` (they all have a control here). */
 export const PROJECT_FIELDS = ['services', 'title', 'propertyType', 'description', 'startDate', 'intention', 'city', 'zone'] as const satisfies readonly Path<ProjectInput>[];
@@ -54,12 +55,15 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
   const [retrying, setRetrying] = useState(false);
   const events = usePhotoEvents(setPhotos);
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ProjectInput, unknown, ProjectData>({
     resolver: zodResolver(ProjectInputSchema),
     defaultValues: { ...emptyValues(country), ...defaults },
@@ -87,7 +91,7 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
   const descriptionLeft = PROJECT_DESCRIPTION_MAX - (values.description?.length ?? 0);
 
   return (
-    <form noValidate onSubmit={handleSubmit(submit)} aria-busy={isSubmitting} className="flex flex-col gap-6">
+    <form noValidate onSubmit={sending.submit(handleSubmit(submit))} aria-busy={isSubmitting} className="flex flex-col gap-6">
       <ProjectProgress values={values as Partial<ProjectInput>} />
 
       <fieldset aria-describedby={servicesError ? `${id}-services-error` : undefined} className="flex min-w-0 flex-col gap-3">

@@ -10,6 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendQuickBooking } from '../api/send-quick-booking.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['nombre', 'apellido', 'telefono', 'correo', 'tipoDeServicios', 'comentarios'] as const satisfies readonly (keyof QuickBookingInput)[];
 
@@ -17,12 +18,15 @@ const FIELDS = ['nombre', 'apellido', 'telefono', 'correo', 'tipoDeServicios', '
 export function QuickBookingForm() {
   const country = useCountry();
   const send = useMutation({ mutationFn: sendQuickBooking });
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<QuickBookingInput, unknown, QuickBooking>({
     resolver: zodResolver(QuickBookingSchema),
     defaultValues: { nombre: '', apellido: '', telefono: '', correo: '', comentarios: '' },
@@ -31,7 +35,7 @@ export function QuickBookingForm() {
   const onSubmit = useSubmitWithMessage({ send: send.mutateAsync, setError, fields: FIELDS, onSent: () => reset() });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.nombre} error={errors.nombre?.message}>
           {(c) => <input {...c} {...register('nombre')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}

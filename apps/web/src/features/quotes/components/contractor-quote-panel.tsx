@@ -12,7 +12,7 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
-import { useInFlight } from '@/lib/use-in-flight.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';

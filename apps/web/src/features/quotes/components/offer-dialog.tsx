@@ -11,6 +11,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormValues, type QuoteData } from '../offer-form.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface OfferDialogProps {
   /** The open offer being replaced, if any (its values fill the form). */
@@ -32,12 +33,15 @@ const STAGES_MAX = 5;
  */
 export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<OfferFormValues, unknown, QuoteData>({ resolver: offerResolver, defaultValues: initialValues(previous) });
   const stages = useFieldArray({ control, name: 'stages' });
   const [useStages, price, stageValues, descriptionValue] = useWatch({ control, name: ['useStages', 'price', 'stages', 'description'] });
@@ -76,7 +80,7 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
   return (
     <ModalDialog title={previous ? t.replaceTitle : t.title} onClose={onClose}>
       {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
-      <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
         <Field label={t.priceLabel('DOP')} hint={t.priceHint} error={errors.price?.message}>
           {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
         </Field>

@@ -11,13 +11,14 @@ export function useOfferPanel(userId: string | null, projectId: string) {
     queryFn: ({ signal }) => fetchMyOffers(projectId, signal),
     enabled: userId !== null,
   });
-  // The project page's own query (whatever its key) names the project's id: refresh it too.
-  const refresh = () =>
+  // The project page's own query (whatever its key) names the project's id: refresh it too. Awaited
+  // (TanStack Query waits for a returned promise): the action is over, and its button usable again,
+  // only once the page shows its result, so a second tap cannot send it again (issue 31).
+  const onSuccess = () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: quoteKeys.all(userId ?? '') }),
       queryClient.invalidateQueries({ predicate: (q) => q.queryKey.some((part) => part === projectId) }),
     ]);
-  const onSuccess = () => void refresh();
   return {
     offers,
     send: useMutation({ mutationFn: (body: QuoteData) => sendQuote(projectId, body), onSuccess }),

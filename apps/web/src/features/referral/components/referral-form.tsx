@@ -8,6 +8,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendReferral } from '../api/send-referral.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['name', 'contact'] as const satisfies readonly (keyof ReferralInput)[];
 
@@ -15,18 +16,21 @@ const FIELDS = ['name', 'contact'] as const satisfies readonly (keyof ReferralIn
 export function ReferralForm() {
   const { phoneExample } = useCountry();
   const send = useMutation({ mutationFn: sendReferral });
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     reset,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ReferralInput, unknown, Referral>({ resolver: zodResolver(ReferralSchema), defaultValues: { name: '', contact: '' } });
 
   const onSubmit = useSubmitWithMessage({ send: send.mutateAsync, setError, fields: FIELDS, onSent: () => reset() });
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
       <Field label={t.name} error={errors.name?.message}>
         {(c) => <input {...c} {...register('name')} type="text" autoComplete="off" maxLength={100} className={inputClasses()} />}
       </Field>

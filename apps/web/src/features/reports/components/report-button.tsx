@@ -12,6 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { api } from '@/lib/api.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 type ReportInput = z.input<typeof ReportFormSchema>;
 type ReportOutput = z.output<typeof ReportFormSchema>;
@@ -45,6 +46,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
       if (!applyServerFieldErrors(error, form.setError, ['reason', 'details'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
   });
+  const inFlight = useInFlight();
   if (!user || user.role === 'sysadmin' || (target.targetKind === 'profile' && user.id === target.contractorId)) return null;
   const errors = form.formState.errors;
   return (
@@ -65,7 +67,7 @@ export function ReportButton({ target }: { target: ReportTarget }) {
           noValidate
           aria-label={target.targetKind === 'profile' ? t.title : t.messageTitle}
           className="mt-2 flex max-w-md flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4"
-          onSubmit={form.handleSubmit((values) => send.mutate(values))}
+          onSubmit={form.handleSubmit((values) => inFlight.send(send, values))}
         >
           <Field label={t.reason} error={errors.reason?.message}>
             {(control) => (
@@ -85,8 +87,8 @@ export function ReportButton({ target }: { target: ReportTarget }) {
             {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('details')} />}
           </Field>
           <div className="flex flex-wrap gap-2">
-            <button type="submit" className={buttonClasses('primary')} disabled={send.isPending}>
-              {t.submit}
+            <button type="submit" className={buttonClasses('primary')} disabled={inFlight.busy} aria-busy={inFlight.busy}>
+              <BusyLabel busy={inFlight.busy}>{t.submit}</BusyLabel>
             </button>
             <button type="button" className={buttonClasses('secondary')} onClick={() => setOpen(false)}>
               {t.cancel}

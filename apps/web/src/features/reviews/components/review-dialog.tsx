@@ -6,6 +6,7 @@ import { REVIEW_COMMENTS_MAX, REVIEW_TITLE_MAX, ReviewFormSchema, type Review, t
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface ReviewFormValues {
   rating: string;
@@ -33,11 +34,14 @@ const RATINGS = [1, 2, 3, 4, 5] as const;
 export function ReviewDialog({ subjectName, previous, send, onSent, onClose }: ReviewDialogProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<ReviewFormValues, unknown, ReviewData>({
     resolver: zodResolver(ReviewFormSchema) as never,
     defaultValues: { rating: previous ? String(previous.rating) : '', title: previous?.title ?? '', comments: previous?.comments ?? '' },
@@ -55,7 +59,7 @@ export function ReviewDialog({ subjectName, previous, send, onSent, onClose }: R
 
   return (
     <ModalDialog title={t.dialogTitle(subjectName)} onClose={onClose} dismissable={!isSubmitting}>
-      <form noValidate onSubmit={(e) => void handleSubmit(onSubmit)(e)} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
+      <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
         <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={errors.rating ? `${id}-rating-error` : undefined}>
           <legend className="font-medium text-slate-800">{t.ratingLegend}</legend>
           <div className="flex flex-wrap gap-1">

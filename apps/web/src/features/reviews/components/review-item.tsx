@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatDate } from '@/lib/format.ts';
 import { cx } from '@/lib/cx.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 const STATUS_TONE = { pending: 'bg-amber-100 text-amber-900', approved: 'bg-emerald-100 text-emerald-900', rejected: 'bg-red-100 text-red-900' } as const;
 
@@ -61,7 +62,8 @@ function ReplyForm({ onSend, onDone }: { onSend: (reply: string) => Promise<void
   const id = useId();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const sending = useInFlight();
+  const busy = sending.busy;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = ReviewReplySchema.safeParse({ reply: text });
@@ -70,14 +72,14 @@ function ReplyForm({ onSend, onDone }: { onSend: (reply: string) => Promise<void
       return;
     }
     setError(undefined);
-    setBusy(true);
-    try {
-      await onSend(parsed.data.reply);
-      onDone();
-    } catch (e) {
-      setError(e instanceof ApiError && e.fields?.reply ? e.fields.reply : errorMessage(e));
-      setBusy(false);
-    }
+    await sending.run(async () => {
+      try {
+        await onSend(parsed.data.reply);
+        onDone();
+      } catch (e) {
+        setError(e instanceof ApiError && e.fields?.reply ? e.fields.reply : errorMessage(e));
+      }
+    });
   };
   return (
     <form id={id} noValidate onSubmit={(e) => void submit(e)} className="mt-2 flex flex-col gap-3" aria-busy={busy}>
@@ -89,7 +91,7 @@ function ReplyForm({ onSend, onDone }: { onSend: (reply: string) => Promise<void
           {t.reply.cancel}
         </button>
         <button type="submit" disabled={busy} className={buttonClasses('primary')}>
-          {t.reply.submit}
+          <BusyLabel busy={busy}>{t.reply.submit}</BusyLabel>
         </button>
       </div>
     </form>

@@ -11,6 +11,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useCountry } from '@/lib/country.ts';
 import { sendStoreApplication } from '../api/send-store-application.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = [
   'firstName',
@@ -31,13 +32,16 @@ export function StoreApplicationForm() {
   const { phoneExample } = useCountry();
   const servicesId = useId();
   const send = useMutation({ mutationFn: sendStoreApplication });
+  // One submit at a time, validation included (decision 032).
+  const sending = useInFlight();
+  const isSubmitting = sending.busy;
   const {
     register,
     handleSubmit,
     reset,
     setError,
     setFocus,
-    formState: { errors, isSubmitting },
+    formState: { errors },
   } = useForm<StoreApplicationInput, unknown, StoreApplication>({
     resolver: zodResolver(StoreApplicationSchema),
     // react-hook-form would focus the checkbox group first (it registers by name, not by
@@ -55,7 +59,7 @@ export function StoreApplicationForm() {
 
   const servicesError = errors.serviceTypes?.message ?? errors.serviceTypes?.root?.message;
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit, onInvalid)} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
+    <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit, onInvalid))} className="flex flex-col gap-5" aria-busy={isSubmitting} aria-label={t.title}>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t.firstName} error={errors.firstName?.message}>
           {(c) => <input {...c} {...register('firstName')} type="text" autoComplete="given-name" maxLength={100} className={inputClasses()} />}

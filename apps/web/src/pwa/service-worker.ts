@@ -1,0 +1,92 @@
+// The service worker (decision 032), built into dist/sw.js by scripts/web/prerender.ts with the
+// build's precache list in place of __PRECACHE__. It is a fallback, never a source of stale pages:
+// - Installing, it fetches the precache list (the prerendered public pages, their scripts and
+//   stylesheet, the offline page, the manifest and icons) into a cache named after the build.
+// - Navigations go to the network first (with navigation preload, so the worker adds no wait);
+//   only when the network fails does a prerendered page come from the cache, and any other page
+//   is the offline page ("Sin conexión").
+// - Requests for precached files (hashed assets, icons) are answered from the cache.
+// - Nothing else is ever stored: no /api answer, no private page, no photo. Other requests are
+//   not even intercepted (the browser handles them as if there were no worker).
+// - A new build installs beside the old one, takes over at once (skipWaiting, clients.claim) and
+//   deletes the old cache: since pages always come from the network, the next navigation is the
+//   new build's.
+// Typed against the DOM library the web app compiles with: the worker-only types are declared here.
+
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  readonly preloadResponse: Promise<Response | undefined>;
+  respondWith(response: Response | Promise<Response>): void;
+}
+interface WorkerScope {
+  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } };
+  readonly clients: { claim(): Promise<void> };
+  readonly location: Location;
+  skipWaiting(): Promise<void>;
+  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
+  addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+}
+
+declare const __PRECACHE__: { version: string; urls: string[]; pages: string[]; offline: string };
+
+const worker = self as unknown as WorkerScope;
+const { version, urls, pages, offline } = __PRECACHE__;
+const CACHE = `arreglaya-${version}`;
+const PRECACHED = new Set(urls);
+const PAGES = new Set(pages);
+
+worker.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      const cache = await caches.open(CACHE);
+      // Past the HTTP cache: what is stored is what this build's server sends now.
+      await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload', credentials: 'omit' })));
+      await worker.skipWaiting();
+    })(),
+  );
+});
+
+worker.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) if (name !== CACHE && name.startsWith('arreglaya-')) await caches.delete(name);
+      await worker.registration.navigationPreload?.enable();
+      await worker.clients.claim();
+    })(),
+  );
+});
+
+/** The path as the precache list writes it (the prerendered pages without a trailing slash). */
+function pathOf(url: URL): string {
+  return url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+}
+
+async function navigate(event: FetchEvent, path: string): Promise<Response> {
+  try {
+    return (await event.preloadResponse) ?? (await fetch(event.request));
+  } catch (error) {
+    const cache = await caches.open(CACHE);
+    const page = PAGES.has(path) ? await cache.match(path) : undefined;
+    const fallback = page ?? (await cache.match(offline));
+    if (!fallback) throw error;
+    return fallback;
+  }
+}
+
+async function precached(request: Request, path: string): Promise<Response> {
+  const hit = await (await caches.open(CACHE)).match(path);
+  return hit ?? fetch(request);
+}
+
+worker.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET') return;
+  const url = new URL(request.url);
+  if (url.origin !== worker.location.origin) return;
+  const path = pathOf(url);
+  if (request.mode === 'navigate') event.respondWith(navigate(event, path));
+  else if (PRECACHED.has(path) && !PAGES.has(path)) event.respondWith(precached(request, path));
+});

@@ -11,8 +11,12 @@ import { createTestApp, type TestApp } from './support/test-app.ts';
 
 const statements = recordStatements();
 
-// The outbox worker's statements: claiming, marking sent, and looking up the recipients' account ids for its log line.
-const OUTBOX_WORKER = /^\s*(update "email_outbox"|UPDATE email_outbox|WITH claimed AS|select "id", lower\("email"\) from "users")/;
+// The workers' statements, which run beside the request: the outbox worker's (claiming, marking
+// sent, looking up the recipients' account ids for its log line, reading when the next refused mail
+// is due) and the job queue's (fetching a job, marking it completed; decision 035). The request's own
+// kick of the mail-delivery job (an INSERT INTO pgboss.job after commit) stays counted.
+const OUTBOX_WORKER =
+  /^\s*(update "email_outbox"|UPDATE email_outbox|WITH claimed AS|select "id", lower\("email"\) from "users"|SELECT min\(next_attempt_at\) AS at FROM email_outbox|WITH next as \(\s+SELECT id, singleton_key, policy\s+FROM pgboss\.job|WITH results AS \(\s+UPDATE pgboss\.job)/;
 
 let t: TestApp;
 beforeAll(async () => {

@@ -125,6 +125,26 @@ function bossFor(db: Db, settings: JobQueueSettings, log: Log): PgBoss {
 }
 
 /**
+ * Runs `setUp` while holding a session advisory lock on a connection of its own: instances starting
+ * together create and update the same queue and schedule rows, and pg-boss's create_queue run by
+ * three of them at once deadlocked (40P01, seen in the cluster test). One sets up, the others wait
+ * and then find the rows there (ON CONFLICT DO NOTHING).
+ */
+async function oneInstanceAtATime<T>(db: Db, setUp: () => Promise<T>): Promise<T> {
+  const client = await poolOf(db).connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('arreglaya:job-queues'))");
+    try {
+      return await setUp();
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('arreglaya:job-queues'))");
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * Creates pg-boss's schema (its own migrations, under its advisory lock) and the app's queues.
  * Safe to run from several instances at once; the test setup runs it once on the template database.
  */
@@ -134,8 +154,10 @@ export async function installJobQueues(
   names?: readonly JobQueueName[],
 ): Promise<void> {
   const boss = new PgBoss({ db: executorFor(db), schema: JOBS_SCHEMA, schedule: false, supervise: false });
-  await boss.start();
-  await createQueues(boss, settings, names);
+  await oneInstanceAtATime(db, async () => {
+    await boss.start();
+    await createQueues(boss, settings, names);
+  });
   await boss.stop({ graceful: false });
 }
 
@@ -188,10 +210,12 @@ export class JobQueue {
   }
 
   private async startNow(): Promise<void> {
-    await this.boss.start();
-    await createQueues(this.boss, this.settings, [...this.definitions.keys()]);
+    await oneInstanceAtATime(this.db, async () => {
+      await this.boss.start();
+      await createQueues(this.boss, this.settings, [...this.definitions.keys()]);
+      if (this.settings.schedules) for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
+    });
     for (const d of this.definitions.values()) {
-      if (this.settings.schedules && d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
       const id = await this.boss.work<JobData>(d.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
         try {
           return await d.run(job?.data ?? {});

@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
+import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 import { formatMoment, formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchJobs, retryJob } from './api.ts';
@@ -79,6 +80,8 @@ export function FailedJobEntry({ job }: { job: FailedJob }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   const headingId = useId();
+  // One tap, one retry: the app's one way to send (lib/use-in-flight.tsx), like the console's other actions.
+  const inFlight = useInFlight();
   const failedAt = formatMoment(job.failedAt, undefined, true);
   const retry = useMutation({
     mutationFn: () => retryJob(job.queue, job.id),
@@ -110,10 +113,11 @@ export function FailedJobEntry({ job }: { job: FailedJob }) {
         type="button"
         className={`mt-3 ${buttonClasses('primary')}`}
         aria-label={t.retryLabel(t.queues[job.queue], failedAt)}
-        disabled={retry.isPending}
-        onClick={() => retry.mutate()}
+        disabled={inFlight.busy}
+        aria-busy={inFlight.busy}
+        onClick={() => void inFlight.send(retry, undefined)}
       >
-        {t.retry}
+        <BusyLabel busy={inFlight.busy}>{t.retry}</BusyLabel>
       </button>
     </li>
   );

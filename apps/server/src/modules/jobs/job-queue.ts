@@ -13,6 +13,8 @@ export const DEAD_LETTERS: JobQueueName = 'dead-letters';
 /** What a job is sent with: `at` runs a time-dependent check as of that instant (tests); absent, now. */
 export interface JobData {
   at?: string;
+  /** The project a project-alerts job is about (decision 036). */
+  projectId?: string;
 }
 
 /** The instant a job runs as of. */

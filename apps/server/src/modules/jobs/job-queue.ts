@@ -201,6 +201,11 @@ export class JobQueue {
           const plain = plainError(err);
           this.log.warn({ queue: d.name, jobId: job?.id, error: plain.message }, 'job failed; the queue retries it');
           throw plain;
+        } finally {
+          // Look for the next job at once rather than after the polling interval: jobs sent while
+          // this one ran (project-alerts, one per project, decision 036) drain one after another,
+          // not one per poll. An empty look costs one indexed query, then the worker waits as usual.
+          this.wake(d.name);
         }
       });
       this.workers.set(d.name, id);

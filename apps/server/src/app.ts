@@ -264,6 +264,7 @@ export async function buildApp(
     storage,
     log: app.log,
     money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS },
+    alertNewProject: async (projectId: string) => void (await jobs.send('project-alerts', { projectId }, { key: projectId })),
   };
   await app.register(projectsRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import net from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config/env.ts';
@@ -212,7 +212,10 @@ describe("the client's name in a contractor's chat mail", () => {
     const [row] = await t.db.insert(conversations).values({ clientId: client.id, contractorId: contractor.id }).returning({ id: conversations.id });
     await t.db.insert(messages).values({ conversationId: row!.id, senderId: client.id, body: '¿Puede venir mañana?', createdAt: new Date(Date.now() - 9 * 60_000) });
     expect(await sendAwayMail({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, log: { warn: () => undefined } })).toBe(1);
-    const [mail] = await t.db.select({ subject: emailOutbox.subject, text: emailOutbox.textBody }).from(emailOutbox).where(eq(emailOutbox.toAddress, contractor.email));
+    const [mail] = await t.db
+      .select({ subject: emailOutbox.subject, text: emailOutbox.textBody })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, contractor.email), ne(emailOutbox.template, 'project-alert')));
     expect(mail!.subject).toBe('ArreglaYa - Nuevos mensajes de Yolanda A.');
     expect(mail!.text).not.toContain('Almonte');
   });
@@ -235,7 +238,11 @@ describe('replacing an offer', () => {
       .where(and(eq(messages.recipientId, client.id), eq(messages.type, 'notification')));
     // The first offer and the first replacement; the 49 after it within the minute are silent.
     expect(notices).toHaveLength(2);
-    const mails = await t.db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));
+    // The offers' mails (the client's "Coincidencias" of the project is another, decision 036).
+    const mails = await t.db
+      .select({ id: emailOutbox.id })
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, client.email), ne(emailOutbox.template, 'project-matches')));
     expect(mails).toHaveLength(2);
   });
 });

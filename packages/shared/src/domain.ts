@@ -118,6 +118,7 @@ export const JOB_QUEUES = [
   'payments-reconcile',
   'payouts-daily',
   'mail-delivery',
+  'project-alerts',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

@@ -197,6 +197,7 @@ export const adminJobs = {
     'payments-reconcile': 'Conciliación de pagos',
     'payouts-daily': 'Pagos diarios a contratistas',
     'mail-delivery': 'Envío de correos',
+    'project-alerts': 'Avisos de proyectos nuevos',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,
   waiting: 'En espera',

@@ -280,6 +280,27 @@ export const projectMail = {
     seeAll: 'Ver proyectos disponibles',
     footer: 'Recibes este resumen porque tienes activadas las notificaciones de proyectos nuevos. Puedes cambiarlo en Notificaciones de tu perfil.',
   },
+  /** The contractor's immediate alert of a new project of their services and city (decision 036). */
+  newProjectAlert: {
+    subject: (title: string) => `ArreglaYa - Nuevo proyecto: ${title}`,
+    title: 'Nuevo proyecto de tus servicios',
+    intro: 'Un cliente acaba de publicar un proyecto de tus servicios en tu ciudad:',
+    details: (title: string, services: string, place: string, startDate: string) => `${title}\nServicio: ${services}\nLugar: ${place}\nInicio: ${startDate}`,
+    see: 'Ver el proyecto y ofertar',
+    footer: 'Recibes este correo porque tienes activadas las alertas inmediatas. Puedes cambiarlo en Notificaciones de tu perfil.',
+  },
+  /** The client's "Coincidencias": contractors who fit the project just published (decision 036). */
+  projectMatches: {
+    subject: 'ArreglaYa - Profesionales para tu proyecto',
+    title: 'Profesionales que encajan con tu proyecto',
+    intro: (title: string) => `Publicaste «${title}». Estos profesionales ofrecen ese servicio cerca de ti:`,
+    item: (name: string, city: string, rating: string, completed: number) =>
+      `• ${name} (${city}) · ${rating} · ${completed === 1 ? '1 proyecto completado' : `${completed} proyectos completados`}`,
+    noRating: 'sin reseñas aún',
+    rating: (avg: string, count: number) => `${avg} ★ (${count === 1 ? '1 reseña' : `${count} reseñas`})`,
+    profile: (name: string) => `Ver perfil de ${name}`,
+    footer: 'Recibes este correo porque tienes activadas las coincidencias. Puedes cambiarlo en Notificaciones de tu perfil.',
+  },
 } as const;
 
 /** The client's web pages of projects and offers: /nuevoproyecto, Mis Proyectos, /proyectos/:id, the mail-link page. */

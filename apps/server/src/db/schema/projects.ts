@@ -208,6 +208,27 @@ export const digestDeliveries = pgTable(
 );
 
 /**
+ * Who was told of a new project, once (decision 036): a row per project, recipient and kind
+ * ('immediate' for a contractor's alert, 'matches' for the client's matching contractors),
+ * written in the transaction that queues the mail. A retried or re-run fan-out skips whoever has
+ * a row; the daily digest leaves out the projects a contractor was already alerted of.
+ */
+export const projectAlerts = pgTable(
+  'project_alerts',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: varchar('kind', { length: 20 }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.recipientId, t.kind] })],
+);
+
+/**
  * A finished job a contractor shows on their public page ('Registrar Proyecto',
  * /profile/nuevoproyecto): their own record, not a client's request.
  */

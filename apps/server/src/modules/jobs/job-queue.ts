@@ -13,6 +13,8 @@ export const DEAD_LETTERS: JobQueueName = 'dead-letters';
 /** What a job is sent with: `at` runs a time-dependent check as of that instant (tests); absent, now. */
 export interface JobData {
   at?: string;
+  /** The project a project-alerts job is about (decision 036). */
+  projectId?: string;
 }
 
 /** The instant a job runs as of. */
@@ -223,6 +225,11 @@ export class JobQueue {
           const plain = plainError(err);
           this.log.warn({ queue: d.name, jobId: job?.id, error: plain.message }, 'job failed; the queue retries it');
           throw plain;
+        } finally {
+          // Look for the next job at once rather than after the polling interval: jobs sent while
+          // this one ran (project-alerts, one per project, decision 036) drain one after another,
+          // not one per poll. An empty look costs one indexed query, then the worker waits as usual.
+          this.wake(d.name);
         }
       });
       this.workers.set(d.name, id);

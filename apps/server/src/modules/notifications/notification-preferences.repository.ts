@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { NotificationKind } from '@arreglaya/shared/schemas/notifications';
 import { notificationPreferences } from '../../db/schema/index.ts';
@@ -32,6 +32,14 @@ export async function getNotificationPreferences(db: DbOrTx, userId: string): Pr
  */
 export async function wantsMail(db: DbOrTx, userId: string, kind: MailKind): Promise<boolean> {
   return (await getNotificationPreferences(db, userId))[kind];
+}
+
+/**
+ * The same, for many people in one query (a new project's alerts, decision 036): in a query that
+ * left-joins notification_preferences, the person's flag or its default when they never saved theirs.
+ */
+export function wantsMailWhere(kind: MailKind): SQL {
+  return sql`coalesce(${notificationPreferences[kind]}, ${DEFAULT_NOTIFICATION_PREFERENCES[kind]})`;
 }
 
 /** Writes the given flags (the rest keep their stored or default values). */

@@ -8,6 +8,7 @@ import {
   getNotificationPreferences,
   saveNotificationPreferences,
   wantsMail as wantsMailRow,
+  wantsMailWhere,
   type MailKind,
   type NotificationPreferences,
 } from './notification-preferences.repository.ts';
@@ -25,6 +26,9 @@ export interface NotificationsDeps {
 export function wantsMail(db: DbOrTx, userId: string, kind: MailKind): Promise<boolean> {
   return wantsMailRow(db, userId, kind);
 }
+
+/** In a query left-joining notification_preferences: whether the person wants this kind of mail (their flag or the default). */
+export { wantsMailWhere };
 
 /** The signed-in person's own flags; there is no way to name another person. */
 export function readPreferences(deps: NotificationsDeps, userId: string): Promise<NotificationPreferences> {

@@ -31,6 +31,8 @@ describe('the daily digest of new projects', () => {
     const quiet = await person(t, 'contractor', 'Silencio', ['plomeria']);
     const faraway = await person(t, 'contractor', 'Lejano', ['plomeria']);
     await saveNotificationPreferences(t.db, quiet.id, { matches: false });
+    // Without immediate alerts: a project alerted of at once is left out of the digest (decision 036, project-alerts.test.ts).
+    for (const c of [plumber, electrician, faraway, quiet]) await saveNotificationPreferences(t.db, c.id, { immediate: false });
     await t.db.update(contractorProfiles).set({ city: 'santiago' }).where(eq(contractorProfiles.userId, faraway.id));
 
     const fresh = await postProject(t, client, { title: 'Fuga en la cocina' });

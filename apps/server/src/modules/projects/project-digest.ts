@@ -3,7 +3,8 @@ import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import { and, count, desc, eq, gte, lt, notExists, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { contractorProfiles, digestDeliveries, notificationPreferences, projects, users } from '../../db/schema/index.ts';
+import { contractorProfiles, digestDeliveries, notificationPreferences, projectAlerts, projects, users } from '../../db/schema/index.ts';
+import { projectFits } from './project-audience.ts';
 import { formatStartDate } from '../contractor-contact/service-request-mail.ts';
 import { LISTED } from '../../db/contractor-listing.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -11,7 +12,8 @@ import type { Mailer } from '../mail/mailer.ts';
 
 // The contractors' daily digest (spec §1: "they receive daily notifications of new projects"):
 // at 7:00 in the Dominican Republic, each listed contractor with `matches` on gets the projects
-// published in the 24 hours before that fit their services and city. One row per contractor and
+// published in the 24 hours before that fit their services and city (project-audience.ts), less
+// those they had an immediate alert of (decision 036). One row per contractor and
 // day in digest_deliveries, written in the transaction that queues the mail, makes it once a day
 // whatever restarts or how many instances run.
 
@@ -41,12 +43,16 @@ type Due = { id: string; email: string; firstName: string; services: string[]; c
 async function matchesFor(tx: Tx, c: Due, w: { start: Date; end: Date }) {
   if (c.services.length === 0) return { total: 0, items: [] };
   const where = and(
-    eq(projects.status, 'created'),
+    projectFits({ country: c.country, city: c.city, services: sql`${sql.param(c.services)}::service_type[]` }),
     gte(projects.createdAt, w.start),
     lt(projects.createdAt, w.end),
-    eq(projects.country, c.country),
-    c.city ? eq(projects.city, c.city) : undefined,
-    sql`${projects.serviceTypes} && ${sql.param(c.services)}::service_type[]`,
+    // A project the contractor was alerted of at once is not repeated (decision 036).
+    notExists(
+      tx
+        .select({ one: sql`1` })
+        .from(projectAlerts)
+        .where(and(eq(projectAlerts.projectId, projects.id), eq(projectAlerts.recipientId, c.id), eq(projectAlerts.kind, 'immediate'))),
+    ),
   );
   const [items, [total]] = await Promise.all([
     tx

@@ -1,6 +1,7 @@
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import { jobTime } from '../jobs/job-queue.ts';
 import { sendDailyDigest } from './project-digest.ts';
+import { sendProjectAlerts } from './project-alerts.ts';
 import { autoApproveDelivered, lapseUnpaidHires, type MoneyHooks } from './projects.service.ts';
 import { expireQuotes, type QuotesDeps } from './quotes.service.ts';
 
@@ -18,5 +19,7 @@ export function projectJobs(deps: QuotesDeps & { money?: MoneyHooks }): JobDefin
     { name: 'hires-lapse', cron: '* * * * *', run: (data) => lapseUnpaidHires(deps, jobTime(data)) },
     { name: 'deliveries-auto-approve', cron: '* * * * *', run: (data) => autoApproveDelivered(deps, jobTime(data)) },
     { name: 'digest-daily', cron: '*/5 * * * *', run: (data) => sendDailyDigest(deps, jobTime(data)) },
+    // Sent by the publishing request after its commit, one per project (its id is the job's key): decision 036.
+    { name: 'project-alerts', run: (data) => sendProjectAlerts(deps, data.projectId) },
   ];
 }

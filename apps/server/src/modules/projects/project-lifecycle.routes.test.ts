@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, conversations, emailOutbox, logTrail, messages, projects, quotes } from '../../db/schema/index.ts';
 import sharp from 'sharp';
@@ -311,7 +311,7 @@ describe('the new-offer mail and its links', () => {
   it('stores every notification in the pair’s conversation, and mails only those who want mail', async () => {
     const client = await person(t, 'client');
     const contractor = await person(t, 'contractor');
-    await saveNotificationPreferences(t.db, client.id, { immediate: false });
+    await saveNotificationPreferences(t.db, client.id, { immediate: false, matches: false });
     const projectId = await postProject(t, client);
     const quoteId = await postQuote(t, contractor, projectId);
     const conversation = await t.db.query.conversations.findFirst({ where: and(eq(conversations.clientId, client.id), eq(conversations.contractorId, contractor.id)) });
@@ -321,6 +321,7 @@ describe('the new-offer mail and its links', () => {
     expect(await t.db.$count(emailOutbox, eq(emailOutbox.toAddress, client.email))).toBe(0);
     await post(client, `/api/quotes/${quoteId}/accept`);
     expect(await t.db.$count(messages, eq(messages.conversationId, conversation!.id))).toBe(3);
-    expect(await t.db.$count(emailOutbox, eq(emailOutbox.toAddress, contractor.email))).toBe(1);
+    // Besides the new project's alert (decision 036): the accepted offer's mail.
+    expect(await t.db.$count(emailOutbox, and(eq(emailOutbox.toAddress, contractor.email), ne(emailOutbox.template, 'project-alert')))).toBe(1);
   });
 });

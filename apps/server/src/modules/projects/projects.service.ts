@@ -71,6 +71,8 @@ export interface ProjectsDeps {
   log: { warn(obj: object, msg: string): void };
   /** Payment protection (decision 021): the platform fee, and a nudge to send decided refunds to the processor. */
   money?: MoneyHooks;
+  /** After a project is published: sends its project-alerts job (decision 036); the request does not wait for the fan-out. */
+  alertNewProject?(projectId: string): Promise<void>;
 }
 
 export interface MoneyHooks {
@@ -101,6 +103,8 @@ export async function createProject(deps: ProjectsDeps, actor: Actor, data: Proj
     return projectId;
   });
   openProjectsChanged(deps.db, [id]);
+  // One job, after the commit; a lost send leaves the project to the daily digest (decision 036).
+  await deps.alertNewProject?.(id).catch((err: unknown) => deps.log.warn({ err, projectId: id }, 'project alerts not sent (the digest will carry the project)'));
   return getProject(deps, actor, id);
 }
 

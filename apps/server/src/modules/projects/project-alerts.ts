@@ -1,0 +1,163 @@
+import { findCity, ZONE_LABELS } from '@arreglaya/shared/countries';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { LISTED } from '../../db/contractor-listing.ts';
+import { contractorProfiles, notificationPreferences, projectAlerts, projects, users } from '../../db/schema/index.ts';
+import { formatStartDate } from '../contractor-contact/service-request-mail.ts';
+import { renderMail } from '../mail/layout.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { wantsMailWhere } from '../notifications/notifications.service.ts';
+import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
+import { projectUrl } from './project-notify.ts';
+
+// A new project's alerts (decision 036), run by the `project-alerts` job the publishing request
+// sends after its commit: the fitting contractors' immediate alert, fanned out in batches of
+// set-based INSERT … SELECT into the outbox, and the client's "Coincidencias". Each recipient and
+// kind has a row in project_alerts written with its mail, so a retried or re-run job sends nothing
+// twice.
+
+export interface AlertDeps {
+  db: Db;
+  mailer: Mailer;
+  appUrl: string;
+}
+
+/** Recipients per transaction of the fan-out. */
+export const ALERT_BATCH = 500;
+/** Contractors named in the client's "Coincidencias". */
+const MATCHES_LISTED = 3;
+/** Stands for the recipient's first name in the mail rendered once per project; replaced in SQL. */
+const NAME_TOKEN = 'ARREGLAYAFIRSTNAME';
+
+const escapedFirstName = sql`replace(replace(replace(replace(replace(${users.firstName}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
+
+async function loadProject(db: Db, projectId: string) {
+  const [p] = await db
+    .select({
+      id: projects.id,
+      clientId: projects.clientId,
+      title: projects.title,
+      services: projects.serviceTypes,
+      country: projects.country,
+      city: projects.city,
+      zone: projects.zone,
+      startDate: projects.startDate,
+      status: projects.status,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
+  return p;
+}
+type Project = NonNullable<Awaited<ReturnType<typeof loadProject>>>;
+
+const cityName = (p: { country: Project['country']; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
+
+/** The contractor's alert, rendered once for the project with the name left as a token. */
+function alertMail(deps: AlertDeps, p: Project) {
+  const m = tm.newProjectAlert;
+  const place = [p.zone ? ZONE_LABELS[p.zone] : '', cityName(p)].filter(Boolean).join(', ');
+  const services = p.services.map((s) => SERVICE_LABELS[s]).join(', ');
+  const mail = renderMail({
+    title: m.title,
+    paragraphs: [tm.greeting(NAME_TOKEN), m.intro, m.details(p.title, services, place, formatStartDate(p.startDate))],
+    actions: [{ label: m.see, url: projectUrl(deps.appUrl, p.id) }],
+    footer: m.footer,
+  });
+  return { subject: m.subject(p.title), ...mail };
+}
+
+/**
+ * Alerts every contractor the project is for (project-audience.ts) who has not had it, in batches:
+ * each batch one statement that writes the project_alerts rows and, for the rows written, the
+ * outbox's mails, and commits. Returns the mails queued.
+ */
+export async function alertContractors(deps: AlertDeps, p: Project, batch = ALERT_BATCH): Promise<number> {
+  const mail = alertMail(deps, p);
+  let queued = 0;
+  for (;;) {
+    const result = await deps.db.execute<{ seen: number; mailed: number }>(sql`
+      WITH recipients AS (
+        SELECT ${users.id} AS id, ${users.email} AS email, ${users.firstName} AS first_name, ${escapedFirstName} AS html_name
+        FROM ${alertAudienceFrom}
+        WHERE ${alertAudienceWhere(p.id, 'immediate')}
+        ORDER BY ${users.id}
+        LIMIT ${batch}
+      ), told AS (
+        INSERT INTO ${projectAlerts} (project_id, recipient_id, kind)
+        SELECT ${p.id}, id, 'immediate' FROM recipients
+        ON CONFLICT DO NOTHING
+        RETURNING recipient_id
+      ), mails AS (
+        INSERT INTO email_outbox (to_address, subject, text_body, html_body, template)
+        SELECT r.email, ${mail.subject}, replace(${mail.text}, ${NAME_TOKEN}, r.first_name), replace(${mail.html}, ${NAME_TOKEN}, r.html_name), 'project-alert'
+        FROM told JOIN recipients r ON r.id = told.recipient_id
+        RETURNING 1
+      )
+      SELECT (SELECT count(*) FROM recipients)::int AS seen, (SELECT count(*) FROM mails)::int AS mailed`);
+    const row = result.rows[0]!;
+    queued += row.mailed;
+    if (row.mailed > 0) deps.mailer.kick();
+    // Fewer than a batch fitted: everyone is told. A batch that wrote nothing (another run took those rows) ends too.
+    if (row.seen < batch || row.mailed === 0) break;
+  }
+  return queued;
+}
+
+/**
+ * The client's "Coincidencias": with matches on, one mail naming up to three listed contractors
+ * who offer the project's service, in its city first, then its country, best rated and most
+ * completed first. Once per project (its project_alerts row). Returns the mails queued (0 or 1).
+ */
+export async function tellClientMatches(deps: AlertDeps, p: Project): Promise<number> {
+  const [client] = await deps.db
+    .select({ email: users.email, firstName: users.firstName, wants: wantsMailWhere('matches') })
+    .from(users)
+    .leftJoin(notificationPreferences, eq(notificationPreferences.userId, users.id))
+    .where(eq(users.id, p.clientId));
+  if (!client?.wants) return 0;
+  const found = await deps.db
+    .select({
+      id: users.id,
+      name: sql<string>`coalesce(nullif(${contractorProfiles.displayName}, ''), ${users.name})`,
+      country: contractorProfiles.country,
+      city: contractorProfiles.city,
+      ratingAvg: contractorProfiles.ratingAvg,
+      ratingCount: contractorProfiles.ratingCount,
+      completed: contractorProfiles.completedProjects,
+    })
+    .from(users)
+    .innerJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    .where(and(LISTED, ne(users.id, p.clientId), eq(contractorProfiles.country, p.country), sql`${contractorProfiles.serviceTypes} && ${sql.param(p.services)}::service_type[]`))
+    .orderBy(desc(sql`${contractorProfiles.city} IS NOT DISTINCT FROM ${p.city}`), desc(contractorProfiles.ratingAvg), desc(contractorProfiles.completedProjects), users.id)
+    .limit(MATCHES_LISTED);
+  const m = tm.projectMatches;
+  const ratingFormat = new Intl.NumberFormat('es-DO', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const queued = await deps.db.transaction(async (tx) => {
+    const [first] = await tx
+      .insert(projectAlerts)
+      .values({ projectId: p.id, recipientId: p.clientId, kind: 'matches' })
+      .onConflictDoNothing()
+      .returning({ id: projectAlerts.recipientId });
+    if (!first || found.length === 0) return 0;
+    const lines = found.map((c) => m.item(c.name, cityName(c), c.ratingCount > 0 ? m.rating(ratingFormat.format(c.ratingAvg), c.ratingCount) : m.noRating, c.completed));
+    const mail = renderMail({
+      title: m.title,
+      paragraphs: [tm.greeting(client.firstName), m.intro(p.title), lines.join('\n')],
+      actions: found.map((c) => ({ label: m.profile(c.name), url: `${deps.appUrl}/contractors/${c.id}` })),
+      footer: m.footer,
+    });
+    await deps.mailer.queue(tx, { to: client.email, template: 'project-matches', subject: m.subject, ...mail });
+    return 1;
+  });
+  if (queued > 0) deps.mailer.kick();
+  return queued;
+}
+
+/** The job's run: both alerts of a project still open (a project cancelled or taken meanwhile is told to nobody). */
+export async function sendProjectAlerts(deps: AlertDeps, projectId: string | undefined): Promise<{ contractors: number; client: number }> {
+  const p = projectId ? await loadProject(deps.db, projectId) : undefined;
+  if (!p || p.status !== 'created') return { contractors: 0, client: 0 };
+  return { contractors: await alertContractors(deps, p), client: await tellClientMatches(deps, p) };
+}

@@ -1,6 +1,6 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { ContractorChange, SortKeys, Staleness } from './directory-cache.ts';
-import { criteria, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
+import { criteria, tradeRankSql, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
 
 export type { TextTerms };
 
@@ -26,8 +26,8 @@ function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'i
  */
 function membershipTest(f: DirectoryFilters, terms?: TextTerms): Staleness {
   const filters = criteria(f, terms);
-  const text = filters.find((c) => c.kind === 't');
-  return (c) => c.kinds.includes('m') || filters.some((crit) => c.kinds.includes(crit.kind) && (crit !== text || (textMatch(text, c) ?? 'moves') === 'moves'));
+  const text = filters.find((c) => c.freeText);
+  return (c) => c.kinds.includes('m') || filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k)) && (crit !== text || (textMatch(text, c) ?? 'moves') === 'moves'));
 }
 
 /** Whether the change may move the contractor into or out of the results of these filters. */
@@ -88,14 +88,17 @@ export interface PageShape {
  */
 export function pageStaleness(shape: PageShape): Staleness {
   const membership = membershipTest(shape.filters, shape.terms);
-  const text = criteria(shape.filters, shape.terms).find((c) => c.kind === 't');
+  const text = criteria(shape.filters, shape.terms).find((c) => c.freeText);
+  // With trade words, those offering the service come first (tradeRankSql): a change's sort
+  // keys alone cannot place its contractor, so any move may cross the page.
+  const ranked = tradeRankSql(shape.filters) !== undefined;
   return (c: ContractorChange) => {
     if (membership(c)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;
     if (!c.kinds.includes('k')) return false;
     if (textMatch(text, c) === 'out') return false;
     if (!shape.first || !shape.last) return false;
-    if (!c.before || !c.after) return true;
+    if (!c.before || !c.after || ranked) return true;
     const before = positionOf(shape.sort, c.before, c.id);
     const after = positionOf(shape.sort, c.after, c.id);
     const beforePage = comparePositions(before, shape.first) < 0 && comparePositions(after, shape.first) < 0;

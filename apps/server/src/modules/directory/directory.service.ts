@@ -20,6 +20,7 @@ import {
   type SearchRow,
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
+import { tradeRankSql } from './directory-match.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
 export { toContractorCard };
@@ -94,7 +95,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
     // Which contractors the text matches is known from their words (sent with each change):
     // a change to anyone else leaves the page as it is.
     let terms = base.q ? await termsOf(deps, base.q) : undefined;
-    if (isTextOnly(base) && searchWords(base.q!).length > 1) {
+    if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRankSql(base)) {
       // Several words: PostgreSQL guesses how many contractors have them all as if the words
       // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
       // read the page is cheaper: walking the sort order or collecting every match. Decision 015.

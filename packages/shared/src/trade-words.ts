@@ -119,3 +119,8 @@ export function splitTradeWords(words: readonly string[]): TradeSplit {
   const others = trades.length > 0 ? rest.filter((w) => !WITH_TRADE.has(normaliseTradeWord(w))) : rest;
   return { trades, others };
 }
+
+/** Every service the trade words among `words` name (empty when none). */
+export function tradeServicesOf(words: readonly string[]): ServiceType[] {
+  return [...new Set(splitTradeWords(words).trades.flatMap((t) => t.services))];
+}

@@ -1,7 +1,7 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
-import { splitTradeWords } from '@arreglaya/shared/trade-words';
+import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { contractorProfiles as cp } from '../../db/schema/index.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -153,17 +153,10 @@ export function plainWords(q: string): string[] {
   return splitTradeWords(searchWords(q)).others;
 }
 
-/** The services the trade words of `q` name (empty when none): those offering one come first in the results. */
-export function tradeServices(q: string | undefined): ServiceType[] {
-  const services = new Set<ServiceType>();
-  for (const t of q ? splitTradeWords(searchWords(q)).trades : []) for (const s of t.services) services.add(s);
-  return [...services];
-}
-
 /** In the sort's order, contractors offering a service the query's trade words name first (undefined without trade words). */
 export function tradeRankSql(f: DirectoryFilters): SQL | undefined {
   if (!f.q || (f.textMode ?? 'words') !== 'words') return undefined;
-  const services = tradeServices(f.q);
+  const services = tradeServicesOf(searchWords(f.q));
   return services.length > 0 ? sql`(NOT (${offersSql(services)}))` : undefined;
 }
 

@@ -22,12 +22,18 @@ function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'i
  * Whether a change may move its contractor into or out of the results of the filters: any
  * change of who is listed, or a change of the kind a filter looks at (directory-match.ts); for
  * text whose words are known, only when the contractor's words pass before and not after, or
- * the reverse.
+ * the reverse, and never when they pass neither (whatever else changed).
  */
 function membershipTest(f: DirectoryFilters, terms?: TextTerms): Staleness {
   const filters = criteria(f, terms);
   const text = filters.find((c) => c.freeText);
-  return (c) => c.kinds.includes('m') || filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k)) && (crit !== text || (textMatch(text, c) ?? 'moves') === 'moves'));
+  return (c) => {
+    if (c.kinds.includes('m')) return true;
+    const words = textMatch(text, c);
+    // Out of the free text before and after: out of the results whatever else changed (a trade word's service).
+    if (words === 'out') return false;
+    return filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k)) && (crit !== text || (words ?? 'moves') === 'moves'));
+  };
 }
 
 /** Whether the change may move the contractor into or out of the results of these filters. */

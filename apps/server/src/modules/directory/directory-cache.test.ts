@@ -227,6 +227,13 @@ describe('staleness', () => {
     expect(pageStaleness(shape)(before(words(['sant'])))).toBe(true);
     expect(pageStaleness(shape)(before(words(['pint'])))).toBe(false); // not 'santiago': never in the results
     expect(pageStaleness({ ...shape, filters: { ...none, q: 'tuberias santiago' }, terms: ['tuberi', 'sant'] })(before(words(['tuberi', 'sant'])))).toBe(false);
+    // With each contractor's rank known (the facets' services), a page of plumbers is placed as any other.
+    const ranked: PageShape = { ...shape, first: [0, ...shape.first!], last: [0, ...shape.last!] };
+    expect(pageStaleness({ ...ranked, rankOf: () => 0 })(before(words(['sant'])))).toBe(false); // a plumber staying before the page
+    expect(pageStaleness({ ...ranked, rankOf: () => 1 })(before(words(['sant'])))).toBe(false); // not a plumber: after every plumber
+    const into = change({ kinds: 'k', before: [20, 0, 0, 0], after: [9, 0, 0, 0], ...words(['sant']) });
+    expect(pageStaleness({ ...ranked, rankOf: () => 0 })(into)).toBe(true); // a plumber moving into the page
+    expect(pageStaleness({ ...ranked, rankOf: () => undefined })(before(words(['sant'])))).toBe(true); // rank not known
   });
 
   it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {

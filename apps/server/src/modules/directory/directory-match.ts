@@ -153,11 +153,23 @@ export function plainWords(q: string): string[] {
   return splitTradeWords(searchWords(q)).others;
 }
 
+/** The services the trade words of a 'words' search name (empty when none). */
+function rankedServices(f: DirectoryFilters): ServiceType[] {
+  return f.q && (f.textMode ?? 'words') === 'words' ? tradeServicesOf(searchWords(f.q)) : [];
+}
+
 /** In the sort's order, contractors offering a service the query's trade words name first (undefined without trade words). */
 export function tradeRankSql(f: DirectoryFilters): SQL | undefined {
-  if (!f.q || (f.textMode ?? 'words') !== 'words') return undefined;
-  const services = tradeServicesOf(searchWords(f.q));
+  const services = rankedServices(f);
   return services.length > 0 ? sql`(NOT (${offersSql(services)}))` : undefined;
+}
+
+/** The same first key in memory, from a services mask: 0 offering a named service, 1 not (undefined without trade words). */
+export function tradeRank(f: DirectoryFilters): ((services: number) => 0 | 1) | undefined {
+  const services = rankedServices(f);
+  if (services.length === 0) return undefined;
+  const mask = serviceMask(services);
+  return (s) => ((s & mask) !== 0 ? 0 : 1);
 }
 
 function ratingCriterion(filters: readonly RatingFilter[]): Criterion {

@@ -84,6 +84,11 @@ export interface PageShape {
   isEnd: boolean;
   /** The free text's terms, when known. */
   terms?: TextTerms;
+  /**
+   * With trade words (tradeRank): a contractor's first sort key (0 offering a named service, 1
+   * not), undefined when not known; `first` and `last` then start with it.
+   */
+  rankOf?: (id: string) => number | undefined;
 }
 
 /**
@@ -96,7 +101,7 @@ export function pageStaleness(shape: PageShape): Staleness {
   const membership = membershipTest(shape.filters, shape.terms);
   const text = criteria(shape.filters, shape.terms).find((c) => c.freeText);
   // With trade words, those offering the service come first (tradeRankSql): a change's sort
-  // keys alone cannot place its contractor, so any move may cross the page.
+  // keys place its contractor only with its rank (rankOf); without it any move may cross the page.
   const ranked = tradeRankSql(shape.filters) !== undefined;
   return (c: ContractorChange) => {
     if (membership(c)) return true;
@@ -104,9 +109,11 @@ export function pageStaleness(shape: PageShape): Staleness {
     if (!c.kinds.includes('k')) return false;
     if (textMatch(text, c) === 'out') return false;
     if (!shape.first || !shape.last) return false;
-    if (!c.before || !c.after || ranked) return true;
-    const before = positionOf(shape.sort, c.before, c.id);
-    const after = positionOf(shape.sort, c.after, c.id);
+    if (!c.before || !c.after) return true;
+    const rank = ranked ? shape.rankOf?.(c.id) : undefined;
+    if (ranked && rank === undefined) return true;
+    const before = [...(ranked ? [rank!] : []), ...positionOf(shape.sort, c.before, c.id)];
+    const after = [...(ranked ? [rank!] : []), ...positionOf(shape.sort, c.after, c.id)];
     const beforePage = comparePositions(before, shape.first) < 0 && comparePositions(after, shape.first) < 0;
     const afterPage = !shape.isEnd && comparePositions(before, shape.last) > 0 && comparePositions(after, shape.last) > 0;
     return !(beforePage || afterPage);

@@ -20,7 +20,7 @@ import {
   type SearchRow,
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
-import { tradeRankSql } from './directory-match.ts';
+import { serviceMask, tradeRank, tradeRankSql } from './directory-match.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
 export { toContractorCard };
@@ -126,7 +126,20 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       pageSize: DIRECTORY_PAGE_SIZE,
       pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
     };
-    const position = (r: (typeof rows)[number]) => positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+    // With trade words, those offering the trade first: their rank is the first key.
+    const rank = tradeRank(filters);
+    const position = (r: (typeof rows)[number]) => {
+      const p = positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+      return rank ? [rank(serviceMask(r.services)), ...p] : p;
+    };
+    const facets = deps.facets;
+    const rankOf =
+      rank && facets
+        ? (id: string) => {
+            const s = facets.servicesOf(id);
+            return s === undefined ? undefined : rank(s);
+          }
+        : undefined;
     const staleWhen = pageStaleness({
       filters,
       sort: search.sort,
@@ -135,6 +148,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
       isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
       terms,
+      ...(rankOf ? { rankOf } : {}),
     });
     return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
   });

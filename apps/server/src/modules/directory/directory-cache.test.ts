@@ -184,25 +184,56 @@ describe('staleness', () => {
 
   it('a free-text search knows from the words sent with a change whether it concerns its results', () => {
     const words = (before: string[], after = before) => ({ words: { before, after } });
-    const count = countStaleness({ ...none, q: 'plomeria santiago' }, ['plomeri', 'sant']);
+    const count = countStaleness({ ...none, q: 'tuberias santiago' }, ['tuberi', 'sant']);
     expect(count(change({ kinds: 'td', ...words(['pint', 'sant'], ['pint', 'sant', 'fachad']) }))).toBe(false); // matched neither before nor after
-    expect(count(change({ kinds: 'td', ...words(['plomeri', 'santiag'], ['plomeri', 'santiag', 'urgent']) }))).toBe(false); // matched both
-    expect(count(change({ kinds: 'td', ...words(['plomeri'], ['plomeri', 'santiag']) }))).toBe(true); // now matches
-    expect(count(change({ kinds: 'td', ...words(['plomeri', 'santiag'], ['pint']) }))).toBe(true); // no longer
+    expect(count(change({ kinds: 'td', ...words(['tuberi', 'santiag'], ['tuberi', 'santiag', 'urgent']) }))).toBe(false); // matched both
+    expect(count(change({ kinds: 'td', ...words(['tuberi'], ['tuberi', 'santiag']) }))).toBe(true); // now matches
+    expect(count(change({ kinds: 'td', ...words(['tuberi', 'santiag'], ['pint']) }))).toBe(true); // no longer
     expect(count(change({ kinds: 'td' }))).toBe(true); // words not sent
-    expect(countStaleness({ ...none, q: 'plomeria' })(change({ kinds: 'td', ...words(['pint']) }))).toBe(true); // terms not known (typo mode)
+    expect(countStaleness({ ...none, q: 'tuberias' })(change({ kinds: 'td', ...words(['pint']) }))).toBe(true); // terms not known (typo mode)
 
     // A text page: someone who does not match moving across it changes nothing.
     const first = positionOf('popular', [10, 5, 0, 4], A);
     const last = positionOf('popular', [8, 1, 0, 3], B);
-    const shape: PageShape = { filters: { ...none, q: 'plomeria' }, sort: 'popular', ids: new Set([A, B]), first, last, isEnd: true, terms: ['plomeri'] };
+    const shape: PageShape = { filters: { ...none, q: 'tuberias' }, sort: 'popular', ids: new Set([A, B]), first, last, isEnd: true, terms: ['tuberi'] };
     const across = (w: ReturnType<typeof words> | object) => change({ kinds: 'k', before: [7, 0, 0, 0], after: [12, 0, 0, 0], ...w });
     expect(pageStaleness(shape)(across(words(['pint'])))).toBe(false);
-    expect(pageStaleness(shape)(across(words(['plomeri', 'sant'])))).toBe(true);
+    expect(pageStaleness(shape)(across(words(['tuberi', 'sant'])))).toBe(true);
     expect(pageStaleness(shape)(across({}))).toBe(true);
     expect(pageStaleness({ ...shape, terms: undefined })(across(words(['pint'])))).toBe(true);
     // A contractor shown whose card changed, whatever the words.
     expect(pageStaleness(shape)(change({ id: A, kinds: 'd', ...words(['pint']) }))).toBe(true);
+  });
+
+  it('a trade word (decision 037): offering the trade or the text decides, and those offering it come first', () => {
+    const words = (before: string[], after = before) => ({ words: { before, after } });
+    // 'plomero santiago': the trade word, and 'santiago' in the text.
+    const count = countStaleness({ ...none, q: 'plomero santiago' }, ['sant']);
+    expect(count(change({ kinds: 's' }))).toBe(true); // someone adds or removes plumbing
+    expect(count(change({ kinds: 'td', ...words(['plomer', 'sant'], ['sant']) }))).toBe(true); // 'plomero' gone from the text
+    expect(count(change({ kinds: 'td', ...words(['pint'], ['pint', 'fachad']) }))).toBe(false); // without 'santiago' either way
+    expect(count(change({ kinds: 'r' }))).toBe(false);
+    // A page: anyone matching who moves may cross it (the trade's place in the order is not sent).
+    const shape: PageShape = {
+      filters: { ...none, q: 'plomero santiago' },
+      sort: 'popular',
+      ids: new Set([A, B]),
+      first: positionOf('popular', [10, 5, 0, 4], A),
+      last: positionOf('popular', [8, 1, 0, 3], B),
+      isEnd: false,
+      terms: ['sant'],
+    };
+    const before = (w: object) => change({ kinds: 'k', before: [20, 0, 0, 0], after: [21, 0, 0, 0], ...w });
+    expect(pageStaleness(shape)(before(words(['sant'])))).toBe(true);
+    expect(pageStaleness(shape)(before(words(['pint'])))).toBe(false); // not 'santiago': never in the results
+    expect(pageStaleness({ ...shape, filters: { ...none, q: 'tuberias santiago' }, terms: ['tuberi', 'sant'] })(before(words(['tuberi', 'sant'])))).toBe(false);
+    // With each contractor's rank known (the facets' services), a page of plumbers is placed as any other.
+    const ranked: PageShape = { ...shape, first: [0, ...shape.first!], last: [0, ...shape.last!] };
+    expect(pageStaleness({ ...ranked, rankOf: () => 0 })(before(words(['sant'])))).toBe(false); // a plumber staying before the page
+    expect(pageStaleness({ ...ranked, rankOf: () => 1 })(before(words(['sant'])))).toBe(false); // not a plumber: after every plumber
+    const into = change({ kinds: 'k', before: [20, 0, 0, 0], after: [9, 0, 0, 0], ...words(['sant']) });
+    expect(pageStaleness({ ...ranked, rankOf: () => 0 })(into)).toBe(true); // a plumber moving into the page
+    expect(pageStaleness({ ...ranked, rankOf: () => undefined })(before(words(['sant'])))).toBe(true); // rank not known
   });
 
   it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {

@@ -63,6 +63,13 @@ export class DirectoryFacets {
     return this.pending;
   }
 
+  /** A contractor's services mask as last heard (a change of them is announced as 's'); undefined when not known. */
+  servicesOf(id: string): number | undefined {
+    if (!this.ready) return undefined;
+    const i = this.index.get(id);
+    return i === undefined ? undefined : this.services[i];
+  }
+
   /** How many listed contractors match (no text); undefined while the facts are not loaded. */
   async count(f: DirectoryFilters): Promise<number | undefined> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.

@@ -7,14 +7,37 @@ import { LISTED } from '../../db/contractor-listing.ts';
 import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { DirectoryFacets } from './directory-facets.ts';
-import { factsMatcher, matchingSql, type DirectoryFilters } from './directory-match.ts';
-import { countContractors, readFacetRows, textTerms, type FacetRow } from './directory.repository.ts';
+import { splitTradeWords } from '@arreglaya/shared/trade-words';
+import { factsMatcher, matchingSql, type DirectoryFilters, type TextTerms } from './directory-match.ts';
+import { countContractors, readFacetRows, searchWords, textTerms, wordTerms, type FacetRow } from './directory.repository.ts';
 
 // The one definition of a match (directory-match.ts) answers in PostgreSQL and in memory: the
 // same table of contractors and filters through both must give the same contractors.
 
 const CITIES = ['santo-domingo', 'santiago', 'bogota', 'otro'];
-const TEXTS = ['plomero', 'plom', 'PLOMERÍA', 'tuberias plomero', 'martines', 'Martínez', 'nunez', 'pintor interiores', 'de la', 'cruz', 'cerrajero', 'nadie', 'a1'];
+const TEXTS = [
+  'plomero',
+  'plom',
+  'PLOMERÍA',
+  'tuberias plomero',
+  'martines',
+  'Martínez',
+  'nunez',
+  'pintor interiores',
+  'de la',
+  'cruz',
+  'cerrajero',
+  'nadie',
+  'a1',
+  // Trade words (decision 037): plurals, feminine forms, accents, words that go with a trade.
+  'plomeras',
+  'Electricista',
+  'pintora nunez',
+  'técnico de aire',
+  'albañil',
+  'cámaras de seguridad',
+  'ebanista carpintero',
+];
 /** Averages on and around the star bands' bounds (all exact in a real). */
 const AVERAGES = [0, 1, 1.5, 1.75, 2, 2.5, 2.75, 3, 3.5, 3.75, 4, 4.5, 4.75, 5];
 
@@ -116,7 +139,9 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
 
   async function inMemory(f: DirectoryFilters): Promise<string[]> {
     const terms = f.q ? await textTerms(d.db, f.q) : undefined;
-    const matches = factsMatcher(f, terms);
+    const tradeTerms = new Map<string, TextTerms>();
+    for (const t of f.q ? splitTradeWords(searchWords(f.q)).trades : []) tradeTerms.set(t.word, await wordTerms(d.db, [t.word]));
+    const matches = factsMatcher(f, terms, tradeTerms);
     const ids: string[] = [];
     for (const c of facts) {
       const passes = matches({ ...c, ratingAvg: Math.fround(c.ratingAvg) });
@@ -150,6 +175,22 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
       expect(await facets.count(f), JSON.stringify(f)).toBe(expected);
       expect(await countContractors(d.db, f), JSON.stringify(f)).toBe(expected);
     }
+  });
+
+  it('a trade word finds everyone offering the trade, and those whose text has the word', async () => {
+    const plumbers = await inPostgres({ service: ['plomeria'], rating: [] });
+    for (const q of ['plomero', 'Plomeras', 'PLOMERÍA']) {
+      const found = await inPostgres({ service: [], rating: [], q });
+      expect(found, q).toEqual(expect.arrayContaining(plumbers));
+      expect(found.length, q).toBeGreaterThan(plumbers.length); // 'Plomero con experiencia' without the service
+    }
+    // 'técnico de': words that go with a trade are not required of the text.
+    expect(await inPostgres({ service: [], rating: [], q: 'técnico de aire' })).toEqual(await inPostgres({ service: [], rating: [], q: 'aire' }));
+    // Without the trade word in memory, offering it decides; otherwise it is left to PostgreSQL.
+    const matches = factsMatcher({ service: [], rating: [], q: 'plomero' });
+    const plumber = facts.find((c) => c.listed && plumbers.includes(c.id))!;
+    expect(matches(plumber)).toBe(true);
+    expect(matches({ ...plumber, services: 0 })).toBeUndefined();
   });
 
   it('a text of names (the typo mode) is never decided in memory', async () => {

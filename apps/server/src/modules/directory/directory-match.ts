@@ -1,6 +1,7 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
+import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { contractorProfiles as cp } from '../../db/schema/index.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -27,7 +28,10 @@ export interface DirectoryFilters {
 /**
  * How free text matches. 'words' (always tried first): every word is the start of a word of
  * the name, company or description, stemmed in Spanish with accents removed ('plom' and
- * 'plomeria' find 'Plomería'; 'martines' finds 'Martínez', same stem). 'names' (only when
+ * 'plomeria' find 'Plomería'; 'martines' finds 'Martínez', same stem); a trade word
+ * (packages/shared/src/trade-words.ts: 'plomero', 'electricistas') is met by offering its
+ * service or by the text, and words that only go with a trade ('técnico de') are dropped
+ * (decision 037). 'names' (only when
  * 'words' finds nobody): the words inside the unaccented name + company, or a name close to
  * them ('rodirguez' finds 'Rodríguez'), through the trigram index.
  */
@@ -106,36 +110,76 @@ export type FilterChangeKind = 't' | 's' | 'l' | 'r';
 
 /** One filter, described once. */
 export interface Criterion {
-  /** The change kind that can alter whether a contractor passes. */
-  kind: FilterChangeKind;
+  /** The change kinds that can alter whether a contractor passes. */
+  kinds: readonly FilterChangeKind[];
   /** The condition on contractor_profiles (who is listed is decided apart). */
   sql: SQL;
   /** The same condition on a contractor's facts; undefined when it cannot be decided in memory (text by names, unknown terms, unknown words). */
   test: (c: ContractorFacts) => boolean | undefined;
+  /** Set on the free-text filter (the words of `q` other than trade words, or the names). */
+  freeText?: true;
   /** Text by words with known terms: the condition on a search vector's lexemes (what a change's `words` carry). */
   testWords?: (lexemes: readonly string[]) => boolean;
 }
 
 function serviceCriterion(services: readonly ServiceType[]): Criterion {
   const mask = serviceMask(services);
+  return { kinds: ['s'], sql: offersSql(services), test: (c) => (c.services & mask) !== 0 };
+}
+
+/** Whether a contractor offers one of the services, in SQL. */
+function offersSql(services: readonly ServiceType[]): SQL {
+  return sql`${cp.serviceTypes} && ARRAY[${sql.join(
+    services.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::service_type[]`;
+}
+
+/**
+ * A trade word: offering one of its services, or the word in the text (decision 037). In
+ * memory, a contractor not offering them is undecided unless the word's own terms are given.
+ */
+function tradeCriterion(word: string, services: readonly ServiceType[], terms: TextTerms): Criterion {
+  const mask = serviceMask(services);
   return {
-    kind: 's',
-    sql: sql`${cp.serviceTypes} && ARRAY[${sql.join(
-      services.map((s) => sql`${s}`),
-      sql`, `,
-    )}]::service_type[]`,
-    test: (c) => (c.services & mask) !== 0,
+    kinds: ['s', 't'],
+    sql: or(offersSql(services), sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery([word])})`)!,
+    test: (c) => ((c.services & mask) !== 0 ? true : terms && c.lexemes ? matchesTerms(c.lexemes, terms) : undefined),
   };
+}
+
+/** The words of a 'words' search that are not trade words (what TextTerms are the terms of). */
+export function plainWords(q: string): string[] {
+  return splitTradeWords(searchWords(q)).others;
+}
+
+/** The services the trade words of a 'words' search name (empty when none). */
+function rankedServices(f: DirectoryFilters): ServiceType[] {
+  return f.q && (f.textMode ?? 'words') === 'words' ? tradeServicesOf(searchWords(f.q)) : [];
+}
+
+/** In the sort's order, contractors offering a service the query's trade words name first (undefined without trade words). */
+export function tradeRankSql(f: DirectoryFilters): SQL | undefined {
+  const services = rankedServices(f);
+  return services.length > 0 ? sql`(NOT (${offersSql(services)}))` : undefined;
+}
+
+/** The same first key in memory, from a services mask: 0 offering a named service, 1 not (undefined without trade words). */
+export function tradeRank(f: DirectoryFilters): ((services: number) => 0 | 1) | undefined {
+  const services = rankedServices(f);
+  if (services.length === 0) return undefined;
+  const mask = serviceMask(services);
+  return (s) => ((s & mask) !== 0 ? 0 : 1);
 }
 
 function ratingCriterion(filters: readonly RatingFilter[]): Criterion {
   const reviewed = sql`${cp.ratingCount} >= 1`;
-  if (filters.includes('withReviews')) return { kind: 'r', sql: reviewed, test: (c) => c.ratingCount >= 1 };
+  if (filters.includes('withReviews')) return { kinds: ['r'], sql: reviewed, test: (c) => c.ratingCount >= 1 };
   const bands = filters.map((f) => STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>]);
   const min = bands.map((b) => b.min ?? -Infinity);
   const below = bands.map((b) => b.below ?? Infinity);
   return {
-    kind: 'r',
+    kinds: ['r'],
     sql: and(
       reviewed,
       or(
@@ -156,45 +200,58 @@ function ratingCriterion(filters: readonly RatingFilter[]): Criterion {
 }
 
 function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion | undefined {
-  const words = searchWords(q);
-  if (words.length === 0) return undefined;
+  const all = searchWords(q);
+  if (all.length === 0) return undefined;
   if (mode === 'words') {
+    const words = splitTradeWords(all).others;
+    if (words.length === 0) return undefined;
     const testWords = terms ? (lexemes: readonly string[]) => matchesTerms(lexemes, terms) : undefined;
     return {
-      kind: 't',
+      kinds: ['t'],
+      freeText: true,
       sql: sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`,
       test: (c) => (testWords && c.lexemes ? testWords(c.lexemes) : undefined),
       ...(testWords ? { testWords } : {}),
     };
   }
-  const phrase = words.join(' ');
+  const phrase = all.join(' ');
   return {
-    kind: 't',
+    kinds: ['t'],
+    freeText: true,
     sql: or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!,
     // Trigram similarity is PostgreSQL's alone.
     test: () => undefined,
   };
 }
 
-/** The filters, each described once. `terms`: the free text's, when the caller knows them (textTerms). */
-export function criteria(f: DirectoryFilters, terms?: TextTerms): Criterion[] {
+/** Each trade word's own terms (wordTerms in the repository), by word. */
+export type TradeTerms = ReadonlyMap<string, TextTerms>;
+
+/**
+ * The filters, each described once. `terms`: the free text's, when the caller knows them
+ * (textTerms); `tradeTerms`: the trade words' (without them, in memory only offering the
+ * trade decides).
+ */
+export function criteria(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: TradeTerms): Criterion[] {
   const out: Criterion[] = [];
   if (f.service.length > 0) out.push(serviceCriterion(f.service));
   if (f.country) {
     const country = f.country;
-    out.push({ kind: 'l', sql: eq(cp.country, country), test: (c) => c.country === country });
+    out.push({ kinds: ['l'], sql: eq(cp.country, country), test: (c) => c.country === country });
   }
   if (f.city) {
     const city = f.city;
-    out.push({ kind: 'l', sql: eq(cp.city, city), test: (c) => c.city === city });
+    out.push({ kinds: ['l'], sql: eq(cp.city, city), test: (c) => c.city === city });
   }
   if (f.zone) {
     const zone = f.zone;
-    out.push({ kind: 'l', sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
+    out.push({ kinds: ['l'], sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
   }
   if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
   if (f.q) {
-    const text = textCriterion(f.q, f.textMode ?? 'words', terms);
+    const mode = f.textMode ?? 'words';
+    if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) out.push(tradeCriterion(t.word, t.services, tradeTerms?.get(t.word)));
+    const text = textCriterion(f.q, mode, terms);
     if (text) out.push(text);
   }
   return out;
@@ -209,8 +266,8 @@ export function matchingSql(f: DirectoryFilters): SQL {
  * The filters' test of a contractor's facts, listed rule included: true, false, or undefined
  * when the facts cannot tell (text by names, or words not known).
  */
-export function factsMatcher(f: DirectoryFilters, terms?: TextTerms): (c: ContractorFacts) => boolean | undefined {
-  const tests = criteria(f, terms).map((c) => c.test);
+export function factsMatcher(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: TradeTerms): (c: ContractorFacts) => boolean | undefined {
+  const tests = criteria(f, terms, tradeTerms).map((c) => c.test);
   return (c) => {
     if (!c.listed) return false;
     let unknown = false;

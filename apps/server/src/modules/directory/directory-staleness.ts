@@ -1,6 +1,6 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { ContractorChange, SortKeys, Staleness } from './directory-cache.ts';
-import { criteria, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
+import { criteria, tradeRankSql, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
 
 export type { TextTerms };
 
@@ -22,12 +22,18 @@ function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'i
  * Whether a change may move its contractor into or out of the results of the filters: any
  * change of who is listed, or a change of the kind a filter looks at (directory-match.ts); for
  * text whose words are known, only when the contractor's words pass before and not after, or
- * the reverse.
+ * the reverse, and never when they pass neither (whatever else changed).
  */
 function membershipTest(f: DirectoryFilters, terms?: TextTerms): Staleness {
   const filters = criteria(f, terms);
-  const text = filters.find((c) => c.kind === 't');
-  return (c) => c.kinds.includes('m') || filters.some((crit) => c.kinds.includes(crit.kind) && (crit !== text || (textMatch(text, c) ?? 'moves') === 'moves'));
+  const text = filters.find((c) => c.freeText);
+  return (c) => {
+    if (c.kinds.includes('m')) return true;
+    const words = textMatch(text, c);
+    // Out of the free text before and after: out of the results whatever else changed (a trade word's service).
+    if (words === 'out') return false;
+    return filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k)) && (crit !== text || (words ?? 'moves') === 'moves'));
+  };
 }
 
 /** Whether the change may move the contractor into or out of the results of these filters. */
@@ -78,6 +84,11 @@ export interface PageShape {
   isEnd: boolean;
   /** The free text's terms, when known. */
   terms?: TextTerms;
+  /**
+   * With trade words (tradeRank): a contractor's first sort key (0 offering a named service, 1
+   * not), undefined when not known; `first` and `last` then start with it.
+   */
+  rankOf?: (id: string) => number | undefined;
 }
 
 /**
@@ -88,7 +99,10 @@ export interface PageShape {
  */
 export function pageStaleness(shape: PageShape): Staleness {
   const membership = membershipTest(shape.filters, shape.terms);
-  const text = criteria(shape.filters, shape.terms).find((c) => c.kind === 't');
+  const text = criteria(shape.filters, shape.terms).find((c) => c.freeText);
+  // With trade words, those offering the service come first (tradeRankSql): a change's sort
+  // keys place its contractor only with its rank (rankOf); without it any move may cross the page.
+  const ranked = tradeRankSql(shape.filters) !== undefined;
   return (c: ContractorChange) => {
     if (membership(c)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;
@@ -96,8 +110,10 @@ export function pageStaleness(shape: PageShape): Staleness {
     if (textMatch(text, c) === 'out') return false;
     if (!shape.first || !shape.last) return false;
     if (!c.before || !c.after) return true;
-    const before = positionOf(shape.sort, c.before, c.id);
-    const after = positionOf(shape.sort, c.after, c.id);
+    const rank = ranked ? shape.rankOf?.(c.id) : undefined;
+    if (ranked && rank === undefined) return true;
+    const before = [...(ranked ? [rank!] : []), ...positionOf(shape.sort, c.before, c.id)];
+    const after = [...(ranked ? [rank!] : []), ...positionOf(shape.sort, c.after, c.id)];
     const beforePage = comparePositions(before, shape.first) < 0 && comparePositions(after, shape.first) < 0;
     const afterPage = !shape.isEnd && comparePositions(before, shape.last) > 0 && comparePositions(after, shape.last) > 0;
     return !(beforePage || afterPage);

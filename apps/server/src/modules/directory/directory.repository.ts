@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { criteria, matchingSql, prefixQuery, SERVICE_MASK_SQL, type ContractorFacts, type DirectoryFilters, type TextMode } from './directory-match.ts';
+import { criteria, matchingSql, plainWords, prefixQuery, SERVICE_MASK_SQL, tradeRankSql, type ContractorFacts, type DirectoryFilters, type TextMode } from './directory-match.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -51,13 +51,17 @@ export { searchWords };
 const PREFIX_TERM = /^'((?:[^']|'')*)':\*$/;
 
 /**
- * The terms PostgreSQL matches for the 'words' mode of `q`, as it normalises them (stemmed,
+ * The terms PostgreSQL matches for the 'words' mode of `q` (its words other than trade words), as it normalises them (stemmed,
  * accents removed, stop words dropped: 'de la cruz' is 'cruz':*): a contractor matches when each
  * is the start of one of the lexemes of its search vector. Undefined when the query is not a
  * plain AND of prefixes; empty when nothing is left (it matches nobody).
  */
 export async function textTerms(db: DbOrTx, q: string): Promise<string[] | undefined> {
-  const words = searchWords(q);
+  return wordTerms(db, plainWords(q));
+}
+
+/** The terms PostgreSQL matches for these words, all required (as textTerms). */
+export async function wordTerms(db: DbOrTx, words: readonly string[]): Promise<string[] | undefined> {
   if (words.length === 0) return [];
   const result = await db.execute<{ query: string }>(sql`SELECT to_tsquery('public.es_unaccent', ${prefixQuery(words)})::text AS query`);
   const text = result.rows[0]?.query ?? '';
@@ -74,14 +78,15 @@ export async function textTerms(db: DbOrTx, q: string): Promise<string[] | undef
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
-/** One page of listed contractors matching the filters, in the sort's order. */
+/** One page of listed contractors matching the filters, in the sort's order (with trade words, those offering the trade first). */
 export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
+  const rank = tradeRankSql(filters);
   return db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(and(LISTED, matchingSql(filters)))
-    .orderBy(...ORDER[sort])
+    .orderBy(...(rank ? [rank, ...ORDER[sort]] : ORDER[sort]))
     .limit(limit)
     .offset(offset);
 }
@@ -94,11 +99,12 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
  * match words together as if they were unrelated ('juan' & 'carlos': 216 guessed, 3,740 real;
  * 30 ms against 1 ms at 100,000 contractors). The text is tested outside a subquery fenced with
  * OFFSET 0, so it cannot be turned into an index condition; the caller decides from the count
- * (`walkIsCheaper`), for searches of several words (for one word PostgreSQL's guess is good).
+ * (`walkIsCheaper`), for searches of several words (for one word PostgreSQL's guess is good)
+ * without trade words (those offering the trade come first, out of the index's order).
  * Decision 015.
  */
 export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const text = filters.q ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.kind === 't')?.sql : undefined;
+  const text = filters.q && !tradeRankSql(filters) ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.freeText)?.sql : undefined;
   if (!text) return searchContractorRows(db, filters, sort, limit, offset);
   const inOrder = db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${text}`.as('matches') })

@@ -110,20 +110,25 @@ describe('contractor directory API', () => {
     });
 
     it('free text over name, company and description ignores accents and case, and finds parts of words', async () => {
-      expect(names(await search('?q=plomeria'))).toEqual(['Ramón Núñez']); // company 'Plomería'
-      expect(names(await search('?q=Plomero')).sort()).toEqual(['Andrés Gómez', 'Ramón Núñez']); // 'Plomero' and 'Plomería' share a stem
+      expect(names(await search('?q=nunez'))).toEqual(['Ramón Núñez']); // name and company 'Plomería Núñez'
+      expect(names(await search('?q=interior'))).toEqual(['José Martínez']); // description 'Pintura interior'
       expect(names(await search('?q=PLOMERÍA%20nunez'))).toEqual(['Ramón Núñez']);
       expect(names(await search('?q=electricas'))).toEqual(['Carmen Báez']); // description 'eléctricas'
       expect(names(await search('?q=tuberia'))).toEqual(['Ramón Núñez']); // 'tuberías'
       expect(names(await search('?q=calenta'))).toEqual(['Ramón Núñez']); // a word being typed
       expect(names(await search('?q=baez'))).toEqual(['Carmen Báez']);
       expect(names(await search('?q=Martines'))).toEqual(['José Martínez']); // the same stem as Martínez
+      // Trade words (decision 037): everyone offering the trade, whatever their text says.
+      expect(names(await search('?q=plomeria')).sort()).toEqual(['Andrés Gómez', 'Ramón Núñez']);
+      expect(names(await search('?q=Plomeras')).sort()).toEqual(['Andrés Gómez', 'Ramón Núñez']);
+      expect(names(await search('?q=t%C3%A9cnico%20de%20aire'))).toEqual(['Carmen Báez']);
+      expect(names(await search('?q=electricista%20santiago'))).toEqual([]); // 'santiago' is in no text (the city is a filter)
       // When no word matches: names close to the text, or containing it.
       expect(names(await search('?q=nunes%20ramon'))).toEqual(['Ramón Núñez']);
       expect(names(await search('?q=Carmn%20Baez'))).toEqual(['Carmen Báez']);
       expect(names(await search('?q=xyzzy'))).toEqual([]);
       expect(names(await search('?q=tin'))).toEqual(['José Martínez']);
-      expect((await search('?q=carpintero%20soldador')).total).toBe(0);
+      expect((await search('?q=carpintero%20soldador')).total).toBe(0); // nobody offers both ebanistería and herrería
       // Banned contractors stay out of text results too.
       expect(names(await search('?q=baneado'))).toEqual([]);
     });

@@ -20,6 +20,7 @@ import {
   type SearchRow,
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
+import { serviceMask, tradeRank, tradeRankSql } from './directory-match.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
 export { toContractorCard };
@@ -94,7 +95,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
     // Which contractors the text matches is known from their words (sent with each change):
     // a change to anyone else leaves the page as it is.
     let terms = base.q ? await termsOf(deps, base.q) : undefined;
-    if (isTextOnly(base) && searchWords(base.q!).length > 1) {
+    if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRankSql(base)) {
       // Several words: PostgreSQL guesses how many contractors have them all as if the words
       // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
       // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
@@ -125,7 +126,20 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       pageSize: DIRECTORY_PAGE_SIZE,
       pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
     };
-    const position = (r: (typeof rows)[number]) => positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+    // With trade words, those offering the trade first: their rank is the first key.
+    const rank = tradeRank(filters);
+    const position = (r: (typeof rows)[number]) => {
+      const p = positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+      return rank ? [rank(serviceMask(r.services)), ...p] : p;
+    };
+    const facets = deps.facets;
+    const rankOf =
+      rank && facets
+        ? (id: string) => {
+            const s = facets.servicesOf(id);
+            return s === undefined ? undefined : rank(s);
+          }
+        : undefined;
     const staleWhen = pageStaleness({
       filters,
       sort: search.sort,
@@ -134,6 +148,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
       isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
       terms,
+      ...(rankOf ? { rankOf } : {}),
     });
     return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
   });

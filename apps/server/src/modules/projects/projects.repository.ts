@@ -1,7 +1,8 @@
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProjectsQuery, ProjectData } from '@arreglaya/shared/schemas/projects';
 import type { ServiceType } from '@arreglaya/shared/domain';
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
+import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -203,17 +204,37 @@ export async function listClientProjects(db: DbOrTx, clientId: string, status: P
     .limit(500);
 }
 
-/** Every word a prefix, all required, stemmed in Spanish with accents removed (as the directory). */
+/** Whether the project asks for one of the services. */
+function asksFor(services: readonly ServiceType[]): SQL {
+  return sql`${projects.serviceTypes} && ${sql.param(services)}::service_type[]`;
+}
+
+/** The word(s) as prefixes, all required, stemmed in Spanish with accents removed (as the directory). */
+function wordsMatch(words: readonly string[]): SQL {
+  return sql`${projects.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
+}
+
+/**
+ * Free text as in the directory (decision 037): each trade word ('plomero') is met by asking for
+ * its service or by the text; the other words (those that only go with a trade dropped) by the text.
+ */
 function textCondition(q: string | undefined): SQL | undefined {
   const words = q ? searchWords(q) : [];
   if (words.length === 0) return undefined;
-  return sql`${projects.searchVector} @@ to_tsquery('public.es_unaccent', ${words.map((w) => `${w}:*`).join(' & ')})`;
+  const { trades, others } = splitTradeWords(words);
+  return and(...trades.map((t) => or(asksFor(t.services), wordsMatch([t.word]))), others.length > 0 ? wordsMatch(others) : undefined);
+}
+
+/** With trade words in the text, the projects asking for their services come first (undefined without). */
+function tradeRank(q: string | undefined): SQL | undefined {
+  const services = q ? tradeServicesOf(searchWords(q)) : [];
+  return services.length > 0 ? sql`(NOT (${asksFor(services)}))` : undefined;
 }
 
 function openWhere(query: OpenProjectsQuery, services: readonly ServiceType[]) {
   return and(
     eq(projects.status, 'created'),
-    services.length > 0 ? sql`${projects.serviceTypes} && ${sql.param(services)}::service_type[]` : undefined,
+    services.length > 0 ? asksFor(services) : undefined,
     query.country ? eq(projects.country, query.country) : undefined,
     query.city ? eq(projects.city, query.city) : undefined,
     query.zone ? eq(projects.zone, query.zone) : undefined,
@@ -225,7 +246,8 @@ function openWhere(query: OpenProjectsQuery, services: readonly ServiceType[]) {
 
 /** One page of the open list (an index walk on projects_open_idx when no filter narrows it more). */
 export async function listOpenProjects(db: DbOrTx, query: OpenProjectsQuery, services: readonly ServiceType[]) {
-  const order = query.sort === 'oldest' ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)];
+  const rank = tradeRank(query.q);
+  const order = [...(rank ? [rank] : []), ...(query.sort === 'oldest' ? [asc(projects.createdAt), asc(projects.id)] : [desc(projects.createdAt), desc(projects.id)])];
   return db
     .select({ ...tileColumns, clientFirstName: users.firstName })
     .from(projects)

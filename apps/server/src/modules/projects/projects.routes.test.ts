@@ -295,6 +295,22 @@ describe('GET /api/projects (Proyectos Disponibles)', () => {
     }
   });
 
+  it('a trade word finds the projects asking for the trade, before those that only say it (decision 037)', async () => {
+    const client = await person(t, 'client');
+    const contractor = await person(t, 'contractor', 'Ana', ['pintura']);
+    const tag = crypto.randomBytes(3).toString('hex');
+    const asking = await postProject(t, client, { services: ['plomeria'], title: `Fuga debajo del fregadero ${tag}` });
+    const saying = await postProject(t, client, { services: ['pintura'], title: `Pintar el baño que dejó el plomero ${tag}` });
+    await postProject(t, client, { services: ['electricidad'], title: `Cableado ${tag}` });
+    for (const q of ['plomero', 'Plomeros', 'técnico plomero']) {
+      const items = (await get(contractor, `/api/projects?allServices=1&q=${encodeURIComponent(`${q} ${tag}`)}`)).json().items as { id: string }[];
+      expect(
+        items.map((i) => i.id),
+        q,
+      ).toEqual([asking, saying]); // the newer one that only says 'plomero' second
+    }
+  });
+
   it('refuses bad filters with a 400 and is for contractors only', async () => {
     const contractor = await person(t, 'contractor');
     for (const qs of ['sort=precio', 'page=0', 'pageSize=500', 'service=magia', 'from=ayer', `from=${dayFromToday(5)}&to=${dayFromToday(1)}`]) {

@@ -328,6 +328,9 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(page.getByRole('region', { name: offerPanel.jobTitle }).getByText(offerPanel.completed)).toBeVisible();
   }
 
+  // Publishing's alerts go from a job after the commit (decision 036): wait for them before counting.
+  await mailTo(mailbox, client, tm.projectMatches.subject, since);
+  await mailTo(mailbox, contractor, tm.newProjectAlert.subject(title), since);
   // Every mail the loop sent was one of those read above: nothing more, nothing to anyone else.
   const loopMails = mailbox.messages.slice(since);
   const subjectsTo = (person: Person) =>
@@ -335,8 +338,10 @@ test('a client and a contractor go through the whole loop in two browsers, follo
       .filter((m) => sentTo(m, person.account.email))
       .map((m) => m.subject)
       .sort();
+  // Publishing also sent the client's Coincidencias (decision 036): the contractor offers plomería in her city.
   expect(subjectsTo(client)).toEqual(
     [
+      tm.projectMatches.subject,
       tm.newQuote.subject,
       tm.counterAnswered.subject,
       tm.projectAssigned.subject,
@@ -346,11 +351,20 @@ test('a client and a contractor go through the whole loop in two browsers, follo
       tm.projectDelivered.subject,
     ].sort(),
   );
-  // The money's mails (issue 29): the contractor hears the payment is held, gets the contact data, and the release's receipt.
+  // The money's mails (issue 29): the contractor hears the payment is held, gets the contact data, and the release's receipt;
+  // and the new project's immediate alert (decision 036), since the project is of her service and city.
   expect(subjectsTo(contractor)).toEqual(
-    [tm.quoteCountered.subject, tm.quoteAccepted.subject, tm.projectFunded.subject, tm.contactShared.subject, tm.projectApproved.subject, payments.receipts.release.subject].sort(),
+    [
+      tm.newProjectAlert.subject(title),
+      tm.quoteCountered.subject,
+      tm.quoteAccepted.subject,
+      tm.projectFunded.subject,
+      tm.contactShared.subject,
+      tm.projectApproved.subject,
+      payments.receipts.release.subject,
+    ].sort(),
   );
-  expect(loopMails.length).toBe(13);
+  expect(loopMails.length).toBe(15);
 
   expect(client.errors).toEqual([]);
   expect(contractor.errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
 
 /**
@@ -24,4 +24,16 @@ export const queryClient = new QueryClient({
 export async function prefetch(...loads: Promise<unknown>[]): Promise<null> {
   await Promise.all(loads.map((load) => load.catch(() => undefined)));
   return null;
+}
+
+/**
+ * Shows a write the page made on its own as it opened (back from the bank's page: a payment or a
+ * card confirmed on arrival). `invalidateQueries` alone is not enough there: while the query's
+ * first fetch is still in flight it has no data, and TanStack Query then joins that fetch instead
+ * of starting another, so the page keeps what that fetch read before the write committed.
+ * Cancelling it first makes the refetch a request sent after the write.
+ */
+export async function refetchAfterWrite(client: QueryClient, queryKey: QueryKey): Promise<void> {
+  await client.cancelQueries({ queryKey });
+  await client.invalidateQueries({ queryKey });
 }

@@ -14,6 +14,7 @@ import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { refetchAfterWrite } from '@/lib/query-client.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
 /**
@@ -59,7 +60,8 @@ function PaymentMethodsPage() {
       .catch((error: unknown) => setVerifyFailure(errorMessage(error)))
       .finally(() => {
         setConfirming(false);
-        void queryClient.invalidateQueries({ queryKey: paymentKeys.methods(clientId) });
+        // The list's first fetch may still be in flight, from before the card was confirmed.
+        void refetchAfterWrite(queryClient, paymentKeys.methods(clientId));
         setParams(
           (current) => {
             const next = new URLSearchParams(current);

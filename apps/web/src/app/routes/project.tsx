@@ -20,6 +20,7 @@ import { ProjectReviewSection } from '@/features/reviews/components/project-revi
 import { useNoticesReadOnOpen } from '@/features/notifications/lib/notices-on-open.ts';
 import { useCountry } from '@/lib/country.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
+import { refetchAfterWrite } from '@/lib/query-client.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
@@ -35,7 +36,7 @@ function ProjectPage() {
   const p = project.data;
   const queryClient = useQueryClient();
   const userId = user?.id ?? null;
-  const reload = useCallback(() => queryClient.invalidateQueries({ queryKey: projectKeys.detail(userId ?? '', id) }), [queryClient, userId, id]);
+  const reload = useCallback(() => refetchAfterWrite(queryClient, projectKeys.detail(userId ?? '', id)), [queryClient, userId, id]);
   // Back from the bank's page (?pago=): confirmed once, its outcome announced at the top of the page.
   const paymentReturn = usePaymentReturn(reload);
   usePageTitle(p ? p.title : shell.pages.project);

@@ -1,0 +1,71 @@
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { refetchAfterWrite } from './query-client.ts';
+
+// The page opens, its list's first fetch leaves, and the page's own write (a card confirmed on the
+// way back from the bank) commits while that fetch is still on the way: the server had read the
+// list before the write. What the page ends up showing is what these tests check.
+function openPage() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  let stored = ['Visa •••• 4242'];
+  const answers: (() => void)[] = [];
+  const requests: string[][] = [];
+  const queryKey = ['cards'];
+  // Each request reads the list now and answers when the test says so.
+  const queryFn = () => {
+    const readNow = [...stored];
+    requests.push(readNow);
+    return new Promise<string[]>((resolve) => answers.push(() => resolve(readNow)));
+  };
+  const observer = new QueryObserver(client, { queryKey, queryFn });
+  const unsubscribe = observer.subscribe(() => undefined);
+  return {
+    client,
+    queryKey,
+    requests,
+    write: () => (stored = [...stored, 'Visa •••• 3220']),
+    answerAll: () => answers.splice(0).forEach((answer) => answer()),
+    shown: () => client.getQueryData<string[]>(queryKey),
+    close: unsubscribe,
+  };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('refetchAfterWrite', () => {
+  it('shows the write when it commits while the first fetch is still in flight', async () => {
+    const page = openPage();
+    page.write();
+    const refreshed = refetchAfterWrite(page.client, page.queryKey);
+    await settle();
+    page.answerAll();
+    await refreshed;
+    expect(page.requests).toHaveLength(2);
+    expect(page.shown()).toEqual(['Visa •••• 4242', 'Visa •••• 3220']);
+    page.close();
+  });
+
+  it('is needed: invalidating alone joins the first fetch and keeps what it read before the write', async () => {
+    const page = openPage();
+    page.write();
+    const invalidated = page.client.invalidateQueries({ queryKey: page.queryKey });
+    page.answerAll();
+    await invalidated;
+    expect(page.requests).toHaveLength(1);
+    expect(page.shown()).toEqual(['Visa •••• 4242']);
+    page.close();
+  });
+
+  it('refetches once more when the list had already loaded', async () => {
+    const page = openPage();
+    page.answerAll();
+    await settle();
+    page.write();
+    const refreshed = refetchAfterWrite(page.client, page.queryKey);
+    await settle();
+    page.answerAll();
+    await refreshed;
+    expect(page.shown()).toEqual(['Visa •••• 4242', 'Visa •••• 3220']);
+    page.close();
+  });
+});

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { createLogger, lazyChildLogger } from './logger.ts';
+import { createLogger, lazyChildLogger, urlForLog } from './logger.ts';
 
 /** A Fastify app on the app's logger and child-logger factory, with the lines it writes. */
 function appLogging(level: 'warn' | 'info') {
@@ -50,5 +50,16 @@ describe("a request's logger", () => {
     expect(new Set(ids.slice(3)).size).toBe(1);
     expect(ids[0]).not.toBe(ids[3]);
     await app.close();
+  });
+});
+
+describe('a URL as logged', () => {
+  it("keeps ids and query parameters' names, and hides a token in the path and every query value", () => {
+    const token = 'q7Yk3v0cW9nJ2xZ8bT4mR1sL6pD5hF0aE3uG7iK9oN2';
+    expect(urlForLog(`/api/quote-links/${token}`)).toBe('/api/quote-links/…');
+    expect(urlForLog(`/oferta/confirmar/${token}?from=mail`)).toBe('/oferta/confirmar/…?from=…');
+    expect(urlForLog('/api/projects/0b7f8a4e-5c1d-4e2f-9a3b-6c7d8e9f0a1b/quotes')).toBe('/api/projects/0b7f8a4e-5c1d-4e2f-9a3b-6c7d8e9f0a1b/quotes');
+    expect(urlForLog('/servicios/plomeria/santo-domingo-este')).toBe('/servicios/plomeria/santo-domingo-este');
+    expect(urlForLog('/api/directory?q=juan%20perez&page=2')).toBe('/api/directory?q=…&page=…');
   });
 });

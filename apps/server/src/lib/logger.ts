@@ -54,14 +54,26 @@ export function serializeError(err: unknown): unknown {
   return cause === undefined ? rest : { ...rest, cause: serializeError((err as { cause?: unknown }).cause) };
 }
 
+/** A UUID: a record's id, which a log may show (it names nothing by itself). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
- * A URL as logged: its path (at most 200 characters) and the names of its query parameters, never
- * their values. A query carries what the caller chose (an OAuth callback's state, an unsubscribe
+ * A path segment as logged: a secret carried in the path (an offer's accept or reject link,
+ * /oferta/confirmar/<token> and /api/quote-links/<token>: 256 random bits, base64url) is `…`.
+ * Any segment of 32 or more URL-safe characters that is not a UUID counts as one.
+ */
+function tokenHidden(segment: string): string {
+  return segment.length >= 32 && /^[A-Za-z0-9_-]+$/.test(segment) && !UUID.test(segment) ? '…' : segment;
+}
+
+/**
+ * A URL as logged: its path (at most 200 characters, with any token in it hidden) and the names of
+ * its query parameters, never their values. A query carries what the caller chose (an OAuth callback's state, an unsubscribe
  * token, a search), and any caller can send one: the log keeps none of it (issue 30).
  */
 export function urlForLog(url: string): string {
   const at = url.indexOf('?');
-  const path = (at < 0 ? url : url.slice(0, at)).slice(0, 200);
+  const path = (at < 0 ? url : url.slice(0, at)).slice(0, 200).split('/').map(tokenHidden).join('/');
   if (at < 0) return path;
   const names = url
     .slice(at + 1)

@@ -43,11 +43,11 @@ function soon(path: string, title: string, extra: Omit<PageHandle, 'title'> = {}
 }
 
 /** '' and 'info' of an account area are the same view (spec §2). */
-function accountIndex(title: string, account: PageHandle['account'], lazy: RouteObject['lazy']): RouteObject[] {
+function accountIndex(title: string, account: PageHandle['account'], lazy: RouteObject['lazy'], loader?: RouteObject['loader']): RouteObject[] {
   const handle = { title, account } satisfies PageHandle;
   return [
-    { index: true, handle, lazy },
-    { path: 'info', handle, lazy },
+    { index: true, handle, loader, lazy },
+    { path: 'info', handle, loader, lazy },
   ];
 }
 
@@ -90,7 +90,8 @@ export const routes: RouteObject[] = retryLazyRoutes([
             loader: signedIn,
             lazy: accountLayout,
             children: [
-              ...accountIndex(p.personalInfo, '/perfil', clientProfile),
+              // The client's profile; a contractor or a sysadmin goes to their own (their /perfil/* pages are shared).
+              ...accountIndex(p.personalInfo, '/perfil', clientProfile, clientsOnly),
               { path: 'seguridad', handle: { title: p.security, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/security.tsx') },
               {
                 path: 'proyectos',

@@ -1,6 +1,7 @@
 -- "Ofertas especiales" (decision 041): a sysadmin's campaigns (subject, text, the roles and countries
 -- it is for, draft -> sending -> sent, its counts) and who has had each, one row per campaign and
--- person written with their mail, so a second click or a re-run job mails nobody twice.
+-- person written with their mail, so a second click or a re-run job mails nobody twice; and the
+-- outbox's optional extra headers (a campaign mail's List-Unsubscribe).
 CREATE TYPE "public"."campaign_state" AS ENUM('draft', 'sending', 'sent');--> statement-breakpoint
 CREATE TABLE "campaign_recipients" (
 	"campaign_id" uuid NOT NULL,
@@ -26,6 +27,7 @@ CREATE TABLE "campaigns" (
 	"sent_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "email_outbox" ADD COLUMN "headers" jsonb;--> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_campaign_id_campaigns_id_fk" FOREIGN KEY ("campaign_id") REFERENCES "public"."campaigns"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaign_recipients" ADD CONSTRAINT "campaign_recipients_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "campaigns" ADD CONSTRAINT "campaigns_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

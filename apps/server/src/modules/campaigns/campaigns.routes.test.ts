@@ -91,6 +91,10 @@ describe('a campaign to opted-in people only', () => {
     expect(mail.text).toContain('Los contratistas de pintura tienen precios especiales hasta el 31.');
     expect(mail.html).toContain('Escríbeles desde ArreglaYa.');
     expect(mail.text).toMatch(new RegExp(`${t.config.appUrl}/api/ofertas/baja\\?token=${ana.id}\\.[A-Za-z0-9_-]{43}`));
+    // The mail client's own unsubscribe (RFC 2369, RFC 8058 one-click) points at the same link.
+    const header = (name: string) => mail.raw.headers.find((h) => h.key === name)?.value;
+    expect(header('list-unsubscribe')).toBe(`<${/https?:\/\/\S+\/api\/ofertas\/baja\?token=\S+/.exec(mail.text)![0]}>`);
+    expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
     for (const nobody of [quiet, stopped, colombian, contractor, banned, unconfirmed, admin]) expect(await mailsTo(nobody, c.subject)).toBe(0);
 
     // The job again (a retry, another instance): nobody gets it twice; the list shows it sent with its count.

@@ -130,6 +130,8 @@ function mailCampaign(deps: CampaignsDeps, c: CampaignRow, batch: number): Promi
       record: { into: sql`${campaignRecipients} (campaign_id, user_id)`, select: sql`${c.id}, id`, returning: sql`user_id` },
       mail: campaignMailOf(c),
       tokens: { [LINK_TOKEN]: unsubscribeUrlSql(deps.appUrl, deps.linkSecret, sql`${users.id}`) },
+      // RFC 2369 and RFC 8058: the mail client's own "unsubscribe", one POST to the same link.
+      headers: { 'List-Unsubscribe': `<${LINK_TOKEN}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     },
     batch,
   );

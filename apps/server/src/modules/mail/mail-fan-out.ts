@@ -35,6 +35,8 @@ export interface MailFanOut {
   mail: { subject: string; text: string; html: string; template: string };
   /** More placeholders: each key replaced by its SQL value over the FROM (URL-safe text: it goes into the HTML unescaped). */
   tokens?: Record<string, SQL>;
+  /** Extra headers of every mail (List-Unsubscribe); their values may hold the placeholders too. */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -47,6 +49,14 @@ export async function fanOutMail(deps: { db: Db; mailer: Mailer }, f: MailFanOut
   const extraColumns = extra.map(([, value], i) => sql`, ${value} AS ${sql.raw(`token_${i}`)}`);
   const replaced = (part: SQL, nameColumn: 'first_name' | 'html_name') =>
     extra.reduce((acc, [token], i) => sql`replace(${acc}, ${token}, ${sql.raw(`r.token_${i}`)})`, sql`replace(${part}, ${FIRST_NAME_TOKEN}, ${sql.raw(`r.${nameColumn}`)})`);
+  const headers = Object.entries(f.headers ?? {});
+  const headersSql =
+    headers.length === 0
+      ? sql`NULL`
+      : sql`jsonb_build_object(${sql.join(
+          headers.map(([name, value]) => sql`${name}::text, ${replaced(sql`${value}::text`, 'first_name')}`),
+          sql`, `,
+        )})`;
   let queued = 0;
   for (;;) {
     const result = await deps.db.execute<{ seen: number; mailed: number }>(sql`
@@ -62,8 +72,8 @@ export async function fanOutMail(deps: { db: Db; mailer: Mailer }, f: MailFanOut
         ON CONFLICT DO NOTHING
         RETURNING ${f.record.returning} AS recipient_id
       ), mails AS (
-        INSERT INTO ${emailOutbox} (to_address, subject, text_body, html_body, template)
-        SELECT r.email, ${f.mail.subject}, ${replaced(sql`${f.mail.text}`, 'first_name')}, ${replaced(sql`${f.mail.html}`, 'html_name')}, ${f.mail.template}
+        INSERT INTO ${emailOutbox} (to_address, subject, text_body, html_body, template, headers)
+        SELECT r.email, ${f.mail.subject}, ${replaced(sql`${f.mail.text}`, 'first_name')}, ${replaced(sql`${f.mail.html}`, 'html_name')}, ${f.mail.template}, ${headersSql}
         FROM told JOIN recipients r ON r.id = told.recipient_id
         RETURNING 1
       )

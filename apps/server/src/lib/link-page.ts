@@ -8,7 +8,7 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 
 /** A page with a title, a body (HTML, already escaped) and a link home. */
 export function linkPage(title: string, body: string, homeLabel: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${escapeHtml(homeLabel)}</a></p></main></body></html>`;
+  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><link rel="icon" type="image/svg+xml" href="/favicon.svg"><title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${escapeHtml(homeLabel)}</a></p></main></body></html>`;
 }
 
 /** A page whose button posts `action` (a plain form: the token stays in the query). */

@@ -102,7 +102,7 @@ export function specialOffersUnsubscribeRoutes(deps: Pick<CampaignsDeps, 'db' | 
         const known = userOfUnsubscribeToken(deps.linkSecret, req.query.token) !== null;
         return reply
           .status(known ? 200 : 404)
-          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' })
+          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' })
           .type(HTML_TYPE)
           .send(known ? askPage(u, unsubscribeUrl('', req.query.token)) : page(u.invalidTitle, u.invalidText));
       },

@@ -49,7 +49,7 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
         // The token is in this page's form: no shared cache keeps it, and no link from it tells it to another site.
         return reply
           .status(known ? 200 : 404)
-          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' })
+          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' })
           .type(html)
           .send(known ? askPage(t, `/api/newsletter/unsubscribe?token=${encodeURIComponent(req.query.token)}`) : invalidPage());
       },

@@ -24,7 +24,6 @@ export const adminCampaigns = {
   empty: 'Todavía no hay campañas.',
   loadError: 'No pudimos cargar las campañas. Inténtalo de nuevo.',
   states: { draft: 'Borrador', sending: 'Enviándose', sent: 'Enviada' } as Record<'draft' | 'sending' | 'sent', string>,
-  state: 'Estado',
   createdAt: 'Creada',
   sentAt: 'Enviada el',
   mailed: 'Correos enviados',
@@ -42,7 +41,6 @@ export const adminCampaigns = {
   sending: 'La campaña se está enviando. Los números se actualizan al terminar.',
   alreadySent: 'Esta campaña ya se envió o se está enviando; no se envía otra vez.',
   notDraft: 'Solo se puede cambiar una campaña en borrador.',
-  refresh: 'Actualizar',
 } as const;
 
 /** The campaign's mail (its subject and text are the sysadmin's). */

@@ -18,13 +18,19 @@ import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 import { Detail } from './detail.tsx';
 import { campaignKeys, createCampaign, fetchAudience, fetchCampaigns, sendCampaign, updateCampaign } from './campaigns-api.ts';
 
+const SENDING_REFRESH_MS = 5000;
 const EMPTY: CampaignForm = { subject: '', text: '', roles: ['client'], countries: ['DO'] };
 const people = (n: number) => t.people(n, formatNumber(n));
 
 /** /admin/campanas: "Ofertas especiales", the sysadmin's campaigns (decision 041): a draft's form with its live audience, the list, "Enviar" after a confirmation. Sysadmins only (router). */
 export function CampaignsPage() {
   usePageTitle(t.title);
-  const campaigns = useQuery({ queryKey: campaignKeys.list, queryFn: ({ signal }) => fetchCampaigns(signal) });
+  const campaigns = useQuery({
+    queryKey: campaignKeys.list,
+    queryFn: ({ signal }) => fetchCampaigns(signal),
+    // While one is being sent, its state and counts are read again until it shows sent.
+    refetchInterval: (query) => (query.state.data?.some((c) => c.state === 'sending') ? SENDING_REFRESH_MS : false),
+  });
   const [editing, setEditing] = useState<Campaign | null>(null);
   return (
     <div className="flex flex-col gap-6">

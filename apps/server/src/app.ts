@@ -53,6 +53,9 @@ import { projectJobs } from './modules/projects/project-jobs.ts';
 import { paymentJobs } from './modules/payments/payment-jobs.ts';
 import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
+import { campaignJobs } from './modules/campaigns/campaign-jobs.ts';
+import { campaignsRoutes, specialOffersUnsubscribeRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { noDispatcherYet, type CampaignsDeps } from './modules/campaigns/campaigns.service.ts';
 import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -134,7 +137,9 @@ export interface PaymentsHandle {
 
 export async function buildApp(
   deps: AppDeps,
-): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness }> {
+): Promise<
+  App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness; campaigns: CampaignsDeps }
+> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -272,6 +277,19 @@ export async function buildApp(
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));
   jobs.define(...projectJobs(projectDeps));
   await app.register(jobsRoutes(db, jobs));
+  // "Ofertas especiales" (decision 041): the console's campaigns, sent by one job; WhatsApp waits for the notification dispatcher.
+  const campaignDeps: CampaignsDeps = {
+    db,
+    mailer,
+    appUrl: config.appUrl,
+    linkSecret: authSecret,
+    log: app.log,
+    sendJob: async (campaignId: string) => void (await jobs.send('campaign-send', { campaignId }, { key: campaignId })),
+    queueSpecialOfferDeliveries: noDispatcherYet,
+  };
+  await app.register(campaignsRoutes(campaignDeps));
+  await app.register(specialOffersUnsubscribeRoutes(campaignDeps));
+  jobs.define(...campaignJobs(campaignDeps));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
   // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
@@ -322,5 +340,5 @@ export async function buildApp(
     await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness, campaigns: campaignDeps });
 }

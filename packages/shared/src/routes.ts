@@ -54,6 +54,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/reclamos/:projectId',
   '/admin/registro',
   '/admin/tareas',
+  '/admin/campanas',
 ] as const;
 
 /** True when `path` matches one of the app's route patterns (':param' = one segment). */

@@ -9,11 +9,12 @@ import { loadConfig, type Config } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/modules/mail/mailer.ts';
 import type { JobQueue, JobQueueSettings } from '../../src/modules/jobs/job-queue.ts';
 import { createLogger } from '../../src/lib/logger.ts';
+import type { CampaignsDeps } from '../../src/modules/campaigns/campaigns.service.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness; campaigns: CampaignsDeps };
   config: Config;
   close(): Promise<void>;
 }

@@ -170,6 +170,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
               { path: 'bandejas', handle: { title: a.inboxes } satisfies PageHandle, lazy: () => import('@/features/admin-ops/inbox-page.tsx') },
               { path: 'registro', handle: { title: a.logTrail } satisfies PageHandle, lazy: () => import('@/features/admin-ops/log-page.tsx') },
               { path: 'tareas', handle: { title: a.jobs } satisfies PageHandle, lazy: () => import('@/features/admin-ops/jobs-page.tsx') },
+              { path: 'campanas', handle: { title: a.campaigns } satisfies PageHandle, lazy: () => import('@/features/admin-ops/campaigns-page.tsx') },
             ],
           },
           { path: 'notfound', lazy: notFound },

@@ -13,6 +13,7 @@ export const adminConsole = {
     inboxes: 'Bandejas',
     logTrail: 'Registro',
     jobs: 'Tareas programadas',
+    campaigns: 'Ofertas especiales',
   },
   roles: { client: 'Cliente', contractor: 'Contratista', sysadmin: 'Sysadmin' } as Record<'client' | 'contractor' | 'sysadmin', string>,
   roleAll: 'Todos los roles',

@@ -104,6 +104,8 @@ export const emailOutbox = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     template: varchar('template', { length: 60 }).notNull(),
+    /** Extra mail headers (a campaign's List-Unsubscribe, decision 041); null for most mails. */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     status: emailStatus('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -15,6 +15,8 @@ export interface JobData {
   at?: string;
   /** The project a project-alerts job is about (decision 036). */
   projectId?: string;
+  /** The campaign a campaign-send job sends (decision 041). */
+  campaignId?: string;
 }
 
 /** The instant a job runs as of. */

@@ -50,7 +50,7 @@ export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]>
         ORDER BY next_attempt_at, created_at
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED)
-    RETURNING id, to_address, subject, text_body, html_body, template, status, attempts, last_error, next_attempt_at, locked_until, sent_at, created_at)
+    RETURNING id, to_address, subject, text_body, html_body, template, headers, status, attempts, last_error, next_attempt_at, locked_until, sent_at, created_at)
     SELECT * FROM claimed ORDER BY created_at, id`);
   // The claimed rows as the UPDATE left them (one statement, no second read), sent in the order
   // they were queued (a code mail must not overtake its replacement).
@@ -61,6 +61,7 @@ export async function claimDueMails(db: Db, limit: number): Promise<OutboxRow[]>
     textBody: r.text_body as string,
     htmlBody: r.html_body as string | null,
     template: r.template as string,
+    headers: r.headers as Record<string, string> | null,
     status: r.status as OutboxRow['status'],
     attempts: r.attempts as number,
     lastError: r.last_error as string | null,

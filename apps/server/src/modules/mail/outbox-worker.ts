@@ -119,6 +119,7 @@ export class OutboxWorker {
               html: row.htmlBody,
               id: row.id,
               template: row.template,
+              headers: row.headers,
               recipientId: accounts.get(row.toAddress.toLowerCase()) ?? null,
             });
             sent.push(row.id);

@@ -5,6 +5,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string | null;
+  /** Extra headers (List-Unsubscribe of a campaign's mail). */
+  headers?: Record<string, string> | null;
   /** For the log, which names a mail by these, never by its address or subject (issue 30). */
   id?: string;
   template?: string;
@@ -27,7 +29,7 @@ export function createSmtpTransport(url: string, from: string): MailTransport {
   return {
     kind: 'smtp',
     async send(mail) {
-      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined });
+      await transporter.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? undefined, headers: mail.headers ?? undefined });
     },
     close: () => transporter.close(),
   };

@@ -1,32 +1,20 @@
-import { es, PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
+import { es } from '@arreglaya/shared/i18n/es';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { NewsletterCreatedSchema, NewsletterSchema } from '@arreglaya/shared/schemas/newsletter';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { askPage, HTML_TYPE, linkPage, wantsPage } from '../../lib/link-page.ts';
 import { escapeHtml } from '../mail/layout.ts';
 import { isUnsubscribeToken, subscribe, unsubscribe, type NewsletterDeps } from './newsletter.service.ts';
 
 const TokenQuery = z.object({ token: z.string().min(10).max(100) });
 const t = es.newsletterUnsubscribe;
 
-/** A small page of our own (no script, no style: the CSP needs nothing). */
-function page(title: string, body: string): string {
-  return `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} · ${escapeHtml(PRODUCT_NAME)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}<p><a href="/">${escapeHtml(t.home)}</a></p></main></body></html>`;
-}
-
-/** What the link opens: a button that posts the same URL (a plain form: the token stays in the query). */
-function askPage(token: string): string {
-  const action = `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`;
-  return page(t.askTitle, `<p>${escapeHtml(t.askText)}</p><form method="post" action="${escapeHtml(action)}"><button type="submit">${escapeHtml(t.button)}</button></form>`);
-}
-
+const page = (title: string, body: string) => linkPage(title, body, t.home);
 const donePage = () => page(t.doneTitle, `<p>${escapeHtml(t.doneText)}</p>`);
 const invalidPage = () => page(t.invalidTitle, `<p>${escapeHtml(t.invalidText)}</p>`);
-const html = 'text/html; charset=utf-8';
-
-/** A browser's form (it asks for a page) rather than a mail client's one-click POST. */
-const wantsPage = (accept: string | undefined) => /\btext\/html\b/.test(accept ?? '');
+const html = HTML_TYPE;
 
 export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -61,9 +49,9 @@ export function newsletterRoutes(deps: NewsletterDeps): FastifyPluginAsyncZod {
         // The token is in this page's form: no shared cache keeps it, and no link from it tells it to another site.
         return reply
           .status(known ? 200 : 404)
-          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer' })
+          .headers({ 'cache-control': 'private, no-store', 'referrer-policy': 'same-origin' })
           .type(html)
-          .send(known ? askPage(req.query.token) : invalidPage());
+          .send(known ? askPage(t, `/api/newsletter/unsubscribe?token=${encodeURIComponent(req.query.token)}`) : invalidPage());
       },
     );
 

@@ -54,3 +54,15 @@ export async function updatePreferences(deps: NotificationsDeps, userId: string,
   if (queued) deps.mailer.kick();
   return saved;
 }
+
+/**
+ * Turns one of an account's flags off (a mail's unsubscribe link: decision 041's special offers);
+ * false when there is no such account. Works for any account that exists: it only stops mail.
+ */
+export async function turnOffMailKind(db: Db, userId: string, kind: Exclude<MailKind, 'newsletter'>): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    if (!(await findUserEmail(tx, userId))) return false;
+    await saveNotificationPreferences(tx, userId, { [kind]: false });
+    return true;
+  });
+}

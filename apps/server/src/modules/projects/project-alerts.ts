@@ -7,6 +7,7 @@ import { LISTED } from '../../db/contractor-listing.ts';
 import { contractorProfiles, notificationPreferences, projectAlerts, projects, users } from '../../db/schema/index.ts';
 import { formatStartDate } from '../contractor-contact/service-request-mail.ts';
 import { renderMail } from '../mail/layout.ts';
+import { FAN_OUT_BATCH, fanOutMail, FIRST_NAME_TOKEN } from '../mail/mail-fan-out.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMailWhere } from '../notifications/notifications.service.ts';
 import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
@@ -25,13 +26,9 @@ export interface AlertDeps {
 }
 
 /** Recipients per transaction of the fan-out. */
-export const ALERT_BATCH = 500;
+export const ALERT_BATCH = FAN_OUT_BATCH;
 /** Contractors named in the client's "Coincidencias". */
 const MATCHES_LISTED = 3;
-/** Stands for the recipient's first name in the mail rendered once per project; replaced in SQL. */
-const NAME_TOKEN = 'ARREGLAYAFIRSTNAME';
-
-const escapedFirstName = sql`replace(replace(replace(replace(replace(${users.firstName}, '&', '&amp;'), '<', '&lt;'), '>', '&gt;'), '"', '&quot;'), '''', '&#39;')`;
 
 async function loadProject(db: Db, projectId: string) {
   const [p] = await db
@@ -61,7 +58,7 @@ function alertMail(deps: AlertDeps, p: Project) {
   const services = p.services.map((s) => SERVICE_LABELS[s]).join(', ');
   const mail = renderMail({
     title: m.title,
-    paragraphs: [tm.greeting(NAME_TOKEN), m.intro, m.details(p.title, services, place, formatStartDate(p.startDate))],
+    paragraphs: [tm.greeting(FIRST_NAME_TOKEN), m.intro, m.details(p.title, services, place, formatStartDate(p.startDate))],
     actions: [{ label: m.see, url: projectUrl(deps.appUrl, p.id) }],
     footer: m.footer,
   });
@@ -69,40 +66,21 @@ function alertMail(deps: AlertDeps, p: Project) {
 }
 
 /**
- * Alerts every contractor the project is for (project-audience.ts) who has not had it, in batches:
- * each batch one statement that writes the project_alerts rows and, for the rows written, the
- * outbox's mails, and commits. Returns the mails queued.
+ * Alerts every contractor the project is for (project-audience.ts) who has not had it, in batches
+ * (mail/mail-fan-out.ts): each batch one statement that writes the project_alerts rows and, for the
+ * rows written, the outbox's mails, and commits. Returns the mails queued.
  */
-export async function alertContractors(deps: AlertDeps, p: Project, batch = ALERT_BATCH): Promise<number> {
-  const mail = alertMail(deps, p);
-  let queued = 0;
-  for (;;) {
-    const result = await deps.db.execute<{ seen: number; mailed: number }>(sql`
-      WITH recipients AS (
-        SELECT ${users.id} AS id, ${users.email} AS email, ${users.firstName} AS first_name, ${escapedFirstName} AS html_name
-        FROM ${alertAudienceFrom}
-        WHERE ${alertAudienceWhere(p.id, 'immediate')}
-        ORDER BY ${users.id}
-        LIMIT ${batch}
-      ), told AS (
-        INSERT INTO ${projectAlerts} (project_id, recipient_id, kind)
-        SELECT ${p.id}, id, 'immediate' FROM recipients
-        ON CONFLICT DO NOTHING
-        RETURNING recipient_id
-      ), mails AS (
-        INSERT INTO email_outbox (to_address, subject, text_body, html_body, template)
-        SELECT r.email, ${mail.subject}, replace(${mail.text}, ${NAME_TOKEN}, r.first_name), replace(${mail.html}, ${NAME_TOKEN}, r.html_name), 'project-alert'
-        FROM told JOIN recipients r ON r.id = told.recipient_id
-        RETURNING 1
-      )
-      SELECT (SELECT count(*) FROM recipients)::int AS seen, (SELECT count(*) FROM mails)::int AS mailed`);
-    const row = result.rows[0]!;
-    queued += row.mailed;
-    if (row.mailed > 0) deps.mailer.kick();
-    // Fewer than a batch fitted: everyone is told. A batch that wrote nothing (another run took those rows) ends too.
-    if (row.seen < batch || row.mailed === 0) break;
-  }
-  return queued;
+export function alertContractors(deps: AlertDeps, p: Project, batch = ALERT_BATCH): Promise<number> {
+  return fanOutMail(
+    deps,
+    {
+      from: alertAudienceFrom,
+      where: alertAudienceWhere(p.id, 'immediate'),
+      record: { into: sql`${projectAlerts} (project_id, recipient_id, kind)`, select: sql`${p.id}, id, 'immediate'`, returning: sql`recipient_id` },
+      mail: { ...alertMail(deps, p), template: 'project-alert' },
+    },
+    batch,
+  );
 }
 
 /**

@@ -18,6 +18,7 @@ import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, closeItem, fetchInbox, fetchSubscribers, replyToItem } from './api.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
+import { Detail } from './detail.tsx';
 
 type Subscriber = SubscriberPage['items'][number];
 
@@ -93,16 +94,6 @@ function Inbox({ kind, status, page }: { kind: InboxKind; status: InboxStatus | 
       </QueryState>
       <Pagination page={page} pageCount={pageCount} hrefFor={(n) => `?bandeja=${kind}${status ? `&estado=${status}` : ''}&pagina=${n}`} />
     </section>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string | null | undefined }) {
-  if (!value) return null;
-  return (
-    <div>
-      <dt className="inline font-medium text-slate-700">{label}: </dt>
-      <dd className="inline break-words text-slate-900">{value}</dd>
-    </div>
   );
 }
 

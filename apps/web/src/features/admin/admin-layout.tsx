@@ -16,6 +16,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/bandejas', label: t.nav.inboxes, end: false },
   { to: '/admin/registro', label: t.nav.logTrail, end: false },
   { to: '/admin/tareas', label: t.nav.jobs, end: false },
+  { to: '/admin/campanas', label: t.nav.campaigns, end: false },
 ] as const;
 
 /**

@@ -38,6 +38,8 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import type { ChannelSender } from './modules/notifications/channel-sender.ts';
+import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/notification-dispatch.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
@@ -94,6 +96,10 @@ export interface AppDeps {
   webRenderer?: PageRenderer;
   /** Where photos live; DATA_DIR/media on disk by default. */
   storage?: PhotoStorage;
+  /** Senders of the outside channels added to the app's own (tests: a recording sender). */
+  channelSenders?: ChannelSender[];
+  /** The notification dispatcher's clock (tests: quiet hours). */
+  clock?: () => Date;
   /** Chat socket timings (tests shorten them). */
   chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean };
 }
@@ -134,7 +140,18 @@ export interface PaymentsHandle {
 
 export async function buildApp(
   deps: AppDeps,
-): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness }> {
+): Promise<
+  App & {
+    mailer: Mailer;
+    notifications: NotificationDispatcher;
+    payments: PaymentsHandle;
+    chat: Chat;
+    sessionCache: SessionCache;
+    metrics: Metrics;
+    jobs: JobQueue;
+    readiness: Readiness;
+  }
+> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -191,7 +208,22 @@ export async function buildApp(
     void jobs.send(name).catch((err: unknown) => app.log.warn({ err, queue: name }, 'job not sent (its schedule will run it)'));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs, trigger: sendJob('mail-delivery') });
   jobs.define(...mailJobs(worker, db, jobs));
-  const mailer = createMailer(() => worker.kick());
+  // The outside channels (issue 32, decision 038): register a ChannelSender here to turn its channel on.
+  const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? [])];
+  const notifications = createNotificationDispatcher({
+    db,
+    senders: channelSenders,
+    log: app.log,
+    now: deps.clock,
+    send: (o) =>
+      void jobs.send('notification-delivery', {}, o ? { startAfter: o.startAfter, key: 'retry' } : {}).catch((err: unknown) => app.log.warn({ err }, 'notification job not sent')),
+  });
+  jobs.define(...notifications.jobs());
+  // Every notify() caller kicks the mailer after its commit: the same kick wakes the outside channels' delivery.
+  const mailer = createMailer(() => {
+    worker.kick();
+    notifications.kick();
+  });
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
@@ -252,14 +284,15 @@ export async function buildApp(
   // and once a day the contractors' available balances are paid out.
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
-  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
+  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(sandboxProcessorRoutes(sandbox));
-  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl } };
+  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,
     mailer,
+    notifications,
     appUrl: config.appUrl,
     storage,
     log: app.log,
@@ -287,7 +320,7 @@ export async function buildApp(
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
-  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
+  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS, notifications });
   app.addHook('onClose', () => chat.stop());
   chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
@@ -322,5 +355,5 @@ export async function buildApp(
     await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness });
+  return Object.assign(app, { mailer, notifications, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness });
 }

@@ -198,6 +198,7 @@ export const adminJobs = {
     'payouts-daily': 'Pagos diarios a contratistas',
     'mail-delivery': 'Envío de correos',
     'project-alerts': 'Avisos de proyectos nuevos',
+    'notification-delivery': 'Envío de notificaciones (push, WhatsApp, SMS)',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,
   waiting: 'En espera',

@@ -39,6 +39,7 @@ import { createMetrics, type Metrics } from './modules/metrics/metrics.service.t
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import type { ChannelSender } from './modules/notifications/channel-sender.ts';
+import { dryRunSender } from './modules/notifications/dry-run-sender.ts';
 import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/notification-dispatch.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
@@ -138,9 +139,7 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(
-  deps: AppDeps,
-): Promise<
+export async function buildApp(deps: AppDeps): Promise<
   App & {
     mailer: Mailer;
     notifications: NotificationDispatcher;
@@ -209,7 +208,9 @@ export async function buildApp(
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs, trigger: sendJob('mail-delivery') });
   jobs.define(...mailJobs(worker, db, jobs));
   // The outside channels (issue 32, decision 038): register a ChannelSender here to turn its channel on.
-  const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? [])];
+  const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? []), ...config.NOTIFICATION_DRY_RUN_CHANNELS.map(dryRunSender)];
+  if (config.NOTIFICATION_DRY_RUN_CHANNELS.length > 0)
+    app.log.warn({ channels: config.NOTIFICATION_DRY_RUN_CHANNELS }, 'NOTIFICATION_DRY_RUN_CHANNELS: these channels send nothing');
   const notifications = createNotificationDispatcher({
     db,
     senders: channelSenders,

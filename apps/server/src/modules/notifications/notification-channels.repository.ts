@@ -62,11 +62,11 @@ export function dueAtSql(type: SQL, at: Date): SQL {
     ELSE ${at.toISOString()}::timestamptz END`;
 }
 
-export interface NewDelivery {
-  userId: string;
+export interface NewDeliveries {
+  userIds: readonly string[];
   type: NotificationType;
-  /** The channels the person can be reached on now (their senders said so). */
-  channels: readonly OutsideChannel[];
+  /** Per channel, who can be reached on it: an SQL condition on users.id (the senders' rule). */
+  reachable: Partial<Record<OutsideChannel, SQL>>;
   sourceKey: string;
   title: string;
   body: string;
@@ -76,22 +76,31 @@ export interface NewDelivery {
 }
 
 /**
- * Queues the person's deliveries of one notification on the channels they want among `channels`:
- * one INSERT … SELECT, deferred to the commit inside the app's transactions (db/deferred-writes.ts),
- * a second insert of the same source, person and channel adds nothing.
+ * Queues the deliveries of one notification to these people on the channels each wants and can be
+ * reached on: one INSERT … SELECT (deferred to the commit inside the app's transactions,
+ * db/deferred-writes.ts); a second insert of the same source, person and channel adds nothing.
  */
-export async function insertDeliveries(db: DbOrTx, d: NewDelivery): Promise<void> {
-  if (d.channels.length === 0) return;
+export async function insertDeliveries(db: DbOrTx, d: NewDeliveries): Promise<number> {
+  const channels = Object.entries(d.reachable) as [OutsideChannel, SQL][];
+  if (channels.length === 0 || d.userIds.length === 0) return 0;
   const type = sql`${d.type}::varchar`;
+  const reachable = sql.join(
+    channels.map(([c, where]) => sql`WHEN ${c} THEN (${where})`),
+    sql` `,
+  );
   const statement = sql`INSERT INTO ${notificationDeliveries} (user_id, type, channel, source_key, title, body, url, template_params, next_attempt_at)
     SELECT ${users.id}, ${type}, c.channel, ${d.sourceKey}, ${d.title}, ${d.body}, ${d.url}, ${JSON.stringify(d.templateParams)}::jsonb, ${dueAtSql(type, d.at)}
     FROM ${users} LEFT JOIN ${notificationPreferences} ON ${notificationPreferences.userId} = ${users.id}
-    CROSS JOIN unnest(${sql.param([...d.channels])}::varchar[]) AS c(channel)
-    WHERE ${users.id} = ${d.userId} AND ${wantsChannelSql(type, sql`c.channel`)}
+    CROSS JOIN unnest(${sql.param(channels.map(([c]) => c))}::varchar[]) AS c(channel)
+    WHERE ${users.id} = ANY(${sql.param([...d.userIds])}::uuid[]) AND ${wantsChannelSql(type, sql`c.channel`)} AND CASE c.channel ${reachable} ELSE false END
     ON CONFLICT DO NOTHING`;
   const later = deferred(db);
-  if (later) later.write(sql`${statement} RETURNING 1`);
-  else await db.execute(statement);
+  if (later) {
+    later.write(sql`${statement} RETURNING 1`);
+    return 0;
+  }
+  const result = await db.execute(statement);
+  return result.rowCount ?? 0;
 }
 
 /** The person's choices (stored or default) and quiet hours. */

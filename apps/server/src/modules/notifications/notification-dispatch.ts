@@ -1,8 +1,10 @@
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import type { NotificationType, OutsideChannel } from '@arreglaya/shared/notification-channels';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
+import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import type { ChannelSender, DeliveryStatusSink, SendResult } from './channel-sender.ts';
 import { claimDue, insertDeliveries, nextDueAt, recordAttempt, recordProviderStatus, type DueDelivery } from './notification-channels.repository.ts';
@@ -46,6 +48,8 @@ export interface NotificationDispatcher {
   readonly senders: readonly ChannelSender[];
   /** Queues the person's deliveries on the channels they want and can be reached on, in `tx` (nothing is sent before it commits). */
   queue(tx: DbOrTx, n: Notification): Promise<void>;
+  /** The same notification to many people in one statement (a fan-out's batch); returns the deliveries queued (0 when deferred to the commit). */
+  queueMany(tx: DbOrTx, n: Omit<Notification, 'userId'> & { userIds: readonly string[] }): Promise<number>;
   /** After a commit that queued deliveries: wakes the delivery job. */
   kick(): void;
   /** A provider's status callback (delivered, read, failed) recorded by its message id. */
@@ -97,13 +101,22 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
   const dispatcher: NotificationDispatcher = {
     senders: deps.senders,
     async queue(tx, n) {
-      if (deps.senders.length === 0) return;
-      const reachable = await Promise.all(deps.senders.map(async (s) => ((await s.reachable(tx, n.userId)) ? s.channel : null)));
-      const channels = reachable.filter((c): c is OutsideChannel => c !== null);
-      await insertDeliveries(tx, {
-        userId: n.userId,
+      await dispatcher.queueMany(tx, { ...n, userIds: [n.userId] });
+    },
+    async queueMany(tx, n) {
+      if (deps.senders.length === 0 || n.userIds.length === 0) return 0;
+      const reachable: Partial<Record<OutsideChannel, SQL>> = {};
+      for (const s of deps.senders) {
+        if (s.reachableWhere) reachable[s.channel] = s.reachableWhere();
+        else {
+          const ids = (await Promise.all(n.userIds.map(async (id) => ((await s.reachable(tx, id)) ? id : null)))).filter((id) => id !== null);
+          if (ids.length > 0) reachable[s.channel] = sql`${users.id} = ANY(${sql.param(ids)}::uuid[])`;
+        }
+      }
+      return insertDeliveries(tx, {
+        userIds: n.userIds,
         type: n.type,
-        channels,
+        reachable,
         sourceKey: n.sourceKey ?? randomUUID(),
         title: tn.messageTitle(n.type),
         body: n.body,

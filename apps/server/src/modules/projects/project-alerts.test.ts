@@ -67,7 +67,7 @@ describe('the contractors’ immediate alert of a new project', () => {
     for (const nobody of [quiet, electrician, faraway, banned, unlisted, client]) expect(await mailsTo(nobody, ALERT_SUBJECT(title))).toBe(0);
 
     // The job again (a retry, a second instance, a re-run by hand): nothing is sent twice.
-    expect(await runJob(t.app.jobs, 'project-alerts', { projectId: id })).toEqual({ contractors: 0, client: 0 });
+    expect(await runJob(t.app.jobs, 'project-alerts', { projectId: id })).toEqual({ contractors: 0, channels: 0, client: 0 });
     expect(await mailsTo(plumber, ALERT_SUBJECT(title))).toBe(1);
     expect(await mailsTo(client, MATCHES_SUBJECT)).toBe(1);
   });

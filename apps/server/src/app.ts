@@ -28,6 +28,7 @@ import { photoRoutes } from './modules/media/photo.routes.ts';
 import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
 import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationChannelsRoutes } from './modules/notifications/notification-channels.routes.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
@@ -40,6 +41,7 @@ import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import type { ChannelSender } from './modules/notifications/channel-sender.ts';
 import { dryRunSender } from './modules/notifications/dry-run-sender.ts';
+import { unsubscribeUrl } from './modules/notifications/notification-unsubscribe.ts';
 import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/notification-dispatch.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<
     void jobs.send(name).catch((err: unknown) => app.log.warn({ err, queue: name }, 'job not sent (its schedule will run it)'));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs, trigger: sendJob('mail-delivery') });
   jobs.define(...mailJobs(worker, db, jobs));
+  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   // The outside channels (issue 32, decision 038): register a ChannelSender here to turn its channel on.
   const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? []), ...config.NOTIFICATION_DRY_RUN_CHANNELS.map(dryRunSender)];
   if (config.NOTIFICATION_DRY_RUN_CHANNELS.length > 0)
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps): Promise<
     senders: channelSenders,
     log: app.log,
     now: deps.clock,
+    unsubscribeUrl: (userId, channel) => unsubscribeUrl(config.appUrl, authSecret, userId, channel),
     send: (o) =>
       void jobs.send('notification-delivery', {}, o ? { startAfter: o.startAfter, key: 'retry' } : {}).catch((err: unknown) => app.log.warn({ err }, 'notification job not sent')),
   });
@@ -227,7 +231,6 @@ export async function buildApp(deps: AppDeps): Promise<
   });
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
-  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const auth = createAuth({ db, config, mailer, secret: authSecret, log: app.log });
   // Sessions kept in memory while the directory's listener hears the sessions' changes (decision 028).
   const sessionCache = new SessionCache();
@@ -261,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<
   if (indexed > 0) app.log.info(`indexed ${indexed} cédulas for the console's search (decision 025)`);
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
+  await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
   // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.

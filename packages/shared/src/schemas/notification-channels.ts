@@ -12,7 +12,7 @@ const flag = z.boolean({ error: validation.invalidValue });
 export const TypeChannelsSchema = z.strictObject({ push: flag, whatsapp: flag, sms: flag }, { error: tn.errors.unknownChannel });
 
 /** Every type's outside channels (a PUT may send only some types: the others keep their values). */
-export const ChannelChoicesSchema = z.partialRecord(z.enum(NOTIFICATION_TYPES, { error: tn.errors.unknownType }), TypeChannelsSchema);
+export const ChannelChoicesSchema = z.partialRecord(z.enum(NOTIFICATION_TYPES, { error: tn.errors.unknownType }), TypeChannelsSchema, { error: tn.errors.unknownType });
 
 export const NotificationChannelsInputSchema = z
   .strictObject({ choices: ChannelChoicesSchema, quietHours: flag }, { error: validation.invalidValue })

@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import type { ChannelSender, DeliveryStatusSink, SendResult } from './channel-sender.ts';
+import type { UnsubscribeChannel } from './notification-unsubscribe.ts';
 import { claimDue, insertDeliveries, nextDueAt, recordAttempt, recordProviderStatus, type DueDelivery } from './notification-channels.repository.ts';
 
 // The notification dispatcher (issue 32, decision 038): decides which outside channels (Web Push,
@@ -57,6 +58,8 @@ export interface NotificationDispatcher {
   /** One round of the job: sends every due delivery; returns how many were attempted. */
   deliver(): Promise<number>;
   jobs(): JobDefinition[];
+  /** The signed link that turns a channel off for the person, for the notifications' footers (null without a secret). */
+  unsubscribeUrl(userId: string, channel: UnsubscribeChannel): string | null;
 }
 
 export interface DispatcherDeps {
@@ -68,6 +71,8 @@ export interface DispatcherDeps {
   log: { warn(obj: object, msg: string): void };
   /** The clock (tests); defaults to now. */
   now?: () => Date;
+  /** The signed one-tap link that turns a channel off (notification-unsubscribe.ts). */
+  unsubscribeUrl?: (userId: string, channel: UnsubscribeChannel) => string;
 }
 
 export function createNotificationDispatcher(deps: DispatcherDeps): NotificationDispatcher {
@@ -149,6 +154,9 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
       const next = await nextDueAt(deps.db);
       if (next && next > now()) deps.send({ startAfter: next });
       return attempted;
+    },
+    unsubscribeUrl(userId, channel) {
+      return deps.unsubscribeUrl?.(userId, channel) ?? null;
     },
     jobs() {
       return [{ name: 'notification-delivery', cron: '* * * * *', run: () => dispatcher.deliver() }];

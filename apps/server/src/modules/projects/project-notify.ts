@@ -1,4 +1,5 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
@@ -63,11 +64,14 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
   else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
   // The same notice on the outside channels the person chose, queued in this transaction (decision 038).
   const type = NOTICE_TYPES[n.kind];
-  if (type && deps.notifications) await deps.notifications.queue(tx, { userId: n.to, type, body: n.title, url: n.actions?.[0]?.url ?? projectUrl(deps.appUrl, n.pair.projectId) });
+  if (type && deps.notifications) await deps.notifications.queue(tx, { userId: n.to, type, body: n.title, url: projectUrl(deps.appUrl, n.pair.projectId) });
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
-    const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
+    // The one-tap unsubscribe of these mails (decision 038); a decision about their money (alwaysMail) has none.
+    const unsubscribe = n.alwaysMail ? null : deps.notifications?.unsubscribeUrl(n.to, 'email');
+    const footer = unsubscribe ? `${tm.footer} ${tn.unsubscribe.mailFooter} ${unsubscribe}` : tm.footer;
+    const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }
 }

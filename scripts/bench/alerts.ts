@@ -9,6 +9,9 @@
  *   2. N projects nobody fits (mudanza in La Vega), one after another: the request's p50/p99;
  *   3. N plomería projects in Santo Domingo, one after another (each request lands while earlier
  *      fan-outs run): the request's p50/p99, then the time until all N × 10,000 mails are queued.
+ * The three steps run twice: without outside channels, then with BENCH_ALERTS_CHANNELS (default
+ * `push`) as dry-run channels (NOTIFICATION_DRY_RUN_CHANNELS: everyone reachable, nothing sent;
+ * decision 038), where step 1 also reports when all 10,000 contractors' deliveries were queued.
  * BENCH_ALERTS_N (default 20), BENCH_ALERTS_CONTRACTORS (default 10,000).
  */
 import fs from 'node:fs';
@@ -24,7 +27,8 @@ const N = Number(process.env.BENCH_ALERTS_N ?? 20);
 const CONTRACTORS = Number(process.env.BENCH_ALERTS_CONTRACTORS ?? 10_000);
 const TARGET_QUEUED_S = 60;
 /** One client per publish (the per-person limit on new projects would refuse a second burst); each signed in. */
-const CLIENTS = 2 * N + 6;
+const CLIENTS = 2 * (2 * N + 6);
+const CHANNELS = process.env.BENCH_ALERTS_CHANNELS ?? 'push';
 const tokenOf = (i: number) => `benchalerts-client-${i}`;
 let nextClient = 0;
 
@@ -73,9 +77,9 @@ async function publish(url: string, i: number, fits: boolean): Promise<{ id: str
 }
 
 /** Waits until `expected` alert mails of these projects are in the outbox (each written with its project_alerts row); the seconds it took. */
-async function queuedWithin(pool: pg.Pool, ids: string[], expected: number, since: number): Promise<number> {
+async function queuedWithin(pool: pg.Pool, ids: string[], expected: number, since: number, kind = 'immediate'): Promise<number> {
   for (;;) {
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_alerts WHERE kind = 'immediate' AND project_id = ANY($1::uuid[])`, [ids]);
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_alerts WHERE kind = $2 AND project_id = ANY($1::uuid[])`, [ids, kind]);
     if (rows[0]!.n >= expected) return (performance.now() - since) / 1000;
     if (performance.now() - since > 600_000) throw new Error(`only ${rows[0]!.n} of ${expected} queued after 600 s`);
     await new Promise((r) => setTimeout(r, 100));
@@ -83,6 +87,82 @@ async function queuedWithin(pool: pg.Pool, ids: string[], expected: number, sinc
 }
 
 const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+/** The three steps against a server started with these dry-run outside channels ('' for none). */
+async function phase(pool: pg.Pool, databaseUrl: string, channels: string): Promise<void> {
+  const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-alerts-server-'));
+  const server = await startServerProcess({
+    DATA_DIR: serverDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    PROCESSOR: 'sandbox',
+    MAIL_TRANSPORT: 'outbox',
+    NOTIFICATION_DRY_RUN_CHANNELS: channels,
+  });
+  try {
+    // Warm-up: a few requests nobody fits (JIT, pools).
+    for (let i = 0; i < 5; i++) await publish(server.url, -i, false);
+
+    const first = await publish(server.url, 0, true);
+    const answered = performance.now();
+    const firstQueued = await queuedWithin(pool, [first.id], CONTRACTORS, answered);
+    const firstDelivered = channels ? await queuedWithin(pool, [first.id], CONTRACTORS, answered, 'channels') : null;
+    const deliveries = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM notification_deliveries WHERE source_key = $1`, [`project:${first.id}`]);
+    const mails = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_alerts WHERE kind = 'immediate' AND project_id = $1`, [first.id]);
+    // Where the time went: the job's wait in its queue and its run, as pg-boss recorded them.
+    const job = await pool.query<{ waited: number; ran: number; retries: number }>(
+      `SELECT extract(epoch FROM started_on - created_on)::float AS waited, extract(epoch FROM completed_on - started_on)::float AS ran, retry_count AS retries
+       FROM pgboss.job WHERE name = 'project-alerts' AND singleton_key = $1 ORDER BY created_on DESC LIMIT 1`,
+      [first.id],
+    );
+
+    const none: number[] = [];
+    for (let i = 1; i <= N; i++) none.push((await publish(server.url, i, false)).ms);
+
+    const fit: { id: string; ms: number }[] = [];
+    const start = performance.now();
+    for (let i = 1; i <= N; i++) fit.push(await publish(server.url, i, true));
+    const allQueued = await queuedWithin(
+      pool,
+      fit.map((f) => f.id),
+      N * CONTRACTORS,
+      start,
+    );
+    const allDelivered = channels
+      ? await queuedWithin(
+          pool,
+          fit.map((f) => f.id),
+          N * CONTRACTORS,
+          start,
+          'channels',
+        )
+      : null;
+    const fitMs = fit.map((f) => f.ms);
+
+    console.log(
+      `\n${channels ? `WITH outside channels (${channels}, dry run)` : 'WITHOUT outside channels'}. New-project alerts: ${CONTRACTORS} contractors fit (plomería, Santo Domingo), ${N} publishes per row; load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} on ${os.cpus().length} cores`,
+    );
+    console.log(
+      `  first project: publish ${fmt(first.ms)}; ${mails.rows[0]!.n} alert mails queued ${firstQueued.toFixed(1)} s after the answer ${firstQueued <= TARGET_QUEUED_S ? 'PASS' : 'FAIL'} (target ≤ ${TARGET_QUEUED_S} s); the job waited ${job.rows[0]?.waited?.toFixed(2) ?? '-'} s in its queue and ran ${job.rows[0]?.ran?.toFixed(2) ?? '-'} s (retries: ${job.rows[0]?.retries ?? '-'})`,
+    );
+    if (firstDelivered !== null)
+      console.log(
+        `  first project: ${deliveries.rows[0]!.n} outside-channel deliveries of ${CONTRACTORS} contractors queued ${firstDelivered.toFixed(1)} s after the answer ${firstDelivered <= TARGET_QUEUED_S ? 'PASS' : 'FAIL'} (target ≤ ${TARGET_QUEUED_S} s)`,
+      );
+    console.log(`  publish, nobody fits:        p50 ${fmt(percentile(none, 50))}, p99 ${fmt(percentile(none, 99))}, max ${fmt(Math.max(...none))}`);
+    console.log(`  publish, ${CONTRACTORS} fit (fan-outs running): p50 ${fmt(percentile(fitMs, 50))}, p99 ${fmt(percentile(fitMs, 99))}, max ${fmt(Math.max(...fitMs))}`);
+    console.log(
+      `  ${N} fitting projects: all ${N * CONTRACTORS} mails queued ${allQueued.toFixed(1)} s after the first publish (${((N * CONTRACTORS) / allQueued).toFixed(0)} mails/s)${allDelivered === null ? '' : `; their contractors' deliveries ${allDelivered.toFixed(1)} s after it`}`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(serverDir, { recursive: true, force: true });
+  }
+}
 
 async function main(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-alerts-'));
@@ -93,62 +173,7 @@ async function main(): Promise<void> {
     await prepare(pool);
     // A live database has its statistics: without them the planner takes the bulk-loaded tables for empty.
     await pool.query('ANALYZE');
-    const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-alerts-server-'));
-    const server = await startServerProcess({
-      DATA_DIR: serverDir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PROCESSOR: 'sandbox',
-      MAIL_TRANSPORT: 'outbox',
-    });
-    try {
-      // Warm-up: a few requests nobody fits (JIT, pools).
-      for (let i = 0; i < 5; i++) await publish(server.url, -i, false);
-
-      const first = await publish(server.url, 0, true);
-      const answered = performance.now();
-      const firstQueued = await queuedWithin(pool, [first.id], CONTRACTORS, answered);
-      const mails = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM email_outbox WHERE template = 'project-alert'`);
-      // Where the time went: the job's wait in its queue and its run, as pg-boss recorded them.
-      const job = await pool.query<{ waited: number; ran: number; retries: number }>(
-        `SELECT extract(epoch FROM started_on - created_on)::float AS waited, extract(epoch FROM completed_on - started_on)::float AS ran, retry_count AS retries
-         FROM pgboss.job WHERE name = 'project-alerts' AND singleton_key = $1`,
-        [first.id],
-      );
-
-      const none: number[] = [];
-      for (let i = 1; i <= N; i++) none.push((await publish(server.url, i, false)).ms);
-
-      const fit: { id: string; ms: number }[] = [];
-      const start = performance.now();
-      for (let i = 1; i <= N; i++) fit.push(await publish(server.url, i, true));
-      const allQueued = await queuedWithin(
-        pool,
-        fit.map((f) => f.id),
-        N * CONTRACTORS,
-        start,
-      );
-      const fitMs = fit.map((f) => f.ms);
-
-      console.log(
-        `\nNew-project alerts: ${CONTRACTORS} contractors fit (plomería, Santo Domingo), ${N} publishes per row; load average ${os
-          .loadavg()
-          .map((l) => l.toFixed(1))
-          .join(' ')} on ${os.cpus().length} cores`,
-      );
-      console.log(
-        `  first project: publish ${fmt(first.ms)}; ${mails.rows[0]!.n} alert mails queued ${firstQueued.toFixed(1)} s after the answer ${firstQueued <= TARGET_QUEUED_S ? 'PASS' : 'FAIL'} (target ≤ ${TARGET_QUEUED_S} s); the job waited ${job.rows[0]?.waited?.toFixed(2) ?? '-'} s in its queue and ran ${job.rows[0]?.ran?.toFixed(2) ?? '-'} s (retries: ${job.rows[0]?.retries ?? '-'})`,
-      );
-      console.log(`  publish, nobody fits:        p50 ${fmt(percentile(none, 50))}, p99 ${fmt(percentile(none, 99))}, max ${fmt(Math.max(...none))}`);
-      console.log(`  publish, ${CONTRACTORS} fit (fan-outs running): p50 ${fmt(percentile(fitMs, 50))}, p99 ${fmt(percentile(fitMs, 99))}, max ${fmt(Math.max(...fitMs))}`);
-      console.log(
-        `  ${N} fitting projects: all ${N * CONTRACTORS} mails queued ${allQueued.toFixed(1)} s after the first publish (${((N * CONTRACTORS) / allQueued).toFixed(0)} mails/s)`,
-      );
-    } finally {
-      await server.stop();
-      fs.rmSync(serverDir, { recursive: true, force: true });
-    }
+    for (const channels of ['', CHANNELS]) await phase(pool, database.url, channels);
   } finally {
     await pool.end();
     await database.stop();

@@ -28,6 +28,7 @@ import { photoRoutes } from './modules/media/photo.routes.ts';
 import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
 import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { notificationChannelsRoutes } from './modules/notifications/notification-channels.routes.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
@@ -38,6 +39,10 @@ import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import type { ChannelSender } from './modules/notifications/channel-sender.ts';
+import { dryRunSender } from './modules/notifications/dry-run-sender.ts';
+import { unsubscribeUrl } from './modules/notifications/notification-unsubscribe.ts';
+import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/notification-dispatch.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
 import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
@@ -97,6 +102,10 @@ export interface AppDeps {
   webRenderer?: PageRenderer;
   /** Where photos live; DATA_DIR/media on disk by default. */
   storage?: PhotoStorage;
+  /** Senders of the outside channels added to the app's own (tests: a recording sender). */
+  channelSenders?: ChannelSender[];
+  /** The notification dispatcher's clock (tests: quiet hours). */
+  clock?: () => Date;
   /** Chat socket timings (tests shorten them). */
   chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean };
 }
@@ -135,11 +144,20 @@ export interface PaymentsHandle {
   payouts: PayoutsDeps;
 }
 
-export async function buildApp(
-  deps: AppDeps,
-): Promise<
-  App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness; campaigns: CampaignsDeps }
-> {
+/** What buildApp hands back besides the Fastify app: the parts tests and the server's start drive. */
+export interface AppHandles {
+  mailer: Mailer;
+  notifications: NotificationDispatcher;
+  payments: PaymentsHandle;
+  chat: Chat;
+  sessionCache: SessionCache;
+  metrics: Metrics;
+  jobs: JobQueue;
+  readiness: Readiness;
+  campaigns: CampaignsDeps;
+}
+
+export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -196,10 +214,28 @@ export async function buildApp(
     void jobs.send(name).catch((err: unknown) => app.log.warn({ err, queue: name }, 'job not sent (its schedule will run it)'));
   const worker = new OutboxWorker({ db, transport, log: app.log, pollMs: deps.mailPollMs, trigger: sendJob('mail-delivery') });
   jobs.define(...mailJobs(worker, db, jobs));
-  const mailer = createMailer(() => worker.kick());
+  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
+  // The outside channels (issue 32, decision 038): register a ChannelSender here to turn its channel on.
+  const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? []), ...config.NOTIFICATION_DRY_RUN_CHANNELS.map(dryRunSender)];
+  if (config.NOTIFICATION_DRY_RUN_CHANNELS.length > 0)
+    app.log.warn({ channels: config.NOTIFICATION_DRY_RUN_CHANNELS }, 'NOTIFICATION_DRY_RUN_CHANNELS: these channels send nothing');
+  const notifications = createNotificationDispatcher({
+    db,
+    senders: channelSenders,
+    log: app.log,
+    now: deps.clock,
+    unsubscribeUrl: (userId, channel) => unsubscribeUrl(config.appUrl, authSecret, userId, channel),
+    send: (o) =>
+      void jobs.send('notification-delivery', {}, o ? { startAfter: o.startAfter, key: 'retry' } : {}).catch((err: unknown) => app.log.warn({ err }, 'notification job not sent')),
+  });
+  jobs.define(...notifications.jobs());
+  // Every notify() caller kicks the mailer after its commit: the same kick wakes the outside channels' delivery.
+  const mailer = createMailer(() => {
+    worker.kick();
+    notifications.kick();
+  });
   const storage = deps.storage ?? defaultPhotoStorage(config);
 
-  const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   const auth = createAuth({ db, config, mailer, secret: authSecret, log: app.log });
   // Sessions kept in memory while the directory's listener hears the sessions' changes (decision 028).
   const sessionCache = new SessionCache();
@@ -233,6 +269,7 @@ export async function buildApp(
   if (indexed > 0) app.log.info(`indexed ${indexed} cédulas for the console's search (decision 025)`);
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
+  await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
   // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.
@@ -257,14 +294,15 @@ export async function buildApp(
   // and once a day the contractors' available balances are paid out.
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
-  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl } };
+  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(sandboxProcessorRoutes(sandbox));
-  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl } };
+  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,
     mailer,
+    notifications,
     appUrl: config.appUrl,
     storage,
     log: app.log,
@@ -305,7 +343,7 @@ export async function buildApp(
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
-  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS });
+  const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS, notifications });
   app.addHook('onClose', () => chat.stop());
   chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
@@ -340,5 +378,15 @@ export async function buildApp(
     await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness, campaigns: campaignDeps });
+  return Object.assign(app, {
+    mailer,
+    notifications,
+    payments: { deps: paymentDeps, sandbox, payouts: payoutDeps },
+    chat,
+    sessionCache,
+    metrics,
+    jobs,
+    readiness,
+    campaigns: campaignDeps,
+  });
 }

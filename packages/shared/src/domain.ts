@@ -120,6 +120,7 @@ export const JOB_QUEUES = [
   'mail-delivery',
   'project-alerts',
   'campaign-send',
+  'notification-delivery',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import path from 'node:path';
+import { OUTSIDE_CHANNELS } from '@arreglaya/shared/notification-channels';
 import { z } from 'zod';
 
 const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
@@ -167,6 +168,17 @@ const EnvSchema = z
     METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Outside channels sent nowhere: everyone reachable, every delivery recorded as sent (staging, bench:alerts; decision 038). */
+    NOTIFICATION_DRY_RUN_CHANNELS: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.enum(OUTSIDE_CHANNELS))),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -1,20 +1,16 @@
-import type { SessionCache } from '../../src/modules/auth/session-cache.ts';
-import type { Chat } from '../../src/modules/chat/chat.ts';
-import type { Readiness } from '../../src/modules/health/readiness.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, type App, type PaymentsHandle } from '../../src/app.ts';
+import { buildApp, type App, type AppHandles } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/env.ts';
-import type { Mailer } from '../../src/modules/mail/mailer.ts';
-import type { JobQueue, JobQueueSettings } from '../../src/modules/jobs/job-queue.ts';
+import type { ChannelSender } from '../../src/modules/notifications/channel-sender.ts';
+import type { JobQueueSettings } from '../../src/modules/jobs/job-queue.ts';
 import { createLogger } from '../../src/lib/logger.ts';
-import type { CampaignsDeps } from '../../src/modules/campaigns/campaigns.service.ts';
 import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness; campaigns: CampaignsDeps };
+  app: App & AppHandles;
   config: Config;
   close(): Promise<void>;
 }
@@ -35,6 +31,8 @@ export interface TestAppOptions {
   log?: LogCapture;
   /** The job queue's settings (decision 035). */
   jobs?: Partial<JobQueueSettings>;
+  /** Outside-channel senders (tests: recording doubles; decision 038). */
+  channelSenders?: ChannelSender[];
 }
 
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
@@ -43,7 +41,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
   // No schedules: a test runs a job by name (runJob) when it wants it, never a sweep at a moment it did not choose.
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), jobs: { schedules: false, ...opts.jobs } });
+  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), jobs: { schedules: false, ...opts.jobs }, channelSenders: opts.channelSenders });
   await app.ready();
   return {
     ...database,

@@ -199,6 +199,7 @@ export const adminJobs = {
     'mail-delivery': 'Envío de correos',
     'project-alerts': 'Avisos de proyectos nuevos',
     'campaign-send': 'Envío de ofertas especiales',
+    'notification-delivery': 'Envío de notificaciones (push, WhatsApp, SMS)',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,
   waiting: 'En espera',

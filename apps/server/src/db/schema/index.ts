@@ -6,3 +6,4 @@ export * from './social.ts';
 export * from './site.ts';
 export * from './sandbox-processor.ts';
 export * from './campaigns.ts';
+export * from './notifications.ts';

@@ -227,5 +227,7 @@ export const notificationPreferences = pgTable('notification_preferences', {
   newsletter: boolean('newsletter').notNull().default(false),
   matches: boolean('matches').notNull().default(true),
   specialOffers: boolean('special_offers').notNull().default(false),
+  /** Hold non-urgent notifications on the outside channels from 22:00 to 07:00 in the person's country (decision 038). */
+  quietHours: boolean('quiet_hours').notNull().default(true),
   updatedAt: updatedAt(),
 });

@@ -2,6 +2,8 @@ import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
+import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
 import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat.repository.ts';
 import { firstNameAndInitial, fundedHires } from './chat.service.ts';
@@ -16,6 +18,8 @@ export interface AwayMailDeps {
   appUrl: string;
   log: { warn(obj: object, msg: string): void };
   awayMs?: number;
+  /** The outside channels (decision 038). */
+  notifications?: NotificationDispatcher;
 }
 
 /**
@@ -23,9 +27,11 @@ export interface AwayMailDeps {
  * socket: a socket that receives one marks it delivered) and queues one mail per conversation
  * and recipient, naming how many arrived and showing the last, with a link back to the
  * conversation. A recipient who turned immediate notifications off gets none (the messages are
- * claimed all the same, so they are not mailed later). Returns the number of mails queued.
+ * claimed all the same, so they are not mailed later). The same goes to the outside channels the
+ * person chose (decision 038). Returns the number of mails queued.
  */
 export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
+  let told = false;
   const queued = await deps.db.transaction(async (tx) => {
     const claimed = await claimAwayMessages(tx, deps.awayMs ?? CHAT_AWAY_MS);
     const groups = new Map<string, AwayMessage[]>();
@@ -36,17 +42,23 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
     let n = 0;
     for (const group of groups.values()) {
       const last = group.at(-1)!;
-      if (!(await wantsMail(tx, last.recipientId, 'immediate'))) continue;
+      const mailed = await wantsMail(tx, last.recipientId, 'immediate');
+      if (!mailed && !deps.notifications) continue;
       const [recipient, sender] = await Promise.all([findPersonForMail(tx, last.recipientId), findPersonForMail(tx, last.senderId)]);
       if (!recipient || !sender) continue;
       // A client is "Yolanda A." to a contractor until hired on the conversation's project with the money to begin held (issue 30).
       const fullName = !last.toContractor || (last.projectId !== null && (await fundedHires(tx, last.recipientId, [last.projectId])).has(last.projectId));
       const senderName = fullName ? sender.name : firstNameAndInitial(sender.firstName, sender.lastName);
+      const url = `${deps.appUrl}/perfil/mensajes?conversation=${last.conversationId}`;
+      // The outside channels the person chose (decision 038), once per last message.
+      await deps.notifications?.queue(tx, { userId: last.recipientId, type: 'messageWhileAway', body: tn.awayBody(senderName, group.length), url, sourceKey: `away:${last.id}` });
+      told = true;
+      if (!mailed) continue;
       const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;
       const mail = renderMail({
         title: tc.awayMail.title,
         paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(senderName, group.length), preview],
-        actions: [{ label: tc.awayMail.open, url: `${deps.appUrl}/perfil/mensajes?conversation=${last.conversationId}` }],
+        actions: [{ label: tc.awayMail.open, url }],
         footer: tc.awayMail.footer,
       });
       await deps.mailer.queue(tx, { to: recipient.email, template: 'chat-away', subject: tc.awayMail.subject(senderName), ...mail });
@@ -54,7 +66,8 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
     }
     return n;
   });
-  if (queued > 0) deps.mailer.kick();
+  // The kick also wakes the outside channels' delivery (app.ts).
+  if (queued > 0 || told) deps.mailer.kick();
   return queued;
 }
 

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
 import { CHAT_AWAY_MS, startAwayMail } from './chat-away-mail.ts';
+import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { PgNotifyFanOut, type ChatFanOut } from './chat-fanout.ts';
 import { ChatHub } from './chat-hub.ts';
 import { SendQueue } from './chat-send-queue.ts';
@@ -28,6 +29,8 @@ export async function startChat(opts: {
   fanOut?: ChatFanOut;
   awayMs?: number;
   sessionCheckMs?: number;
+  /** The outside channels of the away notice (decision 038). */
+  notifications?: NotificationDispatcher;
 }): Promise<Chat> {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the connection settings.
   const pool = (opts.db as unknown as { $client: pg.Pool }).$client;
@@ -41,7 +44,7 @@ export async function startChat(opts: {
   // Messages nobody's socket received for 5 minutes (CHAT_AWAY_AFTER_MS) become one e-mail per
   // conversation; the sweep runs every minute, or as often as the wait when it is shorter.
   const awayMs = opts.awayMs ?? CHAT_AWAY_MS;
-  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log, awayMs }, Math.min(60_000, awayMs));
+  const stopAwayMail = startAwayMail({ db: opts.db, mailer: opts.mailer, appUrl: opts.appUrl, log: opts.log, awayMs, notifications: opts.notifications }, Math.min(60_000, awayMs));
   return {
     deps,
     stop: () => {

@@ -1,4 +1,5 @@
 import type { NotificationType, OutsideChannel } from '@arreglaya/shared/notification-channels';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 
 // The contract between the notification dispatcher (issue 32) and each channel outside the app and
@@ -36,6 +37,12 @@ export interface ChannelSender {
   readonly channel: OutsideChannel;
   /** Whether the person can be reached on this channel at all (a push subscription; a verified, not opted-out number). */
   reachable(db: DbOrTx, userId: string): Promise<boolean>;
+  /**
+   * Optional (added by the dispatcher, decision 038): the rule of `reachable` as an SQL condition on
+   * `users.id`, for a fan-out to thousands (a new project's alert), so one statement picks the
+   * reachable among many. Without it the dispatcher asks `reachable` person by person.
+   */
+  reachableWhere?(): SQL;
   /** Sends one message. Never throws for a provider's answer: a failure is a SendResult. */
   send(db: DbOrTx, message: ChannelMessage): Promise<SendResult>;
 }

@@ -1,3 +1,4 @@
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import type { Balance, PayoutAccountInputSchema } from '@arreglaya/shared/schemas/payments';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
@@ -7,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { balanceOf, post } from './ledger.repository.ts';
 import type { CardProcessor } from './processor.ts';
-import { queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import {
   contractorMovements,
   findPayoutAccount,
@@ -113,6 +114,15 @@ export async function runPayouts(deps: PayoutsDeps): Promise<number> {
         const projects = await projectsOfPayout(tx, p.contractorId, p.ledgerTransactionId);
         const bank = `${account.bank} •••• ${account.last4}`;
         await queueReceipt(tx, deps.mail, p.contractorId, null, id, { kind: 'payout', amountMinor: p.amountMinor, currency: p.currency, bank, projects });
+        // And on the outside channels the contractor chose (decision 038), once per payout.
+        const m = tp.receipts.payout;
+        await deps.mail.notifications?.queue(tx, {
+          userId: p.contractorId,
+          type: 'payoutSent',
+          body: `${m.title}. ${m.amount(formatAmount(p.amountMinor, p.currency))}`,
+          url: `${deps.mail.appUrl}/profile/pagos`,
+          sourceKey: `payout:${p.id}`,
+        });
       });
       sent++;
     } catch (err) {

@@ -2,6 +2,7 @@ import { CURRENCY_MINOR_DIGITS, type Currency } from '@arreglaya/shared/domain';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
+import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findReceiptContext } from './payments.repository.ts';
 
@@ -12,6 +13,8 @@ import { findReceiptContext } from './payments.repository.ts';
 export interface ReceiptDeps {
   mailer: Mailer;
   appUrl: string;
+  /** The outside channels (decision 038): a payout's receipt also goes there. */
+  notifications?: NotificationDispatcher;
 }
 
 const amountFormats = new Map<Currency, Intl.NumberFormat>();

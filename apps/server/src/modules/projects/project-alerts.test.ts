@@ -1,10 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contractorProfiles, emailOutbox, projectAlerts, projects, users } from '../../db/schema/index.ts';
+import { contractorProfiles, emailOutbox, notificationDeliveries, projectAlerts, projects, users } from '../../db/schema/index.ts';
 import { person, postProject, projectForm, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { runJob, waitForJob } from '../../../test/support/jobs.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
+import type { ChannelSender } from '../notifications/channel-sender.ts';
+import { saveChoices } from '../notifications/notification-channels.repository.ts';
+import { createNotificationDispatcher } from '../notifications/notification-dispatch.ts';
+import { alertChannelsBatch, alertContractorChannels } from './project-alert-channels.ts';
 import { alertContractors } from './project-alerts.ts';
 
 // A new project's alerts (decision 036): the fitting contractors' immediate mail and the client's
@@ -67,7 +71,7 @@ describe('the contractors’ immediate alert of a new project', () => {
     for (const nobody of [quiet, electrician, faraway, banned, unlisted, client]) expect(await mailsTo(nobody, ALERT_SUBJECT(title))).toBe(0);
 
     // The job again (a retry, a second instance, a re-run by hand): nothing is sent twice.
-    expect(await runJob(t.app.jobs, 'project-alerts', { projectId: id })).toEqual({ contractors: 0, client: 0 });
+    expect(await runJob(t.app.jobs, 'project-alerts', { projectId: id })).toEqual({ contractors: 0, channels: 0, client: 0 });
     expect(await mailsTo(plumber, ALERT_SUBJECT(title))).toBe(1);
     expect(await mailsTo(client, MATCHES_SUBJECT)).toBe(1);
   });
@@ -133,6 +137,50 @@ describe('the contractors’ immediate alert of a new project', () => {
     expect(digest.text).toContain('Ayer se publicó 1 proyecto');
     expect(digest.text).toContain('• Azulejos de la cocina');
     expect(digest.text).not.toContain('Piso del baño');
+  });
+});
+
+describe('the contractors’ alert on the outside channels (decision 038)', () => {
+  /** A test double of a ChannelSender: push reaches everyone by its SQL rule; SMS only those the test names, asked one by one. */
+  const push: ChannelSender = { channel: 'push', reachable: () => Promise.resolve(true), reachableWhere: () => sql`true`, send: () => Promise.resolve({ state: 'sent' }) };
+  const smsReachable = new Set<string>();
+  const sms: ChannelSender = { channel: 'sms', reachable: (_db, id) => Promise.resolve(smsReachable.has(id)), send: () => Promise.resolve({ state: 'sent' }) };
+
+  it('queues each contractor’s deliveries exactly once when a fan-out killed halfway is run again', async () => {
+    const client = await person(t, 'client');
+    await saveNotificationPreferences(t.db, client.id, { matches: false });
+    const city = 'punta-cana';
+    const crew = await Promise.all(['Ana', 'Beto', 'Carla', 'Dario', 'Elsa'].map((n) => person(t, 'contractor', n, ['fumigacion'])));
+    for (const c of crew) await inCity(c, city);
+    smsReachable.add(crew[0]!.id).add(crew[3]!.id);
+    // Mail off for one: the outside channels do not depend on the e-mail's flag; push off for another.
+    await saveNotificationPreferences(t.db, crew[1]!.id, { immediate: false });
+    await saveChoices(t.db, crew[2]!.id, { newMatchingProject: { push: false, whatsapp: true, sms: true } });
+    const id = await postProject(t, client, { title: 'Fumigar la casa', services: ['fumigacion'], city, zone: undefined });
+    await alertsDone(id); // the test app has no sender: nothing queued on the outside channels yet
+    const [p] = await t.db.select().from(projects).where(eq(projects.id, id));
+    const project = { ...p!, services: p!.serviceTypes };
+    const notifications = createNotificationDispatcher({ db: t.db, senders: [push, sms], send: () => undefined, log: { warn: () => undefined } });
+    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, notifications };
+
+    // The run is killed after its first batch of 2 committed (a kill -9 between batches: the cut batch left nothing).
+    expect(await alertChannelsBatch(deps, project, 2)).toEqual({ seen: 2, taken: 2 });
+    // The job runs again from the start, in batches of 2, then once more.
+    expect(await alertContractorChannels(deps, project, 2)).toBe(3);
+    expect(await alertContractorChannels(deps, project, 2)).toBe(0);
+
+    const rows = await t.db
+      .select({ userId: notificationDeliveries.userId, channel: notificationDeliveries.channel, type: notificationDeliveries.type, body: notificationDeliveries.body })
+      .from(notificationDeliveries)
+      .where(eq(notificationDeliveries.sourceKey, `project:${id}`));
+    const got = crew.map((c) =>
+      rows
+        .filter((r) => r.userId === c.id)
+        .map((r) => r.channel)
+        .sort(),
+    );
+    expect(got).toEqual([['push', 'sms'], ['push'], [], ['push', 'sms'], ['push']]);
+    expect(rows.every((r) => r.type === 'newMatchingProject' && r.body === 'Fumigar la casa, en Punta Cana. Mira el proyecto y envía tu oferta.')).toBe(true);
   });
 });
 

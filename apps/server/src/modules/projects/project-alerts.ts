@@ -10,6 +10,8 @@ import { renderMail } from '../mail/layout.ts';
 import { FAN_OUT_BATCH, fanOutMail, FIRST_NAME_TOKEN } from '../mail/mail-fan-out.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { wantsMailWhere } from '../notifications/notifications.service.ts';
+import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
+import { alertContractorChannels } from './project-alert-channels.ts';
 import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
 import { projectUrl } from './project-notify.ts';
 
@@ -23,6 +25,8 @@ export interface AlertDeps {
   db: Db;
   mailer: Mailer;
   appUrl: string;
+  /** The outside channels (decision 038): the alert's push, WhatsApp and SMS. */
+  notifications?: NotificationDispatcher;
 }
 
 /** Recipients per transaction of the fan-out. */
@@ -47,9 +51,10 @@ async function loadProject(db: Db, projectId: string) {
     .where(eq(projects.id, projectId));
   return p;
 }
-type Project = NonNullable<Awaited<ReturnType<typeof loadProject>>>;
+export type AlertProject = NonNullable<Awaited<ReturnType<typeof loadProject>>>;
+type Project = AlertProject;
 
-const cityName = (p: { country: Project['country']; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
+export const cityName = (p: { country: Project['country']; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
 
 /** The contractor's alert, rendered once for the project with the name left as a token. */
 function alertMail(deps: AlertDeps, p: Project) {
@@ -133,9 +138,9 @@ export async function tellClientMatches(deps: AlertDeps, p: Project): Promise<nu
   return queued;
 }
 
-/** The job's run: both alerts of a project still open (a project cancelled or taken meanwhile is told to nobody). */
-export async function sendProjectAlerts(deps: AlertDeps, projectId: string | undefined): Promise<{ contractors: number; client: number }> {
+/** The job's run: the alerts of a project (mail, the outside channels, the client's) still open (a project cancelled or taken meanwhile is told to nobody). */
+export async function sendProjectAlerts(deps: AlertDeps, projectId: string | undefined): Promise<{ contractors: number; channels: number; client: number }> {
   const p = projectId ? await loadProject(deps.db, projectId) : undefined;
-  if (!p || p.status !== 'created') return { contractors: 0, client: 0 };
-  return { contractors: await alertContractors(deps, p), client: await tellClientMatches(deps, p) };
+  if (!p || p.status !== 'created') return { contractors: 0, channels: 0, client: 0 };
+  return { contractors: await alertContractors(deps, p), channels: await alertContractorChannels(deps, p), client: await tellClientMatches(deps, p) };
 }

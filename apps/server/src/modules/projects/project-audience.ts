@@ -28,14 +28,15 @@ export const fitsProfile = (): SQL => projectFits({ country: contractorProfiles.
  * The contractors to alert at once of a project: listed (not banned, deleted or unconfirmed), not
  * the project's client, with immediate alerts on, the project fits them (projectFits), and not yet
  * told of it by this kind. A query over projects ⋈ contractor_profiles ⋈ users ⋈ preferences
- * (alertAudienceFrom) with these conditions; a channel adds its own `kind`.
+ * (alertAudienceFrom) with these conditions; a channel adds its own `kind` and its own `wants`
+ * (the outside channels: per channel, in the delivery's insert, decision 038).
  */
-export function alertAudienceWhere(projectId: string, kind: string): SQL {
+export function alertAudienceWhere(projectId: string, kind: string, wants: SQL = wantsMailWhere('immediate')): SQL {
   return and(
     eq(projects.id, projectId),
     LISTED,
     sql`${users.id} <> ${projects.clientId}`,
-    wantsMailWhere('immediate'),
+    wants,
     fitsProfile(),
     sql`NOT EXISTS (SELECT 1 FROM ${projectAlerts} WHERE ${projectAlerts.projectId} = ${projects.id} AND ${projectAlerts.recipientId} = ${users.id} AND ${projectAlerts.kind} = ${kind})`,
   )!;

@@ -1,4 +1,5 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
@@ -10,12 +11,15 @@ import { postNotice, postNoticeOnCommit } from '../chat/chat.service.ts';
 import { openConversation, openConversationOnCommit } from '../contractor-contact/contractor-contact.service.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { NOTICE_TYPES, type NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
 import { findContact, findProjectContacts } from './projects.repository.ts';
 
 export interface NotifyDeps {
   mailer: Mailer;
   appUrl: string;
+  /** The outside channels (Web Push, WhatsApp, SMS; decision 038); absent: the notice and the mail only. */
+  notifications?: NotificationDispatcher;
 }
 
 export interface Notice {
@@ -44,8 +48,9 @@ export interface Notice {
  * a `notification` message (no sender) for `to` in the conversation of the client and contractor,
  * always (only `to` sees it, live on their open chat sockets after commit, carrying the project and
  * quote ids to act on);
+ * its deliveries on the outside channels the person chose (decision 038);
  * and a mail through the outbox when the person keeps immediate notifications on. The caller
- * kicks the mailer after commit.
+ * kicks the mailer after commit (which also wakes the outside channels' delivery, app.ts).
  *
  * The conversation, the notice with its NOTIFY and the mail are writes deferred to the commit
  * (db/deferred-writes.ts): they go in one statement with the transaction's other deferred writes
@@ -57,10 +62,16 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
   const conversation = openConversationOnCommit(tx, n.pair);
   if (conversation) postNoticeOnCommit(tx, { conversation, ...notice });
   else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
+  // The same notice on the outside channels the person chose, queued in this transaction (decision 038).
+  const type = NOTICE_TYPES[n.kind];
+  if (type && deps.notifications) await deps.notifications.queue(tx, { userId: n.to, type, body: n.title, url: projectUrl(deps.appUrl, n.pair.projectId) });
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
-    const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer: tm.footer });
+    // The one-tap unsubscribe of these mails (decision 038); a decision about their money (alwaysMail) has none.
+    const unsubscribe = n.alwaysMail ? null : deps.notifications?.unsubscribeUrl(n.to, 'email');
+    const footer = unsubscribe ? `${tm.footer} ${tn.unsubscribe.mailFooter} ${unsubscribe}` : tm.footer;
+    const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }
 }

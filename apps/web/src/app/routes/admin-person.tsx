@@ -6,6 +6,7 @@ import type { AdminPerson } from '@arreglaya/shared/schemas/admin-console';
 import { usePerson } from '@/features/admin/api/admin-queries.ts';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { PersonActions } from '@/features/admin/components/person-actions.tsx';
+import { PersonDeliveries } from '@/features/admin/components/person-deliveries.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
@@ -134,6 +135,7 @@ function AdminPersonPage() {
                 </li>
               ))}
             </Section>
+            <PersonDeliveries userId={p.id} locale={locale} />
           </>
         )}
       </QueryState>

@@ -1,0 +1,166 @@
+import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
+import type { NotificationType, OutsideChannel } from '@arreglaya/shared/notification-channels';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
+import { sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import type { JobDefinition } from '../jobs/job-queue.ts';
+import type { ChannelSender, DeliveryStatusSink, SendResult } from './channel-sender.ts';
+import type { UnsubscribeChannel } from './notification-unsubscribe.ts';
+import { claimDue, insertDeliveries, nextDueAt, recordAttempt, recordProviderStatus, type DueDelivery } from './notification-channels.repository.ts';
+
+// The notification dispatcher (issue 32, decision 038): decides which outside channels (Web Push,
+// WhatsApp, SMS) a notification goes to, queues one delivery per channel in the transaction that
+// caused it, and sends the due ones through the registered ChannelSenders with back-off per
+// delivery. In-app notices and e-mail stay where they were (project-notify.ts, the outbox).
+
+/** Waits after the 1st, 2nd and 3rd failed attempts; a 4th failure is final. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
+/** Deliveries claimed per round of the job. */
+const CLAIM_BATCH = 100;
+
+/** Which notification type an in-app notice is, on the other channels; null: it stays in the app and e-mail. */
+export const NOTICE_TYPES: Partial<Record<NoticeKind, NotificationType>> = {
+  newQuote: 'newOffer',
+  quoteCountered: 'counterOffer',
+  counterAnswered: 'counterOffer',
+  quoteAccepted: 'offerAccepted',
+  projectFunded: 'paymentHeld',
+  projectDelivered: 'delivered',
+  projectApproved: 'approved',
+  claimDecided: 'claimDecided',
+};
+
+export interface Notification {
+  userId: string;
+  type: NotificationType;
+  /** The text under the title (a push's body, the SMS), Spanish from the catalogue. */
+  body: string;
+  /** The absolute URL to act on. */
+  url: string;
+  /** WhatsApp's template parameters; by default the body. */
+  templateParams?: string[];
+  /** What caused it, the idempotency key with person and channel (a retried job queues nothing twice). Default: a new one. */
+  sourceKey?: string;
+}
+
+export interface NotificationDispatcher {
+  readonly senders: readonly ChannelSender[];
+  /** Queues the person's deliveries on the channels they want and can be reached on, in `tx` (nothing is sent before it commits). */
+  queue(tx: DbOrTx, n: Notification): Promise<void>;
+  /** The same notification to many people in one statement (a fan-out's batch); returns the deliveries queued (0 when deferred to the commit). */
+  queueMany(tx: DbOrTx, n: Omit<Notification, 'userId'> & { userIds: readonly string[] }): Promise<number>;
+  /** After a commit that queued deliveries: wakes the delivery job. */
+  kick(): void;
+  /** A provider's status callback (delivered, read, failed) recorded by its message id. */
+  statusSink: DeliveryStatusSink;
+  /** One round of the job: sends every due delivery; returns how many were attempted. */
+  deliver(): Promise<number>;
+  jobs(): JobDefinition[];
+  /** The signed link that turns a channel off for the person, for the notifications' footers (null without a secret). */
+  unsubscribeUrl(userId: string, channel: UnsubscribeChannel): string | null;
+}
+
+export interface DispatcherDeps {
+  db: Db;
+  /** The registered senders (app.ts); none until the channels land. */
+  senders: readonly ChannelSender[];
+  /** Sends the delivery job (coalesced) and, with startAfter, its delayed run. */
+  send(options?: { startAfter: Date }): void;
+  log: { warn(obj: object, msg: string): void };
+  /** The clock (tests); defaults to now. */
+  now?: () => Date;
+  /** The signed one-tap link that turns a channel off (notification-unsubscribe.ts). */
+  unsubscribeUrl?: (userId: string, channel: UnsubscribeChannel) => string;
+}
+
+export function createNotificationDispatcher(deps: DispatcherDeps): NotificationDispatcher {
+  const now = deps.now ?? (() => new Date());
+  const byChannel = new Map<OutsideChannel, ChannelSender>(deps.senders.map((s) => [s.channel, s]));
+
+  /** Sends one delivery and records the outcome; a sender that throws counts as a retryable failure. */
+  async function attempt(sender: ChannelSender, d: DueDelivery): Promise<void> {
+    let result: SendResult;
+    try {
+      result = await sender.send(deps.db, { deliveryId: d.id, userId: d.userId, type: d.type, title: d.title, body: d.body, url: d.url, templateParams: d.templateParams });
+    } catch (err) {
+      result = { state: 'failed', retryable: true, reason: err instanceof Error ? err.message.slice(0, 300) : String(err) };
+    }
+    if (result.state !== 'failed') return recordAttempt(deps.db, d.id, { state: result.state, providerMessageId: result.providerMessageId ?? null });
+    const delay = result.retryable ? RETRY_DELAYS_MS[d.attempts] : undefined;
+    if (delay === undefined) return recordAttempt(deps.db, d.id, { state: 'failed', reason: result.reason });
+    return recordAttempt(deps.db, d.id, { state: 'queued', reason: result.reason, nextAttemptAt: new Date(now().getTime() + delay) });
+  }
+
+  /** One channel's deliveries one after another; each channel runs beside the others, so a slow or failing one holds back nobody else. */
+  async function sendChannel(channel: OutsideChannel, due: DueDelivery[]): Promise<void> {
+    const sender = byChannel.get(channel);
+    for (const d of due) {
+      if (sender) await attempt(sender, d);
+      // The channel's sender was removed from the app since it was queued: nothing can send it.
+      else await recordAttempt(deps.db, d.id, { state: 'failed', reason: `no sender for ${channel}` });
+    }
+  }
+
+  const dispatcher: NotificationDispatcher = {
+    senders: deps.senders,
+    async queue(tx, n) {
+      await dispatcher.queueMany(tx, { ...n, userIds: [n.userId] });
+    },
+    async queueMany(tx, n) {
+      if (deps.senders.length === 0 || n.userIds.length === 0) return 0;
+      const reachable: Partial<Record<OutsideChannel, SQL>> = {};
+      for (const s of deps.senders) {
+        if (s.reachableWhere) reachable[s.channel] = s.reachableWhere();
+        else {
+          const ids = (await Promise.all(n.userIds.map(async (id) => ((await s.reachable(tx, id)) ? id : null)))).filter((id) => id !== null);
+          if (ids.length > 0) reachable[s.channel] = sql`${users.id} = ANY(${sql.param(ids)}::uuid[])`;
+        }
+      }
+      return insertDeliveries(tx, {
+        userIds: n.userIds,
+        type: n.type,
+        reachable,
+        sourceKey: n.sourceKey ?? randomUUID(),
+        title: tn.messageTitle(n.type),
+        body: n.body,
+        url: n.url,
+        templateParams: n.templateParams ?? [n.body],
+        at: now(),
+      });
+    },
+    kick() {
+      if (deps.senders.length > 0) deps.send();
+    },
+    statusSink: async (u) => {
+      const found = await recordProviderStatus(deps.db, u.channel, u.providerMessageId, u.state, u.reason);
+      if (!found) deps.log.warn({ channel: u.channel, providerMessageId: u.providerMessageId, state: u.state }, 'notification status for an unknown or later delivery');
+    },
+    async deliver() {
+      let attempted = 0;
+      for (;;) {
+        const due = await claimDue(deps.db, now(), CLAIM_BATCH);
+        if (due.length === 0) break;
+        const groups = new Map<OutsideChannel, DueDelivery[]>();
+        for (const d of due) groups.set(d.channel, [...(groups.get(d.channel) ?? []), d]);
+        const settled = await Promise.allSettled([...groups].map(([channel, list]) => sendChannel(channel, list)));
+        for (const s of settled)
+          if (s.status === 'rejected')
+            deps.log.warn({ err: s.reason as unknown }, 'notification delivery: a channel could not record its outcome (its lease ends, it is sent again)');
+        attempted += due.length;
+        if (due.length < CLAIM_BATCH) break;
+      }
+      const next = await nextDueAt(deps.db);
+      if (next && next > now()) deps.send({ startAfter: next });
+      return attempted;
+    },
+    unsubscribeUrl(userId, channel) {
+      return deps.unsubscribeUrl?.(userId, channel) ?? null;
+    },
+    jobs() {
+      return [{ name: 'notification-delivery', cron: '* * * * *', run: () => dispatcher.deliver() }];
+    },
+  };
+  return dispatcher;
+}

@@ -25,3 +25,10 @@ export const push = {
   invalidEndpoint: 'La dirección de avisos de este navegador no es válida.',
   invalidKeys: 'Las claves de avisos de este navegador no son válidas.',
 };
+
+/** What the service worker needs (its own export: the worker's bundle carries only this). */
+export const pushNotification = {
+  /** A push whose payload cannot be read still shows a notification (the browser requires one). */
+  fallbackTitle: 'ArreglaYa',
+  fallbackBody: 'Tienes un aviso nuevo.',
+};

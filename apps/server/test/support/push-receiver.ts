@@ -32,8 +32,8 @@ export interface PushReceiver {
   received: ReceivedPush[];
   /** Posts refused (bad VAPID, undecryptable body), with why. */
   refused: string[];
-  /** Answer this status to every post to the endpoint from now on (undefined: accept again). */
-  answer(endpoint: string, status: number | undefined): void;
+  /** Answer this status to every post to the endpoint from now on, or never answer ('hang'); undefined: accept again. */
+  answer(endpoint: string, status: number | 'hang' | undefined): void;
   close(): Promise<void>;
 }
 
@@ -83,7 +83,7 @@ export function verifyVapid(authorization: string | undefined, audience: string)
 
 export async function startPushReceiver(): Promise<PushReceiver> {
   const devices = new Map<string, { ecdh: crypto.ECDH; auth: Buffer }>();
-  const statuses = new Map<string, number>();
+  const statuses = new Map<string, number | 'hang'>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
   let url = '';
@@ -95,6 +95,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       const id = /^\/push\/([\w-]+)$/.exec(req.url ?? '')?.[1];
       const device = id ? devices.get(id) : undefined;
       const forced = id ? statuses.get(id) : undefined;
+      if (forced === 'hang') return;
       if (forced !== undefined) return void res.writeHead(forced).end();
       if (req.method !== 'POST' || !id || !device) return void res.writeHead(404).end();
       try {
@@ -129,6 +130,10 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       if (status === undefined) statuses.delete(idOf(endpoint));
       else statuses.set(idOf(endpoint), status);
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -54,7 +54,7 @@ export function pushEndpointBodySchema(allowLocalHttp: boolean) {
   return z.object({ endpoint: pushEndpointField(allowLocalHttp) });
 }
 
-/** POST /api/auth/sign-out: this device's endpoint, when it receives pushes, is dropped with the session. */
+/** POST /api/auth/sign-out (a body is optional: the route takes it .nullish()): this device's endpoint, when it receives pushes, is dropped with the session. */
 export const SignOutSchema = z.object({ pushEndpoint: z.string().max(PUSH_ENDPOINT_MAX, { error: push.invalidEndpoint }).optional() });
 
 /** GET /api/push/key: the application server's public VAPID key (base64url), for pushManager.subscribe. */

@@ -94,7 +94,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
       '/api/auth/sign-out',
       {
         config: { access: 'user' },
-        schema: { tags, summary: 'Cerrar sesión (y dejar de recibir avisos en este dispositivo)', body: SignOutSchema.optional(), response: { 204: z.null(), ...errors } },
+        schema: { tags, summary: 'Cerrar sesión (y dejar de recibir avisos en este dispositivo)', body: SignOutSchema.nullish(), response: { 204: z.null(), ...errors } },
       },
       async (req, reply) => {
         // This device's push subscription goes with the session (decision 039): the next person here is not told of this one's notices.

@@ -164,6 +164,27 @@ describe('POST/DELETE /api/me/push-subscriptions', () => {
     // A sign-out without an endpoint (another browser, or one without pushes) still works.
     const c = await person();
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: asBrowser(c.cookie), payload: {} })).statusCode).toBe(204);
+    const d = await person();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: d.cookie, origin: t.config.appUrl, 'x-requested-with': 'arreglaya' } })).statusCode,
+    ).toBe(204);
+  });
+});
+
+describe('the local push service', () => {
+  it("refuses a body encrypted to another subscription's keys and a VAPID signature for another origin", async () => {
+    const vapid = await loadVapid(t.db, t.config);
+    const [a, b] = [receiver.subscribe(), receiver.subscribe()];
+    const options = { vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, contentEncoding: 'aes128gcm' as const };
+    const post = async (request: webpush.RequestDetails, to: string) =>
+      (await fetch(to, { method: 'POST', headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])), body: request.body })).status;
+    const refusedBefore = receiver.refused.length;
+
+    expect(await post(webpush.generateRequestDetails(a, '{"title":"x"}', options), b.endpoint)).toBe(400);
+    const elsewhere = { ...b, endpoint: `https://push.example.com/push/${b.endpoint.split('/').at(-1)}` };
+    expect(await post(webpush.generateRequestDetails(elsewhere, '{"title":"x"}', options), b.endpoint)).toBe(400);
+    expect(receiver.refused.slice(refusedBefore)).toEqual([expect.stringMatching(/authenticate|decrypt/i), expect.stringContaining('aud https://push.example.com')]);
+    expect(await post(webpush.generateRequestDetails(b, '{"title":"x"}', options), b.endpoint)).toBe(201);
   });
 });
 
@@ -188,6 +209,7 @@ describe('PushSender', () => {
     const push = await sender();
     expect(await push.reachable(t.db, user.id)).toBe(true);
 
+    const refusedBefore = receiver.refused.length;
     const msg = message(user.id);
     const result = await push.send(t.db, msg);
     expect(result).toMatchObject({ state: 'sent' });
@@ -199,7 +221,7 @@ describe('PushSender', () => {
       expect(got!.ttl).toBe('86400');
       expect(got!.urgency).toBe('normal');
     }
-    expect(receiver.refused).toEqual([]);
+    expect(receiver.refused.slice(refusedBefore)).toEqual([]);
     expect((await devicesOf(user.id)).every((d) => d.lastSuccessAt !== null)).toBe(true);
   });
 
@@ -239,5 +261,13 @@ describe('PushSender', () => {
     receiver.answer(device.endpoint, undefined);
     expect(await push.send(t.db, message(user.id))).toMatchObject({ state: 'sent' });
     expect(receivedBy(device)).toHaveLength(1);
+  });
+
+  it('gives up on a push service that does not answer: a retryable timeout', async () => {
+    const { user, device } = await subscribed();
+    receiver.answer(device.endpoint, 'hang');
+    const vapid = await loadVapid(t.db, t.config);
+    expect(await createPushSender({ vapid, timeoutMs: 300 }).send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: true, reason: 'timeout' });
+    expect(await devicesOf(user.id)).toHaveLength(1);
   });
 });

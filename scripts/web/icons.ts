@@ -2,7 +2,8 @@
 // the wrench of favicon.svg: `npx tsx scripts/web/icons.ts` after changing the mark. The web app
 // manifest (scripts/web/prerender.ts) lists them. "any" icons are the rounded tile as the favicon
 // draws it; the maskable one fills its square with the brand colour and keeps the wrench inside the
-// central 80 % circle every launcher's mask leaves visible.
+// central 80 % circle every launcher's mask leaves visible. The notification badge (decision 039) is
+// the wrench alone, white on transparent: Android draws a badge from its alpha channel only.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,16 +24,21 @@ function svg(maskable: boolean): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">${tile}<g transform="translate(${offset} ${offset}) scale(${scale})">${WRENCH}</g></svg>`;
 }
 
+/** The wrench alone on a transparent square, for a notification's badge. */
+const BADGE_SVG = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="8 8 48 48">${WRENCH.replace(/<circle[^>]*\/>/, '')}</svg>`;
+
 const ICONS = [
   { file: 'icon-192.png', size: 192, maskable: false },
   { file: 'icon-512.png', size: 512, maskable: false },
   { file: 'icon-maskable-512.png', size: 512, maskable: true },
   { file: 'apple-touch-icon.png', size: 180, maskable: true },
+  { file: 'badge-96.png', size: 96, maskable: false, badge: true },
 ];
 
 await mkdir(OUT, { recursive: true });
 for (const icon of ICONS) {
-  await sharp(Buffer.from(svg(icon.maskable)), { density: (72 * icon.size) / 64 })
+  const source = 'badge' in icon ? BADGE_SVG : svg(icon.maskable);
+  await sharp(Buffer.from(source), { density: (72 * icon.size) / ('badge' in icon ? 48 : 64) })
     .resize(icon.size, icon.size)
     .png({ compressionLevel: 9 })
     .toFile(path.join(OUT, icon.file));

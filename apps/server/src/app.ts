@@ -29,6 +29,8 @@ import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
 import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { notificationChannelsRoutes } from './modules/notifications/notification-channels.routes.ts';
+import { pushRoutes } from './modules/push/push.routes.ts';
+import { loadVapid } from './modules/push/vapid.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
@@ -270,6 +272,9 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
+  // Web Push (decision 039): the VAPID keys and the devices' subscriptions; the channel is createPushSender({ vapid, log: app.log }).
+  const vapid = await loadVapid(db, config);
+  await app.register(pushRoutes({ db, vapid, isProduction: config.isProduction }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
   // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.

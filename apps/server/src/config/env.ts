@@ -179,6 +179,29 @@ const EnvSchema = z
           .filter(Boolean),
       )
       .pipe(z.array(z.enum(OUTSIDE_CHANNELS))),
+    /**
+     * Web Push's VAPID key pair (decision 039), base64url: a P-256 public key (65 bytes) and its
+     * private key (32 bytes), both or neither. Without them a pair is generated at the first start
+     * and kept in app_settings. VAPID_SUBJECT is the contact push services see (mailto: or https:).
+     */
+    VAPID_PUBLIC_KEY: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key (65 bytes) in base64url')
+        .optional(),
+    ),
+    VAPID_PRIVATE_KEY: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key (32 bytes) in base64url')
+        .optional(),
+    ),
+    VAPID_SUBJECT: optionalNonEmpty.pipe(
+      z
+        .string()
+        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
+        .optional(),
+    ),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -203,6 +226,10 @@ const EnvSchema = z
   .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== undefined, {
     message: 'production needs PROCESSOR set on purpose; PROCESSOR=sandbox mounts the test processor (test cards only, no real money moves)',
     path: ['PROCESSOR'],
+  })
+  .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
+    path: ['VAPID_PRIVATE_KEY'],
   })
   .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
     message: `${S3_VARS.join(', ')} must be set together`,

@@ -11,7 +11,9 @@
 // - A new build installs beside the old one, takes over at once (skipWaiting, clients.claim) and
 //   deletes the old cache: since pages always come from the network, the next navigation is the
 //   new build's.
+// - A push shows a notification and a tap on it opens the page to act on (push-handlers.ts, decision 039).
 // Typed against the DOM library the web app compiles with: the worker-only types are declared here.
+import { openFromNotification, showPush, type PushScope } from './push-handlers.ts';
 
 interface ExtendableEvent extends Event {
   waitUntil(promise: Promise<unknown>): void;
@@ -21,13 +23,21 @@ interface FetchEvent extends ExtendableEvent {
   readonly preloadResponse: Promise<Response | undefined>;
   respondWith(response: Response | Promise<Response>): void;
 }
-interface WorkerScope {
-  readonly registration: { readonly navigationPreload?: { enable(): Promise<void> } };
-  readonly clients: { claim(): Promise<void> };
+interface PushEvent extends ExtendableEvent {
+  readonly data: { json(): unknown } | null;
+}
+interface NotificationEvent extends ExtendableEvent {
+  readonly notification: Notification;
+}
+interface WorkerScope extends PushScope {
+  readonly registration: PushScope['registration'] & { readonly navigationPreload?: { enable(): Promise<void> } };
+  readonly clients: PushScope['clients'] & { claim(): Promise<void> };
   readonly location: Location;
   skipWaiting(): Promise<void>;
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
+  addEventListener(type: 'push', listener: (event: PushEvent) => void): void;
+  addEventListener(type: 'notificationclick', listener: (event: NotificationEvent) => void): void;
 }
 
 declare const __PRECACHE__: { version: string; urls: string[]; pages: string[]; offline: string };
@@ -89,4 +99,13 @@ worker.addEventListener('fetch', (event) => {
   const path = pathOf(url);
   if (request.mode === 'navigate') event.respondWith(navigate(event, path));
   else if (PRECACHED.has(path) && !PAGES.has(path)) event.respondWith(precached(request, path));
+});
+
+worker.addEventListener('push', (event) => {
+  event.waitUntil(showPush(worker, () => event.data?.json()));
+});
+
+worker.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openFromNotification(worker, event.notification.data));
 });

@@ -7,3 +7,4 @@ export * from './site.ts';
 export * from './sandbox-processor.ts';
 export * from './campaigns.ts';
 export * from './notifications.ts';
+export * from './push.ts';

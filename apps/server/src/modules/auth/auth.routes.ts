@@ -11,12 +11,14 @@ import {
   VerifyEmailSchema,
 } from '@arreglaya/shared/schemas/auth';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import { SignOutSchema } from '@arreglaya/shared/schemas/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { byBodyEmail, type RateLimitRule } from '../../lib/route-config.ts';
 import * as service from './auth.service.ts';
 import { SOCIAL_PROVIDERS } from './auth.service.ts';
 import { findSessionUser } from './session-user.repository.ts';
+import { forgetDevice } from '../push/push.service.ts';
 
 const MIN = 60_000;
 /** Per address and per account: guessing codes or passwords stays slow from anywhere. */
@@ -88,10 +90,19 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
       (req, reply) => service.signIn(deps, req.body, { req, reply }),
     );
 
-    app.post('/api/auth/sign-out', { config: { access: 'user' }, schema: { tags, summary: 'Cerrar sesión', response: { 204: z.null(), ...errors } } }, async (req, reply) => {
-      await service.signOut(deps, { req, reply });
-      return reply.status(204).send(null);
-    });
+    app.post(
+      '/api/auth/sign-out',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Cerrar sesión (y dejar de recibir avisos en este dispositivo)', body: SignOutSchema.nullish(), response: { 204: z.null(), ...errors } },
+      },
+      async (req, reply) => {
+        // This device's push subscription goes with the session (decision 039): the next person here is not told of this one's notices.
+        if (req.body?.pushEndpoint) await forgetDevice(deps.db, req.user!.id, req.body.pushEndpoint);
+        await service.signOut(deps, { req, reply });
+        return reply.status(204).send(null);
+      },
+    );
 
     app.get(
       '/api/auth/session',

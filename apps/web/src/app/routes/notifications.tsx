@@ -3,6 +3,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
 import { NotificationChannelsSection } from '@/features/notifications/components/notification-channels-grid.tsx';
+import { PushToggle } from '@/features/notifications/components/push-toggle.tsx';
 import { preferencesQuery, usePreferences } from '@/features/notifications/api/notifications-queries.ts';
 import { loaderViewer } from '@/features/auth/guard.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
@@ -34,7 +35,7 @@ function NotificationsPage() {
         <p className="mt-2 text-slate-700">{profile.notifications.intro}</p>
       </div>
       {user && <Preferences userId={user.id} role={user.role} />}
-      {user && <NotificationChannelsSection userId={user.id} />}
+      {user && <NotificationChannelsSection userId={user.id} setup={<PushToggle />} />}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { EmailConfirmed, EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema, VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
+import type { SignOutSchema } from '@arreglaya/shared/schemas/push';
 
 // Thin wrappers over /api/auth/*: bodies are typed as the input of the shared schema the server
 // checks them with (z.input, type-only: no zod in this chunk), answers as the server documents
@@ -27,6 +28,7 @@ export const forgotPassword = (email: string) => api.post<MessageResponse>('/api
 
 export const resetPassword = (body: z.input<typeof ResetPasswordSchema>) => api.post<MessageResponse>('/api/auth/reset-password', body);
 
-export const signOut = () => api.post<undefined>('/api/auth/sign-out', {});
+/** With this device's push endpoint, if it had one: the server deletes its subscription with the session. */
+export const signOut = (pushEndpoint?: string) => api.post<undefined>('/api/auth/sign-out', (pushEndpoint ? { pushEndpoint } : {}) satisfies z.input<typeof SignOutSchema>);
 
 export const fetchProviders = (signal?: AbortSignal) => api.get<{ providers: SocialProvider[] }>('/api/auth/providers', signal);

@@ -11,8 +11,12 @@ import { sessionQuery } from '../session-query.ts';
 /** Spec §2 Sign out: the page shows for about 3 seconds in all. */
 const SIGN_OUT_PAGE_MS = 3_000;
 
-/** /signout: ends the session, clears everything cached, then replaces the route with /. */
-export function SignOut() {
+/**
+ * /signout: ends the session, clears everything cached, then replaces the route with /.
+ * `releaseDevice` stops this browser's pushes and gives its endpoint, which the sign-out deletes
+ * on the server (decision 039).
+ */
+export function SignOut({ releaseDevice }: { releaseDevice?: () => Promise<string | undefined> }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // Once per visit, even if React mounts the effect twice (StrictMode in development).
@@ -26,7 +30,7 @@ export function SignOut() {
     // would get a 401). A failed call (offline) still ends the session in this browser.
     const end = queryClient
       .ensureQueryData(sessionQuery)
-      .then((session) => (session.user ? signOut() : undefined))
+      .then(async (session) => (session.user ? signOut(await releaseDevice?.()) : undefined))
       .catch(() => undefined);
     // A form draft kept for after signing in (photos included) does not stay for the next person.
     const forget = clearDrafts();
@@ -36,7 +40,7 @@ export function SignOut() {
       queryClient.setQueryData(SESSION_QUERY_KEY, SIGNED_OUT);
       void navigate('/', { replace: true });
     });
-  }, [navigate, queryClient]);
+  }, [navigate, queryClient, releaseDevice]);
 
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center gap-6 px-4 py-24 text-center">

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { NOTIFICATION_TYPES, OUTSIDE_CHANNELS, type NotificationType, type OutsideChannel } from '@arreglaya/shared/notification-channels';
@@ -23,7 +23,8 @@ type Choices = NotificationChannels['choices'];
 const checkboxClasses =
   'size-6 shrink-0 cursor-pointer accent-brand-700 disabled:cursor-not-allowed disabled:opacity-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-700';
 
-export function NotificationChannelsSection({ userId }: { userId: string }) {
+/** `setup`: what turns a channel on (this phone's Web Push, a verified number), shown above the grid. */
+export function NotificationChannelsSection({ userId, setup }: { userId: string; setup?: ReactNode }) {
   const query = useQuery({ queryKey: channelsKey(userId), queryFn: ({ signal }) => api.get<NotificationChannels>('/api/me/notification-channels', signal) });
   return (
     <section aria-labelledby="notification-channels-title" className="flex flex-col gap-3">
@@ -31,8 +32,9 @@ export function NotificationChannelsSection({ userId }: { userId: string }) {
         {g.title}
       </h2>
       <p className="text-slate-700">{g.intro}</p>
-      {/* Slot for the Web Push button and the phone-number form (issue 32, built by other changes): they go inside this section. */}
-      <section id="notification-channel-setup" />
+      <div id="notification-channel-setup" className="flex flex-col gap-4">
+        {setup}
+      </div>
       {query.isPending ? (
         <Spinner className="py-8" />
       ) : query.isError ? (

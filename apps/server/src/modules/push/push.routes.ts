@@ -1,0 +1,61 @@
+import { push } from '@arreglaya/shared/i18n/push';
+import { MessageSchema } from '@arreglaya/shared/schemas/auth';
+import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
+import { PushKeySchema, pushEndpointBodySchema, pushSubscriptionSchema } from '@arreglaya/shared/schemas/push';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import type { RateLimitRule } from '../../lib/route-config.ts';
+import { subscribe, unsubscribe } from './push.service.ts';
+import type { Vapid } from './vapid.ts';
+
+export interface PushRoutesDeps {
+  db: Db;
+  vapid: Vapid;
+  /** Outside production, the tests' local push service on http://127.0.0.1 is a valid endpoint. */
+  isProduction: boolean;
+}
+
+const tags = ['cuenta'];
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 429: ApiErrorSchema };
+
+/** Web Push on a device (decision 039): the server's public key, and a person's own devices. */
+export function pushRoutes(deps: PushRoutesDeps): FastifyPluginAsyncZod {
+  const allowLocalHttp = !deps.isProduction;
+  const perUser: RateLimitRule[] = [{ name: 'user', max: 30, windowMs: 10 * 60_000, key: (req) => req.user?.id }];
+  return async (app) => {
+    app.get(
+      '/api/push/key',
+      { config: { access: 'public' }, schema: { tags, summary: 'La clave pública VAPID para suscribir este navegador', response: { 200: PushKeySchema } } },
+      () => ({ publicKey: deps.vapid.publicKey }),
+    );
+
+    app.post(
+      '/api/me/push-subscriptions',
+      {
+        config: { access: 'user', rateLimit: perUser },
+        schema: { tags, summary: 'Recibir avisos en este dispositivo', body: pushSubscriptionSchema(allowLocalHttp), response: { 201: MessageSchema, ...errors } },
+      },
+      async (req, reply) => {
+        await subscribe(deps.db, req.user!.id, req.body, req.headers['user-agent']);
+        return reply.status(201).send({ message: push.saved });
+      },
+    );
+
+    app.delete(
+      '/api/me/push-subscriptions',
+      {
+        config: { access: 'user', rateLimit: perUser },
+        schema: {
+          tags,
+          summary: 'Dejar de recibir avisos en este dispositivo',
+          body: pushEndpointBodySchema(allowLocalHttp),
+          response: { 200: MessageSchema, 404: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req) => {
+        await unsubscribe(deps.db, req.user!.id, req.body.endpoint);
+        return { message: push.removed };
+      },
+    );
+  };
+}

@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { push } from '@arreglaya/shared/i18n/push';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config/env.ts';
+import { pushSubscriptions } from '../../db/schema/index.ts';
+import { createLogger } from '../../lib/logger.ts';
+import type { ChannelMessage } from '../notifications/channel-sender.ts';
+import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
+import { startPushReceiver, type BrowserSubscription, type PushReceiver } from '../../../test/support/push-receiver.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createPushSender } from './push-sender.ts';
+import { loadVapid } from './vapid.ts';
+
+// Web Push (decision 039) against a local push service that verifies the VAPID header and
+// decrypts every payload with the subscription's own keys (test/support/push-receiver.ts).
+
+let t: TestApp;
+let receiver: PushReceiver;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestApp(), startPushReceiver()]);
+});
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+async function person(): Promise<{ user: TestUser; cookie: string }> {
+  const user = await createUser(t.db);
+  return { user, cookie: await signIn(t, user) };
+}
+const postSubscription = (cookie: string, payload: object) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/me/push-subscriptions',
+    headers: { ...asBrowser(cookie), 'user-agent': 'Mozilla/5.0 (Linux; Android 14; SM-A546E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36' },
+    payload,
+  });
+const deleteSubscription = (cookie: string, endpoint: string) =>
+  t.app.inject({ method: 'DELETE', url: '/api/me/push-subscriptions', headers: asBrowser(cookie), payload: { endpoint } });
+const devicesOf = (userId: string) => t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+const publicKey = async (app: { inject: TestApp['app']['inject'] }) => (await app.inject({ method: 'GET', url: '/api/push/key' })).json<{ publicKey: string }>().publicKey;
+
+async function subscribed(): Promise<{ user: TestUser; cookie: string; device: BrowserSubscription }> {
+  const p = await person();
+  const device = receiver.subscribe();
+  expect((await postSubscription(p.cookie, device)).statusCode).toBe(201);
+  return { ...p, device };
+}
+
+/** Another instance of the app on the same database, as a second start or a second server would be. */
+async function anotherStart(env: Record<string, string> = {}): Promise<string> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: t.url, DEMO_DATA: '0', ...env });
+  const app = await buildApp({ config, db: t.db, logger: createLogger(config), jobs: { schedules: false } });
+  try {
+    await app.ready();
+    return await publicKey(app);
+  } finally {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+describe('VAPID keys', () => {
+  it('are generated once, kept in the database and reused by the next start; VAPID_* variables win', async () => {
+    const first = await publicKey(t.app);
+    expect(first).toMatch(/^B[\w-]{86}$/);
+    expect(await anotherStart()).toBe(first);
+    // Several instances starting at once all end up with the one stored pair.
+    const raced = await Promise.all(Array.from({ length: 4 }, () => loadVapid(t.db, t.config)));
+    expect(new Set(raced.map((v) => v.publicKey))).toEqual(new Set([first]));
+
+    const given = webpush.generateVAPIDKeys();
+    expect(await anotherStart({ VAPID_PUBLIC_KEY: given.publicKey, VAPID_PRIVATE_KEY: given.privateKey })).toBe(given.publicKey);
+    expect(await anotherStart()).toBe(first);
+  });
+
+  it('refuses half a pair or a malformed key at start', () => {
+    const { publicKey: pub } = webpush.generateVAPIDKeys();
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/);
+    expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' })).toThrow(/VAPID_PUBLIC_KEY: must be a P-256 public key/);
+  });
+});
+
+describe('POST/DELETE /api/me/push-subscriptions', () => {
+  it('saves this device for the signed-in person, with a label a person recognises', async () => {
+    const { user, device } = await subscribed();
+    const [row] = await devicesOf(user.id);
+    expect(row).toMatchObject({ endpoint: device.endpoint, p256dh: device.keys.p256dh, auth: device.keys.auth, userAgentLabel: 'Chrome en Android' });
+  });
+
+  it('refuses a bad endpoint or bad keys with a Spanish 400, and nobody signed out', async () => {
+    const { cookie } = await person();
+    const good = receiver.subscribe();
+    for (const endpoint of [
+      'http://push.example.com/x',
+      'ftp://push.example.com/x',
+      'no es una dirección',
+      'https://user:pw@push.example.com/x',
+      `https://push.example.com/${'x'.repeat(1000)}`,
+    ]) {
+      const res = await postSubscription(cookie, { ...good, endpoint });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(res.json().error.fields).toEqual({ endpoint: push.invalidEndpoint });
+    }
+    for (const keys of [
+      { p256dh: good.keys.p256dh.slice(1), auth: good.keys.auth },
+      { p256dh: good.keys.p256dh, auth: `${good.keys.auth}AA` },
+      { p256dh: good.keys.p256dh.replace(/^B/, 'A'), auth: good.keys.auth },
+    ]) {
+      const res = await postSubscription(cookie, { ...good, keys });
+      expect(res.statusCode).toBe(400);
+      expect(Object.values(res.json().error.fields)).toEqual([push.invalidKeys]);
+    }
+    expect((await postSubscription(cookie, { endpoint: good.endpoint })).json().error.fields).toEqual({ keys: push.invalidKeys });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/push-subscriptions',
+      headers: { origin: t.config.appUrl, 'x-requested-with': 'arreglaya' },
+      payload: good,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('moves an endpoint posted again to whoever is signed in on that device now', async () => {
+    const a = await subscribed();
+    const b = await person();
+    expect((await postSubscription(b.cookie, a.device)).statusCode).toBe(201);
+    expect(await devicesOf(a.user.id)).toEqual([]);
+    expect((await devicesOf(b.user.id)).map((d) => d.endpoint)).toEqual([a.device.endpoint]);
+  });
+
+  it("removes only the person's own device: another person's endpoint is a 404 and stays", async () => {
+    const a = await subscribed();
+    const b = await person();
+    const res = await deleteSubscription(b.cookie, a.device.endpoint);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.message).toBe(push.notFound);
+    expect(await devicesOf(a.user.id)).toHaveLength(1);
+
+    const own = await deleteSubscription(a.cookie, a.device.endpoint);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual({ message: push.removed });
+    expect(await devicesOf(a.user.id)).toEqual([]);
+  });
+
+  it("drops this device's subscription with the sign-out that carries it, and never someone else's", async () => {
+    const a = await subscribed();
+    const other = await subscribed();
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: asBrowser(a.cookie), payload: { pushEndpoint: other.device.endpoint } });
+    expect(out.statusCode).toBe(204);
+    expect(await devicesOf(other.user.id)).toHaveLength(1);
+
+    const b = await subscribed();
+    const second = receiver.subscribe();
+    await postSubscription(b.cookie, second);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: asBrowser(b.cookie), payload: { pushEndpoint: b.device.endpoint } })).statusCode).toBe(204);
+    expect((await devicesOf(b.user.id)).map((d) => d.endpoint)).toEqual([second.endpoint]);
+    // A sign-out without an endpoint (another browser, or one without pushes) still works.
+    const c = await person();
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: asBrowser(c.cookie), payload: {} })).statusCode).toBe(204);
+    const d = await person();
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: d.cookie, origin: t.config.appUrl, 'x-requested-with': 'arreglaya' } })).statusCode,
+    ).toBe(204);
+  });
+});
+
+describe('the local push service', () => {
+  it("refuses a body encrypted to another subscription's keys and a VAPID signature for another origin", async () => {
+    const vapid = await loadVapid(t.db, t.config);
+    const [a, b] = [receiver.subscribe(), receiver.subscribe()];
+    const options = { vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey }, contentEncoding: 'aes128gcm' as const };
+    const post = async (request: webpush.RequestDetails, to: string) =>
+      (await fetch(to, { method: 'POST', headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)])), body: request.body })).status;
+    const refusedBefore = receiver.refused.length;
+
+    expect(await post(webpush.generateRequestDetails(a, '{"title":"x"}', options), b.endpoint)).toBe(400);
+    const elsewhere = { ...b, endpoint: `https://push.example.com/push/${b.endpoint.split('/').at(-1)}` };
+    expect(await post(webpush.generateRequestDetails(elsewhere, '{"title":"x"}', options), b.endpoint)).toBe(400);
+    expect(receiver.refused.slice(refusedBefore)).toEqual([expect.stringMatching(/authenticate|decrypt/i), expect.stringContaining('aud https://push.example.com')]);
+    expect(await post(webpush.generateRequestDetails(b, '{"title":"x"}', options), b.endpoint)).toBe(201);
+  });
+});
+
+describe('PushSender', () => {
+  const message = (userId: string, over: Partial<ChannelMessage> = {}): ChannelMessage => ({
+    deliveryId: crypto.randomUUID(),
+    userId,
+    type: 'newOffer',
+    title: 'Nueva oferta',
+    body: 'Pedro Martínez ofreció RD$ 4,500.00 por "Cambiar la llave del fregadero".',
+    url: `${t.config.appUrl}/proyectos/0b9a6f1e-1c1d-4a57-9d4c-2f0e4c8b7a11`,
+    templateParams: [],
+    ...over,
+  });
+  const sender = () => loadVapid(t.db, t.config).then((vapid) => createPushSender({ vapid }));
+  const receivedBy = (device: BrowserSubscription) => receiver.received.filter((r) => device.endpoint.endsWith(r.subscription));
+
+  it('reaches every device of the person, whose keys alone decrypt exactly {title, body, url, tag}', async () => {
+    const { user, cookie, device } = await subscribed();
+    const laptop = receiver.subscribe();
+    await postSubscription(cookie, laptop);
+    const push = await sender();
+    expect(await push.reachable(t.db, user.id)).toBe(true);
+
+    const refusedBefore = receiver.refused.length;
+    const msg = message(user.id);
+    const result = await push.send(t.db, msg);
+    expect(result).toMatchObject({ state: 'sent' });
+    const key = await publicKey(t.app);
+    for (const d of [device, laptop]) {
+      const [got] = receivedBy(d);
+      expect(got!.payload).toEqual({ title: msg.title, body: msg.body, url: msg.url, tag: msg.deliveryId });
+      expect(got!.vapid).toMatchObject({ aud: receiver.url, k: key, sub: 'mailto:contacto@arreglaya.do' });
+      expect(got!.ttl).toBe('86400');
+      expect(got!.urgency).toBe('normal');
+    }
+    expect(receiver.refused.slice(refusedBefore)).toEqual([]);
+    expect((await devicesOf(user.id)).every((d) => d.lastSuccessAt !== null)).toBe(true);
+  });
+
+  it('sends money notices with high urgency', async () => {
+    const { user, device } = await subscribed();
+    await (await sender()).send(t.db, message(user.id, { type: 'paymentHeld', title: 'Pago retenido' }));
+    expect(receivedBy(device).map((r) => r.urgency)).toEqual(['high']);
+  });
+
+  it('removes a device the push service says is gone (410, 404); with none left the address is gone', async () => {
+    const { user, cookie, device } = await subscribed();
+    const phone = receiver.subscribe();
+    await postSubscription(cookie, phone);
+    receiver.answer(device.endpoint, 410);
+    const push = await sender();
+
+    expect(await push.send(t.db, message(user.id))).toMatchObject({ state: 'sent' });
+    expect((await devicesOf(user.id)).map((d) => d.endpoint)).toEqual([phone.endpoint]);
+
+    receiver.answer(phone.endpoint, 404);
+    expect(await push.send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: false, reason: 'push subscription gone', addressGone: true });
+    expect(await devicesOf(user.id)).toEqual([]);
+    expect(await push.reachable(t.db, user.id)).toBe(false);
+    expect(await push.send(t.db, message(user.id))).toMatchObject({ state: 'failed', retryable: false, addressGone: true });
+  });
+
+  it('reports a push service error or rate limit as a retryable failure with its status, and keeps the device', async () => {
+    const { user, device } = await subscribed();
+    const push = await sender();
+    receiver.answer(device.endpoint, 500);
+    expect(await push.send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: true, reason: 'HTTP 500' });
+    receiver.answer(device.endpoint, 429);
+    expect(await push.send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: true, reason: 'HTTP 429' });
+    expect(await devicesOf(user.id)).toHaveLength(1);
+    expect(receivedBy(device)).toEqual([]);
+
+    receiver.answer(device.endpoint, undefined);
+    expect(await push.send(t.db, message(user.id))).toMatchObject({ state: 'sent' });
+    expect(receivedBy(device)).toHaveLength(1);
+  });
+
+  it('gives up on a push service that does not answer: a retryable timeout', async () => {
+    const { user, device } = await subscribed();
+    receiver.answer(device.endpoint, 'hang');
+    const vapid = await loadVapid(t.db, t.config);
+    expect(await createPushSender({ vapid, timeoutMs: 300 }).send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: true, reason: 'timeout' });
+    expect(await devicesOf(user.id)).toHaveLength(1);
+  });
+});

@@ -65,6 +65,9 @@ import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { noticeCentreRoutes } from './modules/chat/notice-centre.routes.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
+import { createMessaging, type Messaging } from './modules/messaging/messaging.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import type { DeliveryStatusSink } from './modules/notifications/channel-sender.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { lazyChildLogger } from './lib/logger.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
@@ -96,6 +99,8 @@ export interface AppDeps {
   storage?: PhotoStorage;
   /** Chat socket timings (tests shorten them). */
   chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean };
+  /** Where WhatsApp and SMS status callbacks go (tests record them); see the wiring below. */
+  deliveryStatusSink?: DeliveryStatusSink;
 }
 
 /** S3-compatible storage when the S3_* variables are set, otherwise DATA_DIR/media on disk. */
@@ -134,7 +139,9 @@ export interface PaymentsHandle {
 
 export async function buildApp(
   deps: AppDeps,
-): Promise<App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness }> {
+): Promise<
+  App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; metrics: Metrics; jobs: JobQueue; readiness: Readiness; messaging: Messaging }
+> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
   let securityHeaders: Record<string, string> = {};
@@ -292,6 +299,10 @@ export async function buildApp(
   chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
   await app.register(noticeCentreRoutes({ db }));
+  // WhatsApp and SMS (docs/decisions/040-whatsapp-and-sms.md): the Messengers, their stand-ins, our webhooks, verified numbers.
+  // TODO(dispatcher, issue 32): pass the notification dispatcher's DeliveryStatusSink; until it lands statuses are dropped.
+  const messaging = createMessaging(app, { config, db, log: app.log, statusSink: deps.deliveryStatusSink ?? (async () => undefined) });
+  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,
@@ -322,5 +333,5 @@ export async function buildApp(
     await jobs.stop();
     await worker.stop();
   });
-  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness });
+  return Object.assign(app, { mailer, payments: { deps: paymentDeps, sandbox, payouts: payoutDeps }, chat, sessionCache, metrics, jobs, readiness, messaging });
 }

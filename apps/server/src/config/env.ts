@@ -52,6 +52,13 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A messaging provider's address: `sandbox` (the built-in stand-in) or an http(s) URL. */
+const providerUrl = optionalNonEmpty.pipe(
+  z.union([z.literal('sandbox'), z.url({ protocol: /^https?$/, error: "must be an http(s) URL or 'sandbox'" }).transform((u) => u.replace(/\/+$/, ''))]).optional(),
+);
+const WHATSAPP_VARS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+const SMS_VARS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const EnvSchema = z
@@ -167,6 +174,24 @@ const EnvSchema = z
     METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /**
+     * WhatsApp (decision 040): Meta's Graph API address (https://graph.facebook.com) or `sandbox`, the
+     * built-in stand-in (the default outside production; production must choose).
+     */
+    WHATSAPP_API_URL: providerUrl,
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+      .default('v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: optionalNonEmpty,
+    WHATSAPP_ACCESS_TOKEN: optionalNonEmpty,
+    WHATSAPP_APP_SECRET: optionalNonEmpty,
+    WHATSAPP_VERIFY_TOKEN: optionalNonEmpty,
+    /** SMS (decision 040): a Twilio-shaped API's address (https://api.twilio.com) or `sandbox`, as WHATSAPP_API_URL. */
+    SMS_API_URL: providerUrl,
+    SMS_ACCOUNT_SID: optionalNonEmpty,
+    SMS_AUTH_TOKEN: optionalNonEmpty,
+    SMS_FROM: optionalNonEmpty,
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -191,6 +216,18 @@ const EnvSchema = z
   .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== undefined, {
     message: 'production needs PROCESSOR set on purpose; PROCESSOR=sandbox mounts the test processor (test cards only, no real money moves)',
     path: ['PROCESSOR'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || (e.WHATSAPP_API_URL !== undefined && e.SMS_API_URL !== undefined), {
+    message: "production needs WHATSAPP_API_URL and SMS_API_URL set on purpose: the provider's address, or 'sandbox' for the built-in stand-ins (nothing reaches a phone)",
+    path: ['WHATSAPP_API_URL'],
+  })
+  .refine((e) => e.WHATSAPP_API_URL === undefined || e.WHATSAPP_API_URL === 'sandbox' || WHATSAPP_VARS.every((name) => e[name] !== undefined), {
+    message: `a real WHATSAPP_API_URL needs ${WHATSAPP_VARS.join(', ')}`,
+    path: ['WHATSAPP_API_URL'],
+  })
+  .refine((e) => e.SMS_API_URL === undefined || e.SMS_API_URL === 'sandbox' || SMS_VARS.every((name) => e[name] !== undefined), {
+    message: `a real SMS_API_URL needs ${SMS_VARS.join(', ')}`,
+    path: ['SMS_API_URL'],
   })
   .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
     message: `${S3_VARS.join(', ')} must be set together`,

@@ -1,6 +1,8 @@
 import type { SessionCache } from '../../src/modules/auth/session-cache.ts';
 import type { Chat } from '../../src/modules/chat/chat.ts';
 import type { Readiness } from '../../src/modules/health/readiness.ts';
+import type { Messaging } from '../../src/modules/messaging/messaging.ts';
+import type { DeliveryStatusSink } from '../../src/modules/notifications/channel-sender.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +15,7 @@ import { startSmtpCatcher, type SmtpCatcher } from './smtp-catcher.ts';
 import { createTestDatabase, type TestDatabase } from './test-db.ts';
 
 export interface TestApp extends TestDatabase {
-  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness };
+  app: App & { mailer: Mailer; payments: PaymentsHandle; chat: Chat; sessionCache: SessionCache; jobs: JobQueue; readiness: Readiness; messaging: Messaging };
   config: Config;
   close(): Promise<void>;
 }
@@ -34,6 +36,8 @@ export interface TestAppOptions {
   log?: LogCapture;
   /** The job queue's settings (decision 035). */
   jobs?: Partial<JobQueueSettings>;
+  /** Where WhatsApp and SMS status callbacks go (decision 040). */
+  deliveryStatusSink?: DeliveryStatusSink;
 }
 
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
@@ -42,7 +46,13 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
   // No schedules: a test runs a job by name (runJob) when it wants it, never a sweep at a moment it did not choose.
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), jobs: { schedules: false, ...opts.jobs } });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: createLogger(config, opts.log),
+    jobs: { schedules: false, ...opts.jobs },
+    deliveryStatusSink: opts.deliveryStatusSink,
+  });
   await app.ready();
   return {
     ...database,

@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './social.ts';
 export * from './site.ts';
 export * from './sandbox-processor.ts';
+export * from './messaging.ts';

@@ -2,6 +2,7 @@ import { profile } from '@arreglaya/shared/i18n/profile';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
+import { PhoneChannelSection } from '@/features/notifications/components/phone-channel.tsx';
 import { preferencesQuery, usePreferences } from '@/features/notifications/api/notifications-queries.ts';
 import { loaderViewer } from '@/features/auth/guard.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
@@ -33,6 +34,7 @@ function NotificationsPage() {
         <p className="mt-2 text-slate-700">{profile.notifications.intro}</p>
       </div>
       {user && <Preferences userId={user.id} role={user.role} />}
+      {user && <PhoneChannelSection userId={user.id} />}
     </div>
   );
 }

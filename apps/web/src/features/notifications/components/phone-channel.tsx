@@ -34,6 +34,23 @@ function useSecondsUntil(iso: string | undefined): number {
   return Math.max(0, Math.ceil((target - now) / 1000));
 }
 
+/** One tap, one request, whose answer (or failure) the message box shows; `after` runs on success. */
+function useAction() {
+  const messageBox = useMessageBox();
+  const flight = useInFlight();
+  const act = (work: () => Promise<{ message: string }>, after?: () => void) =>
+    void flight.run(async () => {
+      try {
+        const { message } = await work();
+        messageBox.show({ text: message, kind: 'success' });
+        after?.();
+      } catch (err) {
+        messageBox.show({ text: errorMessage(err), kind: 'error' });
+      }
+    });
+  return { busy: flight.busy, act };
+}
+
 /** The field's own message of a refused request, when the server named one. */
 const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? error.fields?.[field] : undefined);
 
@@ -106,7 +123,7 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
   const resend = useSendPhoneCode(userId);
   const messageBox = useMessageBox();
   const verifying = useInFlight();
-  const resending = useInFlight();
+  const resending = useAction();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | undefined>();
   const wait = useSecondsUntil(pending.resendAt);
@@ -127,16 +144,13 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
   });
 
   const onResend = () =>
-    resending.run(async () => {
-      try {
-        const { message } = await resend.mutateAsync({ number: pending.number, channel: pending.channel });
+    resending.act(
+      () => resend.mutateAsync({ number: pending.number, channel: pending.channel }),
+      () => {
         setCode('');
         setError(undefined);
-        messageBox.show({ text: message, kind: 'success' });
-      } catch (err) {
-        messageBox.show({ text: errorMessage(err), kind: 'error' });
-      }
-    });
+      },
+    );
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={verifying.busy}>
@@ -162,7 +176,7 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
         <button type="submit" disabled={verifying.busy} className={buttonClasses('primary', 'w-full sm:w-auto sm:min-w-40')}>
           <BusyLabel busy={verifying.busy}>{verifying.busy ? t.verifying : t.verify}</BusyLabel>
         </button>
-        <button type="button" onClick={() => void onResend()} disabled={wait > 0 || resending.busy} className={buttonClasses('secondary', 'w-full sm:w-auto')}>
+        <button type="button" onClick={onResend} disabled={wait > 0 || resending.busy} className={buttonClasses('secondary', 'w-full sm:w-auto')}>
           <BusyLabel busy={resending.busy}>{wait > 0 ? t.resendIn(wait) : resending.busy ? t.sending : t.resend}</BusyLabel>
         </button>
         <button type="button" onClick={onChangeNumber} className={buttonClasses('ghost', 'w-full sm:w-auto')}>
@@ -173,19 +187,20 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
   );
 }
 
-function VerifiedNumber({ userId, phone, onAddChannel }: { userId: string; phone: PhoneStatus & { number: string }; onAddChannel(channel: PhoneChannel): void }) {
+function VerifiedNumber({
+  userId,
+  phone,
+  adding,
+  onAddChannel,
+}: {
+  userId: string;
+  phone: PhoneStatus & { number: string };
+  adding: boolean;
+  onAddChannel(channel: PhoneChannel): void;
+}) {
   const remove = useRemovePhone(userId);
-  const messageBox = useMessageBox();
-  const removing = useInFlight();
-  const onRemove = () =>
-    removing.run(async () => {
-      try {
-        const { message } = await remove.mutateAsync(undefined);
-        messageBox.show({ text: message, kind: 'success' });
-      } catch (err) {
-        messageBox.show({ text: errorMessage(err), kind: 'error' });
-      }
-    });
+  const removing = useAction();
+  const onRemove = () => removing.act(() => remove.mutateAsync(undefined));
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-800">
@@ -200,8 +215,8 @@ function VerifiedNumber({ userId, phone, onAddChannel }: { userId: string; phone
               {state.verified ? (
                 <span className={state.optedOut ? 'text-sm text-amber-800' : 'text-sm font-medium text-green-800'}>{state.optedOut ? t.channelOptedOut : t.channelOn}</span>
               ) : (
-                <button type="button" onClick={() => onAddChannel(channel)} className={buttonClasses('secondary', 'w-full sm:w-auto')}>
-                  {t.addChannel(channel)}
+                <button type="button" onClick={() => onAddChannel(channel)} disabled={adding} className={buttonClasses('secondary', 'w-full sm:w-auto')}>
+                  <BusyLabel busy={adding}>{t.addChannel(channel)}</BusyLabel>
                 </button>
               )}
             </li>
@@ -209,7 +224,7 @@ function VerifiedNumber({ userId, phone, onAddChannel }: { userId: string; phone
         })}
       </ul>
       <div>
-        <button type="button" onClick={() => void onRemove()} disabled={removing.busy} className={buttonClasses('ghost', 'w-full sm:w-auto')}>
+        <button type="button" onClick={onRemove} disabled={removing.busy} className={buttonClasses('ghost', 'w-full sm:w-auto')}>
           <BusyLabel busy={removing.busy}>{removing.busy ? t.removing : t.remove}</BusyLabel>
         </button>
       </div>
@@ -224,8 +239,7 @@ function VerifiedNumber({ userId, phone, onAddChannel }: { userId: string; phone
 export function PhoneChannelSection({ userId }: { userId: string }) {
   const query = usePhone(userId);
   const sendCode = useSendPhoneCode(userId);
-  const messageBox = useMessageBox();
-  const adding = useInFlight();
+  const adding = useAction();
   const [editing, setEditing] = useState(false);
   const headingId = useId();
 
@@ -240,16 +254,8 @@ export function PhoneChannelSection({ userId }: { userId: string }) {
         <VerifiedNumber
           userId={userId}
           phone={{ ...phone, number: phone.number }}
-          onAddChannel={(channel) =>
-            void adding.run(async () => {
-              try {
-                const { message } = await sendCode.mutateAsync({ number: phone.number!, channel });
-                messageBox.show({ text: message, kind: 'success' });
-              } catch (err) {
-                messageBox.show({ text: errorMessage(err), kind: 'error' });
-              }
-            })
-          }
+          adding={adding.busy}
+          onAddChannel={(channel) => adding.act(() => sendCode.mutateAsync({ number: phone.number!, channel }))}
         />
       );
     else content = <NumberForm userId={userId} initialNumber={phone.pending ? formatDominicanPhone(phone.pending.number) : ''} onSent={() => setEditing(false)} />;

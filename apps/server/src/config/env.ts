@@ -53,9 +53,14 @@ const trustProxy = z
   });
 
 /** A messaging provider's address: `sandbox` (the built-in stand-in) or an http(s) URL. */
-const providerUrl = optionalNonEmpty.pipe(
-  z.union([z.literal('sandbox'), z.url({ protocol: /^https?$/, error: "must be an http(s) URL or 'sandbox'" }).transform((u) => u.replace(/\/+$/, ''))]).optional(),
-);
+const providerUrl = optionalNonEmpty.transform((v, ctx) => {
+  if (v === undefined || v === 'sandbox') return v;
+  if (!/^https?:\/\/[^/\s]+/.test(v) || !URL.canParse(v)) {
+    ctx.addIssue({ code: 'custom', message: "must be an http(s) URL or 'sandbox'" });
+    return z.NEVER;
+  }
+  return v.replace(/\/+$/, '');
+});
 const WHATSAPP_VARS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 const SMS_VARS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -176,7 +181,7 @@ const EnvSchema = z
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
     /**
      * WhatsApp (decision 040): Meta's Graph API address (https://graph.facebook.com) or `sandbox`, the
-     * built-in stand-in (the default outside production; production must choose).
+     * built-in stand-in (the default outside production; production must choose: unset, WhatsApp is off).
      */
     WHATSAPP_API_URL: providerUrl,
     WHATSAPP_API_VERSION: z
@@ -216,10 +221,6 @@ const EnvSchema = z
   .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== undefined, {
     message: 'production needs PROCESSOR set on purpose; PROCESSOR=sandbox mounts the test processor (test cards only, no real money moves)',
     path: ['PROCESSOR'],
-  })
-  .refine((e) => e.NODE_ENV !== 'production' || (e.WHATSAPP_API_URL !== undefined && e.SMS_API_URL !== undefined), {
-    message: "production needs WHATSAPP_API_URL and SMS_API_URL set on purpose: the provider's address, or 'sandbox' for the built-in stand-ins (nothing reaches a phone)",
-    path: ['WHATSAPP_API_URL'],
   })
   .refine((e) => e.WHATSAPP_API_URL === undefined || e.WHATSAPP_API_URL === 'sandbox' || WHATSAPP_VARS.every((name) => e[name] !== undefined), {
     message: `a real WHATSAPP_API_URL needs ${WHATSAPP_VARS.join(', ')}`,

@@ -1,4 +1,6 @@
 import { randomInt } from 'node:crypto';
+import net from 'node:net';
+import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts, WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
@@ -7,7 +9,12 @@ import { asBrowser, createUser, signIn } from '../../../test/support/factories.t
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import type { ChannelMessage, DeliveryStatusSink } from '../notifications/channel-sender.ts';
 import { createSmsSender, createWhatsAppSender, SMS_MAX_SEGMENTS, smsText } from './channel-senders.ts';
+import { loadConfig } from '../../config/env.ts';
+import { createMessaging } from './messaging.ts';
+import { fetchTransport } from './messenger.ts';
 import { SANDBOX_NUMBERS } from './sandbox-numbers.ts';
+import { TwilioSmsClient } from './sms-client.ts';
+import { WhatsAppCloudClient } from './whatsapp-client.ts';
 import { smsSegments } from './sandbox-sms.ts';
 import { twilioSignature, whatsappSignature } from './webhook-signatures.ts';
 
@@ -353,5 +360,60 @@ describe('our webhooks', () => {
     expect((await post(twilioSignature(secrets().smsAuthToken, url, params))).statusCode).toBe(204);
     expect((await post(twilioSignature(secrets().smsAuthToken, url, params))).statusCode).toBe(204);
     expect(statuses.filter((s) => s.providerMessageId === params.MessageSid)).toEqual([{ channel: 'sms', providerMessageId: params.MessageSid, state: 'delivered' }]);
+  });
+});
+
+describe('over the network, as with a real provider', () => {
+  it('the WhatsApp client speaks real HTTP (fetch) to the stand-in: accepted with the token, refused without it', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { accessToken, phoneNumberId } = t.app.messaging.standIns.whatsapp!.settings;
+    const settings = { apiUrl: `${address}/sandbox-whatsapp`, version: 'v21.0', phoneNumberId, accessToken };
+    const params = ['Ramón', 'Pintar la sala', 'https://arreglaya.do/p/1'];
+    const client = new WhatsAppCloudClient(settings, fetchTransport());
+    expect(await client.sendTemplate(freshNumber(), WHATSAPP_TEMPLATES.newOffer.name, 'es', params, 'net-1')).toMatchObject({ ok: true });
+    const stranger = new WhatsAppCloudClient({ ...settings, accessToken: 'otro' }, fetchTransport());
+    expect(await stranger.sendTemplate(freshNumber(), WHATSAPP_TEMPLATES.newOffer.name, 'es', params, 'net-2')).toMatchObject({ ok: false, kind: 'rejected', code: 190 });
+    const sms = new TwilioSmsClient(
+      { apiUrl: `${address}/sandbox-sms`, accountSid: 'ACotro', authToken: 'x', from: '+18095550000', statusCallback: `${address}/api/webhooks/sms/status` },
+      fetchTransport(),
+    );
+    expect(await sms.sendText(freshNumber(), 'Hola')).toMatchObject({ ok: false, kind: 'rejected', code: 20003 });
+  });
+
+  it('a provider that never answers is retryable (timeout), and one that cannot be reached too', async () => {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const settings = { apiUrl: `http://127.0.0.1:${port}`, version: 'v21.0', phoneNumberId: '1', accessToken: 'x' };
+    try {
+      expect(await new WhatsAppCloudClient(settings, fetchTransport(200)).sendText(freshNumber(), 'Hola')).toEqual({ ok: false, kind: 'retryable', reason: 'timeout' });
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    expect(await new WhatsAppCloudClient(settings, fetchTransport()).sendText(freshNumber(), 'Hola')).toMatchObject({ ok: false, kind: 'retryable' });
+  });
+});
+
+describe('settings', () => {
+  it('production never falls back to a stand-in: unset, the channel is off and no code can be sent', async () => {
+    const off = createMessaging(Fastify(), {
+      config: { appUrl: 'https://arreglaya.do', isProduction: true, WHATSAPP_API_VERSION: 'v21.0', SMS_API_URL: 'sandbox' },
+      db: t.db,
+      log: t.app.log,
+      statusSink: async () => undefined,
+    });
+    expect(off.standIns.whatsapp).toBeUndefined();
+    expect(off.standIns.sms).toBeDefined();
+    expect(await off.messengers.whatsapp.sendText('+18095551234', 'Hola')).toMatchObject({ ok: false, kind: 'rejected', reason: 'WHATSAPP_API_URL not set: channel off' });
+  });
+
+  it('a real provider needs its credentials', () => {
+    expect(() => loadConfig({ WHATSAPP_API_URL: 'https://graph.facebook.com' })).toThrow(/WHATSAPP_API_URL: a real WHATSAPP_API_URL needs WHATSAPP_PHONE_NUMBER_ID/);
+    expect(() => loadConfig({ SMS_API_URL: 'ftp://twilio' })).toThrow(/SMS_API_URL: must be an http\(s\) URL or 'sandbox'/);
+    expect(loadConfig({ SMS_API_URL: 'https://api.twilio.com/', SMS_ACCOUNT_SID: 'AC1', SMS_AUTH_TOKEN: 't', SMS_FROM: '+18095550000' }).SMS_API_URL).toBe(
+      'https://api.twilio.com',
+    );
   });
 });

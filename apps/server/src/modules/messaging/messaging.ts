@@ -53,6 +53,13 @@ export interface MessagingConfig {
   SMS_FROM?: string | undefined;
 }
 
+/** A channel production did not choose a provider for: nothing is sent, no number can be verified on it. */
+function offMessenger(channel: PhoneChannel): Messenger {
+  const off = () =>
+    Promise.resolve({ ok: false as const, kind: 'rejected' as const, reason: `${channel === 'whatsapp' ? 'WHATSAPP_API_URL' : 'SMS_API_URL'} not set: channel off` });
+  return { channel, sendTemplate: off, sendText: off };
+}
+
 const secret = () => randomBytes(24).toString('base64url');
 
 /** Requests to a path of this very server, answered in-process (the stand-ins' side of HTTP). */
@@ -70,7 +77,10 @@ export function createMessaging(app: FastifyInstance, deps: { config: MessagingC
   const queue = new WebhookQueue((req) => inProcess({ method: 'POST', ...req }).then((r) => r.status), deps.log.child({ service: 'messaging-stand-ins' }));
   const network = fetchTransport();
 
-  const waSandbox = (config.WHATSAPP_API_URL ?? 'sandbox') === 'sandbox';
+  // Unset: the stand-in outside production; in production the channel is off until a provider (or `sandbox`) is chosen.
+  const waOff = config.isProduction && config.WHATSAPP_API_URL === undefined;
+  const smsOff = config.isProduction && config.SMS_API_URL === undefined;
+  const waSandbox = !waOff && (config.WHATSAPP_API_URL ?? 'sandbox') === 'sandbox';
   const whatsapp = {
     apiUrl: waSandbox ? `${config.appUrl}/sandbox-whatsapp` : config.WHATSAPP_API_URL!,
     version: config.WHATSAPP_API_VERSION,
@@ -79,7 +89,7 @@ export function createMessaging(app: FastifyInstance, deps: { config: MessagingC
     appSecret: config.WHATSAPP_APP_SECRET ?? secret(),
     verifyToken: config.WHATSAPP_VERIFY_TOKEN ?? secret(),
   };
-  const smsSandbox = (config.SMS_API_URL ?? 'sandbox') === 'sandbox';
+  const smsSandbox = !smsOff && (config.SMS_API_URL ?? 'sandbox') === 'sandbox';
   const sms = {
     apiUrl: smsSandbox ? `${config.appUrl}/sandbox-sms` : config.SMS_API_URL!,
     accountSid: config.SMS_ACCOUNT_SID ?? `AC${randomBytes(16).toString('hex')}`,
@@ -98,9 +108,13 @@ export function createMessaging(app: FastifyInstance, deps: { config: MessagingC
   }
   if (smsSandbox) standIns.sms = new SandboxSms(db, { accountSid: sms.accountSid, authToken: sms.authToken, inboundUrl: `${config.appUrl}${SMS_INBOUND_PATH}` }, queue);
   if (config.isProduction && (waSandbox || smsSandbox)) deps.log.warn('WHATSAPP_API_URL or SMS_API_URL is sandbox: those messages reach no phone');
+  if (waOff || smsOff) deps.log.warn(`${[waOff && 'WHATSAPP_API_URL', smsOff && 'SMS_API_URL'].filter(Boolean).join(' and ')} not set: that channel is off`);
 
   return {
-    messengers: { whatsapp: new WhatsAppCloudClient(whatsapp, waSandbox ? inProcess : network), sms: new TwilioSmsClient(sms, smsSandbox ? inProcess : network) },
+    messengers: {
+      whatsapp: waOff ? offMessenger('whatsapp') : new WhatsAppCloudClient(whatsapp, waSandbox ? inProcess : network),
+      sms: smsOff ? offMessenger('sms') : new TwilioSmsClient(sms, smsSandbox ? inProcess : network),
+    },
     standIns,
     secrets: { whatsappAppSecret: whatsapp.appSecret, whatsappVerifyToken: whatsapp.verifyToken, smsAuthToken: sms.authToken },
     statusSink: deps.statusSink,

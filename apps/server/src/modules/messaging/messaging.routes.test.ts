@@ -181,6 +181,17 @@ describe('verifying a number', () => {
   });
 });
 
+describe('an erased account', () => {
+  it('leaves no number behind: it is free for its next owner', async () => {
+    const a = await verifiedPerson('sms');
+    const erased = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: asBrowser(a.cookie), payload: { password: a.user.password } });
+    expect(erased.statusCode, erased.body).toBeLessThan(300);
+    expect(await createSmsSender(t.app.messaging).reachable(t.db, a.user.id)).toBe(false);
+    const b = await person();
+    expect((await addPhone(b.cookie, a.number, 'sms')).statusCode).toBe(200);
+  });
+});
+
 describe('opting out by message', () => {
   it('BAJA and STOP (any case, accents, spaces) turn the channel off at once and are confirmed once; ALTA turns it back on', async () => {
     const { user, number } = await verifiedPerson('whatsapp');

@@ -2,7 +2,7 @@ import { createHash, randomInt } from 'node:crypto';
 import { messaging, WHATSAPP_CODE_TEMPLATE } from '@arreglaya/shared/i18n/messaging';
 import { PHONE_CODE_LENGTH, PHONE_RESEND_SECONDS, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
@@ -134,4 +134,9 @@ export async function removePhone(db: Db, userId: string): Promise<PhoneStatus> 
   if (!row && !code) throw new AppError('NOT_FOUND', messaging.phone.noNumber);
   await db.transaction((tx) => deletePhone(tx, userId));
   return phoneStatus(db, userId);
+}
+
+/** An account erased (modules/account): its number and pending code go with it. */
+export function forgetPhone(tx: DbOrTx, userId: string): Promise<void> {
+  return deletePhone(tx, userId);
 }

@@ -29,6 +29,7 @@ import { S3PhotoStorage } from './modules/media/s3-photo-storage.ts';
 import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { notificationChannelsRoutes } from './modules/notifications/notification-channels.routes.ts';
+import { createPushSender } from './modules/push/push-sender.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { loadVapid } from './modules/push/vapid.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
@@ -62,7 +63,7 @@ import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
 import { campaignJobs } from './modules/campaigns/campaign-jobs.ts';
 import { campaignsRoutes, specialOffersUnsubscribeRoutes } from './modules/campaigns/campaigns.routes.ts';
-import { noDispatcherYet, type CampaignsDeps } from './modules/campaigns/campaigns.service.ts';
+import { handOffToDispatcher, type CampaignsDeps } from './modules/campaigns/campaigns.service.ts';
 import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -75,6 +76,10 @@ import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { noticeCentreRoutes } from './modules/chat/notice-centre.routes.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
+import { createMessaging, type Messaging } from './modules/messaging/messaging.ts';
+import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
+import { createSmsSender, createWhatsAppSender } from './modules/messaging/channel-senders.ts';
+import type { DeliveryStatusSink } from './modules/notifications/channel-sender.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { lazyChildLogger } from './lib/logger.ts';
 import { registerAccessControl, type RequestUser } from './plugins/access.ts';
@@ -110,6 +115,8 @@ export interface AppDeps {
   clock?: () => Date;
   /** Chat socket timings (tests shorten them). */
   chat?: { keepAliveMs?: number; idleGraceMs?: number; underPressure?: () => boolean };
+  /** Where WhatsApp and SMS status callbacks go (tests record them); see the wiring below. */
+  deliveryStatusSink?: DeliveryStatusSink;
 }
 
 /** S3-compatible storage when the S3_* variables are set, otherwise DATA_DIR/media on disk. */
@@ -157,6 +164,7 @@ export interface AppHandles {
   jobs: JobQueue;
   readiness: Readiness;
   campaigns: CampaignsDeps;
+  messaging: Messaging;
 }
 
 export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
@@ -218,7 +226,12 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   jobs.define(...mailJobs(worker, db, jobs));
   const authSecret = await loadAuthSecret(db, config.AUTH_SECRET);
   // The outside channels (issue 32, decision 038): register a ChannelSender here to turn its channel on.
+  // Senders given (tests) or dry-run come first; the built-in Web Push, WhatsApp and SMS senders are
+  // registered below, once what they need exists, for the channels not already taken.
   const channelSenders: ChannelSender[] = [...(deps.channelSenders ?? []), ...config.NOTIFICATION_DRY_RUN_CHANNELS.map(dryRunSender)];
+  const registerSender = (sender: ChannelSender) => {
+    if (!channelSenders.some((s) => s.channel === sender.channel)) channelSenders.push(sender);
+  };
   if (config.NOTIFICATION_DRY_RUN_CHANNELS.length > 0)
     app.log.warn({ channels: config.NOTIFICATION_DRY_RUN_CHANNELS }, 'NOTIFICATION_DRY_RUN_CHANNELS: these channels send nothing');
   const notifications = createNotificationDispatcher({
@@ -272,8 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(profilesRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
-  // Web Push (decision 039): the VAPID keys and the devices' subscriptions; the channel is createPushSender({ vapid, log: app.log }).
+  // Web Push (decision 039): the VAPID keys and the devices' subscriptions, and the channel's sender.
   const vapid = await loadVapid(db, config);
+  registerSender(createPushSender({ vapid, log: app.log }));
   await app.register(pushRoutes({ db, vapid, isProduction: config.isProduction }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
@@ -328,7 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     linkSecret: authSecret,
     log: app.log,
     sendJob: async (campaignId: string) => void (await jobs.send('campaign-send', { campaignId }, { key: campaignId })),
-    queueSpecialOfferDeliveries: noDispatcherYet,
+    queueSpecialOfferDeliveries: handOffToDispatcher(notifications),
   };
   await app.register(campaignsRoutes(campaignDeps));
   await app.register(specialOffersUnsubscribeRoutes(campaignDeps));
@@ -353,6 +367,12 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   chatSockets = () => chat.deps.hub.socketCount;
   await app.register(chatRoutes(chat.deps));
   await app.register(noticeCentreRoutes({ db }));
+  // WhatsApp and SMS (docs/decisions/040-whatsapp-and-sms.md): the Messengers, their stand-ins, our webhooks, verified numbers.
+  // Their status callbacks go to the dispatcher's deliveries (decision 038).
+  const messaging = createMessaging(app, { config, db, log: app.log, statusSink: deps.deliveryStatusSink ?? notifications.statusSink });
+  registerSender(createWhatsAppSender(messaging, app.log));
+  registerSender(createSmsSender(messaging, app.log));
+  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,
@@ -393,5 +413,6 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     jobs,
     readiness,
     campaigns: campaignDeps,
+    messaging,
   });
 }

@@ -162,6 +162,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     postalCode: '51000',
   },
   'PUT /api/me/notifications': { immediate: true, newsletter: false, matches: true, specialOffers: false },
+  'POST /api/me/phone': { number: '809 555 2345', channel: 'sms' },
+  'POST /api/me/phone/verify': { code: '123456' },
   'POST /api/contact': { firstName: 'Ana', email: 'ana@correo.do', messageType: 'sugerencia', message: 'Hola,\nuna sugerencia.' },
   'POST /api/newsletter': { email: 'boletin@correo.do' },
   'POST /api/quick-bookings': {

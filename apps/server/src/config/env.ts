@@ -53,6 +53,18 @@ const trustProxy = z
     return z.NEVER;
   });
 
+/** A messaging provider's address: `sandbox` (the built-in stand-in) or an http(s) URL. */
+const providerUrl = optionalNonEmpty.transform((v, ctx) => {
+  if (v === undefined || v === 'sandbox') return v;
+  if (!/^https?:\/\/[^/\s]+/.test(v) || !URL.canParse(v)) {
+    ctx.addIssue({ code: 'custom', message: "must be an http(s) URL or 'sandbox'" });
+    return z.NEVER;
+  }
+  return v.replace(/\/+$/, '');
+});
+const WHATSAPP_VARS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
+const SMS_VARS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
 const EnvSchema = z
@@ -202,6 +214,24 @@ const EnvSchema = z
         .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
         .optional(),
     ),
+    /**
+     * WhatsApp (decision 040): Meta's Graph API address (https://graph.facebook.com) or `sandbox`, the
+     * built-in stand-in (the default outside production; production must choose: unset, WhatsApp is off).
+     */
+    WHATSAPP_API_URL: providerUrl,
+    WHATSAPP_API_VERSION: z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'must look like v21.0')
+      .default('v21.0'),
+    WHATSAPP_PHONE_NUMBER_ID: optionalNonEmpty,
+    WHATSAPP_ACCESS_TOKEN: optionalNonEmpty,
+    WHATSAPP_APP_SECRET: optionalNonEmpty,
+    WHATSAPP_VERIFY_TOKEN: optionalNonEmpty,
+    /** SMS (decision 040): a Twilio-shaped API's address (https://api.twilio.com) or `sandbox`, as WHATSAPP_API_URL. */
+    SMS_API_URL: providerUrl,
+    SMS_ACCOUNT_SID: optionalNonEmpty,
+    SMS_AUTH_TOKEN: optionalNonEmpty,
+    SMS_FROM: optionalNonEmpty,
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -230,6 +260,14 @@ const EnvSchema = z
   .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
     path: ['VAPID_PRIVATE_KEY'],
+  })
+  .refine((e) => e.WHATSAPP_API_URL === undefined || e.WHATSAPP_API_URL === 'sandbox' || WHATSAPP_VARS.every((name) => e[name] !== undefined), {
+    message: `a real WHATSAPP_API_URL needs ${WHATSAPP_VARS.join(', ')}`,
+    path: ['WHATSAPP_API_URL'],
+  })
+  .refine((e) => e.SMS_API_URL === undefined || e.SMS_API_URL === 'sandbox' || SMS_VARS.every((name) => e[name] !== undefined), {
+    message: `a real SMS_API_URL needs ${SMS_VARS.join(', ')}`,
+    path: ['SMS_API_URL'],
   })
   .refine((e) => new Set(S3_VARS.map((name) => e[name] === undefined)).size === 1, {
     message: `${S3_VARS.join(', ')} must be set together`,

@@ -1,3 +1,4 @@
+import type { DeliveryStatusSink } from '../../src/modules/notifications/channel-sender.ts';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,6 +34,8 @@ export interface TestAppOptions {
   jobs?: Partial<JobQueueSettings>;
   /** Outside-channel senders (tests: recording doubles; decision 038). */
   channelSenders?: ChannelSender[];
+  /** Where WhatsApp and SMS status callbacks go (decision 040). */
+  deliveryStatusSink?: DeliveryStatusSink;
 }
 
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
@@ -41,7 +44,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
   // No schedules: a test runs a job by name (runJob) when it wants it, never a sweep at a moment it did not choose.
-  const app = await buildApp({ config, db: database.db, logger: createLogger(config, opts.log), jobs: { schedules: false, ...opts.jobs }, channelSenders: opts.channelSenders });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: createLogger(config, opts.log),
+    jobs: { schedules: false, ...opts.jobs },
+    channelSenders: opts.channelSenders,
+    deliveryStatusSink: opts.deliveryStatusSink,
+  });
   await app.ready();
   return {
     ...database,

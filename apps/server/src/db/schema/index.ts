@@ -8,3 +8,4 @@ export * from './sandbox-processor.ts';
 export * from './campaigns.ts';
 export * from './notifications.ts';
 export * from './push.ts';
+export * from './messaging.ts';

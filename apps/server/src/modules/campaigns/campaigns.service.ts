@@ -1,5 +1,6 @@
 import { adminCampaigns as t, campaignMail } from '@arreglaya/shared/i18n/campaigns';
 import type { ChannelMessage } from '../notifications/channel-sender.ts';
+import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import type { Campaign, CampaignAudience, CampaignInput, CampaignRole } from '@arreglaya/shared/schemas/campaigns';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -36,12 +37,27 @@ export type SpecialOfferDelivery = Omit<ChannelMessage, 'deliveryId'> & { type: 
 
 /**
  * The notification dispatcher's entry for a campaign's WhatsApp deliveries: it stores a
- * `specialOffer` delivery per person it will try (their channel preferences, a verified number)
- * and returns their ids, which are then marked as handed over. Until the dispatcher lands the
- * hook is `noDispatcherYet`: nobody is marked, so a later run can hand them over.
+ * `specialOffer` delivery per person and channel they chose for it (decision 038; a verified
+ * number for WhatsApp) and returns the ids handed over, which are then marked.
  */
 export type QueueSpecialOfferDeliveries = (tx: DbOrTx, campaignId: string, deliveries: SpecialOfferDelivery[]) => Promise<string[]>;
-export const noDispatcherYet: QueueSpecialOfferDeliveries = () => Promise.resolve([]);
+
+/**
+ * The hook on the dispatcher: one statement per batch (its queueMany), keyed by the campaign so a
+ * re-run queues nothing twice. Everyone handed over is marked; whether a person gets it on a
+ * channel is the dispatcher's rule (their choices for `specialOffer`, who can be reached).
+ */
+export function handOffToDispatcher(dispatcher: Pick<NotificationDispatcher, 'queueMany' | 'kick'>): QueueSpecialOfferDeliveries {
+  return async (tx, campaignId, deliveries) => {
+    const first = deliveries[0];
+    if (!first) return [];
+    const userIds = deliveries.map((d) => d.userId);
+    await dispatcher.queueMany(tx, { type: 'specialOffer', body: first.body, url: first.url, templateParams: first.templateParams, sourceKey: `campaign:${campaignId}`, userIds });
+    // Sent after the commit by the delivery job's next run (at the latest its one-minute schedule).
+    dispatcher.kick();
+    return userIds;
+  };
+}
 
 export interface CampaignsDeps {
   db: Db;

@@ -77,7 +77,8 @@ export interface DispatcherDeps {
 
 export function createNotificationDispatcher(deps: DispatcherDeps): NotificationDispatcher {
   const now = deps.now ?? (() => new Date());
-  const byChannel = new Map<OutsideChannel, ChannelSender>(deps.senders.map((s) => [s.channel, s]));
+  // Read at each send: app.ts registers the senders built after the dispatcher (Web Push, WhatsApp, SMS) into the same list.
+  const senderOf = (channel: OutsideChannel) => deps.senders.find((s) => s.channel === channel);
 
   /** Sends one delivery and records the outcome; a sender that throws counts as a retryable failure. */
   async function attempt(sender: ChannelSender, d: DueDelivery): Promise<void> {
@@ -95,7 +96,7 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
 
   /** One channel's deliveries one after another; each channel runs beside the others, so a slow or failing one holds back nobody else. */
   async function sendChannel(channel: OutsideChannel, due: DueDelivery[]): Promise<void> {
-    const sender = byChannel.get(channel);
+    const sender = senderOf(channel);
     for (const d of due) {
       if (sender) await attempt(sender, d);
       // The channel's sender was removed from the app since it was queued: nothing can send it.

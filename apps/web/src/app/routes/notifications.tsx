@@ -4,6 +4,7 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
 import { NotificationChannelsSection } from '@/features/notifications/components/notification-channels-grid.tsx';
 import { PushToggle } from '@/features/notifications/components/push-toggle.tsx';
+import { PhoneChannelSection } from '@/features/notifications/components/phone-channel.tsx';
 import { preferencesQuery, usePreferences } from '@/features/notifications/api/notifications-queries.ts';
 import { loaderViewer } from '@/features/auth/guard.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
@@ -35,7 +36,17 @@ function NotificationsPage() {
         <p className="mt-2 text-slate-700">{profile.notifications.intro}</p>
       </div>
       {user && <Preferences userId={user.id} role={user.role} />}
-      {user && <NotificationChannelsSection userId={user.id} setup={<PushToggle />} />}
+      {user && (
+        <NotificationChannelsSection
+          userId={user.id}
+          setup={
+            <>
+              <PushToggle />
+              <PhoneChannelSection userId={user.id} />
+            </>
+          }
+        />
+      )}
     </div>
   );
 }

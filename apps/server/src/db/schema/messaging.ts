@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgSchema, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { users } from './users.ts';
+
+// WhatsApp and SMS (issue 32, items 3 and 4; decision 040, migration 0034).
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A person's phone number (E.164) and, per channel, when it was verified and when it opted out.
+ * A channel reaches the person only while verified and not opted out. One number per person; a
+ * number verified on one channel belongs to one account (the partial unique index).
+ */
+export const phoneNumbers = pgTable(
+  'phone_numbers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 16 }).notNull(),
+    whatsappVerifiedAt: at('whatsapp_verified_at'),
+    smsVerifiedAt: at('sms_verified_at'),
+    whatsappOptedOutAt: at('whatsapp_opted_out_at'),
+    smsOptedOutAt: at('sms_opted_out_at'),
+    /** The person's last message to us on WhatsApp: free text may be sent for 24 hours after it. */
+    lastInboundAt: at('last_inbound_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    // Webhooks find a number's rows (opt-out, the 24-hour window).
+    index('phone_numbers_number_idx').on(t.number),
+    uniqueIndex('phone_numbers_verified_number_unique')
+      .on(t.number)
+      .where(sql`${t.whatsappVerifiedAt} IS NOT NULL OR ${t.smsVerifiedAt} IS NOT NULL`),
+    check('phone_numbers_e164', sql`${t.number} ~ '^\\+1[0-9]{10}$'`),
+  ],
+);
+
+/** The code waiting to be confirmed (one per person): hashed, with its expiry and wrong attempts. */
+export const phoneCodes = pgTable(
+  'phone_codes',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    number: varchar('number', { length: 16 }).notNull(),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [check('phone_codes_channel', sql`${t.channel} IN ('whatsapp', 'sms')`)],
+);
+
+/** Provider webhook events already handled (a repeated status or inbound message changes nothing). */
+export const messagingWebhookEvents = pgTable('messaging_webhook_events', {
+  key: varchar('key', { length: 200 }).primaryKey(),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});
+
+/**
+ * The built-in WhatsApp and SMS stand-ins (modules/messaging/sandbox-*) keep their records in their
+ * own schema, as separate services would: what they "delivered" (the outbox a developer and the
+ * tests read) and what they know of each number (last inbound message, SMS unsubscription).
+ */
+export const sandboxMessaging = pgSchema('sandbox_messaging');
+
+export const sandboxMessages = sandboxMessaging.table(
+  'messages',
+  {
+    id: varchar('id', { length: 80 }).primaryKey(),
+    /** whatsapp or sms. */
+    channel: varchar('channel', { length: 10 }).notNull(),
+    toNumber: varchar('to_number', { length: 20 }).notNull(),
+    /** template or text. */
+    kind: varchar('kind', { length: 10 }).notNull(),
+    template: varchar('template', { length: 100 }),
+    params: jsonb('params').$type<string[]>(),
+    /** What the phone shows (the template's body filled in, or the text). */
+    body: text('body').notNull(),
+    /** accepted, sent, delivered, read, failed. */
+    status: varchar('status', { length: 12 }).notNull(),
+    errorCode: integer('error_code'),
+    idempotencyKey: varchar('idempotency_key', { length: 120 }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_messages_to_idx').on(t.toNumber, t.createdAt), uniqueIndex('sandbox_messages_idempotency_unique').on(t.channel, t.idempotencyKey)],
+);
+
+export const sandboxContacts = sandboxMessaging.table(
+  'contacts',
+  {
+    channel: varchar('channel', { length: 10 }).notNull(),
+    number: varchar('number', { length: 20 }).notNull(),
+    lastInboundAt: at('last_inbound_at'),
+    unsubscribedAt: at('unsubscribed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.number] })],
+);

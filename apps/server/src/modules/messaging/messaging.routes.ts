@@ -1,0 +1,31 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { devMessagesRoutes } from './dev-messages.routes.ts';
+import type { Messaging } from './messaging.ts';
+import { phoneRoutes } from './phone.routes.ts';
+import { sandboxSmsRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
+import { messagingWebhookRoutes } from './webhooks.routes.ts';
+
+/** Everything WhatsApp and SMS mount, in one registration (app.ts stays one line). */
+export function messagingRoutes(deps: { db: Db; log: FastifyBaseLogger; appUrl: string; isProduction: boolean; messaging: Messaging }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const { db, messaging } = deps;
+    const { standIns, secrets, messengers } = messaging;
+    await app.register(phoneRoutes({ db, messengers }));
+    await app.register(
+      messagingWebhookRoutes({
+        db,
+        log: deps.log,
+        messengers,
+        statusSink: messaging.statusSink,
+        appUrl: deps.appUrl,
+        whatsapp: { appSecret: secrets.whatsappAppSecret, verifyToken: secrets.whatsappVerifyToken },
+        sms: { authToken: secrets.smsAuthToken },
+      }),
+    );
+    if (standIns.whatsapp) await app.register(sandboxWhatsAppRoutes(standIns.whatsapp));
+    if (standIns.sms) await app.register(sandboxSmsRoutes(standIns.sms));
+    if (!deps.isProduction) await app.register(devMessagesRoutes(db, standIns));
+  };
+}

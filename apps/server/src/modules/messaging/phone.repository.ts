@@ -1,0 +1,133 @@
+import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import type { PhoneChannel } from '@arreglaya/shared/schemas/phone';
+import type { DbOrTx } from '../../db/client.ts';
+import { messagingWebhookEvents, phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
+
+export type PhoneRow = typeof phoneNumbers.$inferSelect;
+export type PhoneCodeRow = typeof phoneCodes.$inferSelect;
+
+const verifiedCol = { whatsapp: phoneNumbers.whatsappVerifiedAt, sms: phoneNumbers.smsVerifiedAt } as const;
+const optedOutCol = { whatsapp: phoneNumbers.whatsappOptedOutAt, sms: phoneNumbers.smsOptedOutAt } as const;
+const verifiedKey = { whatsapp: 'whatsappVerifiedAt', sms: 'smsVerifiedAt' } as const;
+const optedOutKey = { whatsapp: 'whatsappOptedOutAt', sms: 'smsOptedOutAt' } as const;
+
+export async function findPhone(db: DbOrTx, userId: string): Promise<PhoneRow | undefined> {
+  const [row] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId));
+  return row;
+}
+
+/** The number a channel reaches the person on: verified for it and not opted out. */
+export async function reachableNumber(db: DbOrTx, userId: string, channel: PhoneChannel): Promise<string | null> {
+  const [row] = await db
+    .select({ number: phoneNumbers.number })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.userId, userId), isNotNull(verifiedCol[channel]), isNull(optedOutCol[channel])));
+  return row?.number ?? null;
+}
+
+/** Whether another account has this number verified on any channel. */
+export async function verifiedByAnother(db: DbOrTx, number: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: phoneNumbers.userId })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), ne(phoneNumbers.userId, userId), or(isNotNull(phoneNumbers.whatsappVerifiedAt), isNotNull(phoneNumbers.smsVerifiedAt))));
+  return row !== undefined;
+}
+
+/**
+ * The person confirmed `number` on `channel`: verified now and not opted out (they asked for it).
+ * A different number replaces the old one and its channels.
+ */
+export async function confirmNumber(db: DbOrTx, userId: string, number: string, channel: PhoneChannel): Promise<void> {
+  const now = sql`now()`;
+  const fresh = { number, whatsappVerifiedAt: null, smsVerifiedAt: null, whatsappOptedOutAt: null, smsOptedOutAt: null, lastInboundAt: null };
+  await db
+    .insert(phoneNumbers)
+    .values({ userId, ...fresh, [verifiedKey[channel]]: now })
+    .onConflictDoUpdate({
+      target: phoneNumbers.userId,
+      set: {
+        number,
+        [verifiedKey[channel]]: now,
+        [optedOutKey[channel]]: null,
+        // Another number: the other channel and the window belonged to the old one.
+        [verifiedKey[channel === 'whatsapp' ? 'sms' : 'whatsapp']]:
+          sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${verifiedCol[channel === 'whatsapp' ? 'sms' : 'whatsapp']} END`,
+        [optedOutKey[channel === 'whatsapp' ? 'sms' : 'whatsapp']]:
+          sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${optedOutCol[channel === 'whatsapp' ? 'sms' : 'whatsapp']} END`,
+        lastInboundAt: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${phoneNumbers.lastInboundAt} END`,
+        updatedAt: now,
+      },
+    });
+}
+
+export async function deletePhone(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(phoneNumbers).where(eq(phoneNumbers.userId, userId));
+  await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
+}
+
+/** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). */
+export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean): Promise<number> {
+  const col = optedOutCol[channel];
+  const rows = await db
+    .update(phoneNumbers)
+    .set({ [optedOutKey[channel]]: optedOut ? sql`now()` : null, updatedAt: sql`now()` })
+    .where(and(eq(phoneNumbers.number, number), optedOut ? isNull(col) : isNotNull(col)))
+    .returning({ userId: phoneNumbers.userId });
+  return rows.length;
+}
+
+/** The number stopped working on a channel (invalid, not on WhatsApp): no longer verified for it. */
+export async function unverifyChannel(db: DbOrTx, userId: string, channel: PhoneChannel): Promise<void> {
+  await db
+    .update(phoneNumbers)
+    .set({ [verifiedKey[channel]]: null, updatedAt: sql`now()` })
+    .where(eq(phoneNumbers.userId, userId));
+}
+
+/** The person wrote to us on WhatsApp: free text may reach them for 24 hours. */
+export async function touchInbound(db: DbOrTx, number: string): Promise<void> {
+  await db
+    .update(phoneNumbers)
+    .set({ lastInboundAt: sql`now()` })
+    .where(eq(phoneNumbers.number, number));
+}
+
+export async function findCode(db: DbOrTx, userId: string): Promise<PhoneCodeRow | undefined> {
+  const [row] = await db.select().from(phoneCodes).where(eq(phoneCodes.userId, userId));
+  return row;
+}
+
+export async function saveCode(db: DbOrTx, row: Omit<PhoneCodeRow, 'attempts' | 'sentAt'>): Promise<PhoneCodeRow> {
+  const [saved] = await db
+    .insert(phoneCodes)
+    .values({ ...row, attempts: 0 })
+    .onConflictDoUpdate({ target: phoneCodes.userId, set: { ...row, attempts: 0, sentAt: sql`now()` } })
+    .returning();
+  return saved!;
+}
+
+/** Forgets the code (only this one: a newer code sent meanwhile stays). */
+export async function deleteCode(db: DbOrTx, userId: string, codeHash?: string): Promise<void> {
+  await db.delete(phoneCodes).where(and(eq(phoneCodes.userId, userId), codeHash === undefined ? undefined : eq(phoneCodes.codeHash, codeHash)));
+}
+
+/** One more wrong attempt on the code; the attempts now. */
+export async function addAttempt(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .update(phoneCodes)
+    .set({ attempts: sql`${phoneCodes.attempts} + 1` })
+    .where(eq(phoneCodes.userId, userId))
+    .returning({ attempts: phoneCodes.attempts });
+  return row?.attempts ?? Number.POSITIVE_INFINITY;
+}
+
+/** Marks a webhook event handled; false when it already was (a provider's repeat). */
+export async function firstTimeSeen(db: DbOrTx, key: string): Promise<boolean> {
+  const rows = await db
+    .insert(messagingWebhookEvents)
+    .values({ key: key.slice(0, 200) })
+    .onConflictDoNothing()
+    .returning({ key: messagingWebhookEvents.key });
+  return rows.length > 0;
+}

@@ -1,0 +1,142 @@
+import { createHash, randomInt } from 'node:crypto';
+import { messaging, WHATSAPP_CODE_TEMPLATE } from '@arreglaya/shared/i18n/messaging';
+import { PHONE_CODE_LENGTH, PHONE_RESEND_SECONDS, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { databaseErrorOf } from '../../lib/database-error.ts';
+import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
+import type { Messenger } from './messenger.ts';
+import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findPhone, saveCode, verifiedByAnother } from './phone.repository.ts';
+
+// Phone numbers verified before use (issue 32, item 4; decision 040): a 6-digit code by WhatsApp or
+// SMS, limited like the e-mail codes (the account guard of decision 019), confirmed by the person.
+
+export interface PhoneDeps {
+  db: Db;
+  messengers: Record<PhoneChannel, Messenger>;
+}
+
+interface HttpContext {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** Minutes a code lives, and wrong attempts one code takes. */
+export const PHONE_CODE_TTL_MS = 10 * 60_000;
+export const PHONE_CODE_ATTEMPTS = 5;
+
+/** Codes sent: per person (and address) and per number (and address), like mailed codes. */
+const SEND_PER_PERSON: GuardPolicy = { name: 'phone-send', ...MAIL_GUARD };
+const SEND_PER_NUMBER: GuardPolicy = { name: 'phone-send-number', ...MAIL_GUARD };
+/** Wrong codes: like the e-mail codes. */
+const VERIFY: GuardPolicy = { name: 'phone-code', ...CODE_GUARD };
+
+const hashCode = (userId: string, number: string, code: string) => createHash('sha256').update(`${userId}:${number}:${code}`).digest('hex');
+
+async function guard(db: Db, policy: GuardPolicy, subject: string, { req, reply }: HttpContext) {
+  const answer = await claimAttempt(db, policy, subject, req.ip);
+  if (!answer.ok) {
+    void reply.header('Retry-After', answer.retryAfterSeconds);
+    throw new AppError('RATE_LIMITED', messaging.phone.resendTooSoon(answer.retryAfterSeconds));
+  }
+  return answer.attempt;
+}
+
+export async function phoneStatus(db: Db, userId: string): Promise<PhoneStatus> {
+  const [row, code] = await Promise.all([findPhone(db, userId), findCode(db, userId)]);
+  const channel = (verified: Date | null | undefined, optedOut: Date | null | undefined) => ({ verified: !!verified, optedOut: !!optedOut });
+  return {
+    number: row && (row.whatsappVerifiedAt || row.smsVerifiedAt) ? row.number : null,
+    channels: { whatsapp: channel(row?.whatsappVerifiedAt, row?.whatsappOptedOutAt), sms: channel(row?.smsVerifiedAt, row?.smsOptedOutAt) },
+    pending:
+      code && code.expiresAt.getTime() > Date.now() && code.attempts < PHONE_CODE_ATTEMPTS
+        ? {
+            number: code.number,
+            channel: code.channel as PhoneChannel,
+            expiresAt: code.expiresAt.toISOString(),
+            resendAt: new Date(code.sentAt.getTime() + PHONE_RESEND_SECONDS * 1000).toISOString(),
+          }
+        : null,
+  };
+}
+
+/** POST /api/me/phone: sends a code to the number by the channel; nothing changes until it is confirmed. */
+export async function requestCode(deps: PhoneDeps, userId: string, input: { number: string; channel: PhoneChannel }, http: HttpContext): Promise<PhoneStatus> {
+  const { db } = deps;
+  const previous = await findCode(db, userId);
+  const waitMs = previous ? previous.sentAt.getTime() + PHONE_RESEND_SECONDS * 1000 - Date.now() : 0;
+  if (waitMs > 0) {
+    const seconds = Math.ceil(waitMs / 1000);
+    void http.reply.header('Retry-After', seconds);
+    throw new AppError('RATE_LIMITED', messaging.phone.resendTooSoon(seconds));
+  }
+  if (await verifiedByAnother(db, input.number, userId)) throw new AppError('CONFLICT', messaging.phone.takenByOther);
+  // Every code sent counts, per person and per number (a number cannot be flooded from many accounts).
+  await (await guard(db, SEND_PER_PERSON, `user:${userId}`, http)).failed();
+  await (await guard(db, SEND_PER_NUMBER, `number:${input.number}`, http)).failed();
+
+  const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
+  const codeHash = hashCode(userId, input.number, code);
+  const saved = await saveCode(db, { userId, number: input.number, channel: input.channel, codeHash, expiresAt: new Date(Date.now() + PHONE_CODE_TTL_MS) });
+  const messenger = deps.messengers[input.channel];
+  const key = `phone-code:${userId}:${saved.sentAt.getTime()}`;
+  const sent =
+    input.channel === 'whatsapp'
+      ? await messenger.sendTemplate(input.number, WHATSAPP_CODE_TEMPLATE.name, 'es', [code], key)
+      : await messenger.sendText(input.number, messaging.smsCode(code), key);
+  if (!sent.ok) {
+    await deleteCode(db, userId, codeHash);
+    if (sent.kind === 'addressGone') throw new AppError('VALIDATION', messaging.phone.undeliverable(input.channel), { number: messaging.phone.undeliverable(input.channel) });
+    if (sent.kind === 'optedOut') throw new AppError('CONFLICT', messaging.phone.optedOutOfChannel);
+    throw new AppError('UNAVAILABLE', messaging.phone.providerDown);
+  }
+  return phoneStatus(db, userId);
+}
+
+/** POST /api/me/phone/verify: the right code turns the channel on for that number. */
+export async function verifyCode(deps: PhoneDeps, userId: string, code: string, http: HttpContext): Promise<PhoneStatus> {
+  const { db } = deps;
+  const attempt = await guard(db, VERIFY, `user:${userId}`, http);
+  const pending = await findCode(db, userId);
+  const fail = async (err: AppError) => {
+    await attempt.failed();
+    return err;
+  };
+  if (!pending) throw await fail(new AppError('INVALID_CODE', messaging.phone.noPendingCode));
+  if (pending.attempts >= PHONE_CODE_ATTEMPTS) throw await fail(new AppError('CODE_LOCKED', messaging.phone.codeLocked));
+  if (pending.expiresAt.getTime() <= Date.now()) throw await fail(new AppError('CODE_EXPIRED', messaging.phone.codeExpired));
+  if (hashCode(userId, pending.number, code) !== pending.codeHash) {
+    const attempts = await addAttempt(db, userId);
+    const left = PHONE_CODE_ATTEMPTS - attempts;
+    throw await fail(
+      left > 0 ? new AppError('INVALID_CODE', messaging.phone.wrongCode(left), { code: messaging.phone.wrongCode(left) }) : new AppError('CODE_LOCKED', messaging.phone.codeLocked),
+    );
+  }
+  await attempt.succeeded();
+  try {
+    await db.transaction(async (tx) => {
+      if (await verifiedByAnother(tx, pending.number, userId)) throw new AppError('CONFLICT', messaging.phone.takenByOther);
+      await confirmNumber(tx, userId, pending.number, pending.channel as PhoneChannel);
+      await deleteCode(tx, userId);
+    });
+  } catch (err) {
+    // Two accounts confirming one number at once: the unique index lets one through.
+    if (databaseErrorOf(err)?.code === '23505') throw new AppError('CONFLICT', messaging.phone.takenByOther);
+    throw err;
+  }
+  return phoneStatus(db, userId);
+}
+
+/** DELETE /api/me/phone: the number, its channels and any pending code are gone. */
+export async function removePhone(db: Db, userId: string): Promise<PhoneStatus> {
+  const [row, code] = await Promise.all([findPhone(db, userId), findCode(db, userId)]);
+  if (!row && !code) throw new AppError('NOT_FOUND', messaging.phone.noNumber);
+  await db.transaction((tx) => deletePhone(tx, userId));
+  return phoneStatus(db, userId);
+}
+
+/** An account erased (modules/account): its number and pending code go with it. */
+export function forgetPhone(tx: DbOrTx, userId: string): Promise<void> {
+  return deletePhone(tx, userId);
+}

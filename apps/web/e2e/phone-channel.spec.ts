@@ -1,0 +1,65 @@
+import type { Page } from '@playwright/test';
+import { messaging } from '@arreglaya/shared/i18n/messaging';
+import { createConfirmedAccount, signIn } from './support/accounts.ts';
+import { expectNoSeriousAxe } from './support/axe.ts';
+import { expect } from '@playwright/test';
+import { testWithOwnServer } from './support/fixtures.ts';
+
+// Issue 32, item 4 (decision 040): a person adds their number on /perfil/notificaciones at 360 px,
+// gets the code by WhatsApp (the built-in stand-in's outbox, /dev/messages.json), types a wrong one,
+// then the right one, and WhatsApp turns on; then removes the number.
+
+const test = testWithOwnServer();
+// The wrong code is a 400, which the browser logs.
+test.use({ allowedErrors: [/\/api\/me\/phone\/verify: Failed to load resource: the server responded with a status of 400/] });
+const t = messaging.phone;
+const section = (page: Page) => page.getByRole('region', { name: t.title });
+
+test('a number is verified by a WhatsApp code at 360 px: wrong code counted, right code turns WhatsApp on, one tap one request', async ({ page, ownServer }) => {
+  test.setTimeout(90_000);
+  const account = await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox);
+  await page.setViewportSize({ width: 360, height: 780 });
+  await signIn(page, account);
+  await page.goto('/perfil/notificaciones');
+  const phone = section(page);
+  await expect(phone.getByRole('heading', { name: t.title })).toBeVisible();
+
+  // A number from elsewhere is refused in Spanish before anything is sent.
+  const sends: string[] = [];
+  page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/me/phone' && sends.push(r.url()));
+  await phone.getByLabel(t.number).fill('212 555 1234');
+  await phone.getByRole('button', { name: t.sendCode }).click();
+  await expect(phone.getByText(t.invalidNumber)).toBeVisible();
+  expect(sends).toHaveLength(0);
+
+  await phone.getByLabel(t.number).fill('(829) 555-2345');
+  await expect(phone.getByRole('radio', { name: t.channels.whatsapp })).toBeChecked();
+  await phone.getByRole('button', { name: t.sendCode }).dblclick();
+  await expect(phone.getByText(t.codeSent('whatsapp', '(829) 555-2345'))).toBeVisible();
+  expect(sends).toHaveLength(1);
+  // Resend waits for its countdown.
+  await expect(phone.getByRole('button', { name: /Puedes pedir otro código en \d+ s/ })).toBeDisabled();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/perfil/notificaciones, code sent, 360 px');
+
+  const outbox = await page.request.get('/dev/messages.json?to=%2B18295552345');
+  const [sent] = (await outbox.json()) as { body: string }[];
+  const code = /\d{6}/.exec(sent!.body)![0];
+
+  const codeField = phone.getByLabel(t.code);
+  await codeField.fill(code === '000000' ? '111111' : '000000');
+  await codeField.press('Enter');
+  await expect(phone.getByText(t.wrongCode(4))).toBeVisible();
+  await codeField.fill(code);
+  await phone.getByRole('button', { name: t.verify }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.verified);
+  await expect(phone.getByText('(829) 555-2345')).toBeVisible();
+  await expect(phone.getByRole('listitem').filter({ hasText: t.channels.whatsapp })).toContainText(t.channelOn);
+  await expect(phone.getByRole('button', { name: t.addChannel('sms') })).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/perfil/notificaciones, number verified, 360 px');
+
+  await phone.getByRole('button', { name: t.remove }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.removed);
+  await expect(phone.getByLabel(t.number)).toBeVisible();
+});

@@ -83,7 +83,7 @@ export class PushSender implements ChannelSender {
     for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
     let response: Response;
     try {
-      response = await fetch(request.endpoint, { method: 'POST', headers, body: request.body, redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
+      response = await fetch(request.endpoint, { method: 'POST', headers, body: new Uint8Array(request.body), redirect: 'manual', signal: AbortSignal.timeout(this.timeoutMs) });
     } catch (err) {
       const timedOut = err instanceof DOMException && err.name === 'TimeoutError';
       return { kind: 'failed', retryable: true, reason: timedOut ? 'timeout' : `network error: ${err instanceof Error ? err.message : String(err)}` };

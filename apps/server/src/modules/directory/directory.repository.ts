@@ -1,10 +1,21 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
+import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { criteria, matchingSql, plainWords, prefixQuery, SERVICE_MASK_SQL, tradeRankSql, type ContractorFacts, type DirectoryFilters, type TextMode } from './directory-match.ts';
+import {
+  criteria,
+  kmFromSql,
+  matchingSql,
+  plainWords,
+  prefixQuery,
+  SERVICE_MASK_SQL,
+  tradeRankSql,
+  type ContractorFacts,
+  type DirectoryFilters,
+  type TextMode,
+} from './directory-match.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -15,7 +26,10 @@ export type { DirectoryFilters, TextMode };
 
 type SortColumns = Record<'completedProjects' | 'ratingCount' | 'favouritesCount' | 'ratingAvg' | 'id', SQL.Aliased | SQLWrapper>;
 
-function orderOf(sort: DirectorySort, c: SortColumns): SQL[] {
+/** The sorts that are orders of the profile's own columns (each with its index). */
+type ColumnSort = Exclude<DirectorySort, 'distance'>;
+
+function orderOf(sort: ColumnSort, c: SortColumns): SQL[] {
   switch (sort) {
     // Most popular: most completed projects, then most reviews, then most favourites.
     case 'popular':
@@ -38,12 +52,21 @@ const PROFILE_SORT_COLUMNS: SortColumns = {
   id: cp.userId,
 };
 
-const ORDER: Record<DirectorySort, SQL[]> = {
+const ORDER: Record<ColumnSort, SQL[]> = {
   popular: orderOf('popular', PROFILE_SORT_COLUMNS),
   reviews: orderOf('reviews', PROFILE_SORT_COLUMNS),
   rating_desc: orderOf('rating_desc', PROFILE_SORT_COLUMNS),
   rating_asc: orderOf('rating_asc', PROFILE_SORT_COLUMNS),
 };
+
+/**
+ * A search's order: 'distance' is nearest first from the origin (the distance computed in SQL,
+ * decision 042), then the id; without an origin it is 'popular'.
+ */
+function orderFor(sort: DirectorySort, f: DirectoryFilters): SQL[] {
+  if (sort !== 'distance') return ORDER[sort];
+  return f.near ? [sql`${kmFromSql(f.near)} NULLS LAST`, sql`${cp.userId}`] : ORDER.popular;
+}
 
 export { searchWords };
 
@@ -86,7 +109,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(and(LISTED, matchingSql(filters)))
-    .orderBy(...(rank ? [rank, ...ORDER[sort]] : ORDER[sort]))
+    .orderBy(...(rank ? [rank, ...orderFor(sort, filters)] : orderFor(sort, filters)))
     .limit(limit)
     .offset(offset);
 }
@@ -111,7 +134,7 @@ export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilt
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(LISTED)
-    .orderBy(...ORDER[sort])
+    .orderBy(...orderFor(sort, filters))
     // The fence: drizzle drops a numeric `.offset(0)`, so it is written as SQL.
     .offset(sql`0` as unknown as number)
     .as('in_order');
@@ -237,4 +260,13 @@ export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withW
     FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
     ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
   return result.rows;
+}
+
+/** A project's sector and coordinates, when it belongs to `clientId` (undefined for anyone else's or an unknown id). */
+export async function findOwnProjectPlace(db: DbOrTx, projectId: string, clientId: string): Promise<{ sector: string | null; lat: number | null; lng: number | null } | undefined> {
+  const [row] = await db
+    .select({ sector: projects.sector, lat: projects.lat, lng: projects.lng })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+  return row;
 }

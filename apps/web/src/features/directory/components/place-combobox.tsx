@@ -34,7 +34,8 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
     setShown(value);
     setText(chosen ? placeLabel(chosen) : '');
   }
-  const options: Place[] = open ? suggestPlaces(text) : [];
+  // The suggestions for the text (the list shows them while open; an arrow key opens it on them).
+  const options: Place[] = suggestPlaces(text);
   const expanded = open && text.trim() !== '';
 
   const choose = (p: Place | undefined) => {
@@ -52,6 +53,7 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
       setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
     } else if (event.key === 'ArrowUp') {
       event.preventDefault();
+      setOpen(true);
       setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
     } else if (event.key === 'Enter' && expanded && active >= 0 && options[active]) {
       // Enter on a suggestion chooses it (and does not submit the form).
@@ -114,22 +116,23 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
         hidden={!expanded}
         className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-300 bg-white py-1 text-slate-900 shadow-lg"
       >
-        {options.map((p, i) => (
-          <li
-            key={p.slug}
-            id={`${id}-opt-${i}`}
-            role="option"
-            aria-selected={i === active}
-            // Chosen on mousedown, before the input's blur closes the list.
-            onMouseDown={(e) => {
-              e.preventDefault();
-              choose(p);
-            }}
-            className={cx('min-h-11 cursor-pointer px-4 py-2.5', i === active ? 'bg-brand-700 text-white' : 'hover:bg-slate-100')}
-          >
-            {placeLabel(p)}
-          </li>
-        ))}
+        {expanded &&
+          options.map((p, i) => (
+            <li
+              key={p.slug}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // Chosen on mousedown, before the input's blur closes the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(p);
+              }}
+              className={cx('min-h-11 cursor-pointer px-4 py-2.5', i === active ? 'bg-brand-700 text-white' : 'hover:bg-slate-100')}
+            >
+              {placeLabel(p)}
+            </li>
+          ))}
         {expanded && options.length === 0 && (
           <li role="option" aria-selected={false} aria-disabled="true" className="px-4 py-2.5 text-slate-700">
             {t.field.noMatch}

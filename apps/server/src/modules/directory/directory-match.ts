@@ -250,13 +250,15 @@ export function kmFromSql(p: GeoPoint): SQL<number | null> {
  * keep no coordinates): such counts go to PostgreSQL.
  */
 function nearCriterion(p: GeoPoint): Criterion {
-  const dLat = SERVICE_RADIUS_MAX_KM / KM_PER_DEGREE;
-  const dLng = SERVICE_RADIUS_MAX_KM / (KM_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180));
-  return {
-    kinds: ['l'],
-    sql: sql`${cp.lat} BETWEEN ${p.lat - dLat} AND ${p.lat + dLat} AND ${cp.lng} BETWEEN ${p.lng - dLng} AND ${p.lng + dLng} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`,
-    test: () => undefined,
-  };
+  return { kinds: ['l'], sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`, test: () => undefined };
+}
+
+/** Contractors based within `km` of the point: a box on contractor_profiles_location_idx, then the distance. */
+export function withinKmSql(p: GeoPoint, km: number): SQL {
+  const dLat = km / KM_PER_DEGREE;
+  const dLng = km / (KM_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180));
+  const box = sql`${cp.lat} BETWEEN ${p.lat - dLat} AND ${p.lat + dLat} AND ${cp.lng} BETWEEN ${p.lng - dLng} AND ${p.lng + dLng}`;
+  return km >= SERVICE_RADIUS_MAX_KM ? box : sql`${box} AND ${kmFromSql(p)} <= ${km}`;
 }
 
 /** Each trade word's own terms (wordTerms in the repository), by word. */

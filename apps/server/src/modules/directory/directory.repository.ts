@@ -12,6 +12,7 @@ import {
   prefixQuery,
   SERVICE_MASK_SQL,
   tradeRankSql,
+  withinKmSql,
   type ContractorFacts,
   type DirectoryFilters,
   type TextMode,
@@ -68,6 +69,9 @@ function orderFor(sort: DirectorySort, f: DirectoryFilters): SQL[] {
   return f.near ? [sql`${kmFromSql(f.near)} NULLS LAST`, sql`${cp.userId}`] : ORDER.popular;
 }
 
+/** The rings, in km, a nearest-first page is first looked for within. */
+const RING_KM = [3, 10] as const;
+
 export { searchWords };
 
 /** One term of to_tsquery's text: a quoted lexeme, prefix-matched ('plomeri':*). */
@@ -104,14 +108,25 @@ export type SearchRow = CardRow & { favouritesCount: number };
 /** One page of listed contractors matching the filters, in the sort's order (with trade words, those offering the trade first). */
 export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
   const rank = tradeRankSql(filters);
-  return db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matchingSql(filters)))
-    .orderBy(...(rank ? [rank, ...orderFor(sort, filters)] : orderFor(sort, filters)))
-    .limit(limit)
-    .offset(offset);
+  const read = (within?: SQL) =>
+    db
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(LISTED, matchingSql(filters), within))
+      .orderBy(...(rank ? [rank, ...orderFor(sort, filters)] : orderFor(sort, filters)))
+      .limit(limit)
+      .offset(offset);
+  // Nearest first (no trade rank before the distance): the page is among the contractors based
+  // within a few km when enough are; those are the whole order's start, and a small box of the
+  // location index finds them without computing everyone's distance (decision 042).
+  if (sort === 'distance' && filters.near && !rank) {
+    for (const km of RING_KM) {
+      const rows = await read(withinKmSql(filters.near, km));
+      if (rows.length === limit) return rows;
+    }
+  }
+  return read();
 }
 
 /**

@@ -5,12 +5,13 @@
  * typos, and the pages of contractors drawn from the whole directory.
  */
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
+import { PLACES } from '@arreglaya/shared/places';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type pg from 'pg';
 import { mulberry32, Rng } from '../../apps/server/src/demo/random.ts';
 import { TRADE_SHARE } from './generate-directory.ts';
 
-export type DirectoryTargetKey = 'all' | 'service' | 'text' | 'page';
+export type DirectoryTargetKey = 'all' | 'service' | 'text' | 'place' | 'page';
 export interface DirectoryTarget {
   key: DirectoryTargetKey;
   label: string;
@@ -20,6 +21,7 @@ export const DIRECTORY_TARGETS: readonly DirectoryTarget[] = [
   { key: 'all', label: 'search, no filter' },
   { key: 'service', label: 'search, service filter' },
   { key: 'text', label: 'search, free text' },
+  { key: 'place', label: 'search, place (distance)' },
   { key: 'page', label: 'contractor page' },
 ];
 
@@ -140,6 +142,9 @@ export async function listedContractorIds(pool: pg.Pool): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Trade words typed with a place ('plomero en Naco'). */
+const PLACE_TRADE_WORDS = ['plomero', 'electricista', 'pintor', 'albañil', 'técnico de aire', 'cerrajero', 'ebanista', 'herrero'];
+
 function query(params: Record<string, string | number | readonly string[] | undefined>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) {
@@ -165,6 +170,8 @@ export function directoryRequests(contractorIds: readonly string[], seed = 5): {
   // Services asked for in proportion to the square root of how common the trade is: plumbing
   // more than moving, every trade regularly.
   const serviceWeights = SERVICE_TYPES.map((s) => [s, Math.sqrt(TRADE_SHARE[s])] as const);
+  // Sectors of Greater Santo Domingo and Santiago three times as often as another city's centre.
+  const placeWeights = PLACES.map((p) => [p, p.kind === 'sector' ? 3 : 1] as const);
   const next = (key: DirectoryTargetKey): string => {
     switch (key) {
       case 'all':
@@ -175,11 +182,25 @@ export function directoryRequests(contractorIds: readonly string[], seed = 5): {
       }
       case 'text':
         return query({ q: rng.pick(SEARCH_TEXTS), sort: rng.chance(0.8) ? undefined : sort(), page: rng.chance(0.9) ? undefined : rng.int(2, 3) });
+      case 'place': {
+        // A place (sectors of the two big cities mostly, as people live), nearest first mostly;
+        // with a trade word, a service, or a sector named in the text (decision 042).
+        const place = rng.weighted(placeWeights);
+        const x = rng.next();
+        if (x < 0.2) return query({ q: `${rng.pick(PLACE_TRADE_WORDS)} en ${place.name}`, sort: rng.chance(0.5) ? 'distance' : undefined });
+        return query({
+          donde: place.slug,
+          q: x < 0.55 ? rng.pick(PLACE_TRADE_WORDS) : undefined,
+          service: x >= 0.55 && x < 0.8 ? [rng.weighted(serviceWeights)] : undefined,
+          sort: rng.chance(0.8) ? 'distance' : sort(),
+          page: page(5),
+        });
+      }
       case 'page':
         // Skewed to the popular end of the list.
         return `/api/contractors/${contractorIds[Math.floor(rng.next() ** 2 * contractorIds.length)]}`;
     }
   };
-  const keys: DirectoryTargetKey[] = ['all', 'service', 'text', 'page'];
+  const keys: DirectoryTargetKey[] = ['all', 'service', 'text', 'place', 'page'];
   return { next, any: () => next(rng.pick(keys)) };
 }

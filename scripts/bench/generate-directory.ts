@@ -18,6 +18,7 @@
  */
 import { COUNTRIES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
+import { placesOf } from '@arreglaya/shared/places';
 import pg from 'pg';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/demo/data-people.ts';
 import { DEMO_CITIES } from '../../apps/server/src/demo/data-places.ts';
@@ -145,7 +146,12 @@ export function setupSql(): string[] {
     const lat = sectors.length ? sectors.reduce((a, s) => a + s.lat, 0) / sectors.length : c.lat;
     const lng = sectors.length ? sectors.reduce((a, s) => a + s.lng, 0) / sectors.length : c.lng;
     const region = demo?.regions[0] ?? c.name;
-    return `(${n}, ${q(country)}::country_code, ${q(city)}, ${zone ? `${q(zone)}::zone` : 'NULL::zone'}, ${lat}, ${lng}, ${q(c.name)}, ${q(region)})`;
+    // Contractors' bases: the places of the city (places.ts), those of the zone when it has some.
+    const cityPlaces = country === 'DO' ? placesOf(city) : [];
+    const inZone = cityPlaces.filter((x) => zone && x.zone === zone);
+    const bases = inZone.length > 0 ? inZone : cityPlaces;
+    const baseArrays = `${arr(bases.map((b) => b.slug))}, ARRAY[${bases.map((b) => b.lat).join(',')}]::float8[], ARRAY[${bases.map((b) => b.lng).join(',')}]::float8[]`;
+    return `(${n}, ${q(country)}::country_code, ${q(city)}, ${zone ? `${q(zone)}::zone` : 'NULL::zone'}, ${lat}, ${lng}, ${q(c.name)}, ${q(region)}, ${baseArrays})`;
   });
   const placeSlots = slots(
     PLACE_WEIGHTS.map((p, n) => [n, p[3]] as const),
@@ -183,7 +189,8 @@ export function setupSql(): string[] {
     // Picks from an array; skew > 1 favours its first elements (common names, first templates).
     `CREATE FUNCTION pg_temp.pick(a anyarray, x float8, skew float8 DEFAULT 1) RETURNS anyelement LANGUAGE sql IMMUTABLE PARALLEL SAFE
        AS $$ SELECT a[1 + floor(x ^ skew * cardinality(a))::int] $$`,
-    `CREATE TEMP TABLE g_place (n int PRIMARY KEY, country country_code, city text, zone zone, lat float8, lng float8, city_name text, region text)`,
+    `CREATE TEMP TABLE g_place (n int PRIMARY KEY, country country_code, city text, zone zone, lat float8, lng float8, city_name text, region text,
+       base_slugs text[], base_lats float8[], base_lngs float8[])`,
     `INSERT INTO g_place VALUES ${places.join(',\n')}`,
     `CREATE TEMP TABLE g_trade (n int PRIMARY KEY, svc service_type, related service_type[], companies text[], openers text[], specifics text[], praise text[],
        titles text[], descriptions text[], properties text[])`,
@@ -282,7 +289,7 @@ const INSERT_REVIEWS = `
 /** Profiles last, with the aggregates of the batch's projects and approved reviews. */
 const INSERT_PROFILES = `
   INSERT INTO contractor_profiles (user_id, display_name, company_name, cedula, service_types, description, address, postal_code, city, zone, country,
-    lat, lng, verified_at, featured, rating_avg, rating_count, completed_projects, favourites_count, created_at, updated_at)
+    lat, lng, base_sector, service_radius_km, verified_at, featured, rating_avg, rating_count, completed_projects, favourites_count, created_at, updated_at)
   SELECT c.id, c.first || ' ' || c.last1 || coalesce(' ' || c.last2, ''),
     CASE WHEN pg_temp.r(c.i, 30) < 0.65 THEN replace(replace(replace(pg_temp.pick(t.companies, pg_temp.r(c.i, 31)), '{last}', c.last1), '{first}', c.first), '{region}', p.region) END,
     -- No cédula: stored in the clear, the server would seal each one at start (sealLegacyContractorCedulas,
@@ -295,11 +302,13 @@ const INSERT_PROFILES = `
       || CASE WHEN pg_temp.r(c.i, 39) < 0.5 THEN ' ' || pg_temp.pick(t.specifics, pg_temp.r(c.i, 40)) ELSE '' END
       || ' ' || pg_temp.pick(w.closers, pg_temp.r(c.i, 41)) END,
     'Calle ' || (1 + c.i % 40) || ' No. ' || (1 + c.i % 250), (10000 + c.i % 90000)::text, p.city, p.zone, p.country,
-    p.lat + (pg_temp.r(c.i, 42) - 0.5) * 0.16 * pg_temp.r(c.i, 43), p.lng + (pg_temp.r(c.i, 44) - 0.5) * 0.16 * pg_temp.r(c.i, 43),
+    -- A base among the city's places (decision 042; none outside the Dominican Republic) and a radius, most 10–20 km.
+    p.base_lats[b.k], p.base_lngs[b.k], p.base_slugs[b.k], (ARRAY[5, 10, 15, 15, 15, 20, 30, 50])[1 + floor(pg_temp.r(c.i, 43) * 8)::int],
     CASE WHEN pg_temp.r(c.i, 45) < 0.45 THEN c.created_at + interval '7 days' END, pg_temp.r(c.i, 46) < 0.02,
     coalesce(rv.avg, 0), coalesce(rv.n, 0), coalesce(pj.done, 0), coalesce(pj.done, 0) / 3 + floor(pg_temp.r(c.i, 47) * 4)::int,
     c.created_at, c.created_at
   FROM g_c c JOIN g_trade t ON t.n = pg_temp.trade(c.i) JOIN g_place p ON p.n = c.place CROSS JOIN g_words w
+  CROSS JOIN LATERAL (SELECT 1 + floor(pg_temp.r(c.i, 42) * greatest(cardinality(p.base_slugs), 1))::int AS k) b
   LEFT JOIN (SELECT contractor, count(*) FILTER (WHERE status = 'completado')::int AS done FROM g_p GROUP BY contractor) pj ON pj.contractor = c.i
   LEFT JOIN (SELECT subject_id, avg(rating)::real AS avg, count(*)::int AS n FROM g_r WHERE status = 'approved' GROUP BY subject_id) rv ON rv.subject_id = c.id`;
 

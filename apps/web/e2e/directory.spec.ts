@@ -49,7 +49,8 @@ test.describe('contractor search /busqueda', () => {
     await expect(card.getByRole('img', { name: /Calificación: .* de 5 estrellas/ })).toBeVisible();
     await expect(card).toContainText(/Miembro desde \w+ de \d{4}/);
     await expect(card).toContainText(t.card.completedProjects(String(first.completedProjects), first.completedProjects));
-    if (first.kmFromCentre !== null) await expect(card).toContainText('km del centro');
+    // Without a place or a project there is no origin: no distance (decision 042).
+    await expect(card).not.toContainText(' km ');
     await expect(card.getByRole('link', { name: first.name })).toHaveAttribute('href', `/contractors/${first.id}`);
     // The spec's badges appear on the cards that have them.
     for (const badge of ['featured', 'verified', 'isNew'] as const) {

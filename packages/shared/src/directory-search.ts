@@ -3,7 +3,8 @@
 // 25 KB gzipped on the page's first load, decision 018). schemas/directory.ts builds the API's
 // schema from the same values and re-exports them.
 
-export const DIRECTORY_SORTS = ['popular', 'reviews', 'rating_desc', 'rating_asc'] as const;
+/** 'distance': nearest first, from the search's origin (a place or the client's project; decision 042); without one it is 'popular'. */
+export const DIRECTORY_SORTS = ['popular', 'reviews', 'rating_desc', 'rating_asc', 'distance'] as const;
 export type DirectorySort = (typeof DIRECTORY_SORTS)[number];
 
 /**
@@ -24,3 +25,6 @@ export const DIRECTORY_QUERY_MAX = 100;
 /** A city filter: a slug of at most 60 characters. */
 export const DIRECTORY_CITY_MAX = 60;
 export const DIRECTORY_CITY_PATTERN = /^[a-z0-9-]*$/;
+
+/** A place filter (`donde`): a places.ts slug. */
+export const DIRECTORY_PLACE_MAX = 60;

@@ -1,6 +1,7 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import type { Zone } from '@arreglaya/shared/countries';
+import { nearestPlace, placeNamed, storedPlace } from '@arreglaya/shared/places';
 import { clientProfiles, contractorProfiles, notificationPreferences, users } from '../db/schema/index.ts';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES, slugifyName, type Gender } from './data-people.ts';
 import { CLIENT_LOCATION_WEIGHTS, CONTRACTOR_LOCATIONS, DEMO_CITIES, type Sector } from './data-places.ts';
@@ -116,6 +117,14 @@ function prefs(rng: Rng, userId: string, updatedAt: Date): typeof notificationPr
   };
 }
 
+/** A demo contractor's base: the places.ts sector named like the demo's, else the city's place nearest to the drawn point. */
+function demoBase(cityKey: string, sector: { name: string }, lat: number, lng: number): { baseSector: string | null; lat: number | null; lng: number | null } {
+  const named = placeNamed(sector.name);
+  const place = named && named.city === cityKey ? named : nearestPlace(cityKey, { lat, lng });
+  const { slug, lat: baseLat, lng: baseLng } = storedPlace(place?.slug);
+  return { baseSector: slug, lat: baseLat, lng: baseLng };
+}
+
 function fill(template: string, values: Record<string, string>): string {
   return template.replace(/\{(\w+)\}/g, (_, k: string) => values[k] ?? `{${k}}`);
 }
@@ -215,8 +224,9 @@ function planContractors(rng: Rng, now: Date, names: NameBook): DemoContractor[]
         city: cityKey,
         zone,
         country: 'DO',
-        lat: round6(sector.lat + rng.float(-0.006, 0.006)),
-        lng: round6(sector.lng + rng.float(-0.006, 0.006)),
+        // The base is a real place (places.ts): the sector by its name, else the city's nearest
+        // (decision 042). The two draws stay so the rest of the demo is drawn as before.
+        ...demoBase(cityKey, sector, round6(sector.lat + rng.float(-0.006, 0.006)), round6(sector.lng + rng.float(-0.006, 0.006))),
         facebook: rng.chance(0.5) ? `https://www.facebook.com/${handle}` : null,
         instagram: rng.chance(0.45) ? `https://www.instagram.com/${handle}` : null,
         linkedin: rng.chance(0.15) ? `https://www.linkedin.com/in/${slugifyName(first)}-${slugifyName(last)}` : null,

@@ -80,8 +80,11 @@ export async function renderPage(url: string, sources: PageSources): Promise<Ser
 
   if (isSearch) {
     const search = readSearch(searchParams);
-    const results = JSON.parse(await sources.searchDirectory(search)) as DirectoryPage;
-    client.setQueryData(directorySearchKey(search), results);
+    // A search from the client's own project needs their session: the browser asks for it (decision 042).
+    if (!search.proyecto) {
+      const results = JSON.parse(await sources.searchDirectory(search)) as DirectoryPage;
+      client.setQueryData(directorySearchKey(search), results);
+    }
     const query = writeSearch(search).toString();
     return {
       page: 'search',

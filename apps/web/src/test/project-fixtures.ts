@@ -36,6 +36,7 @@ export function testProject(viewer: 'client' | 'contractor', extra: Partial<Proj
     country: 'DO',
     city: 'santo-domingo',
     zone: 'DN',
+    sector: null,
     status: 'assigned',
     coverPhotoId: null,
     createdAt: '2026-11-27T12:00:00.000Z',

@@ -1,6 +1,7 @@
 // The contractor directory: the search at /busqueda, the contractor card and the public
 // contractor page /contractors/:id (spec §2 /busqueda, §9 rating filters).
 import { findCity } from '../countries.ts';
+import { places } from './places.ts';
 import { pagination } from './common.ts';
 import { SERVICE_LABELS } from '../domain.ts';
 import type { ContractorCard, DirectorySort, RatingFilter } from '../schemas/directory.ts';
@@ -53,6 +54,7 @@ export const directory = {
     reviews: 'Más Comentarios',
     rating_desc: 'Puntuación Alta',
     rating_asc: 'Puntuación Baja',
+    distance: places.sort.distance,
   } satisfies Record<DirectorySort | 'label', string>,
 
   results: {
@@ -76,7 +78,6 @@ export const directory = {
     featured: 'Destacado',
     reviews: (formatted: string, n: number) => plural(n, `${formatted} reseña`, `${formatted} reseñas`),
     noReviews: 'Sin reseñas',
-    kmFromCentre: (km: string) => `${km} km del centro`,
     memberSince: (monthYear: string) => `Miembro desde ${monthYear}`,
     completedProjects: (formatted: string, n: number) => plural(n, `${formatted} proyecto completado`, `${formatted} proyectos completados`),
     services: 'Servicios',

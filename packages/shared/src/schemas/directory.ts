@@ -3,7 +3,9 @@ import { COUNTRY_CODES, ZONES } from '../countries.ts';
 import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { plainText, requiredText } from './common.ts';
-import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '../directory-search.ts';
+import { places as tplaces } from '../i18n/places.ts';
+import { findPlace } from '../places.ts';
+import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_PLACE_MAX, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '../directory-search.ts';
 
 // The contractor directory's contract: the search query (also the /busqueda URL), the card
 // every list shows (search, favourites), the public page, and the contact-a-contractor message.
@@ -45,6 +47,16 @@ export const DirectorySearchSchema = z
       .transform((v) => (v ? v : undefined)),
     zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
     rating: listOf(RATING_FILTERS),
+    /** The place distances are measured from and whose contractors reach it (places.ts slug; decision 042). */
+    donde: z
+      .string()
+      .trim()
+      .max(DIRECTORY_PLACE_MAX, { error: tplaces.validation.unknownPlace })
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .refine((v) => v === undefined || findPlace(v) !== undefined, { error: tplaces.validation.unknownPlace }),
+    /** One of the signed-in client's own projects: distances from its sector (takes the place of `donde`). */
+    proyecto: z.uuid({ error: validation.invalidValue }).optional(),
     sort: z.enum(DIRECTORY_SORTS, { error: validation.invalidOption }).default('popular'),
     page: z.coerce.number({ error: validation.invalidValue }).int().min(1).max(DIRECTORY_MAX_PAGE).default(1),
   })
@@ -66,8 +78,8 @@ export const ContractorCardSchema = z
     ratingAvg: z.number(),
     ratingCount: z.number().int(),
     completedProjects: z.number().int(),
-    /** Distance from the contractor's location to their city's centre, in km (null when unknown). */
-    kmFromCentre: z.number().nullable(),
+    /** Distance from the search's origin (DirectoryPage.origin) to the contractor's base, in km; null without an origin or a base. */
+    distanceKm: z.number().nullable(),
     memberSince: z.iso.datetime({ offset: true }),
     badges: z.object({ isNew: z.boolean(), verified: z.boolean(), featured: z.boolean() }),
   })
@@ -81,6 +93,8 @@ export const DirectoryPageSchema = z
     page: z.number().int(),
     pageSize: z.number().int(),
     pageCount: z.number().int(),
+    /** Where distances are measured from: the client's project or a place (its Spanish name); null without one. */
+    origin: z.object({ kind: z.enum(['project', 'place']), name: z.string(), slug: z.string().nullable() }).nullable(),
   })
   .meta({ id: 'DirectoryPage' });
 export type DirectoryPage = z.infer<typeof DirectoryPageSchema>;

@@ -4,6 +4,7 @@ import { COUNTRIES, COUNTRY_CODES, ZONES, findCity, type CountryCode } from '../
 import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { profile } from '../i18n/profile.ts';
+import { checkSector, sectorSlug, serviceRadiusKm } from './places.ts';
 import { choice, plainText, requiredText } from './common.ts';
 
 // The profile forms (spec §3 client and contractor profile, §5 rules) and what the API
@@ -174,8 +175,15 @@ export const ContractorProfileSchema = z
       .regex(/^$|^[A-Za-z0-9][A-Za-z0-9 -]{1,10}[A-Za-z0-9]$/, { error: v.invalidPostalCode })
       .optional()
       .transform((x) => (x ? x : undefined)),
+    /** The place the contractor works from (places.ts: a sector of their city, or its centre), optional. */
+    baseSector: sectorSlug,
+    serviceRadiusKm,
   })
-  .superRefine((value, ctx) => checkLocation(value, ctx, true), always);
+  .superRefine((value, ctx) => {
+    checkLocation(value, ctx, true);
+    // Raw input may not be an object (the rules run on it, `always`).
+    if (typeof value === 'object' && value !== null) checkSector(value.city, value.baseSector, ['baseSector'], ctx);
+  }, always);
 export type ContractorProfileInput = z.input<typeof ContractorProfileSchema>;
 export type ContractorProfileUpdate = z.output<typeof ContractorProfileSchema>;
 
@@ -207,6 +215,8 @@ export const ContractorProfileSchemaOut = ClientProfileSchemaOut.extend({
   serviceTypes: z.array(z.enum(SERVICE_TYPES)),
   description: nullableText,
   postalCode: nullableText,
+  baseSector: nullableText,
+  serviceRadiusKm: z.number().int(),
 }).meta({ id: 'ContractorProfile' });
 export type ContractorProfile = z.infer<typeof ContractorProfileSchemaOut>;
 

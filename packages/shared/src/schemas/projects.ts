@@ -5,6 +5,7 @@ import { validation } from '../i18n/common.ts';
 import { projects as tp, quotes as tq } from '../i18n/projects.ts';
 import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPayable } from '../lifecycles.ts';
 import { choice, optionalText, requiredText } from './common.ts';
+import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { ProjectMoneySchema } from './payments.ts';
 
@@ -73,9 +74,12 @@ export const ProjectInputSchema = z
     zone: choice(ZONES)
       .nullish()
       .transform((v) => v ?? null),
+    /** The project's place (places.ts: a sector of the city, or its centre), optional. */
+    sector: sectorSlug.transform((v) => v ?? null),
   })
   .superRefine((p, ctx) => {
     if (!COUNTRIES[p.country].cities.some((c) => c.key === p.city)) ctx.addIssue({ code: 'custom', path: ['city'], message: tp.cityNotInCountry });
+    checkSector(p.city, p.sector, ['sector'], ctx);
     if (p.startDate < todayIn(p.country)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: tp.startDateInPast });
   });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
@@ -101,6 +105,8 @@ const projectCore = {
   country: z.enum(COUNTRY_CODES),
   city: z.string().nullable(),
   zone: z.enum(ZONES).nullable(),
+  /** The project's place slug (places.ts), or null. */
+  sector: z.string().nullable(),
   status: z.enum(PROJECT_STATUSES),
   /** The main photo (the first), or null. */
   coverPhotoId: z.uuid().nullable(),

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { countryCode, currency, milestoneStatus, projectIntention, projectStatus, propertyType, quoteStatus, serviceType, zone } from './enums.ts';
 import { createdAt, money, tsvector, updatedAt } from './types.ts';
 import { photos, users } from './users.ts';
@@ -24,6 +41,10 @@ export const projects = pgTable(
     country: countryCode('country').notNull().default('DO'),
     city: varchar('city', { length: 60 }),
     zone: zone('zone'),
+    /** The project's place (packages/shared/src/places.ts slug) and its coordinates (decision 042). */
+    sector: varchar('sector', { length: 60 }),
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
     currency: currency('currency').notNull().default('DOP'),
     coverPhotoId: uuid('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, doublePrecision, index, integer, pgTable, real, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { boolean, char, check, doublePrecision, index, integer, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { countryCode, photoKind, serviceType, userRole, userStatus, zone } from './enums.ts';
 import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 
@@ -173,8 +173,13 @@ export const contractorProfiles = pgTable(
     city: varchar('city', { length: 60 }),
     zone: zone('zone'),
     country: countryCode('country').notNull().default('DO'),
+    /** Where the contractor has their base: the coordinates of base_sector (places.ts), null without one (decision 042). */
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /** The place (packages/shared/src/places.ts slug) the contractor works from. */
+    baseSector: varchar('base_sector', { length: 60 }),
+    /** How far from their base they travel, in km (1–100). */
+    serviceRadiusKm: smallint('service_radius_km').notNull().default(15),
     facebook: varchar('facebook', { length: 300 }),
     instagram: varchar('instagram', { length: 300 }),
     linkedin: varchar('linkedin', { length: 300 }),
@@ -205,6 +210,9 @@ export const contractorProfiles = pgTable(
     index('contractor_profiles_search_idx').using('gin', t.searchVector),
     index('contractor_profiles_city_idx').on(t.country, t.city),
     index('contractor_profiles_zone_idx').on(t.zone),
+    // Distances from a place: a bounding box of latitudes first (decision 042).
+    index('contractor_profiles_location_idx').on(t.lat, t.lng),
+    check('contractor_profiles_service_radius_km_check', sql`${t.serviceRadiusKm} BETWEEN 1 AND 100`),
     // One index per directory sort order, ending in the id tie-break, so a page is read in
     // order from the index (docs/decisions/013-contractor-directory.md).
     index('contractor_profiles_popular_idx').on(t.completedProjects.desc(), t.ratingCount.desc(), t.favouritesCount.desc(), t.userId),

@@ -1,6 +1,7 @@
-import { findCity } from '@arreglaya/shared/countries';
+import { kmBetweenPoints } from '@arreglaya/shared/places';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import type { CardRow } from '../../db/contractor-listing.ts';
+import type { GeoPoint } from './directory-match.ts';
 
 // The contractor card, in one place for every list that shows it (search, favourites, the
 // public page): the mapping of a row to the public card. Which contractors are listed and the
@@ -10,16 +11,17 @@ import type { CardRow } from '../../db/contractor-listing.ts';
 /** A contractor shows the 'Nuevo' badge for this long after joining. */
 export const NEW_FOR_DAYS = 30;
 
-/** Great-circle distance in km (haversine), rounded to one decimal. */
-export function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
-  return Math.round(2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h))) * 10) / 10;
+/** Distance in km from `origin` to the contractor's base, one decimal; null without either (decision 042). */
+export function distanceKmOf(row: Pick<CardRow, 'lat' | 'lng'>, origin: GeoPoint | undefined): number | null {
+  if (!origin || row.lat === null || row.lng === null) return null;
+  return Math.round(kmBetweenPoints({ lat: row.lat, lng: row.lng }, origin) * 10) / 10;
 }
 
-/** The public card of a row read with `cardColumns`; `now` decides the 'Nuevo' badge. */
-export function toContractorCard(row: CardRow, now: Date = new Date()): ContractorCard {
-  const centre = row.city ? findCity(row.country, row.city) : undefined;
+/**
+ * The public card of a row read with `cardColumns`; `now` decides the 'Nuevo' badge; `origin`
+ * (a search's place or project) the distance, which is never measured from anywhere else.
+ */
+export function toContractorCard(row: CardRow, now: Date = new Date(), origin?: GeoPoint): ContractorCard {
   return {
     id: row.id,
     name: row.displayName.trim() || row.userName.trim(),
@@ -31,7 +33,7 @@ export function toContractorCard(row: CardRow, now: Date = new Date()): Contract
     ratingAvg: row.ratingCount > 0 ? row.ratingAvg : 0,
     ratingCount: row.ratingCount,
     completedProjects: row.completedProjects,
-    kmFromCentre: centre && row.lat !== null && row.lng !== null ? kmBetween({ lat: row.lat, lng: row.lng }, centre) : null,
+    distanceKm: distanceKmOf(row, origin),
     memberSince: row.memberSince.toISOString(),
     badges: {
       isNew: now.getTime() - row.memberSince.getTime() < NEW_FOR_DAYS * 86_400_000,

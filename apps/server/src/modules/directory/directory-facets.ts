@@ -70,10 +70,10 @@ export class DirectoryFacets {
     return i === undefined ? undefined : this.services[i];
   }
 
-  /** How many listed contractors match (no text); undefined while the facts are not loaded. */
+  /** How many listed contractors match (no text, no origin); undefined while the facts are not loaded. */
   async count(f: DirectoryFilters): Promise<number | undefined> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.
-    if (f.q || !this.ready) return undefined;
+    if (f.q || f.near || !this.ready) return undefined;
     // Loaded: wait for the changes already announced.
     await this.pending;
     if (!this.ready) return undefined;

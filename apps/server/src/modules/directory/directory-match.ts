@@ -1,5 +1,6 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
+import { SERVICE_RADIUS_MAX_KM } from '@arreglaya/shared/places';
 import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
 import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
@@ -23,6 +24,16 @@ export interface DirectoryFilters {
   city?: string | undefined;
   zone?: Zone | undefined;
   rating: readonly RatingFilter[];
+  /**
+   * The search's origin (a place or the client's project, decision 042): only contractors whose
+   * service radius reaches it are listed. Undefined: anywhere.
+   */
+  near?: GeoPoint | undefined;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
 }
 
 /**
@@ -224,6 +235,32 @@ function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion |
   };
 }
 
+/** Kilometres in a degree of latitude (and of longitude at the equator), for the bounding box. */
+const KM_PER_DEGREE = 111.32;
+
+/** The distance in km from a contractor's base to the point (public.km_between, the haversine formula of migration 0036); null without a base. */
+export function kmFromSql(p: GeoPoint): SQL<number | null> {
+  return sql<number | null>`public.km_between(${cp.lat}, ${cp.lng}, ${p.lat}::float8, ${p.lng}::float8)`;
+}
+
+/**
+ * Contractors whose service radius reaches the point: first a box of latitudes and longitudes
+ * the largest radius could reach (contractor_profiles_location_idx), then the distance within
+ * their own radius. Contractors without a base never reach it. In memory undecided (the facets
+ * keep no coordinates): such counts go to PostgreSQL.
+ */
+function nearCriterion(p: GeoPoint): Criterion {
+  return { kinds: ['l'], sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`, test: () => undefined };
+}
+
+/** Contractors based within `km` of the point: a box on contractor_profiles_location_idx, then the distance. */
+export function withinKmSql(p: GeoPoint, km: number): SQL {
+  const dLat = km / KM_PER_DEGREE;
+  const dLng = km / (KM_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180));
+  const box = sql`${cp.lat} BETWEEN ${p.lat - dLat} AND ${p.lat + dLat} AND ${cp.lng} BETWEEN ${p.lng - dLng} AND ${p.lng + dLng}`;
+  return km >= SERVICE_RADIUS_MAX_KM ? box : sql`${box} AND ${kmFromSql(p)} <= ${km}`;
+}
+
 /** Each trade word's own terms (wordTerms in the repository), by word. */
 export type TradeTerms = ReadonlyMap<string, TextTerms>;
 
@@ -248,6 +285,7 @@ export function criteria(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: Tr
     out.push({ kinds: ['l'], sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
   }
   if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
+  if (f.near) out.push(nearCriterion(f.near));
   if (f.q) {
     const mode = f.textMode ?? 'words';
     if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) out.push(tradeCriterion(t.word, t.services, tradeTerms?.get(t.word)));

@@ -1,4 +1,5 @@
 import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
+import { findPlace, kmBetweenPoints, placesOf, type Place } from '@arreglaya/shared/places';
 import { DIRECTORY_PAGE_SIZE, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +9,8 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 // Relevance of trade words (issue 34, decision 037): on a fixed generated directory, the first
 // five results of Dominican trade queries are contractors offering the trade. The queries are
 // labelled by hand with the service a person typing them wants (not derived from the word list).
-// Sector and place queries ('plomero en Naco') plug in here later: a `place` label beside the
-// service, and the contractors expected being those of the trade in that place.
+// Sector and place queries ('plomero en Naco', decision 042) carry a `place` label beside the
+// service: the contractors expected are those of the trade whose service radius reaches it.
 
 const CITIES = ['santo-domingo', 'santiago', 'la-romana', 'puerto-plata', 'san-pedro-de-macoris'];
 const FIRST = ['Ramón', 'Carmen', 'Lucía', 'José', 'Yokasta', 'Wander', 'Miguelina', 'Francisco', 'Altagracia', 'Juan Carlos', 'Rosa', 'Héctor'];
@@ -33,8 +34,8 @@ const ABOUT: Record<ServiceType, string[]> = {
 };
 const NEUTRAL = ['Trabajo garantizado y precios justos.', 'Puntual y responsable.', ''];
 
-/** The queries, each with the service wanted. */
-const QUERIES: [q: string, service: ServiceType][] = [
+/** The queries, each with the service wanted and, for place queries, the place (a places.ts slug). */
+const QUERIES: [q: string, service: ServiceType, place?: string][] = [
   ['plomero', 'plomeria'],
   ['plomera', 'plomeria'],
   ['plomeros', 'plomeria'],
@@ -66,7 +67,23 @@ const QUERIES: [q: string, service: ServiceType][] = [
   ['doméstica', 'limpieza'],
   ['cámaras', 'seguridad'],
   ['alarmas', 'seguridad'],
+  // Places: sectors with and without 'en', accents, typos, a city.
+  ['plomero en Naco', 'plomeria', 'naco'],
+  ['electricista piantini', 'electricidad', 'piantini'],
+  ['pintor gazcue', 'pintura', 'gazcue'],
+  ['plomeria en gascue', 'plomeria', 'gazcue'],
+  ['eletricista en Naco', 'electricidad', 'naco'],
+  ['ebanista Bella Vista', 'ebanisteria', 'bella-vista'],
+  ['albañil en los prados', 'remodelacion', 'los-prados'],
+  ['cerrajero Los Mina', 'cerrajero', 'los-mina'],
+  ['pintores en Villa Mella', 'pintura', 'villa-mella'],
+  ['técnico de aire en Cerros de Gurabo', 'aire', 'cerros-de-gurabo'],
+  ['electricistas en Santiago', 'electricidad', 'santiago'],
+  ['fumigador en arroyo hondo', 'fumigacion', 'arroyo-hondo'],
 ];
+
+/** Service radii in km the generated contractors travel (a base is one of their city's places, places.ts). */
+const RADII = [5, 10, 15, 25];
 
 /** A small seeded generator: the same directory on every run. */
 function generator(seed: number) {
@@ -81,6 +98,10 @@ function generator(seed: number) {
 describe('relevance of trade words in the directory', () => {
   let t: TestApp;
   const offers = new Map<string, readonly ServiceType[]>();
+  const bases = new Map<string, { place: Place; radius: number }>();
+  /** Whether the contractor is one a query asks for: offering the service and, for a place, reaching it. */
+  const wanted = (id: string, service: ServiceType, place: string | undefined) =>
+    (offers.get(id)?.includes(service) ?? false) && (place === undefined || kmBetweenPoints(bases.get(id)!.place, findPlace(place)!) <= bases.get(id)!.radius);
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -93,6 +114,10 @@ describe('relevance of trade words in the directory', () => {
       const description = g.chance(0.5) ? g.pick(ABOUT[services[0]!]) : g.chance(0.4) ? g.pick(ABOUT[other]) : g.pick(NEUTRAL);
       const name = `${g.pick(FIRST)} ${g.pick(LAST)}`;
       offers.set(id, services);
+      const city = g.pick(CITIES);
+      const base = g.pick(placesOf(city));
+      const radius = g.pick(RADII);
+      bases.set(id, { place: base, radius });
       await t.db.execute(sql`
         INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
         VALUES (${id}, ${`${id}@prueba.do`}, true, ${name}, 'contractor', 'active', ${name.split(' ')[0]!}, 'X')`);
@@ -103,7 +128,11 @@ describe('relevance of trade words in the directory', () => {
         description,
         serviceTypes: services,
         country: 'DO',
-        city: g.pick(CITIES),
+        city,
+        baseSector: base.slug,
+        lat: base.lat,
+        lng: base.lng,
+        serviceRadiusKm: radius,
         ratingCount: g.chance(0.3) ? 0 : 1 + Math.floor(g.chance(0.5) ? 3 : 12),
         ratingAvg: g.pick([3, 3.5, 4, 4.5, 5]),
         completedProjects: Math.floor(g.chance(0.5) ? 2 : 9),
@@ -114,23 +143,26 @@ describe('relevance of trade words in the directory', () => {
     await t.close();
   });
 
-  it('the first five results of trade queries offer the trade (precision at five ≥ 0.95)', async () => {
+  it('the first five results of trade and place queries offer the trade and reach the place (precision at five ≥ 0.95)', async () => {
     let relevant = 0;
     let possible = 0;
     const misses: string[] = [];
-    for (const [q, service] of QUERIES) {
+    for (const [q, service, place] of QUERIES) {
       const res = await t.app.inject({ method: 'GET', url: `/api/contractors?q=${encodeURIComponent(q)}` });
       expect(res.statusCode, res.body).toBe(200);
       const top = res.json<DirectoryPage>().items.slice(0, 5);
-      const inTrade = [...offers.values()].filter((s) => s.includes(service)).length;
-      const good = top.filter((c) => offers.get(c.id)?.includes(service)).length;
+      const inTrade = [...offers.keys()].filter((id) => wanted(id, service, place)).length;
+      const good = top.filter((c) => wanted(c.id, service, place)).length;
+      // Every query has contractors to find (a place query too: the fixed directory has them).
+      expect(inTrade, q).toBeGreaterThan(0);
       relevant += good;
       possible += Math.min(5, inTrade);
       if (good < Math.min(5, inTrade)) misses.push(`${q}: ${good}/${Math.min(5, inTrade)}`);
     }
     const precision = relevant / possible;
-    console.log(`precision at five over ${QUERIES.length} trade queries: ${precision.toFixed(3)}${misses.length ? ` (short: ${misses.join(', ')})` : ''}`);
-    expect(QUERIES.length).toBeGreaterThanOrEqual(25);
+    console.log(`precision at five over ${QUERIES.length} trade and place queries: ${precision.toFixed(3)}${misses.length ? ` (short: ${misses.join(', ')})` : ''}`);
+    expect(QUERIES.length).toBeGreaterThanOrEqual(40);
+    expect(QUERIES.filter((q) => q[2]).length).toBeGreaterThanOrEqual(10);
     expect(precision).toBeGreaterThanOrEqual(0.95);
   });
 

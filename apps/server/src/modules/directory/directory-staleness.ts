@@ -59,6 +59,9 @@ export function positionOf(sort: DirectorySort, [completed, ratingCount, favouri
       return [-ratingAvg, -ratingCount, id];
     case 'rating_asc':
       return [ratingCount === 0 ? 1 : 0, ratingAvg, -ratingCount, id];
+    // Nearest first: no sort key moves a contractor (only 'l' changes, which concern membership); the id alone.
+    case 'distance':
+      return [id];
   }
 }
 
@@ -107,6 +110,9 @@ export function pageStaleness(shape: PageShape): Staleness {
     if (membership(c)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;
     if (!c.kinds.includes('k')) return false;
+    // Nearest first (with an origin): the order is the distance, which only 'l' changes move
+    // (membership above, as the origin is a filter); without one the page is 'popular's.
+    if (shape.sort === 'distance' && shape.filters.near) return false;
     if (textMatch(text, c) === 'out') return false;
     if (!shape.first || !shape.last) return false;
     if (!c.before || !c.after) return true;

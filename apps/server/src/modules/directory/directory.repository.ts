@@ -1,10 +1,22 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listableAccount, users } from '../../db/schema/index.ts';
+import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { criteria, matchingSql, plainWords, prefixQuery, SERVICE_MASK_SQL, tradeRankSql, type ContractorFacts, type DirectoryFilters, type TextMode } from './directory-match.ts';
+import {
+  criteria,
+  kmFromSql,
+  matchingSql,
+  plainWords,
+  prefixQuery,
+  SERVICE_MASK_SQL,
+  tradeRankSql,
+  withinKmSql,
+  type ContractorFacts,
+  type DirectoryFilters,
+  type TextMode,
+} from './directory-match.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -15,7 +27,10 @@ export type { DirectoryFilters, TextMode };
 
 type SortColumns = Record<'completedProjects' | 'ratingCount' | 'favouritesCount' | 'ratingAvg' | 'id', SQL.Aliased | SQLWrapper>;
 
-function orderOf(sort: DirectorySort, c: SortColumns): SQL[] {
+/** The sorts that are orders of the profile's own columns (each with its index). */
+type ColumnSort = Exclude<DirectorySort, 'distance'>;
+
+function orderOf(sort: ColumnSort, c: SortColumns): SQL[] {
   switch (sort) {
     // Most popular: most completed projects, then most reviews, then most favourites.
     case 'popular':
@@ -38,12 +53,24 @@ const PROFILE_SORT_COLUMNS: SortColumns = {
   id: cp.userId,
 };
 
-const ORDER: Record<DirectorySort, SQL[]> = {
+const ORDER: Record<ColumnSort, SQL[]> = {
   popular: orderOf('popular', PROFILE_SORT_COLUMNS),
   reviews: orderOf('reviews', PROFILE_SORT_COLUMNS),
   rating_desc: orderOf('rating_desc', PROFILE_SORT_COLUMNS),
   rating_asc: orderOf('rating_asc', PROFILE_SORT_COLUMNS),
 };
+
+/**
+ * A search's order: 'distance' is nearest first from the origin (the distance computed in SQL,
+ * decision 042), then the id; without an origin it is 'popular'.
+ */
+function orderFor(sort: DirectorySort, f: DirectoryFilters): SQL[] {
+  if (sort !== 'distance') return ORDER[sort];
+  return f.near ? [sql`${kmFromSql(f.near)} NULLS LAST`, sql`${cp.userId}`] : ORDER.popular;
+}
+
+/** The rings, in km, a nearest-first page is first looked for within. */
+const RING_KM = [3, 10] as const;
 
 export { searchWords };
 
@@ -81,14 +108,25 @@ export type SearchRow = CardRow & { favouritesCount: number };
 /** One page of listed contractors matching the filters, in the sort's order (with trade words, those offering the trade first). */
 export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
   const rank = tradeRankSql(filters);
-  return db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matchingSql(filters)))
-    .orderBy(...(rank ? [rank, ...ORDER[sort]] : ORDER[sort]))
-    .limit(limit)
-    .offset(offset);
+  const read = (within?: SQL) =>
+    db
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(LISTED, matchingSql(filters), within))
+      .orderBy(...(rank ? [rank, ...orderFor(sort, filters)] : orderFor(sort, filters)))
+      .limit(limit)
+      .offset(offset);
+  // Nearest first (no trade rank before the distance): the page is among the contractors based
+  // within a few km when enough are; those are the whole order's start, and a small box of the
+  // location index finds them without computing everyone's distance (decision 042).
+  if (sort === 'distance' && filters.near && !rank) {
+    for (const km of RING_KM) {
+      const rows = await read(withinKmSql(filters.near, km));
+      if (rows.length === limit) return rows;
+    }
+  }
+  return read();
 }
 
 /**
@@ -111,7 +149,7 @@ export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilt
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(LISTED)
-    .orderBy(...ORDER[sort])
+    .orderBy(...orderFor(sort, filters))
     // The fence: drizzle drops a numeric `.offset(0)`, so it is written as SQL.
     .offset(sql`0` as unknown as number)
     .as('in_order');
@@ -237,4 +275,13 @@ export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withW
     FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
     ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
   return result.rows;
+}
+
+/** A project's sector and coordinates, when it belongs to `clientId` (undefined for anyone else's or an unknown id). */
+export async function findOwnProjectPlace(db: DbOrTx, projectId: string, clientId: string): Promise<{ sector: string | null; lat: number | null; lng: number | null } | undefined> {
+  const [row] = await db
+    .select({ sector: projects.sector, lat: projects.lat, lng: projects.lng })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+  return row;
 }

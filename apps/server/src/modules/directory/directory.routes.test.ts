@@ -168,7 +168,7 @@ describe('contractor directory API', () => {
           'completedProjects',
           'country',
           'id',
-          'kmFromCentre',
+          'distanceKm',
           'memberSince',
           'name',
           'ratingAvg',
@@ -389,7 +389,7 @@ describe('contractor directory API', () => {
   });
 
   describe('card details', () => {
-    it('distance to the city centre, member since, badges', async () => {
+    it('no distance without an origin (never from the city centre), member since, badges', async () => {
       await emptyDirectory();
       const joined = new Date(Date.now() - 10 * 86_400_000);
       const id = await contractor(
@@ -400,12 +400,17 @@ describe('contractor directory API', () => {
       const old = await contractor('Ángel Castillo', { city: 'santo-domingo', lat: null, lng: null }, { createdAt: new Date('2023-02-01T12:00:00Z') });
       const cards = (await search('')).items;
       const rosa = cards.find((c) => c.id === id)!;
-      expect(rosa.kmFromCentre).toBe(10); // 0.09° of latitude ≈ 10.0 km
+      expect(rosa.distanceKm).toBeNull();
+      // From a place: 0.09° of latitude north of Santiago's centre ≈ 10.0 km.
+      // Her radius (15 km by default) reaches it; Ángel has no base, so no place is in his reach.
+      const fromSantiago = await search('?donde=santiago');
+      expect(fromSantiago.items.map((c) => [c.id, c.distanceKm])).toEqual([[id, 10]]);
+      expect(fromSantiago.origin).toEqual({ kind: 'place', name: 'Santiago de los Caballeros', slug: 'santiago' });
       expect(rosa.memberSince).toBe(joined.toISOString());
       expect(rosa.badges).toEqual({ isNew: true, verified: true, featured: true });
       expect([rosa.completedProjects, rosa.ratingAvg, rosa.ratingCount, rosa.city, rosa.country]).toEqual([4, 4.4, 5, 'santiago', 'DO']);
       const angel = cards.find((c) => c.id === old)!;
-      expect(angel.kmFromCentre).toBeNull();
+      expect(angel.distanceKm).toBeNull();
       expect(angel.badges).toEqual({ isNew: false, verified: false, featured: false });
     });
   });

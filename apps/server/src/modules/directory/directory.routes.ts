@@ -15,10 +15,15 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           tags: ['directorio'],
           summary: 'Buscar contratistas: servicios, ubicación, calificación, texto libre, orden y página',
           querystring: DirectorySearchSchema,
-          response: { 200: DirectoryPageSchema, 400: ApiErrorSchema },
+          response: { 200: DirectoryPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
       },
-      async (req, reply) => sendPreparedJson(req, reply, await searchDirectory(deps, req.query)),
+      async (req, reply) => {
+        const page = await searchDirectory(deps, req.query, req.user ? { id: req.user.id } : null);
+        // A search from one's own project is private: no shared cache may keep it.
+        if (req.query.proyecto) void reply.header('cache-control', 'private, no-store');
+        return sendPreparedJson(req, reply, page);
+      },
     );
 
     app.get(

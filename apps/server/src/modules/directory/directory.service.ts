@@ -1,4 +1,6 @@
 import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { places as tp } from '@arreglaya/shared/i18n/places';
+import { findPlace, placeInText, type Place } from '@arreglaya/shared/places';
 import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -9,6 +11,7 @@ import type { DirectoryFacets } from './directory-facets.ts';
 import {
   countContractors,
   findContractorPageRow,
+  findOwnProjectPlace,
   findListedContractor as findListedContractorRow,
   searchContractorRows,
   searchTextRowsByWalking,
@@ -20,7 +23,7 @@ import {
   type SearchRow,
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
-import { serviceMask, tradeRank, tradeRankSql } from './directory-match.ts';
+import { serviceMask, tradeRank, tradeRankSql, type GeoPoint } from './directory-match.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
 export { toContractorCard };
@@ -37,8 +40,45 @@ export interface DirectoryDeps {
   facets?: DirectoryFacets;
 }
 
-function filtersOf(s: DirectorySearch): DirectoryFilters {
-  return { q: s.q, service: s.service, country: s.country, city: s.city, zone: s.zone, rating: s.rating };
+/** Where a search measures distances from (decision 042): the client's project or a place. */
+export interface Origin extends GeoPoint {
+  kind: 'project' | 'place';
+  /** The place's Spanish name (the project's sector). */
+  name: string;
+  slug: string;
+}
+
+/** Who asks: the signed-in user, for `proyecto=`. */
+export interface Viewer {
+  id: string;
+}
+
+function placeOrigin(p: Place, kind: Origin['kind'] = 'place'): Origin {
+  return { kind, name: p.name, slug: p.slug, lat: p.lat, lng: p.lng };
+}
+
+/**
+ * The search's origin and its text without the place it names: the client's own project
+ * (`proyecto`, only its owner; its sector's coordinates), else the place `donde`, else a place
+ * the text names ('plomero en Naco'). A place in the text is taken out of it in every case.
+ */
+async function originOf(deps: DirectoryDeps, search: DirectorySearch, viewer: Viewer | null): Promise<{ origin: Origin | undefined; q: string | undefined }> {
+  const inText = search.q ? placeInText(search.q) : undefined;
+  const q = inText ? inText.rest.trim() || undefined : search.q;
+  if (search.proyecto) {
+    if (!viewer) throw new AppError('UNAUTHENTICATED', tp.api.signInForProject);
+    const project = await findOwnProjectPlace(deps.db, search.proyecto, viewer.id);
+    if (!project) throw new AppError('NOT_FOUND', tp.api.projectNotFound);
+    const place = project.sector ? findPlace(project.sector) : undefined;
+    if (!place || project.lat === null || project.lng === null) throw new AppError('VALIDATION', tp.api.projectWithoutSector);
+    return { origin: { ...placeOrigin(place, 'project'), lat: project.lat, lng: project.lng }, q };
+  }
+  const place = search.donde ? findPlace(search.donde) : inText?.place;
+  return { origin: place ? placeOrigin(place) : undefined, q };
+}
+
+function filtersOf(s: DirectorySearch, q: string | undefined, origin: Origin | undefined): DirectoryFilters {
+  return { q, service: s.service, country: s.country, city: s.city, zone: s.zone, rating: s.rating, ...(origin ? { near: { lat: origin.lat, lng: origin.lng } } : {}) };
 }
 
 /** The same search written differently (order of services, case of the text) is one key. */
@@ -46,12 +86,17 @@ function filtersKey(f: DirectoryFilters): string {
   return JSON.stringify([f.q ? searchWords(f.q).join(' ') : '', [...f.service].sort(), f.country ?? '', f.city ?? '', f.zone ?? '', [...f.rating].sort()]);
 }
 
+/** The page's key adds the origin: it filters (radius), orders (distance) and labels the distances. */
+function originKey(o: Origin | undefined): string {
+  return o ? `${o.kind}:${o.slug}:${o.lat}:${o.lng}` : '';
+}
+
 const NO_FILTERS: DirectoryFilters = { service: [], rating: [] };
 const NO_FILTERS_KEY = filtersKey(NO_FILTERS);
 
 /** Free text and nothing else. */
 function isTextOnly(f: DirectoryFilters): boolean {
-  return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0;
+  return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0 && !f.near;
 }
 
 /** Terms by search words: they depend on the words alone (and PostgreSQL's dictionaries). */
@@ -83,12 +128,19 @@ function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: strin
   }));
 }
 
-/** One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. */
-export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): Promise<PreparedJson> {
-  const base = filtersOf(search);
+/**
+ * One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. `viewer`:
+ * the signed-in user, for a search from one of their projects.
+ */
+export async function searchDirectory(deps: DirectoryDeps, requested: DirectorySearch, viewer: Viewer | null = null): Promise<PreparedJson> {
+  const { origin, q } = await originOf(deps, requested, viewer);
+  // Nearest first needs an origin; without one it is the default order.
+  const search = { ...requested, sort: requested.sort === 'distance' && !origin ? ('popular' as const) : requested.sort };
+  const base = filtersOf(search, q, origin);
   const key = filtersKey(base);
+  const countKey = origin ? `${key}:${origin.lat}:${origin.lng}` : key;
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  return deps.cache.list(`page:${key}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(base), async () => {
+  return deps.cache.list(`page:${key}:${originKey(origin)}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(base), async () => {
     let filters = base;
     let rows: SearchRow[];
     let total: number;
@@ -99,7 +151,7 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
       // Several words: PostgreSQL guesses how many contractors have them all as if the words
       // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
       // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
-      total = await countMatches(deps, filters, key, terms);
+      total = await countMatches(deps, filters, countKey, terms);
       const listed = total > 0 ? await countMatches(deps, NO_FILTERS, NO_FILTERS_KEY) : 0;
       const end = offset + DIRECTORY_PAGE_SIZE;
       rows =
@@ -109,22 +161,23 @@ export function searchDirectory(deps: DirectoryDeps, search: DirectorySearch): P
             ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
             : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     } else {
-      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, key, terms)]);
+      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms)]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.
       filters = { ...base, textMode: 'names' };
       terms = undefined;
-      total = await countMatches(deps, filters, `${key}:names`);
+      total = await countMatches(deps, filters, `${countKey}:names`);
       if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     }
     const now = new Date();
     const page: DirectoryPage = {
-      items: rows.map((r) => toContractorCard(r, now)),
+      items: rows.map((r) => toContractorCard(r, now, origin)),
       total,
       page: search.page,
       pageSize: DIRECTORY_PAGE_SIZE,
       pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
+      origin: origin ? { kind: origin.kind, name: origin.name, slug: origin.slug } : null,
     };
     // With trade words, those offering the trade first: their rank is the first key.
     const rank = tradeRank(filters);

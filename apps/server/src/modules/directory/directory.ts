@@ -82,7 +82,9 @@ export function directoryPageSources(deps: DirectoryDeps): PageSources {
   return {
     async searchDirectory(search) {
       const checked = DirectorySearchSchema.safeParse(search);
-      return (await searchDirectory(deps, checked.success ? checked.data : DirectorySearchSchema.parse({}))).text();
+      // The server's render has no viewer: a search from a project is rendered without it (the page asks again signed in).
+      const asked = checked.success ? { ...checked.data, proyecto: undefined } : DirectorySearchSchema.parse({});
+      return (await searchDirectory(deps, asked)).text();
     },
     async contractorPage(id) {
       const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;

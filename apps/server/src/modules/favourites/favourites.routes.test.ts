@@ -143,25 +143,11 @@ describe('GET /api/me/favourites', () => {
       completedProjects: 0,
       badges: { isNew: true, verified: true, featured: false },
     });
-    // 0.1° of longitude east of the centre at 18.5° N is about 10.5 km.
-    expect(card.kmFromCentre).toBeCloseTo(10.5, 0);
+    // A list without an origin shows no distance (never from the city centre, decision 042).
+    expect(card.distanceKm).toBeNull();
     // Only public fields: never the e-mail, phone, cédula or address.
     expect(Object.keys(card).sort()).toEqual(
-      [
-        'avatarPhotoId',
-        'badges',
-        'city',
-        'companyName',
-        'completedProjects',
-        'country',
-        'id',
-        'kmFromCentre',
-        'memberSince',
-        'name',
-        'ratingAvg',
-        'ratingCount',
-        'services',
-      ].sort(),
+      ['avatarPhotoId', 'badges', 'city', 'companyName', 'completedProjects', 'country', 'id', 'distanceKm', 'memberSince', 'name', 'ratingAvg', 'ratingCount', 'services'].sort(),
     );
 
     const plumbing = await list(headers, '?service=plomeria');

@@ -1,3 +1,4 @@
+import { SERVICE_RADIUS_DEFAULT_KM } from '@arreglaya/shared/places';
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { ClientProfile, ContractorProfile } from '@arreglaya/shared/schemas/profile';
 import type { DbOrTx } from '../../db/client.ts';
@@ -50,6 +51,8 @@ export async function findContractorProfile(db: DbOrTx, userId: string): Promise
       description: contractorProfiles.description,
       postalCode: contractorProfiles.postalCode,
       profileCountry: contractorProfiles.country,
+      baseSector: contractorProfiles.baseSector,
+      serviceRadiusKm: contractorProfiles.serviceRadiusKm,
       lat: contractorProfiles.lat,
       lng: contractorProfiles.lng,
     })
@@ -57,9 +60,9 @@ export async function findContractorProfile(db: DbOrTx, userId: string): Promise
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
     .where(eq(users.id, userId));
   if (!row) return undefined;
-  const { profileCountry, serviceTypes, ...rest } = row;
+  const { profileCountry, serviceTypes, serviceRadiusKm, ...rest } = row;
   // The contractor's country is the profile's (where they work) once they have one.
-  return { ...rest, country: profileCountry ?? rest.country, serviceTypes: serviceTypes ?? [] };
+  return { ...rest, country: profileCountry ?? rest.country, serviceTypes: serviceTypes ?? [], serviceRadiusKm: serviceRadiusKm ?? SERVICE_RADIUS_DEFAULT_KM };
 }
 
 export async function updatePerson(db: DbOrTx, userId: string, person: { firstName: string; lastName: string; phone: string; country: ClientProfile['country'] }): Promise<void> {
@@ -86,6 +89,8 @@ export type ContractorProfileRow = Nullable<
   country: ContractorProfile['country'];
   serviceTypes: ContractorProfile['serviceTypes'];
   displayName: string;
+  baseSector: string | null;
+  serviceRadiusKm: number;
   lat: number | null;
   lng: number | null;
 };

@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
-import { COUNTRIES, findCity } from '@arreglaya/shared/countries';
+import { COUNTRIES } from '@arreglaya/shared/countries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
-import { contractorLocation, sealLegacyCedulas } from './profiles.service.ts';
+import { contractorBase, sealLegacyCedulas } from './profiles.service.ts';
+import { findPlace } from '@arreglaya/shared/places';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -149,8 +150,8 @@ describe('contractor profile /api/me/profile/contractor', () => {
       instagram: 'https://www.instagram.com/baez.plomeria',
     });
     const row = await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) });
-    const santiago = findCity('DO', 'santiago')!;
-    expect(row).toMatchObject({ displayName: 'Ramón Báez', lat: santiago.lat, lng: santiago.lng, cedula: null });
+    // No base sector chosen: no coordinates (never an invented point, decision 042).
+    expect(row).toMatchObject({ displayName: 'Ramón Báez', lat: null, lng: null, baseSector: null, serviceRadiusKm: 15, cedula: null });
     // The cédula is encrypted at rest (decision 010): not in the row's bytes, yet read back whole.
     expect(row!.cedulaEnc!.toString('latin1')).not.toContain('0011234567');
     expect((await get(cookie, 'contractor')).json().cedula).toBe(`0011234567${cedulaCheckDigit('0011234567')}`);
@@ -161,13 +162,26 @@ describe('contractor profile /api/me/profile/contractor', () => {
     expect(found.rows).toHaveLength(1);
   });
 
-  it('keeps a location it already has in the same city, and moves it to the new city centre', async () => {
-    await t.db.update(contractorProfiles).set({ lat: 19.46, lng: -70.69 }).where(eq(contractorProfiles.userId, contractor.id));
-    await put(cookie, 'contractor', contractorInput({ description: 'Otra descripción.' }));
-    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({ lat: 19.46, lng: -70.69 });
-    await put(cookie, 'contractor', contractorInput({ city: 'punta-cana' }));
-    const puntaCana = findCity('DO', 'punta-cana')!;
-    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({ lat: puntaCana.lat, lng: puntaCana.lng });
+  it('saves the base sector with its coordinates and the radius, and refuses a sector of another city or a radius out of range, in Spanish', async () => {
+    const res = await put(cookie, 'contractor', contractorInput({ baseSector: 'cerros-de-gurabo', serviceRadiusKm: '25' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().profile).toMatchObject({ baseSector: 'cerros-de-gurabo', serviceRadiusKm: 25 });
+    const gurabo = findPlace('cerros-de-gurabo')!;
+    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({
+      lat: gurabo.lat,
+      lng: gurabo.lng,
+      serviceRadiusKm: 25,
+    });
+    const wrong = await put(cookie, 'contractor', contractorInput({ baseSector: 'naco', serviceRadiusKm: 0 }));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ baseSector: 'Ese sector no está en la ciudad elegida.', serviceRadiusKm: 'Escribe una distancia entre 1 y 100 km.' });
+    expect((await put(cookie, 'contractor', contractorInput({ baseSector: 'atlantida' }))).json().error.fields).toEqual({
+      baseSector: 'Elige un sector o una ciudad de la lista.',
+    });
+    expect((await put(cookie, 'contractor', contractorInput({ serviceRadiusKm: 101 }))).statusCode).toBe(400);
+    // Taking the sector away takes the coordinates away.
+    await put(cookie, 'contractor', contractorInput({ baseSector: '' }));
+    expect(await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, contractor.id) })).toMatchObject({ baseSector: null, lat: null, lng: null });
   });
 
   it('refuses a cédula with a wrong check digit and a description over 1500 characters, in Spanish', async () => {
@@ -217,13 +231,11 @@ describe('contractor profile /api/me/profile/contractor', () => {
   });
 });
 
-describe('contractorLocation', () => {
-  const santiago = findCity('DO', 'santiago')!;
-  it('uses the city centre when there is none, keeps one in the same city, moves with the city', () => {
-    expect(contractorLocation(undefined, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
-    expect(contractorLocation({ country: 'DO', city: 'santiago', lat: null, lng: null }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
-    expect(contractorLocation({ country: 'DO', city: 'santiago', lat: 19.5, lng: -70.7 }, 'DO', 'santiago')).toEqual({ lat: 19.5, lng: -70.7 });
-    expect(contractorLocation({ country: 'DO', city: 'la-vega', lat: 19.2, lng: -70.5 }, 'DO', 'santiago')).toEqual({ lat: santiago.lat, lng: santiago.lng });
+describe('contractorBase', () => {
+  it("takes the chosen place's coordinates, and none without a place (never an invented point)", () => {
+    const naco = findPlace('naco')!;
+    expect(contractorBase('naco')).toEqual({ baseSector: 'naco', lat: naco.lat, lng: naco.lng });
+    expect(contractorBase(undefined)).toEqual({ baseSector: null, lat: null, lng: null });
   });
 });
 

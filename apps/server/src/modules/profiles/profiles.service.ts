@@ -1,4 +1,4 @@
-import { findCity, type CountryCode } from '@arreglaya/shared/countries';
+import { storedPlace } from '@arreglaya/shared/places';
 import type { ClientProfile, ClientProfileUpdate, ContractorProfile, ContractorProfileUpdate } from '@arreglaya/shared/schemas/profile';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -60,25 +60,14 @@ export async function getContractorProfile(deps: ProfilesDeps, userId: string): 
   return ownView(deps, profile);
 }
 
-interface Place {
-  country: CountryCode;
-  city: string | null;
-  lat: number | null;
-  lng: number | null;
-}
-
 /**
- * Where the contractor is, for the 'km del centro' distance on their card: a location they
- * already have stays while they stay in the same city; with none, or after moving to another
- * city, it becomes the chosen city's centre (countries.ts).
+ * Where the contractor has their base (decision 042): the chosen place's coordinates
+ * (places.ts), or none without a place: a card never shows a distance from an invented point.
+ * The schema only lets through a place of the contractor's city.
  */
-export function contractorLocation(current: Place | undefined, country: CountryCode, cityKey: string): { lat: number; lng: number } {
-  const sameCity = current !== undefined && current.country === country && current.city === cityKey;
-  if (sameCity && current.lat !== null && current.lng !== null) return { lat: current.lat, lng: current.lng };
-  const city = findCity(country, cityKey);
-  // The schema only lets through a city of the country.
-  if (!city) throw new AppError('VALIDATION');
-  return { lat: city.lat, lng: city.lng };
+export function contractorBase(baseSector: string | undefined): { baseSector: string | null; lat: number | null; lng: number | null } {
+  const { slug, lat, lng } = storedPlace(baseSector);
+  return { baseSector: slug, lat, lng };
 }
 
 /**
@@ -103,7 +92,8 @@ export async function saveContractorProfile(deps: ProfilesDeps, userId: string, 
       country: input.country,
       city,
       zone: input.zone ?? null,
-      ...contractorLocation(current, input.country, city),
+      ...contractorBase(input.baseSector),
+      serviceRadiusKm: input.serviceRadiusKm,
       facebook: input.facebook ?? null,
       instagram: input.instagram ?? null,
       linkedin: input.linkedin ?? null,

@@ -1,3 +1,4 @@
+import { storedPlace } from '@arreglaya/shared/places';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProjectsQuery, ProjectData } from '@arreglaya/shared/schemas/projects';
 import type { ServiceType } from '@arreglaya/shared/domain';
@@ -78,7 +79,15 @@ function columnsOf(data: ProjectData) {
     country: data.country,
     city: data.city,
     zone: data.zone,
+    // The sector's coordinates, for distances from the project (decision 042).
+    ...projectPlace(data.sector),
   };
+}
+
+/** A project's sector and its coordinates (places.ts), or none. */
+function projectPlace(sector: string | null): { sector: string | null; lat: number | null; lng: number | null } {
+  const { slug, lat, lng } = storedPlace(sector);
+  return { sector: slug, lat, lng };
 }
 
 export async function insertProject(tx: DbOrTx, clientId: string, data: ProjectData): Promise<string> {
@@ -188,6 +197,7 @@ const tileColumns = {
   country: projects.country,
   city: projects.city,
   zone: projects.zone,
+  sector: projects.sector,
   status: projects.status,
   coverPhotoId: projects.coverPhotoId,
   createdAt: projects.createdAt,

@@ -284,6 +284,7 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     country: p.country,
     city: p.city,
     zone: p.zone,
+    sector: p.sector,
     status: p.status,
     coverPhotoId: seesPhotos ? p.coverPhotoId : null,
     createdAt: iso(p.createdAt),

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useId, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
+import { PlaceCombobox } from '@/features/directory/components/place-combobox.tsx';
 import { ServiceGrid } from '@/features/services/components/service-grid.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 import { Carousel } from '@/components/ui/carousel.tsx';
@@ -144,10 +145,20 @@ function Hero() {
   const navigate = useNavigate();
   const inputId = useId();
 
+  const [donde, setDonde] = useState<string | undefined>(undefined);
+
+  // The service and the place go to /busqueda; with a place, nearest first (decision 042).
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
-    void navigate(q ? `/busqueda?q=${encodeURIComponent(q)}` : '/busqueda');
+    const params = new URLSearchParams();
+    if (q) params.set('q', q);
+    if (donde) {
+      params.set('donde', donde);
+      params.set('sort', 'distance');
+    }
+    const query = params.toString();
+    void navigate(query ? `/busqueda?${query}` : '/busqueda');
   };
 
   return (
@@ -155,20 +166,23 @@ function Hero() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <h1 className="max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">{t.heroTitle}</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t.heroText}</p>
-        <form role="search" onSubmit={onSearch} className="mt-8 max-w-2xl">
-          <label htmlFor={inputId} className="mb-2 block text-lg font-semibold text-white">
-            {t.searchLabel}
-          </label>
-          <div className="flex flex-col gap-3 sm:flex-row">
-            <input
-              id={inputId}
-              name="q"
-              type="search"
-              autoComplete="off"
-              enterKeyHint="search"
-              placeholder={t.searchPlaceholder}
-              className="min-h-12 w-full flex-1 rounded-md border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
-            />
+        <form role="search" onSubmit={onSearch} className="mt-8 max-w-3xl">
+          <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+            <div className="min-w-0 flex-1">
+              <label htmlFor={inputId} className="mb-1 block text-lg font-semibold text-white">
+                {t.searchLabel}
+              </label>
+              <input
+                id={inputId}
+                name="q"
+                type="search"
+                autoComplete="off"
+                enterKeyHint="search"
+                placeholder={t.searchPlaceholder}
+                className="min-h-12 w-full rounded-md border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
+              />
+            </div>
+            <PlaceCombobox value={donde} onChange={setDonde} tone="dark" className="sm:w-64" />
             <button type="submit" className={buttonClasses('accent', 'min-h-12 px-6')}>
               <SearchIcon className="size-5" />
               {t.searchSubmit}

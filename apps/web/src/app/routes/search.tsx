@@ -15,9 +15,10 @@ function SearchPage() {
       <h1 className="text-3xl font-bold text-slate-900 sm:text-4xl">{t.title}</h1>
       <p className="mt-2 mb-6 text-lg text-slate-700">{t.intro}</p>
       <DirectorySearch
-        renderCard={(contractor) => (
+        renderCard={(contractor, origin) => (
           <ContractorCard
             contractor={contractor}
+            origin={origin}
             favourite={<FavouriteButton contractorId={contractor.id} contractorName={contractor.name} />}
             contact={<ContactContractorButton contractor={contractor} />}
           />

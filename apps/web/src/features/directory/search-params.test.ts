@@ -6,7 +6,7 @@ import { readSearch, writeSearch } from './search-params.ts';
 /** What the API makes of a URL's query: each key its schema refuses is left out, as a hand-edited link's. */
 function bySchema(params: URLSearchParams): DirectorySearch {
   const raw: Record<string, string | string[]> = {};
-  for (const key of ['q', 'type', 'country', 'city', 'zone', 'sort', 'page']) {
+  for (const key of ['q', 'type', 'country', 'city', 'zone', 'donde', 'proyecto', 'sort', 'page']) {
     const value = params.get(key);
     if (value !== null) raw[key] = value;
   }
@@ -54,7 +54,9 @@ const VALUES: Record<string, (string | string[])[]> = {
   city: ['santo-domingo', ' santiago ', 'Santiago', 'san josé', '', 'c'.repeat(60), 'c'.repeat(61), ['medellin', 'cali']],
   zone: ['SD', 'DN', 'sd', 'XX', ''],
   rating: ['star4', 'withReviews', 'star9', ['star1', 'star5'], ['star1', 'star1'], Array<string>(7).fill('star2'), ''],
-  sort: ['reviews', 'rating_asc', 'popular', 'best', ''],
+  sort: ['reviews', 'rating_asc', 'popular', 'distance', 'best', ''],
+  donde: ['naco', ' naco ', 'NACO', 'los-jardines', 'atlantida', '', 'c'.repeat(61)],
+  proyecto: ['6f1c2a0e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', '6F1C2A0E-3B4D-4E5F-8A9B-0C1D2E3F4A5B', 'no-es-un-id', ''],
   page: ['1', '2', '1000', '1001', '0', '-3', '2.5', '2.0', ' 7 ', '', 'abc', '1e2', '0x10', 'Infinity', '9007199254740993', ['3', '4']],
 };
 
@@ -93,8 +95,18 @@ describe('readSearch (the /busqueda URL, read without zod)', () => {
   });
 
   it('reads back the URL it writes', () => {
-    const search = readSearch(new URLSearchParams('q=techo&service=pintura&type=plomeria&country=DO&city=santiago&zone=SD&rating=star4&sort=reviews&page=3'));
-    expect(search).toEqual({ q: 'techo', service: ['pintura', 'plomeria'], country: 'DO', city: 'santiago', zone: 'SD', rating: ['star4'], sort: 'reviews', page: 3 });
+    const search = readSearch(new URLSearchParams('q=techo&service=pintura&type=plomeria&country=DO&city=santiago&zone=SD&rating=star4&donde=naco&sort=distance&page=3'));
+    expect(search).toEqual({
+      q: 'techo',
+      service: ['pintura', 'plomeria'],
+      country: 'DO',
+      city: 'santiago',
+      zone: 'SD',
+      rating: ['star4'],
+      donde: 'naco',
+      sort: 'distance',
+      page: 3,
+    });
     expect(readSearch(writeSearch(search))).toEqual(search);
   });
 });

@@ -1,4 +1,5 @@
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
+import { findPlace } from '@arreglaya/shared/places';
 import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '@arreglaya/shared/directory-search';
 import { COUNTRY_CODES, ZONES } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
@@ -30,6 +31,19 @@ function text(value: string | null, max: number, pattern?: RegExp): string | und
   return trimmed;
 }
 
+/** A place slug of places.ts, or none. */
+function place(value: string | null): string | undefined {
+  const slug = value?.trim();
+  return slug && findPlace(slug) ? slug : undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A project id (a UUID), or none. */
+function uuid(value: string | null): string | undefined {
+  return value && UUID.test(value) ? value : undefined;
+}
+
 /** The search a URL describes. Values the API would refuse (a hand-edited link) are left out. */
 export function readSearch(params: URLSearchParams): DirectorySearch {
   const service = listOf(SERVICE_TYPES, params.getAll('service'));
@@ -41,6 +55,8 @@ export function readSearch(params: URLSearchParams): DirectorySearch {
     city: text(params.get('city'), DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN),
     zone: oneOf(ZONES, params.get('zone')),
     rating: listOf(RATING_FILTERS, params.getAll('rating')),
+    donde: place(params.get('donde')),
+    proyecto: uuid(params.get('proyecto')),
     sort: oneOf(DIRECTORY_SORTS, params.get('sort')) ?? 'popular',
     page: Number.isSafeInteger(page) && page >= 1 && page <= DIRECTORY_MAX_PAGE ? page : 1,
     service: type && !service.includes(type) ? [...service, type] : service,
@@ -56,6 +72,8 @@ export function writeSearch(search: DirectorySearch): URLSearchParams {
   if (search.city) params.set('city', search.city);
   if (search.zone) params.set('zone', search.zone);
   for (const rating of search.rating) params.append('rating', rating);
+  if (search.donde) params.set('donde', search.donde);
+  if (search.proyecto) params.set('proyecto', search.proyecto);
   if (search.sort !== 'popular') params.set('sort', search.sort);
   if (search.page > 1) params.set('page', String(search.page));
   return params;
@@ -63,10 +81,21 @@ export function writeSearch(search: DirectorySearch): URLSearchParams {
 
 /** How many filters narrow the results (the text, each service and star chip, the place). */
 export function activeFilterCount(search: DirectorySearch): number {
-  return (search.q ? 1 : 0) + search.service.length + search.rating.length + (search.city || search.country ? 1 : 0) + (search.zone ? 1 : 0);
+  return (search.q ? 1 : 0) + search.service.length + search.rating.length + (search.city || search.country ? 1 : 0) + (search.zone ? 1 : 0) + (search.donde ? 1 : 0);
 }
 
 /** The same search without any filter (the sort stays). */
 export function withoutFilters(search: DirectorySearch): DirectorySearch {
-  return { sort: search.sort, page: 1, service: [], rating: [], q: undefined, country: undefined, city: undefined, zone: undefined };
+  return {
+    sort: search.sort === 'distance' ? 'popular' : search.sort,
+    page: 1,
+    service: [],
+    rating: [],
+    q: undefined,
+    country: undefined,
+    city: undefined,
+    zone: undefined,
+    donde: undefined,
+    proyecto: undefined,
+  };
 }

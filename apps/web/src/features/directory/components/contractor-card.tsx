@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { findCity } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
-import type { ContractorCard as Card } from '@arreglaya/shared/schemas/directory';
+import type { ContractorCard as Card, DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { MapPinIcon } from '@/components/ui/icons.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatNumber } from '@/lib/format.ts';
-import { formatKm, formatMonthYear } from '../format.ts';
+import { distanceText, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
 
 interface ContractorCardProps {
@@ -20,12 +20,15 @@ interface ContractorCardProps {
   contact?: ReactNode;
   /** The name's heading level: h2 in a list under the page's h1. */
   headingLevel?: 'h2' | 'h3';
+  /** Where the card's distance is measured from (a search's origin); no distance without one. */
+  origin?: DirectoryPage['origin'];
 }
 
 /** A contractor in the directory (spec §2 /busqueda): only public fields. */
-export function ContractorCard({ contractor: c, favourite, contact, headingLevel: Heading = 'h2' }: ContractorCardProps) {
+export function ContractorCard({ contractor: c, favourite, contact, headingLevel: Heading = 'h2', origin }: ContractorCardProps) {
   const { locale } = useCountry();
   const city = c.city ? findCity(c.country, c.city)?.name : undefined;
+  const distance = origin && c.distanceKm !== null ? distanceText(c.distanceKm, origin, locale) : null;
   const headingId = `contractor-${c.id}`;
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
@@ -48,13 +51,13 @@ export function ContractorCard({ contractor: c, favourite, contact, headingLevel
         <span>{c.ratingCount > 0 ? `(${t.card.reviews(formatNumber(c.ratingCount, locale), c.ratingCount)})` : t.card.noReviews}</span>
       </p>
       <ul className="space-y-1 text-sm text-slate-700">
-        {(city || c.kmFromCentre !== null) && (
+        {(city || distance) && (
           <li className="flex items-start gap-1.5">
             <MapPinIcon className="mt-0.5 size-4 shrink-0 text-brand-700" />
             <span>
               {city}
-              {city && c.kmFromCentre !== null && ' · '}
-              {c.kmFromCentre !== null && t.card.kmFromCentre(formatKm(c.kmFromCentre, locale))}
+              {city && distance && ' · '}
+              {distance && <span data-testid="distance">{distance}</span>}
             </span>
           </li>
         )}

@@ -7,7 +7,7 @@ import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
-import { DIRECTORY_TIME_ZONE, formatKm, formatMonthYear } from '../format.ts';
+import { DIRECTORY_TIME_ZONE, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
 
 interface ContractorProfileProps {
@@ -84,10 +84,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
               {city && (
                 <div>
                   <dt className="font-semibold">{t.page.city}</dt>
-                  <dd>
-                    {city}
-                    {p.kmFromCentre !== null && ` · ${t.card.kmFromCentre(formatKm(p.kmFromCentre, locale))}`}
-                  </dd>
+                  <dd>{city}</dd>
                 </div>
               )}
               <div>

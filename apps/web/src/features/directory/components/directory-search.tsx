@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
-import type { ContractorCard as Card, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
+import type { ContractorCard as Card, DirectoryPage, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useCountry } from '@/lib/country.ts';
@@ -16,8 +16,8 @@ import { SearchBox } from './search-box.tsx';
 import { SortSelect } from './sort-select.tsx';
 
 interface DirectorySearchProps {
-  /** Renders one result (the page composes the card with the heart and Contactar). */
-  renderCard: (contractor: Card) => ReactNode;
+  /** Renders one result (the page composes the card with the heart and Contactar); `origin`: where its distance is from. */
+  renderCard: (contractor: Card, origin: DirectoryPage['origin']) => ReactNode;
 }
 
 /**
@@ -111,7 +111,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
               {countText}
             </span>
           </h2>
-          <SortSelect value={search.sort} onChange={(sort) => change({ sort })} />
+          <SortSelect value={search.sort} onChange={(sort) => change({ sort })} withDistance={Boolean(search.donde || search.proyecto || data?.origin)} />
         </div>
 
         {results.isPending && (
@@ -161,7 +161,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
               className={cx('mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2', results.isPlaceholderData && 'opacity-60')}
             >
               {data.items.map((contractor) => (
-                <li key={contractor.id}>{renderCard(contractor)}</li>
+                <li key={contractor.id}>{renderCard(contractor, data.origin)}</li>
               ))}
             </ul>
             <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />

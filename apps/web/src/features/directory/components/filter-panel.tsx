@@ -5,6 +5,7 @@ import { directory as t } from '@arreglaya/shared/i18n/directory';
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
 import { RATING_BAND_FILTERS, RATING_MIN_FILTERS, type RatingFilter } from '@arreglaya/shared/directory-search';
 import { cx } from '@/lib/cx.ts';
+import { PlaceCombobox } from './place-combobox.tsx';
 
 interface FilterPanelProps {
   search: DirectorySearch;
@@ -97,6 +98,11 @@ export function FilterPanel({ search, visitorCountry, onChange }: FilterPanelPro
       <fieldset className={fieldsetClass}>
         <legend className={legendClass}>{t.filters.location}</legend>
         <div className="flex flex-col gap-3">
+          {/* Where distances are measured from; choosing a place also sorts nearest first (decision 042). */}
+          <PlaceCombobox
+            value={search.donde}
+            onChange={(donde) => onChange((previous) => ({ donde, sort: donde ? 'distance' : previous.sort === 'distance' ? 'popular' : previous.sort }))}
+          />
           <div>
             <label htmlFor={cityId} className="font-medium text-slate-800">
               {t.filters.city} ({COUNTRIES[country].name})

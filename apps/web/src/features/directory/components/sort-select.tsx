@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/directory-search';
 
-/** Más Populares, Más Comentarios, Puntuación Alta, Puntuación Baja. */
-export function SortSelect({ value, onChange }: { value: DirectorySort; onChange: (sort: DirectorySort) => void }) {
+/** Más Populares, Más Comentarios, Puntuación Alta, Puntuación Baja; Más cerca when the search has an origin (a place or a project). */
+export function SortSelect({ value, onChange, withDistance }: { value: DirectorySort; onChange: (sort: DirectorySort) => void; withDistance: boolean }) {
   const id = useId();
   return (
     <div className="flex items-center gap-2">
@@ -16,7 +16,7 @@ export function SortSelect({ value, onChange }: { value: DirectorySort; onChange
         onChange={(e) => onChange(e.currentTarget.value as DirectorySort)}
         className="min-h-11 rounded-md border border-slate-400 bg-white px-3 text-base text-slate-900"
       >
-        {DIRECTORY_SORTS.map((sort) => (
+        {DIRECTORY_SORTS.filter((sort) => withDistance || sort !== 'distance').map((sort) => (
           <option key={sort} value={sort}>
             {t.sort[sort]}
           </option>

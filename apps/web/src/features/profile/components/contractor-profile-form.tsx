@@ -10,6 +10,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { useSaveContractorProfile } from '../api/profile-queries.ts';
 import { clientFormValues } from './client-profile-form.tsx';
+import { BaseFields } from './base-fields.tsx';
 import { CompletionBar } from './completion-bar.tsx';
 import { DescriptionField } from './description-field.tsx';
 import { ContactFields, LocationFields, PostalCodeField, SocialFields } from './profile-fields.tsx';
@@ -28,6 +29,8 @@ const FIELDS = [
   'city',
   'zone',
   'postalCode',
+  'baseSector',
+  'serviceRadiusKm',
   'facebook',
   'instagram',
   'linkedin',
@@ -42,6 +45,8 @@ function formValues(p: ContractorProfile): ContractorProfileInput {
     serviceTypes: p.serviceTypes,
     description: p.description ?? '',
     postalCode: p.postalCode ?? '',
+    baseSector: p.baseSector ?? '',
+    serviceRadiusKm: p.serviceRadiusKm,
   };
 }
 
@@ -93,6 +98,7 @@ export function ContractorProfileForm({ userId, profile }: { userId: string; pro
         <ServicesField />
         <LocationFields addressLabel={t.fields.street}>
           <PostalCodeField />
+          <BaseFields />
         </LocationFields>
         <SocialFields />
         <fieldset className="flex min-w-0 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5">

@@ -42,7 +42,7 @@ function offer(extra: Partial<Offer> = {}): Offer {
       ratingAvg: 4.5,
       ratingCount: 12,
       completedProjects: 7,
-      kmFromCentre: null,
+      distanceKm: null,
       memberSince: '2029-01-01T12:00:00.000Z',
       badges: { isNew: false, verified: true, featured: false },
     },

@@ -43,7 +43,7 @@ function offer(status: QuoteStatus, extra: Partial<Offer> = {}): Offer {
       ratingAvg: 4.5,
       ratingCount: 12,
       completedProjects: 7,
-      kmFromCentre: null,
+      distanceKm: null,
       memberSince: '2029-01-01T12:00:00.000Z',
       badges: { isNew: false, verified: true, featured: false },
     },

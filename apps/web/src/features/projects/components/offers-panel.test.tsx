@@ -25,7 +25,7 @@ const contractor = (n: number, name: string): Offer['contractor'] => ({
   ratingAvg: 4.5,
   ratingCount: 3,
   completedProjects: 1,
-  kmFromCentre: null,
+  distanceKm: null,
   memberSince: '2029-01-01T12:00:00.000Z',
   badges: { isNew: false, verified: false, featured: false },
 });

@@ -7,6 +7,9 @@ import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/project
 import { PROJECT_DESCRIPTION_MAX, PROJECT_TITLE_MAX, ProjectInputSchema, todayIn, type ProjectData, type ProjectInput } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
+import { SectorSelect } from '@/components/ui/sector-select.tsx';
+import { places as tplaces } from '@arreglaya/shared/i18n/places';
+import { findPlace } from '@arreglaya/shared/places';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { PhotosField } from './photos-field.tsx';
@@ -14,7 +17,17 @@ import { ProjectProgress } from './project-progress.tsx';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 /** Fields the server may name in `error.fields` (they all have a control here). */
-export const PROJECT_FIELDS = ['services', 'title', 'propertyType', 'description', 'startDate', 'intention', 'city', 'zone'] as const satisfies readonly Path<ProjectInput>[];
+export const PROJECT_FIELDS = [
+  'services',
+  'title',
+  'propertyType',
+  'description',
+  'startDate',
+  'intention',
+  'city',
+  'zone',
+  'sector',
+] as const satisfies readonly Path<ProjectInput>[];
 
 export interface ProjectFormProps {
   country: CountryCode;
@@ -42,6 +55,7 @@ const emptyValues = (country: CountryCode): ProjectInput => ({
   country,
   city: '',
   zone: null,
+  sector: null,
 });
 
 /**
@@ -63,6 +77,8 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
     handleSubmit,
     setError,
     control,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<ProjectInput, unknown, ProjectData>({
     resolver: zodResolver(ProjectInputSchema),
@@ -74,6 +90,13 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
   useEffect(() => {
     onValuesChange?.(values, photos);
   }, [values, photos, onValuesChange]);
+
+  // The sector list follows the city: a sector of another city is cleared (decision 042).
+  const city = values.city || undefined;
+  useEffect(() => {
+    const sector = getValues('sector');
+    if (sector && findPlace(sector)?.city !== city) setValue('sector', null);
+  }, [city, getValues, setValue]);
 
   const submit = async (data: ProjectData) => {
     setFailure(null);
@@ -178,6 +201,9 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
               ))}
             </select>
           )}
+        </Field>
+        <Field label={tplaces.field.projectSector} hint={tplaces.field.projectSectorHint} error={errors.sector?.message}>
+          {(c) => <SectorSelect {...c} {...register('sector', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} city={city} className={inputClasses()} />}
         </Field>
       </div>
 

@@ -1,0 +1,147 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { places as t } from '@arreglaya/shared/i18n/places';
+import { findPlace, placeLabel, placeNamed, suggestPlaces, type Place } from '@arreglaya/shared/places';
+import { cx } from '@/lib/cx.ts';
+
+interface PlaceComboboxProps {
+  /** The chosen place's slug, or undefined. */
+  value: string | undefined;
+  onChange: (slug: string | undefined) => void;
+  /** The form field carrying the slug (a hidden input), when the combobox sits in a plain form. */
+  name?: string;
+  label?: string;
+  /** 'dark': on the landing's dark hero (white label). */
+  tone?: 'light' | 'dark';
+  className?: string;
+}
+
+/**
+ * '¿Dónde?': a sector or a city, with suggestions from places.ts as the person types (no
+ * request per keystroke). The WAI-ARIA combobox pattern: an input with a listbox popup; arrow
+ * keys move through the suggestions (aria-activedescendant), Enter chooses, Escape closes.
+ */
+export function PlaceCombobox({ value, onChange, name, label = t.field.where, tone = 'light', className }: PlaceComboboxProps) {
+  const id = useId();
+  const listId = `${id}-list`;
+  const hintId = `${id}-hint`;
+  const chosen = value ? findPlace(value) : undefined;
+  const [text, setText] = useState(chosen ? placeLabel(chosen) : '');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  // The text follows a place chosen elsewhere (the back button, 'Limpiar filtros').
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setText(chosen ? placeLabel(chosen) : '');
+  }
+  // The suggestions for the text (the list shows them while open; an arrow key opens it on them).
+  const options: Place[] = suggestPlaces(text);
+  const expanded = open && text.trim() !== '';
+
+  const choose = (p: Place | undefined) => {
+    setText(p ? placeLabel(p) : '');
+    setOpen(false);
+    setActive(-1);
+    setShown(p?.slug);
+    onChange(p?.slug);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'ArrowDown') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (options.length === 0 ? -1 : (i + 1) % options.length));
+    } else if (event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      setActive((i) => (options.length === 0 ? -1 : i <= 0 ? options.length - 1 : i - 1));
+    } else if (event.key === 'Enter' && expanded && active >= 0 && options[active]) {
+      // Enter on a suggestion chooses it (and does not submit the form).
+      event.preventDefault();
+      choose(options[active]);
+    } else if (event.key === 'Escape' && expanded) {
+      event.preventDefault();
+      setOpen(false);
+      setActive(-1);
+    }
+  };
+
+  return (
+    <div className={cx('relative', className)}>
+      <label htmlFor={id} className={cx('mb-1 block font-semibold', tone === 'dark' ? 'text-lg text-white' : 'text-slate-900')}>
+        {label}
+      </label>
+      <input
+        id={id}
+        type="text"
+        role="combobox"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-describedby={hintId}
+        aria-activedescendant={expanded && active >= 0 ? `${id}-opt-${active}` : undefined}
+        autoComplete="off"
+        value={text}
+        placeholder={t.field.wherePlaceholder}
+        onChange={(e) => {
+          const next = e.currentTarget.value;
+          setText(next);
+          setOpen(true);
+          setActive(-1);
+          // Typing again forgets the choice until a suggestion is taken (an exact name counts).
+          if (value !== undefined) {
+            setShown(undefined);
+            onChange(undefined);
+          }
+        }}
+        onKeyDown={onKeyDown}
+        onBlur={() => {
+          setOpen(false);
+          // A name typed out in full is that place.
+          if (!value) {
+            const exact = placeNamed(text);
+            if (exact) choose(exact);
+          }
+        }}
+        className="min-h-12 w-full rounded-md border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
+      />
+      {name && <input type="hidden" name={name} value={value ?? ''} />}
+      <p id={hintId} className="sr-only">
+        {t.field.whereHint}
+      </p>
+      <ul
+        id={listId}
+        role="listbox"
+        aria-label={label}
+        hidden={!expanded}
+        className="absolute z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md border border-slate-300 bg-white py-1 text-slate-900 shadow-lg"
+      >
+        {expanded &&
+          options.map((p, i) => (
+            <li
+              key={p.slug}
+              id={`${id}-opt-${i}`}
+              role="option"
+              aria-selected={i === active}
+              // Chosen on mousedown, before the input's blur closes the list.
+              onMouseDown={(e) => {
+                e.preventDefault();
+                choose(p);
+              }}
+              className={cx('min-h-11 cursor-pointer px-4 py-2.5', i === active ? 'bg-brand-700 text-white' : 'hover:bg-slate-100')}
+            >
+              {placeLabel(p)}
+            </li>
+          ))}
+        {expanded && options.length === 0 && (
+          <li role="option" aria-selected={false} aria-disabled="true" className="px-4 py-2.5 text-slate-700">
+            {t.field.noMatch}
+          </li>
+        )}
+      </ul>
+      <p aria-live="polite" className="sr-only">
+        {expanded ? (options.length > 0 ? t.field.suggestions(options.length) : t.field.noMatch) : ''}
+      </p>
+    </div>
+  );
+}

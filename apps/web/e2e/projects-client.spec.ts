@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -192,7 +193,7 @@ test.describe('deciding offers', () => {
 
     const offer = async (who: TestAccount, priceMinor: number, description: string) => {
       const api = await apiAs(server.baseURL, who);
-      const res = await api.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor, description } });
+      const res = await api.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor, description } });
       expect(res.status(), await res.text()).toBe(201);
       const id = ((await res.json()) as { quote: { id: string } }).quote.id;
       return { api, id };

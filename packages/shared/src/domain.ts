@@ -119,6 +119,7 @@ export const JOB_QUEUES = [
   'payouts-daily',
   'mail-delivery',
   'project-alerts',
+  'contractor-trust',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

@@ -198,6 +198,7 @@ export const adminJobs = {
     'payouts-daily': 'Pagos diarios a contratistas',
     'mail-delivery': 'Envío de correos',
     'project-alerts': 'Avisos de proyectos nuevos',
+    'contractor-trust': 'Datos de confianza de los contratistas',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,
   waiting: 'En espera',

@@ -1,4 +1,4 @@
-import { offerTerms } from './support/offer-terms.ts';
+import { fillOfferTerms, offerTerms } from './support/offer-terms.ts';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -141,6 +141,7 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   const dialog = page.getByRole('dialog', { name: offerForm.title });
   await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('0');
   await dialog.getByLabel(offerForm.description).fill('Cambio de la tubería del baño con materiales.');
+  await fillOfferTerms(dialog);
   await dialog.getByRole('button', { name: offerForm.submit }).click();
   await expect(dialog.getByText(tq.priceMustBePositive)).toBeVisible();
   await expect(dialog.getByLabel(offerForm.priceLabel('DOP'))).toHaveAttribute('aria-invalid', 'true');

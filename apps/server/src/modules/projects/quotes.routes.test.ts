@@ -103,7 +103,7 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
 
   it('survives 50 identical offers at once: no 500, one open quote', async () => {
     const { client, contractor, projectId } = await scene();
-    const payload = { priceMinor: 700_000, description: 'Rápido y limpio, con materiales.' };
+    const payload = { ...offerTerms(), priceMinor: 700_000, description: 'Rápido y limpio, con materiales.' };
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(contractor, `/api/projects/${projectId}/quotes`, payload)));
     for (const a of answers) expect(a.statusCode).toBeLessThan(500);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThan(0);

@@ -1,6 +1,7 @@
 import { COUNTRIES, COUNTRY_CODES } from '@arreglaya/shared/countries';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from './client.ts';
+import { uuidArray } from './contractor-aggregates.ts';
 
 // A contractor's trust data (docs/decisions/043-offers-and-trust.md), computed set-based from the
 // data, never per request: the card reads the columns (contractor_profiles.median_response_minutes,
@@ -36,12 +37,7 @@ const COUNTRY_CURRENCY = sql.raw(`(CASE p.country ${COUNTRY_CODES.map((c) => `WH
  */
 export async function refreshContractorTrust(db: DbOrTx, contractorIds?: readonly string[], now: Date = new Date()): Promise<number> {
   if (contractorIds && contractorIds.length === 0) return 0;
-  const ids = contractorIds
-    ? sql`ARRAY[${sql.join(
-        contractorIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`
-    : null;
+  const ids = contractorIds ? uuidArray(contractorIds) : null;
   const targets = ids ? sql`SELECT user_id, country FROM contractor_profiles WHERE user_id = ANY(${ids})` : sql`SELECT user_id, country FROM contractor_profiles`;
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await db.execute(sql`

@@ -25,6 +25,7 @@ import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { mulberry32, Rng } from '../../apps/server/src/demo/random.ts';
+import { offerTerms } from '../../apps/server/test/support/project-factories.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { BENCH_EMAIL_DOMAIN, generateDirectory, TRADE_SHARE } from './generate-directory.ts';
@@ -181,6 +182,7 @@ function requests(tokens: readonly string[], openIds: readonly string[], seed = 
           headers: { ...headers, 'content-type': 'application/json' },
           path: `/api/projects/${project()}/quotes`,
           body: JSON.stringify({
+            ...offerTerms(),
             priceMinor: rng.int(1_000, 90_000) * 100,
             description: 'Puedo empezar esta semana. El precio incluye materiales y mano de obra, con garantía de 90 días.',
             validityDays: rng.int(3, 14),

@@ -35,7 +35,7 @@ import WebSocket from 'ws';
 import { ChatLive } from '../../apps/web/src/features/chat/lib/chat-live.ts';
 import type { SocketLike } from '../../apps/web/src/features/chat/lib/chat-socket.ts';
 import { prepareHiredProjects } from '../../apps/server/test/support/money-fixtures.ts';
-import { projectForm } from '../../apps/server/test/support/project-factories.ts';
+import { offerTerms, projectForm } from '../../apps/server/test/support/project-factories.ts';
 import { freePort, startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { startSmtpCatcher, type SmtpCatcher } from '../../apps/server/test/support/smtp-catcher.ts';
 import { preparePeople, type People } from '../bench/chat-people.ts';
@@ -571,7 +571,7 @@ async function wholeLoop(http: Http, smtp: SmtpCatcher, instances: Instances, fi
   const { project } = await http.ok<{ project: { id: string } }>('POST', '/api/projects', { cookie: client.cookie, body: projectForm() });
   const { quote } = await http.ok<{ quote: { id: string } }>('POST', `/api/projects/${project.id}/quotes`, {
     cookie: contractor.cookie,
-    body: { priceMinor: 1_250_000, description: 'Cambio completo con materiales incluidos.' },
+    body: { ...offerTerms(), priceMinor: 1_250_000, description: 'Cambio completo con materiales incluidos.' },
   });
   await http.ok('POST', `/api/quotes/${quote.id}/accept`, { cookie: client.cookie, body: {} });
   const card = await http.ok<{ id: string }>('POST', '/sandbox-processor/v1/tokens', {

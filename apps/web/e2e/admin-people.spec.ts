@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
@@ -129,7 +130,7 @@ test('an offer from a contractor banned after offering stays on the client’s p
   expect(created.status(), await created.text()).toBe(201);
   const projectId = ((await created.json()) as { project: { id: string } }).project.id;
   const contractorApi = await apiAs(server.baseURL, contractor);
-  const offered = await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 450_000, description: 'Destape con máquina y revisión.' } });
+  const offered = await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor: 450_000, description: 'Destape con máquina y revisión.' } });
   expect(offered.status(), await offered.text()).toBe(201);
   const contractorId = ((await (await contractorApi.get('/api/auth/session')).json()) as { user: { id: string } }).user.id;
   const adminApi = await apiAs(server.baseURL, ADMIN);

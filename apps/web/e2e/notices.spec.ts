@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import { expect, type Page } from '@playwright/test';
 import { notices as t } from '@arreglaya/shared/i18n/notices';
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
@@ -43,7 +44,7 @@ test('an offer rings the client’s bell live; the centre leads to the project, 
   // the socket's notice frame (chat-live then asks /api/me/unread, which nothing else asks).
   const unreadReads: string[] = [];
   page.on('request', (r) => r.url().includes('/api/me/unread') && unreadReads.push(r.url()));
-  const offered = await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 350_000, description: 'Cambio de llave con materiales.' } });
+  const offered = await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor: 350_000, description: 'Cambio de llave con materiales.' } });
   expect(offered.status(), await offered.text()).toBe(201);
   const bell = header.getByRole('link', { name: t.bell(1), exact: true });
   await expect(bell).toBeVisible();

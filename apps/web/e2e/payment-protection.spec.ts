@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { payments as tp, paymentsWeb as t, sandboxChallenge } from '@arreglaya/shared/i18n/payments';
@@ -183,7 +184,11 @@ test('a staged plan paid stage by stage to the end: release, the next stage, del
     { title: 'Final', percent: 60 },
   ];
   expect(
-    (await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: 1_000_000, description: 'Por etapas, con materiales incluidos.', stages } })).status(),
+    (
+      await contractorApi.post(`/api/projects/${projectId}/quotes`, {
+        data: { ...offerTerms(), priceMinor: 1_000_000, description: 'Por etapas, con materiales incluidos.', stages },
+      })
+    ).status(),
   ).toBe(201);
   const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);

@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import { expect, type Page } from '@playwright/test';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { projects, projectsWeb } from '@arreglaya/shared/i18n/projects';
@@ -206,7 +207,9 @@ test('a staged plan: the client pays and releases milestone 1 on the page, the n
     { title: 'Materiales', percent: 40 },
     { title: 'Final', percent: 60 },
   ];
-  expect((await contractorApi.post(`/api/projects/${stagedId}/quotes`, { data: { priceMinor: PRICE, description: 'Remodelación por etapas.', stages } })).status()).toBe(201);
+  expect(
+    (await contractorApi.post(`/api/projects/${stagedId}/quotes`, { data: { ...offerTerms(), priceMinor: PRICE, description: 'Remodelación por etapas.', stages } })).status(),
+  ).toBe(201);
   const offers = (await (await clientApi.get(`/api/projects/${stagedId}/quotes`)).json()) as { items: Offer[] };
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
 

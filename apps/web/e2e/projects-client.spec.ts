@@ -1,3 +1,4 @@
+import { offerTerms } from './support/offer-terms.ts';
 import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -192,7 +193,7 @@ test.describe('deciding offers', () => {
 
     const offer = async (who: TestAccount, priceMinor: number, description: string) => {
       const api = await apiAs(server.baseURL, who);
-      const res = await api.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor, description } });
+      const res = await api.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor, description } });
       expect(res.status(), await res.text()).toBe(201);
       const id = ((await res.json()) as { quote: { id: string } }).quote.id;
       return { api, id };
@@ -229,11 +230,12 @@ test.describe('deciding offers', () => {
     await expect(offers).toHaveCount(3);
     await expect(offers.first()).toContainText('Solo mano de obra, sin materiales.');
     await expect(offers.first()).toContainText('RD$12,000.00');
-    await field(page, t.offers.sort).selectOption('price_desc');
-    await expect(offers.first()).toContainText('Con garantía de un año.');
-    await expect(offers.first()).toContainText('Rechazada');
+    // Sorted on the page (decision 043): the same start date for all, so by price; the dearest is last.
+    await field(page, t.offers.sort).selectOption('start');
+    await expect(offers.last()).toContainText('Con garantía de un año.');
+    await expect(offers.last()).toContainText('Rechazada');
     // A rejected offer offers no decision (the lifecycle table).
-    await expect(offers.first().getByRole('button')).toHaveCount(0);
+    await expect(offers.last().getByRole('button')).toHaveCount(0);
     await expectNoSeriousAxe(page, '/proyectos/:id');
 
     // Counter-offer on A's offer: pesos in, centavos out.

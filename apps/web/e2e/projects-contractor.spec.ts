@@ -1,3 +1,4 @@
+import { fillOfferTerms, offerTerms } from './support/offer-terms.ts';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -140,6 +141,7 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   const dialog = page.getByRole('dialog', { name: offerForm.title });
   await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('0');
   await dialog.getByLabel(offerForm.description).fill('Cambio de la tubería del baño con materiales.');
+  await fillOfferTerms(dialog);
   await dialog.getByRole('button', { name: offerForm.submit }).click();
   await expect(dialog.getByText(tq.priceMustBePositive)).toBeVisible();
   await expect(dialog.getByLabel(offerForm.priceLabel('DOP'))).toHaveAttribute('aria-invalid', 'true');
@@ -209,7 +211,9 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
 
 test('a contractor answers a counter-offer and withdraws the offer', async ({ page }) => {
   const contractorApi = await apiAs(server.baseURL, contractor);
-  const sent = await contractorApi.post(`/api/projects/${secondProjectId}/quotes`, { data: { priceMinor: 1_500_000, description: 'Cambio de tubería con materiales.' } });
+  const sent = await contractorApi.post(`/api/projects/${secondProjectId}/quotes`, {
+    data: { ...offerTerms(), priceMinor: 1_500_000, description: 'Cambio de tubería con materiales.' },
+  });
   expect(sent.status()).toBe(201);
   const quoteId = ((await sent.json()) as { quote: { id: string } }).quote.id;
   expect((await clientApi.post(`/api/quotes/${quoteId}/counter`, { data: { priceMinor: 1_200_000, comment: 'Es lo que tengo.' } })).status()).toBe(200);

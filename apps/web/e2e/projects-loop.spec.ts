@@ -1,3 +1,4 @@
+import { fillOfferTerms } from './support/offer-terms.ts';
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { Email } from 'postal-mime';
@@ -123,6 +124,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     const dialog = page.getByRole('dialog', { name: offerForm.title });
     await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('15,000');
     await dialog.getByLabel(offerForm.description).fill('Calentador nuevo de 40 galones con instalación.');
+    await fillOfferTerms(dialog);
     await dialog.getByRole('button', { name: offerForm.submit }).click();
     await expect(messageBox(page)).toContainText(tq.sent);
     await expect(dialog).toHaveCount(0);

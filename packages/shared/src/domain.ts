@@ -121,6 +121,7 @@ export const JOB_QUEUES = [
   'project-alerts',
   'campaign-send',
   'notification-delivery',
+  'contractor-trust',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

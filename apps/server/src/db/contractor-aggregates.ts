@@ -9,6 +9,14 @@ import type { DbOrTx } from './client.ts';
 // transaction that changes the data, so the directory's triggers (decision 013) see the new
 // sort keys when that transaction commits.
 
+/** A uuid[] parameter list of these ids, for `= ANY(…)`. */
+export function uuidArray(ids: readonly string[]) {
+  return sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+}
+
 /**
  * Recomputes rating_avg, rating_count and completed_projects of these contractors (every
  * contractor when `contractorIds` is omitted). The profiles are locked first, so under READ
@@ -17,12 +25,7 @@ import type { DbOrTx } from './client.ts';
  */
 export async function refreshContractorAggregates(db: DbOrTx, contractorIds?: readonly string[]): Promise<void> {
   if (contractorIds && contractorIds.length === 0) return;
-  const ids = contractorIds
-    ? sql`ARRAY[${sql.join(
-        contractorIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`
-    : null;
+  const ids = contractorIds ? uuidArray(contractorIds) : null;
   const only = (column: string) => (ids ? sql`WHERE ${sql.raw(column)} = ANY(${ids})` : sql``);
   const andOnly = (column: string) => (ids ? sql`AND ${sql.raw(column)} = ANY(${ids})` : sql``);
   if (ids) await db.execute(sql`SELECT 1 FROM contractor_profiles ${only('user_id')} ORDER BY user_id FOR UPDATE`);

@@ -37,6 +37,10 @@ export const cardColumns = {
   memberSince: users.createdAt,
   verifiedAt: contractorProfiles.verifiedAt,
   featured: contractorProfiles.featured,
+  medianResponseMinutes: contractorProfiles.medianResponseMinutes,
+  hiresCount: contractorProfiles.hiresCount,
+  priceGuide: contractorProfiles.priceGuide,
+  portfolioThumbs: contractorProfiles.portfolioThumbs,
 };
 
 export interface CardRow {
@@ -56,4 +60,8 @@ export interface CardRow {
   memberSince: Date;
   verifiedAt: Date | null;
   featured: boolean;
+  medianResponseMinutes: number | null;
+  hiresCount: number;
+  priceGuide: { service: string; minor: number; currency: string }[];
+  portfolioThumbs: string[];
 }

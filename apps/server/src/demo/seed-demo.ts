@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { refreshContractorAggregates, refreshFavouriteCounts } from '../db/contractor-aggregates.ts';
+import { refreshContractorTrust } from '../db/contractor-trust.ts';
 import {
   clientProfiles,
   contractorProfiles,
@@ -191,6 +192,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     // moderation and project approval use (decision 026): never written as numbers.
     await refreshContractorAggregates(tx);
     await refreshFavouriteCounts(tx);
+    // The trust data the cards show (decision 043), from the same rows.
+    await refreshContractorTrust(tx);
 
     // The files go last, still inside the transaction: if storage fails, no rows remain.
     const puts = photoPlans.flatMap((p) => PHOTO_SIZE_NAMES.map((size) => ({ key: photoKey(p.row.id, size), data: p.rendered[size].data })));

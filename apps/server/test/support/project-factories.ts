@@ -62,7 +62,7 @@ export async function postQuote(t: TestApp, contractor: Person, projectId: strin
     method: 'POST',
     url: `/api/projects/${projectId}/quotes`,
     headers: contractor.headers,
-    payload: { priceMinor: 1_250_000, description: 'Cambio completo con materiales incluidos.', ...overrides },
+    payload: { ...offerTerms(), priceMinor: 1_250_000, description: 'Cambio completo con materiales incluidos.', ...overrides },
   });
   if (res.statusCode !== 201) throw new Error(`quote: ${res.statusCode} ${res.body}`);
   return res.json().quote.id as string;
@@ -82,4 +82,9 @@ export async function uploadPhoto(t: TestApp, who: Person, url: string, data: Bu
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
   return t.app.inject({ method: 'POST', url, headers: { ...who.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+}
+
+/** An offer's required terms (decision 043): starting today in the Dominican Republic, five days, 90 days' warranty, materials included. */
+export function offerTerms(): { startDate: string; durationDays: number; warrantyDays: number; materialsIncluded: boolean } {
+  return { startDate: todayIn('DO'), durationDays: 5, warrantyDays: 90, materialsIncluded: true };
 }

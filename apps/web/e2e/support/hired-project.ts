@@ -1,3 +1,4 @@
+import { offerTerms } from './offer-terms.ts';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './accounts.ts';
@@ -49,7 +50,9 @@ export async function openProject(baseURL: string, mailbox: Mailbox, project: { 
 export async function hiredProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string; priceMinor: number; offer: string }): Promise<HiredProject> {
   const open = await openProject(baseURL, mailbox, project);
   const { clientApi, contractorApi, projectId } = open;
-  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { priceMinor: project.priceMinor, description: project.offer } })).status()).toBe(201);
+  expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor: project.priceMinor, description: project.offer } })).status()).toBe(
+    201,
+  );
   const offers = (await (await clientApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: Offer[] };
   expect((await clientApi.post(`/api/quotes/${offers.items[0]!.id}/accept`, { data: {} })).status()).toBe(200);
   return { ...open, contractorId: offers.items[0]!.contractor.id };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, ZONES } from '../countries.ts';
-import { SERVICE_TYPES } from '../domain.ts';
+import { CURRENCIES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { plainText, requiredText } from './common.ts';
 import { places as tplaces } from '../i18n/places.ts';
@@ -82,6 +82,14 @@ export const ContractorCardSchema = z
     distanceKm: z.number().nullable(),
     memberSince: z.iso.datetime({ offset: true }),
     badges: z.object({ isNew: z.boolean(), verified: z.boolean(), featured: z.boolean() }),
+    /** Trust data (decision 043): median minutes to a first answer over 90 days (null below 3 samples). */
+    medianResponseMinutes: z.number().int().nullable(),
+    /** Projects hired through ArreglaYa (assigned or later). */
+    hiresCount: z.number().int(),
+    /** 'desde' prices per service (only services with 5 or more accepted offers in 12 months). */
+    priceGuide: z.array(z.object({ service: z.enum(SERVICE_TYPES), minor: z.number().int(), currency: z.enum(CURRENCIES) })),
+    /** The portfolio's first photos (up to 3). */
+    portfolioThumbs: z.array(z.uuid()),
   })
   .meta({ id: 'ContractorCard' });
 export type ContractorCard = z.infer<typeof ContractorCardSchema>;

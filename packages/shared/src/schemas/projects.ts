@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COUNTRIES, COUNTRY_CODES, ZONES, type CountryCode } from '../countries.ts';
 import { CURRENCIES, PROJECT_INTENTIONS, PROPERTY_TYPES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
+import { offerTerms as tt } from '../i18n/offers-trust.ts';
 import { projects as tp, quotes as tq } from '../i18n/projects.ts';
 import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPayable } from '../lifecycles.ts';
 import { choice, optionalText, requiredText } from './common.ts';
@@ -220,6 +221,33 @@ const price = z
   .gt(0, { error: tq.priceMustBePositive })
   .max(PRICE_MAX_MINOR, { error: tq.priceTooHigh });
 
+export const QUOTE_DURATION_MAX_DAYS = 365;
+export const QUOTE_WARRANTY_MAX_DAYS = 1825;
+
+/**
+ * Whether an offer's start date is before today in the project's country (its time zone). The
+ * schema cannot know the project: the form and the service both ask this with the project's country.
+ */
+export function offerStartDateInPast(startDate: string, country: CountryCode, now: Date = new Date()): boolean {
+  return startDate < todayIn(country, now);
+}
+
+/** The offer's terms to compare (decision 043): required on every new offer. */
+const offerTerms = {
+  startDate: z.string({ error: validation.required }).min(1, { error: validation.required }).pipe(isoDate),
+  durationDays: z
+    .number({ error: tt.durationRange })
+    .int({ error: tt.durationRange })
+    .min(1, { error: tt.durationRange })
+    .max(QUOTE_DURATION_MAX_DAYS, { error: tt.durationRange }),
+  warrantyDays: z
+    .number({ error: tt.warrantyRange })
+    .int({ error: tt.warrantyRange })
+    .min(0, { error: tt.warrantyRange })
+    .max(QUOTE_WARRANTY_MAX_DAYS, { error: tt.warrantyRange }),
+  materialsIncluded: z.boolean({ error: tt.materialsRequired }),
+};
+
 export const QuoteStageSchema = z.object({ title: line(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
 
 /** Make Offer (spec §2 Modals, §5 Bid). Price in minor units (centavos); the form converts. */
@@ -230,6 +258,7 @@ export const QuoteInputSchema = z
     // An empty one is 'Campo obligatorio.' already; a short one says how much it needs.
     description: paragraph(QUOTE_DESCRIPTION_MAX).refine((v) => v.length === 0 || v.length >= QUOTE_DESCRIPTION_MIN, { error: tq.descriptionTooShort(QUOTE_DESCRIPTION_MIN) }),
     validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),
+    ...offerTerms,
     /** Optional staged plan (e.g. materials deposit 40 %, then final 60 %). */
     stages: z
       .array(QuoteStageSchema)
@@ -278,6 +307,11 @@ export const QuoteSchema = z
     clientConfirmation: z.boolean(),
     confirmationDate: z.iso.datetime({ offset: true }).nullable(),
     clientComments: z.string().nullable(),
+    /** The offer's terms (decision 043); null on offers made before them ('Sin indicar'). */
+    startDate: z.string().nullable(),
+    durationDays: z.number().int().nullable(),
+    warrantyDays: z.number().int().nullable(),
+    materialsIncluded: z.boolean().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),
   })
@@ -289,6 +323,8 @@ export const OfferSchema = QuoteSchema.extend({
   contractor: ContractorCardSchema,
   /** Whether the directory still lists the contractor (decision 023); false: 'Perfil no disponible', no profile link. */
   contractorListed: z.boolean(),
+  /** The conversation of the project's client and this contractor ('Escribir'), when there is one. */
+  conversationId: z.uuid().nullable(),
 }).meta({ id: 'Offer' });
 export type Offer = z.infer<typeof OfferSchema>;
 

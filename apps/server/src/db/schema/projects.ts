@@ -132,6 +132,13 @@ export const quotes = pgTable(
     /** pending while the contractor has not answered the counter-offer; accepted or declined after. */
     counterStatus: varchar('counter_status', { length: 10 }),
     counteredAt: timestamp('countered_at', { withTimezone: true }),
+    /** When the contractor answered the counter-offer (a response-time sample, decision 043). */
+    counterAnsweredAt: timestamp('counter_answered_at', { withTimezone: true }),
+    // The offer's terms to compare (decision 043); null on offers made before them ('Sin indicar').
+    startDate: date('start_date', { mode: 'string' }),
+    durationDays: smallint('duration_days'),
+    warrantyDays: smallint('warranty_days'),
+    materialsIncluded: boolean('materials_included'),
     /**
      * Optional staged plan, e.g. [{title:'Materiales', percent:40},{title:'Final', percent:60}];
      * milestones with amounts are made from it when the quote is accepted (payment issue funds them).
@@ -150,6 +157,8 @@ export const quotes = pgTable(
     index('quotes_project_idx').on(t.projectId, t.status),
     index('quotes_contractor_idx').on(t.contractorId, t.createdAt.desc()),
     check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
+    check('quotes_duration_days', sql`${t.durationDays} IS NULL OR ${t.durationDays} BETWEEN 1 AND 365`),
+    check('quotes_warranty_days', sql`${t.warrantyDays} IS NULL OR ${t.warrantyDays} BETWEEN 0 AND 1825`),
     check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
     check('quotes_counter_status', sql`${t.counterStatus} IS NULL OR ${t.counterStatus} IN ('pending', 'accepted', 'declined')`),
     // The expiry sweep reads only open quotes past their date.

@@ -1,5 +1,22 @@
 import { sql } from 'drizzle-orm';
-import { boolean, char, check, doublePrecision, index, integer, pgTable, real, smallint, text, timestamp, uniqueIndex, uuid, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  char,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
 import { countryCode, photoKind, serviceType, userRole, userStatus, zone } from './enums.ts';
 import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 
@@ -191,6 +208,19 @@ export const contractorProfiles = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     completedProjects: integer('completed_projects').notNull().default(0),
     favouritesCount: integer('favourites_count').notNull().default(0),
+    // Trust data (decision 043), computed set-based by refreshContractorTrust (db/contractor-trust.ts)
+    // from a job and the events that change them; read with the card, never per request.
+    /** Median minutes to a first answer over the last 90 days; null below 3 samples. */
+    medianResponseMinutes: integer('median_response_minutes'),
+    /** Projects hired through ArreglaYa (assigned or later). */
+    hiresCount: integer('hires_count').notNull().default(0),
+    /** 'desde' price per service: the lower quartile of accepted offers over 12 months, only with 5 or more. */
+    priceGuide: jsonb('price_guide').$type<{ service: string; minor: number; currency: string }[]>().notNull().default([]),
+    /** The portfolio's first photos (up to 3), for the card. */
+    portfolioThumbs: uuid('portfolio_thumbs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     /**
      * The minimum profile before a contractor is listed (docs/spec-decisions.md): a name, at
      * least one service and a city. The one place of this rule; the account's part is

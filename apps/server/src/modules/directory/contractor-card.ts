@@ -40,5 +40,9 @@ export function toContractorCard(row: CardRow, now: Date = new Date(), origin?: 
       verified: row.verifiedAt !== null && row.verifiedAt <= now,
       featured: row.featured,
     },
+    medianResponseMinutes: row.medianResponseMinutes,
+    hiresCount: row.hiresCount,
+    priceGuide: row.priceGuide as ContractorCard['priceGuide'],
+    portfolioThumbs: row.portfolioThumbs.slice(0, 3),
   };
 }

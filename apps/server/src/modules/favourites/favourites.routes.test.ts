@@ -147,7 +147,25 @@ describe('GET /api/me/favourites', () => {
     expect(card.distanceKm).toBeNull();
     // Only public fields: never the e-mail, phone, cédula or address.
     expect(Object.keys(card).sort()).toEqual(
-      ['avatarPhotoId', 'badges', 'city', 'companyName', 'completedProjects', 'country', 'id', 'distanceKm', 'memberSince', 'name', 'ratingAvg', 'ratingCount', 'services'].sort(),
+      [
+        'avatarPhotoId',
+        'badges',
+        'city',
+        'companyName',
+        'completedProjects',
+        'country',
+        'hiresCount',
+        'id',
+        'distanceKm',
+        'medianResponseMinutes',
+        'memberSince',
+        'name',
+        'portfolioThumbs',
+        'priceGuide',
+        'ratingAvg',
+        'ratingCount',
+        'services',
+      ].sort(),
     );
 
     const plumbing = await list(headers, '?service=plomeria');

@@ -1,3 +1,4 @@
+import { offerTerms } from '../../../test/support/project-factories.ts';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -213,6 +214,7 @@ async function run({ staged, ops }: { staged: boolean; ops: Op[] }) {
       // Reopened: the same contractor or another offers and the client hires them (refused while the project is not open).
       const offerer = o.other ? (second ??= await person(t, 'contractor')) : first;
       const offer = await post(t, offerer, `/api/projects/${projectId}/quotes`, {
+        ...offerTerms(),
         priceMinor: PRICE,
         description: 'Cambio completo con materiales incluidos.',
         ...(o.staged ? { stages: STAGES } : {}),

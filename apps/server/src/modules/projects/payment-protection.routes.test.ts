@@ -1,3 +1,4 @@
+import { offerTerms } from '../../../test/support/project-factories.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logTrail, projects, quotes } from '../../db/schema/index.ts';
@@ -114,6 +115,7 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
     const contractor = await person(t, 'contractor');
     const projectId = await postProject(t, client);
     const offer = await post(t, contractor, `/api/projects/${projectId}/quotes`, {
+      ...offerTerms(),
       priceMinor: 1,
       description: 'Precio simbólico por etapas.',
       stages: STAGES,

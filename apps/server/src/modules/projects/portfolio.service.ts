@@ -1,6 +1,7 @@
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { PORTFOLIO_MAX_ENTRIES, PROJECT_PHOTOS_MAX, type PortfolioEntry, type PortfolioInputSchema } from '@arreglaya/shared/schemas/projects';
 import type { z } from 'zod';
+import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { removeFiles, storeUpload, type PhotoDeps } from '../media/photo-files.ts';
 import { addEntryPhoto, countEntries, deleteEntry, insertEntry, listEntries, lockOwnEntry, updateEntry } from './portfolio.repository.ts';
@@ -31,6 +32,8 @@ export async function editEntry(deps: PhotoDeps, contractorId: string, id: strin
   await deps.db.transaction(async (tx) => {
     if (!(await lockOwnEntry(tx, contractorId, id))) throw notFound();
     await updateEntry(tx, id, data);
+    // Its date may reorder the card's thumbnails (decision 043).
+    await refreshContractorTrust(tx, [contractorId]);
   });
   return one(deps, contractorId, id);
 }
@@ -38,7 +41,9 @@ export async function editEntry(deps: PhotoDeps, contractorId: string, id: strin
 export async function removeEntry(deps: PhotoDeps, contractorId: string, id: string): Promise<void> {
   const keys = await deps.db.transaction(async (tx) => {
     if (!(await lockOwnEntry(tx, contractorId, id))) throw notFound();
-    return deleteEntry(tx, id);
+    const removed = await deleteEntry(tx, id);
+    await refreshContractorTrust(tx, [contractorId]);
+    return removed;
   });
   for (const key of keys) await removeFiles(deps, key);
 }
@@ -51,6 +56,8 @@ export async function addEntryPhotoUpload(deps: PhotoDeps, contractorId: string,
       const message = tp.tooManyPhotos(PROJECT_PHOTOS_MAX);
       throw new AppError('CONFLICT', message, { photo: message });
     }
+    // The card shows the portfolio's first photos (decision 043).
+    await refreshContractorTrust(tx, [contractorId]);
   });
   return one(deps, contractorId, id);
 }

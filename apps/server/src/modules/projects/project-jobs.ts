@@ -1,5 +1,6 @@
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import { jobTime } from '../jobs/job-queue.ts';
+import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { sendDailyDigest } from './project-digest.ts';
 import { sendProjectAlerts } from './project-alerts.ts';
 import { autoApproveDelivered, lapseUnpaidHires, type MoneyHooks } from './projects.service.ts';
@@ -21,5 +22,7 @@ export function projectJobs(deps: QuotesDeps & { money?: MoneyHooks }): JobDefin
     { name: 'digest-daily', cron: '*/5 * * * *', run: (data) => sendDailyDigest(deps, jobTime(data)) },
     // Sent by the publishing request after its commit, one per project (its id is the job's key): decision 036.
     { name: 'project-alerts', run: (data) => sendProjectAlerts(deps, data.projectId) },
+    // Every contractor's trust data, set-based (decision 043): response times move with time, not only with events.
+    { name: 'contractor-trust', cron: '*/15 * * * *', run: (data) => refreshContractorTrust(deps.db, undefined, jobTime(data)) },
   ];
 }

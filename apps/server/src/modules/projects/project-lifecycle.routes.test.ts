@@ -1,3 +1,4 @@
+import { offerTerms } from '../../../test/support/project-factories.ts';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, conversations, emailOutbox, logTrail, messages, projects, quotes } from '../../db/schema/index.ts';
@@ -147,7 +148,10 @@ describe('after hiring: in progress, delivered, approved', () => {
       [post(client, `/api/quotes/${quoteId}/reject`, {}), 'Esta oferta ya no está abierta.'],
       [post(client, `/api/quotes/${quoteId}/counter`, { priceMinor: 100 }), 'Esta oferta ya no está abierta.'],
       [post(contractor, `/api/quotes/${quoteId}/withdraw`), 'Esta oferta ya no está abierta.'],
-      [post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Otra oferta con materiales.' }), 'Este proyecto ya no recibe ofertas.'],
+      [
+        post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 100, description: 'Otra oferta con materiales.' }),
+        'Este proyecto ya no recibe ofertas.',
+      ],
     ];
     for (const [call, message] of refusals) {
       const res = await call;

@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } 
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeferredWrites } from '../../db/deferred-writes.ts';
 import { queryRows, rowOf, sqlText } from '../../db/raw-query.ts';
-import { contractorProfiles, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { toContractorCard } from '../directory/directory.service.ts';
 
@@ -27,6 +27,10 @@ export function toQuote(q: QuoteRow): Quote {
     clientConfirmation: q.clientConfirmation,
     confirmationDate: q.confirmationDate?.toISOString() ?? null,
     clientComments: q.clientComments,
+    startDate: q.startDate,
+    durationDays: q.durationDays,
+    warrantyDays: q.warrantyDays,
+    materialsIncluded: q.materialsIncluded,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
   };
@@ -112,6 +116,10 @@ const NO_PROFILE = {
   completedProjects: 0,
   verifiedAt: null,
   featured: false,
+  medianResponseMinutes: null,
+  hiresCount: 0,
+  priceGuide: [],
+  portfolioThumbs: [],
 };
 
 /**
@@ -121,10 +129,13 @@ const NO_PROFILE = {
  */
 export async function listOffers(db: DbOrTx, projectId: string, contractorId?: string) {
   const rows = await db
-    .select({ quote: quotes, card: cardColumns, listed: sql<boolean>`coalesce(${LISTED}, false)` })
+    .select({ quote: quotes, card: cardColumns, listed: sql<boolean>`coalesce(${LISTED}, false)`, conversationId: conversations.id })
     .from(quotes)
     .innerJoin(users, eq(users.id, quotes.contractorId))
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
+    // The chat of the project's client and this contractor ('Escribir', decision 043): every offer opens it (decision 020).
+    .innerJoin(projects, eq(projects.id, quotes.projectId))
+    .leftJoin(conversations, and(eq(conversations.clientId, projects.clientId), eq(conversations.contractorId, quotes.contractorId), eq(conversations.projectId, quotes.projectId)))
     .where(and(eq(quotes.projectId, projectId), contractorId ? eq(quotes.contractorId, contractorId) : undefined))
     .orderBy(desc(quotes.createdAt))
     .limit(500);
@@ -133,6 +144,7 @@ export async function listOffers(db: DbOrTx, projectId: string, contractorId?: s
     ...toQuote(r.quote),
     contractor: toContractorCard((r.card.country === null ? { ...r.card, ...NO_PROFILE } : r.card) as CardRow, now),
     contractorListed: r.listed,
+    conversationId: r.conversationId,
   }));
 }
 
@@ -219,7 +231,18 @@ export async function countReplacement(tx: DbOrTx, projectId: string, contractor
  */
 export function offerOnCommit(
   later: DeferredWrites,
-  values: { id: string; projectId: string; contractorId: string; priceMinor: number; currency: string; description: string; expiresAt: Date; stages: unknown; now: Date },
+  values: {
+    id: string;
+    projectId: string;
+    contractorId: string;
+    priceMinor: number;
+    currency: string;
+    description: string;
+    expiresAt: Date;
+    stages: unknown;
+    terms: { startDate: string; durationDays: number; warrantyDays: number; materialsIncluded: boolean };
+    now: Date;
+  },
   links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
 ): { quote: SQL; withdrawn: SQL } {
   const { now } = values;
@@ -228,8 +251,11 @@ export function offerOnCommit(
   );
   later.write(sql`UPDATE ${quoteActionTokens} SET used_at = ${now} WHERE quote_id IN (SELECT id FROM ${withdrawn}) AND used_at IS NULL`);
   // Reading the withdrawal's count makes it run first: the one-open-quote index sees the old one closed.
-  const quote = later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages)
-    SELECT ${values.id}, ${values.projectId}, ${values.contractorId}, ${values.priceMinor}, ${values.currency}, ${values.description}, ${values.expiresAt}, ${values.stages === null ? null : JSON.stringify(values.stages)}::jsonb
+  const t = values.terms;
+  const quote =
+    later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages, start_date, duration_days, warranty_days, materials_included)
+    SELECT ${values.id}, ${values.projectId}, ${values.contractorId}, ${values.priceMinor}, ${values.currency}, ${values.description}, ${values.expiresAt}, ${values.stages === null ? null : JSON.stringify(values.stages)}::jsonb,
+      ${t.startDate}::date, ${t.durationDays}::smallint, ${t.warrantyDays}::smallint, ${t.materialsIncluded}::boolean
     FROM (SELECT count(*) FROM ${withdrawn}) AS before
     RETURNING *`);
   const pairs = sql.join(

@@ -1,3 +1,4 @@
+import { offerTerms } from '../../../test/support/project-factories.ts';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,7 +32,7 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
       { title: 'Materiales', percent: 40 },
       { title: 'Final', percent: 60 },
     ];
-    const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 1_500_000, description: 'Incluye materiales y mano de obra.', stages });
+    const res = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 1_500_000, description: 'Incluye materiales y mano de obra.', stages });
     expect(res.statusCode).toBe(201);
     const { message, quote } = res.json();
     expect(message).toBe('Tu oferta fue enviada al cliente.');
@@ -48,22 +49,23 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
   it('says ‘Precio tiene que ser mayor que cero.’ under the price, and checks the plan', async () => {
     const { contractor, projectId } = await scene();
     for (const priceMinor of [0, -100, undefined]) {
-      const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor, description: 'Algo útil para el cliente.' });
+      const res = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor, description: 'Algo útil para el cliente.' });
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields.priceMinor).toBe('Precio tiene que ser mayor que cero.');
     }
-    const noText = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: '   ' });
+    const noText = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 100, description: '   ' });
     expect(noText.json().error.fields).toEqual({ description: 'Campo obligatorio.' });
     // Issue 35: a description must be useful: 20 characters at least, counted after trimming.
     for (const description of ['x', ` ${'a'.repeat(19)} `]) {
-      const short = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description });
+      const short = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 100, description });
       expect(short.statusCode).toBe(400);
       expect(short.json().error.fields).toEqual({ description: 'La descripción debe tener al menos 20 caracteres: di qué incluye tu oferta.' });
     }
-    const nul = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Con\u0000nulo' });
+    const nul = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 100, description: 'Con\u0000nulo' });
     expect(nul.statusCode).toBe(400);
     expect(nul.json().error.fields).toEqual({ description: validation.controlCharacters });
     const badPlan = await post(contractor, `/api/projects/${projectId}/quotes`, {
+      ...offerTerms(),
       priceMinor: 100,
       description: 'Algo útil para el cliente.',
       stages: [
@@ -101,7 +103,7 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
 
   it('survives 50 identical offers at once: no 500, one open quote', async () => {
     const { client, contractor, projectId } = await scene();
-    const payload = { priceMinor: 700_000, description: 'Rápido y limpio, con materiales.' };
+    const payload = { ...offerTerms(), priceMinor: 700_000, description: 'Rápido y limpio, con materiales.' };
     const answers = await Promise.all(Array.from({ length: 50 }, () => post(contractor, `/api/projects/${projectId}/quotes`, payload)));
     for (const a of answers) expect(a.statusCode).toBeLessThan(500);
     expect(answers.filter((a) => a.statusCode === 201).length).toBeGreaterThan(0);
@@ -123,7 +125,7 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     await t.db.execute(sql`CREATE FUNCTION refuse_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses'; END $$`);
     await t.db.execute(sql`CREATE TRIGGER refuse_mail BEFORE INSERT ON email_outbox FOR EACH ROW EXECUTE FUNCTION refuse_mail()`);
     try {
-      const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'No llegará a tiempo, pero lo intento.' });
+      const res = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 500_000, description: 'No llegará a tiempo, pero lo intento.' });
       expect(res.statusCode).toBe(500);
       expect(res.json().error.message).toBe('Ocurrió un error inesperado. Inténtalo de nuevo más tarde.');
     } finally {
@@ -135,14 +137,16 @@ describe('POST /api/projects/:id/quotes (Make Offer)', () => {
     expect(await t.db.$count(conversations, eq(conversations.projectId, projectId))).toBe(0);
     expect(await t.db.$count(logTrail, and(eq(logTrail.userId, contractor.id), eq(logTrail.action, 'quote-sent')))).toBe(0);
     // The same offer goes once the outbox takes mail again.
-    expect((await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Ahora sí, con materiales incluidos.' })).statusCode).toBe(201);
+    expect(
+      (await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 500_000, description: 'Ahora sí, con materiales incluidos.' })).statusCode,
+    ).toBe(201);
   });
 
   it('refuses an offer on an assigned project (409) and stores nothing', async () => {
     const { client, contractor, projectId } = await scene();
     const late = await person(t, 'contractor', 'Tardío');
     await post(client, `/api/quotes/${await postQuote(t, contractor, projectId)}/accept`);
-    const res = await post(late, `/api/projects/${projectId}/quotes`, { priceMinor: 100, description: 'Tarde, pero con buen precio.' });
+    const res = await post(late, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 100, description: 'Tarde, pero con buen precio.' });
     expect(res.statusCode).toBe(409);
     expect(res.json().error.message).toBe('Este proyecto ya no recibe ofertas.');
     expect(await t.db.$count(quotes, eq(quotes.contractorId, late.id))).toBe(0);
@@ -153,12 +157,14 @@ describe('Make Offer needs a listed profile', () => {
   it('refuses an offer from a contractor without a city (403, the reason in Spanish) and stores nothing; with one it goes', async () => {
     const { contractor, projectId } = await scene();
     await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, contractor.id));
-    const res = await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Sin ciudad en el perfil' });
+    const res = await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 500_000, description: 'Sin ciudad en el perfil' });
     expect(res.statusCode).toBe(403);
     expect(res.json().error.message).toContain('Completa tu perfil');
     expect(await t.db.$count(quotes, eq(quotes.contractorId, contractor.id))).toBe(0);
     await t.db.update(contractorProfiles).set({ city: 'santo-domingo' }).where(eq(contractorProfiles.userId, contractor.id));
-    expect((await post(contractor, `/api/projects/${projectId}/quotes`, { priceMinor: 500_000, description: 'Con ciudad en el perfil, ya puedo.' })).statusCode).toBe(201);
+    expect(
+      (await post(contractor, `/api/projects/${projectId}/quotes`, { ...offerTerms(), priceMinor: 500_000, description: 'Con ciudad en el perfil, ya puedo.' })).statusCode,
+    ).toBe(201);
   });
 });
 

@@ -1,12 +1,15 @@
 import { projectMail as tm, projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
-import type { OFFER_SORTS, Offer, Quote, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
+import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
+import { offerStartDateInPast, type OFFER_SORTS, type Offer, type Quote, type QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.ts';
 import { deferred, flushWrites } from '../../db/deferred-writes.ts';
+import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { offerTermsLines } from './offer-terms.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
@@ -84,6 +87,8 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     assertProjectAction(project, 'quote', actor);
     // Offers are shown with the contractor's card: one the directory does not list has none.
     if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
+    // The start date is checked in the project's country's calendar (the schema cannot know the project).
+    if (offerStartDateInPast(input.startDate, project.country)) throw new AppError('VALIDATION', tt.startDateInPast, { startDate: tt.startDateInPast });
     // A fifth round trip, only to count replacements: a first offer is always told, a replacement once a minute.
     const replacements = await countReplacement(tx, projectId, actor.id, REPLACEMENT_NOTICE_WINDOW_MS);
     const later = deferred(tx);
@@ -102,6 +107,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         description: input.description,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY),
         stages: input.stages ?? null,
+        terms: { startDate: input.startDate, durationDays: input.durationDays, warrantyDays: input.warrantyDays, materialsIncluded: input.materialsIncluded },
         now,
       },
       { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
@@ -119,6 +125,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         paragraphs: [
           m.intro(contractor.name),
           `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
+          offerTermsLines(input),
           `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
           // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
           tm.contractorName(contractor.name),
@@ -176,7 +183,15 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
     const { quote, project } = await contractorsQuote(tx, actor, quoteId);
     assertQuoteAction(quote, 'answer_counter');
     if (quote.counterStatus !== 'pending' || quote.counterPriceMinor === null) throw new AppError('CONFLICT', tq.refused.noCounter);
-    const updated = await updateQuote(tx, quoteId, accept ? { counterStatus: 'accepted', agreedPriceMinor: quote.counterPriceMinor } : { counterStatus: 'declined' });
+    // counter_answered_at times the answer (a response-time sample, decision 043).
+    const answeredAt = new Date();
+    const updated = await updateQuote(
+      tx,
+      quoteId,
+      accept
+        ? { counterStatus: 'accepted', agreedPriceMinor: quote.counterPriceMinor, counterAnsweredAt: answeredAt }
+        : { counterStatus: 'declined', counterAnsweredAt: answeredAt },
+    );
     const name = (await findContact(tx, actor.id))?.name ?? '';
     const m = tm.counterAnswered;
     await notify(tx, deps, {
@@ -313,6 +328,8 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
     actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
   });
   await log(tx, actor, 'quote-accepted', quote, { agreedPriceMinor: agreed, rejected: others.map((o) => o.id) });
+  // A hire changes the contractor's hires and price guide (decision 043), seen on their card at commit.
+  await refreshContractorTrust(tx, [quote.contractorId]);
   return toQuote(updated);
 }
 

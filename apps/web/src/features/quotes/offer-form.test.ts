@@ -29,8 +29,17 @@ describe('toQuoteInput', () => {
       { title: 'Materiales', percent: 40 },
       { title: 'Final', percent: 60 },
     ];
-    expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: false, stages })).toEqual({ priceMinor: 200_000, description: 'x', validityDays: 7 });
-    expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: true, stages }).stages).toEqual(stages);
+    const terms = { startDate: '2030-01-15', durationDays: 4, warrantyDays: 0, materialsIncluded: 'no' } as const;
+    expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: false, stages, ...terms })).toEqual({
+      priceMinor: 200_000,
+      description: 'x',
+      validityDays: 7,
+      startDate: '2030-01-15',
+      durationDays: 4,
+      warrantyDays: 0,
+      materialsIncluded: false,
+    });
+    expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: true, stages, ...terms }).stages).toEqual(stages);
   });
 });
 

@@ -1,7 +1,9 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@arreglaya/shared/lifecycles';
-import { QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
+import { offerStartDateInPast, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
 import type { z } from 'zod';
 
 // Make Offer: the person types pesos; the API (and QuoteInputSchema) takes integer centavos.
@@ -17,6 +19,16 @@ export interface OfferFormValues {
   validityDays: number;
   useStages: boolean;
   stages: { title: string; percent: number }[];
+  /** The offer's terms (decision 043): a date input (YYYY-MM-DD), two number inputs, a yes/no radio ('' until chosen). */
+  startDate: string;
+  durationDays: number;
+  warrantyDays: number;
+  materialsIncluded: '' | 'yes' | 'no';
+}
+
+/** The form's context: the project's country, whose calendar says whether the start date is past. */
+export interface OfferFormContext {
+  country: CountryCode;
 }
 
 /** The server's and the schema's field names → the form's. */
@@ -25,6 +37,10 @@ export const FIELD_OF: Record<string, string> = {
   description: 'description',
   validityDays: 'validityDays',
   stages: 'stages.root',
+  startDate: 'startDate',
+  durationDays: 'durationDays',
+  warrantyDays: 'warrantyDays',
+  materialsIncluded: 'materialsIncluded',
 };
 
 /** A server field path ('priceMinor', 'stages.1.percent') → the form's ('price', 'stages.1.percent'). */
@@ -56,7 +72,12 @@ export function minorToPesosText(minor: number): string {
 
 /** The API body the form's values describe. */
 export function toQuoteInput(values: OfferFormValues): QuoteInput {
+  const number = (n: number) => (Number.isFinite(n) ? n : (undefined as unknown as number));
   return {
+    startDate: values.startDate,
+    durationDays: number(values.durationDays),
+    warrantyDays: number(values.warrantyDays),
+    materialsIncluded: values.materialsIncluded === '' ? (undefined as unknown as boolean) : values.materialsIncluded === 'yes',
     priceMinor: pesosToMinor(values.price) as number,
     description: values.description,
     validityDays: Number.isFinite(values.validityDays) ? values.validityDays : (undefined as unknown as number),
@@ -79,10 +100,12 @@ export function stageAmounts(priceMinor: number, percents: readonly number[]): n
 const schemaResolver = zodResolver(QuoteInputSchema);
 
 /** react-hook-form resolver: QuoteInputSchema over the converted values, its errors under the form's fields. */
-export const offerResolver: Resolver<OfferFormValues, unknown, QuoteData> = async (values, context, options) => {
+export const offerResolver: Resolver<OfferFormValues, OfferFormContext | undefined, QuoteData> = async (values, context, options) => {
   const result = await schemaResolver(toQuoteInput(values), context, { ...options, names: undefined, fields: {} } as never);
-  if (Object.keys(result.errors).length === 0) return { values: result.values as QuoteData, errors: {} };
-  const source = result.errors as Record<string, unknown>;
+  // The start date in the project's country's calendar, as the server checks it (the schema cannot know the project).
+  const past = values.startDate && !result.errors.startDate && offerStartDateInPast(values.startDate, context?.country ?? 'DO');
+  if (Object.keys(result.errors).length === 0 && !past) return { values: result.values as QuoteData, errors: {} };
+  const source = { ...(result.errors as Record<string, unknown>), ...(past ? { startDate: { type: 'custom', message: tt.startDateInPast } } : {}) };
   const errors: Record<string, unknown> = {};
   for (const [key, error] of Object.entries(source)) {
     if (key === 'stages' && error && typeof error === 'object') {
@@ -98,7 +121,9 @@ export const offerResolver: Resolver<OfferFormValues, unknown, QuoteData> = asyn
 };
 
 /** The form's starting values: empty, or the open offer being replaced. */
-export function initialValues(previous?: Pick<Quote, 'priceMinor' | 'description' | 'stages' | 'expiresAt' | 'createdAt'> | null): OfferFormValues {
+export function initialValues(
+  previous?: Pick<Quote, 'priceMinor' | 'description' | 'stages' | 'expiresAt' | 'createdAt' | 'startDate' | 'durationDays' | 'warrantyDays' | 'materialsIncluded'> | null,
+): OfferFormValues {
   const stages = previous?.stages ?? null;
   return {
     price: previous ? minorToPesosText(previous.priceMinor) : '',
@@ -106,5 +131,9 @@ export function initialValues(previous?: Pick<Quote, 'priceMinor' | 'description
     validityDays: DEFAULT_QUOTE_VALIDITY_DAYS,
     useStages: stages !== null && stages.length > 0,
     stages: stages && stages.length > 0 ? stages.map((s) => ({ ...s })) : [],
+    startDate: previous?.startDate ?? '',
+    durationDays: previous?.durationDays ?? Number.NaN,
+    warrantyDays: previous?.warrantyDays ?? Number.NaN,
+    materialsIncluded: previous?.materialsIncluded == null ? '' : previous.materialsIncluded ? 'yes' : 'no',
   };
 }

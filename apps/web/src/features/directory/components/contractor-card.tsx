@@ -11,6 +11,7 @@ import { useCountry } from '@/lib/country.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { distanceText, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
+import { BadgesHelp, PortfolioThumbs, TrustFacts } from './contractor-trust.tsx';
 
 interface ContractorCardProps {
   contractor: Card;
@@ -42,6 +43,7 @@ export function ContractorCard({ contractor: c, favourite, contact, headingLevel
           </Heading>
           {c.companyName && <p className="text-slate-700 [overflow-wrap:anywhere]">{c.companyName}</p>}
           <ContractorBadges badges={c.badges} className="mt-1.5" />
+          {(c.badges.verified || c.badges.featured) && <BadgesHelp />}
         </div>
         {/* The heart and Contactar wait for the session (the server renders without them): their places are kept, so nothing moves when they appear. */}
         {favourite && <div className="size-11 shrink-0">{favourite}</div>}
@@ -63,7 +65,9 @@ export function ContractorCard({ contractor: c, favourite, contact, headingLevel
         )}
         <li>{t.card.memberSince(formatMonthYear(c.memberSince, locale))}</li>
         <li>{t.card.completedProjects(formatNumber(c.completedProjects, locale), c.completedProjects)}</li>
+        <TrustFacts contractor={c} locale={locale} />
       </ul>
+      <PortfolioThumbs contractor={c} />
       {c.services.length > 0 && (
         <ul aria-label={t.card.services} className="flex flex-wrap gap-1.5">
           {c.services.map((s) => (

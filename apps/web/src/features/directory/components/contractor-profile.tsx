@@ -9,6 +9,7 @@ import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 import { DIRECTORY_TIME_ZONE, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
+import { BadgesHelp, hasTrustFacts, TrustFacts } from './contractor-trust.tsx';
 
 interface ContractorProfileProps {
   profile: ContractorPublicProfile;
@@ -36,6 +37,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
           </div>
           {p.companyName && <p className="mt-1 text-lg text-slate-700 [overflow-wrap:anywhere]">{p.companyName}</p>}
           <ContractorBadges badges={p.badges} className="mt-2" />
+          <BadgesHelp className="mt-1" />
           <p className="mt-3 flex flex-wrap items-center gap-x-2 text-slate-700">
             <StarRating value={p.ratingAvg} showValue={p.ratingCount > 0} size="lg" />
             <span>{p.ratingCount > 0 ? `(${reviewsText})` : t.card.noReviews}</span>
@@ -96,6 +98,11 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
                 <dd>{formatNumber(p.completedProjects, locale)}</dd>
               </div>
             </dl>
+            {hasTrustFacts(p) && (
+              <ul className="mt-3 flex flex-col gap-1 text-slate-800">
+                <TrustFacts contractor={p} locale={locale} />
+              </ul>
+            )}
           </section>
           {p.services.length > 0 && (
             <section aria-labelledby="contractor-services">

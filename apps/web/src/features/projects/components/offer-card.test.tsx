@@ -46,8 +46,17 @@ function offer(status: QuoteStatus, extra: Partial<Offer> = {}): Offer {
       distanceKm: null,
       memberSince: '2029-01-01T12:00:00.000Z',
       badges: { isNew: false, verified: true, featured: false },
+      medianResponseMinutes: null,
+      hiresCount: 0,
+      priceGuide: [],
+      portfolioThumbs: [],
     },
     contractorListed: true,
+    conversationId: null,
+    startDate: null,
+    durationDays: null,
+    warrantyDays: null,
+    materialsIncluded: null,
     ...extra,
   };
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { directory as td } from '@arreglaya/shared/i18n/directory';
+import { compareOffers as tc } from '@arreglaya/shared/i18n/offers-trust';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { QUOTE_ACTIONS, QUOTE_STATUS_LABELS, quoteAllows, type QuoteAction } from '@arreglaya/shared/lifecycles';
 import type { Offer } from '@arreglaya/shared/schemas/projects';
@@ -8,7 +9,9 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { cx } from '@/lib/cx.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
+import { responseTimeText } from '@/lib/trust-format.ts';
 import { projectPhotoUrl } from '../project.ts';
+import { OfferTermsRows } from './offer-terms.tsx';
 
 const BADGE_STYLES = {
   verified: 'bg-brand-50 text-brand-800 ring-brand-700/30',
@@ -63,6 +66,7 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
         </div>
       </div>
       {listed && <p className="text-sm text-slate-700">{t.offers.completed(formatNumber(c.completedProjects, locale), c.completedProjects)}</p>}
+      {listed && c.medianResponseMinutes !== null && <p className="text-sm text-slate-700">{responseTimeText(c.medianResponseMinutes)}</p>}
       {badges.length > 0 && (
         <ul aria-label={td.card.badges} className="flex flex-wrap gap-1.5">
           {badges.map((b) => (
@@ -90,6 +94,7 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
             <dd className="font-semibold">{formatMoney(o.agreedPriceMinor, o.currency, locale)}</dd>
           </>
         )}
+        <OfferTermsRows offer={o} locale={locale} />
         <dt className="font-medium">{t.offers.status}</dt>
         <dd>{QUOTE_STATUS_LABELS[o.status]}</dd>
       </dl>
@@ -123,6 +128,12 @@ export function OfferCard({ offer: o, locale, projectOpen, onAccept, onReject, o
           <button type="button" onClick={onReject} className={buttonClasses('ghost', 'text-red-700')} aria-label={`${t.offers.reject}: ${c.name}`}>
             {t.offers.reject}
           </button>
+        )}
+        {/* The chat with this contractor (decision 043): allowed before hiring; contact details stay hidden until the money is held (issue 29). */}
+        {o.conversationId && (
+          <Link to={`/perfil/mensajes?conversation=${encodeURIComponent(o.conversationId)}`} className={buttonClasses('secondary')} aria-label={tc.writeTo(c.name)}>
+            {tc.write}
+          </Link>
         )}
         {listed && (
           <Link to={`/contractors/${c.id}`} className={buttonClasses('ghost')} aria-label={`${t.offers.viewProfile}: ${c.name}`}>

@@ -1,13 +1,16 @@
 import { useId, useState } from 'react';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { projectAllows } from '@arreglaya/shared/lifecycles';
-import { COMMENT_MAX, OFFER_SORTS, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { compareOffers as tc } from '@arreglaya/shared/i18n/offers-trust';
+import { COMMENT_MAX, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { useOfferDecision, useOffers, type OfferSort } from '../offers.ts';
+import { COMPARE_SORTS, sortOffers, type CompareSort } from '../compare-offers.ts';
+import { useOfferDecision, useOffers } from '../offers.ts';
+import { CompareTable } from './compare-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -31,14 +34,15 @@ export function currentOffers(items: readonly Offer[]): { offer: Offer; earlier:
 }
 
 /**
- * The client's offers on their project, side by side, sorted by price or rating (the API
- * sorts); accept (asks first), reject with an optional comment, counter-offer. Every answer's
+ * The client's offers on their project, side by side ('Comparar ofertas': a table from 768 px,
+ * swipeable cards on a phone), sorted on the page by price, rating, start date or response time; accept (asks first), reject with an optional comment, counter-offer. Every answer's
  * Spanish message comes from the API (a 409 says why the move is refused).
  */
 export function OffersPanel({ project, userId, locale }: { project: ProjectDetail; userId: string; locale: string }) {
   const id = useId();
-  const [sort, setSort] = useState<OfferSort>('price_asc');
-  const offers = useOffers(userId, project.id, sort, true);
+  // Every offer is loaded (in the API's price order); 'Comparar ofertas' sorts them on the page (decision 043).
+  const [sort, setSort] = useState<CompareSort>('price');
+  const offers = useOffers(userId, project.id, 'price_asc', true);
   const decide = useOfferDecision(userId);
   const messageBox = useMessageBox();
   const [asking, setAsking] = useState<Asking>(null);
@@ -50,7 +54,7 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
   };
 
   const items = offers.data ?? [];
-  const entries = currentOffers(items);
+  const entries = sortOffers(currentOffers(items), sort);
   const [showEarlier, setShowEarlier] = useState<ReadonlySet<string>>(new Set());
   const toggleEarlier = (contractorId: string) =>
     setShowEarlier((open) => {
@@ -67,12 +71,12 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
         {entries.length > 1 && (
           <div className="flex flex-col gap-1">
             <label htmlFor={`${id}-sort`} className="font-medium text-slate-800">
-              {t.offers.sort}
+              {tc.sortBy}
             </label>
-            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as OfferSort)} className={inputClasses('sm:w-64')}>
-              {OFFER_SORTS.map((s) => (
+            <select id={`${id}-sort`} value={sort} onChange={(e) => setSort(e.target.value as CompareSort)} className={inputClasses('sm:w-80')}>
+              {COMPARE_SORTS.map((s) => (
                 <option key={s} value={s}>
-                  {t.offers.sorts[s]}
+                  {tc.sorts[s]}
                 </option>
               ))}
             </select>
@@ -82,12 +86,19 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
       {offers.isPending && <Spinner />}
       {offers.isError && <p role="alert">{errorMessage(offers.error)}</p>}
       {offers.isSuccess && items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.offers.none}</p>}
+      {entries.length > 1 && <CompareTable entries={entries} locale={locale} />}
+      {entries.length > 1 && <p className="text-sm text-slate-700 md:hidden">{tc.swipeHint}</p>}
       {items.length > 0 && (
-        <ul aria-label={t.offers.listLabel} aria-busy={offers.isFetching} className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        // Phone: the cards side by side, swiped (scroll-snap) inside the list, never the page; wider: a grid.
+        <ul
+          aria-label={t.offers.listLabel}
+          aria-busy={offers.isFetching}
+          className="-mx-1 flex snap-x snap-mandatory gap-4 overflow-x-auto px-1 pb-2 md:mx-0 md:grid md:snap-none md:grid-cols-2 md:overflow-visible md:px-0 xl:grid-cols-3"
+        >
           {entries.map(({ offer, earlier }) => {
             const expanded = showEarlier.has(offer.contractor.id);
             return (
-              <li key={offer.id} className="flex flex-col gap-2">
+              <li key={offer.id} className="flex w-[85%] shrink-0 snap-start flex-col gap-2 md:w-auto">
                 <OfferCard
                   offer={offer}
                   locale={locale}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
@@ -16,9 +16,19 @@ if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS
 
 function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null) {
   const onSent = vi.fn();
-  render(<OfferDialog previous={previous} locale="es-DO" send={send} onSent={onSent} onClose={() => {}} />);
+  render(<OfferDialog previous={previous} country="DO" locale="es-DO" send={send} onSent={onSent} onClose={() => {}} />);
   return { onSent, user: userEvent.setup() };
 }
+
+const FUTURE = '2099-03-01';
+/** The offer's terms (decision 043): a start date, five days, 90 days' warranty, materials included. */
+async function fillTerms(user: ReturnType<typeof userEvent.setup>, startDate = FUTURE) {
+  fireEvent.change(screen.getByLabelText('Fecha de inicio'), { target: { value: startDate } });
+  await user.type(screen.getByLabelText('Duración (días)'), '5');
+  await user.type(screen.getByLabelText('Garantía (días)'), '90');
+  await user.click(screen.getByRole('radio', { name: 'Sí' }));
+}
+const TERMS = { startDate: FUTURE, durationDays: 5, warrantyDays: 90, materialsIncluded: true };
 
 const price = () => screen.getByLabelText('Precio (DOP)');
 const description = () => screen.getByLabelText('Descripción de la oferta');
@@ -58,9 +68,29 @@ describe('Make Offer', () => {
     const { user, onSent } = renderDialog(send);
     await user.type(price(), '12,500.50');
     await user.type(description(), 'Incluye materiales y mano de obra.');
+    await fillTerms(user);
     await user.click(submit());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
-    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7 });
+    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
+  });
+
+  it('asks for the terms: a start date not in the past (the project country’s calendar), a duration of 1–365 days, a warranty of 0–1,825, materials yes or no', async () => {
+    const send = vi.fn();
+    const { user } = renderDialog(send);
+    await user.type(price(), '1000');
+    await user.type(description(), 'Pintura de dos paredes con materiales.');
+    await user.click(submit());
+    expect(await screen.findByText('Indica si el precio incluye los materiales.')).toBeTruthy();
+    expect(screen.getByText('La duración tiene que estar entre 1 y 365 días.')).toBeTruthy();
+    expect(screen.getByText('La garantía tiene que estar entre 0 y 1,825 días.')).toBeTruthy();
+    await fillTerms(user, '2020-01-01');
+    const duration = screen.getByLabelText('Duración (días)');
+    await user.clear(duration);
+    await user.type(duration, '366');
+    await user.click(submit());
+    expect(await screen.findByText('La fecha de inicio no puede estar en el pasado.')).toBeTruthy();
+    expect(screen.getByText('La duración tiene que estar entre 1 y 365 días.')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
   });
 
   it('shows the staged plan sum and refuses a plan that does not add up to 100 %', async () => {
@@ -81,6 +111,7 @@ describe('Make Offer', () => {
     expect(send).not.toHaveBeenCalled();
     await user.clear(second);
     await user.type(second, '60');
+    await fillTerms(user);
     await user.click(submit());
     await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     expect(send.mock.calls[0]![0]).toMatchObject({
@@ -99,6 +130,7 @@ describe('Make Offer', () => {
     const { user, onSent } = renderDialog(send);
     await user.type(price(), '5');
     await user.type(description(), 'Cambio completo del equipo.');
+    await fillTerms(user);
     await user.click(submit());
     expect(await screen.findByText('El precio es demasiado alto.')).toBeTruthy();
     expect(price().getAttribute('aria-invalid')).toBe('true');
@@ -112,6 +144,7 @@ describe('Make Offer', () => {
     const { user } = renderDialog(send);
     await user.type(price(), '5');
     await user.type(description(), 'Cambio completo del equipo.');
+    await fillTerms(user);
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toBe('Error al registrar la oferta. - Este proyecto ya no recibe ofertas.');
   });
@@ -123,10 +156,17 @@ describe('Make Offer', () => {
       stages: null,
       expiresAt: null,
       createdAt: new Date().toISOString(),
+      startDate: FUTURE,
+      durationDays: 3,
+      warrantyDays: 30,
+      materialsIncluded: false,
     } as unknown as Quote;
     renderDialog(vi.fn(), previous);
     expect(screen.getByRole('heading', { name: 'Reemplazar oferta' })).toBeTruthy();
     expect((price() as HTMLInputElement).value).toBe('2500.75');
     expect((description() as HTMLTextAreaElement).value).toBe('Oferta anterior');
+    expect((screen.getByLabelText('Fecha de inicio') as HTMLInputElement).value).toBe(FUTURE);
+    expect((screen.getByLabelText('Garantía (días)') as HTMLInputElement).value).toBe('30');
+    expect((screen.getByRole('radio', { name: 'No' }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -1,8 +1,18 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { offerForm as t } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { QUOTE_DESCRIPTION_MAX, QUOTE_DESCRIPTION_MIN, QUOTE_VALIDITY_MAX_DAYS, type Quote } from '@arreglaya/shared/schemas/projects';
+import {
+  QUOTE_DESCRIPTION_MAX,
+  QUOTE_DESCRIPTION_MIN,
+  QUOTE_DURATION_MAX_DAYS,
+  QUOTE_VALIDITY_MAX_DAYS,
+  QUOTE_WARRANTY_MAX_DAYS,
+  todayIn,
+  type Quote,
+} from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { CloseIcon } from '@/components/ui/icons.tsx';
@@ -10,12 +20,14 @@ import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
-import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormValues, type QuoteData } from '../offer-form.ts';
+import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormContext, type OfferFormValues, type QuoteData } from '../offer-form.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface OfferDialogProps {
   /** The open offer being replaced, if any (its values fill the form). */
   previous: Quote | null;
+  /** The project's country: its calendar says whether the start date is past (as the server checks). */
+  country: CountryCode;
   locale: string;
   /** Sends the offer; resolves with the server's message. */
   send: (body: QuoteData) => Promise<{ message: string }>;
@@ -31,7 +43,8 @@ const STAGES_MAX = 5;
  * days (7 by default) and an optional staged plan that sums 100 %. The API's schema checks the form;
  * the server's messages land under the same fields.
  */
-export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDialogProps) {
+export function OfferDialog({ previous, country, locale, send, onSent, onClose }: OfferDialogProps) {
+  const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
@@ -42,7 +55,7 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
     setError,
     control,
     formState: { errors },
-  } = useForm<OfferFormValues, unknown, QuoteData>({ resolver: offerResolver, defaultValues: initialValues(previous) });
+  } = useForm<OfferFormValues, OfferFormContext, QuoteData>({ resolver: offerResolver, context: { country }, defaultValues: initialValues(previous) });
   const stages = useFieldArray({ control, name: 'stages' });
   const [useStages, price, stageValues, descriptionValue] = useWatch({ control, name: ['useStages', 'price', 'stages', 'description'] });
   // Said before sending: how many characters the description still needs (counted trimmed, as the schema does).
@@ -96,6 +109,57 @@ export function OfferDialog({ previous, locale, send, onSent, onClose }: OfferDi
             <input {...c} {...register('validityDays', { valueAsNumber: true })} type="number" min={1} max={QUOTE_VALIDITY_MAX_DAYS} step={1} className={inputClasses('w-32')} />
           )}
         </Field>
+
+        {/* The offer's terms (decision 043): what the client compares side by side. */}
+        <div className="grid gap-5 sm:grid-cols-3">
+          <Field label={tt.startDate} hint={tt.startDateHint} error={errors.startDate?.message}>
+            {(c) => <input {...c} {...register('startDate')} type="date" min={todayIn(country)} className={inputClasses()} />}
+          </Field>
+          <Field label={tt.durationDays} hint={tt.durationHint} error={errors.durationDays?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('durationDays', { valueAsNumber: true })}
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={QUOTE_DURATION_MAX_DAYS}
+                step={1}
+                className={inputClasses()}
+              />
+            )}
+          </Field>
+          <Field label={tt.warrantyDays} hint={tt.warrantyHint} error={errors.warrantyDays?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('warrantyDays', { valueAsNumber: true })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={QUOTE_WARRANTY_MAX_DAYS}
+                step={1}
+                className={inputClasses()}
+              />
+            )}
+          </Field>
+        </div>
+        <fieldset className="flex min-w-0 flex-col gap-1" aria-describedby={errors.materialsIncluded ? `${id}-materials-error` : undefined}>
+          <legend className="font-medium text-slate-800">{tt.materialsIncluded}</legend>
+          <div className="flex flex-wrap gap-2">
+            {(['yes', 'no'] as const).map((v) => (
+              <label key={v} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-brand-50">
+                <input type="radio" value={v} {...register('materialsIncluded')} aria-invalid={errors.materialsIncluded ? true : undefined} className="size-5 accent-brand-700" />
+                <span className="text-slate-800">{tt[v]}</span>
+              </label>
+            ))}
+          </div>
+          {errors.materialsIncluded && (
+            <p id={`${id}-materials-error`} className="text-sm font-medium text-red-700">
+              {errors.materialsIncluded.message}
+            </p>
+          )}
+        </fieldset>
 
         <div className="flex flex-col gap-3">
           <label className="flex min-h-11 items-center gap-3 font-medium text-slate-800">

@@ -1,0 +1,63 @@
+// Offers you can compare and trust you can read (issue 34, items 3 and 4; decision 043): the
+// offer's terms, the comparison of offers, the contractor's trust data and the badges' help.
+
+export const offerTerms = {
+  startDate: 'Fecha de inicio',
+  startDateHint: 'Cuándo puedes empezar.',
+  startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
+  durationDays: 'Duración (días)',
+  durationHint: 'Días de trabajo estimados, de 1 a 365.',
+  durationRange: 'La duración tiene que estar entre 1 y 365 días.',
+  warrantyDays: 'Garantía (días)',
+  warrantyHint: 'Días de garantía del trabajo, de 0 a 1,825 (5 años). 0 si no das garantía.',
+  warrantyRange: 'La garantía tiene que estar entre 0 y 1,825 días.',
+  materialsIncluded: '¿Incluye materiales?',
+  materialsRequired: 'Indica si el precio incluye los materiales.',
+  yes: 'Sí',
+  no: 'No',
+  notStated: 'Sin indicar',
+  days: (n: string, count: number) => `${n} ${count === 1 ? 'día' : 'días'}`,
+  noWarranty: 'Sin garantía',
+  /** Lines of the offer mail. */
+  mail: {
+    startDate: (d: string) => `Inicio propuesto: ${d}`,
+    duration: (d: string) => `Duración: ${d}`,
+    warranty: (d: string) => `Garantía: ${d}`,
+    materials: (v: string) => `Incluye materiales: ${v}`,
+  },
+} as const;
+
+export const compareOffers = {
+  title: 'Comparar ofertas',
+  sortBy: 'Ordenar por',
+  sorts: {
+    price: 'Precio (menor primero)',
+    rating: 'Calificación (mejor primero)',
+    start: 'Fecha de inicio (más pronto primero)',
+    response: 'Tiempo de respuesta (más rápido primero)',
+  },
+  tableCaption: 'Comparación de las ofertas recibidas',
+  swipeHint: 'Desliza para ver más ofertas.',
+  contractor: 'Contratista',
+  price: 'Precio',
+  rating: 'Calificación',
+  response: 'Respuesta',
+  write: 'Escribir',
+  writeTo: (name: string) => `Escribir a ${name}`,
+} as const;
+
+export const trust = {
+  respondsIn: (time: string) => `Responde en ~${time}`,
+  minutes: (n: number) => `${n} min`,
+  hours: (n: number) => `${n} h`,
+  days: (n: number) => `${n} ${n === 1 ? 'día' : 'días'}`,
+  hires: (n: string, count: number) => `${n} ${count === 1 ? 'contratación' : 'contrataciones'} por ArreglaYa`,
+  priceFrom: (service: string, price: string) => `${service}: desde ${price}`,
+  priceGuide: 'Precios de referencia',
+  portfolio: 'Fotos de trabajos',
+  portfolioPhoto: (name: string, n: number) => `Trabajo de ${name}, foto ${n}`,
+  badgesHelp: '¿Qué significan las insignias?',
+  verifiedHelp:
+    'Verificado: el equipo de ArreglaYa comprobó la cédula del contratista con un documento de identidad. Para obtenerla, completa tu perfil con tu cédula; el equipo la revisa y marca el perfil.',
+  featuredHelp: 'Destacado: el equipo de ArreglaYa elige a mano a algunos contratistas para destacarlos. No se compra ni se gana de forma automática.',
+} as const;

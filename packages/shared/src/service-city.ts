@@ -36,3 +36,6 @@ export function findServiceCity(service: string, city: string): ServiceCity | un
 export function serviceCitiesOf(country: CountryCode): readonly City[] {
   return COUNTRIES[country].cities.filter((c) => c.key !== 'otro');
 }
+
+/** The services the landing links in each city (the most asked for); each page links the rest. */
+export const LANDING_SERVICES: readonly ServiceType[] = ['plomeria', 'electricidad', 'pintura', 'aire', 'remodelacion', 'limpieza'];

@@ -1,11 +1,7 @@
 import { Link } from 'react-router';
 import { DEFAULT_COUNTRY } from '@arreglaya/shared/countries';
-import type { ServiceType } from '@arreglaya/shared/domain';
 import { serviceCity as t } from '@arreglaya/shared/i18n/service-city';
-import { serviceCitiesOf, serviceCityPath } from '@arreglaya/shared/service-city';
-
-/** The services the landing links in each city (the most asked for); each page links the rest (decision 044). */
-const LANDING_SERVICES: readonly ServiceType[] = ['plomeria', 'electricidad', 'pintura', 'aire', 'remodelacion', 'limpieza'];
+import { LANDING_SERVICES, serviceCitiesOf, serviceCityPath } from '@arreglaya/shared/service-city';
 
 /** The landing's "Servicios por ciudad": links to the service-and-city pages of the Dominican Republic's cities. */
 export function ServiceCityLinks() {

@@ -1,38 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { serviceCity as t } from '@arreglaya/shared/i18n/service-city';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config/env.ts';
-import { contractorProfiles, users } from '../src/db/schema/index.ts';
+import type { contractorProfiles } from '../src/db/schema/index.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { PageRenderer } from '../src/plugins/web-app.ts';
-import { createUser } from './support/factories.ts';
+import { listedContractor, RENDERER, SHELL } from './support/server-pages.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-db.ts';
 
 // The service-and-city pages, /servicios/{service}/{city} (decision 044), rendered by the server
 // from the directory's services: the real app on a real database, rendering with the web app's
 // renderer (its source, the module the build bundles) into a shell like the built index.html.
 
-const RENDERER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/prerender/entry-server.tsx');
 const APP_URL = 'https://sitio.example';
-const SHELL = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="La descripción del shell." />
-    <title>Shell</title>
-  </head>
-  <body>
-    <div id="root"><div class="boot-spinner" role="status"></div></div>
-  </body>
-</html>`;
 const SITEMAP = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>__ARREGLAYA_APP_URL__/</loc></url>\n</urlset>\n`;
 const HOSTILE = '</script><script>alert(1)</script> & "Hnos" \u2028 <!-- \'x\'';
 
@@ -77,19 +63,8 @@ describe('service-and-city pages', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   const ids: Record<string, string> = {};
 
-  async function contractor(name: string, services: ServiceType[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}): Promise<string> {
-    const [first, ...rest] = name.split(' ');
-    const u = await createUser(database.db, { role: 'contractor', firstName: first! });
-    await database.db
-      .update(users)
-      .set({ firstName: first!, lastName: rest.join(' '), name })
-      .where(eq(users.id, u.id));
-    await database.db
-      .update(contractorProfiles)
-      .set({ displayName: name, serviceTypes: services, city: 'santo-domingo', ...profile })
-      .where(eq(contractorProfiles.userId, u.id));
-    return u.id;
-  }
+  const contractor = (name: string, services: ServiceType[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}) =>
+    listedContractor(database.db, name, services, profile);
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-service-city-'));

@@ -14,6 +14,9 @@
  * BENCH_WEB_INP_RUNS (default 5; 0 skips) runs of each interaction, BENCH_WEB_CPU_SLOWDOWN
  * (default 4). BENCH_WEB_LIGHTHOUSE=0 skips Lighthouse.
  *
+ * Then the service-and-city pages' SEO at 360 px (web-seo.ts, decision 044), on a server with the
+ * demo data; BENCH_WEB_SEO=0 skips it.
+ *
  * BENCH_WEB_SIGNED_IN=1 audits instead the accessibility and best practices of two pages of a
  * signed-in person (issue 31): a project page and /perfil/mensajes, on a server with the demo data,
  * signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do, password demo-arreglaya).
@@ -27,6 +30,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { measureChatInp } from './web-inp.ts';
+import { serviceCitySeoTable } from './web-seo.ts';
 
 const PAGES = ['/', '/ayuda', '/comoclientes', '/busqueda'];
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -146,6 +150,14 @@ async function main(): Promise<void> {
   // Without it chrome-launcher's spawn error would end the process and leave the server running.
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
   if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') await lighthouseTable();
+  if (process.env.BENCH_WEB_SEO !== '0') {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+    try {
+      await serviceCitySeoTable(chrome, RUNS, median);
+    } finally {
+      chrome.kill();
+    }
+  }
   if (INP_RUNS > 0) {
     const rows = await measureChatInp({ chromePath: CHROME_PATH, runs: INP_RUNS, cpuSlowdown: CPU_SLOWDOWN });
     console.log(`\nChat INP (web-vitals) at 360 × 740 with the CPU slowed down ${CPU_SLOWDOWN}×, median of ${INP_RUNS} run${INP_RUNS > 1 ? 's' : ''}:\n`);

@@ -1,5 +1,5 @@
 // Post-build step of the web app: builds src/prerender/entry-server.tsx for Node into dist-ssr/
-// (kept: the server imports it at run time to render /busqueda and /contractors/:id per request,
+// (kept: the server imports it at run time to render /busqueda, /contractors/:id and /servicios/:service/:city per request,
 // from the HTML templates written beside it in dist-ssr/pages/), renders the public pages with
 // react-dom/server into dist/<route>/index.html (the landing into dist/index.landing.html, since
 // dist/index.html stays the SPA shell for every other path), lists them in dist/prerendered.json
@@ -83,6 +83,7 @@ function headFor(page: (typeof PAGES)[number]): string {
 const SERVER_PAGES: { page: string; module: string }[] = [
   { page: 'search', module: 'src/app/routes/search.tsx' },
   { page: 'contractor', module: 'src/app/routes/contractor-page.tsx' },
+  { page: 'service-city', module: 'src/app/routes/service-city.tsx' },
 ];
 
 /** What the server puts the rendered page in place of. */

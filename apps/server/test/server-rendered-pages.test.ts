@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
@@ -13,25 +12,14 @@ import { contractorProfiles, photos, users } from '../src/db/schema/index.ts';
 import { createLogger } from '../src/lib/logger.ts';
 import type { PageRenderer } from '../src/plugins/web-app.ts';
 import { createUser } from './support/factories.ts';
+import { listedContractor, RENDERER, SHELL } from './support/server-pages.ts';
 import { createTestDatabase, type TestDatabase } from './support/test-db.ts';
 
 // /busqueda and /contractors/:id rendered by the server (decision 018): the real app on a real
 // database, rendering with the web app's renderer (its source, the module the build bundles into
 // dist-ssr/entry-server.js) into a shell like the built index.html.
 
-const RENDERER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/src/prerender/entry-server.tsx');
 const APP_URL = 'https://sitio.example';
-const SHELL = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="description" content="La descripción del shell." />
-    <title>Shell</title>
-  </head>
-  <body>
-    <div id="root"><div class="boot-spinner" role="status"></div></div>
-  </body>
-</html>`;
 
 /** The query cache the page sent, as the browser reads it: the first `</script>` after the block's start must be its own. */
 function stateOf(html: string): { queries: { queryKey: unknown[]; state: { data: unknown } }[] } {
@@ -55,19 +43,8 @@ describe('pages rendered by the server', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   const ids: Record<string, string> = {};
 
-  async function contractor(name: string, services: ServiceType[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}): Promise<string> {
-    const [first, ...rest] = name.split(' ');
-    const u = await createUser(database.db, { role: 'contractor', firstName: first! });
-    await database.db
-      .update(users)
-      .set({ firstName: first!, lastName: rest.join(' '), name })
-      .where(eq(users.id, u.id));
-    await database.db
-      .update(contractorProfiles)
-      .set({ displayName: name, serviceTypes: services, city: 'santo-domingo', ...profile })
-      .where(eq(contractorProfiles.userId, u.id));
-    return u.id;
-  }
+  const contractor = (name: string, services: ServiceType[], profile: Partial<typeof contractorProfiles.$inferInsert> = {}) =>
+    listedContractor(database.db, name, services, profile);
 
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-ssr-dist-'));

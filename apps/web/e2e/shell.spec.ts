@@ -47,16 +47,16 @@ test('every app route renders a page with one h1 and no console errors', async (
   for (const pattern of APP_ROUTE_PATTERNS) {
     const url = concretePath(pattern);
     const response = await page.goto(url);
-    // A random id is no contractor: the server renders the contractor page's not-found view, with 404 (decision 018).
-    expect(response?.status(), url).toBe(pattern === '/contractors/:id' ? 404 : 200);
+    // A random id is no contractor, and no service or city: the server renders the page's not-found view, with 404 (decisions 018, 044).
+    expect(response?.status(), url).toBe(pattern === '/contractors/:id' || pattern === '/servicios/:service/:city' ? 404 : 200);
     const h1 = page.locator('main h1');
     await expect(h1, url).toHaveCount(1);
     await expect(h1, url).not.toHaveText('');
     await expect(page.locator('h1'), `${url}: one h1 per page`).toHaveCount(1);
     expect((await page.getByRole('main').innerText()).trim().length, url).toBeGreaterThan(20);
   }
-  // The browser logs the 404 of the contractor page's document.
-  expect(errors.filter((e) => !/\/contractors\/[^:]+: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
+  // The browser logs the 404 of the contractor and service pages' documents.
+  expect(errors.filter((e) => !/\/(contractors|servicios)\/[^:]+: Failed to load resource: the server responded with a status of 404/.test(e))).toEqual([]);
 });
 
 test('account pages carry the breadcrumb back to Cuenta; pages under construction say so', async ({ page, baseURL, mailbox }) => {

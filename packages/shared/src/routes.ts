@@ -3,6 +3,7 @@
 export const APP_ROUTE_PATTERNS = [
   '/',
   '/busqueda',
+  '/servicios/:service/:city',
   '/projectlist',
   '/proyectos/:id',
   '/oferta/confirmar/:token',

@@ -77,4 +77,6 @@ export interface PageSources {
   searchDirectory(search: DirectorySearch): Promise<string>;
   /** A listed contractor's public page (ContractorPublicProfile), or null for any other id. */
   contractorPage(id: string): Promise<string | null>;
+  /** Every service and city with listed contractors (ServiceCityStatsSchema): the service-and-city pages and the sitemap. */
+  serviceCities(): Promise<string>;
 }

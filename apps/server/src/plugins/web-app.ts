@@ -5,6 +5,8 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/shared/html-head';
 import { isAppPath } from '@arreglaya/shared/routes';
+import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
+import { serviceCityPath } from '@arreglaya/shared/service-city';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { SERVER_ROOT } from '../lib/server-root.ts';
@@ -26,6 +28,8 @@ export interface ServerPage {
   state: string;
   head: { title: string; description: string; path: string; type?: string; imagePath?: string };
   noindex?: boolean;
+  /** schema.org JSON-LD blocks, escaped for a <script> element by the renderer; URLs start with APP_URL_PLACEHOLDER. */
+  jsonLd?: string[];
 }
 
 /** The web app's renderer of /busqueda and /contractors/:id; undefined for any other URL. */
@@ -63,7 +67,15 @@ export function renderServerPage(template: string, page: ServerPage, appUrl: str
     ...(head.type ? { type: head.type } : {}),
     ...(head.imagePath ? { image: `${appUrl}${head.imagePath}` } : {}),
   });
-  let html = withHead(template, page.noindex ? `${tags}\n    <meta name="robots" content="noindex" />` : tags);
+  // The address goes in as JSON string content, escaped for the script element as the renderer escaped the rest.
+  const appUrlInJson = JSON.stringify(appUrl)
+    .slice(1, -1)
+    .replace(/[<>&]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const extra = [
+    ...(page.noindex ? ['<meta name="robots" content="noindex" />'] : []),
+    ...(page.jsonLd ?? []).map((block) => `<script type="application/ld+json">${block.replaceAll(APP_URL_PLACEHOLDER, appUrlInJson)}</script>`),
+  ];
+  let html = withHead(template, [tags, ...extra].join('\n    '));
   if (html.includes(SERVER_OUTLET)) html = html.replace(SERVER_OUTLET, () => page.html);
   else {
     // The plain shell (a build without page templates): its #root, boot spinner included, replaced.
@@ -117,8 +129,16 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       const filePath = path.join(distDir, file);
       if (!fs.existsSync(filePath)) continue;
       const body = withAppUrl(fs.readFileSync(filePath, 'utf8'), escape);
+      const sources = opts.pageSources;
+      // The sitemap also lists the service-and-city pages with someone on them, as the directory is now (decision 044).
+      const answer = file === 'sitemap.xml' && sources ? async () => withServiceCityUrls(body, opts.appUrl, await sources.serviceCities()) : () => body;
       // Public files of the site, not API operations: out of the OpenAPI document.
-      app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) => reply.header('Cache-Control', 'no-cache').type(type).send(body));
+      app.get(`/${file}`, { config: { access: 'public' }, schema: { hide: true } }, async (_req, reply) =>
+        reply
+          .header('Cache-Control', 'no-cache')
+          .type(type)
+          .send(await answer()),
+      );
     }
   } else {
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
@@ -199,6 +219,17 @@ async function sendServerPage(req: FastifyRequest, reply: FastifyReply, server: 
   if (page.status === 200 && req.headers['if-none-match'] === etag) await reply.status(304).send();
   else await reply.status(page.status).send(html);
   return true;
+}
+
+/** sitemap.xml with a <url> per service and city that has at least one listed contractor, its lastmod the latest profile change there. */
+export function withServiceCityUrls(sitemap: string, appUrl: string, statsJson: string): string {
+  const { items } = JSON.parse(statsJson) as ServiceCityStats;
+  const urls = items.map(
+    (s) =>
+      `  <url><loc>${escapeHtml(`${appUrl}${serviceCityPath(s.service, s.city)}`)}</loc><lastmod>${escapeHtml(s.lastModified)}</lastmod><changefreq>daily</changefreq></url>\n`,
+  );
+  const end = sitemap.lastIndexOf('</urlset>');
+  return end < 0 ? sitemap : `${sitemap.slice(0, end)}${urls.join('')}${sitemap.slice(end)}`;
 }
 
 function withoutTrailingSlash(url: string): string {

@@ -65,6 +65,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
           { index: true, lazy: () => import('./routes/landing.tsx') },
           { path: 'contactus', lazy: () => import('./routes/contact.tsx') },
           { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
+          { path: 'servicios/:service/:city', lazy: () => import('./routes/service-city.tsx') },
           { path: 'projectlist', handle: { title: p.projectList } satisfies PageHandle, lazy: () => import('./routes/project-list.tsx') },
           { path: 'nuevoproyecto', lazy: () => import('./routes/new-project.tsx') },
           { path: 'proyectos/:id', loader: signedIn, lazy: () => import('./routes/project.tsx') },

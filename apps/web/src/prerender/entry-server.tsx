@@ -12,6 +12,7 @@ import { directorySearchKey } from '../features/directory/hooks/use-directory-se
 import { readSearch, writeSearch } from '../features/directory/search-params.ts';
 import { OfflinePage } from '../pwa/offline-page.tsx';
 import { QUERY_STATE_ID, serializeState } from './query-state.ts';
+import { renderServiceCity } from './service-city-page.ts';
 
 // Built twice from one source (scripts/web/prerender.ts): `render` prerenders the public pages at
 // build time; `renderPage` is imported by the server at run time (apps/server/src/plugins/web-app.ts)
@@ -52,12 +53,14 @@ export interface PageSources {
   searchDirectory(search: DirectorySearch): Promise<string>;
   /** A listed contractor's public page (ContractorPublicProfile), or null. */
   contractorPage(id: string): Promise<string | null>;
+  /** Every service and city with listed contractors (ServiceCityStatsSchema). */
+  serviceCities(): Promise<string>;
 }
 
 /** A page rendered by the server: what goes in #root, in the head and before </body>. */
 export interface ServerPage {
   /** Which page (the build writes each one's HTML template, with its own route chunks preloaded). */
-  page: 'search' | 'contractor';
+  page: 'search' | 'contractor' | 'service-city';
   status: 200 | 404;
   /** #root's content. */
   html: string;
@@ -65,6 +68,8 @@ export interface ServerPage {
   state: string;
   head: { title: string; description: string; /** Path and query of the canonical URL. */ path: string; type?: string; /** Path of the og:image. */ imagePath?: string };
   noindex?: boolean;
+  /** schema.org JSON-LD blocks for the head, each escaped for a <script> element; URLs start with APP_URL_PLACEHOLDER. */
+  jsonLd?: string[];
 }
 
 /** Pages rendered per request; undefined for any other path (the server sends the shell or a prerendered page). */
@@ -72,11 +77,18 @@ export async function renderPage(url: string, sources: PageSources): Promise<Ser
   const { pathname, searchParams } = new URL(url, 'http://localhost');
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const isSearch = path === '/busqueda';
-  if (!isSearch && !path.startsWith('/contractors/')) return undefined;
+  const isServiceCity = path.startsWith('/servicios/');
+  if (!isSearch && !isServiceCity && !path.startsWith('/contractors/')) return undefined;
   const context = await routed(url);
   const match = context.matches.at(-1);
   // A fresh cache per request; nothing fetches while rendering on the server.
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
+
+  if (isServiceCity) {
+    // /servicios/a or /servicios/a/b/c: not one of these pages (the shell and its not-found page).
+    if (match?.route.path !== 'servicios/:service/:city') return undefined;
+    return renderServiceCity(match.params.service ?? '', match.params.city ?? '', sources, client, () => ({ html: html(context, client), state: stateBlock(client) }));
+  }
 
   if (isSearch) {
     const search = readSearch(searchParams);

@@ -3,7 +3,9 @@ import { ContractorPublicProfileSchema, DirectoryPageSchema, DirectorySearchSche
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPreparedJson } from '../../lib/prepared-json.ts';
+import { ServiceCityStatsSchema } from '@arreglaya/shared/schemas/service-city';
 import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
+import { serviceCityStats } from './service-city.service.ts';
 
 export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,6 +26,19 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
         if (req.query.proyecto) void reply.header('cache-control', 'private, no-store');
         return sendPreparedJson(req, reply, page);
       },
+    );
+
+    app.get(
+      '/api/contractors/service-cities',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['directorio'],
+          summary: 'Servicios y ciudades con contratistas: cuántos y su valoración media (las páginas /servicios/{servicio}/{ciudad})',
+          response: { 200: ServiceCityStatsSchema },
+        },
+      },
+      async (req, reply) => sendPreparedJson(req, reply, await serviceCityStats(deps)),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import type { PageSources } from '../../lib/route-config.ts';
 import { DirectoryCache } from './directory-cache.ts';
 import { DirectoryFacets } from './directory-facets.ts';
 import { startDirectoryListener, type ChangeSink, type ExtraChannel } from './directory-listener.ts';
+import { serviceCityStats } from './service-city.service.ts';
 import { findContractorPage, isContractorId, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 
 export interface Directory extends DirectoryDeps {
@@ -89,6 +90,9 @@ export function directoryPageSources(deps: DirectoryDeps): PageSources {
     async contractorPage(id) {
       const found = isContractorId(id) ? await findContractorPage(deps, id.toLowerCase()) : null;
       return found ? found.text() : null;
+    },
+    async serviceCities() {
+      return (await serviceCityStats(deps)).text();
     },
   };
 }

@@ -3,6 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
 import { PlaceCombobox } from '@/features/directory/components/place-combobox.tsx';
+import { serviceCity } from '@arreglaya/shared/i18n/service-city';
+import { ServiceCityLinks } from '@/features/directory/components/service-city-links.tsx';
 import { ServiceGrid } from '@/features/services/components/service-grid.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 import { Carousel } from '@/components/ui/carousel.tsx';
@@ -30,6 +32,15 @@ function LandingPage() {
           </h2>
           <p className="mt-2 text-slate-700">{t.servicesText}</p>
           <ServiceGrid />
+        </section>
+      </Suspense>
+      <Suspense>
+        <section id="servicios-por-ciudad" aria-labelledby="service-cities-title" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 pb-14">
+          <h2 id="service-cities-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
+            {serviceCity.landingTitle}
+          </h2>
+          <p className="mt-2 text-slate-700">{serviceCity.landingText}</p>
+          <ServiceCityLinks />
         </section>
       </Suspense>
 

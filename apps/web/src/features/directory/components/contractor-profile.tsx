@@ -1,7 +1,10 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { findCity } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { serviceCity } from '@arreglaya/shared/i18n/service-city';
+import { findServiceCity, serviceCityPath } from '@arreglaya/shared/service-city';
 import type { ContractorPublicProfile, PublicReview } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
@@ -25,6 +28,8 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
   const { locale } = useCountry();
   const city = p.city ? findCity(p.country, p.city)?.name : undefined;
   const reviewsText = t.card.reviews(formatNumber(p.ratingCount, locale), p.ratingCount);
+  // The service-and-city pages of their services in their city (decision 044).
+  const sameHere = p.city ? p.services.flatMap((s) => findServiceCity(s, p.city!) ?? []).filter((place) => place.country === p.country) : [];
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start">
@@ -113,6 +118,22 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
                 {p.services.map((s) => (
                   <li key={s} className="rounded-md bg-white px-2 py-0.5 text-slate-800 ring-1 ring-slate-300">
                     {SERVICE_LABELS[s]}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {sameHere.length > 0 && (
+            <section aria-labelledby="contractor-more">
+              <h2 id="contractor-more" className="text-lg font-bold text-slate-900">
+                {serviceCity.moreLikeThisTitle}
+              </h2>
+              <ul className="mt-2 space-y-1.5">
+                {sameHere.map(({ service, city: place }) => (
+                  <li key={service}>
+                    <Link to={serviceCityPath(service, place.key)} className="inline-block py-0.5 text-brand-700 underline underline-offset-2">
+                      {serviceCity.moreLikeThis(service, place.name)}
+                    </Link>
                   </li>
                 ))}
               </ul>

@@ -39,6 +39,11 @@ export interface Notice {
   alwaysMail?: boolean;
   /** The caller mails it with a template of its own (reviews): only the notice is posted here. */
   mailedByCaller?: boolean;
+  /**
+   * Its text on the outside channels (a push's body, the SMS) and the WhatsApp template's parameters
+   * in the catalogue's order (WHATSAPP_TEMPLATES); without it, the title and the title alone.
+   */
+  outside?: { body: string; templateParams: string[] };
   /** The person told, when the caller has just read them (saves reading them again); with `immediate`, their mail preference too. */
   known?: { firstName: string; email: string; immediate?: boolean };
 }
@@ -64,7 +69,14 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
   else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
   // The same notice on the outside channels the person chose, queued in this transaction (decision 038).
   const type = NOTICE_TYPES[n.kind];
-  if (type && deps.notifications) await deps.notifications.queue(tx, { userId: n.to, type, body: n.title, url: projectUrl(deps.appUrl, n.pair.projectId) });
+  if (type && deps.notifications)
+    await deps.notifications.queue(tx, {
+      userId: n.to,
+      type,
+      body: n.outside?.body ?? n.title,
+      templateParams: n.outside?.templateParams,
+      url: projectUrl(deps.appUrl, n.pair.projectId),
+    });
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {

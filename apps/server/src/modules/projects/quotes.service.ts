@@ -136,6 +136,11 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
           { label: m.seeAll, url: projectUrl(deps.appUrl, projectId) },
         ],
         known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
+        // Push and SMS name the offer (the mail's first lines); WhatsApp's newOffer template takes contractor, project, link.
+        outside: {
+          body: [m.intro(contractor.name), tm.price(formatMoney(input.priceMinor, input.currency)), tm.project(project.title)].join('\n'),
+          templateParams: [contractor.name, project.title, projectUrl(deps.appUrl, projectId)],
+        },
       });
     await recordLogEntry(tx, {
       userId: actor.id,

@@ -1,0 +1,267 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderTemplate, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
+import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
+import { notificationDeliveries, phoneCodes, phoneNumbers, users } from '../src/db/schema/index.ts';
+import { RETRY_DELAYS_MS } from '../src/modules/notifications/notification-dispatch.ts';
+import { SANDBOX_NUMBERS } from '../src/modules/messaging/sandbox-numbers.ts';
+import { formatMoney } from '../src/modules/projects/project-notify.ts';
+import { createUser, signIn } from './support/factories.ts';
+import { person, postProject, postQuote, projectForm, type Person } from './support/project-factories.ts';
+import { startPushReceiver, type BrowserSubscription, type PushReceiver } from './support/push-receiver.ts';
+import { createTestAppWithMail, type MailTestApp } from './support/test-app.ts';
+
+// Issue 32's acceptance test: one offer told to its client on all five channels (in the app, by
+// e-mail, Web Push, WhatsApp and SMS) through the real app's wiring (app.ts registers the real
+// senders with the dispatcher; the WhatsApp and SMS stand-ins call the status webhooks back into
+// the dispatcher's store), as the client and the console would see it.
+
+let t: MailTestApp;
+let receiver: PushReceiver;
+let adminCookie: string;
+beforeAll(async () => {
+  [t, receiver] = await Promise.all([createTestAppWithMail(), startPushReceiver()]);
+  const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+  adminCookie = await signIn(t, admin);
+});
+afterAll(async () => {
+  await t.close();
+  await receiver.close();
+});
+
+/** A fresh Dominican number (never one of the stand-ins' test numbers). */
+const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
+const PRICE_MINOR = 1_250_000;
+
+interface OutboxMessage {
+  channel: string;
+  template: string | null;
+  params: string[] | null;
+  body: string;
+  status: string;
+}
+/** What the stand-ins delivered to a number, newest first (the dev page). */
+async function outbox(number: string): Promise<OutboxMessage[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+async function lastCode(number: string): Promise<string> {
+  const [latest] = await outbox(number);
+  const code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
+  if (!code) throw new Error(`no code in the outbox of ${number}`);
+  return code;
+}
+
+/** Verifies the number for the channel through the API, with the code the stand-in delivered. */
+async function verifyPhone(who: Person, number: string, channel: 'whatsapp' | 'sms') {
+  // The minute between codes has passed (a second channel asks for a second code).
+  await t.db
+    .update(phoneCodes)
+    .set({ sentAt: new Date(Date.now() - 61_000) })
+    .where(eq(phoneCodes.userId, who.id));
+  const sent = await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: who.headers, payload: { number, channel } });
+  expect(sent.statusCode, sent.body).toBe(200);
+  const [delivered] = await outbox(number);
+  expect(delivered!.channel).toBe(channel);
+  const ok = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: who.headers, payload: { code: await lastCode(number) } });
+  expect(ok.statusCode, ok.body).toBe(200);
+  return ok.json().phone as { number: string | null; channels: Record<'whatsapp' | 'sms', { verified: boolean; optedOut: boolean }> };
+}
+
+/** A client whose quiet hours are off (the test runs at any hour; quiet hours have their own tests). */
+async function client(firstName: string): Promise<Person> {
+  const c = await person(t, 'client', firstName);
+  const channels = await t.app.inject({ method: 'GET', url: '/api/me/notification-channels', headers: c.headers });
+  const res = await t.app.inject({ method: 'PUT', url: '/api/me/notification-channels', headers: c.headers, payload: { choices: channels.json().choices, quietHours: false } });
+  expect(res.statusCode, res.body).toBe(200);
+  return c;
+}
+
+async function subscribe(who: Person): Promise<BrowserSubscription> {
+  const device = receiver.subscribe();
+  const res = await t.app.inject({ method: 'POST', url: '/api/me/push-subscriptions', headers: who.headers, payload: device });
+  expect(res.statusCode, res.body).toBe(201);
+  return device;
+}
+
+const nameOf = async (id: string) => {
+  const [u] = await t.db.select({ first: users.firstName, last: users.lastName }).from(users).where(eq(users.id, id));
+  return `${u!.first} ${u!.last}`.trim();
+};
+const pushesTo = (device: BrowserSubscription) => receiver.received.filter((r) => device.endpoint.endsWith(`/${r.subscription}`)).map((r) => r.payload);
+
+/** Runs the delivery job's round until none of the person's deliveries is due any more. */
+async function deliverAll(userId: string) {
+  for (let i = 0; i < 100; i++) {
+    await t.app.notifications.deliver();
+    const due = await t.db
+      .select({ id: notificationDeliveries.id, next: notificationDeliveries.nextAttemptAt, lease: notificationDeliveries.leaseUntil })
+      .from(notificationDeliveries)
+      .where(and(eq(notificationDeliveries.userId, userId), eq(notificationDeliveries.state, 'queued')));
+    if (due.every((d) => d.next > new Date() && d.lease === null)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  await t.app.messaging.standIns.settled();
+}
+
+interface ConsoleDelivery {
+  id: string;
+  type: string;
+  channel: string;
+  state: string;
+  reason: string | null;
+  attempts: number;
+}
+async function consoleDeliveries(userId: string): Promise<ConsoleDelivery[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/admin/people/${userId}/deliveries?limit=50`, headers: { cookie: adminCookie } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().items;
+}
+
+describe('one offer, told on all five channels', () => {
+  const number = freshNumber();
+  let yolanda: Person;
+  let device: BrowserSubscription;
+  let projectId: string;
+  let title: string;
+  let projectUrl: string;
+
+  it('reaches the client in the app, by e-mail, by push, by WhatsApp and by SMS; the console sees the providers’ word', async () => {
+    yolanda = await client('Yolanda');
+    device = await subscribe(yolanda);
+    await verifyPhone(yolanda, number, 'whatsapp');
+    // One number holds both channels: the second verification keeps the first.
+    const phone = await verifyPhone(yolanda, number, 'sms');
+    expect(phone).toMatchObject({ number, channels: { whatsapp: { verified: true, optedOut: false }, sms: { verified: true, optedOut: false } } });
+
+    title = 'Cambiar la llave del fregadero';
+    projectId = await postProject(t, yolanda, projectForm({ title }));
+    projectUrl = `${t.config.appUrl}/proyectos/${projectId}`;
+    const ramon = await person(t, 'contractor', 'Ramón');
+    const contractor = await nameOf(ramon.id);
+    const price = formatMoney(PRICE_MINOR, 'DOP');
+    await postQuote(t, ramon, projectId, { priceMinor: PRICE_MINOR });
+
+    // In the app.
+    const notices = await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: yolanda.headers });
+    expect(notices.json().items).toEqual([expect.objectContaining({ kind: 'newQuote', title: tm.newQuote.title, url: `/proyectos/${projectId}` })]);
+
+    // By e-mail: the new-offer mail reaches her mailbox, naming the contractor, the price and the project.
+    const mail = await t.smtp.waitFor((m) => m.to.includes(yolanda.email) && m.subject === tm.newQuote.subject);
+    expect(mail.text).toContain(tm.newQuote.intro(contractor));
+    expect(mail.text).toContain(price);
+    expect(mail.text).toContain(title);
+
+    await deliverAll(yolanda.id);
+
+    // Web Push: her device decrypts a notice that names the offer and opens the project's page.
+    const pushes = pushesTo(device);
+    expect(pushes).toHaveLength(1);
+    const pushed = pushes[0] as { title: string; body: string; url: string };
+    expect(pushed.title).toBe(tn.messageTitle('newOffer'));
+    expect(pushed.body).toContain(contractor);
+    expect(pushed.body).toContain(price);
+    expect(pushed.body).toContain(title);
+    expect(pushed.url).toBe(projectUrl);
+
+    // WhatsApp: the approved newOffer template with its parameters in the catalogue's order.
+    const template = WHATSAPP_TEMPLATES.newOffer;
+    expect(template.params).toEqual(['contractor', 'project', 'url']);
+    const messages = (await outbox(number)).filter((m) => m.channel === 'whatsapp' && m.template === template.name);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.params).toEqual([contractor, title, projectUrl]);
+    expect(messages[0]!.body).toBe(renderTemplate(template, [contractor, title, projectUrl]));
+
+    // SMS: a text naming the offer, ending with the project's link.
+    const texts = (await outbox(number)).filter((m) => m.channel === 'sms' && m.body.includes(projectUrl));
+    expect(texts).toHaveLength(1);
+    expect(texts[0]!.body.startsWith(`${tn.messageTitle('newOffer')}\n`)).toBe(true);
+    expect(texts[0]!.body).toContain(contractor);
+    expect(texts[0]!.body.endsWith(`\n${projectUrl}`)).toBe(true);
+
+    // The console: the three outside deliveries; WhatsApp read and SMS delivered, as the providers reported.
+    const seen = await consoleDeliveries(yolanda.id);
+    const byChannel = Object.fromEntries(seen.map((d) => [d.channel, d]));
+    expect(seen).toHaveLength(3);
+    expect(byChannel.push).toMatchObject({ type: 'newOffer', state: 'sent', attempts: 1, reason: null });
+    expect(byChannel.whatsapp).toMatchObject({ type: 'newOffer', state: 'read', attempts: 1, reason: null });
+    expect(byChannel.sms).toMatchObject({ type: 'newOffer', state: 'delivered', attempts: 1, reason: null });
+  });
+
+  it('STOP by WhatsApp: the next offer comes by push and SMS, not by WhatsApp', async () => {
+    expect(yolanda, 'the first test ran').toBeDefined();
+    await t.app.messaging.standIns.whatsapp!.receive(number, 'STOP');
+    await t.app.messaging.standIns.settled();
+    const phone = await t.app.inject({ method: 'GET', url: '/api/me/phone', headers: yolanda.headers });
+    expect(phone.json()).toMatchObject({ channels: { whatsapp: { verified: true, optedOut: true }, sms: { verified: true, optedOut: false } } });
+    const whatsappBefore = (await outbox(number)).filter((m) => m.channel === 'whatsapp' && m.template === WHATSAPP_TEMPLATES.newOffer.name).length;
+
+    const pilar = await person(t, 'contractor', 'Pilar');
+    const contractor = await nameOf(pilar.id);
+    await postQuote(t, pilar, projectId, { priceMinor: 990_000 });
+    await deliverAll(yolanda.id);
+
+    const pushes = pushesTo(device) as { body: string; url: string }[];
+    expect(pushes).toHaveLength(2);
+    expect(pushes[1]!.body).toContain(contractor);
+    expect(pushes[1]!.url).toBe(projectUrl);
+    const sms = (await outbox(number)).filter((m) => m.channel === 'sms' && m.body.includes(contractor));
+    expect(sms).toHaveLength(1);
+    expect(sms[0]!.body.endsWith(`\n${projectUrl}`)).toBe(true);
+    expect((await outbox(number)).filter((m) => m.channel === 'whatsapp' && m.template === WHATSAPP_TEMPLATES.newOffer.name)).toHaveLength(whatsappBefore);
+
+    // Nothing was even queued for WhatsApp: the console lists push and SMS for the second offer.
+    const seen = await consoleDeliveries(yolanda.id);
+    expect(seen.filter((d) => d.channel === 'whatsapp')).toHaveLength(1);
+    expect(seen.filter((d) => d.channel === 'sms').map((d) => d.state)).toEqual(['delivered', 'delivered']);
+    expect(seen.filter((d) => d.channel === 'push').map((d) => d.state)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('a provider that is down', () => {
+  it('retries the SMS with back-off, then stores it failed with the provider’s reason, shown in the console', async () => {
+    const maria = await client('María');
+    // The stand-in's "provider down" number cannot receive a code (the provider is down): it is
+    // stored verified for SMS, as the messaging tests store their failing numbers.
+    await t.db.insert(phoneNumbers).values({ userId: maria.id, number: SANDBOX_NUMBERS.providerDown, smsVerifiedAt: new Date() });
+    const projectId = await postProject(t, maria);
+    const ramon = await person(t, 'contractor', 'Ramón');
+    await postQuote(t, ramon, projectId);
+
+    const smsDelivery = async () => {
+      const [d] = await t.db
+        .select()
+        .from(notificationDeliveries)
+        .where(and(eq(notificationDeliveries.userId, maria.id), eq(notificationDeliveries.channel, 'sms')));
+      return d!;
+    };
+    for (let attempt = 1; attempt <= RETRY_DELAYS_MS.length; attempt++) {
+      const before = Date.now();
+      await deliverAll(maria.id);
+      const d = await smsDelivery();
+      expect(d).toMatchObject({ state: 'queued', attempts: attempt });
+      expect(d.reason).toMatch(/Service Unavailable/);
+      // The next attempt waits as decision 038 says: 1, 5, then 30 minutes.
+      const wait = d.nextAttemptAt.getTime() - before;
+      expect(wait).toBeGreaterThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! - 1000);
+      expect(wait).toBeLessThanOrEqual(RETRY_DELAYS_MS[attempt - 1]! + 60_000);
+      // The console shows it still queued, with the provider's reason.
+      expect((await consoleDeliveries(maria.id)).find((c) => c.channel === 'sms')).toMatchObject({ state: 'queued', attempts: attempt, reason: d.reason });
+      // The wait passes.
+      await t.db
+        .update(notificationDeliveries)
+        .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+        .where(eq(notificationDeliveries.id, d.id));
+    }
+    await deliverAll(maria.id);
+    const final = await smsDelivery();
+    expect(final).toMatchObject({ state: 'failed', attempts: RETRY_DELAYS_MS.length + 1 });
+    expect(final.reason).toMatch(/Service Unavailable/);
+    expect((await consoleDeliveries(maria.id)).find((c) => c.channel === 'sms')).toMatchObject({ state: 'failed', attempts: 4, reason: final.reason });
+    // Nothing reached the number.
+    expect((await outbox(SANDBOX_NUMBERS.providerDown)).filter((m) => m.status !== 'failed')).toEqual([]);
+  });
+});

@@ -164,6 +164,16 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   'PUT /api/me/notifications': { immediate: true, newsletter: false, matches: true, specialOffers: false },
   'POST /api/me/phone': { number: '809 555 2345', channel: 'sms' },
+  'PUT /api/me/notification-channels': { choices: { newOffer: { push: true, whatsapp: false, sms: true } }, quietHours: true },
+  'POST /api/me/push-subscriptions': {
+    endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-de-prueba',
+    keys: { p256dh: 'BO21eq8rr6q0QvAqRwZMRt03Qt5b8aDAZmciGmSOlQjElqRs2Zkb9VMGbSP-xUxiwNMJKVePNdMuOIp27Dwi4Fw', auth: 'NtOzU2mwNf6L5huYpAJYyA' },
+  },
+  'DELETE /api/me/push-subscriptions': { endpoint: 'https://fcm.googleapis.com/fcm/send/dispositivo-de-prueba' },
+  // Its body is optional (a device's push endpoint to drop with the session).
+  'POST /api/auth/sign-out': {},
+  'POST /api/admin/campaigns': { subject: 'Ofertas de pintura', text: 'Precios especiales\nhasta el 31.', roles: ['client'], countries: ['DO'] },
+  'PUT /api/admin/campaigns/{id}': { subject: 'Ofertas de pintura', text: 'Precios especiales\nhasta el 31.', roles: ['client'], countries: ['DO'] },
   'POST /api/me/phone/verify': { code: '123456' },
   'POST /api/contact': { firstName: 'Ana', email: 'ana@correo.do', messageType: 'sugerencia', message: 'Hola,\nuna sugerencia.' },
   'POST /api/newsletter': { email: 'boletin@correo.do' },
@@ -244,7 +254,7 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
   afterAll(() => t.close());
 
   /** Signed in as a role the route allows (a client when any user may call it). */
-  function send(method: string, path: string, op: OpenApiOperation, payload: unknown, extra: Record<string, string> = {}) {
+  async function send(method: string, path: string, op: OpenApiOperation, payload: unknown, extra: Record<string, string> = {}) {
     const roles = op.security?.[0]?.sessionCookie;
     const who =
       roles === undefined
@@ -256,7 +266,15 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
             : 'client';
     const url = path.replace('{id}', contractor.id).replace(/\{[^}]+\}/g, contractor.id);
     const headers = { ...(who ? asBrowser(cookies[who]!) : {}), ...extra };
-    return t.app.inject({ method: method as 'POST', url, headers, payload: payload as string, remoteAddress: nextIp() });
+    const res = await t.app.inject({ method: method as 'POST', url, headers, payload: payload as string, remoteAddress: nextIp() });
+    // The console takes 30 writes a minute from one sysadmin (decision 025): past that, another sysadmin sends it.
+    if (res.statusCode === 429 && who === 'sysadmin') {
+      cookies.sysadmin = await signIn(t, await createUser(t.db, { role: 'sysadmin' }));
+      return send(method, path, op, payload, extra);
+    }
+    // Signing out ended the session the other routes are sent with: sign in again.
+    if (path === '/api/auth/sign-out' && who === 'client') cookies.client = await signIn(t, client);
+    return res;
   }
 
   const jsonWrites = () =>
@@ -332,7 +350,6 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
     for (const u of uploads) {
       const res = await send(u.method, u.path, u.op, payload, { 'content-type': `multipart/form-data; boundary=${boundary}` });
       expect(res.statusCode, `${u.method} ${u.path}: ${res.body}`).toBeLessThan(500);
-      if (u.path === '/api/auth/sign-out') cookies.client = await signIn(t, client); // it ended the session
       if (res.statusCode >= 400) expect(res.json().error.message).toMatch(/[a-záéíóúñ]/i);
       if (u.path === '/api/me/photo' && u.method === 'POST') expect(res.statusCode).toBe(400);
     }

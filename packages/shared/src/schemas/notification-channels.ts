@@ -16,7 +16,7 @@ export const ChannelChoicesSchema = z.partialRecord(z.enum(NOTIFICATION_TYPES, {
 
 export const NotificationChannelsInputSchema = z
   .strictObject({ choices: ChannelChoicesSchema, quietHours: flag }, { error: validation.invalidValue })
-  .meta({ id: 'NotificationChannelsInput' });
+  .meta({ id: 'NotificationChannelsUpdate' });
 export type NotificationChannelsInput = z.infer<typeof NotificationChannelsInputSchema>;
 
 export const NotificationChannelsSchema = z

@@ -103,7 +103,7 @@ describe('a campaign to opted-in people only', () => {
     expect(await runJob(t.app.jobs, 'campaign-send', { campaignId: c.id })).toEqual({ mailed: 0, whatsapp: 0 }); // …of a campaign already sent
     expect(await mailsTo(ana, c.subject)).toBe(1);
     const list = await t.app.inject({ method: 'GET', url: '/api/admin/campaigns', headers: admin.headers });
-    expect(list.json<{ items: Campaign[] }>().items.find((x) => x.id === c.id)).toMatchObject({ state: 'sent', mailed: 1, whatsappQueued: 0 });
+    expect(list.json<{ items: Campaign[] }>().items.find((x) => x.id === c.id)).toMatchObject({ state: 'sent', mailed: 1, whatsappQueued: 1 }); // Ana, handed to the dispatcher (decision 038)
     expect(await t.db.$count(campaignRecipients, eq(campaignRecipients.campaignId, c.id))).toBe(1);
     // The send is audited like every console write.
     expect(await t.db.$count(logTrail, sql`${logTrail.location} = 'POST /api/admin/campaigns/:id/send' AND ${logTrail.details}->>'target' = ${c.id}`)).toBe(2);
@@ -115,7 +115,8 @@ describe('a campaign to opted-in people only', () => {
     await t.db.execute(sql`UPDATE campaigns SET state = 'sending' WHERE id = ${c.id}`);
     // One was told before a crash (their batch committed).
     await t.db.insert(campaignRecipients).values({ campaignId: c.id, userId: crew[0]!.id });
-    expect(await sendCampaign(t.app.campaigns, c.id, 1)).toEqual({ mailed: 2, whatsapp: 0 });
+    // The two others are mailed; all three are handed to the dispatcher (the crash came before the first's hand-off).
+    expect(await sendCampaign(t.app.campaigns, c.id, 1)).toEqual({ mailed: 2, whatsapp: 3 });
     expect(await mailsTo(crew[0]!, c.subject)).toBe(0);
     for (const p of crew.slice(1)) expect(await mailsTo(p, c.subject)).toBe(1);
     // The schedule's run (no campaign named) finds nothing left sending.

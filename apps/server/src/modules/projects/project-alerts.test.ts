@@ -116,7 +116,7 @@ describe('the contractors’ immediate alert of a new project', () => {
     expect(await alertContractors({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl }, project, 2)).toBe(0);
     const counts = await Promise.all(crew.map((c) => mailsTo(c, ALERT_SUBJECT('Pintar la sala'))));
     expect(counts).toEqual([0, 0, 1, 1, 1]);
-    expect(await t.db.$count(projectAlerts, eq(projectAlerts.projectId, id))).toBe(5);
+    expect(await t.db.$count(projectAlerts, and(eq(projectAlerts.projectId, id), eq(projectAlerts.kind, 'immediate')))).toBe(5);
   });
 
   it('is not repeated in the 07:00 digest', async () => {
@@ -157,7 +157,10 @@ describe('the contractors’ alert on the outside channels (decision 038)', () =
     await saveNotificationPreferences(t.db, crew[1]!.id, { immediate: false });
     await saveChoices(t.db, crew[2]!.id, { newMatchingProject: { push: false, whatsapp: true, sms: true } });
     const id = await postProject(t, client, { title: 'Fumigar la casa', services: ['fumigacion'], city, zone: undefined });
-    await alertsDone(id); // the test app has no sender: nothing queued on the outside channels yet
+    await alertsDone(id);
+    // The app's own senders found none of them reachable (no push subscription, no verified number) and
+    // marked the fan-out done; this test runs it again with senders that reach them, as if it never ran.
+    await t.db.delete(projectAlerts).where(and(eq(projectAlerts.projectId, id), eq(projectAlerts.kind, 'channels')));
     const [p] = await t.db.select().from(projects).where(eq(projects.id, id));
     const project = { ...p!, services: p!.serviceTypes };
     const notifications = createNotificationDispatcher({ db: t.db, senders: [push, sms], send: () => undefined, log: { warn: () => undefined } });

@@ -128,6 +128,8 @@ describe('one offer, told on all five channels', () => {
   let projectId: string;
   let title: string;
   let projectUrl: string;
+  let quoteId: string;
+  let contractorPerson: Person;
 
   it('reaches the client in the app, by e-mail, by push, by WhatsApp and by SMS; the console sees the providers’ word', async () => {
     yolanda = await client('Yolanda');
@@ -143,7 +145,8 @@ describe('one offer, told on all five channels', () => {
     const ramon = await person(t, 'contractor', 'Ramón');
     const contractor = await nameOf(ramon.id);
     const price = formatMoney(PRICE_MINOR, 'DOP');
-    await postQuote(t, ramon, projectId, { priceMinor: PRICE_MINOR });
+    quoteId = await postQuote(t, ramon, projectId, { priceMinor: PRICE_MINOR });
+    contractorPerson = ramon;
 
     // In the app.
     const notices = await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: yolanda.headers });
@@ -191,6 +194,29 @@ describe('one offer, told on all five channels', () => {
     expect(byChannel.sms).toMatchObject({ type: 'newOffer', state: 'delivered', attempts: 1, reason: null });
   });
 
+  it('the contractor answers her counter-offer: WhatsApp carries the counterOffer template with the project and its link', async () => {
+    expect(yolanda, 'the first test ran').toBeDefined();
+    const counter = await t.app.inject({ method: 'POST', url: `/api/quotes/${quoteId}/counter`, headers: yolanda.headers, payload: { priceMinor: 1_100_000 } });
+    expect(counter.statusCode, counter.body).toBe(200);
+    const answer = await t.app.inject({ method: 'POST', url: `/api/quotes/${quoteId}/counter/answer`, headers: contractorPerson.headers, payload: { accept: true } });
+    expect(answer.statusCode, answer.body).toBe(200);
+    await deliverAll(yolanda.id);
+    const template = WHATSAPP_TEMPLATES.counterOffer;
+    const messages = (await outbox(number)).filter((m) => m.channel === 'whatsapp' && m.template === template.name);
+    expect(messages).toHaveLength(1);
+    expect(messages[0]!.params).toEqual([title, projectUrl]);
+    expect(messages[0]!.status).not.toBe('failed');
+    // Push and SMS say what happened (the notice's first line), not only its title.
+    const pushed = pushesTo(device).at(-1) as { body: string };
+    expect(pushed.body).toContain('aceptó');
+    const seen = (await consoleDeliveries(yolanda.id)).filter((d) => d.type === 'counterOffer');
+    expect(seen.map((d) => [d.channel, d.state]).sort()).toEqual([
+      ['push', 'sent'],
+      ['sms', 'delivered'],
+      ['whatsapp', 'read'],
+    ]);
+  });
+
   it('STOP by WhatsApp: the next offer comes by push and SMS, not by WhatsApp', async () => {
     expect(yolanda, 'the first test ran').toBeDefined();
     await t.app.messaging.standIns.whatsapp!.receive(number, 'STOP');
@@ -205,16 +231,17 @@ describe('one offer, told on all five channels', () => {
     await deliverAll(yolanda.id);
 
     const pushes = pushesTo(device) as { body: string; url: string }[];
-    expect(pushes).toHaveLength(2);
-    expect(pushes[1]!.body).toContain(contractor);
-    expect(pushes[1]!.url).toBe(projectUrl);
+    // The offer, the counter-offer's answer, and this offer.
+    expect(pushes).toHaveLength(3);
+    expect(pushes[2]!.body).toContain(contractor);
+    expect(pushes[2]!.url).toBe(projectUrl);
     const sms = (await outbox(number)).filter((m) => m.channel === 'sms' && m.body.includes(contractor));
     expect(sms).toHaveLength(1);
     expect(sms[0]!.body.endsWith(`\n${projectUrl}`)).toBe(true);
     expect((await outbox(number)).filter((m) => m.channel === 'whatsapp' && m.template === WHATSAPP_TEMPLATES.newOffer.name)).toHaveLength(whatsappBefore);
 
     // Nothing was even queued for WhatsApp: the console lists push and SMS for the second offer.
-    const seen = await consoleDeliveries(yolanda.id);
+    const seen = (await consoleDeliveries(yolanda.id)).filter((d) => d.type === 'newOffer');
     expect(seen.filter((d) => d.channel === 'whatsapp')).toHaveLength(1);
     expect(seen.filter((d) => d.channel === 'sms').map((d) => d.state)).toEqual(['delivered', 'delivered']);
     expect(seen.filter((d) => d.channel === 'push').map((d) => d.state)).toEqual(['sent', 'sent']);

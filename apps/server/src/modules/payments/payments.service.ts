@@ -421,6 +421,7 @@ async function afterFunding(
         title: m.title,
         paragraphs: [m.intro(people?.title ?? '', formatAmount(p.amountMinor, p.currency))],
         actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
+        facts: { project: people?.title ?? '', amount: formatAmount(p.amountMinor, p.currency) },
       });
     }
   }

@@ -2,6 +2,8 @@ import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
+import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
+import type { NotificationType } from '@arreglaya/shared/notification-channels';
 import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
@@ -44,6 +46,12 @@ export interface Notice {
    * in the catalogue's order (WHATSAPP_TEMPLATES); without it, the title and the title alone.
    */
   outside?: { body: string; templateParams: string[] };
+  /**
+   * What the WhatsApp template of its type names (WHATSAPP_TEMPLATES' params: the project's title,
+   * a person's name, an amount; the link is the project's page): without `outside`, the template's
+   * parameters are filled from these and the push's or SMS's text is the notice's first paragraph.
+   */
+  facts?: TemplateFacts;
   /** The person told, when the caller has just read them (saves reading them again); with `immediate`, their mail preference too. */
   known?: { firstName: string; email: string; immediate?: boolean };
 }
@@ -73,8 +81,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
     await deps.notifications.queue(tx, {
       userId: n.to,
       type,
-      body: n.outside?.body ?? n.title,
-      templateParams: n.outside?.templateParams,
+      ...(n.outside ?? outsideOf(type, n, projectUrl(deps.appUrl, n.pair.projectId))),
       url: projectUrl(deps.appUrl, n.pair.projectId),
     });
   if (n.mailedByCaller) return;
@@ -86,6 +93,19 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer });
     await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
   }
+}
+
+export interface TemplateFacts {
+  project: string;
+  contractor?: string;
+  client?: string;
+  amount?: string;
+}
+
+/** A notice's text and WhatsApp parameters on the outside channels, from its first paragraph and its facts (decision 038). */
+function outsideOf(type: NotificationType, n: Notice, url: string): { body: string; templateParams: string[] } {
+  const facts: Record<string, string | undefined> = { ...n.facts, url };
+  return { body: n.paragraphs[0] ?? n.title, templateParams: WHATSAPP_TEMPLATES[type].params.map((name) => facts[name] ?? '') };
 }
 
 /** An amount in minor units as people read it ('RD$ 12,500.00'), in Dominican Spanish. */

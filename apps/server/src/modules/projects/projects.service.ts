@@ -408,7 +408,17 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
     const m = tm.projectDelivered;
     const paragraphs = [m.intro(p.title, contractorName), ...(note ? [m.note(note)] : [])];
     const actions = [{ label: m.approve, url: projectUrl(deps.appUrl, p.id) }];
-    await notify(tx, deps, { kind: 'projectDelivered', to: p.clientId, known: client, pair, subject: m.subject, title: m.title, paragraphs, actions });
+    await notify(tx, deps, {
+      kind: 'projectDelivered',
+      to: p.clientId,
+      known: client,
+      pair,
+      subject: m.subject,
+      title: m.title,
+      paragraphs,
+      actions,
+      facts: { project: p.title, contractor: contractorName },
+    });
   } else if (action === 'approve') {
     const m = tm.projectApproved;
     await notify(tx, deps, {
@@ -420,6 +430,7 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
       title: m.title,
       paragraphs: [m.intro(p.title)],
       actions: open,
+      facts: { project: p.title },
     });
   } else if (action === 'claim') {
     const m = tm.projectDisputed;
@@ -455,7 +466,8 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
       const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
-      for (const to of [p.contractorId!, p.clientId]) await notify(tx, deps, { kind: 'projectApproved', to, pair, subject: m.subject, title: m.title, paragraphs, actions });
+      for (const to of [p.contractorId!, p.clientId])
+        await notify(tx, deps, { kind: 'projectApproved', to, pair, subject: m.subject, title: m.title, paragraphs, actions, facts: { project: p.title } });
       await recordLogEntry(tx, {
         userId: null,
         action: 'project-completado',
@@ -620,7 +632,7 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
       // The decision settles their money: both are mailed whatever their notification settings, with the committee's reason.
       const paragraphs = decision.note ? [paragraph, m.reason(decision.note)] : [paragraph];
       for (const to of [project.clientId, project.contractorId!])
-        await notify(tx, deps, { kind: 'claimDecided', to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true });
+        await notify(tx, deps, { kind: 'claimDecided', to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true, facts: { project: project.title } });
       await log(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
       return { status: moved, ...money };
     }),

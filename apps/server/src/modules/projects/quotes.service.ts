@@ -1,4 +1,4 @@
-import { projectMail as tm, projects as tp, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { projectMail as tm, projects as tp, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { offerStartDateInPast, type OFFER_SORTS, type Offer, type Quote, type QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
@@ -208,6 +208,7 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
       title: m.title,
       paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency)) : m.declined(name), tm.project(project.title)],
       actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+      facts: { project: project.title },
     });
     await log(tx, actor, accept ? 'counter-accepted' : 'counter-declined', quote);
     return toQuote(updated);
@@ -262,6 +263,7 @@ export async function counterOffer(deps: QuotesDeps, actor: Actor, quoteId: stri
       title: m.title,
       paragraphs: [m.intro(project.title, formatMoney(input.priceMinor, quote.currency)), ...(input.comment ? [tm.quoteRejected.comment(input.comment)] : [])],
       actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+      facts: { project: project.title },
     });
     await log(tx, actor, 'quote-countered', quote, { counterPriceMinor: input.priceMinor });
     return toQuote(updated);
@@ -320,6 +322,8 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
     title: a.title,
     paragraphs: [a.intro(project.title), tm.price(price), a.waitForPayment(toBegin, payBy)],
     actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
+    // Not the client's name: contact details follow the money (issue 29).
+    facts: { project: project.title, client: projectsWeb.page.clientContact },
   });
   const s = tm.projectAssigned;
   await notify(tx, deps, {

@@ -1,10 +1,11 @@
 import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import type { PhoneChannel } from '@arreglaya/shared/schemas/phone';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ChannelMessage, ChannelSender, SendResult } from '../notifications/channel-sender.ts';
 import type { Messenger, MessengerResult } from './messenger.ts';
-import { reachableNumber, setOptedOut, unverifyChannel } from './phone.repository.ts';
+import { reachableNumber, reachableNumberWhere, setOptedOut, unverifyChannel } from './phone.repository.ts';
 import { smsSegments } from './sandbox-sms.ts';
 
 // WhatsApp and SMS as ChannelSenders (issue 32; decision 040): the dispatcher registers them with
@@ -23,6 +24,10 @@ abstract class PhoneSender implements ChannelSender {
 
   async reachable(db: DbOrTx, userId: string): Promise<boolean> {
     return (await reachableNumber(db, userId, this.channel)) !== null;
+  }
+
+  reachableWhere(): SQL {
+    return reachableNumberWhere(this.channel);
   }
 
   async send(db: DbOrTx, message: ChannelMessage): Promise<SendResult> {

@@ -1,7 +1,7 @@
-import { and, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { PhoneChannel } from '@arreglaya/shared/schemas/phone';
 import type { DbOrTx } from '../../db/client.ts';
-import { messagingWebhookEvents, phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
+import { messagingWebhookEvents, phoneCodes, phoneNumbers, users } from '../../db/schema/index.ts';
 
 export type PhoneRow = typeof phoneNumbers.$inferSelect;
 export type PhoneCodeRow = typeof phoneCodes.$inferSelect;
@@ -23,6 +23,11 @@ export async function reachableNumber(db: DbOrTx, userId: string, channel: Phone
     .from(phoneNumbers)
     .where(and(eq(phoneNumbers.userId, userId), isNotNull(verifiedCol[channel]), isNull(optedOutCol[channel])));
   return row?.number ?? null;
+}
+
+/** The same rule as reachableNumber, as a condition on `users.id` (the dispatcher's one statement for many people). */
+export function reachableNumberWhere(channel: PhoneChannel): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${phoneNumbers} WHERE ${phoneNumbers.userId} = ${users.id} AND ${verifiedCol[channel]} IS NOT NULL AND ${optedOutCol[channel]} IS NULL)`;
 }
 
 /** Whether another account has this number verified on any channel. */

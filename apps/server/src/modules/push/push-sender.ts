@@ -1,9 +1,10 @@
 import { URGENT_NOTIFICATION_TYPES, type NotificationType } from '@arreglaya/shared/notification-channels';
+import type { SQL } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ChannelMessage, ChannelSender, SendResult } from '../notifications/channel-sender.ts';
-import { deleteSubscription, hasSubscription, listSubscriptions, markDelivered, type StoredSubscription } from './push.repository.ts';
+import { deleteSubscription, hasSubscription, hasSubscriptionWhere, listSubscriptions, markDelivered, type StoredSubscription } from './push.repository.ts';
 import type { Vapid } from './vapid.ts';
 
 // The Web Push channel (issue 32, decision 039): one message to every device of one person.
@@ -46,6 +47,10 @@ export class PushSender implements ChannelSender {
 
   reachable(db: DbOrTx, userId: string): Promise<boolean> {
     return hasSubscription(db, userId);
+  }
+
+  reachableWhere(): SQL {
+    return hasSubscriptionWhere();
   }
 
   async send(db: DbOrTx, message: ChannelMessage): Promise<SendResult> {

@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { appSettings, pushSubscriptions } from '../../db/schema/index.ts';
+import { appSettings, pushSubscriptions, users } from '../../db/schema/index.ts';
 
 // Web Push's rows (decision 039): the devices' subscriptions, and the generated VAPID key pair in app_settings.
 
@@ -53,6 +53,11 @@ export async function listSubscriptions(db: DbOrTx, userId: string): Promise<Sto
     .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
+}
+
+/** hasSubscription as a condition on `users.id` (the dispatcher's one statement for many people). */
+export function hasSubscriptionWhere(): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${pushSubscriptions} WHERE ${pushSubscriptions.userId} = ${users.id})`;
 }
 
 export async function hasSubscription(db: DbOrTx, userId: string): Promise<boolean> {

@@ -75,7 +75,7 @@ test('the landing search goes to /busqueda with the query', async ({ page }) => 
   await page.goto('/');
   await page.getByRole('searchbox', { name: '¿Qué necesitas reparar?' }).fill('calentador de agua');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  await expect(page).toHaveURL(/\/busqueda\?q=calentador%20de%20agua$/);
+  await expect(page).toHaveURL(/\/busqueda\?q=calentador(%20|\+)de(%20|\+)agua$/);
   await page.goto('/');
   await page.getByRole('link', { name: 'Plomería' }).click();
   await expect(page).toHaveURL(/\/busqueda\?type=plomeria$/);

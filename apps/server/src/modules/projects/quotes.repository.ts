@@ -4,7 +4,7 @@ import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } 
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeferredWrites } from '../../db/deferred-writes.ts';
 import { queryRows, rowOf, sqlText } from '../../db/raw-query.ts';
-import { contractorProfiles, conversations, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
+import { contractorProfiles, conversations, listableAccount, milestones, notificationPreferences, projects, quoteActionTokens, quotes, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { toContractorCard } from '../directory/directory.service.ts';
 
@@ -129,7 +129,13 @@ const NO_PROFILE = {
  */
 export async function listOffers(db: DbOrTx, projectId: string, contractorId?: string) {
   const rows = await db
-    .select({ quote: quotes, card: cardColumns, listed: sql<boolean>`coalesce(${LISTED}, false)`, conversationId: conversations.id })
+    .select({
+      quote: quotes,
+      card: cardColumns,
+      listed: sql<boolean>`coalesce(${LISTED}, false)`,
+      active: sql<boolean>`${listableAccount(users)}`,
+      conversationId: conversations.id,
+    })
     .from(quotes)
     .innerJoin(users, eq(users.id, quotes.contractorId))
     .leftJoin(contractorProfiles, eq(contractorProfiles.userId, users.id))
@@ -144,7 +150,8 @@ export async function listOffers(db: DbOrTx, projectId: string, contractorId?: s
     ...toQuote(r.quote),
     contractor: toContractorCard((r.card.country === null ? { ...r.card, ...NO_PROFILE } : r.card) as CardRow, now),
     contractorListed: r.listed,
-    conversationId: r.conversationId,
+    // 'Escribir' only to someone who can still answer: not to a banned or deleted account.
+    conversationId: r.active ? r.conversationId : null,
   }));
 }
 

@@ -25,6 +25,8 @@ export const notificationChannels = {
   /** The new-project alert's text on a phone. */
   newProjectBody: (title: string, place: string) => (place ? `${title}, en ${place}. Mira el proyecto y envía tu oferta.` : `${title}. Mira el proyecto y envía tu oferta.`),
   /** A chat message that reached nobody's open app. */
+  /** What a message while away is about when its conversation has no project (WhatsApp's template names one). */
+  awayNoProject: 'tu conversación en ArreglaYa',
   awayBody: (name: string, count: number) => (count === 1 ? `${name} te escribió un mensaje.` : `${name} te escribió ${count} mensajes.`),
   /** An SMS ends with the link and how to stop them. */
   smsFooter: 'Para no recibir más SMS, responde BAJA.',

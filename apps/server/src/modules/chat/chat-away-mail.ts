@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -51,7 +52,19 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
       const senderName = fullName ? sender.name : firstNameAndInitial(sender.firstName, sender.lastName);
       const url = `${deps.appUrl}/perfil/mensajes?conversation=${last.conversationId}`;
       // The outside channels the person chose (decision 038), once per last message.
-      await deps.notifications?.queue(tx, { userId: last.recipientId, type: 'messageWhileAway', body: tn.awayBody(senderName, group.length), url, sourceKey: `away:${last.id}` });
+      if (deps.notifications) {
+        // WhatsApp's messageWhileAway template: who wrote, about which project, the link.
+        const project = last.projectId ? ((await tx.execute<{ title: string }>(sql`SELECT title FROM projects WHERE id = ${last.projectId}`)).rows[0]?.title ?? null) : null;
+        const about = project ?? tn.awayNoProject;
+        await deps.notifications.queue(tx, {
+          userId: last.recipientId,
+          type: 'messageWhileAway',
+          body: tn.awayBody(senderName, group.length),
+          templateParams: [senderName, about, url],
+          url,
+          sourceKey: `away:${last.id}`,
+        });
+      }
       told = true;
       if (!mailed) continue;
       const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;

@@ -121,6 +121,8 @@ export async function runPayouts(deps: PayoutsDeps): Promise<number> {
           type: 'payoutSent',
           body: `${m.title}. ${m.amount(formatAmount(p.amountMinor, p.currency))}`,
           url: `${deps.mail.appUrl}/profile/pagos`,
+          // WhatsApp's payoutSent template: the amount, the link.
+          templateParams: [formatAmount(p.amountMinor, p.currency), `${deps.mail.appUrl}/profile/pagos`],
           sourceKey: `payout:${p.id}`,
         });
       });

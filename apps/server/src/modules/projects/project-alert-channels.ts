@@ -1,4 +1,5 @@
 import { ZONE_LABELS } from '@arreglaya/shared/countries';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { sql } from 'drizzle-orm';
 import { projectAlerts, users } from '../../db/schema/index.ts';
@@ -44,7 +45,8 @@ export async function alertChannelsBatch(deps: AlertDeps, p: AlertProject, batch
       type: 'newMatchingProject',
       body: tn.newProjectBody(p.title, place),
       url: projectUrl(deps.appUrl, p.id),
-      templateParams: [p.title, place],
+      // WhatsApp's newMatchingProject template: service, city, project, link.
+      templateParams: [p.services.map((s) => SERVICE_LABELS[s]).join(', '), place, p.title, projectUrl(deps.appUrl, p.id)],
       sourceKey: `project:${p.id}`,
     });
     return { seen: result.rows[0]?.seen ?? 0, taken: ids.length };

@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, emailOutbox, notificationDeliveries, projectAlerts, projects, users } from '../../db/schema/index.ts';
 import { person, postProject, projectForm, type Person } from '../../../test/support/project-factories.ts';
@@ -173,7 +175,13 @@ describe('the contractors’ alert on the outside channels (decision 038)', () =
     expect(await alertContractorChannels(deps, project, 2)).toBe(0);
 
     const rows = await t.db
-      .select({ userId: notificationDeliveries.userId, channel: notificationDeliveries.channel, type: notificationDeliveries.type, body: notificationDeliveries.body })
+      .select({
+        userId: notificationDeliveries.userId,
+        channel: notificationDeliveries.channel,
+        type: notificationDeliveries.type,
+        body: notificationDeliveries.body,
+        templateParams: notificationDeliveries.templateParams,
+      })
       .from(notificationDeliveries)
       .where(eq(notificationDeliveries.sourceKey, `project:${id}`));
     const got = crew.map((c) =>
@@ -184,6 +192,9 @@ describe('the contractors’ alert on the outside channels (decision 038)', () =
     );
     expect(got).toEqual([['push', 'sms'], ['push'], [], ['push', 'sms'], ['push']]);
     expect(rows.every((r) => r.type === 'newMatchingProject' && r.body === 'Fumigar la casa, en Punta Cana. Mira el proyecto y envía tu oferta.')).toBe(true);
+    // WhatsApp's template takes service, city, project and link, in that order.
+    expect(WHATSAPP_TEMPLATES.newMatchingProject.params).toEqual(['service', 'city', 'project', 'url']);
+    for (const r of rows) expect(r.templateParams).toEqual([SERVICE_LABELS.fumigacion, 'Punta Cana', 'Fumigar la casa', `${t.config.appUrl}/proyectos/${id}`]);
   });
 });
 

@@ -60,6 +60,30 @@ describe('the job queue', () => {
     expect(jobs.rows[0]!.n).toBe(1);
   });
 
+  it('fires a due schedule at start, not at the next check: the first check already finds it', { timeout: 60_000 }, async () => {
+    await t.db.execute(sql`DELETE FROM pgboss.job WHERE name = 'hires-lapse'`);
+    await t.db.execute(sql`DELETE FROM pgboss.schedule`);
+    await t.db.execute(sql`UPDATE pgboss.version SET cron_on = NULL`);
+    let runs = 0;
+    // The production check interval (30 s): a run within 20 s can only come from the check at start.
+    const queue = new JobQueue(t.db, quiet, { schedules: true, cronCheckSeconds: 30, pollingSeconds: 0.5 });
+    queue.define({
+      name: 'hires-lapse',
+      cron: '* * * * *',
+      run: () => {
+        runs += 1;
+        return Promise.resolve(0);
+      },
+    });
+    await queue.start();
+    try {
+      await until(() => Promise.resolve(runs >= 1), 20_000);
+    } finally {
+      await queue.stop();
+    }
+    expect(runs).toBe(1);
+  });
+
   it('stops gracefully: waits for the running job, which completes', async () => {
     let finish: () => void = () => undefined;
     let started = false;

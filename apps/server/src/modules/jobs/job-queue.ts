@@ -156,11 +156,13 @@ export async function installJobQueues(
   db: Db,
   settings: Pick<JobQueueSettings, 'retryLimit' | 'retryDelaySeconds'> = DEFAULT_JOB_SETTINGS,
   names?: readonly JobQueueName[],
+  schedules: readonly { name: JobQueueName; cron: string }[] = [],
 ): Promise<void> {
   const boss = new PgBoss({ db: executorFor(db), schema: JOBS_SCHEMA, schedule: false, supervise: false });
   await oneInstanceAtATime(db, async () => {
     await boss.start();
     await createQueues(boss, settings, names);
+    for (const s of schedules) await boss.schedule(s.name, s.cron, {}, { tz: 'UTC' });
   });
   await boss.stop({ graceful: false });
 }
@@ -214,11 +216,13 @@ export class JobQueue {
   }
 
   private async startNow(): Promise<void> {
-    await oneInstanceAtATime(this.db, async () => {
-      await this.boss.start();
-      await createQueues(this.boss, this.settings, [...this.definitions.keys()]);
-      if (this.settings.schedules) for (const d of this.definitions.values()) if (d.cron) await this.boss.schedule(d.name, d.cron, {}, { tz: 'UTC' });
-    });
+    // The queues and schedules exist before this instance's timekeeper starts: its first check, at
+    // start, then finds the schedules and sends the due slots. Created after it, they waited for the
+    // next check, which pg-boss's debounce (cron_on older than the interval, by a hair) often
+    // skipped: the minute sweeps first ran a minute or more after start.
+    const schedules = this.settings.schedules ? [...this.definitions.values()].flatMap((d) => (d.cron ? [{ name: d.name, cron: d.cron }] : [])) : [];
+    await installJobQueues(this.db, this.settings, [...this.definitions.keys()], schedules);
+    await this.boss.start();
     for (const d of this.definitions.values()) {
       const id = await this.boss.work<JobData>(d.name, { pollingIntervalSeconds: this.settings.pollingSeconds, batchSize: 1 }, async ([job]) => {
         try {

@@ -365,7 +365,7 @@ test.describe('public contractor page /contractors/:id', () => {
 });
 
 test('axe and screenshots of /busqueda and /contractors/:id at 360 and 1280 px', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const dir = path.join(test.info().project.outputDir, 'screenshots');
   const top = (await api(request, '?sort=reviews')).items[0]!;
   for (const width of [360, 1280]) {

@@ -1,5 +1,5 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
-import { DEFAULT_HIRE_PAYMENT_HOURS } from '@arreglaya/shared/lifecycles';
+import { DEFAULT_HIRE_PAYMENT_HOURS, DELIVERY_REVIEW_DAYS } from '@arreglaya/shared/lifecycles';
 import type { favourites, projects, quotes, reviews } from '../db/schema/index.ts';
 import { PROJECT_TEMPLATES, type ProjectTemplate } from './data-projects.ts';
 import {
@@ -334,10 +334,13 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
 
   // Work delivered and waiting for approval, and work under a claim (issue 13's lifecycle).
   const deliveredOrDisputed = (status: 'delivered' | 'disputed') => {
-    const createdAt = daysBefore(now, rng.float(10, 25));
-    const assignedAt = daysAfter(createdAt, rng.float(1, 3));
-    const startDate = daysAfter(assignedAt, rng.float(0.5, 2));
-    const deliveredAt = minDate(daysAfter(startDate, rng.float(1, 5)), daysBefore(now, 1.5));
+    // Counted back from the delivery, within the client's review window: delivered work the
+    // auto-approval sweep finds past its window would be approved at the server's first minute,
+    // and the demo would show no work waiting for approval (and its directory order would move).
+    const deliveredAt = daysBefore(now, rng.float(1.5, DELIVERY_REVIEW_DAYS - 1));
+    const startDate = daysBefore(deliveredAt, rng.float(1, 5));
+    const assignedAt = daysBefore(startDate, rng.float(0.5, 2));
+    const createdAt = daysBefore(assignedAt, rng.float(1, 3));
     const disputedAt = status === 'disputed' ? daysAfter(deliveredAt, rng.float(0.2, 1)) : undefined;
     const project = hiredProject(rng.pick(established), status, createdAt, { assignedAt, startDate, deliveredAt, disputedAt });
     project.deliveryNote = 'Trabajo terminado. Quedo atento a cualquier detalle.';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidCedula } from '@arreglaya/shared/cedula';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { COUNTRIES } from '@arreglaya/shared/countries';
-import { DEFAULT_HIRE_PAYMENT_HOURS, PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
+import { DEFAULT_HIRE_PAYMENT_HOURS, DELIVERY_REVIEW_DAYS, PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
 import { LISTED } from '../db/contractor-listing.ts';
 import { DiskPhotoStorage, photoKey, photoSizeKey, PHOTO_SIZES, type PhotoStorage } from '../modules/media/photo-storage.ts';
@@ -121,6 +121,10 @@ describe('seedDemoData', () => {
     expect(await count("quotes WHERE counter_status = 'accepted' AND agreed_price_minor = counter_price_minor")).toBeGreaterThan(0);
     expect(await count('quotes WHERE stages IS NOT NULL')).toBeGreaterThan(0);
     expect(await count("projects WHERE status IN ('delivered', 'disputed') AND (delivered_at IS NULL OR started_at IS NULL)")).toBe(0);
+    // Steady at seed time: delivered work is inside the client's review window, so the server's
+    // first auto-approval sweep finds none of it due (the demo keeps work waiting for approval).
+    expect(await count(`projects WHERE status = 'delivered' AND delivered_at < '2026-03-15T15:00:00Z'::timestamptz - interval '${DELIVERY_REVIEW_DAYS} days'`)).toBe(0);
+    expect(await count("projects WHERE status = 'delivered' AND (delivered_at < started_at OR started_at < created_at)")).toBe(0);
     expect(await count("projects WHERE status = 'created' AND (contractor_id IS NOT NULL OR start_date <= '2026-03-15')")).toBe(0);
     expect(await count("quotes q JOIN projects p ON p.id = q.project_id WHERE p.status = 'created' AND q.status <> 'created'")).toBe(0);
     expect(await count("quotes WHERE price_minor < 150000 OR price_minor > 25000000 OR currency <> 'DOP'")).toBe(0);

@@ -20,6 +20,11 @@ export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | 
   return row;
 }
 
+export async function findProjectTitle(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));
+  return row?.title;
+}
+
 /**
  * What the project page needs of a project in one query (decision 022): the row, its request
  * photos in order, its open offers and its client's name and contact data.

@@ -1,16 +1,16 @@
-import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTemplate, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
-import { notificationDeliveries, phoneCodes, phoneNumbers, users } from '../src/db/schema/index.ts';
+import { notificationDeliveries, phoneNumbers, users } from '../src/db/schema/index.ts';
 import { RETRY_DELAYS_MS } from '../src/modules/notifications/notification-dispatch.ts';
 import { SANDBOX_NUMBERS } from '../src/modules/messaging/sandbox-numbers.ts';
 import { formatMoney } from '../src/modules/projects/project-notify.ts';
 import { createUser, signIn } from './support/factories.ts';
 import { person, postProject, postQuote, projectForm, type Person } from './support/project-factories.ts';
 import { startPushReceiver, type BrowserSubscription, type PushReceiver } from './support/push-receiver.ts';
+import { freshNumber, lastPhoneCode, pastResendWait, phoneOutbox } from './support/phone-outbox.ts';
 import { createTestAppWithMail, type MailTestApp } from './support/test-app.ts';
 
 // Issue 32's acceptance test: one offer told to its client on all five channels (in the app, by
@@ -31,37 +31,16 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** A fresh Dominican number (never one of the stand-ins' test numbers). */
-const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
 const PRICE_MINOR = 1_250_000;
 
-interface OutboxMessage {
-  channel: string;
-  template: string | null;
-  params: string[] | null;
-  body: string;
-  status: string;
-}
-/** What the stand-ins delivered to a number, newest first (the dev page). */
-async function outbox(number: string): Promise<OutboxMessage[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-async function lastCode(number: string): Promise<string> {
-  const [latest] = await outbox(number);
-  const code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox of ${number}`);
-  return code;
-}
+// The stand-ins' outbox (support/phone-outbox.ts), read through this file's app.
+const outbox = (number: string) => phoneOutbox(t, number);
+const lastCode = (number: string) => lastPhoneCode(t, number);
 
 /** Verifies the number for the channel through the API, with the code the stand-in delivered. */
 async function verifyPhone(who: Person, number: string, channel: 'whatsapp' | 'sms') {
   // The minute between codes has passed (a second channel asks for a second code).
-  await t.db
-    .update(phoneCodes)
-    .set({ sentAt: new Date(Date.now() - 61_000) })
-    .where(eq(phoneCodes.userId, who.id));
+  await pastResendWait(t, who.id);
   const sent = await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: who.headers, payload: { number, channel } });
   expect(sent.statusCode, sent.body).toBe(200);
   const [delivered] = await outbox(number);

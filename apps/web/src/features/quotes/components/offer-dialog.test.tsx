@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
@@ -35,6 +35,24 @@ const description = () => screen.getByLabelText('Descripción de la oferta');
 const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
 
 describe('Make Offer', () => {
+  it('sends one offer on a double tap of "Enviar oferta" (one tap = one request, decision 032)', async () => {
+    let answer: () => void = () => {};
+    const send = vi.fn(() => new Promise<{ message: string }>((resolve) => (answer = () => resolve({ message: 'Tu oferta fue enviada al cliente.' }))));
+    const { user, onSent } = renderDialog(send);
+    await user.type(price(), '12500');
+    await user.type(description(), 'Incluye materiales y mano de obra.');
+    await fillTerms(user);
+    // Both taps land before React re-renders the form busy: only the in-flight guard stops the second.
+    act(() => {
+      submit().click();
+      submit().click();
+    });
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await act(async () => answer());
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
   it('refuses a price of 0 under the price field with the spec message, and sends nothing', async () => {
     const send = vi.fn();
     const { user } = renderDialog(send);

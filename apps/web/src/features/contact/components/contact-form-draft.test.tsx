@@ -3,22 +3,18 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drafts } from '@/test/memory-drafts.ts';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { success } from '@arreglaya/shared/i18n/common';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { fillContactForm } from '@/test/contact-form.ts';
 import { ContactForm } from './contact-form.tsx';
 
 // The /contactus form keeps its unsent text (decision 033): a reload, or the connection dropping
 // on send, gives it back; once sent it is forgotten. The browser's draft store (IndexedDB, which
 // jsdom lacks) is stood in for by a map; the network by fetch answers.
 
-const drafts = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/lib/form-drafts.ts', () => ({
-  getDraft: async (key: string) => structuredClone(drafts.get(key)),
-  putDraft: async (key: string, value: unknown) => void drafts.set(key, structuredClone(value)),
-  deleteDraft: async (key: string) => void drafts.delete(key),
-  clearDrafts: async () => drafts.clear(),
-}));
+vi.mock('@/lib/form-drafts.ts', () => import('@/test/memory-drafts.ts'));
 
 afterEach(() => {
   cleanup();
@@ -48,10 +44,7 @@ describe('the contact form’s draft', () => {
     );
     renderForm();
     const user = userEvent.setup();
-    await user.type(screen.getByLabelText(t.firstName), 'Lucía');
-    await user.type(screen.getByLabelText(t.email), 'lucia@prueba.do');
-    await user.selectOptions(screen.getByLabelText(t.messageType), 'sugerencia');
-    await user.type(screen.getByLabelText(t.message), 'Una sugerencia para la página.');
+    await fillContactForm(user);
     await user.click(screen.getByRole('button', { name: t.submit }));
     await waitFor(() => expect(screen.getByRole('button', { name: t.submit })).toHaveProperty('disabled', false));
 

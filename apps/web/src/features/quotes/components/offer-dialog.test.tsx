@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drafts } from '@/test/memory-drafts.ts';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
 import type { Quote } from '@arreglaya/shared/schemas/projects';
@@ -10,13 +11,7 @@ import type { QuoteData } from '../offer-form.ts';
 import { OfferDialog } from './offer-dialog.tsx';
 
 // The browser's draft store (IndexedDB, which jsdom lacks) stood in for by a map.
-const drafts = vi.hoisted(() => new Map<string, unknown>());
-vi.mock('@/lib/form-drafts.ts', () => ({
-  getDraft: async (key: string) => structuredClone(drafts.get(key)),
-  putDraft: async (key: string, value: unknown) => void drafts.set(key, structuredClone(value)),
-  deleteDraft: async (key: string) => void drafts.delete(key),
-  clearDrafts: async () => drafts.clear(),
-}));
+vi.mock('@/lib/form-drafts.ts', () => import('@/test/memory-drafts.ts'));
 
 afterEach(() => {
   cleanup();

@@ -136,3 +136,44 @@ describe('the reset path while the account is under attack', () => {
     expect((await post('/api/auth/verify-email', { email, code: codeIn(mails[0]!.textBody) }, laptop)).statusCode).toBe(200);
   });
 });
+
+describe("sign-up with someone else's address (issue 34)", () => {
+  it('does not block the owner: after another address used up its sign-ups with her e-mail, she signs up from hers and confirms', async () => {
+    const email = `beatriz${Date.now()}@correo.do`;
+    const body = (password: string, firstName: string) => ({ role: 'client', firstName, lastName: 'Peña', email, password, confirmPassword: password, acceptTerms: true });
+    const other = address();
+    // Someone else (A) signs up three times with Beatriz's address; the fourth is refused, to that address only.
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/sign-up', body('Clave-Del-Otro-55', 'Intrusa'), other)).statusCode).toBe(201);
+    const refused = await post('/api/auth/sign-up', body('Clave-Del-Otro-55', 'Intrusa'), other);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(60);
+
+    // Beatriz (B), from her own address, signs up with her password, gets her code and confirms.
+    const hers = address();
+    const mine = await post('/api/auth/sign-up', body('Guayaba-Madura-77', 'Beatriz'), hers);
+    expect(mine.statusCode, mine.body).toBe(201);
+    const [latest] = await mailsTo(email, SIGN_UP_SUBJECT);
+    expect((await post('/api/auth/verify-email', { email, code: codeIn(latest!.textBody) }, hers)).statusCode).toBe(200);
+    const signedIn = await post('/api/auth/sign-in', { email, password: 'Guayaba-Madura-77' }, hers);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.firstName).toBe('Beatriz');
+  });
+
+  it('keeps the per-address limit: one address gets 10 sign-ups in 10 minutes, whatever the e-mails', async () => {
+    const ip = address();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const email = `lote${i}.${Date.now()}@correo.do`;
+      statuses.push(
+        (
+          await post(
+            '/api/auth/sign-up',
+            { role: 'client', firstName: 'Lote', lastName: 'Peña', email, password: 'Guayaba-Madura-77', confirmPassword: 'Guayaba-Madura-77', acceptTerms: true },
+            ip,
+          )
+        ).statusCode,
+      );
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(201), 429]);
+  });
+});

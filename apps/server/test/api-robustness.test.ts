@@ -327,7 +327,7 @@ describe('write routes under NUL bytes, zero-byte uploads and concurrent duplica
         ),
       );
       const statuses = answers.map((a) => a.statusCode);
-      // 429: the fourth is over the per-account sign-up limit (3 per 10 minutes).
+      // 429: the sign-up guard may slow the fourth (3 per e-mail, then seconds apart; decision 019).
       expect(
         statuses.every((s) => s === 201 || s === 409 || s === 429),
         answers.map((a) => a.body).join(','),

@@ -1,16 +1,18 @@
-import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderTemplate, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
-import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
-import { notificationDeliveries, phoneCodes, phoneNumbers, users } from '../src/db/schema/index.ts';
+import { projectMail as tm, projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { ZONE_LABELS } from '@arreglaya/shared/countries';
+import { notificationDeliveries, phoneNumbers, users } from '../src/db/schema/index.ts';
 import { RETRY_DELAYS_MS } from '../src/modules/notifications/notification-dispatch.ts';
 import { SANDBOX_NUMBERS } from '../src/modules/messaging/sandbox-numbers.ts';
 import { formatMoney } from '../src/modules/projects/project-notify.ts';
 import { createUser, signIn } from './support/factories.ts';
+import { CARDS, fund, tokenize } from './support/payment-factories.ts';
 import { person, postProject, postQuote, projectForm, type Person } from './support/project-factories.ts';
 import { startPushReceiver, type BrowserSubscription, type PushReceiver } from './support/push-receiver.ts';
+import { freshNumber, lastPhoneCode, pastResendWait, phoneOutbox } from './support/phone-outbox.ts';
 import { createTestAppWithMail, type MailTestApp } from './support/test-app.ts';
 
 // Issue 32's acceptance test: one offer told to its client on all five channels (in the app, by
@@ -31,37 +33,16 @@ afterAll(async () => {
   await receiver.close();
 });
 
-/** A fresh Dominican number (never one of the stand-ins' test numbers). */
-const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
 const PRICE_MINOR = 1_250_000;
 
-interface OutboxMessage {
-  channel: string;
-  template: string | null;
-  params: string[] | null;
-  body: string;
-  status: string;
-}
-/** What the stand-ins delivered to a number, newest first (the dev page). */
-async function outbox(number: string): Promise<OutboxMessage[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-async function lastCode(number: string): Promise<string> {
-  const [latest] = await outbox(number);
-  const code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox of ${number}`);
-  return code;
-}
+// The stand-ins' outbox (support/phone-outbox.ts), read through this file's app.
+const outbox = (number: string) => phoneOutbox(t, number);
+const lastCode = (number: string) => lastPhoneCode(t, number);
 
 /** Verifies the number for the channel through the API, with the code the stand-in delivered. */
 async function verifyPhone(who: Person, number: string, channel: 'whatsapp' | 'sms') {
   // The minute between codes has passed (a second channel asks for a second code).
-  await t.db
-    .update(phoneCodes)
-    .set({ sentAt: new Date(Date.now() - 61_000) })
-    .where(eq(phoneCodes.userId, who.id));
+  await pastResendWait(t, who.id);
   const sent = await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: who.headers, payload: { number, channel } });
   expect(sent.statusCode, sent.body).toBe(200);
   const [delivered] = await outbox(number);
@@ -71,9 +52,9 @@ async function verifyPhone(who: Person, number: string, channel: 'whatsapp' | 's
   return ok.json().phone as { number: string | null; channels: Record<'whatsapp' | 'sms', { verified: boolean; optedOut: boolean }> };
 }
 
-/** A client whose quiet hours are off (the test runs at any hour; quiet hours have their own tests). */
-async function client(firstName: string): Promise<Person> {
-  const c = await person(t, 'client', firstName);
+/** A client (or contractor) whose quiet hours are off (the test runs at any hour; quiet hours have their own tests). */
+async function client(firstName: string, role: 'client' | 'contractor' = 'client'): Promise<Person> {
+  const c = await person(t, role, firstName);
   const channels = await t.app.inject({ method: 'GET', url: '/api/me/notification-channels', headers: c.headers });
   const res = await t.app.inject({ method: 'PUT', url: '/api/me/notification-channels', headers: c.headers, payload: { choices: channels.json().choices, quietHours: false } });
   expect(res.statusCode, res.body).toBe(200);
@@ -245,6 +226,50 @@ describe('one offer, told on all five channels', () => {
     expect(seen.filter((d) => d.channel === 'whatsapp')).toHaveLength(1);
     expect(seen.filter((d) => d.channel === 'sms').map((d) => d.state)).toEqual(['delivered', 'delivered']);
     expect(seen.filter((d) => d.channel === 'push').map((d) => d.state)).toEqual(['sent', 'sent']);
+  });
+});
+
+describe('contact details follow the money on WhatsApp too (issue 29)', () => {
+  it("tells the contractor 'El cliente' accepted, with no name, phone or e-mail; the contact comes once the money to begin is held", async () => {
+    const number = freshNumber();
+    const ramon = await client('Ramón', 'contractor');
+    await verifyPhone(ramon, number, 'whatsapp');
+    const eufemia = await client('Eufemia');
+    const phone = '+18095553412';
+    await t.db.update(users).set({ lastName: 'Peralta', name: 'Eufemia Peralta', phone }).where(eq(users.id, eufemia.id));
+    const title = 'Reparar la verja del patio';
+    const projectId = await postProject(t, eufemia, projectForm({ title, zone: 'DN' }));
+    const projectUrl = `${t.config.appUrl}/proyectos/${projectId}`;
+    const quoteId = await postQuote(t, ramon, projectId, { priceMinor: PRICE_MINOR });
+    // What would identify or reach her (the project's zone is public: the new-project alert names it).
+    const contact = ['Eufemia', 'Peralta', phone, eufemia.email];
+    const sentToRamon = async () => (await outbox(number)).map((m) => `${m.body} ${(m.params ?? []).join(' ')}`).join('\n');
+
+    expect((await t.app.inject({ method: 'POST', url: `/api/quotes/${quoteId}/accept`, headers: eufemia.headers })).statusCode).toBe(200);
+    await deliverAll(ramon.id);
+    const template = WHATSAPP_TEMPLATES.offerAccepted;
+    const accepted = (await outbox(number)).filter((m) => m.template === template.name);
+    expect(accepted).toHaveLength(1);
+    expect(accepted[0]!.params).toEqual([projectsWeb.page.clientContact, title, projectUrl]);
+    expect(accepted[0]!.body).toBe(renderTemplate(template, ['El cliente', title, projectUrl]));
+    for (const word of contact) expect(await sentToRamon(), word).not.toContain(word);
+    // Nor in the app: his notices say nothing of her yet.
+    const before = JSON.stringify((await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: ramon.headers })).json());
+    for (const word of contact) expect(before, word).not.toContain(word);
+
+    const paid = await fund(t, eufemia, projectId, { token: await tokenize(t, CARDS.visa) });
+    expect(paid.statusCode, paid.body).toBe(200);
+    await deliverAll(ramon.id);
+    // WhatsApp tells him the money is held (amount, project, link)…
+    const held = (await outbox(number)).filter((m) => m.template === WHATSAPP_TEMPLATES.paymentHeld.name);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.params).toEqual([formatMoney(PRICE_MINOR, 'DOP'), title, projectUrl]);
+    // …and the contact reaches him now, by mail (whatever his settings) and as a notice in the app.
+    const mail = await t.smtp.waitFor((m) => m.to.includes(ramon.email) && m.subject === tm.contactShared.subject);
+    expect(mail.text).toContain(tm.quoteAccepted.client('Eufemia Peralta', phone, eufemia.email));
+    expect(mail.text).toContain(tm.contactShared.address(ZONE_LABELS.DN, 'Santo Domingo'));
+    const after = (await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: ramon.headers })).json().items as { kind: string; title: string }[];
+    expect(after).toContainEqual(expect.objectContaining({ kind: 'contactShared', title: tm.contactShared.title }));
   });
 });
 

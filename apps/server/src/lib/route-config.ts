@@ -34,15 +34,6 @@ export function rateLimitKey(route: string, rule: Pick<RateLimitRule, 'name' | '
   return `${rule.bucket ?? route}:${rule.name ?? 'ip'}:${subject}`;
 }
 
-/**
- * Counts per account: the e-mail of the validated body, as the route's schema normalised it
- * (the shared emailField trims and lower-cases), so padding or case never makes a new key.
- */
-export function byBodyEmail(req: FastifyRequest): string | undefined {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email : undefined;
-}
-
 // CSRF (plugins/access.ts checks it): cookie-authenticated writes must carry this header.
 
 export const CSRF_HEADER = 'x-requested-with';

@@ -7,6 +7,7 @@ import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { ContactForm } from '@/features/contact/components/contact-form.tsx';
+import { fillContactForm } from '@/test/contact-form.ts';
 
 // A real form (/contactus) answering a refused submission: the server's per-field messages
 // (lib/form-errors.ts) go under their fields, the first one focused; anything else goes to the
@@ -27,10 +28,7 @@ function renderForm() {
 
 async function fillAndSend() {
   const user = userEvent.setup();
-  await user.type(screen.getByLabelText(t.firstName), 'Lucía');
-  await user.type(screen.getByLabelText(t.email), 'lucia@prueba.do');
-  await user.selectOptions(screen.getByLabelText(t.messageType), 'sugerencia');
-  await user.type(screen.getByLabelText(t.message), 'Una sugerencia para la página.');
+  await fillContactForm(user);
   await user.click(screen.getByRole('button', { name: t.submit }));
 }
 

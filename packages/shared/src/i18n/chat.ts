@@ -8,6 +8,8 @@ export const chat = {
   online: 'En línea',
   offline: 'Desconectado',
   conversationNotFound: 'Esta conversación no existe o no participas en ella.',
+  /** The other person was banned or deleted their account: nobody would read or answer. */
+  otherPersonGone: 'Esta persona ya no está en ArreglaYa: no puedes enviarle mensajes.',
   messageNotFound: 'Ese mensaje no pertenece a esta conversación.',
   beforeAndAfter: 'Pide los mensajes anteriores o los posteriores, no ambos.',
   photoAdded: 'Foto enviada.',

@@ -14,24 +14,18 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { SignOutSchema } from '@arreglaya/shared/schemas/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { byBodyEmail, type RateLimitRule } from '../../lib/route-config.ts';
+import type { RateLimitRule } from '../../lib/route-config.ts';
 import * as service from './auth.service.ts';
 import { SOCIAL_PROVIDERS } from './auth.service.ts';
 import { findSessionUser } from './session-user.repository.ts';
 import { forgetDevice } from '../push/push.service.ts';
 
 const MIN = 60_000;
-/** Per address and per account: guessing codes or passwords stays slow from anywhere. */
-function limits(perIp: number, perAccount: number, windowMs: number): RateLimitRule[] {
-  return [
-    { name: 'ip', max: perIp, windowMs },
-    { name: 'account', max: perAccount, windowMs, key: byBodyEmail },
-  ];
-}
 /**
- * Per address only: the per-account side of sign-in, codes and mailed codes is the account guard
- * (modules/rate-limits/account-guard.ts), counted per account and address and slowing the account
- * down by seconds, so nobody can lock its owner out (issue 30).
+ * Per address only: the per-account side of sign-up, sign-in, codes and mailed codes is the
+ * account guard (modules/rate-limits/account-guard.ts), counted per account and address and
+ * slowing the account down by seconds, so nobody can lock its owner out (issue 30; sign-up:
+ * issue 34, decision 019).
  */
 const perIp = (max: number, windowMs: number): RateLimitRule => ({ name: 'ip', max, windowMs });
 
@@ -43,7 +37,7 @@ export function authRoutes(deps: service.AuthServiceDeps): FastifyPluginAsyncZod
     app.post(
       '/api/auth/sign-up',
       {
-        config: { access: 'public', rateLimit: limits(10, 3, 10 * MIN) },
+        config: { access: 'public', rateLimit: perIp(10, 10 * MIN) },
         schema: { tags, summary: 'Crear una cuenta (envía un código de confirmación)', body: SignUpSchema, response: { 201: MessageSchema, ...errors } },
       },
       async (req, reply) => {

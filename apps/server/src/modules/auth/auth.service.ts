@@ -70,8 +70,20 @@ const isCodeFailure = (err: unknown) => err instanceof AppError && CODE_FAILURES
  * only has an unconfirmed account (the person lost the code, or mistyped the password) is
  * signed up afresh; nobody has proven to own it yet. An address with a confirmed account
  * gets the same answer, and its owner a warning mail (no enumeration).
+ *
+ * Each sign-up mails the address, so it is guarded as the other mailed codes are (issue 34):
+ * 3 per address and e-mail, the e-mail slowed by seconds after 3 from anywhere. Before, 3 per
+ * e-mail from anywhere let anyone use up someone else's address and block their sign-up.
  */
 export async function signUp(
+  deps: AuthServiceDeps,
+  input: { role: 'client' | 'contractor'; firstName: string; lastName: string; email: string; password: string },
+  ctx: HttpContext,
+): Promise<void> {
+  await guarded(deps, mailPolicy('sign-up'), input.email, ctx, 'every', () => createUnconfirmedAccount(deps, input, ctx));
+}
+
+async function createUnconfirmedAccount(
   deps: AuthServiceDeps,
   input: { role: 'client' | 'contractor'; firstName: string; lastName: string; email: string; password: string },
   { req, reply }: HttpContext,

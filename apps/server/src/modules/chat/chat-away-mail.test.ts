@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, emailOutbox, messages } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
+import { person, postProject } from '../../../test/support/project-factories.ts';
+import type { Notification, NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
 import { sendAwayMail } from './chat-away-mail.ts';
 
@@ -90,5 +93,24 @@ describe('mail to a person away from the chat', () => {
       .set({ createdAt: minutesAgo(10) })
       .where(eq(messages.conversationId, res.json().conversationId as string));
     expect(await sweep()).toBe(0);
+  });
+
+  it("names the conversation's project on the outside channels (WhatsApp's who, which project, link), and says so when there is none", async () => {
+    const client = await person(t, 'client', 'Maribel');
+    const contractor = await createUser(t.db, { role: 'contractor', firstName: 'Aníbal' });
+    const projectId = await postProject(t, client, { title: 'Arreglar el portón del garaje' });
+    const [about] = await t.db.insert(conversations).values({ clientId: client.id, contractorId: contractor.id, projectId }).returning({ id: conversations.id });
+    const other = await pair();
+    await t.db.insert(messages).values([
+      { conversationId: about!.id, senderId: contractor.id, body: '¿El portón es de hierro?', createdAt: minutesAgo(6) },
+      { conversationId: other.id, senderId: other.client.id, body: 'Hola', createdAt: minutesAgo(6) },
+    ]);
+    const told: Notification[] = [];
+    const notifications = { queue: async (_tx: unknown, n: Notification) => void told.push(n) } as unknown as NotificationDispatcher;
+    await sendAwayMail({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, log: { warn: () => undefined }, notifications });
+
+    const toClient = told.find((n) => n.userId === client.id);
+    expect(toClient?.templateParams).toEqual([expect.stringMatching(/^Aníbal/), 'Arreglar el portón del garaje', `${t.config.appUrl}/perfil/mensajes?conversation=${about!.id}`]);
+    expect(told.find((n) => n.userId === other.contractor.id)?.templateParams?.[1]).toBe(tn.awayNoProject);
   });
 });

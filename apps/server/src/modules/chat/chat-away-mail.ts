@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -6,6 +5,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
+import { projectTitle } from '../projects/project-title.ts';
 import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat.repository.ts';
 import { firstNameAndInitial, fundedHires } from './chat.service.ts';
 
@@ -54,7 +54,7 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
       // The outside channels the person chose (decision 038), once per last message.
       if (deps.notifications) {
         // WhatsApp's messageWhileAway template: who wrote, about which project, the link.
-        const project = last.projectId ? ((await tx.execute<{ title: string }>(sql`SELECT title FROM projects WHERE id = ${last.projectId}`)).rows[0]?.title ?? null) : null;
+        const project = last.projectId ? await projectTitle(tx, last.projectId) : null;
         const about = project ?? tn.awayNoProject;
         await deps.notifications.queue(tx, {
           userId: last.recipientId,

@@ -235,6 +235,8 @@ export class ChatHub implements ChatEvents {
       case 'ended': {
         const sessions = new Set(event.s ?? []);
         const users = new Set(event.u ?? []);
+        // Their conversations are no longer open to write in (decision 043): read again at the next message.
+        this.deps.conversations?.forgetPeople(event.u ?? []);
         this.closeWhere((s) => sessions.has(s.sessionId) || users.has(s.userId));
         return;
       }

@@ -2,7 +2,8 @@ import { and, asc, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'driz
 import type pg from 'pg';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import type { DeferredWrites } from '../../db/deferred-writes.ts';
-import { contractorProfiles, conversations, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
+import { alias } from 'drizzle-orm/pg-core';
+import { contractorProfiles, conversations, listableAccount, messages, photos, projects, sessions, users } from '../../db/schema/index.ts';
 
 /** ISO 8601 in UTC with milliseconds, as `Date.prototype.toISOString` writes it. */
 const isoOf = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -17,11 +18,28 @@ export interface ConversationRow {
   projectId: string | null;
 }
 
+/** A conversation as one of its people opens it: `open` while both can still write and answer (neither banned nor deleted). */
+export interface ConversationOfPerson extends ConversationRow {
+  open: boolean;
+}
+
+const clientUser = alias(users, 'client_user');
+const contractorUser = alias(users, 'contractor_user');
+
 /** The conversation when `userId` is one of its two people; undefined otherwise (unknown or not theirs alike). */
-export async function findConversationFor(db: DbOrTx, conversationId: string, userId: string): Promise<ConversationRow | undefined> {
+export async function findConversationFor(db: DbOrTx, conversationId: string, userId: string): Promise<ConversationOfPerson | undefined> {
   const [row] = await db
-    .select({ id: conversations.id, clientId: conversations.clientId, contractorId: conversations.contractorId, projectId: conversations.projectId })
+    .select({
+      id: conversations.id,
+      clientId: conversations.clientId,
+      contractorId: conversations.contractorId,
+      projectId: conversations.projectId,
+      // The rule of the offers' 'Escribir' (quotes.repository.ts, listOffers): an account that can still answer.
+      open: sql<boolean>`(${listableAccount(clientUser)}) AND (${listableAccount(contractorUser)})`,
+    })
     .from(conversations)
+    .innerJoin(clientUser, eq(clientUser.id, conversations.clientId))
+    .innerJoin(contractorUser, eq(contractorUser.id, conversations.contractorId))
     .where(and(eq(conversations.id, conversationId), or(eq(conversations.clientId, userId), eq(conversations.contractorId, userId))));
   return row;
 }

@@ -35,6 +35,7 @@ import {
   notifyOnCommit,
   noticeOnCommit,
   shareConversation,
+  type ConversationOfPerson,
   type ConversationRow,
   type MessageRow,
 } from './chat.repository.ts';
@@ -63,10 +64,12 @@ export interface ChatDeps {
 /**
  * A conversation's people and project, remembered for a minute once found for one of them. A
  * conversation's two people never change, so a hit is only ever a query saved; only found
- * conversations are kept (a third person's id is looked up each time, and refused).
+ * conversations are kept (a third person's id is looked up each time, and refused). Whether both
+ * can still answer (`open`) can change: a ban or a deletion forgets their conversations here
+ * (`forgetPeople`, from the hub's `ended` event), so the next message reads it again.
  */
 export class ConversationCache {
-  private readonly rows = new Map<string, { row: ConversationRow; until: number }>();
+  private readonly rows = new Map<string, { row: ConversationOfPerson; until: number }>();
 
   constructor(
     private readonly max = 50_000,
@@ -74,9 +77,9 @@ export class ConversationCache {
   ) {}
 
   /** Lookups under way, by conversation and person: a burst waits for one query, and resumes in the order it came (a socket's messages keep their order). */
-  private readonly inFlight = new Map<string, Promise<ConversationRow>>();
+  private readonly inFlight = new Map<string, Promise<ConversationOfPerson>>();
 
-  of(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+  of(db: Db, conversationId: string, userId: string): Promise<ConversationOfPerson> {
     const hit = this.rows.get(conversationId);
     if (hit && hit.until > Date.now() && (hit.row.clientId === userId || hit.row.contractorId === userId)) return Promise.resolve(hit.row);
     const key = `${conversationId}:${userId}`;
@@ -93,6 +96,13 @@ export class ConversationCache {
     }
     return pending;
   }
+
+  /** Forgets the conversations of people who can no longer sign in (banned, deleted). */
+  forgetPeople(userIds: readonly string[]): void {
+    if (userIds.length === 0) return;
+    const gone = new Set(userIds);
+    for (const [id, { row }] of this.rows) if (gone.has(row.clientId) || gone.has(row.contractorId)) this.rows.delete(id);
+  }
 }
 
 const cachedConversationOf = (deps: ChatDeps, conversationId: string, userId: string) =>
@@ -106,7 +116,7 @@ export interface ChatActor {
 const otherOf = (c: ConversationRow, userId: string) => (c.clientId === userId ? c.contractorId : c.clientId);
 
 /** The conversation of one of its two people; anyone else (and an unknown id) gets the same 404. */
-export async function conversationOf(db: Db, conversationId: string, userId: string): Promise<ConversationRow> {
+export async function conversationOf(db: Db, conversationId: string, userId: string): Promise<ConversationOfPerson> {
   const conversation = await findConversationFor(db, conversationId, userId);
   if (!conversation) throw new AppError('NOT_FOUND', tc.conversationNotFound);
   return conversation;
@@ -258,8 +268,14 @@ export const CHAT_LOCATION = '/perfil/mensajes';
  * sockets. Through the send queue it is stored with the others of this turn in one statement,
  * which also NOTIFYs its live event; an overloaded instance refuses it at once (UNAVAILABLE).
  */
+/** A conversation the person may write in: theirs, with someone who can still answer (not banned or deleted; decision 043). */
+function writable(conversation: ConversationOfPerson): ConversationOfPerson {
+  if (!conversation.open) throw new AppError('CONFLICT', tc.otherPersonGone);
+  return conversation;
+}
+
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
-  const conversation = await cachedConversationOf(deps, conversationId, actor.id);
+  const conversation = writable(await cachedConversationOf(deps, conversationId, actor.id));
   const people = [conversation.clientId, conversation.contractorId] as const;
   const input = { conversationId, senderId: actor.id, body: text, sessionId: actor.sessionId ?? null, people, projectId: conversation.projectId, ref: ref ?? null };
   const queue = deps.sendQueue;
@@ -337,7 +353,7 @@ export function unreadCount(deps: Pick<ChatDeps, 'db'>, userId: string): Promise
  * route serves it, to its two people.
  */
 export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer): Promise<ChatMessage> {
-  const conversation = await conversationOf(deps.db, conversationId, actor.id);
+  const conversation = writable(await conversationOf(deps.db, conversationId, actor.id));
   const row = await storeUpload(deps, actor.id, upload, async (tx, photo) => {
     await insertChatPhoto(tx, photo);
     const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: '📷', type: 'image', photoId: photo.id });

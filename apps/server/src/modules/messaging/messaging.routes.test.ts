@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts, WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
+import { freshNumber, lastPhoneCode, pastResendWait as pastResendWaitOf, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import type { ChannelMessage, DeliveryStatusSink } from '../notifications/channel-sender.ts';
 import { createSmsSender, createWhatsAppSender, SMS_MAX_SEGMENTS, smsText } from './channel-senders.ts';
@@ -28,8 +29,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A fresh Dominican number (never one of the stand-in's test numbers). */
-const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
 const settled = () => t.app.messaging.standIns.settled();
 
 async function person() {
@@ -41,24 +40,10 @@ const addPhone = (cookie: string, number: string, channel: 'whatsapp' | 'sms') =
 const verify = (cookie: string, code: string) => t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: asBrowser(cookie), payload: { code } });
 const status = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/me/phone', headers: { cookie } });
 
-/** What the stand-ins delivered to a number, newest first, as the dev page lists it. */
-async function outbox(number: string): Promise<{ channel: string; template: string | null; body: string; status: string }[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
-  expect(res.statusCode).toBe(200);
-  return res.json();
-}
-async function lastCode(number: string): Promise<string> {
-  const [latest] = await outbox(number);
-  const code = /\b(\d{6})\b/.exec(latest?.body ?? '')?.[1];
-  if (!code) throw new Error(`no code in the outbox of ${number}`);
-  return code;
-}
-/** Lets the next code be asked for at once (as if the minute between codes had passed). */
-const pastResendWait = (userId: string) =>
-  t.db
-    .update(phoneCodes)
-    .set({ sentAt: new Date(Date.now() - 61_000) })
-    .where(eq(phoneCodes.userId, userId));
+// The stand-ins' outbox (test/support/phone-outbox.ts), read through this file's app.
+const outbox = (number: string) => phoneOutbox(t, number);
+const lastCode = (number: string) => lastPhoneCode(t, number);
+const pastResendWait = (userId: string) => pastResendWaitOf(t, userId);
 
 async function verifiedPerson(channel: 'whatsapp' | 'sms', number = freshNumber()) {
   const p = await person();

@@ -4,7 +4,8 @@ import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-
 import { sql } from 'drizzle-orm';
 import { projectAlerts, users } from '../../db/schema/index.ts';
 import type { AlertDeps, AlertProject } from './project-alerts.ts';
-import { ALERT_BATCH, cityName } from './project-alerts.ts';
+import { ALERT_BATCH } from './project-alerts.ts';
+import { cityName } from './project-notify.ts';
 import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
 import { projectUrl } from './project-notify.ts';
 

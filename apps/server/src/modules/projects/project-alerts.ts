@@ -1,4 +1,4 @@
-import { findCity, ZONE_LABELS } from '@arreglaya/shared/countries';
+import { ZONE_LABELS } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
@@ -13,7 +13,7 @@ import { wantsMailWhere } from '../notifications/notifications.service.ts';
 import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { alertContractorChannels } from './project-alert-channels.ts';
 import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
-import { projectUrl } from './project-notify.ts';
+import { cityName, projectUrl } from './project-notify.ts';
 
 // A new project's alerts (decision 036), run by the `project-alerts` job the publishing request
 // sends after its commit: the fitting contractors' immediate alert, fanned out in batches of
@@ -53,8 +53,6 @@ async function loadProject(db: Db, projectId: string) {
 }
 export type AlertProject = NonNullable<Awaited<ReturnType<typeof loadProject>>>;
 type Project = AlertProject;
-
-export const cityName = (p: { country: Project['country']; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
 
 /** The contractor's alert, rendered once for the project with the name left as a token. */
 function alertMail(deps: AlertDeps, p: Project) {

@@ -4,7 +4,7 @@ import type { Currency } from '@arreglaya/shared/domain';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import type { NotificationType } from '@arreglaya/shared/notification-channels';
-import { COUNTRIES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
+import { COUNTRIES, findCity, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
@@ -123,6 +123,9 @@ function amountFormat(digits: number): Intl.NumberFormat {
   return f;
 }
 
+/** A project's city as people read it ('Santo Domingo', not its key); '' when it has none. */
+export const cityName = (p: { country: CountryCode; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
+
 export function projectUrl(appUrl: string, projectId: string): string {
   return `${appUrl}/proyectos/${projectId}`;
 }
@@ -152,6 +155,6 @@ export async function tellContactsShared(tx: Tx, deps: NotifyDeps, projectId: st
     ...base,
     to: p.contractorId,
     known: contractor,
-    paragraphs: [m.intro(p.title), tm.quoteAccepted.client(client.name, client.phone, client.email), m.address(p.zone ? ZONE_LABELS[p.zone] : '', p.city ?? '')],
+    paragraphs: [m.intro(p.title), tm.quoteAccepted.client(client.name, client.phone, client.email), m.address(p.zone ? ZONE_LABELS[p.zone] : '', cityName(p))],
   });
 }

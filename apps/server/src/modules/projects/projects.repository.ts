@@ -20,6 +20,11 @@ export async function findProject(db: DbOrTx, id: string): Promise<ProjectRow | 
   return row;
 }
 
+export async function findProjectTitle(db: DbOrTx, id: string): Promise<string | undefined> {
+  const [row] = await db.select({ title: projects.title }).from(projects).where(eq(projects.id, id));
+  return row?.title;
+}
+
 /**
  * What the project page needs of a project in one query (decision 022): the row, its request
  * photos in order, its open offers and its client's name and contact data.
@@ -345,6 +350,7 @@ export async function lockHiresAssignedBefore(tx: DbOrTx, before: Date, limit: n
 export async function findProjectContacts(db: DbOrTx, projectId: string) {
   const r = await db.execute<{
     title: string;
+    country: ProjectRow['country'];
     city: string | null;
     zone: ProjectRow['zone'];
     client_id: string;
@@ -358,7 +364,7 @@ export async function findProjectContacts(db: DbOrTx, projectId: string) {
     k_email: string;
     k_phone: string | null;
   }>(sql`
-    SELECT p.title, p.city, p.zone, p.client_id, p.contractor_id,
+    SELECT p.title, p.country, p.city, p.zone, p.client_id, p.contractor_id,
            c.first_name AS c_first, c.last_name AS c_last, c.email AS c_email, c.phone AS c_phone,
            k.first_name AS k_first, k.last_name AS k_last, k.email AS k_email, k.phone AS k_phone
       FROM projects p JOIN users c ON c.id = p.client_id JOIN users k ON k.id = p.contractor_id
@@ -368,6 +374,7 @@ export async function findProjectContacts(db: DbOrTx, projectId: string) {
   const person = (first: string, last: string, email: string, phone: string | null) => ({ firstName: first, name: `${first} ${last}`.trim(), email, phone });
   return {
     title: row.title,
+    country: row.country,
     city: row.city,
     zone: row.zone,
     clientId: row.client_id,

@@ -10,8 +10,13 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useSendContact } from '../hooks/use-send-contact.ts';
 import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
+import { sameTypes, useFormDraft } from '@/lib/use-form-draft.ts';
 
 const FIELDS = ['firstName', 'email', 'messageType', 'message'] as const satisfies readonly (keyof ContactInput)[];
+const DEFAULTS = { firstName: '', email: '', message: '' };
+/** What a kept draft may hold, and of which type (the select's value is text too). */
+const KEPT = { ...DEFAULTS, messageType: '' };
+const DRAFT_KEY = 'contact';
 
 interface ContactFormProps {
   /**
@@ -27,6 +32,11 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
   const isSubmitting = sending.busy;
+  const form = useForm<ContactInput, unknown, Contact>({
+    resolver: zodResolver(ContactSchema),
+    // messageType has no default: the placeholder option ('') is what an untouched select sends.
+    defaultValues: DEFAULTS,
+  });
   const {
     register,
     handleSubmit,
@@ -34,14 +44,16 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
     setValue,
     setError,
     formState: { errors },
-  } = useForm<ContactInput, unknown, Contact>({
-    resolver: zodResolver(ContactSchema),
-    // messageType has no default: the placeholder option ('') is what an untouched select sends.
-    defaultValues: { firstName: '', email: '', message: '' },
-  });
+  } = form;
 
   const lockedName = signedInAs?.firstName ?? null;
   const lockedEmail = signedInAs?.email ?? null;
+  // The unsent message survives a reload or a dropped connection (decision 033); the account's name and e-mail are never taken from it.
+  const draft = useFormDraft(
+    DRAFT_KEY,
+    form,
+    (kept) => sameTypes(KEPT, kept, lockedName === null ? ['firstName', 'email', 'messageType', 'message'] : ['messageType', 'message']) as Partial<ContactInput>,
+  );
   useEffect(() => {
     if (lockedName === null || lockedEmail === null) return;
     setValue('firstName', lockedName);
@@ -53,7 +65,10 @@ export function ContactForm({ signedInAs = null }: ContactFormProps) {
     send: sendContact.mutateAsync,
     setError,
     fields: FIELDS,
-    onSent: () => reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined),
+    onSent: () => {
+      reset(locked ? { firstName: lockedName, email: lockedEmail ?? '', message: '' } : undefined);
+      void draft.forget();
+    },
   });
 
   return (

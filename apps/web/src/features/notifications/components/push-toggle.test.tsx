@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { push as t } from '@arreglaya/shared/i18n/push';
@@ -97,5 +97,20 @@ describe('PushToggle', () => {
     expect(browser.calls.at(-1)).toEqual({ method: 'DELETE', url: '/api/me/push-subscriptions', body: { endpoint: ENDPOINT } });
     expect(await screen.findByRole('button', { name: t.turnOn })).toBeTruthy();
     expect(browser.requestPermission).not.toHaveBeenCalled();
+  });
+
+  it('asks and subscribes once on a double tap (one tap = one request, decision 032)', async () => {
+    const browser = fakeBrowser();
+    render(<PushToggle />);
+    const button = await screen.findByRole('button', { name: t.turnOn });
+    // Both taps land before React re-renders the button busy: only the in-flight guard stops the second.
+    act(() => {
+      button.click();
+      button.click();
+    });
+    expect(await screen.findByRole('button', { name: t.turnOff })).toBeTruthy();
+    expect(browser.requestPermission).toHaveBeenCalledTimes(1);
+    expect(browser.subscribe).toHaveBeenCalledTimes(1);
+    expect(browser.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
   });
 });

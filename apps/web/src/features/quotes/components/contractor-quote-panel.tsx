@@ -159,6 +159,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
       {dialogOpen && (
         <OfferDialog
           previous={open}
+          draftKey={`offer:${project.id}`}
           country={project.country}
           locale={locale}
           send={(body) => panel.send.mutateAsync(body)}

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { drafts } from '@/test/memory-drafts.ts';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
 import type { Quote } from '@arreglaya/shared/schemas/projects';
@@ -9,14 +10,20 @@ import { ApiError } from '@/lib/api.ts';
 import type { QuoteData } from '../offer-form.ts';
 import { OfferDialog } from './offer-dialog.tsx';
 
-afterEach(cleanup);
+// The browser's draft store (IndexedDB, which jsdom lacks) stood in for by a map.
+vi.mock('@/lib/form-drafts.ts', () => import('@/test/memory-drafts.ts'));
+
+afterEach(() => {
+  cleanup();
+  drafts.clear();
+});
 
 // jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
 if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
-function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null) {
+function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null, draftKey?: string) {
   const onSent = vi.fn();
-  render(<OfferDialog previous={previous} country="DO" locale="es-DO" send={send} onSent={onSent} onClose={() => {}} />);
+  render(<OfferDialog previous={previous} country="DO" locale="es-DO" send={send} onSent={onSent} onClose={() => {}} draftKey={draftKey} />);
   return { onSent, user: userEvent.setup() };
 }
 
@@ -35,6 +42,50 @@ const description = () => screen.getByLabelText('Descripción de la oferta');
 const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
 
 describe('Make Offer', () => {
+  it('sends one offer on a double tap of "Enviar oferta" (one tap = one request, decision 032)', async () => {
+    let answer: () => void = () => {};
+    const send = vi.fn(() => new Promise<{ message: string }>((resolve) => (answer = () => resolve({ message: 'Tu oferta fue enviada al cliente.' }))));
+    const { user, onSent } = renderDialog(send);
+    await user.type(price(), '12500');
+    await user.type(description(), 'Incluye materiales y mano de obra.');
+    await fillTerms(user);
+    // Both taps land before React re-renders the form busy: only the in-flight guard stops the second.
+    act(() => {
+      submit().click();
+      submit().click();
+    });
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    await act(async () => answer());
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the unsent offer when sending fails or the dialog is closed, gives it back when it opens again, and forgets it once sent (decision 033)', async () => {
+    const send = vi.fn(async (): Promise<{ message: string }> => {
+      throw new TypeError('Failed to fetch');
+    });
+    const { user } = renderDialog(send, null, 'offer:p-1');
+    await user.type(price(), '12500');
+    await user.type(description(), 'Incluye materiales y mano de obra.');
+    await fillTerms(user);
+    await user.click(submit());
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+
+    // Closed (or the page reloaded): opened again, the offer is all there.
+    cleanup();
+    send.mockResolvedValue({ message: 'Tu oferta fue enviada al cliente.' });
+    const again = renderDialog(send, null, 'offer:p-1');
+    await waitFor(() => expect((description() as HTMLTextAreaElement).value).toBe('Incluye materiales y mano de obra.'));
+    expect((price() as HTMLInputElement).value).toBe('12500');
+    expect((screen.getByLabelText('Duración (días)') as HTMLInputElement).value).toBe('5');
+    expect((screen.getByRole('radio', { name: 'Sí' }) as HTMLInputElement).checked).toBe(true);
+
+    await again.user.click(submit());
+    await waitFor(() => expect(again.onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
+    expect(send).toHaveBeenLastCalledWith({ priceMinor: 1_250_000, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
+    expect(drafts.has('offer:p-1')).toBe(false);
+  });
+
   it('refuses a price of 0 under the price field with the spec message, and sends nothing', async () => {
     const send = vi.fn();
     const { user } = renderDialog(send);

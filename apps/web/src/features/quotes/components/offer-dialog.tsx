@@ -22,6 +22,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormContext, type OfferFormValues, type QuoteData } from '../offer-form.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
+import { sameTypes, useFormDraft } from '@/lib/use-form-draft.ts';
 
 interface OfferDialogProps {
   /** The open offer being replaced, if any (its values fill the form). */
@@ -34,28 +35,49 @@ interface OfferDialogProps {
   /** Called with the server's message once the offer is sent. */
   onSent: (message: string) => void;
   onClose: () => void;
+  /** Where the unsent offer is kept (one per project: `offer:<projectId>`); without it, nothing is kept. */
+  draftKey?: string;
 }
 
 const STAGES_MAX = 5;
+
+/** What a kept offer draft may give back: the form's fields of the right type, stages of a title and a percent. */
+function keptOffer(kept: Record<string, unknown>): Partial<OfferFormValues> {
+  const picked = sameTypes(initialValues(), kept, ['price', 'description', 'validityDays', 'useStages', 'startDate', 'durationDays', 'warrantyDays', 'materialsIncluded']);
+  const stages = kept.stages;
+  if (
+    Array.isArray(stages) &&
+    stages.length <= STAGES_MAX &&
+    stages.every(
+      (x: unknown) => typeof x === 'object' && x !== null && typeof (x as { title?: unknown }).title === 'string' && typeof (x as { percent?: unknown }).percent === 'number',
+    )
+  )
+    picked.stages = (stages as { title: string; percent: number }[]).map(({ title, percent }) => ({ title, percent }));
+  if (picked.materialsIncluded !== undefined && !['', 'yes', 'no'].includes(picked.materialsIncluded)) delete picked.materialsIncluded;
+  return picked;
+}
 
 /**
  * Make Offer (spec §2 Modals, §5 Bid): price in pesos (sent in centavos), description, validity in
  * days (7 by default) and an optional staged plan that sums 100 %. The API's schema checks the form;
  * the server's messages land under the same fields.
  */
-export function OfferDialog({ previous, country, locale, send, onSent, onClose }: OfferDialogProps) {
+export function OfferDialog({ previous, country, locale, send, onSent, onClose, draftKey }: OfferDialogProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
   const isSubmitting = sending.busy;
+  const form = useForm<OfferFormValues, OfferFormContext, QuoteData>({ resolver: offerResolver, context: { country }, defaultValues: initialValues(previous) });
   const {
     register,
     handleSubmit,
     setError,
     control,
     formState: { errors },
-  } = useForm<OfferFormValues, OfferFormContext, QuoteData>({ resolver: offerResolver, context: { country }, defaultValues: initialValues(previous) });
+  } = form;
+  // The unsent offer survives a reload, a dropped connection or a closed dialog (decision 033).
+  const draft = useFormDraft(draftKey ?? null, form, keptOffer);
   const stages = useFieldArray({ control, name: 'stages' });
   const [useStages, price, stageValues, descriptionValue] = useWatch({ control, name: ['useStages', 'price', 'stages', 'description'] });
   // Said before sending: how many characters the description still needs (counted trimmed, as the schema does).
@@ -73,6 +95,7 @@ export function OfferDialog({ previous, country, locale, send, onSent, onClose }
     setFailure(null);
     try {
       const { message } = await send(values);
+      await draft.forget();
       onSent(message);
     } catch (error) {
       let placed = 0;

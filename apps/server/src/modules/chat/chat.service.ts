@@ -263,17 +263,17 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
 
 export const CHAT_LOCATION = '/perfil/mensajes';
 
-/**
- * Stores a text message (already trimmed and checked by the shared schema) and tells both people's
- * sockets. Through the send queue it is stored with the others of this turn in one statement,
- * which also NOTIFYs its live event; an overloaded instance refuses it at once (UNAVAILABLE).
- */
 /** A conversation the person may write in: theirs, with someone who can still answer (not banned or deleted; decision 043). */
 function writable(conversation: ConversationOfPerson): ConversationOfPerson {
   if (!conversation.open) throw new AppError('CONFLICT', tc.otherPersonGone);
   return conversation;
 }
 
+/**
+ * Stores a text message (already trimmed and checked by the shared schema) and tells both people's
+ * sockets. Through the send queue it is stored with the others of this turn in one statement,
+ * which also NOTIFYs its live event; an overloaded instance refuses it at once (UNAVAILABLE).
+ */
 export async function sendMessage(deps: ChatDeps, actor: ChatActor, conversationId: string, text: string, ref?: string): Promise<ChatMessage> {
   const conversation = writable(await cachedConversationOf(deps, conversationId, actor.id));
   const people = [conversation.clientId, conversation.contractorId] as const;

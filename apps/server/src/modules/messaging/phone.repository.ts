@@ -67,7 +67,7 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
         number,
         [verifiedKey[channel]]: now,
         [optedOutKey[channel]]: null,
-        // Confirmed again: the provider's "cannot receive" is over (decision 040, 2026-11-27).
+        // Confirmed again: the provider's "cannot receive" is over (decision 040 as amended on 2026-11-27).
         [undeliverableKey[channel]]: null,
         // Another number: the other channel and the window belonged to the old one.
         [verifiedKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${verifiedCol[other]} END`,

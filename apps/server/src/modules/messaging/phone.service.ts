@@ -51,7 +51,7 @@ export async function phoneStatus(db: Db, userId: string): Promise<PhoneStatus> 
     undeliverable: !!undeliverable,
   });
   return {
-    // A number the provider stopped delivering to is still shown, with why (decision 040, 2026-11-27).
+    // A number the provider stopped delivering to is still shown, with why (decision 040 as amended on 2026-11-27).
     number: row && (row.whatsappVerifiedAt || row.smsVerifiedAt || row.whatsappUndeliverableAt || row.smsUndeliverableAt) ? row.number : null,
     channels: {
       whatsapp: channel(row?.whatsappVerifiedAt, row?.whatsappOptedOutAt, row?.whatsappUndeliverableAt),

@@ -58,7 +58,7 @@ export class WhatsAppCloudClient implements Messenger {
   /**
    * Meta's Cloud API takes no idempotency key. The key goes as `biz_opaque_callback_data`, which Meta
    * echoes in the message's status webhooks: a status for a send whose answer was lost ties the
-   * message to the delivery, and the dispatcher does not send it again (decision 040, 2026-11-27).
+   * message to the delivery, and the dispatcher does not send it again (decision 040 as amended on 2026-11-27).
    */
   private async post(payload: object, idempotencyKey: string | undefined): Promise<MessengerResult> {
     const { apiUrl, version, phoneNumberId, accessToken } = this.settings;

@@ -46,7 +46,7 @@ export interface ChannelSender {
   /** Sends one message. Never throws for a provider's answer: a failure is a SendResult. */
   send(db: DbOrTx, message: ChannelMessage): Promise<SendResult>;
   /**
-   * Optional (decision 038, 2026-11-27): a provider's later status said the person's address cannot
+   * Optional (decision 038 as amended on 2026-11-27): a provider's later status said the person's address cannot
    * receive on this channel (WhatsApp 131026): disable it as a send's `addressGone` does.
    */
   addressGone?(db: DbOrTx, userId: string): Promise<void>;

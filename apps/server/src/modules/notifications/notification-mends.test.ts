@@ -9,7 +9,7 @@ import type { ChannelMessage, ChannelSender, DeliveryStatusSink, SendResult } fr
 import { createNotificationDispatcher, type NotificationDispatcher } from './notification-dispatch.ts';
 import { purgeNotifications } from './notification-purge.ts';
 
-// The notification channels' mends (decision 038, 2026-11-27) against a real PostgreSQL: a
+// The notification channels' mends (decision 038 as amended on 2026-11-27) against a real PostgreSQL: a
 // provider's status that arrives before its delivery's message id is stored, a later "cannot
 // receive" that turns the channel off, a round's outcomes in one statement, a delivery already
 // accepted not sent twice, and the daily purge.

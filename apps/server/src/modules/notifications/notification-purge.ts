@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { messagingWebhookEvents } from '../../db/schema/index.ts';
 import { deleteInBatches, purgeDeliveries } from './notification-channels.repository.ts';
 
-// The outside channels' retention (decision 038, 2026-11-27), the daily `notifications-purge` job:
+// The outside channels' retention (decision 038 as amended on 2026-11-27), the daily `notifications-purge` job:
 // deliveries in a final state 90 days after they were queued, the providers' webhook events (kept
 // to ignore repeats) 30 days after they arrived, and status callbacks kept for a delivery that never
 // got their message id (not ours, or lost) after a day. A batch at a time: short transactions.

@@ -343,6 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     log: app.log,
     sendJob: async (campaignId: string) => void (await jobs.send('campaign-send', { campaignId }, { key: campaignId })),
     queueSpecialOfferDeliveries: handOffToDispatcher(notifications),
+    kickDeliveries: () => notifications.kick(),
   };
   await app.register(campaignsRoutes(campaignDeps));
   await app.register(specialOffersUnsubscribeRoutes(campaignDeps));

@@ -317,3 +317,34 @@ describe('a provider that is down', () => {
     expect((await outbox(SANDBOX_NUMBERS.providerDown)).filter((m) => m.status !== 'failed')).toEqual([]);
   });
 });
+
+describe('a number WhatsApp cannot deliver to', () => {
+  it('131026 in a later status turns WhatsApp off for the person, says why on their page and in the console; SMS goes on', async () => {
+    const rosa = await client('Rosa');
+    // The stand-in accepts WhatsApp to this number, then reports failed 131026 (SMS: accepted, then a carrier's 30003).
+    await t.db.insert(phoneNumbers).values({ userId: rosa.id, number: SANDBOX_NUMBERS.failsAfterSending, whatsappVerifiedAt: new Date(), smsVerifiedAt: new Date() });
+    const projectId = await postProject(t, rosa);
+    await postQuote(t, await person(t, 'contractor', 'Ramón'), projectId);
+    await deliverAll(rosa.id);
+
+    const whatsapp = (await consoleDeliveries(rosa.id)).find((d) => d.channel === 'whatsapp');
+    expect(whatsapp).toMatchObject({ state: 'failed', reason: expect.stringMatching(/^131026/) as string });
+    expect(tn.admin.reasonText(whatsapp!.reason!)).toContain('no puede recibir WhatsApp');
+
+    // Her page: WhatsApp off, with why; SMS still on (a carrier's failure is not "cannot receive").
+    const phone = await t.app.inject({ method: 'GET', url: '/api/me/phone', headers: rosa.headers });
+    expect(phone.json()).toMatchObject({
+      number: SANDBOX_NUMBERS.failsAfterSending,
+      channels: { whatsapp: { verified: false, undeliverable: true }, sms: { verified: true, undeliverable: false } },
+    });
+    const channels = await t.app.inject({ method: 'GET', url: '/api/me/notification-channels', headers: rosa.headers });
+    expect(channels.json().reachable).toMatchObject({ whatsapp: false, sms: true });
+
+    // The next offer: SMS is queued and sent, WhatsApp not even queued.
+    await postQuote(t, await person(t, 'contractor', 'Pilar'), projectId, { priceMinor: 990_000 });
+    await deliverAll(rosa.id);
+    const offers = (await consoleDeliveries(rosa.id)).filter((d) => d.type === 'newOffer');
+    expect(offers.filter((d) => d.channel === 'whatsapp')).toHaveLength(1);
+    expect(offers.filter((d) => d.channel === 'sms')).toHaveLength(2);
+  });
+});

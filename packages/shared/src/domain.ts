@@ -121,6 +121,7 @@ export const JOB_QUEUES = [
   'project-alerts',
   'campaign-send',
   'notification-delivery',
+  'notifications-purge',
   'contractor-trust',
   'dead-letters',
 ] as const;

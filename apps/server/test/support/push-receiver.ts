@@ -6,7 +6,9 @@ import type { AddressInfo } from 'node:net';
 // would (its own P-256 key pair and auth secret), receives what the app posts to their endpoints,
 // checks the VAPID Authorization header (RFC 8292: an ES256 JWT for the endpoint's origin, signed
 // by the key in k=) and decrypts the aes128gcm body with the subscription's private key and auth
-// secret (RFC 8291 and 8188). It can be told to answer a status instead (404, 410, 429, 500).
+// secret (RFC 8291 and 8188). It can be told to answer a status instead (404, 410, 429, 500), and a
+// device can be offline: its messages are held, a newer one with the same `Topic` replacing the held
+// one (RFC 8030 §5.4), and delivered when it comes back online.
 
 export interface ReceivedPush {
   /** The subscription's id in the receiver (its endpoint's last segment). */
@@ -15,6 +17,8 @@ export interface ReceivedPush {
   payload: unknown;
   ttl: string | null;
   urgency: string | null;
+  /** RFC 8030's Topic header, if any. */
+  topic: string | null;
   /** The VAPID JWT's claims and the public key it was verified with. */
   vapid: { aud: string; exp: number; sub: string; k: string };
 }
@@ -34,6 +38,8 @@ export interface PushReceiver {
   refused: string[];
   /** Answer this status to every post to the endpoint from now on, or never answer ('hang'); undefined: accept again. */
   answer(endpoint: string, status: number | 'hang' | undefined): void;
+  /** The device goes offline (its pushes are held, collapsed by Topic) or back online (the held ones arrive, in order). */
+  online(endpoint: string, online: boolean): void;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,7 @@ export async function startPushReceiver(): Promise<PushReceiver> {
   const statuses = new Map<string, number | 'hang'>();
   const received: ReceivedPush[] = [];
   const refused: string[] = [];
+  const offline = new Map<string, ReceivedPush[]>();
   let url = '';
 
   const server = http.createServer((req, res) => {
@@ -102,7 +109,22 @@ export async function startPushReceiver(): Promise<PushReceiver> {
         if (req.headers['content-encoding'] !== 'aes128gcm') throw new Error(`content-encoding ${req.headers['content-encoding']}`);
         const vapid = verifyVapid(req.headers.authorization, url);
         const plain = decryptAes128gcm(Buffer.concat(chunks), device.ecdh, device.auth);
-        received.push({ subscription: id, payload: JSON.parse(plain.toString('utf8')), ttl: req.headers.ttl as string, urgency: (req.headers.urgency as string) ?? null, vapid });
+        const push: ReceivedPush = {
+          subscription: id,
+          payload: JSON.parse(plain.toString('utf8')),
+          ttl: req.headers.ttl as string,
+          urgency: (req.headers.urgency as string) ?? null,
+          topic: (req.headers.topic as string) ?? null,
+          vapid,
+        };
+        const held = offline.get(id);
+        if (!held) received.push(push);
+        else {
+          // A held message with the same topic is replaced by this one (RFC 8030 §5.4).
+          const same = push.topic === null ? -1 : held.findIndex((h) => h.topic === push.topic);
+          if (same >= 0) held.splice(same, 1);
+          held.push(push);
+        }
         res.writeHead(201, { location: `${url}/message/${crypto.randomUUID()}` }).end();
       } catch (err) {
         refused.push(String(err));
@@ -125,6 +147,12 @@ export async function startPushReceiver(): Promise<PushReceiver> {
       const auth = crypto.randomBytes(16);
       devices.set(id, { ecdh, auth });
       return { endpoint: `${url}/push/${id}`, keys: { p256dh: b64u(ecdh.getPublicKey()), auth: b64u(auth) } };
+    },
+    online(endpoint, isOnline) {
+      const id = idOf(endpoint);
+      if (!isOnline) return void (offline.has(id) || offline.set(id, []));
+      received.push(...(offline.get(id) ?? []));
+      offline.delete(id);
     },
     answer(endpoint, status) {
       if (status === undefined) statuses.delete(idOf(endpoint));

@@ -200,6 +200,7 @@ export const adminJobs = {
     'project-alerts': 'Avisos de proyectos nuevos',
     'campaign-send': 'Envío de ofertas especiales',
     'notification-delivery': 'Envío de notificaciones (push, WhatsApp, SMS)',
+    'notifications-purge': 'Limpieza de notificaciones antiguas',
     'contractor-trust': 'Datos de confianza de los contratistas',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,

@@ -131,6 +131,11 @@ export const messaging = {
     channelOff: 'Sin confirmar',
     channelOptedOut: 'Pediste no recibir mensajes (responde ALTA para volver)',
     addChannel: (channel: 'whatsapp' | 'sms') => (channel === 'whatsapp' ? 'Confirmar también WhatsApp' : 'Confirmar también SMS'),
+    /** The provider said the number cannot receive on the channel (WhatsApp 131026): we stopped using it there. */
+    channelUndeliverable: (channel: 'whatsapp' | 'sms') =>
+      channel === 'whatsapp'
+        ? 'WhatsApp no pudo entregar nuestros mensajes a este número (puede que no tenga WhatsApp), así que dejamos de enviarte por WhatsApp. Si usas WhatsApp en este número, confírmalo de nuevo.'
+        : 'No pudimos entregar mensajes de texto a este número, así que dejamos de enviarte SMS. Si el número es correcto, confírmalo de nuevo.',
     remove: 'Quitar número',
     removing: 'Quitando...',
     removed: 'Quitamos tu número. Ya no recibirás avisos por WhatsApp ni SMS.',

@@ -75,5 +75,10 @@ export const notificationChannels = {
     more: 'Ver más',
     states: { queued: 'En cola', sent: 'Enviado', delivered: 'Entregado', read: 'Leído', failed: 'Falló' },
     loadFailed: 'No pudimos cargar los envíos.',
+    /** A provider's reason the console explains (by its leading code); others are shown as the provider gave them. */
+    reasonText(reason: string): string {
+      if (/^131026\b/.test(reason)) return `Este número no puede recibir WhatsApp (${reason}): dejamos de enviarle por WhatsApp; el SMS sigue igual.`;
+      return reason;
+    },
   },
 };

@@ -65,7 +65,8 @@ export const VerifyPhoneSchema = z.object({
 });
 export type VerifyPhoneInput = z.input<typeof VerifyPhoneSchema>;
 
-const ChannelStateSchema = z.object({ verified: z.boolean(), optedOut: z.boolean() });
+/** `undeliverable`: the provider said the number cannot receive on this channel (WhatsApp 131026); confirming it again clears it. */
+const ChannelStateSchema = z.object({ verified: z.boolean(), optedOut: z.boolean(), undeliverable: z.boolean() });
 
 /** GET /api/me/phone: the person's number, its channels, and the code waiting to be confirmed. */
 export const PhoneStatusSchema = z.object({

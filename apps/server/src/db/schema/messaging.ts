@@ -24,6 +24,12 @@ export const phoneNumbers = pgTable(
     smsOptedOutAt: at('sms_opted_out_at'),
     /** The person's last message to us on WhatsApp: free text may be sent for 24 hours after it. */
     lastInboundAt: at('last_inbound_at'),
+    /**
+     * When the provider said the number cannot receive on the channel (WhatsApp 131026, an invalid
+     * SMS number): the channel was unverified then; the person's page says why. Cleared by a new verification.
+     */
+    whatsappUndeliverableAt: at('whatsapp_undeliverable_at'),
+    smsUndeliverableAt: at('sms_undeliverable_at'),
     createdAt: at('created_at').notNull().defaultNow(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -55,10 +61,15 @@ export const phoneCodes = pgTable(
 );
 
 /** Provider webhook events already handled (a repeated status or inbound message changes nothing). */
-export const messagingWebhookEvents = pgTable('messaging_webhook_events', {
-  key: varchar('key', { length: 200 }).primaryKey(),
-  receivedAt: at('received_at').notNull().defaultNow(),
-});
+export const messagingWebhookEvents = pgTable(
+  'messaging_webhook_events',
+  {
+    key: varchar('key', { length: 200 }).primaryKey(),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  // The daily purge deletes those older than 30 days (decision 038).
+  (t) => [index('messaging_webhook_events_received_idx').on(t.receivedAt)],
+);
 
 /**
  * The built-in WhatsApp and SMS stand-ins (modules/messaging/sandbox-*) keep their records in their

@@ -58,5 +58,26 @@ export const notificationDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.state} = 'queued'`),
     index('notification_deliveries_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    // The daily purge of old deliveries in a final state (decision 038).
+    index('notification_deliveries_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * A provider's status callback that arrived before its delivery's provider message id was stored
+ * (the provider can answer before our "sent" write commits): kept here and applied when the id is
+ * stored (decision 038). One row per message and status: a repeat adds nothing.
+ */
+export const notificationStatusEvents = pgTable(
+  'notification_status_events',
+  {
+    channel: varchar('channel', { length: 10 }).notNull(),
+    providerMessageId: text('provider_message_id').notNull(),
+    state: varchar('state', { length: 10 }).notNull(),
+    reason: text('reason'),
+    /** The provider said the address cannot receive on this channel (WhatsApp 131026). */
+    addressGone: boolean('address_gone').notNull().default(false),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.channel, t.providerMessageId, t.state] }), index('notification_status_events_received_idx').on(t.receivedAt)],
 );

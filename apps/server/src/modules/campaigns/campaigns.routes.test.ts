@@ -2,13 +2,14 @@ import { adminCampaigns, specialOffersUnsubscribe } from '@arreglaya/shared/i18n
 import type { Campaign } from '@arreglaya/shared/schemas/campaigns';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campaignRecipients, emailOutbox, logTrail, users } from '../../db/schema/index.ts';
+import { randomInt } from 'node:crypto';
+import { campaignRecipients, emailOutbox, logTrail, notificationDeliveries, phoneNumbers, users } from '../../db/schema/index.ts';
 import { runJob, waitForJob } from '../../../test/support/jobs.ts';
 import { post, sysadmin } from '../../../test/support/payment-factories.ts';
 import { person, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { getNotificationPreferences, saveNotificationPreferences } from '../notifications/notification-preferences.repository.ts';
-import { sendCampaign } from './campaigns.service.ts';
+import { handOffToDispatcher, sendCampaign } from './campaigns.service.ts';
 
 // "Ofertas especiales" (decision 041): a sysadmin's campaign reaches only the people of its roles
 // and countries who opted in, once each, with a signed unsubscribe link.
@@ -29,7 +30,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function optedIn(role: 'client' | 'contractor', firstName: string, country: 'DO' | 'CO' = 'DO'): Promise<Person> {
+async function optedIn(role: 'client' | 'contractor', firstName: string, country: 'DO' | 'CO' | 'MX' = 'DO'): Promise<Person> {
   const p = await person(t, role, firstName);
   await saveNotificationPreferences(t.db, p.id, { specialOffers: true });
   if (country !== 'DO') await t.db.update(users).set({ country }).where(eq(users.id, p.id));
@@ -140,6 +141,40 @@ describe('a campaign to opted-in people only', () => {
     expect(handed).toEqual([p.id]);
     const [row] = await t.db.select().from(campaignRecipients).where(eq(campaignRecipients.campaignId, c.id));
     expect(row?.whatsappQueuedAt).not.toBeNull();
+  });
+});
+
+describe('the WhatsApp hand-off', () => {
+  it('wakes the delivery job only after the batch has committed, so the job finds the deliveries', async () => {
+    const p = await optedIn('client', 'Xiomara', 'MX');
+    await t.db.insert(phoneNumbers).values({ userId: p.id, number: `+1849${randomInt(2_000_000, 9_999_999)}`, whatsappVerifiedAt: new Date() });
+    const c = await createCampaign(form({ subject: 'Oferta con despertador', countries: ['MX'] }));
+    await t.db.execute(sql`UPDATE campaigns SET state = 'sending' WHERE id = ${c.id}`);
+    // The campaign's database, counting the transactions still open (a kick inside one wakes a job that cannot see its rows yet).
+    let open = 0;
+    const db = new Proxy(t.db, {
+      get(target, prop) {
+        if (prop === 'transaction')
+          return async (...args: Parameters<typeof target.transaction>) => {
+            open++;
+            try {
+              return await target.transaction(...args);
+            } finally {
+              open--;
+            }
+          };
+        const value: unknown = Reflect.get(target, prop, target);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    // What the delivery job would find when woken: the campaign's deliveries.
+    const atKick: { insideTransaction: boolean; visible: Promise<number> }[] = [];
+    const kick = () => void atKick.push({ insideTransaction: open > 0, visible: t.db.$count(notificationDeliveries, eq(notificationDeliveries.sourceKey, `campaign:${c.id}`)) });
+    const dispatcher = { queueMany: t.app.notifications.queueMany.bind(t.app.notifications), kick };
+    const deps = { ...t.app.campaigns, db, queueSpecialOfferDeliveries: handOffToDispatcher(dispatcher), kickDeliveries: kick };
+    expect(await sendCampaign(deps, c.id)).toEqual({ mailed: 1, whatsapp: 1 });
+    expect(atKick.map((k) => k.insideTransaction)).toEqual([false]);
+    expect(await atKick[0]!.visible).toBe(1);
   });
 });
 

@@ -45,16 +45,16 @@ export type QueueSpecialOfferDeliveries = (tx: DbOrTx, campaignId: string, deliv
 /**
  * The hook on the dispatcher: one statement per batch (its queueMany), keyed by the campaign so a
  * re-run queues nothing twice. Everyone handed over is marked; whether a person gets it on a
- * channel is the dispatcher's rule (their choices for `specialOffer`, who can be reached).
+ * channel is the dispatcher's rule (their choices for `specialOffer`, who can be reached). The
+ * delivery job is woken by handOffWhatsApp after the batch's commit (`kickDeliveries`), never here:
+ * woken inside the transaction it could find nothing yet and sleep until its next poll.
  */
-export function handOffToDispatcher(dispatcher: Pick<NotificationDispatcher, 'queueMany' | 'kick'>): QueueSpecialOfferDeliveries {
+export function handOffToDispatcher(dispatcher: Pick<NotificationDispatcher, 'queueMany'>): QueueSpecialOfferDeliveries {
   return async (tx, campaignId, deliveries) => {
     const first = deliveries[0];
     if (!first) return [];
     const userIds = deliveries.map((d) => d.userId);
     await dispatcher.queueMany(tx, { type: 'specialOffer', body: first.body, url: first.url, templateParams: first.templateParams, sourceKey: `campaign:${campaignId}`, userIds });
-    // Sent after the commit by the delivery job's next run (at the latest its one-minute schedule).
-    dispatcher.kick();
     return userIds;
   };
 }
@@ -68,6 +68,8 @@ export interface CampaignsDeps {
   /** Sends the campaign-send job after the commit that confirmed the send. */
   sendJob: (campaignId: string) => Promise<void>;
   queueSpecialOfferDeliveries: QueueSpecialOfferDeliveries;
+  /** Wakes the notification delivery job (the dispatcher's kick), after a batch handed over has committed. */
+  kickDeliveries: () => void;
   log: { warn(obj: object, msg: string): void };
 }
 
@@ -176,6 +178,8 @@ export async function handOffWhatsApp(deps: CampaignsDeps, c: CampaignRow, batch
       return [userIds.length, took.length];
     });
     handed += taken;
+    // Committed: the delivery job finds the batch's deliveries.
+    if (taken > 0) deps.kickDeliveries();
     // A batch the dispatcher took only part of (or none of): the rest wait for a later run.
     if (locked < batch || taken < locked) return handed;
   }

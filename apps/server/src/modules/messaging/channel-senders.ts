@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ChannelMessage, ChannelSender, SendResult } from '../notifications/channel-sender.ts';
 import type { Messenger, MessengerResult } from './messenger.ts';
-import { reachableNumber, reachableNumberWhere, setOptedOut, unverifyChannel } from './phone.repository.ts';
+import { markUndeliverable, reachableNumber, reachableNumberWhere, setOptedOut } from './phone.repository.ts';
 import { smsSegments } from './sandbox-sms.ts';
 
 // WhatsApp and SMS as ChannelSenders (issue 32; decision 040): the dispatcher registers them with
@@ -38,7 +38,7 @@ abstract class PhoneSender implements ChannelSender {
     this.log?.info({ channel: this.channel, delivery: message.deliveryId, kind: result.kind, code: result.code }, 'phone message not sent');
     switch (result.kind) {
       case 'addressGone':
-        await unverifyChannel(db, message.userId, this.channel);
+        await this.addressGone(db, message.userId);
         return { state: 'failed', retryable: false, reason: result.reason, addressGone: true };
       case 'optedOut':
         await setOptedOut(db, number, this.channel, true);
@@ -48,6 +48,11 @@ abstract class PhoneSender implements ChannelSender {
       case 'rejected':
         return { state: 'failed', retryable: false, reason: result.reason };
     }
+  }
+
+  /** The number cannot receive on this channel (at the send, or in a later status: WhatsApp 131026): the channel is off for the person, the other stays. */
+  async addressGone(db: DbOrTx, userId: string): Promise<void> {
+    await markUndeliverable(db, userId, this.channel);
   }
 
   protected abstract deliver(number: string, message: ChannelMessage): Promise<MessengerResult>;

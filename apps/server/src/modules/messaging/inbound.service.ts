@@ -37,14 +37,37 @@ export interface StatusEvent {
   /** The provider's status word (sent, delivered, read, failed, undelivered…). */
   status: string;
   reason?: string;
+  /** The provider's error says the number cannot receive on this channel (WhatsApp 131026). */
+  addressGone?: boolean;
+  /** Our delivery's id, when the provider echoes it (WhatsApp's biz_opaque_callback_data). */
+  deliveryId?: string;
 }
 
-/** A status callback: delivered, read and failed reach the sink (sent was the send's own answer). */
+/**
+ * A status callback: delivered, read and failed reach the sink; sent only when it names our delivery
+ * (it ties the provider's message to it: a retry after a lost answer is not sent again).
+ */
 export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promise<void> {
   if (!(await firstTimeSeen(deps.db, `${event.channel}:status:${event.providerMessageId}:${event.status}`))) return;
-  const state = event.status === 'delivered' ? 'delivered' : event.status === 'read' ? 'read' : event.status === 'failed' || event.status === 'undelivered' ? 'failed' : null;
+  const state =
+    event.status === 'delivered'
+      ? 'delivered'
+      : event.status === 'read'
+        ? 'read'
+        : event.status === 'failed' || event.status === 'undelivered'
+          ? 'failed'
+          : event.status === 'sent' && event.deliveryId
+            ? 'sent'
+            : null;
   if (!state) return;
-  await deps.statusSink({ channel: event.channel, providerMessageId: event.providerMessageId, state, ...(event.reason === undefined ? {} : { reason: event.reason }) });
+  await deps.statusSink({
+    channel: event.channel,
+    providerMessageId: event.providerMessageId,
+    state,
+    ...(event.reason === undefined ? {} : { reason: event.reason }),
+    ...(event.addressGone ? { addressGone: true } : {}),
+    ...(event.deliveryId === undefined ? {} : { deliveryId: event.deliveryId }),
+  });
 }
 
 /** A person's message to our number (E.164 `from`). */

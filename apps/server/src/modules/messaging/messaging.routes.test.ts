@@ -261,8 +261,16 @@ describe('provider errors, from the stand-ins’ test numbers', () => {
     const sent = await t.app.messaging.messengers[channel].sendTemplate(number, template.name, 'es', params, `k-late-${channel}-${number}`);
     if (!sent.ok) throw new Error(sent.reason);
     await settled();
-    expect(statuses.filter((s) => s.providerMessageId === sent.providerMessageId)).toEqual([
-      { channel, providerMessageId: sent.providerMessageId, state: 'failed', reason: expect.stringContaining(reason) as string },
+    const failed = statuses.filter((s) => s.providerMessageId === sent.providerMessageId && s.state !== 'sent');
+    expect(failed).toEqual([
+      {
+        channel,
+        providerMessageId: sent.providerMessageId,
+        state: 'failed',
+        reason: expect.stringContaining(reason) as string,
+        // WhatsApp's 131026 says the number cannot receive WhatsApp (its channel goes off); the carriers' SMS codes do not.
+        ...(channel === 'whatsapp' ? { addressGone: true, deliveryId: `k-late-${channel}-${number}` } : {}),
+      },
     ]);
   });
 
@@ -283,11 +291,17 @@ describe('provider errors, from the stand-ins’ test numbers', () => {
 describe('the senders and the status callbacks', () => {
   it('WhatsApp: the notification type’s template; sent, then delivered and read reach the sink in order', async () => {
     const { user, number } = await verifiedPerson('whatsapp');
-    const result = await createWhatsAppSender(t.app.messaging).send(t.db, message(user.id));
+    const sentMessage = message(user.id);
+    const result = await createWhatsAppSender(t.app.messaging).send(t.db, sentMessage);
     expect(result).toMatchObject({ state: 'sent', providerMessageId: expect.stringMatching(/^wamid\./) as string });
     await settled();
     const id = (result as { providerMessageId: string }).providerMessageId;
-    expect(statuses.filter((s) => s.providerMessageId === id).map((s) => s.state)).toEqual(['delivered', 'read']);
+    // Meta echoes the delivery's id (biz_opaque_callback_data) in every status: `sent` ties the message to it.
+    expect(statuses.filter((s) => s.providerMessageId === id).map((s) => [s.state, s.deliveryId])).toEqual([
+      ['sent', sentMessage.deliveryId],
+      ['delivered', sentMessage.deliveryId],
+      ['read', sentMessage.deliveryId],
+    ]);
     expect((await outbox(number))[0]).toMatchObject({ template: WHATSAPP_TEMPLATES.newOffer.name, body: expect.stringContaining('Ramón Pérez te envió una oferta') as string });
   });
 
@@ -306,6 +320,53 @@ describe('the senders and the status callbacks', () => {
 
   it('a short SMS is sent whole', () => {
     expect(smsText('Pago enviado', 'Te enviamos RD$ 4,500.', 'https://a.do/x')).toBe('Pago enviado\nTe enviamos RD$ 4,500.\nhttps://a.do/x');
+  });
+});
+
+describe('a retry with the same key, as each provider honours it', () => {
+  it('SMS: Twilio creates one message for a repeated I-Twilio-Idempotency-Token; another token is another message', async () => {
+    const { accountSid, authToken } = t.app.messaging.standIns.sms!.settings;
+    const number = freshNumber();
+    const create = (token: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/sandbox-sms/2010-04-01/Accounts/${accountSid}/Messages.json`,
+        headers: {
+          authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+          'i-twilio-idempotency-token': token,
+        },
+        payload: new URLSearchParams({ To: number, From: '+18095550000', Body: 'Tu oferta llegó' }).toString(),
+      });
+    const [first, again, other] = [await create('delivery-1'), await create('delivery-1'), await create('delivery-2')];
+    expect(first.statusCode, first.body).toBe(201);
+    expect(again.json().sid).toBe(first.json().sid);
+    expect(other.json().sid).not.toBe(first.json().sid);
+    await settled();
+    expect(await outbox(number)).toHaveLength(2);
+  });
+
+  it('SMS: our client sends the delivery id as that token, so a retried send reaches the phone once', async () => {
+    const number = freshNumber();
+    const sms = t.app.messaging.messengers.sms;
+    const [a, b] = [await sms.sendText(number, 'Pago retenido', 'retry-key-1'), await sms.sendText(number, 'Pago retenido', 'retry-key-1')];
+    expect(a).toMatchObject({ ok: true });
+    expect(b).toEqual(a);
+    await settled();
+    expect(await outbox(number)).toHaveLength(1);
+  });
+
+  it('WhatsApp: Meta has no idempotency key (a repeat is a second message) but echoes biz_opaque_callback_data in the statuses', async () => {
+    const number = freshNumber();
+    const wa = t.app.messaging.messengers.whatsapp;
+    const params = ['Ramón', 'Pintar la sala', 'https://arreglaya.do/p/1'];
+    const a = await wa.sendTemplate(number, WHATSAPP_TEMPLATES.newOffer.name, 'es', params, 'opaque-1');
+    const b = await wa.sendTemplate(number, WHATSAPP_TEMPLATES.newOffer.name, 'es', params, 'opaque-1');
+    if (!a.ok || !b.ok) throw new Error('not accepted');
+    expect(b.providerMessageId).not.toBe(a.providerMessageId);
+    await settled();
+    expect(await outbox(number)).toHaveLength(2);
+    expect(statuses.filter((s) => s.providerMessageId === a.providerMessageId).map((s) => s.deliveryId)).toEqual(['opaque-1', 'opaque-1', 'opaque-1']);
   });
 });
 

@@ -25,9 +25,10 @@ export type MessengerResult = { ok: true; providerMessageId: string } | Messenge
 export interface Messenger {
   readonly channel: PhoneChannel;
   /**
-   * An approved template (WhatsApp) or the catalogue's text of that template (SMS). The key makes
-   * a retry of one delivery one message where the provider honours it (the stand-ins do; Meta and
-   * Twilio do not, so a retry after a lost answer may send twice).
+   * An approved template (WhatsApp) or the catalogue's text of that template (SMS). The key is
+   * passed the way each provider documents: Twilio's `I-Twilio-Idempotency-Token` (a repeat creates
+   * nothing), Meta's `biz_opaque_callback_data` (no idempotency: echoed in the statuses, which tie
+   * the message to the delivery so the dispatcher does not send it again). The stand-ins do the same.
    */
   sendTemplate(to: string, templateName: string, language: 'es', params: readonly string[], idempotencyKey: string): Promise<MessengerResult>;
   /** Free text: on WhatsApp only within 24 hours of the person's last message to us. */

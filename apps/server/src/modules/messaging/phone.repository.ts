@@ -10,6 +10,8 @@ const verifiedCol = { whatsapp: phoneNumbers.whatsappVerifiedAt, sms: phoneNumbe
 const optedOutCol = { whatsapp: phoneNumbers.whatsappOptedOutAt, sms: phoneNumbers.smsOptedOutAt } as const;
 const verifiedKey = { whatsapp: 'whatsappVerifiedAt', sms: 'smsVerifiedAt' } as const;
 const optedOutKey = { whatsapp: 'whatsappOptedOutAt', sms: 'smsOptedOutAt' } as const;
+const undeliverableCol = { whatsapp: phoneNumbers.whatsappUndeliverableAt, sms: phoneNumbers.smsUndeliverableAt } as const;
+const undeliverableKey = { whatsapp: 'whatsappUndeliverableAt', sms: 'smsUndeliverableAt' } as const;
 
 export async function findPhone(db: DbOrTx, userId: string): Promise<PhoneRow | undefined> {
   const [row] = await db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, userId));
@@ -45,7 +47,17 @@ export async function verifiedByAnother(db: DbOrTx, number: string, userId: stri
  */
 export async function confirmNumber(db: DbOrTx, userId: string, number: string, channel: PhoneChannel): Promise<void> {
   const now = sql`now()`;
-  const fresh = { number, whatsappVerifiedAt: null, smsVerifiedAt: null, whatsappOptedOutAt: null, smsOptedOutAt: null, lastInboundAt: null };
+  const fresh = {
+    number,
+    whatsappVerifiedAt: null,
+    smsVerifiedAt: null,
+    whatsappOptedOutAt: null,
+    smsOptedOutAt: null,
+    whatsappUndeliverableAt: null,
+    smsUndeliverableAt: null,
+    lastInboundAt: null,
+  };
+  const other = channel === 'whatsapp' ? 'sms' : 'whatsapp';
   await db
     .insert(phoneNumbers)
     .values({ userId, ...fresh, [verifiedKey[channel]]: now })
@@ -55,11 +67,12 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
         number,
         [verifiedKey[channel]]: now,
         [optedOutKey[channel]]: null,
+        // Confirmed again: the provider's "cannot receive" is over (decision 040 as amended on 2026-11-27).
+        [undeliverableKey[channel]]: null,
         // Another number: the other channel and the window belonged to the old one.
-        [verifiedKey[channel === 'whatsapp' ? 'sms' : 'whatsapp']]:
-          sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${verifiedCol[channel === 'whatsapp' ? 'sms' : 'whatsapp']} END`,
-        [optedOutKey[channel === 'whatsapp' ? 'sms' : 'whatsapp']]:
-          sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${optedOutCol[channel === 'whatsapp' ? 'sms' : 'whatsapp']} END`,
+        [verifiedKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${verifiedCol[other]} END`,
+        [optedOutKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${optedOutCol[other]} END`,
+        [undeliverableKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${undeliverableCol[other]} END`,
         lastInboundAt: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${phoneNumbers.lastInboundAt} END`,
         updatedAt: now,
       },
@@ -82,11 +95,15 @@ export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChan
   return rows.length;
 }
 
-/** The number stopped working on a channel (invalid, not on WhatsApp): no longer verified for it. */
-export async function unverifyChannel(db: DbOrTx, userId: string, channel: PhoneChannel): Promise<void> {
+/**
+ * The provider said the number cannot receive on a channel (invalid, not on WhatsApp: at the send or
+ * in a later status): no longer verified for it, and marked so the person's page says why. The other
+ * channel is untouched.
+ */
+export async function markUndeliverable(db: DbOrTx, userId: string, channel: PhoneChannel): Promise<void> {
   await db
     .update(phoneNumbers)
-    .set({ [verifiedKey[channel]]: null, updatedAt: sql`now()` })
+    .set({ [verifiedKey[channel]]: null, [undeliverableKey[channel]]: sql`now()`, updatedAt: sql`now()` })
     .where(eq(phoneNumbers.userId, userId));
 }
 

@@ -45,10 +45,18 @@ async function guard(db: Db, policy: GuardPolicy, subject: string, { req, reply 
 
 export async function phoneStatus(db: Db, userId: string): Promise<PhoneStatus> {
   const [row, code] = await Promise.all([findPhone(db, userId), findCode(db, userId)]);
-  const channel = (verified: Date | null | undefined, optedOut: Date | null | undefined) => ({ verified: !!verified, optedOut: !!optedOut });
+  const channel = (verified: Date | null | undefined, optedOut: Date | null | undefined, undeliverable: Date | null | undefined) => ({
+    verified: !!verified,
+    optedOut: !!optedOut,
+    undeliverable: !!undeliverable,
+  });
   return {
-    number: row && (row.whatsappVerifiedAt || row.smsVerifiedAt) ? row.number : null,
-    channels: { whatsapp: channel(row?.whatsappVerifiedAt, row?.whatsappOptedOutAt), sms: channel(row?.smsVerifiedAt, row?.smsOptedOutAt) },
+    // A number the provider stopped delivering to is still shown, with why (decision 040 as amended on 2026-11-27).
+    number: row && (row.whatsappVerifiedAt || row.smsVerifiedAt || row.whatsappUndeliverableAt || row.smsUndeliverableAt) ? row.number : null,
+    channels: {
+      whatsapp: channel(row?.whatsappVerifiedAt, row?.whatsappOptedOutAt, row?.whatsappUndeliverableAt),
+      sms: channel(row?.smsVerifiedAt, row?.smsOptedOutAt, row?.smsUndeliverableAt),
+    },
     pending:
       code && code.expiresAt.getTime() > Date.now() && code.attempts < PHONE_CODE_ATTEMPTS
         ? {

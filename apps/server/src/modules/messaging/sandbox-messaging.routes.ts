@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SandboxSms } from './sandbox-sms.ts';
+import { TWILIO_IDEMPOTENCY_HEADER } from './sms-client.ts';
 import type { GraphMessage, SandboxWhatsApp } from './sandbox-whatsapp.ts';
 import { sameSignature } from './webhook-signatures.ts';
 
@@ -24,8 +25,8 @@ export function sandboxWhatsAppRoutes(sandbox: SandboxWhatsApp): FastifyPluginAs
           return reply
             .status(400)
             .send({ error: { message: `Unsupported post request. Object with ID '${req.params.phoneNumberId}' does not exist`, type: 'GraphMethodException', code: 100 } });
-        const key = req.headers['idempotency-key'];
-        const answer = await sandbox.send((req.body ?? {}) as GraphMessage, typeof key === 'string' ? key : undefined);
+        // Meta takes no idempotency key: every POST is a new message.
+        const answer = await sandbox.send((req.body ?? {}) as GraphMessage);
         return reply.status(answer.status).send(answer.body);
       },
     );
@@ -45,7 +46,7 @@ export function sandboxSmsRoutes(sandbox: SandboxSms): FastifyPluginAsyncZod {
         if (!sameSignature(req.headers.authorization, `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`) || req.params.sid !== accountSid)
           return reply.status(401).send({ code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 });
         const form = req.body && typeof req.body === 'object' ? (req.body as Record<string, string>) : {};
-        const key = req.headers['idempotency-key'];
+        const key = req.headers[TWILIO_IDEMPOTENCY_HEADER];
         const answer = await sandbox.create(form, typeof key === 'string' ? key : undefined);
         return reply.status(answer.status).send(answer.body);
       },

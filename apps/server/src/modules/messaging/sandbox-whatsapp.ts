@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { renderTemplate, WHATSAPP_TEMPLATE_CATALOGUE } from '@arreglaya/shared/i18n/messaging';
 import type { Db } from '../../db/client.ts';
-import { findByIdempotencyKey, findContact, insertMessage, recordInbound, setMessageStatus } from './sandbox-messaging.repository.ts';
+import { findContact, insertMessage, recordInbound, setMessageStatus } from './sandbox-messaging.repository.ts';
 import { e164, SANDBOX_NUMBERS } from './sandbox-numbers.ts';
 import type { WebhookQueue } from './sandbox-standin.ts';
 import { whatsappSignature } from './webhook-signatures.ts';
@@ -34,6 +34,8 @@ export interface GraphMessage {
   type?: unknown;
   template?: { name?: unknown; language?: { code?: unknown }; components?: { type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[] };
   text?: { body?: unknown };
+  /** Echoed in the message's status webhooks (Meta's only handle for a sender's own reference). */
+  biz_opaque_callback_data?: unknown;
 }
 
 export class SandboxWhatsApp {
@@ -43,15 +45,12 @@ export class SandboxWhatsApp {
     private readonly webhooks: WebhookQueue,
   ) {}
 
-  /** One POST …/messages, after the route checked the path and the token. */
-  async send(input: GraphMessage, idempotencyKey: string | undefined): Promise<GraphAnswer> {
+  /** One POST …/messages, after the route checked the path and the token. Like Meta, no idempotency: a repeat is a second message. */
+  async send(input: GraphMessage): Promise<GraphAnswer> {
     if (input.messaging_product !== 'whatsapp' || typeof input.to !== 'string' || input.to.replace(/\D/g, '').length < 8)
       return graphError(400, 100, '(#100) Invalid parameter', 'messaging_product must be whatsapp and to a phone number');
     const to = e164(input.to);
-    if (idempotencyKey) {
-      const repeat = await findByIdempotencyKey(this.db, 'whatsapp', idempotencyKey);
-      if (repeat) return accepted(to, repeat.id);
-    }
+    const opaque = typeof input.biz_opaque_callback_data === 'string' ? input.biz_opaque_callback_data.slice(0, 512) : undefined;
     let body: string;
     let template: string | null = null;
     let params: string[] | null = null;
@@ -100,14 +99,12 @@ export class SandboxWhatsApp {
       params,
       body,
       status: 'accepted',
-      idempotencyKey: idempotencyKey ?? null,
+      idempotencyKey: null,
     });
-    if (row.id === id) {
-      const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; code?: number }[] = fails
-        ? [{ status: 'sent' }, { status: 'failed', code: 131026 }]
-        : [{ status: 'sent' }, { status: 'delivered' }, { status: 'read' }];
-      this.webhooks.enqueue(steps.map((step) => () => this.statusCall(id, to, step.status, step.code)));
-    }
+    const steps: { status: 'sent' | 'delivered' | 'read' | 'failed'; code?: number }[] = fails
+      ? [{ status: 'sent' }, { status: 'failed', code: 131026 }]
+      : [{ status: 'sent' }, { status: 'delivered' }, { status: 'read' }];
+    this.webhooks.enqueue(steps.map((step) => () => this.statusCall(id, to, step.status, step.code, opaque)));
     return accepted(to, row.id);
   }
 
@@ -126,7 +123,7 @@ export class SandboxWhatsApp {
     return id;
   }
 
-  private async statusCall(id: string, to: string, status: 'sent' | 'delivered' | 'read' | 'failed', code?: number) {
+  private async statusCall(id: string, to: string, status: 'sent' | 'delivered' | 'read' | 'failed', code?: number, opaque?: string) {
     await setMessageStatus(this.db, id, status, code);
     const value = {
       messaging_product: 'whatsapp',
@@ -137,6 +134,7 @@ export class SandboxWhatsApp {
           status,
           timestamp: unixNow(),
           recipient_id: to.slice(1),
+          ...(opaque === undefined ? {} : { biz_opaque_callback_data: opaque }),
           ...(code === undefined ? {} : { errors: [{ code, title: 'Message undeliverable', error_data: { details: 'the recipient could not be reached' } }] }),
         },
       ],

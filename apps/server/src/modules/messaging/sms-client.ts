@@ -4,6 +4,9 @@ import { parseJson, unanswered, type HttpTransport, type Messenger, type Messeng
 // SMS through a Twilio-shaped Messages resource: POST {url}/2010-04-01/Accounts/{sid}/Messages.json,
 // form-encoded To, From, Body, StatusCallback, Basic auth (sid:token); errors as {code, message, status}.
 
+/** The header a create request repeats to be created once (the stand-in honours it as Twilio does). */
+export const TWILIO_IDEMPOTENCY_HEADER = 'i-twilio-idempotency-token';
+
 export interface SmsSettings {
   apiUrl: string;
   accountSid: string;
@@ -61,7 +64,8 @@ export class TwilioSmsClient implements Messenger {
         headers: {
           authorization: `Basic ${Buffer.from(`${accountSid}:${authToken}`).toString('base64')}`,
           'content-type': 'application/x-www-form-urlencoded',
-          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+          // Twilio's idempotency header: a repeat with the same token creates no second message.
+          ...(idempotencyKey === undefined ? {} : { [TWILIO_IDEMPOTENCY_HEADER]: idempotencyKey }),
         },
         body: new URLSearchParams({ To: to, From: from, Body: text, StatusCallback: statusCallback }).toString(),
       });

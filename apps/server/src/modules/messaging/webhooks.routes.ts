@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { handleInbound, handleStatus, type InboundDeps } from './inbound.service.ts';
 import { e164 } from './sandbox-numbers.ts';
 import { mapSmsError } from './sms-client.ts';
+import { mapWhatsAppError } from './whatsapp-client.ts';
 import { sameSignature, twilioSignature, whatsappSignature } from './webhook-signatures.ts';
 
 // Our webhooks for the providers (decision 040): Meta's (GET verification, POST statuses and
@@ -28,7 +29,15 @@ const WhatsAppPayload = z.object({
               value: z
                 .object({
                   statuses: z
-                    .array(z.object({ id: z.string(), status: z.string(), errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() })).optional() }))
+                    .array(
+                      z.object({
+                        id: z.string(),
+                        status: z.string(),
+                        errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() })).optional(),
+                        /** What the send put in `biz_opaque_callback_data`: our delivery's id. */
+                        biz_opaque_callback_data: z.string().optional(),
+                      }),
+                    )
                     .optional(),
                   messages: z.array(z.object({ id: z.string(), from: z.string(), type: z.string().optional(), text: z.object({ body: z.string() }).optional() })).optional(),
                 })
@@ -42,6 +51,12 @@ const WhatsAppPayload = z.object({
 });
 
 const PROVIDER_LIMIT = { max: 6000, windowMs: 60_000 };
+
+/** A Twilio status callback's error, read by the same table as a send's (30003… are not addressGone: SMS stays on). */
+function smsStatusError(code: number): { reason: string; addressGone?: true } {
+  const failure = mapSmsError(400, { code });
+  return { reason: failure.reason, ...(failure.kind === 'addressGone' ? { addressGone: true as const } : {}) };
+}
 
 export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -86,7 +101,13 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
                 channel: 'whatsapp',
                 providerMessageId: s.id,
                 status: s.status,
-                ...(error ? { reason: `${error.code ?? ''} ${error.title ?? ''}`.trim() } : {}),
+                ...(error
+                  ? {
+                      reason: `${error.code ?? ''} ${error.title ?? ''}`.trim(),
+                      addressGone: mapWhatsAppError(400, { ...(error.code === undefined ? {} : { code: error.code }) }).kind === 'addressGone',
+                    }
+                  : {}),
+                ...(s.biz_opaque_callback_data ? { deliveryId: s.biz_opaque_callback_data } : {}),
               });
             }
             for (const m of change.value?.messages ?? []) await handleInbound(deps, 'whatsapp', m.id, e164(m.from), m.text?.body ?? '');
@@ -113,7 +134,7 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
           channel: 'sms',
           providerMessageId: MessageSid,
           status: MessageStatus,
-          ...(ErrorCode ? { reason: mapSmsError(400, { code: Number(ErrorCode) }).reason } : {}),
+          ...(ErrorCode ? smsStatusError(Number(ErrorCode)) : {}),
         });
         return reply.status(204).send();
       });

@@ -55,6 +55,11 @@ export class WhatsAppCloudClient implements Messenger {
     return this.post({ messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', text: { preview_url: false, body: text } }, idempotencyKey);
   }
 
+  /**
+   * Meta's Cloud API takes no idempotency key. The key goes as `biz_opaque_callback_data`, which Meta
+   * echoes in the message's status webhooks: a status for a send whose answer was lost ties the
+   * message to the delivery, and the dispatcher does not send it again (decision 040 as amended on 2026-11-27).
+   */
   private async post(payload: object, idempotencyKey: string | undefined): Promise<MessengerResult> {
     const { apiUrl, version, phoneNumberId, accessToken } = this.settings;
     let res: { status: number; body: string };
@@ -62,12 +67,8 @@ export class WhatsAppCloudClient implements Messenger {
       res = await this.transport({
         method: 'POST',
         url: `${apiUrl}/${version}/${encodeURIComponent(phoneNumberId)}/messages`,
-        headers: {
-          authorization: `Bearer ${accessToken}`,
-          'content-type': 'application/json',
-          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
-        },
-        body: JSON.stringify(payload),
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(idempotencyKey === undefined ? payload : { ...payload, biz_opaque_callback_data: idempotencyKey }),
       });
     } catch (err) {
       return unanswered(err);

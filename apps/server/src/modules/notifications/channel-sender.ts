@@ -45,10 +45,25 @@ export interface ChannelSender {
   reachableWhere?(): SQL;
   /** Sends one message. Never throws for a provider's answer: a failure is a SendResult. */
   send(db: DbOrTx, message: ChannelMessage): Promise<SendResult>;
+  /**
+   * Optional (decision 038 as amended on 2026-11-27): a provider's later status said the person's address cannot
+   * receive on this channel (WhatsApp 131026): disable it as a send's `addressGone` does.
+   */
+  addressGone?(db: DbOrTx, userId: string): Promise<void>;
 }
 
 /**
  * A provider's later word on a delivery (a WhatsApp or SMS status callback): the dispatcher's
  * store records it against the delivery that `providerMessageId` was returned for.
  */
-export type DeliveryStatusSink = (update: { channel: OutsideChannel; providerMessageId: string; state: 'delivered' | 'read' | 'failed'; reason?: string }) => Promise<void>;
+export type DeliveryStatusSink = (update: {
+  channel: OutsideChannel;
+  providerMessageId: string;
+  /** `sent` only ties the message to `deliveryId` (nothing else changes). */
+  state: 'sent' | 'delivered' | 'read' | 'failed';
+  reason?: string;
+  /** The provider says the address cannot receive on this channel (WhatsApp 131026): the sender disables it. */
+  addressGone?: boolean;
+  /** Our delivery's id when the provider echoes it (WhatsApp's biz_opaque_callback_data). */
+  deliveryId?: string;
+}) => Promise<void>;

@@ -5,10 +5,23 @@ import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
-import type { JobDefinition } from '../jobs/job-queue.ts';
+import { jobTime, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ChannelSender, DeliveryStatusSink, SendResult } from './channel-sender.ts';
 import type { UnsubscribeChannel } from './notification-unsubscribe.ts';
-import { claimDue, insertDeliveries, nextDueAt, recordAttempt, recordProviderStatus, type DueDelivery } from './notification-channels.repository.ts';
+import {
+  applyKeptStatuses,
+  attachProviderMessageId,
+  claimDue,
+  insertDeliveries,
+  keepStatus,
+  nextDueAt,
+  recordOutcomes,
+  recordProviderStatus,
+  type AppliedStatus,
+  type AttemptOutcome,
+  type DueDelivery,
+} from './notification-channels.repository.ts';
+import { purgeNotifications } from './notification-purge.ts';
 
 // The notification dispatcher (issue 32, decision 038): decides which outside channels (Web Push,
 // WhatsApp, SMS) a notification goes to, queues one delivery per channel in the transaction that
@@ -19,6 +32,7 @@ import { claimDue, insertDeliveries, nextDueAt, recordAttempt, recordProviderSta
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 /** Deliveries claimed per round of the job. */
 const CLAIM_BATCH = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which notification type an in-app notice is, on the other channels; null: it stays in the app and e-mail. */
 export const NOTICE_TYPES: Partial<Record<NoticeKind, NotificationType>> = {
@@ -80,28 +94,44 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
   // Read at each send: app.ts registers the senders built after the dispatcher (Web Push, WhatsApp, SMS) into the same list.
   const senderOf = (channel: OutsideChannel) => deps.senders.find((s) => s.channel === channel);
 
-  /** Sends one delivery and records the outcome; a sender that throws counts as a retryable failure. */
-  async function attempt(sender: ChannelSender, d: DueDelivery): Promise<void> {
+  /** Sends one delivery and gives its outcome; a sender that throws counts as a retryable failure. */
+  async function attempt(sender: ChannelSender, d: DueDelivery): Promise<AttemptOutcome> {
+    // A status callback already tied a provider's message to it: the provider accepted it (an answer
+    // lost to a timeout), so it is not sent again (Meta has no idempotency key).
+    if (d.providerMessageId) return { id: d.id, state: 'sent', providerMessageId: d.providerMessageId };
     let result: SendResult;
     try {
       result = await sender.send(deps.db, { deliveryId: d.id, userId: d.userId, type: d.type, title: d.title, body: d.body, url: d.url, templateParams: d.templateParams });
     } catch (err) {
       result = { state: 'failed', retryable: true, reason: err instanceof Error ? err.message.slice(0, 300) : String(err) };
     }
-    if (result.state !== 'failed') return recordAttempt(deps.db, d.id, { state: result.state, providerMessageId: result.providerMessageId ?? null });
+    if (result.state !== 'failed') return { id: d.id, state: result.state, providerMessageId: result.providerMessageId ?? null };
     const delay = result.retryable ? RETRY_DELAYS_MS[d.attempts] : undefined;
-    if (delay === undefined) return recordAttempt(deps.db, d.id, { state: 'failed', reason: result.reason });
-    return recordAttempt(deps.db, d.id, { state: 'queued', reason: result.reason, nextAttemptAt: new Date(now().getTime() + delay) });
+    if (delay === undefined) return { id: d.id, state: 'failed', reason: result.reason };
+    return { id: d.id, state: 'queued', reason: result.reason, nextAttemptAt: new Date(now().getTime() + delay) };
   }
 
-  /** One channel's deliveries one after another; each channel runs beside the others, so a slow or failing one holds back nobody else. */
+  /** A provider said (in a later status) that the person's address is gone: their channel's sender disables it. */
+  async function addressesGone(applied: readonly AppliedStatus[]): Promise<void> {
+    for (const a of applied) if (a.addressGone && a.state === 'failed') await senderOf(a.channel)?.addressGone?.(deps.db, a.userId);
+  }
+
+  /**
+   * One channel's deliveries one after another, then their outcomes in one statement (and the
+   * statuses that arrived before the ids were stored); each channel runs beside the others, so a
+   * slow or failing one holds back nobody else.
+   */
   async function sendChannel(channel: OutsideChannel, due: DueDelivery[]): Promise<void> {
     const sender = senderOf(channel);
+    const outcomes: AttemptOutcome[] = [];
     for (const d of due) {
-      if (sender) await attempt(sender, d);
+      if (sender) outcomes.push(await attempt(sender, d));
       // The channel's sender was removed from the app since it was queued: nothing can send it.
-      else await recordAttempt(deps.db, d.id, { state: 'failed', reason: `no sender for ${channel}` });
+      else outcomes.push({ id: d.id, state: 'failed', reason: `no sender for ${channel}` });
     }
+    await recordOutcomes(deps.db, outcomes);
+    const withIds = outcomes.filter((o) => o.providerMessageId).map((o) => o.id);
+    if (withIds.length > 0) await addressesGone(await applyKeptStatuses(deps.db, { deliveryIds: withIds }));
   }
 
   const dispatcher: NotificationDispatcher = {
@@ -135,8 +165,16 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
       if (deps.senders.length > 0) deps.send();
     },
     statusSink: async (u) => {
-      const found = await recordProviderStatus(deps.db, u.channel, u.providerMessageId, u.state, u.reason);
-      if (!found) deps.log.warn({ channel: u.channel, providerMessageId: u.providerMessageId, state: u.state }, 'notification status for an unknown or later delivery');
+      if (u.deliveryId && UUID.test(u.deliveryId)) await attachProviderMessageId(deps.db, u.deliveryId, u.channel, u.providerMessageId);
+      if (u.state === 'sent') return;
+      const status = { channel: u.channel, providerMessageId: u.providerMessageId, state: u.state, reason: u.reason, addressGone: u.addressGone };
+      const recorded = await recordProviderStatus(deps.db, status);
+      if (recorded.found) return addressesGone(recorded.applied ? [recorded.applied] : []);
+      // Before our "sent" write committed (or not ours at all): kept, and applied by whichever of the two comes second.
+      await keepStatus(deps.db, status);
+      const applied = await applyKeptStatuses(deps.db, { channel: u.channel, providerMessageId: u.providerMessageId });
+      if (applied.length > 0) return addressesGone(applied);
+      deps.log.warn({ channel: u.channel, providerMessageId: u.providerMessageId, state: u.state }, 'notification status kept until its delivery is known');
     },
     async deliver() {
       let attempted = 0;
@@ -160,7 +198,11 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
       return deps.unsubscribeUrl?.(userId, channel) ?? null;
     },
     jobs() {
-      return [{ name: 'notification-delivery', cron: '* * * * *', run: () => dispatcher.deliver() }];
+      return [
+        { name: 'notification-delivery', cron: '* * * * *', run: () => dispatcher.deliver() },
+        // Daily, at 04:30 UTC (00:30 in Santo Domingo): old deliveries, kept statuses and webhook events go.
+        { name: 'notifications-purge', cron: '30 4 * * *', run: (data) => purgeNotifications(deps.db, jobTime(data)) },
+      ];
     },
   };
   return dispatcher;

@@ -58,7 +58,8 @@ export class PushSender implements ChannelSender {
     if (devices.length === 0) return { state: 'failed', retryable: false, reason: 'no push subscription', addressGone: true };
     const payload: PushPayload = { title: message.title, body: message.body, url: message.url, tag: message.deliveryId };
     const urgency = URGENT.has(message.type) ? 'high' : 'normal';
-    const outcomes = await Promise.all(devices.map((device) => this.toDevice(db, device, JSON.stringify(payload), urgency)));
+    const topic = pushTopic(message.deliveryId);
+    const outcomes = await Promise.all(devices.map((device) => this.toDevice(db, device, JSON.stringify(payload), urgency, topic)));
 
     const accepted = outcomes.find((o) => o.kind === 'accepted');
     if (accepted) return { state: 'sent', ...(accepted.location ? { providerMessageId: accepted.location } : {}) };
@@ -68,21 +69,22 @@ export class PushSender implements ChannelSender {
     return retry ? { state: 'failed', retryable: true, reason: retry.reason } : { state: 'failed', retryable: false, reason: failures[0]!.reason };
   }
 
-  private async toDevice(db: DbOrTx, device: StoredSubscription, payload: string, urgency: 'high' | 'normal'): Promise<DeviceOutcome> {
-    const outcome = await this.post(device, payload, urgency);
+  private async toDevice(db: DbOrTx, device: StoredSubscription, payload: string, urgency: 'high' | 'normal', topic: string): Promise<DeviceOutcome> {
+    const outcome = await this.post(device, payload, urgency, topic);
     if (outcome.kind === 'accepted') await markDelivered(db, device.id);
     else if (outcome.kind === 'gone') await deleteSubscription(db, device.id);
     else this.opts.log?.warn({ subscription: device.id, reason: outcome.reason }, 'push not accepted');
     return outcome;
   }
 
-  private async post(device: StoredSubscription, payload: string, urgency: 'high' | 'normal'): Promise<DeviceOutcome> {
+  private async post(device: StoredSubscription, payload: string, urgency: 'high' | 'normal', topic: string): Promise<DeviceOutcome> {
     const { vapid } = this.opts;
     const request = webpush.generateRequestDetails({ endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } }, payload, {
       vapidDetails: { subject: vapid.subject, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
       contentEncoding: 'aes128gcm',
       TTL: this.ttlSeconds,
       urgency,
+      topic,
     });
     const headers = new Headers();
     for (const [name, value] of Object.entries(request.headers)) if (name.toLowerCase() !== 'content-length') headers.set(name, String(value));
@@ -99,6 +101,15 @@ export class PushSender implements ChannelSender {
     if (status === 404 || status === 410) return { kind: 'gone' };
     return { kind: 'failed', retryable: status === 429 || status >= 500, reason: `HTTP ${status}` };
   }
+}
+
+/**
+ * RFC 8030's `Topic` (at most 32 URL-safe base64 characters): a push service replaces a message it
+ * still holds for a device with a newer one of the same topic, so a delivery retried after a lost
+ * answer reaches the device once. The delivery's id without its dashes (32 hex digits).
+ */
+export function pushTopic(deliveryId: string): string {
+  return deliveryId.replace(/-/g, '').slice(0, 32);
 }
 
 /** The Web Push channel for the dispatcher's wiring: `createPushSender({ vapid, log: app.log })`. */

@@ -225,6 +225,21 @@ describe('PushSender', () => {
     expect((await devicesOf(user.id)).every((d) => d.lastSuccessAt !== null)).toBe(true);
   });
 
+  it('gives each push the delivery as its Topic: a retry the push service still holds for an offline device replaces it (shown once)', async () => {
+    const { user, device } = await subscribed();
+    const push = await sender();
+    receiver.online(device.endpoint, false);
+    const msg = message(user.id);
+    // The first answer was lost (a timeout): the dispatcher sends the same delivery again.
+    await push.send(t.db, msg);
+    await push.send(t.db, msg);
+    await push.send(t.db, message(user.id, { title: 'Otra oferta' }));
+    receiver.online(device.endpoint, true);
+    const got = receivedBy(device);
+    expect(got.map((r) => (r.payload as { title: string }).title)).toEqual(['Nueva oferta', 'Otra oferta']);
+    expect(got[0]!.topic).toBe(msg.deliveryId.replace(/-/g, ''));
+  });
+
   it('sends money notices with high urgency', async () => {
     const { user, device } = await subscribed();
     await (await sender()).send(t.db, message(user.id, { type: 'paymentHeld', title: 'Pago retenido' }));

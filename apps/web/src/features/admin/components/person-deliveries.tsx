@@ -43,7 +43,7 @@ export function PersonDeliveries({ userId, locale }: { userId: string; locale: s
                 </span>
                 <span className="text-sm break-words text-slate-700">
                   {formatDate(d.updatedAt, locale)} {formatTime(d.updatedAt, locale)}
-                  {d.reason ? ` · ${a.reason}: ${d.reason}` : ''}
+                  {d.reason ? ` · ${a.reason}: ${a.reasonText(d.reason)}` : ''}
                 </span>
               </li>
             ))}

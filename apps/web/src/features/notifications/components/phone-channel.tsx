@@ -219,6 +219,7 @@ function VerifiedNumber({
                   <BusyLabel busy={adding}>{t.addChannel(channel)}</BusyLabel>
                 </button>
               )}
+              {!state.verified && state.undeliverable && <p className="w-full text-sm text-amber-800">{t.channelUndeliverable(channel)}</p>}
             </li>
           );
         })}

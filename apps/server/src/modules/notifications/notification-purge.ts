@@ -1,0 +1,19 @@
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
+import { messagingWebhookEvents } from '../../db/schema/index.ts';
+import { deleteInBatches, purgeDeliveries } from './notification-channels.repository.ts';
+
+// The outside channels' retention (decision 038 as amended on 2026-11-27), the daily `notifications-purge` job:
+// deliveries in a final state 90 days after they were queued, the providers' webhook events (kept
+// to ignore repeats) 30 days after they arrived, and status callbacks kept for a delivery that never
+// got their message id (not ours, or lost) after a day. A batch at a time: short transactions.
+
+const DAY_MS = 24 * 3600 * 1000;
+export const RETENTION_DAYS = { deliveries: 90, webhookEvents: 30, keptStatuses: 1 } as const;
+
+export async function purgeNotifications(db: DbOrTx, at: Date, batch?: number): Promise<{ deliveries: number; keptStatuses: number; webhookEvents: number }> {
+  const ago = (days: number) => new Date(at.getTime() - days * DAY_MS);
+  const { deliveries, keptStatuses } = await purgeDeliveries(db, ago(RETENTION_DAYS.deliveries), ago(RETENTION_DAYS.keptStatuses), batch);
+  const webhookEvents = await deleteInBatches(db, sql`${messagingWebhookEvents}`, sql`received_at < ${ago(RETENTION_DAYS.webhookEvents).toISOString()}::timestamptz`, batch);
+  return { deliveries, keptStatuses, webhookEvents };
+}

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
 import { splitTradeWords } from '@arreglaya/shared/trade-words';
 import { searchWords } from '../../lib/search-words.ts';
-import { criteria, kmBetweenAsSql, tradeRank, type ContractorFacts, type DirectoryFilters } from './directory-match.ts';
+import { criteria, kmBetweenAsSql, tradeRank, type ContractorFacts, type DirectoryFilters, type GeoPoint } from './directory-match.ts';
 import { readFacetRows, readTradeWordMatches, type FacetRow } from './directory.repository.ts';
 
 // Counts of searches without free text, in memory: every contractor's services, place (and
@@ -38,10 +38,13 @@ export class DirectoryFacets {
   ratingAvg = new Float32Array(0);
   ratingCount = new Uint32Array(0);
   listed = new Uint8Array(0);
-  /** The base's coordinates (NaN without a base) and the service radius in km. */
-  lat = new Float64Array(0);
-  lng = new Float64Array(0);
+  /** The base, as a number among the distinct bases (0: none; bases are places, so a few hundred), and the service radius in km. */
+  base = new Uint32Array(0);
   radiusKm = new Uint8Array(0);
+  /** The distinct bases' coordinates by number (0: none), and their numbers. */
+  readonly baseLat: number[] = [NaN];
+  readonly baseLng: number[] = [NaN];
+  private readonly baseIndex = new Map<string, number>();
   /** Sort keys that are not facts of a filter. */
   completed = new Uint32Array(0);
   favourites = new Uint32Array(0);
@@ -110,7 +113,7 @@ export class DirectoryFacets {
   async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number } | undefined> {
     const matching: number[] = [];
     if (!(await this.scan(f, (i) => matching.push(i)))) return undefined;
-    const inSort = this.order(sort, f, matching);
+    const inSort = this.order(sort, f);
     // With trade words, those offering a named service first (tradeRankSql).
     const rank = tradeRank(f);
     const { services } = this;
@@ -156,16 +159,15 @@ export class DirectoryFacets {
   }
 
   /** The sort's order of two indexes, as the repository's ORDER BY (every key is NOT NULL; ids compare as uuids do, in hex). */
-  private order(sort: DirectorySort, f: DirectoryFilters, matching: readonly number[]): (a: number, b: number) => number {
+  private order(sort: DirectorySort, f: DirectoryFilters): (a: number, b: number) => number {
     const { completed, favourites, ratingAvg, ratingCount, ids } = this;
     const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
     switch (sort === 'distance' && !f.near ? 'popular' : sort) {
       case 'distance': {
         // Everyone matching has a base (the origin's reach requires one).
-        const p = f.near!;
-        const km = new Float64Array(this.size);
-        for (const i of matching) km[i] = kmBetweenAsSql(this.lat[i]!, this.lng[i]!, p.lat, p.lng);
-        return (a, b) => km[a]! - km[b]! || byId(a, b);
+        const km = this.distancesFrom(f.near!);
+        const { base } = this;
+        return (a, b) => km[base[a]!]! - km[base[b]!]! || byId(a, b);
       }
       case 'reviews':
         return (a, b) => ratingCount[b]! - ratingCount[a]! || ratingAvg[b]! - ratingAvg[a]! || byId(a, b);
@@ -251,8 +253,7 @@ export class DirectoryFacets {
     this.ratingAvg = copy(this.ratingAvg, (n) => new Float32Array(n));
     this.ratingCount = copy(this.ratingCount, (n) => new Uint32Array(n));
     this.listed = copy(this.listed, (n) => new Uint8Array(n));
-    this.lat = copy(this.lat, (n) => new Float64Array(n));
-    this.lng = copy(this.lng, (n) => new Float64Array(n));
+    this.base = copy(this.base, (n) => new Uint32Array(n));
     this.radiusKm = copy(this.radiusKm, (n) => new Uint8Array(n));
     this.completed = copy(this.completed, (n) => new Uint32Array(n));
     this.favourites = copy(this.favourites, (n) => new Uint32Array(n));
@@ -274,11 +275,30 @@ export class DirectoryFacets {
     this.ratingAvg[i] = row.ratingAvg;
     this.ratingCount[i] = row.ratingCount;
     this.listed[i] = row.listed ? 1 : 0;
-    this.lat[i] = row.lat ?? NaN;
-    this.lng[i] = row.lng ?? NaN;
+    this.base[i] = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
     this.radiusKm[i] = row.serviceRadiusKm;
     this.completed[i] = row.completedProjects;
     this.favourites[i] = row.favouritesCount;
+  }
+
+  /** The distance (kmBetweenAsSql) from each distinct base to the point, by base number (NaN for none). */
+  distancesFrom(p: GeoPoint): Float64Array {
+    const km = new Float64Array(this.baseLat.length);
+    km[0] = NaN;
+    for (let b = 1; b < km.length; b++) km[b] = kmBetweenAsSql(this.baseLat[b]!, this.baseLng[b]!, p.lat, p.lng);
+    return km;
+  }
+
+  private baseId(lat: number, lng: number): number {
+    const key = `${lat} ${lng}`;
+    let id = this.baseIndex.get(key);
+    if (id === undefined) {
+      id = this.baseLat.length;
+      this.baseIndex.set(key, id);
+      this.baseLat.push(lat);
+      this.baseLng.push(lng);
+    }
+    return id;
   }
 
   private cityId(key: string): number {
@@ -327,13 +347,23 @@ class FactsAt implements ContractorFacts {
     return this.f.ratingCount[this.i]!;
   }
   get lat(): number | null {
-    const v = this.f.lat[this.i]!;
-    return Number.isNaN(v) ? null : v;
+    const b = this.f.base[this.i]!;
+    return b === 0 ? null : this.f.baseLat[b]!;
   }
   get lng(): number | null {
-    const v = this.f.lng[this.i]!;
-    return Number.isNaN(v) ? null : v;
+    const b = this.f.base[this.i]!;
+    return b === 0 ? null : this.f.baseLng[b]!;
   }
+  /** Distances from one origin at a time, computed once per base. */
+  private from: GeoPoint | undefined;
+  private byBase: Float64Array = new Float64Array(0);
+  readonly kmTo = (p: GeoPoint): number => {
+    if (p !== this.from) {
+      this.from = p;
+      this.byBase = this.f.distancesFrom(p);
+    }
+    return this.byBase[this.f.base[this.i]!]!;
+  };
   get serviceRadiusKm(): number {
     return this.f.radiusKm[this.i]!;
   }

@@ -71,6 +71,8 @@ export type ContractorFacts = {
   lat: number | null;
   lng: number | null;
   serviceRadiusKm: number;
+  /** The distance from the base to a point as kmBetweenAsSql gives it, when the facts keep it (the facets compute it once per base). */
+  kmTo?: ((p: GeoPoint) => number) | undefined;
   /** Whether the text has this trade word (tradeWordTextSql), when known. */
   hasWord?: ((word: string) => boolean | undefined) | undefined;
   /** The lexemes of the search vector (tsvector_to_array), when known. */
@@ -304,15 +306,13 @@ function nearCriterion(p: GeoPoint): Criterion {
   return {
     kinds: ['l'],
     sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`,
-    test: (c) => reaches(c.lat, c.lng, c.serviceRadiusKm, p, box),
+    test: (c) => {
+      const { lat, lng } = c;
+      if (lat === null || lng === null) return false;
+      if (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng) return false;
+      return (c.kmTo ? c.kmTo(p) : kmBetweenAsSql(lat, lng, p.lat, p.lng)) <= c.serviceRadiusKm;
+    },
   };
-}
-
-/** Whether a base (null: none) with this radius reaches the point, as nearCriterion's SQL decides. */
-function reaches(lat: number | null, lng: number | null, radiusKm: number, p: GeoPoint, box: Box): boolean {
-  if (lat === null || lng === null) return false;
-  if (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng) return false;
-  return kmBetweenAsSql(lat, lng, p.lat, p.lng) <= radiusKm;
 }
 
 /** Contractors based within `km` of the point: a box on contractor_profiles_location_idx, then the distance. */

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
 import { splitTradeWords } from '@arreglaya/shared/trade-words';
 import { searchWords } from '../../lib/search-words.ts';
-import { criteria, kmBetweenAsSql, tradeRank, type ContractorFacts, type DirectoryFilters, type GeoPoint } from './directory-match.ts';
+import { criteria, kmBetweenAsSql, tradeRank, type ContractorFacts, type DirectoryFilters } from './directory-match.ts';
 import { readFacetRows, readTradeWordMatches, type FacetRow } from './directory.repository.ts';
 
 // Counts of searches without free text, in memory: every contractor's services, place (and
@@ -24,6 +24,9 @@ const ZONE_BY_INDEX: readonly (Zone | null)[] = [null, ...ZONES];
 
 /** Kinds of change that move a contractor's facts here (listed, services, place, rating, sort keys). */
 const FACET_KINDS = /[mslrk]/;
+
+/** Trade words whose matches are kept at once (a byte per contractor each); past it they are all read again. */
+const WORDS_KEPT = 64;
 
 /** Beyond this many, a page's first rows are chosen by sorting every match rather than by a heap. */
 const HEAP_MAX = 2000;
@@ -165,7 +168,8 @@ export class DirectoryFacets {
     switch (sort === 'distance' && !f.near ? 'popular' : sort) {
       case 'distance': {
         // Everyone matching has a base (the origin's reach requires one).
-        const km = this.distancesFrom(f.near!);
+        const p = f.near!;
+        const km = this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, p.lat, p.lng));
         const { base } = this;
         return (a, b) => km[base[a]!]! - km[base[b]!]! || byId(a, b);
       }
@@ -186,6 +190,7 @@ export class DirectoryFacets {
   private wordMatches(word: string): Promise<Uint8Array | undefined> {
     let found = this.words.get(word);
     if (!found) {
+      if (this.words.size >= WORDS_KEPT) this.words.clear();
       const read = this.pending.then(async () => {
         const ids = await readTradeWordMatches(this.db, word);
         const matches = new Uint8Array(this.size);
@@ -281,12 +286,12 @@ export class DirectoryFacets {
     this.favourites[i] = row.favouritesCount;
   }
 
-  /** The distance (kmBetweenAsSql) from each distinct base to the point, by base number (NaN for none). */
-  distancesFrom(p: GeoPoint): Float64Array {
-    const km = new Float64Array(this.baseLat.length);
-    km[0] = NaN;
-    for (let b = 1; b < km.length; b++) km[b] = kmBetweenAsSql(this.baseLat[b]!, this.baseLng[b]!, p.lat, p.lng);
-    return km;
+  /** `of` each distinct base, by base number (NaN for none). */
+  byBase(of: (lat: number, lng: number) => number): Float64Array {
+    const values = new Float64Array(this.baseLat.length);
+    values[0] = NaN;
+    for (let b = 1; b < values.length; b++) values[b] = of(this.baseLat[b]!, this.baseLng[b]!);
+    return values;
   }
 
   private baseId(lat: number, lng: number): number {
@@ -354,15 +359,16 @@ class FactsAt implements ContractorFacts {
     const b = this.f.base[this.i]!;
     return b === 0 ? null : this.f.baseLng[b]!;
   }
-  /** Distances from one origin at a time, computed once per base. */
-  private from: GeoPoint | undefined;
+  /** One function of the base at a time, computed once per base (perBase). */
+  private of: ((lat: number, lng: number) => number) | undefined;
   private byBase: Float64Array = new Float64Array(0);
-  readonly kmTo = (p: GeoPoint): number => {
-    if (p !== this.from) {
-      this.from = p;
-      this.byBase = this.f.distancesFrom(p);
+  readonly perBase = (of: (lat: number, lng: number) => number): number | undefined => {
+    if (of !== this.of) {
+      this.of = of;
+      this.byBase = this.f.byBase(of);
     }
-    return this.byBase[this.f.base[this.i]!]!;
+    const b = this.f.base[this.i]!;
+    return b === 0 ? undefined : this.byBase[b];
   };
   get serviceRadiusKm(): number {
     return this.f.radiusKm[this.i]!;

@@ -71,8 +71,11 @@ export type ContractorFacts = {
   lat: number | null;
   lng: number | null;
   serviceRadiusKm: number;
-  /** The distance from the base to a point as kmBetweenAsSql gives it, when the facts keep it (the facets compute it once per base). */
-  kmTo?: ((p: GeoPoint) => number) | undefined;
+  /**
+   * `of(lat, lng)` for this contractor's base, undefined without a base: facts that keep bases
+   * apart (the facets) compute it once per base and per function.
+   */
+  perBase?: ((of: (lat: number, lng: number) => number) => number | undefined) | undefined;
   /** Whether the text has this trade word (tradeWordTextSql), when known. */
   hasWord?: ((word: string) => boolean | undefined) | undefined;
   /** The lexemes of the search vector (tsvector_to_array), when known. */
@@ -303,14 +306,14 @@ function boxAround(p: GeoPoint, km: number): Box {
  */
 function nearCriterion(p: GeoPoint): Criterion {
   const box = boxAround(p, SERVICE_RADIUS_MAX_KM);
+  // The distance to the point from a base inside the box; Infinity outside it (nobody there reaches).
+  const boxedKm = (lat: number, lng: number) => (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng ? Infinity : kmBetweenAsSql(lat, lng, p.lat, p.lng));
   return {
     kinds: ['l'],
     sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`,
     test: (c) => {
-      const { lat, lng } = c;
-      if (lat === null || lng === null) return false;
-      if (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng) return false;
-      return (c.kmTo ? c.kmTo(p) : kmBetweenAsSql(lat, lng, p.lat, p.lng)) <= c.serviceRadiusKm;
+      const km = c.perBase ? c.perBase(boxedKm) : c.lat === null || c.lng === null ? undefined : boxedKm(c.lat, c.lng);
+      return km !== undefined && km <= c.serviceRadiusKm;
     },
   };
 }
@@ -346,13 +349,14 @@ export function criteria(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: Tr
     out.push({ kinds: ['l'], sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
   }
   if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
-  if (f.near) out.push(nearCriterion(f.near));
   if (f.q) {
     const mode = f.textMode ?? 'words';
     if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) out.push(tradeCriterion(t.word, t.services, tradeTerms?.get(t.word)));
     const text = textCriterion(f.q, mode, terms);
     if (text) out.push(text);
   }
+  // Last: the dearest test in memory, so the facets' loop reaches it only for those the others keep.
+  if (f.near) out.push(nearCriterion(f.near));
   return out;
 }
 

@@ -128,9 +128,9 @@ function termsOf(deps: DirectoryDeps, q: string): Promise<TextTerms> {
  * How many listed contractors match, from the cache when it can (every page and sort shares
  * it). `terms`: the free text's, when the filters match words (not names).
  */
-function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms): Promise<number> {
+function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms, known?: number): Promise<number> {
   const staleWhen = countStaleness(filters, terms);
-  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: await countNow(deps, filters), staleWhen }));
+  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: known ?? (await countNow(deps, filters)), staleWhen }));
 }
 
 /** How many listed contractors match, now: in memory when the facets can decide every filter (no free text but trade words), else PostgreSQL. */
@@ -146,10 +146,10 @@ async function countNow(deps: DirectoryDeps, filters: DirectoryFilters): Promise
  * no other free text. Undefined when the facets cannot answer (not loaded, free text): PostgreSQL
  * reads the page. Other filters alone are not asked: PostgreSQL reads them along the sort's index.
  */
-async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<SearchRow[] | undefined> {
+async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number } | undefined> {
   if (!deps.facets || (!f.near && !tradeRankSql(f))) return undefined;
   const chosen = await deps.facets.page(f, sort, offset + DIRECTORY_PAGE_SIZE);
-  return chosen && searchRowsByIds(deps.db, chosen.ids.slice(offset));
+  return chosen && { rows: await searchRowsByIds(deps.db, chosen.ids.slice(offset)), total: chosen.total };
 }
 
 /**
@@ -185,8 +185,11 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
             ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
             : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     } else {
-      const read = async () => (await pageInMemory(deps, filters, search.sort, offset)) ?? (await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset));
-      [rows, total] = await Promise.all([read(), countMatches(deps, filters, countKey, terms)]);
+      const chosen = await pageInMemory(deps, filters, search.sort, offset);
+      // The facets' scan counted too: a count not cached yet takes its total.
+      [rows, total] = chosen
+        ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total)]
+        : await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms)]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.

@@ -1,23 +1,35 @@
 import { COUNTRY_CODES, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
+import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { DbOrTx } from '../../db/client.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
-import { criteria, type ContractorFacts, type DirectoryFilters } from './directory-match.ts';
-import { readFacetRows, type FacetRow } from './directory.repository.ts';
+import { splitTradeWords } from '@arreglaya/shared/trade-words';
+import { searchWords } from '../../lib/search-words.ts';
+import { criteria, kmBetweenAsSql, tradeRank, type ContractorFacts, type DirectoryFilters } from './directory-match.ts';
+import { readFacetRows, readTradeWordMatches, type FacetRow } from './directory.repository.ts';
 
-// Counts of searches without free text, in memory: every contractor's services, place, rating
-// and listed flag in typed arrays (about 20 bytes each), kept in step with the same change
-// notifications as the cache. Counting 100,000 contractors this way takes about a millisecond,
-// against tens of milliseconds for PostgreSQL to visit every matching row. Whether a contractor
-// matches is decided by the filters' one definition (directory-match.ts), as in SQL.
-// Searches with text are counted by PostgreSQL (the words need its indexes).
+// Counts of searches without free text, in memory: every contractor's services, place (and
+// base, radius), rating, sort keys and listed flag in typed arrays (about 50 bytes each), kept in
+// step with the same change notifications as the cache. Counting 100,000 contractors this way
+// takes about a millisecond, against tens of milliseconds for PostgreSQL to visit every matching
+// row. Whether a contractor matches is decided by the filters' one definition
+// (directory-match.ts), as in SQL. The same scan also chooses the ids of a page with an origin
+// or trade words (decision 045): PostgreSQL then reads those rows by id. A trade word's text
+// matches (besides offering the trade) are read once from the words' index and kept until a
+// change of text. Searches with other text are counted by PostgreSQL (the words need its indexes).
 
 const COUNTRY_INDEX = new Map<CountryCode, number>(COUNTRY_CODES.map((c, i) => [c, i + 1]));
 const ZONE_INDEX = new Map<Zone, number>(ZONES.map((z, i) => [z, i + 1]));
 const COUNTRY_BY_INDEX: readonly (CountryCode | null)[] = [null, ...COUNTRY_CODES];
 const ZONE_BY_INDEX: readonly (Zone | null)[] = [null, ...ZONES];
 
-/** Kinds of change that move a contractor's facts here (listed, services, place, rating). */
-const FACET_KINDS = /[mslr]/;
+/** Kinds of change that move a contractor's facts here (listed, services, place, rating, sort keys). */
+const FACET_KINDS = /[mslrk]/;
+
+/** Trade words whose matches are kept at once (a byte per contractor each); past it they are all read again. */
+const WORDS_KEPT = 64;
+
+/** Beyond this many, a page's first rows are chosen by sorting every match rather than by a heap. */
+const HEAP_MAX = 2000;
 
 export class DirectoryFacets {
   size = 0;
@@ -29,6 +41,20 @@ export class DirectoryFacets {
   ratingAvg = new Float32Array(0);
   ratingCount = new Uint32Array(0);
   listed = new Uint8Array(0);
+  /** The base, as a number among the distinct bases (0: none; bases are places, so a few hundred), and the service radius in km. */
+  base = new Uint32Array(0);
+  radiusKm = new Uint8Array(0);
+  /** The distinct bases' coordinates by number (0: none), and their numbers. */
+  readonly baseLat: number[] = [NaN];
+  readonly baseLng: number[] = [NaN];
+  private readonly baseIndex = new Map<string, number>();
+  /** Sort keys that are not facts of a filter. */
+  completed = new Uint32Array(0);
+  favourites = new Uint32Array(0);
+  /** The contractor's id at each index. */
+  private ids: string[] = [];
+  /** By trade word: 1 at the index of each contractor whose text has it (read when first asked, forgotten on a change of text). */
+  private words = new Map<string, Promise<Uint8Array | undefined>>();
   /** City keys seen so far (0 = none), and by number. */
   private readonly cityIndex = new Map<string, number>();
   readonly cityKeys: (string | null)[] = [null];
@@ -43,6 +69,8 @@ export class DirectoryFacets {
 
   /** Applies announced changes (by re-reading those contractors), or reloads everything. */
   apply(changes: Changes): void {
+    // Someone's text changed (or a new contractor, or anything): the words' matches are read again when next asked.
+    if (changes === EVERYTHING || changes.some((c) => /[mt]/.test(c.kinds))) this.words.clear();
     if (changes === EVERYTHING) {
       this.enqueue(() => this.load());
       return;
@@ -70,29 +98,116 @@ export class DirectoryFacets {
     return i === undefined ? undefined : this.services[i];
   }
 
-  /** How many listed contractors match (no text, no origin); undefined while the facts are not loaded. */
+  /**
+   * How many listed contractors match. Undefined while the facts are not loaded, or when the
+   * filters cannot be decided in memory (free text other than trade words).
+   */
   async count(f: DirectoryFilters): Promise<number | undefined> {
+    let n = 0;
+    return (await this.scan(f, () => n++)) ? n : undefined;
+  }
+
+  /**
+   * The first `end` listed contractors matching the filters in the sort's order, as PostgreSQL
+   * orders them (directory.repository.ts: the trade rank, then each sort's keys, then the id;
+   * nearest first is public.km_between, then the id), and how many match in all. Undefined as
+   * for count.
+   */
+  async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number } | undefined> {
+    const matching: number[] = [];
+    if (!(await this.scan(f, (i) => matching.push(i)))) return undefined;
+    const inSort = this.order(sort, f);
+    // With trade words, those offering a named service first (tradeRankSql).
+    const rank = tradeRank(f);
+    const { services } = this;
+    const compare = rank ? (a: number, b: number) => rank(services[a]!) - rank(services[b]!) || inSort(a, b) : inSort;
+    return { ids: firstInOrder(matching, end, compare).map((i) => this.ids[i]!), total: matching.length };
+  }
+
+  /**
+   * Calls `visit` with the index of each listed contractor that matches; false (and stops) when
+   * the facts are not loaded or a filter cannot be decided in memory.
+   */
+  private async scan(f: DirectoryFilters, visit: (i: number) => void): Promise<boolean> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.
-    if (f.q || f.near || !this.ready) return undefined;
+    if (!this.ready) return false;
     // Loaded: wait for the changes already announced.
     await this.pending;
-    if (!this.ready) return undefined;
+    if (!this.ready) return false;
     // The filters' own tests (directory-match.ts), on each listed contractor's facts in turn.
-    // Without text every test decides (true or false); a plain loop over them keeps this fast.
-    const tests = criteria(f).map((c) => c.test);
+    // A plain loop over them keeps this fast.
+    const filters = criteria(f);
+    // Free text other than trade words: only PostgreSQL can match it.
+    if (filters.some((c) => c.freeText)) return false;
+    const tests = filters.map((c) => c.test);
     const testCount = tests.length;
     const { listed } = this;
     // One contractor's facts at a time, read from the arrays only when a test asks for them.
     const facts = new FactsAt(this);
-    let n = 0;
+    for (const { word } of f.q && (f.textMode ?? 'words') === 'words' ? splitTradeWords(searchWords(f.q)).trades : []) {
+      const matches = await this.wordMatches(word);
+      if (!matches) return false;
+      facts.words.set(word, matches);
+    }
+    if (!this.ready) return false;
     for (let i = 0; i < this.size; i++) {
       if (listed[i] !== 1) continue;
       facts.i = i;
-      let passes = true;
-      for (let t = 0; t < testCount && passes; t++) passes = tests[t]!(facts) === true;
-      if (passes) n++;
+      let passes: boolean | undefined = true;
+      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
+      if (passes === undefined) return false;
+      if (passes) visit(i);
     }
-    return n;
+    return true;
+  }
+
+  /** The sort's order of two indexes, as the repository's ORDER BY (every key is NOT NULL; ids compare as uuids do, in hex). */
+  private order(sort: DirectorySort, f: DirectoryFilters): (a: number, b: number) => number {
+    const { completed, favourites, ratingAvg, ratingCount, ids } = this;
+    const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    switch (sort === 'distance' && !f.near ? 'popular' : sort) {
+      case 'distance': {
+        // Everyone matching has a base (the origin's reach requires one).
+        const p = f.near!;
+        const km = this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, p.lat, p.lng));
+        const { base } = this;
+        return (a, b) => km[base[a]!]! - km[base[b]!]! || byId(a, b);
+      }
+      case 'reviews':
+        return (a, b) => ratingCount[b]! - ratingCount[a]! || ratingAvg[b]! - ratingAvg[a]! || byId(a, b);
+      case 'rating_desc':
+        return (a, b) => ratingAvg[b]! - ratingAvg[a]! || ratingCount[b]! - ratingCount[a]! || byId(a, b);
+      case 'rating_asc':
+        // Without reviews last (no rating, not a low one), then lowest first, then most reviews.
+        return (a, b) => Number(ratingCount[a] === 0) - Number(ratingCount[b] === 0) || ratingAvg[a]! - ratingAvg[b]! || ratingCount[b]! - ratingCount[a]! || byId(a, b);
+      case 'popular':
+      default:
+        return (a, b) => completed[b]! - completed[a]! || ratingCount[b]! - ratingCount[a]! || favourites[b]! - favourites[a]! || byId(a, b);
+    }
+  }
+
+  /** Which contractors' text has the trade word (by index), read after the changes announced so far; undefined when the read failed. */
+  private wordMatches(word: string): Promise<Uint8Array | undefined> {
+    let found = this.words.get(word);
+    if (!found) {
+      if (this.words.size >= WORDS_KEPT) this.words.clear();
+      const read = this.pending.then(async () => {
+        const ids = await readTradeWordMatches(this.db, word);
+        const matches = new Uint8Array(this.size);
+        for (const id of ids) {
+          const i = this.index.get(id);
+          if (i !== undefined) matches[i] = 1;
+        }
+        return matches;
+      });
+      found = read.catch(() => {
+        this.words.delete(word);
+        return undefined;
+      });
+      this.pending = found.then(() => undefined);
+      this.words.set(word, found);
+    }
+    return found;
   }
 
   private enqueue(step: () => Promise<void>): void {
@@ -110,6 +225,8 @@ export class DirectoryFacets {
     const rows = await this.read();
     this.size = 0;
     this.index = new Map();
+    this.ids = [];
+    this.words.clear();
     this.grow(rows.length);
     for (const row of rows) this.put(row);
     this.ready = this.live;
@@ -129,7 +246,7 @@ export class DirectoryFacets {
   private grow(min: number): void {
     if (min <= this.listed.length) return;
     const capacity = Math.max(min, Math.ceil(this.listed.length * 1.5), 1024);
-    const copy = <T extends Uint8Array | Uint16Array | Uint32Array | Float32Array>(old: T, make: (n: number) => T): T => {
+    const copy = <T extends Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old as never);
       return next;
@@ -141,6 +258,10 @@ export class DirectoryFacets {
     this.ratingAvg = copy(this.ratingAvg, (n) => new Float32Array(n));
     this.ratingCount = copy(this.ratingCount, (n) => new Uint32Array(n));
     this.listed = copy(this.listed, (n) => new Uint8Array(n));
+    this.base = copy(this.base, (n) => new Uint32Array(n));
+    this.radiusKm = copy(this.radiusKm, (n) => new Uint8Array(n));
+    this.completed = copy(this.completed, (n) => new Uint32Array(n));
+    this.favourites = copy(this.favourites, (n) => new Uint32Array(n));
   }
 
   private put(row: FacetRow): void {
@@ -149,6 +270,7 @@ export class DirectoryFacets {
       this.grow(this.size + 1);
       i = this.size++;
       this.index.set(row.id, i);
+      this.ids[i] = row.id;
     }
     this.services[i] = row.services;
     this.countries[i] = row.country ? (COUNTRY_INDEX.get(row.country) ?? 0) : 0;
@@ -158,6 +280,30 @@ export class DirectoryFacets {
     this.ratingAvg[i] = row.ratingAvg;
     this.ratingCount[i] = row.ratingCount;
     this.listed[i] = row.listed ? 1 : 0;
+    this.base[i] = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
+    this.radiusKm[i] = row.serviceRadiusKm;
+    this.completed[i] = row.completedProjects;
+    this.favourites[i] = row.favouritesCount;
+  }
+
+  /** `of` each distinct base, by base number (NaN for none). */
+  byBase(of: (lat: number, lng: number) => number): Float64Array {
+    const values = new Float64Array(this.baseLat.length);
+    values[0] = NaN;
+    for (let b = 1; b < values.length; b++) values[b] = of(this.baseLat[b]!, this.baseLng[b]!);
+    return values;
+  }
+
+  private baseId(lat: number, lng: number): number {
+    const key = `${lat} ${lng}`;
+    let id = this.baseIndex.get(key);
+    if (id === undefined) {
+      id = this.baseLat.length;
+      this.baseIndex.set(key, id);
+      this.baseLat.push(lat);
+      this.baseLng.push(lng);
+    }
+    return id;
   }
 
   private cityId(key: string): number {
@@ -180,6 +326,12 @@ export class DirectoryFacets {
 class FactsAt implements ContractorFacts {
   i = 0;
   readonly listed = true;
+  /** The trade words' matches the filters ask about (wordMatches). */
+  readonly words = new Map<string, Uint8Array>();
+  readonly hasWord = (word: string): boolean | undefined => {
+    const matches = this.words.get(word);
+    return matches ? matches[this.i] === 1 : undefined;
+  };
   constructor(private readonly f: DirectoryFacets) {}
   get services(): number {
     return this.f.services[this.i]!;
@@ -199,4 +351,67 @@ class FactsAt implements ContractorFacts {
   get ratingCount(): number {
     return this.f.ratingCount[this.i]!;
   }
+  get lat(): number | null {
+    const b = this.f.base[this.i]!;
+    return b === 0 ? null : this.f.baseLat[b]!;
+  }
+  get lng(): number | null {
+    const b = this.f.base[this.i]!;
+    return b === 0 ? null : this.f.baseLng[b]!;
+  }
+  /** One function of the base at a time, computed once per base (perBase). */
+  private of: ((lat: number, lng: number) => number) | undefined;
+  private byBase: Float64Array = new Float64Array(0);
+  readonly perBase = (of: (lat: number, lng: number) => number): number | undefined => {
+    if (of !== this.of) {
+      this.of = of;
+      this.byBase = this.f.byBase(of);
+    }
+    const b = this.f.base[this.i]!;
+    return b === 0 ? undefined : this.byBase[b];
+  };
+  get serviceRadiusKm(): number {
+    return this.f.radiusKm[this.i]!;
+  }
+}
+
+/**
+ * The first `end` of `items` in the order `compare` gives (ties cannot happen: the id is the last
+ * key): a heap of the best `end` seen when the page is near the start, a sort of all otherwise.
+ */
+export function firstInOrder(items: number[], end: number, compare: (a: number, b: number) => number): number[] {
+  if (end <= 0) return [];
+  if (end > HEAP_MAX || items.length <= end) return items.sort(compare).slice(0, end);
+  // A max-heap (by `compare`) of the best `end` so far: its root is the worst of them.
+  const heap: number[] = [];
+  const up = (k: number) => {
+    while (k > 0) {
+      const parent = (k - 1) >> 1;
+      if (compare(heap[k]!, heap[parent]!) <= 0) return;
+      [heap[k], heap[parent]] = [heap[parent]!, heap[k]!];
+      k = parent;
+    }
+  };
+  const down = (k: number) => {
+    for (;;) {
+      const l = 2 * k + 1;
+      const r = l + 1;
+      let top = k;
+      if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+      if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+      if (top === k) return;
+      [heap[k], heap[top]] = [heap[top]!, heap[k]!];
+      k = top;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < end) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
 }

@@ -7,9 +7,11 @@ import { LISTED } from '../../db/contractor-listing.ts';
 import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { DirectoryFacets } from './directory-facets.ts';
+import { findPlace } from '@arreglaya/shared/places';
+import { DIRECTORY_SORTS } from '@arreglaya/shared/schemas/directory';
 import { splitTradeWords } from '@arreglaya/shared/trade-words';
-import { factsMatcher, matchingSql, type DirectoryFilters, type TextTerms } from './directory-match.ts';
-import { countContractors, readFacetRows, searchWords, textTerms, wordTerms, type FacetRow } from './directory.repository.ts';
+import { factsMatcher, matchingSql, plainWords, type DirectoryFilters, type GeoPoint, type TextTerms } from './directory-match.ts';
+import { countContractors, readFacetRows, searchContractorRows, searchWords, textTerms, wordTerms, type FacetRow } from './directory.repository.ts';
 
 // The one definition of a match (directory-match.ts) answers in PostgreSQL and in memory: the
 // same table of contractors and filters through both must give the same contractors.
@@ -38,6 +40,25 @@ const TEXTS = [
   'cámaras de seguridad',
   'ebanista carpintero',
 ];
+/** Bases: sectors of Santo Domingo and Santiago, other cities' centres (or none: no coordinates). */
+const BASES = ['naco', 'piantini', 'gazcue', 'los-mina', 'los-alcarrizos', 'villa-olga', 'los-jardines', 'la-romana', 'punta-cana', 'santiago'].map((slug) => {
+  const place = findPlace(slug)!;
+  return { slug: place.slug, lat: place.lat, lng: place.lng };
+});
+const RADII = [1, 3, 5, 15, 50, 100];
+const naco = findPlace('naco')!;
+/**
+ * Origins of a search: places, and a point 0.8985° of latitude north of Naco, about 99.9 km
+ * away, just outside the box of latitudes a 100 km radius is looked for in (0.8983°): SQL leaves
+ * Naco's 100 km contractors out there, and so must memory.
+ */
+const ORIGINS: GeoPoint[] = [
+  ...['naco', 'gazcue', 'los-mina', 'villa-olga', 'la-romana', 'santo-domingo'].map((slug) => ({ lat: findPlace(slug)!.lat, lng: findPlace(slug)!.lng })),
+  { lat: naco.lat + 0.8985, lng: naco.lng },
+];
+/** Texts of trade words alone (what the facets decide in memory). */
+const TRADE_TEXTS = ['plomero', 'Electricista', 'técnico de aire', 'cerrajero', 'ebanista carpintero', 'pintora'];
+
 /** Averages on and around the star bands' bounds (all exact in a real). */
 const AVERAGES = [0, 1, 1.5, 1.75, 2, 2.5, 2.75, 3, 3.5, 3.75, 4, 4.5, 4.75, 5];
 
@@ -78,6 +99,11 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
         zone: g.chance(0.5) ? g.pick(ZONES) : null,
         ratingCount: g.chance(0.25) ? 0 : 1 + Math.floor(g.pick(AVERAGES) * 3),
         ratingAvg: g.pick(AVERAGES),
+        base: g.chance(0.15) ? null : g.pick(BASES),
+        radius: g.pick(RADII),
+        // Sort keys with ties, so the id decides now and then.
+        completed: Math.floor(g.pick(AVERAGES)),
+        favourites: Math.floor(g.pick(AVERAGES) / 2),
       };
     });
     for (const r of rows) {
@@ -96,6 +122,12 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
         zone: r.zone,
         ratingCount: r.ratingCount,
         ratingAvg: r.ratingCount === 0 ? 0 : r.ratingAvg,
+        baseSector: r.base?.slug ?? null,
+        lat: r.base?.lat ?? null,
+        lng: r.base?.lng ?? null,
+        serviceRadiusKm: r.radius,
+        completedProjects: r.completed,
+        favouritesCount: r.favourites,
       });
     }
     facts = await readFacetRows(d.db, undefined, { withWords: true });
@@ -113,6 +145,7 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
     for (const c of CITIES) table.push({ service: [], rating: [], city: c });
     for (const z of ZONES) table.push({ service: [], rating: [], zone: z });
     for (const q of TEXTS) table.push({ service: [], rating: [], q });
+    for (const near of ORIGINS) table.push({ service: [], rating: [], near });
     const g = generator(11);
     for (let i = 0; i < 250; i++) {
       table.push({
@@ -122,6 +155,16 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
         ...(g.chance(0.3) ? { city: g.pick(CITIES) } : {}),
         ...(g.chance(0.2) ? { zone: g.pick(ZONES) } : {}),
         ...(g.chance(0.3) ? { q: g.pick(TEXTS) } : {}),
+      });
+    }
+    // With an origin: alone, with a trade word, with other filters (decision 042's reach).
+    for (let i = 0; i < 80; i++) {
+      table.push({
+        service: g.chance(0.3) ? g.some(SERVICE_TYPES, 2) : [],
+        rating: g.chance(0.2) ? g.some(RATING_FILTERS, 2) : [],
+        ...(g.chance(0.2) ? { city: g.pick(CITIES) } : {}),
+        ...(g.chance(0.5) ? { q: g.pick(TRADE_TEXTS) } : {}),
+        near: g.pick(ORIGINS),
       });
     }
     return table;
@@ -166,15 +209,62 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
     for (const f of filterTable()) expect(await inMemory(f), JSON.stringify(f)).toEqual(await inPostgres(f));
   });
 
-  it('the in-memory counts (facets) equal PostgreSQL counts for every filter without text', async () => {
+  /** Without free text, or with trade words alone: what the facets decide in memory. */
+  const decidedInMemory = (f: DirectoryFilters) => !f.q || plainWords(f.q).length === 0;
+
+  it('the in-memory counts (facets) equal PostgreSQL counts for every filter without free text (trade words and origins too)', async () => {
     const facets = new DirectoryFacets(d.db);
     facets.setLive(true);
     await facets.settled();
-    for (const f of filterTable().filter((x) => !x.q)) {
+    const table = filterTable().filter(decidedInMemory);
+    expect(table.filter((f) => f.near && f.q).length).toBeGreaterThan(10);
+    for (const f of table) {
       const expected = (await inPostgres(f)).length;
       expect(await facets.count(f), JSON.stringify(f)).toBe(expected);
       expect(await countContractors(d.db, f), JSON.stringify(f)).toBe(expected);
     }
+    // Other free text is PostgreSQL's to count.
+    expect(await facets.count({ service: [], rating: [], q: 'plomero nunez' })).toBeUndefined();
+  });
+
+  it("the pages the facets choose are PostgreSQL's, in the same order, for every sort (nearest first, trade rank first)", async () => {
+    const facets = new DirectoryFacets(d.db);
+    facets.setLive(true);
+    await facets.settled();
+    const table = filterTable().filter((f) => decidedInMemory(f) && (f.near || f.q));
+    let nonTrivial = 0;
+    for (const f of table) {
+      for (const sort of DIRECTORY_SORTS) {
+        const expected = (await searchContractorRows(d.db, f, sort, N, 0)).map((r) => r.id);
+        const chosen = await facets.page(f, sort, N);
+        expect(chosen?.ids, `${sort} ${JSON.stringify(f)}`).toEqual(expected);
+        expect(chosen?.total).toBe(expected.length);
+        if (expected.length > 5) nonTrivial++;
+      }
+    }
+    expect(nonTrivial).toBeGreaterThan(100);
+    // A page further on is the same order's slice.
+    const f: DirectoryFilters = { service: [], rating: [], near: ORIGINS[0]! };
+    expect((await facets.page(f, 'distance', 10))!.ids.slice(5)).toEqual((await searchContractorRows(d.db, f, 'distance', 5, 5)).map((r) => r.id));
+  });
+
+  it('the facets follow announced changes: a base moved or a radius changed (l), a trade word written in a description (t)', async () => {
+    const facets = new DirectoryFacets(d.db);
+    facets.setLive(true);
+    await facets.settled();
+    const near = { lat: findPlace('la-romana')!.lat, lng: findPlace('la-romana')!.lng };
+    const byText: DirectoryFilters = { service: [], rating: [], q: 'fumigador', near };
+    const fromLaRomana: DirectoryFilters = { service: [], rating: [], near };
+    const before = await facets.count(fromLaRomana);
+    const textBefore = await facets.count(byText);
+    // A listed contractor based in Naco (about 105 km away), offering no fumigation, moves to La Romana and writes the word.
+    const moved = facts.find((c) => c.listed && c.lat === naco.lat && (c.services & (1 << SERVICE_TYPES.indexOf('fumigacion'))) === 0)!;
+    await d.db.update(cp).set({ baseSector: 'la-romana', lat: near.lat, lng: near.lng, serviceRadiusKm: 5, description: 'Fumigador de plagas.' }).where(eq(cp.userId, moved.id));
+    facets.apply([{ id: moved.id, kinds: 'tl' }]);
+    expect(await facets.count(fromLaRomana)).toBe(before! + 1);
+    expect(await facets.count(byText)).toBe(textBefore! + 1);
+    expect(await facets.count(byText)).toBe((await inPostgres(byText)).length);
+    expect((await facets.page(byText, 'distance', N))!.ids).toContain(moved.id);
   });
 
   it('a trade word finds everyone offering the trade, and those whose text has the word', async () => {

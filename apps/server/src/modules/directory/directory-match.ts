@@ -67,6 +67,17 @@ export type ContractorFacts = {
   /** As stored (a PostgreSQL real: keep it in a Float32 to compare as SQL does). */
   ratingAvg: number;
   ratingCount: number;
+  /** The base's coordinates (null without a base) and how far from it they travel, in km (decision 042). */
+  lat: number | null;
+  lng: number | null;
+  serviceRadiusKm: number;
+  /**
+   * `of(lat, lng)` for this contractor's base, undefined without a base: facts that keep bases
+   * apart (the facets) compute it once per base and per function.
+   */
+  perBase?: ((of: (lat: number, lng: number) => number) => number | undefined) | undefined;
+  /** Whether the text has this trade word (tradeWordTextSql), when known. */
+  hasWord?: ((word: string) => boolean | undefined) | undefined;
   /** The lexemes of the search vector (tsvector_to_array), when known. */
   lexemes?: readonly string[] | undefined;
 };
@@ -146,16 +157,28 @@ function offersSql(services: readonly ServiceType[]): SQL {
   )}]::service_type[]`;
 }
 
+/** A trade word in the text (name, company, description), as a prefix: its part of a trade criterion besides the services. */
+export function tradeWordTextSql(word: string): SQL {
+  return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery([word])})`;
+}
+
 /**
  * A trade word: offering one of its services, or the word in the text (decision 037). In
- * memory, a contractor not offering them is undecided unless the word's own terms are given.
+ * memory, a contractor not offering them is decided by what the facts know of the word
+ * (`hasWord`, the facets' set of the word's text matches), else by the word's own terms, else
+ * undecided.
  */
 function tradeCriterion(word: string, services: readonly ServiceType[], terms: TextTerms): Criterion {
   const mask = serviceMask(services);
   return {
     kinds: ['s', 't'],
-    sql: or(offersSql(services), sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery([word])})`)!,
-    test: (c) => ((c.services & mask) !== 0 ? true : terms && c.lexemes ? matchesTerms(c.lexemes, terms) : undefined),
+    sql: or(offersSql(services), tradeWordTextSql(word))!,
+    test: (c) => {
+      if ((c.services & mask) !== 0) return true;
+      const known = c.hasWord?.(word);
+      if (known !== undefined) return known;
+      return terms && c.lexemes ? matchesTerms(c.lexemes, terms) : undefined;
+    },
   };
 }
 
@@ -243,21 +266,62 @@ export function kmFromSql(p: GeoPoint): SQL<number | null> {
   return sql<number | null>`public.km_between(${cp.lat}, ${cp.lng}, ${p.lat}::float8, ${p.lng}::float8)`;
 }
 
+/** PostgreSQL's radians(): the same constant (RADIANS_PER_DEGREE), so the same doubles. */
+const RADIANS_PER_DEGREE = Math.PI / 180;
+
+/**
+ * public.km_between in memory, operation for operation as PostgreSQL evaluates the SQL function
+ * (the same constant, order and rounding of each step), so the in-memory reach and nearest-first
+ * order agree with PostgreSQL's. Only the C library's and V8's sin, cos and asin may differ in the
+ * last bit (about 1e-12 km): two contractors that far apart in distance, or a distance that close
+ * to a whole radius, are the only possible disagreement. The card's rounded number is
+ * kmBetweenPoints (places.ts).
+ */
+export function kmBetweenAsSql(lat1: number, lng1: number, lat2: number, lng2: number): number {
+  const h =
+    Math.sin(((lat2 - lat1) * RADIANS_PER_DEGREE) / 2) ** 2 +
+    Math.cos(lat1 * RADIANS_PER_DEGREE) * Math.cos(lat2 * RADIANS_PER_DEGREE) * Math.sin(((lng2 - lng1) * RADIANS_PER_DEGREE) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** The box of latitudes and longitudes around a point that holds every base within `km` (and a little more). */
+interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+function boxAround(p: GeoPoint, km: number): Box {
+  const dLat = km / KM_PER_DEGREE;
+  const dLng = km / (KM_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180));
+  return { minLat: p.lat - dLat, maxLat: p.lat + dLat, minLng: p.lng - dLng, maxLng: p.lng + dLng };
+}
+
 /**
  * Contractors whose service radius reaches the point: first a box of latitudes and longitudes
  * the largest radius could reach (contractor_profiles_location_idx), then the distance within
- * their own radius. Contractors without a base never reach it. In memory undecided (the facets
- * keep no coordinates): such counts go to PostgreSQL.
+ * their own radius. Contractors without a base never reach it. In memory the same box (the same
+ * bounds) and the same distance (kmBetweenAsSql).
  */
 function nearCriterion(p: GeoPoint): Criterion {
-  return { kinds: ['l'], sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`, test: () => undefined };
+  const box = boxAround(p, SERVICE_RADIUS_MAX_KM);
+  // The distance to the point from a base inside the box; Infinity outside it (nobody there reaches).
+  const boxedKm = (lat: number, lng: number) => (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng ? Infinity : kmBetweenAsSql(lat, lng, p.lat, p.lng));
+  return {
+    kinds: ['l'],
+    sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`,
+    test: (c) => {
+      const km = c.perBase ? c.perBase(boxedKm) : c.lat === null || c.lng === null ? undefined : boxedKm(c.lat, c.lng);
+      return km !== undefined && km <= c.serviceRadiusKm;
+    },
+  };
 }
 
 /** Contractors based within `km` of the point: a box on contractor_profiles_location_idx, then the distance. */
 export function withinKmSql(p: GeoPoint, km: number): SQL {
-  const dLat = km / KM_PER_DEGREE;
-  const dLng = km / (KM_PER_DEGREE * Math.cos((p.lat * Math.PI) / 180));
-  const box = sql`${cp.lat} BETWEEN ${p.lat - dLat} AND ${p.lat + dLat} AND ${cp.lng} BETWEEN ${p.lng - dLng} AND ${p.lng + dLng}`;
+  const b = boxAround(p, km);
+  const box = sql`${cp.lat} BETWEEN ${b.minLat} AND ${b.maxLat} AND ${cp.lng} BETWEEN ${b.minLng} AND ${b.maxLng}`;
   return km >= SERVICE_RADIUS_MAX_KM ? box : sql`${box} AND ${kmFromSql(p)} <= ${km}`;
 }
 
@@ -285,13 +349,14 @@ export function criteria(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: Tr
     out.push({ kinds: ['l'], sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
   }
   if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
-  if (f.near) out.push(nearCriterion(f.near));
   if (f.q) {
     const mode = f.textMode ?? 'words';
     if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) out.push(tradeCriterion(t.word, t.services, tradeTerms?.get(t.word)));
     const text = textCriterion(f.q, mode, terms);
     if (text) out.push(text);
   }
+  // Last: the dearest test in memory, so the facets' loop reaches it only for those the others keep.
+  if (f.near) out.push(nearCriterion(f.near));
   return out;
 }
 

@@ -12,6 +12,7 @@ import {
   prefixQuery,
   SERVICE_MASK_SQL,
   tradeRankSql,
+  tradeWordTextSql,
   withinKmSql,
   type ContractorFacts,
   type DirectoryFilters,
@@ -127,6 +128,21 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
     }
   }
   return read();
+}
+
+/**
+ * The rows of these listed contractors, in the order of `ids` (a page the in-memory facets chose,
+ * decision 045); a contractor no longer listed is left out.
+ */
+export async function searchRowsByIds(db: DbOrTx, ids: readonly string[]): Promise<SearchRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(LISTED, inArray(cp.userId, [...ids])));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /**
@@ -261,8 +277,8 @@ export async function findListedContractor(db: DbOrTx, contractorId: string): Pr
   return row;
 }
 
-/** A contractor's facts (directory-match.ts), as the in-memory facets keep them (directory-facets.ts). */
-export type FacetRow = ContractorFacts & { id: string };
+/** A contractor's facts (directory-match.ts) and sort keys, as the in-memory facets keep them (directory-facets.ts). */
+export type FacetRow = ContractorFacts & { id: string; completedProjects: number; favouritesCount: number };
 
 /** Every contractor's facts (listed or not), or only those of the given ids; `withWords`: their search vector's lexemes too. */
 export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withWords = false } = {}): Promise<FacetRow[]> {
@@ -270,11 +286,19 @@ export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withW
     SELECT ${cp.userId} AS "id",
       ${SERVICE_MASK_SQL} AS "services",
       ${cp.country} AS "country", ${cp.city} AS "city",
-      ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed"
+      ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed",
+      ${cp.lat} AS "lat", ${cp.lng} AS "lng", ${cp.serviceRadiusKm} AS "serviceRadiusKm",
+      ${cp.completedProjects} AS "completedProjects", ${cp.favouritesCount} AS "favouritesCount"
       ${withWords ? sql`, tsvector_to_array(${cp.searchVector}) AS "lexemes"` : sql``}
     FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
     ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
   return result.rows;
+}
+
+/** The contractors whose text has the trade word (tradeWordTextSql, through the words' index), listed or not. */
+export async function readTradeWordMatches(db: DbOrTx, word: string): Promise<string[]> {
+  const rows = await db.select({ id: cp.userId }).from(cp).where(tradeWordTextSql(word));
+  return rows.map((r) => r.id);
 }
 
 /** A project's sector and coordinates, when it belongs to `clientId` (undefined for anyone else's or an unknown id). */

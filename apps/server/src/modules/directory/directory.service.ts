@@ -1,7 +1,14 @@
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { places as tp } from '@arreglaya/shared/i18n/places';
 import { findPlace, placeInText, type Place } from '@arreglaya/shared/places';
-import { DIRECTORY_PAGE_SIZE, type ContractorPublicProfile, type DirectoryPage, type DirectorySearch, type PublicReview } from '@arreglaya/shared/schemas/directory';
+import {
+  DIRECTORY_PAGE_SIZE,
+  type ContractorPublicProfile,
+  type DirectoryPage,
+  type DirectorySearch,
+  type DirectorySort,
+  type PublicReview,
+} from '@arreglaya/shared/schemas/directory';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
@@ -14,6 +21,7 @@ import {
   findOwnProjectPlace,
   findListedContractor as findListedContractorRow,
   searchContractorRows,
+  searchRowsByIds,
   searchTextRowsByWalking,
   searchWords,
   textTerms,
@@ -120,12 +128,28 @@ function termsOf(deps: DirectoryDeps, q: string): Promise<TextTerms> {
  * How many listed contractors match, from the cache when it can (every page and sort shares
  * it). `terms`: the free text's, when the filters match words (not names).
  */
-function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms): Promise<number> {
+function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms, known?: number): Promise<number> {
   const staleWhen = countStaleness(filters, terms);
-  return deps.cache.list(`count:${key}`, staleWhen, async () => ({
-    value: (await deps.facets?.count(filters)) ?? (await countContractors(deps.db, filters)),
-    staleWhen,
-  }));
+  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: known ?? (await countNow(deps, filters)), staleWhen }));
+}
+
+/** How many listed contractors match, now: in memory when the facets can decide every filter (no free text but trade words), else PostgreSQL. */
+async function countNow(deps: DirectoryDeps, filters: DirectoryFilters): Promise<number> {
+  return (await deps.facets?.count(filters)) ?? (await countContractors(deps.db, filters));
+}
+
+/**
+ * A page whose contractors the in-memory facets choose (decision 045), PostgreSQL then reading
+ * those rows by id: searches with an origin (the reach and the distance are decided in memory:
+ * nobody's distance is computed in PostgreSQL) or with trade words (those offering the trade
+ * first, then those whose text has the word: no sort of everyone in the trade), when they have
+ * no other free text. Undefined when the facets cannot answer (not loaded, free text): PostgreSQL
+ * reads the page. Other filters alone are not asked: PostgreSQL reads them along the sort's index.
+ */
+async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number } | undefined> {
+  if (!deps.facets || (!f.near && !tradeRankSql(f))) return undefined;
+  const chosen = await deps.facets.page(f, sort, offset + DIRECTORY_PAGE_SIZE);
+  return chosen && { rows: await searchRowsByIds(deps.db, chosen.ids.slice(offset)), total: chosen.total };
 }
 
 /**
@@ -161,7 +185,11 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
             ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
             : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     } else {
-      [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms)]);
+      const chosen = await pageInMemory(deps, filters, search.sort, offset);
+      // The facets' scan counted too: a count not cached yet takes its total.
+      [rows, total] = chosen
+        ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total)]
+        : await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms)]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.

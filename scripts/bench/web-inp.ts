@@ -145,8 +145,8 @@ type DirectoryInteraction = 'sort' | 'filter' | 'page';
 /** One interaction on a fresh /busqueda; the INP once its results are shown. */
 async function directoryInteraction(page: Page, kind: DirectoryInteraction): Promise<number> {
   await page.goto('/busqueda');
-  const count = page.getByTestId('results-count');
-  await count.waitFor();
+  // The server's HTML is there before the scripts: wait until React listens (main.tsx's mark).
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
   const before = page.url();
   if (kind === 'sort') await page.getByLabel(directory.sort.label).selectOption('reviews');
   else if (kind === 'page')

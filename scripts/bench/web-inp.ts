@@ -11,6 +11,11 @@
  *   the worst key press of them).
  * On its own server (development mode, the demo data): a demo client contacts a demo contractor
  * and they exchange 40 messages through the API first.
+ *
+ * Then the directory's interactions on /busqueda (issue 36, decision 046), each on a fresh load of
+ * the server-rendered page with the demo's contractors, as a visitor: choosing another sort order,
+ * ticking a service in the filters (opened first, untimed) and going to the next page, each
+ * until the new results are shown.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +23,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, request, type Browser, type Page } from '@playwright/test';
 import { chat } from '@arreglaya/shared/i18n/chat';
+import { directory } from '@arreglaya/shared/i18n/directory';
+import { pagination } from '@arreglaya/shared/i18n/common';
 import { planPeople } from '../../apps/server/src/demo/plan-people.ts';
 import { DEMO_SEED, mulberry32, Rng } from '../../apps/server/src/demo/random.ts';
 import { DEMO_SIZE } from '../../apps/server/src/demo/seed-demo.ts';
@@ -133,6 +140,59 @@ async function typeInComposer(page: Page, conversationId: string): Promise<numbe
   return inpOf(page);
 }
 
+type DirectoryInteraction = 'sort' | 'filter' | 'page';
+
+/** One interaction on a fresh /busqueda; the INP once its results are shown. */
+async function directoryInteraction(page: Page, kind: DirectoryInteraction): Promise<number> {
+  await page.goto('/busqueda');
+  // The server's HTML is there before the scripts: wait until React listens (main.tsx's mark).
+  await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  const before = page.url();
+  if (kind === 'sort') await page.getByLabel(directory.sort.label).selectOption('reviews');
+  else if (kind === 'page')
+    await page
+      .getByRole('navigation', { name: pagination.label })
+      .getByRole('link', { name: new RegExp(pagination.next) })
+      .click();
+  else {
+    await page.getByRole('button', { name: directory.filters.open, exact: true }).click();
+    await page.getByRole('complementary', { name: directory.filters.title }).getByRole('checkbox').first().click();
+  }
+  await page.waitForURL((url) => url.href !== before);
+  await page.locator('ul[aria-busy="false"]').first().waitFor();
+  return inpOf(page);
+}
+
+/** The directory's interactions on a phone, `runs` fresh loads each; median and range of each. */
+async function measureDirectoryInp(browser: Browser, baseURL: string, options: InpOptions): Promise<InpRow[]> {
+  const labels: Record<DirectoryInteraction, string> = {
+    sort: '/busqueda: choose another sort order',
+    filter: '/busqueda: tick a service in the filters',
+    page: '/busqueda: next page',
+  };
+  const rows: InpRow[] = [];
+  for (const kind of Object.keys(labels) as DirectoryInteraction[]) {
+    const values: number[] = [];
+    for (let run = 0; run < options.runs; run++) {
+      const page = await visitorPage(browser, baseURL, options.cpuSlowdown);
+      values.push(await directoryInteraction(page, kind));
+      await page.context().close();
+    }
+    rows.push({ interaction: labels[kind], medianMs: median(values), lowestMs: Math.min(...values), highestMs: Math.max(...values) });
+  }
+  return rows;
+}
+
+/** A fresh visitor's phone page with onINP listening and the CPU slowed down. */
+async function visitorPage(browser: Browser, baseURL: string, cpuSlowdown: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: VIEWPORT, locale: 'es-DO', timezoneId: 'America/Santo_Domingo', serviceWorkers: 'block' });
+  await context.addInitScript(`${WEB_VITALS}\nwebVitals.onINP((m) => { window.__inp = m.value; }, { reportAllChanges: true, durationThreshold: 16 });`);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+  return page;
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)]!;
 
 export async function measureChatInp(options: InpOptions): Promise<InpRow[]> {
@@ -154,7 +214,11 @@ export async function measureChatInp(options: InpOptions): Promise<InpRow[]> {
       }
     }
     const row = (interaction: string, values: number[]): InpRow => ({ interaction, medianMs: median(values), lowestMs: Math.min(...values), highestMs: Math.max(...values) });
-    return [row('open a conversation (tap)', samples.open), row(`type ${TYPED.length} characters in the composer`, samples.type)];
+    return [
+      row('open a conversation (tap)', samples.open),
+      row(`type ${TYPED.length} characters in the composer`, samples.type),
+      ...(await measureDirectoryInp(browser, server.url, options)),
+    ];
   } finally {
     await browser.close();
     await server.stop();

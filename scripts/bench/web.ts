@@ -10,7 +10,7 @@
  * lowest and highest score, the median total blocking time and Lighthouse's benchmarkIndex
  * (the speed of the CPU it measured; lower means a busier or slower machine).
  *
- * Then the chat's Interaction to Next Paint with the CPU slowed down (web-inp.ts):
+ * Then the Interaction to Next Paint of the chat and of /busqueda with the CPU slowed down (web-inp.ts):
  * BENCH_WEB_INP_RUNS (default 5; 0 skips) runs of each interaction, BENCH_WEB_CPU_SLOWDOWN
  * (default 4). BENCH_WEB_LIGHTHOUSE=0 skips Lighthouse.
  *
@@ -160,7 +160,7 @@ async function main(): Promise<void> {
   }
   if (INP_RUNS > 0) {
     const rows = await measureChatInp({ chromePath: CHROME_PATH, runs: INP_RUNS, cpuSlowdown: CPU_SLOWDOWN });
-    console.log(`\nChat INP (web-vitals) at 360 × 740 with the CPU slowed down ${CPU_SLOWDOWN}×, median of ${INP_RUNS} run${INP_RUNS > 1 ? 's' : ''}:\n`);
+    console.log(`\nINP (web-vitals) of the chat and the directory at 360 × 740 with the CPU slowed down ${CPU_SLOWDOWN}×, median of ${INP_RUNS} run${INP_RUNS > 1 ? 's' : ''}:\n`);
     // 0: no interaction of 16 ms or more (the Event Timing API reports none shorter).
     const ms = (value: number) => (value === 0 ? '< 16' : String(value));
     console.table(rows.map((r) => ({ interaction: r.interaction, 'INP (ms)': ms(r.medianMs), 'lowest–highest (ms)': `${ms(r.lowestMs)}–${ms(r.highestMs)}` })));

@@ -56,16 +56,19 @@ function chunkFiles(manifest: ViteManifest, module: string): string[] {
   return files;
 }
 /**
- * The libraries the entry imports itself once it runs (react-dom's client, main.tsx), with
- * their chunks: every prerendered page preloads them with the entry rather than a round trip
- * after it. The entry's other dynamic imports are route modules and lazy components.
+ * What the entry imports itself once it runs, in steps (main.tsx, decision 046): react-router
+ * (`src/app/libraries.ts`), the app's start (`src/app/start.tsx`) and react-dom's client, which the
+ * start imports, with their chunks: every prerendered page preloads them with the entry rather than a round trip after each.
+ * The entry's other dynamic imports are route modules and lazy components.
  */
 function entryLibraryChunks(manifest: ViteManifest): string[] {
   const entries = Object.values(manifest).filter((chunk) => chunk.isEntry);
   if (entries.length !== 1) throw new Error(`the build manifest should have one entry, found ${entries.length}`);
-  const libraries = (entries[0]!.dynamicImports ?? []).filter((key) => key.includes('node_modules/'));
-  if (libraries.length === 0) throw new Error('the entry imports no library lazily (main.tsx imports react-dom/client so)');
-  return libraries.flatMap((key) => chunkFiles(manifest, key));
+  const steps = ['src/app/libraries.ts', 'src/app/start.tsx'];
+  for (const step of steps) if (!entries[0]!.dynamicImports?.includes(step)) throw new Error(`the entry does not import ${step} lazily (main.tsx does)`);
+  const libraries = manifest[steps[1]!]!.dynamicImports?.filter((key) => key.includes('node_modules/')) ?? [];
+  if (libraries.length === 0) throw new Error('the start imports no library lazily (start.tsx imports react-dom/client so)');
+  return [...new Set([...steps, ...libraries].flatMap((key) => chunkFiles(manifest, key)))];
 }
 
 /** Public pages in the sitemap that are not prerendered: rendered per request (/busqueda) or in the browser (forms). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, type MouseEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
@@ -12,6 +12,7 @@ import { Footer } from '@/components/layout/footer.tsx';
 import { ScrollToTop } from '@/components/layout/scroll-to-top.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { HydrateOnView } from '@/components/ui/hydrate-on-view.tsx';
 import { pageHandleOf } from './route-handle.ts';
 import { useScrollOnNavigate } from './use-scroll-on-navigate.ts';
 
@@ -21,8 +22,9 @@ export const MAIN_ID = 'main-content';
 const NewsletterForm = lazy(() => import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })));
 
 /**
- * Every page's frame. Each Suspense boundary (the layout, then its navbar, page and footer) is
- * hydrated by React on its own, after the boundary around it, in yielding tasks (decision 018).
+ * Every page's frame. Each Suspense boundary (the layout, then its navbar and page) is hydrated by
+ * React on its own, after the boundary around it, in yielding tasks (decision 018); the footer
+ * when it is seen (decision 046).
  */
 export function RootLayout() {
   return (
@@ -63,6 +65,23 @@ function Layout() {
   const navigation = useNavigation();
   useScrollOnNavigate(MAIN_ID);
   const phoneScreen = pageHandleOf(useMatches())?.phoneScreen === true;
+  // Below the fold on every page: it hydrates when seen (decision 046). Memoized, so the layout's
+  // re-renders (the session's answer) give the waiting boundary no new props.
+  const footer = useMemo(
+    () => (
+      <HydrateOnView className="mt-auto">
+        <Footer
+          className={phoneScreen ? 'max-md:hidden' : undefined}
+          newsletter={
+            <WhenVisible className="min-h-24">
+              <NewsletterForm />
+            </WhenVisible>
+          }
+        />
+      </HydrateOnView>
+    ),
+    [phoneScreen],
+  );
 
   const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
     // Handled here so the URL keeps no #main-content and the router sees no navigation.
@@ -103,16 +122,7 @@ function Layout() {
           <Outlet />
         </main>
       </Suspense>
-      <Suspense>
-        <Footer
-          className={phoneScreen ? 'max-md:hidden' : undefined}
-          newsletter={
-            <WhenVisible className="min-h-24">
-              <NewsletterForm />
-            </WhenVisible>
-          }
-        />
-      </Suspense>
+      {footer}
       <ScrollToTop focusTargetId={MAIN_ID} />
       <AuthModalHost />
     </div>

@@ -11,6 +11,7 @@ import { Carousel } from '@/components/ui/carousel.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { HydrateOnView } from '@/components/ui/hydrate-on-view.tsx';
 
 // Kept light on purpose: this chunk is on the first visit's critical path. The quick-booking
 // form (react-hook-form + zod) loads when it scrolls near the viewport: it sits at the bottom.
@@ -18,14 +19,15 @@ const QuickBookingForm = lazy(() => import('@/features/quick-booking/components/
 
 function LandingPage() {
   usePageMeta(null, pageMeta.landing.description);
-  // Each section is a Suspense boundary: React hydrates them one by one, in yielding tasks, and a
-  // click on a section not hydrated yet hydrates it first (decision 018). Nothing here suspends.
+  // The hero (the first screen, with the search) is a Suspense boundary React hydrates right after
+  // the layout (decision 018); every other section hydrates when it comes near the viewport or the
+  // phone is idle, and a click on one not hydrated yet hydrates it first (decision 046).
   return (
     <>
       <Suspense>
         <Hero />
       </Suspense>
-      <Suspense>
+      <HydrateOnView>
         <section id="services" aria-labelledby="services-title" className="mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
           <h2 id="services-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t.servicesTitle}
@@ -33,8 +35,8 @@ function LandingPage() {
           <p className="mt-2 text-slate-700">{t.servicesText}</p>
           <ServiceGrid />
         </section>
-      </Suspense>
-      <Suspense>
+      </HydrateOnView>
+      <HydrateOnView>
         <section id="servicios-por-ciudad" aria-labelledby="service-cities-title" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 pb-14">
           <h2 id="service-cities-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {serviceCity.landingTitle}
@@ -42,9 +44,9 @@ function LandingPage() {
           <p className="mt-2 text-slate-700">{serviceCity.landingText}</p>
           <ServiceCityLinks />
         </section>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section aria-labelledby="testimonials-title" className="below-fold mx-auto max-w-4xl px-4 pb-14">
           <h2 id="testimonials-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {testimonials.title}
@@ -64,9 +66,9 @@ function LandingPage() {
             ))}
           />
         </section>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section id="acercade" aria-labelledby="about-title" className="below-fold scroll-mt-20 bg-slate-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="about-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -76,9 +78,9 @@ function LandingPage() {
             <p className="mt-3 max-w-3xl text-lg text-slate-700">{t.aboutProtection}</p>
           </div>
         </section>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section id="servicios" aria-labelledby="how-title" className="below-fold mx-auto max-w-6xl scroll-mt-20 px-4 py-14">
           <h2 id="how-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {t.howTitle}
@@ -103,9 +105,9 @@ function LandingPage() {
             </Link>
           </div>
         </section>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section aria-labelledby="why-title" className="below-fold mx-auto max-w-4xl px-4 py-14">
           <h2 id="why-title" className="text-center text-2xl font-bold text-slate-900 sm:text-3xl">
             {whyChooseUs.title}
@@ -122,9 +124,9 @@ function LandingPage() {
             ))}
           />
         </section>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section id="herramientas" aria-labelledby="tools-title" className="below-fold scroll-mt-20 bg-brand-50">
           <div className="mx-auto max-w-6xl px-4 py-14">
             <h2 id="tools-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
@@ -136,8 +138,8 @@ function LandingPage() {
             </Link>
           </div>
         </section>
-      </Suspense>
-      <Suspense>
+      </HydrateOnView>
+      <HydrateOnView>
         <section id="reserva" aria-labelledby="booking-title" className="below-fold mx-auto max-w-3xl scroll-mt-20 px-4 py-14">
           <h2 id="booking-title" className="text-2xl font-bold text-slate-900 sm:text-3xl">
             {quickBookingSection.title}
@@ -147,7 +149,7 @@ function LandingPage() {
             <QuickBookingForm />
           </WhenVisible>
         </section>
-      </Suspense>
+      </HydrateOnView>
     </>
   );
 }

@@ -26,7 +26,7 @@ interface FooterProps {
 
 export function Footer({ newsletter, className }: FooterProps) {
   return (
-    <footer className={cx('mt-auto bg-brand-900 text-white', className)}>
+    <footer className={cx('bg-brand-900 text-white', className)}>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
         <section aria-labelledby="footer-about">
           <h2 id="footer-about" className="text-lg font-bold">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import type { ContractorCard as Card, DirectoryPage, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
@@ -65,6 +65,21 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
     heading.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
     heading.focus({ preventScroll: true });
   }, [page]);
+
+  // The cards change with the results only: opening or closing the filters on a phone does not
+  // render them again (that tap's INP, decision 046).
+  const placeholder = results.isPlaceholderData;
+  const cards = useMemo(
+    () =>
+      data && (
+        <ul aria-labelledby={resultsTitleId} aria-busy={placeholder} className={cx('mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2', placeholder && 'opacity-60')}>
+          {data.items.map((contractor) => (
+            <li key={contractor.id}>{renderCard(contractor, data.origin)}</li>
+          ))}
+        </ul>
+      ),
+    [data, placeholder, resultsTitleId, renderCard],
+  );
 
   const filters = activeFilterCount(search);
   const countText = data ? t.results.count(formatNumber(data.total, locale), data.total) : '';
@@ -155,15 +170,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
 
         {data && data.items.length > 0 && (
           <>
-            <ul
-              aria-labelledby={resultsTitleId}
-              aria-busy={results.isPlaceholderData}
-              className={cx('mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2', results.isPlaceholderData && 'opacity-60')}
-            >
-              {data.items.map((contractor) => (
-                <li key={contractor.id}>{renderCard(contractor, data.origin)}</li>
-              ))}
-            </ul>
+            {cards}
             <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
           </>
         )}

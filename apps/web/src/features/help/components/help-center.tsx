@@ -4,6 +4,7 @@ import { help as t } from '@arreglaya/shared/i18n/site-pages';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { inputClasses } from '@/components/ui/field.tsx';
+import { HydrateOnView } from '@/components/ui/hydrate-on-view.tsx';
 import { POPULAR_SEARCHES, searchFaqs } from '../faq-data.ts';
 import { FaqList } from './faq-list.tsx';
 import { FaqTabs } from './faq-tabs.tsx';
@@ -21,7 +22,8 @@ export function HelpCenter() {
     search(String(new FormData(event.currentTarget).get('q') ?? ''));
   };
 
-  // Four Suspense boundaries, hydrated by React one after the other (decision 018).
+  // The search and the chips are Suspense boundaries React hydrates one after the other (decision
+  // 018); the questions and the contact box below them hydrate when seen (decision 046).
   return (
     <>
       <Suspense>
@@ -60,7 +62,7 @@ export function HelpCenter() {
         </section>
       </Suspense>
 
-      <Suspense>
+      <HydrateOnView>
         <div className="mt-8">
           {query ? (
             <section aria-labelledby="results-title">
@@ -82,9 +84,9 @@ export function HelpCenter() {
             <FaqTabs />
           )}
         </div>
-      </Suspense>
+      </HydrateOnView>
 
-      <Suspense>
+      <HydrateOnView>
         <section aria-labelledby="help-contact" className="mt-10 rounded-2xl bg-brand-50 p-6">
           <h2 id="help-contact" className="text-xl font-bold text-slate-900">
             {t.contactTitle}
@@ -94,7 +96,7 @@ export function HelpCenter() {
             {t.contactLink}
           </Link>
         </section>
-      </Suspense>
+      </HydrateOnView>
     </>
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pino, stdSerializers, type Bindings, type ChildLoggerOptions, type DestinationStream, type Logger } from 'pino';
 import type { Config } from '../config/env.ts';
 import { databaseErrorOf, statementName } from './database-error.ts';
+import { isUuid } from './uuid.ts';
 
 /**
  * Fields that hold a secret or a person's words wherever they appear in a log object, one
@@ -54,16 +55,14 @@ export function serializeError(err: unknown): unknown {
   return cause === undefined ? rest : { ...rest, cause: serializeError((err as { cause?: unknown }).cause) };
 }
 
-/** A UUID: a record's id, which a log may show (it names nothing by itself). */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * A path segment as logged: a secret carried in the path (an offer's accept or reject link,
  * /oferta/confirmar/<token> and /api/quote-links/<token>: 256 random bits, base64url) is `…`.
- * Any segment of 32 or more URL-safe characters that is not a UUID counts as one.
+ * Any segment of 32 or more URL-safe characters that is not a UUID (a record's id, which names
+ * nothing by itself) counts as one.
  */
 function tokenHidden(segment: string): string {
-  return segment.length >= 32 && /^[A-Za-z0-9_-]+$/.test(segment) && !UUID.test(segment) ? '…' : segment;
+  return segment.length >= 32 && /^[A-Za-z0-9_-]+$/.test(segment) && !isUuid(segment) ? '…' : segment;
 }
 
 /**

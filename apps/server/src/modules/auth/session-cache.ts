@@ -17,10 +17,11 @@
 // for `maxAgeMs` at most; expiry and the sliding refresh are checked on every request against
 // the kept `expiresAt`, as for a row read fresh.
 
+import { isUuid } from '../../lib/uuid.ts';
+
 /** The channel migration 0021's triggers notify. */
 export const SESSIONS_CHANNEL = 'sessions_changed';
 const EVERYONE = '*';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CachedSession {
   id: string;
@@ -35,7 +36,7 @@ export interface CachedSession {
 export function parseSessionChanges(payload: string | undefined): readonly string[] | typeof EVERYONE {
   if (!payload || payload === EVERYONE) return EVERYONE;
   const ids = payload.split(',');
-  return ids.every((id) => UUID.test(id)) ? ids.map((id) => id.toLowerCase()) : EVERYONE;
+  return ids.every((id) => isUuid(id)) ? ids.map((id) => id.toLowerCase()) : EVERYONE;
 }
 
 export class SessionCache {

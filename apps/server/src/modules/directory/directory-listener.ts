@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { EVERYTHING, type Changes, type ContractorChange, type SortKeys } from './directory-cache.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** What hears the changes: the cache, the in-memory counts. */
 export interface ChangeSink {
@@ -11,8 +12,6 @@ export interface ChangeSink {
 
 /** The channel the database triggers notify (migration 0003_directory_search.sql). */
 export const DIRECTORY_CHANNEL = 'directory_changed';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function lexemes(value: unknown): readonly string[] | undefined {
   return Array.isArray(value) && value.every((w) => typeof w === 'string') ? (value as string[]) : undefined;
@@ -40,7 +39,7 @@ export function parsePayload(payload: string | undefined): Changes {
   const changes: ContractorChange[] = [];
   for (const item of parsed as unknown[]) {
     const { i, c, o, n, w, v } = (item ?? {}) as { i?: unknown; c?: unknown; o?: unknown; n?: unknown; w?: unknown; v?: unknown };
-    if (typeof i !== 'string' || !UUID.test(i) || typeof c !== 'string') return EVERYTHING;
+    if (typeof i !== 'string' || !isUuid(i) || typeof c !== 'string') return EVERYTHING;
     const before = sortKeys(o);
     const after = sortKeys(n);
     const wordsAfter = lexemes(w);

@@ -32,6 +32,7 @@ import {
 } from './directory.repository.ts';
 import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
 import { serviceMask, tradeRank, tradeRankSql, type GeoPoint } from './directory-match.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
 export { toContractorCard };
@@ -261,11 +262,9 @@ export function findContractorPage(deps: DirectoryDeps, id: string): Promise<Pre
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** True when `id` could be a contractor's id (anything else is simply not found). */
 export function isContractorId(id: string): boolean {
-  return UUID.test(id);
+  return isUuid(id);
 }
 
 /** GET /api/contractors/:id: the page's JSON, or 404 in Spanish. */

@@ -22,6 +22,7 @@ import {
   type DueDelivery,
 } from './notification-channels.repository.ts';
 import { purgeNotifications } from './notification-purge.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 // The notification dispatcher (issue 32, decision 038): decides which outside channels (Web Push,
 // WhatsApp, SMS) a notification goes to, queues one delivery per channel in the transaction that
@@ -32,7 +33,6 @@ import { purgeNotifications } from './notification-purge.ts';
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 /** Deliveries claimed per round of the job. */
 const CLAIM_BATCH = 100;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Which notification type an in-app notice is, on the other channels; null: it stays in the app and e-mail. */
 export const NOTICE_TYPES: Partial<Record<NoticeKind, NotificationType>> = {
@@ -165,7 +165,7 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
       if (deps.senders.length > 0) deps.send();
     },
     statusSink: async (u) => {
-      if (u.deliveryId && UUID.test(u.deliveryId)) await attachProviderMessageId(deps.db, u.deliveryId, u.channel, u.providerMessageId);
+      if (u.deliveryId && isUuid(u.deliveryId)) await attachProviderMessageId(deps.db, u.deliveryId, u.channel, u.providerMessageId);
       if (u.state === 'sent') return;
       const status = { channel: u.channel, providerMessageId: u.providerMessageId, state: u.state, reason: u.reason, addressGone: u.addressGone };
       const recorded = await recordProviderStatus(deps.db, status);

@@ -12,6 +12,7 @@
 // connection is down nothing is cached but the totals, which are then kept ten seconds at most.
 
 import { PreparedJson } from '../../lib/prepared-json.ts';
+import { isUuid } from '../../lib/uuid.ts';
 
 /** The channel migration 0017's triggers notify. */
 export const PROJECTS_CHANNEL = 'projects_changed';
@@ -37,13 +38,12 @@ export const ENTRY_OVERHEAD = 512;
  * thousand times a second, are still mostly answered from memory (a minute was not).
  */
 export const KEPT_MAX_AGE_MS = 5 * 60_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The notification's payload: project ids separated by commas, or '*'; anything unreadable is '*'. */
 export function parseProjectChanges(payload: string | undefined): ProjectChanges {
   if (!payload || payload === EVERYTHING) return EVERYTHING;
   const ids = payload.split(',');
-  return ids.every((id) => UUID.test(id)) ? ids.map((id) => id.toLowerCase()) : EVERYTHING;
+  return ids.every((id) => isUuid(id)) ? ids.map((id) => id.toLowerCase()) : EVERYTHING;
 }
 
 /**

@@ -1,16 +1,20 @@
 import type { BrowserContext, Locator, Page } from '@playwright/test';
 import { howItWorks } from '@arreglaya/shared/i18n/site-pages';
 import { auth } from '@arreglaya/shared/i18n/auth';
-import { test, expect } from './support/fixtures.ts';
+import { test, expect, waitForAppOnNavigation } from './support/fixtures.ts';
 
 // Decision 046: below the first screen, a prerendered page's parts keep their server HTML until
 // they come near the viewport or the phone is idle. These tests take the idle moment away (the
 // page's requestIdleCallback never calls back), so a part far below the first screen stays the
 // server's until it is seen or touched, whatever the machine's speed.
 
-/** A phone-sized tab where the browser is never idle for the page. */
+/**
+ * A phone-sized tab where the browser is never idle for the page. Its navigations resolve once
+ * React listens to the page, as the fixture's page does: a tap before that reaches no one, on a
+ * phone as here (decision 018), and is not what these tests are about.
+ */
 async function phoneWithoutIdle(context: BrowserContext): Promise<Page> {
-  const tab = await context.newPage();
+  const tab = waitForAppOnNavigation(await context.newPage());
   await tab.setViewportSize({ width: 360, height: 740 });
   await tab.addInitScript(() => {
     window.requestIdleCallback = () => 0;

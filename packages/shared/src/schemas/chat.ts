@@ -75,6 +75,8 @@ export const ConversationSummarySchema = z.object({
   lastMessage: z.object({ text: z.string(), type: z.enum(MESSAGE_TYPES), mine: z.boolean(), at: z.string() }).nullable(),
   lastMessageAt: z.string(),
   unread: z.number().int(),
+  /** False once the other person is banned or deleted: the server refuses new messages (409) and the page says why. */
+  canWrite: z.boolean(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummarySchema>;
 

@@ -71,6 +71,8 @@ export interface ConversationListRow {
   otherAvatarPhotoId: string | null;
   ratingAvg: number | null;
   ratingCount: number | null;
+  /** The other person can still answer (neither banned nor deleted). */
+  otherOpen: boolean;
   lastBody: string | null;
   /** The last message was hidden by moderation (its text must not be shown). */
   lastHidden: boolean;
@@ -105,6 +107,8 @@ export async function listConversations(db: DbOrTx, userId: string, q: string | 
       otherAvatarPhotoId: users.avatarPhotoId,
       ratingAvg: contractorProfiles.ratingAvg,
       ratingCount: contractorProfiles.ratingCount,
+      // The other person can still answer (findConversationFor's `open`: the person listing is signed in).
+      otherOpen: sql<boolean>`${listableAccount(users)}`,
       lastBody: sql<string | null>`last.body`,
       lastHidden: sql<boolean>`coalesce(last.hidden_at IS NOT NULL, false)`,
       lastType: sql<string | null>`last.type`,

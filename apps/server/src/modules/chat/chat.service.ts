@@ -191,6 +191,7 @@ export async function listConversations(deps: Pick<ChatDeps, 'db'>, userId: stri
         avatarPhotoId: r.otherAvatarPhotoId,
         rating: contractor ? { average: r.ratingAvg ?? 0, count: r.ratingCount ?? 0 } : null,
       },
+      canWrite: r.otherOpen,
       lastMessage:
         r.lastAt === null || r.lastBody === null
           ? null

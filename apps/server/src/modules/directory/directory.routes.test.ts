@@ -329,6 +329,13 @@ describe('contractor directory API', () => {
         const id = await contractor(name, { completedProjects: completed, ratingCount: count, ratingAvg: avg, favouritesCount: favs });
         made.push({ id, name, completed, count, avg, favs });
       }
+      // The directory hears of the new contractors by notification, just after each commit
+      // (decision 015): the tests below start once it has heard of all fifteen.
+      const heard = await eventually(
+        () => search(''),
+        (p) => p.total === specs.length,
+      );
+      expect(heard.total).toBe(specs.length);
     });
 
     const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

@@ -60,6 +60,13 @@ describe("'Escribir' on an offer", () => {
       expect(res.statusCode, name).toBe(409);
       expect(res.json().error.message).toBe(tc.otherPersonGone);
     }
+    // The client's conversation list says which can still be written in: the page shows the reason instead of a composer.
+    const list = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: client.headers });
+    expect(list.statusCode).toBe(200);
+    const canWrite = new Map((list.json().conversations as { other: { id: string }; canWrite: boolean }[]).map((c) => [c.other.id, c.canWrite]));
+    expect(canWrite.get(active.id)).toBe(true);
+    expect(canWrite.get(banned.id)).toBe(false);
+    expect(canWrite.get(leaving.id) ?? false).toBe(false);
     // Nothing was stored after the ban: the conversation still shows the one message sent before.
     const history = await t.app.inject({ method: 'GET', url: `/api/conversations/${before.get(banned.id)!}/messages`, headers: client.headers });
     expect(history.statusCode).toBe(200);

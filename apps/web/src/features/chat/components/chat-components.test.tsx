@@ -26,6 +26,7 @@ function summary(n: number, name: string, lastAt: string, unread: number, rating
     lastMessage: { text: `Último de ${name}`, type: 'chat', mine: false, at: lastAt },
     lastMessageAt: lastAt,
     unread,
+    canWrite: true,
   };
 }
 

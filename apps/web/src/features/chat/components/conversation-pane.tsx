@@ -200,7 +200,14 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
         </div>
       )}
 
-      <Composer onSend={(text) => live.sendText(id, text)} onPhoto={(file) => live.sendPhoto(id, file)} onTyping={() => live.typing(id)} />
+      {conversation.canWrite ? (
+        <Composer onSend={(text) => live.sendText(id, text)} onPhoto={(file) => live.sendPhoto(id, file)} onTyping={() => live.typing(id)} />
+      ) : (
+        // The other person was banned or deleted: the server refuses new messages (409), so no composer invites one.
+        <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-slate-800">
+          {chat.otherPersonGone}
+        </p>
+      )}
     </section>
   );
 }

@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chat } from '@arreglaya/shared/i18n/chat';
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { Composer } from './composer.tsx';
+import type { ChatLive } from '../lib/chat-live.ts';
 import { ConversationList } from './conversation-list.tsx';
+import { ConversationPane } from './conversation-pane.tsx';
 import { MessageList } from './message-list.tsx';
 import { splitLinks } from './message-text.tsx';
 
@@ -280,5 +282,31 @@ describe('Composer', () => {
     fireEvent.change(input, { target: { files: [ok] } });
     await waitFor(() => expect(onPhoto).toHaveBeenCalledWith(ok));
     vi.unstubAllGlobals();
+  });
+});
+
+describe('ConversationPane', () => {
+  /** The pane's view of the live chat: an empty, loaded conversation with nobody online. */
+  const live = {
+    log: () => ({ messages: [], hasMore: false, status: 'ready', loadingOlder: false }),
+    isOnline: () => false,
+    isTyping: () => false,
+    open: async () => undefined,
+    setActive: () => undefined,
+    markRead: async () => undefined,
+  } as unknown as ChatLive;
+  const pane = (canWrite: boolean) =>
+    inRouter(<ConversationPane live={live} conversation={{ ...summary(1, 'Teodoro Gómez', '2026-11-20T15:00:00Z', 0), canWrite }} respond={null} onRespondHandled={() => undefined} backHref="/perfil/mensajes" />);
+
+  it('offers the composer while the other person can answer', () => {
+    pane(true);
+    expect(screen.getByPlaceholderText(chat.placeholder)).toBeTruthy();
+    expect(screen.queryByText(chat.otherPersonGone)).toBeNull();
+  });
+
+  it('says why instead of a composer once the other person is banned or gone (the server refuses the message)', () => {
+    pane(false);
+    expect(screen.getByRole('status').textContent).toBe(chat.otherPersonGone);
+    expect(screen.queryByPlaceholderText(chat.placeholder)).toBeNull();
   });
 });

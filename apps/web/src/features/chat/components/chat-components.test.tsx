@@ -296,7 +296,15 @@ describe('ConversationPane', () => {
     markRead: async () => undefined,
   } as unknown as ChatLive;
   const pane = (canWrite: boolean) =>
-    inRouter(<ConversationPane live={live} conversation={{ ...summary(1, 'Teodoro Gómez', '2026-11-20T15:00:00Z', 0), canWrite }} respond={null} onRespondHandled={() => undefined} backHref="/perfil/mensajes" />);
+    inRouter(
+      <ConversationPane
+        live={live}
+        conversation={{ ...summary(1, 'Teodoro Gómez', '2026-11-20T15:00:00Z', 0), canWrite }}
+        respond={null}
+        onRespondHandled={() => undefined}
+        backHref="/perfil/mensajes"
+      />,
+    );
 
   it('offers the composer while the other person can answer', () => {
     pane(true);

@@ -42,7 +42,10 @@ export interface TestAppOptions {
 export async function createTestApp(env: Record<string, string> = {}, opts: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-test-data-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', ...env });
+  // MAX_EVENT_LOOP_DELAY_MS: a test app does not shed load when the shared machine stalls its worker
+  // for a second (other workers importing, a build beside it): a test's sign-in once got a 503 so.
+  // Load shedding has its own test (load-shedding.test.ts), which sets its limit.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, DATABASE_URL: database.url, DEMO_DATA: '0', MAX_EVENT_LOOP_DELAY_MS: '30000', ...env });
   // No schedules: a test runs a job by name (runJob) when it wants it, never a sweep at a moment it did not choose.
   const app = await buildApp({
     config,

@@ -212,8 +212,13 @@ export async function recordOutcomes(db: DbOrTx, outcomes: readonly AttemptOutco
   if (outcomes.length === 0) return;
   const t = notificationDeliveries;
   const col = <T>(pick: (o: AttemptOutcome) => T) => sql.param(outcomes.map(pick));
+  // A provider that echoes our delivery's id (WhatsApp's biz_opaque_callback_data) can tie its
+  // statuses to the delivery before this write: a delivered, read or failed it applied stays (with
+  // its reason) rather than going back to the "sent" of the answer.
+  const providerSpoke = sql`(v.state = 'sent' AND ${t.state} IN ('delivered', 'read', 'failed'))`;
   await db.execute(sql`
-    UPDATE ${t} SET state = v.state, attempts = ${t.attempts} + 1, reason = v.reason,
+    UPDATE ${t} SET state = CASE WHEN ${providerSpoke} THEN ${t.state} ELSE v.state END, attempts = ${t.attempts} + 1,
+      reason = CASE WHEN ${providerSpoke} THEN ${t.reason} ELSE v.reason END,
       provider_message_id = coalesce(v.provider_message_id, ${t.providerMessageId}),
       next_attempt_at = coalesce(v.next_attempt_at, ${t.nextAttemptAt}), lease_until = NULL, updated_at = now()
     FROM unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.state)}::varchar[], ${col((o) => o.reason ?? null)}::text[],

@@ -22,6 +22,8 @@ class EarlyCallbackSender implements ChannelSender {
   readonly sent: ChannelMessage[] = [];
   readonly gone: string[] = [];
   early: ('delivered' | 'read' | 'failed')[] = [];
+  /** The early statuses echo our delivery's id, as WhatsApp's biz_opaque_callback_data does. */
+  echo = false;
   sink?: DeliveryStatusSink;
   constructor(readonly channel: OutsideChannel) {}
   reachable(): Promise<boolean> {
@@ -31,7 +33,13 @@ class EarlyCallbackSender implements ChannelSender {
     this.sent.push(message);
     const providerMessageId = `${this.channel}-${message.deliveryId}`;
     for (const state of this.early)
-      await this.sink!({ channel: this.channel, providerMessageId, state, ...(state === 'failed' ? { reason: '131026 Message undeliverable', addressGone: true } : {}) });
+      await this.sink!({
+        channel: this.channel,
+        providerMessageId,
+        state,
+        ...(this.echo ? { deliveryId: message.deliveryId } : {}),
+        ...(state === 'failed' ? { reason: '131026 Message undeliverable', addressGone: true } : {}),
+      });
     return { state: 'sent', providerMessageId };
   }
   addressGone(_db: unknown, userId: string): Promise<void> {
@@ -96,6 +104,26 @@ describe('a provider’s status that arrives before the message id is stored', (
     await d.deliver();
     expect(await deliveryOf(carla)).toMatchObject({ state: 'failed', reason: '131026 Message undeliverable' });
     expect(whatsapp.gone).toEqual([carla.id]);
+  });
+});
+
+describe('a provider’s status that names our delivery before our answer is recorded', () => {
+  // WhatsApp echoes the delivery's id: the status finds the delivery at once, before the round
+  // records its "sent" (CI once saw a 131026 turned back into "sent" so).
+  it('is not undone by the round’s "sent": read stays read, failed stays failed with its reason', async () => {
+    const { d, whatsapp } = setUp();
+    whatsapp.echo = true;
+    const [eva, fabio] = [await createUser(t.db), await createUser(t.db)];
+    await t.db.transaction((tx) => d.queue(tx, offer(eva)));
+    whatsapp.early = ['delivered', 'read'];
+    await d.deliver();
+    expect(await deliveryOf(eva)).toMatchObject({ state: 'read', attempts: 1, leaseUntil: null });
+
+    await t.db.transaction((tx) => d.queue(tx, offer(fabio)));
+    whatsapp.early = ['failed'];
+    await d.deliver();
+    expect(await deliveryOf(fabio)).toMatchObject({ state: 'failed', reason: '131026 Message undeliverable', attempts: 1, leaseUntil: null });
+    expect(whatsapp.gone).toEqual([fabio.id]);
   });
 });
 

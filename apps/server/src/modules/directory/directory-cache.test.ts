@@ -236,6 +236,28 @@ describe('staleness', () => {
     expect(pageStaleness({ ...ranked, rankOf: () => undefined })(before(words(['sant'])))).toBe(true); // rank not known
   });
 
+  it("a trade word's terms known: a profile edit that neither writes nor drops the word leaves its results (and pages) as they were", () => {
+    const words = (before: string[], after = before) => ({ words: { before, after } });
+    const near = { lat: 18.474, lng: -69.934 };
+    const plomero: DirectoryFilters = { ...none, q: 'plomero', near };
+    const tradeTerms = new Map([['plomero', ['plomer']]]);
+    const count = countStaleness(plomero, [], tradeTerms);
+    expect(count(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(false); // never had the word
+    expect(count(change({ kinds: 'td', ...words(['plomer', 'tuberi'], ['plomer', 'tuberi', 'disponibil']) }))).toBe(false); // kept it
+    expect(count(change({ kinds: 'td', ...words(['pint'], ['pint', 'plomer']) }))).toBe(true); // writes it
+    expect(count(change({ kinds: 'td', ...words(['plomer'], ['tuberi']) }))).toBe(true); // drops it
+    expect(count(change({ kinds: 'td' }))).toBe(true); // words not sent
+    expect(count(change({ kinds: 'tsd', ...words(['pint']) }))).toBe(true); // and its services changed
+    expect(count(change({ kinds: 'ld', ...words(['pint']) }))).toBe(true); // moved: the origin's reach
+    // Without the word's terms any change of text may move someone in or out.
+    expect(countStaleness(plomero, [])(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(true);
+    // Nearest first: a page not showing the contractor stays; one showing it goes.
+    const shape: PageShape = { filters: plomero, sort: 'distance', ids: new Set([A, B]), first: [0, A], last: [0, B], isEnd: false, terms: [], tradeTerms };
+    expect(pageStaleness(shape)(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(false);
+    expect(pageStaleness(shape)(change({ id: A, kinds: 'td', ...words(['plomer'], ['plomer', 'disponibil']) }))).toBe(true);
+    expect(pageStaleness({ ...shape, tradeTerms: undefined })(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(true);
+  });
+
   it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {
     expect(matchesTerms(['plomeri', 'santiag'], ['plom', 'sant'])).toBe(true);
     expect(matchesTerms(['plomeri'], ['plom', 'sant'])).toBe(false);

@@ -53,6 +53,14 @@ export class DirectoryFacets {
   favourites = new Uint32Array(0);
   /** The contractor's id at each index. */
   private ids: string[] = [];
+  /** Its first 48 bits as a number (idKeyOf), so that ids mostly compare as numbers. */
+  private idKey = new Float64Array(0);
+  /**
+   * Indexes grouped by base, longest radius first within a base: the contractors an origin's
+   * reach covers are a prefix of each base's (Reach). Built when first needed after a base or
+   * radius changed or someone joined.
+   */
+  private byBaseIndex: { start: Int32Array; members: Int32Array } | undefined;
   /** By trade word: 1 at the index of each contractor whose text has it (read when first asked, forgotten on a change of text). */
   private words = new Map<string, Promise<Uint8Array | undefined>>();
   /** City keys seen so far (0 = none), and by number. */
@@ -139,7 +147,10 @@ export class DirectoryFacets {
     const filters = criteria(f);
     // Free text other than trade words: only PostgreSQL can match it.
     if (filters.some((c) => c.freeText)) return false;
-    const tests = filters.map((c) => c.test);
+    // With an origin, only the contractors its reach covers are visited (by base, see below):
+    // its own test is then passed by construction.
+    const reach = filters.find((c) => c.reach)?.reach;
+    const tests = filters.filter((c) => !c.reach).map((c) => c.test);
     const testCount = tests.length;
     const { listed } = this;
     // One contractor's facts at a time, read from the arrays only when a test asks for them.
@@ -150,21 +161,63 @@ export class DirectoryFacets {
       facts.words.set(word, matches);
     }
     if (!this.ready) return false;
-    for (let i = 0; i < this.size; i++) {
-      if (listed[i] !== 1) continue;
+    const t0 = tests[0];
+    const visitIf = (i: number): boolean => {
+      if (listed[i] !== 1) return true;
       facts.i = i;
       let passes: boolean | undefined = true;
-      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
-      if (passes === undefined) return false;
+      if (testCount === 1) passes = t0!(facts);
+      else for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
       if (passes) visit(i);
+      return passes !== undefined;
+    };
+    if (!reach) {
+      for (let i = 0; i < this.size; i++) if (!visitIf(i)) return false;
+      return true;
+    }
+    // Base by base (a few hundred places), each base's contractors longest radius first: those
+    // the reach covers are a prefix, and bases outside its box are skipped whole.
+    const km = this.byBase(reach.kmFrom);
+    const { start, members } = this.membersByBase();
+    const { radiusKm } = this;
+    for (let b = 1; b < start.length - 1; b++) {
+      const kmB = km[b]!;
+      if (kmB === Infinity) continue;
+      for (let m = start[b]!; m < start[b + 1]!; m++) {
+        const i = members[m]!;
+        if (!reach.covers(kmB, radiusKm[i]!)) break;
+        if (!visitIf(i)) return false;
+      }
     }
     return true;
   }
 
+  /** The contractors' indexes grouped by base number, longest radius first within a base (byBaseIndex). */
+  private membersByBase(): { start: Int32Array; members: Int32Array } {
+    if (this.byBaseIndex) return this.byBaseIndex;
+    const { size, base, radiusKm } = this;
+    const bases = this.baseLat.length;
+    // Two counting sorts: by radius (longest first), then, keeping that order, by base.
+    const byRadius = new Int32Array(size);
+    const radiusStart = new Int32Array(257);
+    for (let i = 0; i < size; i++) radiusStart[256 - radiusKm[i]!]!++;
+    for (let r = 1; r <= 256; r++) radiusStart[r]! += radiusStart[r - 1]!;
+    for (let i = size - 1; i >= 0; i--) byRadius[--radiusStart[256 - radiusKm[i]!]!] = i;
+    const start = new Int32Array(bases + 1);
+    for (let i = 0; i < size; i++) start[base[i]! + 1]!++;
+    for (let b = 1; b <= bases; b++) start[b]! += start[b - 1]!;
+    const next = start.slice(0, bases);
+    const members = new Int32Array(size);
+    for (const i of byRadius) members[next[base[i]!]!++] = i;
+    this.byBaseIndex = { start, members };
+    return this.byBaseIndex;
+  }
+
   /** The sort's order of two indexes, as the repository's ORDER BY (every key is NOT NULL; ids compare as uuids do, in hex). */
   private order(sort: DirectorySort, f: DirectoryFilters): (a: number, b: number) => number {
-    const { completed, favourites, ratingAvg, ratingCount, ids } = this;
-    const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    const { completed, favourites, ratingAvg, ratingCount, ids, idKey } = this;
+    // The ids' first 48 bits as numbers decide all but equal prefixes (then the whole ids).
+    const byId = (a: number, b: number) => idKey[a]! - idKey[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
     switch (sort === 'distance' && !f.near ? 'popular' : sort) {
       case 'distance': {
         // Everyone matching has a base (the origin's reach requires one).
@@ -226,6 +279,7 @@ export class DirectoryFacets {
     this.size = 0;
     this.index = new Map();
     this.ids = [];
+    this.byBaseIndex = undefined;
     this.words.clear();
     this.grow(rows.length);
     for (const row of rows) this.put(row);
@@ -262,6 +316,7 @@ export class DirectoryFacets {
     this.radiusKm = copy(this.radiusKm, (n) => new Uint8Array(n));
     this.completed = copy(this.completed, (n) => new Uint32Array(n));
     this.favourites = copy(this.favourites, (n) => new Uint32Array(n));
+    this.idKey = copy(this.idKey, (n) => new Float64Array(n));
   }
 
   private put(row: FacetRow): void {
@@ -271,6 +326,8 @@ export class DirectoryFacets {
       i = this.size++;
       this.index.set(row.id, i);
       this.ids[i] = row.id;
+      this.idKey[i] = idKeyOf(row.id);
+      this.byBaseIndex = undefined;
     }
     this.services[i] = row.services;
     this.countries[i] = row.country ? (COUNTRY_INDEX.get(row.country) ?? 0) : 0;
@@ -280,7 +337,9 @@ export class DirectoryFacets {
     this.ratingAvg[i] = row.ratingAvg;
     this.ratingCount[i] = row.ratingCount;
     this.listed[i] = row.listed ? 1 : 0;
-    this.base[i] = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
+    const base = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
+    if (base !== this.base[i] || row.serviceRadiusKm !== this.radiusKm[i]) this.byBaseIndex = undefined;
+    this.base[i] = base;
     this.radiusKm[i] = row.serviceRadiusKm;
     this.completed[i] = row.completedProjects;
     this.favourites[i] = row.favouritesCount;
@@ -328,9 +387,15 @@ class FactsAt implements ContractorFacts {
   readonly listed = true;
   /** The trade words' matches the filters ask about (wordMatches). */
   readonly words = new Map<string, Uint8Array>();
+  /** The word asked last and its matches (a search has one trade word, or a few). */
+  private lastWord: string | undefined;
+  private lastMatches: Uint8Array | undefined;
   readonly hasWord = (word: string): boolean | undefined => {
-    const matches = this.words.get(word);
-    return matches ? matches[this.i] === 1 : undefined;
+    if (word !== this.lastWord) {
+      this.lastWord = word;
+      this.lastMatches = this.words.get(word);
+    }
+    return this.lastMatches ? this.lastMatches[this.i] === 1 : undefined;
   };
   constructor(private readonly f: DirectoryFacets) {}
   get services(): number {
@@ -373,6 +438,15 @@ class FactsAt implements ContractorFacts {
   get serviceRadiusKm(): number {
     return this.f.radiusKm[this.i]!;
   }
+}
+
+/**
+ * A uuid's first 48 bits (its first twelve hex digits) as a number: two ids whose keys differ
+ * compare as their keys do, as uuids compare in PostgreSQL (byte by byte: the lowercase hex text's
+ * order); equal keys say nothing (compare the ids).
+ */
+export function idKeyOf(id: string): number {
+  return parseInt(id.slice(0, 8), 16) * 0x10000 + parseInt(id.slice(9, 13), 16);
 }
 
 /**

@@ -148,6 +148,13 @@ export interface Criterion {
   testWords?: (lexemes: readonly string[]) => boolean;
   /** Set on the origin's filter: its test in two steps, for facts kept by base (the facets visit only those it covers). */
   reach?: Reach;
+  /**
+   * Who can pass, at most: only contractors offering one of these services (a mask), or, with
+   * `orWord`, whose text has that trade word (the facets' lists by service and the word's
+   * matches narrow their visit to these; the test still decides).
+   */
+  offers?: number;
+  orWord?: string;
 }
 
 /**
@@ -170,6 +177,7 @@ function serviceCriterion(services: readonly ServiceType[]): Criterion {
       return offersSql(services);
     },
     test: (c) => (c.services & mask) !== 0,
+    offers: mask,
   };
 }
 
@@ -207,6 +215,8 @@ function tradeCriterion(word: string, services: readonly ServiceType[], terms: T
       return testWords && c.lexemes ? testWords(c.lexemes) : undefined;
     },
     ...(testWords ? { testWords } : {}),
+    offers: mask,
+    orWord: word,
   };
 }
 

@@ -111,7 +111,7 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(0);
   });
 
-  it('keeps at most the configured memory, the oldest out first', async () => {
+  it('keeps at most the configured memory, the one read longest ago out first', async () => {
     // Answers are counted by their gzipped bytes (a 10,000-character page of one letter takes ~40).
     const answer = (text: string) => new PreparedJson(JSON.stringify(text));
     const small = answer('1').bytes + 1024;
@@ -126,6 +126,24 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(1);
     const reloaded = answer('recargado');
     expect(await cache.list('1', never, async () => ({ value: reloaded, staleWhen: never }))).toBe(reloaded);
+  });
+
+  it('keeps what is read: the entry read longest ago goes first, not the oldest', async () => {
+    const answer = (text: string) => new PreparedJson(JSON.stringify(text));
+    const small = answer('1').bytes + 1024;
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
+    cache.setLive(true);
+    let loads = 0;
+    const read = (k: string) => cache.list(k, never, async () => ((loads += 1), { value: answer(k), staleWhen: never }));
+    for (const k of ['1', '2', '3']) await read(k);
+    // '1', the oldest, is read again ('the first page of Naco'), then a fourth arrives: '2' goes.
+    await read('1');
+    await read('4');
+    expect(loads).toBe(4);
+    await read('1');
+    expect(loads).toBe(4);
+    await read('2');
+    expect(loads).toBe(5);
   });
 });
 

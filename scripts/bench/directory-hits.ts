@@ -18,6 +18,7 @@ import { createLogger } from '../../apps/server/src/lib/logger.ts';
 import type { Loaded, Staleness } from '../../apps/server/src/modules/directory/directory-cache.ts';
 import { startDirectory } from '../../apps/server/src/modules/directory/directory.ts';
 import { searchDirectory } from '../../apps/server/src/modules/directory/directory.service.ts';
+import { nthChange } from './directory-changes.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
 
 const dir = process.env.BENCH_MISSES_DIR ?? '/tmp/arreglaya-directory-misses';
@@ -25,15 +26,6 @@ const TARGET = (process.env.BENCH_HITS_TARGET ?? 'place') as DirectoryTargetKey;
 const REQUESTS = Number(process.env.BENCH_HITS_REQUESTS ?? 100_000);
 const PER_CHANGE = Number(process.env.BENCH_HITS_PER_CHANGE ?? 1000);
 const WINDOW = Number(process.env.BENCH_HITS_WINDOW ?? 10_000);
-
-// The bench's changes (bench.ts), in its cycle of 20.
-const REVIEW = (stars: number) =>
-  `UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + ${stars}) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1`;
-const FAVOURITE = 'UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1';
-const COMPLETED = 'UPDATE contractor_profiles SET completed_projects = completed_projects + 1 WHERE user_id = $1';
-const PROFILE_EDIT = `UPDATE contractor_profiles SET description = CASE WHEN description LIKE '% Consulte disponibilidad.' THEN left(description, -25)
-  ELSE coalesce(description, '') || ' Consulte disponibilidad.' END, updated_at = now() WHERE user_id = $1`;
-const CHANGES = [...[5, 4, 5, 5, 3, 5, 4, 5, 2, 5].map(REVIEW), ...Array.from({ length: 6 }, () => FAVOURITE), COMPLETED, COMPLETED, COMPLETED, PROFILE_EDIT];
 
 fs.mkdirSync(dir, { recursive: true });
 const database = process.env.DATABASE_URL ? { url: process.env.DATABASE_URL, stop: async () => undefined } : await startEmbeddedPostgres(dir, () => undefined);
@@ -85,8 +77,8 @@ try {
       await searchDirectory(directory, DirectorySearchSchema.parse(query));
       w.requests++;
       if (n % PER_CHANGE === 0) {
-        const id = ids[(changes * 7919) % ids.length]!;
-        await pool.query(CHANGES[(changes++ * 7) % CHANGES.length]!, [id]);
+        const change = nthChange(changes++, ids);
+        await pool.query(change.sql, [change.id]);
         // Let the notification arrive, as it does between a bench's requests.
         await new Promise((r) => setTimeout(r, 5));
       }

@@ -144,17 +144,24 @@ export class DirectoryFacets {
     const compare = rank ? (a: number, b: number) => rank(services[a]!) - rank(services[b]!) || inSort(a, b) : inSort;
     const first = new FirstInOrder(end, compare);
     let total = 0;
-    // Nearest first without a trade rank: once the page is full, a base farther than its last adds nobody.
-    const km = sort === 'distance' && f.near && !rank ? this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, f.near!.lat, f.near!.lng)) : undefined;
+    // Nearest first: once the page is full, whoever comes after its last by rank or by the
+    // distance of their base is turned away without the whole comparison (the matches come
+    // nearest bases first); without a trade rank, a base farther than the last adds nobody.
+    const km = sort === 'distance' && f.near ? this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, f.near!.lat, f.near!.lng)) : undefined;
+    const after = (i: number, last: number): boolean => {
+      const byRank = rank ? rank(services[i]!) - rank(services[last]!) : 0;
+      return byRank > 0 || (byRank === 0 && km![base[i]!]! > km![base[last]!]!);
+    };
     const found = await this.scan(
       f,
       (i) => {
         total++;
+        if (km && first.full && after(i, first.last)) return;
         first.offer(i);
       },
       (members, from, to, b) => {
         total += to - from;
-        if (km && first.full && km[b]! > km[base[first.last]!]!) return;
+        if (km && !rank && first.full && km[b]! > km[base[first.last]!]!) return;
         for (let m = from; m < to; m++) first.offer(members[m]!);
       },
     );

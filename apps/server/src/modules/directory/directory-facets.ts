@@ -34,6 +34,9 @@ const SERVICE_BITS = 16;
 /** Lists of contractors a base (byBaseIndex): all of its listed contractors, then those offering each service. */
 const LISTS_PER_BASE = 1 + SERVICE_BITS;
 
+/** A scan of the facts (DirectoryFacets.scanner): each match, or runs of matches in a list; false when a filter cannot be decided. */
+type Scan = (visit: (i: number) => void, visitRun: (members: Int32Array, from: number, to: number, b: number) => void) => boolean;
+
 /** Which contractors' text has a trade word: a byte by index, and their indexes. */
 interface WordMatches {
   has: Uint8Array;
@@ -121,9 +124,9 @@ export class DirectoryFacets {
    * filters cannot be decided in memory (free text other than trade words).
    */
   async count(f: DirectoryFilters): Promise<number | undefined> {
+    const scan = await this.scanner(f);
     let n = 0;
-    const counted = await this.scan(
-      f,
+    const counted = scan?.(
       () => n++,
       (_, from, to) => (n += to - from),
     );
@@ -137,6 +140,9 @@ export class DirectoryFacets {
    * for count.
    */
   async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number } | undefined> {
+    const scan = await this.scanner(f);
+    if (!scan) return undefined;
+    // From here on nothing waits: the arrays are those the scan reads (an update replaces them when they grow).
     const inSort = this.order(sort, f);
     // With trade words, those offering a named service first (tradeRankSql).
     const rank = tradeRank(f);
@@ -152,8 +158,7 @@ export class DirectoryFacets {
       const byRank = rank ? rank(services[i]!) - rank(services[last]!) : 0;
       return byRank > 0 || (byRank === 0 && km![base[i]!]! > km![base[last]!]!);
     };
-    const found = await this.scan(
-      f,
+    const found = scan(
       (i) => {
         total++;
         if (km && first.full && after(i, first.last)) return;
@@ -169,100 +174,104 @@ export class DirectoryFacets {
   }
 
   /**
-   * Calls `visit` with the index of each listed contractor that matches, or `visitRun(members,
-   * from, to, b)` with a run of them (`members[from..to)`, all of base `b`); false (and stops)
-   * when the facts are not loaded or a filter cannot be decided in memory.
+   * Once the facts are up to date for the filters (the changes announced so far applied, the
+   * trade words' matches read), a scan that runs at once: it calls `visit` with the index of each
+   * listed contractor that matches, or `visitRun(members, from, to, b)` with a run of them
+   * (`members[from..to)`, all of base `b`), and returns false (stopping) when a filter cannot be
+   * decided. Undefined when the facts are not loaded or the filters have free text.
    */
-  private async scan(f: DirectoryFilters, visit: (i: number) => void, visitRun: (members: Int32Array, from: number, to: number, b: number) => void): Promise<boolean> {
+  private async scanner(f: DirectoryFilters): Promise<Scan | undefined> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.
-    if (!this.ready) return false;
+    if (!this.ready) return undefined;
     // Loaded: wait for the changes already announced.
     await this.pending;
-    if (!this.ready) return false;
+    if (!this.ready) return undefined;
     // The filters' own tests (directory-match.ts), on each listed contractor's facts in turn.
     const filters = criteria(f);
     // Free text other than trade words: only PostgreSQL can match it.
-    if (filters.some((c) => c.freeText)) return false;
+    if (filters.some((c) => c.freeText)) return undefined;
     // One contractor's facts at a time, read from the arrays only when a test asks for them.
     const facts = new FactsAt(this);
     for (const { word } of f.q && (f.textMode ?? 'words') === 'words' ? splitTradeWords(searchWords(f.q)).trades : []) {
       const matches = await this.wordMatches(word);
-      if (!matches) return false;
+      if (!matches) return undefined;
       facts.words.set(word, matches);
     }
-    if (!this.ready) return false;
-    const { listed } = this;
-    // With an origin, only the contractors its reach covers are visited (by base, below): its
-    // own test is then passed by construction. Every other filter's test runs on each of them.
-    const reach = filters.find((c) => c.reach)?.reach;
-    const tests = filters.filter((c) => !c.reach).map((c) => c.test);
-    const testCount = tests.length;
-    const visitIf = (i: number): boolean => {
-      facts.i = i;
-      let passes: boolean | undefined = true;
-      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
-      if (passes) visit(i);
-      return passes !== undefined;
-    };
-    if (!reach) {
-      for (let i = 0; i < this.size; i++) if (listed[i] === 1 && !visitIf(i)) return false;
-      return true;
-    }
-    // Base by base (a few hundred places; those outside the reach's box skipped whole), each
-    // list longest radius first: the reach covers a prefix of it. A filter that only lets
-    // through those offering some services (`offers`: a service, a trade word) narrows the
-    // lists to theirs; its test still runs.
-    const km = this.byBase(reach.kmFrom);
-    const { start, members } = this.listsByBase();
-    const { radiusKm, services } = this;
-    const covered = (from: number, to: number, kmB: number): number => {
-      // The end of the prefix the reach covers, by bisection (covering is monotone in the radius).
-      let lo = from;
-      let hi = to;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (reach.covers(kmB, radiusKm[members[mid]!]!)) lo = mid + 1;
-        else hi = mid;
+    if (!this.ready) return undefined;
+    return (visit, visitRun) => {
+      const { listed } = this;
+      // With an origin, only the contractors its reach covers are visited (by base, below): its
+      // own test is then passed by construction. Every other filter's test runs on each of them.
+      const reach = filters.find((c) => c.reach)?.reach;
+      const tests = filters.filter((c) => !c.reach).map((c) => c.test);
+      const testCount = tests.length;
+      const visitIf = (i: number): boolean => {
+        facts.i = i;
+        let passes: boolean | undefined = true;
+        for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
+        if (passes) visit(i);
+        return passes !== undefined;
+      };
+      if (!reach) {
+        for (let i = 0; i < this.size; i++) if (listed[i] === 1 && !visitIf(i)) return false;
+        return true;
       }
-      return lo;
-    };
-    const narrowing = filters.find((c) => c.offers !== undefined);
-    const offers = narrowing?.offers ?? 0;
-    // Nearest bases first: a page nearest first is then full early, and turns the rest away at once.
-    const bases: number[] = [];
-    for (let b = 1; b < this.baseLat.length; b++) if (km[b]! !== Infinity) bases.push(b);
-    bases.sort((a, b) => km[a]! - km[b]!);
-    for (const b of bases) {
-      const kmB = km[b]!;
-      const list = b * LISTS_PER_BASE;
-      if (!narrowing) {
-        const to = covered(start[list]!, start[list + 1]!, kmB);
-        if (testCount === 0) visitRun(members, start[list]!, to, b);
-        else for (let m = start[list]!; m < to; m++) if (!visitIf(members[m]!)) return false;
-        continue;
-      }
-      for (let s = 0; s < SERVICE_BITS; s++) {
-        const bit = 1 << s;
-        if ((offers & bit) === 0) continue;
-        const to = covered(start[list + 1 + s]!, start[list + 2 + s]!, kmB);
-        for (let m = start[list + 1 + s]!; m < to; m++) {
-          const i = members[m]!;
-          // Offering several of them: visited in the list of the first.
-          const both = services[i]! & offers;
-          if ((both & -both) === bit && !visitIf(i)) return false;
+      // Base by base (a few hundred places; those outside the reach's box skipped whole), each
+      // list longest radius first: the reach covers a prefix of it. A filter that only lets
+      // through those offering some services (`offers`: a service, a trade word) narrows the
+      // lists to theirs; its test still runs.
+      const km = this.byBase(reach.kmFrom);
+      const { start, members } = this.listsByBase();
+      const { radiusKm, services } = this;
+      const covered = (from: number, to: number, kmB: number): number => {
+        // The end of the prefix the reach covers, by bisection (covering is monotone in the radius).
+        let lo = from;
+        let hi = to;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (reach.covers(kmB, radiusKm[members[mid]!]!)) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      const narrowing = filters.find((c) => c.offers !== undefined);
+      const offers = narrowing?.offers ?? 0;
+      // Nearest bases first: a page nearest first is then full early, and turns the rest away at once.
+      const bases: number[] = [];
+      for (let b = 1; b < this.baseLat.length; b++) if (km[b]! !== Infinity) bases.push(b);
+      bases.sort((a, b) => km[a]! - km[b]!);
+      for (const b of bases) {
+        const kmB = km[b]!;
+        const list = b * LISTS_PER_BASE;
+        if (!narrowing) {
+          const to = covered(start[list]!, start[list + 1]!, kmB);
+          if (testCount === 0) visitRun(members, start[list]!, to, b);
+          else for (let m = start[list]!; m < to; m++) if (!visitIf(members[m]!)) return false;
+          continue;
+        }
+        for (let s = 0; s < SERVICE_BITS; s++) {
+          const bit = 1 << s;
+          if ((offers & bit) === 0) continue;
+          const to = covered(start[list + 1 + s]!, start[list + 2 + s]!, kmB);
+          for (let m = start[list + 1 + s]!; m < to; m++) {
+            const i = members[m]!;
+            // Offering several of them: visited in the list of the first.
+            const both = services[i]! & offers;
+            if ((both & -both) === bit && !visitIf(i)) return false;
+          }
         }
       }
-    }
-    // Those a trade word lets through by their text alone (not offering the trade): each one's reach.
-    const word = narrowing?.orWord;
-    if (word !== undefined) {
-      const { base } = this;
-      for (const i of facts.words.get(word)!.list) {
-        if (listed[i] !== 1 || (services[i]! & offers) !== 0 || base[i] === 0 || !reach.covers(km[base[i]!]!, radiusKm[i]!)) continue;
-        if (!visitIf(i)) return false;
+      // Those a trade word lets through by their text alone (not offering the trade): each one's reach.
+      const word = narrowing?.orWord;
+      if (word !== undefined) {
+        const { base } = this;
+        for (const i of facts.words.get(word)!.list) {
+          if (listed[i] !== 1 || (services[i]! & offers) !== 0 || base[i] === 0 || !reach.covers(km[base[i]!]!, radiusKm[i]!)) continue;
+          if (!visitIf(i)) return false;
+        }
       }
-    }
-    return true;
+      return true;
+    };
   }
 
   /** The lists of byBaseIndex: list b × LISTS_PER_BASE is base b's, list b × LISTS_PER_BASE + 1 + s those of base b offering service s. */

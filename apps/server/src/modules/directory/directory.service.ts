@@ -203,7 +203,10 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
       // The facets' scan counted too: a count not cached yet takes its total.
       [rows, total] = chosen
         ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total, tradeTerms)]
-        : await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms, undefined, tradeTerms)]);
+        : await Promise.all([
+            searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset),
+            countMatches(deps, filters, countKey, terms, undefined, tradeTerms),
+          ]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.

@@ -30,6 +30,7 @@ import { COLUMNS, CONNECTIONS, DURATION, type Hello, line, load, ms, type Row, s
 import { generateDirectory } from './generate-directory.ts';
 import { directoryRequests, type DirectoryTarget, DIRECTORY_TARGETS, listedContractorIds } from './directory-requests.ts';
 import { measureUncached, type UncachedTiming } from './directory-uncached.ts';
+import { nthChange } from './directory-changes.ts';
 
 /**
  * Each directory target first runs unmeasured, at least WARM_UP_MIN seconds, then in rounds of
@@ -102,28 +103,13 @@ interface ScaleResult {
   rows: (Row & { target: DirectoryTarget; uncached: UncachedTiming; hello: Row; warmedUp: number })[];
 }
 
-/**
- * What changes a contractor while visitors search, in the proportions of a live directory (a
- * cycle of 20): reviews approved (rating), favourites, projects completed, and one profile
- * edit that changes the description's text. Each reaches the server's directory cache through
- * NOTIFY, as it would every instance's.
- */
-const REVIEW = (stars: number) =>
-  `UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + ${stars}) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1`;
-const FAVOURITE = 'UPDATE contractor_profiles SET favourites_count = favourites_count + 1 WHERE user_id = $1';
-const COMPLETED = 'UPDATE contractor_profiles SET completed_projects = completed_projects + 1 WHERE user_id = $1';
-const PROFILE_EDIT = `UPDATE contractor_profiles SET description = CASE WHEN description LIKE '% Consulte disponibilidad.' THEN left(description, -25)
-  ELSE coalesce(description, '') || ' Consulte disponibilidad.' END, updated_at = now() WHERE user_id = $1`;
-const CHANGES = [...[5, 4, 5, 5, 3, 5, 4, 5, 2, 5].map(REVIEW), ...Array.from({ length: 6 }, () => FAVOURITE), COMPLETED, COMPLETED, COMPLETED, PROFILE_EDIT];
-
 function startChanges(pool: pg.Pool, ids: readonly string[]): () => Promise<void> {
   if (CHANGES_PER_SECOND <= 0) return () => Promise.resolve();
   let n = 0;
   let pending = Promise.resolve();
   const timer = setInterval(() => {
-    const id = ids[(n * 7919) % ids.length]!;
-    const change = CHANGES[(n++ * 7) % CHANGES.length]!;
-    pending = pending.then(() => pool.query(change, [id]).then(() => undefined));
+    const change = nthChange(n++, ids);
+    pending = pending.then(() => pool.query(change.sql, [change.id]).then(() => undefined));
   }, 1000 / CHANGES_PER_SECOND);
   return async () => {
     clearInterval(timer);

@@ -111,7 +111,7 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(0);
   });
 
-  it('keeps at most the configured memory, the oldest out first', async () => {
+  it('keeps at most the configured memory, the one read longest ago out first', async () => {
     // Answers are counted by their gzipped bytes (a 10,000-character page of one letter takes ~40).
     const answer = (text: string) => new PreparedJson(JSON.stringify(text));
     const small = answer('1').bytes + 1024;
@@ -126,6 +126,24 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(1);
     const reloaded = answer('recargado');
     expect(await cache.list('1', never, async () => ({ value: reloaded, staleWhen: never }))).toBe(reloaded);
+  });
+
+  it('keeps what is read: the entry read longest ago goes first, not the oldest', async () => {
+    const answer = (text: string) => new PreparedJson(JSON.stringify(text));
+    const small = answer('1').bytes + 1024;
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
+    cache.setLive(true);
+    let loads = 0;
+    const read = (k: string) => cache.list(k, never, async () => ((loads += 1), { value: answer(k), staleWhen: never }));
+    for (const k of ['1', '2', '3']) await read(k);
+    // '1', the oldest, is read again ('the first page of Naco'), then a fourth arrives: '2' goes.
+    await read('1');
+    await read('4');
+    expect(loads).toBe(4);
+    await read('1');
+    expect(loads).toBe(4);
+    await read('2');
+    expect(loads).toBe(5);
   });
 });
 
@@ -234,6 +252,28 @@ describe('staleness', () => {
     const into = change({ kinds: 'k', before: [20, 0, 0, 0], after: [9, 0, 0, 0], ...words(['sant']) });
     expect(pageStaleness({ ...ranked, rankOf: () => 0 })(into)).toBe(true); // a plumber moving into the page
     expect(pageStaleness({ ...ranked, rankOf: () => undefined })(before(words(['sant'])))).toBe(true); // rank not known
+  });
+
+  it("a trade word's terms known: a profile edit that neither writes nor drops the word leaves its results (and pages) as they were", () => {
+    const words = (before: string[], after = before) => ({ words: { before, after } });
+    const near = { lat: 18.474, lng: -69.934 };
+    const plomero: DirectoryFilters = { ...none, q: 'plomero', near };
+    const tradeTerms = new Map([['plomero', ['plomer']]]);
+    const count = countStaleness(plomero, [], tradeTerms);
+    expect(count(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(false); // never had the word
+    expect(count(change({ kinds: 'td', ...words(['plomer', 'tuberi'], ['plomer', 'tuberi', 'disponibil']) }))).toBe(false); // kept it
+    expect(count(change({ kinds: 'td', ...words(['pint'], ['pint', 'plomer']) }))).toBe(true); // writes it
+    expect(count(change({ kinds: 'td', ...words(['plomer'], ['tuberi']) }))).toBe(true); // drops it
+    expect(count(change({ kinds: 'td' }))).toBe(true); // words not sent
+    expect(count(change({ kinds: 'tsd', ...words(['pint']) }))).toBe(true); // and its services changed
+    expect(count(change({ kinds: 'ld', ...words(['pint']) }))).toBe(true); // moved: the origin's reach
+    // Without the word's terms any change of text may move someone in or out.
+    expect(countStaleness(plomero, [])(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(true);
+    // Nearest first: a page not showing the contractor stays; one showing it goes.
+    const shape: PageShape = { filters: plomero, sort: 'distance', ids: new Set([A, B]), first: [0, A], last: [0, B], isEnd: false, terms: [], tradeTerms };
+    expect(pageStaleness(shape)(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(false);
+    expect(pageStaleness(shape)(change({ id: A, kinds: 'td', ...words(['plomer'], ['plomer', 'disponibil']) }))).toBe(true);
+    expect(pageStaleness({ ...shape, tradeTerms: undefined })(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(true);
   });
 
   it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {

@@ -40,7 +40,7 @@ export interface Loaded<T> {
 export interface DirectoryCacheOptions {
   /** The longest an entry is served; bounds what no trigger sees (the 'Nuevo' badge ageing). */
   ttlMs: number;
-  /** Memory kept per kind (search pages and counts; contractor pages), in bytes (answers gzipped); the oldest go first. */
+  /** Memory kept per kind (search pages and counts; contractor pages), in bytes (answers gzipped); those read longest ago go first. */
   maxListBytes: number;
   maxPageBytes: number;
   now?: () => number;
@@ -71,7 +71,12 @@ class Store {
   get(key: string, now: number): { value: unknown } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (entry.expires > now) return entry;
+    if (entry.expires > now) {
+      // Read: now the last to go (Maps iterate in insertion order).
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+      return entry;
+    }
     this.delete(key);
     return undefined;
   }
@@ -80,7 +85,7 @@ class Store {
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
-    // Maps iterate in insertion order: the first key is the oldest.
+    // Maps iterate in insertion order: the first key is the one read or stored longest ago.
     while (this.bytes > this.maxBytes && this.entries.size > 0) this.delete(this.entries.keys().next().value!);
   }
 

@@ -28,8 +28,20 @@ const FACET_KINDS = /[mslrk]/;
 /** Trade words whose matches are kept at once (a byte per contractor each); past it they are all read again. */
 const WORDS_KEPT = 64;
 
-/** Beyond this many, a page's first rows are chosen by sorting every match rather than by a heap. */
-const HEAP_MAX = 2000;
+/** Services masks have this many bits (Uint16). */
+const SERVICE_BITS = 16;
+
+/** Lists of contractors a base (byBaseIndex): all of its listed contractors, then those offering each service. */
+const LISTS_PER_BASE = 1 + SERVICE_BITS;
+
+/** A scan of the facts (DirectoryFacets.scanner): each match, or runs of matches in a list; false when a filter cannot be decided. */
+type Scan = (visit: (i: number) => void, visitRun: (members: Int32Array, from: number, to: number, b: number) => void) => boolean;
+
+/** Which contractors' text has a trade word: a byte by index, and their indexes. */
+interface WordMatches {
+  has: Uint8Array;
+  list: Int32Array;
+}
 
 export class DirectoryFacets {
   size = 0;
@@ -53,8 +65,17 @@ export class DirectoryFacets {
   favourites = new Uint32Array(0);
   /** The contractor's id at each index. */
   private ids: string[] = [];
-  /** By trade word: 1 at the index of each contractor whose text has it (read when first asked, forgotten on a change of text). */
-  private words = new Map<string, Promise<Uint8Array | undefined>>();
+  /** Its first 48 bits as a number (idKeyOf), so that ids mostly compare as numbers. */
+  private idKey = new Float64Array(0);
+  /**
+   * The listed contractors with a base in lists by base: each base's list of all of them, then
+   * one per service of those offering it (LISTS_PER_BASE lists a base), longest radius first
+   * within a list, so that those an origin's reach covers are a prefix of each (Reach). Built
+   * when first needed after someone joined, left, moved, or changed radius or services.
+   */
+  private byBaseIndex: { start: Int32Array; members: Int32Array } | undefined;
+  /** By trade word: the contractors whose text has it (read when first asked, forgotten on a change of text). */
+  private words = new Map<string, Promise<WordMatches | undefined>>();
   /** City keys seen so far (0 = none), and by number. */
   private readonly cityIndex = new Map<string, number>();
   readonly cityKeys: (string | null)[] = [null];
@@ -103,8 +124,13 @@ export class DirectoryFacets {
    * filters cannot be decided in memory (free text other than trade words).
    */
   async count(f: DirectoryFilters): Promise<number | undefined> {
+    const scan = await this.scanner(f);
     let n = 0;
-    return (await this.scan(f, () => n++)) ? n : undefined;
+    const counted = scan?.(
+      () => n++,
+      (_, from, to) => (n += to - from),
+    );
+    return counted ? n : undefined;
   }
 
   /**
@@ -114,57 +140,172 @@ export class DirectoryFacets {
    * for count.
    */
   async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number } | undefined> {
-    const matching: number[] = [];
-    if (!(await this.scan(f, (i) => matching.push(i)))) return undefined;
+    const scan = await this.scanner(f);
+    if (!scan) return undefined;
+    // From here on nothing waits: the arrays are those the scan reads (an update replaces them when they grow).
     const inSort = this.order(sort, f);
     // With trade words, those offering a named service first (tradeRankSql).
     const rank = tradeRank(f);
-    const { services } = this;
+    const { services, base } = this;
     const compare = rank ? (a: number, b: number) => rank(services[a]!) - rank(services[b]!) || inSort(a, b) : inSort;
-    return { ids: firstInOrder(matching, end, compare).map((i) => this.ids[i]!), total: matching.length };
+    const first = new FirstInOrder(end, compare);
+    let total = 0;
+    // Nearest first: once the page is full, whoever comes after its last by rank or by the
+    // distance of their base is turned away without the whole comparison (the matches come
+    // nearest bases first); without a trade rank, a base farther than the last adds nobody.
+    const km = sort === 'distance' && f.near ? this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, f.near!.lat, f.near!.lng)) : undefined;
+    const after = (i: number, last: number): boolean => {
+      const byRank = rank ? rank(services[i]!) - rank(services[last]!) : 0;
+      return byRank > 0 || (byRank === 0 && km![base[i]!]! > km![base[last]!]!);
+    };
+    const found = scan(
+      (i) => {
+        total++;
+        if (km && first.full && after(i, first.last)) return;
+        first.offer(i);
+      },
+      (members, from, to, b) => {
+        total += to - from;
+        if (km && !rank && first.full && km[b]! > km[base[first.last]!]!) return;
+        for (let m = from; m < to; m++) first.offer(members[m]!);
+      },
+    );
+    return found ? { ids: first.inOrder().map((i) => this.ids[i]!), total } : undefined;
   }
 
   /**
-   * Calls `visit` with the index of each listed contractor that matches; false (and stops) when
-   * the facts are not loaded or a filter cannot be decided in memory.
+   * Once the facts are up to date for the filters (the changes announced so far applied, the
+   * trade words' matches read), a scan that runs at once: it calls `visit` with the index of each
+   * listed contractor that matches, or `visitRun(members, from, to, b)` with a run of them
+   * (`members[from..to)`, all of base `b`), and returns false (stopping) when a filter cannot be
+   * decided. Undefined when the facts are not loaded or the filters have free text.
    */
-  private async scan(f: DirectoryFilters, visit: (i: number) => void): Promise<boolean> {
+  private async scanner(f: DirectoryFilters): Promise<Scan | undefined> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.
-    if (!this.ready) return false;
+    if (!this.ready) return undefined;
     // Loaded: wait for the changes already announced.
     await this.pending;
-    if (!this.ready) return false;
+    if (!this.ready) return undefined;
     // The filters' own tests (directory-match.ts), on each listed contractor's facts in turn.
-    // A plain loop over them keeps this fast.
     const filters = criteria(f);
     // Free text other than trade words: only PostgreSQL can match it.
-    if (filters.some((c) => c.freeText)) return false;
-    const tests = filters.map((c) => c.test);
-    const testCount = tests.length;
-    const { listed } = this;
+    if (filters.some((c) => c.freeText)) return undefined;
     // One contractor's facts at a time, read from the arrays only when a test asks for them.
     const facts = new FactsAt(this);
     for (const { word } of f.q && (f.textMode ?? 'words') === 'words' ? splitTradeWords(searchWords(f.q)).trades : []) {
       const matches = await this.wordMatches(word);
-      if (!matches) return false;
+      if (!matches) return undefined;
       facts.words.set(word, matches);
     }
-    if (!this.ready) return false;
-    for (let i = 0; i < this.size; i++) {
-      if (listed[i] !== 1) continue;
-      facts.i = i;
-      let passes: boolean | undefined = true;
-      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
-      if (passes === undefined) return false;
-      if (passes) visit(i);
-    }
-    return true;
+    if (!this.ready) return undefined;
+    return (visit, visitRun) => {
+      const { listed } = this;
+      // With an origin, only the contractors its reach covers are visited (by base, below): its
+      // own test is then passed by construction. Every other filter's test runs on each of them.
+      const reach = filters.find((c) => c.reach)?.reach;
+      const tests = filters.filter((c) => !c.reach).map((c) => c.test);
+      const testCount = tests.length;
+      const visitIf = (i: number): boolean => {
+        facts.i = i;
+        let passes: boolean | undefined = true;
+        for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
+        if (passes) visit(i);
+        return passes !== undefined;
+      };
+      if (!reach) {
+        for (let i = 0; i < this.size; i++) if (listed[i] === 1 && !visitIf(i)) return false;
+        return true;
+      }
+      // Base by base (a few hundred places; those outside the reach's box skipped whole), each
+      // list longest radius first: the reach covers a prefix of it. A filter that only lets
+      // through those offering some services (`offers`: a service, a trade word) narrows the
+      // lists to theirs; its test still runs.
+      const km = this.byBase(reach.kmFrom);
+      const { start, members } = this.listsByBase();
+      const { radiusKm, services } = this;
+      const covered = (from: number, to: number, kmB: number): number => {
+        // The end of the prefix the reach covers, by bisection (covering is monotone in the radius).
+        let lo = from;
+        let hi = to;
+        while (lo < hi) {
+          const mid = (lo + hi) >> 1;
+          if (reach.covers(kmB, radiusKm[members[mid]!]!)) lo = mid + 1;
+          else hi = mid;
+        }
+        return lo;
+      };
+      const narrowing = filters.find((c) => c.offers !== undefined);
+      const offers = narrowing?.offers ?? 0;
+      // Nearest bases first: a page nearest first is then full early, and turns the rest away at once.
+      const bases: number[] = [];
+      for (let b = 1; b < this.baseLat.length; b++) if (km[b]! !== Infinity) bases.push(b);
+      bases.sort((a, b) => km[a]! - km[b]!);
+      for (const b of bases) {
+        const kmB = km[b]!;
+        const list = b * LISTS_PER_BASE;
+        if (!narrowing) {
+          const to = covered(start[list]!, start[list + 1]!, kmB);
+          if (testCount === 0) visitRun(members, start[list]!, to, b);
+          else for (let m = start[list]!; m < to; m++) if (!visitIf(members[m]!)) return false;
+          continue;
+        }
+        for (let s = 0; s < SERVICE_BITS; s++) {
+          const bit = 1 << s;
+          if ((offers & bit) === 0) continue;
+          const to = covered(start[list + 1 + s]!, start[list + 2 + s]!, kmB);
+          for (let m = start[list + 1 + s]!; m < to; m++) {
+            const i = members[m]!;
+            // Offering several of them: visited in the list of the first.
+            const both = services[i]! & offers;
+            if ((both & -both) === bit && !visitIf(i)) return false;
+          }
+        }
+      }
+      // Those a trade word lets through by their text alone (not offering the trade): each one's reach.
+      const word = narrowing?.orWord;
+      if (word !== undefined) {
+        const { base } = this;
+        for (const i of facts.words.get(word)!.list) {
+          if (listed[i] !== 1 || (services[i]! & offers) !== 0 || base[i] === 0 || !reach.covers(km[base[i]!]!, radiusKm[i]!)) continue;
+          if (!visitIf(i)) return false;
+        }
+      }
+      return true;
+    };
+  }
+
+  /** The lists of byBaseIndex: list b × LISTS_PER_BASE is base b's, list b × LISTS_PER_BASE + 1 + s those of base b offering service s. */
+  private listsByBase(): { start: Int32Array; members: Int32Array } {
+    if (this.byBaseIndex) return this.byBaseIndex;
+    const { size, base, radiusKm, services, listed } = this;
+    const lists = this.baseLat.length * LISTS_PER_BASE;
+    // By radius, longest first (a counting sort), then into the lists in that order.
+    const byRadius = new Int32Array(size);
+    const radiusStart = new Int32Array(257);
+    for (let i = 0; i < size; i++) radiusStart[256 - radiusKm[i]!]!++;
+    for (let r = 1; r <= 256; r++) radiusStart[r]! += radiusStart[r - 1]!;
+    for (let i = size - 1; i >= 0; i--) byRadius[--radiusStart[256 - radiusKm[i]!]!] = i;
+    const listsOf = (i: number, each: (list: number) => void) => {
+      if (listed[i] !== 1 || base[i] === 0) return;
+      const list = base[i]! * LISTS_PER_BASE;
+      each(list);
+      for (let s = 0; s < SERVICE_BITS; s++) if ((services[i]! & (1 << s)) !== 0) each(list + 1 + s);
+    };
+    const start = new Int32Array(lists + 1);
+    for (let i = 0; i < size; i++) listsOf(i, (list) => start[list + 1]!++);
+    for (let l = 1; l <= lists; l++) start[l]! += start[l - 1]!;
+    const next = start.slice(0, lists);
+    const members = new Int32Array(start[lists]!);
+    for (const i of byRadius) listsOf(i, (list) => (members[next[list]!++] = i));
+    this.byBaseIndex = { start, members };
+    return this.byBaseIndex;
   }
 
   /** The sort's order of two indexes, as the repository's ORDER BY (every key is NOT NULL; ids compare as uuids do, in hex). */
   private order(sort: DirectorySort, f: DirectoryFilters): (a: number, b: number) => number {
-    const { completed, favourites, ratingAvg, ratingCount, ids } = this;
-    const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    const { completed, favourites, ratingAvg, ratingCount, ids, idKey } = this;
+    // The ids' first 48 bits as numbers decide all but equal prefixes (then the whole ids).
+    const byId = (a: number, b: number) => idKey[a]! - idKey[b]! || (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
     switch (sort === 'distance' && !f.near ? 'popular' : sort) {
       case 'distance': {
         // Everyone matching has a base (the origin's reach requires one).
@@ -187,18 +328,21 @@ export class DirectoryFacets {
   }
 
   /** Which contractors' text has the trade word (by index), read after the changes announced so far; undefined when the read failed. */
-  private wordMatches(word: string): Promise<Uint8Array | undefined> {
+  private wordMatches(word: string): Promise<WordMatches | undefined> {
     let found = this.words.get(word);
     if (!found) {
       if (this.words.size >= WORDS_KEPT) this.words.clear();
       const read = this.pending.then(async () => {
         const ids = await readTradeWordMatches(this.db, word);
-        const matches = new Uint8Array(this.size);
+        const has = new Uint8Array(this.size);
+        const list: number[] = [];
         for (const id of ids) {
           const i = this.index.get(id);
-          if (i !== undefined) matches[i] = 1;
+          if (i === undefined) continue;
+          has[i] = 1;
+          list.push(i);
         }
-        return matches;
+        return { has, list: Int32Array.from(list) };
       });
       found = read.catch(() => {
         this.words.delete(word);
@@ -226,6 +370,7 @@ export class DirectoryFacets {
     this.size = 0;
     this.index = new Map();
     this.ids = [];
+    this.byBaseIndex = undefined;
     this.words.clear();
     this.grow(rows.length);
     for (const row of rows) this.put(row);
@@ -239,7 +384,10 @@ export class DirectoryFacets {
     // Gone from contractor_profiles (an account deleted): no longer counted.
     for (const id of ids) {
       const i = this.index.get(id);
-      if (i !== undefined && !found.has(id)) this.listed[i] = 0;
+      if (i !== undefined && !found.has(id) && this.listed[i] === 1) {
+        this.listed[i] = 0;
+        this.byBaseIndex = undefined;
+      }
     }
   }
 
@@ -262,6 +410,7 @@ export class DirectoryFacets {
     this.radiusKm = copy(this.radiusKm, (n) => new Uint8Array(n));
     this.completed = copy(this.completed, (n) => new Uint32Array(n));
     this.favourites = copy(this.favourites, (n) => new Uint32Array(n));
+    this.idKey = copy(this.idKey, (n) => new Float64Array(n));
   }
 
   private put(row: FacetRow): void {
@@ -271,7 +420,13 @@ export class DirectoryFacets {
       i = this.size++;
       this.index.set(row.id, i);
       this.ids[i] = row.id;
+      this.idKey[i] = idKeyOf(row.id);
+      this.byBaseIndex = undefined;
     }
+    const base = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
+    const listed = row.listed ? 1 : 0;
+    // What places a contractor in the lists by base.
+    if (base !== this.base[i] || row.serviceRadiusKm !== this.radiusKm[i] || row.services !== this.services[i] || listed !== this.listed[i]) this.byBaseIndex = undefined;
     this.services[i] = row.services;
     this.countries[i] = row.country ? (COUNTRY_INDEX.get(row.country) ?? 0) : 0;
     this.cities[i] = row.city ? this.cityId(row.city) : 0;
@@ -279,8 +434,8 @@ export class DirectoryFacets {
     // Float32: exactly the stored real, so the star bands compare as in SQL.
     this.ratingAvg[i] = row.ratingAvg;
     this.ratingCount[i] = row.ratingCount;
-    this.listed[i] = row.listed ? 1 : 0;
-    this.base[i] = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
+    this.listed[i] = listed;
+    this.base[i] = base;
     this.radiusKm[i] = row.serviceRadiusKm;
     this.completed[i] = row.completedProjects;
     this.favourites[i] = row.favouritesCount;
@@ -327,10 +482,16 @@ class FactsAt implements ContractorFacts {
   i = 0;
   readonly listed = true;
   /** The trade words' matches the filters ask about (wordMatches). */
-  readonly words = new Map<string, Uint8Array>();
+  readonly words = new Map<string, WordMatches>();
+  /** The word asked last and its matches (a search has one trade word, or a few). */
+  private lastWord: string | undefined;
+  private lastMatches: Uint8Array | undefined;
   readonly hasWord = (word: string): boolean | undefined => {
-    const matches = this.words.get(word);
-    return matches ? matches[this.i] === 1 : undefined;
+    if (word !== this.lastWord) {
+      this.lastWord = word;
+      this.lastMatches = this.words.get(word)?.has;
+    }
+    return this.lastMatches ? this.lastMatches[this.i] === 1 : undefined;
   };
   constructor(private readonly f: DirectoryFacets) {}
   get services(): number {
@@ -376,42 +537,69 @@ class FactsAt implements ContractorFacts {
 }
 
 /**
- * The first `end` of `items` in the order `compare` gives (ties cannot happen: the id is the last
- * key): a heap of the best `end` seen when the page is near the start, a sort of all otherwise.
+ * A uuid's first 48 bits (its first twelve hex digits) as a number: two ids whose keys differ
+ * compare as their keys do, as uuids compare in PostgreSQL (byte by byte: the lowercase hex text's
+ * order); equal keys say nothing (compare the ids).
  */
-export function firstInOrder(items: number[], end: number, compare: (a: number, b: number) => number): number[] {
-  if (end <= 0) return [];
-  if (end > HEAP_MAX || items.length <= end) return items.sort(compare).slice(0, end);
-  // A max-heap (by `compare`) of the best `end` so far: its root is the worst of them.
-  const heap: number[] = [];
-  const up = (k: number) => {
-    while (k > 0) {
-      const parent = (k - 1) >> 1;
-      if (compare(heap[k]!, heap[parent]!) <= 0) return;
-      [heap[k], heap[parent]] = [heap[parent]!, heap[k]!];
-      k = parent;
-    }
-  };
-  const down = (k: number) => {
-    for (;;) {
-      const l = 2 * k + 1;
-      const r = l + 1;
-      let top = k;
-      if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
-      if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
-      if (top === k) return;
-      [heap[k], heap[top]] = [heap[top]!, heap[k]!];
-      k = top;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < end) {
+export function idKeyOf(id: string): number {
+  return parseInt(id.slice(0, 8), 16) * 0x10000 + parseInt(id.slice(9, 13), 16);
+}
+
+/**
+ * The first `end` of the items offered, in the order `compare` gives (ties cannot happen: the id
+ * is the last key): a max-heap (by `compare`) of the best `end` so far, whose root is the last of
+ * them; an item after it is turned away with one comparison.
+ */
+export class FirstInOrder {
+  private readonly heap: number[] = [];
+  constructor(
+    private readonly end: number,
+    private readonly compare: (a: number, b: number) => number,
+  ) {}
+
+  /** True once `end` items are held: only one before `last` gets in. */
+  get full(): boolean {
+    return this.heap.length >= this.end;
+  }
+
+  /** The last of those held (the heap's root). */
+  get last(): number {
+    return this.heap[0]!;
+  }
+
+  offer(item: number): void {
+    const { heap, compare } = this;
+    if (heap.length < this.end) {
       heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]!) < 0) {
+      let k = heap.length - 1;
+      while (k > 0) {
+        const parent = (k - 1) >> 1;
+        const child = heap[k]!;
+        if (compare(child, heap[parent]!) <= 0) return;
+        heap[k] = heap[parent]!;
+        heap[parent] = child;
+        k = parent;
+      }
+    } else if (this.end > 0 && compare(item, heap[0]!) < 0) {
       heap[0] = item;
-      down(0);
+      let k = 0;
+      for (;;) {
+        const l = 2 * k + 1;
+        const r = l + 1;
+        let top = k;
+        if (l < heap.length && compare(heap[l]!, heap[top]!) > 0) top = l;
+        if (r < heap.length && compare(heap[r]!, heap[top]!) > 0) top = r;
+        if (top === k) return;
+        const held = heap[k]!;
+        heap[k] = heap[top]!;
+        heap[top] = held;
+        k = top;
+      }
     }
   }
-  return heap.sort(compare);
+
+  /** Those held, first to last. */
+  inOrder(): number[] {
+    return [...this.heap].sort(this.compare);
+  }
 }

@@ -10,7 +10,7 @@ import { DirectoryFacets } from './directory-facets.ts';
 import { findPlace } from '@arreglaya/shared/places';
 import { DIRECTORY_SORTS } from '@arreglaya/shared/schemas/directory';
 import { splitTradeWords } from '@arreglaya/shared/trade-words';
-import { factsMatcher, matchingSql, plainWords, type DirectoryFilters, type GeoPoint, type TextTerms } from './directory-match.ts';
+import { criteria, factsMatcher, matchingSql, plainWords, type DirectoryFilters, type GeoPoint, type TextTerms } from './directory-match.ts';
 import { countContractors, readFacetRows, searchContractorRows, searchWords, textTerms, wordTerms, type FacetRow } from './directory.repository.ts';
 
 // The one definition of a match (directory-match.ts) answers in PostgreSQL and in memory: the
@@ -84,8 +84,14 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
   beforeAll(async () => {
     d = await createTestDatabase();
     const g = generator(7);
+    const hex = (digits: number) => Array.from({ length: digits }, () => g.pick([...'0123456789abcdef'])).join('');
     const rows = Array.from({ length: N }, (_, i) => {
-      const id = `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`;
+      // Half the ids differ in their first 48 bits (the facets compare those as numbers), half
+      // share them, with a few first digits the same, so that the rest of the id decides.
+      const id =
+        i % 2 === 0
+          ? `${hex(8)}-${hex(4)}-4000-8000-${String(i + 1).padStart(12, '0')}`
+          : `${g.pick(['00000000', 'ffffffff', '7a000000'])}-0000-4000-8000-${hex(4)}${String(i + 1).padStart(8, '0')}`;
       return {
         id,
         status: i % 37 === 0 ? 'banned' : i % 41 === 0 ? 'deleted' : 'active',
@@ -209,6 +215,25 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
     for (const f of filterTable()) expect(await inMemory(f), JSON.stringify(f)).toEqual(await inPostgres(f));
   });
 
+  it("a filter's `offers` (and `orWord`) let through everyone its test passes: the facets visit only those", async () => {
+    let narrowed = 0;
+    for (const f of filterTable()) {
+      const tradeTerms = new Map<string, TextTerms>();
+      for (const t of f.q ? splitTradeWords(searchWords(f.q)).trades : []) tradeTerms.set(t.word, await wordTerms(d.db, [t.word]));
+      for (const c of criteria(f, undefined, tradeTerms)) {
+        if (c.offers === undefined) continue;
+        narrowed++;
+        const wordTest =
+          c.orWord === undefined ? undefined : criteria({ service: [], rating: [], q: c.orWord }, undefined, tradeTerms).find((x) => x.orWord === c.orWord)!.testWords!;
+        for (const row of facts) {
+          if (c.test(row) !== true) continue;
+          expect((row.services & c.offers) !== 0 || (wordTest !== undefined && wordTest(row.lexemes!)), `${JSON.stringify(f)} ${row.id}`).toBe(true);
+        }
+      }
+    }
+    expect(narrowed).toBeGreaterThan(100);
+  });
+
   /** Without free text, or with trade words alone: what the facets decide in memory. */
   const decidedInMemory = (f: DirectoryFilters) => !f.q || plainWords(f.q).length === 0;
 
@@ -265,6 +290,23 @@ describe('one definition of a directory match, in PostgreSQL and in memory', () 
     expect(await facets.count(byText)).toBe(textBefore! + 1);
     expect(await facets.count(byText)).toBe((await inPostgres(byText)).length);
     expect((await facets.page(byText, 'distance', N))!.ids).toContain(moved.id);
+    // Someone else there starts offering fumigation (s), then is banned (m): the lists by base and service follow.
+    const byService: DirectoryFilters = { service: ['fumigacion'], rating: [], near };
+    const other = facts.find(
+      (c) => c.listed && c.id !== moved.id && c.lat === near.lat && c.serviceRadiusKm >= 1 && (c.services & (1 << SERVICE_TYPES.indexOf('fumigacion'))) === 0,
+    )!;
+    const serviceBefore = await facets.count(byService);
+    await d.db
+      .update(cp)
+      .set({ serviceTypes: ['fumigacion'] })
+      .where(eq(cp.userId, other.id));
+    facets.apply([{ id: other.id, kinds: 's' }]);
+    expect(await facets.count(byService)).toBe(serviceBefore! + 1);
+    expect((await facets.page(byService, 'distance', N))!.ids).toEqual((await searchContractorRows(d.db, byService, 'distance', N, 0)).map((r) => r.id));
+    await d.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, other.id));
+    facets.apply([{ id: other.id, kinds: 'm' }]);
+    expect(await facets.count(byService)).toBe(serviceBefore);
+    expect(await facets.count(byService)).toBe((await inPostgres(byService)).length);
   });
 
   it('a trade word finds everyone offering the trade, and those whose text has the word', async () => {

@@ -134,19 +134,51 @@ export type FilterChangeKind = 't' | 's' | 'l' | 'r';
 export interface Criterion {
   /** The change kinds that can alter whether a contractor passes. */
   kinds: readonly FilterChangeKind[];
-  /** The condition on contractor_profiles (who is listed is decided apart). */
-  sql: SQL;
+  /** The condition on contractor_profiles (who is listed is decided apart); built when asked (a search decided in memory needs none). */
+  readonly sql: SQL;
   /** The same condition on a contractor's facts; undefined when it cannot be decided in memory (text by names, unknown terms, unknown words). */
   test: (c: ContractorFacts) => boolean | undefined;
   /** Set on the free-text filter (the words of `q` other than trade words, or the names). */
   freeText?: true;
-  /** Text by words with known terms: the condition on a search vector's lexemes (what a change's `words` carry). */
+  /**
+   * Known terms: the condition on a search vector's lexemes (what a change's `words` carry).
+   * Free text by words: the whole test; a trade word: its part of it, the word in the text
+   * (offering the trade is the other, which only a change of services moves).
+   */
   testWords?: (lexemes: readonly string[]) => boolean;
+  /** Set on the origin's filter: its test in two steps, for facts kept by base (the facets visit only those it covers). */
+  reach?: Reach;
+  /**
+   * Who can pass, at most: only contractors offering one of these services (a mask), or, with
+   * `orWord`, whose text has that trade word (the facets' lists by service and the word's
+   * matches narrow their visit to these; the test still decides).
+   */
+  offers?: number;
+  orWord?: string;
+}
+
+/**
+ * The origin's filter (nearCriterion) as its test computes it: a base's distance to the origin,
+ * then whether a service radius covers that distance. Covering is monotone in the radius (a
+ * radius that covers a distance, any longer one covers too), so among the contractors of one
+ * base, longest radius first, those it covers are a prefix.
+ */
+export interface Reach {
+  /** Km from a base to the origin; Infinity where nobody based there can reach it. */
+  kmFrom: (lat: number, lng: number) => number;
+  covers: (km: number, radiusKm: number) => boolean;
 }
 
 function serviceCriterion(services: readonly ServiceType[]): Criterion {
   const mask = serviceMask(services);
-  return { kinds: ['s'], sql: offersSql(services), test: (c) => (c.services & mask) !== 0 };
+  return {
+    kinds: ['s'],
+    get sql() {
+      return offersSql(services);
+    },
+    test: (c) => (c.services & mask) !== 0,
+    offers: mask,
+  };
 }
 
 /** Whether a contractor offers one of the services, in SQL. */
@@ -170,15 +202,21 @@ export function tradeWordTextSql(word: string): SQL {
  */
 function tradeCriterion(word: string, services: readonly ServiceType[], terms: TextTerms): Criterion {
   const mask = serviceMask(services);
+  const testWords = terms ? (lexemes: readonly string[]) => matchesTerms(lexemes, terms) : undefined;
   return {
     kinds: ['s', 't'],
-    sql: or(offersSql(services), tradeWordTextSql(word))!,
+    get sql() {
+      return or(offersSql(services), tradeWordTextSql(word))!;
+    },
     test: (c) => {
       if ((c.services & mask) !== 0) return true;
       const known = c.hasWord?.(word);
       if (known !== undefined) return known;
-      return terms && c.lexemes ? matchesTerms(c.lexemes, terms) : undefined;
+      return testWords && c.lexemes ? testWords(c.lexemes) : undefined;
     },
+    ...(testWords ? { testWords } : {}),
+    offers: mask,
+    orWord: word,
   };
 }
 
@@ -207,24 +245,33 @@ export function tradeRank(f: DirectoryFilters): ((services: number) => 0 | 1) | 
 }
 
 function ratingCriterion(filters: readonly RatingFilter[]): Criterion {
-  const reviewed = sql`${cp.ratingCount} >= 1`;
-  if (filters.includes('withReviews')) return { kinds: ['r'], sql: reviewed, test: (c) => c.ratingCount >= 1 };
+  const reviewed = () => sql`${cp.ratingCount} >= 1`;
+  if (filters.includes('withReviews'))
+    return {
+      kinds: ['r'],
+      get sql() {
+        return reviewed();
+      },
+      test: (c) => c.ratingCount >= 1,
+    };
   const bands = filters.map((f) => STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>]);
   const min = bands.map((b) => b.min ?? -Infinity);
   const below = bands.map((b) => b.below ?? Infinity);
   return {
     kinds: ['r'],
-    sql: and(
-      reviewed,
-      or(
-        ...bands.map((band) => {
-          const parts: SQL[] = [];
-          if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
-          if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
-          return and(...parts)!;
-        }),
-      ),
-    )!,
+    get sql() {
+      return and(
+        reviewed(),
+        or(
+          ...bands.map((band) => {
+            const parts: SQL[] = [];
+            if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
+            if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
+            return and(...parts)!;
+          }),
+        ),
+      )!;
+    },
     test: (c) => {
       if (c.ratingCount < 1) return false;
       for (let b = 0; b < min.length; b++) if (c.ratingAvg >= min[b]! && c.ratingAvg < below[b]!) return true;
@@ -243,7 +290,9 @@ function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion |
     return {
       kinds: ['t'],
       freeText: true,
-      sql: sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`,
+      get sql() {
+        return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
+      },
       test: (c) => (testWords && c.lexemes ? testWords(c.lexemes) : undefined),
       ...(testWords ? { testWords } : {}),
     };
@@ -252,7 +301,9 @@ function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion |
   return {
     kinds: ['t'],
     freeText: true,
-    sql: or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!,
+    get sql() {
+      return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;
+    },
     // Trigram similarity is PostgreSQL's alone.
     test: () => undefined,
   };
@@ -306,15 +357,21 @@ function boxAround(p: GeoPoint, km: number): Box {
  */
 function nearCriterion(p: GeoPoint): Criterion {
   const box = boxAround(p, SERVICE_RADIUS_MAX_KM);
-  // The distance to the point from a base inside the box; Infinity outside it (nobody there reaches).
-  const boxedKm = (lat: number, lng: number) => (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng ? Infinity : kmBetweenAsSql(lat, lng, p.lat, p.lng));
+  const reach: Reach = {
+    // The distance to the point from a base inside the box; Infinity outside it (nobody there reaches).
+    kmFrom: (lat, lng) => (lat < box.minLat || lat > box.maxLat || lng < box.minLng || lng > box.maxLng ? Infinity : kmBetweenAsSql(lat, lng, p.lat, p.lng)),
+    covers: (km, radiusKm) => km <= radiusKm,
+  };
   return {
     kinds: ['l'],
-    sql: sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`,
-    test: (c) => {
-      const km = c.perBase ? c.perBase(boxedKm) : c.lat === null || c.lng === null ? undefined : boxedKm(c.lat, c.lng);
-      return km !== undefined && km <= c.serviceRadiusKm;
+    get sql() {
+      return sql`${withinKmSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
     },
+    test: (c) => {
+      const km = c.perBase ? c.perBase(reach.kmFrom) : c.lat === null || c.lng === null ? undefined : reach.kmFrom(c.lat, c.lng);
+      return km !== undefined && reach.covers(km, c.serviceRadiusKm);
+    },
+    reach,
   };
 }
 
@@ -338,15 +395,33 @@ export function criteria(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: Tr
   if (f.service.length > 0) out.push(serviceCriterion(f.service));
   if (f.country) {
     const country = f.country;
-    out.push({ kinds: ['l'], sql: eq(cp.country, country), test: (c) => c.country === country });
+    out.push({
+      kinds: ['l'],
+      get sql() {
+        return eq(cp.country, country);
+      },
+      test: (c) => c.country === country,
+    });
   }
   if (f.city) {
     const city = f.city;
-    out.push({ kinds: ['l'], sql: eq(cp.city, city), test: (c) => c.city === city });
+    out.push({
+      kinds: ['l'],
+      get sql() {
+        return eq(cp.city, city);
+      },
+      test: (c) => c.city === city,
+    });
   }
   if (f.zone) {
     const zone = f.zone;
-    out.push({ kinds: ['l'], sql: eq(cp.zone, zone), test: (c) => c.zone === zone });
+    out.push({
+      kinds: ['l'],
+      get sql() {
+        return eq(cp.zone, zone);
+      },
+      test: (c) => c.zone === zone,
+    });
   }
   if (f.rating.length > 0) out.push(ratingCriterion(f.rating));
   if (f.q) {

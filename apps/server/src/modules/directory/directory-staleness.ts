@@ -1,15 +1,16 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { ContractorChange, SortKeys, Staleness } from './directory-cache.ts';
-import { criteria, tradeRankSql, type Criterion, type DirectoryFilters, type TextTerms } from './directory-match.ts';
+import { criteria, tradeRank, type Criterion, type DirectoryFilters, type TextTerms, type TradeTerms } from './directory-match.ts';
 
-export type { TextTerms };
+export type { TextTerms, TradeTerms };
 
 // Which announced changes make a cached count or search page stale
 // (docs/decisions/013-contractor-directory.md, "The cache").
 
 /**
- * Whether the change's contractor passes a text filter before and after it, as far as its words
- * say: 'out' (neither), 'in' (both), 'moves' (one of them), or undefined (unknown).
+ * Whether the change's contractor passes a filter's test of the text (testWords: the free text,
+ * or a trade word's text part) before and after it, as far as its words say: 'out' (neither),
+ * 'in' (both), 'moves' (one of them), or undefined (unknown).
  */
 function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'in' | 'moves' | undefined {
   if (!text?.testWords || !c.words) return undefined;
@@ -21,29 +22,31 @@ function textMatch(text: Criterion | undefined, c: ContractorChange): 'out' | 'i
 /**
  * Whether a change may move its contractor into or out of the results of the filters: any
  * change of who is listed, or a change of the kind a filter looks at (directory-match.ts); for
- * text whose words are known, only when the contractor's words pass before and not after, or
- * the reverse, and never when they pass neither (whatever else changed).
+ * text whose words are known (free text, or a trade word's text), a change of text only when the
+ * contractor's words pass before and not after, or the reverse; and never when they pass
+ * neither the free text (whatever else changed). `tradeTerms`: each trade word's terms, when
+ * known (a profile edit then leaves 'plomero en Naco' alone unless it writes or drops the word).
  */
-function membershipTest(f: DirectoryFilters, terms?: TextTerms): Staleness {
-  const filters = criteria(f, terms);
+function membershipTest(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: TradeTerms): Staleness {
+  const filters = criteria(f, terms, tradeTerms);
   const text = filters.find((c) => c.freeText);
   return (c) => {
     if (c.kinds.includes('m')) return true;
     const words = textMatch(text, c);
     // Out of the free text before and after: out of the results whatever else changed (a trade word's service).
     if (words === 'out') return false;
-    return filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k)) && (crit !== text || (words ?? 'moves') === 'moves'));
+    return filters.some((crit) => crit.kinds.some((k) => c.kinds.includes(k) && (k !== 't' || (textMatch(crit, c) ?? 'moves') === 'moves')));
   };
 }
 
 /** Whether the change may move the contractor into or out of the results of these filters. */
-export function membershipMayChange(f: DirectoryFilters, c: ContractorChange, terms?: TextTerms): boolean {
-  return membershipTest(f, terms)(c);
+export function membershipMayChange(f: DirectoryFilters, c: ContractorChange, terms?: TextTerms, tradeTerms?: TradeTerms): boolean {
+  return membershipTest(f, terms, tradeTerms)(c);
 }
 
 /** A count changes only when someone may enter or leave the results. */
-export function countStaleness(f: DirectoryFilters, terms?: TextTerms): Staleness {
-  return membershipTest(f, terms);
+export function countStaleness(f: DirectoryFilters, terms?: TextTerms, tradeTerms?: TradeTerms): Staleness {
+  return membershipTest(f, terms, tradeTerms);
 }
 
 /** A position in a sort order: compared element by element, the id last. */
@@ -87,6 +90,8 @@ export interface PageShape {
   isEnd: boolean;
   /** The free text's terms, when known. */
   terms?: TextTerms;
+  /** The trade words' terms, when known. */
+  tradeTerms?: TradeTerms;
   /**
    * With trade words (tradeRank): a contractor's first sort key (0 offering a named service, 1
    * not), undefined when not known; `first` and `last` then start with it.
@@ -101,11 +106,11 @@ export interface PageShape {
  * page as it was; so does one who does not match the page's free text.
  */
 export function pageStaleness(shape: PageShape): Staleness {
-  const membership = membershipTest(shape.filters, shape.terms);
+  const membership = membershipTest(shape.filters, shape.terms, shape.tradeTerms);
   const text = criteria(shape.filters, shape.terms).find((c) => c.freeText);
   // With trade words, those offering the service come first (tradeRankSql): a change's sort
   // keys place its contractor only with its rank (rankOf); without it any move may cross the page.
-  const ranked = tradeRankSql(shape.filters) !== undefined;
+  const ranked = tradeRank(shape.filters) !== undefined;
   return (c: ContractorChange) => {
     if (membership(c)) return true;
     if (shape.ids.has(c.id) && /[mtslrkd]/.test(c.kinds)) return true;

@@ -11,6 +11,7 @@ import {
   plainWords,
   prefixQuery,
   SERVICE_MASK_SQL,
+  tradeRank,
   tradeRankSql,
   tradeWordTextSql,
   withinKmSql,
@@ -130,17 +131,36 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
   return read();
 }
 
+/** Built once per Db, a query prepared by drizzle (`make`); PostgreSQL parses it once per connection (db/client.ts). */
+function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const made = new WeakMap<object, Q>();
+  return (db) => {
+    let query = made.get(db);
+    if (!query) {
+      query = make(db);
+      made.set(db, query);
+    }
+    return query;
+  };
+}
+
+const rowsByIdsQuery = preparedPerDb((db) =>
+  db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(LISTED, sql`${cp.userId} = ANY(${sql.placeholder('ids')}::uuid[])`))
+    .prepare('directory_rows_by_ids'),
+);
+
 /**
  * The rows of these listed contractors, in the order of `ids` (a page the in-memory facets chose,
  * decision 045); a contractor no longer listed is left out.
  */
 export async function searchRowsByIds(db: DbOrTx, ids: readonly string[]): Promise<SearchRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, inArray(cp.userId, [...ids])));
+  // Prepared once (the query is not built again for each page): the ids as one array parameter.
+  const rows = await rowsByIdsQuery(db).execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -158,7 +178,7 @@ export async function searchRowsByIds(db: DbOrTx, ids: readonly string[]): Promi
  * Decision 015.
  */
 export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const text = filters.q && !tradeRankSql(filters) ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.freeText)?.sql : undefined;
+  const text = filters.q && !tradeRank(filters) ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.freeText)?.sql : undefined;
   if (!text) return searchContractorRows(db, filters, sort, limit, offset);
   const inOrder = db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${text}`.as('matches') })
@@ -245,25 +265,18 @@ const newestReviews = sql<ReviewRow[]>`(
   ) r)`;
 
 /** A listed contractor's card, description and newest approved reviews, in one prepared query. */
-function pageQuery(db: DbOrTx) {
-  return db
+const pageQuery = preparedPerDb((db) =>
+  db
     .select({ ...cardColumns, description: cp.description, reviews: newestReviews })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(and(eq(cp.userId, sql.placeholder('id')), LISTED))
-    .prepare('directory_contractor_page');
-}
-
-const prepared = new WeakMap<object, ReturnType<typeof pageQuery>>();
+    .prepare('directory_contractor_page'),
+);
 
 /** A listed contractor's page row; undefined for anyone else (not a contractor, banned, deleted). */
 export async function findContractorPageRow(db: DbOrTx, id: string): Promise<ContractorPageRow | undefined> {
-  let query = prepared.get(db);
-  if (!query) {
-    query = pageQuery(db);
-    prepared.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await pageQuery(db).execute({ id });
   return row;
 }
 

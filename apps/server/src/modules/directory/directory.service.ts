@@ -26,12 +26,14 @@ import {
   searchWords,
   textTerms,
   walkIsCheaper,
+  wordTerms,
   type DirectoryFilters,
   type ReviewRow,
   type SearchRow,
 } from './directory.repository.ts';
-import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms } from './directory-staleness.ts';
-import { serviceMask, tradeRank, tradeRankSql, type GeoPoint } from './directory-match.ts';
+import { countStaleness, pageStaleness, pageStalenessBeforeLoad, positionOf, type TextTerms, type TradeTerms } from './directory-staleness.ts';
+import { splitTradeWords } from '@arreglaya/shared/trade-words';
+import { serviceMask, tradeRank, type GeoPoint } from './directory-match.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
@@ -112,25 +114,35 @@ function isTextOnly(f: DirectoryFilters): boolean {
 const termsByWords = new Map<string, Promise<TextTerms>>();
 const TERMS_KEPT = 5000;
 
-/** The terms PostgreSQL matches for free text (textTerms), remembered. */
-function termsOf(deps: DirectoryDeps, q: string): Promise<TextTerms> {
-  const key = searchWords(q).join(' ');
+function rememberedTerms(key: string, read: () => Promise<TextTerms>): Promise<TextTerms> {
   let found = termsByWords.get(key);
   if (!found) {
     if (termsByWords.size >= TERMS_KEPT) termsByWords.clear();
-    found = textTerms(deps.db, q);
+    found = read();
     termsByWords.set(key, found);
     found.catch(() => termsByWords.delete(key));
   }
   return found;
 }
 
+/** The terms PostgreSQL matches for free text (textTerms), remembered. */
+function termsOf(deps: DirectoryDeps, q: string): Promise<TextTerms> {
+  return rememberedTerms(searchWords(q).join(' '), () => textTerms(deps.db, q));
+}
+
+/** Each trade word's own terms (wordTerms), remembered: which changes of text can move someone in or out of a trade's results. */
+async function tradeTermsOf(deps: DirectoryDeps, q: string): Promise<TradeTerms> {
+  const terms = new Map<string, TextTerms>();
+  for (const { word } of splitTradeWords(searchWords(q)).trades) terms.set(word, await rememberedTerms(`trade ${word}`, () => wordTerms(deps.db, [word])));
+  return terms;
+}
+
 /**
  * How many listed contractors match, from the cache when it can (every page and sort shares
  * it). `terms`: the free text's, when the filters match words (not names).
  */
-function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms, known?: number): Promise<number> {
-  const staleWhen = countStaleness(filters, terms);
+function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms, known?: number, tradeTerms?: TradeTerms): Promise<number> {
+  const staleWhen = countStaleness(filters, terms, tradeTerms);
   return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: known ?? (await countNow(deps, filters)), staleWhen }));
 }
 
@@ -148,7 +160,7 @@ async function countNow(deps: DirectoryDeps, filters: DirectoryFilters): Promise
  * reads the page. Other filters alone are not asked: PostgreSQL reads them along the sort's index.
  */
 async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number } | undefined> {
-  if (!deps.facets || (!f.near && !tradeRankSql(f))) return undefined;
+  if (!deps.facets || (!f.near && !tradeRank(f))) return undefined;
   const chosen = await deps.facets.page(f, sort, offset + DIRECTORY_PAGE_SIZE);
   return chosen && { rows: await searchRowsByIds(deps.db, chosen.ids.slice(offset)), total: chosen.total };
 }
@@ -172,7 +184,8 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
     // Which contractors the text matches is known from their words (sent with each change):
     // a change to anyone else leaves the page as it is.
     let terms = base.q ? await termsOf(deps, base.q) : undefined;
-    if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRankSql(base)) {
+    let tradeTerms = base.q && tradeRank(base) ? await tradeTermsOf(deps, base.q) : undefined;
+    if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRank(base)) {
       // Several words: PostgreSQL guesses how many contractors have them all as if the words
       // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
       // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
@@ -189,13 +202,17 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
       const chosen = await pageInMemory(deps, filters, search.sort, offset);
       // The facets' scan counted too: a count not cached yet takes its total.
       [rows, total] = chosen
-        ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total)]
-        : await Promise.all([searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset), countMatches(deps, filters, countKey, terms)]);
+        ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total, tradeTerms)]
+        : await Promise.all([
+            searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset),
+            countMatches(deps, filters, countKey, terms, undefined, tradeTerms),
+          ]);
     }
     if (total === 0 && base.q) {
       // No word matched: names close to the text (typos), through the trigram index.
       filters = { ...base, textMode: 'names' };
       terms = undefined;
+      tradeTerms = undefined;
       total = await countMatches(deps, filters, `${countKey}:names`);
       if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
     }
@@ -230,6 +247,7 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
       last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
       isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
       terms,
+      ...(tradeTerms ? { tradeTerms } : {}),
       ...(rankOf ? { rankOf } : {}),
     });
     return { value: new PreparedJson(JSON.stringify(page)), staleWhen };

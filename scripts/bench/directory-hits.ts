@@ -42,8 +42,8 @@ try {
     // Why entries are forgotten: by the change's kinds and the entry's sort (or 'count').
     const forgotten = new Map<string, number>();
     const list = cache.list.bind(cache);
-    cache.list = <T>(key: string, staleWhen: Staleness, load: () => Promise<Loaded<T>>) =>
-      list(key, staleWhen, async (): Promise<Loaded<T>> => {
+    cache.list = <T>(key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>) =>
+      list(key, staleBeforeLoad, async (): Promise<Loaded<T>> => {
         const page = key.startsWith('page:');
         if (page) w.pages++;
         else w.counts++;
@@ -54,14 +54,13 @@ try {
         loaded.add(key);
         const l = await load();
         const what = page ? key.split(':').at(-2)! : 'count';
-        return {
-          value: l.value,
-          staleWhen: (c) => {
-            const stale = l.staleWhen(c);
-            if (stale) forgotten.set(`${c.kinds} ${what}`, (forgotten.get(`${c.kinds} ${what}`) ?? 0) + 1);
-            return stale;
-          },
+        const staleWhen = (c: Parameters<Staleness>[0]) => {
+          const stale = l.staleWhen(c);
+          if (stale) forgotten.set(`${c.kinds} ${what}`, (forgotten.get(`${c.kinds} ${what}`) ?? 0) + 1);
+          return stale;
         };
+        // Asked about the same changes as the entry it wraps.
+        return { value: l.value, staleWhen: Object.assign(staleWhen, { interest: l.staleWhen.interest }) };
       });
     let changes = 0;
     const t0 = performance.now();

@@ -71,6 +71,7 @@ import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
+import type { DirectoryCache } from './modules/directory/directory-cache.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -195,7 +196,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
 
   // Prometheus metrics (decision 029): every request timed from here on; served at /metrics below.
   let chatSockets = () => 0;
-  const metrics = createMetrics({ db, log: app.log, chatSockets: () => chatSockets() });
+  let directoryCache: () => DirectoryCache['stats'] | undefined = () => undefined;
+  const metrics = createMetrics({ db, log: app.log, chatSockets: () => chatSockets(), directoryCache: () => directoryCache() });
   metrics.recordRequests(app);
 
   registerErrorHandler(app);
@@ -361,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     ],
   });
   app.addHook('onClose', () => directory.stop());
+  directoryCache = () => directory.cache.stats;
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
   const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS, notifications });

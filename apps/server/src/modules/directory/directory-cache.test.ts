@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PreparedJson } from '../../lib/prepared-json.ts';
-import { DirectoryCache, EVERYTHING, type ContractorChange, type Staleness } from './directory-cache.ts';
+import { DirectoryCache, EVERYTHING, kindBits, type ContractorChange, type Staleness } from './directory-cache.ts';
 import { parsePayload } from './directory-listener.ts';
 import { matchesTerms, type DirectoryFilters } from './directory-match.ts';
 import { comparePositions, countStaleness, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
@@ -39,22 +39,90 @@ describe('DirectoryCache', () => {
   it('serves a hit without loading, and one load for fifty readers of a missing key', async () => {
     const cache = liveCache();
     const d = deferred('uno');
-    const readers = Array.from({ length: 50 }, () => cache.list('k', never, d.load(never)));
+    const readers = Array.from({ length: 50 }, () => cache.list('k', () => never, d.load(never)));
     d.release();
     expect(await Promise.all(readers)).toEqual(Array(50).fill('uno'));
     expect(d.calls.n).toBe(1);
-    expect(await cache.list('k', never, () => Promise.reject(new Error('no debe cargar')))).toBe('uno');
+    expect(
+      await cache.list(
+        'k',
+        () => never,
+        () => Promise.reject(new Error('no debe cargar')),
+      ),
+    ).toBe('uno');
+  });
+
+  it('asks an entry only about the changes its interest names, and still forgets it for those', async () => {
+    const cache = liveCache();
+    const asked = { rating: 0, shows: 0, any: 0 };
+    const counting =
+      (what: keyof typeof asked, answer: (c: ContractorChange) => boolean): Staleness =>
+      (c) => (asked[what]++, answer(c));
+    const byRating = Object.assign(
+      counting('rating', (c) => c.kinds.includes('r')),
+      { interest: { kinds: kindBits('r') } },
+    );
+    const showsA = Object.assign(
+      counting('shows', (c) => c.id === A),
+      { interest: { kinds: 0, ids: new Set([A]) } },
+    );
+    await cache.list(
+      'rating',
+      () => never,
+      async () => ({ value: 1, staleWhen: byRating }),
+    );
+    await cache.list(
+      'shows',
+      () => never,
+      async () => ({ value: 2, staleWhen: showsA }),
+    );
+    await cache.list(
+      'any',
+      () => never,
+      async () => ({ value: 3, staleWhen: counting('any', () => false) }),
+    );
+    cache.invalidate([{ id: B, kinds: 'k' }]);
+    expect(asked).toEqual({ rating: 0, shows: 0, any: 1 });
+    expect(cache.size.lists).toBe(3);
+    cache.invalidate([{ id: A, kinds: 'k' }]);
+    expect(asked).toEqual({ rating: 0, shows: 1, any: 2 });
+    expect(cache.size.lists).toBe(2);
+    cache.invalidate([{ id: B, kinds: 'rkd' }]);
+    expect(asked).toEqual({ rating: 1, shows: 1, any: 3 });
+    expect(cache.size.lists).toBe(1);
+    expect(
+      await cache.list(
+        'any',
+        () => never,
+        () => Promise.reject(new Error('no')),
+      ),
+    ).toBe(3);
+    expect(cache.stats.lists).toMatchObject({ forgotten: 2, hits: 1, misses: 3 });
   });
 
   it('forgets only the entries a change makes stale; a page by its contractor', async () => {
     const cache = liveCache();
-    await cache.list('a', never, async () => ({ value: 1, staleWhen: onId(A) }));
-    await cache.list('b', never, async () => ({ value: 2, staleWhen: onId(B) }));
+    await cache.list(
+      'a',
+      () => never,
+      async () => ({ value: 1, staleWhen: onId(A) }),
+    );
+    await cache.list(
+      'b',
+      () => never,
+      async () => ({ value: 2, staleWhen: onId(B) }),
+    );
     await cache.page(A, async () => 'página A');
     await cache.page(B, async () => 'página B');
     cache.invalidate([{ id: A, kinds: 'k' }]);
     expect(cache.size).toMatchObject({ lists: 1, pages: 1 });
-    expect(await cache.list('b', never, () => Promise.reject(new Error('no')))).toBe(2);
+    expect(
+      await cache.list(
+        'b',
+        () => never,
+        () => Promise.reject(new Error('no')),
+      ),
+    ).toBe(2);
     expect(await cache.page(B, () => Promise.reject(new Error('no')))).toBe('página B');
     cache.invalidate(EVERYTHING);
     expect(cache.size).toEqual({ lists: 0, pages: 0, bytes: 0 });
@@ -64,8 +132,8 @@ describe('DirectoryCache', () => {
     const cache = liveCache();
     const hit = deferred('viejo');
     const also = deferred('también');
-    const first = cache.list('hit', never, hit.load(onId(A)));
-    const second = cache.list('also', never, also.load(onId(A)));
+    const first = cache.list('hit', () => never, hit.load(onId(A)));
+    const second = cache.list('also', () => never, also.load(onId(A)));
     cache.invalidate([{ id: B, kinds: 'd' }]);
     cache.invalidate([{ id: A, kinds: 'd' }]);
     hit.release();
@@ -75,7 +143,7 @@ describe('DirectoryCache', () => {
     expect(cache.size.lists).toBe(0);
 
     const kept = deferred('sigue');
-    const third = cache.list('kept', never, kept.load(onId(A)));
+    const third = cache.list('kept', () => never, kept.load(onId(A)));
     cache.invalidate([{ id: C, kinds: 'd' }]);
     kept.release();
     await third;
@@ -85,9 +153,13 @@ describe('DirectoryCache', () => {
   it('a reader after a change that may hit a running load starts its own', async () => {
     const cache = liveCache();
     const slow = deferred('antes');
-    const first = cache.list('k', onId(A), slow.load(onId(A)));
+    const first = cache.list('k', () => onId(A), slow.load(onId(A)));
     cache.invalidate([{ id: A, kinds: 'k' }]);
-    const second = cache.list('k', onId(A), async () => ({ value: 'después', staleWhen: onId(A) }));
+    const second = cache.list(
+      'k',
+      () => onId(A),
+      async () => ({ value: 'después', staleWhen: onId(A) }),
+    );
     slow.release();
     expect([await first, await second]).toEqual(['antes', 'después']);
   });
@@ -97,15 +169,15 @@ describe('DirectoryCache', () => {
     const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * 1030, maxPageBytes: 3 * 1030, now: () => now });
     let loads = 0;
     const load = async () => ({ value: ++loads, staleWhen: never });
-    await cache.list('k', never, load);
-    await cache.list('k', never, load);
+    await cache.list('k', () => never, load);
+    await cache.list('k', () => never, load);
     expect(loads).toBe(2);
     cache.setLive(true);
-    await cache.list('k', never, load);
-    await cache.list('k', never, load);
+    await cache.list('k', () => never, load);
+    await cache.list('k', () => never, load);
     expect(loads).toBe(3);
     now = 1001;
-    expect(await cache.list('k', never, load)).toBe(4);
+    expect(await cache.list('k', () => never, load)).toBe(4);
     // Losing the listener forgets everything.
     cache.setLive(false);
     expect(cache.size.lists).toBe(0);
@@ -117,15 +189,30 @@ describe('DirectoryCache', () => {
     const small = answer('1').bytes + 1024;
     const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
     cache.setLive(true);
-    for (const k of ['1', '2', '3', '4']) await cache.list(k, never, async () => ({ value: answer(k), staleWhen: never }));
+    for (const k of ['1', '2', '3', '4'])
+      await cache.list(
+        k,
+        () => never,
+        async () => ({ value: answer(k), staleWhen: never }),
+      );
     expect(cache.size.lists).toBe(3);
     expect(cache.size.bytes).toBe(3 * small);
     const big = answer(crypto.randomBytes(1500).toString('base64'));
     expect(big.bytes).toBeGreaterThan(small);
-    await cache.list('big', never, async () => ({ value: big, staleWhen: never }));
+    await cache.list(
+      'big',
+      () => never,
+      async () => ({ value: big, staleWhen: never }),
+    );
     expect(cache.size.lists).toBe(1);
     const reloaded = answer('recargado');
-    expect(await cache.list('1', never, async () => ({ value: reloaded, staleWhen: never }))).toBe(reloaded);
+    expect(
+      await cache.list(
+        '1',
+        () => never,
+        async () => ({ value: reloaded, staleWhen: never }),
+      ),
+    ).toBe(reloaded);
   });
 
   it('keeps what is read: the entry read longest ago goes first, not the oldest', async () => {
@@ -134,7 +221,12 @@ describe('DirectoryCache', () => {
     const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
     cache.setLive(true);
     let loads = 0;
-    const read = (k: string) => cache.list(k, never, async () => ((loads += 1), { value: answer(k), staleWhen: never }));
+    const read = (k: string) =>
+      cache.list(
+        k,
+        () => never,
+        async () => ((loads += 1), { value: answer(k), staleWhen: never }),
+      );
     for (const k of ['1', '2', '3']) await read(k);
     // '1', the oldest, is read again ('the first page of Naco'), then a fourth arrives: '2' goes.
     await read('1');
@@ -274,6 +366,56 @@ describe('staleness', () => {
     expect(pageStaleness(shape)(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(false);
     expect(pageStaleness(shape)(change({ id: A, kinds: 'td', ...words(['plomer'], ['plomer', 'disponibil']) }))).toBe(true);
     expect(pageStaleness({ ...shape, tradeTerms: undefined })(change({ kinds: 'td', ...words(['pint'], ['pint', 'disponibil']) }))).toBe(true);
+  });
+
+  it('says true only to the changes its interest names, so the cache need not ask it about the others', () => {
+    const near = { lat: 18.474, lng: -69.934 };
+    const filters: DirectoryFilters[] = [
+      none,
+      { ...none, service: ['plomeria'] },
+      { ...none, rating: ['star4'] },
+      { ...none, city: 'santiago' },
+      { ...none, near },
+      { ...none, q: 'tuberias' },
+      { ...none, q: 'plomero', near },
+      { ...none, q: 'plomero santiago', service: ['pintura'], rating: ['withReviews'] },
+    ];
+    const tradeTerms = new Map([['plomero', ['plomer']]]);
+    const ids = new Set([A, B]);
+    const shapes: PageShape[] = [];
+    for (const f of filters) {
+      for (const sort of ['popular', 'reviews', 'distance'] as const) {
+        const first = [...(f.q?.includes('plomero') ? [0] : []), ...positionOf(sort, [10, 5, 0, 4], A)];
+        const last = [...(f.q?.includes('plomero') ? [0] : []), ...positionOf(sort, [8, 1, 0, 3], B)];
+        for (const terms of [undefined, ['tuberi'], ['sant']]) {
+          shapes.push({ filters: f, sort, ids, first, last, isEnd: false, terms, tradeTerms, rankOf: (id) => (id === C ? 0 : undefined) });
+          shapes.push({ filters: f, sort, ids: new Set(), first: null, last: null, isEnd: true, terms });
+        }
+      }
+    }
+    const letters = 'mtslrkdp';
+    const changes: ContractorChange[] = [];
+    for (let k = 1; k < 1 << letters.length; k += 3) {
+      const kinds = [...letters].filter((_, b) => (k & (1 << b)) !== 0).join('');
+      for (const id of [A, C]) {
+        changes.push({ id, kinds });
+        changes.push({ id, kinds, before: [9, 2, 0, 4], after: [11, 2, 0, 4], words: { before: ['plomer', 'sant'], after: ['tuberi'] } });
+        changes.push({ id, kinds, before: [30, 2, 0, 4], after: [31, 2, 0, 4], words: { before: ['pint'], after: ['pint'] } });
+      }
+    }
+    const stalenesses: Staleness[] = [...shapes.map(pageStaleness), ...filters.flatMap((f) => [countStaleness(f), countStaleness(f, ['tuberi'], tradeTerms)])];
+    let saidTrue = 0;
+    for (const staleWhen of stalenesses) {
+      const interest = staleWhen.interest!;
+      expect(interest).toBeDefined();
+      for (const c of changes) {
+        if (!staleWhen(c)) continue;
+        saidTrue++;
+        expect((kindBits(c.kinds) & interest.kinds) !== 0 || (interest.ids?.has(c.id) ?? false), `${c.kinds} ${c.id}`).toBe(true);
+      }
+    }
+    // The table is not trivial: many of its answers are true.
+    expect(saidTrue).toBeGreaterThan(1000);
   });
 
   it('matches terms as PostgreSQL matches prefixes: every term starts one of the lexemes', () => {

@@ -29,8 +29,29 @@ export interface ContractorChange {
 export const EVERYTHING = '*';
 export type Changes = readonly ContractorChange[] | typeof EVERYTHING;
 
-/** Whether an entry no longer holds after this change. */
-export type Staleness = (change: ContractorChange) => boolean;
+/** The kinds of change as bits (ContractorChange.kinds: one letter each). */
+const KIND_BITS: Readonly<Record<string, number>> = { m: 1, t: 2, s: 4, l: 8, r: 16, k: 32, d: 64, p: 128 };
+const KIND_COUNT = 8;
+
+/** The bits of a change's kinds (unknown letters: none). */
+export function kindBits(kinds: string): number {
+  let bits = 0;
+  for (const k of kinds) bits |= KIND_BITS[k] ?? 0;
+  return bits;
+}
+
+/**
+ * Which changes can make an entry stale, at most: a change of one of `kinds` (kindBits), or any
+ * change to a contractor in `ids`. The cache asks an entry's staleness only about those, so a
+ * change costs the entries it may concern, not all of them (tens of thousands).
+ */
+export interface Interest {
+  kinds: number;
+  ids?: ReadonlySet<string>;
+}
+
+/** Whether an entry no longer holds after this change; with `interest`, only asked about the changes it names (it must say false to any other). */
+export type Staleness = ((change: ContractorChange) => boolean) & { readonly interest?: Interest };
 
 export interface Loaded<T> {
   value: T;
@@ -61,12 +82,37 @@ function sizeOf(value: unknown): number {
   return (value instanceof PreparedJson ? value.bytes : 0) + ENTRY_OVERHEAD;
 }
 
+/** What a store's readers met since start (metrics: directory_cache_*). */
+export interface StoreStats {
+  /** Answered from memory. */
+  hits: number;
+  /** Joined a load already running for the same key. */
+  joined: number;
+  /** Started a load (not held, expired, or forgotten). */
+  misses: number;
+  /** Entries dropped because a change made them stale. */
+  forgotten: number;
+  /** Entries dropped to stay within the memory budget. */
+  evicted: number;
+  entries: number;
+  bytes: number;
+}
+
 class Store {
   readonly entries = new Map<string, Entry<unknown>>();
   private bytes = 0;
+  readonly counts = { hits: 0, joined: 0, misses: 0, forgotten: 0, evicted: 0 };
   /** Loads running, with what is known before they finish about the changes they do not survive. */
   readonly inflight = new Map<string, { promise: Promise<unknown>; staleWhen: Staleness }>();
-  constructor(private readonly maxBytes: number) {}
+  /** The entries' keys by their staleness's interest: by kind, by contractor, and those asked about every change. */
+  private readonly byKind: Set<string>[] = Array.from({ length: KIND_COUNT }, () => new Set<string>());
+  private readonly byId = new Map<string, Set<string>>();
+  private readonly always = new Set<string>();
+  /** `byChange`: whether forget() asks its entries (contractor pages are dropped by id instead, unindexed). */
+  constructor(
+    private readonly maxBytes: number,
+    private readonly byChange = true,
+  ) {}
 
   get(key: string, now: number): { value: unknown } | undefined {
     const entry = this.entries.get(key);
@@ -85,8 +131,12 @@ class Store {
     this.delete(key);
     this.entries.set(key, entry);
     this.bytes += entry.bytes;
+    this.index(key, entry.staleWhen.interest, true);
     // Maps iterate in insertion order: the first key is the one read or stored longest ago.
-    while (this.bytes > this.maxBytes && this.entries.size > 0) this.delete(this.entries.keys().next().value!);
+    while (this.bytes > this.maxBytes && this.entries.size > 0) {
+      this.delete(this.entries.keys().next().value!);
+      this.counts.evicted++;
+    }
   }
 
   delete(key: string): void {
@@ -94,20 +144,63 @@ class Store {
     if (!entry) return;
     this.bytes -= entry.bytes;
     this.entries.delete(key);
+    this.index(key, entry.staleWhen.interest, false);
+  }
+
+  /** Files the key under its interest (add), or takes it out. */
+  private index(key: string, interest: Interest | undefined, add: boolean): void {
+    if (!this.byChange) return;
+    const file = (set: Set<string>) => (add ? set.add(key) : set.delete(key));
+    if (!interest) {
+      file(this.always);
+      return;
+    }
+    for (let b = 0; b < KIND_COUNT; b++) if ((interest.kinds & (1 << b)) !== 0) file(this.byKind[b]!);
+    for (const id of interest.ids ?? []) {
+      let keys = this.byId.get(id);
+      if (!keys) {
+        if (!add) continue;
+        keys = new Set();
+        this.byId.set(id, keys);
+      }
+      file(keys);
+      if (keys.size === 0) this.byId.delete(id);
+    }
   }
 
   forget(change: ContractorChange): void {
-    for (const [key, entry] of this.entries) if (entry.staleWhen(change)) this.delete(key);
+    // Only the entries whose interest the change meets are asked (each once).
+    const bits = kindBits(change.kinds);
+    const asked = new Set<string>();
+    const stale: string[] = [];
+    const ask = (keys: Iterable<string> | undefined) => {
+      for (const key of keys ?? []) {
+        if (asked.has(key)) continue;
+        asked.add(key);
+        if (this.entries.get(key)?.staleWhen(change)) stale.push(key);
+      }
+    };
+    ask(this.always);
+    ask(this.byId.get(change.id));
+    for (let b = 0; b < KIND_COUNT; b++) if ((bits & (1 << b)) !== 0) ask(this.byKind[b]);
+    for (const key of stale) this.delete(key);
+    this.counts.forgotten += stale.length;
     for (const [key, load] of this.inflight) if (load.staleWhen(change)) this.inflight.delete(key);
   }
 
   clear(): void {
     this.entries.clear();
+    for (const keys of [this.always, ...this.byKind]) keys.clear();
+    this.byId.clear();
     this.bytes = 0;
   }
 
   get usedBytes(): number {
     return this.bytes;
+  }
+
+  get stats(): StoreStats {
+    return { ...this.counts, entries: this.entries.size, bytes: this.bytes };
   }
 }
 
@@ -130,21 +223,27 @@ export class DirectoryCache {
     this.ttlMs = opts.ttlMs;
     this.now = opts.now ?? Date.now;
     this.lists = new Store(opts.maxListBytes);
-    this.pages = new Store(opts.maxPageBytes);
+    this.pages = new Store(opts.maxPageBytes, false);
   }
 
   /**
-   * A search page or a count. `load` says which changes make its value stale; `staleWhen` says
-   * it as far as it is known before loading (readers do not wait for a load such a change hits).
+   * A search page or a count. `load` says which changes make its value stale; `staleBeforeLoad`
+   * says it as far as it is known before loading (readers do not wait for a load such a change
+   * hits), asked only when the value is loaded.
    */
-  list<T>(key: string, staleWhen: Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
-    return this.read(this.lists, key, staleWhen, load);
+  list<T>(key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
+    return this.read(this.lists, key, staleBeforeLoad, load);
   }
 
   /** One contractor's page: stale after any change to that contractor. */
   page<T>(contractorId: string, load: () => Promise<T>): Promise<T> {
     const staleWhen: Staleness = (c) => c.id === contractorId;
-    return this.read(this.pages, contractorId, staleWhen, async () => ({ value: await load(), staleWhen }));
+    return this.read(
+      this.pages,
+      contractorId,
+      () => staleWhen,
+      async () => ({ value: await load(), staleWhen }),
+    );
   }
 
   /** Applies what the database announced. */
@@ -163,6 +262,7 @@ export class DirectoryCache {
       this.record(change);
       this.lists.forget(change);
       // Pages are keyed by contractor: no need to ask each.
+      if (this.pages.entries.has(change.id)) this.pages.counts.forgotten++;
       this.pages.delete(change.id);
       this.pages.inflight.delete(change.id);
     }
@@ -184,6 +284,11 @@ export class DirectoryCache {
     return { lists: this.lists.entries.size, pages: this.pages.entries.size, bytes: this.lists.usedBytes + this.pages.usedBytes };
   }
 
+  /** What the readers of each store met since start (hits, misses…), for the metrics. */
+  get stats(): { lists: StoreStats; pages: StoreStats } {
+    return { lists: this.lists.stats, pages: this.pages.stats };
+  }
+
   private record(change: ContractorChange | null): void {
     this.seq++;
     this.log.push(change);
@@ -199,13 +304,20 @@ export class DirectoryCache {
     return true;
   }
 
-  private read<T>(store: Store, key: string, staleWhen: Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
+  private read<T>(store: Store, key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
     if (!this.live) return load().then((l) => l.value);
     const hit = store.get(key, this.now());
-    if (hit) return Promise.resolve(hit.value as T);
+    if (hit) {
+      store.counts.hits++;
+      return Promise.resolve(hit.value as T);
+    }
     // One load per key at a time: fifty visitors asking at once cost one query.
     const pending = store.inflight.get(key);
-    if (pending) return pending.promise as Promise<T>;
+    if (pending) {
+      store.counts.joined++;
+      return pending.promise as Promise<T>;
+    }
+    store.counts.misses++;
     const startSeq = this.seq;
     const promise: Promise<T> = load().then(
       (loaded) => {
@@ -220,7 +332,7 @@ export class DirectoryCache {
         throw err;
       },
     );
-    store.inflight.set(key, { promise, staleWhen });
+    store.inflight.set(key, { promise, staleWhen: staleBeforeLoad() });
     return promise;
   }
 }

@@ -146,6 +146,8 @@ export interface Criterion {
    * (offering the trade is the other, which only a change of services moves).
    */
   testWords?: (lexemes: readonly string[]) => boolean;
+  /** The terms testWords matches (shared by every search with the same words): a change's answer is worked out once for all of them. */
+  terms?: readonly string[];
   /** Set on the origin's filter: its test in two steps, for facts kept by base (the facets visit only those it covers). */
   reach?: Reach;
   /**
@@ -214,7 +216,7 @@ function tradeCriterion(word: string, services: readonly ServiceType[], terms: T
       if (known !== undefined) return known;
       return testWords && c.lexemes ? testWords(c.lexemes) : undefined;
     },
-    ...(testWords ? { testWords } : {}),
+    ...(testWords ? { testWords, terms } : {}),
     offers: mask,
     orWord: word,
   };
@@ -294,7 +296,7 @@ function textCriterion(q: string, mode: TextMode, terms: TextTerms): Criterion |
         return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
       },
       test: (c) => (testWords && c.lexemes ? testWords(c.lexemes) : undefined),
-      ...(testWords ? { testWords } : {}),
+      ...(testWords ? { testWords, terms } : {}),
     };
   }
   const phrase = all.join(' ');

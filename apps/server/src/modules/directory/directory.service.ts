@@ -143,7 +143,11 @@ async function tradeTermsOf(deps: DirectoryDeps, q: string): Promise<TradeTerms>
  */
 function countMatches(deps: DirectoryDeps, filters: DirectoryFilters, key: string, terms?: TextTerms, known?: number, tradeTerms?: TradeTerms): Promise<number> {
   const staleWhen = countStaleness(filters, terms, tradeTerms);
-  return deps.cache.list(`count:${key}`, staleWhen, async () => ({ value: known ?? (await countNow(deps, filters)), staleWhen }));
+  return deps.cache.list(
+    `count:${key}`,
+    () => staleWhen,
+    async () => ({ value: known ?? (await countNow(deps, filters)), staleWhen }),
+  );
 }
 
 /** How many listed contractors match, now: in memory when the facets can decide every filter (no free text but trade words), else PostgreSQL. */
@@ -177,81 +181,85 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
   const key = filtersKey(base);
   const countKey = origin ? `${key}:${origin.lat}:${origin.lng}` : key;
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  return deps.cache.list(`page:${key}:${originKey(origin)}:${search.sort}:${search.page}`, pageStalenessBeforeLoad(base), async () => {
-    let filters = base;
-    let rows: SearchRow[];
-    let total: number;
-    // Which contractors the text matches is known from their words (sent with each change):
-    // a change to anyone else leaves the page as it is.
-    let terms = base.q ? await termsOf(deps, base.q) : undefined;
-    let tradeTerms = base.q && tradeRank(base) ? await tradeTermsOf(deps, base.q) : undefined;
-    if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRank(base)) {
-      // Several words: PostgreSQL guesses how many contractors have them all as if the words
-      // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
-      // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
-      total = await countMatches(deps, filters, countKey, terms);
-      const listed = total > 0 ? await countMatches(deps, NO_FILTERS, NO_FILTERS_KEY) : 0;
-      const end = offset + DIRECTORY_PAGE_SIZE;
-      rows =
-        total === 0
-          ? []
-          : walkIsCheaper(end, total, listed)
-            ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
-            : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
-    } else {
-      const chosen = await pageInMemory(deps, filters, search.sort, offset);
-      // The facets' scan counted too: a count not cached yet takes its total.
-      [rows, total] = chosen
-        ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total, tradeTerms)]
-        : await Promise.all([
-            searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset),
-            countMatches(deps, filters, countKey, terms, undefined, tradeTerms),
-          ]);
-    }
-    if (total === 0 && base.q) {
-      // No word matched: names close to the text (typos), through the trigram index.
-      filters = { ...base, textMode: 'names' };
-      terms = undefined;
-      tradeTerms = undefined;
-      total = await countMatches(deps, filters, `${countKey}:names`);
-      if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
-    }
-    const now = new Date();
-    const page: DirectoryPage = {
-      items: rows.map((r) => toContractorCard(r, now, origin)),
-      total,
-      page: search.page,
-      pageSize: DIRECTORY_PAGE_SIZE,
-      pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
-      origin: origin ? { kind: origin.kind, name: origin.name, slug: origin.slug } : null,
-    };
-    // With trade words, those offering the trade first: their rank is the first key.
-    const rank = tradeRank(filters);
-    const position = (r: (typeof rows)[number]) => {
-      const p = positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
-      return rank ? [rank(serviceMask(r.services)), ...p] : p;
-    };
-    const facets = deps.facets;
-    const rankOf =
-      rank && facets
-        ? (id: string) => {
-            const s = facets.servicesOf(id);
-            return s === undefined ? undefined : rank(s);
-          }
-        : undefined;
-    const staleWhen = pageStaleness({
-      filters,
-      sort: search.sort,
-      ids: new Set(rows.map((r) => r.id)),
-      first: rows.length > 0 ? position(rows[0]!) : null,
-      last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
-      isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
-      terms,
-      ...(tradeTerms ? { tradeTerms } : {}),
-      ...(rankOf ? { rankOf } : {}),
-    });
-    return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
-  });
+  return deps.cache.list(
+    `page:${key}:${originKey(origin)}:${search.sort}:${search.page}`,
+    () => pageStalenessBeforeLoad(base),
+    async () => {
+      let filters = base;
+      let rows: SearchRow[];
+      let total: number;
+      // Which contractors the text matches is known from their words (sent with each change):
+      // a change to anyone else leaves the page as it is.
+      let terms = base.q ? await termsOf(deps, base.q) : undefined;
+      let tradeTerms = base.q && tradeRank(base) ? await tradeTermsOf(deps, base.q) : undefined;
+      if (isTextOnly(base) && searchWords(base.q!).length > 1 && !tradeRank(base)) {
+        // Several words: PostgreSQL guesses how many contractors have them all as if the words
+        // were unrelated ('juan carlos'). The count (usually cached) says, and so which way to
+        // read the page is cheaper: walking the sort order or collecting every match. Decision 015.
+        total = await countMatches(deps, filters, countKey, terms);
+        const listed = total > 0 ? await countMatches(deps, NO_FILTERS, NO_FILTERS_KEY) : 0;
+        const end = offset + DIRECTORY_PAGE_SIZE;
+        rows =
+          total === 0
+            ? []
+            : walkIsCheaper(end, total, listed)
+              ? await searchTextRowsByWalking(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset)
+              : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
+      } else {
+        const chosen = await pageInMemory(deps, filters, search.sort, offset);
+        // The facets' scan counted too: a count not cached yet takes its total.
+        [rows, total] = chosen
+          ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total, tradeTerms)]
+          : await Promise.all([
+              searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset),
+              countMatches(deps, filters, countKey, terms, undefined, tradeTerms),
+            ]);
+      }
+      if (total === 0 && base.q) {
+        // No word matched: names close to the text (typos), through the trigram index.
+        filters = { ...base, textMode: 'names' };
+        terms = undefined;
+        tradeTerms = undefined;
+        total = await countMatches(deps, filters, `${countKey}:names`);
+        if (total > 0) rows = await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
+      }
+      const now = new Date();
+      const page: DirectoryPage = {
+        items: rows.map((r) => toContractorCard(r, now, origin)),
+        total,
+        page: search.page,
+        pageSize: DIRECTORY_PAGE_SIZE,
+        pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),
+        origin: origin ? { kind: origin.kind, name: origin.name, slug: origin.slug } : null,
+      };
+      // With trade words, those offering the trade first: their rank is the first key.
+      const rank = tradeRank(filters);
+      const position = (r: (typeof rows)[number]) => {
+        const p = positionOf(search.sort, [r.completedProjects, r.ratingCount, r.favouritesCount, r.ratingAvg], r.id);
+        return rank ? [rank(serviceMask(r.services)), ...p] : p;
+      };
+      const facets = deps.facets;
+      const rankOf =
+        rank && facets
+          ? (id: string) => {
+              const s = facets.servicesOf(id);
+              return s === undefined ? undefined : rank(s);
+            }
+          : undefined;
+      const staleWhen = pageStaleness({
+        filters,
+        sort: search.sort,
+        ids: new Set(rows.map((r) => r.id)),
+        first: rows.length > 0 ? position(rows[0]!) : null,
+        last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
+        isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
+        terms,
+        ...(tradeTerms ? { tradeTerms } : {}),
+        ...(rankOf ? { rankOf } : {}),
+      });
+      return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
+    },
+  );
 }
 
 /** "Lucía A.": a reviewer's first name and last initial; a deleted account stays anonymous. */

@@ -18,11 +18,15 @@ const STALE_WHEN: Staleness = (change) => /[mslr]/.test(change.kinds);
  * contractors, asked again after a change that moves a count or a rating.
  */
 export function serviceCityStats(deps: DirectoryDeps): Promise<PreparedJson> {
-  return deps.cache.list('service-cities', STALE_WHEN, async () => {
-    const rows = await readServiceCityRows(deps.db);
-    const items: ServiceCityStats['items'] = rows
-      .filter((r) => findServiceCity(r.service, r.city)?.country === r.country)
-      .map((r) => ({ ...r, lastModified: new Date(r.lastModified).toISOString() }));
-    return { value: new PreparedJson(JSON.stringify({ items } satisfies ServiceCityStats)), staleWhen: STALE_WHEN };
-  });
+  return deps.cache.list(
+    'service-cities',
+    () => STALE_WHEN,
+    async () => {
+      const rows = await readServiceCityRows(deps.db);
+      const items: ServiceCityStats['items'] = rows
+        .filter((r) => findServiceCity(r.service, r.city)?.country === r.country)
+        .map((r) => ({ ...r, lastModified: new Date(r.lastModified).toISOString() }));
+      return { value: new PreparedJson(JSON.stringify({ items } satisfies ServiceCityStats)), staleWhen: STALE_WHEN };
+    },
+  );
 }

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
+import type { StoreStats } from '../directory/directory-cache.ts';
 import { queueCounts, type QueueCounts } from '../jobs/jobs.service.ts';
 import { readMarketplaceSnapshot, type MarketplaceSnapshot as DatabaseSnapshot } from './metrics.repository.ts';
 
@@ -18,6 +19,8 @@ export interface MetricsDeps {
   log: FastifyBaseLogger;
   /** Open chat sockets on this instance. */
   chatSockets: () => number;
+  /** The directory cache's counts on this instance (decision 013), once it runs. */
+  directoryCache?: () => { lists: StoreStats; pages: StoreStats } | undefined;
   snapshotTtlMs?: number;
 }
 
@@ -117,6 +120,47 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers: [registry],
     collect() {
       this.set(deps.chatSockets());
+    },
+  });
+  // The directory cache's stores: search pages and counts ('lists'), contractor pages ('pages').
+  const eachStore = (fill: (store: 'lists' | 'pages', stats: StoreStats) => void) => {
+    const stats = deps.directoryCache?.();
+    if (stats) for (const store of ['lists', 'pages'] as const) fill(store, stats[store]);
+  };
+  new Counter({
+    name: 'directory_cache_lookups_total',
+    help: 'Directory cache reads on this instance by store (lists: searches and counts; pages: contractor pages) and result (hit; joined: a load already running; miss: loaded)',
+    labelNames: ['store', 'result'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      eachStore((store, s) => {
+        this.inc({ store, result: 'hit' }, s.hits);
+        this.inc({ store, result: 'joined' }, s.joined);
+        this.inc({ store, result: 'miss' }, s.misses);
+      });
+    },
+  });
+  new Counter({
+    name: 'directory_cache_dropped_total',
+    help: 'Directory cache entries dropped on this instance by store and reason (stale: a change; memory: the budget)',
+    labelNames: ['store', 'reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      eachStore((store, s) => {
+        this.inc({ store, reason: 'stale' }, s.forgotten);
+        this.inc({ store, reason: 'memory' }, s.evicted);
+      });
+    },
+  });
+  new Gauge({
+    name: 'directory_cache_bytes',
+    help: 'Memory the directory cache holds on this instance by store (answers gzipped, plus bookkeeping), roughly',
+    labelNames: ['store'] as const,
+    registers: [registry],
+    collect() {
+      eachStore((store, s) => this.set({ store }, s.bytes));
     },
   });
   new Gauge({

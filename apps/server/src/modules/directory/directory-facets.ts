@@ -28,6 +28,9 @@ const FACET_KINDS = /[mslrk]/;
 /** Trade words whose matches are kept at once (a byte per contractor each); past it they are all read again. */
 const WORDS_KEPT = 64;
 
+/** Filters without an origin (the keyed orders do not depend on one). */
+const NO_ORIGIN: DirectoryFilters = { service: [], rating: [] };
+
 /** Services masks have this many bits (Uint16). */
 const SERVICE_BITS = 16;
 
@@ -36,6 +39,12 @@ const LISTS_PER_BASE = 1 + SERVICE_BITS;
 
 /** A scan of the facts (DirectoryFacets.scanner): each match, or runs of matches in a list; false when a filter cannot be decided. */
 type Scan = (visit: (i: number) => void, visitRun: (members: Int32Array, from: number, to: number, b: number) => void) => boolean;
+
+/** Whether contractor i is listed and matches every filter; undefined when a filter cannot be decided. */
+type Passes = (i: number) => boolean | undefined;
+
+/** Sort orders whose keys are the contractor's own (not the search's origin): kept as an order of every index (sortedBy). */
+type KeyedSort = Exclude<DirectorySort, 'distance'>;
 
 /** Which contractors' text has a trade word: a byte by index, and their indexes. */
 interface WordMatches {
@@ -74,6 +83,11 @@ export class DirectoryFacets {
    * when first needed after someone joined, left, moved, or changed radius or services.
    */
   private byBaseIndex: { start: Int32Array; members: Int32Array } | undefined;
+  /**
+   * Every index (listed or not) in each keyed sort's order, built when first walked, then kept
+   * in order by put() (a contractor whose sort keys change is taken out and put back in place).
+   */
+  private readonly sorted = new Map<KeyedSort, number[]>();
   /** By trade word: the contractors whose text has it (read when first asked, forgotten on a change of text). */
   private words = new Map<string, Promise<WordMatches | undefined>>();
   /** City keys seen so far (0 = none), and by number. */
@@ -124,7 +138,7 @@ export class DirectoryFacets {
    * filters cannot be decided in memory (free text other than trade words).
    */
   async count(f: DirectoryFilters): Promise<number | undefined> {
-    const scan = await this.scanner(f);
+    const scan = (await this.scanner(f))?.scan;
     let n = 0;
     const counted = scan?.(
       () => n++,
@@ -139,20 +153,49 @@ export class DirectoryFacets {
    * nearest first is public.km_between, then the id), and how many match in all. Undefined as
    * for count.
    */
-  async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number } | undefined> {
-    const scan = await this.scanner(f);
-    if (!scan) return undefined;
+  async page(f: DirectoryFilters, sort: DirectorySort, end: number): Promise<{ ids: string[]; total: number | undefined } | undefined> {
+    const scanned = await this.scanner(f);
+    if (!scanned) return undefined;
+    const { scan, passes } = scanned;
     // From here on nothing waits: the arrays are those the scan reads (an update replaces them when they grow).
-    const inSort = this.order(sort, f);
     // With trade words, those offering a named service first (tradeRankSql).
     const rank = tradeRank(f);
     const { services, base } = this;
+    const keyed = sort === 'distance' && f.near ? undefined : sort === 'distance' ? 'popular' : sort;
+    if (keyed) {
+      if (!f.near) {
+        // Everyone is a candidate: walking the order stops once the page is full (the total is counted apart, and cached).
+        const ids = this.walk(keyed, end, passes, rank);
+        return ids && { ids, total: undefined };
+      }
+      // From a place: its matches counted first through the lists by base (cheap), then the
+      // order walked when the matches are dense enough that the page fills early (about end ×
+      // size / total steps, against offering every match to the page).
+      let total = 0;
+      let offering = 0;
+      const counted = scan(
+        (i) => {
+          total++;
+          if (rank?.(services[i]!) === 0) offering++;
+        },
+        (members, from, to) => {
+          total += to - from;
+          if (rank) for (let m = from; m < to; m++) if (rank(services[members[m]!]!) === 0) offering++;
+        },
+      );
+      if (!counted) return undefined;
+      if (total * total > end * this.size && (!rank || offering >= end)) {
+        const ids = this.walk(keyed, end, passes, rank);
+        if (ids) return { ids, total };
+      }
+    }
+    const inSort = this.order(sort, f);
     const compare = rank ? (a: number, b: number) => rank(services[a]!) - rank(services[b]!) || inSort(a, b) : inSort;
     const first = new FirstInOrder(end, compare);
     let total = 0;
     // Nearest first: once the page is full, whoever comes after its last by rank or by the
     // distance of their base is turned away without the whole comparison (the matches come
-    // nearest bases first); without a trade rank, a base farther than the last adds nobody.
+    // nearest bases first); a base farther than the last adds nobody of the last's rank or after.
     const km = sort === 'distance' && f.near ? this.byBase((lat, lng) => kmBetweenAsSql(lat, lng, f.near!.lat, f.near!.lng)) : undefined;
     const after = (i: number, last: number): boolean => {
       const byRank = rank ? rank(services[i]!) - rank(services[last]!) : 0;
@@ -166,7 +209,9 @@ export class DirectoryFacets {
       },
       (members, from, to, b) => {
         total += to - from;
-        if (km && !rank && first.full && km[b]! > km[base[first.last]!]!) return;
+        // A base farther than the last's: nobody of it comes before the last, unless the last is
+        // out of the trade (rank 1) and some of them offer it.
+        if (km && first.full && km[b]! > km[base[first.last]!]! && (!rank || rank(services[first.last]!) === 0)) return;
         for (let m = from; m < to; m++) first.offer(members[m]!);
       },
     );
@@ -180,7 +225,7 @@ export class DirectoryFacets {
    * (`members[from..to)`, all of base `b`), and returns false (stopping) when a filter cannot be
    * decided. Undefined when the facts are not loaded or the filters have free text.
    */
-  private async scanner(f: DirectoryFilters): Promise<Scan | undefined> {
+  private async scanner(f: DirectoryFilters): Promise<{ scan: Scan; passes: Passes } | undefined> {
     // Not loaded yet (starting, or after a lost listener): PostgreSQL counts meanwhile.
     if (!this.ready) return undefined;
     // Loaded: wait for the changes already announced.
@@ -198,17 +243,28 @@ export class DirectoryFacets {
       facts.words.set(word, matches);
     }
     if (!this.ready) return undefined;
-    return (visit, visitRun) => {
-      const { listed } = this;
-      // With an origin, only the contractors its reach covers are visited (by base, below): its
-      // own test is then passed by construction. Every other filter's test runs on each of them.
-      const reach = filters.find((c) => c.reach)?.reach;
-      const tests = filters.filter((c) => !c.reach).map((c) => c.test);
-      const testCount = tests.length;
+    const { listed } = this;
+    // With an origin, only the contractors its reach covers are visited (by base, below): its
+    // own test is then passed by construction. Every other filter's test runs on each of them.
+    const reach = filters.find((c) => c.reach)?.reach;
+    const tests = filters.filter((c) => !c.reach).map((c) => c.test);
+    const testCount = tests.length;
+    const othersPass = (i: number): boolean | undefined => {
+      facts.i = i;
+      let passes: boolean | undefined = true;
+      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
+      return passes;
+    };
+    // One contractor at a time (walking an order): listed, within the reach, and every other test.
+    const kmOfBase = reach && this.byBase(reach.kmFrom);
+    const passes: Passes = (i) => {
+      if (listed[i] !== 1) return false;
+      if (kmOfBase && (this.base[i] === 0 || !reach.covers(kmOfBase[this.base[i]!]!, this.radiusKm[i]!))) return false;
+      return othersPass(i);
+    };
+    const scan: Scan = (visit, visitRun) => {
       const visitIf = (i: number): boolean => {
-        facts.i = i;
-        let passes: boolean | undefined = true;
-        for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
+        const passes = othersPass(i);
         if (passes) visit(i);
         return passes !== undefined;
       };
@@ -236,6 +292,17 @@ export class DirectoryFacets {
       };
       const narrowing = filters.find((c) => c.offers !== undefined);
       const offers = narrowing?.offers ?? 0;
+      // Those in its lists (and its word's matches) pass the narrowing filter's own test by construction: only the others are asked.
+      const listTests = narrowing?.passesIfOffers ? filters.filter((c) => !c.reach && c !== narrowing).map((c) => c.test) : tests;
+      const visitListed = (i: number): boolean => {
+        facts.i = i;
+        let passes: boolean | undefined = true;
+        for (let t = 0; t < listTests.length && passes === true; t++) passes = listTests[t]!(facts);
+        if (passes) visit(i);
+        return passes !== undefined;
+      };
+      // A single service: its lists hold nobody twice.
+      const single = (offers & (offers - 1)) === 0;
       // Nearest bases first: a page nearest first is then full early, and turns the rest away at once.
       const bases: number[] = [];
       for (let b = 1; b < this.baseLat.length; b++) if (km[b]! !== Infinity) bases.push(b);
@@ -252,12 +319,17 @@ export class DirectoryFacets {
         for (let s = 0; s < SERVICE_BITS; s++) {
           const bit = 1 << s;
           if ((offers & bit) === 0) continue;
-          const to = covered(start[list + 1 + s]!, start[list + 2 + s]!, kmB);
-          for (let m = start[list + 1 + s]!; m < to; m++) {
+          const from = start[list + 1 + s]!;
+          const to = covered(from, start[list + 2 + s]!, kmB);
+          if (single && listTests.length === 0) {
+            visitRun(members, from, to, b);
+            continue;
+          }
+          for (let m = from; m < to; m++) {
             const i = members[m]!;
             // Offering several of them: visited in the list of the first.
             const both = services[i]! & offers;
-            if ((both & -both) === bit && !visitIf(i)) return false;
+            if ((both & -both) === bit && !visitListed(i)) return false;
           }
         }
       }
@@ -267,11 +339,62 @@ export class DirectoryFacets {
         const { base } = this;
         for (const i of facts.words.get(word)!.list) {
           if (listed[i] !== 1 || (services[i]! & offers) !== 0 || base[i] === 0 || !reach.covers(km[base[i]!]!, radiusKm[i]!)) continue;
-          if (!visitIf(i)) return false;
+          if (!visitListed(i)) return false;
         }
       }
       return true;
     };
+    return { scan, passes };
+  }
+
+  /**
+   * The first `end` contractors that pass, in a keyed sort's order (with trade words, those
+   * offering a named service first), walking the order until the page is full; undefined when
+   * a filter cannot be decided.
+   */
+  private walk(sort: KeyedSort, end: number, passes: Passes, rank: ((services: number) => 0 | 1) | undefined): string[] | undefined {
+    const order = this.sortedBy(sort);
+    const { services } = this;
+    const first: number[] = [];
+    // Those not offering a named service come after all who do: kept apart until the walk ends.
+    const after: number[] = [];
+    for (let k = 0; k < order.length && first.length < end; k++) {
+      const i = order[k]!;
+      const p = passes(i);
+      if (p === undefined) return undefined;
+      if (!p) continue;
+      if (!rank || rank(services[i]!) === 0) first.push(i);
+      else if (after.length < end) after.push(i);
+    }
+    return [...first, ...after].slice(0, end).map((i) => this.ids[i]!);
+  }
+
+  /** Every index in a keyed sort's order (sorted), built when first asked. */
+  private sortedBy(sort: KeyedSort): number[] {
+    let order = this.sorted.get(sort);
+    if (!order) {
+      order = Array.from({ length: this.size }, (_, i) => i).sort(this.order(sort, NO_ORIGIN));
+      this.sorted.set(sort, order);
+    }
+    return order;
+  }
+
+  /** Takes index i out of each built order (its sort keys as they are now), or puts it back in place. */
+  private reorder(i: number, add: boolean): void {
+    for (const [sort, order] of this.sorted) {
+      const compare = this.order(sort, NO_ORIGIN);
+      let lo = 0;
+      let hi = order.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (compare(order[mid]!, i) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      if (add) order.splice(lo, 0, i);
+      else if (order[lo] === i) order.splice(lo, 1);
+      // Not where its keys say (cannot happen while put() takes it out before changing them): built again when next walked.
+      else this.sorted.delete(sort);
+    }
   }
 
   /** The lists of byBaseIndex: list b × LISTS_PER_BASE is base b's, list b × LISTS_PER_BASE + 1 + s those of base b offering service s. */
@@ -371,6 +494,7 @@ export class DirectoryFacets {
     this.index = new Map();
     this.ids = [];
     this.byBaseIndex = undefined;
+    this.sorted.clear();
     this.words.clear();
     this.grow(rows.length);
     for (const row of rows) this.put(row);
@@ -415,6 +539,7 @@ export class DirectoryFacets {
 
   private put(row: FacetRow): void {
     let i = this.index.get(row.id);
+    const isNew = i === undefined;
     if (i === undefined) {
       this.grow(this.size + 1);
       i = this.size++;
@@ -423,6 +548,14 @@ export class DirectoryFacets {
       this.idKey[i] = idKeyOf(row.id);
       this.byBaseIndex = undefined;
     }
+    // A move in the keyed orders: out where its keys were, back in where they are.
+    const moves =
+      isNew ||
+      row.completedProjects !== this.completed[i] ||
+      row.favouritesCount !== this.favourites[i] ||
+      row.ratingCount !== this.ratingCount[i] ||
+      Math.fround(row.ratingAvg) !== this.ratingAvg[i];
+    if (moves && !isNew) this.reorder(i, false);
     const base = row.lat === null || row.lng === null ? 0 : this.baseId(row.lat, row.lng);
     const listed = row.listed ? 1 : 0;
     // What places a contractor in the lists by base.
@@ -439,6 +572,7 @@ export class DirectoryFacets {
     this.radiusKm[i] = row.serviceRadiusKm;
     this.completed[i] = row.completedProjects;
     this.favourites[i] = row.favouritesCount;
+    if (moves) this.reorder(i, true);
   }
 
   /** `of` each distinct base, by base number (NaN for none). */

@@ -157,6 +157,8 @@ export interface Criterion {
    */
   offers?: number;
   orWord?: string;
+  /** Set when the test is exactly `offers` (or `orWord`'s text): everyone in those lists passes, and the facets need not ask. */
+  passesIfOffers?: true;
 }
 
 /**
@@ -180,6 +182,7 @@ function serviceCriterion(services: readonly ServiceType[]): Criterion {
     },
     test: (c) => (c.services & mask) !== 0,
     offers: mask,
+    passesIfOffers: true,
   };
 }
 
@@ -219,6 +222,7 @@ function tradeCriterion(word: string, services: readonly ServiceType[], terms: T
     ...(testWords ? { testWords, terms } : {}),
     offers: mask,
     orWord: word,
+    passesIfOffers: true,
   };
 }
 

@@ -163,7 +163,7 @@ async function countNow(deps: DirectoryDeps, filters: DirectoryFilters): Promise
  * no other free text. Undefined when the facets cannot answer (not loaded, free text): PostgreSQL
  * reads the page. Other filters alone are not asked: PostgreSQL reads them along the sort's index.
  */
-async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number } | undefined> {
+async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number | undefined } | undefined> {
   if (!deps.facets || (!f.near && !tradeRank(f))) return undefined;
   const chosen = await deps.facets.page(f, sort, offset + DIRECTORY_PAGE_SIZE);
   return chosen && { rows: await searchRowsByIds(deps.db, chosen.ids.slice(offset)), total: chosen.total };
@@ -207,7 +207,7 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
               : await searchContractorRows(deps.db, filters, search.sort, DIRECTORY_PAGE_SIZE, offset);
       } else {
         const chosen = await pageInMemory(deps, filters, search.sort, offset);
-        // The facets' scan counted too: a count not cached yet takes its total.
+        // The facets' scan counted too (unless it walked an order): a count not cached yet takes its total.
         [rows, total] = chosen
           ? [chosen.rows, await countMatches(deps, filters, countKey, terms, chosen.total, tradeTerms)]
           : await Promise.all([

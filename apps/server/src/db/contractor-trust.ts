@@ -6,7 +6,8 @@ import { uuidArray } from './contractor-aggregates.ts';
 // A contractor's trust data (docs/decisions/043-offers-and-trust.md), computed set-based from the
 // data, never per request: the card reads the columns (contractor_profiles.median_response_minutes,
 // hires_count, price_guide, portfolio_thumbs) like the rating. Written only where a value changed,
-// so the directory's trigger announces a change (kind d) only for contractors whose card changed.
+// so the directory's trigger announces a change (kind d) only for contractors whose card changed,
+// and in statements of at most 50 rows, so it names them (more would make it say "everything").
 
 /** Response times are sampled over this many days; below MIN_RESPONSE_SAMPLES the median is null. */
 export const RESPONSE_WINDOW_DAYS = 90;
@@ -99,9 +100,34 @@ export async function refreshContractorTrust(db: DbOrTx, contractorIds?: readonl
         LEFT JOIN guide g ON g.cid = t.user_id
         LEFT JOIN thumbs th ON th.cid = t.user_id
     )
-    UPDATE contractor_profiles cp SET median_response_minutes = f.minutes, hires_count = f.hires, price_guide = f.guide, portfolio_thumbs = f.thumbs
-      FROM fresh f
-      WHERE cp.user_id = f.user_id
-        AND (cp.median_response_minutes, cp.hires_count, cp.price_guide, cp.portfolio_thumbs) IS DISTINCT FROM (f.minutes, f.hires, f.guide, f.thumbs)`);
-  return result.rowCount ?? 0;
+    SELECT f.user_id, f.minutes, f.hires, f.guide, f.thumbs
+      FROM fresh f JOIN contractor_profiles cp ON cp.user_id = f.user_id
+      WHERE (cp.median_response_minutes, cp.hires_count, cp.price_guide, cp.portfolio_thumbs) IS DISTINCT FROM (f.minutes, f.hires, f.guide, f.thumbs)`);
+  const changed = result.rows as unknown as TrustRow[];
+  // Written a batch at a time: the directory's trigger announces up to 50 contractors by name
+  // (their cards then leave the caches); a statement changing more says "everything", and every
+  // instance would forget its whole directory cache each sweep.
+  let written = 0;
+  for (let k = 0; k < changed.length; k += TRUST_WRITE_BATCH) {
+    const batch = JSON.stringify(changed.slice(k, k + TRUST_WRITE_BATCH));
+    const update = await db.execute(sql`
+      UPDATE contractor_profiles cp SET median_response_minutes = f.minutes, hires_count = f.hires, price_guide = f.guide, portfolio_thumbs = f.thumbs
+        FROM jsonb_to_recordset(${batch}::jsonb) AS f(user_id uuid, minutes int, hires int, guide jsonb, thumbs uuid[])
+        WHERE cp.user_id = f.user_id
+          AND (cp.median_response_minutes, cp.hires_count, cp.price_guide, cp.portfolio_thumbs) IS DISTINCT FROM (f.minutes, f.hires, f.guide, f.thumbs)`);
+    written += update.rowCount ?? 0;
+  }
+  return written;
 }
+
+/** One contractor's trust data as computed, before it is written. */
+interface TrustRow {
+  user_id: string;
+  minutes: number | null;
+  hires: number;
+  guide: unknown;
+  thumbs: string[];
+}
+
+/** Profiles written per statement: the directory's trigger names up to 50 (migration 0004). */
+const TRUST_WRITE_BATCH = 50;

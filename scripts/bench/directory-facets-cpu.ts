@@ -78,7 +78,7 @@ try {
     // Every trade word's matches read once (as on a server up a while), and the JIT warmed.
     for (const s of searches) await facets.page(s.filters, s.sort, s.end);
 
-    const results: { url: string; ids: string[]; total: number }[] = [];
+    const results: { url: string; ids: string[]; total: number | undefined }[] = [];
     const measure = async (label: string, run: (s: Asked) => Promise<unknown>) => {
       const perRound: number[] = [];
       for (let r = 0; r < ROUNDS; r++) {

@@ -249,12 +249,16 @@ export class DirectoryFacets {
     const reach = filters.find((c) => c.reach)?.reach;
     const tests = filters.filter((c) => !c.reach).map((c) => c.test);
     const testCount = tests.length;
-    const othersPass = (i: number): boolean | undefined => {
-      facts.i = i;
-      let passes: boolean | undefined = true;
-      for (let t = 0; t < testCount && passes === true; t++) passes = tests[t]!(facts);
-      return passes;
-    };
+    // Whether contractor i passes each of these tests (undefined: one cannot decide).
+    const passing =
+      (these: ((c: ContractorFacts) => boolean | undefined)[]) =>
+      (i: number): boolean | undefined => {
+        facts.i = i;
+        let passes: boolean | undefined = true;
+        for (let t = 0; t < these.length && passes === true; t++) passes = these[t]!(facts);
+        return passes;
+      };
+    const othersPass = passing(tests);
     // One contractor at a time (walking an order): listed, within the reach, and every other test.
     const kmOfBase = reach && this.byBase(reach.kmFrom);
     const passes: Passes = (i) => {
@@ -294,10 +298,9 @@ export class DirectoryFacets {
       const offers = narrowing?.offers ?? 0;
       // Those in its lists (and its word's matches) pass the narrowing filter's own test by construction: only the others are asked.
       const listTests = narrowing?.passesIfOffers ? filters.filter((c) => !c.reach && c !== narrowing).map((c) => c.test) : tests;
+      const listedPass = passing(listTests);
       const visitListed = (i: number): boolean => {
-        facts.i = i;
-        let passes: boolean | undefined = true;
-        for (let t = 0; t < listTests.length && passes === true; t++) passes = listTests[t]!(facts);
+        const passes = listedPass(i);
         if (passes) visit(i);
         return passes !== undefined;
       };

@@ -12,6 +12,8 @@ const TEXT = kindBits('t');
 const SORT_KEY = kindBits('k');
 /** Kinds that make a page showing the contractor stale (all but 'p', the contractor's own page). */
 const SHOWN = kindBits('mtslrkd');
+/** Kinds that may move a page's contractors before its place in the order is known (a sort key, a card). */
+const MOVES_UNLOADED = kindBits('kd');
 
 type TextAnswer = 'out' | 'in' | 'moves';
 
@@ -219,6 +221,5 @@ export function pageStaleness(shape: PageShape): Staleness {
 /** What a page may become stale by before it is loaded (its place in the order is not known yet). */
 export function pageStalenessBeforeLoad(f: DirectoryFilters): Staleness {
   const membership = membershipTest(f).test;
-  const moves = kindBits('kd');
-  return (c) => membership(c) || (memoOf(c).bits & moves) !== 0;
+  return (c) => membership(c) || (memoOf(c).bits & MOVES_UNLOADED) !== 0;
 }

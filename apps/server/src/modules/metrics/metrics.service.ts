@@ -127,32 +127,29 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     const stats = deps.directoryCache?.();
     if (stats) for (const store of ['lists', 'pages'] as const) fill(store, stats[store]);
   };
-  new Counter({
-    name: 'directory_cache_lookups_total',
-    help: 'Directory cache reads on this instance by store (lists: searches and counts; pages: contractor pages) and result (hit; joined: a load already running; miss: loaded)',
-    labelNames: ['store', 'result'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      eachStore((store, s) => {
-        this.inc({ store, result: 'hit' }, s.hits);
-        this.inc({ store, result: 'joined' }, s.joined);
-        this.inc({ store, result: 'miss' }, s.misses);
-      });
-    },
-  });
-  new Counter({
-    name: 'directory_cache_dropped_total',
-    help: 'Directory cache entries dropped on this instance by store and reason (stale: a change; memory: the budget)',
-    labelNames: ['store', 'reason'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      eachStore((store, s) => {
-        this.inc({ store, reason: 'stale' }, s.forgotten);
-        this.inc({ store, reason: 'memory' }, s.evicted);
-      });
-    },
+  /** A counter of the cache's stores, one series per store and value of `label` (read from the stats). */
+  const storeCounter = <L extends string>(name: string, help: string, label: L, values: Record<string, (s: StoreStats) => number>) =>
+    new Counter({
+      name,
+      help,
+      labelNames: ['store', label] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        eachStore((store, s) => {
+          for (const [value, of] of Object.entries(values)) this.inc({ store, [label]: value } as Record<'store' | L, string>, of(s));
+        });
+      },
+    });
+  storeCounter(
+    'directory_cache_lookups_total',
+    'Directory cache reads on this instance by store (lists: searches and counts; pages: contractor pages) and result (hit; joined: a load already running; miss: loaded)',
+    'result',
+    { hit: (s) => s.hits, joined: (s) => s.joined, miss: (s) => s.misses },
+  );
+  storeCounter('directory_cache_dropped_total', 'Directory cache entries dropped on this instance by store and reason (stale: a change; memory: the budget)', 'reason', {
+    stale: (s) => s.forgotten,
+    memory: (s) => s.evicted,
   });
   new Gauge({
     name: 'directory_cache_bytes',

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PreparedJson } from '../../lib/prepared-json.ts';
-import { DirectoryCache, EVERYTHING, kindBits, type ContractorChange, type Staleness } from './directory-cache.ts';
+import { DirectoryCache, EVERYTHING, kindBits, LIST_ENTRY_OVERHEAD, PAGE_ENTRY_OVERHEAD, type ContractorChange, type Staleness } from './directory-cache.ts';
 import { parsePayload } from './directory-listener.ts';
 import { matchesTerms, type DirectoryFilters } from './directory-match.ts';
 import { comparePositions, countStaleness, pageStaleness, positionOf, type PageShape } from './directory-staleness.ts';
@@ -11,7 +11,7 @@ const B = '1c9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 const C = '2d9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11';
 
 function liveCache(now = () => 0): DirectoryCache {
-  const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * 1030, maxPageBytes: 3 * 1030, now });
+  const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * (LIST_ENTRY_OVERHEAD + 6), maxPageBytes: 3 * (PAGE_ENTRY_OVERHEAD + 6), now });
   cache.setLive(true);
   return cache;
 }
@@ -166,7 +166,7 @@ describe('DirectoryCache', () => {
 
   it('caches nothing while the listener is down, and expires entries after the TTL', async () => {
     let now = 0;
-    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * 1030, maxPageBytes: 3 * 1030, now: () => now });
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * (LIST_ENTRY_OVERHEAD + 6), maxPageBytes: 3 * (PAGE_ENTRY_OVERHEAD + 6), now: () => now });
     let loads = 0;
     const load = async () => ({ value: ++loads, staleWhen: never });
     await cache.list('k', () => never, load);
@@ -186,7 +186,7 @@ describe('DirectoryCache', () => {
   it('keeps at most the configured memory, the one read longest ago out first', async () => {
     // Answers are counted by their gzipped bytes (a 10,000-character page of one letter takes ~40).
     const answer = (text: string) => new PreparedJson(JSON.stringify(text));
-    const small = answer('1').bytes + 1024;
+    const small = answer('1').bytes + LIST_ENTRY_OVERHEAD;
     const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
     cache.setLive(true);
     for (const k of ['1', '2', '3', '4'])
@@ -197,7 +197,7 @@ describe('DirectoryCache', () => {
       );
     expect(cache.size.lists).toBe(3);
     expect(cache.size.bytes).toBe(3 * small);
-    const big = answer(crypto.randomBytes(1500).toString('base64'));
+    const big = answer(crypto.randomBytes(4500).toString('base64'));
     expect(big.bytes).toBeGreaterThan(small);
     await cache.list(
       'big',
@@ -215,9 +215,63 @@ describe('DirectoryCache', () => {
     ).toBe(reloaded);
   });
 
+  it('answers a URL that asked before while its entry holds, never after a change, the TTL or the listener drops it', async () => {
+    let now = 0;
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 100_000, maxPageBytes: 3 * (PAGE_ENTRY_OVERHEAD + 6), now: () => now });
+    cache.setLive(true);
+    const read = (key: string, value: string, url?: string) =>
+      cache.list(
+        key,
+        () => onId(A),
+        async () => ({ value, staleWhen: onId(A) }),
+        url,
+      );
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBeUndefined();
+    await read('plomero', 'antes', '/api/contractors?q=plomero');
+    // The same search written otherwise is another URL for the same entry (a hit files it too).
+    await read('plomero', 'otra', '/api/contractors?q=Plomero');
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBe('antes');
+    expect(cache.listByAlias('/api/contractors?q=Plomero')).toBe('antes');
+    expect(cache.listByAlias('/api/contractors?q=pintor')).toBeUndefined();
+    // A change to a contractor the page shows: forgotten, whatever URL asks.
+    cache.invalidate([{ id: A, kinds: 'd' }]);
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBeUndefined();
+    await read('plomero', 'después', '/api/contractors?q=plomero');
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBe('después');
+    now = 1001;
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBeUndefined();
+    await read('plomero', 'más tarde', '/api/contractors?q=plomero');
+    cache.setLive(false);
+    expect(cache.listByAlias('/api/contractors?q=plomero')).toBeUndefined();
+  });
+
+  it('files at most four URLs an entry, none very long, and counts their memory until the entry goes', async () => {
+    const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 100_000, maxPageBytes: 3 * (PAGE_ENTRY_OVERHEAD + 6), now: () => 0 });
+    cache.setLive(true);
+    const read = (url: string) =>
+      cache.list(
+        'k',
+        () => onId(A),
+        async () => ({ value: 'v', staleWhen: onId(A) }),
+        url,
+      );
+    await read('/a');
+    const one = cache.size.bytes;
+    for (const url of ['/b', '/c', '/d']) await read(url);
+    const four = cache.size.bytes;
+    expect(four).toBeGreaterThan(one);
+    const refused = ['/e', `/${'x'.repeat(600)}`];
+    for (const url of refused) await read(url);
+    expect(cache.size.bytes).toBe(four);
+    expect(['/a', '/b', '/c', '/d', ...refused].map((u) => cache.listByAlias(u))).toEqual(['v', 'v', 'v', 'v', undefined, undefined]);
+    cache.invalidate([{ id: A, kinds: 'd' }]);
+    expect(cache.size).toEqual({ lists: 0, pages: 0, bytes: 0 });
+    expect(cache.listByAlias('/a')).toBeUndefined();
+  });
+
   it('keeps what is read: the entry read longest ago goes first, not the oldest', async () => {
     const answer = (text: string) => new PreparedJson(JSON.stringify(text));
-    const small = answer('1').bytes + 1024;
+    const small = answer('1').bytes + LIST_ENTRY_OVERHEAD;
     const cache = new DirectoryCache({ ttlMs: 1000, maxListBytes: 3 * small + 10, maxPageBytes: 3 * small, now: () => 0 });
     cache.setLive(true);
     let loads = 0;

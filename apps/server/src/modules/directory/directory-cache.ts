@@ -71,16 +71,27 @@ interface Entry<T> {
   value: T;
   expires: number;
   staleWhen: Staleness;
-  /** Approximate memory: the answer's bytes plus the entry's own bookkeeping. */
+  /** Approximate memory: the answer's bytes plus the entry's own bookkeeping (and its aliases'). */
   bytes: number;
+  /** Request URLs seen asking for this entry (Store.aliases). */
+  aliases?: string[];
 }
 
-/** Bookkeeping of an entry (key, staleness data) beyond its text, roughly. */
-const ENTRY_OVERHEAD = 1024;
+/** At most this many URLs per entry (the same search written differently, parameters it ignores): no URL list grows without end. */
+const ALIASES_PER_ENTRY = 4;
+/** Longer URLs are not remembered. */
+const ALIAS_MAX_LENGTH = 512;
+/** Memory of an alias besides its URL's characters (the map's slot, the entry's list). */
+const ALIAS_OVERHEAD = 64;
 
-function sizeOf(value: unknown): number {
-  return (value instanceof PreparedJson ? value.bytes : 0) + ENTRY_OVERHEAD;
-}
+/**
+ * Memory an entry takes beyond its gzipped answer, as measured (scripts/bench/directory-cache-memory.ts):
+ * a search page or count keeps its key, its staleness (the filters' tests, the contractors it
+ * shows) and its place in the store's indexes, about 4 KB; a contractor page only its key and
+ * a test of its id. The budgets are only as true as these.
+ */
+export const LIST_ENTRY_OVERHEAD = 4096;
+export const PAGE_ENTRY_OVERHEAD = 1024;
 
 /** What a store's readers met since start (metrics: directory_cache_*). */
 export interface StoreStats {
@@ -108,9 +119,16 @@ class Store {
   private readonly byKind: Set<string>[] = Array.from({ length: KIND_COUNT }, () => new Set<string>());
   private readonly byId = new Map<string, Set<string>>();
   private readonly always = new Set<string>();
+  /**
+   * Request URLs known to ask for an entry, by URL: the key of what a URL asks depends on that
+   * URL alone (DirectoryCache.listByAlias), so its next request is answered without reading it.
+   */
+  private readonly aliases = new Map<string, string>();
   /** `byChange`: whether forget() asks its entries (contractor pages are dropped by id instead, unindexed). */
   constructor(
     private readonly maxBytes: number,
+    /** Bookkeeping counted per entry besides its answer's bytes. */
+    private readonly overhead: number,
     private readonly byChange = true,
   ) {}
 
@@ -145,6 +163,29 @@ class Store {
     this.bytes -= entry.bytes;
     this.entries.delete(key);
     this.index(key, entry.staleWhen.interest, false);
+    for (const url of entry.aliases ?? []) this.aliases.delete(url);
+  }
+
+  /** The memory counted for an entry holding `value`. */
+  sizeOf(value: unknown): number {
+    return (value instanceof PreparedJson ? value.bytes : 0) + this.overhead;
+  }
+
+  /** Remembers that `url` asks for the entry at `key` (if held, and within the limits). */
+  alias(key: string, url: string): void {
+    if (url.length > ALIAS_MAX_LENGTH || this.aliases.has(url)) return;
+    const entry = this.entries.get(key);
+    if (!entry || (entry.aliases?.length ?? 0) >= ALIASES_PER_ENTRY) return;
+    (entry.aliases ??= []).push(url);
+    this.aliases.set(url, key);
+    const bytes = url.length + ALIAS_OVERHEAD;
+    entry.bytes += bytes;
+    this.bytes += bytes;
+  }
+
+  /** The key a URL was seen to ask for, if its entry is still held. */
+  keyOf(url: string): string | undefined {
+    return this.aliases.get(url);
   }
 
   /** Files the key under its interest (add), or takes it out. */
@@ -190,6 +231,7 @@ class Store {
 
   clear(): void {
     this.entries.clear();
+    this.aliases.clear();
     for (const keys of [this.always, ...this.byKind]) keys.clear();
     this.byId.clear();
     this.bytes = 0;
@@ -222,17 +264,32 @@ export class DirectoryCache {
   constructor(opts: DirectoryCacheOptions) {
     this.ttlMs = opts.ttlMs;
     this.now = opts.now ?? Date.now;
-    this.lists = new Store(opts.maxListBytes);
-    this.pages = new Store(opts.maxPageBytes, false);
+    this.lists = new Store(opts.maxListBytes, LIST_ENTRY_OVERHEAD);
+    this.pages = new Store(opts.maxPageBytes, PAGE_ENTRY_OVERHEAD, false);
   }
 
   /**
    * A search page or a count. `load` says which changes make its value stale; `staleBeforeLoad`
    * says it as far as it is known before loading (readers do not wait for a load such a change
-   * hits), asked only when the value is loaded.
+   * hits), asked only when the value is loaded. `alias`: the request URL that asked, when the
+   * key depends on that URL alone (not on who asks): listByAlias answers it next time.
    */
-  list<T>(key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
-    return this.read(this.lists, key, staleBeforeLoad, load);
+  list<T>(key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>, alias?: string): Promise<T> {
+    return this.read(this.lists, key, staleBeforeLoad, load, alias);
+  }
+
+  /**
+   * The value held for what a request URL asked before (list's `alias`), as a hit; undefined
+   * when not held (never seen, stale, expired, evicted, the listener down). The search route
+   * answers a URL seen before without parsing, checking or keying it again.
+   */
+  listByAlias<T>(url: string): T | undefined {
+    if (!this.live) return undefined;
+    const key = this.lists.keyOf(url);
+    const hit = key === undefined ? undefined : this.lists.get(key, this.now());
+    if (!hit) return undefined;
+    this.lists.counts.hits++;
+    return hit.value as T;
   }
 
   /** One contractor's page: stale after any change to that contractor. */
@@ -304,11 +361,12 @@ export class DirectoryCache {
     return true;
   }
 
-  private read<T>(store: Store, key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>): Promise<T> {
+  private read<T>(store: Store, key: string, staleBeforeLoad: () => Staleness, load: () => Promise<Loaded<T>>, alias?: string): Promise<T> {
     if (!this.live) return load().then((l) => l.value);
     const hit = store.get(key, this.now());
     if (hit) {
       store.counts.hits++;
+      if (alias !== undefined) store.alias(key, alias);
       return Promise.resolve(hit.value as T);
     }
     // One load per key at a time: fifty visitors asking at once cost one query.
@@ -323,7 +381,8 @@ export class DirectoryCache {
       (loaded) => {
         if (store.inflight.get(key)?.promise === promise) store.inflight.delete(key);
         if (this.live && this.survives(startSeq, loaded.staleWhen)) {
-          store.set(key, { value: loaded.value, expires: this.now() + this.ttlMs, staleWhen: loaded.staleWhen, bytes: sizeOf(loaded.value) });
+          store.set(key, { value: loaded.value, expires: this.now() + this.ttlMs, staleWhen: loaded.staleWhen, bytes: store.sizeOf(loaded.value) });
+          if (alias !== undefined) store.alias(key, alias);
         }
         return loaded.value;
       },

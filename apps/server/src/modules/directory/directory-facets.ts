@@ -126,6 +126,16 @@ export class DirectoryFacets {
     return this.pending;
   }
 
+  /**
+   * The facets' own copy of a contractor's id (the same text), or `id` when not known: what
+   * cached pages keep, one string per contractor however many pages show it (a row's id is a
+   * new string of its own each time PostgreSQL sends it).
+   */
+  sharedId(id: string): string {
+    const i = this.index.get(id);
+    return i === undefined ? id : (this.ids[i] ?? id);
+  }
+
   /** A contractor's services mask as last heard (a change of them is announced as 's'); undefined when not known. */
   servicesOf(id: string): number | undefined {
     if (!this.ready) return undefined;

@@ -171,9 +171,11 @@ async function pageInMemory(deps: DirectoryDeps, f: DirectoryFilters, sort: Dire
 
 /**
  * One page of the directory as JSON (DirectoryPageSchema), from the cache when it can. `viewer`:
- * the signed-in user, for a search from one of their projects.
+ * the signed-in user, for a search from one of their projects. `url`: the request's URL, which
+ * the cache remembers as asking for this page (searchedBefore answers it next time), unless the
+ * answer depends on who asks (a search from a project).
  */
-export async function searchDirectory(deps: DirectoryDeps, requested: DirectorySearch, viewer: Viewer | null = null): Promise<PreparedJson> {
+export async function searchDirectory(deps: DirectoryDeps, requested: DirectorySearch, viewer: Viewer | null = null, url?: string): Promise<PreparedJson> {
   const { origin, q } = await originOf(deps, requested, viewer);
   // Nearest first needs an origin; without one it is the default order.
   const search = { ...requested, sort: requested.sort === 'distance' && !origin ? ('popular' as const) : requested.sort };
@@ -249,7 +251,7 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
       const staleWhen = pageStaleness({
         filters,
         sort: search.sort,
-        ids: new Set(rows.map((r) => r.id)),
+        ids: new Set(rows.map((r) => (facets ? facets.sharedId(r.id) : r.id))),
         first: rows.length > 0 ? position(rows[0]!) : null,
         last: rows.length > 0 ? position(rows[rows.length - 1]!) : null,
         isEnd: rows.length < DIRECTORY_PAGE_SIZE || offset + rows.length >= total,
@@ -259,7 +261,17 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
       });
       return { value: new PreparedJson(JSON.stringify(page)), staleWhen };
     },
+    requested.proyecto ? undefined : url,
   );
+}
+
+/**
+ * The page a request URL asked for before, while the cache holds it (searchDirectory's `url`):
+ * the same URL asks for the same page whoever sends it (without `proyecto`), so it is answered
+ * without parsing, checking or keying it again. Undefined: search as usual.
+ */
+export function searchedBefore(deps: DirectoryDeps, url: string): PreparedJson | undefined {
+  return deps.cache.listByAlias<PreparedJson>(url);
 }
 
 /** "Lucía A.": a reviewer's first name and last initial; a deleted account stays anonymous. */

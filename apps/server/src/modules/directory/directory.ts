@@ -14,8 +14,13 @@ export interface Directory extends DirectoryDeps {
   stop(): Promise<void>;
 }
 
-/** Memory for cached search pages and counts (about 25,000 pages). */
-const LIST_CACHE_BYTES = 48 * 1024 * 1024;
+/**
+ * Memory for cached search pages and counts: about 38,000 (5 KB each with their bookkeeping,
+ * LIST_ENTRY_OVERHEAD). Searches from a place are many distinct pages (places × trades ×
+ * sorts × pages: 37,000 in the bench's 1.5 million); with room for 20,000 one in twenty-five
+ * missed, with 38,000 one in a hundred and fifty (decision 048).
+ */
+const LIST_CACHE_BYTES = 192 * 1024 * 1024;
 /**
  * Memory for contractor pages: every listed contractor's page of a 100,000-contractor directory
  * (about 1.6 KB each, gzipped with its bookkeeping). Visitors open pages far down the results

@@ -8,65 +8,37 @@
  * On the directory `directory-misses.ts` keeps (`BENCH_MISSES_DIR`); it changes the data as the
  * bench does.
  */
-import { DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
-import { createDb, createPool } from '../../apps/server/src/db/client.ts';
-import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
-import { createLogger } from '../../apps/server/src/lib/logger.ts';
-import { startDirectory } from '../../apps/server/src/modules/directory/directory.ts';
 import { searchDirectory } from '../../apps/server/src/modules/directory/directory.service.ts';
 import { nthChange } from './directory-changes.ts';
-import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
+import { directoryRequests, type DirectoryTargetKey } from './directory-requests.ts';
+import { searchOfUrl, withKeptDirectory } from './kept-directory.ts';
 
-const dir = process.env.BENCH_MISSES_DIR ?? '/tmp/arreglaya-directory-misses';
 const TARGET = (process.env.BENCH_CHANGE_TARGET ?? 'place') as DirectoryTargetKey;
 const REQUESTS = Number(process.env.BENCH_CHANGE_REQUESTS ?? 100_000);
 
-/** The query object the route would parse from a request's URL. */
-function queryOf(path: string): Record<string, string | string[]> {
-  const url = new URL(path, 'http://bench');
-  const query: Record<string, string | string[]> = {};
-  for (const key of new Set(url.searchParams.keys())) {
-    const all = url.searchParams.getAll(key);
-    query[key] = all.length > 1 ? all : all[0]!;
-  }
-  return query;
-}
-
-const database = await startEmbeddedPostgres(dir, () => undefined);
-const pool = createPool(database.url, 2);
-try {
-  const ids = await listedContractorIds(pool);
-  const directory = await startDirectory({ db: createDb(pool), log: createLogger({ LOG_LEVEL: 'silent' }) });
-  try {
-    await directory.facets?.settled();
-    const { cache } = directory;
-    const timings: { kinds: string; ms: number; dropped: number }[] = [];
-    const invalidate = cache.invalidate.bind(cache);
-    cache.invalidate = (changes) => {
-      const forgotten = cache.stats.lists.forgotten;
-      const t0 = performance.now();
-      invalidate(changes);
-      timings.push({ kinds: changes === '*' ? '*' : changes.map((c) => c.kinds).join(','), ms: performance.now() - t0, dropped: cache.stats.lists.forgotten - forgotten });
-    };
-    const requests = directoryRequests(ids);
+await withKeptDirectory(async ({ pool, ids, directory }) => {
+  const { cache } = directory;
+  const timings: { kinds: string; ms: number; dropped: number }[] = [];
+  const invalidate = cache.invalidate.bind(cache);
+  cache.invalidate = (changes) => {
+    const forgotten = cache.stats.lists.forgotten;
     const t0 = performance.now();
-    for (let n = 0; n < REQUESTS; n++) await searchDirectory(directory, DirectorySearchSchema.parse(queryOf(requests.next(TARGET))));
-    const held = cache.size;
-    console.log(
-      `${REQUESTS} ${TARGET} requests in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${held.lists} searches and counts held (${(held.bytes / 2 ** 20).toFixed(1)} MB)`,
-    );
-    for (let k = 0; k < 40; k++) {
-      const change = nthChange(k, ids);
-      await pool.query(change.sql, [change.id]);
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    for (const t of timings) console.log(`${t.kinds.padEnd(10)} ${t.ms.toFixed(1).padStart(6)} ms, ${t.dropped} dropped`);
-    const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
-    if (sorted.length > 0) console.log(`median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${sorted.length} changes`);
-  } finally {
-    await directory.stop();
+    invalidate(changes);
+    timings.push({ kinds: changes === '*' ? '*' : changes.map((c) => c.kinds).join(','), ms: performance.now() - t0, dropped: cache.stats.lists.forgotten - forgotten });
+  };
+  const requests = directoryRequests(ids);
+  const t0 = performance.now();
+  for (let n = 0; n < REQUESTS; n++) await searchDirectory(directory, searchOfUrl(requests.next(TARGET)));
+  const held = cache.size;
+  console.log(
+    `${REQUESTS} ${TARGET} requests in ${((performance.now() - t0) / 1000).toFixed(0)} s: ${held.lists} searches and counts held (${(held.bytes / 2 ** 20).toFixed(1)} MB)`,
+  );
+  for (let k = 0; k < 40; k++) {
+    const change = nthChange(k, ids);
+    await pool.query(change.sql, [change.id]);
+    await new Promise((r) => setTimeout(r, 30));
   }
-} finally {
-  await pool.end();
-  await database.stop();
-}
+  for (const t of timings) console.log(`${t.kinds.padEnd(10)} ${t.ms.toFixed(1).padStart(6)} ms, ${t.dropped} dropped`);
+  const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+  if (sorted.length > 0) console.log(`median ${sorted[sorted.length >> 1]!.toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms over ${sorted.length} changes`);
+});

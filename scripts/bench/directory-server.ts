@@ -34,13 +34,34 @@ const ROUNDS = Number(process.env.BENCH_SERVER_ROUNDS ?? 2);
 const REPLAY = Number(process.env.BENCH_SERVER_REPLAY ?? 0);
 const PROFILE_DIR = process.env.BENCH_SERVER_PROFILE;
 const INSPECTOR_PORT = 9239;
+/** Node's or V8's options for the server (`BENCH_SERVER_NODE_ARGS`, space-separated), e.g. a garbage collector setting to try. */
+const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
-/** The directory cache's counters of search pages and counts ('lists'), from /metrics. */
+/**
+ * The directory cache's counters of search pages and counts ('lists'), and the seconds spent in
+ * garbage collection by kind (`gc_major`…), from /metrics; `heapMB` and `listsMB`: the heap in use
+ * and what the cache counts for its searches, now.
+ */
 async function cacheCounters(server: ServerProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const counters: Record<string, number> = {};
   for (const m of text.matchAll(/^directory_cache_\w+\{store="lists",(?:result|reason)="(\w+)"\} (\d+)/gm)) counters[m[1]!] = Number(m[2]);
+  for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)/gm)) counters[`gc_${m[1]!}`] = Number(m[2]);
+  const gauge = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN) / 2 ** 20;
+  counters.heapMB = gauge(/^nodejs_heap_size_used_bytes (\d+)/m);
+  counters.listsMB = gauge(/^directory_cache_bytes\{store="lists"\} (\d+)/m);
   return counters;
+}
+
+/** Counters as differences over a round, gauges and seconds rounded. */
+function roundDelta(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  return Object.fromEntries(
+    Object.keys(after).map((k) => {
+      if (k.endsWith('MB')) return [k, Math.round(after[k]!)];
+      const d = after[k]! - (before[k] ?? 0);
+      return [k, k.startsWith('gc_') ? Math.round(d * 1000) / 1000 : d];
+    }),
+  );
 }
 
 /** Reads /proc/<pid>/io's counters (system calls and bytes). */
@@ -85,7 +106,7 @@ try {
   const ids = await listedContractorIds(pool);
   server = await startServerProcess(
     { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox' },
-    PROFILE_DIR ? { nodeArgs: [`--inspect=127.0.0.1:${INSPECTOR_PORT}`] } : {},
+    { nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${INSPECTOR_PORT}`] : [])] },
   );
   let n = 0;
   changes = setInterval(() => {
@@ -112,11 +133,11 @@ try {
     const after = await cacheCounters(server);
     const requests = r.reqPerSec * 10;
     const per = (k: string) => ((io1[k]! - io0[k]!) / requests).toFixed(2);
-    const delta = Object.fromEntries(Object.keys(after).map((k) => [k, after[k]! - (before[k] ?? 0)]));
+    const delta = roundDelta(before, after);
     before = after;
     console.log(
       `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuUs.toFixed(0)} µs a request, ` +
-        `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; cache ${JSON.stringify(delta)}`,
+        `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; cache and GC (s) ${JSON.stringify(delta)}`,
     );
   }
   await stopProfile?.();

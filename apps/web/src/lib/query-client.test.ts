@@ -1,6 +1,8 @@
+// @vitest-environment jsdom
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
-import { refetchAfterWrite } from './query-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { queryClient as appQueryClient, refetchAfterWrite } from './query-client.ts';
+import { SESSION_QUERY_KEY } from './session-user.ts';
 
 // The page opens, its list's first fetch leaves, and the page's own write (a card confirmed on the
 // way back from the bank) commits while that fetch is still on the way: the server had read the
@@ -67,5 +69,25 @@ describe('refetchAfterWrite', () => {
     await refreshed;
     expect(page.shown()).toEqual(['Visa •••• 4242', 'Visa •••• 3220']);
     page.close();
+  });
+});
+
+describe('the session entry', () => {
+  it('outlives the cache’s garbage collection while nothing observes it (issue 46)', async () => {
+    vi.useFakeTimers();
+    try {
+      const session = { user: null, expiresAt: null };
+      appQueryClient.setQueryData(SESSION_QUERY_KEY, session);
+      appQueryClient.setQueryData(['other'], 1);
+      // Written again as the 30-second refresh does, then left for longer than the default gcTime.
+      await vi.advanceTimersByTimeAsync(30_000);
+      appQueryClient.setQueryData(SESSION_QUERY_KEY, { ...session });
+      await vi.advanceTimersByTimeAsync(20 * 60_000);
+      expect(appQueryClient.getQueryData(SESSION_QUERY_KEY)).toEqual(session);
+      // Other unobserved entries are still collected as usual.
+      expect(appQueryClient.getQueryData(['other'])).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

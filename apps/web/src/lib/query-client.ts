@@ -1,5 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api.ts';
+import { SESSION_QUERY_KEY } from './session-user.ts';
 
 /**
  * The app's one query cache. A module rather than component state because route loaders
@@ -15,6 +16,16 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+/**
+ * The session entry is never collected. Pages read it through useViewer, which watches the cache
+ * without an observer (no useQuery), so TanStack Query counts it as unused and drops it after
+ * gcTime (five minutes by default); the 30-second refresh writes it with setQueryData, which does
+ * not restart that timer. A dropped entry turned every signed-in page into an endless spinner and
+ * the menu into a visitor's (issue 46). A default for the key, so every way the entry is created
+ * (fetchQuery, ensureQueryData, setQueryData) gets it.
+ */
+queryClient.setQueryDefaults(SESSION_QUERY_KEY, { gcTime: Infinity });
 
 /**
  * For route loaders: waits for what a page needs (`queryClient.ensureQueryData(someQuery)`) before it renders (the page then

@@ -82,7 +82,7 @@ export const payments = {
       subject: 'ArreglaYa - Pago liberado',
       title: 'Pago liberado',
       intro: (title: string) => `Se liberó el pago de «${title}» a tu saldo.`,
-      milestoneIntro: (milestone: string, title: string) => `Se liberó el hito «${milestone}» de «${title}» a tu saldo.`,
+      milestoneIntro: (milestone: string, title: string) => `Se liberó la etapa «${milestone}» de «${title}» a tu saldo.`,
       amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
     },
     payout: {
@@ -95,12 +95,12 @@ export const payments = {
   },
   /** Staged plans: a milestone released on its own while the work is in progress. */
   milestones: {
-    notFound: 'Hito no encontrado.',
-    notInProgress: 'Solo puedes liberar un hito mientras el trabajo está en curso.',
-    notFunded: 'Este hito todavía no está pagado.',
-    alreadyReleased: 'Este hito ya fue liberado.',
-    lastOnApproval: 'El último hito se libera al aprobar el trabajo terminado.',
-    released: (title: string) => `Hito «${title}» liberado al contratista.`,
+    notFound: 'Etapa no encontrada.',
+    notInProgress: 'Solo puedes liberar una etapa mientras el trabajo está en curso.',
+    notFunded: 'Esta etapa todavía no está pagada.',
+    alreadyReleased: 'Esta etapa ya fue liberada.',
+    lastOnApproval: 'La última etapa se libera al aprobar el trabajo terminado.',
+    released: (title: string) => `Etapa «${title}» liberada al contratista.`,
   },
   payout: {
     accountSaved: 'Cuenta bancaria guardada.',
@@ -153,7 +153,7 @@ export const paymentsWeb = {
     privacy: 'Los datos de la tarjeta van directamente al procesador de pagos; ArreglaYa nunca guarda el número completo ni el código de seguridad.',
   },
   fund: {
-    title: 'Pagar protección de pago',
+    title: 'Pagar con protección de pago',
     /** Under the state line that names the amount and the deadline. */
     protection: 'El dinero queda retenido por ArreglaYa y se libera al contratista solo cuando apruebes el trabajo terminado.',
     savedCards: 'Tarjetas guardadas',
@@ -168,7 +168,7 @@ export const paymentsWeb = {
     refunded: (amount: string) => `Reembolsado: ${amount}`,
     moneyTitle: 'Protección de pago',
     milestoneIntro: (milestone: string, amount: string) =>
-      `Paga el hito «${milestone}»: ${amount}. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes el hito o apruebes el trabajo terminado.`,
+      `Paga la etapa «${milestone}»: ${amount}. Puedes pagarla cuando quieras, sin liberar nada antes. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes la etapa o apruebes el trabajo terminado.`,
   },
   /**
    * The money panel's one state line (issue 29), for the client and the hired contractor: what is
@@ -185,8 +185,11 @@ export const paymentsWeb = {
     heldContractor: (amount: string) => `Pago retenido: ${amount}. El cliente ya pagó; se te libera cuando apruebe el trabajo.`,
     heldDisputed: (amount: string) => `Pago retenido: ${amount}, congelado mientras se resuelve la reclamación.`,
     partlyReleased: (released: string, price: string, held: string) => `Liberado: ${released} de ${price}. Retenido ahora: ${held}.`,
-    nextDueClient: (milestone: string, amount: string) => `Falta pagar el hito «${milestone}»: ${amount}.`,
-    nextDueContractor: (milestone: string, amount: string) => `El cliente debe pagar el hito «${milestone}» (${amount}) antes de que sigas.`,
+    nextDueClient: (milestone: string, amount: string) => `Falta pagar la etapa «${milestone}»: ${amount}.`,
+    nextDueContractor: (milestone: string, amount: string) => `El cliente debe pagar la etapa «${milestone}» (${amount}) antes de que sigas.`,
+    /** A staged plan with a stage held and the next one not paid yet: payable now, needed before the delivery. */
+    nextStageClient: (milestone: string, amount: string) => `Puedes pagar ya la etapa «${milestone}» (${amount}): hace falta antes de que el contratista entregue el trabajo.`,
+    nextStageContractor: (milestone: string, amount: string) => `Falta que el cliente pague la etapa «${milestone}» (${amount}) antes de que entregues el trabajo.`,
     released: (amount: string, on: string) => `Pago liberado: ${amount} el ${on}.`,
     releasedUndated: (amount: string) => `Pago liberado: ${amount}.`,
     refunded: (amount: string, on: string) => `Reembolsado al cliente: ${amount} el ${on}.`,
@@ -202,17 +205,17 @@ export const paymentsWeb = {
   /** A staged plan on the project page (client and contractor). */
   milestones: {
     title: 'Plan por etapas',
-    listLabel: 'Hitos del plan',
-    statuses: { pending: 'Pendiente', funded: 'Fondeado', released: 'Liberado', refunded: 'Reembolsado', split: 'Repartido' },
+    listLabel: 'Etapas del plan',
+    statuses: { pending: 'Por pagar', funded: 'Pagada y retenida', released: 'Liberada', refunded: 'Reembolsada', split: 'Repartida' },
     item: (title: string, amount: string) => `${title} · ${amount}`,
     lastNote: 'Se libera al aprobar el trabajo terminado.',
-    release: 'Liberar hito',
-    releaseLabel: (title: string) => `Liberar el hito «${title}»`,
-    confirmText: (title: string, amount: string) => `¿Liberar ${amount} del hito «${title}» al contratista? No se puede deshacer.`,
+    release: 'Liberar etapa',
+    releaseLabel: (title: string) => `Liberar la etapa «${title}»`,
+    confirmText: (title: string, amount: string) => `¿Liberar ${amount} de la etapa «${title}» al contratista? No se puede deshacer.`,
     confirm: 'Sí, liberar',
     cancel: 'Cancelar',
     releasing: 'Liberando…',
-    contractorNextDue: 'El cliente debe pagar el siguiente hito: no sigas trabajando hasta que el pago esté retenido.',
+    contractorNextDue: 'El cliente debe pagar la siguiente etapa: no sigas trabajando hasta que el pago esté retenido.',
   },
   myPayments: {
     title: 'Mis pagos',

@@ -292,24 +292,25 @@ describe('funding on hire', () => {
     const [first, second, last] = m.milestones as { id: string }[];
     // At hire the client funds milestone 1 only.
     expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(500_000);
-    expect(await money(contractor)).toMatchObject({ funded: true, dueMinor: 0, heldMinor: 500_000 });
+    // The next stage may be paid at once (funding never waits for a release): it is due from now on.
+    expect(await money(contractor)).toMatchObject({ funded: true, dueMinor: 375_000, heldMinor: 500_000 });
     // Not before the work starts; never by the contractor or another client; never an unfunded milestone or the last one.
     const early = await release(client, first!.id);
     expect(early.statusCode).toBe(409);
-    expect(early.json().error.message).toBe('Solo puedes liberar un hito mientras el trabajo está en curso.');
+    expect(early.json().error.message).toBe('Solo puedes liberar una etapa mientras el trabajo está en curso.');
     await setStatus(t, contractor, projectId, 'in_progress');
     expect((await release(contractor, first!.id)).statusCode).toBe(403);
     expect((await release(await person(t, 'client'), first!.id)).statusCode).toBe(404);
-    expect((await release(client, second!.id)).json().error.message).toBe('Este hito todavía no está pagado.');
+    expect((await release(client, second!.id)).json().error.message).toBe('Esta etapa todavía no está pagada.');
     // Released once, less the fee, whatever the repeats: the same key answers as the first time, another request is a 409.
     const key = newKey();
     const answers = await Promise.all([release(client, first!.id, key), release(client, first!.id, key), release(client, first!.id, key)]);
-    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual(Array(3).fill([200, 'Hito «Materiales» liberado al contratista.']));
+    expect(answers.map((a) => [a.statusCode, a.json().message])).toEqual(Array(3).fill([200, 'Etapa «Materiales» liberada al contratista.']));
     const again = await release(client, first!.id);
-    expect([again.statusCode, again.json().error.message]).toEqual([409, 'Este hito ya fue liberado.']);
+    expect([again.statusCode, again.json().error.message]).toEqual([409, 'Esta etapa ya fue liberada.']);
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 500_000, heldMinor: 0 });
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(450_000);
-    const receipt = await t.smtp.waitFor((x) => x.to.includes(contractor.email) && x.text.includes('Se liberó el hito «Materiales»'));
+    const receipt = await t.smtp.waitFor((x) => x.to.includes(contractor.email) && x.text.includes('Se liberó la etapa «Materiales»'));
     expect(receipt.text).toContain('Monto liberado: RD$ 5,000.00. Comisión de la plataforma: RD$ 500.00. Para ti: RD$ 4,500.00.');
     expect(receipt.text).toMatch(/Referencia: [0-9a-f-]{36}/);
     // The next milestone is due: the contractor is told not to go on until it is funded.
@@ -320,7 +321,7 @@ describe('funding on hire', () => {
     expect((await release(client, second!.id)).statusCode).toBe(200);
     expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).json().amountMinor).toBe(375_000);
     const lastOne = await release(client, last!.id);
-    expect(lastOne.json().error.message).toBe('El último hito se libera al aprobar el trabajo terminado.');
+    expect(lastOne.json().error.message).toBe('La última etapa se libera al aprobar el trabajo terminado.');
     await setStatus(t, contractor, projectId, 'delivered');
     expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, releasedMinor: 1_250_000, heldMinor: 0 });

@@ -117,7 +117,7 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
         config: { access: CLIENTS, rateLimit: perUser(120, 10 * 60_000) },
         schema: {
           tags: ['pagos'],
-          summary: 'Pagar un proyecto contratado (el precio acordado o el primer hito pendiente); el dinero queda retenido',
+          summary: 'Pagar un proyecto contratado (el precio acordado o la primera etapa pendiente); el dinero queda retenido',
           description:
             'El monto sale de la oferta aceptada, nunca de la solicitud. 200: pagado; 202: el banco pide confirmar (actionUrl); 402: rechazado; 503: el procesador no respondió (reintentar con la misma clave).',
           params: IdSchema,
@@ -142,8 +142,8 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
         config: { access: CLIENTS, rateLimit: perUser(60) },
         schema: {
           tags: ['pagos'],
-          summary: 'Liberar al contratista un hito pagado de un plan por etapas (el cliente, con el trabajo en curso)',
-          description: 'El último hito se libera al aprobar el trabajo terminado. Con Idempotency-Key, la misma clave repite la primera respuesta.',
+          summary: 'Liberar al contratista una etapa pagada de un plan por etapas (el cliente, con el trabajo en curso)',
+          description: 'La última etapa se libera al aprobar el trabajo terminado. Con Idempotency-Key, la misma clave repite la primera respuesta.',
           params: z.object({ id: IdSchema.shape.id, milestoneId: IdSchema.shape.id }),
           headers: IdempotencyHeaders,
           response: { 200: MessageSchema, ...errors },

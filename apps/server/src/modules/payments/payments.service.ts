@@ -661,7 +661,10 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
   // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
   const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
   const funded = plan.length > 0 ? e.funded > 0 && current?.status !== 'pending' : e.funded > 0;
-  const dueMinor = plan.length > 0 ? (current?.status === 'pending' ? current.amountMinor : 0) : e.funded > 0 ? 0 : price.agreedPriceMinor;
+  // Due: the plan's first stage not paid yet, whatever is held or released before it (DOMAIN: funding
+  // never waits for a release, so a client with the deposit held can pay the final stage now).
+  const nextToPay = plan.find((m) => m.status === 'pending');
+  const dueMinor = plan.length > 0 ? (nextToPay?.amountMinor ?? 0) : e.funded > 0 ? 0 : price.agreedPriceMinor;
   const waiting = project.status === 'assigned' && e.funded - e.refunded <= 0 && project.assignedAt !== null;
   return {
     currency: price.currency,

@@ -92,6 +92,21 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
     expect(await escrow(t, projectId)).toEqual({ fundedMinor: 1_100_000, releasedMinor: 1_100_000, refundedMinor: 0, heldMinor: 0 });
   });
 
+  it('the next stage is due and payable at any time: with the deposit held and nothing released, the final stage is paid and the work delivered (issue 46)', async () => {
+    const { client, contractor, projectId } = await hired(t, { priceMinor: 400_000, stages: STAGES });
+    expect((await pay(client, projectId)).json().amountMinor).toBe(160_000);
+    expect((await setStatus(t, contractor, projectId, 'in_progress')).statusCode).toBe(200);
+    // What the client's page reads: the final stage is due now, not after she releases the deposit.
+    const money = (await get(client, `/api/projects/${projectId}`)).json().money;
+    expect(money).toMatchObject({ funded: true, dueMinor: 240_000, heldMinor: 160_000, releasedMinor: 0 });
+    expect(money.milestones.map((m: { status: string }) => m.status)).toEqual(['funded', 'pending']);
+    expect((await pay(client, projectId)).json().amountMinor).toBe(240_000);
+    expect((await get(client, `/api/projects/${projectId}`)).json().money).toMatchObject({ dueMinor: 0, heldMinor: 400_000, releasedMinor: 0 });
+    expect((await setStatus(t, contractor, projectId, 'delivered')).statusCode).toBe(200);
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    expect(await escrow(t, projectId)).toEqual({ fundedMinor: 400_000, releasedMinor: 400_000, refundedMinor: 0, heldMinor: 0 });
+  });
+
   it('refuses an approval short of the price (work stored before the rule), by hand and by the 7-day sweep, changing nothing', async () => {
     const { client, projectId } = await hired(t, { priceMinor: 1_100_000, stages: STAGES });
     expect((await pay(client, projectId)).statusCode).toBe(200);

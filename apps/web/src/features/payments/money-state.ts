@@ -13,8 +13,8 @@ const t = paymentsWeb.state;
 export type MoneyState =
   /** The hire waits for the money to begin: `dueMinor` by `payBy` (or the hire lapses). */
   | { kind: 'awaiting'; dueMinor: number; payBy: string | null }
-  /** Held in escrow, nothing released yet. */
-  | { kind: 'held'; heldMinor: number; disputed: boolean }
+  /** Held in escrow, nothing released yet (`next`: a staged plan's stage that may be paid now, needed before the delivery). */
+  | { kind: 'held'; heldMinor: number; disputed: boolean; next: { title: string; amountMinor: number } | null }
   /** A staged plan under way: some released, the rest held or still to pay (`next`: the milestone due now). */
   | { kind: 'partlyReleased'; releasedMinor: number; heldMinor: number; next: { title: string; amountMinor: number } | null }
   /** Everything went to the contractor. */
@@ -31,15 +31,15 @@ export function moneyState(status: ProjectStatus, m: ProjectMoney): MoneyState {
   if (m.releasedMinor > 0 && m.heldMinor === 0 && (status === 'completado' || m.releasedMinor >= m.priceMinor)) {
     return { kind: 'released', releasedMinor: m.releasedMinor, at: m.releasedAt };
   }
+  const pending = m.milestones.find((x) => x.status === 'pending');
+  const next = m.dueMinor > 0 && pending ? { title: pending.title, amountMinor: m.dueMinor } : null;
   if (m.releasedMinor > 0) {
-    const pending = m.milestones.find((x) => x.status === 'pending');
-    const next = m.dueMinor > 0 && pending ? { title: pending.title, amountMinor: m.dueMinor } : null;
     return { kind: 'partlyReleased', releasedMinor: m.releasedMinor, heldMinor: m.heldMinor, next };
   }
   if ((status === 'assigned' || status === 'in_progress') && !moneyToBeginHeld(m)) {
     return { kind: 'awaiting', dueMinor: m.dueMinor > 0 ? m.dueMinor : moneyShortfall('start', m), payBy: m.payBy };
   }
-  if (m.heldMinor > 0) return { kind: 'held', heldMinor: m.heldMinor, disputed: status === 'disputed' };
+  if (m.heldMinor > 0) return { kind: 'held', heldMinor: m.heldMinor, disputed: status === 'disputed', next: status === 'disputed' ? null : next };
   return { kind: 'none' };
 }
 
@@ -53,11 +53,17 @@ export function moneyStateText(state: MoneyState, m: ProjectMoney, viewer: 'clie
       if (viewer === 'client') return { line: by ? t.payBy(amount(state.dueMinor), by) : t.payNow(amount(state.dueMinor)), note: by ? t.payByNote : null };
       return { line: by ? t.waitingBy(amount(state.dueMinor), by) : t.waiting(amount(state.dueMinor)), note: by ? t.waitingByNote : null };
     }
-    case 'held':
+    case 'held': {
+      const next = state.next
+        ? viewer === 'client'
+          ? t.nextStageClient(state.next.title, amount(state.next.amountMinor))
+          : t.nextStageContractor(state.next.title, amount(state.next.amountMinor))
+        : null;
       return {
         line: state.disputed ? t.heldDisputed(amount(state.heldMinor)) : viewer === 'client' ? t.heldClient(amount(state.heldMinor)) : t.heldContractor(amount(state.heldMinor)),
-        note: null,
+        note: next,
       };
+    }
     case 'partlyReleased': {
       const next = state.next
         ? viewer === 'client'

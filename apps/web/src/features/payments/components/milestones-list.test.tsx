@@ -58,9 +58,12 @@ describe('MilestonesList', () => {
   it('lists each milestone with its amount and state; the client releases a funded one after confirming', async () => {
     const { calls, onChanged } = renderList(plan(['funded', 'pending']), 'client');
     const items = within(screen.getByRole('list', { name: t.milestones.listLabel })).getAllByRole('listitem');
-    expect(items.map((i) => i.textContent)).toEqual([expect.stringContaining('Materiales · RD$4,000.00Fondeado'), expect.stringContaining('Final · RD$6,000.00Pendiente')]);
+    expect(items.map((i) => i.textContent)).toEqual([
+      expect.stringContaining('Materiales · RD$4,000.00Pagada y retenida'),
+      expect.stringContaining('Final · RD$6,000.00Por pagar'),
+    ]);
     // The last milestone goes with the final approval: no button for it.
-    expect(screen.getAllByRole('button', { name: /Liberar el hito/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /Liberar la etapa/ })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: t.milestones.releaseLabel('Materiales') }));
     expect(screen.getByText(t.milestones.confirmText('Materiales', 'RD$4,000.00'))).toBeTruthy();
     expect(calls).toHaveLength(0);

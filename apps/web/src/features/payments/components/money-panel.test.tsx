@@ -67,6 +67,27 @@ describe('the money panel', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('a staged plan with its deposit held: the client may pay the final stage now, without releasing anything (issue 46)', async () => {
+    const plan = money({
+      fundedMinor: 400_000,
+      heldMinor: 400_000,
+      funded: true,
+      dueMinor: 600_000,
+      milestones: [
+        { id: 'm1', title: 'Materiales', amountMinor: 400_000, status: 'funded', last: false },
+        { id: 'm2', title: 'Final', amountMinor: 600_000, status: 'pending', last: true },
+      ],
+    });
+    const { state } = renderPanel('in_progress', plan, 'client');
+    expect(state()).toContain(t.state.nextStageClient('Final', 'RD$6,000.00'));
+    expect(screen.getByRole('region', { name: t.fund.title }).textContent).toContain(t.fund.milestoneIntro('Final', 'RD$6,000.00'));
+    expect(await screen.findByRole('button', { name: new RegExp(`^${t.fund.pay}`) })).toBeTruthy();
+    cleanup();
+    // The contractor reads why he cannot deliver yet.
+    const contractor = renderPanel('in_progress', plan, 'contractor');
+    expect(contractor.state()).toContain(t.state.nextStageContractor('Final', 'RD$6,000.00'));
+  });
+
   it('a staged plan waits for its first stage only', () => {
     const plan = money({
       dueMinor: 400_000,

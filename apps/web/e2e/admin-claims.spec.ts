@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { adminClaims as t, adminInbox, adminLog, adminModeration, reportReasonLabels, reports } from '@arreglaya/shared/i18n/admin-ops';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import type { TestAccount } from './support/accounts.ts';
@@ -72,12 +73,18 @@ test('the sysadmin reads a claim and its conversation, splits the money; both ar
   await expectNoSeriousAxe(page, '/admin/reclamos/:projectId');
 
   const decision = page.getByRole('region', { name: t.decision.title });
-  await decision.getByRole('radio', { name: t.decision.split }).check();
-  await decision.getByRole('button', { name: t.decision.submit }).click();
+  // Nothing is chosen for the sysadmin (issue 46): sending without an outcome is refused.
+  await decision.getByRole('button', { name: t.decision.review }).click();
+  await expect(decision.getByText(tp.claim.chooseOutcome)).toBeVisible();
+  await decision.getByRole('radio', { name: new RegExp(t.decision.split) }).check();
+  await decision.getByRole('button', { name: t.decision.review }).click();
   await expect(decision.getByLabel(t.decision.percent)).toHaveAccessibleDescription(new RegExp(t.decision.percentHint.replace('.', '\\.')));
   await decision.getByLabel(t.decision.percent).fill('60');
   await decision.getByLabel(t.decision.note).fill('El termostato se cambió, pero la instalación quedó incompleta.');
-  await decision.getByRole('button', { name: t.decision.submit }).click();
+  await decision.getByRole('button', { name: t.decision.review }).click();
+  const confirm = page.getByRole('alertdialog', { name: t.decision.confirmTitle });
+  await expect(confirm).toContainText(t.decision.confirm);
+  await confirm.getByRole('button', { name: t.decision.confirmYes }).click();
   await expect(page.getByTestId('message-box')).toContainText(t.decision.decided);
   await expect(page.getByText(t.decision.closed)).toBeVisible();
   // 60 % released to the contractor, the rest refunded; nothing held any more.

@@ -221,6 +221,17 @@ export function stageAmounts(priceMinor: number, percents: readonly number[]): n
 /** The platform's fee on a release to a contractor (PLATFORM_FEE_PERCENT), in minor units: one rounding for the ledger and the pages. */
 export const platformFeeMinor = (amountMinor: number, feePercent: number) => Math.round((amountMinor * feePercent) / 100);
 
+/**
+ * What a claim's decision gives each side of what is held (one rounding for the ledger and the
+ * console's preview): release all, refund all, or the contractor's percent released (less the
+ * platform's fee) and the rest refunded.
+ */
+export function claimShares(heldMinor: number, outcome: 'release' | 'refund' | 'split', contractorPercent: number | undefined, feePercent: number) {
+  const released = outcome === 'release' ? heldMinor : outcome === 'refund' ? 0 : Math.round((heldMinor * (contractorPercent ?? 0)) / 100);
+  const feeMinor = platformFeeMinor(released, feePercent);
+  return { releasedMinor: released, feeMinor, toContractorMinor: released - feeMinor, toClientMinor: heldMinor - released };
+}
+
 export const stagesPayable = (priceMinor: number, percents: readonly number[]) => stageAmounts(priceMinor, percents).every((a) => a > 0);
 
 /** Days an offer stays valid unless the contractor says otherwise. */

@@ -53,6 +53,7 @@ export const payments = {
     decided: 'Decisión registrada.',
     notDisputed: 'Este proyecto no está en reclamación.',
     splitPercent: 'Indica el porcentaje para el contratista (1 a 99).',
+    chooseOutcome: 'Elige el resultado de la decisión.',
   },
   refund: {
     nothingHeld: 'No hay dinero retenido para devolver.',

@@ -137,7 +137,7 @@ export type FundResult = z.infer<typeof FundResultSchema>;
 export const CLAIM_OUTCOMES = ['release', 'refund', 'split'] as const;
 export const ClaimDecisionSchema = z
   .object({
-    outcome: z.enum(CLAIM_OUTCOMES, { error: validation.invalidOption }),
+    outcome: z.enum(CLAIM_OUTCOMES, { error: tp.claim.chooseOutcome }),
     /** With split: the contractor's share of what is held, in whole percent. */
     contractorPercent: z.number().int(tp.claim.splitPercent).min(1, tp.claim.splitPercent).max(99, tp.claim.splitPercent).optional(),
     note: optionalText(1000, { multiline: true }),

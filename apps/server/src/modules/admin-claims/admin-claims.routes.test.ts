@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logTrail } from '../../db/schema/index.ts';
-import { funded, newKey, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
+import { escrow, funded, newKey, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
 import { person, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 
@@ -94,5 +94,17 @@ describe('claims console', () => {
     }
     expect((await get(admin, '/api/admin/claims')).json<{ items: { projectId: string }[] }>().items.map((i) => i.projectId)).not.toContain(h.projectId);
     expect((await get(admin, `/api/admin/claims/${h.projectId}/conversation`)).statusCode).toBe(200);
+  });
+
+  it('a decision without an outcome is refused in Spanish and moves nothing (no outcome is ever assumed)', async () => {
+    const h = await claimed();
+    const before = await escrow(t, h.projectId);
+    for (const payload of [{ note: 'Sin resultado.' }, { outcome: '', note: '' }, {}]) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/admin/projects/${h.projectId}/decision`, headers: { ...admin.headers, 'idempotency-key': newKey() }, payload });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().error.fields.outcome).toBe('Elige el resultado de la decisión.');
+    }
+    expect(await escrow(t, h.projectId)).toEqual(before);
+    expect(before.heldMinor).toBeGreaterThan(0);
   });
 });

@@ -1,5 +1,5 @@
 import type { Currency } from '@arreglaya/shared/domain';
-import { amountToBegin, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor, type MoneyCover } from '@arreglaya/shared/lifecycles';
+import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor, type MoneyCover } from '@arreglaya/shared/lifecycles';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
@@ -495,7 +495,7 @@ export async function releaseHeld(
   let released = 0;
   const escrows = opts.escrows ?? (await escrowOf(tx, project.id));
   for (const e of escrows) {
-    const amount = opts.percent === undefined ? e.held : Math.round((e.held * opts.percent) / 100);
+    const amount = claimShares(e.held, opts.percent === undefined ? 'release' : 'split', opts.percent, opts.feePercent).releasedMinor;
     if (amount <= 0 || !project.contractorId) continue;
     const fee = platformFeeMinor(amount, opts.feePercent);
     const posted = await post(tx, {

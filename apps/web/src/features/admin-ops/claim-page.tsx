@@ -7,16 +7,18 @@ import type { z } from 'zod';
 import { adminClaims as t } from '@arreglaya/shared/i18n/admin-ops';
 import type { AdminClaim } from '@arreglaya/shared/schemas/admin-ops';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { CLAIM_OUTCOMES, ClaimDecisionSchema, type ClaimDecision } from '@arreglaya/shared/schemas/payments';
+import { claimShares } from '@arreglaya/shared/lifecycles';
+import { CLAIM_OUTCOMES, ClaimDecisionSchema, type ClaimDecision, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
-import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
+import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
@@ -106,7 +108,7 @@ function ClaimDetail({ projectId, project: p, claim }: { projectId: string; proj
       <Conversation projectId={projectId} />
 
       {p.status === 'disputed' ? (
-        <DecisionForm projectId={projectId} heldLabel={money ? formatMoney(money.heldMinor, money.currency) : null} />
+        <DecisionForm projectId={projectId} money={money} />
       ) : (
         <p className="rounded-xl border border-slate-200 bg-slate-50 p-4 text-slate-800">{t.decision.closed}</p>
       )}
@@ -181,69 +183,127 @@ function Conversation({ projectId }: { projectId: string }) {
   );
 }
 
-function DecisionForm({ projectId, heldLabel }: { projectId: string; heldLabel: string | null }) {
+/**
+ * The decision moves money and cannot be undone (issue 46): no outcome is chosen for the sysadmin,
+ * each outcome says what each side receives (the shared rule the ledger uses), and "Revisar y
+ * registrar" asks once more, with the amounts, before anything is sent.
+ */
+function DecisionForm({ projectId, money }: { projectId: string; money: ProjectMoney | null }) {
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   // One key per filled-in form: a retry after a lost answer never moves the money twice.
   const [key] = useState(() => crypto.randomUUID());
-  const form = useForm<DecisionInput, unknown, ClaimDecision>({ resolver: zodResolver(ClaimDecisionSchema), defaultValues: { outcome: 'release', note: '' } });
+  const [asking, setAsking] = useState<ClaimDecision | null>(null);
+  const form = useForm<DecisionInput, unknown, ClaimDecision>({ resolver: zodResolver(ClaimDecisionSchema), defaultValues: { note: '' } });
   const outcome = useWatch({ control: form.control, name: 'outcome' });
+  const percent = useWatch({ control: form.control, name: 'contractorPercent' });
   const decide = useMutation({
     mutationFn: (values: ClaimDecision) => decideClaim(projectId, values, key),
     onSuccess: async (result) => {
+      setAsking(null);
       messageBox.show({ text: `${result.message} ${t.decision.decided}`, kind: 'success' });
       await Promise.all([queryClient.invalidateQueries({ queryKey: adminOpsKeys.project(projectId) }), queryClient.invalidateQueries({ queryKey: adminOpsKeys.claims })]);
     },
     onError: (error) => {
+      setAsking(null);
       if (!applyServerFieldErrors(error, form.setError, ['outcome', 'contractorPercent', 'note'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
   });
   const inFlight = useInFlight();
   const errors = form.formState.errors;
+  /** What each side receives with this outcome, in words; null when the split's percent is not given yet. */
+  const sharesText = (value: ClaimDecision['outcome'], contractorPercent: number | undefined) => {
+    if (!money) return null;
+    if (value === 'split' && !(typeof contractorPercent === 'number' && contractorPercent >= 1 && contractorPercent <= 99)) return null;
+    const s = claimShares(money.heldMinor, value, contractorPercent, money.feePercent);
+    const amount = (minor: number) => formatMoney(minor, money.currency);
+    return t.decision.shares(amount(s.toContractorMinor), amount(s.feeMinor), amount(s.toClientMinor));
+  };
   return (
     <section aria-labelledby="claim-decision" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="claim-decision" className="text-xl font-semibold text-slate-900">
         {t.decision.title}
       </h2>
-      {heldLabel && (
+      {money && (
         <p className="text-slate-700">
-          {t.held}: <strong>{heldLabel}</strong>
+          {t.held}: <strong>{formatMoney(money.heldMinor, money.currency)}</strong>
         </p>
       )}
-      <form noValidate className="mt-3 flex flex-col gap-4" onSubmit={form.handleSubmit((values) => inFlight.send(decide, values))}>
-        <fieldset className="flex flex-col gap-2">
+      <form noValidate className="mt-3 flex flex-col gap-4" onSubmit={form.handleSubmit((values) => setAsking(values))}>
+        <fieldset className="flex flex-col gap-2" aria-describedby={errors.outcome ? 'claim-outcome-error' : undefined}>
           <legend className="font-medium text-slate-800">{t.decision.outcome}</legend>
-          {CLAIM_OUTCOMES.map((value) => (
-            <label key={value} className="flex min-h-11 items-center gap-2">
-              <input type="radio" value={value} {...form.register('outcome')} className="size-5" />
-              {OUTCOME_LABELS[value]}
-            </label>
-          ))}
+          {CLAIM_OUTCOMES.map((value) => {
+            const shares = value === 'split' ? null : sharesText(value, undefined);
+            return (
+              <label key={value} className="flex min-h-11 items-start gap-2 py-1">
+                <input type="radio" value={value} {...form.register('outcome')} className="mt-0.5 size-5 shrink-0" />
+                <span className="flex flex-col">
+                  <span>{OUTCOME_LABELS[value]}</span>
+                  {shares && <span className="text-sm text-slate-700">{shares}</span>}
+                </span>
+              </label>
+            );
+          })}
+          {errors.outcome?.message && (
+            <p id="claim-outcome-error" className="font-medium text-red-700">
+              {errors.outcome.message}
+            </p>
+          )}
         </fieldset>
         {outcome === 'split' && (
-          <Field label={t.decision.percent} hint={t.decision.percentHint} error={errors.contractorPercent?.message}>
-            {(control) => (
-              <input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={1}
-                max={99}
-                className={inputClasses('max-w-40')}
-                {...form.register('contractorPercent', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
-              />
-            )}
-          </Field>
+          <>
+            <Field label={t.decision.percent} hint={t.decision.percentHint} error={errors.contractorPercent?.message}>
+              {(control) => (
+                <input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={1}
+                  max={99}
+                  className={inputClasses('max-w-40')}
+                  {...form.register('contractorPercent', { setValueAs: (v: string) => (v === '' ? undefined : Number(v)) })}
+                />
+              )}
+            </Field>
+            <p aria-live="polite" data-testid="split-shares" className="font-medium text-slate-800">
+              {sharesText('split', percent) ?? t.decision.sharesNeedPercent}
+            </p>
+          </>
         )}
         <Field label={t.decision.note} hint={t.decision.noteHint} error={errors.note?.message}>
           {(control) => <textarea {...control} rows={3} className={inputClasses()} {...form.register('note')} />}
         </Field>
         <div>
-          <button type="submit" className={buttonClasses('primary')} disabled={inFlight.busy} aria-busy={inFlight.busy}>
-            <BusyLabel busy={inFlight.busy}>{t.decision.submit}</BusyLabel>
+          <button type="submit" className={buttonClasses('primary')}>
+            {t.decision.review}
           </button>
         </div>
       </form>
+      {asking && (
+        <ModalDialog title={t.decision.confirmTitle} variant="confirm" alert describedBy="claim-confirm-text" dismissable={!inFlight.busy} onClose={() => setAsking(null)}>
+          <form
+            className="mt-3 flex flex-col gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void inFlight.send(decide, asking);
+            }}
+          >
+            <div id="claim-confirm-text" className="flex flex-col gap-2 text-slate-800">
+              <p className="font-semibold">{t.decision.confirmOutcome(OUTCOME_LABELS[asking.outcome])}</p>
+              <p>{sharesText(asking.outcome, asking.contractorPercent)}</p>
+              <p>{t.decision.confirm}</p>
+            </div>
+            <DialogActions
+              failure={null}
+              cancelLabel={t.decision.cancel}
+              onCancel={() => setAsking(null)}
+              submitLabel={t.decision.confirmYes}
+              busy={inFlight.busy}
+              busyLabel={t.decision.submit}
+            />
+          </form>
+        </ModalDialog>
+      )}
     </section>
   );
 }

@@ -4,11 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import '@/test/jsdom-css-escape.ts';
 
 afterEach(cleanup);
-
-// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
-if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
 function renderDialog(onConfirm: (comment: string | undefined) => Promise<void>) {
   const onClose = vi.fn();

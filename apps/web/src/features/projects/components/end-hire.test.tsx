@@ -9,6 +9,7 @@ import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
 import { EndHire } from './end-hire.tsx';
+import '@/test/jsdom-css-escape.ts';
 
 // Ending an unpaid hire (issue 29): offered to the client ("Cancelar contratación") and the hired
 // contractor ("Retirarme de este trabajo") only while the project is assigned and nothing is
@@ -16,9 +17,6 @@ import { EndHire } from './end-hire.tsx';
 // sends one request and the answer's message is shown. Only the network is replaced.
 
 const t = projectsWeb.endHire;
-
-// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
-if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
 afterEach(() => {
   cleanup();

@@ -10,13 +10,11 @@ import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { ProjectView } from './project-view.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import '@/test/jsdom-css-escape.ts';
 
 // The client's approval releases the whole price (MONEY_GATES 'approve'): it is offered only when
 // nothing is short, and its dialog names what it releases and that the contractor receives it less
 // ArreglaYa's fee. Until the money to begin is held, the contact section says the details come with it.
-
-// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
-if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
 afterEach(cleanup);
 

@@ -269,6 +269,16 @@ export class ChatLive {
       .catch(() => undefined);
   }
 
+  /**
+   * A notice about a project (an offer, a counter-offer and its answer, a hire, a payment, a
+   * delivery...) means the other side just changed it: every query whose key names the project
+   * (its page, its offers, the contractor's own offer on it) is read again, so an open project page
+   * follows without a reload (issue 46). Only notices: a chat message changes no project.
+   */
+  private followProject(projectId: string): void {
+    void this.queryClient.invalidateQueries({ predicate: (query) => query.queryKey.includes(projectId) });
+  }
+
   private onFrame(frame: ChatServerFrame): void {
     switch (frame.action) {
       case 'message': {
@@ -277,6 +287,7 @@ export class ChatLive {
         if (m.conversationId === this.typingConversation(m)) this.typingUntil.delete(m.conversationId);
         if (!m.mine && m.conversationId === this.active && this.isVisible()) void this.markRead(m.conversationId);
         else this.refreshLists(!m.mine);
+        if (m.type === 'notification' && m.projectId) this.followProject(m.projectId);
         if (m.mine) this.changed();
         return;
       }

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, QueryObserver } from '@tanstack/react-query';
 import type { ChatMessage } from '@arreglaya/shared/schemas/chat';
 import { ChatSocket, reconnectDelay, type SocketLike } from './chat-socket.ts';
 import { ChatLive } from './chat-live.ts';
@@ -366,5 +366,41 @@ describe('ChatLive when the catch-up itself fails', () => {
     expect(afters).toEqual([first[0]!.id, first[0]!.id]);
     expect(FakeSocket.all).toHaveLength(2);
     live.stop();
+  });
+});
+
+describe('ChatLive and an open project page', () => {
+  it('a notice about a project reads that project’s queries again; a chat message, or another project’s notice, does not (issue 46)', async () => {
+    vi.useRealTimers();
+    const PROJECT = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
+    const queryClient = new QueryClient();
+    const reads = { detail: 0, offers: 0, other: 0 };
+    // What the project page keeps watched: its detail and its offers (keys name the project), and another project's page.
+    const watch = (key: readonly string[], name: keyof typeof reads) =>
+      new QueryObserver(queryClient, { queryKey: key, queryFn: async () => ++reads[name], staleTime: Infinity }).subscribe(() => undefined);
+    const stop = [
+      watch(['projects', ME, 'detail', PROJECT], 'detail'),
+      watch(['projects', ME, 'offers', PROJECT, 'recommended'], 'offers'),
+      watch(['projects', ME, 'detail', 'other'], 'other'),
+    ];
+    await vi.waitFor(() => expect(reads).toEqual({ detail: 1, offers: 1, other: 1 }));
+    const live = new ChatLive(queryClient, ME, {
+      url: 'ws://x/ws',
+      createSocket: create,
+      api: fakeApi(async () => ({ messages: [], hasMore: false })) as never,
+      isVisible: () => false,
+    });
+    live.start();
+    latest().serverOpens();
+
+    latest().push({ action: 'message', message: { ...message('¿Podemos hablar?', false, 1), projectId: PROJECT } });
+    latest().push({ action: 'message', message: { ...message('Nueva oferta', false, 2), type: 'notification', senderId: null, projectId: 'other-project' } });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(reads).toEqual({ detail: 1, offers: 1, other: 1 });
+
+    latest().push({ action: 'message', message: { ...message('El contratista aceptó tu contraoferta', false, 3), type: 'notification', senderId: null, projectId: PROJECT } });
+    await vi.waitFor(() => expect(reads).toEqual({ detail: 2, offers: 2, other: 1 }));
+    live.stop();
+    stop.forEach((unsubscribe) => unsubscribe());
   });
 });

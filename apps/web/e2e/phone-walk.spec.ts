@@ -1,8 +1,16 @@
+import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { auth } from '@arreglaya/shared/i18n/auth';
+import { paymentsWeb } from '@arreglaya/shared/i18n/payments';
+import { projectsWeb as tpw } from '@arreglaya/shared/i18n/projects';
+import { reviews as tr } from '@arreglaya/shared/i18n/reviews';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { completeContractorProfile, createConfirmedAccount, signIn } from './support/accounts.ts';
-import { expect, testWithOwnServer, type AppServer } from './support/fixtures.ts';
+import { apiAs } from './support/api.ts';
+import { dayFromToday } from './support/dates.ts';
+import { expect, testWithOwnServer, watchPageErrors, type AppServer } from './support/fixtures.ts';
+import { offerTerms } from './support/offer-terms.ts';
 
 // Issue 46: a phone walk of twenty minutes. Time is moved with Playwright's clock rather than
 // waited for: what broke after five minutes (TanStack Query's garbage collection of the session
@@ -55,3 +63,94 @@ for (const role of ['client', 'contractor'] as const) {
     await expect(page.getByRole('main').getByText(shell.loading)).toHaveCount(0);
   });
 }
+
+test('a homeowner’s whole journey at 360 px, longer than the cache’s collection time, follows the contractor live without a reload', async ({ page }) => {
+  test.setTimeout(240_000);
+  const client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+  const contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
+  await completeContractorProfile(server.baseURL, contractor);
+  const contractorApi = await apiAs(server.baseURL, contractor);
+  const contractorName = `${contractor.firstName} ${contractor.lastName}`;
+  const errors = watchPageErrors(page);
+  await page.clock.install();
+  await signIn(page, client);
+  // From here on every page is reached by a tap: a full load would hide what five minutes do.
+  let loads = 0;
+  page.on('load', () => loads++);
+  const main = page.getByRole('main');
+  const status = (label: string) => expect(main.getByText(/^Estado: \S/).first()).toHaveText(`${tpw.page.status}: ${label}`);
+
+  // 1. She posts a project from the phone menu.
+  await (await openPhoneMenu(page)).getByRole('link', { name: shell.nav.newProject }).click();
+  const title = `Inodoro que gotea ${randomUUID().slice(0, 6)}`;
+  await main.getByRole('checkbox', { name: SERVICE_LABELS.plomeria }).check();
+  await main.getByLabel(tpw.form.title, { exact: true }).fill(title);
+  await main.getByLabel(tpw.form.propertyType, { exact: true }).selectOption('casa');
+  await main.getByLabel(tpw.form.description, { exact: true }).fill('El inodoro gotea por la base desde ayer.');
+  await main.getByLabel(tpw.form.startDate, { exact: true }).fill(dayFromToday(3));
+  await main.getByLabel(tpw.form.city, { exact: true }).selectOption('santo-domingo');
+  await main.getByRole('button', { name: tpw.form.save }).click();
+  await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
+  const projectId = new URL(page.url()).pathname.split('/').pop()!;
+  await status('Abierto');
+  await expect(main.getByText(tpw.offers.none)).toBeVisible();
+
+  // 2. Minutes pass; the contractor offers: her open page shows the offer by itself.
+  await page.clock.runFor(PAST_COLLECTION);
+  expect(
+    (await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor: 600_000, description: 'Cambio la cera y el tubo.' } })).status(),
+  ).toBe(201);
+  const card = main.getByRole('list', { name: tpw.offers.listLabel }).getByRole('article');
+  await expect(card).toContainText(contractorName);
+  await expect(card).toContainText('RD$6,000.00');
+
+  // 3. She counters; he accepts the counter: her card says so without a reload.
+  await card.getByRole('button', { name: `${tpw.offers.counter}: ${contractorName}` }).click();
+  const counter = page.getByRole('dialog', { name: tpw.offers.counterTitle });
+  await counter.getByLabel(tpw.offers.counterPriceLabel('DOP')).fill('5,000');
+  await counter.getByRole('button', { name: tpw.offers.send }).click();
+  await expect(card).toContainText(tpw.offers.counterStatus.pending);
+  await page.clock.runFor(PAST_COLLECTION);
+  const [quote] = ((await (await contractorApi.get(`/api/projects/${projectId}/quotes`)).json()) as { items: { id: string }[] }).items;
+  expect((await contractorApi.post(`/api/quotes/${quote!.id}/counter/answer`, { data: { accept: true } })).status()).toBe(200);
+  await expect(card).toContainText(tpw.offers.counterStatus.accepted);
+
+  // 4. She hires him and pays under protection with a new card.
+  await card.getByRole('button', { name: `${tpw.offers.accept}: ${contractorName}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: tpw.offers.accept }).click();
+  await status('Asignado');
+  const pay = main.getByRole('region', { name: paymentsWeb.fund.title });
+  await pay.getByLabel(paymentsWeb.cardForm.number).fill('4242 4242 4242 4242');
+  await pay.getByLabel(paymentsWeb.cardForm.expiry).fill(`12${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`);
+  await pay.getByLabel(paymentsWeb.cardForm.cvc).fill('123');
+  await pay.getByLabel(paymentsWeb.cardForm.postalCode).fill('10101');
+  await pay.getByLabel(paymentsWeb.cardForm.country).selectOption('DO');
+  await pay.getByRole('button', { name: new RegExp(`^${paymentsWeb.fund.pay}`) }).click();
+  await expect(page.getByTestId('money-state')).toContainText(paymentsWeb.state.heldClient('RD$5,000.00'));
+  await expect(main.getByRole('region', { name: tpw.page.contact })).toContainText(contractor.email);
+
+  // 5. More minutes; he starts and delivers: her page offers the approval by itself.
+  await page.clock.runFor(PAST_COLLECTION);
+  expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'in_progress' } })).status()).toBe(200);
+  await status('En progreso');
+  expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered', note: 'Cera nueva, sin fugas.' } })).status()).toBe(200);
+  await status('Entregado');
+  await main.getByRole('button', { name: tpw.after.approve }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: tpw.after.approve }).click();
+  await status('Completado');
+
+  // 6. She reviews him; then her account's pages, from the phone menu, still know her.
+  await page.getByRole('button', { name: tr.add }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('radio', { name: tr.ratingOption(5) }).check();
+  await dialog.getByLabel(tr.titleLabel).fill('Rápido y limpio');
+  await dialog.getByLabel(tr.commentsLabel).fill('Vino el mismo día y dejó todo seco.');
+  await dialog.getByRole('button', { name: tr.submit }).click();
+  await expect(page.getByText(tr.pendingNote)).toBeVisible();
+  await page.clock.runFor(PAST_COLLECTION);
+  await (await openPhoneMenu(page)).getByRole('link', { name: shell.nav.myProjects }).click();
+  await expect(main.getByRole('link', { name: title })).toBeVisible();
+  expect(loads).toBe(0);
+  expect(errors).toEqual([]);
+  await contractorApi.dispose();
+});

@@ -28,6 +28,9 @@ export const shell = {
     createAccount: 'Crear cuenta',
     searchContractors: 'Buscar Contratistas',
     favorites: 'Favoritos',
+    /** The client's phone menu (issue 46): what she came to do, one tap away. */
+    newProject: 'Publicar proyecto',
+    myProjects: 'Mis proyectos',
     selectProject: 'Seleccionar Proyecto',
     admin: 'Administración',
     myAccount: 'Mi cuenta',

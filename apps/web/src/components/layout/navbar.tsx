@@ -87,6 +87,8 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
             <NavItem to="/contactus" label={t.contact} compact={compact} />
             {user?.role === 'client' && (
               <>
+                <NavItem to="/nuevoproyecto" label={t.newProject} phoneOnly />
+                <NavItem to="/perfil/proyectos" label={t.myProjects} phoneOnly />
                 <NavItem to="/busqueda" label={t.searchContractors} />
                 <NavItem to="/perfil/favoritos" label={t.favorites} />
               </>
@@ -111,11 +113,14 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
 
 const COMPACT_CLASSES = { narrow: 'md:hidden lg:block', wide: 'md:hidden 2xl:block' } as const;
 
-/** Compact items stay in the mobile menu but give their room to the role links on mid-size screens. */
-function NavItem({ to, label, compact }: { to: string; label: string; compact?: keyof typeof COMPACT_CLASSES }) {
+/**
+ * Compact items stay in the mobile menu but give their room to the role links on mid-size screens;
+ * phone-only items are in the mobile menu alone (wider screens reach them through the page or the account menu).
+ */
+function NavItem({ to, label, compact, phoneOnly = false }: { to: string; label: string; compact?: keyof typeof COMPACT_CLASSES; phoneOnly?: boolean }) {
   return (
-    <li className={compact ? COMPACT_CLASSES[compact] : undefined}>
-      <NavLink to={to} className={linkClasses}>
+    <li className={cx(compact && COMPACT_CLASSES[compact], phoneOnly && 'md:hidden')}>
+      <NavLink to={to} end className={linkClasses}>
         {label}
       </NavLink>
     </li>

@@ -146,6 +146,8 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   await expect(dialog.getByText(tq.priceMustBePositive)).toBeVisible();
   await expect(dialog.getByLabel(offerForm.priceLabel('DOP'))).toHaveAttribute('aria-invalid', 'true');
   await dialog.getByLabel(offerForm.priceLabel('DOP')).fill('15,000');
+  // What reaches the contractor, with the server's fee (PLATFORM_FEE_PERCENT, 10 by default), before sending (issue 46).
+  await expect(dialog.getByLabel(offerForm.priceLabel('DOP'))).toHaveAccessibleDescription(`${offerForm.priceHint} ${offerForm.receives('RD$13,500.00', '10 %')}`);
   await dialog.getByRole('button', { name: offerForm.submit }).click();
   await expect(page.getByTestId('message-box')).toContainText(tq.sent);
   await expect(dialog).toHaveCount(0);

@@ -1,6 +1,8 @@
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { favourites } from '@arreglaya/shared/i18n/favourites';
+import { landing } from '@arreglaya/shared/i18n/landing';
+import { places as tp } from '@arreglaya/shared/i18n/places';
 import { pagination } from '@arreglaya/shared/i18n/common';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import type { ContractorPublicProfile, DirectoryPage } from '@arreglaya/shared/schemas/directory';
@@ -77,6 +79,39 @@ test.describe('without JavaScript', () => {
     await expect(cardNames(page)).toHaveText(second.items.map((c) => c.name));
   });
 
+  test("the landing's search, typed and sent before any script runs, shows plomero near Naco at /busqueda", async ({ page, request }) => {
+    // Issue 46: at 400 kbps the landing is visible seconds before it works; a search sent then must not be lost.
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: landing.searchLabel }).fill('plomero');
+    await page.getByRole('combobox', { name: tp.field.where }).fill('Naco');
+    await page.getByRole('button', { name: landing.searchSubmit }).click();
+    await expect(page).toHaveURL(/\/busqueda\?/);
+    const expected = await api<DirectoryPage>(request, '/api/contractors?q=plomero&donde=naco&sort=distance');
+    expect(expected.items.length).toBeGreaterThan(0);
+    await expect(page.getByTestId('results-count')).toHaveText(t.results.count(String(expected.total), expected.total));
+    await expect(cardNames(page)).toHaveText(expected.items.map((c) => c.name));
+    const distances = await page.getByTestId('distance').allTextContents();
+    expect(distances).toHaveLength(expected.items.length);
+    for (const text of distances) expect(text).toMatch(/ km de Naco$/);
+    // What was typed is still in the fields, the place by its full name.
+    await expect(page.getByRole('searchbox', { name: t.search.label })).toHaveValue('plomero');
+    await expect(page.getByRole('combobox', { name: tp.field.where })).toHaveValue('Naco, Santo Domingo');
+  });
+
+  test("/busqueda's search box sends its text and keeps the other filters", async ({ page, request }) => {
+    await page.goto('/busqueda?service=plomeria&rating=star4');
+    await page.getByRole('searchbox', { name: t.search.label }).fill('tuberías');
+    await page.getByRole('button', { name: t.search.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/busqueda\?/);
+    const url = new URL(page.url());
+    expect(url.searchParams.get('q')).toBe('tuberías');
+    expect(url.searchParams.getAll('service')).toEqual(['plomeria']);
+    expect(url.searchParams.getAll('rating')).toEqual(['star4']);
+    const expected = await api<DirectoryPage>(request, `/api/contractors?${url.searchParams.toString()}`);
+    await expect(page.getByTestId('results-count')).toHaveText(t.results.count(String(expected.total), expected.total));
+    await expect(page.getByRole('checkbox', { name: SERVICE_LABELS.plomeria })).toBeChecked();
+  });
+
   test("/contractors/:id shows the contractor's page; an unknown one the not-found page", async ({ page, request }) => {
     const top = (await api<DirectoryPage>(request, '/api/contractors?sort=reviews')).items[0]!;
     const profile = await api<ContractorPublicProfile>(request, `/api/contractors/${top.id}`);
@@ -131,6 +166,33 @@ test.describe('with JavaScript', () => {
       .click();
     await expect(page).toHaveURL(/\/busqueda\?page=2$/);
     await expect(cardNames(page)).toHaveText(second.items.map((c) => c.name));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  });
+
+  test("what is typed in the landing's search before hydration survives it, and the search sent after carries it", async ({ page, request }) => {
+    // The page's scripts held back (a slow line): the person types into the prerendered form meanwhile.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const service = page.getByRole('searchbox', { name: landing.searchLabel });
+    const where = page.getByRole('combobox', { name: tp.field.where });
+    await service.fill('plomero');
+    await where.fill('Naco');
+    expect(await page.evaluate(() => document.documentElement.dataset.app)).toBeUndefined();
+    release();
+    await hydrated(page);
+    await expect(service).toHaveValue('plomero');
+    await expect(where).toHaveValue('Naco');
+    // Sent in the app (the same document), with the place typed before hydration.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await service.press('Enter');
+    await expect(page).toHaveURL(/\/busqueda\?q=plomero&donde=naco&sort=distance$/);
+    const expected = await api<DirectoryPage>(request, '/api/contractors?q=plomero&donde=naco&sort=distance');
+    await expect(cardNames(page)).toHaveText(expected.items.map((c) => c.name));
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   });
 

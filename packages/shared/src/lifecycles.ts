@@ -221,6 +221,19 @@ export function stageAmounts(priceMinor: number, percents: readonly number[]): n
 /** The platform's fee on a release to a contractor (PLATFORM_FEE_PERCENT), in minor units: one rounding for the ledger and the pages. */
 export const platformFeeMinor = (amountMinor: number, feePercent: number) => Math.round((amountMinor * feePercent) / 100);
 
+/** What the contractor receives of a release: the amount less platformFeeMinor (the ledger's contractor_payable entry). */
+export const contractorReceivesMinor = (amountMinor: number, feePercent: number) => amountMinor - platformFeeMinor(amountMinor, feePercent);
+
+/**
+ * What a contractor receives of an offer at a price, shown under the offer form's price: with a
+ * staged plan, each stage released with its own fee (a stage's release and the final approval
+ * post one fee each), so it can be a centavo per stage below the whole price's.
+ */
+export function offerReceivesMinor(priceMinor: number, feePercent: number, stagePercents: readonly number[] = []): number {
+  const releases = stagePercents.length > 0 ? stageAmounts(priceMinor, stagePercents) : [priceMinor];
+  return releases.reduce((sum, amount) => sum + contractorReceivesMinor(amount, feePercent), 0);
+}
+
 /**
  * What a claim's decision gives each side of what is held (one rounding for the ledger and the
  * console's preview): release all, refund all, or the contractor's percent released (less the
@@ -229,7 +242,7 @@ export const platformFeeMinor = (amountMinor: number, feePercent: number) => Mat
 export function claimShares(heldMinor: number, outcome: 'release' | 'refund' | 'split', contractorPercent: number | undefined, feePercent: number) {
   const released = outcome === 'release' ? heldMinor : outcome === 'refund' ? 0 : Math.round((heldMinor * (contractorPercent ?? 0)) / 100);
   const feeMinor = platformFeeMinor(released, feePercent);
-  return { releasedMinor: released, feeMinor, toContractorMinor: released - feeMinor, toClientMinor: heldMinor - released };
+  return { releasedMinor: released, feeMinor, toContractorMinor: contractorReceivesMinor(released, feePercent), toClientMinor: heldMinor - released };
 }
 
 export const stagesPayable = (priceMinor: number, percents: readonly number[]) => stageAmounts(priceMinor, percents).every((a) => a > 0);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries.ts';
-import { CITY_BOUNDS, PLACES, findPlace, kmBetweenPoints, placeInText, placeNamed, placesOf, sectorsOf, suggestPlaces } from './places.ts';
+import { CITY_BOUNDS, PLACES, findPlace, kmBetweenPoints, placeInText, placeLabel, placeNamed, placeOfField, placesOf, sectorsOf, suggestPlaces } from './places.ts';
 
 describe('places', () => {
   it('has at least 40 sectors in Greater Santo Domingo and 10 in Santiago, and every city centre', () => {
@@ -32,6 +32,18 @@ describe('places', () => {
     expect(placeNamed('santiago')?.slug).toBe('santiago');
     expect(placeNamed('jardines metropolitanos')?.slug).toBe('los-jardines');
     expect(placeNamed('atlantis')).toBeUndefined();
+  });
+
+  it("reads a '¿Dónde?' field sent as typed: a slug, a name or alias, or a suggestion's label (issue 46)", () => {
+    expect(placeOfField('naco')?.slug).toBe('naco');
+    expect(placeOfField(' Naco ')?.slug).toBe('naco');
+    expect(placeOfField('Naco, Santo Domingo')?.slug).toBe('naco');
+    expect(placeOfField('Zona Colonial')?.slug).toBe('ciudad-colonial');
+    expect(placeOfField('Santiago')?.slug).toBe('santiago');
+    // Every suggestion's label names its own place.
+    for (const p of PLACES) expect(placeOfField(placeLabel(p))?.slug, p.slug).toBe(p.slug);
+    expect(placeOfField('Naco, Santiago')).toBeUndefined();
+    expect(placeOfField('atlantis')).toBeUndefined();
   });
 
   it('suggests places as someone types, whole words first', () => {

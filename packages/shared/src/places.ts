@@ -184,6 +184,24 @@ export function placeNamed(text: string): Place | undefined {
   return BY_TEXT.get(normalisePlaceText(text));
 }
 
+/**
+ * The place a '¿Dónde?' field names: its slug (the /busqueda URL's own form), its name or an alias
+ * as typed ('Naco', 'NACO'), or a suggestion's label ('Naco, Santo Domingo'). A search form sent
+ * before the page's script runs carries the text as typed (issue 46), so the URL reader and the
+ * API's schema both take it through here.
+ */
+export function placeOfField(text: string): Place | undefined {
+  const trimmed = text.trim();
+  return BY_SLUG.get(trimmed) ?? placeNamed(trimmed) ?? byLabel().get(normalisePlaceText(trimmed));
+}
+
+let labels: Map<string, Place> | undefined;
+/** Every place by its label, normalised; built on first use (placeLabel reads the countries). */
+function byLabel(): Map<string, Place> {
+  labels ??= new Map(PLACES.map((p) => [normalisePlaceText(placeLabel(p)), p]));
+  return labels;
+}
+
 /** The sectors of a city (empty for cities without sectors), by name. */
 export function sectorsOf(city: string): Place[] {
   return PLACES.filter((p) => p.kind === 'sector' && p.city === city).sort((a, b) => a.name.localeCompare(b.name, 'es'));

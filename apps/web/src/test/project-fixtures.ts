@@ -52,6 +52,7 @@ export function testProject(viewer: 'client' | 'contractor', extra: Partial<Proj
     deliveryNote: null,
     viewer: { isClient: viewer === 'client', isHiredContractor: viewer === 'contractor' },
     money: testMoney(),
+    feePercent: 10,
     ...extra,
   };
 }

@@ -93,6 +93,8 @@ export const offerForm = {
   replaceNote: 'Tu nueva oferta reemplaza la anterior.',
   priceLabel: offerPriceLabel,
   priceHint: 'El total por el trabajo, en pesos.',
+  /** Under the price as it is typed (issue 46): the price less the platform fee, and the fee's percent. */
+  receives: (amount: string, percent: string) => `Recibirás ${amount} (comisión ${percent}).`,
   description: 'Descripción de la oferta',
   descriptionHint: 'Qué incluye, materiales, tiempo de trabajo.',
   /** The live counter under the description while it is shorter than the minimum (issue 35). */

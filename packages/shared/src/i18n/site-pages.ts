@@ -94,7 +94,7 @@ export const howItWorks = {
       },
     ],
     feesTitle: 'Comisión clara',
-    fees: 'Registrarte y cotizar es gratis. ArreglaYa cobra una comisión de la plataforma solo sobre cada pago que recibes; el porcentaje vigente aparece en tu cuenta antes de enviar una oferta.',
+    fees: 'Registrarte y cotizar es gratis. ArreglaYa cobra una comisión de la plataforma solo sobre cada pago que recibes. Al escribir el precio de una oferta ves, antes de enviarla, el porcentaje vigente y cuánto recibirás.',
     signUp: 'Registrarme como contratista',
   },
   stepLabel: (n: number) => `Paso ${n}`,

@@ -4,7 +4,7 @@ import { CURRENCIES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { plainText, requiredText } from './common.ts';
 import { places as tplaces } from '../i18n/places.ts';
-import { findPlace } from '../places.ts';
+import { findPlace, placeOfField } from '../places.ts';
 import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_PLACE_MAX, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '../directory-search.ts';
 
 // The contractor directory's contract: the search query (also the /busqueda URL), the card
@@ -47,13 +47,17 @@ export const DirectorySearchSchema = z
       .transform((v) => (v ? v : undefined)),
     zone: z.enum(ZONES, { error: validation.invalidOption }).optional(),
     rating: listOf(RATING_FILTERS),
-    /** The place distances are measured from and whose contractors reach it (places.ts slug; decision 042). */
+    /**
+     * The place distances are measured from and whose contractors reach it (decision 042): a
+     * places.ts slug, or the place's name as a form sent before hydration carries it (issue 46),
+     * read as its slug.
+     */
     donde: z
       .string()
       .trim()
       .max(DIRECTORY_PLACE_MAX, { error: tplaces.validation.unknownPlace })
       .optional()
-      .transform((v) => (v ? v : undefined))
+      .transform((v) => (v ? (placeOfField(v)?.slug ?? v) : undefined))
       .refine((v) => v === undefined || findPlace(v) !== undefined, { error: tplaces.validation.unknownPlace }),
     /** One of the signed-in client's own projects: distances from its sector (takes the place of `donde`). */
     proyecto: z.uuid({ error: validation.invalidValue }).optional(),

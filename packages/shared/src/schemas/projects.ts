@@ -146,6 +146,8 @@ export const ProjectDetailSchema = z
     viewer: z.object({ isClient: z.boolean(), isHiredContractor: z.boolean() }),
     /** The money of a hired project (payment protection), for its client, its contractor and sysadmins: no card data. */
     money: ProjectMoneySchema.nullable(),
+    /** PLATFORM_FEE_PERCENT, public (/comocontratistas speaks of it): the offer form says what a contractor would receive. */
+    feePercent: z.number(),
   })
   .meta({ id: 'ProjectDetail' });
 export type ProjectDetail = z.infer<typeof ProjectDetailSchema>;

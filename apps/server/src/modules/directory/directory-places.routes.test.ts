@@ -119,6 +119,18 @@ describe('directory: places and distances', () => {
     expect(page.items.every((c) => c.distanceKm !== null)).toBe(true);
   });
 
+  it('reads a place by its name or its label, as a search form sent before hydration carries it (issue 46)', async () => {
+    const bySlug = await search('?donde=naco&sort=distance');
+    for (const typed of ['Naco', 'Naco, Santo Domingo']) {
+      const page = await search(`?donde=${encodeURIComponent(typed)}&sort=distance`);
+      expect(page.origin, typed).toEqual(bySlug.origin);
+      expect(
+        page.items.map((c) => [c.id, c.distanceKm]),
+        typed,
+      ).toEqual(bySlug.items.map((c) => [c.id, c.distanceKm]));
+    }
+  });
+
   it('refuses an unknown place in Spanish', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/contractors?donde=atlantida' });
     expect(res.statusCode).toBe(400);

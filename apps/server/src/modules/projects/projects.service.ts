@@ -300,6 +300,7 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     deliveryNote: isClient || isHiredContractor ? p.deliveryNote : null,
     viewer: { isClient, isHiredContractor },
     money,
+    feePercent: feeOf(deps.money),
   };
   return { detail, clientId: p.clientId };
 }

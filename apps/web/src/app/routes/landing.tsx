@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
 import { PlaceCombobox } from '@/features/directory/components/place-combobox.tsx';
+import { placeOfField } from '@arreglaya/shared/places';
 import { serviceCity } from '@arreglaya/shared/i18n/service-city';
 import { ServiceCityLinks } from '@/features/directory/components/service-city-links.tsx';
 import { ServiceGrid } from '@/features/services/components/service-grid.tsx';
@@ -160,14 +161,19 @@ function Hero() {
 
   const [donde, setDonde] = useState<string | undefined>(undefined);
 
-  // The service and the place go to /busqueda; with a place, nearest first (decision 042).
+  // The service and the place go to /busqueda; with a place, nearest first (decision 042). Sent
+  // before hydration, the form goes there by itself with the same fields (issue 46); once
+  // hydrated, the app goes there without a new document. A place typed and not chosen counts
+  // when it names one.
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const q = String(new FormData(event.currentTarget).get('q') ?? '').trim();
+    const form = new FormData(event.currentTarget);
+    const q = String(form.get('q') ?? '').trim();
+    const place = donde ?? placeOfField(String(form.get('donde') ?? ''))?.slug;
     const params = new URLSearchParams();
     if (q) params.set('q', q);
-    if (donde) {
-      params.set('donde', donde);
+    if (place) {
+      params.set('donde', place);
       params.set('sort', 'distance');
     }
     const query = params.toString();
@@ -179,7 +185,9 @@ function Hero() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <h1 className="max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">{t.heroTitle}</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t.heroText}</p>
-        <form role="search" onSubmit={onSearch} className="mt-8 max-w-3xl">
+        <form role="search" action="/busqueda" method="get" onSubmit={onSearch} className="mt-8 max-w-3xl">
+          {/* Without a place, /busqueda reads 'distance' as its usual order (it has nothing to measure from). */}
+          <input type="hidden" name="sort" value="distance" />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="min-w-0 flex-1">
               <label htmlFor={inputId} className="mb-1 block text-lg font-semibold text-white">
@@ -195,7 +203,7 @@ function Hero() {
                 className="min-h-12 w-full rounded-md border-0 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
               />
             </div>
-            <PlaceCombobox value={donde} onChange={setDonde} tone="dark" className="sm:w-64" />
+            <PlaceCombobox value={donde} onChange={setDonde} name="donde" tone="dark" className="sm:w-64" />
             <button type="submit" className={buttonClasses('accent', 'min-h-12 px-6')}>
               <SearchIcon className="size-5" />
               {t.searchSubmit}

@@ -55,7 +55,7 @@ const VALUES: Record<string, (string | string[])[]> = {
   zone: ['SD', 'DN', 'sd', 'XX', ''],
   rating: ['star4', 'withReviews', 'star9', ['star1', 'star5'], ['star1', 'star1'], Array<string>(7).fill('star2'), ''],
   sort: ['reviews', 'rating_asc', 'popular', 'distance', 'best', ''],
-  donde: ['naco', ' naco ', 'NACO', 'los-jardines', 'atlantida', '', 'c'.repeat(61)],
+  donde: ['naco', ' naco ', 'NACO', 'Naco', 'Naco, Santo Domingo', 'piantini, santo domingo', 'Santo Domingo', 'Naco, Santiago', 'los-jardines', 'atlantida', '', 'c'.repeat(61)],
   proyecto: ['6f1c2a0e-3b4d-4e5f-8a9b-0c1d2e3f4a5b', '6F1C2A0E-3B4D-4E5F-8A9B-0C1D2E3F4A5B', 'no-es-un-id', ''],
   page: ['1', '2', '1000', '1001', '0', '-3', '2.5', '2.0', ' 7 ', '', 'abc', '1e2', '0x10', 'Infinity', '9007199254740993', ['3', '4']],
 };

@@ -1,6 +1,14 @@
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
-import { findPlace } from '@arreglaya/shared/places';
-import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '@arreglaya/shared/directory-search';
+import { placeOfField } from '@arreglaya/shared/places';
+import {
+  DIRECTORY_CITY_MAX,
+  DIRECTORY_CITY_PATTERN,
+  DIRECTORY_MAX_PAGE,
+  DIRECTORY_PLACE_MAX,
+  DIRECTORY_QUERY_MAX,
+  DIRECTORY_SORTS,
+  RATING_FILTERS,
+} from '@arreglaya/shared/directory-search';
 import { COUNTRY_CODES, ZONES } from '@arreglaya/shared/countries';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 
@@ -31,10 +39,10 @@ function text(value: string | null, max: number, pattern?: RegExp): string | und
   return trimmed;
 }
 
-/** A place slug of places.ts, or none. */
+/** The slug of the place a value names (a slug, or a name as a form sent before hydration carries it), or none. */
 function place(value: string | null): string | undefined {
-  const slug = value?.trim();
-  return slug && findPlace(slug) ? slug : undefined;
+  const trimmed = value?.trim();
+  return trimmed && trimmed.length <= DIRECTORY_PLACE_MAX ? placeOfField(trimmed)?.slug : undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -148,7 +148,7 @@ export const FAQS: readonly Faq[] = [
     category: 'contratistas',
     question: '¿Cuál es la comisión de ArreglaYa?',
     answer:
-      'Registrarte y enviar ofertas es gratis. Cobramos una comisión de la plataforma, un porcentaje de cada pago que se te libera. El porcentaje vigente se muestra en tu cuenta y antes de enviar cada oferta, para que lo tengas en cuenta en tu precio.',
+      'Registrarte y enviar ofertas es gratis. Cobramos una comisión de la plataforma, un porcentaje de cada pago que se te libera. Al escribir el precio de cada oferta ves el porcentaje vigente y cuánto recibirás, para que lo tengas en cuenta en tu precio.',
     tags: 'pagos comisión tarifa',
   },
   {

@@ -82,6 +82,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   );
 
   const filters = activeFilterCount(search);
+  const withDistance = Boolean(search.donde || search.proyecto || data?.origin);
   const countText = data ? t.results.count(formatNumber(data.total, locale), data.total) : '';
 
   return (
@@ -118,7 +119,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
       </aside>
 
       <section aria-labelledby={resultsTitleId} className="min-w-0">
-        <SearchBox value={search.q ?? ''} onSearch={(q) => change({ q: q || undefined })} />
+        <SearchBox value={search.q ?? ''} keep={writeSearch({ ...search, q: undefined, page: 1 })} onSearch={(q) => change({ q: q || undefined })} />
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
           <h2 id={resultsTitleId} ref={resultsRef} tabIndex={-1} className="scroll-mt-20 text-lg font-bold text-slate-900">
             <span className="sr-only">{t.results.listLabel}: </span>
@@ -126,7 +127,8 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
               {countText}
             </span>
           </h2>
-          <SortSelect value={search.sort} onChange={(sort) => change({ sort })} withDistance={Boolean(search.donde || search.proyecto || data?.origin)} />
+          {/* 'distance' without an origin is the usual order, as the server reads it (the landing's form sends it with or without a place). */}
+          <SortSelect value={withDistance || search.sort !== 'distance' ? search.sort : 'popular'} onChange={(sort) => change({ sort })} withDistance={withDistance} />
         </div>
 
         {results.isPending && (

@@ -1,13 +1,16 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { places as t } from '@arreglaya/shared/i18n/places';
-import { findPlace, placeLabel, placeNamed, suggestPlaces, type Place } from '@arreglaya/shared/places';
+import { findPlace, placeLabel, placeOfField, suggestPlaces, type Place } from '@arreglaya/shared/places';
 import { cx } from '@/lib/cx.ts';
 
 interface PlaceComboboxProps {
   /** The chosen place's slug, or undefined. */
   value: string | undefined;
   onChange: (slug: string | undefined) => void;
-  /** The form field carrying the slug (a hidden input), when the combobox sits in a plain form. */
+  /**
+   * The form field carrying the text as typed, when the combobox sits in a form that also works
+   * without JavaScript (issue 46): /busqueda reads a place's name as well as its slug.
+   */
   name?: string;
   label?: string;
   /** 'dark': on the landing's dark hero (white label). */
@@ -34,6 +37,22 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
     setShown(value);
     setText(chosen ? placeLabel(chosen) : '');
   }
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Text typed before hydration (a slow line) is in the input but not in the state, and the next
+  // render would wipe it: it is taken over once hydrated, as if typed then, and the place it names
+  // (if any) becomes the choice.
+  useEffect(() => {
+    const typed = inputRef.current?.value ?? '';
+    if (typed === text) return;
+    setText(typed);
+    const named = placeOfField(typed)?.slug;
+    if (named !== value) {
+      setShown(named);
+      onChange(named);
+    }
+    // Once, on mount: only hydration can leave the input and the state apart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // The suggestions for the text (the list shows them while open; an arrow key opens it on them).
   const options: Place[] = suggestPlaces(text);
   const expanded = open && text.trim() !== '';
@@ -72,7 +91,9 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
         {label}
       </label>
       <input
+        ref={inputRef}
         id={id}
+        name={name}
         type="text"
         role="combobox"
         aria-expanded={expanded}
@@ -99,13 +120,12 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
           setOpen(false);
           // A name typed out in full is that place.
           if (!value) {
-            const exact = placeNamed(text);
+            const exact = placeOfField(text);
             if (exact) choose(exact);
           }
         }}
         className="min-h-12 w-full rounded-md border border-slate-400 bg-white px-4 text-base text-slate-900 placeholder:text-slate-500"
       />
-      {name && <input type="hidden" name={name} value={value ?? ''} />}
       <p id={hintId} className="sr-only">
         {t.field.whereHint}
       </p>

@@ -3,15 +3,22 @@ import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 
-/** Free text over name, company and description; searched on submit. */
-export function SearchBox({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+/**
+ * Free text over name, company and description; searched on submit. Sent before hydration (a slow
+ * line), the form goes to /busqueda by itself with the text and `keep`, the rest of the search
+ * (issue 46).
+ */
+export function SearchBox({ value, keep, onSearch }: { value: string; keep: URLSearchParams; onSearch: (q: string) => void }) {
   const id = useId();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSearch(String(new FormData(event.currentTarget).get('q') ?? '').trim());
   };
   return (
-    <form role="search" onSubmit={onSubmit} className="flex flex-col gap-2">
+    <form role="search" action="/busqueda" method="get" onSubmit={onSubmit} className="flex flex-col gap-2">
+      {[...keep].map(([name, kept], i) => (
+        <input key={`${name}-${i}`} type="hidden" name={name} value={kept} />
+      ))}
       <label htmlFor={id} className="font-semibold text-slate-900">
         {t.search.label}
       </label>

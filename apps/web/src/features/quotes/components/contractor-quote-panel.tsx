@@ -162,6 +162,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
           draftKey={`offer:${project.id}`}
           country={project.country}
           locale={locale}
+          feePercent={project.feePercent}
           send={(body) => panel.send.mutateAsync(body)}
           onSent={(message) => {
             setDialogOpen(false);

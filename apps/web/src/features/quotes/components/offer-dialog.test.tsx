@@ -21,9 +21,9 @@ afterEach(() => {
 // jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
 if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
-function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null, draftKey?: string) {
+function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, previous: Quote | null = null, draftKey?: string, feePercent = 10) {
   const onSent = vi.fn();
-  render(<OfferDialog previous={previous} country="DO" locale="es-DO" send={send} onSent={onSent} onClose={() => {}} draftKey={draftKey} />);
+  render(<OfferDialog previous={previous} country="DO" locale="es-DO" feePercent={feePercent} send={send} onSent={onSent} onClose={() => {}} draftKey={draftKey} />);
   return { onSent, user: userEvent.setup() };
 }
 
@@ -38,6 +38,12 @@ async function fillTerms(user: ReturnType<typeof userEvent.setup>, startDate = F
 const TERMS = { startDate: FUTURE, durationDays: 5, warrantyDays: 90, materialsIncluded: true };
 
 const price = () => screen.getByLabelText('Precio (DOP)');
+/** What a screen reader says after the price field's label: its hint and error. */
+const priceDescription = () =>
+  (price().getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' ');
 const description = () => screen.getByLabelText('Descripción de la oferta');
 const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
 
@@ -84,6 +90,19 @@ describe('Make Offer', () => {
     await waitFor(() => expect(again.onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
     expect(send).toHaveBeenLastCalledWith({ priceMinor: 1_250_000, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
     expect(drafts.has('offer:p-1')).toBe(false);
+  });
+
+  it('says under the price what the contractor will receive after the platform fee, as the price is typed (issue 46)', async () => {
+    // A fee other than 10 %: the form shows the server's PLATFORM_FEE_PERCENT, whatever it is.
+    const { user } = renderDialog(vi.fn(), null, undefined, 12.5);
+    expect(screen.queryByText(/Recibirás/)).toBeNull();
+    await user.type(price(), '1000');
+    expect(priceDescription()).toContain('Recibirás RD$875.00 (comisión 12.5 %)');
+    // One more digit: RD$10,001 less 12.5 % (RD$1,250.125, rounded to the centavo as the ledger does).
+    await user.type(price(), '1');
+    expect(priceDescription()).toContain('Recibirás RD$8,750.87 (comisión 12.5 %)');
+    await user.clear(price());
+    expect(screen.queryByText(/Recibirás/)).toBeNull();
   });
 
   it('refuses a price of 0 under the price field with the spec message, and sends nothing', async () => {

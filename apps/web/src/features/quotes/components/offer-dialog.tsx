@@ -19,7 +19,8 @@ import { CloseIcon } from '@/components/ui/icons.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { formatMoney } from '@/lib/format.ts';
+import { formatMoney, formatNumber } from '@/lib/format.ts';
+import { offerReceivesMinor } from '@arreglaya/shared/lifecycles';
 import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormContext, type OfferFormValues, type QuoteData } from '../offer-form.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { sameTypes, useFormDraft } from '@/lib/use-form-draft.ts';
@@ -30,6 +31,8 @@ interface OfferDialogProps {
   /** The project's country: its calendar says whether the start date is past (as the server checks). */
   country: CountryCode;
   locale: string;
+  /** The platform's fee on each release (PLATFORM_FEE_PERCENT, from the project's data): the price field says what the contractor would receive. */
+  feePercent: number;
   /** Sends the offer; resolves with the server's message. */
   send: (body: QuoteData) => Promise<{ message: string }>;
   /** Called with the server's message once the offer is sent. */
@@ -62,7 +65,7 @@ function keptOffer(kept: Record<string, unknown>): Partial<OfferFormValues> {
  * days (7 by default) and an optional staged plan that sums 100 %. The API's schema checks the form;
  * the server's messages land under the same fields.
  */
-export function OfferDialog({ previous, country, locale, send, onSent, onClose, draftKey }: OfferDialogProps) {
+export function OfferDialog({ previous, country, locale, feePercent, send, onSent, onClose, draftKey }: OfferDialogProps) {
   const id = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // One submit at a time, validation included (decision 032).
@@ -89,6 +92,13 @@ export function OfferDialog({ previous, country, locale, send, onSent, onClose, 
           priceMinor,
           (stageValues ?? []).map((s) => (Number.isFinite(s.percent) ? s.percent : 0)),
         )
+      : null;
+  // What reaches the contractor once released, fee taken as the ledger takes it (each stage apart
+  // with a staged plan); said before sending, as /comocontratistas promises (issue 46).
+  const stagePercents = useStages ? (stageValues ?? []).map((s) => (Number.isFinite(s.percent) ? s.percent : 0)) : [];
+  const receives =
+    priceMinor && priceMinor > 0
+      ? t.receives(formatMoney(offerReceivesMinor(priceMinor, feePercent, stagePercents), 'DOP', locale), `${formatNumber(feePercent, locale)} %`)
       : null;
 
   const onSubmit = async (values: QuoteData) => {
@@ -117,7 +127,7 @@ export function OfferDialog({ previous, country, locale, send, onSent, onClose, 
     <ModalDialog title={previous ? t.replaceTitle : t.title} onClose={onClose}>
       {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
       <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-        <Field label={t.priceLabel('DOP')} hint={t.priceHint} error={errors.price?.message}>
+        <Field label={t.priceLabel('DOP')} hint={receives ? `${t.priceHint} ${receives}` : t.priceHint} error={errors.price?.message}>
           {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
         </Field>
         <Field

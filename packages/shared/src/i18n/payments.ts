@@ -106,6 +106,11 @@ export const payments = {
     accountSaved: 'Cuenta bancaria guardada.',
     accountNumberInvalid: 'Número de cuenta inválido (de 6 a 20 dígitos).',
     ran: (count: number) => (count === 1 ? 'Se envió 1 pago a contratistas.' : `Se enviaron ${count} pagos a contratistas.`),
+    /** Retirar (issue 46): the contractor asks for their available balance now. */
+    withdrawn: (amount: string) => `Enviamos ${amount} a tu cuenta bancaria. Puede tardar hasta un día hábil en acreditarse.`,
+    withdrawQueued: (amount: string) => `Registramos tu retiro de ${amount}. Sale a tu cuenta con el próximo pago automático.`,
+    nothingAvailable: 'No tienes saldo disponible para retirar.',
+    noAccount: 'Registra tu cuenta bancaria antes de retirar tu saldo.',
   },
   /** What the contractor sees on a hired project not yet funded. */
   notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',

@@ -219,9 +219,20 @@ export const BalanceSchema = z
         createdAt: z.string(),
       }),
     ),
+    /** When the next daily payout run sends what is available (ISO; 9:00 in the Dominican Republic, decision 021). */
+    nextPayoutAt: z.string(),
   })
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof BalanceSchema>;
+
+/** POST /api/me/payouts: the contractor's available balance sent to their payout account ('paid': the processor took it; 'pending': the next run sends it). */
+export const WithdrawResultSchema = z
+  .object({
+    message: z.string(),
+    payout: z.object({ id: z.uuid(), amountMinor: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(['pending', 'paid']) }),
+  })
+  .meta({ id: 'WithdrawResult' });
+export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;
 
 /** GET /api/me/payments: the client's charges, newest first, each with its project. */
 export const MyPaymentsSchema = z

@@ -245,6 +245,13 @@ export const paymentsWeb = {
     accountNumber: 'Número de cuenta',
     holderName: 'Titular',
     saveAccount: 'Guardar cuenta',
+    /** Retirar and the payout schedule (issue 46). */
+    withdrawTitle: 'Retirar tu saldo',
+    withdraw: (amount: string) => `Retirar ${amount}`,
+    withdrawing: 'Retirando…',
+    withdrawNeedsAccount: 'Registra tu cuenta bancaria (abajo) para retirar tu saldo.',
+    nothingToWithdraw: 'Cuando se libere un pago, podrás retirarlo aquí.',
+    schedule: (time: string, day: string) => `Los pagos automáticos salen cada día a las ${time}; el próximo: ${day}.`,
   },
 } as const;
 

@@ -1,4 +1,4 @@
-import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PaymentMethodPending, PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
+import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PaymentMethodPending, PayoutAccountInput, WithdrawResult } from '@arreglaya/shared/schemas/payments';
 import type { BankAccountType } from '@arreglaya/shared/domain';
 import { api, apiRequest } from '@/lib/api.ts';
 
@@ -52,4 +52,7 @@ export interface PayoutAccount {
 export const fetchBalance = (signal?: AbortSignal) => api.get<Balance>('/api/me/balance', signal);
 export const fetchPayoutAccount = (signal?: AbortSignal) => api.get<{ account: PayoutAccount | null }>('/api/me/payout-account', signal).then((r) => r.account);
 export const savePayoutAccount = (input: PayoutAccountInput) => api.put<{ message: string; account: PayoutAccount | null }>('/api/me/payout-account', input);
+/** Retirar: the contractor's available balance sent now; the same key on a retry answers the first attempt. */
+export const withdrawBalance = (idempotencyKey: string) =>
+  apiRequest<WithdrawResult>('/api/me/payouts', { method: 'POST', body: {}, headers: { 'idempotency-key': idempotencyKey } });
 export const fetchMyPayments = (signal?: AbortSignal) => api.get<MyPayments>('/api/me/payments', signal).then((r) => r.items);

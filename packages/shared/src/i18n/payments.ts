@@ -164,6 +164,8 @@ export const paymentsWeb = {
     savedCards: 'Tarjetas guardadas',
     newCard: 'Usar una tarjeta nueva',
     pay: 'Pagar',
+    /** The pay button with the amount being paid (the price, or the stage due): 'Pagar RD$2,400.00'. */
+    payAmount: (amount: string) => `Pagar ${amount}`,
     cardChoice: 'Tarjeta para pagar',
     paying: 'Procesando el pago…',
     challenge: 'Tu banco pide confirmar el pago. Te llevamos a su página y volverás aquí.',

@@ -48,6 +48,7 @@ export const payments = {
     chooseOne: 'Elige una tarjeta guardada o introduce una nueva.',
     notYours: 'Este pago no es tuyo.',
     paymentNotFound: 'No encontramos ese pago.',
+    receiptNotFound: 'No encontramos el recibo de ese pago.',
   },
   claim: {
     decided: 'Decisión registrada.',
@@ -223,10 +224,26 @@ export const paymentsWeb = {
   },
   myPayments: {
     title: 'Mis pagos',
-    intro: 'Los pagos que hiciste por tus proyectos. El dinero queda retenido hasta que apruebes cada trabajo.',
+    intro: 'Los pagos que hiciste por tus proyectos y qué pasó con cada uno: retenido hasta que apruebes el trabajo, liberado al contratista o reembolsado.',
     empty: 'Aún no has hecho pagos.',
     loadError: 'No pudimos cargar tus pagos.',
     statuses: { pending: 'En proceso', requires_action: 'Pendiente de confirmar', succeeded: 'Pagado', failed: 'No se completó' },
+    /** A succeeded payment, by what became of its money (PAYMENT_MONEY_STATES). */
+    moneyStates: {
+      held: 'Retenido hasta que apruebes el trabajo',
+      released: 'Liberado al contratista',
+      refunded: 'Reembolsado a tu tarjeta',
+      split: 'Liberado en parte y reembolsado en parte',
+    },
+    stage: (title: string, position: number, count: number) => `Etapa ${position} de ${count}: ${title}`,
+    wholePrice: 'Precio completo',
+    newCard: 'Tarjeta nueva (no guardada)',
+    receipt: 'Ver recibo',
+    receiptLabel: (title: string, date: string) => `Ver recibo del pago de «${title}» del ${date}`,
+    receiptTitle: 'Recibo de pago',
+    receiptDate: (date: string) => `Fecha: ${date}`,
+    receiptLoadError: 'No pudimos cargar el recibo.',
+    back: 'Volver a Mis pagos',
   },
   balance: {
     title: 'Mis cobros',

@@ -244,6 +244,7 @@ export const paymentsWeb = {
     receiptDate: (date: string) => `Fecha: ${date}`,
     receiptLoadError: 'No pudimos cargar el recibo.',
     back: 'Volver a Mis pagos',
+    openProject: 'Ver proyecto',
   },
   balance: {
     title: 'Mis cobros',

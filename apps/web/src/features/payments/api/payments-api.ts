@@ -1,4 +1,14 @@
-import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PaymentMethodPending, PayoutAccountInput, WithdrawResult } from '@arreglaya/shared/schemas/payments';
+import type {
+  Balance,
+  CardInput,
+  FundResult,
+  MyPayments,
+  PaymentMethod,
+  PaymentMethodPending,
+  PaymentReceipt,
+  PayoutAccountInput,
+  WithdrawResult,
+} from '@arreglaya/shared/schemas/payments';
 import type { BankAccountType } from '@arreglaya/shared/domain';
 import { api, apiRequest } from '@/lib/api.ts';
 
@@ -19,6 +29,7 @@ export const paymentKeys = {
   balance: (userId: string) => ['balance', userId] as const,
   payoutAccount: (userId: string) => ['payout-account', userId] as const,
   payments: (userId: string) => ['my-payments', userId] as const,
+  receipt: (userId: string, paymentId: string) => ['payment-receipt', userId, paymentId] as const,
 };
 
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<{ items: PaymentMethod[] }>('/api/me/payment-methods', signal).then((r) => r.items);
@@ -56,3 +67,4 @@ export const savePayoutAccount = (input: PayoutAccountInput) => api.put<{ messag
 export const withdrawBalance = (idempotencyKey: string) =>
   apiRequest<WithdrawResult>('/api/me/payouts', { method: 'POST', body: {}, headers: { 'idempotency-key': idempotencyKey } });
 export const fetchMyPayments = (signal?: AbortSignal) => api.get<MyPayments>('/api/me/payments', signal).then((r) => r.items);
+export const fetchPaymentReceipt = (paymentId: string, signal?: AbortSignal) => api.get<PaymentReceipt>(`/api/me/payments/${encodeURIComponent(paymentId)}/receipt`, signal);

@@ -67,6 +67,7 @@ import { handOffToDispatcher, type CampaignsDeps } from './modules/campaigns/cam
 import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
@@ -319,6 +320,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(sandboxProcessorRoutes(sandbox));
   const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
+  await app.register(payoutsRoutes(payoutDeps));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,

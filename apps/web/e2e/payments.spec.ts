@@ -127,8 +127,13 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expectNoSeriousAxe(page, '/proyectos/:id pay');
   await panel.getByRole('radio', { name: t.fund.newCard }).check();
   await fillCard(panel, '4000000000000002');
-  await panel.getByRole('button', { name: t.fund.pay }).click();
+  // The button says what is paid (issue 46).
+  await panel.getByRole('button', { name: t.fund.payAmount('RD$10,000.00'), exact: true }).click();
   await expect(panel.getByText(tp.fund.declined)).toBeVisible();
+  // After the refusal the card stays typed for the next try; only the CVC is asked again.
+  await expect(panel.getByLabel(t.cardForm.number)).toHaveValue('4000 0000 0000 0002');
+  await expect(panel.getByLabel(t.cardForm.expiry)).toHaveValue(`12/${NEXT_YEAR}`);
+  await expect(panel.getByLabel(t.cardForm.cvc)).toHaveValue('');
 
   await fillCard(panel, '4000000000003220');
   await panel.getByRole('button', { name: t.fund.pay }).click();
@@ -156,7 +161,10 @@ test('the client pays the hired project: a declined card, then the bank challeng
   // The client's payments page.
   await page.goto('/perfil/pagos');
   const payments = page.getByRole('list', { name: t.myPayments.title }).getByRole('listitem');
-  await expect(payments.filter({ hasText: t.myPayments.statuses.succeeded })).toContainText('RD$10,000.00');
+  // Approved: the money is no longer held but released (issue 46), with its receipt.
+  const paid = payments.filter({ hasText: t.myPayments.moneyStates.released });
+  await expect(paid).toContainText('RD$10,000.00');
+  await expect(paid.getByRole('link', { name: /^Ver recibo/ })).toBeVisible();
   await expectNoSeriousAxe(page, '/perfil/pagos');
 
   // The contractor's balance: the release less the 10 % fee, with its project.
@@ -175,6 +183,20 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await expect(page.getByTestId('message-box')).toContainText(tp.payout.accountSaved);
   await expect(page.getByText(t.balance.accountCurrent('Banco Popular', '7890'))).toBeVisible();
   await expectNoSeriousAxe(page, '/profile/pagos');
+
+  // Retirar on a phone (issue 46): the schedule with its next date, one tap at 360 px, no sideways scroll; then the payout and nothing available.
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect(page.getByText(/^Los pagos automáticos salen cada día a las 9:00 a\. m\.; el próximo: \S+, \d{1,2} de \S+ de \d{4}\.$/)).toBeVisible();
+  const withdraw = page.getByRole('button', { name: t.balance.withdraw('RD$9,000.00') });
+  await withdraw.scrollIntoViewIfNeeded();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await withdraw.click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.payout.withdrawn('RD$ 9,000.00'));
+  await expect(page.getByText(t.balance.available, { exact: true }).locator('..')).toContainText('RD$0.00');
+  await expect(movements.first()).toContainText(t.balance.kinds.payout);
+  await expect(page.getByRole('button', { name: /^Retirar/ })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await expectNoSeriousAxe(page, '/profile/pagos after Retirar at 360 px');
 
   // Both receipts by mail: the client's for the charge (the challenged card), the contractor's for the release, with amounts, project and reference.
   const charge = await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);

@@ -132,6 +132,12 @@ export const routes: RouteObject[] = retryLazyRoutes([
                 lazy: () => import('./routes/payment-methods.tsx'),
               },
               { path: 'pagos', loader: clientsOnly, handle: { title: p.myPayments, account: '/perfil' } satisfies PageHandle, lazy: () => import('./routes/client-payments.tsx') },
+              {
+                path: 'pagos/:paymentId/recibo',
+                loader: clientsOnly,
+                handle: { title: p.myPayments, account: '/perfil' } satisfies PageHandle,
+                lazy: () => import('./routes/client-payment-receipt.tsx'),
+              },
             ],
           },
           {

@@ -38,6 +38,16 @@ export function formatMoment(iso: string | Date, locale = DEFAULT_LOCALE, withTi
   return withTime ? formatDayTime(iso, locale, timeZone) : formatSharedDay(iso, locale, timeZone);
 }
 
+/** A day in words with its weekday ('lunes, 7 de diciembre de 2026'), in the given time zone: the next payout. */
+export function formatLongDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone }).format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+/** An hour as a schedule states it, as the locale writes it ('9:00 a. m.' in es-DO), in the given time zone. */
+export function formatHour(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone }).format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
 /** A time (chat): HH:mm, 24-hour. */
 export function formatTime(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
   return formatClock(iso, locale, timeZone);

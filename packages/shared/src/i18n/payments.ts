@@ -48,6 +48,7 @@ export const payments = {
     chooseOne: 'Elige una tarjeta guardada o introduce una nueva.',
     notYours: 'Este pago no es tuyo.',
     paymentNotFound: 'No encontramos ese pago.',
+    receiptNotFound: 'No encontramos el recibo de ese pago.',
   },
   claim: {
     decided: 'Decisión registrada.',
@@ -107,6 +108,11 @@ export const payments = {
     accountSaved: 'Cuenta bancaria guardada.',
     accountNumberInvalid: 'Número de cuenta inválido (de 6 a 20 dígitos).',
     ran: (count: number) => (count === 1 ? 'Se envió 1 pago a contratistas.' : `Se enviaron ${count} pagos a contratistas.`),
+    /** Retirar (issue 46): the contractor asks for their available balance now. */
+    withdrawn: (amount: string) => `Enviamos ${amount} a tu cuenta bancaria. Puede tardar hasta un día hábil en acreditarse.`,
+    withdrawQueued: (amount: string) => `Registramos tu retiro de ${amount}. Sale a tu cuenta con el próximo pago automático.`,
+    nothingAvailable: 'No tienes saldo disponible para retirar.',
+    noAccount: 'Registra tu cuenta bancaria antes de retirar tu saldo.',
   },
   /** What the contractor sees on a hired project not yet funded. */
   notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',
@@ -160,6 +166,8 @@ export const paymentsWeb = {
     savedCards: 'Tarjetas guardadas',
     newCard: 'Usar una tarjeta nueva',
     pay: 'Pagar',
+    /** The pay button with the amount being paid (the price, or the stage due): 'Pagar RD$2,400.00'. */
+    payAmount: (amount: string) => `Pagar ${amount}`,
     cardChoice: 'Tarjeta para pagar',
     paying: 'Procesando el pago…',
     challenge: 'Tu banco pide confirmar el pago. Te llevamos a su página y volverás aquí.',
@@ -220,10 +228,27 @@ export const paymentsWeb = {
   },
   myPayments: {
     title: 'Mis pagos',
-    intro: 'Los pagos que hiciste por tus proyectos. El dinero queda retenido hasta que apruebes cada trabajo.',
+    intro: 'Los pagos que hiciste por tus proyectos y qué pasó con cada uno: retenido hasta que apruebes el trabajo, liberado al contratista o reembolsado.',
     empty: 'Aún no has hecho pagos.',
     loadError: 'No pudimos cargar tus pagos.',
     statuses: { pending: 'En proceso', requires_action: 'Pendiente de confirmar', succeeded: 'Pagado', failed: 'No se completó' },
+    /** A succeeded payment, by what became of its money (PAYMENT_MONEY_STATES). */
+    moneyStates: {
+      held: 'Retenido hasta que apruebes el trabajo',
+      released: 'Liberado al contratista',
+      refunded: 'Reembolsado a tu tarjeta',
+      split: 'Liberado en parte y reembolsado en parte',
+    },
+    stage: (title: string, position: number, count: number) => `Etapa ${position} de ${count}: ${title}`,
+    wholePrice: 'Precio completo',
+    newCard: 'Tarjeta nueva (no guardada)',
+    receipt: 'Ver recibo',
+    receiptLabel: (title: string, date: string) => `Ver recibo del pago de «${title}» del ${date}`,
+    receiptTitle: 'Recibo de pago',
+    receiptDate: (date: string) => `Fecha: ${date}`,
+    receiptLoadError: 'No pudimos cargar el recibo.',
+    back: 'Volver a Mis pagos',
+    openProject: 'Ver proyecto',
   },
   balance: {
     title: 'Mis cobros',
@@ -244,6 +269,13 @@ export const paymentsWeb = {
     accountNumber: 'Número de cuenta',
     holderName: 'Titular',
     saveAccount: 'Guardar cuenta',
+    /** Retirar and the payout schedule (issue 46). */
+    withdrawTitle: 'Retirar tu saldo',
+    withdraw: (amount: string) => `Retirar ${amount}`,
+    withdrawing: 'Retirando…',
+    withdrawNeedsAccount: 'Registra tu cuenta bancaria (abajo) para retirar tu saldo.',
+    nothingToWithdraw: 'Cuando se libere un pago, podrás retirarlo aquí.',
+    schedule: (time: string, day: string) => `Los pagos automáticos salen cada día a las ${time}; el próximo: ${day}.`,
   },
 } as const;
 

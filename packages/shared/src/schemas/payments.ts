@@ -219,9 +219,28 @@ export const BalanceSchema = z
         createdAt: z.string(),
       }),
     ),
+    /** When the next daily payout run sends what is available (ISO; 9:00 in the Dominican Republic, decision 021). */
+    nextPayoutAt: z.string(),
   })
   .meta({ id: 'Balance' });
 export type Balance = z.infer<typeof BalanceSchema>;
+
+/** POST /api/me/payouts: the contractor's available balance sent to their payout account ('paid': the processor took it; 'pending': the next run sends it). */
+export const WithdrawResultSchema = z
+  .object({
+    message: z.string(),
+    payout: z.object({ id: z.uuid(), amountMinor: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(['pending', 'paid']) }),
+  })
+  .meta({ id: 'WithdrawResult' });
+export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;
+
+/**
+ * What became of the money of a succeeded payment (issue 46: "Mis pagos" said "retenido" for money
+ * already released): still held in escrow, released to the contractor, refunded to the card, or
+ * split by a claim's decision (part released, part refunded).
+ */
+export const PAYMENT_MONEY_STATES = ['held', 'released', 'refunded', 'split'] as const;
+export type PaymentMoneyState = (typeof PAYMENT_MONEY_STATES)[number];
 
 /** GET /api/me/payments: the client's charges, newest first, each with its project. */
 export const MyPaymentsSchema = z
@@ -235,8 +254,28 @@ export const MyPaymentsSchema = z
         currency: z.enum(CURRENCIES),
         status: z.enum(PAYMENT_STATUSES),
         createdAt: z.string(),
+        /** The stage of a staged plan this payment funded (position, from 1, of count); null: the whole price. */
+        stage: z.object({ title: z.string(), position: z.number().int(), count: z.number().int() }).nullable(),
+        /** The saved card it was paid with; null: a card typed for this payment (the processor keeps it). */
+        card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
+        /** What became of a succeeded payment's money (null otherwise): see PAYMENT_MONEY_STATES. */
+        moneyState: z.enum(PAYMENT_MONEY_STATES).nullable(),
       }),
     ),
   })
   .meta({ id: 'MyPayments' });
+
+/** GET /api/me/payments/:id/receipt: a succeeded payment's receipt, the same words as the one mailed. */
+export const PaymentReceiptSchema = z
+  .object({
+    paymentId: z.uuid(),
+    projectId: z.uuid(),
+    title: z.string(),
+    paragraphs: z.array(z.string()),
+    amountMinor: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'PaymentReceipt' });
+export type PaymentReceipt = z.infer<typeof PaymentReceiptSchema>;
 export type MyPayments = z.infer<typeof MyPaymentsSchema>;

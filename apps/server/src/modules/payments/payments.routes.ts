@@ -10,6 +10,7 @@ import {
   PaymentMethodPendingSchema,
   PaymentMethodSavedSchema,
   PaymentMethodsSchema,
+  PaymentReceiptSchema,
   PayoutAccountInputSchema,
   PayoutAccountSchema,
 } from '@arreglaya/shared/schemas/payments';
@@ -18,7 +19,8 @@ import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
 import { addPaymentMethod, confirmVerification, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
 import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
-import { confirmPayment, fundProject, idempotencyKeyOf, listMyPayments, optionalIdempotencyKeyOf, reconcile, releaseMilestone, type PaymentsDeps } from './payments.service.ts';
+import { confirmPayment, fundProject, idempotencyKeyOf, optionalIdempotencyKeyOf, reconcile, releaseMilestone, type PaymentsDeps } from './payments.service.ts';
+import { getPaymentReceipt, listMyPayments } from './my-payments.service.ts';
 
 const CLIENTS = ['client'] as const;
 const SYSADMINS = ['sysadmin'] as const;
@@ -180,11 +182,32 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
       '/api/me/payments',
       {
         config: { access: CLIENTS },
-        schema: { tags: ['pagos'], summary: 'Mis pagos: cada cobro con su proyecto, monto y estado', response: { 200: MyPaymentsSchema, ...errors } },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Mis pagos: cada cobro con su proyecto, etapa, tarjeta, monto, estado y qué pasó con el dinero (retenido, liberado, reembolsado)',
+          response: { 200: MyPaymentsSchema, ...errors },
+        },
       },
       async (req, reply) => {
         void reply.headers(noStore);
         return { items: await listMyPayments(deps.db, req.user!.id) };
+      },
+    );
+
+    app.get(
+      '/api/me/payments/:id/receipt',
+      {
+        config: { access: CLIENTS },
+        schema: {
+          tags: ['pagos'],
+          summary: 'El recibo de uno de mis pagos (el mismo texto del recibo enviado por correo); solo quien pagó (otros: 404)',
+          params: IdSchema,
+          response: { 200: PaymentReceiptSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        void reply.headers(noStore);
+        return getPaymentReceipt(deps.db, req.user!.id, req.params.id);
       },
     );
 

@@ -3,13 +3,13 @@ import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, p
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
-import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type MyPayments, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
-import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { cardText, formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
@@ -48,7 +48,6 @@ import {
   findLastMoneyMoves,
   findMoneyCover,
   findRefundReceipt,
-  listPaymentsOfPayer,
   type PaymentMethodRow,
   type PaymentRow,
 } from './payments.repository.ts';
@@ -404,7 +403,7 @@ async function afterFunding(
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
   if (ledgerId && deps.mail) {
     const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
-    const card = method ? tp.receipts.card(tp.receipts.brands[method.brand], method.last4) : tp.receipts.brands.unknown;
+    const card = cardText(method);
     // The payer (the project's client), the contractor and the title in one read, for the receipt and the notice.
     const people = knownPeople ?? (await findProjectPeople(tx, p.projectId));
     const payer = people && p.payerId === project.clientId ? { ...people.client, title: people.title } : undefined;
@@ -447,11 +446,6 @@ export function projectPeopleAndEscrow(tx: DbOrTx, projectId: string) {
 }
 
 /** The signed-in client's own charges (only theirs: the payer is the filter), newest first. */
-export async function listMyPayments(db: DbOrTx, payerId: string): Promise<MyPayments['items']> {
-  const rows = await listPaymentsOfPayer(db, payerId);
-  return rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() }));
-}
-
 /** After a challenge page (3-D Secure): asks the processor how the charge ended and settles it. */
 export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId: string): Promise<Answer<FundResult>> {
   const payment = await findPayment(deps.db, paymentId);

@@ -32,8 +32,16 @@ export async function payableBalances(db: DbOrTx): Promise<{ userId: string; cur
   return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, available: Number(x.available) }));
 }
 
-export async function insertPayout(tx: DbOrTx, row: typeof payouts.$inferInsert): Promise<void> {
-  await tx.insert(payouts).values(row);
+export type PayoutRow = typeof payouts.$inferSelect;
+
+export async function insertPayout(tx: DbOrTx, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [inserted] = await tx.insert(payouts).values(row).returning();
+  return inserted!;
+}
+
+export async function findPayout(db: DbOrTx, id: string): Promise<PayoutRow | undefined> {
+  const [row] = await db.select().from(payouts).where(eq(payouts.id, id));
+  return row;
 }
 
 export function listPendingPayouts(db: DbOrTx) {

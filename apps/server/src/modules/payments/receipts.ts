@@ -1,4 +1,4 @@
-import { CURRENCY_MINOR_DIGITS, type Currency } from '@arreglaya/shared/domain';
+import { CURRENCY_MINOR_DIGITS, type CardBrand, type Currency } from '@arreglaya/shared/domain';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -28,11 +28,36 @@ export function formatAmount(minor: number, currency: Currency): string {
   return `${symbol} ${format.format(minor / 10 ** digits)}`;
 }
 
-type Receipt =
+/** The card a charge used, as receipts name it: 'Visa •••• 4242', or 'Tarjeta' for a card typed for that payment (only the processor keeps it). */
+export function cardText(card: { brand: CardBrand; last4: string | null } | null | undefined): string {
+  return card ? tp.receipts.card(tp.receipts.brands[card.brand], card.last4) : tp.receipts.brands.unknown;
+}
+
+export type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
   | { kind: 'refund'; amountMinor: number; currency: Currency }
   | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
   | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] };
+
+/**
+ * A receipt's words, one place for the mail and the receipt page (GET /api/me/payments/:id/receipt):
+ * its title, and the greeting, what happened, the amounts and the processor's reference.
+ */
+export function receiptContent(r: Receipt, person: { firstName: string; title: string }, reference: string): { title: string; paragraphs: string[] } {
+  const title = person.title;
+  const lines =
+    r.kind === 'charge'
+      ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
+      : r.kind === 'refund'
+        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
+        : r.kind === 'payout'
+          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatAmount(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
+          : [
+              r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
+              tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
+            ];
+  return { title: tp.receipts[r.kind].title, paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)] };
+}
 
 /**
  * Queues a receipt; `projectId` is null for a payout (which pays the releases of several projects,
@@ -49,24 +74,12 @@ export async function queueReceipt(
 ): Promise<void> {
   const person = known ?? (await findReceiptContext(db, to, projectId));
   if (!person) return;
-  const title = person.title;
-  const m = tp.receipts[r.kind];
-  const lines =
-    r.kind === 'charge'
-      ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
-      : r.kind === 'refund'
-        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
-        : r.kind === 'payout'
-          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatAmount(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
-          : [
-              r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
-              tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
-            ];
+  const { title, paragraphs } = receiptContent(r, person, reference);
   const mail = renderMail({
-    title: m.title,
-    paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)],
+    title,
+    paragraphs,
     actions: [projectId ? { label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` } : { label: tp.receipts.balance, url: `${deps.appUrl}/profile/pagos` }],
     footer: tp.receipts.footer,
   });
-  await deps.mailer.queue(db, { to: person.email, template: `receipt-${r.kind}`, subject: m.subject, ...mail });
+  await deps.mailer.queue(db, { to: person.email, template: `receipt-${r.kind}`, subject: tp.receipts[r.kind].subject, ...mail });
 }

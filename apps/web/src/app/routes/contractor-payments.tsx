@@ -4,11 +4,12 @@ import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useBalance, usePayoutAccount } from '@/features/payments/api/payments-queries.ts';
 import { PayoutAccountForm } from '@/features/payments/components/payout-account-form.tsx';
+import { WithdrawPanel } from '@/features/payments/components/withdraw-panel.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /profile/pagos: the contractor's balance (held, available, paid out), each movement with its project, and the payout account. */
+/** /profile/pagos: the contractor's balance (held, available, paid out), Retirar and the next automatic payout, each movement with its project, and the payout account. */
 function ContractorPaymentsPage() {
   usePageTitle(t.balance.title);
   const { user } = useViewer();
@@ -45,6 +46,7 @@ function ContractorPaymentsPage() {
               </div>
             ))}
           </dl>
+          {contractorId && account.isSuccess && <WithdrawPanel userId={contractorId} balance={data} hasAccount={account.data !== null} />}
           <section aria-labelledby="movements" className="flex flex-col gap-3">
             <h2 id="movements" className="text-xl font-bold text-slate-900">
               {t.balance.movements}

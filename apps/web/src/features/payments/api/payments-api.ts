@@ -1,4 +1,14 @@
-import type { Balance, CardInput, FundResult, MyPayments, PaymentMethod, PaymentMethodPending, PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
+import type {
+  Balance,
+  CardInput,
+  FundResult,
+  MyPayments,
+  PaymentMethod,
+  PaymentMethodPending,
+  PaymentReceipt,
+  PayoutAccountInput,
+  WithdrawResult,
+} from '@arreglaya/shared/schemas/payments';
 import type { BankAccountType } from '@arreglaya/shared/domain';
 import { api, apiRequest } from '@/lib/api.ts';
 
@@ -19,6 +29,7 @@ export const paymentKeys = {
   balance: (userId: string) => ['balance', userId] as const,
   payoutAccount: (userId: string) => ['payout-account', userId] as const,
   payments: (userId: string) => ['my-payments', userId] as const,
+  receipt: (userId: string, paymentId: string) => ['payment-receipt', userId, paymentId] as const,
 };
 
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<{ items: PaymentMethod[] }>('/api/me/payment-methods', signal).then((r) => r.items);
@@ -52,4 +63,8 @@ export interface PayoutAccount {
 export const fetchBalance = (signal?: AbortSignal) => api.get<Balance>('/api/me/balance', signal);
 export const fetchPayoutAccount = (signal?: AbortSignal) => api.get<{ account: PayoutAccount | null }>('/api/me/payout-account', signal).then((r) => r.account);
 export const savePayoutAccount = (input: PayoutAccountInput) => api.put<{ message: string; account: PayoutAccount | null }>('/api/me/payout-account', input);
+/** Retirar: the contractor's available balance sent now; the same key on a retry answers the first attempt. */
+export const withdrawBalance = (idempotencyKey: string) =>
+  apiRequest<WithdrawResult>('/api/me/payouts', { method: 'POST', body: {}, headers: { 'idempotency-key': idempotencyKey } });
 export const fetchMyPayments = (signal?: AbortSignal) => api.get<MyPayments>('/api/me/payments', signal).then((r) => r.items);
+export const fetchPaymentReceipt = (paymentId: string, signal?: AbortSignal) => api.get<PaymentReceipt>(`/api/me/payments/${encodeURIComponent(paymentId)}/receipt`, signal);

@@ -112,6 +112,9 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
         setValues(initial);
         setMakeDefault(false);
       } catch (error) {
+        // Refused (declined, insufficient funds…): what was typed stays for the next try, in this
+        // page's memory only (never sent to our server, never stored); the CVC alone is asked again.
+        setValues((v) => ({ ...v, cvc: '' }));
         setFailure(errorMessage(error));
       }
     });

@@ -58,7 +58,7 @@ describe('FundingSection', () => {
     ]);
     expect(screen.getByRole('region', { name: t.fund.title })).toBeTruthy();
     expect(await screen.findByRole('radio', { name: /Visa •••• 4242/ })).toHaveProperty('checked', true);
-    const pay = () => fireEvent.click(screen.getByRole('button', { name: t.fund.pay }));
+    const pay = () => fireEvent.click(screen.getByRole('button', { name: 'Pagar RD$10,000.00' }));
 
     pay();
     expect(await screen.findByText(tp.fund.unknown)).toBeTruthy();
@@ -70,5 +70,72 @@ describe('FundingSection', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[2]).not.toBe(keys[1]);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,60}$/);
+  });
+});
+
+describe('FundingSection: paying with the amount in view, the card kept after a refusal (issue 46)', () => {
+  function renderPay(m: ProjectMoney, fundAnswer: () => Response) {
+    const sent: { url: string; body: string }[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init?: RequestInit) => {
+        sent.push({ url, body: String(init?.body ?? '') });
+        if (url === '/api/me/payment-methods') return json(200, { items: [card] });
+        if (url === '/sandbox-processor/v1/tokens') return json(201, { id: 'tok_declined1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2099 });
+        if (url === '/api/projects/p1/fund') return fundAnswer();
+        return fail(404, 'NOT_FOUND', 'No');
+      }),
+    );
+    const router = createMemoryRouter(
+      [{ path: '/proyectos/p1', element: <FundingSection projectId="p1" status="assigned" money={m} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} /> }],
+      { initialEntries: ['/proyectos/p1'] },
+    );
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MessageBoxProvider>
+          <RouterProvider router={router} />
+        </MessageBoxProvider>
+      </QueryClientProvider>,
+    );
+    return sent;
+  }
+
+  it('the pay button reads the amount being paid: the agreed price, or the stage due of a staged plan', async () => {
+    renderPay(testMoney({ priceMinor: 240_000, dueMinor: 240_000 }), () => fail(404, 'NOT_FOUND', 'No'));
+    expect(await screen.findByRole('button', { name: 'Pagar RD$2,400.00' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('radio', { name: t.fund.newCard }));
+    expect(screen.getByRole('button', { name: 'Pagar RD$2,400.00' })).toBeTruthy();
+    cleanup();
+    const staged = testMoney({
+      priceMinor: 1_000_000,
+      dueMinor: 300_000,
+      milestones: [
+        { id: 'm1', title: 'Materiales', amountMinor: 300_000, status: 'pending', last: false },
+        { id: 'm2', title: 'Final', amountMinor: 700_000, status: 'pending', last: true },
+      ],
+    });
+    renderPay(staged, () => fail(404, 'NOT_FOUND', 'No'));
+    expect(await screen.findByRole('button', { name: 'Pagar RD$3,000.00' })).toBeTruthy();
+  });
+
+  it('after a refused payment the new card stays typed, only the CVC is asked again, and our API never got the card', async () => {
+    const sent = renderPay(testMoney(), () => fail(402, 'PAYMENT_FAILED', tp.fund.declined));
+    fireEvent.click(await screen.findByRole('radio', { name: t.fund.newCard }));
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(t.cardForm.number, '4000 0000 0000 0002');
+    type(t.cardForm.expiry, '1299');
+    type(t.cardForm.cvc, '846');
+    type(t.cardForm.holderName, 'Yolanda Peña');
+    fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pagar RD$10,000.00' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === tp.fund.declined)).toBe(true));
+    const value = (label: string) => screen.getByLabelText<HTMLInputElement>(label).value;
+    expect(value(t.cardForm.number)).toBe('4000 0000 0000 0002');
+    expect(value(t.cardForm.expiry)).toBe('12/99');
+    expect(value(t.cardForm.holderName)).toBe('Yolanda Peña');
+    expect(value(t.cardForm.cvc)).toBe('');
+    const ours = sent.filter((r) => r.url.startsWith('/api/'));
+    expect(ours.map((r) => r.body).join(' ')).not.toMatch(/4000|0002|846/);
+    expect(ours.find((r) => r.url === '/api/projects/p1/fund')!.body).toBe(JSON.stringify({ token: 'tok_declined1' }));
   });
 });

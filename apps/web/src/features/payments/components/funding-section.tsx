@@ -105,6 +105,8 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
   const saved = methods.data ?? [];
   const selected = choice ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? 'new';
   const due = money.milestones.find((m) => m.status === 'pending');
+  // The amount the server will charge (the price, or the stage due): the button says it.
+  const payLabel = t.fund.payAmount(formatMoney(money.dueMinor, money.currency, locale));
 
   /** Pays; throws the API's Spanish message (declined, insufficient funds, processing error). */
   const pay = async (body: { paymentMethodId: string } | { token: string }) => {
@@ -161,11 +163,11 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
         </fieldset>
       )}
       {selected === 'new' ? (
-        <CardForm submitLabel={t.fund.pay} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
+        <CardForm submitLabel={payLabel} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
       ) : (
         <div>
           <button type="button" disabled={busy} onClick={() => void paySaved()} className={buttonClasses('accent')}>
-            {busy ? t.fund.paying : t.fund.pay}
+            {busy ? t.fund.paying : payLabel}
           </button>
         </div>
       )}

@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import type { Balance } from '@arreglaya/shared/schemas/payments';
+import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { testSession } from '@/test/session-fixtures.ts';
+import { Component as ContractorPaymentsPage } from './contractor-payments.tsx';
+
+// /profile/pagos (issue 46): the contractor sees when the automatic payout next goes and can ask
+// for the available balance now (Retirar); afterwards the page shows the payout and what is left.
+// Only the network is replaced.
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const PROJECT = '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const before: Balance = {
+  currency: 'DOP',
+  pendingMinor: 0,
+  availableMinor: 360_000,
+  paidOutMinor: 0,
+  movements: [{ kind: 'release', amountMinor: 360_000, projectId: PROJECT, projectTitle: 'Pintar la sala', createdAt: '2026-12-05T15:00:00.000Z' }],
+  // Monday 7 December 2026, 9:00 in Santo Domingo.
+  nextPayoutAt: '2026-12-07T13:00:00.000Z',
+};
+const after: Balance = {
+  ...before,
+  availableMinor: 0,
+  paidOutMinor: 360_000,
+  movements: [{ kind: 'payout', amountMinor: -360_000, projectId: null, projectTitle: null, createdAt: '2026-12-06T02:00:00.000Z' }, ...before.movements],
+};
+const account = { bank: 'Banco Popular Dominicano', accountType: 'ahorros', last4: '6789', holderName: 'Ramón Báez' };
+
+function renderPage(opts: { account: typeof account | null; balances: Balance[] }) {
+  const calls: { method: string; url: string; key?: string }[] = [];
+  const balances = [...opts.balances];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, key: (init?.headers as Record<string, string> | undefined)?.['idempotency-key'] });
+      if (url === '/api/me/balance') return json(200, balances.length > 1 ? balances.shift() : balances[0]);
+      if (url === '/api/me/payout-account') return json(200, { account: opts.account });
+      if (url === '/api/me/payouts' && method === 'POST')
+        return json(200, {
+          message: tp.payout.withdrawn('RD$ 3,600.00'),
+          payout: { id: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', amountMinor: 360_000, currency: 'DOP', status: 'paid' },
+        });
+      return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
+    }),
+  );
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ role: 'contractor', firstName: 'Ramón' }));
+  const router = createMemoryRouter([{ path: '/profile/pagos', element: <ContractorPaymentsPage /> }], { initialEntries: ['/profile/pagos'] });
+  render(
+    <QueryClientProvider client={queryClient}>
+      <MessageBoxProvider>
+        <RouterProvider router={router} />
+      </MessageBoxProvider>
+    </QueryClientProvider>,
+  );
+  return calls;
+}
+
+const available = () => within(screen.getByText(t.balance.available).parentElement!).getByRole('definition').textContent;
+
+describe('/profile/pagos: Retirar and the payout schedule', () => {
+  it('states the daily schedule with its next date in Dominican time', async () => {
+    renderPage({ account, balances: [before] });
+    expect(await screen.findByText('Los pagos automáticos salen cada día a las 9:00 a. m.; el próximo: lunes, 7 de diciembre de 2026.')).toBeTruthy();
+  });
+
+  it('Retirar sends the available balance once with an idempotency key; then the page shows the payout and nothing available', async () => {
+    const calls = renderPage({ account, balances: [before, after] });
+    const button = await screen.findByRole('button', { name: 'Retirar RD$3,600.00' });
+    expect(available()).toBe('RD$3,600.00');
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(await screen.findByText(tp.payout.withdrawn('RD$ 3,600.00'))).toBeTruthy();
+    await waitFor(() => expect(available()).toBe('RD$0.00'));
+    const movements = screen.getByRole('list', { name: t.balance.movements });
+    expect(within(movements).getAllByRole('listitem')[0]!.textContent).toContain(t.balance.kinds.payout);
+    expect(within(movements).getAllByRole('listitem')[0]!.textContent).toContain('-RD$3,600.00');
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.key).toMatch(/^[A-Za-z0-9_-]{8,60}$/);
+    expect(screen.queryByRole('button', { name: /^Retirar/ })).toBeNull();
+  });
+
+  it('without a payout account, says to save one instead of offering Retirar', async () => {
+    renderPage({ account: null, balances: [before] });
+    expect(await screen.findByText(t.balance.withdrawNeedsAccount)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Retirar/ })).toBeNull();
+  });
+});

@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,
+    cipher,
     mailer,
     notifications,
     appUrl: config.appUrl,

@@ -186,6 +186,7 @@ test.describe('deciding offers', () => {
         startDate: dayFromToday(7),
         city: 'santo-domingo',
         zone: 'DN',
+        street: 'Calle El Conde 105',
       },
     });
     expect(created.status()).toBe(201);

@@ -102,6 +102,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await main(page).getByLabel(t.form.description, { exact: true }).fill(description);
     await main(page).getByLabel(t.form.startDate, { exact: true }).fill(dayFromToday(5));
     await main(page).getByLabel(t.form.city, { exact: true }).selectOption('santo-domingo');
+    await main(page).getByLabel(t.form.street, { exact: true }).fill('Calle 8 #25');
     await main(page).getByRole('button', { name: t.form.save }).click();
     await expect(messageBox(page)).toContainText(tp.created);
     await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);

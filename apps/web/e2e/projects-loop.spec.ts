@@ -133,6 +133,9 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(panel.getByText(/15,000\.00/)).toBeVisible();
     await expect(main(page)).not.toContainText(clientAccount.email);
     await expect(main(page).getByRole('region', { name: t.page.contact })).toHaveCount(0);
+    // The job's street waits for the money too (decision 049).
+    await expect(main(page)).not.toContainText('Calle 8 #25');
+    await expect(main(page).getByRole('region', { name: t.page.address })).toHaveCount(0);
   }
 
   // 3. The client gets the new-offer mail (the spec's container: price, offer, project, contractor)
@@ -274,6 +277,10 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(page.getByTestId('money-state')).toHaveText(paymentsWeb.state.heldContractor('RD$13,500.00'));
     await expect(job.getByText(clientName)).toBeVisible();
     await expect(job.getByText(clientAccount.email)).toBeVisible();
+    // The money is held: the job's street, the way there (decision 049).
+    expect(shared.text).toContain(tm.contactShared.addressOnPage);
+    expect(shared.text).not.toContain('Calle 8 #25');
+    await expect(main(page).getByRole('region', { name: t.page.address })).toContainText('Calle 8 #25');
     await expect(job.getByRole('button', { name: offerPanel.deliver })).toHaveCount(0);
 
     await job.getByRole('button', { name: offerPanel.start }).click();

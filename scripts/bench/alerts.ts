@@ -67,6 +67,7 @@ async function publish(url: string, i: number, fits: boolean): Promise<{ id: str
       description: 'La tubería del baño principal gotea y hay que cambiarla completa.',
       startDate: startDate(),
       intention: 'ready',
+      street: `Calle ${i} #12`,
       ...body,
     }),
   });

@@ -324,6 +324,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
     db,
+    cipher,
     mailer,
     notifications,
     appUrl: config.appUrl,

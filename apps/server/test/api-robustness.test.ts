@@ -128,6 +128,8 @@ const project = {
   intention: 'ready',
   country: 'DO',
   city: 'santo-domingo',
+  street: 'Calle El Conde 105',
+  reference: 'Frente al parque Duarte',
 };
 const portfolioEntry = { title: 'Baño remodelado', description: 'Cambié la tubería y las piezas.', services: ['plomeria'], completedOn: '2026-01-15' };
 const VALID_BODIES: Record<string, Record<string, unknown>> = {

@@ -267,7 +267,7 @@ describe('contact details follow the money on WhatsApp too (issue 29)', () => {
     // …and the contact reaches him now, by mail (whatever his settings) and as a notice in the app.
     const mail = await t.smtp.waitFor((m) => m.to.includes(ramon.email) && m.subject === tm.contactShared.subject);
     expect(mail.text).toContain(tm.quoteAccepted.client('Eufemia Peralta', phone, eufemia.email));
-    expect(mail.text).toContain(tm.contactShared.address(ZONE_LABELS.DN, 'Santo Domingo'));
+    expect(mail.text).toContain(tm.contactShared.address(`${ZONE_LABELS.DN}, Santo Domingo`));
     const after = (await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: ramon.headers })).json().items as { kind: string; title: string }[];
     expect(after).toContainEqual(expect.objectContaining({ kind: 'contactShared', title: tm.contactShared.title }));
   });

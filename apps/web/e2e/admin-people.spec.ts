@@ -125,6 +125,7 @@ test('an offer from a contractor banned after offering stays on the client’s p
       startDate: dayFromToday(7),
       city: 'santo-domingo',
       zone: 'DN',
+      street: 'Calle El Conde 105',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

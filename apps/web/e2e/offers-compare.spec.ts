@@ -18,7 +18,15 @@ test('a client compares offers at 360 px, sorts them by start date and writes to
   for (const c of [early, cheap]) await completeContractorProfile(server.baseURL, c);
   const clientApi = await apiAs(server.baseURL, client);
   const created = await clientApi.post('/api/projects', {
-    data: { services: ['plomeria'], title: 'Cambiar calentador', propertyType: 'casa', description: 'El calentador gotea.', startDate: dayFromToday(7), city: 'santo-domingo' },
+    data: {
+      services: ['plomeria'],
+      title: 'Cambiar calentador',
+      propertyType: 'casa',
+      description: 'El calentador gotea.',
+      startDate: dayFromToday(7),
+      city: 'santo-domingo',
+      street: 'Calle El Conde 105',
+    },
   });
   expect(created.status()).toBe(201);
   const projectId = ((await created.json()) as { project: { id: string } }).project.id;

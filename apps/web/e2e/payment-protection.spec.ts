@@ -175,6 +175,7 @@ test('a staged plan paid stage by stage to the end: release, the next stage, del
       startDate: todayIn('DO'),
       city: 'santo-domingo',
       zone: 'DN',
+      street: 'Calle El Conde 105',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

@@ -222,6 +222,7 @@ test('a staged plan: the client pays and releases milestone 1 on the page, the n
       startDate: todayIn('DO'),
       city: 'santo-domingo',
       zone: 'DN',
+      street: 'Calle El Conde 105',
     },
   });
   const stagedId = ((await created.json()) as { project: ProjectDetail }).project.id;

@@ -29,6 +29,7 @@ async function fillProject(page: Page, project: { service: string; title: string
   await field(page, t.form.description).fill('Lo antes posible, por favor.');
   await field(page, t.form.startDate).fill(dayFromToday(4));
   await field(page, t.form.city).selectOption(project.city);
+  await field(page, t.form.street).fill('Calle 8 #25');
 }
 
 /** A plain picture of that size, made here. */

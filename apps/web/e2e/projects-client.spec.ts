@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { auth } from '@arreglaya/shared/i18n/auth';
+import { places as tplaces } from '@arreglaya/shared/i18n/places';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { projectMail, projects as tp, projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
@@ -56,6 +57,7 @@ async function fillProject(page: Page, title: string): Promise<void> {
   await field(page, t.form.description).fill('El calentador de agua gotea y hay que cambiarlo.');
   await field(page, t.form.startDate).fill(dayFromToday(5));
   await field(page, t.form.city).selectOption('santo-domingo');
+  await field(page, t.form.street).fill('Calle 8 #25');
 }
 
 let client: TestAccount;
@@ -186,6 +188,7 @@ test.describe('deciding offers', () => {
         startDate: dayFromToday(7),
         city: 'santo-domingo',
         zone: 'DN',
+        street: 'Calle El Conde 105',
       },
     });
     expect(created.status()).toBe(201);
@@ -307,4 +310,42 @@ test('the new-project form fits a 360 px phone', async ({ page }) => {
   await expect(main(page).getByRole('article').first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
   await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'my-projects-360.png'), fullPage: true });
+});
+
+test("the job's address on a 360 px phone: the sectors follow the zone, the client sees her address, a contractor only the sector", async ({ page, browser }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, client);
+  await page.goto('/nuevoproyecto');
+  await fillProject(page, 'Reparar el portón');
+  await field(page, t.form.zone).selectOption('DN');
+  const sector = field(page, tplaces.field.projectSector);
+  await expect(sector.locator('option', { hasText: 'Los Mina' })).toHaveCount(0);
+  await field(page, t.form.zone).selectOption('SDE');
+  await sector.selectOption({ label: 'Los Mina' });
+  await field(page, t.form.street).fill('Calle Respaldo 7 #14');
+  await field(page, t.form.reference).fill('Frente a la farmacia');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxe(page, '/nuevoproyecto with the address, 360px');
+  await main(page).getByRole('button', { name: t.form.save }).click();
+  await expect(messageBox(page)).toContainText(tp.created);
+  await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
+  await expect(main(page).getByText('Los Mina, Santo Domingo Este, Santo Domingo')).toBeVisible();
+  const address = main(page).getByRole('region', { name: t.page.address });
+  await expect(address).toContainText('Calle Respaldo 7 #14');
+  await expect(address).toContainText('Frente a la farmacia');
+  await expect(address).toContainText(t.page.addressPrivate);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  await expectNoSeriousAxe(page, '/proyectos/:id with the address, 360px');
+  await page.screenshot({ path: path.join(test.info().project.outputDir, 'screenshots', 'project-address-360.png'), fullPage: true });
+
+  // A contractor opening the open project: the sector, never the street or the reference.
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: 360, height: 740 } });
+  const contractorPage = await context.newPage();
+  await signIn(contractorPage, plumberA);
+  await contractorPage.goto(new URL(page.url()).pathname);
+  await expect(main(contractorPage).getByText('Los Mina, Santo Domingo Este, Santo Domingo')).toBeVisible();
+  await expect(main(contractorPage).getByRole('region', { name: t.page.address })).toHaveCount(0);
+  await expect(main(contractorPage)).not.toContainText('Respaldo');
+  await expect(main(contractorPage)).not.toContainText('farmacia');
+  await context.close();
 });

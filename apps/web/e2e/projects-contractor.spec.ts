@@ -29,7 +29,16 @@ const PLUMBING_PROJECTS = 13;
 
 async function postProject(api: APIRequestContext, title: string, service: string): Promise<string> {
   const res = await api.post('/api/projects', {
-    data: { services: [service], title, propertyType: 'casa', description: `${title}: trabajo en la casa.`, startDate: dayFromToday(20), city: 'santo-domingo', zone: 'DN' },
+    data: {
+      services: [service],
+      title,
+      propertyType: 'casa',
+      description: `${title}: trabajo en la casa.`,
+      startDate: dayFromToday(20),
+      city: 'santo-domingo',
+      zone: 'DN',
+      street: 'Calle El Conde 105',
+    },
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { project: ProjectDetail }).project.id;

@@ -102,6 +102,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await main(page).getByLabel(t.form.description, { exact: true }).fill(description);
     await main(page).getByLabel(t.form.startDate, { exact: true }).fill(dayFromToday(5));
     await main(page).getByLabel(t.form.city, { exact: true }).selectOption('santo-domingo');
+    await main(page).getByLabel(t.form.street, { exact: true }).fill('Calle 8 #25');
     await main(page).getByRole('button', { name: t.form.save }).click();
     await expect(messageBox(page)).toContainText(tp.created);
     await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
@@ -132,6 +133,9 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(panel.getByText(/15,000\.00/)).toBeVisible();
     await expect(main(page)).not.toContainText(clientAccount.email);
     await expect(main(page).getByRole('region', { name: t.page.contact })).toHaveCount(0);
+    // The job's street waits for the money too (decision 049).
+    await expect(main(page)).not.toContainText('Calle 8 #25');
+    await expect(main(page).getByRole('region', { name: t.page.address })).toHaveCount(0);
   }
 
   // 3. The client gets the new-offer mail (the spec's container: price, offer, project, contractor)
@@ -273,6 +277,10 @@ test('a client and a contractor go through the whole loop in two browsers, follo
     await expect(page.getByTestId('money-state')).toHaveText(paymentsWeb.state.heldContractor('RD$13,500.00'));
     await expect(job.getByText(clientName)).toBeVisible();
     await expect(job.getByText(clientAccount.email)).toBeVisible();
+    // The money is held: the job's street, the way there (decision 049).
+    expect(shared.text).toContain(tm.contactShared.addressOnPage);
+    expect(shared.text).not.toContain('Calle 8 #25');
+    await expect(main(page).getByRole('region', { name: t.page.address })).toContainText('Calle 8 #25');
     await expect(job.getByRole('button', { name: offerPanel.deliver })).toHaveCount(0);
 
     await job.getByRole('button', { name: offerPanel.start }).click();

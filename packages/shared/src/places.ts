@@ -207,9 +207,19 @@ export function sectorsOf(city: string): Place[] {
   return PLACES.filter((p) => p.kind === 'sector' && p.city === city).sort((a, b) => a.name.localeCompare(b.name, 'es'));
 }
 
-/** The places a person may mean by a city: its sectors, or its centre when it has none. */
-export function placesOf(city: string): Place[] {
-  const found = sectorsOf(city);
+/**
+ * Is the place in the zone? 'SD' is the province of Santo Domingo: the sectors of its
+ * municipalities (Este, Norte, Oeste), not the Distrito Nacional's. A place without a zone (a city
+ * centre, a sector of another city) is in none and refused by no zone; no zone chosen, all are in.
+ */
+export function placeInZone(place: Place, zone: Zone | null | undefined): boolean {
+  if (!zone || !place.zone) return true;
+  return zone === 'SD' ? place.zone !== 'DN' : place.zone === zone;
+}
+
+/** The places a person may mean by a city (and zone, when one is chosen): its sectors, or its centre when it has none. */
+export function placesOf(city: string, zone?: Zone | null): Place[] {
+  const found = sectorsOf(city).filter((p) => placeInZone(p, zone));
   if (found.length > 0) return found;
   const centre = BY_SLUG.get(city);
   return centre ? [centre] : [];

@@ -45,6 +45,7 @@ export function projectForm(overrides: Record<string, unknown> = {}): Record<str
     intention: 'ready',
     city: 'santo-domingo',
     zone: 'DN',
+    street: 'Calle El Conde 105',
     ...overrides,
   };
 }

@@ -36,6 +36,7 @@ export async function openProject(baseURL: string, mailbox: Mailbox, project: { 
       startDate: todayIn('DO'),
       city: 'santo-domingo',
       zone: 'DN',
+      street: 'Calle El Conde 105',
     },
   });
   expect(created.status(), await created.text()).toBe(201);

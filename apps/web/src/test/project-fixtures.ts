@@ -46,6 +46,7 @@ export function testProject(viewer: 'client' | 'contractor', extra: Partial<Proj
     offers: 1,
     clientFirstName: 'Lucía',
     clientContact: null,
+    address: null,
     contractor: null,
     contractorContact: null,
     conversationId: null,

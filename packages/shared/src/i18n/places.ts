@@ -21,6 +21,7 @@ export const places = {
   validation: {
     unknownPlace: 'Elige un sector o una ciudad de la lista.',
     sectorNotInCity: 'Ese sector no está en la ciudad elegida.',
+    sectorNotInZone: 'Ese sector no está en la zona elegida.',
     radiusRange: (min: number, max: number) => `Escribe una distancia entre ${min} y ${max} km.`,
   },
   distance: {

@@ -166,7 +166,9 @@ export const projectMail = {
     subject: 'ArreglaYa - Datos de contacto',
     title: 'Ya pueden contactarse',
     intro: (title: string) => `El pago para empezar «${title}» está retenido. Estos son los datos de contacto:`,
-    address: (zone: string, city: string) => `Dirección: ${zone ? `${zone}, ` : ''}${city}`,
+    /** The place, sector first ('Los Mina, Santo Domingo Este, Santo Domingo'). */
+    address: (place: string) => `Dirección: ${place}`,
+    addressOnPage: 'La calle, el número y el punto de referencia están en la página del proyecto.',
   },
   /** A hire that ended before funding: by the client, by the contractor, or because the time to pay passed. */
   hireEnded: {
@@ -321,6 +323,11 @@ export const projectsWeb = {
     city: 'Ciudad',
     zone: 'Zona (opcional)',
     noZone: 'Sin zona',
+    /** The job's address (decision 049): private until the money to begin is held. */
+    street: 'Calle y número',
+    streetHint: 'Ej.: Calle 8 #25, Apto 2B. Solo la verá el contratista que contrates, cuando tu pago para empezar quede retenido.',
+    reference: 'Punto de referencia (opcional)',
+    referenceHint: 'Ej.: frente a la farmacia, al lado del colmado.',
     photos: 'Fotos',
     photosHint: (max: number) => `Hasta ${max} fotos JPG, PNG o WebP de 8 MB como máximo. La primera es la principal.`,
     addPhoto: 'Agregar foto',
@@ -386,6 +393,16 @@ export const projectsWeb = {
     back: 'Mis Proyectos',
     /** Contact details wait for the money to begin (issue 29); the chat is open from the hire. */
     contactAfterPayment: 'Verás los datos de contacto del contratista cuando tu pago para empezar quede retenido. Mientras tanto, pueden conversar por el chat de ArreglaYa.',
+    /** The job's address (decision 049): the client's own, the hired contractor's once the money to begin is held. */
+    address: 'Dirección del trabajo',
+    street: 'Calle y número',
+    reference: 'Punto de referencia',
+    addressPrivate: 'Solo tú la ves. El contratista que contrates la verá, con tu teléfono, cuando tu pago para empezar quede retenido.',
+    noAddressEdit: 'Este proyecto no tiene calle ni número: edítalo para agregarlos.',
+    noAddressChat: 'Este proyecto no tiene calle ni número: escríbeselos a tu contratista por el chat.',
+    noAddressContractor: 'El cliente no dejó calle ni número en este proyecto. Pídeselos por el chat.',
+    /** A client without a phone on her profile: the hired contractor is sent to the chat. */
+    noPhone: 'No tiene teléfono en su perfil. Escríbele por el chat.',
   },
   offers: {
     title: 'Ofertas recibidas',

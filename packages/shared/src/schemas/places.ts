@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { places as tp } from '../i18n/places.ts';
 import { validation } from '../i18n/common.ts';
-import { findPlace, SERVICE_RADIUS_DEFAULT_KM, SERVICE_RADIUS_MAX_KM, SERVICE_RADIUS_MIN_KM } from '../places.ts';
+import { ZONES, type Zone } from '../countries.ts';
+import { findPlace, placeInZone, SERVICE_RADIUS_DEFAULT_KM, SERVICE_RADIUS_MAX_KM, SERVICE_RADIUS_MIN_KM } from '../places.ts';
 
 // The place fields of the profile and project forms and of the directory's search (decision
 // 042): one definition for the form and the server.
@@ -26,10 +27,16 @@ export const serviceRadiusKm = z.preprocess(
     .default(SERVICE_RADIUS_DEFAULT_KM),
 );
 
-/** A sector must be a place of the chosen city (one of its sectors, or its centre). Values may be raw input. */
-export function checkSector(city: unknown, sector: unknown, path: string[], ctx: z.RefinementCtx): void {
+/**
+ * A sector must be a place of the chosen city (one of its sectors, or its centre) and, when a zone
+ * is chosen, of that zone (placeInZone). Values may be raw input.
+ */
+export function checkSector(city: unknown, sector: unknown, path: string[], ctx: z.RefinementCtx, zone?: unknown): void {
   if (typeof sector !== 'string' || sector === '') return;
   const place = findPlace(sector);
   if (!place) return; // the field's own message
   if (typeof city === 'string' && city.trim() !== '' && place.city !== city.trim()) ctx.addIssue({ code: 'custom', path, message: tp.validation.sectorNotInCity });
+  else if (typeof zone === 'string' && isZone(zone) && !placeInZone(place, zone)) ctx.addIssue({ code: 'custom', path, message: tp.validation.sectorNotInZone });
 }
+
+const isZone = (v: string): v is Zone => (ZONES as readonly string[]).includes(v);

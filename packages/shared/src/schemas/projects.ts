@@ -5,7 +5,7 @@ import { validation } from '../i18n/common.ts';
 import { offerTerms as tt } from '../i18n/offers-trust.ts';
 import { projects as tp, quotes as tq } from '../i18n/projects.ts';
 import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPayable } from '../lifecycles.ts';
-import { choice, optionalText, requiredText } from './common.ts';
+import { choice, optionalText, plainText, requiredText } from './common.ts';
 import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { ProjectMoneySchema } from './payments.ts';
@@ -17,6 +17,9 @@ export const PROJECT_TITLE_MAX = 100;
 /** Spec §5: input limit 400 (its hint says 500; the column holds 500). */
 export const PROJECT_DESCRIPTION_MAX = 400;
 export const PROJECT_PHOTOS_MAX = 8;
+/** The job's street and number ('Calle 5 #12, Apto 3B') and a reference point ('frente a la farmacia'): private (decision 049). */
+export const PROJECT_STREET_MAX = 150;
+export const PROJECT_REFERENCE_MAX = 200;
 export const QUOTE_DESCRIPTION_MAX = 2000;
 /** An offer's description must say something useful: at least this many characters, after trimming (issue 35). */
 export const QUOTE_DESCRIPTION_MIN = 20;
@@ -77,10 +80,24 @@ export const ProjectInputSchema = z
       .transform((v) => v ?? null),
     /** The project's place (places.ts: a sector of the city, or its centre), optional. */
     sector: sectorSlug.transform((v) => v ?? null),
+    /**
+     * Where the work is: street and number, required on every save (decision 049: a hired
+     * contractor cannot go to a job without it). Projects stored before it have none until edited.
+     */
+    street: line(PROJECT_STREET_MAX),
+    /** A reference point, optional; empty is none. */
+    reference: plainText(
+      z
+        .string({ error: validation.invalidValue })
+        .trim()
+        .max(PROJECT_REFERENCE_MAX, { error: validation.tooLong(PROJECT_REFERENCE_MAX) }),
+    )
+      .nullish()
+      .transform((v) => (v ? v : null)),
   })
   .superRefine((p, ctx) => {
     if (!COUNTRIES[p.country].cities.some((c) => c.key === p.city)) ctx.addIssue({ code: 'custom', path: ['city'], message: tp.cityNotInCountry });
-    checkSector(p.city, p.sector, ['sector'], ctx);
+    checkSector(p.city, p.sector, ['sector'], ctx, p.zone);
     if (p.startDate < todayIn(p.country)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: tp.startDateInPast });
   });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;
@@ -126,6 +143,10 @@ export type MyProject = z.infer<typeof MyProjectSchema>;
 export const ContactDataSchema = z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() });
 export type ContactData = z.infer<typeof ContactDataSchema>;
 
+/** The job's address (decision 049). */
+export const ProjectAddressSchema = z.object({ street: z.string(), reference: z.string().nullable() });
+export type ProjectAddress = z.infer<typeof ProjectAddressSchema>;
+
 /** The project page: contact data only once this viewer and the other side are hired together. */
 export const ProjectDetailSchema = z
   .object({
@@ -137,6 +158,11 @@ export const ProjectDetailSchema = z
     clientFirstName: z.string(),
     /** The client's contact data: for the hired contractor only (and the client themself). */
     clientContact: ContactDataSchema.nullable(),
+    /**
+     * The job's street and reference point: for the client always, for the hired contractor once the
+     * money to begin is held (with clientContact), for nobody else; null for a project stored without one.
+     */
+    address: ProjectAddressSchema.nullable(),
     /** The hired contractor, for the client and that contractor. */
     contractor: ContractorCardSchema.nullable(),
     contractorContact: ContactDataSchema.nullable(),

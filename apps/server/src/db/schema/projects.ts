@@ -18,7 +18,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { countryCode, currency, milestoneStatus, projectIntention, projectStatus, propertyType, quoteStatus, serviceType, zone } from './enums.ts';
-import { createdAt, money, tsvector, updatedAt } from './types.ts';
+import { bytea, createdAt, money, tsvector, updatedAt } from './types.ts';
 import { photos, users } from './users.ts';
 
 export const projects = pgTable(
@@ -45,6 +45,13 @@ export const projects = pgTable(
     sector: varchar('sector', { length: 60 }),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),
+    /**
+     * The job's street and number and its reference point, sealed (AES-256-GCM, decision 010) and
+     * opened only for the client and, once the money to begin is held, the hired contractor
+     * (decision 049). Null for projects stored before them; emptied when the client deletes her account.
+     */
+    streetEnc: bytea('street_enc'),
+    referenceEnc: bytea('reference_enc'),
     currency: currency('currency').notNull().default('DOP'),
     coverPhotoId: uuid('cover_photo_id').references(() => photos.id, { onDelete: 'set null' }),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),

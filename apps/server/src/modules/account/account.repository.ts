@@ -86,6 +86,9 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
   await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
   await tx.delete(verifications).where(sql`${verifications.identifier} LIKE ${'%' + email}`);
   await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);
+  // The addresses of her jobs are her own data (decision 049): her projects stay, for the people
+  // who worked on them, but no longer say where she lives.
+  await tx.update(projects).set({ streetEnc: null, referenceEnc: null }).where(eq(projects.clientId, userId));
   await tx
     .update(contactRequests)
     .set({ firstName: 'Usuario eliminado', lastName: null, email: null, phone: null, cedula: null, cedulaEnc: null, address: null, bankAccountNumberEnc: null })

@@ -99,6 +99,7 @@ describe('the open projects kept in memory', () => {
       intention: 'ready',
       city: 'santo-domingo',
       zone: 'DN',
+      street: 'Calle El Conde 105',
     });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(await seen(contractor, id, tag)).toMatchObject({ listed: { title: `Techo y canaletas ${tag}`, offers: 0 }, page: { title: `Techo y canaletas ${tag}`, offers: 0 } });

@@ -6,6 +6,7 @@ import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import type { NotificationType } from '@arreglaya/shared/notification-channels';
 import { COUNTRIES, findCity, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
+import { findPlace } from '@arreglaya/shared/places';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
@@ -123,6 +124,9 @@ function amountFormat(digits: number): Intl.NumberFormat {
   return f;
 }
 
+/** A sector's name ('Los Mina'), '' without one. */
+const sectorName = (slug: string | null) => (slug ? (findPlace(slug)?.name ?? '') : '');
+
 /** A project's city as people read it ('Santo Domingo', not its key); '' when it has none. */
 export const cityName = (p: { country: CountryCode; city: string | null }) => (p.city && findCity(p.country, p.city)?.name) || '';
 
@@ -155,6 +159,12 @@ export async function tellContactsShared(tx: Tx, deps: NotifyDeps, projectId: st
     ...base,
     to: p.contractorId,
     known: contractor,
-    paragraphs: [m.intro(p.title), tm.quoteAccepted.client(client.name, client.phone, client.email), m.address(p.zone ? ZONE_LABELS[p.zone] : '', cityName(p))],
+    paragraphs: [
+      m.intro(p.title),
+      tm.quoteAccepted.client(client.name, client.phone, client.email),
+      m.address([sectorName(p.sector), p.zone ? ZONE_LABELS[p.zone] : '', cityName(p)].filter(Boolean).join(', ')),
+      // The street and reference stay sealed in the project (decision 049): mails and chat notices are kept in the clear.
+      ...(p.hasAddress ? [m.addressOnPage] : []),
+    ],
   });
 }

@@ -73,8 +73,15 @@ export async function lockProject(tx: DbOrTx, id: string): Promise<ProjectRow | 
   return row;
 }
 
-function columnsOf(data: ProjectData) {
+/** The job's address as stored: sealed by the service (decision 049), never in the clear here. */
+export interface SealedAddress {
+  streetEnc: Buffer | null;
+  referenceEnc: Buffer | null;
+}
+
+function columnsOf(data: ProjectData, address: SealedAddress) {
   return {
+    ...address,
     title: data.title,
     description: data.description,
     propertyType: data.propertyType,
@@ -95,16 +102,16 @@ function projectPlace(sector: string | null): { sector: string | null; lat: numb
   return { sector: slug, lat, lng };
 }
 
-export async function insertProject(tx: DbOrTx, clientId: string, data: ProjectData): Promise<string> {
+export async function insertProject(tx: DbOrTx, clientId: string, data: ProjectData, address: SealedAddress): Promise<string> {
   const [row] = await tx
     .insert(projects)
-    .values({ clientId, ...columnsOf(data) })
+    .values({ clientId, ...columnsOf(data, address) })
     .returning({ id: projects.id });
   return row!.id;
 }
 
-export async function updateProject(tx: DbOrTx, id: string, data: ProjectData): Promise<void> {
-  await tx.update(projects).set(columnsOf(data)).where(eq(projects.id, id));
+export async function updateProject(tx: DbOrTx, id: string, data: ProjectData, address: SealedAddress): Promise<void> {
+  await tx.update(projects).set(columnsOf(data, address)).where(eq(projects.id, id));
 }
 
 export async function setProjectStatus(tx: DbOrTx, id: string, set: Partial<typeof projects.$inferInsert>): Promise<void> {
@@ -353,6 +360,8 @@ export async function findProjectContacts(db: DbOrTx, projectId: string) {
     country: ProjectRow['country'];
     city: string | null;
     zone: ProjectRow['zone'];
+    sector: string | null;
+    has_address: boolean;
     client_id: string;
     contractor_id: string;
     c_first: string;
@@ -364,7 +373,7 @@ export async function findProjectContacts(db: DbOrTx, projectId: string) {
     k_email: string;
     k_phone: string | null;
   }>(sql`
-    SELECT p.title, p.country, p.city, p.zone, p.client_id, p.contractor_id,
+    SELECT p.title, p.country, p.city, p.zone, p.sector, p.street_enc IS NOT NULL AS has_address, p.client_id, p.contractor_id,
            c.first_name AS c_first, c.last_name AS c_last, c.email AS c_email, c.phone AS c_phone,
            k.first_name AS k_first, k.last_name AS k_last, k.email AS k_email, k.phone AS k_phone
       FROM projects p JOIN users c ON c.id = p.client_id JOIN users k ON k.id = p.contractor_id
@@ -377,6 +386,8 @@ export async function findProjectContacts(db: DbOrTx, projectId: string) {
     country: row.country,
     city: row.city,
     zone: row.zone,
+    sector: row.sector,
+    hasAddress: row.has_address,
     clientId: row.client_id,
     contractorId: row.contractor_id,
     client: person(row.c_first, row.c_last, row.c_email, row.c_phone),

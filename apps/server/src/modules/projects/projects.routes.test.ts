@@ -68,6 +68,7 @@ describe('POST /api/projects', () => {
       propertyType: 'Elige una opción válida.',
       description: 'Máximo 400 caracteres.',
       intention: 'Elige una opción válida.',
+      street: 'Campo obligatorio.',
     });
     // The cross-field rules run once the fields themselves are right.
     const dated = await post(client, '/api/projects', projectForm({ startDate: dayFromToday(-1), city: 'gotham' }));

@@ -13,6 +13,7 @@ import {
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { refreshContractorAggregates } from '../../db/contractor-aggregates.ts';
 import { AppError } from '../../lib/app-error.ts';
+import type { DataCipher } from '../../lib/data-encryption.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { readProjectNotices } from '../chat/notice-centre.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
@@ -58,6 +59,7 @@ import {
   updateProject,
   writePhotoOrder,
   type ProjectRow,
+  type SealedAddress,
 } from './projects.repository.ts';
 import { findContractorCard, lockQuote, updateQuote } from './quotes.repository.ts';
 import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
@@ -65,6 +67,8 @@ import { lockProjectsOfClient } from './leaving-client.ts';
 
 export interface ProjectsDeps {
   db: Db;
+  /** Seals and opens the job's address (decision 010's key; decision 049). */
+  cipher: DataCipher;
   mailer: Mailer;
   appUrl: string;
   storage: PhotoStorage;
@@ -96,9 +100,19 @@ async function log(db: DbOrTx, actor: Actor, action: string, projectId: string, 
 
 // ---- The client's own projects ----
 
+/** The job's address sealed for storage (decision 049): it is personal data like a cédula (decision 010). */
+function sealAddress(cipher: DataCipher, data: ProjectData): SealedAddress {
+  return { streetEnc: cipher.seal(data.street), referenceEnc: data.reference ? cipher.seal(data.reference) : null };
+}
+
+function openAddress(cipher: DataCipher, p: { streetEnc: Buffer | null; referenceEnc: Buffer | null }): ProjectDetail['address'] {
+  if (!p.streetEnc) return null;
+  return { street: cipher.open(p.streetEnc), reference: p.referenceEnc ? cipher.open(p.referenceEnc) : null };
+}
+
 export async function createProject(deps: ProjectsDeps, actor: Actor, data: ProjectData): Promise<ProjectDetail> {
   const id = await deps.db.transaction(async (tx) => {
-    const projectId = await insertProject(tx, actor.id, data);
+    const projectId = await insertProject(tx, actor.id, data, sealAddress(deps.cipher, data));
     await log(tx, actor, 'project-created', projectId);
     return projectId;
   });
@@ -111,7 +125,7 @@ export async function createProject(deps: ProjectsDeps, actor: Actor, data: Proj
 export async function editProject(deps: ProjectsDeps, actor: Actor, projectId: string, data: ProjectData): Promise<ProjectDetail> {
   await deps.db.transaction(async (tx) => {
     await lockForAction(tx, projectId, 'edit', actor);
-    await updateProject(tx, projectId, data);
+    await updateProject(tx, projectId, data, sealAddress(deps.cipher, data));
     await log(tx, actor, 'project-updated', projectId);
   });
   openProjectsChanged(deps.db, [projectId]);
@@ -294,6 +308,8 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     offers,
     clientFirstName: client?.firstName ?? '',
     clientContact: isClient || (contactShared && isHiredContractor) ? contact(client) : null,
+    // The job's address goes with the client's contact: to her, and to the hired contractor once paid (decision 049).
+    address: isClient || (contactShared && isHiredContractor) ? openAddress(deps.cipher, p) : null,
     contractor: card,
     contractorContact: isHiredContractor || contactShared ? contact(contractorContact) : null,
     conversationId,

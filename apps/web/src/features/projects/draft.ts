@@ -6,7 +6,9 @@ import { deleteDraft, getDraft, putDraft } from '@/lib/form-drafts.ts';
 
 const KEY = 'project';
 
-export type ProjectDraft = Partial<Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'description' | 'startDate' | 'intention' | 'country' | 'city' | 'zone'>>;
+export type ProjectDraft = Partial<
+  Pick<ProjectInput, 'services' | 'title' | 'propertyType' | 'description' | 'startDate' | 'intention' | 'country' | 'city' | 'zone' | 'sector' | 'street' | 'reference'>
+>;
 
 export interface KeptProject {
   values: ProjectDraft;
@@ -29,7 +31,8 @@ function valuesOf(value: unknown): ProjectDraft {
   if (typeof value !== 'object' || value === null) return {};
   const v = value as Record<string, unknown>;
   const draft: Record<string, unknown> = {};
-  for (const key of ['title', 'propertyType', 'description', 'startDate', 'intention', 'country', 'city', 'zone'] as const) {
+  // The street and reference too: they stay on the visitor's own device, and are gone with the draft once posted.
+  for (const key of ['title', 'propertyType', 'description', 'startDate', 'intention', 'country', 'city', 'zone', 'sector', 'street', 'reference'] as const) {
     if (typeof v[key] === 'string') draft[key] = v[key];
   }
   if (Array.isArray(v.services)) draft.services = v.services.filter((s): s is string => typeof s === 'string');

@@ -29,19 +29,28 @@ function valuesOf(p: ProjectDetail): Partial<ProjectInput> {
     country: p.country,
     city: p.city ?? '',
     zone: p.zone,
+    sector: p.sector,
+    // The client's own page carries the address; a project stored before it asks for it now (decision 049).
+    street: p.address?.street ?? '',
+    reference: p.address?.reference ?? '',
   };
 }
 
 /** The client's profile location, which a new project starts from (the page reads it). */
 export interface ProfileLocation {
   loading: boolean;
-  data: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined;
+  data: ProfilePlace | undefined;
 }
 
-/** A new project's city and zone from the client's profile, when the profile is in the project's country. */
-export function locationDefaults(profile: Pick<ClientProfile, 'country' | 'city' | 'zone'> | undefined, country: CountryCode): Partial<ProjectInput> {
+type ProfilePlace = Pick<ClientProfile, 'country' | 'city' | 'zone'> & { address?: string | null };
+
+/**
+ * A new project's city and zone, and its street from the profile's address, when the profile is
+ * in the project's country: most jobs are at home, and the client can change it.
+ */
+export function locationDefaults(profile: ProfilePlace | undefined, country: CountryCode): Partial<ProjectInput> {
   if (!profile?.city || profile.country !== country) return {};
-  return { city: profile.city, zone: profile.zone };
+  return { city: profile.city, zone: profile.zone, ...(profile.address ? { street: profile.address } : {}) };
 }
 
 const newFiles = (photos: readonly PhotoItem[]) => photos.flatMap((p) => (p.kind === 'new' ? [p.file] : []));

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { validation } from '@arreglaya/shared/i18n/common';
+import { places as tplaces } from '@arreglaya/shared/i18n/places';
 import { profile as tprofile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { todayIn, type ProjectData } from '@arreglaya/shared/schemas/projects';
@@ -36,7 +37,11 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(t.form.description), 'El calentador gotea.');
   fireEvent.change(screen.getByLabelText(t.form.startDate), { target: { value: tomorrow() } });
   await user.selectOptions(screen.getByLabelText(t.form.city), 'santo-domingo');
+  await user.type(screen.getByLabelText(t.form.street), 'Calle 8 #25');
 }
+
+const sectorSelect = () => screen.getByLabelText(tplaces.field.projectSector) as HTMLSelectElement;
+const sectorNames = () => [...sectorSelect().options].map((o) => o.textContent);
 
 describe('progressOf', () => {
   it('counts the five fields of spec §4 and the required city, and ignores blank text and the others', () => {
@@ -138,7 +143,40 @@ describe('ProjectForm', () => {
       city: 'santo-domingo',
       zone: null,
       intention: 'ready',
+      street: 'Calle 8 #25',
+      reference: null,
     });
+  });
+
+  it('asks for the street and number, and sends them with the reference point', async () => {
+    const user = userEvent.setup();
+    const received: ProjectData[] = [];
+    render(<ProjectForm country="DO" onSubmit={async (values) => void received.push(values)} />);
+    await fillValid(user);
+    await user.clear(screen.getByLabelText(t.form.street));
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(describedBy(screen.getByLabelText(t.form.street))).toContain(validation.required));
+    expect(received).toHaveLength(0);
+    await user.type(screen.getByLabelText(t.form.street), 'Calle Respaldo 7 #14');
+    await user.type(screen.getByLabelText(t.form.reference), 'Frente a la farmacia');
+    await user.click(screen.getByRole('button', { name: t.form.save }));
+    await waitFor(() => expect(received).toHaveLength(1));
+    expect(received[0]).toMatchObject({ street: 'Calle Respaldo 7 #14', reference: 'Frente a la farmacia' });
+  });
+
+  it('offers only the sectors of the chosen zone, and drops a sector the new zone does not have', async () => {
+    const user = userEvent.setup();
+    render(<ProjectForm country="DO" onSubmit={async () => {}} />);
+    await user.selectOptions(screen.getByLabelText(t.form.city), 'santo-domingo');
+    await user.selectOptions(screen.getByLabelText(t.form.zone), 'DN');
+    expect(sectorNames()).toContain('Naco');
+    expect(sectorNames()).not.toContain('Los Mina');
+    await user.selectOptions(screen.getByLabelText(t.form.zone), 'SDE');
+    expect(sectorNames()).toContain('Los Mina');
+    expect(sectorNames()).not.toContain('Naco');
+    await user.selectOptions(sectorSelect(), 'los-mina');
+    await user.selectOptions(screen.getByLabelText(t.form.zone), 'DN');
+    await waitFor(() => expect(sectorSelect().value).toBe(''));
   });
 
   it('shows an error without fields in the form alert', async () => {

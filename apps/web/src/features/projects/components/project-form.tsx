@@ -4,12 +4,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, ZONES, ZONE_LABELS, type CountryCode } from '@arreglaya/shared/countries';
 import { PROJECT_INTENTIONS, PROPERTY_TYPES, PROPERTY_TYPE_LABELS, SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_DESCRIPTION_MAX, PROJECT_TITLE_MAX, ProjectInputSchema, todayIn, type ProjectData, type ProjectInput } from '@arreglaya/shared/schemas/projects';
+import {
+  PROJECT_DESCRIPTION_MAX,
+  PROJECT_REFERENCE_MAX,
+  PROJECT_STREET_MAX,
+  PROJECT_TITLE_MAX,
+  ProjectInputSchema,
+  todayIn,
+  type ProjectData,
+  type ProjectInput,
+} from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { SectorSelect } from '@/components/ui/sector-select.tsx';
 import { places as tplaces } from '@arreglaya/shared/i18n/places';
-import { findPlace } from '@arreglaya/shared/places';
+import { findPlace, placeInZone } from '@arreglaya/shared/places';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { PhotosField } from './photos-field.tsx';
@@ -27,6 +36,8 @@ export const PROJECT_FIELDS = [
   'city',
   'zone',
   'sector',
+  'street',
+  'reference',
 ] as const satisfies readonly Path<ProjectInput>[];
 
 export interface ProjectFormProps {
@@ -56,6 +67,8 @@ const emptyValues = (country: CountryCode): ProjectInput => ({
   city: '',
   zone: null,
   sector: null,
+  street: '',
+  reference: '',
 });
 
 /**
@@ -91,12 +104,14 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
     onValuesChange?.(values, photos);
   }, [values, photos, onValuesChange]);
 
-  // The sector list follows the city: a sector of another city is cleared (decision 042).
+  // The sector list follows the city and the zone: a sector of another city or zone is cleared (decisions 042, 049).
   const city = values.city || undefined;
+  const zone = values.zone ?? null;
   useEffect(() => {
     const sector = getValues('sector');
-    if (sector && findPlace(sector)?.city !== city) setValue('sector', null);
-  }, [city, getValues, setValue]);
+    const place = sector ? findPlace(sector) : undefined;
+    if (sector && (!place || place.city !== city || !placeInZone(place, zone))) setValue('sector', null);
+  }, [city, zone, getValues, setValue]);
 
   const submit = async (data: ProjectData) => {
     setFailure(null);
@@ -203,7 +218,24 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
           )}
         </Field>
         <Field label={tplaces.field.projectSector} hint={tplaces.field.projectSectorHint} error={errors.sector?.message}>
-          {(c) => <SectorSelect {...c} {...register('sector', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })} city={city} className={inputClasses()} />}
+          {(c) => (
+            <SectorSelect
+              {...c}
+              {...register('sector', { setValueAs: (v: unknown) => (v === '' || v === undefined ? null : v) })}
+              city={city}
+              zone={zone}
+              className={inputClasses()}
+            />
+          )}
+        </Field>
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <Field label={t.form.street} hint={t.form.streetHint} error={errors.street?.message}>
+          {(c) => <input {...c} {...register('street')} maxLength={PROJECT_STREET_MAX} autoComplete="street-address" className={inputClasses()} />}
+        </Field>
+        <Field label={t.form.reference} hint={t.form.referenceHint} error={errors.reference?.message}>
+          {(c) => <input {...c} {...register('reference')} maxLength={PROJECT_REFERENCE_MAX} className={inputClasses()} />}
         </Field>
       </div>
 

@@ -78,3 +78,33 @@ describe('ProjectView and the money', () => {
     expect(screen.getByRole('link', { name: t.page.conversation }).getAttribute('href')).toContain('conversation=c7b8a9d0');
   });
 });
+
+describe('ProjectView and the place', () => {
+  const hired = (viewer: 'client' | 'contractor', extra: Partial<ProjectDetail>) =>
+    testProject(viewer, { zone: 'SDE', sector: 'los-mina', money: money({}), status: 'in_progress', ...extra });
+
+  it('shows the sector with the zone and city, and the client her own address with who will see it', () => {
+    renderView(hired('client', { address: { street: 'Calle Respaldo 7 #14', reference: 'Frente a la farmacia' } }));
+    expect(screen.getByText('Los Mina, Santo Domingo Este, Santo Domingo')).toBeTruthy();
+    const section = screen.getByRole('region', { name: t.page.address });
+    expect(section.textContent).toContain('Calle Respaldo 7 #14');
+    expect(section.textContent).toContain('Frente a la farmacia');
+    expect(section.textContent).toContain(t.page.addressPrivate);
+  });
+
+  it('gives the paid contractor the address, and says so when the client left no phone', () => {
+    renderView(
+      hired('contractor', {
+        address: { street: 'Calle Respaldo 7 #14', reference: null },
+        clientContact: { name: 'Lucía Almonte', email: 'lucia@example.com', phone: null },
+      }),
+    );
+    expect(screen.getByRole('region', { name: t.page.address }).textContent).toContain('Calle Respaldo 7 #14');
+    expect(screen.getByRole('region', { name: t.page.contact }).textContent).toContain(t.page.noPhone);
+  });
+
+  it('shows no address section to a contractor the money has not reached', () => {
+    renderView(hired('contractor', { status: 'assigned', money: testMoney() }));
+    expect(screen.queryByRole('region', { name: t.page.address })).toBeNull();
+  });
+});

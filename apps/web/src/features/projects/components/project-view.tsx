@@ -2,6 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
+import { findPlace } from '@arreglaya/shared/places';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -32,7 +33,9 @@ interface ProjectViewProps {
 /** The project page's body: photos, what and where, status, contact data once hired, and the client's moves after delivery. */
 export function ProjectView({ project: p, userId, locale, lead, children }: ProjectViewProps) {
   const cityName = p.city ? (COUNTRIES[p.country].cities.find((c) => c.key === p.city)?.name ?? p.city) : null;
-  const location = [p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
+  // The sector first, then the zone and the city ('Los Mina, Santo Domingo Este, Santo Domingo').
+  const sectorName = p.sector ? (findPlace(p.sector)?.name ?? null) : null;
+  const location = [sectorName, p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
   const contact = p.viewer.isClient ? p.contractorContact : p.viewer.isHiredContractor ? p.clientContact : null;
   // Contact details come with the money to begin (issue 29); until then the chat is the way to talk.
   // (The hired contractor reads it in their own panel.)
@@ -130,6 +133,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
         </section>
       </div>
 
+      {(p.viewer.isClient || (p.viewer.isHiredContractor && contact)) && <AddressSection project={p} />}
       {contact && <ContactSection contact={contact} heading={p.viewer.isClient ? t.page.contractorContact : t.page.clientContact} conversationId={p.conversationId} />}
       {contactWaits && (
         <section aria-labelledby="project-contact" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -175,6 +179,36 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
   );
 }
 
+/**
+ * The job's address (decision 049): the client's own, always, saying who will see it; the hired
+ * contractor's once the money to begin is held (the server sends it only then).
+ */
+function AddressSection({ project: p }: { project: ProjectDetail }) {
+  const a = p.address;
+  return (
+    <section aria-labelledby="project-address" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="project-address" className="text-xl font-bold text-slate-900">
+        {t.page.address}
+      </h2>
+      {a ? (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
+          <dt className="font-medium">{t.page.street}</dt>
+          <dd className="break-words">{a.street}</dd>
+          {a.reference && (
+            <>
+              <dt className="font-medium">{t.page.reference}</dt>
+              <dd className="break-words">{a.reference}</dd>
+            </>
+          )}
+        </dl>
+      ) : (
+        <p className="mt-1 text-slate-800">{p.viewer.isClient ? (viewerMay('edit', p) ? t.page.noAddressEdit : t.page.noAddressChat) : t.page.noAddressContractor}</p>
+      )}
+      {p.viewer.isClient && a && <p className="mt-2 text-sm text-slate-700">{t.page.addressPrivate}</p>}
+    </section>
+  );
+}
+
 function ContactSection({ contact, heading, conversationId }: { contact: ContactData; heading: string; conversationId: string | null }) {
   return (
     <section aria-labelledby="project-contact" className="rounded-xl border border-green-700/40 bg-green-50 p-4">
@@ -191,16 +225,16 @@ function ContactSection({ contact, heading, conversationId }: { contact: Contact
             {contact.email}
           </a>
         </dd>
-        {contact.phone && (
-          <>
-            <dt className="font-medium">{t.page.phone}</dt>
-            <dd>
-              <a href={`tel:${contact.phone}`} className="text-brand-700 underline">
-                {contact.phone}
-              </a>
-            </dd>
-          </>
-        )}
+        <dt className="font-medium">{t.page.phone}</dt>
+        <dd>
+          {contact.phone ? (
+            <a href={`tel:${contact.phone}`} className="text-brand-700 underline">
+              {contact.phone}
+            </a>
+          ) : (
+            t.page.noPhone
+          )}
+        </dd>
       </dl>
       {conversationId && (
         <Link to={`/perfil/mensajes?conversation=${conversationId}`} className={buttonClasses('primary', 'mt-4')}>

@@ -262,7 +262,7 @@ function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
           <h3 className="font-bold text-slate-900">{t.clientContact}</h3>
           <p className="text-slate-800">{p.clientContact.name}</p>
           <p className="break-all text-slate-800">{p.clientContact.email}</p>
-          {p.clientContact.phone && <p className="text-slate-800">{p.clientContact.phone}</p>}
+          <p className="text-slate-800">{p.clientContact.phone ?? projectsWeb.page.noPhone}</p>
         </div>
       )}
 

@@ -89,6 +89,7 @@ test('a homeowner’s whole journey at 360 px, longer than the cache’s collect
   await main.getByLabel(tpw.form.description, { exact: true }).fill('El inodoro gotea por la base desde ayer.');
   await main.getByLabel(tpw.form.startDate, { exact: true }).fill(dayFromToday(3));
   await main.getByLabel(tpw.form.city, { exact: true }).selectOption('santo-domingo');
+  await main.getByLabel(tpw.form.street, { exact: true }).fill('Calle 8 #25');
   await main.getByRole('button', { name: tpw.form.save }).click();
   await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
   const projectId = new URL(page.url()).pathname.split('/').pop()!;

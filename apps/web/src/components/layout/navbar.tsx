@@ -32,10 +32,12 @@ type AuthHandlers = Pick<NavbarProps, 'onSignIn' | 'onContractorSignUp' | 'onCli
 
 /** The site header: logo, links by role (spec §2 Navbar), and a menu button under 768 px. */
 export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps) {
-  const { pathname } = useLocation();
-  // The menu belongs to the page it was opened on, so any navigation closes it without an effect.
+  // The menu belongs to the visit it was opened on (a location's key, new at every navigation),
+  // so any navigation closes it without an effect, and coming back to the same path later does
+  // not reopen it (issue 46: it reopened after following a notice to the page it was opened on).
+  const { key: visit } = useLocation();
   const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === pathname;
+  const open = openOn === visit;
   const toggleRef = useRef<HTMLButtonElement>(null);
 
   // Signed-in users have more links, so the general ones need a wider screen to fit in one row.
@@ -64,7 +66,7 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
           className="relative inline-flex size-11 items-center justify-center rounded-md text-brand-800 hover:bg-brand-50 md:hidden"
           aria-expanded={open}
           aria-controls={MENU_ID}
-          onClick={() => setOpenOn(open ? null : pathname)}
+          onClick={() => setOpenOn(open ? null : visit)}
         >
           {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           <span className="sr-only">{open ? t.closeMenu : t.openMenu}</span>

@@ -136,6 +136,11 @@ test('a homeowner’s whole journey at 360 px, longer than the cache’s collect
   await status('En progreso');
   expect((await contractorApi.post(`/api/projects/${projectId}/status`, { data: { status: 'delivered', note: 'Cera nueva, sin fugas.' } })).status()).toBe(200);
   await status('Entregado');
+  // The delivery's notice opens her project where she approves, not 2,000 px above it.
+  await (await openPhoneMenu(page)).locator('a[href="/perfil/avisos"]').first().click();
+  await main.locator('a[href^="/proyectos/"]').first().click();
+  await expect(page).toHaveURL(`/proyectos/${projectId}#trabajo`);
+  await expect(main.getByRole('button', { name: tpw.after.approve })).toBeInViewport();
   await main.getByRole('button', { name: tpw.after.approve }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: tpw.after.approve }).click();
   await status('Completado');

@@ -66,3 +66,19 @@ export function isAppPath(path: string): boolean {
     return re.test(clean);
   });
 }
+
+/**
+ * The project page's sections a link may lead to (`/proyectos/:id#ofertas`): the page scrolls to
+ * the one named once the project has loaded. Notices, mails and the client's project tiles use
+ * these, so a notice opens where its person acts (issue 46), not 2,000 px above it.
+ */
+export const PROJECT_SECTIONS = {
+  /** The client's offers (OffersPanel). */
+  offers: 'ofertas',
+  /** The hired contractor's own offer and job (ContractorQuotePanel). */
+  myOffer: 'mi-oferta',
+  /** Approve or claim a delivered job (AfterDelivery). */
+  work: 'trabajo',
+  /** The review of the other person, once completed (ProjectReviewSection). */
+  review: 'comentario',
+} as const;

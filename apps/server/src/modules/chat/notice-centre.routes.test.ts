@@ -53,14 +53,14 @@ describe('GET /api/me/notices', () => {
   it("lists the person's notices newest first, with the place to act and the unread counts, page by page", async () => {
     const { client, projects } = await clientWithOffers(3);
     const first = await page(client, '?limit=2');
-    expect(first.items.map((n) => n.url)).toEqual([`/proyectos/${projects[2]}`, `/proyectos/${projects[1]}`]);
+    expect(first.items.map((n) => n.url)).toEqual([`/proyectos/${projects[2]}#ofertas`, `/proyectos/${projects[1]}#ofertas`]);
     expect(first.items[0]).toMatchObject({ kind: 'newQuote', title: 'Nueva Oferta a tu proyecto', read: false, text: expect.stringContaining('te envió una oferta') });
     expect(new Date(first.items[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(first.items[1]!.createdAt).getTime());
     expect(first.unread).toEqual({ notices: 3, messages: 3 });
     expect(first.nextBefore).toBe(first.items[1]!.id);
 
     const second = await page(client, `?limit=2&before=${first.nextBefore}`);
-    expect(second.items.map((n) => n.url)).toEqual([`/proyectos/${projects[0]}`]);
+    expect(second.items.map((n) => n.url)).toEqual([`/proyectos/${projects[0]}#ofertas`]);
     expect(second.nextBefore).toBeNull();
     // The bell's count comes with the session: no request of its own.
     expect(await session(client)).toMatchObject({ unreadNotices: 3, unreadMessages: 3 });
@@ -169,8 +169,8 @@ describe('marking notices read', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/projects/${projects[0]}?notices=read`, headers: client.headers })).statusCode).toBe(200);
     const after = await page(client);
     expect(after.items.map((n) => [n.url, n.read])).toEqual([
-      [`/proyectos/${projects[1]}`, false],
-      [`/proyectos/${projects[0]}`, true],
+      [`/proyectos/${projects[1]}#ofertas`, false],
+      [`/proyectos/${projects[0]}#ofertas`, true],
     ]);
     expect(after.unread).toEqual({ notices: 1, messages: 1 });
   });
@@ -186,7 +186,7 @@ describe('what the centre lists', () => {
     expect(res.statusCode).toBe(200);
     await noticesSent(t.db);
     const [notice] = (await page(contractor)).items;
-    expect(notice).toMatchObject({ kind: 'quoteCountered', title: 'Contraoferta a tu oferta', url: `/proyectos/${projectId}`, read: false });
+    expect(notice).toMatchObject({ kind: 'quoteCountered', title: 'Contraoferta a tu oferta', url: `/proyectos/${projectId}#mi-oferta`, read: false });
     expect((await t.app.inject({ method: 'GET', url: '/api/me/unread', headers: contractor.headers })).json()).toEqual({ unread: 1, notices: 1 });
   });
 
@@ -198,21 +198,22 @@ describe('what the centre lists', () => {
     expect((await post(t, admin, `/api/admin/projects/${projectId}/decision`, { outcome: 'refund', note: 'No se hizo el trabajo.' })).statusCode).toBe(200);
     await flushRefunds(t.app.payments.deps);
     await noticesSent(t.db);
-    const kinds = async (who: Person) => (await page(who)).items.map((n) => [n.kind, n.url === `/proyectos/${projectId}`]).reverse();
+    // Each leads to the project's page, at the section where its person acts (issue 46).
+    const kinds = async (who: Person) => (await page(who)).items.map((n) => [n.kind, n.url.replace(projectId, ':id')]).reverse();
     expect(await kinds(client)).toEqual([
-      ['newQuote', true],
-      ['projectAssigned', true],
-      ['contactShared', true],
-      ['projectStarted', true],
-      ['claimDecided', true],
-      ['refundSent', true],
+      ['newQuote', '/proyectos/:id#ofertas'],
+      ['projectAssigned', '/proyectos/:id'],
+      ['contactShared', '/proyectos/:id'],
+      ['projectStarted', '/proyectos/:id'],
+      ['claimDecided', '/proyectos/:id'],
+      ['refundSent', '/proyectos/:id'],
     ]);
     expect(await kinds(contractor)).toEqual([
-      ['quoteAccepted', true],
-      ['projectFunded', true],
-      ['contactShared', true],
-      ['projectDisputed', true],
-      ['claimDecided', true],
+      ['quoteAccepted', '/proyectos/:id#mi-oferta'],
+      ['projectFunded', '/proyectos/:id#mi-oferta'],
+      ['contactShared', '/proyectos/:id'],
+      ['projectDisputed', '/proyectos/:id'],
+      ['claimDecided', '/proyectos/:id'],
     ]);
   });
 

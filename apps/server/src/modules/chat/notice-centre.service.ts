@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { unreadCount } from './chat.service.ts';
 import { countUnreadNotices, isNoticeOf, listNoticeRows, markAllNoticesRead, markNoticeRead, markProjectNoticesRead, type NoticeRow } from './notice-centre.repository.ts';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 // The notification centre (issue 31, decision 031): the person's own notices, newest first, each
 // with the place to act on it; read marks by the person only (anyone else's notice is the same 404
@@ -16,11 +17,27 @@ export interface NoticeCentreDeps {
 const KINDS = new Set<string>(NOTICE_KINDS);
 const REVIEW_KINDS = new Set<NoticeKind>(['reviewApproved', 'reviewRejected', 'reviewPublished']);
 
-/** Where a notice leads: its review list, the open projects (a closed project's page is its client's only), or its project's page. */
+/** The section of the project page where the person a notice is for acts on it (issue 46: the page opened at its top, the action 2,000 px below). */
+const NOTICE_SECTIONS: Partial<Record<NoticeKind, string>> = {
+  newQuote: PROJECT_SECTIONS.offers,
+  counterAnswered: PROJECT_SECTIONS.offers,
+  offerWithdrawn: PROJECT_SECTIONS.offers,
+  quoteCountered: PROJECT_SECTIONS.myOffer,
+  quoteAccepted: PROJECT_SECTIONS.myOffer,
+  quoteRejected: PROJECT_SECTIONS.myOffer,
+  quoteExpired: PROJECT_SECTIONS.myOffer,
+  projectFunded: PROJECT_SECTIONS.myOffer,
+  projectDelivered: PROJECT_SECTIONS.work,
+  projectApproved: PROJECT_SECTIONS.review,
+};
+
+/** Where a notice leads: its review list, the open projects (a closed project's page is its client's only), or its project's page at the section to act in. */
 export function noticeUrl(kind: NoticeKind | null, projectId: string | null, conversationId: string): string {
   if (kind && REVIEW_KINDS.has(kind)) return '/perfil/reviews';
   if (kind === 'projectClosed') return '/projectlist';
-  return projectId ? `/proyectos/${projectId}` : `/perfil/mensajes?conversation=${conversationId}`;
+  if (!projectId) return `/perfil/mensajes?conversation=${conversationId}`;
+  const section = kind ? NOTICE_SECTIONS[kind] : undefined;
+  return section ? `/proyectos/${projectId}#${section}` : `/proyectos/${projectId}`;
 }
 
 /** The notice's first paragraph, cut at a word within NOTICE_TEXT_MAX characters. */

@@ -14,6 +14,7 @@ import { CompareTable } from './compare-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 type Asking = { kind: 'accept' | 'reject' | 'counter'; offer: Offer } | null;
 
@@ -63,7 +64,7 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
       return next;
     });
   return (
-    <section id="ofertas" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-4">
+    <section id={PROJECT_SECTIONS.offers} aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-4">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <h2 id={`${id}-title`} className="text-2xl font-bold text-slate-900">
           {t.offers.title}

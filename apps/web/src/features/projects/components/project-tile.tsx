@@ -10,12 +10,13 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { projectPhotoUrl } from '../project.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** A project's start date is a calendar day (YYYY-MM-DD): read at local noon so no time zone moves it. */
 export const startDateLabel = (isoDate: string, locale: string) => formatDate(`${isoDate}T12:00:00`, locale);
 
 /** Where the client's next action leads (Mis Proyectos); payments and reviews come with their issues. */
-const NEXT_ACTION_HASH = { see_offers: '#ofertas', fund: '', approve: '#trabajo', review: '#comentario' } as const;
+const NEXT_ACTION_HASH = { see_offers: `#${PROJECT_SECTIONS.offers}`, fund: '', approve: `#${PROJECT_SECTIONS.work}`, review: `#${PROJECT_SECTIONS.review}` } as const;
 
 interface ProjectTileProps {
   project: MyProject;

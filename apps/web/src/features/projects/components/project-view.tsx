@@ -12,6 +12,7 @@ import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { startDateLabel } from './project-tile.tsx';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
 export function viewerMay(action: ProjectAction, project: ProjectDetail): boolean {
@@ -265,7 +266,7 @@ function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; us
     return t.after.approveRelease(amount(held), amount(fee), `${formatNumber(feePercent, locale)} %`, amount(held - fee));
   };
   return (
-    <section id="trabajo" aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
+    <section id={PROJECT_SECTIONS.work} aria-labelledby={`${id}-title`} className="flex scroll-mt-24 flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
         {t.after.title}
       </h2>

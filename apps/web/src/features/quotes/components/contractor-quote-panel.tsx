@@ -17,6 +17,7 @@ import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';
 import { OfferDialog } from './offer-dialog.tsx';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /**
  * The contractor's part of the project page (/proyectos/:id): their own offer on it and what they
@@ -60,7 +61,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
   const busy = inFlight.busy;
 
   return (
-    <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section id={PROJECT_SECTIONS.myOffer} aria-labelledby={titleId} className="flex scroll-mt-24 flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <h2 id={titleId} className="text-2xl font-bold text-slate-900">
         {hired ? t.jobTitle : t.title}
       </h2>

@@ -8,6 +8,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { createReview, editReview, reviewKeys, useProjectReview } from '../api/reviews-api.ts';
 import { ReviewDialog } from './review-dialog.tsx';
+import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 interface ProjectReviewSectionProps {
   projectId: string;
@@ -31,7 +32,7 @@ export function ProjectReviewSection({ projectId, userId, subjectName }: Project
   const section = useRef<HTMLElement>(null);
   const shown = Boolean(s && (s.canReview || s.mine));
   useEffect(() => {
-    if (shown && hash === '#comentario') section.current?.scrollIntoView({ block: 'start' });
+    if (shown && hash === `#${PROJECT_SECTIONS.review}`) section.current?.scrollIntoView({ block: 'start' });
   }, [shown, hash]);
   if (!s || (!s.canReview && !s.mine)) return null;
   const mine = s.mine;
@@ -44,7 +45,7 @@ export function ProjectReviewSection({ projectId, userId, subjectName }: Project
   };
 
   return (
-    <section ref={section} id="comentario" aria-labelledby="project-review" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+    <section ref={section} id={PROJECT_SECTIONS.review} aria-labelledby="project-review" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="project-review" className="text-xl font-bold text-slate-900">
         {t.page.title}
       </h2>

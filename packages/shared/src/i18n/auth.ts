@@ -115,6 +115,7 @@ export const auth = {
 
   signOut: {
     busy: 'Cerrando sesión...',
+    done: 'Cerraste sesión. ¡Hasta pronto!',
   },
 
   accountArea: {

@@ -44,6 +44,9 @@ for (const role of ['client', 'contractor'] as const) {
     const heading = page.getByRole('heading', { level: 1 });
     await expect(heading).toBeVisible();
     const title = await heading.textContent();
+    // The page comes first on a phone, the account's menu folded under one toggle (issue 46).
+    expect((await heading.boundingBox())!.y).toBeLessThan(400);
+    await expect(page.getByRole('navigation', { name: auth.accountArea.menuLabel })).toBeHidden();
 
     await page.clock.runFor(PAST_COLLECTION);
 
@@ -56,8 +59,12 @@ for (const role of ['client', 'contractor'] as const) {
     // And another of the account's pages opens by a tap, without a reload, and stays.
     await page.keyboard.press('Escape');
     const notices = '/perfil/avisos';
+    await page.getByRole('button', { name: auth.accountArea.menuToggle }).click();
     await page.getByRole('navigation', { name: auth.accountArea.menuLabel }).locator(`a[href="${notices}"]`).click();
     await expect(page).toHaveURL(notices);
+    // Folded again, the new page's heading in view: the tap visibly did something.
+    await expect(page.getByRole('navigation', { name: auth.accountArea.menuLabel })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: shell.pages.notices })).toBeInViewport();
     await page.clock.runFor(PAST_COLLECTION);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText(shell.loading)).toHaveCount(0);

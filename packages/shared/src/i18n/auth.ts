@@ -120,6 +120,8 @@ export const auth = {
 
   accountArea: {
     menuLabel: 'Menú de la cuenta',
+    /** The phone's toggle of the account menu (below 768 px the page comes first, the menu folded). */
+    menuToggle: 'Menú de tu cuenta',
     information: 'Información',
     security: 'Seguridad',
     projects: 'Proyectos',

@@ -1,4 +1,5 @@
-import { NavLink, Outlet, useMatches } from 'react-router';
+import { useState } from 'react';
+import { NavLink, Outlet, useLocation, useMatches } from 'react-router';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorMenu } from '@arreglaya/shared/i18n/quotes-web';
 import { notices as noticesText } from '@arreglaya/shared/i18n/notices';
@@ -70,6 +71,12 @@ function menuFor(user: SessionUser): MenuItem[] {
 function AccountLayout() {
   const { user } = useViewer();
   const handle = pageHandleOf(useMatches());
+  // Below 768 px the page comes first and the menu is folded behind a toggle (issue 46: the ten
+  // entries pushed the heading 936 px down and a tap on one looked like nothing happened). The
+  // menu belongs to the visit it was opened on: following one of its entries folds it again.
+  const { key: visit } = useLocation();
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === visit;
   // A phone screen of its own (the messages): the page alone under the header below 768 px.
   const phoneScreen = handle?.phoneScreen === true;
   // Signing out from here empties the session a moment before the route changes.
@@ -82,9 +89,27 @@ function AccountLayout() {
         <Breadcrumb items={crumbs} />
       </div>
       <div className={cx('mt-4 grid gap-8 md:grid-cols-[16rem_1fr]', phoneScreen && 'max-md:mt-0')}>
-        <aside aria-label={m.sidebarLabel} className={cx('flex h-fit flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5', phoneScreen && 'max-md:hidden')}>
-          <ProfileCard user={user} />
-          <nav aria-label={m.menuLabel}>
+        <aside
+          aria-label={m.sidebarLabel}
+          className={cx('flex h-fit flex-col gap-6 rounded-xl border border-slate-200 bg-white p-5 max-md:gap-0 max-md:p-2', phoneScreen && 'max-md:hidden')}
+        >
+          <div className="max-md:hidden">
+            <ProfileCard user={user} />
+          </div>
+          <button
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls="account-menu"
+            onClick={() => setMenuOpenOn(menuOpen ? null : visit)}
+            className="flex min-h-11 w-full items-center justify-between gap-2 rounded-md px-3 py-2 text-left font-semibold text-slate-900 hover:bg-brand-50 md:hidden"
+          >
+            <span>
+              {m.menuToggle}
+              {handle && <span className="font-normal text-slate-700"> · {handle.title}</span>}
+            </span>
+            <span aria-hidden="true">{menuOpen ? '▴' : '▾'}</span>
+          </button>
+          <nav id="account-menu" aria-label={m.menuLabel} className={cx(!menuOpen && 'max-md:hidden', 'max-md:mt-2')}>
             <ul className="flex flex-col gap-1">
               {menuFor(user).map((item) => (
                 <li key={item.to}>

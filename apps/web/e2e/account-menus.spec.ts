@@ -50,9 +50,9 @@ test('a contractor’s menu entries each open their own page, Proyectos included
   const hrefs = await everyEntryLands(page, '/profile', auth.accountArea.menuLabel);
   expect(hrefs).toContain('/profile/proyectos');
   await page.goto('/profile/proyectos');
-  await expect(page.getByRole('heading', { level: 1, name: 'Mis Proyectos' })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Mis Trabajos' }).getByRole('link')).toBeVisible();
-  await expect(page.getByRole('heading', { level: 2, name: 'Mis Ofertas' }).getByRole('link')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis proyectos' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis trabajos' }).getByRole('link')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mis ofertas' }).getByRole('link')).toBeVisible();
 });
 
 test('a sysadmin’s account menu and console sections each open their own page', async ({ page }) => {

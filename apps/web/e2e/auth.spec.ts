@@ -48,7 +48,7 @@ test.describe('sign-up', () => {
     await expect(sidebar.getByText(account.email)).toBeVisible();
     await expect(sidebar.getByRole('img', { name: 'Calificación: 0 de 5 estrellas' })).toBeVisible();
     const menu = page.getByRole('navigation', { name: auth.accountArea.menuLabel });
-    for (const label of ['Información', 'Seguridad', 'Proyectos', 'Mensajes', 'Favoritos', 'Comentarios', 'Notificaciones', 'Formas de pago']) {
+    for (const label of ['Información', 'Seguridad', 'Proyectos', 'Mensajes', 'Favoritos', 'Reseñas', 'Notificaciones', 'Formas de pago']) {
       await expect(menu.getByRole('link', { name: label, exact: true })).toBeVisible();
     }
     const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
@@ -178,7 +178,7 @@ test.describe('protected areas', () => {
     await expect(page).toHaveURL(/\/$/);
     await signInWithDialog(page, contractor.email, contractor.password);
     await expect(page).toHaveURL(/\/profile\/info$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Información Personal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Información personal' })).toBeVisible();
 
     await page.context().clearCookies();
     await page.goto('/');

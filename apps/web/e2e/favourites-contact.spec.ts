@@ -119,7 +119,7 @@ test.describe('favourites', () => {
 
     const filter = page.getByLabel(favourites.serviceFilter, { exact: true });
     await expect(filter).toHaveValue('');
-    await expect(filter.locator('option:checked')).toHaveText('-- Todos Servicios --');
+    await expect(filter.locator('option:checked')).toHaveText('-- Todos los servicios --');
     await filter.selectOption({ label: SERVICE_LABELS.plomeria });
     await expect(page).toHaveURL(/\/perfil\/favoritos\?service=plomeria$/);
     await expect(count(page)).toHaveText('1 favorito');
@@ -167,7 +167,7 @@ test.describe('favourites', () => {
 });
 
 test.describe('contact a contractor', () => {
-  test('contractors see neither the heart nor Contactar, and cannot open Mis Favoritos', async ({ page }) => {
+  test('contractors see neither the heart nor Contactar, and cannot open Mis favoritos', async ({ page }) => {
     const contractor = await createConfirmedAccount(server.baseURL, server.mailbox, 'contractor');
     const plumber = await demoContractor(page, 'plomeria');
     await signIn(page, contractor);
@@ -217,7 +217,7 @@ test.describe('contact a contractor', () => {
     await expect(dialog.getByRole('button', { name: contractorContact.close, exact: true }).last()).toBeFocused();
 
     const mail = await server.mailbox.waitFor((m) => (m.to ?? []).some((a) => a.address === contractor.email) && (m.text ?? '').includes(text));
-    expect(mail.subject).toBe('ArreglaYa - Nueva Solicitud de Servicio');
+    expect(mail.subject).toBe('ArreglaYa - Nueva solicitud de servicio');
     expect(mail.text).toContain(`Proyecto: ${project.title}`);
     expect(mail.html).toContain('Aceptar solicitud');
     expect(mail.html).toContain('Rechazar solicitud');
@@ -237,7 +237,7 @@ test.describe('contact a contractor', () => {
   });
 });
 
-test('Mis Favoritos and the contact dialog at 360 and 1280 px: no serious axe violations, no horizontal scrolling', async ({ page }) => {
+test('Mis favoritos and the contact dialog at 360 and 1280 px: no serious axe violations, no horizontal scrolling', async ({ page }) => {
   test.setTimeout(120_000);
   const client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
   const plumber = await demoContractor(page, 'plomeria');

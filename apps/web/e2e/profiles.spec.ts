@@ -46,7 +46,7 @@ test.describe('client profile /perfil/info', () => {
   test('fills and saves the contact info; the completion bar moves; it is still there after reload', async ({ page }) => {
     await signIn(page, client);
     await page.goto('/perfil/info');
-    await expect(page.getByRole('heading', { level: 1, name: 'Información Personal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Información personal' })).toBeVisible();
     const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
     await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
 
@@ -156,7 +156,7 @@ test.describe('contractor profile /profile/info', () => {
   test('fills services, cédula (a wrong one refused first), location and description; the 11-check bar moves', async ({ page }) => {
     await signIn(page, contractor);
     await page.goto('/profile/info');
-    await expect(page.getByRole('heading', { level: 1, name: 'Información Personal' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Información personal' })).toBeVisible();
     // First name, last name and e-mail (twice in the spec's list; here the second is the photo).
     await expect(bar(page)).toHaveAttribute('aria-valuenow', String(Math.floor(300 / 11)));
 

@@ -73,7 +73,7 @@ test.beforeAll(async () => {
   for (const plumber of [plumberA, plumberB, plumberC]) await completeContractorProfile(server.baseURL, plumber);
 });
 
-test('a client posts a project with a photo, sees it in Mis Proyectos and edits it', async ({ page }) => {
+test('a client posts a project with a photo, sees it in Mis proyectos and edits it', async ({ page }) => {
   await signIn(page, client);
   await page.goto('/nuevoproyecto');
   await expect(page.getByRole('heading', { level: 1, name: t.form.newTitle })).toBeVisible();
@@ -113,7 +113,7 @@ test('a client posts a project with a photo, sees it in Mis Proyectos and edits 
   await expect.poll(() => cover.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
   await expect(main(page).getByText(t.offers.none)).toBeVisible();
 
-  // Mis Proyectos: the tile, its status and the filter in the URL.
+  // Mis proyectos: the tile, its status and the filter in the URL.
   await page.goto('/perfil/proyectos');
   await expect(page.getByRole('heading', { level: 1, name: tp.myProjectsTitle })).toBeVisible();
   const tile = main(page).getByRole('article', { name: 'Cambiar calentador' });

@@ -14,8 +14,8 @@ import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 import { fundHire } from './support/hired-project.ts';
 
-// The contractor's side of issue 13 in a browser: Proyectos Disponibles, the offer panel on the
-// project page, Mis Ofertas, Mis Trabajos and the portfolio on the public page. The data (a client
+// The contractor's side of issue 13 in a browser: Proyectos disponibles, the offer panel on the
+// project page, Mis ofertas, Mis trabajos and the portfolio on the public page. The data (a client
 // and their projects, the client's acceptance) is made through the API.
 
 let server: AppServer;
@@ -80,7 +80,7 @@ test.beforeAll(async () => {
   await postProject(clientApi, 'Lámparas de la sala', 'electricidad');
 });
 
-test('a contractor browses Proyectos Disponibles: own services by default, sort, pages, filters, all in the URL', async ({ page }) => {
+test('a contractor browses Proyectos disponibles: own services by default, sort, pages, filters, all in the URL', async ({ page }) => {
   await signInPage(page, contractor);
   await page.goto('/projectlist');
   await expect(page.getByRole('heading', { level: 1, name: tp.listTitle })).toBeVisible();
@@ -137,7 +137,7 @@ test('a signed-out visitor is asked to sign in on /projectlist, a client is told
   await expect(page.getByTestId('results-count')).toHaveCount(0);
 });
 
-test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once hired starts and delivers', async ({ page }) => {
+test('a contractor makes an offer, replaces it, sees it in Mis ofertas, and once hired starts and delivers', async ({ page }) => {
   test.setTimeout(120_000);
   await signInPage(page, contractor);
   await page.goto('/projectlist?sort=oldest');
@@ -171,7 +171,7 @@ test('a contractor makes an offer, replaces it, sees it in Mis Ofertas, and once
   await expect(page.getByTestId('message-box')).toContainText(tq.sent);
   await expect(panel.getByText(/14,000\.00/)).toBeVisible();
 
-  // Mis Ofertas: the open offer and the replaced one; the status filter lives in the URL.
+  // Mis ofertas: the open offer and the replaced one; the status filter lives in the URL.
   await page.goto('/profile');
   await page.getByRole('navigation', { name: 'Menú de la cuenta' }).getByRole('link', { name: contractorMenu.quotes }).click();
   await expect(page.getByRole('heading', { level: 1, name: shell.pages.myQuotes })).toBeVisible();

@@ -82,7 +82,7 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   await page.goto(`/contractors/${contractorId}`);
   await expect(page.getByRole('main').getByText(td.card.noReviews)).toBeVisible();
 
-  // The client comes from the completed project's tile in Mis Proyectos.
+  // The client comes from the completed project's tile in Mis proyectos.
   const asClient = await openAs(browser, client);
   await asClient.page.goto('/perfil/proyectos');
   await asClient.page.getByRole('main').getByRole('link', { name: tp.nextActions.review, exact: true }).click();
@@ -91,7 +91,7 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   const asContractor = await openAs(browser, contractor);
   await review(asContractor.page, projectId, 5, 'Excelente clienta', 'Clara con lo que quería y pagó a tiempo.');
 
-  // 'De Ti' shows the author their review as pending.
+  // 'De ti' shows the author their review as pending.
   await asClient.page.goto('/perfil/reviews?tab=by');
   await expect(asClient.page.getByRole('tab', { name: t.page.tabCount(t.page.by, '1') })).toHaveAttribute('aria-selected', 'true');
   await expect(asClient.page.getByText(t.page.status.pending)).toBeVisible();
@@ -126,7 +126,7 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   ).toBeVisible();
   await expect(page.getByText('Llegó puntual y dejó todo limpio.')).toBeVisible();
 
-  // The contractor replies once from 'Sobre Ti', which shows their rating; the reply shows on the public page.
+  // The contractor replies once from 'Sobre ti', which shows their rating; the reply shows on the public page.
   const cp = asContractor.page;
   await cp.goto('/perfil/reviews');
   await expect(cp.getByRole('tab', { name: t.page.tabCount(t.page.about, '1') })).toHaveAttribute('aria-selected', 'true');
@@ -138,7 +138,7 @@ test('a completed project is reviewed both ways, moderated, and the public page 
   await cp.getByRole('button', { name: t.reply.submit }).click();
   await expect(cp.getByTestId('message-box')).toContainText(t.reply.done);
   await expect(cp.getByRole('button', { name: t.reply.action })).toHaveCount(0);
-  await expectNoSeriousAxe(cp, '/perfil/reviews (Sobre Ti)');
+  await expectNoSeriousAxe(cp, '/perfil/reviews (Sobre ti)');
   await expect(async () => {
     await page.goto(`/contractors/${contractorId}`);
     await expect(page.getByText('¡Gracias por la confianza!')).toBeVisible({ timeout: 1000 });

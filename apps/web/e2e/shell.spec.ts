@@ -63,10 +63,10 @@ test('account pages carry the breadcrumb back to Cuenta; pages under constructio
   // Account pages need a session (signed out, the sign-in dialog opens instead).
   await signIn(page, await sharedClient(baseURL!, mailbox));
   await page.goto('/perfil/mensajes');
-  await expect(page).toHaveTitle('Mis Mensajes · ArreglaYa');
+  await expect(page).toHaveTitle('Mis mensajes · ArreglaYa');
   const breadcrumb = page.getByRole('navigation', { name: 'Ruta de navegación' });
   await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
-  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Mis Mensajes');
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Mis mensajes');
   await page.goto('/aprendamas');
   await expect(page.getByRole('heading', { level: 1, name: 'Página en construcción' })).toBeVisible();
 });

@@ -68,7 +68,7 @@ export const adminConsole = {
     created: 'Sysadmin creado.',
   },
   person: {
-    back: 'Volver a Personas',
+    back: 'Volver a personas',
     profile: 'Perfil',
     phone: 'Teléfono',
     cedula: 'Cédula',

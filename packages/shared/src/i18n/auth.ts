@@ -127,7 +127,7 @@ export const auth = {
     projects: 'Proyectos',
     messages: 'Mensajes',
     favorites: 'Favoritos',
-    reviews: 'Comentarios',
+    reviews: 'Reseñas',
     notifications: 'Notificaciones',
     paymentMethods: 'Formas de pago',
     payments: 'Mis pagos',

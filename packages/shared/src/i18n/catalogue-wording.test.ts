@@ -37,7 +37,43 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
 }
 const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19]);
 
+/** The catalogue's plain texts (not the message functions), each with its path. */
+function plainTexts(value: unknown, path: string, seen = new Set<unknown>()): [string, string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (value === null || typeof value !== 'object' || seen.has(value)) return [];
+  seen.add(value);
+  return Object.entries(value).flatMap(([key, v]) => plainTexts(v, `${path}.${key}`, seen));
+}
+
+/**
+ * Words that keep their capital inside a label: names of people, places, brands and products,
+ * abbreviations, the keys of a keyboard, and the app's own page names quoted in a sentence.
+ */
+const PROPER_NOUNS = new Set(
+  (
+    'ArreglaYa Santo Domingo República Dominicana Colombia México Visa Mastercard American Express WhatsApp Google Facebook Instagram ' +
+    'Banco Popular Distrito Nacional Este Norte Oeste Santiago Caballeros Puerto Plata Punta Cana La Romana San Pedro Macorís Vega Cristóbal ' +
+    'Apple Android Chrome Edge Firefox Safari iPhone Discover Diners Club Ley Centro Calle Apto Enter Mayús Notificaciones ' +
+    'Carolina Méndez José Antonio Reyes Milagros Batista Gran Verificado Destacado'
+  ).split(' '),
+);
+
 describe('the message catalogue', () => {
+  it('writes its labels in sentence case: a capital only to start a sentence or a name (issue 46)', () => {
+    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19 };
+    const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
+      const words = text.split(/\s+/);
+      return words.some((word, i) => {
+        const before = words[i - 1];
+        // A sentence's or a quotation's start, a mail subject after "ArreglaYa -", or a list after a bullet.
+        if (i === 0 || /[.!?:…»"”]$/.test(before!) || /^[-–—•·|]+$/.test(before!) || /^[«"“¿¡(]/.test(word)) return false;
+        const bare = word.replace(/[.,;:!?»"”)…]+$/, '');
+        return /^[A-ZÁÉÍÓÚÑ][a-záéíóúñü]+$/.test(bare) && !PROPER_NOUNS.has(bare);
+      });
+    });
+    expect(titleCase.map(([path, text]) => `${path}: ${text}`)).toEqual([]);
+  });
+
   it('gives only cédula examples that pass the check digit', () => {
     const examples = all.flatMap((text) => text.match(/\b\d{3}-\d{7}-\d\b/g) ?? []);
     expect(examples.length).toBeGreaterThan(0);

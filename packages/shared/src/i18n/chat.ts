@@ -3,7 +3,7 @@
 import { shell } from './shell.ts';
 
 export const chat = {
-  title: 'Mis Mensajes',
+  title: 'Mis mensajes',
   placeholder: 'Escribe tu mensaje',
   online: 'En línea',
   offline: 'Desconectado',

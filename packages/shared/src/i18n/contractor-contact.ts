@@ -18,8 +18,8 @@ export const contractorContact = {
   contractorNotFound: 'Este contratista ya no está disponible.',
   loadingProjects: 'Cargando tus proyectos...',
   // The mail to the contractor.
-  emailSubject: 'ArreglaYa - Nueva Solicitud de Servicio',
-  emailTitle: 'Nueva Solicitud de Servicio',
+  emailSubject: 'ArreglaYa - Nueva solicitud de servicio',
+  emailTitle: 'Nueva solicitud de servicio',
   emailGreeting: (contractorFirstName: string) => (contractorFirstName ? `Hola ${contractorFirstName}:` : 'Hola:'),
   emailIntro: (clientFirstName: string) => `${clientFirstName} te envió una solicitud de servicio en ArreglaYa.`,
   emailMessage: (message: string) => `Su mensaje:\n${message}`,

@@ -9,7 +9,7 @@ import type { ContractorCard, DirectorySort, RatingFilter } from '../schemas/dir
 const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
 
 export const directory = {
-  title: 'Contratistas Disponibles',
+  title: 'Contratistas disponibles',
   metaDescription: 'Encuentra contratistas de confianza en tu zona: plomería, electricidad, pintura, remodelación y más. Filtra por servicio, ubicación y calificación.',
   intro: 'Filtra por servicio, ubicación y calificación, y contacta al contratista que necesitas.',
 
@@ -50,10 +50,10 @@ export const directory = {
 
   sort: {
     label: 'Ordenar por',
-    popular: 'Más Populares',
-    reviews: 'Más Comentarios',
-    rating_desc: 'Puntuación Alta',
-    rating_asc: 'Puntuación Baja',
+    popular: 'Más populares',
+    reviews: 'Más reseñas',
+    rating_desc: 'Puntuación más alta',
+    rating_asc: 'Puntuación más baja',
     distance: places.sort.distance,
   } satisfies Record<DirectorySort | 'label', string>,
 

@@ -1,7 +1,7 @@
 // Favourites: the heart on contractor cards and the /perfil/favoritos page (spec §2, §4).
 
 export const favourites = {
-  title: 'Mis Favoritos',
+  title: 'Mis favoritos',
   intro: 'Los contratistas que guardaste para volver a encontrarlos.',
   /** The heart's name; it stays the same while aria-pressed says whether it is saved. */
   toggle: (name: string) => `Favorito: ${name}`,
@@ -9,7 +9,7 @@ export const favourites = {
   addHint: 'Añadir a favoritos',
   removeHint: 'Quitar de favoritos',
   serviceFilter: 'Servicio',
-  allServices: '-- Todos Servicios --',
+  allServices: '-- Todos los servicios --',
   count: (count: number, formatted: string) => (new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} favorito` : `${formatted} favoritos`),
   listLabel: 'Contratistas favoritos',
   empty: 'Todavía no tienes contratistas favoritos. Toca el corazón de un contratista en la búsqueda para guardarlo aquí.',

@@ -247,7 +247,7 @@ export const paymentsWeb = {
     receiptTitle: 'Recibo de pago',
     receiptDate: (date: string) => `Fecha: ${date}`,
     receiptLoadError: 'No pudimos cargar el recibo.',
-    back: 'Volver a Mis pagos',
+    back: 'Volver a mis pagos',
     openProject: 'Ver proyecto',
   },
   balance: {

@@ -1,6 +1,6 @@
 import { offerPriceLabel } from './common.ts';
 import { formatDay } from '../format-dates.ts';
-// Projects and quotes (issue 13): the new-project form, Mis Proyectos, the open project list,
+// Projects and quotes (issue 13): the new-project form, Mis proyectos, the open project list,
 // Make Offer, comparing and deciding offers, the work after hiring, and their mails
 // (spec §2, §4, §5, §7, §8).
 
@@ -21,12 +21,12 @@ export const projects = {
   photoRemoved: 'Foto eliminada con éxito.',
   photosReordered: 'Orden de las fotos actualizado.',
   photoOrderMismatch: 'La lista debe tener exactamente las fotos del proyecto.',
-  // Mis Proyectos (/perfil/proyectos).
-  myProjectsTitle: 'Mis Proyectos',
+  // Mis proyectos (/perfil/proyectos).
+  myProjectsTitle: 'Mis proyectos',
   loading: 'Cargando...',
   empty: 'No hay proyectos registrados.',
-  requestService: 'Solicitar Servicio',
-  servicesUsed: 'Servicios Utilizados',
+  requestService: 'Solicitar servicio',
+  servicesUsed: 'Servicios utilizados',
   offers: (count: number) => (count === 1 ? '1 oferta' : `${count} ofertas`),
   nextActions: {
     see_offers: 'Ver ofertas',
@@ -35,10 +35,10 @@ export const projects = {
     review: 'Comentar',
   },
   // The open project list (/projectlist).
-  listTitle: 'Proyectos Disponibles',
+  listTitle: 'Proyectos disponibles',
   listEmpty: 'Todavía no hay proyectos registrados.',
-  sortNewest: 'Más Recientes',
-  sortOldest: 'Más Antiguos',
+  sortNewest: 'Más recientes',
+  sortOldest: 'Más antiguos',
   allLocations: 'Todas las ubicaciones',
   contactHidden: 'Los datos de contacto del cliente se muestran cuando acepta tu oferta y el pago para empezar queda retenido.',
   // Refusals.
@@ -86,9 +86,9 @@ export const projects = {
     disputed: 'Reclamación abierta. Nuestro equipo te escribirá pronto.',
   },
   claimReasonRequired: 'Cuéntanos qué pasó.',
-  // A contractor's portfolio (/profile/nuevoproyecto, 'Registrar Proyecto').
+  // A contractor's portfolio (/profile/nuevoproyecto, 'Registrar proyecto').
   portfolio: {
-    title: 'Registrar Proyecto',
+    title: 'Registrar proyecto',
     saved: 'Registro realizado con éxito.',
     updated: 'Registro actualizado con éxito.',
     deleted: 'Proyecto eliminado de tu portafolio.',
@@ -145,8 +145,8 @@ export const projectMail = {
   /** Before the money to begin is held, a person is named without contact details (issue 29). */
   contractorName: (name: string) => `Contratista: ${name}`,
   newQuote: {
-    subject: 'ArreglaYa - Nueva Oferta a tu proyecto',
-    title: 'Nueva Oferta a tu proyecto',
+    subject: 'ArreglaYa - Nueva oferta a tu proyecto',
+    title: 'Nueva oferta a tu proyecto',
     intro: (name: string) => `${name} te envió una oferta.`,
     accept: 'Aprobar oferta',
     reject: 'Rechazar oferta',
@@ -305,10 +305,10 @@ export const projectMail = {
   },
 } as const;
 
-/** The client's web pages of projects and offers: /nuevoproyecto, Mis Proyectos, /proyectos/:id, the mail-link page. */
+/** The client's web pages of projects and offers: /nuevoproyecto, Mis proyectos, /proyectos/:id, the mail-link page. */
 export const projectsWeb = {
   form: {
-    newTitle: 'Solicitar Servicio',
+    newTitle: 'Solicitar servicio',
     editTitle: 'Editar proyecto',
     intro: 'Cuéntanos qué necesitas y los contratistas te enviarán sus ofertas.',
     services: 'Servicios que necesitas',
@@ -390,7 +390,7 @@ export const projectsWeb = {
     conversation: 'Ir a la conversación',
     deliveryNote: 'Nota de entrega',
     edit: 'Editar proyecto',
-    back: 'Mis Proyectos',
+    back: 'Mis proyectos',
     /** Contact details wait for the money to begin (issue 29); the chat is open from the hire. */
     contactAfterPayment: 'Verás los datos de contacto del contratista cuando tu pago para empezar quede retenido. Mientras tanto, pueden conversar por el chat de ArreglaYa.',
     /** The job's address (decision 049): the client's own, the hired contractor's once the money to begin is held. */

@@ -1,6 +1,6 @@
 import { offerPriceLabel } from './common.ts';
-// The contractor's web pages of issue 13: Proyectos Disponibles (/projectlist), the offer panel
-// on the project page, Mis Ofertas, Mis Trabajos and the portfolio ('Registrar Proyecto').
+// The contractor's web pages of issue 13: Proyectos disponibles (/projectlist), the offer panel
+// on the project page, Mis ofertas, Mis trabajos and the portfolio ('Registrar proyecto').
 // Messages the API sends (save, refusals) stay in i18n/projects.ts.
 
 export const projectList = {
@@ -9,7 +9,7 @@ export const projectList = {
   signIn: 'Iniciar sesión',
   contractorsOnly: 'Esta lista es para contratistas.',
   clientHint: 'Como cliente, puedes publicar tu proyecto y recibir ofertas.',
-  newProject: 'Solicitar Servicio',
+  newProject: 'Solicitar servicio',
   filtersTitle: 'Filtros',
   filtersOpen: 'Filtros',
   filtersClear: 'Quitar filtros',
@@ -42,7 +42,7 @@ export const offerPanel = {
   title: 'Tu oferta',
   none: 'Todavía no enviaste una oferta para este proyecto.',
   closedProject: 'Este proyecto ya no recibe ofertas.',
-  make: 'Hacer Oferta',
+  make: 'Hacer oferta',
   /** A contractor whose profile is not listed yet is told before the form (issue 35), with this link. */
   completeProfile: 'Completar mi perfil',
   replace: 'Reemplazar oferta',
@@ -88,7 +88,7 @@ export const offerPanel = {
 } as const;
 
 export const offerForm = {
-  title: 'Hacer Oferta',
+  title: 'Hacer oferta',
   replaceTitle: 'Reemplazar oferta',
   replaceNote: 'Tu nueva oferta reemplaza la anterior.',
   priceLabel: offerPriceLabel,
@@ -177,9 +177,9 @@ export const portfolioPage = {
 
 /** Labels of the contractor's account menu entries added by these pages. */
 export const contractorMenu = {
-  quotes: 'Mis Ofertas',
-  jobs: 'Mis Trabajos',
-  portfolio: 'Registrar Proyecto',
+  quotes: 'Mis ofertas',
+  jobs: 'Mis trabajos',
+  portfolio: 'Registrar proyecto',
 } as const;
 
 /** /profile/proyectos: the contractor's "Proyectos" menu entry, their projects in one place. */

@@ -38,10 +38,10 @@ export const reviews = {
 
   // /perfil/reviews.
   page: {
-    title: 'Comentarios',
-    tabsLabel: 'Comentarios',
-    about: 'Sobre Ti',
-    by: 'De Ti',
+    title: 'Reseñas',
+    tabsLabel: 'Reseñas',
+    about: 'Sobre ti',
+    by: 'De ti',
     tabCount: (label: string, formatted: string) => `${label} (${formatted})`,
     ratingSummary: (average: string, formatted: string, count: number) => `${average} de 5 · ${formatted} ${plural(count, 'comentario', 'comentarios')}`,
     noRating: 'Todavía no tienes calificación.',

@@ -266,7 +266,7 @@ export const projectAlerts = pgTable(
 );
 
 /**
- * A finished job a contractor shows on their public page ('Registrar Proyecto',
+ * A finished job a contractor shows on their public page ('Registrar proyecto',
  * /profile/nuevoproyecto): their own record, not a client's request.
  */
 export const portfolioEntries = pgTable(

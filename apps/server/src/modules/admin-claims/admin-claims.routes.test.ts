@@ -52,7 +52,7 @@ describe('claims console', () => {
     expect(body.messages).toContainEqual(expect.objectContaining({ from: 'client', to: null, body: 'La llave sigue goteando.' }));
     // The sysadmin sees every notice, each with whom it was for (the claim was told to the contractor).
     expect(body.messages).toContainEqual(expect.objectContaining({ from: 'system', to: 'contractor', subject: 'Reclamación abierta' }));
-    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'system', to: 'client', subject: 'Nueva Oferta a tu proyecto' }));
+    expect(body.messages).toContainEqual(expect.objectContaining({ from: 'system', to: 'client', subject: 'Nueva oferta a tu proyecto' }));
     await get(admin, `/api/admin/claims/${h.projectId}/conversation`);
     const reads = await t.db
       .select()

@@ -70,13 +70,13 @@ describe('project notifications in the conversation', () => {
 
     const before = await unread(client);
     const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_000_000 });
-    const offer = await c.waitFor('Nueva Oferta a tu proyecto');
+    const offer = await c.waitFor('Nueva oferta a tu proyecto');
     expect(offer).toMatchObject({ type: 'notification', senderId: null, projectId, quoteId });
     // The client's unread count grew; the contractor (who made the offer) is not told of it.
     expect(await unread(client)).toBe(before + 1);
 
     const otherQuote = await postQuote(t, other, projectId);
-    await c.waitFor('Nueva Oferta a tu proyecto');
+    await c.waitFor('Nueva oferta a tu proyecto');
 
     expect((await post(t, client, `/api/quotes/${quoteId}/counter`, { priceMinor: 900_000 })).statusCode).toBe(200);
     expect(await k.waitFor('Contraoferta a tu oferta')).toMatchObject({ projectId, quoteId });
@@ -121,7 +121,7 @@ describe('project notifications in the conversation', () => {
       ['Reclamación resuelta', projectId, null],
     ]);
     expect(await historyOf(client)).toEqual([
-      ['Nueva Oferta a tu proyecto', projectId, quoteId],
+      ['Nueva oferta a tu proyecto', projectId, quoteId],
       ['Respuesta a tu contraoferta', projectId, quoteId],
       ['Proyecto asignado', projectId, quoteId],
       ['Ya pueden contactarse', projectId, null],

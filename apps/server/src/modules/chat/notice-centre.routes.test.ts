@@ -54,7 +54,7 @@ describe('GET /api/me/notices', () => {
     const { client, projects } = await clientWithOffers(3);
     const first = await page(client, '?limit=2');
     expect(first.items.map((n) => n.url)).toEqual([`/proyectos/${projects[2]}#ofertas`, `/proyectos/${projects[1]}#ofertas`]);
-    expect(first.items[0]).toMatchObject({ kind: 'newQuote', title: 'Nueva Oferta a tu proyecto', read: false, text: expect.stringContaining('te envió una oferta') });
+    expect(first.items[0]).toMatchObject({ kind: 'newQuote', title: 'Nueva oferta a tu proyecto', read: false, text: expect.stringContaining('te envió una oferta') });
     expect(new Date(first.items[0]!.createdAt).getTime()).toBeGreaterThanOrEqual(new Date(first.items[1]!.createdAt).getTime());
     expect(first.unread).toEqual({ notices: 3, messages: 3 });
     expect(first.nextBefore).toBe(first.items[1]!.id);

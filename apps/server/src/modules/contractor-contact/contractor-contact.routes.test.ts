@@ -48,7 +48,7 @@ describe('POST /api/contractors/:id/contact', () => {
     expect(stored[0]).toMatchObject({ id: sent.messageId, senderId: client.id, type: 'chat', body: 'Necesito cambiar el inodoro.\nEs urgente.', readAt: null });
 
     const mail = await t.smtp.waitFor((m) => m.to.includes(contractor.email));
-    expect(mail.subject).toBe('ArreglaYa - Nueva Solicitud de Servicio');
+    expect(mail.subject).toBe('ArreglaYa - Nueva solicitud de servicio');
     expect(mail.text).toContain('Hola Ramón:');
     expect(mail.text).toContain('Yolanda te envió una solicitud de servicio');
     expect(mail.text).toContain('Necesito cambiar el inodoro.\nEs urgente.');

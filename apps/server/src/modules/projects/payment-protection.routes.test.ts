@@ -274,7 +274,7 @@ describe('contact details follow the money', () => {
     const projectId = await postProject(t, client);
     const quoteId = await postQuote(t, contractor, projectId, { stages: STAGES });
     expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
-    const offerMail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
+    const offerMail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva oferta a tu proyecto');
     const accepted = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Tu oferta fue aceptada');
     const assigned = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Proyecto asignado');
     expect(offerMail.text).not.toContain(contractor.email);

@@ -21,7 +21,7 @@ const job = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-describe('a contractor’s portfolio (Registrar Proyecto)', () => {
+describe('a contractor’s portfolio (Registrar proyecto)', () => {
   it('records finished jobs with photos, shown on the contractor’s public portfolio, newest work first', async () => {
     const contractor = await person(t, 'contractor');
     const created = await send(contractor, 'POST', '/api/me/portfolio', job());

@@ -11,7 +11,7 @@ import { perUser } from './route-helpers.ts';
 const CONTRACTORS = ['contractor'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
 
-/** A contractor's portfolio ('Registrar Proyecto') and its public reading. */
+/** A contractor's portfolio ('Registrar proyecto') and its public reading. */
 export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -29,7 +29,7 @@ export function portfolioRoutes(deps: PhotoDeps): FastifyPluginAsyncZod {
         config: { access: CONTRACTORS, rateLimit: perUser(30, 60 * 60_000) },
         schema: {
           tags: ['portafolio'],
-          summary: 'Registrar Proyecto: un trabajo terminado para mi página pública',
+          summary: 'Registrar proyecto: un trabajo terminado para mi página pública',
           body: PortfolioInputSchema,
           response: { 201: PortfolioSavedSchema, ...errors },
         },

@@ -7,7 +7,7 @@ import { removeFiles, storeUpload, type PhotoDeps } from '../media/photo-files.t
 import { addEntryPhoto, countEntries, deleteEntry, insertEntry, listEntries, lockOwnEntry, updateEntry } from './portfolio.repository.ts';
 import { findListedContractor } from '../directory/directory.service.ts';
 
-// A contractor's portfolio ('Registrar Proyecto', /profile/nuevoproyecto; docs/spec-decisions.md):
+// A contractor's portfolio ('Registrar proyecto', /profile/nuevoproyecto; docs/spec-decisions.md):
 // finished jobs they record themselves, with photos, shown on their public page.
 
 type PortfolioData = z.output<typeof PortfolioInputSchema>;

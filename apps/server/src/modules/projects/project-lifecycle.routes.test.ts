@@ -180,7 +180,7 @@ describe('after hiring: in progress, delivered, approved', () => {
   });
 });
 
-describe('Mis Ofertas and Mis Trabajos', () => {
+describe('Mis ofertas and Mis trabajos', () => {
   it('lists the contractor’s quotes by state and the jobs they were hired for', async () => {
     const { contractor, projectId, quoteId } = await hired();
     const client2 = await person(t, 'client');
@@ -239,7 +239,7 @@ describe('the new-offer mail and its links', () => {
     const contractor = await person(t, 'contractor', 'Ramón');
     const projectId = await postProject(t, client);
     const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_250_000, description: 'Con materiales incluidos en el precio.' });
-    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva oferta a tu proyecto');
     expect(mail.text).toContain('Hola Yolanda:');
     expect(mail.text).toContain('Ramón Almonte te envió una oferta.');
     expect(mail.text).toContain('Precio: RD$ 12,500.00');
@@ -300,7 +300,7 @@ describe('the new-offer mail and its links', () => {
     const contractor = await person(t, 'contractor');
     const projectId = await postProject(t, client);
     await postQuote(t, contractor, projectId);
-    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva Oferta a tu proyecto');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva oferta a tu proyecto');
     const token = /Aprobar oferta: (\S+)/.exec(mail.text)![1]!.split('/').pop()!;
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => t.app.inject({ method: 'POST', url: `/api/quote-links/${token}`, remoteAddress: `10.9.${i}.1`, payload: {} })),
@@ -321,7 +321,7 @@ describe('the new-offer mail and its links', () => {
     const conversation = await t.db.query.conversations.findFirst({ where: and(eq(conversations.clientId, client.id), eq(conversations.contractorId, contractor.id)) });
     expect(conversation!.projectId).toBe(projectId);
     const notes = await t.db.select().from(messages).where(eq(messages.conversationId, conversation!.id));
-    expect(notes).toEqual([expect.objectContaining({ type: 'notification', senderId: null, subject: 'Nueva Oferta a tu proyecto', quoteId })]);
+    expect(notes).toEqual([expect.objectContaining({ type: 'notification', senderId: null, subject: 'Nueva oferta a tu proyecto', quoteId })]);
     expect(await t.db.$count(emailOutbox, eq(emailOutbox.toAddress, client.email))).toBe(0);
     await post(client, `/api/quotes/${quoteId}/accept`);
     expect(await t.db.$count(messages, eq(messages.conversationId, conversation!.id))).toBe(3);

@@ -159,7 +159,7 @@ describe('DELETE /api/projects/:id', () => {
   });
 });
 
-describe('GET /api/me/projects (Mis Proyectos)', () => {
+describe('GET /api/me/projects (Mis proyectos)', () => {
   it('lists the client’s own projects with offers and the next action, filtered by status', async () => {
     const client = await person(t, 'client');
     const other = await person(t, 'client');
@@ -249,7 +249,7 @@ describe('project photos', () => {
 
 // ---- The open project list ----
 
-describe('GET /api/projects (Proyectos Disponibles)', () => {
+describe('GET /api/projects (Proyectos disponibles)', () => {
   it('lists only open projects, of the contractor’s services by default, with filters, sorts, count and pages', async () => {
     const client = await person(t, 'client', 'Marisol');
     const contractor = await person(t, 'contractor', 'Julio', ['electricidad']);

@@ -70,7 +70,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       '/api/projects',
       {
         config: { access: CLIENTS, rateLimit: perUser(30, 60 * 60_000) },
-        schema: { tags: ['proyectos'], summary: 'Publicar un proyecto (Solicitar Servicio)', body: ProjectInputSchema, response: { 201: ProjectSavedSchema, ...errors } },
+        schema: { tags: ['proyectos'], summary: 'Publicar un proyecto (Solicitar servicio)', body: ProjectInputSchema, response: { 201: ProjectSavedSchema, ...errors } },
       },
       async (req, reply) => reply.status(201).send({ message: tp.created, project: await createProject(deps, actorOf(req), req.body) }),
     );
@@ -111,7 +111,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       '/api/me/projects',
       {
         config: { access: CLIENTS },
-        schema: { tags: ['proyectos'], summary: 'Mis Proyectos', querystring: MyProjectsQuerySchema, response: { 200: MyProjectsSchema, ...errors } },
+        schema: { tags: ['proyectos'], summary: 'Mis proyectos', querystring: MyProjectsQuerySchema, response: { 200: MyProjectsSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.headers(noStore);
@@ -190,7 +190,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         config: { access: CONTRACTORS },
         schema: {
           tags: ['proyectos'],
-          summary: 'Proyectos Disponibles: abiertos, con filtros, orden y páginas',
+          summary: 'Proyectos disponibles: abiertos, con filtros, orden y páginas',
           querystring: OpenProjectsQuerySchema,
           response: { 200: OpenProjectsPageSchema, ...errors },
         },
@@ -262,7 +262,7 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
       '/api/me/jobs',
       {
         config: { access: CONTRACTORS },
-        schema: { tags: ['proyectos'], summary: 'Mis Trabajos (contratista)', querystring: MyJobsQuerySchema, response: { 200: MyJobsSchema, ...errors } },
+        schema: { tags: ['proyectos'], summary: 'Mis trabajos (contratista)', querystring: MyJobsQuerySchema, response: { 200: MyJobsSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.headers(noStore);

@@ -133,7 +133,7 @@ export async function editProject(deps: ProjectsDeps, actor: Actor, projectId: s
 }
 
 /**
- * Mis Proyectos' delete: a project nobody has answered (no quote, no conversation) is deleted
+ * Mis proyectos' delete: a project nobody has answered (no quote, no conversation) is deleted
  * with its photos; once it has offers it is cancelled instead, so the contractors' quotes and
  * messages keep their project. Only an open project.
  */

@@ -155,7 +155,7 @@ export async function listOffers(db: DbOrTx, projectId: string, contractorId?: s
   }));
 }
 
-/** Mis Ofertas: the contractor's quotes, newest first, with their project's title and status. */
+/** Mis ofertas: the contractor's quotes, newest first, with their project's title and status. */
 export async function listContractorQuotes(db: DbOrTx, contractorId: string, status: QuoteStatus | undefined) {
   const rows = await db
     .select({ quote: quotes, project: { id: projects.id, title: projects.title, status: projects.status } })

@@ -122,7 +122,7 @@ export function quotesRoutes(deps: QuotesDeps): FastifyPluginAsyncZod {
       '/api/me/quotes',
       {
         config: { access: CONTRACTORS },
-        schema: { tags: ['ofertas'], summary: 'Mis Ofertas (contratista)', querystring: MyQuotesQuerySchema, response: { 200: MyQuotesSchema, ...errors } },
+        schema: { tags: ['ofertas'], summary: 'Mis ofertas (contratista)', querystring: MyQuotesQuerySchema, response: { 200: MyQuotesSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.headers(noStore);

@@ -129,7 +129,7 @@ const ORDER: Record<ReviewSort, SQL[]> = {
   lowest: [asc(reviews.rating), desc(reviews.createdAt), desc(reviews.id)],
 };
 
-/** 'Sobre Ti': approved reviews about the person; 'De Ti': every review they wrote (pending and rejected too). */
+/** 'Sobre ti': approved reviews about the person; 'De ti': every review they wrote (pending and rejected too). */
 function tabWhere(userId: string, tab: ReviewTab): SQL {
   return tab === 'about' ? and(eq(reviews.subjectId, userId), eq(reviews.status, 'approved'))! : eq(reviews.authorId, userId);
 }

@@ -85,7 +85,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
       '/api/me/reviews',
       {
         config: { access: PARTIES },
-        schema: { tags, summary: "Mis comentarios: 'Sobre Ti' o 'De Ti'", querystring: MyReviewsQuerySchema, response: { 200: MyReviewsPageSchema, ...errors } },
+        schema: { tags, summary: "Mis comentarios: 'Sobre ti' o 'De ti'", querystring: MyReviewsQuerySchema, response: { 200: MyReviewsPageSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.header('cache-control', 'private, no-store');

@@ -17,7 +17,7 @@ export async function loader() {
 }
 
 /**
- * /profile, /profile/info ('Información Personal') and the registration /contractor/profile
+ * /profile, /profile/info ('Información personal') and the registration /contractor/profile
  * (breadcrumb Inicio > Cuenta > Perfil): the same form. A sysadmin, who has no contractor
  * page, gets the personal form.
  */

@@ -9,7 +9,7 @@ const sections = [
   { to: '/projectlist', title: t.findTitle, text: t.findText },
 ] as const;
 
-/** /profile/proyectos, 'Mis Proyectos' of a contractor (the menu's Proyectos): their jobs, their offers and the open projects. */
+/** /profile/proyectos, 'Mis proyectos' of a contractor (the menu's Proyectos): their jobs, their offers and the open projects. */
 function ContractorProjectsPage() {
   usePageTitle(shell.pages.myProjects);
   return (

@@ -45,7 +45,7 @@ function useServiceParam(): [ServiceType | null, (service: ServiceType | null) =
   return [service, setService];
 }
 
-/** /perfil/favoritos ('Mis Favoritos', spec §2), inside the account layout; clients only. */
+/** /perfil/favoritos ('Mis favoritos', spec §2), inside the account layout; clients only. */
 function FavouritesPage() {
   usePageTitle(t.title);
   const { user } = useViewer();

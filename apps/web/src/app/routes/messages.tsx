@@ -41,7 +41,7 @@ function usePhoneScreenFocus(selectedId: string | null, ready: boolean) {
 }
 
 /**
- * /perfil/mensajes ('Mis Mensajes', spec §2) for clients and contractors: the conversation list
+ * /perfil/mensajes ('Mis mensajes', spec §2) for clients and contractors: the conversation list
  * and the open conversation (?conversation=<id>, so the browser's back button returns to the
  * list); below 768 px they are two screens, the conversation filling the height under the header
  * with its composer at the bottom (decision 030). The service request mail's buttons add

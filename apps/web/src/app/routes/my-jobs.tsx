@@ -13,7 +13,7 @@ import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /profile/trabajos, 'Mis Trabajos': projects the contractor was hired for (assigned … completed, disputed). */
+/** /profile/trabajos, 'Mis trabajos': projects the contractor was hired for (assigned … completed, disputed). */
 function MyJobsPage() {
   usePageTitle(shell.pages.myJobs);
   const { user } = useViewer();

@@ -26,7 +26,7 @@ function useStatusParam(): [ProjectStatus | null, (status: ProjectStatus | null)
   return [status, setStatus];
 }
 
-/** /perfil/proyectos ('Mis Proyectos', spec §2), inside the account layout. */
+/** /perfil/proyectos ('Mis proyectos', spec §2), inside the account layout. */
 function MyProjectsPage() {
   usePageTitle(tp.myProjectsTitle);
   const id = useId();

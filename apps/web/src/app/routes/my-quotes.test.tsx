@@ -35,7 +35,7 @@ const quote = (id: string, title: string, counter: boolean) => ({
   project: { id: `${id.slice(0, -3)}900`, title, status: 'created' },
 });
 
-describe('Mis Ofertas (issue 35)', () => {
+describe('Mis ofertas (issue 35)', () => {
   it('shows a counter-offer waiting for the answer, with the answer buttons', async () => {
     const posts: string[] = [];
     vi.stubGlobal(

@@ -17,7 +17,7 @@ import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /profile/ofertas, 'Mis Ofertas': the contractor's quotes by state, the filter in the URL. */
+/** /profile/ofertas, 'Mis ofertas': the contractor's quotes by state, the filter in the URL. */
 function MyQuotesPage() {
   usePageTitle(shell.pages.myQuotes);
   const { user } = useViewer();

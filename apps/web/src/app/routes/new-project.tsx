@@ -8,7 +8,7 @@ import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { clientProfileQuery } from '@/features/profile/api/profile-queries.ts';
 
-/** /nuevoproyecto ('Solicitar Servicio'); /nuevoproyecto?editar=<id> edits an open project. */
+/** /nuevoproyecto ('Solicitar servicio'); /nuevoproyecto?editar=<id> edits an open project. */
 function NewProjectPage() {
   const [params] = useSearchParams();
   const editId = params.get('editar');

@@ -17,7 +17,7 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 
 /**
- * /profile/nuevoproyecto, 'Registrar Proyecto': a contractor records finished jobs for their public
+ * /profile/nuevoproyecto, 'Registrar proyecto': a contractor records finished jobs for their public
  * page (docs/spec-decisions.md). A new entry stays open after saving, for its photos.
  */
 function PortfolioPage() {

@@ -9,7 +9,7 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /projectlist, 'Proyectos Disponibles' (spec §2): open projects for contractors; others are told why not. */
+/** /projectlist, 'Proyectos disponibles' (spec §2): open projects for contractors; others are told why not. */
 function ProjectListPage() {
   usePageTitle(tp.listTitle);
   const { user, isLoading } = useViewer();

@@ -40,7 +40,7 @@ function ProjectPage() {
   // Back from the bank's page (?pago=): confirmed once, its outcome announced at the top of the page.
   const paymentReturn = usePaymentReturn(reload);
   usePageTitle(p ? p.title : shell.pages.project);
-  // Mis Proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
+  // Mis proyectos links to #ofertas or #trabajo: the sections exist once the project has loaded.
   const { hash } = useLocation();
   const loaded = Boolean(p);
   // The page's GET marked this project's notices read (decision 031): the bell follows.

@@ -6,7 +6,7 @@ import { DirectorySearch } from '@/features/directory/components/directory-searc
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 
-/** /busqueda, 'Contratistas Disponibles' (spec §2): the directory with the heart and Contactar on each card. */
+/** /busqueda, 'Contratistas disponibles' (spec §2): the directory with the heart and Contactar on each card. */
 function SearchPage() {
   usePageMeta(t.title, t.metaDescription);
   return (

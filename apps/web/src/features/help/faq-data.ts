@@ -44,7 +44,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Cómo recibo y comparo las ofertas?',
     answer:
-      'Cada oferta llega a «Mis Proyectos» y te avisamos por notificación y correo. En cada una ves el precio, la descripción del trabajo, la calificación del contratista, sus comentarios y los proyectos que ha completado. Puedes chatear con cada contratista antes de decidir.',
+      'Cada oferta llega a «Mis proyectos» y te avisamos por notificación y correo. En cada una ves el precio, la descripción del trabajo, la calificación del contratista, sus comentarios y los proyectos que ha completado. Puedes chatear con cada contratista antes de decidir.',
     tags: 'proyectos ofertas cotizaciones notificación',
   },
   {
@@ -76,7 +76,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Cómo abro una reclamación?',
     answer:
-      'En «Mis Proyectos», abre el proyecto entregado y pulsa «Abrir reclamación» dentro de los 7 días siguientes a la entrega. Explica qué falló y adjunta fotos. El pago queda congelado, nuestro equipo revisa la conversación y las pruebas con ambas partes y decide: liberar el pago, devolverte una parte o devolverlo todo.',
+      'En «Mis proyectos», abre el proyecto entregado y pulsa «Abrir reclamación» dentro de los 7 días siguientes a la entrega. Explica qué falló y adjunta fotos. El pago queda congelado, nuestro equipo revisa la conversación y las pruebas con ambas partes y decide: liberar el pago, devolverte una parte o devolverlo todo.',
     tags: 'pagos reclamo devolución problema disputa',
   },
   {
@@ -99,7 +99,7 @@ export const FAQS: readonly Faq[] = [
     id: 'favoritos',
     category: 'propietarios',
     question: '¿Cómo guardo a un contratista en favoritos?',
-    answer: 'Pulsa el corazón en la tarjeta del contratista. Lo encontrarás en «Mis Favoritos», donde puedes filtrar por tipo de servicio para volver a contratarlo.',
+    answer: 'Pulsa el corazón en la tarjeta del contratista. Lo encontrarás en «Mis favoritos», donde puedes filtrar por tipo de servicio para volver a contratarlo.',
     tags: 'mi cuenta favoritos',
   },
   // Contratistas
@@ -124,7 +124,7 @@ export const FAQS: readonly Faq[] = [
     category: 'contratistas',
     question: '¿Cómo encuentro proyectos?',
     answer:
-      'En «Seleccionar Proyecto» ves los proyectos abiertos, con filtros por servicio y zona. Además, cada día te enviamos un resumen con los proyectos nuevos de tus servicios, si tienes activadas las notificaciones.',
+      'En «Seleccionar proyecto» ves los proyectos abiertos, con filtros por servicio y zona. Además, cada día te enviamos un resumen con los proyectos nuevos de tus servicios, si tienes activadas las notificaciones.',
     tags: 'proyectos notificación buscar',
   },
   {
@@ -284,7 +284,7 @@ export const FAQS: readonly Faq[] = [
     category: 'app',
     question: '¿Cómo funciona el chat?',
     answer:
-      'En «Mis Mensajes» ves tus conversaciones con clientes o contratistas. Puedes enviar texto e imágenes (PNG o JPG). Solo las dos personas de la conversación pueden leerla; nuestro equipo solo la revisa si se abre una reclamación.',
+      'En «Mis mensajes» ves tus conversaciones con clientes o contratistas. Puedes enviar texto e imágenes (PNG o JPG). Solo las dos personas de la conversación pueden leerla; nuestro equipo solo la revisa si se abre una reclamación.',
     tags: 'mensajes chat notificación',
   },
   {

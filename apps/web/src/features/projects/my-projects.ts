@@ -4,7 +4,7 @@ import type { MyProject } from '@arreglaya/shared/schemas/projects';
 import { api } from '@/lib/api.ts';
 import { projectKeys, removeProject } from './project.ts';
 
-// Mis Proyectos (/perfil/proyectos): the client's projects, filtered by status, and deleting
+// Mis proyectos (/perfil/proyectos): the client's projects, filtered by status, and deleting
 // or cancelling one.
 
 export const fetchMyProjects = (status: ProjectStatus | null, signal?: AbortSignal) =>

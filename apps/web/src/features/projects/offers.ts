@@ -29,7 +29,7 @@ export function sendDecision(quoteId: string, decision: OfferDecision): Promise<
   return api.post<Saved>(`/api/quotes/${id}/counter`, decision.comment ? { priceMinor: decision.priceMinor, comment: decision.comment } : { priceMinor: decision.priceMinor });
 }
 
-/** A decision on one offer; the project, its offers and Mis Proyectos are read again afterwards (also after a 409). */
+/** A decision on one offer; the project, its offers and Mis proyectos are read again afterwards (also after a 409). */
 export function useOfferDecision(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -177,7 +177,7 @@ describe('MessageList', () => {
     const onRespond = vi.fn();
     const messages = [
       msg(1, 'Ramón envió una oferta de RD$ 5,000.00.', false, '2026-11-24T12:00:00Z', { type: 'notification', senderId: null, subject: 'Nueva oferta' }),
-      msg(2, 'Necesito cambiar una llave', false, '2026-11-24T12:01:00Z', { subject: 'Nueva Solicitud de Servicio', serviceRequest: 'pending' }),
+      msg(2, 'Necesito cambiar una llave', false, '2026-11-24T12:01:00Z', { subject: 'Nueva solicitud de servicio', serviceRequest: 'pending' }),
     ];
     inRouter(<MessageList conversationId={uuid(1)} messages={messages} otherName="Lucía" projectId={uuid(77)} viewerIsContractor onRespond={onRespond} now={now} />);
     const card = await screen.findByRole('article', { name: 'Aviso de ArreglaYa' });
@@ -193,7 +193,7 @@ describe('MessageList', () => {
 
   it('links an accepted request in a project’s conversation to the project: to make an offer (contractor) or to see it (client)', async () => {
     const messages = [
-      msg(1, 'Necesito cambiar una llave', false, '2026-11-24T12:00:00Z', { subject: 'Nueva Solicitud de Servicio', serviceRequest: 'accepted' }),
+      msg(1, 'Necesito cambiar una llave', false, '2026-11-24T12:00:00Z', { subject: 'Nueva solicitud de servicio', serviceRequest: 'accepted' }),
       msg(2, 'Acepté tu solicitud de servicio para «Llave».', true, '2026-11-24T12:01:00Z', { subject: 'Solicitud aceptada' }),
     ];
     inRouter(<MessageList conversationId={uuid(1)} messages={messages} otherName="Lucía" projectId={uuid(77)} viewerIsContractor now={now} />);

@@ -27,7 +27,7 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
   if (isLoading || (user && !clientId)) return null;
   const pressed = clientId !== null && (ids.data?.includes(contractorId) ?? false);
   // Until a client's favourites are known the heart cannot say its state, and a press would
-  // add a favourite the person meant to remove (Mis Favoritos draws its cards first).
+  // add a favourite the person meant to remove (Mis favoritos draws its cards first).
   const unknown = clientId !== null && ids.data === undefined;
 
   const onClick = () => {

@@ -7,7 +7,7 @@ interface ServiceFilterProps {
   onChange: (service: ServiceType | null) => void;
 }
 
-/** The favourites' service filter (spec §2: default all, '-- Todos Servicios --'). */
+/** The favourites' service filter (spec §2: default all, '-- Todos los servicios --'). */
 export function ServiceFilter({ value, onChange }: ServiceFilterProps) {
   return (
     <Field label={t.serviceFilter} className="w-full sm:w-72">

@@ -20,7 +20,7 @@ import { ProjectTile } from './project-tile.tsx';
 const SORT_LABELS: Record<(typeof OPEN_PROJECT_SORTS)[number], string> = { newest: tp.sortNewest, oldest: tp.sortOldest };
 
 /**
- * Proyectos Disponibles for a signed-in contractor: filters, text, sort, count, tiles and pages.
+ * Proyectos disponibles for a signed-in contractor: filters, text, sort, count, tiles and pages.
  * The URL is the only state, so a reload, a shared link and the back button keep the search.
  */
 export function ProjectList({ userId }: { userId: string }) {

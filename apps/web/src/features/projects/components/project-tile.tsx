@@ -15,7 +15,7 @@ import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 /** A project's start date is a calendar day (YYYY-MM-DD): read at local noon so no time zone moves it. */
 export const startDateLabel = (isoDate: string, locale: string) => formatDate(`${isoDate}T12:00:00`, locale);
 
-/** Where the client's next action leads (Mis Proyectos); payments and reviews come with their issues. */
+/** Where the client's next action leads (Mis proyectos); payments and reviews come with their issues. */
 const NEXT_ACTION_HASH = { see_offers: `#${PROJECT_SECTIONS.offers}`, fund: '', approve: `#${PROJECT_SECTIONS.work}`, review: `#${PROJECT_SECTIONS.review}` } as const;
 
 interface ProjectTileProps {
@@ -24,7 +24,7 @@ interface ProjectTileProps {
   onRemove: (id: string) => Promise<{ message: string }>;
 }
 
-/** A tile of Mis Proyectos (spec §2): photo, title, description, services, start date, status, offers and the next step. */
+/** A tile of Mis proyectos (spec §2): photo, title, description, services, start date, status, offers and the next step. */
 export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) {
   const messageBox = useMessageBox();
   const [asking, setAsking] = useState(false);

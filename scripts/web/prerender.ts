@@ -6,7 +6,8 @@
 // for the server, and writes sitemap.xml and robots.txt. The site's address is left as
 // APP_URL_PLACEHOLDER, which the server replaces with its APP_URL (decision 011). Then the installed
 // app's files (decision 032): manifest.webmanifest, offline.html and the service worker, sw.js,
-// with the list of files it keeps (the prerendered pages and what they load).
+// with the list of files it keeps (the prerendered pages and what they load). Last, dist/index.html's
+// #root gets the site header and a loading state in place of the bare spinner.
 // Run by `npm run build -w @arreglaya/web`.
 import crypto from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -214,7 +215,11 @@ async function main(): Promise<void> {
     ssr: { noExternal: true },
     build: { ssr: 'src/prerender/entry-server.tsx', outDir: SSR_OUT, emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'entry-server.js' } } },
   });
-  const { render, renderOffline } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as { render(url: string): Promise<string>; renderOffline(): string };
+  const { render, renderOffline, renderBoot } = (await import(pathToFileURL(path.join(SSR_OUT, 'entry-server.js')).href)) as {
+    render(url: string): Promise<string>;
+    renderOffline(): string;
+    renderBoot(): string;
+  };
   const shellTemplate = await readFile(path.join(DIST, 'index.html'), 'utf8');
   if (!shellTemplate.includes('<div id="root">') || !shellTemplate.includes('</body>')) throw new Error('dist/index.html has no <div id="root"> before </body>');
 
@@ -267,6 +272,13 @@ async function main(): Promise<void> {
     ].join('\n'),
   );
   await writeInstalledApp(shellTemplate, renderOffline(), [...pageAssets]);
+  // The shell every other page starts from: the site header and a worded loading state in #root
+  // until the app's first page is ready (a private page on a slow line waits for its code and the
+  // session), instead of index.html's bare spinner (issue 46, item 14). React replaces it.
+  await writeFile(
+    path.join(DIST, 'index.html'),
+    `${shellTemplate.slice(0, shellTemplate.indexOf('<div id="root">'))}<div id="root">${renderBoot()}</div>\n  ${shellTemplate.slice(shellTemplate.lastIndexOf('</body>'))}`,
+  );
   // Read above; nothing serves it.
   await rm(path.dirname(viteManifestFile), { recursive: true, force: true });
   console.log(`prerendered ${PAGES.length} pages, sitemap.xml and robots.txt; dist-ssr/ holds the server's renderer and its ${SERVER_PAGES.length} page templates`);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import { installedApp } from '@arreglaya/shared/i18n/installed-app';
 import { pageMeta } from '@arreglaya/shared/i18n/site-pages';
+import { shell } from '@arreglaya/shared/i18n/shell';
 import { createConfirmedAccount } from './support/accounts.ts';
 import { API_HEADERS } from './support/api.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
@@ -96,6 +97,28 @@ test('after one visit, offline: a kept public page still opens, any other page s
   await page.getByRole('link', { name: installedApp.offline.retry }).click();
   await expect(page.getByRole('heading', { level: 1, name: installedApp.offline.title })).toBeHidden();
   await expect(page).toHaveURL(/\/contactus$/);
+});
+
+test('offline, from the kept landing, the page that says "Sin conexión" has the site header with its logo and a link home, whichever page it stands for', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await workerInControl(page);
+  await context.setOffline(true);
+  await page.goto('/');
+  await expect(page).toHaveTitle(pageMeta.landing.title);
+  for (const path of ['/contactus', '/perfil/info', '/busqueda?servicio=plomeria']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: installedApp.offline.title }), path).toBeVisible();
+    const home = page.getByRole('banner').getByRole('link', { name: shell.nav.home });
+    await expect(home, path).toBeVisible();
+    await expect(home, path).toHaveAttribute('href', '/');
+  }
+  await page.getByRole('banner').getByRole('link', { name: shell.nav.home }).click();
+  await expect(page).toHaveTitle(pageMeta.landing.title);
+  await expect(page.getByRole('heading', { level: 1, name: installedApp.offline.title })).toBeHidden();
 });
 
 test('nothing private is kept: no /api answer and no page of a signed-in person is in any cache', async ({ page, ownServer }) => {

@@ -1,6 +1,8 @@
 import type { Page } from '@playwright/test';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
+import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { createConfirmedAccount, signIn } from './support/accounts.ts';
+import { API_HEADERS } from './support/api.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { expect } from '@playwright/test';
 import { testWithOwnServer } from './support/fixtures.ts';
@@ -62,4 +64,39 @@ test('a number is verified by a WhatsApp code at 360 px: wrong code counted, rig
   await phone.getByRole('button', { name: t.remove }).click();
   await expect(page.getByTestId('message-box')).toContainText(t.removed);
   await expect(phone.getByLabel(t.number)).toBeVisible();
+});
+
+test('the number comes from the profile, every number on the page reads (809) 555-0199, and confirming it makes the WhatsApp checkboxes usable without a reload', async ({
+  page,
+  ownServer,
+}) => {
+  test.setTimeout(90_000);
+  const account = await createConfirmedAccount(ownServer.baseURL, ownServer.mailbox);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signIn(page, account);
+  const saved = await page.request.put('/api/me/profile/client', {
+    data: { firstName: account.firstName, lastName: account.lastName, phone: '+18095550199', country: 'DO', address: 'Calle del Sol 12', city: 'santo-domingo', zone: 'DN' },
+    headers: API_HEADERS,
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  await page.goto('/perfil/notificaciones');
+  const phone = section(page);
+  await expect(phone.getByLabel(t.number)).toHaveValue('(809) 555-0199');
+  await expect(page.getByRole('complementary').getByText('(809) 555-0199')).toBeVisible();
+  const whatsapp = page.getByRole('checkbox', { name: new RegExp(`${tn.channels.whatsapp}$`) }).first();
+  await expect(whatsapp).toBeDisabled();
+
+  const reloads: string[] = [];
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && reloads.push(frame.url()));
+  await phone.getByRole('button', { name: t.sendCode }).click();
+  await expect(phone.getByText(t.codeSent('whatsapp', '(809) 555-0199'))).toBeVisible();
+  const [sent] = (await (await page.request.get('/dev/messages.json?to=%2B18095550199')).json()) as { body: string }[];
+  await phone.getByLabel(t.code).fill(/\d{6}/.exec(sent!.body)![0]);
+  await phone.getByRole('button', { name: t.verify }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.verified);
+  await expect(phone.getByText('(809) 555-0199')).toBeVisible();
+  await expect(whatsapp).toBeEnabled();
+  expect(reloads).toEqual([]);
+  await expect(page.getByText('+18095550199')).toHaveCount(0);
+  await expectNoSeriousAxe(page, '/perfil/notificaciones, number from the profile confirmed, 360 px');
 });

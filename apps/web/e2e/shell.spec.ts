@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { APP_ROUTE_PATTERNS } from '@arreglaya/shared/routes';
+import { shell } from '@arreglaya/shared/i18n/shell';
 import { test, expect } from './support/fixtures.ts';
 import { sharedClient, signIn } from './support/accounts.ts';
+import { API_HEADERS } from './support/api.ts';
 import { footerNewsletter } from './support/lazy-sections.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 
@@ -250,4 +252,29 @@ test.describe('the shell looks as it did', () => {
       });
     }
   }
+});
+
+test('a private page opened on a slow line shows the site header and says it is loading until the page is ready', async ({ page, baseURL, mailbox }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const client = await sharedClient(baseURL!, mailbox);
+  expect((await page.request.post('/api/auth/sign-in', { data: { email: client.email, password: client.password }, headers: API_HEADERS })).status()).toBe(200);
+  // The session's answer is held: the page's guard waits for it, as it waits on a slow line.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/auth/session', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const opening = page.goto('/perfil/info');
+  const home = page.getByRole('banner').getByRole('link', { name: shell.nav.home });
+  await expect(home).toBeVisible();
+  await expect(home).toHaveAttribute('href', '/');
+  await expect(page.getByRole('status').filter({ hasText: shell.loading })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, 'a private page while it loads');
+  release();
+  await opening;
+  await expect(page.getByRole('heading', { level: 1, name: shell.pages.personalInfo })).toBeVisible();
+  await expect(home).toBeVisible();
 });

@@ -11,6 +11,7 @@ import { contractorKey } from '../features/directory/hooks/use-contractor.ts';
 import { directorySearchKey } from '../features/directory/hooks/use-directory-search.ts';
 import { readSearch, writeSearch } from '../features/directory/search-params.ts';
 import { OfflinePage } from '../pwa/offline-page.tsx';
+import { BootShell } from '../components/layout/site-header-static.tsx';
 import { QUERY_STATE_ID, serializeState } from './query-state.ts';
 import { renderServiceCity } from './service-city-page.ts';
 
@@ -35,6 +36,11 @@ function html(context: StaticHandlerContext, client?: QueryClient): string {
       </Providers>
     </StrictMode>,
   );
+}
+
+/** What dist/index.html shows until the app's first page is ready (#root's content; React replaces it). */
+export function renderBoot(): string {
+  return renderToStaticMarkup(<BootShell />);
 }
 
 /** The service worker's offline page (#root's content; no script hydrates it). */

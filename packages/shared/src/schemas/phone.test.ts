@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messaging } from '../i18n/messaging.ts';
-import { AddPhoneSchema, formatDominicanPhone, normalizeDominicanPhone } from './phone.ts';
+import { AddPhoneSchema, normalizeDominicanPhone } from './phone.ts';
 
 describe('Dominican phone numbers to E.164', () => {
   it.each([
@@ -38,9 +38,5 @@ describe('Dominican phone numbers to E.164', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['number'], message: messaging.phone.invalidNumber });
     expect(AddPhoneSchema.parse({ number: '(809) 555-1234', channel: 'sms' })).toEqual({ number: '+18095551234', channel: 'sms' });
-  });
-
-  it('shows a number the Dominican way', () => {
-    expect(formatDominicanPhone('+18095551234')).toBe('(809) 555-1234');
   });
 });

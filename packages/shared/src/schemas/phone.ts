@@ -32,12 +32,6 @@ export function normalizeDominicanPhone(input: string): string | null {
   return `+1${digits}`;
 }
 
-/** "+18095550100" → "(809) 555-0100", as the page shows a verified number. */
-export function formatDominicanPhone(e164: string): string {
-  const d = e164.replace(/^\+1/, '');
-  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
-}
-
 export const PhoneNumberField = z
   .string({ error: messaging.phone.invalidNumber })
   .max(30, messaging.phone.invalidNumber)

@@ -4,6 +4,7 @@ import { auth } from '@arreglaya/shared/i18n/auth';
 import { contractorMenu } from '@arreglaya/shared/i18n/quotes-web';
 import { notices as noticesText } from '@arreglaya/shared/i18n/notices';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { formatPhone } from '@arreglaya/shared/format-phone';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { accountPath, type SessionUser } from '@/lib/session-user.ts';
 import { cx } from '@/lib/cx.ts';
@@ -151,7 +152,7 @@ function ProfileCard({ user }: { user: SessionUser }) {
       <Avatar src={user.avatarUrl} size="lg" />
       <p className="text-lg font-bold text-slate-900">{fullName}</p>
       <StarRating value={user.rating} size="lg" />
-      <p className="text-slate-700">{user.phone ?? m.noPhone}</p>
+      <p className="text-slate-700">{user.phone ? formatPhone(user.phone, user.country) : m.noPhone}</p>
       <p className="break-all text-slate-700">{user.email}</p>
     </div>
   );

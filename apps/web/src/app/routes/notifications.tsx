@@ -42,7 +42,7 @@ function NotificationsPage() {
           setup={
             <>
               <PushToggle />
-              <PhoneChannelSection userId={user.id} />
+              <PhoneChannelSection userId={user.id} country={user.country} profilePhone={user.phone} />
             </>
           }
         />

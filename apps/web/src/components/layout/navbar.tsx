@@ -8,7 +8,8 @@ import { NoticesMenuItem, NotificationBell } from '@/features/notifications/comp
 import { Avatar } from '../ui/avatar.tsx';
 import { StarRating } from '../ui/star-rating.tsx';
 import { buttonClasses } from '../ui/button.ts';
-import { CloseIcon, MenuIcon, WrenchIcon } from '../ui/icons.tsx';
+import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
+import { BRAND_LINK_CLASSES, BrandMark, HEADER_CLASSES, HEADER_ROW_CLASSES } from './site-header-static.tsx';
 import { MenuButtonUnread, MESSAGES_PATH, PhoneMessagesItem } from './unread-messages.tsx';
 
 const t = shell.nav;
@@ -51,13 +52,10 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur" onKeyDown={onKeyDown}>
-      <div className="mx-auto flex min-h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="flex items-center gap-2 rounded text-xl font-bold text-brand-700" aria-label={t.home}>
-          <span className="grid size-9 place-items-center rounded-lg bg-brand-700 text-white" aria-hidden="true">
-            <WrenchIcon className="size-5" />
-          </span>
-          <span aria-hidden="true">{shell.productName}</span>
+    <header className={HEADER_CLASSES} onKeyDown={onKeyDown}>
+      <div className={HEADER_ROW_CLASSES}>
+        <Link to="/" className={BRAND_LINK_CLASSES} aria-label={t.home}>
+          <BrandMark />
         </Link>
 
         <button

@@ -10,13 +10,13 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { api } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
+import { fetchNotificationChannels, notificationChannelsKey } from '../api/notification-channels-api.ts';
 
 // The outside channels per notification type (issue 32, decision 038) on /perfil/notificaciones:
 // a table on a wide screen, one group per type with a switch per channel on a phone; channels the
 // person cannot use yet are disabled with why; quiet hours.
 
 const g = tn.grid;
-const channelsKey = (userId: string) => ['notification-channels', userId] as const;
 
 type Choices = NotificationChannels['choices'];
 
@@ -25,7 +25,7 @@ const checkboxClasses =
 
 /** `setup`: what turns a channel on (this phone's Web Push, a verified number), shown above the grid. */
 export function NotificationChannelsSection({ userId, setup }: { userId: string; setup?: ReactNode }) {
-  const query = useQuery({ queryKey: channelsKey(userId), queryFn: ({ signal }) => api.get<NotificationChannels>('/api/me/notification-channels', signal) });
+  const query = useQuery({ queryKey: notificationChannelsKey(userId), queryFn: ({ signal }) => fetchNotificationChannels(signal) });
   return (
     <section aria-labelledby="notification-channels-title" className="flex flex-col gap-3">
       <h2 id="notification-channels-title" className="text-xl font-bold text-slate-900">
@@ -55,7 +55,7 @@ function ChannelsForm({ userId, channels }: { userId: string; channels: Notifica
   const [quietHours, setQuietHours] = useState(channels.quietHours);
   const save = useMutation({
     mutationFn: (body: NotificationChannelsInput) => api.put<{ message: string; channels: NotificationChannels }>('/api/me/notification-channels', body),
-    onSuccess: ({ channels: saved }) => queryClient.setQueryData(channelsKey(userId), saved),
+    onSuccess: ({ channels: saved }) => queryClient.setQueryData(notificationChannelsKey(userId), saved),
   });
   const why = (c: OutsideChannel) => `${id}-why-${c}`;
   const unavailable = OUTSIDE_CHANNELS.filter((c) => !channels.reachable[c]);

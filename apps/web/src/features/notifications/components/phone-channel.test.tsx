@@ -26,7 +26,7 @@ function renderWith(status: PhoneStatus) {
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MessageBoxProvider>
-        <PhoneChannelSection userId="u-1" />
+        <PhoneChannelSection userId="u-1" country="DO" profilePhone={null} />
       </MessageBoxProvider>
     </QueryClientProvider>,
   );

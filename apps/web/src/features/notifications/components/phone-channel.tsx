@@ -1,6 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
-import { AddPhoneSchema, formatDominicanPhone, PHONE_CHANNELS, VerifyPhoneSchema, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { formatPhone } from '@arreglaya/shared/format-phone';
+import { AddPhoneSchema, normalizeDominicanPhone, PHONE_CHANNELS, VerifyPhoneSchema, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
@@ -118,7 +120,7 @@ function NumberForm({ userId, initialNumber, onSent }: { userId: string; initial
   );
 }
 
-function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending: NonNullable<PhoneStatus['pending']>; onChangeNumber(): void }) {
+function CodeForm({ userId, country, pending, onChangeNumber }: { userId: string; country: CountryCode; pending: NonNullable<PhoneStatus['pending']>; onChangeNumber(): void }) {
   const verify = useVerifyPhone(userId);
   const resend = useSendPhoneCode(userId);
   const messageBox = useMessageBox();
@@ -155,7 +157,7 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={verifying.busy}>
       <p className="text-slate-800" role="status">
-        {t.codeSent(pending.channel, formatDominicanPhone(pending.number))}
+        {t.codeSent(pending.channel, formatPhone(pending.number, country))}
       </p>
       <Field label={t.code} error={error}>
         {(control) => (
@@ -189,11 +191,13 @@ function CodeForm({ userId, pending, onChangeNumber }: { userId: string; pending
 
 function VerifiedNumber({
   userId,
+  country,
   phone,
   adding,
   onAddChannel,
 }: {
   userId: string;
+  country: CountryCode;
   phone: PhoneStatus & { number: string };
   adding: boolean;
   onAddChannel(channel: PhoneChannel): void;
@@ -204,7 +208,7 @@ function VerifiedNumber({
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-800">
-        {t.yourNumber}: <strong className="whitespace-nowrap">{formatDominicanPhone(phone.number)}</strong>
+        {t.yourNumber}: <strong className="whitespace-nowrap">{formatPhone(phone.number, country)}</strong>
       </p>
       <ul className="divide-y divide-slate-200">
         {PHONE_CHANNELS.map((channel) => {
@@ -236,8 +240,10 @@ function VerifiedNumber({
 /**
  * WhatsApp and SMS on /perfil/notificaciones (decision 040): the number, the channel the code goes
  * by, the code (resend after a countdown), the verified channels, remove. One tap, one request.
+ * `country` and `profilePhone` are the person's (profile): numbers are written the way their
+ * country does, and the field starts from the profile's phone when it is one this channel takes.
  */
-export function PhoneChannelSection({ userId }: { userId: string }) {
+export function PhoneChannelSection({ userId, country, profilePhone }: { userId: string; country: CountryCode; profilePhone: string | null }) {
   const query = usePhone(userId);
   const sendCode = useSendPhoneCode(userId);
   const adding = useAction();
@@ -249,17 +255,21 @@ export function PhoneChannelSection({ userId }: { userId: string }) {
   else if (query.isError) content = <ErrorWithRetry message={t.loadFailed} onRetry={query.refetch} retrying={query.isFetching} />;
   else {
     const phone = query.data;
-    if (phone.pending && !editing) content = <CodeForm userId={userId} pending={phone.pending} onChangeNumber={() => setEditing(true)} />;
+    if (phone.pending && !editing) content = <CodeForm userId={userId} country={country} pending={phone.pending} onChangeNumber={() => setEditing(true)} />;
     else if (phone.number && !editing)
       content = (
         <VerifiedNumber
           userId={userId}
+          country={country}
           phone={{ ...phone, number: phone.number }}
           adding={adding.busy}
           onAddChannel={(channel) => adding.act(() => sendCode.mutateAsync({ number: phone.number!, channel }))}
         />
       );
-    else content = <NumberForm userId={userId} initialNumber={phone.pending ? formatDominicanPhone(phone.pending.number) : ''} onSent={() => setEditing(false)} />;
+    else {
+      const start = phone.pending?.number ?? (profilePhone ? normalizeDominicanPhone(profilePhone) : null);
+      content = <NumberForm userId={userId} initialNumber={start ? formatPhone(start, country) : ''} onSent={() => setEditing(false)} />;
+    }
   }
 
   return (

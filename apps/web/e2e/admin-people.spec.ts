@@ -55,6 +55,12 @@ test('a sysadmin bans a contractor: gone from search, refused at sign-in; axe on
   await expectNoSeriousAxe(page, '/admin/personas/:id');
   await page.getByLabel(t.person.banReason).fill('Cobros fuera de la plataforma');
   await page.getByRole('button', { name: t.person.banConfirm }).click();
+  // It asks first, naming the person and what will happen (issue 46).
+  const ask = page.getByRole('alertdialog', { name: t.person.banAsk(name) });
+  await expect(ask).toContainText(t.person.banWarning(contractor.email, 'Cobros fuera de la plataforma'));
+  await expectNoSeriousAxe(page, '/admin/personas/:id, the ban’s question');
+  await ask.getByRole('button', { name: t.person.banConfirm }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByTestId('message-box')).toContainText(t.person.banned);
   await expect(page.getByRole('button', { name: t.person.unban })).toBeVisible();
   await expect(page.getByText(t.person.bannedSince(''), { exact: false })).toBeVisible();
@@ -131,11 +137,26 @@ test('at 360 × 740 the people list is a column of people: no sideways scroll, e
   }
   await expectNoSeriousAxe(page, '/admin/personas at 360 px');
 
-  await table.getByRole('link').first().click();
+  await table.getByRole('row').filter({ hasText: long.email }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 2, name: t.person.profile })).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin/personas/:id at 360 px');
+
+  // Suspender cuenta on a phone: the question names the person, fits the screen; then the message and the new state.
+  const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await page.getByLabel(t.person.banReason).fill('Cuenta duplicada');
+  await page.getByRole('button', { name: t.person.banConfirm }).click();
+  const ask = page.getByRole('alertdialog', { name: t.person.banAsk(name) });
+  await expect(ask).toContainText(long.email);
+  const box = await ask.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  await expectNoSeriousAxe(page, 'the ban’s question at 360 px');
+  await ask.getByRole('button', { name: t.person.banConfirm }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.person.banned);
+  await expect(page.getByTestId('message-box')).toBeInViewport();
+  await expect(page.getByRole('button', { name: t.person.unban })).toBeVisible();
+  await expect(page.getByText(t.person.bannedSince(''), { exact: false })).toBeVisible();
 });
 
 test('an offer from a contractor banned after offering stays on the client’s project page, withdrawn, as "Perfil no disponible"; axe at 1280 and 360 px', async ({ page }) => {

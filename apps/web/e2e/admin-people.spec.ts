@@ -95,6 +95,11 @@ test('the console menu folds behind a button at 360 px', async ({ page }) => {
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin at 360 px');
+  // Each count opens the list it counts (issue 46): the sysadmins, filtered.
+  await page.getByRole('link', { name: new RegExp(`^${t.roles.sysadmin}: \\d+$`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.people.heading })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/personas\?role=sysadmin$/);
+  await expect(page.getByRole('combobox', { name: t.people.roleLabel })).toHaveValue('sysadmin');
 });
 
 /** How many lines `locator`'s text takes on screen, leaving out what is hidden from screen readers (a card's column names). */

@@ -1,3 +1,4 @@
+import type { Locator } from '@playwright/test';
 import { offerTerms } from './support/offer-terms.ts';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
@@ -54,6 +55,12 @@ test('a sysadmin bans a contractor: gone from search, refused at sign-in; axe on
   await expectNoSeriousAxe(page, '/admin/personas/:id');
   await page.getByLabel(t.person.banReason).fill('Cobros fuera de la plataforma');
   await page.getByRole('button', { name: t.person.banConfirm }).click();
+  // It asks first, naming the person and what will happen (issue 46).
+  const ask = page.getByRole('alertdialog', { name: t.person.banAsk(name) });
+  await expect(ask).toContainText(t.person.banWarning(contractor.email, 'Cobros fuera de la plataforma'));
+  await expectNoSeriousAxe(page, '/admin/personas/:id, the ban’s question');
+  await ask.getByRole('button', { name: t.person.banConfirm }).click();
+  await expect(ask).toBeHidden();
   await expect(page.getByTestId('message-box')).toContainText(t.person.banned);
   await expect(page.getByRole('button', { name: t.person.unban })).toBeVisible();
   await expect(page.getByText(t.person.bannedSince(''), { exact: false })).toBeVisible();
@@ -88,26 +95,73 @@ test('the console menu folds behind a button at 360 px', async ({ page }) => {
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin at 360 px');
+  // Each count opens the list it counts (issue 46): the sysadmins, filtered.
+  await page.getByRole('link', { name: new RegExp(`^${t.roles.sysadmin}: \\d+$`) }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.people.heading })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/personas\?role=sysadmin$/);
+  await expect(page.getByRole('combobox', { name: t.people.roleLabel })).toHaveValue('sysadmin');
 });
 
-test('the people search and a person page pass axe at 360 px; the table scrolls in its own region, not the page', async ({ page }) => {
+/** How many lines `locator`'s text takes on screen, leaving out what is hidden from screen readers (a card's column names). */
+async function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((el) => {
+    const tops = new Set<number>();
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest('[aria-hidden="true"]')) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const r of range.getClientRects()) if (r.width > 0) tops.add(Math.round(r.top));
+    }
+    return tops.size;
+  });
+}
+
+test('at 360 × 740 the people list is a column of people: no sideways scroll, each e-mail on one or two lines; axe', async ({ page }) => {
+  // A long address, the kind the phone walk saw broken letter by letter.
+  const long = { email: 'maria.fernanda.de.los.santos@constructora-del-cibao.com.do', password: 'Otra-Consola-Segura-2026' };
+  const adminApi = await apiAs(server.baseURL, ADMIN);
+  expect((await adminApi.post('/api/admin/sysadmins', { data: long })).status()).toBeLessThan(300);
+  await adminApi.dispose();
+
   await page.setViewportSize({ width: 360, height: 740 });
   await signIn(page, ADMIN);
-  await page.goto(`/admin/personas?q=${encodeURIComponent(ADMIN.email)}`);
-  await expect(page.getByText(t.people.results(1, '1'), { exact: true })).toBeVisible();
-  const region = page.getByRole('region', { name: t.people.heading });
-  await expect(region.getByRole('table', { name: t.people.heading })).toBeVisible();
-  // The region takes the keyboard's focus, so arrow keys scroll the table sideways.
-  await region.focus();
-  await expect(region).toBeFocused();
+  await page.goto('/admin/personas?role=sysadmin');
+  await expect(page.getByText(t.people.results(2, '2'), { exact: true })).toBeVisible();
+  // Still a table for a screen reader: its column headers and one row header per person.
+  const table = page.getByRole('table', { name: t.people.heading });
+  await expect(table.getByRole('columnheader', { name: t.people.email })).toBeAttached();
+  await expect(table.getByRole('rowheader')).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  const region = page.getByRole('region', { name: t.people.heading });
+  expect.soft(await region.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the table scrolls sideways in its region').toBe(true);
+  for (const email of [long.email, ADMIN.email]) {
+    const cell = table.getByRole('cell', { name: email });
+    await expect(cell).toBeVisible();
+    expect.soft(await linesOf(cell), email).toBeLessThanOrEqual(2);
+  }
   await expectNoSeriousAxe(page, '/admin/personas at 360 px');
 
-  await region.getByRole('link').first().click();
+  await table.getByRole('row').filter({ hasText: long.email }).getByRole('link').click();
   await expect(page.getByRole('heading', { level: 2, name: t.person.profile })).toBeVisible();
   await expect(page.getByRole('main').getByRole('status')).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/admin/personas/:id at 360 px');
+
+  // Suspender cuenta on a phone: the question names the person, fits the screen; then the message and the new state.
+  const name = (await page.getByRole('heading', { level: 1 }).textContent()) ?? '';
+  await page.getByLabel(t.person.banReason).fill('Cuenta duplicada');
+  await page.getByRole('button', { name: t.person.banConfirm }).click();
+  const ask = page.getByRole('alertdialog', { name: t.person.banAsk(name) });
+  await expect(ask).toContainText(long.email);
+  const box = await ask.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+  await expectNoSeriousAxe(page, 'the ban’s question at 360 px');
+  await ask.getByRole('button', { name: t.person.banConfirm }).click();
+  await expect(page.getByTestId('message-box')).toContainText(t.person.banned);
+  await expect(page.getByTestId('message-box')).toBeInViewport();
+  await expect(page.getByRole('button', { name: t.person.unban })).toBeVisible();
+  await expect(page.getByText(t.person.bannedSince(''), { exact: false })).toBeVisible();
 });
 
 test('an offer from a contractor banned after offering stays on the client’s project page, withdrawn, as "Perfil no disponible"; axe at 1280 and 360 px', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { ROLES } from '@arreglaya/shared/domain';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
@@ -7,6 +8,7 @@ import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx
 import { useOverview } from '@/features/admin/api/admin-queries.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
+import { cx } from '@/lib/cx.ts';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
@@ -16,10 +18,25 @@ const NewProjectsChart = lazy(() => import('@/features/admin/components/new-proj
 
 function Stat({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <div className="rounded-xl border border-slate-200 bg-white p-4">
+    <div className="relative rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-sm font-medium text-slate-700">{label}</dt>
       <dd className="mt-1 text-2xl font-bold text-slate-900">{children}</dd>
     </div>
+  );
+}
+
+const countLink = 'inline-flex min-h-11 items-center text-brand-700 underline hover:text-brand-800';
+
+/**
+ * A count that opens the list it counts: its number, then (for a screen reader's list of links)
+ * what it counts. `wholeCard`: the whole card is the link's tap area (a card with one link only).
+ */
+function CountLink({ to, count, label, wholeCard = false }: { to: string; count: string; label: string; wholeCard?: boolean }) {
+  return (
+    <Link to={to} className={cx(countLink, wholeCard && 'after:absolute after:inset-0 after:rounded-xl')}>
+      {`${count} `}
+      <span className="sr-only">{label}</span>
+    </Link>
   );
 }
 
@@ -50,10 +67,14 @@ function AdminOverviewPage() {
           <>
             <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
               <Stat label={t.overview.people}>
-                {formatNumber(total, locale)}
+                <CountLink to="/admin/personas" count={formatNumber(total, locale)} label={t.overview.people} />
                 <span className="mt-1 block text-sm font-medium text-slate-700">{t.overview.newThisWeek(formatNumber(data.people.newThisWeek, locale))}</span>
-                <span className="mt-1 block text-sm font-normal text-slate-700">
-                  {ROLES.map((r) => `${t.roles[r]}: ${formatNumber(data.people.byRole[r], locale)}`).join(' · ')}
+                <span className="mt-1 flex flex-wrap gap-x-4 text-sm font-normal">
+                  {ROLES.map((r) => (
+                    <Link key={r} to={`/admin/personas?role=${r}`} className={countLink}>
+                      {`${t.roles[r]}: ${formatNumber(data.people.byRole[r], locale)}`}
+                    </Link>
+                  ))}
                 </span>
               </Stat>
               <Stat label={t.overview.offersThisWeek}>{formatNumber(data.offersThisWeek, locale)}</Stat>
@@ -63,9 +84,20 @@ function AdminOverviewPage() {
               <Stat label={t.overview.releasedThisMonth}>
                 <Money amounts={data.releasedThisMonth} locale={locale} />
               </Stat>
-              <Stat label={t.overview.openClaims}>{formatNumber(data.openClaims, locale)}</Stat>
-              <Stat label={t.overview.reviewsWaiting}>{formatNumber(data.reviewsWaiting, locale)}</Stat>
-              <Stat label={t.overview.contactUnanswered}>{formatNumber(data.contactUnanswered, locale)}</Stat>
+              <Stat label={t.overview.openClaims}>
+                <CountLink wholeCard to="/admin/reclamos" count={formatNumber(data.openClaims, locale)} label={t.overview.openClaims} />
+              </Stat>
+              <Stat label={t.overview.reviewsWaiting}>
+                <CountLink wholeCard to="/admin/resenas" count={formatNumber(data.reviewsWaiting, locale)} label={t.overview.reviewsWaiting} />
+              </Stat>
+              <Stat label={t.overview.contactUnanswered}>
+                <CountLink
+                  wholeCard
+                  to="/admin/bandejas?bandeja=contact_page&estado=new"
+                  count={formatNumber(data.contactUnanswered, locale)}
+                  label={t.overview.contactUnanswered}
+                />
+              </Stat>
               <Stat label={t.overview.otherInboxesWaiting}>{formatNumber(data.otherInboxesWaiting, locale)}</Stat>
             </dl>
 

@@ -7,6 +7,7 @@ import { usePerson } from '@/features/admin/api/admin-queries.ts';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { PersonActions } from '@/features/admin/components/person-actions.tsx';
 import { PersonDeliveries } from '@/features/admin/components/person-deliveries.tsx';
+import { EmailText } from '@/components/ui/email-text.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
@@ -24,8 +25,8 @@ function Section({ id, title, empty, children }: { id: string; title: string; em
 }
 
 function Profile({ person, locale }: { person: AdminPerson; locale: string }) {
-  const rows: [string, string][] = [
-    [t.people.email, person.email],
+  const rows: [string, ReactNode][] = [
+    [t.people.email, <EmailText email={person.email} />],
     [t.person.phone, person.phone ?? '—'],
     [t.people.role, t.roles[person.role]],
     [t.people.status, person.bannedAt ? t.person.bannedSince(formatDate(person.bannedAt, locale)) : t.statuses[person.status]],
@@ -48,7 +49,7 @@ function Profile({ person, locale }: { person: AdminPerson; locale: string }) {
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-slate-700">{label}</dt>
-            <dd className="break-all text-slate-900">{value}</dd>
+            <dd className="break-words text-slate-900">{value}</dd>
           </div>
         ))}
       </dl>

@@ -34,7 +34,8 @@ describe('DataTable', () => {
     const first = within(bodyRows[0]!).getByRole('rowheader');
     expect(first.textContent).toBe('Ana');
     expect(first.getAttribute('scope')).toBe('row');
-    expect(within(bodyRows[1]!).getByRole('cell').textContent).toBe('La Romana');
+    // The cell's name (what a screen reader says) is its value; the column's name repeated for the eye is hidden from it.
+    expect(within(bodyRows[1]!).getByRole('cell', { name: 'La Romana' })).toBeTruthy();
   });
 
   it('sits in a region labelled like the table that the keyboard reaches (it scrolls sideways on a narrow screen)', async () => {
@@ -66,5 +67,16 @@ describe('DataTable', () => {
     expect(screen.queryByRole('region')).toBeNull();
     expect(container.querySelector('[tabindex]')).toBeNull();
     expect(within(table).getAllByRole('columnheader')).toHaveLength(2);
+  });
+});
+
+describe('DataTable on a phone', () => {
+  it('repeats each column’s name in its cells for the eye only (the column header names the cell for a screen reader)', () => {
+    render(<DataTable caption="Personas" columns={columns} rows={rows} rowKey={(r) => r.id} />);
+    const table = screen.getByRole('table', { name: 'Personas' });
+    const cell = within(table).getByRole('cell', { name: 'Santiago' });
+    expect(cell.textContent).toBe('CiudadSantiago');
+    const label = within(cell).getByText('Ciudad');
+    expect(label.getAttribute('aria-hidden')).toBe('true');
   });
 });

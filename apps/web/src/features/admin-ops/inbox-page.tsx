@@ -8,6 +8,7 @@ import { adminInbox as t, inboxKindLabels, inboxStatusLabels } from '@arreglaya/
 import { INBOX_KINDS, InboxReplySchema, type InboxItem, type InboxKind, type InboxReply, type SubscriberPage } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
+import { EmailText } from '@/components/ui/email-text.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
@@ -185,7 +186,7 @@ function InboxEntry({ item }: { item: InboxItem }) {
 }
 
 const SUBSCRIBER_COLUMNS: DataTableColumn<Subscriber>[] = [
-  { id: 'email', header: t.email, cell: (s) => s.email, className: 'break-all' },
+  { id: 'email', header: t.email, cell: (s) => <EmailText email={s.email} /> },
   { id: 'status', header: t.status, cell: (s) => t.subscriptionStatus[s.status] },
   { id: 'since', header: t.subscribedAt, cell: (s) => formatDate(s.createdAt) },
 ];

@@ -6,6 +6,7 @@ import { adminLog as t } from '@arreglaya/shared/i18n/admin-ops';
 import { LogTrailQuerySchema, type LogTrailFilterForm, type LogTrailPage, type LogTrailQuery } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
+import { EmailText } from '@/components/ui/email-text.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
@@ -19,7 +20,7 @@ const FILTERS = ['who', 'what', 'where', 'from', 'to'] as const;
 
 const LOG_COLUMNS: DataTableColumn<LogTrailEntry>[] = [
   { id: 'when', header: t.when, cell: (e) => `${formatDate(e.createdAt)} ${formatTime(e.createdAt)}`, className: 'whitespace-nowrap' },
-  { id: 'who', header: t.who, cell: (e) => e.email ?? t.visitor, className: 'break-all' },
+  { id: 'who', header: t.who, cell: (e) => (e.email ? <EmailText email={e.email} /> : t.visitor) },
   { id: 'what', header: t.what, cell: (e) => e.action },
   { id: 'where', header: t.where, cell: (e) => e.location, className: 'break-all' },
   { id: 'details', header: t.details, cell: (e) => e.details, className: 'max-w-xs font-mono text-xs break-all text-slate-700' },

@@ -5,6 +5,7 @@ import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { DataTable, type DataTableColumn } from '@/components/ui/data-table.tsx';
+import { EmailText } from '@/components/ui/email-text.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatNumber } from '@/lib/format.ts';
@@ -88,7 +89,7 @@ function peopleColumns(locale: string): DataTableColumn<AdminPersonRow>[] {
         </Link>
       ),
     },
-    { id: 'email', header: t.people.email, cell: (p) => p.email, className: 'break-all' },
+    { id: 'email', header: t.people.email, cell: (p) => <EmailText email={p.email} /> },
     { id: 'role', header: t.people.role, cell: (p) => t.roles[p.role] },
     { id: 'status', header: t.people.status, cell: (p) => t.statuses[p.status] },
     { id: 'since', header: t.people.since, cell: (p) => formatDate(p.createdAt, locale), className: 'whitespace-nowrap' },

@@ -1,0 +1,79 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
+import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
+import { Component as AdminOverviewPage } from './admin-overview.tsx';
+
+// The console's overview on a phone (issue 46): each count opens the list it counts, filtered as
+// counted. Only the network (and the chart's canvas) is replaced.
+
+vi.mock('@/features/admin/components/new-projects-chart.tsx', () => ({ default: () => null }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const overview: AdminOverview = {
+  people: { byRole: { client: 31, contractor: 12, sysadmin: 2 }, newThisWeek: 5 },
+  projectsByStatus: { created: 4, assigned: 1, in_progress: 2, delivered: 0, completado: 9, disputed: 3, cancelled: 1 },
+  offersThisWeek: 8,
+  escrowHeld: [],
+  releasedThisMonth: [],
+  openClaims: 3,
+  reviewsWaiting: 7,
+  contactUnanswered: 6,
+  otherInboxesWaiting: 4,
+  newProjectsPerDay: [{ day: '2026-12-05', count: 2 }],
+};
+
+/** Where the list page would be: it says its path and search. */
+function ListStub() {
+  const { pathname, search } = useLocation();
+  return <p>{`Lista ${pathname}${search}`}</p>;
+}
+
+function renderOverview() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json(200, overview)),
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/admin', element: <AdminOverviewPage /> },
+      { path: '/admin/*', element: <ListStub /> },
+    ],
+    { initialEntries: ['/admin'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+}
+
+describe('the console’s overview', () => {
+  it('makes each count a link, named by its number and what it counts, to the list it counts', async () => {
+    renderOverview();
+    const href = async (name: string) => (await screen.findByRole('link', { name })).getAttribute('href');
+    expect(await href(`45 ${t.overview.people}`)).toBe('/admin/personas');
+    expect(await href(`${t.roles.client}: 31`)).toBe('/admin/personas?role=client');
+    expect(await href(`${t.roles.contractor}: 12`)).toBe('/admin/personas?role=contractor');
+    expect(await href(`${t.roles.sysadmin}: 2`)).toBe('/admin/personas?role=sysadmin');
+    expect(await href(`3 ${t.overview.openClaims}`)).toBe('/admin/reclamos');
+    expect(await href(`7 ${t.overview.reviewsWaiting}`)).toBe('/admin/resenas');
+    expect(await href(`6 ${t.overview.contactUnanswered}`)).toBe('/admin/bandejas?bandeja=contact_page&estado=new');
+  });
+
+  it('a tap on a count opens its list', async () => {
+    renderOverview();
+    await userEvent.click(await screen.findByRole('link', { name: `${t.roles.contractor}: 12` }));
+    expect(await screen.findByText('Lista /admin/personas?role=contractor')).toBeTruthy();
+  });
+});

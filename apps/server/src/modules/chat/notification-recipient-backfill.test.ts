@@ -31,7 +31,7 @@ describe('notification recipients stored before the column', () => {
     const rows = await t.db
       .insert(messages)
       .values([
-        old('Nueva oferta a tu proyecto'),
+        old('Nueva Oferta a tu proyecto'),
         old('Tu oferta fue aceptada'),
         old('Reclamación resuelta', 'Resuelta'),
         old('Reclamación resuelta', 'Resuelta'),
@@ -42,7 +42,7 @@ describe('notification recipients stored before the column', () => {
     await backfill();
     const after = await t.db.select({ id: messages.id, subject: messages.subject, recipientId: messages.recipientId }).from(messages).where(eq(messages.conversationId, c!.id));
     const of = (subject: string) => after.filter((r) => r.subject === subject).map((r) => r.recipientId);
-    expect(of('Nueva oferta a tu proyecto')).toEqual([client.id]);
+    expect(of('Nueva Oferta a tu proyecto')).toEqual([client.id]);
     expect(of('Tu oferta fue aceptada')).toEqual([contractor.id]);
     expect(of('Reclamación resuelta').sort()).toEqual([client.id, contractor.id].sort());
     expect(of('Trabajo aprobado')).toEqual([contractor.id]);

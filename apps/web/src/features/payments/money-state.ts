@@ -53,25 +53,16 @@ export function moneyStateText(state: MoneyState, m: ProjectMoney, viewer: 'clie
       if (viewer === 'client') return { line: by ? t.payBy(amount(state.dueMinor), by) : t.payNow(amount(state.dueMinor)), note: by ? t.payByNote : null };
       return { line: by ? t.waitingBy(amount(state.dueMinor), by) : t.waiting(amount(state.dueMinor)), note: by ? t.waitingByNote : null };
     }
-    case 'held': {
-      const next = state.next
-        ? viewer === 'client'
-          ? t.nextStageClient(state.next.title, amount(state.next.amountMinor))
-          : t.nextStageContractor(state.next.title, amount(state.next.amountMinor))
-        : null;
+    case 'held':
       return {
         line: state.disputed ? t.heldDisputed(amount(state.heldMinor)) : viewer === 'client' ? t.heldClient(amount(state.heldMinor)) : t.heldContractor(amount(state.heldMinor)),
-        note: next,
+        note: nextStageNote(state.next, viewer === 'client' ? t.nextStageClient : t.nextStageContractor, amount),
       };
-    }
-    case 'partlyReleased': {
-      const next = state.next
-        ? viewer === 'client'
-          ? t.nextDueClient(state.next.title, amount(state.next.amountMinor))
-          : t.nextDueContractor(state.next.title, amount(state.next.amountMinor))
-        : null;
-      return { line: t.partlyReleased(amount(state.releasedMinor), amount(m.priceMinor), amount(state.heldMinor)), note: next };
-    }
+    case 'partlyReleased':
+      return {
+        line: t.partlyReleased(amount(state.releasedMinor), amount(m.priceMinor), amount(state.heldMinor)),
+        note: nextStageNote(state.next, viewer === 'client' ? t.nextDueClient : t.nextDueContractor, amount),
+      };
     case 'released':
       return { line: state.at ? t.released(amount(state.releasedMinor), day(state.at)) : t.releasedUndated(amount(state.releasedMinor)), note: null };
     case 'refunded': {
@@ -91,4 +82,9 @@ export function moneyStateText(state: MoneyState, m: ProjectMoney, viewer: 'clie
     case 'none':
       return null;
   }
+}
+
+/** The staged plan's stage to pay next, in the words `text` gives it; null when none is due. */
+function nextStageNote(next: { title: string; amountMinor: number } | null, text: (title: string, amount: string) => string, amount: (minor: number) => string): string | null {
+  return next ? text(next.title, amount(next.amountMinor)) : null;
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { portfolioPage as t } from '@arreglaya/shared/i18n/quotes-web';
+import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_PHOTOS_MAX, type PortfolioEntry } from '@arreglaya/shared/schemas/projects';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
@@ -32,7 +33,14 @@ export function PortfolioPhotos({ entry, upload }: PortfolioPhotosProps) {
       )}
       {current && <UploadStatus name={current.file.name} progress={current.progress} error={current.error} onRetry={sending.retry} onRemove={sending.dismiss} />}
       {entry.photos.length < PROJECT_PHOTOS_MAX && (
-        <PhotoPicker label={t.addPhoto} describedBy={`${id}-hint`} disabled={sending.busy} onPicked={([file]) => file && sending.start(file)} />
+        <PhotoPicker
+          label={t.addPhoto}
+          describedBy={`${id}-hint`}
+          disabled={sending.busy}
+          max={PROJECT_PHOTOS_MAX - entry.photos.length}
+          tooMany={tp.tooManyPhotos(PROJECT_PHOTOS_MAX)}
+          onPicked={(files) => sending.start(files)}
+        />
       )}
       <p id={`${id}-hint`} className="text-sm text-slate-600">
         {t.photosHint}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
 import { projects as projectsI18n, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_STATUS_LABELS, QUOTE_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, projectAllows, quoteAllows } from '@arreglaya/shared/lifecycles';
-import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { PROJECT_PHOTOS_MAX, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
@@ -304,7 +304,13 @@ function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
               {sending.state && (
                 <UploadStatus name={sending.state.file.name} progress={sending.state.progress} error={sending.state.error} onRetry={sending.retry} onRemove={sending.dismiss} />
               )}
-              <PhotoPicker label={t.addDeliveryPhoto} disabled={busy || sending.busy} onPicked={([file]) => file && sending.start(file)} />
+              <PhotoPicker
+                label={t.addDeliveryPhoto}
+                disabled={busy || sending.busy}
+                max={Math.max(1, PROJECT_PHOTOS_MAX - p.deliveryPhotos.length)}
+                tooMany={projectsI18n.tooManyPhotos(PROJECT_PHOTOS_MAX)}
+                onPicked={(files) => sending.start(files)}
+              />
             </div>
           )}
         </div>

@@ -51,9 +51,12 @@ export const auth = {
     firstName: 'Nombre',
     lastName: 'Apellido',
     confirmPassword: 'Confirmar contraseña',
-    termsBefore: 'Acepto los ',
+    /** The checkbox's own label: a tap on it checks the box and never opens a page (issue 46). */
+    acceptTerms: 'Acepto los términos de uso y la política de privacidad.',
+    /** The two texts, linked on a line of their own under the checkbox. */
+    readBefore: 'Léelos antes: ',
     terms: 'términos de uso',
-    termsMiddle: ' y la ',
+    termsMiddle: ' y ',
     privacy: 'política de privacidad',
     termsAfter: '.',
     submit: 'Registrarme',

@@ -24,6 +24,18 @@ describe('sign-up form (issue 35)', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
 
+  it('the terms checkbox is named by its own sentence, and no link sits inside its label (issue 46: a tap on the label opened the privacy page)', () => {
+    render(<SignUpForm role="client" />);
+    const box = screen.getByRole('checkbox', { name: t.signUp.acceptTerms });
+    const label = box.closest('label')!;
+    expect(label.querySelector('a')).toBeNull();
+    fireEvent.click(label.querySelector('span')!);
+    expect((box as HTMLInputElement).checked).toBe(true);
+    // The texts are still one tap away, each on the line under it.
+    expect(screen.getByRole('link', { name: new RegExp(t.signUp.terms) }).getAttribute('href')).toBe('/terminos');
+    expect(screen.getByRole('link', { name: new RegExp(t.signUp.privacy) }).getAttribute('href')).toBe('/privacidad');
+  });
+
   it('the shared schema names both paths at once; matching passwords raise no mismatch', () => {
     const paths = (v: Record<string, unknown>) => (SignUpSchema.safeParse(v).error?.issues ?? []).map((i) => i.path.join('.'));
     expect(paths({ password: 'abc', confirmPassword: 'abd' })).toEqual(expect.arrayContaining(['password', 'confirmPassword']));

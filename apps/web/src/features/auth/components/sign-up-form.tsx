@@ -91,23 +91,25 @@ export function SignUpForm({ role, returnTo }: { role: SignUpRole | undefined; r
           {(control) => <PasswordInput {...control} {...register('confirmPassword')} autoComplete="new-password" />}
         </Field>
         <div>
-          <div className="flex items-start gap-3">
+          {/* The whole row is the checkbox's label, at least 44 px tall; the links are on a line of their own. */}
+          <label htmlFor={`${id}-terms`} className="flex min-h-11 cursor-pointer items-start gap-3 py-1 text-slate-800">
             <input
               id={`${id}-terms`}
               type="checkbox"
               {...register('acceptTerms')}
               aria-invalid={termsError ? true : undefined}
-              aria-describedby={termsError ? `${id}-terms-error` : undefined}
-              className="mt-1 size-5 shrink-0 accent-brand-700"
+              aria-describedby={[`${id}-terms-read`, termsError ? `${id}-terms-error` : null].filter(Boolean).join(' ')}
+              className="mt-0.5 size-6 shrink-0 accent-brand-700"
             />
-            <label htmlFor={`${id}-terms`} className="text-slate-800">
-              {s.termsBefore}
-              <TermsLink to="/terminos" label={s.terms} />
-              {s.termsMiddle}
-              <TermsLink to="/privacidad" label={s.privacy} />
-              {s.termsAfter}
-            </label>
-          </div>
+            <span>{s.acceptTerms}</span>
+          </label>
+          <p id={`${id}-terms-read`} className="ml-9 text-sm text-slate-700">
+            {s.readBefore}
+            <TermsLink to="/terminos" label={s.terms} />
+            {s.termsMiddle}
+            <TermsLink to="/privacidad" label={s.privacy} />
+            {s.termsAfter}
+          </p>
           {termsError && (
             <p id={`${id}-terms-error`} className="mt-1 text-sm font-medium text-red-700">
               {termsError}

@@ -98,12 +98,12 @@ export function SignUpForm({ role, returnTo }: { role: SignUpRole | undefined; r
               type="checkbox"
               {...register('acceptTerms')}
               aria-invalid={termsError ? true : undefined}
-              aria-describedby={[`${id}-terms-read`, termsError ? `${id}-terms-error` : null].filter(Boolean).join(' ')}
+              aria-describedby={termsError ? `${id}-terms-error` : undefined}
               className="mt-0.5 size-6 shrink-0 accent-brand-700"
             />
             <span>{s.acceptTerms}</span>
           </label>
-          <p id={`${id}-terms-read`} className="ml-9 text-sm text-slate-700">
+          <p className="ml-9 text-sm text-slate-700">
             {s.readBefore}
             <TermsLink to="/terminos" label={s.terms} />
             {s.termsMiddle}

@@ -54,7 +54,7 @@ test('a client compares offers at 360 px, sorts them by start date and writes to
   expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
   // By price first: the cheaper one; its terms are on the card.
   await expect(cards.first()).toContainText('RD$6,000.00');
-  await expect(cards.first()).toContainText(tt.warrantyDays);
+  await expect(cards.first()).toContainText(tt.warranty);
   await expect(cards.first()).toContainText('30 días');
   await page.getByRole('main').getByLabel(tc.sortBy).selectOption('start');
   await expect(cards.first()).toContainText('RD$9,000.00');

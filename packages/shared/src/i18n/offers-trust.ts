@@ -6,6 +6,9 @@ export const offerTerms = {
   startDateHint: 'Cuándo puedes empezar.',
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
   durationDays: 'Duración (días)',
+  /** Where the value says its unit ('1 día'): the offer's card and the comparison (issue 46: 'Duración (días): 1 día'). */
+  duration: 'Duración',
+  warranty: 'Garantía',
   durationHint: 'Días de trabajo estimados, de 1 a 365.',
   durationRange: 'La duración tiene que estar entre 1 y 365 días.',
   warrantyDays: 'Garantía (días)',

@@ -49,7 +49,7 @@ export const profile = {
 
   actions: {
     save: 'Guardar',
-    saveContractor: 'Grabar',
+    saveContractor: 'Guardar',
     saving: 'Guardando...',
   },
 

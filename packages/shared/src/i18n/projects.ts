@@ -336,7 +336,7 @@ export const projectsWeb = {
     moveUp: (n: number) => `Mover la foto ${n} antes`,
     moveDown: (n: number) => `Mover la foto ${n} después`,
     removePhoto: (n: number) => `Quitar la foto ${n}`,
-    progress: 'Proyecto completado',
+    progress: 'Formulario completado',
     progressText: (done: number) => `${done} de 6 campos completados`,
     save: 'Publicar proyecto',
     saveEdit: 'Guardar cambios',

@@ -157,7 +157,7 @@ export const portfolioPage = {
   photoUploading: 'Subiendo foto...',
   photoAlt: (title: string, n: number) => `${title}, foto ${n}`,
   photosAfterSave: 'Podrás agregar fotos después de grabar el trabajo.',
-  save: 'Grabar',
+  save: 'Guardar',
   saving: 'Grabando...',
   cancelEdit: 'Cancelar',
   edit: 'Editar',

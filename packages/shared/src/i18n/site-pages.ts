@@ -90,7 +90,7 @@ export const howItWorks = {
       },
       {
         title: 'Entrega y cobra',
-        text: 'Cuando el cliente acepta, el pago ya está retenido. Terminas el trabajo, lo marcas como entregado y recibes el dinero al aprobarlo el cliente, menos la comisión de la plataforma.',
+        text: 'Cuando el cliente acepta tu oferta, paga y el dinero queda retenido; empiezas solo cuando la página del proyecto lo confirma. Terminas el trabajo, lo marcas como entregado y recibes el dinero al aprobarlo el cliente, menos la comisión de la plataforma.',
       },
     ],
     feesTitle: 'Comisión clara',

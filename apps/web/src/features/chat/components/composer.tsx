@@ -134,7 +134,7 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
           {busy === 'text' ? t.sending : t.send}
         </button>
       </div>
-      <p id={hintId} className="text-xs text-slate-600 max-sm:sr-only">
+      <p id={hintId} className="text-xs text-slate-600 max-sm:sr-only [@media(pointer:coarse)]:hidden">
         {t.composerHint}
       </p>
     </form>

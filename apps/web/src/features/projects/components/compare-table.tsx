@@ -20,7 +20,7 @@ export function CompareTable({ entries, locale }: { entries: readonly { offer: O
         <caption className="pb-2 text-left text-lg font-bold text-slate-900">{tc.title}</caption>
         <thead>
           <tr className="border-b border-slate-300">
-            {[tc.contractor, tc.price, tc.rating, tt.startDate, tt.durationDays, tt.warrantyDays, tt.materialsIncluded, tc.response, tc.write].map((h, i) => (
+            {[tc.contractor, tc.price, tc.rating, tt.startDate, tt.duration, tt.warranty, tt.materialsIncluded, tc.response, tc.write].map((h, i) => (
               <th key={h} scope="col" className={i === 8 ? 'sr-only' : 'px-2 py-2 font-semibold'}>
                 {h}
               </th>

@@ -26,8 +26,8 @@ export function materialsText(o: Pick<Offer, 'materialsIncluded'>): string {
 export function OfferTermsRows({ offer: o, locale }: { offer: Offer; locale: string }) {
   const rows: [string, string][] = [
     [tt.startDate, startDateText(o, locale)],
-    [tt.durationDays, durationText(o, locale)],
-    [tt.warrantyDays, warrantyText(o, locale)],
+    [tt.duration, durationText(o, locale)],
+    [tt.warranty, warrantyText(o, locale)],
     [tt.materialsIncluded, materialsText(o)],
   ];
   return (

@@ -216,9 +216,9 @@ function ContactSection({ contact, heading, conversationId }: { contact: Contact
       <h2 id="project-contact" className="text-xl font-bold text-slate-900">
         {t.page.contact}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{heading}</p>
-      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
-        <dt className="sr-only">{heading}</dt>
+      <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-800">
+        {/* Said once (issue 46: a visible line and a hidden term read 'Tu contratista' twice). */}
+        <dt className="col-span-2 text-sm text-slate-700">{heading}</dt>
         <dd className="col-span-2 font-semibold">{contact.name}</dd>
         <dt className="font-medium">{t.page.email}</dt>
         <dd className="break-all">

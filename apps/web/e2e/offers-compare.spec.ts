@@ -47,8 +47,9 @@ test('a client compares offers at 360 px, sorts them by start date and writes to
   const list = page.getByRole('main').getByRole('list', { name: t.offers.listLabel });
   const cards = list.getByRole('article');
   await expect(cards).toHaveCount(2);
-  // The phone gets cards, not the table; the cards scroll inside their list, never the page.
+  // The phone gets the deciding terms side by side and the cards, not the wide table; the cards scroll inside their list, never the page.
   await expect(page.getByRole('table', { name: tc.title })).toBeHidden();
+  await expect(page.getByRole('table', { name: tc.compactTitle })).toBeVisible();
   await expect(page.getByText(tc.swipeHint)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);

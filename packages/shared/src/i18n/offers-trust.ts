@@ -41,6 +41,9 @@ export const compareOffers = {
   },
   tableCaption: 'Comparación de las ofertas recibidas',
   swipeHint: 'Desliza para ver más ofertas.',
+  /** The phone's side-by-side of the terms that decide (issue 46: one card at a time to compare). */
+  compactTitle: 'Las ofertas, lado a lado',
+  start: 'Inicio',
   contractor: 'Contratista',
   price: 'Precio',
   rating: 'Calificación',

@@ -8,6 +8,50 @@ import { effectivePrice } from '../compare-offers.ts';
 import { durationText, materialsText, startDateText, warrantyText } from './offer-terms.tsx';
 
 /**
+ * The phone's comparison (issue 46): price, start, days and warranty, one column per contractor,
+ * above the cards (which keep the decisions). Three offers fit 360 px; more scroll inside the box.
+ */
+export function CompareCompact({ entries, locale }: { entries: readonly { offer: Offer }[]; locale: string }) {
+  const rows: [string, (o: Offer) => string][] = [
+    [tc.price, (o) => formatMoney(effectivePrice(o), o.currency, locale)],
+    [tc.start, (o) => startDateText(o, locale)],
+    [tt.duration, (o) => durationText(o, locale)],
+    [tt.warranty, (o) => warrantyText(o, locale)],
+  ];
+  return (
+    <div className="overflow-x-auto md:hidden" tabIndex={0} role="region" aria-label={tc.compactTitle}>
+      <table className="w-full border-collapse text-left text-sm text-slate-800">
+        <caption className="pb-1 text-left font-bold text-slate-900">{tc.compactTitle}</caption>
+        <thead>
+          <tr className="border-b border-slate-300">
+            <td />
+            {entries.map(({ offer: o }) => (
+              <th key={o.id} scope="col" className="px-2 py-1 font-semibold break-words">
+                {o.contractor.name.split(' ')[0]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, value]) => (
+            <tr key={label} className="border-b border-slate-200 align-top">
+              <th scope="row" className="py-1 pr-2 font-medium">
+                {label}
+              </th>
+              {entries.map(({ offer: o }) => (
+                <td key={o.id} className="px-2 py-1">
+                  {value(o)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
  * 'Comparar ofertas' on a wide screen (decision 043): one row per contractor's current offer, in
  * the order the client chose; the cards below keep the decisions. Hidden on a phone, where the
  * cards themselves are swiped side by side.

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { compareOffers as tc, offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
@@ -168,5 +169,20 @@ describe('Comparar ofertas (decision 043)', () => {
     expect(within(table).getByRole('link', { name: 'Escribir a Marta Gil' }).getAttribute('href')).toBe('/perfil/mensajes?conversation=00000000-0000-4000-8000-000000000705');
     expect(within(list).getByRole('link', { name: 'Escribir a Pedro Sosa' }).getAttribute('href')).toBe('/perfil/mensajes?conversation=00000000-0000-4000-8000-000000000706');
     expect(within(list).getAllByRole('article')[2]!.textContent).toContain('Sin indicar');
+  });
+
+  it('a phone compares the deciding terms side by side, one column per contractor, in the chosen order (issue 46)', async () => {
+    renderPanel(compared);
+    await screen.findByRole('list', { name: t.offers.listLabel });
+    const compact = screen.getByRole('table', { name: tc.compactTitle });
+    expect(
+      within(compact)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Luis', 'Pedro', 'Marta']);
+    const rows = within(compact).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([tc.price, tc.start, tt.duration, tt.warranty]);
+    expect(rows[0]!.textContent).toContain('RD$9,000.00');
+    expect(rows[3]!.textContent).toContain('90 días');
   });
 });

@@ -10,7 +10,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { COMPARE_SORTS, sortOffers, type CompareSort } from '../compare-offers.ts';
 import { useOfferDecision, useOffers } from '../offers.ts';
-import { CompareTable } from './compare-table.tsx';
+import { CompareCompact, CompareTable } from './compare-table.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
@@ -88,6 +88,7 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
       {offers.isError && <p role="alert">{errorMessage(offers.error)}</p>}
       {offers.isSuccess && items.length === 0 && <p className="rounded-xl border border-dashed border-slate-400 bg-white p-6 text-slate-800">{t.offers.none}</p>}
       {entries.length > 1 && <CompareTable entries={entries} locale={locale} />}
+      {entries.length > 1 && <CompareCompact entries={entries} locale={locale} />}
       {entries.length > 1 && <p className="text-sm text-slate-700 md:hidden">{tc.swipeHint}</p>}
       {items.length > 0 && (
         // Phone: the cards side by side, swiped (scroll-snap) inside the list, never the page; wider: a grid.

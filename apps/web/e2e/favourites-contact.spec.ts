@@ -226,7 +226,7 @@ test.describe('contact a contractor', () => {
     await expect(page.getByRole('button', { name: contractorContact.openFor(contractorName) }).first()).toBeFocused();
   });
 
-  test('a visitor pressing Contactar gets the sign-in dialog', async ({ page }) => {
+  test('a visitor pressing Contactar gets the sign-in dialog, and comes back signed in with the contact dialog open', async ({ page }) => {
     const plumber = await demoContractor(page, 'plomeria');
     await page.goto(`/contractors/${plumber.id}`);
     await page
@@ -234,6 +234,12 @@ test.describe('contact a contractor', () => {
       .first()
       .click();
     await expect(page.getByRole('dialog', { name: auth.signIn.title })).toBeVisible();
+    // Signed in, back on the page with the contact dialog open: no second tap (issue 46).
+    const client = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+    await signInWithDialog(page, client.email, client.password);
+    await expect(page).toHaveURL(`/contractors/${plumber.id}`);
+    await expect(page.getByRole('dialog', { name: contractorContact.title })).toHaveCount(1);
+    await expect(page.getByRole('dialog', { name: contractorContact.title })).toBeVisible();
   });
 });
 

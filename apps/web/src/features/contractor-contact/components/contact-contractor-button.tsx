@@ -1,5 +1,5 @@
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { useLocation } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 // The sign-in dialog's store is app-wide state that lives in the auth feature; see
@@ -11,10 +11,16 @@ import { useViewer } from '@/lib/use-viewer.ts';
 // The dialog brings react-aria, react-hook-form and zod: loaded on first use.
 const ContactContractorDialog = lazy(() => import('./contact-contractor-dialog.tsx').then((m) => ({ default: m.ContactContractorDialog })));
 
+/** The hash a visitor's 'Contactar' comes back with after signing in or up: the dialog then opens by itself. */
+export const resumeHash = (contractorId: string) => `#contactar=${contractorId}`;
+/** The visit (location key) whose hash a button has taken: a page showing the contractor twice opens one dialog. */
+let resumedVisit: string | null = null;
+
 /**
  * 'Contactar' on a contractor card or page (spec §2). A client gets the contact dialog; a
- * visitor the sign-in dialog (and comes back here); contractors and sysadmins see nothing,
- * since contacting contractors is a client feature (spec §6).
+ * visitor the sign-in dialog, and comes back here with the dialog open (issue 46: after signing
+ * up they had to tap 'Contactar' again); contractors and sysadmins see nothing, since contacting
+ * contractors is a client feature (spec §6).
  */
 export function ContactContractorButton({ contractor }: { contractor: ContractorCard }) {
   const { user, isLoading } = useViewer();
@@ -27,11 +33,19 @@ export function ContactContractorButton({ contractor }: { contractor: Contractor
     setOpen(false);
     window.requestAnimationFrame(() => window.setTimeout(() => trigger.current?.focus(), 0));
   }, []);
+  const navigate = useNavigate();
+  const resuming = location.hash === resumeHash(contractor.id) && user?.role === 'client';
+  useEffect(() => {
+    if (!resuming || resumedVisit === location.key) return;
+    resumedVisit = location.key;
+    // Once: the hash goes first, so a reload or a back step does not open it again.
+    void Promise.resolve(navigate({ pathname: location.pathname, search: location.search }, { replace: true })).then(() => setOpen(true));
+  }, [resuming, navigate, location.key, location.pathname, location.search]);
   if (isLoading || (user && user.role !== 'client')) return null;
 
   const onClick = () => {
     if (!user) {
-      authModals.openSignIn({ redirectTo: location.pathname + location.search });
+      authModals.openSignIn({ redirectTo: location.pathname + location.search + resumeHash(contractor.id) });
       return;
     }
     setOpen(true);

@@ -2,21 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { formatClock, formatDay, formatDayTime } from './format-dates.ts';
 import { projectMail } from './i18n/projects.ts';
 
-// One format per kind, in pages and mails alike (issue 35): a day '05 dic 26' (spec §9's
-// DD MMM YY), a day with its time '05 dic 26, 00:49', a time '00:49' (spec's HH:mm, 24-hour).
+// One format per kind, in pages and mails alike (issue 35): a day '05 dic 2026' (spec §9's
+// DD MMM YY), a day with its time '05 dic 2026, 00:49', a time '00:49' (spec's HH:mm, 24-hour).
 const SD = 'America/Santo_Domingo';
 const moment = new Date('2026-12-05T04:49:00Z'); // 00:49 in Santo Domingo
 
 describe('format-dates', () => {
   it('writes a day as DD MMM YY in the person’s language', () => {
-    expect(formatDay('2026-12-05')).toBe('05 dic 26');
-    expect(formatDay(moment, 'es-DO', SD)).toBe('05 dic 26');
-    expect(formatDay('2026-03-01', 'es-CO')).toBe('01 mar 26');
+    expect(formatDay('2026-12-05')).toBe('05 dic 2026');
+    expect(formatDay(moment, 'es-DO', SD)).toBe('05 dic 2026');
+    expect(formatDay('2026-03-01', 'es-CO')).toBe('01 mar 2026');
   });
 
   it('keeps a calendar day the same day in every time zone', () => {
-    expect(formatDay('2026-12-05', 'es-DO', SD)).toBe('05 dic 26');
-    expect(formatDay('2026-12-05', 'es-MX', 'America/Mexico_City')).toBe('05 dic 26');
+    expect(formatDay('2026-12-05', 'es-DO', SD)).toBe('05 dic 2026');
+    expect(formatDay('2026-12-05', 'es-MX', 'America/Mexico_City')).toBe('05 dic 2026');
   });
 
   it('writes a time as HH:mm, 24-hour, never a. m./p. m.', () => {
@@ -25,11 +25,11 @@ describe('format-dates', () => {
   });
 
   it('writes a day with its time as the two joined', () => {
-    expect(formatDayTime(moment, 'es-DO', SD)).toBe('05 dic 26, 00:49');
+    expect(formatDayTime(moment, 'es-DO', SD)).toBe('05 dic 2026, 00:49');
     expect(formatDayTime(moment, 'es-DO', SD)).toBe(`${formatDay(moment, 'es-DO', SD)}, ${formatClock(moment, 'es-DO', SD)}`);
   });
 
   it('is what the offer mail says of the project’s start date', () => {
-    expect(projectMail.startDate('2026-12-05')).toBe('Fecha de inicio: 05 dic 26');
+    expect(projectMail.startDate('2026-12-05')).toBe('Fecha de inicio: 05 dic 2026');
   });
 });

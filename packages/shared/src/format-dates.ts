@@ -1,6 +1,6 @@
 // Dates as a person reads them, one format per kind, in pages and mails alike (issue 35;
-// docs/spec-decisions.md): a day '05 dic 26' (spec §9's DD MMM YY), a day with its time
-// '05 dic 26, 14:05', a time '14:05' (the spec's HH:mm, 24-hour). The language is the person's
+// docs/spec-decisions.md): a day '05 dic 2026' (spec §9's DD MMM YY, with a four-digit year), a day with its time
+// '05 dic 2026, 14:05', a time '14:05' (the spec's HH:mm, 24-hour). The language is the person's
 // country's locale (es-DO unless given); month names follow it. The web app (apps/web/src/lib/
 // format.ts) and the server's mails both use these.
 
@@ -26,7 +26,7 @@ function read(value: DateInput, timeZone: string | undefined): { date: Date; tim
 }
 
 function dayOf(date: Date, locale: string, timeZone: string | undefined): string {
-  const parts = formatFor(locale, timeZone, { day: '2-digit', month: 'short', year: '2-digit' }).formatToParts(date);
+  const parts = formatFor(locale, timeZone, { day: '2-digit', month: 'short', year: 'numeric' }).formatToParts(date);
   // Day, month and year only, spaced (Intl puts 'de' between month and year in Spanish).
   return parts
     .filter((p) => p.type === 'day' || p.type === 'month' || p.type === 'year')
@@ -40,13 +40,13 @@ function clockOf(date: Date, locale: string, timeZone: string | undefined): stri
   return `${pick('hour')}:${pick('minute')}`;
 }
 
-/** A day: '05 dic 26'. `timeZone`: the runtime's unless given; a calendar date ignores it. */
+/** A day: '05 dic 2026' (four-digit years: issue 46). `timeZone`: the runtime's unless given; a calendar date ignores it. */
 export function formatDay(value: DateInput, locale = DEFAULT_DATE_LOCALE, timeZone?: string): string {
   const r = read(value, timeZone);
   return dayOf(r.date, locale, r.timeZone);
 }
 
-/** A day with its time: '05 dic 26, 14:05'. */
+/** A day with its time: '05 dic 2026, 14:05'. */
 export function formatDayTime(value: DateInput, locale = DEFAULT_DATE_LOCALE, timeZone?: string): string {
   const r = read(value, timeZone);
   return `${dayOf(r.date, locale, r.timeZone)}, ${clockOf(r.date, locale, r.timeZone)}`;

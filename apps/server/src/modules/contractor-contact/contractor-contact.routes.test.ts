@@ -53,7 +53,7 @@ describe('POST /api/contractors/:id/contact', () => {
     expect(mail.text).toContain('Yolanda te envió una solicitud de servicio');
     expect(mail.text).toContain('Necesito cambiar el inodoro.\nEs urgente.');
     expect(mail.text).toContain('Proyecto: Baño nuevo');
-    expect(mail.text).toContain('Fecha de inicio: 15 jul 26');
+    expect(mail.text).toContain('Fecha de inicio: 15 jul 2026');
     expect(mail.text).toContain(`Aceptar solicitud: ${t.config.appUrl}/perfil/mensajes?conversation=${sent.conversationId}&respond=accept`);
     expect(mail.text).toContain(`Rechazar solicitud: ${t.config.appUrl}/perfil/mensajes?conversation=${sent.conversationId}&respond=reject`);
     expect(mail.html).toContain('>Aceptar solicitud</a>');
@@ -188,7 +188,7 @@ describe('GET /api/contractors/:id/contact-context', () => {
 
 describe('formatStartDate', () => {
   it('writes the calendar day in es-DO whatever the server’s time zone', () => {
-    expect(formatStartDate('2026-01-01')).toBe('01 ene 26');
-    expect(formatStartDate('2026-12-31')).toBe('31 dic 26');
+    expect(formatStartDate('2026-01-01')).toBe('01 ene 2026');
+    expect(formatStartDate('2026-12-31')).toBe('31 dic 2026');
   });
 });

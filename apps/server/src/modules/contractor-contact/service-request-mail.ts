@@ -13,7 +13,7 @@ export interface ServiceRequestMail {
   rejectUrl: string;
 }
 
-/** A project's start date (YYYY-MM-DD, a calendar day) written as every day is (format-dates.ts): '05 dic 26'. */
+/** A project's start date (YYYY-MM-DD, a calendar day) written as every day is (format-dates.ts): '05 dic 2026'. */
 export function formatStartDate(isoDate: string, locale = 'es-DO'): string {
   return formatDay(isoDate, locale);
 }

@@ -7,12 +7,12 @@ import { formatStartDate } from '../contractor-contact/service-request-mail.ts';
 describe('dates in mails', () => {
   it('a payment deadline is a day with its time, in the project country’s time zone', () => {
     const at = new Date('2026-12-05T04:49:00Z');
-    expect(formatDeadline(at, 'DO')).toBe('05 dic 26, 00:49');
+    expect(formatDeadline(at, 'DO')).toBe('05 dic 2026, 00:49');
     expect(formatDeadline(at, 'DO')).toBe(formatDayTime(at, 'es-DO', 'America/Santo_Domingo'));
   });
 
   it('a start date is a day', () => {
-    expect(formatStartDate('2026-12-05')).toBe('05 dic 26');
+    expect(formatStartDate('2026-12-05')).toBe('05 dic 2026');
     expect(formatStartDate('2026-12-05')).toBe(formatDay('2026-12-05'));
   });
 });

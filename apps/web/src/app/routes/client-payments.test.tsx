@@ -99,6 +99,6 @@ describe('/perfil/pagos (Mis pagos)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Pago recibido' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/perfil/pagos/${receipt.paymentId}/recibo`);
     expect(screen.getByText('Monto: RD$ 2,400.00 (Visa •••• 4242)')).toBeTruthy();
-    expect(screen.getByText(/^Fecha: 20 nov 26/)).toBeTruthy();
+    expect(screen.getByText(/^Fecha: 20 nov 2026/)).toBeTruthy();
   });
 });

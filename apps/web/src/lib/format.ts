@@ -28,12 +28,12 @@ export function formatMoney(amountMinor: number, currency: Currency, locale = DE
 
 // Dates: one format per kind, shared with the server's mails (@arreglaya/shared/format-dates).
 
-/** A day, the spec's "DD MMM YY" localised: 05 mar 25. `timeZone`: the browser's unless given (a page the server renders gives one); a calendar date ('2026-12-01') is that day everywhere. */
+/** A day, the spec's "DD MMM YY" localised with a four-digit year: 05 mar 2025. `timeZone`: the browser's unless given (a page the server renders gives one); a calendar date ('2026-12-01') is that day everywhere. */
 export function formatDate(iso: string | Date, locale = DEFAULT_LOCALE, timeZone?: string): string {
   return formatSharedDay(iso, locale, timeZone);
 }
 
-/** A moment: its day ('27 nov 26'), and its time when `withTime` ('30 nov 26, 14:00'): a payment deadline, when money was released. */
+/** A moment: its day ('27 nov 2026'), and its time when `withTime` ('30 nov 2026, 14:00'): a payment deadline, when money was released. */
 export function formatMoment(iso: string | Date, locale = DEFAULT_LOCALE, withTime = false, timeZone?: string): string {
   return withTime ? formatDayTime(iso, locale, timeZone) : formatSharedDay(iso, locale, timeZone);
 }

@@ -134,7 +134,7 @@ export function projectUrl(appUrl: string, projectId: string): string {
   return `${appUrl}/proyectos/${projectId}`;
 }
 
-/** A deadline as a person of the project's country reads it, in its time zone: a day with its time, "30 nov 26, 14:00" (format-dates.ts). */
+/** A deadline as a person of the project's country reads it, in its time zone: a day with its time, "30 nov 2026, 14:00" (format-dates.ts). */
 export function formatDeadline(at: Date, country: string): string {
   const code = (country in COUNTRIES ? country : 'DO') as CountryCode;
   return formatDayTime(at, COUNTRIES[code].locale, TIME_ZONES[code]);

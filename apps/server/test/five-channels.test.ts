@@ -131,7 +131,7 @@ describe('one offer, told on all five channels', () => {
 
     // In the app.
     const notices = await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: yolanda.headers });
-    expect(notices.json().items).toEqual([expect.objectContaining({ kind: 'newQuote', title: tm.newQuote.title, url: `/proyectos/${projectId}` })]);
+    expect(notices.json().items).toEqual([expect.objectContaining({ kind: 'newQuote', title: tm.newQuote.title, url: `/proyectos/${projectId}#ofertas` })]);
 
     // By e-mail: the new-offer mail reaches her mailbox, naming the contractor, the price and the project.
     const mail = await t.smtp.waitFor((m) => m.to.includes(yolanda.email) && m.subject === tm.newQuote.subject);

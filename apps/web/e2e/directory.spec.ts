@@ -209,7 +209,7 @@ test.describe('contractor search /busqueda', () => {
     // Four different orders.
     expect(new Set(firstPages.map((ids) => ids.join())).size).toBe(4);
     // The spec's labels, spelled right.
-    await expect(page.getByLabel(t.sort.label).locator('option')).toHaveText(['Más populares', 'Más reseñas', 'Puntuación más alta', 'Puntuación más baja']);
+    await expect(page.getByLabel(t.sort.label).locator('option')).toHaveText(['Más populares', 'Más reseñas', 'Puntuación alta', 'Puntuación baja']);
   });
 
   test('pages forward and back through the URL and the back button', async ({ page, request }) => {

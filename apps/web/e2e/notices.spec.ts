@@ -62,11 +62,11 @@ test('an offer rings the client’s bell live; the centre leads to the project, 
 
   await item.focus();
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/proyectos/${projectId}$`));
+  await expect(page).toHaveURL(new RegExp(`/proyectos/${projectId}#ofertas$`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(header.getByRole('link', { name: t.bell(0), exact: true })).toBeVisible();
   const listed = (await (await page.request.get('/api/me/notices')).json()) as NoticesPage;
-  expect(listed.items.map((n) => [n.title, n.read, n.url])).toEqual([[tm.newQuote.title, true, `/proyectos/${projectId}`]]);
+  expect(listed.items.map((n) => [n.title, n.read, n.url])).toEqual([[tm.newQuote.title, true, `/proyectos/${projectId}#ofertas`]]);
 
   // On the phone: the menu's entry, the centre without horizontal scroll, axe.
   await page.setViewportSize({ width: 360, height: 740 });

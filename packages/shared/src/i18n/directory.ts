@@ -52,8 +52,8 @@ export const directory = {
     label: 'Ordenar por',
     popular: 'Más populares',
     reviews: 'Más reseñas',
-    rating_desc: 'Puntuación más alta',
-    rating_asc: 'Puntuación más baja',
+    rating_desc: 'Puntuación alta',
+    rating_asc: 'Puntuación baja',
     distance: places.sort.distance,
   } satisfies Record<DirectorySort | 'label', string>,
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/directory-search';
 
-/** Más populares, Más reseñas, Puntuación más alta, Puntuación más baja; Más cerca when the search has an origin (a place or a project). */
+/** Más populares, Más reseñas, Puntuación alta, Puntuación baja; Más cerca when the search has an origin (a place or a project). */
 export function SortSelect({ value, onChange, withDistance }: { value: DirectorySort; onChange: (sort: DirectorySort) => void; withDistance: boolean }) {
   const id = useId();
   return (

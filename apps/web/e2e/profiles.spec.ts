@@ -74,7 +74,8 @@ test.describe('client profile /perfil/info', () => {
     await page.getByRole('button', { name: t.actions.save, exact: true }).click();
     await expect(saved(page)).toBeVisible();
     // The sidebar (from the session) shows the new phone.
-    await expect(page.getByRole('complementary', { name: 'Tu perfil' }).getByText('809-555-0123')).toBeVisible();
+    // The account card writes the number in the one national format (issue 46).
+    await expect(page.getByRole('complementary', { name: 'Tu perfil' }).getByText('(809) 555-0123')).toBeVisible();
 
     await page.reload();
     await expect(bar(page)).toHaveAttribute('aria-valuenow', '100');

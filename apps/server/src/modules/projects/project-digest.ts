@@ -68,7 +68,7 @@ async function matchesFor(tx: Tx, c: Due, w: { start: Date; end: Date }) {
 
 /**
  * Sends today's digest to every contractor who has not had it yet (batches of `batch`, each
- * contractor row locked SKIP LOCKED so instances share the work). Returns the mails queued.
+ * contractor row locked FOR NO KEY UPDATE SKIP LOCKED so instances share the work). Returns the mails queued.
  */
 export async function sendDailyDigest(deps: DigestDeps, now = new Date(), batch = 100): Promise<number> {
   const w = digestWindow(now);
@@ -102,7 +102,10 @@ export async function sendDailyDigest(deps: DigestDeps, now = new Date(), batch 
         )
         .orderBy(users.id)
         .limit(batch)
-        .for('update', { of: users, skipLocked: true });
+        // NO KEY UPDATE, not UPDATE: a row another transaction holds with FOR KEY SHARE (any insert
+        // referencing the contractor, such as an alert's delivery) is not skipped. A row skipped
+        // for a real update is taken by the next run (every five minutes).
+        .for('no key update', { of: users, skipLocked: true });
       for (const c of due) {
         const { total, items } = await matchesFor(tx, c, w);
         const [row] = await tx

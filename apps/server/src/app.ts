@@ -71,6 +71,8 @@ import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
+import { fundingRails } from './modules/payments/funding-rails.ts';
+import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import type { DirectoryCache } from './modules/directory/directory-cache.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
@@ -316,7 +318,17 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // and once a day the contractors' available balances are paid out.
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
-  const paymentDeps: PaymentsDeps = { db, processor: sandbox, feePercent: config.PLATFORM_FEE_PERCENT, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
+  const paymentDeps: PaymentsDeps = {
+    db,
+    processor: sandbox,
+    feePercent: config.PLATFORM_FEE_PERCENT,
+    actionMinutes: config.PAYMENT_ACTION_MINUTES,
+    log: app.log,
+    mail: { mailer, appUrl: config.appUrl, notifications },
+  };
+  // Cash and transfer (docs/decisions/050-cash-and-transfer.md): transfers matched from the bank's statement.
+  paymentDeps.rails = fundingRails({ payments: paymentDeps, hireHours: config.HIRE_PAYMENT_HOURS, transfer: config.transferAccount, cash: null });
+  await app.register(bankStatementRoutes({ ...paymentDeps, feedToken: config.STATEMENT_FEED_TOKEN }));
   await app.register(sandboxProcessorRoutes(sandbox));
   const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));

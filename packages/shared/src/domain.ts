@@ -116,6 +116,7 @@ export const JOB_QUEUES = [
   'digest-daily',
   'payments-refunds',
   'payments-reconcile',
+  'payments-expiry',
   'payouts-daily',
   'mail-delivery',
   'project-alerts',
@@ -134,8 +135,25 @@ export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 export const MILESTONE_STATUSES = ['pending', 'funded', 'released', 'refunded', 'split'] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed'] as const;
+/**
+ * `expired`: a payment nobody finished in time (a 3-D Secure challenge left open past
+ * PAYMENT_ACTION_MINUTES, a cash voucher not paid by its due time, a transfer reference whose hire
+ * lapsed): it holds nothing and no longer blocks the hire's lapse (issue 47, decision 050).
+ */
+export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** How a client funds the escrow (decision 050): a card, cash at a bank's counter (a voucher), or a bank transfer with a reference. */
+export const PAYMENT_RAILS = ['card', 'cash', 'transfer'] as const;
+export type PaymentRail = (typeof PAYMENT_RAILS)[number];
+
+/**
+ * A bank statement line (decision 050): `matched` funded (or went towards) a transfer; `unmatched`
+ * waits in the console's queue to be assigned or returned; `returned` was given back; `debit`
+ * is money going out of the account (kept, never matched).
+ */
+export const STATEMENT_LINE_STATUSES = ['matched', 'unmatched', 'returned', 'debit'] as const;
+export type StatementLineStatus = (typeof STATEMENT_LINE_STATUSES)[number];
 
 export const CARD_BRANDS = ['visa', 'mastercard', 'amex', 'discover', 'diners', 'jcb', 'unknown'] as const;
 export type CardBrand = (typeof CARD_BRANDS)[number];

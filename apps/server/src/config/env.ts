@@ -180,6 +180,19 @@ const EnvSchema = z
     METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+    /** Minutes a card payment may wait in its bank's 3-D Secure challenge before it expires and stops holding the hire (decision 050). */
+    PAYMENT_ACTION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
+    /**
+     * ArreglaYa's bank account for transfers (decision 050). Without TRANSFER_ACCOUNT_NUMBER in
+     * production, paying by transfer is not offered; outside production a demonstration account is.
+     */
+    TRANSFER_BANK: optionalNonEmpty,
+    TRANSFER_ACCOUNT_TYPE: optionalNonEmpty,
+    TRANSFER_ACCOUNT_NUMBER: optionalNonEmpty,
+    TRANSFER_HOLDER: optionalNonEmpty,
+    TRANSFER_TAX_ID: optionalNonEmpty,
+    /** The bank statement feed's bearer token (POST /api/bank/statement-lines); without it the feed is closed. */
+    STATEMENT_FEED_TOKEN: optionalNonEmpty.pipe(z.string().min(24, 'must have at least 24 characters').optional()),
     /** Outside channels sent nowhere: everyone reachable, every delivery recorded as sent (staging, bench:alerts; decision 038). */
     NOTIFICATION_DRY_RUN_CHANNELS: z
       .string()
@@ -289,7 +302,18 @@ export interface Config extends Omit<Env, 'PROCESSOR'> {
   mailTransport: 'smtp' | 'outbox';
   /** SHUTDOWN_DRAIN_MS, or its default. */
   drainMs: number;
+  /** ArreglaYa's account for transfers (TRANSFER_*), the demonstration one outside production; null: transfers not offered. */
+  transferAccount: { bank: string; accountType: string; accountNumber: string; holder: string; taxId: string } | null;
 }
+
+/** Shown outside production so the transfer flow can be tried; plainly not a real account. */
+const DEMO_TRANSFER_ACCOUNT = {
+  bank: 'Banco de demostración',
+  accountType: 'Cuenta corriente',
+  accountNumber: 'DEMO-000-000000-0',
+  holder: 'ArreglaYa (demostración)',
+  taxId: '000-00000-0',
+};
 
 export class ConfigError extends Error {}
 
@@ -315,5 +339,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
     drainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
     PROCESSOR: env.PROCESSOR ?? 'sandbox',
+    transferAccount: env.TRANSFER_ACCOUNT_NUMBER
+      ? {
+          bank: env.TRANSFER_BANK ?? 'Banco Popular Dominicano',
+          accountType: env.TRANSFER_ACCOUNT_TYPE ?? 'Cuenta corriente',
+          accountNumber: env.TRANSFER_ACCOUNT_NUMBER,
+          holder: env.TRANSFER_HOLDER ?? 'ArreglaYa',
+          taxId: env.TRANSFER_TAX_ID ?? '',
+        }
+      : env.NODE_ENV === 'production'
+        ? null
+        : DEMO_TRANSFER_ACCOUNT,
   };
 }

@@ -15,6 +15,7 @@ export function testMoney(extra: Partial<ProjectMoney> = {}): ProjectMoney {
     funded: false,
     dueMinor: 1_000_000,
     payBy: '2026-11-30T18:00:00.000Z',
+    pending: null,
     releasedAt: null,
     refundedAt: null,
     feePercent: 10,

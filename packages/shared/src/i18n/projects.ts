@@ -234,6 +234,26 @@ export const projectMail = {
     title: 'Pago protegido recibido',
     intro: (title: string, amount: string) => `El cliente pagó ${amount} para «${title}». ArreglaYa retiene el pago y lo libera cuando el cliente apruebe el trabajo.`,
   },
+  /** Cash and transfer (decision 050): how to pay, a transfer paid in part, a due time passed. */
+  paymentInstructions: {
+    subject: 'ArreglaYa - Cómo completar tu pago',
+    title: 'Cómo completar tu pago',
+    transfer: (amount: string, bank: string, account: string, holder: string, taxId: string, reference: string, by: string) =>
+      `Transfiere ${amount} a ${bank}, cuenta ${account}, a nombre de ${holder} (RNC ${taxId}), con la referencia ${reference} en el concepto, antes del ${by}. El dinero queda retenido cuando llegue.`,
+    cash: (amount: string, number: string, company: string, by: string) =>
+      `Paga ${amount} en efectivo en cualquier sucursal o subagente de ${company} con el comprobante número ${number}, antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
+  },
+  paymentPartial: {
+    subject: 'ArreglaYa - Falta parte de tu transferencia',
+    title: 'Falta parte de tu transferencia',
+    intro: (received: string, missing: string, reference: string) =>
+      `Recibimos ${received} con la referencia ${reference}. Faltan ${missing}: transfiérelos con la misma referencia. Hasta completar el monto no se retiene nada.`,
+  },
+  paymentExpired: {
+    subject: 'ArreglaYa - Tu pago venció',
+    title: 'Tu pago venció',
+    intro: (title: string) => `El plazo para pagar «${title}» en efectivo o por transferencia terminó sin recibir el monto completo. Si pagaste parte, te la devolvemos.`,
+  },
   projectStarted: {
     subject: 'ArreglaYa - Trabajo en progreso',
     title: 'Trabajo en progreso',

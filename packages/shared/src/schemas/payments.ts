@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode } from '../countries.ts';
-import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
+import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_RAILS, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
@@ -116,10 +116,58 @@ export type PaymentMethodPending = z.infer<typeof PaymentMethodPendingSchema>;
 export const MessageSchema = z.object({ message: z.string() });
 
 /** POST /api/projects/:id/fund: a saved card or a fresh token, never an amount. */
+/**
+ * How the client pays (decision 050): a card (saved, or a processor's token of a new one), cash at
+ * a bank's counter with a voucher, or a bank transfer with a reference. Only a card takes card fields.
+ */
 export const FundInputSchema = z
-  .object({ paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(), token: CardTokenSchema.optional() })
-  .refine((v) => (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] });
-export type FundInput = z.infer<typeof FundInputSchema>;
+  .object({
+    rail: z.enum(PAYMENT_RAILS, { error: validation.invalidValue }).default('card'),
+    paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(),
+    token: CardTokenSchema.optional(),
+  })
+  .refine((v) => v.rail !== 'card' || (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] })
+  .refine((v) => v.rail === 'card' || (v.paymentMethodId === undefined && v.token === undefined), { message: tp.fund.cardOnlyForCard, path: ['rail'] });
+export type FundInput = z.input<typeof FundInputSchema>;
+export type FundRequest = z.output<typeof FundInputSchema>;
+
+/**
+ * A funding by cash or transfer waiting for the money (decision 050): what the client needs to pay
+ * it (the voucher, or ArreglaYa's account and the reference), what arrived so far, and its due time.
+ */
+export const PendingPaymentSchema = z
+  .object({
+    paymentId: z.uuid(),
+    rail: z.enum(['cash', 'transfer']),
+    amountMinor: z.number().int(),
+    currency: z.enum(CURRENCIES),
+    /** What the bank's statement brought so far (a transfer paid in part). */
+    receivedMinor: z.number().int(),
+    expiresAt: z.iso.datetime({ offset: true }),
+    transfer: z
+      .object({
+        /** As people type it: AY-XXXX-XXXX-X. */
+        reference: z.string(),
+        bank: z.string(),
+        accountType: z.string(),
+        accountNumber: z.string(),
+        holder: z.string(),
+        taxId: z.string(),
+      })
+      .nullable(),
+    voucher: z
+      .object({
+        number: z.string(),
+        barcode: z.string().nullable(),
+        /** Where to pay: the network's name (Banco Popular, its sub-agents). */
+        company: z.string(),
+        /** The processor's printable voucher page, when it has one. */
+        url: z.string().nullable(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'PendingPayment' });
+export type PendingPayment = z.infer<typeof PendingPaymentSchema>;
 
 export const FundResultSchema = z
   .object({
@@ -130,6 +178,8 @@ export const FundResultSchema = z
     currency: z.enum(CURRENCIES),
     /** Where the client confirms a challenged payment (3-D Secure), when the bank asks. */
     actionUrl: z.string().nullable(),
+    /** Cash or transfer: how to pay it (202 until the money arrives). */
+    pending: PendingPaymentSchema.nullable().default(null),
   })
   .meta({ id: 'FundResult' });
 export type FundResult = z.infer<typeof FundResultSchema>;
@@ -161,6 +211,8 @@ export const ProjectMoneySchema = z
     feePercent: z.number(),
     /** While the hire waits for its first funding: when it lapses (HIRE_PAYMENT_HOURS after hiring); else null. */
     payBy: z.iso.datetime({ offset: true }).nullable(),
+    /** A cash voucher or transfer reference waiting for the money (decision 050); null without one. */
+    pending: PendingPaymentSchema.nullable(),
     /** When money last left the escrow to the contractor, and back to the client (null: never). */
     releasedAt: z.iso.datetime({ offset: true }).nullable(),
     refundedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -256,7 +308,9 @@ export const MyPaymentsSchema = z
         createdAt: z.string(),
         /** The stage of a staged plan this payment funded (position, from 1, of count); null: the whole price. */
         stage: z.object({ title: z.string(), position: z.number().int(), count: z.number().int() }).nullable(),
-        /** The saved card it was paid with; null: a card typed for this payment (the processor keeps it). */
+        /** How it was paid (decision 050): a card, cash or a transfer. */
+        rail: z.enum(PAYMENT_RAILS),
+        /** The card it was paid with (saved or typed for it, as the processor described it); null: not a card, or one it could not describe. */
         card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),
         /** What became of a succeeded payment's money (null otherwise): see PAYMENT_MONEY_STATES. */
         moneyState: z.enum(PAYMENT_MONEY_STATES).nullable(),

@@ -12,6 +12,7 @@ import {
   MESSAGE_TYPES,
   MILESTONE_STATUSES,
   PAYMENT_STATUSES,
+  PAYMENT_RAILS,
   PHOTO_KINDS,
   PROJECT_INTENTIONS,
   PROPERTY_TYPES,
@@ -51,6 +52,7 @@ export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STA
 export const emailStatus = pgEnum('email_status', EMAIL_STATUSES);
 export const milestoneStatus = pgEnum('milestone_status', MILESTONE_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const paymentRail = pgEnum('payment_rail', PAYMENT_RAILS);
 export const cardBrand = pgEnum('card_brand', CARD_BRANDS);
 export const ledgerAccountKind = pgEnum('ledger_account_kind', LEDGER_ACCOUNT_KINDS);
 export const ledgerTransactionKind = pgEnum('ledger_transaction_kind', LEDGER_TRANSACTION_KINDS);

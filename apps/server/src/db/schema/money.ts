@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, char, check, date, index, integer, jsonb, pgTable, smallint, text, unique, uuid, varchar } from 'drizzle-orm/pg-core';
-import { bankAccountType, cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentStatus } from './enums.ts';
+import { bigserial, boolean, char, check, date, index, integer, jsonb, pgTable, smallint, text, timestamp, unique, uuid, varchar } from 'drizzle-orm/pg-core';
+import { bankAccountType, cardBrand, countryCode, currency, ledgerAccountKind, ledgerTransactionKind, paymentRail, paymentStatus } from './enums.ts';
 import { milestones, projects } from './projects.ts';
 import { bytea, createdAt, money, updatedAt } from './types.ts';
 import { users } from './users.ts';
@@ -64,10 +64,38 @@ export const payments = pgTable(
     nextActionUrl: text('next_action_url'),
     /** A retried request with the same key never charges twice. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
+    /** How the client pays (decision 050): card, cash (a voucher) or transfer (a reference). */
+    rail: paymentRail('rail').notNull().default('card'),
+    /**
+     * When an unfinished payment stops holding the hire (decision 050): a 3-D Secure challenge
+     * after PAYMENT_ACTION_MINUTES, a voucher at its due time, a transfer reference with its hire.
+     * Null: a card charge the processor has not answered (reconciliation settles it).
+     */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A transfer's reference, unique to this funding (AY-XXXX-XXXX-X, shared/transfer-reference.ts). */
+    reference: varchar('reference', { length: 20 }).unique(),
+    /** What the bank's statement lines brought towards a transfer so far (a short payment holds nothing). */
+    receivedMinor: money('received_minor').notNull().default(0),
+    /**
+     * What the client was told to pay with, as shown then (shared PendingPayment's `voucher` or
+     * `transfer`): the processor's cash voucher, or ArreglaYa's account with the reference.
+     */
+    instructions: jsonb('instructions'),
+    /** The card that paid, as a person recognises it (a one-off card too): never the number. */
+    cardBrand: cardBrand('card_brand'),
+    cardLast4: char('card_last4', { length: 4 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('payments_project_idx').on(t.projectId), check('payments_amount_positive', sql`${t.amountMinor} > 0`)],
+  (t) => [
+    index('payments_project_idx').on(t.projectId),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    check('payments_received_not_negative', sql`${t.receivedMinor} >= 0`),
+    // The sweep's look-up: unfinished payments by due time.
+    index('payments_open_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} IN ('pending', 'requires_action')`),
+  ],
 );
 
 /**
@@ -219,3 +247,96 @@ export const payoutRuns = pgTable('payout_runs', {
   sent: integer('sent').notNull(),
   createdAt: createdAt(),
 });
+
+/** A statement file imported in the console (decision 050): what it held and what became of it. */
+export const statementImports = pgTable('statement_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** camt053, csv or feed. */
+  format: varchar('format', { length: 10 }).notNull(),
+  fileName: varchar('file_name', { length: 200 }),
+  importedBy: uuid('imported_by').references(() => users.id, { onDelete: 'set null' }),
+  lines: integer('lines').notNull().default(0),
+  matched: integer('matched').notNull().default(0),
+  unmatched: integer('unmatched').notNull().default(0),
+  duplicates: integer('duplicates').notNull().default(0),
+  /** The lines that could not be read, with their number and reason (Spanish). */
+  errors: jsonb('errors').notNull().default([]),
+  createdAt: createdAt(),
+});
+
+/**
+ * One line of ArreglaYa's bank statement (decision 050), whichever way it came (a camt.053 or CSV
+ * file, or the automated feed). The bank's transaction id is unique: the same line imported twice is
+ * counted once. A credit is matched to a transfer by its reference and amount; what it brought
+ * beyond the funding is `returnMinor`, to give back; a credit matching nothing waits (`unmatched`).
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    bankTxId: varchar('bank_tx_id', { length: 140 }).notNull().unique(),
+    importId: uuid('import_id').references(() => statementImports.id),
+    bookedOn: date('booked_on', { mode: 'string' }).notNull(),
+    amountMinor: money('amount_minor').notNull(),
+    currency: currency('currency').notNull(),
+    /** The transfer reference found in the line's text, normalised. */
+    reference: varchar('reference', { length: 20 }),
+    description: text('description').notNull().default(''),
+    payerName: varchar('payer_name', { length: 140 }),
+    /** matched, unmatched, returned, debit (domain STATEMENT_LINE_STATUSES). */
+    status: varchar('status', { length: 12 }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** Of the line, what went towards its payment. */
+    appliedMinor: money('applied_minor').notNull().default(0),
+    /** Of the line, what is to be given back to the payer (an overpayment, a late or unknown transfer). */
+    returnMinor: money('return_minor').notNull().default(0),
+    /** When the return was made, and the bank's reference of it (the console records it). */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnRef: varchar('return_ref', { length: 140 }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('statement_lines_payment_idx').on(t.paymentId),
+    index('statement_lines_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'unmatched' OR (${t.returnMinor} > 0 AND ${t.returnedAt} IS NULL)`),
+    check('statement_lines_amount_positive', sql`${t.amountMinor} > 0`),
+    check('statement_lines_split', sql`${t.appliedMinor} >= 0 AND ${t.returnMinor} >= 0 AND ${t.appliedMinor} + ${t.returnMinor} <= ${t.amountMinor}`),
+    check('statement_lines_status', sql`${t.status} IN ('matched', 'unmatched', 'returned', 'debit')`),
+  ],
+);
+
+/** A CSV statement's column mapping for one bank, set in the console (shared/statements CsvMappingSchema). */
+export const bankCsvMappings = pgTable('bank_csv_mappings', {
+  bank: varchar('bank', { length: 60 }).primaryKey(),
+  mapping: jsonb('mapping').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Something about money a person must look at (decision 050): a processor's notification whose
+ * amount or currency differs from the funding, a payment received for a hire that had ended. Shown
+ * in the console until resolved.
+ */
+export const moneyAlerts = pgTable(
+  'money_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    /** Once per kind and subject: a replayed notification raises nothing new. */
+    dedupeKey: varchar('dedupe_key', { length: 200 }).notNull().unique(),
+    details: jsonb('details').notNull().default({}),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('money_alerts_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.resolvedAt} IS NULL`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   completedNotSettled,
@@ -45,5 +46,36 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
       `project ${c.projectId} is completado but released ${c.released} and refunded ${c.refunded} ${c.currency} of its price ${c.price}, and no sysadmin decided a claim`,
     );
   for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
+  for (const r of await railProblems(db)) problems.push(r);
   return problems;
+}
+
+/**
+ * Cash and transfer (decision 050): a pending voucher or reference holds nothing; a transfer's
+ * statement lines brought exactly its amount when it succeeded (what it received while pending,
+ * nothing once it failed or expired); every statement line is matched, refunded or queued.
+ */
+async function railProblems(db: DbOrTx): Promise<string[]> {
+  const r = await db.execute<{ problem: string }>(sql`
+    SELECT 'pending ' || p.rail || ' payment ' || p.id || ' has a funding in the ledger' AS problem
+      FROM payments p WHERE p.rail <> 'card' AND p.status = 'pending'
+       AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.payment_id = p.id AND t.kind = 'fund')
+    UNION ALL
+    SELECT 'transfer ' || p.id || ' (' || p.status || ') applied ' || coalesce(sum(l.applied_minor), 0) || ' of its statement lines, expected '
+           || CASE p.status WHEN 'succeeded' THEN p.amount_minor WHEN 'pending' THEN p.received_minor ELSE 0 END
+      FROM payments p LEFT JOIN statement_lines l ON l.payment_id = p.id
+     WHERE p.rail = 'transfer'
+     GROUP BY p.id
+    HAVING coalesce(sum(l.applied_minor), 0) <> CASE p.status WHEN 'succeeded' THEN p.amount_minor WHEN 'pending' THEN p.received_minor ELSE 0 END
+    UNION ALL
+    SELECT 'statement line ' || l.id || ' is ' || l.status || ' but ' ||
+           CASE WHEN l.status = 'matched' AND l.payment_id IS NULL THEN 'names no payment'
+                WHEN l.status = 'matched' AND l.applied_minor + l.return_minor <> l.amount_minor THEN 'is neither applied nor to be returned in full'
+                WHEN l.status = 'unmatched' AND (l.applied_minor <> 0 OR l.payment_id IS NOT NULL) THEN 'went towards a payment'
+                ELSE 'has no return recorded' END
+      FROM statement_lines l
+     WHERE (l.status = 'matched' AND (l.payment_id IS NULL OR l.applied_minor + l.return_minor <> l.amount_minor))
+        OR (l.status = 'unmatched' AND (l.applied_minor <> 0 OR l.payment_id IS NOT NULL))
+        OR (l.status = 'returned' AND l.returned_at IS NULL)`);
+  return r.rows.map((x) => x.problem);
 }

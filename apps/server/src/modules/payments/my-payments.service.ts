@@ -38,6 +38,7 @@ export async function listMyPayments(db: DbOrTx, payerId: string): Promise<MyPay
     status: r.status,
     createdAt: r.createdAt.toISOString(),
     stage: r.stage ? { title: r.stage.title, position: r.stage.position, count: r.stage.count } : null,
+    rail: r.rail,
     card: r.card,
     moneyState: paymentMoneyState(r),
   }));

@@ -2,6 +2,7 @@ import type { JobDefinition } from '../jobs/job-queue.ts';
 import { jobTime } from '../jobs/job-queue.ts';
 import { flushRefunds, reconcile, type PaymentsDeps } from './payments.service.ts';
 import { runDailyPayouts, type PayoutsDeps } from './payouts.service.ts';
+import { expireDuePayments } from './payment-expiry.ts';
 
 /**
  * Payment protection's scheduled work, as jobs of the queue (decision 035; what each does:
@@ -23,6 +24,8 @@ export function paymentJobs(deps: PaymentsDeps, payouts: PayoutsDeps): JobDefini
         return { settled: report.settled.length, notCharged: report.notCharged.length, differences: report.differences.length };
       },
     },
+    // Nothing pending holds a hire forever (decision 050): open challenges, vouchers and transfer references past their time expire.
+    { name: 'payments-expiry', cron: '* * * * *', run: (data) => expireDuePayments(deps, deps.actionMinutes, jobTime(data)) },
     { name: 'payouts-daily', cron: '*/5 * * * *', run: async (data) => (await runDailyPayouts(payouts, jobTime(data))) ?? null },
   ];
 }

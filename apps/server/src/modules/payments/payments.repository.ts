@@ -1,4 +1,4 @@
-import { and, isNull, asc, desc, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, isNull, asc, desc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { escrowsOf, postingSql, type Posting } from './ledger.repository.ts';
@@ -100,6 +100,7 @@ export async function lockProjectForFunding(tx: DbOrTx, id: string) {
       contractorId: projects.contractorId,
       status: projects.status,
       acceptedQuoteId: projects.acceptedQuoteId,
+      assignedAt: projects.assignedAt,
       agreedPriceMinor: quotes.agreedPriceMinor,
       currency: quotes.currency,
       staged: sql<boolean>`${quotes.stages} IS NOT NULL`,
@@ -191,6 +192,22 @@ export async function insertPayment(tx: DbOrTx, row: typeof payments.$inferInser
   return inserted!;
 }
 
+/** A hired project's client, contractor and id (a notice's conversation); undefined before a contractor is hired. */
+export async function findProjectPair(db: DbOrTx, projectId: string) {
+  const [row] = await db.select({ clientId: projects.clientId, contractorId: projects.contractorId }).from(projects).where(eq(projects.id, projectId));
+  return row?.contractorId ? { clientId: row.clientId, contractorId: row.contractorId, projectId } : undefined;
+}
+
+/** A project's cash or transfer payment waiting for the money, if any (at most one is under way). */
+export async function findOpenOfflinePayment(db: DbOrTx, projectId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.projectId, projectId), eq(payments.status, 'pending'), ne(payments.rail, 'card')))
+    .limit(1);
+  return row;
+}
+
 export async function findPaymentByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   return row;
@@ -225,7 +242,14 @@ export async function settleUnsettledPayment(
   const [row] = await tx
     .update(payments)
     .set({ ...set, status })
-    .where(and(eq(payments.id, id), inArray(payments.status, ['pending', 'requires_action']), ne(payments.status, status)))
+    // A card challenge that expired (payment-expiry.ts) and was answered after all: the money moved, so it settles.
+    .where(
+      and(
+        eq(payments.id, id),
+        or(inArray(payments.status, ['pending', 'requires_action']), status === 'succeeded' ? eq(payments.status, 'expired') : undefined),
+        ne(payments.status, status),
+      ),
+    )
     .returning();
   return row;
 }
@@ -235,7 +259,7 @@ export function listUnsettledPayments(db: DbOrTx, olderThan: Date) {
   return db
     .select()
     .from(payments)
-    .where(and(inArray(payments.status, ['pending', 'requires_action']), lt(payments.updatedAt, olderThan)));
+    .where(and(eq(payments.rail, 'card'), inArray(payments.status, ['pending', 'requires_action']), lt(payments.updatedAt, olderThan)));
 }
 
 export async function findPaymentsByRefs(db: DbOrTx, refs: string[]) {
@@ -469,13 +493,14 @@ export async function listPaymentsOfPayer(db: DbOrTx, payerId: string, limit = 1
     stage_status: (typeof milestones.$inferSelect)['status'] | null;
     brand: PaymentMethodRow['brand'] | null;
     last4: string | null;
+    rail: PaymentRow['rail'];
     refunded_minor: string;
     held_minor: string;
   }>(sql`
-    SELECT p.id, p.project_id, pr.title AS project_title, p.amount_minor, p.currency, p.status, p.created_at,
+    SELECT p.id, p.project_id, pr.title AS project_title, p.amount_minor, p.currency, p.status, p.rail, p.created_at,
            m.title AS stage_title, m.position AS stage_position, m.status AS stage_status,
            (SELECT count(*) FROM milestones mm WHERE mm.quote_id = m.quote_id) AS stage_count,
-           pm.brand, pm.last4,
+           coalesce(p.card_brand, pm.brand) AS brand, coalesce(p.card_last4, pm.last4) AS last4,
            (SELECT coalesce(sum(r.amount_minor), 0) FROM processor_refunds r WHERE r.payment_id = p.id)::bigint AS refunded_minor,
            (SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
              WHERE a.kind = 'escrow' AND a.project_id = p.project_id AND a.currency = p.currency)::bigint AS held_minor
@@ -495,6 +520,7 @@ export async function listPaymentsOfPayer(db: DbOrTx, payerId: string, limit = 1
     createdAt: new Date(x.created_at),
     // Positions count from 0; people count stages from 1.
     stage: x.stage_title === null ? null : { title: x.stage_title, position: Number(x.stage_position) + 1, count: Number(x.stage_count), status: x.stage_status! },
+    rail: x.rail,
     card: x.brand && x.last4 ? { brand: x.brand, last4: x.last4 } : null,
     refundedMinor: Number(x.refunded_minor),
     projectHeldMinor: Number(x.held_minor),
@@ -515,8 +541,8 @@ export async function findPaymentReceipt(db: DbOrTx, paymentId: string) {
       createdAt: payments.createdAt,
       title: projects.title,
       firstName: users.firstName,
-      brand: paymentMethods.brand,
-      last4: paymentMethods.last4,
+      brand: sql<PaymentMethodRow['brand'] | null>`coalesce(${payments.cardBrand}, ${paymentMethods.brand})`,
+      last4: sql<string | null>`coalesce(${payments.cardLast4}, ${paymentMethods.last4})`,
     })
     .from(payments)
     .innerJoin(projects, eq(projects.id, payments.projectId))
@@ -596,7 +622,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
 export async function claimKeyAndInsertPayment(
   tx: DbOrTx,
   k: { userId: string; key: string; requestHash: string },
-  p: Pick<PaymentRow, 'projectId' | 'milestoneId' | 'payerId' | 'paymentMethodId' | 'amountMinor' | 'currency' | 'idempotencyKey'>,
+  p: Pick<PaymentRow, 'projectId' | 'milestoneId' | 'payerId' | 'paymentMethodId' | 'amountMinor' | 'currency' | 'idempotencyKey' | 'cardBrand' | 'cardLast4'>,
   paymentsRead: number,
 ): Promise<{ requestId: string; payment: PaymentRow } | undefined> {
   const r = await tx.execute<{ request_id: string; id: string | null; created_at: string | Date | null }>(sql`
@@ -604,8 +630,9 @@ export async function claimKeyAndInsertPayment(
       INSERT INTO money_requests (user_id, key, request_hash) VALUES (${k.userId}::uuid, ${k.key}::varchar, ${k.requestHash}::char(64))
       ON CONFLICT DO NOTHING RETURNING id),
     p AS (
-      INSERT INTO payments (project_id, milestone_id, payer_id, payment_method_id, amount_minor, currency, status, idempotency_key)
-      SELECT ${p.projectId}::uuid, ${p.milestoneId}::uuid, ${p.payerId}::uuid, ${p.paymentMethodId}::uuid, ${p.amountMinor}::bigint, ${p.currency}::currency, 'pending', ${p.idempotencyKey}::varchar
+      INSERT INTO payments (project_id, milestone_id, payer_id, payment_method_id, amount_minor, currency, status, idempotency_key, card_brand, card_last4)
+      SELECT ${p.projectId}::uuid, ${p.milestoneId}::uuid, ${p.payerId}::uuid, ${p.paymentMethodId}::uuid, ${p.amountMinor}::bigint, ${p.currency}::currency, 'pending', ${p.idempotencyKey}::varchar,
+             ${p.cardBrand}::card_brand, ${p.cardLast4}::char(4)
         FROM k WHERE (SELECT count(*) FROM payments WHERE project_id = ${p.projectId}::uuid) = ${paymentsRead}::int
       RETURNING id, created_at)
     SELECT k.id AS request_id, p.id, p.created_at FROM k LEFT JOIN p ON true`);
@@ -614,7 +641,21 @@ export async function claimKeyAndInsertPayment(
   const at = new Date(row.created_at!);
   return {
     requestId: row.request_id,
-    payment: { ...p, id: row.id, status: 'pending', processorRef: null, failureCode: null, nextActionUrl: null, createdAt: at, updatedAt: at },
+    payment: {
+      ...p,
+      id: row.id,
+      status: 'pending',
+      processorRef: null,
+      failureCode: null,
+      nextActionUrl: null,
+      rail: 'card',
+      expiresAt: null,
+      reference: null,
+      receivedMinor: 0,
+      instructions: null,
+      createdAt: at,
+      updatedAt: at,
+    },
   };
 }
 
@@ -654,7 +695,8 @@ export async function settleFunding(
     WITH pay AS (
       UPDATE payments SET status = ${s.status}::payment_status, processor_ref = ${s.processorRef}::text, failure_code = ${s.failureCode}::varchar,
              next_action_url = ${s.nextActionUrl}::text, updated_at = now()
-       WHERE id = ${s.paymentId}::uuid AND status IN ('pending', 'requires_action') AND status <> ${s.status}::payment_status
+       WHERE id = ${s.paymentId}::uuid AND (status IN ('pending', 'requires_action') OR (status = 'expired' AND ${s.status}::payment_status = 'succeeded'))
+         AND status <> ${s.status}::payment_status
       RETURNING id),
     ${s.posting ? sql`${postingSql(s.posting, sql`EXISTS (SELECT 1 FROM pay)`)},` : sql``}
     req AS (

@@ -239,8 +239,9 @@ describe('funding on hire', () => {
     const mine = await get(client, '/api/me/payments');
     expect(mine.statusCode).toBe(200);
     expect(mine.json().items).toEqual([expect.objectContaining({ projectId, amountMinor: 1_250_000, currency: 'DOP', status: 'succeeded', projectTitle: expect.any(String) })]);
-    // Paid with a card typed for it: no saved card to name, and never a number or token.
-    expect(mine.json().items[0]).toMatchObject({ card: null, stage: null, moneyState: 'held' });
+    // Paid with a card typed for it (not saved): named by its brand and last 4 as the processor
+    // described its token (issue 46, item 11), never by a number or token.
+    expect(mine.json().items[0]).toMatchObject({ card: { brand: 'visa', last4: '4242' }, stage: null, moneyState: 'held' });
     expect(mine.body).not.toMatch(/4242424242424242|tok_/);
     const stranger = await person(t, 'client');
     expect((await get(stranger, '/api/me/payments')).json().items).toEqual([]);

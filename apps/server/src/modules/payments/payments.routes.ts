@@ -17,6 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { RateLimitRule } from '../../lib/route-config.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { addPaymentMethod, confirmVerification, listPaymentMethods, makeDefaultPaymentMethod, removePaymentMethod } from './payment-methods.service.ts';
 import { getBalance, getPayoutAccount, runPayouts, savePayoutAccount, type PayoutsDeps } from './payouts.service.ts';
 import { confirmPayment, fundProject, idempotencyKeyOf, optionalIdempotencyKeyOf, reconcile, releaseMilestone, type PaymentsDeps } from './payments.service.ts';
@@ -111,6 +112,24 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): F
         schema: { tags: ['pagos'], summary: 'Eliminar una tarjeta guardada', params: IdSchema, response: { 200: MethodsAnswerSchema, ...errors } },
       },
       async (req) => ({ message: tp.methodRemoved, items: await removePaymentMethod(deps, req.user!.id, req.params.id) }),
+    );
+
+    app.post(
+      '/api/projects/:id/payments/:paymentId/cancel',
+      {
+        config: { access: CLIENTS, rateLimit: perUser(60) },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Cancelar un pago en efectivo o por transferencia que aún no llegó, para pagar de otra forma',
+          params: z.object({ id: IdSchema.shape.id, paymentId: IdSchema.shape.id }),
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        if (!deps.rails) throw new AppError('NOT_FOUND', tp.fund.paymentNotFound);
+        await deps.rails.cancel(req.user!, req.params.id, req.params.paymentId);
+        return reply.headers(noStore).send({ message: tp.fund.offlineCancelled });
+      },
     );
 
     app.post(

@@ -3,13 +3,14 @@ import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, p
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
-import { IDEMPOTENCY_KEY, type ClaimDecision, type FundInput, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import { IDEMPOTENCY_KEY, type ClaimDecision, type FundRequest, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
 import { cardText, formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { pendingOf } from './pending-payment.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
@@ -47,6 +48,7 @@ import {
   findMethodById,
   findLastMoneyMoves,
   findMoneyCover,
+  findOpenOfflinePayment,
   findRefundReceipt,
   type PaymentMethodRow,
   type PaymentRow,
@@ -63,6 +65,13 @@ export interface PaymentsDeps {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Receipts by mail (charges and refunds to the client); without it none are sent. */
   mail?: ReceiptDeps;
+  /** PAYMENT_ACTION_MINUTES: how long a card payment may wait in its 3-D Secure challenge (payment-expiry.ts). */
+  actionMinutes?: number;
+  /** Cash and transfer (funding-rails.ts, decision 050); without it only cards fund. */
+  rails?: {
+    open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string): Promise<Answer<FundResult>>;
+    cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
+  };
 }
 
 export const DEFAULT_PLATFORM_FEE_PERCENT = 10;
@@ -72,7 +81,7 @@ export interface Answer<T> {
   body: T | ApiErrorBody;
 }
 
-interface Actor {
+export interface Actor {
   id: string;
   role: string;
 }
@@ -108,8 +117,8 @@ export async function onceForKey<T>(tx: Tx, userId: string, key: string | undefi
   return answer;
 }
 
-const hashOf = (v: unknown) => crypto.createHash('sha256').update(JSON.stringify(v)).digest('hex');
-const paymentKey = (userId: string, key: string) => `${userId}:${key}`;
+export const hashOf = (v: unknown) => crypto.createHash('sha256').update(JSON.stringify(v)).digest('hex');
+export const paymentKey = (userId: string, key: string) => `${userId}:${key}`;
 const processorKey = (paymentId: string) => `pay_${paymentId}`;
 const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${projectId}?pago=${paymentId}`;
 
@@ -145,10 +154,11 @@ export function refusalMessage(failureCode: string | null, texts: { cancelled: s
 }
 
 function answerFor(p: PaymentRow): Answer<FundResult> {
-  const base = { paymentId: p.id, status: p.status, amountMinor: p.amountMinor, currency: p.currency, actionUrl: null };
+  const base = { paymentId: p.id, status: p.status, amountMinor: p.amountMinor, currency: p.currency, actionUrl: null, pending: null };
   if (p.status === 'succeeded') return { statusCode: 200, body: { ...base, message: tp.fund.funded } };
   if (p.status === 'requires_action') return { statusCode: 202, body: { ...base, message: tp.fund.requiresAction, actionUrl: p.nextActionUrl } };
   if (p.status === 'pending') return { statusCode: 503, body: { error: { code: 'UNAVAILABLE', message: tp.fund.unknown } } };
+  if (p.status === 'expired') return { statusCode: 409, body: { error: { code: 'CONFLICT', message: tp.fund.expired } } };
   const message = refusalMessage(p.failureCode, { cancelled: tp.fund.cancelled, other: tp.fund.declined });
   return { statusCode: 402, body: { error: { code: 'PAYMENT_FAILED', message } } };
 }
@@ -158,11 +168,11 @@ type FundStep =
   | { payment: PaymentRow; requestId: string; token: string | undefined; card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined };
 
 /** The funding's rules, one place: the project is hired, no payment under way, something left to fund, the saved card is the payer's. */
-async function whatToFund(
+export async function whatToFund(
   tx: DbOrTx,
   project: { id: string; status: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
   pays: { status: PaymentRow['status']; milestoneId: string | null }[],
-  input: FundInput,
+  input: FundRequest,
   method: { id: string; status: PaymentMethodRow['status'] } | undefined,
 ) {
   if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
@@ -180,7 +190,7 @@ async function whatToFund(
  * (a replay, or carrying on an attempt that did not finish) and when the two-statement path found
  * the key or the payments changed while it waited.
  */
-async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: FundInput, key: string, hash: string): Promise<FundStep> {
+async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: FundRequest, key: string, hash: string, oneOff: OneOffCard): Promise<FundStep> {
   const project = await lockProjectForFunding(tx, projectId);
   if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
   // A new key is this transaction's row (locked by its insert); a used one is locked and read.
@@ -205,6 +215,7 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
     currency: target.currency,
     status: 'pending',
     idempotencyKey: paymentKey(actor.id, key),
+    ...cardOf(method, oneOff),
   });
   return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
 }
@@ -217,20 +228,26 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
  * payment and post the funding to the ledger. A processor that does not answer leaves the payment
  * pending: a retry with the same key, or reconciliation, finishes it.
  */
-export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundInput, key: string): Promise<Answer<FundResult>> {
+export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundRequest, key: string): Promise<Answer<FundResult>> {
+  if (input.rail !== 'card') {
+    if (!deps.rails) throw new AppError('CONFLICT', input.rail === 'cash' ? tp.fund.cashUnavailable : tp.fund.transferUnavailable);
+    return deps.rails.open(actor, projectId, input.rail, key);
+  }
   const hash = hashOf({ op: 'fund', projectId, input });
+  // A new card's brand and last 4 for the client's payments list and receipt (never the number).
+  const oneOff = input.token ? await describeOneOff(deps, input.token) : null;
   const step = await deps.db.transaction(async (tx): Promise<FundStep> => {
     // The usual case in two statements: one read under the project's lock, one write.
     const read = await readForFunding(tx, projectId, actor.id, key, input.paymentMethodId ?? null);
     if (!read || read.project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     // A key used before (a retry, a replay, or the same key elsewhere): the full path below.
-    if (read.keyUsed) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    if (read.keyUsed) return fundStepWithKey(tx, actor, projectId, input, key, hash, oneOff);
     // Refused on what the read saw: read again after the lock, so the refusal names what is true now.
     const target = await whatToFund(tx, read.project, read.pays, input, read.method).catch((err: unknown) => {
       if (err instanceof AppError && err.code === 'CONFLICT') return null;
       throw err;
     });
-    if (!target) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    if (!target) return fundStepWithKey(tx, actor, projectId, input, key, hash, oneOff);
     const written = await claimKeyAndInsertPayment(
       tx,
       { userId: actor.id, key, requestHash: hash },
@@ -242,11 +259,12 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
         amountMinor: target.amountMinor,
         currency: target.currency,
         idempotencyKey: paymentKey(actor.id, key),
+        ...cardOf(read.method, oneOff),
       },
       read.pays.length,
     );
     // Taken at the same moment, or a payment came in while the read waited for the lock: read again.
-    if (!written) return fundStepWithKey(tx, actor, projectId, input, key, hash);
+    if (!written) return fundStepWithKey(tx, actor, projectId, input, key, hash, oneOff);
     return {
       payment: written.payment,
       requestId: written.requestId,
@@ -275,6 +293,25 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
   return settlePayment(deps, payment.id, result, requestId, known);
+}
+
+type OneOffCard = { brand: PaymentMethodRow['brand']; last4: string } | null;
+
+/** What a new card's token stands for (brand, last 4); null when the processor cannot say (the payment goes on without). */
+async function describeOneOff(deps: PaymentsDeps, token: string): Promise<OneOffCard> {
+  try {
+    const d = await deps.processor.describeToken(token);
+    return d ? { brand: d.brand, last4: d.last4 } : null;
+  } catch (err) {
+    if (err instanceof ProcessorUnavailable) return null;
+    throw err;
+  }
+}
+
+/** The card columns of a payment: the saved card's, else the new card's. */
+function cardOf(method: { brand: PaymentMethodRow['brand']; last4: string | null } | undefined, oneOff: OneOffCard) {
+  const card = method ?? oneOff;
+  return { cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null };
 }
 
 /** What the caller already knows of a payment being settled (saves reading it again): its project, and its saved card (null: none). */
@@ -324,7 +361,7 @@ function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeRe
 }
 
 /** The ledger's funding of a settled payment: the client's processor clearing to the project's escrow. */
-function fundingPosting(p: PaymentRow): Posting {
+export function fundingPosting(p: PaymentRow): Posting {
   return {
     kind: 'fund',
     idempotencyKey: `fund:${p.id}`,
@@ -391,7 +428,7 @@ async function recordFunding(
  * milestone marked funded, the client's receipt, the contractor told, and a late charge's money
  * following the project's outcome. `people`: the project's people when the caller read them.
  */
-async function afterFunding(
+export async function afterFunding(
   tx: Tx,
   deps: PaymentsDeps,
   p: PaymentRow,
@@ -450,7 +487,8 @@ export function projectPeopleAndEscrow(tx: DbOrTx, projectId: string) {
 export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId: string): Promise<Answer<FundResult>> {
   const payment = await findPayment(deps.db, paymentId);
   if (!payment || payment.payerId !== actor.id) throw new AppError('NOT_FOUND', tp.fund.paymentNotFound);
-  if (payment.status !== 'pending' && payment.status !== 'requires_action') return answerFor(payment);
+  // An expired challenge is asked too: answered after all, the money moved (and follows the hire).
+  if (payment.status !== 'pending' && payment.status !== 'requires_action' && !(payment.status === 'expired' && payment.rail === 'card')) return answerFor(payment);
   let result: ChargeResult | null;
   try {
     result = await deps.processor.retrieveCharge(processorKey(payment.id));
@@ -650,7 +688,12 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const [escrows, plan, last] = await Promise.all([escrowOf(db, projectId), price.staged ? listMilestones(db, projectId) : [], findLastMoneyMoves(db, projectId)]);
+  const [escrows, plan, last, open] = await Promise.all([
+    escrowOf(db, projectId),
+    price.staged ? listMilestones(db, projectId) : [],
+    findLastMoneyMoves(db, projectId),
+    findOpenOfflinePayment(db, projectId),
+  ]);
   const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
   // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
   const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
@@ -671,6 +714,7 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
     dueMinor,
     feePercent,
     payBy: waiting ? new Date(project.assignedAt!.getTime() + hireHours * 3_600_000).toISOString() : null,
+    pending: open ? pendingOf(open) : null,
     releasedAt: last.releasedAt?.toISOString() ?? null,
     refundedAt: last.refundedAt?.toISOString() ?? null,
     milestones: plan.map((m, i) => ({

@@ -30,6 +30,7 @@ const row = (id: string, extra: Partial<MyPayments['items'][number]>): MyPayment
   status: 'succeeded',
   createdAt: '2026-11-20T15:00:00.000Z',
   stage: null,
+  rail: 'card',
   card: null,
   moneyState: 'held',
   ...extra,
@@ -39,6 +40,7 @@ const items: MyPayments['items'] = [
   row('a1a1a1a1-0000-4000-8000-000000000002', { stage: { title: 'Materiales', position: 1, count: 2 }, card: { brand: 'visa', last4: '4242' }, moneyState: 'released' }),
   row('a1a1a1a1-0000-4000-8000-000000000003', { projectTitle: 'Pintar la sala', moneyState: 'refunded' }),
   row('a1a1a1a1-0000-4000-8000-000000000004', { projectTitle: 'Pintar la sala', status: 'failed', moneyState: null }),
+  row('a1a1a1a1-0000-4000-8000-000000000005', { projectTitle: 'Arreglar el techo', rail: 'transfer', status: 'expired', moneyState: null }),
 ];
 const receipt = {
   paymentId: items[1]!.id,
@@ -85,6 +87,8 @@ describe('/perfil/pagos (Mis pagos)', () => {
       expect.stringMatching(/Etapa 1 de 2: Materiales · Visa •••• 4242.*Liberado al contratista.*Ver recibo/),
       expect.stringMatching(/Precio completo · Tarjeta nueva \(no guardada\).*Reembolsado a tu tarjeta.*Ver recibo/),
       expect.stringMatching(/No se completó/),
+      // Paid by transfer (decision 050), its due time passed: named by how it was paid, never as a card.
+      expect.stringMatching(/Precio completo · Transferencia bancaria.*Venció/),
     ]);
     // Money already released never reads as held.
     expect(rows[1]!.textContent).not.toMatch(/retenido/i);

@@ -38,7 +38,8 @@ function ClientPaymentsPage() {
                   {p.projectTitle}
                 </Link>
                 <p className="text-sm text-slate-800">
-                  {p.stage ? t.myPayments.stage(p.stage.title, p.stage.position, p.stage.count) : t.myPayments.wholePrice} · {p.card ? cardLabel(p.card) : t.myPayments.newCard}
+                  {p.stage ? t.myPayments.stage(p.stage.title, p.stage.position, p.stage.count) : t.myPayments.wholePrice} ·{' '}
+                  {p.rail !== 'card' ? t.myPayments.rails[p.rail] : p.card ? cardLabel(p.card) : t.myPayments.newCard}
                 </p>
                 <p className="text-sm text-slate-700">
                   {formatDate(p.createdAt)} · {p.moneyState ? t.myPayments.moneyStates[p.moneyState] : t.myPayments.statuses[p.status]}

@@ -18,6 +18,7 @@ afterEach(() => {
 
 const plan = (statuses: ('pending' | 'funded' | 'released')[], extra: Partial<ProjectMoney> = {}): ProjectMoney => ({
   currency: 'DOP',
+  pending: null,
   priceMinor: 1_000_000,
   fundedMinor: 400_000,
   releasedMinor: 0,

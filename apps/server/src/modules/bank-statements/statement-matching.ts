@@ -1,0 +1,146 @@
+import type { Currency } from '@arreglaya/shared/domain';
+import { normalizeReference } from '@arreglaya/shared/transfer-reference';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { statementImports, statementLines } from '../../db/schema/index.ts';
+import { creditTransfer, findTransferByReference, lockTransfer } from '../payments/funding-rails.ts';
+import type { PaymentsDeps } from '../payments/payments.service.ts';
+
+// The bank's statement matched to transfers (issue 47, decision 050). Every line is stored once by
+// the bank's transaction id (a file imported twice, or the feed sending a line again, counts it
+// once). A credit whose reference names a transfer waiting for its money goes towards it: a short
+// payment holds nothing and the client is told what is missing; the line that completes it holds
+// the agreed amount (the funding, as a card's) and what it brought beyond is to be returned. A
+// credit naming nothing known, or a payment no longer waiting, waits in the console's queue.
+
+/** A statement line as the parsers (camt053.ts, csv-statement.ts) and the feed give it. */
+export interface IncomingLine {
+  bankTxId: string;
+  bookedOn: string;
+  amountMinor: number;
+  currency: string;
+  direction: 'credit' | 'debit';
+  reversal: boolean;
+  reference: string | null;
+  description: string;
+  payerName: string | null;
+}
+
+export interface ImportReport {
+  importId: string;
+  lines: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+}
+
+const CURRENCIES_TAKEN = new Set<string>(['DOP', 'USD', 'COP', 'MXN']);
+/** Lines written per statement (a 10,000-line file in a few round trips). */
+const INSERT_BATCH = 1000;
+
+/**
+ * Stores a statement's lines (new ones only) and matches its credits. `meta`: the file's format
+ * and name, who imported it, the lines that could not be read.
+ */
+export async function importStatement(
+  deps: PaymentsDeps,
+  lines: IncomingLine[],
+  meta: { format: 'camt053' | 'csv' | 'feed'; fileName?: string | null; importedBy?: string | null; errors?: { line: number; message: string }[] },
+): Promise<ImportReport> {
+  const db = deps.db;
+  const [imp] = await db
+    .insert(statementImports)
+    .values({ format: meta.format, fileName: meta.fileName ?? null, importedBy: meta.importedBy ?? null, errors: meta.errors ?? [] })
+    .returning({ id: statementImports.id });
+  const importId = imp!.id;
+  const fresh: { id: string; reference: string | null }[] = [];
+  for (let i = 0; i < lines.length; i += INSERT_BATCH) {
+    const rows = lines.slice(i, i + INSERT_BATCH).map((l) => {
+      const reference = l.reference ? normalizeReference(l.reference) : null;
+      const credit = l.direction === 'credit' && !l.reversal && CURRENCIES_TAKEN.has(l.currency);
+      return {
+        bankTxId: l.bankTxId,
+        importId,
+        bookedOn: l.bookedOn,
+        amountMinor: l.amountMinor,
+        currency: (CURRENCIES_TAKEN.has(l.currency) ? l.currency : 'DOP') as Currency,
+        reference,
+        description: l.description.slice(0, 2000),
+        payerName: l.payerName?.slice(0, 140) ?? null,
+        status: credit ? 'unmatched' : 'debit',
+      };
+    });
+    const written = await db
+      .insert(statementLines)
+      .values(rows)
+      .onConflictDoNothing({ target: statementLines.bankTxId })
+      .returning({ id: statementLines.id, reference: statementLines.reference, status: statementLines.status });
+    for (const w of written) if (w.status === 'unmatched') fresh.push(w);
+  }
+  const duplicates = lines.length - (await db.$count(statementLines, eq(statementLines.importId, importId)));
+  let matched = 0;
+  for (const line of fresh) if (line.reference && (await matchLine(deps, line.id, line.reference))) matched++;
+  const unmatched = await db.$count(statementLines, and(eq(statementLines.importId, importId), eq(statementLines.status, 'unmatched')));
+  const report = { importId, lines: lines.length, matched, unmatched, duplicates };
+  await db.update(statementImports).set({ lines: report.lines, matched, unmatched, duplicates }).where(eq(statementImports.id, importId));
+  deps.mail?.mailer.kick();
+  return report;
+}
+
+/**
+ * Matches one unmatched credit to the transfer its reference names (the console's "assign" too).
+ * Under the project's lock, then the payment's: the same line is applied once whatever runs at once.
+ * False when nothing waits for that reference in that currency (the line stays in the queue).
+ */
+export async function matchLine(deps: PaymentsDeps, lineId: string, reference: string, by: string | null = null): Promise<boolean> {
+  const ref = normalizeReference(reference);
+  const target = ref ? await findTransferByReference(deps.db, ref) : undefined;
+  if (!target) return false;
+  return deps.db.transaction(async (tx) => {
+    const p = await lockTransfer(tx, target);
+    const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');
+    if (!p || !line || line.status !== 'unmatched' || line.currency !== p.currency) return false;
+    // A reference no longer waiting (expired, cancelled or already paid) takes nothing: all of it goes back.
+    const applied = await creditTransfer(tx, deps, p, line.amountMinor, line.bankTxId);
+    await tx
+      .update(statementLines)
+      .set({ status: 'matched', paymentId: p.id, appliedMinor: applied, returnMinor: line.amountMinor - applied, resolvedBy: by })
+      .where(eq(statementLines.id, line.id));
+    return true;
+  });
+}
+
+/** The console's queue: credits waiting to be assigned or returned, and money to give back. */
+export function listOpenLines(db: Db, limit = 100) {
+  return db
+    .select()
+    .from(statementLines)
+    .where(sql`${statementLines.status} = 'unmatched' OR (${statementLines.returnMinor} > 0 AND ${statementLines.returnedAt} IS NULL)`)
+    .orderBy(statementLines.createdAt)
+    .limit(limit);
+}
+
+/** The console records that a line's money (all of an unknown credit, or a match's excess) was given back. */
+export async function markReturned(db: Db, lineId: string, returnRef: string, by: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');
+    if (!line || line.returnedAt !== null) return false;
+    const set =
+      line.status === 'unmatched'
+        ? { status: 'returned', returnMinor: line.amountMinor, returnedAt: new Date(), returnRef, resolvedBy: by }
+        : line.returnMinor > 0
+          ? { returnedAt: new Date(), returnRef, resolvedBy: by }
+          : null;
+    if (!set) return false;
+    await tx.update(statementLines).set(set).where(eq(statementLines.id, line.id));
+    return true;
+  });
+}
+
+/** A transfer that expired with part of it received: what arrived is to be given back (the console's return queue). */
+export async function returnPartialTransfer(tx: Tx, paymentId: string): Promise<void> {
+  await tx
+    .update(statementLines)
+    .set({ returnMinor: sql`${statementLines.returnMinor} + ${statementLines.appliedMinor}`, appliedMinor: 0 })
+    .where(and(eq(statementLines.paymentId, paymentId), inArray(statementLines.status, ['matched'])));
+}

@@ -1,0 +1,188 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payments, projects, statementLines } from '../../db/schema/index.ts';
+import { escrow, hired, newKey, post, sysadmin, fund, CARDS, tokenize } from '../../../test/support/payment-factories.ts';
+import { person } from '../../../test/support/project-factories.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { checkLedger } from '../payments/ledger-check.ts';
+
+// Payment protection by bank transfer (issue 47, decision 050): a reference unique to the funding,
+// the bank's statement matched by reference and amount, nothing held before the whole amount
+// arrives, and nothing pending holding a hire forever.
+
+const FEED_TOKEN = 'feed-token-for-the-tests-0123456789';
+let t: MailTestApp;
+beforeAll(async () => {
+  t = await createTestAppWithMail({ STATEMENT_FEED_TOKEN: FEED_TOKEN });
+});
+afterAll(() => t.close());
+
+let seq = 0;
+const line = (reference: string, amountMinor: number, extra: Record<string, unknown> = {}) => ({
+  bankTxId: `BPD-${Date.now()}-${++seq}`,
+  bookedOn: '2026-12-06',
+  amountMinor,
+  currency: 'DOP',
+  direction: 'credit',
+  description: `TRANSF ${reference.toLowerCase().replaceAll('-', ' ')} YOLANDA PEREZ`,
+  payerName: 'Yolanda Pérez',
+  ...extra,
+});
+const feed = (lines: unknown[], token: string | null = FEED_TOKEN) =>
+  t.app.inject({ method: 'POST', url: '/api/bank/statement-lines', headers: token ? { authorization: `Bearer ${token}` } : {}, payload: { lines } });
+const money = async (who: { headers: Record<string, string> }, projectId: string) =>
+  (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: who.headers })).json().money;
+
+async function openTransfer() {
+  const h = await hired(t);
+  const res = await fund(t, h.client, h.projectId, { rail: 'transfer' });
+  expect(res.statusCode, res.body).toBe(202);
+  return { ...h, res: res.json() };
+}
+
+describe('funding by transfer', () => {
+  it('gives the client ArreglaYa’s account and a reference of its own, and holds nothing yet', async () => {
+    const { client, contractor, projectId, res } = await openTransfer();
+    expect(res).toMatchObject({
+      status: 'pending',
+      message: 'Transfiere el monto exacto con la referencia indicada. El dinero queda retenido cuando llegue a nuestra cuenta.',
+      amountMinor: 1_250_000,
+      pending: {
+        rail: 'transfer',
+        amountMinor: 1_250_000,
+        receivedMinor: 0,
+        transfer: { reference: expect.stringMatching(/^AY-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]$/), bank: expect.any(String) },
+      },
+    });
+    // The due time is the hire's lapse (HIRE_PAYMENT_HOURS after hiring).
+    const [p] = await t.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(new Date(res.pending.expiresAt).getTime()).toBe(p!.assignedAt!.getTime() + 72 * 3_600_000);
+    // The project page shows it after a reload; nothing is held, so the work cannot start.
+    expect(await money(client, projectId)).toMatchObject({ funded: false, heldMinor: 0, pending: { paymentId: res.paymentId } });
+    expect((await post(t, contractor, `/api/projects/${projectId}/status`, { status: 'in_progress' })).statusCode).toBe(409);
+    // Someone else's project: not found; a second funding while this one waits: refused.
+    const other = await person(t, 'client', 'Otra');
+    expect((await fund(t, other, projectId, { rail: 'transfer' })).statusCode).toBe(404);
+    expect((await fund(t, client, projectId, { rail: 'transfer' })).statusCode).toBe(409);
+    // Card fields with a transfer: a clear 400.
+    const mixed = await fund(t, client, projectId, { rail: 'transfer', token: 'tok_x' });
+    expect(mixed.statusCode).toBe(400);
+    expect(mixed.json().error.fields.rail).toBe('Los datos de tarjeta solo se usan al pagar con tarjeta.');
+  });
+
+  it('opens one reference for 50 identical requests at once', async () => {
+    const h = await hired(t);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => fund(t, h.client, h.projectId, { rail: 'transfer' }, key)));
+    expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([202]));
+    expect(new Set(answers.map((a) => a.json().pending.transfer.reference)).size).toBe(1);
+    expect(await t.db.$count(payments, eq(payments.projectId, h.projectId))).toBe(1);
+  });
+
+  it('matches the statement by reference and amount: short holds nothing and asks for the rest, the rest holds it, the excess is to be returned, a line twice counts once', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const ref: string = res.pending.transfer.reference;
+    // The feed needs its token.
+    expect((await feed([line(ref, 500_000)], null)).statusCode).toBe(401);
+    expect((await feed([line(ref, 500_000)], 'wrong-token-wrong-token-wrong')).statusCode).toBe(401);
+
+    const first = line(ref, 500_000);
+    const short = await feed([first]);
+    expect(short.statusCode, short.body).toBe(200);
+    expect(short.json()).toMatchObject({ lines: 1, matched: 1, unmatched: 0, duplicates: 0 });
+    expect(await escrow(t, projectId)).toMatchObject({ heldMinor: 0 });
+    expect(await money(client, projectId)).toMatchObject({ funded: false, pending: { receivedMinor: 500_000 } });
+    const told = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Falta parte de tu transferencia');
+    expect(told.text).toContain('Faltan RD$');
+
+    // The same bank line again (a file imported twice): counted once.
+    expect((await feed([first])).json()).toMatchObject({ lines: 1, matched: 0, duplicates: 1 });
+    expect(await money(client, projectId)).toMatchObject({ pending: { receivedMinor: 500_000 } });
+
+    // The rest and a little more: the agreed amount is held, the excess waits to be returned.
+    const rest = line(ref, 800_000);
+    expect((await feed([rest])).json()).toMatchObject({ matched: 1 });
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, heldMinor: 1_250_000 });
+    expect(await money(client, projectId)).toMatchObject({ funded: true, pending: null });
+    const [restRow] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, rest.bankTxId));
+    expect(restRow).toMatchObject({ status: 'matched', appliedMinor: 750_000, returnMinor: 50_000, returnedAt: null });
+
+    // The console's queue shows the excess; recording the return takes it off.
+    const admin = await sysadmin(t);
+    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/statement-lines', headers: admin.headers });
+    expect(queue.json().items.map((i: { id: string }) => i.id)).toContain(restRow!.id);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/statement-lines', headers: client.headers })).statusCode).toBe(403);
+    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, { returnRef: 'DEV-0001' })).statusCode).toBe(200);
+    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, { returnRef: 'DEV-0001' })).statusCode).toBe(409);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('keeps an unknown reference in the queue until the console assigns it or returns it', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const admin = await sysadmin(t);
+    const lost = line('SIN REFERENCIA', 1_250_000, { description: 'PAGO PLOMERO YOLANDA' });
+    expect((await feed([lost])).json()).toMatchObject({ matched: 0, unmatched: 1 });
+    const [row] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, lost.bankTxId));
+    expect(row).toMatchObject({ status: 'unmatched', paymentId: null });
+    expect((await post(t, admin, `/api/admin/statement-lines/${row!.id}/assign`, { reference: 'AY-0000-0000-0' })).statusCode).toBe(409);
+    expect((await post(t, admin, `/api/admin/statement-lines/${row!.id}/assign`, { reference: res.pending.transfer.reference })).statusCode).toBe(200);
+    expect(await money(client, projectId)).toMatchObject({ funded: true, heldMinor: 1_250_000 });
+    // Another unknown line is returned instead.
+    const stray = line('NADA', 99_900, { description: 'DEPOSITO' });
+    await feed([stray]);
+    const [strayRow] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, stray.bankTxId));
+    expect((await post(t, admin, `/api/admin/statement-lines/${strayRow!.id}/returned`, { returnRef: 'DEV-0002' })).statusCode).toBe(200);
+    expect((await t.db.select().from(statementLines).where(eq(statementLines.id, strayRow!.id)))[0]).toMatchObject({ status: 'returned', returnMinor: 99_900 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('lets the client cancel a transfer nothing arrived for and pay by card instead; money arriving after goes back', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const other = await person(t, 'client', 'Otra');
+    expect((await post(t, other, `/api/projects/${projectId}/payments/${res.paymentId}/cancel`)).statusCode).toBe(404);
+    expect((await post(t, client, `/api/projects/${projectId}/payments/${res.paymentId}/cancel`)).statusCode).toBe(200);
+    const card = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) });
+    expect(card.statusCode).toBe(200);
+    // The transfer made anyway: all of it to be returned, nothing held twice.
+    const late = line(res.pending.transfer.reference, 1_250_000);
+    await feed([late]);
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, heldMinor: 1_250_000 });
+    const [row] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, late.bankTxId));
+    expect(row).toMatchObject({ status: 'matched', appliedMinor: 0, returnMinor: 1_250_000 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+describe('nothing pending holds a hire forever', () => {
+  it('expires a transfer at its hire’s lapse, gives back what arrived, and lets the hire lapse', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const part = line(res.pending.transfer.reference, 300_000);
+    await feed([part]);
+    const after = new Date(new Date(res.pending.expiresAt).getTime() + 60_000).toISOString();
+    expect(await runJob(t.app.jobs, 'payments-expiry', { at: after })).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(payments).where(eq(payments.id, res.paymentId)))[0]).toMatchObject({ status: 'expired' });
+    expect((await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, part.bankTxId)))[0]).toMatchObject({ appliedMinor: 0, returnMinor: 300_000 });
+    await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Tu pago venció');
+    await runJob(t.app.jobs, 'hires-lapse', { at: after });
+    expect((await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId)))[0]!.status).not.toBe('assigned');
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('expires a card payment left in its 3-D Secure challenge after PAYMENT_ACTION_MINUTES, so either side can end the hire', async () => {
+    const { client, projectId } = await hired(t);
+    const res = await fund(t, client, projectId, { token: await tokenize(t, CARDS.challenge) });
+    expect(res.statusCode).toBe(202);
+    expect((await post(t, client, `/api/projects/${projectId}/end-hire`, { reason: 'Ya no lo necesito' })).statusCode).toBe(409);
+    // Before its time nothing changes; after it, expired.
+    expect(await runJob(t.app.jobs, 'payments-expiry', { at: new Date(Date.now() + 29 * 60_000).toISOString() })).toBe(0);
+    expect(await runJob(t.app.jobs, 'payments-expiry', { at: new Date(Date.now() + 31 * 60_000).toISOString() })).toBe(1);
+    const [p] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.projectId, projectId)));
+    expect(p).toMatchObject({ status: 'expired', failureCode: 'challenge_expired' });
+    const ended = await post(t, client, `/api/projects/${projectId}/end-hire`, { reason: 'Ya no lo necesito' });
+    expect(ended.statusCode, ended.body).toBe(200);
+  });
+});

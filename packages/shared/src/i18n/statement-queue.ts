@@ -1,0 +1,14 @@
+// The bank statement's words (issue 47, decision 050): the feed's and the console's.
+export const statementQueue = {
+  badDate: 'La fecha debe tener el formato AAAA-MM-DD.',
+  badAmount: 'El monto debe ser un número entero positivo de centavos.',
+  badCurrency: 'La moneda no es una de las que usamos (DOP, USD, COP, MXN).',
+  imported: 'Estado de cuenta importado.',
+  assigned: 'Movimiento asignado al pago.',
+  notAssigned: 'Ninguna transferencia pendiente tiene esa referencia en esa moneda.',
+  returned: 'Devolución registrada.',
+  notReturnable: 'Ese movimiento no tiene dinero por devolver.',
+  lineNotFound: 'No encontramos ese movimiento.',
+  feedClosed: 'La conexión con el banco no está configurada.',
+  feedRefused: 'Credenciales del banco no válidas.',
+};

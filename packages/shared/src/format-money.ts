@@ -2,8 +2,9 @@ import { CURRENCY_MINOR_DIGITS, type Currency } from './domain.ts';
 
 // One way to write an amount, in pages and mails alike (issue 46, item 16): as Intl writes the
 // currency in the person's locale, 'RD$12,500.00' in es-DO (no space after the symbol; US$ for
-// dollars). Amounts are carried in integer minor units; each currency shows as many decimals as it
-// stores (CURRENCY_MINOR_DIGITS), so a receipt's gross, fee and net add up to the cent. The web app
+// dollars; a currency Intl writes by its code, 'COP 4,000.00', takes a no-break space). Amounts
+// are carried in integer minor units; each currency shows as many decimals as it stores
+// (CURRENCY_MINOR_DIGITS), so a receipt's gross, fee and net add up to the cent. The web app
 // (apps/web/src/lib/format.ts) and the server's mails and messages both use this.
 
 export const DEFAULT_MONEY_LOCALE = 'es-DO';

@@ -4,10 +4,10 @@ import { renderTemplate, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messa
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { projectMail as tm, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { ZONE_LABELS } from '@arreglaya/shared/countries';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import { notificationDeliveries, phoneNumbers, users } from '../src/db/schema/index.ts';
 import { RETRY_DELAYS_MS } from '../src/modules/notifications/notification-dispatch.ts';
 import { SANDBOX_NUMBERS } from '../src/modules/messaging/sandbox-numbers.ts';
-import { formatMoney } from '../src/modules/projects/project-notify.ts';
 import { createUser, signIn } from './support/factories.ts';
 import { CARDS, fund, tokenize } from './support/payment-factories.ts';
 import { person, postProject, postQuote, projectForm, type Person } from './support/project-factories.ts';

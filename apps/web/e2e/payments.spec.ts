@@ -191,7 +191,7 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await withdraw.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await withdraw.click();
-  await expect(page.getByTestId('message-box')).toContainText(tp.payout.withdrawn('RD$ 9,000.00'));
+  await expect(page.getByTestId('message-box')).toContainText(tp.payout.withdrawn('RD$9,000.00'));
   await expect(page.getByText(t.balance.available, { exact: true }).locator('..')).toContainText('RD$0.00');
   await expect(movements.first()).toContainText(t.balance.kinds.payout);
   await expect(page.getByRole('button', { name: /^Retirar/ })).toHaveCount(0);
@@ -201,11 +201,11 @@ test('the client pays the hired project: a declined card, then the bank challeng
   // Both receipts by mail: the client's for the charge (the challenged card), the contractor's for the release, with amounts, project and reference.
   const charge = await server.mailbox.waitFor((m) => m.subject === tp.receipts.charge.subject && m.to?.some((a) => a.address === client.email) === true);
   expect(charge.text).toContain(tp.receipts.charge.intro('Fuga en el baño'));
-  expect(charge.text).toContain(tp.receipts.charge.amount('RD$ 10,000.00', 'Tarjeta'));
+  expect(charge.text).toContain(tp.receipts.charge.amount('RD$10,000.00', 'Tarjeta'));
   expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]+/);
   const release = await server.mailbox.waitFor((m) => m.subject === tp.receipts.release.subject && m.to?.some((a) => a.address === contractor.email) === true);
   expect(release.text).toContain(tp.receipts.release.intro('Fuga en el baño'));
-  expect(release.text).toContain(tp.receipts.release.amounts('RD$ 10,000.00', 'RD$ 1,000.00', 'RD$ 9,000.00'));
+  expect(release.text).toContain(tp.receipts.release.amounts('RD$10,000.00', 'RD$1,000.00', 'RD$9,000.00'));
   expect(release.text).toMatch(/Referencia: [0-9a-f-]{36}/);
 });
 

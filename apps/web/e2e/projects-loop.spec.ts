@@ -144,7 +144,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   {
     const text = newQuoteMail.text ?? '';
     expect(text).toContain(tm.newQuote.intro(contractorName));
-    expect(text).toContain(tm.price('RD$ 15,000.00'));
+    expect(text).toContain(tm.price('RD$15,000.00'));
     expect(text).toContain(tm.offerDescription('Calentador nuevo de 40 galones con instalación.'));
     expect(text).toContain(tm.project(title));
     expect(text).toContain(tm.projectDescription(description));
@@ -175,13 +175,13 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   // 4. The contractor gets the counter-offer mail, follows it and accepts the counter.
   {
     const mail = await mailTo(mailbox, contractor, tm.quoteCountered.subject, since);
-    expect(mail.text).toContain(tm.quoteCountered.intro(title, 'RD$ 13,500.00'));
+    expect(mail.text).toContain(tm.quoteCountered.intro(title, 'RD$13,500.00'));
     expect(mail.text).toContain(tm.quoteRejected.comment('¿Lo dejamos en 13,500?'));
     const page = contractor.page;
     await followButton(contractor, mail, tm.open);
     await expect(page).toHaveURL(projectPath);
     const panel = page.getByRole('region', { name: offerPanel.title });
-    await expect(panel.getByText(/El cliente propone RD\$\s?13,500\.00/)).toBeVisible();
+    await expect(panel.getByText(/El cliente propone RD\$13,500\.00/)).toBeVisible();
     await expect(panel.getByText(offerPanel.counterComment('¿Lo dejamos en 13,500?'))).toBeVisible();
     await panel.getByRole('button', { name: offerPanel.counterAccept }).click();
     await expect(messageBox(page)).toContainText(tq.counterAccepted);
@@ -193,7 +193,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   // 5. The client is told the answer, follows it, and sees the agreed price.
   {
     const mail = await mailTo(mailbox, client, tm.counterAnswered.subject, since);
-    expect(mail.text).toContain(tm.counterAnswered.accepted(contractorName, 'RD$ 13,500.00'));
+    expect(mail.text).toContain(tm.counterAnswered.accepted(contractorName, 'RD$13,500.00'));
     const page = client.page;
     await followButton(client, mail, tm.open);
     const card = main(page).getByRole('list', { name: t.offers.listLabel }).getByRole('article');
@@ -237,7 +237,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   {
     const mail = await mailTo(mailbox, client, tm.projectAssigned.subject, since);
     expect(mail.text).toContain(tm.projectAssigned.intro(title, contractorName));
-    expect(mail.text).toContain(tm.price('RD$ 13,500.00'));
+    expect(mail.text).toContain(tm.price('RD$13,500.00'));
     expect(mail.text).not.toContain(contractorAccount.email);
     const page = client.page;
     await followButton(client, mail, tm.open);
@@ -263,7 +263,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   {
     const mail = await mailTo(mailbox, contractor, tm.quoteAccepted.subject, since);
     expect(mail.text).toContain(tm.quoteAccepted.intro(title));
-    expect(mail.text).toContain(tm.price('RD$ 13,500.00'));
+    expect(mail.text).toContain(tm.price('RD$13,500.00'));
     expect(mail.text).not.toContain(clientAccount.email);
     const shared = await mailTo(mailbox, contractor, tm.contactShared.subject, since);
     expect(shared.text).toContain(tm.contactShared.intro(title));

@@ -1,4 +1,3 @@
-import type { Currency } from '@arreglaya/shared/domain';
 import { formatClock, formatDay as formatSharedDay, formatDayTime } from '@arreglaya/shared/format-dates';
 
 // Dominican Republic first; other countries pass their own locale (COUNTRIES[code].locale).
@@ -21,10 +20,8 @@ export function formatNumber(value: number, locale = DEFAULT_LOCALE): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
-/** Money is carried in integer minor units (cents) with its currency code. */
-export function formatMoney(amountMinor: number, currency: Currency, locale = DEFAULT_LOCALE): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(amountMinor / 100);
-}
+/** Money, carried in integer minor units (cents) with its currency code: one format with the mails ('RD$12,500.00', @arreglaya/shared/format-money). */
+export { formatMoney } from '@arreglaya/shared/format-money';
 
 // Dates: one format per kind, shared with the server's mails (@arreglaya/shared/format-dates).
 

@@ -30,11 +30,11 @@ function fakeScope(windows: { url: string; controlled?: boolean }[] = []) {
 describe('push', () => {
   it('shows the title and body with the app icon, badge and tag, keeping the page to open', async () => {
     const { scope, shown } = fakeScope();
-    await showPush(scope, () => ({ title: 'Nueva oferta', body: 'Pedro ofreció RD$ 4,500.00.', url: `${ORIGIN}/proyectos/p1`, tag: 'd1' }));
+    await showPush(scope, () => ({ title: 'Nueva oferta', body: 'Pedro ofreció RD$4,500.00.', url: `${ORIGIN}/proyectos/p1`, tag: 'd1' }));
     expect(shown).toEqual([
       {
         title: 'Nueva oferta',
-        options: { body: 'Pedro ofreció RD$ 4,500.00.', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, tag: 'd1', data: { url: `${ORIGIN}/proyectos/p1` } },
+        options: { body: 'Pedro ofreció RD$4,500.00.', icon: NOTIFICATION_ICON, badge: NOTIFICATION_BADGE, tag: 'd1', data: { url: `${ORIGIN}/proyectos/p1` } },
       },
     ]);
   });

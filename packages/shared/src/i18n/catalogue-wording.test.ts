@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCedula } from '../cedula.ts';
 import { confirm, success } from './common.ts';
-import { reviews } from './reviews.ts';
+import { reviewMail, reviews } from './reviews.ts';
 import { profile } from './profile.ts';
 import { storeForm, siteValidation } from './site-forms.ts';
-import { projectsWeb } from './projects.ts';
+import { projects, projectsWeb } from './projects.ts';
 import { offerForm } from './quotes-web.ts';
 import * as m0 from './admin-console.ts';
 import * as m1 from './admin-ops.ts';
@@ -97,6 +97,12 @@ describe('the message catalogue', () => {
     expect(success.reviewCreated).toMatch(/reseña/i);
     expect(reviews.created).toMatch(/reseña/i);
     expect(reviews.created).not.toMatch(/Registro realizado/);
+  });
+
+  it("calls a review a 'reseña', never a 'comentario' (a chat message's word); only the text under the stars is 'Comentarios' (issue 46)", () => {
+    const { commentsLabel, ...words } = reviews;
+    expect(texts([words, reviewMail, success.reviewCreated, projects.nextActions.review]).filter((text) => /coment/i.test(text))).toEqual([]);
+    expect(commentsLabel).toBe('Comentarios');
   });
 
   it("calls an offer's price the same in the offer form and in the counter-offer", () => {

@@ -51,7 +51,7 @@ export const success = {
   passwordUpdated: 'Contraseña actualizada con éxito.',
   quoteSent: 'Tu oferta fue enviada al cliente.',
   requestSent: 'Tu solicitud fue enviada al contratista.',
-  reviewCreated: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
+  reviewCreated: 'Tu reseña fue enviada. Gracias por tu opinión. Nos ayuda a mejorar el sistema.',
   contactSent: 'Mensaje enviado con éxito.',
   referralSent: 'Mensaje enviado con éxito. Gracias por tu recomendación.',
   projectCreated: 'Proyecto creado con éxito.',

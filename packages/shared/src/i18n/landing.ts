@@ -22,7 +22,7 @@ export const landing = {
   howSteps: [
     { title: 'Describe tu proyecto', text: 'Cuéntanos qué necesitas, dónde y para cuándo.' },
     { title: 'Recibe ofertas y conversa', text: 'Los contratistas te envían sus cotizaciones y puedes chatear con ellos.' },
-    { title: 'Elige a tu contratista', text: 'Compara precios, calificaciones y comentarios antes de decidir.' },
+    { title: 'Elige a tu contratista', text: 'Compara precios, calificaciones y reseñas antes de decidir.' },
   ],
   howClients: 'Más sobre cómo funciona para clientes',
   howContractors: 'Soy contratista: ¿cómo funciona?',

@@ -32,7 +32,7 @@ export const projects = {
     see_offers: 'Ver ofertas',
     fund: 'Pagar protección',
     approve: 'Aprobar trabajo',
-    review: 'Comentar',
+    review: 'Escribir reseña',
   },
   // The open project list (/projectlist).
   listTitle: 'Proyectos disponibles',

@@ -1,13 +1,15 @@
 // Reviews both ways after a completed project: the Add Comment dialog (spec §4, §5, §8),
-// /perfil/reviews ('Comentarios', spec §2), the public reply, the console's review queue and the mails.
+// /perfil/reviews (spec §2's 'Comentarios'), the public reply, the console's review queue and the mails.
+// A review is a 'reseña' everywhere, never a 'comentario' (a word the chat's messages share); only
+// the text field under the stars keeps 'Comentarios' (docs/spec-decisions.md).
 
 const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
 
 export const reviews = {
   // The Add Comment dialog.
-  add: 'Agregar comentario',
-  edit: 'Editar comentario',
-  dialogTitle: (name: string) => `Tu comentario sobre ${name}`,
+  add: 'Escribir reseña',
+  edit: 'Editar reseña',
+  dialogTitle: (name: string) => `Tu reseña sobre ${name}`,
   ratingLegend: 'Calificación',
   ratingOption: (n: number) => plural(n, `${n} estrella`, `${n} estrellas`),
   titleLabel: 'Título',
@@ -16,25 +18,25 @@ export const reviews = {
   save: 'Guardar',
   cancel: 'Cancelar',
   /** Spec §8. */
-  created: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.',
-  updated: 'Comentario actualizado. Lo publicaremos cuando nuestro equipo lo revise.',
-  pendingNote: 'Tu comentario está pendiente de revisión; puedes editarlo hasta entonces.',
-  approvedNote: 'Tu comentario fue publicado.',
-  rejectedNote: (reason: string) => `Tu comentario no fue publicado. Motivo: ${reason}`,
-  saveError: 'No pudimos guardar tu comentario. Inténtalo de nuevo.',
+  created: 'Tu reseña fue enviada. Gracias por tu opinión. Nos ayuda a mejorar el sistema.',
+  updated: 'Reseña actualizada. La publicaremos cuando nuestro equipo la revise.',
+  pendingNote: 'Tu reseña está pendiente de revisión; puedes editarla hasta entonces.',
+  approvedNote: 'Tu reseña fue publicada.',
+  rejectedNote: (reason: string) => `Tu reseña no fue publicada. Motivo: ${reason}`,
+  saveError: 'No pudimos guardar tu reseña. Inténtalo de nuevo.',
 
   // Refusals (API).
-  notFound: 'No encontramos este comentario.',
+  notFound: 'No encontramos esta reseña.',
   projectNotFound: 'No encontramos este proyecto.',
-  notYourProject: 'Solo el cliente y el contratista de un proyecto pueden comentarlo.',
-  notCompleted: 'Podrás comentar cuando el proyecto esté completado.',
-  alreadyReviewed: 'Ya comentaste este proyecto. Puedes editar tu comentario mientras esté pendiente.',
-  notYourReview: 'Solo su autor puede editar este comentario.',
-  alreadyModerated: 'Este comentario ya fue revisado y no se puede editar.',
-  notYourReply: 'Solo la persona comentada puede responder.',
-  replyNotPublished: 'Solo puedes responder a un comentario publicado.',
-  alreadyReplied: 'Ya respondiste a este comentario.',
-  notPending: 'Este comentario ya fue revisado.',
+  notYourProject: 'Solo el cliente y el contratista del proyecto pueden dejar una reseña.',
+  notCompleted: 'Podrás dejar tu reseña cuando el proyecto esté completado.',
+  alreadyReviewed: 'Ya dejaste tu reseña de este proyecto. Puedes editarla mientras esté pendiente.',
+  notYourReview: 'Solo su autor puede editar esta reseña.',
+  alreadyModerated: 'Esta reseña ya fue revisada y no se puede editar.',
+  notYourReply: 'Solo la persona de quien trata la reseña puede responderla.',
+  replyNotPublished: 'Solo puedes responder a una reseña publicada.',
+  alreadyReplied: 'Ya respondiste a esta reseña.',
+  notPending: 'Esta reseña ya fue revisada.',
 
   // /perfil/reviews.
   page: {
@@ -43,21 +45,21 @@ export const reviews = {
     about: 'Sobre ti',
     by: 'De ti',
     tabCount: (label: string, formatted: string) => `${label} (${formatted})`,
-    ratingSummary: (average: string, formatted: string, count: number) => `${average} de 5 · ${formatted} ${plural(count, 'comentario', 'comentarios')}`,
+    ratingSummary: (average: string, formatted: string, count: number) => `${average} de 5 · ${formatted} ${plural(count, 'reseña', 'reseñas')}`,
     noRating: 'Todavía no tienes calificación.',
     sortLabel: 'Ordenar por',
-    sorts: { newest: 'Más recientes', oldest: 'Más antiguos', highest: 'Mejor calificación', lowest: 'Peor calificación' },
+    sorts: { newest: 'Más recientes', oldest: 'Más antiguas', highest: 'Mejor calificación', lowest: 'Peor calificación' },
     /** Spec §2. */
-    empty: 'No hay comentarios registrados.',
-    loadError: 'No pudimos cargar los comentarios. Inténtalo de nuevo.',
+    empty: 'No hay reseñas registradas.',
+    loadError: 'No pudimos cargar las reseñas. Inténtalo de nuevo.',
     retry: 'Reintentar',
     byName: (name: string) => `De ${name}`,
     aboutName: (name: string) => `Sobre ${name}`,
     project: (title: string) => `Proyecto: ${title}`,
-    status: { pending: 'Pendiente de revisión', approved: 'Publicado', rejected: 'No publicado' },
+    status: { pending: 'Pendiente de revisión', approved: 'Publicada', rejected: 'No publicada' },
     rejectedReason: (reason: string) => `Motivo: ${reason}`,
     stars: (n: number) => `${n} de 5 estrellas`,
-    listLabel: 'Lista de comentarios',
+    listLabel: 'Lista de reseñas',
   },
 
   // The reply.
@@ -73,45 +75,45 @@ export const reviews = {
   // The console's queue (/admin/resenas).
   admin: {
     title: 'Reseñas por revisar',
-    intro: 'Comentarios pendientes, los más antiguos primero. Solo los aprobados cuentan en las calificaciones y se muestran.',
-    empty: 'No hay comentarios pendientes.',
+    intro: 'Reseñas pendientes, las más antiguas primero. Solo las aprobadas cuentan en las calificaciones y se muestran.',
+    empty: 'No hay reseñas pendientes.',
     pendingCount: (formatted: string, n: number) => plural(n, `${formatted} pendiente`, `${formatted} pendientes`),
     approve: 'Aprobar',
     reject: 'Rechazar',
-    rejectTitle: 'Rechazar comentario',
+    rejectTitle: 'Rechazar reseña',
     reasonLabel: 'Motivo (se envía al autor)',
     reasonRequired: 'Escribe el motivo del rechazo.',
-    confirmReject: 'Rechazar comentario',
+    confirmReject: 'Rechazar reseña',
     cancel: 'Cancelar',
-    approved: 'Comentario aprobado y publicado.',
-    rejected: 'Comentario rechazado. Avisamos a su autor.',
+    approved: 'Reseña aprobada y publicada.',
+    rejected: 'Reseña rechazada. Avisamos a su autor.',
     from: (author: string, subject: string) => `De ${author} sobre ${subject}`,
     loadError: 'No pudimos cargar la cola. Inténtalo de nuevo.',
     actionError: 'No pudimos completar la acción. Inténtalo de nuevo.',
     retry: 'Reintentar',
-    listLabel: 'Comentarios pendientes',
+    listLabel: 'Reseñas pendientes',
   },
 } as const;
 
 export const reviewMail = {
   greeting: (first: string) => `Hola ${first},`,
   footer: 'Recibes este correo porque tienes una cuenta en ArreglaYa.',
-  open: 'Ver comentarios',
+  open: 'Ver reseñas',
   approved: {
-    subject: 'ArreglaYa - Tu comentario fue publicado',
-    title: 'Tu comentario fue publicado',
-    intro: (project: string) => `Tu comentario sobre el proyecto «${project}» fue aprobado y ya es público. ¡Gracias!`,
+    subject: 'ArreglaYa - Tu reseña fue publicada',
+    title: 'Tu reseña fue publicada',
+    intro: (project: string) => `Tu reseña sobre el proyecto «${project}» fue aprobada y ya es pública. ¡Gracias!`,
   },
   rejected: {
-    subject: 'ArreglaYa - Tu comentario no fue publicado',
-    title: 'Tu comentario no fue publicado',
-    intro: (project: string) => `Revisamos tu comentario sobre el proyecto «${project}» y no lo publicamos.`,
+    subject: 'ArreglaYa - Tu reseña no fue publicada',
+    title: 'Tu reseña no fue publicada',
+    intro: (project: string) => `Revisamos tu reseña sobre el proyecto «${project}» y no la publicamos.`,
     reason: (reason: string) => `Motivo: ${reason}`,
   },
   published: {
-    subject: 'ArreglaYa - Tienes un nuevo comentario',
-    title: 'Tienes un nuevo comentario',
-    intro: (author: string, project: string, rating: number) => `${author} comentó el proyecto «${project}» y te calificó con ${rating} de 5 estrellas.`,
-    replyHint: 'Puedes responder una vez, públicamente, desde tus comentarios.',
+    subject: 'ArreglaYa - Tienes una nueva reseña',
+    title: 'Tienes una nueva reseña',
+    intro: (author: string, project: string, rating: number) => `${author} dejó una reseña sobre el proyecto «${project}» y te calificó con ${rating} de 5 estrellas.`,
+    replyHint: 'Puedes responder una vez, públicamente, desde tus reseñas.',
   },
 } as const;

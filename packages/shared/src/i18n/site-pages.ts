@@ -15,7 +15,7 @@ export const testimonials = {
       place: 'Naco, Santo Domingo',
     },
     {
-      quote: 'Pinté toda la casa con un contratista que encontré aquí. Comparé precios y comentarios, y el dinero quedó protegido hasta que aprobé el trabajo.',
+      quote: 'Pinté toda la casa con un contratista que encontré aquí. Comparé precios y reseñas, y el dinero quedó protegido hasta que aprobé el trabajo.',
       name: 'José Antonio Reyes',
       place: 'Santiago de los Caballeros',
     },
@@ -33,7 +33,7 @@ export const whyChooseUs = {
   items: [
     { title: 'Pago protegido', text: 'Tu dinero queda retenido y el contratista cobra solo cuando apruebas el trabajo terminado.' },
     { title: 'Contratistas verificados', text: 'Revisamos la identidad de los contratistas y mostramos una insignia cuando están verificados.' },
-    { title: 'Comentarios reales', text: 'Solo los clientes con un proyecto terminado pueden opinar, y cada comentario pasa por moderación.' },
+    { title: 'Reseñas reales', text: 'Solo los clientes con un proyecto terminado pueden opinar, y cada reseña pasa por moderación.' },
     { title: 'Gratis para clientes', text: 'Publicar proyectos, recibir ofertas y conversar con contratistas no te cuesta nada.' },
   ],
 } as const;
@@ -67,7 +67,7 @@ export const howItWorks = {
       },
       {
         title: 'Selecciona a tu contratista',
-        text: 'Compara precios, calificaciones y comentarios, y acepta la oferta que prefieras. Tu pago queda protegido y el contratista cobra solo cuando apruebas el trabajo terminado.',
+        text: 'Compara precios, calificaciones y reseñas, y acepta la oferta que prefieras. Tu pago queda protegido y el contratista cobra solo cuando apruebas el trabajo terminado.',
       },
     ],
     protectionTitle: 'Tu pago, protegido',
@@ -149,7 +149,7 @@ export const pageMeta = {
   },
   help: {
     title: 'Centro de ayuda',
-    description: 'Respuestas sobre proyectos, ofertas, pagos protegidos, reclamaciones, comentarios, verificación y tu cuenta en ArreglaYa.',
+    description: 'Respuestas sobre proyectos, ofertas, pagos protegidos, reclamaciones, reseñas, verificación y tu cuenta en ArreglaYa.',
   },
   terms: {
     title: 'Términos de uso',

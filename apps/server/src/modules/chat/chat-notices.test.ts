@@ -92,7 +92,7 @@ describe('project notifications in the conversation', () => {
     expect((await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) })).statusCode).toBe(200);
     const funded = await k.waitFor('Pago protegido recibido');
     expect(funded).toMatchObject({ projectId });
-    expect(funded.text).toContain('RD$ 9,000.00');
+    expect(funded.text).toContain('RD$9,000.00');
     // The money to begin is held: now, and only now, each gets the other's contact details (issue 29).
     expect((await k.waitFor('Ya pueden contactarse')).text).toContain(client.email);
     expect((await c.waitFor('Ya pueden contactarse')).text).toContain(contractor.email);

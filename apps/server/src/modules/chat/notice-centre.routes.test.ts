@@ -229,7 +229,7 @@ describe('what the centre lists', () => {
     await noticesSent(t.db);
     const [toAuthor] = (await page(client)).items;
     const [toSubject] = (await page(contractor)).items;
-    expect(toAuthor).toMatchObject({ kind: 'reviewApproved', title: 'Tu comentario fue publicado', url: '/perfil/reviews', read: false });
-    expect(toSubject).toMatchObject({ kind: 'reviewPublished', title: 'Tienes un nuevo comentario', url: '/perfil/reviews', read: false });
+    expect(toAuthor).toMatchObject({ kind: 'reviewApproved', title: 'Tu reseña fue publicada', url: '/perfil/reviews', read: false });
+    expect(toSubject).toMatchObject({ kind: 'reviewPublished', title: 'Tienes una nueva reseña', url: '/perfil/reviews', read: false });
   });
 });

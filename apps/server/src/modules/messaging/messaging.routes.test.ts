@@ -57,7 +57,7 @@ const message = (userId: string, over: Partial<ChannelMessage> = {}): ChannelMes
   userId,
   type: 'newOffer',
   title: 'Nueva oferta',
-  body: 'Ramón Pérez te envió una oferta de RD$ 4,500 para «Cambiar la llave del fregadero».',
+  body: 'Ramón Pérez te envió una oferta de RD$4,500 para «Cambiar la llave del fregadero».',
   url: 'https://arreglaya.do/proyectos/123',
   templateParams: ['Ramón Pérez', 'Cambiar la llave del fregadero', 'https://arreglaya.do/proyectos/123'],
   ...over,
@@ -319,7 +319,7 @@ describe('the senders and the status callbacks', () => {
   });
 
   it('a short SMS is sent whole', () => {
-    expect(smsText('Pago enviado', 'Te enviamos RD$ 4,500.', 'https://a.do/x')).toBe('Pago enviado\nTe enviamos RD$ 4,500.\nhttps://a.do/x');
+    expect(smsText('Pago enviado', 'Te enviamos RD$4,500.', 'https://a.do/x')).toBe('Pago enviado\nTe enviamos RD$4,500.\nhttps://a.do/x');
   });
 });
 

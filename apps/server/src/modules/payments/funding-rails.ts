@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { notify } from '../projects/project-notify.ts';
-import { formatAmount } from './receipts.ts';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import { AppError } from '../../lib/app-error.ts';
 import { post } from './ledger.repository.ts';
 import { ProcessorUnavailable } from './processor.ts';
@@ -296,7 +296,7 @@ export async function creditTransfer(tx: Tx, deps: PaymentsDeps, p: PaymentRow, 
       pair,
       subject: m.subject,
       title: m.title,
-      paragraphs: [m.intro(formatAmount(received, p.currency), formatAmount(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
+      paragraphs: [m.intro(formatMoney(received, p.currency), formatMoney(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
       alwaysMail: true,
     });
   }

@@ -314,7 +314,7 @@ describe('funding on hire', () => {
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 500_000, releasedMinor: 500_000, heldMinor: 0 });
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(450_000);
     const receipt = await t.smtp.waitFor((x) => x.to.includes(contractor.email) && x.text.includes('Se liberó la etapa «Materiales»'));
-    expect(receipt.text).toContain('Monto liberado: RD$ 5,000.00. Comisión de la plataforma: RD$ 500.00. Para ti: RD$ 4,500.00.');
+    expect(receipt.text).toContain('Monto liberado: RD$5,000.00. Comisión de la plataforma: RD$500.00. Para ti: RD$4,500.00.');
     expect(receipt.text).toMatch(/Referencia: [0-9a-f-]{36}/);
     // The next milestone is due: the contractor is told not to go on until it is funded.
     m = await money(contractor);
@@ -484,7 +484,7 @@ describe("GET /api/me/payments ('Mis pagos') and each payment's receipt", () => 
     expect(res.json()).toMatchObject({ paymentId: paid.paymentId, projectId, title: 'Pago recibido', amountMinor: 1_250_000, currency: 'DOP' });
     const mailed = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Recibo de pago');
     for (const line of res.json().paragraphs as string[]) expect(mailed.text).toContain(line);
-    expect(res.json().paragraphs).toContain('Monto: RD$ 12,500.00 (Visa •••• 4242)');
+    expect(res.json().paragraphs).toContain('Monto: RD$12,500.00 (Visa •••• 4242)');
     // Nobody else reads it: another client gets the 404 of an unknown payment, the contractor the 403 of a client route.
     const stranger = await person(t, 'client');
     const other = await get(stranger, `/api/me/payments/${paid.paymentId}/receipt`);
@@ -508,10 +508,10 @@ describe('release, claims and refunds', () => {
     expect((await get(client, `/api/projects/${projectId}`)).json().money).toMatchObject({ releasedMinor: 1_250_000, heldMinor: 0 });
     // Receipts: the client's for the charge, the contractor's for the release, with amounts and a reference.
     const charge = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Recibo de pago');
-    expect(charge.text).toContain('Monto: RD$ 12,500.00 (Tarjeta)');
+    expect(charge.text).toContain('Monto: RD$12,500.00 (Tarjeta)');
     expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]{24}/);
     const release = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago liberado');
-    expect(release.text).toContain('Monto liberado: RD$ 12,500.00. Comisión de la plataforma: RD$ 1,250.00. Para ti: RD$ 11,250.00.');
+    expect(release.text).toContain('Monto liberado: RD$12,500.00. Comisión de la plataforma: RD$1,250.00. Para ti: RD$11,250.00.');
   });
 
   it('50 concurrent approvals release once', async () => {
@@ -649,7 +649,7 @@ describe('release, claims and refunds', () => {
     const pending = await t.db.select().from(processorRefunds).where(eq(processorRefunds.status, 'pending'));
     expect(pending).toEqual([]);
     const receipt = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Reembolso');
-    expect(receipt.text).toContain('Monto reembolsado: RD$ 12,500.00');
+    expect(receipt.text).toContain('Monto reembolsado: RD$12,500.00');
     expect(receipt.text).toMatch(/Referencia: re_[0-9a-f]{24}/);
   });
 });
@@ -688,7 +688,7 @@ describe('payouts', () => {
     expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
     // The payout receipt: once (two runs at once), with the amount, the projects it pays, the account's last 4 and the processor's reference.
     const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
-    expect(receipt.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(receipt.text).toContain('Monto enviado: RD$11,250.00');
     expect(receipt.text).toContain('Proyectos: «Cambiar tubería del baño»');
     expect(receipt.text).toContain('Banco Popular Dominicano •••• 6789');
     expect(receipt.text).toMatch(/Referencia: po_[0-9a-f]+/);
@@ -718,13 +718,13 @@ describe('payouts', () => {
     expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
     const first = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
     expect(first.text).toContain('Proyectos: «Arreglar el techo», «Pintar la sala»');
-    expect(first.text).toContain('Monto enviado: RD$ 22,500.00');
+    expect(first.text).toContain('Monto enviado: RD$22,500.00');
     await approved('Cambiar la puerta');
     expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
     await expect.poll(() => receipts().length).toBe(2);
     const second = receipts().find((m) => m !== first)!;
     expect(second.text).toContain('Proyectos: «Cambiar la puerta»');
-    expect(second.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(second.text).toContain('Monto enviado: RD$11,250.00');
     expect(second.text).toContain('Banco BHD •••• 4321');
   });
 

@@ -4,12 +4,13 @@ import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import { IDEMPOTENCY_KEY, type ClaimDecision, type FundRequest, type FundResult, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import crypto from 'node:crypto';
 import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
-import { cardText, formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { cardText, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { pendingOf } from './pending-payment.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
@@ -455,9 +456,9 @@ export async function afterFunding(
         pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
         subject: m.subject,
         title: m.title,
-        paragraphs: [m.intro(people?.title ?? '', formatAmount(p.amountMinor, p.currency))],
+        paragraphs: [m.intro(people?.title ?? '', formatMoney(p.amountMinor, p.currency))],
         actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
-        facts: { project: people?.title ?? '', amount: formatAmount(p.amountMinor, p.currency) },
+        facts: { project: people?.title ?? '', amount: formatMoney(p.amountMinor, p.currency) },
       });
     }
   }
@@ -762,7 +763,7 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
               pair: { clientId, contractorId, projectId },
               subject: m.subject,
               title: m.title,
-              paragraphs: [m.intro(receipt.title ?? ''), m.amount(formatAmount(receipt.amountMinor, receipt.currency))],
+              paragraphs: [m.intro(receipt.title ?? ''), m.amount(formatMoney(receipt.amountMinor, receipt.currency))],
               mailedByCaller: true,
             });
           }

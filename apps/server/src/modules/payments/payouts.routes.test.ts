@@ -47,7 +47,7 @@ describe('POST /api/me/payouts (Retirar)', () => {
     const res = await withdraw(contractor);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
-      message: 'Enviamos RD$ 11,250.00 a tu cuenta bancaria. Puede tardar hasta un día hábil en acreditarse.',
+      message: 'Enviamos RD$11,250.00 a tu cuenta bancaria. Puede tardar hasta un día hábil en acreditarse.',
       payout: { id: expect.any(String), amountMinor: 1_125_000, currency: 'DOP', status: 'paid' },
     });
     const after = await balanceOf(contractor);
@@ -56,7 +56,7 @@ describe('POST /api/me/payouts (Retirar)', () => {
     expect(await sentTo('1111')).toEqual([1_125_000]);
     // The same receipt the daily run sends.
     const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
-    expect(receipt.text).toContain('Monto enviado: RD$ 11,250.00');
+    expect(receipt.text).toContain('Monto enviado: RD$11,250.00');
     expect(await checkLedger(t.db)).toEqual([]);
   });
 

@@ -2,6 +2,7 @@ import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import type { Balance, PayoutAccountInputSchema, WithdrawResult } from '@arreglaya/shared/schemas/payments';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -9,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { balanceOf, post } from './ledger.repository.ts';
 import type { CardProcessor } from './processor.ts';
-import { formatAmount, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './payments.repository.ts';
 import {
   contractorMovements,
@@ -127,10 +128,10 @@ async function sendPayout(deps: PayoutsDeps, p: PayoutRow): Promise<boolean> {
       await deps.mail.notifications?.queue(tx, {
         userId: p.contractorId,
         type: 'payoutSent',
-        body: `${m.title}. ${m.amount(formatAmount(p.amountMinor, p.currency))}`,
+        body: `${m.title}. ${m.amount(formatMoney(p.amountMinor, p.currency))}`,
         url: `${deps.mail.appUrl}/profile/pagos`,
         // WhatsApp's payoutSent template: the amount, the link.
-        templateParams: [formatAmount(p.amountMinor, p.currency), `${deps.mail.appUrl}/profile/pagos`],
+        templateParams: [formatMoney(p.amountMinor, p.currency), `${deps.mail.appUrl}/profile/pagos`],
         sourceKey: `payout:${p.id}`,
       });
     });
@@ -185,7 +186,7 @@ export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: str
 }
 
 function answerFor(p: PayoutRow): WithdrawResult {
-  const amount = formatAmount(p.amountMinor, p.currency);
+  const amount = formatMoney(p.amountMinor, p.currency);
   const status = p.status === 'paid' ? 'paid' : 'pending';
   return {
     message: status === 'paid' ? tp.payout.withdrawn(amount) : tp.payout.withdrawQueued(amount),

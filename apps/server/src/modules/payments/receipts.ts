@@ -1,5 +1,6 @@
-import { CURRENCY_MINOR_DIGITS, type CardBrand, type Currency } from '@arreglaya/shared/domain';
+import type { CardBrand, Currency } from '@arreglaya/shared/domain';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
@@ -15,17 +16,6 @@ export interface ReceiptDeps {
   appUrl: string;
   /** The outside channels (decision 038): a payout's receipt also goes there. */
   notifications?: NotificationDispatcher;
-}
-
-const amountFormats = new Map<Currency, Intl.NumberFormat>();
-
-/** An amount as people read it ('RD$ 12,500.00'), in Dominican Spanish (one formatter per currency: building one costs more than formatting). */
-export function formatAmount(minor: number, currency: Currency): string {
-  const digits = CURRENCY_MINOR_DIGITS[currency];
-  const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
-  let format = amountFormats.get(currency);
-  if (!format) amountFormats.set(currency, (format = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return `${symbol} ${format.format(minor / 10 ** digits)}`;
 }
 
 /** The card a charge used, as receipts name it: 'Visa •••• 4242', or 'Tarjeta' for a card typed for that payment (only the processor keeps it). */
@@ -47,14 +37,14 @@ export function receiptContent(r: Receipt, person: { firstName: string; title: s
   const title = person.title;
   const lines =
     r.kind === 'charge'
-      ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatAmount(r.amountMinor, r.currency), r.card)]
+      ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatMoney(r.amountMinor, r.currency), r.card)]
       : r.kind === 'refund'
-        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatAmount(r.amountMinor, r.currency))]
+        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatMoney(r.amountMinor, r.currency))]
         : r.kind === 'payout'
-          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatAmount(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
+          ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatMoney(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
           : [
               r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
-              tp.receipts.release.amounts(formatAmount(r.amountMinor, r.currency), formatAmount(r.feeMinor, r.currency), formatAmount(r.amountMinor - r.feeMinor, r.currency)),
+              tp.receipts.release.amounts(formatMoney(r.amountMinor, r.currency), formatMoney(r.feeMinor, r.currency), formatMoney(r.amountMinor - r.feeMinor, r.currency)),
             ];
   return { title: tp.receipts[r.kind].title, paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)] };
 }

@@ -45,7 +45,7 @@ describe('start needs the money to begin', () => {
     const before = await snapshot(projectId);
     await refused(
       await setStatus(t, contractor, projectId, 'in_progress'),
-      'Todavía no puedes empezar: el cliente debe pagar RD$ 12,500.00 para que el dinero quede retenido en la protección de pagos.',
+      'Todavía no puedes empezar: el cliente debe pagar RD$12,500.00 para que el dinero quede retenido en la protección de pagos.',
     );
     // 50 taps at once: all refused, nothing moved.
     const taps = await Promise.all(Array.from({ length: 50 }, () => setStatus(t, contractor, projectId, 'in_progress')));
@@ -72,14 +72,14 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
     const { client, contractor, projectId } = await hired(t, { priceMinor: 1_100_000, stages: STAGES });
     await refused(
       await setStatus(t, contractor, projectId, 'in_progress'),
-      'Todavía no puedes empezar: el cliente debe pagar RD$ 4,400.00 para que el dinero quede retenido en la protección de pagos.',
+      'Todavía no puedes empezar: el cliente debe pagar RD$4,400.00 para que el dinero quede retenido en la protección de pagos.',
     );
     expect((await pay(client, projectId)).json().amountMinor).toBe(440_000);
     expect((await setStatus(t, contractor, projectId, 'in_progress')).statusCode).toBe(200);
     const before = await snapshot(projectId);
     await refused(
       await setStatus(t, contractor, projectId, 'delivered'),
-      'Todavía no puedes marcar el trabajo como entregado: el cliente debe pagar RD$ 6,600.00 de las etapas pendientes.',
+      'Todavía no puedes marcar el trabajo como entregado: el cliente debe pagar RD$6,600.00 de las etapas pendientes.',
     );
     expect(await snapshot(projectId)).toEqual(before);
 
@@ -118,7 +118,7 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
     const before = await snapshot(projectId);
     await refused(
       await setStatus(t, client, projectId, 'completado'),
-      'Todavía no se puede aprobar: falta pagar RD$ 6,600.00 del precio acordado para que el pago quede retenido completo.',
+      'Todavía no se puede aprobar: falta pagar RD$6,600.00 del precio acordado para que el pago quede retenido completo.',
     );
     expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(0);
     expect(await snapshot(projectId)).toEqual(before);
@@ -281,7 +281,7 @@ describe('contact details follow the money', () => {
     expect(accepted.text).not.toContain(client.email);
     expect(accepted.text).not.toContain('Almonte');
     expect(assigned.text).not.toContain(contractor.email);
-    expect(assigned.text).toContain('Paga RD$ 5,000.00 antes del');
+    expect(assigned.text).toContain('Paga RD$5,000.00 antes del');
     const chat = (await get(contractor, '/api/conversations')).json();
     expect(JSON.stringify(chat)).not.toContain(client.email);
     for (const [who, other] of [
@@ -307,7 +307,7 @@ describe('contact details follow the money', () => {
     const [first] = (await get(client, `/api/projects/${projectId}`)).json().money.milestones as { id: string }[];
     await post(t, client, `/api/projects/${projectId}/milestones/${first!.id}/release`);
     expect((await pay(client, projectId)).statusCode).toBe(200);
-    await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago protegido recibido' && m.text.includes('RD$ 7,500.00'));
+    await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago protegido recibido' && m.text.includes('RD$7,500.00'));
     expect(t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Datos de contacto')).toHaveLength(1);
   });
 });

@@ -242,7 +242,7 @@ describe('the new-offer mail and its links', () => {
     const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva oferta a tu proyecto');
     expect(mail.text).toContain('Hola Yolanda:');
     expect(mail.text).toContain('Ramón Almonte te envió una oferta.');
-    expect(mail.text).toContain('Precio: RD$ 12,500.00');
+    expect(mail.text).toContain('Precio: RD$12,500.00');
     expect(mail.text).toContain('Oferta: Con materiales incluidos en el precio.');
     expect(mail.text).toContain('Proyecto: Cambiar tubería del baño');
     // Contact details follow the money (issue 29): the offer names the contractor, nothing more.

@@ -10,10 +10,10 @@ import {
   type QuoteAction,
   type QuoteStatus,
 } from '@arreglaya/shared/lifecycles';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moneyCoverOf } from '../payments/payments.service.ts';
-import { formatMoney } from './project-notify.ts';
 import { lockProject, setProjectStatus, type ProjectRow } from './projects.repository.ts';
 
 // The one place that decides whether a project or quote may move (PROJECT_ACTIONS and

@@ -1,6 +1,5 @@
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
-import type { Currency } from '@arreglaya/shared/domain';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import type { NotificationType } from '@arreglaya/shared/notification-channels';
@@ -8,7 +7,6 @@ import { COUNTRIES, findCity, ZONE_LABELS, type CountryCode } from '@arreglaya/s
 import { formatDayTime } from '@arreglaya/shared/format-dates';
 import { findPlace } from '@arreglaya/shared/places';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
-import { CURRENCY_MINOR_DIGITS } from '@arreglaya/shared/domain';
 import type { Tx } from '../../db/client.ts';
 import { postNotice, postNoticeOnCommit } from '../chat/chat.service.ts';
 import { openConversation, openConversationOnCommit } from '../contractor-contact/contractor-contact.service.ts';
@@ -107,21 +105,6 @@ export interface TemplateFacts {
 function outsideOf(type: NotificationType, n: Notice, url: string): { body: string; templateParams: string[] } {
   const facts: Record<string, string | undefined> = { ...n.facts, url };
   return { body: n.paragraphs[0] ?? n.title, templateParams: WHATSAPP_TEMPLATES[type].params.map((name) => facts[name] ?? '') };
-}
-
-/** An amount in minor units as people read it ('RD$ 12,500.00'), in Dominican Spanish. */
-export function formatMoney(minor: number, currency: Currency): string {
-  const digits = CURRENCY_MINOR_DIGITS[currency];
-  const symbol = currency === 'DOP' ? 'RD$' : currency === 'USD' ? 'US$' : currency;
-  return `${symbol} ${amountFormat(digits).format(minor / 10 ** digits)}`;
-}
-
-// Building an Intl.NumberFormat costs far more than using one (every offer's mail formats a price).
-const amountFormats = new Map<number, Intl.NumberFormat>();
-function amountFormat(digits: number): Intl.NumberFormat {
-  let f = amountFormats.get(digits);
-  if (!f) amountFormats.set(digits, (f = new Intl.NumberFormat('es-DO', { minimumFractionDigits: digits, maximumFractionDigits: digits })));
-  return f;
 }
 
 /** A sector's name ('Los Mina'), '' without one. */

@@ -211,7 +211,7 @@ describe('comparing and deciding offers', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().error.message).toBe('Esta oferta tiene una contraoferta sin responder.');
     const countered = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Contraoferta a tu oferta');
-    expect(countered.text).toContain('RD$ 8,500.01');
+    expect(countered.text).toContain('RD$8,500.01');
 
     const answer = await post(contractor, `/api/quotes/${id}/counter/answer`, { accept: true });
     expect(answer.json().quote).toMatchObject({ counterStatus: 'accepted', agreedPriceMinor: 850_001 });
@@ -253,7 +253,7 @@ describe('comparing and deciding offers', () => {
     const hired = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Tu oferta fue aceptada');
     // No contact details before the money to begin is held (issue 29); the contractor is told to wait for it.
     expect(hired.text).not.toContain(client.email);
-    expect(hired.text).toContain('No empieces todavía: cuando el cliente pague RD$ 12,500.00 (tiene hasta el ');
+    expect(hired.text).toContain('No empieces todavía: cuando el cliente pague RD$12,500.00 (tiene hasta el ');
     const log = await t.db
       .select()
       .from(logTrail)

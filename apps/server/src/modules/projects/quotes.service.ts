@@ -2,6 +2,7 @@ import { projectMail as tm, projects as tp, projectsWeb, quotes as tq } from '@a
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { offerStartDateInPast, type OFFER_SORTS, type Offer, type Quote, type QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
@@ -14,7 +15,7 @@ import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { assertProjectAction, assertQuoteAction, lockForAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { openProjectsChanged, PROJECTS_CHANNEL } from './open-projects-cache.ts';
-import { formatDeadline, formatMoney, notify, projectUrl } from './project-notify.ts';
+import { formatDeadline, notify, projectUrl } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
 import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
 import {

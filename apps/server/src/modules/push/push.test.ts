@@ -194,7 +194,7 @@ describe('PushSender', () => {
     userId,
     type: 'newOffer',
     title: 'Nueva oferta',
-    body: 'Pedro Martínez ofreció RD$ 4,500.00 por "Cambiar la llave del fregadero".',
+    body: 'Pedro Martínez ofreció RD$4,500.00 por "Cambiar la llave del fregadero".',
     url: `${t.config.appUrl}/proyectos/0b9a6f1e-1c1d-4a57-9d4c-2f0e4c8b7a11`,
     templateParams: [],
     ...over,

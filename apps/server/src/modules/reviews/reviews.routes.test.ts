@@ -48,7 +48,7 @@ describe('writing a review', () => {
 
     const res = await review(client, projectId);
     expect(res.statusCode).toBe(201);
-    expect(res.json().message).toBe('Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.');
+    expect(res.json().message).toBe('Tu reseña fue enviada. Gracias por tu opinión. Nos ayuda a mejorar el sistema.');
     expect(res.json().review).toMatchObject({ status: 'pending', rating: 5, direction: 'client_to_contractor', subjectId: contractor.id, authorName: 'Yolanda A.' });
     const back = await review(contractor, projectId, form({ rating: 4, title: 'Buena clienta', comments: 'Pagó a tiempo.' }));
     expect(back.statusCode).toBe(201);
@@ -56,7 +56,7 @@ describe('writing a review', () => {
 
     const second = await review(client, projectId, form({ rating: 1 }));
     expect(second.statusCode).toBe(409);
-    expect(second.json().error.message).toBe('Ya comentaste este proyecto. Puedes editar tu comentario mientras esté pendiente.');
+    expect(second.json().error.message).toBe('Ya dejaste tu reseña de este proyecto. Puedes editarla mientras esté pendiente.');
     expect((await send('GET', client, `/api/projects/${projectId}/review`)).json()).toMatchObject({ canReview: false, mine: { status: 'pending' } });
     // A pending review counts nowhere yet.
     expect(await profileOf(contractor.id)).toMatchObject({ ratingCount: 0, ratingAvg: 0 });
@@ -75,7 +75,7 @@ describe('writing a review', () => {
     const early = await project('assigned');
     const before = await review(early.client, early.projectId);
     expect(before.statusCode).toBe(409);
-    expect(before.json().error.message).toBe('Podrás comentar cuando el proyecto esté completado.');
+    expect(before.json().error.message).toBe('Podrás dejar tu reseña cuando el proyecto esté completado.');
     expect((await send('GET', early.client, `/api/projects/${early.projectId}/review`)).json().canReview).toBe(false);
 
     const { projectId } = await project();
@@ -84,7 +84,7 @@ describe('writing a review', () => {
     for (const who of [stranger, otherContractor]) {
       const res = await review(who, projectId);
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe('Solo el cliente y el contratista de un proyecto pueden comentarlo.');
+      expect(res.json().error.message).toBe('Solo el cliente y el contratista del proyecto pueden dejar una reseña.');
       expect((await send('GET', who, `/api/projects/${projectId}/review`)).statusCode).toBe(403);
     }
     expect((await review(await person(t, 'sysadmin', 'Admin'), projectId)).statusCode).toBe(403);
@@ -101,12 +101,12 @@ describe('writing a review', () => {
     expect(edited.json().review).toMatchObject({ rating: 3, title: 'Bien', status: 'pending' });
     const notMine = await send('PUT', contractor, `/api/reviews/${id}`, form());
     expect(notMine.statusCode).toBe(403);
-    expect(notMine.json().error.message).toBe('Solo su autor puede editar este comentario.');
+    expect(notMine.json().error.message).toBe('Solo su autor puede editar esta reseña.');
 
     await approve(await person(t, 'sysadmin', 'Admin'), id);
     const late = await send('PUT', client, `/api/reviews/${id}`, form({ rating: 1 }));
     expect(late.statusCode).toBe(409);
-    expect(late.json().error.message).toBe('Este comentario ya fue revisado y no se puede editar.');
+    expect(late.json().error.message).toBe('Esta reseña ya fue revisada y no se puede editar.');
     expect((await t.db.query.reviews.findFirst({ where: eq(reviews.id, id) }))!.rating).toBe(3);
   });
 });
@@ -160,10 +160,10 @@ describe('moderation', () => {
     const page = (await send('GET', null, `/api/contractors/${b.contractor.id}`)).json();
     expect(page.reviews).toEqual([expect.objectContaining({ id: rb, rating: 5, authorName: 'Yolanda A.', reply: null })]);
 
-    const toAuthor = await t.smtp.waitFor((m) => m.to.includes(b.client.email) && m.subject === 'ArreglaYa - Tu comentario fue publicado');
+    const toAuthor = await t.smtp.waitFor((m) => m.to.includes(b.client.email) && m.subject === 'ArreglaYa - Tu reseña fue publicada');
     expect(toAuthor.text).toContain('Cambiar tubería del baño');
-    const toSubject = await t.smtp.waitFor((m) => m.to.includes(b.contractor.email) && m.subject === 'ArreglaYa - Tienes un nuevo comentario');
-    expect(toSubject.text).toContain('Yolanda A. comentó el proyecto «Cambiar tubería del baño» y te calificó con 5 de 5 estrellas.');
+    const toSubject = await t.smtp.waitFor((m) => m.to.includes(b.contractor.email) && m.subject === 'ArreglaYa - Tienes una nueva reseña');
+    expect(toSubject.text).toContain('Yolanda A. dejó una reseña sobre el proyecto «Cambiar tubería del baño» y te calificó con 5 de 5 estrellas.');
   });
 
   it('rejects with a required reason, mailed to the author; a rejected review counts nowhere', async () => {
@@ -178,7 +178,7 @@ describe('moderation', () => {
     const res = await send('POST', admin, `/api/admin/reviews/${id}/reject`, { reason: 'Contiene datos personales.' });
     expect(res.statusCode).toBe(200);
     expect(res.json().review).toMatchObject({ status: 'rejected', rejectionReason: 'Contiene datos personales.' });
-    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Tu comentario no fue publicado');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Tu reseña no fue publicada');
     expect(mail.text).toContain('Motivo: Contiene datos personales.');
     expect(await profileOf(contractor.id)).toMatchObject({ ratingCount: 0 });
     expect((await send('GET', contractor, `/api/contractors/${contractor.id}`)).json().reviews).toEqual([]);
@@ -222,14 +222,14 @@ describe('the reply and /perfil/reviews', () => {
     for (const who of [client, other]) {
       const res = await send('PUT', who, `/api/reviews/${id}/reply`, { reply: 'Falso.' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error.message).toBe('Solo la persona comentada puede responder.');
+      expect(res.json().error.message).toBe('Solo la persona de quien trata la reseña puede responderla.');
     }
     expect((await send('PUT', contractor, `/api/reviews/${id}/reply`, { reply: '' })).json().error.fields).toEqual({ reply: 'Campo obligatorio.' });
     const ok = await send('PUT', contractor, `/api/reviews/${id}/reply`, { reply: '¡Gracias, Yolanda!' });
     expect(ok.statusCode).toBe(200);
     const again = await send('PUT', contractor, `/api/reviews/${id}/reply`, { reply: 'Otra vez.' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error.message).toBe('Ya respondiste a este comentario.');
+    expect(again.json().error.message).toBe('Ya respondiste a esta reseña.');
     await expect.poll(async () => (await send('GET', null, `/api/contractors/${contractor.id}`)).json().reviews[0]?.reply).toBe('¡Gracias, Yolanda!');
   });
 

@@ -20,7 +20,7 @@ import { approveReview, createReview, editReview, myReviews, pendingReviews, pro
 const PARTIES = ['client', 'contractor'] as const;
 const SYSADMINS = ['sysadmin'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
-const tags = ['comentarios'];
+const tags = ['reseñas'];
 
 export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,7 +28,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
       '/api/projects/:projectId/review',
       {
         config: { access: PARTIES },
-        schema: { tags, summary: 'Si puedo comentar este proyecto, y mi comentario', params: ProjectIdParamsSchema, response: { 200: ProjectReviewStateSchema, ...errors } },
+        schema: { tags, summary: 'Si puedo dejar una reseña de este proyecto, y mi reseña', params: ProjectIdParamsSchema, response: { 200: ProjectReviewStateSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.header('cache-control', 'private, no-store');
@@ -42,7 +42,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         config: { access: PARTIES },
         schema: {
           tags,
-          summary: 'Comentar un proyecto completado (una vez por lado)',
+          summary: 'Dejar una reseña de un proyecto completado (una vez por lado)',
           params: ProjectIdParamsSchema,
           body: ReviewFormSchema,
           response: { 201: ReviewResultSchema, ...errors },
@@ -57,7 +57,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         config: { access: PARTIES },
         schema: {
           tags,
-          summary: 'Editar mi comentario mientras está pendiente',
+          summary: 'Editar mi reseña mientras está pendiente',
           params: ReviewIdParamsSchema,
           body: ReviewFormSchema,
           response: { 200: ReviewResultSchema, ...errors },
@@ -72,7 +72,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         config: { access: PARTIES },
         schema: {
           tags,
-          summary: 'Responder públicamente (una vez) a un comentario sobre mí',
+          summary: 'Responder públicamente (una vez) a una reseña sobre mí',
           params: ReviewIdParamsSchema,
           body: ReviewReplySchema,
           response: { 200: ReviewResultSchema, ...errors },
@@ -85,7 +85,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
       '/api/me/reviews',
       {
         config: { access: PARTIES },
-        schema: { tags, summary: "Mis comentarios: 'Sobre ti' o 'De ti'", querystring: MyReviewsQuerySchema, response: { 200: MyReviewsPageSchema, ...errors } },
+        schema: { tags, summary: "Mis reseñas: 'Sobre ti' o 'De ti'", querystring: MyReviewsQuerySchema, response: { 200: MyReviewsPageSchema, ...errors } },
       },
       async (req, reply) => {
         void reply.header('cache-control', 'private, no-store');
@@ -99,7 +99,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         config: { access: SYSADMINS },
         schema: {
           tags: ['administración'],
-          summary: 'Comentarios pendientes, los más antiguos primero',
+          summary: 'Reseñas pendientes, las más antiguas primero',
           querystring: AdminReviewsQuerySchema,
           response: { 200: AdminReviewsPageSchema, ...errors },
         },
@@ -114,7 +114,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
       '/api/admin/reviews/:id/approve',
       {
         config: { access: SYSADMINS },
-        schema: { tags: ['administración'], summary: 'Aprobar y publicar un comentario', params: ReviewIdParamsSchema, response: { 200: ReviewResultSchema, ...errors } },
+        schema: { tags: ['administración'], summary: 'Aprobar y publicar una reseña', params: ReviewIdParamsSchema, response: { 200: ReviewResultSchema, ...errors } },
       },
       async (req) => approveReview(deps, req.user!, req.params.id),
     );
@@ -125,7 +125,7 @@ export function reviewsRoutes(deps: ReviewsDeps): FastifyPluginAsyncZod {
         config: { access: SYSADMINS },
         schema: {
           tags: ['administración'],
-          summary: 'Rechazar un comentario con un motivo',
+          summary: 'Rechazar una reseña con un motivo',
           params: ReviewIdParamsSchema,
           body: ReviewRejectSchema,
           response: { 200: ReviewResultSchema, ...errors },

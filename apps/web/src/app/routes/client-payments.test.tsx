@@ -46,7 +46,7 @@ const receipt = {
   paymentId: items[1]!.id,
   projectId: PROJECT,
   title: 'Pago recibido',
-  paragraphs: ['Hola Yolanda:', 'Recibimos tu pago por «Remodelar la cocina».', 'Monto: RD$ 2,400.00 (Visa •••• 4242)', 'Referencia: ch_123'],
+  paragraphs: ['Hola Yolanda:', 'Recibimos tu pago por «Remodelar la cocina».', 'Monto: RD$2,400.00 (Visa •••• 4242)', 'Referencia: ch_123'],
   amountMinor: 240_000,
   currency: 'DOP',
   createdAt: '2026-11-20T15:00:00.000Z',
@@ -102,7 +102,7 @@ describe('/perfil/pagos (Mis pagos)', () => {
     fireEvent.click(within(rows[1]!).getByRole('link', { name: /^Ver recibo del pago de «Remodelar la cocina»/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Pago recibido' })).toBeTruthy();
     expect(router.state.location.pathname).toBe(`/perfil/pagos/${receipt.paymentId}/recibo`);
-    expect(screen.getByText('Monto: RD$ 2,400.00 (Visa •••• 4242)')).toBeTruthy();
+    expect(screen.getByText('Monto: RD$2,400.00 (Visa •••• 4242)')).toBeTruthy();
     expect(screen.getByText(/^Fecha: 20 nov 2026/)).toBeTruthy();
   });
 });

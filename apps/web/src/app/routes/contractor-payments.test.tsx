@@ -50,7 +50,7 @@ function renderPage(opts: { account: typeof account | null; balances: Balance[] 
       if (url === '/api/me/payout-account') return json(200, { account: opts.account });
       if (url === '/api/me/payouts' && method === 'POST')
         return json(200, {
-          message: tp.payout.withdrawn('RD$ 3,600.00'),
+          message: tp.payout.withdrawn('RD$3,600.00'),
           payout: { id: '9b8a7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d', amountMinor: 360_000, currency: 'DOP', status: 'paid' },
         });
       return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
@@ -83,7 +83,7 @@ describe('/profile/pagos: Retirar and the payout schedule', () => {
     expect(available()).toBe('RD$3,600.00');
     fireEvent.click(button);
     fireEvent.click(button);
-    expect(await screen.findByText(tp.payout.withdrawn('RD$ 3,600.00'))).toBeTruthy();
+    expect(await screen.findByText(tp.payout.withdrawn('RD$3,600.00'))).toBeTruthy();
     await waitFor(() => expect(available()).toBe('RD$0.00'));
     const movements = screen.getByRole('list', { name: t.balance.movements });
     expect(within(movements).getAllByRole('listitem')[0]!.textContent).toContain(t.balance.kinds.payout);

@@ -18,7 +18,7 @@ import { cx } from '@/lib/cx.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null, fallback: T): T => (values.includes(value as T) ? (value as T) : fallback);
 
-/** /perfil/reviews ('Comentarios', spec §2), both roles: 'Sobre ti' (about me, published) and 'De ti' (mine, with their state). */
+/** /perfil/reviews ('Reseñas', spec §2's 'Comentarios'), both roles: 'Sobre ti' (about me, published) and 'De ti' (mine, with their state). */
 function MyReviewsPage() {
   usePageTitle(t.page.title);
   const { user } = useViewer();

@@ -44,7 +44,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Cómo recibo y comparo las ofertas?',
     answer:
-      'Cada oferta llega a «Mis proyectos» y te avisamos por notificación y correo. En cada una ves el precio, la descripción del trabajo, la calificación del contratista, sus comentarios y los proyectos que ha completado. Puedes chatear con cada contratista antes de decidir.',
+      'Cada oferta llega a «Mis proyectos» y te avisamos por notificación y correo. En cada una ves el precio, la descripción del trabajo, la calificación del contratista, sus reseñas y los proyectos que ha completado. Puedes chatear con cada contratista antes de decidir.',
     tags: 'proyectos ofertas cotizaciones notificación',
   },
   {
@@ -92,7 +92,7 @@ export const FAQS: readonly Faq[] = [
     category: 'propietarios',
     question: '¿Cuándo puedo calificar a un contratista?',
     answer:
-      'Cuando el proyecto está «Completado» puedes dejar una calificación de 1 a 5 estrellas con un título y un comentario, una vez por proyecto. Nuestro equipo de moderación revisa cada comentario antes de publicarlo; solo los aprobados cuentan en la calificación.',
+      'Cuando el proyecto está «Completado» puedes dejar una reseña: una calificación de 1 a 5 estrellas con un título y un comentario, una vez por proyecto. Nuestro equipo de moderación revisa cada reseña antes de publicarla; solo las aprobadas cuentan en la calificación.',
     tags: 'comentarios reseñas calificación estrellas',
   },
   {
@@ -170,9 +170,8 @@ export const FAQS: readonly Faq[] = [
   {
     id: 'responder-comentario',
     category: 'contratistas',
-    question: '¿Puedo responder a un comentario?',
-    answer:
-      'Sí, puedes responder una vez y públicamente a cada comentario aprobado sobre ti. Si crees que un comentario incumple las normas, escríbenos desde la página de contacto.',
+    question: '¿Puedo responder a una reseña?',
+    answer: 'Sí, puedes responder una vez y públicamente a cada reseña aprobada sobre ti. Si crees que una reseña incumple las normas, escríbenos desde la página de contacto.',
     tags: 'comentarios reseñas',
   },
   // Socios
@@ -276,7 +275,7 @@ export const FAQS: readonly Faq[] = [
     category: 'app',
     question: '¿Cómo elimino mi cuenta?',
     answer:
-      'En «Mi cuenta» › «Seguridad» pulsa «Borrar cuenta» y confirma. Borramos tus datos personales; los comentarios y conversaciones con otras personas quedan como «Usuario eliminado». Si tienes trabajos en curso o dinero retenido, primero hay que terminarlos o cancelarlos.',
+      'En «Mi cuenta» › «Seguridad» pulsa «Borrar cuenta» y confirma. Borramos tus datos personales; las reseñas y conversaciones con otras personas quedan como «Usuario eliminado». Si tienes trabajos en curso o dinero retenido, primero hay que terminarlos o cancelarlos.',
     tags: 'mi cuenta borrar privacidad',
   },
   {

@@ -176,7 +176,7 @@ describe('MessageList', () => {
   it('shows a notification as a card with a link to the project, and a pending request with Aceptar / Rechazar for its contractor only', async () => {
     const onRespond = vi.fn();
     const messages = [
-      msg(1, 'Ramón envió una oferta de RD$ 5,000.00.', false, '2026-11-24T12:00:00Z', { type: 'notification', senderId: null, subject: 'Nueva oferta' }),
+      msg(1, 'Ramón envió una oferta de RD$5,000.00.', false, '2026-11-24T12:00:00Z', { type: 'notification', senderId: null, subject: 'Nueva oferta' }),
       msg(2, 'Necesito cambiar una llave', false, '2026-11-24T12:01:00Z', { subject: 'Nueva solicitud de servicio', serviceRequest: 'pending' }),
     ];
     inRouter(<MessageList conversationId={uuid(1)} messages={messages} otherName="Lucía" projectId={uuid(77)} viewerIsContractor onRespond={onRespond} now={now} />);

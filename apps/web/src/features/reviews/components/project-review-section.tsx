@@ -27,7 +27,7 @@ export function ProjectReviewSection({ projectId, userId, subjectName }: Project
   const messages = useMessageBox();
   const [open, setOpen] = useState(false);
   const s = state.data;
-  // Mis proyectos' 'Comentar' links here (#comentario); the section appears after the project, so it scrolls itself.
+  // Mis proyectos' 'Escribir reseña' links here (#comentario); the section appears after the project, so it scrolls itself.
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   const shown = Boolean(s && (s.canReview || s.mine));

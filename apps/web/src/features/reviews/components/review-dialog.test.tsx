@@ -36,13 +36,13 @@ describe('Add Comment', () => {
   });
 
   it('sends the rating as a number with the trimmed text', async () => {
-    const send = vi.fn(async () => ({ message: 'Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.' }));
+    const send = vi.fn(async () => ({ message: 'Tu reseña fue enviada. Gracias por tu opinión. Nos ayuda a mejorar el sistema.' }));
     const { user, onSent } = renderDialog(send);
     await user.click(screen.getByRole('radio', { name: '4 estrellas' }));
     await user.type(title(), '  Muy bien ');
     await user.type(comments(), 'Puntual y limpio.');
     await user.click(submit());
-    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu reseña fue enviada. Gracias por tu comentario. Nos ayuda a mejorar el sistema.'));
+    await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu reseña fue enviada. Gracias por tu opinión. Nos ayuda a mejorar el sistema.'));
     expect(send).toHaveBeenCalledWith({ rating: 4, title: 'Muy bien', comments: 'Puntual y limpio.' });
   });
 
@@ -50,7 +50,7 @@ describe('Add Comment', () => {
     const send = vi
       .fn<(body: ReviewData) => Promise<{ message: string }>>()
       .mockRejectedValueOnce(new ApiError(400, 'VALIDATION', 'Datos inválidos.', { comments: 'Máximo 2000 caracteres.' }))
-      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'Ya comentaste este proyecto. Puedes editar tu comentario mientras esté pendiente.'));
+      .mockRejectedValueOnce(new ApiError(409, 'CONFLICT', 'Ya dejaste tu reseña de este proyecto. Puedes editarla mientras esté pendiente.'));
     const { user } = renderDialog(send);
     await user.click(screen.getByRole('radio', { name: '1 estrella' }));
     await user.type(title(), 'Mal');
@@ -59,6 +59,6 @@ describe('Add Comment', () => {
     expect(await screen.findByText('Máximo 2000 caracteres.')).toBeTruthy();
     expect(comments().getAttribute('aria-invalid')).toBe('true');
     await user.click(submit());
-    expect((await screen.findByRole('alert')).textContent).toBe('Ya comentaste este proyecto. Puedes editar tu comentario mientras esté pendiente.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Ya dejaste tu reseña de este proyecto. Puedes editarla mientras esté pendiente.');
   });
 });

@@ -29,7 +29,7 @@ const base: Review = {
 describe('a review on /perfil/reviews', () => {
   it("shows its author the state and a rejection's reason", () => {
     render(<ReviewItem review={{ ...base, status: 'rejected', rejectionReason: 'Contiene datos personales.' }} side="by" locale="es-DO" />);
-    expect(screen.getByText('No publicado')).toBeTruthy();
+    expect(screen.getByText('No publicada')).toBeTruthy();
     expect(screen.getByText('Motivo: Contiene datos personales.')).toBeTruthy();
     expect(screen.getByText(/Sobre Ramón A\./)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Responder' })).toBeNull();

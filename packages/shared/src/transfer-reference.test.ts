@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CROCKFORD_ALPHABET, REFERENCE_LENGTH, findReferenceIn, formatReference, isValidReference, newTransferReference, normalizeReference } from './transfer-reference.ts';
+import {
+  CROCKFORD_ALPHABET,
+  REFERENCE_LENGTH,
+  findReferenceIn,
+  findReferencesIn,
+  formatReference,
+  isValidReference,
+  newTransferReference,
+  normalizeReference,
+} from './transfer-reference.ts';
 
 const bytes = fc.uint8Array({ minLength: 5, maxLength: 5 });
 const reference = bytes.map((b) => newTransferReference(() => b));
@@ -156,6 +165,17 @@ describe('findReferenceIn', () => {
     const other = newTransferReference(() => new Uint8Array([9, 8, 7, 6, 5]));
     expect(findReferenceIn(`MURR${other} ${REF}`)).toBe(REF);
     expect(findReferenceIn(`MURR${other}`)).toBe(other);
+  });
+
+  it('ranks glued candidates by the word boundaries they keep, and lists them all', () => {
+    const other = newTransferReference(() => new Uint8Array([9, 8, 7, 6, 5]));
+    // Starts on a boundary beats ends on one, which beats neither.
+    expect(findReferenceIn(`X${other}Y ${REF}Z`)).toBe(REF);
+    expect(findReferenceIn(`X${other}Y X${REF}`)).toBe(REF);
+    expect(findReferencesIn(`X${other}Y X${REF} ${REF}`)).toEqual([REF, other]);
+    expect(findReferencesIn('PAGO JUAN')).toEqual([]);
+    // Our own name holds an "AY": whatever it makes with the next words, a real reference comes first.
+    for (const glue of [' ', '']) expect(findReferenceIn(['ARREGLAYA', 'APAGOAY', REF].join(glue))).toBe(REF);
   });
 
   it.each([null, undefined, '', 'PAGO JUAN PEREZ', 'AY', 'AYAYAYAYAYAYAYAY', 'AY-7K3M-9QXD', REF.slice(0, -1), REF.slice(0, -1) + (REF.endsWith('0') ? '1' : '0')])(

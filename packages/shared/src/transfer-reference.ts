@@ -116,15 +116,24 @@ export function formatReference(s: string): string {
  * compact and canonical, or null. Finds it however the bank or the payer mangled it: any case,
  * spaces, dashes, dots or slashes removed or added (`AY 7K3M-9QXD.4`), O/0 and I/L/1 mixed up, and
  * glued to the words around it (`PAGOAY7K3M9QXD4JUAN`). A candidate whose check symbol is wrong is
- * not a reference.
- *
- * Separators are dropped and every `AY` in what is left is tried with the 9 symbols after it. A
- * candidate that starts and ends on word boundaries of the original text is preferred to one that
- * does not (in `GARAY 7K3M9QXD4 …`, the glued reading `AY7K3M9QXD4` is only a fallback). When a
- * text holds several, the first (preferred) one wins.
+ * not a reference. When the text holds several candidates, the best (see `findReferencesIn`).
  */
 export function findReferenceIn(freeText: string | null | undefined): string | null {
-  if (!freeText) return null;
+  return findReferencesIn(freeText)[0] ?? null;
+}
+
+/**
+ * Every reference candidate in the text, best first, each once. Separators (anything but A–Z and
+ * 0–9) are dropped and every `AY` in what is left is tried with the 9 symbols after it; those
+ * that pass the check are candidates. One that starts and ends on word boundaries of the original
+ * text comes first, then one that starts on a boundary, then one that ends on one, then the rest,
+ * each group in text order. The later groups exist for glued text, and they let through a false
+ * candidate with probability 1/32 wherever "ay" sits inside a word followed by nine letters or
+ * digits (`ARREGLAYA PAGO PROYECTO` reads `AYAPAGOPRO`, `GARAY` + a reference's first symbols):
+ * a matcher should try every candidate against the references it expects, not only the first.
+ */
+export function findReferencesIn(freeText: string | null | undefined): string[] {
+  if (!freeText) return [];
   const upper = freeText.toUpperCase();
   // The text's letters and digits (A–Z, 0–9; anything else separates), and where words start and end.
   let compact = '';
@@ -146,12 +155,14 @@ export function findReferenceIn(freeText: string | null | undefined): string | n
   }
   if (wordEnd.length > 0) wordEnd[wordEnd.length - 1] = true;
 
-  let fallback: string | null = null;
+  const found: { ref: string; rank: number; at: number }[] = [];
   for (let at = compact.indexOf(REFERENCE_PREFIX); at >= 0 && at + REFERENCE_LENGTH <= compact.length; at = compact.indexOf(REFERENCE_PREFIX, at + 1)) {
     const symbols = symbolsValid(compact.slice(at + REFERENCE_PREFIX.length, at + REFERENCE_LENGTH));
     if (symbols === null) continue;
-    if (wordStart[at] && wordEnd[at + REFERENCE_LENGTH - 1]) return REFERENCE_PREFIX + symbols;
-    fallback ??= REFERENCE_PREFIX + symbols;
+    const starts = wordStart[at]!;
+    const ends = wordEnd[at + REFERENCE_LENGTH - 1]!;
+    found.push({ ref: REFERENCE_PREFIX + symbols, rank: starts && ends ? 0 : starts ? 1 : ends ? 2 : 3, at });
   }
-  return fallback;
+  found.sort((a, b) => a.rank - b.rank || a.at - b.at);
+  return [...new Set(found.map((f) => f.ref))];
 }

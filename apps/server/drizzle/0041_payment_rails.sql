@@ -38,14 +38,14 @@ CREATE TABLE "statement_imports" (
 --> statement-breakpoint
 CREATE TABLE "statement_lines" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
-	"bank_tx_id" varchar(140) NOT NULL,
+	"bank_tx_id" varchar(200) NOT NULL,
 	"import_id" uuid,
 	"booked_on" date NOT NULL,
 	"amount_minor" bigint NOT NULL,
 	"currency" "currency" NOT NULL,
 	"reference" varchar(20),
 	"description" text DEFAULT '' NOT NULL,
-	"payer_name" varchar(140),
+	"payer_name" varchar(200),
 	"status" varchar(12) NOT NULL,
 	"payment_id" uuid,
 	"applied_minor" bigint DEFAULT 0 NOT NULL,

@@ -1,8 +1,5 @@
 // The bank statement's words (issue 47, decision 050): the feed's and the console's.
 export const statementQueue = {
-  badDate: 'La fecha debe tener el formato AAAA-MM-DD.',
-  badAmount: 'El monto debe ser un número entero positivo de centavos.',
-  badCurrency: 'La moneda no es una de las que usamos (DOP, USD, COP, MXN).',
   imported: 'Estado de cuenta importado.',
   assigned: 'Movimiento asignado al pago.',
   notAssigned: 'Ninguna transferencia pendiente tiene esa referencia en esa moneda.',
@@ -11,4 +8,6 @@ export const statementQueue = {
   lineNotFound: 'No encontramos ese movimiento.',
   feedClosed: 'La conexión con el banco no está configurada.',
   feedRefused: 'Credenciales del banco no válidas.',
+  noMapping: (bank: string) => `No hay un formato CSV guardado para «${bank}». Configúralo antes de importar su extracto.`,
+  mappingSaved: 'Formato del banco guardado.',
 };

@@ -274,7 +274,7 @@ export const statementLines = pgTable(
   'statement_lines',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    bankTxId: varchar('bank_tx_id', { length: 140 }).notNull().unique(),
+    bankTxId: varchar('bank_tx_id', { length: 200 }).notNull().unique(),
     importId: uuid('import_id').references(() => statementImports.id),
     bookedOn: date('booked_on', { mode: 'string' }).notNull(),
     amountMinor: money('amount_minor').notNull(),
@@ -282,7 +282,7 @@ export const statementLines = pgTable(
     /** The transfer reference found in the line's text, normalised. */
     reference: varchar('reference', { length: 20 }),
     description: text('description').notNull().default(''),
-    payerName: varchar('payer_name', { length: 140 }),
+    payerName: varchar('payer_name', { length: 200 }),
     /** matched, unmatched, returned, debit (domain STATEMENT_LINE_STATUSES). */
     status: varchar('status', { length: 12 }).notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),

@@ -1,18 +1,30 @@
+import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { statementQueue as ts } from '@arreglaya/shared/i18n/statement-queue';
+import { CsvMappingSchema, StatementFeedSchema } from '@arreglaya/shared/schemas/bank-statements';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
-import { AssignLineSchema, FeedInputSchema, ImportReportSchema, ReturnLineSchema, StatementQueueSchema } from '@arreglaya/shared/schemas/statements';
-import { findReferenceIn } from '@arreglaya/shared/transfer-reference';
+import {
+  AssignLineSchema,
+  BankParamsSchema,
+  ImportQuerySchema,
+  ImportReportSchema,
+  QueuedLineSchema,
+  ReturnLineSchema,
+  StatementQueueSchema,
+} from '@arreglaya/shared/schemas/statements';
 import crypto from 'node:crypto';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
-import { importStatement, listOpenLines, markReturned, matchLine } from './statement-matching.ts';
+import { parseFeedLines, parseStatementFile, type StatementParseResult } from './bank-statements.ts';
+import { findBankMapping, importStatement, listOpenLines, markReturned, matchLine, saveBankMapping } from './statement-matching.ts';
 
 const SYSADMINS = ['sysadmin'] as const;
-const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema };
 const noStore = { 'cache-control': 'private, no-store' };
 const MessageSchema = z.object({ message: z.string() });
+/** A statement file's size cap (a busy month in camt.053 is a few MB). */
+const FILE_LIMIT = 32 * 1024 * 1024;
 
 /** Constant-time comparison of the feed's bearer token (a wrong length is a plain refusal). */
 function tokenMatches(header: string | undefined, token: string): boolean {
@@ -21,31 +33,92 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   return given.length === want.length && crypto.timingSafeEqual(given, want);
 }
 
+/** A parse that refused the whole file: a 400 with its sentence; else the lines and each line's problem as "Línea N: …". */
+function linesOf(parsed: StatementParseResult) {
+  if (!parsed.ok) throw new AppError('VALIDATION', parsed.error);
+  return { lines: parsed.lines, errors: parsed.errors.map((e) => tstat.atLine(e.line, e.message)) };
+}
+
+const queued = (r: Awaited<ReturnType<typeof listOpenLines>>[number]): z.infer<typeof QueuedLineSchema> => ({
+  ...r,
+  status: r.status as z.infer<typeof QueuedLineSchema>['status'],
+  returnedAt: r.returnedAt?.toISOString() ?? null,
+});
+
 /**
  * The bank statement (issue 47, decision 050): the automated feed (a bearer token, the bank's
- * lines as JSON), and the console's queue of lines to assign or return.
+ * lines as JSON), the console's file import (camt.053, or CSV with the bank's saved layout), the
+ * layouts, and the queue of lines to assign or return.
  */
 export function bankStatementRoutes(deps: PaymentsDeps & { feedToken: string | undefined }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/api/bank/statement-lines',
       {
-        bodyLimit: 5 * 1024 * 1024,
+        bodyLimit: 8 * 1024 * 1024,
         config: { access: 'public' },
         schema: {
           tags: ['pagos'],
           summary: 'Movimientos de la cuenta de ArreglaYa enviados por el banco (conexión automática)',
           description: 'Autenticado con `Authorization: Bearer <STATEMENT_FEED_TOKEN>`. Un movimiento ya recibido (el mismo id del banco) se cuenta una vez.',
-          body: FeedInputSchema,
+          body: StatementFeedSchema,
           response: { 200: ImportReportSchema, ...errors },
         },
       },
       async (req, reply) => {
         if (!deps.feedToken) throw new AppError('NOT_FOUND', ts.feedClosed);
         if (!tokenMatches(req.headers.authorization, deps.feedToken)) throw new AppError('UNAUTHENTICATED', ts.feedRefused);
-        const lines = req.body.lines.map((l) => ({ ...l, reference: findReferenceIn(l.description) }));
-        const report = await importStatement(deps, lines, { format: 'feed' });
-        return reply.headers(noStore).send({ message: ts.imported, ...report });
+        const { lines, errors: problems } = linesOf(parseFeedLines(req.body.lines));
+        const report = await importStatement(deps, lines, { format: 'feed', errors: problems });
+        return reply.headers(noStore).send({ message: ts.imported, ...report, errors: problems });
+      },
+    );
+
+    // The console's import: the file's bytes as they are (a browser's fetch with the File as body).
+    await app.register(async (plain) => {
+      const files = plain.withTypeProvider<ZodTypeProvider>();
+      files.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: FILE_LIMIT }, (_req, body, done) => done(null, body));
+      files.post(
+        '/api/admin/statements',
+        {
+          bodyLimit: FILE_LIMIT,
+          config: { access: SYSADMINS },
+          schema: {
+            tags: ['administración'],
+            summary: 'Importar un extracto bancario (camt.053, o CSV con el formato guardado del banco)',
+            querystring: ImportQuerySchema,
+            response: { 200: ImportReportSchema, ...errors },
+          },
+        },
+        async (req, reply) => {
+          const body = req.body;
+          if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('VALIDATION', tstat.file.empty);
+          const mapping = req.query.bank ? await findBankMapping(deps.db, req.query.bank) : undefined;
+          if (req.query.bank && !mapping) throw new AppError('NOT_FOUND', ts.noMapping(req.query.bank));
+          const parsed = parseStatementFile(new Uint8Array(body), { mapping, maxBytes: FILE_LIMIT });
+          const { lines, errors: problems } = linesOf(parsed);
+          const format = parsed.ok && parsed.format === 'csv' ? 'csv' : 'camt053';
+          const report = await importStatement(deps, lines, { format, fileName: req.query.name ?? null, importedBy: req.user!.id, errors: problems });
+          return reply.headers(noStore).send({ message: ts.imported, ...report, errors: problems });
+        },
+      );
+    });
+
+    app.put(
+      '/api/admin/bank-mappings/:bank',
+      {
+        config: { access: SYSADMINS },
+        schema: {
+          tags: ['administración'],
+          summary: 'Guardar el formato CSV del extracto de un banco',
+          params: BankParamsSchema,
+          body: CsvMappingSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await saveBankMapping(deps.db, req.params.bank, req.body, req.user!.id);
+        return reply.headers(noStore).send({ message: ts.mappingSaved });
       },
     );
 
@@ -55,10 +128,7 @@ export function bankStatementRoutes(deps: PaymentsDeps & { feedToken: string | u
         config: { access: SYSADMINS },
         schema: { tags: ['administración'], summary: 'Movimientos del banco por asignar o devolver', response: { 200: StatementQueueSchema, ...errors } },
       },
-      async (_req, reply) => {
-        const rows = await listOpenLines(deps.db);
-        return reply.headers(noStore).send({ items: rows.map((r) => ({ ...r, returnedAt: r.returnedAt?.toISOString() ?? null, status: r.status as 'unmatched' })) });
-      },
+      async (_req, reply) => reply.headers(noStore).send({ items: (await listOpenLines(deps.db)).map(queued) }),
     );
 
     app.post(

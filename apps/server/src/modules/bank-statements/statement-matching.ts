@@ -1,8 +1,9 @@
 import type { Currency } from '@arreglaya/shared/domain';
-import { normalizeReference } from '@arreglaya/shared/transfer-reference';
+import type { CsvMapping, StatementLine } from '@arreglaya/shared/schemas/bank-statements';
+import { findReferencesIn, normalizeReference } from '@arreglaya/shared/transfer-reference';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { statementImports, statementLines } from '../../db/schema/index.ts';
+import { bankCsvMappings, statementImports, statementLines } from '../../db/schema/index.ts';
 import { creditTransfer, findTransferByReference, lockTransfer } from '../payments/funding-rails.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 
@@ -13,18 +14,8 @@ import type { PaymentsDeps } from '../payments/payments.service.ts';
 // the agreed amount (the funding, as a card's) and what it brought beyond is to be returned. A
 // credit naming nothing known, or a payment no longer waiting, waits in the console's queue.
 
-/** A statement line as the parsers (camt053.ts, csv-statement.ts) and the feed give it. */
-export interface IncomingLine {
-  bankTxId: string;
-  bookedOn: string;
-  amountMinor: number;
-  currency: string;
-  direction: 'credit' | 'debit';
-  reversal: boolean;
-  reference: string | null;
-  description: string;
-  payerName: string | null;
-}
+/** A statement line as the parsers (camt053.ts, csv-statement.ts) and the feed (feed.ts) give it. */
+export type IncomingLine = Pick<StatementLine, 'bankTxId' | 'bookedOn' | 'amountMinor' | 'currency' | 'direction' | 'reversal' | 'reference' | 'description' | 'payerName'>;
 
 export interface ImportReport {
   importId: string;
@@ -45,7 +36,7 @@ const INSERT_BATCH = 1000;
 export async function importStatement(
   deps: PaymentsDeps,
   lines: IncomingLine[],
-  meta: { format: 'camt053' | 'csv' | 'feed'; fileName?: string | null; importedBy?: string | null; errors?: { line: number; message: string }[] },
+  meta: { format: 'camt053' | 'csv' | 'feed'; fileName?: string | null; importedBy?: string | null; errors?: string[] },
 ): Promise<ImportReport> {
   const db = deps.db;
   const [imp] = await db
@@ -53,7 +44,7 @@ export async function importStatement(
     .values({ format: meta.format, fileName: meta.fileName ?? null, importedBy: meta.importedBy ?? null, errors: meta.errors ?? [] })
     .returning({ id: statementImports.id });
   const importId = imp!.id;
-  const fresh: { id: string; reference: string | null }[] = [];
+  const fresh: { id: string; candidates: string[] }[] = [];
   for (let i = 0; i < lines.length; i += INSERT_BATCH) {
     const rows = lines.slice(i, i + INSERT_BATCH).map((l) => {
       const reference = l.reference ? normalizeReference(l.reference) : null;
@@ -66,7 +57,7 @@ export async function importStatement(
         currency: (CURRENCIES_TAKEN.has(l.currency) ? l.currency : 'DOP') as Currency,
         reference,
         description: l.description.slice(0, 2000),
-        payerName: l.payerName?.slice(0, 140) ?? null,
+        payerName: l.payerName?.slice(0, 200) ?? null,
         status: credit ? 'unmatched' : 'debit',
       };
     });
@@ -74,12 +65,26 @@ export async function importStatement(
       .insert(statementLines)
       .values(rows)
       .onConflictDoNothing({ target: statementLines.bankTxId })
-      .returning({ id: statementLines.id, reference: statementLines.reference, status: statementLines.status });
-    for (const w of written) if (w.status === 'unmatched') fresh.push(w);
+      .returning({ id: statementLines.id, bankTxId: statementLines.bankTxId, reference: statementLines.reference, status: statementLines.status });
+    const byId = new Map(lines.slice(i, i + INSERT_BATCH).map((l) => [l.bankTxId, l]));
+    for (const w of written) {
+      if (w.status !== 'unmatched') continue;
+      // Every reference-like code of the line, the parser's first: "ArreglaYa" glued to a code can pass for one.
+      const l = byId.get(w.bankTxId);
+      const candidates = [...new Set([w.reference, ...findReferencesIn(`${l?.reference ?? ''} ${l?.description ?? ''}`)].filter((x): x is string => !!x))];
+      if (candidates.length > 0) fresh.push({ id: w.id, candidates });
+    }
   }
   const duplicates = lines.length - (await db.$count(statementLines, eq(statementLines.importId, importId)));
   let matched = 0;
-  for (const line of fresh) if (line.reference && (await matchLine(deps, line.id, line.reference))) matched++;
+  for (const line of fresh) {
+    for (const ref of line.candidates) {
+      if (await matchLine(deps, line.id, ref)) {
+        matched++;
+        break;
+      }
+    }
+  }
   const unmatched = await db.$count(statementLines, and(eq(statementLines.importId, importId), eq(statementLines.status, 'unmatched')));
   const report = { importId, lines: lines.length, matched, unmatched, duplicates };
   await db.update(statementImports).set({ lines: report.lines, matched, unmatched, duplicates }).where(eq(statementImports.id, importId));
@@ -143,4 +148,18 @@ export async function returnPartialTransfer(tx: Tx, paymentId: string): Promise<
     .update(statementLines)
     .set({ returnMinor: sql`${statementLines.returnMinor} + ${statementLines.appliedMinor}`, appliedMinor: 0 })
     .where(and(eq(statementLines.paymentId, paymentId), inArray(statementLines.status, ['matched'])));
+}
+
+/** A bank's saved CSV layout (the console's import reads that bank's CSV with it). */
+export async function findBankMapping(db: Db, bank: string): Promise<CsvMapping | undefined> {
+  const [row] = await db.select({ mapping: bankCsvMappings.mapping }).from(bankCsvMappings).where(eq(bankCsvMappings.bank, bank.toLowerCase()));
+  return row?.mapping as CsvMapping | undefined;
+}
+
+export async function saveBankMapping(db: Db, bank: string, mapping: CsvMapping, by: string): Promise<void> {
+  const key = bank.toLowerCase();
+  await db
+    .insert(bankCsvMappings)
+    .values({ bank: key, mapping, updatedBy: by })
+    .onConflictDoUpdate({ target: bankCsvMappings.bank, set: { mapping, updatedBy: by, updatedAt: new Date() } });
 }

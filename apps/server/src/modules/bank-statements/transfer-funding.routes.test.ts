@@ -22,7 +22,7 @@ let seq = 0;
 const line = (reference: string, amountMinor: number, extra: Record<string, unknown> = {}) => ({
   bankTxId: `BPD-${Date.now()}-${++seq}`,
   bookedOn: '2026-12-06',
-  amountMinor,
+  amount: (amountMinor / 100).toFixed(2),
   currency: 'DOP',
   direction: 'credit',
   description: `TRANSF ${reference.toLowerCase().replaceAll('-', ' ')} YOLANDA PEREZ`,
@@ -151,6 +151,67 @@ describe('funding by transfer', () => {
     const [row] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, late.bankTxId));
     expect(row).toMatchObject({ status: 'matched', appliedMinor: 0, returnMinor: 1_250_000 });
     expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+/** A one-entry camt.053.001.02 as a Dominican bank exports it: a credit quoting `concept`. */
+const camt = (bankRef: string, amount: string, concept: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-12-06T18:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><CreDtTm>2026-12-06T18:00:00</CreDtTm><Acct><Id><Othr><Id>812345678</Id></Othr></Id><Ccy>DOP</Ccy></Acct>
+<Ntry><Amt Ccy="DOP">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-12-06</Dt></BookgDt><AcctSvcrRef>${bankRef}</AcctSvcrRef>
+<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>YOLANDA PEREZ</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${concept}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+const upload = (who: { headers: Record<string, string> }, body: string, query = '') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/admin/statements${query}`,
+    headers: { ...who.headers, 'content-type': 'application/octet-stream' },
+    payload: Buffer.from(body, 'utf8'),
+  });
+
+describe('the console’s statement import', () => {
+  it('imports a camt.053 file, matches the transfer it names, and counts the same file twice once', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const admin = await sysadmin(t);
+    const file = camt(`2026120600${++seq}`, '12500.00', `PAGO ${res.pending.transfer.reference} REPARACION`);
+    expect((await upload(client, file)).statusCode).toBe(403);
+    const first = await upload(admin, file, '?name=popular-06-12.xml');
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ message: 'Estado de cuenta importado.', lines: 1, matched: 1, duplicates: 0, errors: [] });
+    expect(await money(client, projectId)).toMatchObject({ funded: true, heldMinor: 1_250_000 });
+    expect((await upload(admin, file)).json()).toMatchObject({ lines: 1, matched: 0, duplicates: 1 });
+    // Not a statement at all: one clear sentence, nothing imported.
+    const junk = await upload(admin, '<html><body>hola</body></html>');
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().error.message).toMatch(/^El archivo/);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('reads a bank’s CSV with the layout saved for it, and says which lines it could not read', async () => {
+    const { client, projectId, res } = await openTransfer();
+    const admin = await sysadmin(t);
+    const csv = (ref: string) =>
+      [
+        '"Fecha Posteo","Fecha Efectiva","Referencia","Descripción","Débito","Crédito","Balance"',
+        `"06/12/2026","06/12/2026","${ref}","TRANSF ${res.pending.transfer.reference}","","12,500.00","300,000.00"`,
+        `"06/12/2026","06/12/2026","${ref}X","DEPOSITO","","12,5x0.00","300,000.00"`,
+      ].join('\r\n');
+    expect((await upload(admin, csv(`R${++seq}`), '?bank=popular')).statusCode).toBe(404);
+    const mapping = {
+      bankName: 'Banco Popular Dominicano',
+      encoding: 'utf-8',
+      delimiter: ',',
+      decimalSeparator: '.',
+      dateFormat: 'dd/mm/yyyy',
+      columns: { date: 'Fecha Posteo', debit: 'Débito', credit: 'Crédito', description: ['Descripción'], bankTxId: 'Referencia', balance: 'Balance' },
+      currency: 'DOP',
+    };
+    const saved = await t.app.inject({ method: 'PUT', url: '/api/admin/bank-mappings/popular', headers: admin.headers, payload: mapping });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const res2 = await upload(admin, csv(`R${++seq}`), '?bank=popular');
+    expect(res2.statusCode, res2.body).toBe(200);
+    expect(res2.json()).toMatchObject({ lines: 1, matched: 1, errors: [expect.stringMatching(/^Línea \d+: el monto «12,5x0.00» no es un número/)] });
+    expect(await money(client, projectId)).toMatchObject({ funded: true });
   });
 });
 

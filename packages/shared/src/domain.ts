@@ -124,6 +124,7 @@ export const JOB_QUEUES = [
   'notification-delivery',
   'notifications-purge',
   'contractor-trust',
+  'dlocal-sandbox-notifications',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

@@ -58,6 +58,60 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ MAIL_TRANSPORT: 'smtp' })).toThrow(/SMTP_URL: MAIL_TRANSPORT=smtp needs SMTP_URL/);
   });
 
+  describe('PROCESSOR and dLocal (issue 47)', () => {
+    const prod = { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' };
+    const dlocalCreds = { DLOCAL_LOGIN: 'login', DLOCAL_TRANS_KEY: 'trans-key', DLOCAL_SECRET_KEY: 'secret-key' };
+
+    it('keeps the card sandbox the default outside production, with no dLocal address', () => {
+      expect(loadConfig({})).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: null });
+      expect(loadConfig({ DLOCAL_API_URL: 'https://api.dlocal.com' })).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: null });
+    });
+
+    it('uses the stand-in for PROCESSOR=dlocal outside production unless an address is given', () => {
+      expect(loadConfig({ PROCESSOR: 'dlocal' })).toMatchObject({ PROCESSOR: 'dlocal', dlocalApiUrl: 'sandbox' });
+      expect(loadConfig({ PROCESSOR: 'dlocal', DLOCAL_API_URL: 'sandbox' }).dlocalApiUrl).toBe('sandbox');
+      expect(loadConfig({ PROCESSOR: 'dlocal', DLOCAL_API_URL: 'https://sandbox.dlocal.com/', ...dlocalCreds })).toMatchObject({
+        dlocalApiUrl: 'https://sandbox.dlocal.com',
+        DLOCAL_LOGIN: 'login',
+        DLOCAL_TRANS_KEY: 'trans-key',
+        DLOCAL_SECRET_KEY: 'secret-key',
+      });
+    });
+
+    it('accepts dLocal in production with its address and credentials', () => {
+      expect(loadConfig({ ...prod, PROCESSOR: 'dlocal', DLOCAL_API_URL: 'https://api.dlocal.com', ...dlocalCreds })).toMatchObject({
+        PROCESSOR: 'dlocal',
+        dlocalApiUrl: 'https://api.dlocal.com',
+      });
+    });
+
+    it.each([
+      ['an unknown processor', { PROCESSOR: 'stripe' }, /PROCESSOR: /],
+      ['no processor in production', { ...prod }, /PROCESSOR: production needs PROCESSOR set on purpose: 'dlocal'/],
+      [
+        'the stand-in in production',
+        { ...prod, PROCESSOR: 'dlocal', DLOCAL_API_URL: 'sandbox' },
+        /DLOCAL_API_URL: DLOCAL_API_URL=sandbox is the built-in dLocal stand-in .* refused in production/,
+      ],
+      ['no dLocal address in production', { ...prod, PROCESSOR: 'dlocal', ...dlocalCreds }, /DLOCAL_API_URL: PROCESSOR=dlocal in production needs DLOCAL_API_URL/],
+      ['an http address', { PROCESSOR: 'dlocal', DLOCAL_API_URL: 'http://api.dlocal.com', ...dlocalCreds }, /DLOCAL_API_URL: must be an https URL/],
+      ['not an address', { PROCESSOR: 'dlocal', DLOCAL_API_URL: 'dlocal', ...dlocalCreds }, /DLOCAL_API_URL: must be an https URL/],
+      [
+        'a real address without credentials',
+        { PROCESSOR: 'dlocal', DLOCAL_API_URL: 'https://api.dlocal.com' },
+        /DLOCAL_API_URL: a real DLOCAL_API_URL needs DLOCAL_LOGIN, DLOCAL_TRANS_KEY, DLOCAL_SECRET_KEY/,
+      ],
+      [
+        'a real address with one credential missing',
+        { PROCESSOR: 'dlocal', DLOCAL_API_URL: 'https://api.dlocal.com', ...dlocalCreds, DLOCAL_SECRET_KEY: ' ' },
+        /a real DLOCAL_API_URL needs/,
+      ],
+    ])('refuses %s', (_label, env, message) => {
+      expect(() => loadConfig(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '  ' })).toMatchObject({ DATABASE_URL: undefined, SMTP_URL: undefined });
   });

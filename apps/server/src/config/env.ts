@@ -62,6 +62,16 @@ const providerUrl = optionalNonEmpty.transform((v, ctx) => {
   }
   return v.replace(/\/+$/, '');
 });
+/** dLocal's address (issue 47): `sandbox` (the built-in stand-in) or an https URL. */
+const dlocalUrl = optionalNonEmpty.transform((v, ctx) => {
+  if (v === undefined || v === 'sandbox') return v;
+  if (!/^https:\/\/[^/\s]+/.test(v) || !URL.canParse(v)) {
+    ctx.addIssue({ code: 'custom', message: "must be an https URL (dLocal's: https://api.dlocal.com) or 'sandbox'" });
+    return z.NEVER;
+  }
+  return v.replace(/\/+$/, '');
+});
+const DLOCAL_VARS = ['DLOCAL_LOGIN', 'DLOCAL_TRANS_KEY', 'DLOCAL_SECRET_KEY'] as const;
 const WHATSAPP_VARS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
 const SMS_VARS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
 
@@ -166,11 +176,23 @@ const EnvSchema = z
     /** Load shedding: requests get 503 while the JavaScript heap in use is above this share of its limit. */
     MAX_HEAP_USED_RATIO: z.coerce.number().min(0.5).max(0.99).default(0.9),
     /**
-     * The card processor (decision 021): only the built-in sandbox today; AZUL, CardNET or Stripe
-     * later. The default outside production only: production must choose it on purpose (the
-     * sandbox takes test cards and moves no real money; its challenge pages would be ours).
+     * The card processor (decision 021): `sandbox`, the built-in card sandbox, or `dlocal`, dLocal's
+     * Payins API (issue 47: cards by dLocal's tokens and cash tickets). The default outside production
+     * only: production must choose it on purpose (the sandbox takes test cards and moves no real
+     * money; its challenge pages would be ours).
      */
-    PROCESSOR: z.enum(['sandbox']).optional(),
+    PROCESSOR: z.enum(['sandbox', 'dlocal']).optional(),
+    /**
+     * dLocal's address (https://api.dlocal.com, or https://sandbox.dlocal.com, dLocal's own test
+     * environment) or `sandbox`, the built-in stand-in under /dlocal-sandbox (the default outside
+     * production; refused in production). Cash vouchers always go through it (decision 050); cards
+     * too with PROCESSOR=dlocal. A real address needs the three credentials of dLocal's Merchant
+     * Dashboard; the stand-in has fixed test credentials of its own. Unset in production: no cash.
+     */
+    DLOCAL_API_URL: dlocalUrl,
+    DLOCAL_LOGIN: optionalNonEmpty,
+    DLOCAL_TRANS_KEY: optionalNonEmpty,
+    DLOCAL_SECRET_KEY: optionalNonEmpty,
     /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
     PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
     /**
@@ -267,8 +289,21 @@ const EnvSchema = z
     path: ['SMTP_URL'],
   })
   .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== undefined, {
-    message: 'production needs PROCESSOR set on purpose; PROCESSOR=sandbox mounts the test processor (test cards only, no real money moves)',
+    message: "production needs PROCESSOR set on purpose: 'dlocal' (dLocal's Payins API), or 'sandbox', which mounts the test processor (test cards only, no real money moves)",
     path: ['PROCESSOR'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PROCESSOR !== 'dlocal' || e.DLOCAL_API_URL !== undefined, {
+    message: "PROCESSOR=dlocal in production needs DLOCAL_API_URL: dLocal's address (https://api.dlocal.com)",
+    path: ['DLOCAL_API_URL'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.DLOCAL_API_URL !== 'sandbox', {
+    message:
+      "DLOCAL_API_URL=sandbox is the built-in dLocal stand-in (test cards and tickets, no real money moves) and is refused in production: set dLocal's address (https://api.dlocal.com)",
+    path: ['DLOCAL_API_URL'],
+  })
+  .refine((e) => e.DLOCAL_API_URL === undefined || e.DLOCAL_API_URL === 'sandbox' || DLOCAL_VARS.every((name) => e[name] !== undefined), {
+    message: `a real DLOCAL_API_URL needs ${DLOCAL_VARS.join(', ')} (dLocal's Merchant Dashboard, Settings › Integrations)`,
+    path: ['DLOCAL_API_URL'],
   })
   .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',
@@ -291,7 +326,12 @@ export type Env = z.infer<typeof EnvSchema>;
 
 export interface Config extends Omit<Env, 'PROCESSOR'> {
   /** PROCESSOR, or the sandbox outside production (production refuses to start without it). */
-  PROCESSOR: 'sandbox';
+  PROCESSOR: 'sandbox' | 'dlocal';
+  /**
+   * dLocal's address, or 'sandbox' (the built-in stand-in; DLOCAL_API_URL's default outside
+   * production). Null in production without DLOCAL_API_URL (no cash vouchers, and PROCESSOR=dlocal refused).
+   */
+  dlocalApiUrl: string | null;
   /** Absolute DATA_DIR. */
   dataDir: string;
   /** Absolute BACKUP_DIR. */
@@ -350,5 +390,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : env.NODE_ENV === 'production'
         ? null
         : DEMO_TRANSFER_ACCOUNT,
+    dlocalApiUrl: env.DLOCAL_API_URL ?? (env.NODE_ENV === 'production' ? null : 'sandbox'),
   };
 }

@@ -210,6 +210,7 @@ export const adminJobs = {
     'notification-delivery': 'Envío de notificaciones (push, WhatsApp, SMS)',
     'notifications-purge': 'Limpieza de notificaciones antiguas',
     'contractor-trust': 'Datos de confianza de los contratistas',
+    'dlocal-sandbox-notifications': 'Avisos del dLocal de prueba',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } as Record<JobQueueName, string>,
   waiting: 'En espera',

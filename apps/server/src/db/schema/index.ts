@@ -5,6 +5,7 @@ export * from './money.ts';
 export * from './social.ts';
 export * from './site.ts';
 export * from './sandbox-processor.ts';
+export * from './dlocal-sandbox.ts';
 export * from './campaigns.ts';
 export * from './notifications.ts';
 export * from './push.ts';

@@ -1,0 +1,86 @@
+import type { ChargeResult } from '../payments/processor.ts';
+import { verifySignature, type VerifyOptions } from './dlocal-signature.ts';
+import { DlocalPaymentSchema, DlocalRefundSchema, fromDlocalAmount, type DlocalPayment, type DlocalRefund } from './dlocal-types.ts';
+
+// What our side does with dLocal's answers and notifications: a payment's status onto the charge
+// statuses the payments service and its ledger already know (processor.ts), a refund's onto done /
+// waiting / refused, and a notification checked (signature) and read (payment or refund object).
+// Every mapping goes by `status`, refined by `status_code`: a notification may come late, twice or
+// out of order, so the receiver settles by the state it reads (idempotently), never by counting.
+
+/** A REJECTED payment's reason, in the card processor's failure codes. */
+export function failureCodeOf(statusCode: string): string {
+  switch (statusCode) {
+    case '302':
+      return 'insufficient_funds';
+    case '316': // unsupported operation
+    case '318': // invalid transaction
+    case '321': // error in acquirer
+      return 'processing_error';
+    default:
+      // 300 (also a 3-D Secure challenge the payer cancelled), 301, 303–315, 317, 319, 320…
+      return 'declined';
+  }
+}
+
+/**
+ * A payment as a ChargeResult (processor.ts): PAID → succeeded; PENDING → requires_action, with
+ * where the payer acts (the 3-D Secure page, or the cash ticket); REJECTED → failed with its reason;
+ * CANCELLED and EXPIRED → canceled ('cancelled', 'expired'). An undocumented status reads as still
+ * waiting (requires_action with no page): ask again later.
+ */
+export function toChargeResult(p: DlocalPayment, idempotencyKey: string): ChargeResult {
+  const base = { id: p.id, idempotencyKey, amountMinor: fromDlocalAmount(p.amount), currency: p.currency };
+  switch (p.status) {
+    case 'PAID':
+      return { ...base, status: 'succeeded', failureCode: null, actionUrl: null };
+    case 'REJECTED':
+      return { ...base, status: 'failed', failureCode: failureCodeOf(p.status_code), actionUrl: null };
+    case 'CANCELLED':
+      return { ...base, status: 'canceled', failureCode: 'cancelled', actionUrl: null };
+    case 'EXPIRED':
+      return { ...base, status: 'canceled', failureCode: 'expired', actionUrl: null };
+    default:
+      return { ...base, status: 'requires_action', failureCode: null, actionUrl: p.three_dsecure?.redirect_url ?? p.redirect_url ?? p.ticket?.image_url ?? null };
+  }
+}
+
+/** Whether a payment's status is final (no notification will move it again, refunds aside). */
+export function isFinal(p: Pick<DlocalPayment, 'status'>): boolean {
+  return ['PAID', 'REJECTED', 'CANCELLED', 'EXPIRED'].includes(p.status);
+}
+
+/** A refund's state: SUCCESS done; PENDING waiting (a cash payment's bank transfer); REJECTED, CANCELLED refused. */
+export function refundState(r: Pick<DlocalRefund, 'status'>): 'succeeded' | 'pending' | 'failed' {
+  if (r.status === 'SUCCESS') return 'succeeded';
+  if (r.status === 'REJECTED' || r.status === 'CANCELLED') return 'failed';
+  return 'pending';
+}
+
+export type DlocalNotification = { kind: 'payment'; payment: DlocalPayment } | { kind: 'refund'; refund: DlocalRefund } | { kind: 'invalid'; reason: 'signature' | 'body' };
+
+/**
+ * A notification POSTed to our notification_url ("Receive notifications"): its signature checked
+ * against the exact bytes received (with our login and secret key), then read as the payment object,
+ * or the refund object (which names its payment_id). Never throws. Answer 2xx only once it is
+ * stored: dLocal retries anything else (hourly, then every 12 hours, 12 attempts).
+ */
+export function readDlocalNotification(
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string | Buffer,
+  opts: Pick<VerifyOptions, 'login' | 'secretKey' | 'maxSkewMs' | 'now'>,
+): DlocalNotification {
+  if (!verifySignature(headers, rawBody, opts)) return { kind: 'invalid', reason: 'signature' };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+  } catch {
+    return { kind: 'invalid', reason: 'body' };
+  }
+  if (json !== null && typeof json === 'object' && 'payment_id' in json) {
+    const refund = DlocalRefundSchema.safeParse(json);
+    return refund.success ? { kind: 'refund', refund: refund.data } : { kind: 'invalid', reason: 'body' };
+  }
+  const payment = DlocalPaymentSchema.safeParse(json);
+  return payment.success ? { kind: 'payment', payment: payment.data } : { kind: 'invalid', reason: 'body' };
+}

@@ -1,0 +1,707 @@
+import { cardBrandOf, cardDigits, luhnValid } from '@arreglaya/shared/schemas/payments';
+import crypto from 'node:crypto';
+import { z } from 'zod';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { DlocalCredentials } from '../dlocal-signature.ts';
+import {
+  DLOCAL_ERRORS,
+  PAYMENT_STATUS_DETAILS,
+  REFUND_STATUS_CODES,
+  fromDlocalAmount,
+  toDlocalAmount,
+  type DlocalPaymentBody,
+  type DlocalPaymentStatusBody,
+  type DlocalRefundBody,
+  type DlocalRefundStatus,
+  type DlocalTicket,
+} from '../dlocal-types.ts';
+import {
+  addRefunded,
+  enqueueNotification,
+  expireDueTickets,
+  findCardToken,
+  findPayment,
+  findPaymentByOrder,
+  findRefund,
+  insertCardToken,
+  insertPaymentOnce,
+  insertRefund,
+  listNotifications,
+  listRefunds,
+  postponeNotifications,
+  setTicketExpiry,
+  settleRefund,
+  subtractRefunded,
+  transitionPayment,
+  type SandboxCardToken,
+  type SandboxPayment,
+  type SandboxRefund,
+} from './dlocal-sandbox.repository.ts';
+import type { DeliveryFaults, NotificationDeliveryDeps } from './notification-delivery.ts';
+
+// The built-in dLocal stand-in (issue 47; docs/dlocal-contract.md). dLocal cannot be reached from
+// here, so outside production DLOCAL_API_URL=sandbox points our client at this: it runs inside our
+// server as if it were dLocal (its routes under /dlocal-sandbox, its tables in the PostgreSQL schema
+// dlocal_sandbox, never joined with ours) and answers dLocal's documented HTTP contract: the same
+// paths, JSON shapes, status codes, error codes and signature checks, and the same asynchronous
+// side: status changes notified to the notification_url, signed, retried on dLocal's schedule.
+//
+// How it decides, as dLocal's sandbox does: card payments are approved, unless the `description`
+// is a documented status code (dLocal's sandbox trick: "302" is rejected for insufficient amount)
+// or the card's number is one of the card sandbox's test numbers (declined, insufficient funds,
+// 3-D Secure challenge, processing error). Cash tickets (ZP, Banco Popular) stay PENDING until a
+// tester pays them on the ticket page, or expire after TICKET_LIFETIME_MS.
+
+export const DLOCAL_SANDBOX_PREFIX = '/dlocal-sandbox';
+
+/** The stand-in's fixed test credentials (DLOCAL_LOGIN etc. are for the real dLocal only). */
+export const DLOCAL_SANDBOX_CREDENTIALS: DlocalCredentials = {
+  login: 'sandbox-x-login',
+  transKey: 'sandbox-x-trans-key',
+  secretKey: 'sandbox-secret-key-not-a-real-one',
+};
+
+export type SandboxCardBehaviour = 'success' | 'declined' | 'insufficient_funds' | 'challenge' | 'processing_error';
+
+/** The card sandbox's test numbers (decision 021), with the same meaning here; any other valid number pays. */
+export const DLOCAL_SANDBOX_CARDS: Record<string, SandboxCardBehaviour> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000003220': 'challenge',
+  '4000000000000119': 'processing_error',
+};
+
+/** What a card payment becomes by its token's behaviour: the documented status code. */
+const CARD_OUTCOMES: Record<SandboxCardBehaviour, string> = {
+  success: '200',
+  challenge: '101',
+  declined: '301',
+  insufficient_funds: '302',
+  processing_error: '321',
+};
+
+/** A cash ticket's life when the request sets none (dLocal's help centre: 5 calendar days). */
+export const TICKET_LIFETIME_MS = 5 * 24 * 3600_000;
+
+/** The Dominican Republic (the only country the stand-in serves): its currencies and cash methods. */
+const COUNTRY = 'DO';
+const CURRENCIES = ['DOP', 'USD'];
+const CASH_METHODS: Record<string, { providerName: string }> = { ZP: { providerName: 'Banco Popular' } };
+const COMPANY_NAME = 'DLOCAL';
+
+const BRAND_CODES: Record<string, string> = { visa: 'VI', mastercard: 'MC', amex: 'AE', discover: 'DI', diners: 'DC', jcb: 'JC' };
+
+export type ApiFaultOp = 'create_payment' | 'retrieve' | 'refund';
+export type ApiFaultKind = 'network' | 'timeout_before' | 'timeout_after' | 'server_error';
+
+/** An answer of the stand-in's API: an HTTP status and a JSON body. */
+export interface ApiAnswer {
+  status: number;
+  body: unknown;
+}
+
+const error = (e: { http: number; code: number; message: string }, extra: { message?: string; param?: string } = {}): ApiAnswer => ({
+  status: e.http,
+  body: { code: e.code, message: extra.message ?? e.message, ...(extra.param === undefined ? {} : { param: extra.param }) },
+});
+
+/** dLocal's date shape: 2018-12-26T20:37:20.000+0000. */
+const dlocalDate = (d: Date) => d.toISOString().replace('Z', '+0000');
+
+const twoDecimals = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
+const PayerSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    email: z.email().max(254),
+    /** The Dominican Republic's ID (cédula): 11 digits, not required. */
+    document: z
+      .string()
+      .regex(/^\d{11}$/)
+      .optional(),
+    user_reference: z.string().max(100).optional(),
+  })
+  .loose();
+
+const CreatePaymentSchema = z
+  .object({
+    amount: z.number(),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    payment_method_id: z.string().min(1).max(10),
+    payment_method_flow: z.enum(['DIRECT', 'REDIRECT']),
+    payer: PayerSchema,
+    card: z.record(z.string(), z.unknown()).optional(),
+    order_id: z.string().min(1).max(200),
+    description: z.string().max(100).optional(),
+    notification_url: z.url({ protocol: /^https?$/ }).optional(),
+    callback_url: z.url({ protocol: /^https?$/ }).optional(),
+  })
+  .loose();
+
+const CreateRefundSchema = z
+  .object({
+    payment_id: z.string().min(1).max(60),
+    amount: z.number().optional(),
+    currency: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .optional(),
+    notification_url: z.url({ protocol: /^https?$/ }).optional(),
+    description: z.string().max(100).optional(),
+  })
+  .loose();
+
+const SandboxToolSchema = z.object({ payment_id: z.string().min(1).max(60), status: z.enum(['PAID', 'REJECTED']) });
+
+/** What the stand-in's Smart Fields take from the browser (dlocal.js createToken's card fields). */
+const TokenizeSchema = z.object({
+  number: z.string().max(30),
+  cvv: z.string().regex(/^\d{3,4}$/),
+  expiration_month: z.coerce.number().int().min(1).max(12),
+  expiration_year: z.coerce.number().int().min(2000).max(2100),
+  holder_name: z.string().trim().min(1).max(100).optional(),
+});
+
+/** The value at a path of the raw JSON (to tell a missing parameter, 5001, from an invalid one, 5000). */
+function valueAt(json: unknown, path: PropertyKey[]): unknown {
+  let v: unknown = json;
+  for (const key of path) {
+    if (v === null || typeof v !== 'object') return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
+}
+
+/** The first zod issue as dLocal's error: 5001 for a missing parameter, 5000 for an invalid one. */
+function invalid(json: unknown, issues: z.core.$ZodIssue[]): ApiAnswer {
+  const issue = issues[0]!;
+  const param = issue.path.map(String).join('.');
+  if (valueAt(json, issue.path) === undefined) return error(DLOCAL_ERRORS.missingParameter, { message: `Missing parameter: ${param}`, param });
+  return error(DLOCAL_ERRORS.invalidRequest, { message: `Invalid parameter: ${param}`, param });
+}
+
+const digits = (n: number) => Array.from({ length: n }, () => crypto.randomInt(10)).join('');
+
+export interface DlocalSandboxSettings {
+  /** Where the stand-in's pages are reached: APP_URL + /dlocal-sandbox (in redirect_url, image_url). */
+  publicUrl: string;
+  credentials?: DlocalCredentials;
+  ticketLifetimeMs?: number;
+  /** The stand-in's clock (tests move it instead of waiting). */
+  now?: () => Date;
+}
+
+/** What the ticket page shows. */
+export interface TicketView {
+  id: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  number: string;
+  barcode: string;
+  reference: string;
+  expiresAt: Date;
+  providerName: string;
+  companyName: string;
+  callbackUrl: string | null;
+}
+
+/** What the 3-D Secure page shows. */
+export interface ChallengeView {
+  id: string;
+  status: string;
+  statusCode: string;
+  amountMinor: number;
+  currency: string;
+  brand: string;
+  last4: string;
+  callbackUrl: string | null;
+}
+
+export class DlocalSandbox {
+  readonly credentials: DlocalCredentials;
+  readonly publicUrl: string;
+  /** Tests and the demo: make the next notification deliveries fail (`failNextDeliveries`). */
+  readonly deliveryFaults: DeliveryFaults = { failNext: 0 };
+  private readonly ticketLifetimeMs: number;
+  private readonly clock: () => Date;
+  private apiFaults: { op: ApiFaultOp; kind: ApiFaultKind }[] = [];
+
+  constructor(
+    private readonly db: Db,
+    settings: DlocalSandboxSettings,
+  ) {
+    this.credentials = settings.credentials ?? DLOCAL_SANDBOX_CREDENTIALS;
+    this.publicUrl = settings.publicUrl.replace(/\/+$/, '');
+    this.ticketLifetimeMs = settings.ticketLifetimeMs ?? TICKET_LIFETIME_MS;
+    this.clock = settings.now ?? (() => new Date());
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  // ---- The Payins API (the routes have checked the signature; `login` is the merchant's X-Login) ----
+
+  async createPayment(login: string, json: unknown): Promise<ApiAnswer> {
+    const parsed = CreatePaymentSchema.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error.issues);
+    const req = parsed.data;
+    if (req.country !== COUNTRY) return error(DLOCAL_ERRORS.countryNotSupported, { param: 'country' });
+    if (!CURRENCIES.includes(req.currency)) return error(DLOCAL_ERRORS.currencyNotAllowed, { param: 'currency' });
+    if (!(req.amount > 0)) return error(DLOCAL_ERRORS.amountTooLow, { param: 'amount' });
+    if (!twoDecimals(req.amount) || req.amount > 10_000_000) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: amount', param: 'amount' });
+    const now = this.now();
+    const base = {
+      id: `D-4-${crypto.randomUUID()}`,
+      merchantLogin: login,
+      orderId: req.order_id,
+      amountMinor: fromDlocalAmount(req.amount),
+      currency: req.currency,
+      country: req.country,
+      paymentMethodId: req.payment_method_id,
+      paymentMethodFlow: req.payment_method_flow,
+      payerUserReference: req.payer.user_reference ?? null,
+      description: req.description ?? null,
+      notificationUrl: req.notification_url ?? null,
+      callbackUrl: req.callback_url ?? null,
+      createdAt: now,
+      updatedAt: now,
+    };
+
+    let row: typeof base & {
+      paymentMethodType: string;
+      status: string;
+      statusCode: string;
+      cardTokenId?: string;
+      approvedAt?: Date;
+      ticketNumber?: string;
+      ticketBarcode?: string;
+      ticketExpiresAt?: Date;
+    };
+    if (req.payment_method_id === 'CARD') {
+      // Our server never sends a card number: the docs send one to /secure_payments, which we do not serve.
+      if (!req.card) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: card', param: 'card' });
+      if (['number', 'cvv', 'encrypted_data'].some((k) => k in req.card!))
+        return error(DLOCAL_ERRORS.unsupportedOperation, { message: 'Card data must be sent to /secure_payments; send a token here.', param: 'card' });
+      if (req.payment_method_flow !== 'DIRECT') return error(DLOCAL_ERRORS.methodNotAvailable, { message: 'Method not available: CARD by REDIRECT', param: 'payment_method_flow' });
+      const tokenId = typeof req.card.token === 'string' ? req.card.token : typeof req.card.card_id === 'string' ? req.card.card_id : undefined;
+      if (tokenId === undefined) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: card.token', param: 'card.token' });
+      const token = await findCardToken(this.db, tokenId.slice(0, 60));
+      if (!token) return error(DLOCAL_ERRORS.tokenNotFound, { param: 'card.token' });
+      // dLocal's sandbox trick: a documented status code in the description decides the outcome.
+      const forced = req.description !== undefined && /^(200|101|3\d\d)$/.test(req.description.trim()) && PAYMENT_STATUS_DETAILS[req.description.trim()];
+      const statusCode = forced ? req.description!.trim() : CARD_OUTCOMES[token.behaviour as SandboxCardBehaviour];
+      const status = PAYMENT_STATUS_DETAILS[statusCode]!.status;
+      row = { ...base, paymentMethodType: 'CARD', status, statusCode, cardTokenId: token.id, ...(status === 'PAID' ? { approvedAt: now } : {}) };
+    } else if (CASH_METHODS[req.payment_method_id]) {
+      row = {
+        ...base,
+        paymentMethodType: 'TICKET',
+        status: 'PENDING',
+        statusCode: '100',
+        ticketNumber: digits(16),
+        ticketBarcode: digits(44),
+        ticketExpiresAt: new Date(now.getTime() + this.ticketLifetimeMs),
+      };
+    } else {
+      return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_id' });
+    }
+
+    const created = await this.db.transaction(async (tx) => {
+      const payment = await insertPaymentOnce(tx, row);
+      if (payment) await this.notifyPayment(tx, payment, now);
+      return payment;
+    });
+    // The merchant used this order id already: dLocal refuses a second payment, whatever the body.
+    if (!created) return error(DLOCAL_ERRORS.orderIdDuplicated, { param: 'order_id' });
+    return { status: 200, body: await this.paymentObject(this.db, created) };
+  }
+
+  async getPayment(login: string, id: string): Promise<ApiAnswer> {
+    const payment = await this.readPayment(login, id);
+    if (!payment) return error(DLOCAL_ERRORS.paymentNotFound);
+    return { status: 200, body: await this.paymentObject(this.db, payment) };
+  }
+
+  async getPaymentStatus(login: string, id: string): Promise<ApiAnswer> {
+    const payment = await this.readPayment(login, id);
+    if (!payment) return error(DLOCAL_ERRORS.paymentNotFound);
+    const body: DlocalPaymentStatusBody = { id: payment.id, status: payment.status, status_code: payment.statusCode, status_detail: statusDetail(payment.statusCode) };
+    return { status: 200, body };
+  }
+
+  async getOrder(login: string, orderId: string): Promise<ApiAnswer> {
+    const found = await findPaymentByOrder(this.db, login, orderId);
+    const payment = found && (await this.readPayment(login, found.id));
+    if (!payment) return error(DLOCAL_ERRORS.paymentNotFound, { message: 'Order not found.' });
+    return {
+      status: 200,
+      body: {
+        order_id: payment.orderId,
+        payment_id: payment.id,
+        amount: toDlocalAmount(payment.amountMinor),
+        currency: payment.currency,
+        created_date: dlocalDate(payment.createdAt),
+        ...(payment.approvedAt ? { approved_date: dlocalDate(payment.approvedAt) } : {}),
+        status: payment.status,
+        status_code: payment.statusCode,
+        status_detail: statusDetail(payment.statusCode),
+      },
+    };
+  }
+
+  async createRefund(login: string, json: unknown): Promise<ApiAnswer> {
+    const parsed = CreateRefundSchema.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error.issues);
+    const req = parsed.data;
+    if ((req.amount === undefined) !== (req.currency === undefined)) {
+      const param = req.amount === undefined ? 'amount' : 'currency';
+      return error(DLOCAL_ERRORS.missingParameter, { message: `Missing parameter: ${param}`, param });
+    }
+    const payment = await this.readPayment(login, req.payment_id);
+    if (!payment) return error(DLOCAL_ERRORS.paymentNotFound, { param: 'payment_id' });
+    if (payment.status !== 'PAID') return error(DLOCAL_ERRORS.invalidStatus, { message: `Payment ${payment.id} has not status PAID. Actual status: ${payment.status}` });
+    if (req.currency !== undefined && req.currency !== payment.currency) return error(DLOCAL_ERRORS.currencyNotAllowed, { param: 'currency' });
+    if (req.amount !== undefined && (!(req.amount > 0) || !twoDecimals(req.amount)))
+      return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: amount', param: 'amount' });
+    const amountMinor = req.amount === undefined ? payment.amountMinor - payment.refundedMinor : fromDlocalAmount(req.amount);
+    if (amountMinor <= 0) return error(DLOCAL_ERRORS.amountExceeded, { param: 'amount' });
+    const now = this.now();
+    // A card refund is a reversal, done at once; a cash payment is paid back by bank transfer, later.
+    const status: DlocalRefundStatus = payment.paymentMethodType === 'CARD' ? 'SUCCESS' : 'PENDING';
+    const refund = await this.db.transaction(async (tx) => {
+      if (!(await addRefunded(tx, payment.id, amountMinor, now))) return undefined;
+      const r = await insertRefund(tx, {
+        id: `REF-${crypto.randomUUID()}`,
+        paymentId: payment.id,
+        amountMinor,
+        currency: payment.currency,
+        status,
+        notificationUrl: req.notification_url ?? null,
+        description: req.description ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await this.notifyRefund(tx, r, payment, now);
+      return r;
+    });
+    if (!refund) return error(DLOCAL_ERRORS.amountExceeded, { param: 'amount' });
+    return { status: 200, body: refundObject(refund, payment) };
+  }
+
+  async getRefund(login: string, id: string): Promise<ApiAnswer> {
+    const refund = await findRefund(this.db, id);
+    const payment = refund && (await findPayment(this.db, refund.paymentId));
+    if (!refund || !payment || payment.merchantLogin !== login) return error(DLOCAL_ERRORS.paymentNotFound, { message: 'Refund not found.' });
+    return { status: 200, body: refundObject(refund, payment) };
+  }
+
+  async getRefundStatus(login: string, id: string): Promise<ApiAnswer> {
+    const answer = await this.getRefund(login, id);
+    if (answer.status !== 200) return answer;
+    const r = answer.body as DlocalRefundBody;
+    return { status: 200, body: { id: r.id, status: r.status, status_code: r.status_code, status_detail: r.status_detail } };
+  }
+
+  /**
+   * dLocal's sandbox tool (POST /sandbox-tools/payments, "Testing DIRECT cash payments"): a pending
+   * payment is forced to PAID or REJECTED.
+   */
+  async sandboxTool(login: string, json: unknown): Promise<ApiAnswer> {
+    const parsed = SandboxToolSchema.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error.issues);
+    const payment = await this.readPayment(login, parsed.data.payment_id);
+    if (!payment) return { status: 404, body: { code: 0, status: 'ERROR', message: '404 {"code":4000,"message":"Payment not found"}' } };
+    const moved = await this.move(payment.id, { status: 'PENDING' }, parsed.data.status === 'PAID' ? '200' : '300');
+    if (!moved) {
+      const latest = await findPayment(this.db, payment.id);
+      return error(DLOCAL_ERRORS.invalidStatus, { message: `Payment ${payment.id} has not status PENDING. Actual status: ${latest?.status ?? payment.status}` });
+    }
+    return { status: 200, body: await this.paymentObject(this.db, moved) };
+  }
+
+  // ---- The browser's side: Smart Fields' tokens, the ticket page, the 3-D Secure page ----
+
+  /** A card token for the browser (dlocal.js createToken's stand-in); the number is never kept. */
+  async tokenize(json: unknown): Promise<ApiAnswer> {
+    const parsed = TokenizeSchema.safeParse(json);
+    if (!parsed.success) return invalid(json, parsed.error.issues);
+    const number = cardDigits(parsed.data.number);
+    const brand = BRAND_CODES[cardBrandOf(number)];
+    if (!/^\d{13,19}$/.test(number) || !luhnValid(number) || !brand) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid card number.', param: 'number' });
+    const now = this.now();
+    const { expiration_month: month, expiration_year: year } = parsed.data;
+    if (year < now.getUTCFullYear() || (year === now.getUTCFullYear() && month < now.getUTCMonth() + 1))
+      return error(DLOCAL_ERRORS.invalidRequest, { message: 'Card expired.', param: 'expiration_year' });
+    const id = `CV-${crypto.randomUUID()}`;
+    await insertCardToken(this.db, {
+      id,
+      brand,
+      last4: number.slice(-4),
+      expMonth: month,
+      expYear: year,
+      behaviour: DLOCAL_SANDBOX_CARDS[number] ?? 'success',
+      createdAt: now,
+    });
+    return { status: 200, body: { token: id } };
+  }
+
+  /** The ticket page's data (expired on read), or null for a payment that is no ticket. */
+  async ticket(id: string): Promise<TicketView | null> {
+    const payment = await this.readPayment(undefined, id);
+    if (!payment || payment.paymentMethodType !== 'TICKET' || !payment.ticketNumber) return null;
+    return {
+      id: payment.id,
+      status: payment.status,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      number: payment.ticketNumber,
+      barcode: payment.ticketBarcode ?? '',
+      reference: ticketReference(payment),
+      expiresAt: payment.ticketExpiresAt!,
+      providerName: CASH_METHODS[payment.paymentMethodId]?.providerName ?? payment.paymentMethodId,
+      companyName: COMPANY_NAME,
+      callbackUrl: payment.callbackUrl,
+    };
+  }
+
+  /** The tester pays the ticket at the counter: PENDING → PAID, once, unless it expired. */
+  async payTicket(id: string): Promise<SandboxPayment | null> {
+    const payment = await this.readPayment(undefined, id);
+    if (!payment || payment.paymentMethodType !== 'TICKET') return null;
+    return (await this.move(payment.id, { status: 'PENDING', statusCode: '100' }, '200')) ?? null;
+  }
+
+  /** The 3-D Secure page's data. */
+  async challenge(id: string): Promise<ChallengeView | null> {
+    const payment = await findPayment(this.db, id);
+    if (!payment || payment.paymentMethodType !== 'CARD') return null;
+    const token = payment.cardTokenId ? await findCardToken(this.db, payment.cardTokenId) : undefined;
+    return {
+      id: payment.id,
+      status: payment.status,
+      statusCode: payment.statusCode,
+      amountMinor: payment.amountMinor,
+      currency: payment.currency,
+      brand: token?.brand ?? '',
+      last4: token?.last4 ?? '',
+      callbackUrl: payment.callbackUrl,
+    };
+  }
+
+  /** The payer answers the challenge: PENDING (101) → PAID or REJECTED, once. */
+  async answerChallenge(id: string, confirm: boolean): Promise<SandboxPayment | null> {
+    return (await this.move(id, { status: 'PENDING', statusCode: '101' }, confirm ? '200' : '300')) ?? null;
+  }
+
+  // ---- Sweeps and test hooks ----
+
+  /** Every pending ticket past its expiry becomes EXPIRED (500) and is notified; how many. */
+  async sweepExpired(now: Date = this.now()): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const expired = await expireDueTickets(tx, now);
+      for (const p of expired) await this.notifyPayment(tx, p, now);
+      return expired.length;
+    });
+  }
+
+  /** Test hook: a pending ticket expires now (and is notified). */
+  async expireNow(id: string): Promise<boolean> {
+    const now = this.now();
+    if (!(await setTicketExpiry(this.db, id, now))) return false;
+    return (await this.expireOne(id, now)) !== undefined;
+  }
+
+  /** Test hook: a pending refund (of a cash payment) is paid or refused by the bank. */
+  async settleRefund(id: string, status: Exclude<DlocalRefundStatus, 'PENDING'>): Promise<boolean> {
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const refund = await settleRefund(tx, id, status, now);
+      if (!refund) return false;
+      const payment = (await findPayment(tx, refund.paymentId))!;
+      // A refund that did not happen gives its amount back to what may still be refunded.
+      if (status !== 'SUCCESS') await subtractRefunded(tx, payment.id, refund.amountMinor, now);
+      await this.notifyRefund(tx, refund, payment, now);
+      return true;
+    });
+  }
+
+  /** Test hook: the last notification of a payment or refund is sent again (a replay, same body). */
+  async replayLatestNotification(subjectId: string): Promise<boolean> {
+    const last = (await listNotifications(this.db, subjectId)).at(-1);
+    if (!last) return false;
+    await enqueueNotification(this.db, { subjectKind: last.subjectKind, subjectId, url: last.url, body: last.body, nextAttemptAt: this.now() });
+    return true;
+  }
+
+  /** Test hook: the undelivered notifications of a payment or refund go `ms` late. */
+  delayNotifications(subjectId: string, ms: number): Promise<number> {
+    return postponeNotifications(this.db, subjectId, new Date(this.now().getTime() + ms));
+  }
+
+  /** Test hook: the next `n` deliveries fail as if our server could not be reached. */
+  failNextDeliveries(n: number): void {
+    this.deliveryFaults.failNext = n;
+  }
+
+  /** The notifications of a payment or refund, in order (tests read attempts and times). */
+  notifications(subjectId: string) {
+    return listNotifications(this.db, subjectId);
+  }
+
+  /**
+   * Test hook, as the card sandbox's: the next `times` API calls of `op` fail. network and
+   * timeout_before: nothing happens; timeout_after: the stand-in does the work, the answer is
+   * lost; server_error: dLocal answers 500 (7000) without doing it.
+   */
+  injectFault(op: ApiFaultOp, kind: ApiFaultKind, times = 1): void {
+    for (let i = 0; i < times; i++) this.apiFaults.push({ op, kind });
+  }
+
+  clearFaults(): void {
+    this.apiFaults = [];
+    this.deliveryFaults.failNext = 0;
+  }
+
+  /** The fault the next call of `op` meets, if any (the in-process transport asks). */
+  takeFault(op: ApiFaultOp): ApiFaultKind | undefined {
+    const i = this.apiFaults.findIndex((f) => f.op === op);
+    return i === -1 ? undefined : this.apiFaults.splice(i, 1)[0]!.kind;
+  }
+
+  /** What deliverDueNotifications needs to deliver this stand-in's notifications. */
+  deliveryDeps(transport: NotificationDeliveryDeps['transport'], log: NotificationDeliveryDeps['log']): NotificationDeliveryDeps & { sweep: (now: Date) => Promise<number> } {
+    return {
+      db: this.db,
+      credentials: { login: this.credentials.login, secretKey: this.credentials.secretKey },
+      transport,
+      log,
+      faults: this.deliveryFaults,
+      sweep: (now) => this.sweepExpired(now),
+    };
+  }
+
+  // ---- Inside ----
+
+  /** A payment of this merchant (any merchant for the pages), its ticket expired first if due. */
+  private async readPayment(login: string | undefined, id: string): Promise<SandboxPayment | undefined> {
+    const payment = await findPayment(this.db, id);
+    if (!payment || (login !== undefined && payment.merchantLogin !== login)) return undefined;
+    if (payment.status === 'PENDING' && payment.ticketExpiresAt && payment.ticketExpiresAt <= this.now())
+      return (await this.expireOne(id, this.now())) ?? (await findPayment(this.db, id));
+    return payment;
+  }
+
+  private expireOne(id: string, now: Date): Promise<SandboxPayment | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [expired] = await expireDueTickets(tx, now, id);
+      if (expired) await this.notifyPayment(tx, expired, now);
+      return expired;
+    });
+  }
+
+  /** One status change, once (from `from`), notified in the same transaction. */
+  private move(id: string, from: { status: string; statusCode?: string }, statusCode: string): Promise<SandboxPayment | undefined> {
+    const now = this.now();
+    const { status } = PAYMENT_STATUS_DETAILS[statusCode]!;
+    return this.db.transaction(async (tx) => {
+      const current = await findPayment(tx, id);
+      // A ticket past its expiry cannot be paid: it expires instead.
+      if (current?.status === 'PENDING' && current.ticketExpiresAt && current.ticketExpiresAt <= now) {
+        const [expired] = await expireDueTickets(tx, now, id);
+        if (expired) await this.notifyPayment(tx, expired, now);
+        return undefined;
+      }
+      const moved = await transitionPayment(tx, id, from, { status, statusCode, at: now, approved: status === 'PAID' });
+      if (moved) await this.notifyPayment(tx, moved, now);
+      return moved;
+    });
+  }
+
+  private async notifyPayment(tx: DbOrTx, payment: SandboxPayment, now: Date): Promise<void> {
+    if (!payment.notificationUrl) return;
+    const body = JSON.stringify(await this.paymentObject(tx, payment));
+    await enqueueNotification(tx, { subjectKind: 'payment', subjectId: payment.id, url: payment.notificationUrl, body, nextAttemptAt: now, createdAt: now });
+  }
+
+  private async notifyRefund(tx: DbOrTx, refund: SandboxRefund, payment: SandboxPayment, now: Date): Promise<void> {
+    if (!refund.notificationUrl) return;
+    const body = JSON.stringify(refundObject(refund, payment));
+    await enqueueNotification(tx, { subjectKind: 'refund', subjectId: refund.id, url: refund.notificationUrl, body, nextAttemptAt: now, createdAt: now });
+  }
+
+  /** The payment object as dLocal gives it (Create, Retrieve, and each notification's body). */
+  async paymentObject(db: DbOrTx, p: SandboxPayment): Promise<DlocalPaymentBody> {
+    const token: SandboxCardToken | undefined = p.cardTokenId ? await findCardToken(db, p.cardTokenId) : undefined;
+    const refunds = await listRefunds(db, p.id);
+    const pageUrl = (kind: 'tickets' | 'three-ds') => `${this.publicUrl}/${kind}/${encodeURIComponent(p.id)}`;
+    const ticket: DlocalTicket | undefined =
+      p.paymentMethodType === 'TICKET' && p.paymentMethodFlow === 'DIRECT' && p.ticketNumber
+        ? {
+            type: 'CUSTOM',
+            number: p.ticketNumber,
+            barcode: p.ticketBarcode ?? '',
+            format: 'CODE_128',
+            id: ticketReference(p),
+            expiration_date: dlocalDate(p.ticketExpiresAt!),
+            company_name: COMPANY_NAME,
+            provider_name: CASH_METHODS[p.paymentMethodId]?.providerName ?? p.paymentMethodId,
+            image_url: pageUrl('tickets'),
+          }
+        : undefined;
+    return {
+      id: p.id,
+      amount: toDlocalAmount(p.amountMinor),
+      currency: p.currency,
+      country: p.country,
+      payment_method_id: p.paymentMethodId,
+      payment_method_type: p.paymentMethodType,
+      payment_method_flow: p.paymentMethodFlow,
+      ...(token ? { card: { expiration_month: token.expMonth, expiration_year: token.expYear, brand: token.brand, last4: token.last4 } } : {}),
+      ...(p.status === 'PENDING' && p.statusCode === '101' ? { three_dsecure: { redirect_url: pageUrl('three-ds') } } : {}),
+      ...(ticket ? { ticket } : {}),
+      ...(p.paymentMethodType === 'TICKET' && p.paymentMethodFlow === 'REDIRECT' ? { redirect_url: pageUrl('tickets') } : {}),
+      ...(p.payerUserReference ? { payer: { user_reference: p.payerUserReference } } : {}),
+      created_date: dlocalDate(p.createdAt),
+      ...(p.approvedAt ? { approved_date: dlocalDate(p.approvedAt) } : {}),
+      status: p.status,
+      status_code: p.statusCode,
+      status_detail: statusDetail(p.statusCode),
+      order_id: p.orderId,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.notificationUrl ? { notification_url: p.notificationUrl } : {}),
+      ...(p.callbackUrl ? { callback_url: p.callbackUrl } : {}),
+      refunds: refunds.map((r) => refundObject(r, p)),
+    };
+  }
+}
+
+function statusDetail(code: string): string {
+  return PAYMENT_STATUS_DETAILS[code]?.detail ?? 'The payment is pending.';
+}
+
+/** The ticket's reference code (ticket.id): the method and part of its number. */
+function ticketReference(p: SandboxPayment): string {
+  return `${p.paymentMethodId}-${p.ticketNumber?.slice(0, 8) ?? ''}`;
+}
+
+function refundObject(r: SandboxRefund, p: SandboxPayment): DlocalRefundBody {
+  const status = r.status as DlocalRefundStatus;
+  const { code, detail } = REFUND_STATUS_CODES[status] ?? REFUND_STATUS_CODES.PENDING;
+  return {
+    id: r.id,
+    payment_id: r.paymentId,
+    amount: toDlocalAmount(r.amountMinor),
+    amount_refunded: status === 'SUCCESS' ? toDlocalAmount(r.amountMinor) : 0,
+    currency: r.currency,
+    status,
+    status_code: code,
+    status_detail: detail,
+    created_date: dlocalDate(r.createdAt),
+    ...(r.notificationUrl ? { notification_url: r.notificationUrl } : {}),
+    ...(r.description ? { description: r.description } : {}),
+    order_id: p.orderId,
+  };
+}

@@ -1,4 +1,4 @@
--- Payment protection for cash and transfer payers (issue 47; decision 050): a payment's rail, its due
+-- Payment protection for cash and transfer payers (issue 47; decision 051): a payment's rail, its due
 -- time (a challenge, a voucher, a transfer reference stop holding the hire), the transfer's reference and
 -- what the bank brought towards it, the voucher, the card that paid; the bank statement's lines and
 -- imports, the CSV mappings per bank, and the console's money alerts.

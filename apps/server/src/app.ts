@@ -72,6 +72,10 @@ import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { fundingRails } from './modules/payments/funding-rails.ts';
+import { dlocalCashIssuer, dlocalCashRefunds } from './modules/payments/dlocal-cash.ts';
+import { DLOCAL_NOTIFICATION_PATH, dlocalNotificationRoutes } from './modules/payments/dlocal-notifications.routes.ts';
+import { mountDlocal } from './modules/dlocal/mount-dlocal.ts';
+import type { DlocalSandbox } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import type { DirectoryCache } from './modules/directory/directory-cache.ts';
@@ -155,6 +159,8 @@ export interface PaymentsHandle {
   sandbox: SandboxProcessor;
   /** What the payout run uses (tests run the daily payouts with a chosen clock). */
   payouts: PayoutsDeps;
+  /** dLocal's built-in stand-in when DLOCAL_API_URL=sandbox (tests pay and expire its tickets). */
+  dlocalSandbox: DlocalSandbox | null;
 }
 
 /** What buildApp hands back besides the Fastify app: the parts tests and the server's start drive. */
@@ -326,8 +332,19 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
   };
-  // Cash and transfer (docs/decisions/050-cash-and-transfer.md): transfers matched from the bank's statement.
-  paymentDeps.rails = fundingRails({ payments: paymentDeps, hireHours: config.HIRE_PAYMENT_HOURS, transfer: config.transferAccount, cash: null });
+  // Cash and transfer (docs/decisions/051-cash-and-transfer.md): cash vouchers through dLocal (its
+  // built-in stand-in outside production, DLOCAL_API_URL=sandbox), transfers matched from the bank's statement.
+  const dlocal = config.dlocalApiUrl ? await mountDlocal(app, db, config, jobs) : null;
+  paymentDeps.rails = fundingRails({
+    payments: paymentDeps,
+    hireHours: config.HIRE_PAYMENT_HOURS,
+    transfer: config.transferAccount,
+    cash: dlocal ? dlocalCashIssuer(dlocal.client, `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`) : null,
+  });
+  if (dlocal) {
+    paymentDeps.cashRefunds = dlocalCashRefunds(dlocal.client, `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`);
+    await app.register(dlocalNotificationRoutes({ ...paymentDeps, credentials: dlocal.credentials }));
+  }
   await app.register(bankStatementRoutes({ ...paymentDeps, feedToken: config.STATEMENT_FEED_TOKEN }));
   await app.register(sandboxProcessorRoutes(sandbox));
   const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
@@ -425,7 +442,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   return Object.assign(app, {
     mailer,
     notifications,
-    payments: { deps: paymentDeps, sandbox, payouts: payoutDeps },
+    payments: { deps: paymentDeps, sandbox, payouts: payoutDeps, dlocalSandbox: dlocal?.sandbox ?? null },
     chat,
     sessionCache,
     metrics,

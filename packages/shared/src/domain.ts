@@ -139,17 +139,17 @@ export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 /**
  * `expired`: a payment nobody finished in time (a 3-D Secure challenge left open past
  * PAYMENT_ACTION_MINUTES, a cash voucher not paid by its due time, a transfer reference whose hire
- * lapsed): it holds nothing and no longer blocks the hire's lapse (issue 47, decision 050).
+ * lapsed): it holds nothing and no longer blocks the hire's lapse (issue 47, decision 051).
  */
 export const PAYMENT_STATUSES = ['pending', 'requires_action', 'succeeded', 'failed', 'expired'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** How a client funds the escrow (decision 050): a card, cash at a bank's counter (a voucher), or a bank transfer with a reference. */
+/** How a client funds the escrow (decision 051): a card, cash at a bank's counter (a voucher), or a bank transfer with a reference. */
 export const PAYMENT_RAILS = ['card', 'cash', 'transfer'] as const;
 export type PaymentRail = (typeof PAYMENT_RAILS)[number];
 
 /**
- * A bank statement line (decision 050): `matched` funded (or went towards) a transfer; `unmatched`
+ * A bank statement line (decision 051): `matched` funded (or went towards) a transfer; `unmatched`
  * waits in the console's queue to be assigned or returned; `returned` was given back; `debit`
  * is money going out of the account (kept, never matched).
  */

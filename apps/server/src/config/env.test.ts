@@ -62,9 +62,11 @@ describe('loadConfig', () => {
     const prod = { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox' };
     const dlocalCreds = { DLOCAL_LOGIN: 'login', DLOCAL_TRANS_KEY: 'trans-key', DLOCAL_SECRET_KEY: 'secret-key' };
 
-    it('keeps the card sandbox the default outside production, with no dLocal address', () => {
-      expect(loadConfig({})).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: null });
-      expect(loadConfig({ DLOCAL_API_URL: 'https://api.dlocal.com' })).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: null });
+    it('keeps the card sandbox the default outside production, and dLocal’s stand-in for cash vouchers (decision 051)', () => {
+      expect(loadConfig({})).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: 'sandbox' });
+      // A real dLocal address needs its credentials, whatever processor takes the cards.
+      expect(() => loadConfig({ DLOCAL_API_URL: 'https://api.dlocal.com' })).toThrow(/DLOCAL_LOGIN/);
+      expect(loadConfig({ DLOCAL_API_URL: 'https://api.dlocal.com', ...dlocalCreds })).toMatchObject({ PROCESSOR: 'sandbox', dlocalApiUrl: 'https://api.dlocal.com' });
     });
 
     it('uses the stand-in for PROCESSOR=dlocal outside production unless an address is given', () => {

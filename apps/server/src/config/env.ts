@@ -185,7 +185,7 @@ const EnvSchema = z
     /**
      * dLocal's address (https://api.dlocal.com, or https://sandbox.dlocal.com, dLocal's own test
      * environment) or `sandbox`, the built-in stand-in under /dlocal-sandbox (the default outside
-     * production; refused in production). Cash vouchers always go through it (decision 050); cards
+     * production; refused in production). Cash vouchers always go through it (decision 051); cards
      * too with PROCESSOR=dlocal. A real address needs the three credentials of dLocal's Merchant
      * Dashboard; the stand-in has fixed test credentials of its own. Unset in production: no cash.
      */
@@ -202,10 +202,10 @@ const EnvSchema = z
     METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
     /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
     HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
-    /** Minutes a card payment may wait in its bank's 3-D Secure challenge before it expires and stops holding the hire (decision 050). */
+    /** Minutes a card payment may wait in its bank's 3-D Secure challenge before it expires and stops holding the hire (decision 051). */
     PAYMENT_ACTION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
     /**
-     * ArreglaYa's bank account for transfers (decision 050). Without TRANSFER_ACCOUNT_NUMBER in
+     * ArreglaYa's bank account for transfers (decision 051). Without TRANSFER_ACCOUNT_NUMBER in
      * production, paying by transfer is not offered; outside production a demonstration account is.
      */
     TRANSFER_BANK: optionalNonEmpty,

@@ -48,7 +48,7 @@ export const payments = {
     chooseOne: 'Elige una tarjeta guardada o introduce una nueva.',
     expired: 'El tiempo para completar ese pago terminó. Elige una forma de pago para intentarlo de nuevo.',
     cardOnlyForCard: 'Los datos de tarjeta solo se usan al pagar con tarjeta.',
-    /** Cash and transfer (decision 050). */
+    /** Cash and transfer (decision 051). */
     transferOpened: 'Transfiere el monto exacto con la referencia indicada. El dinero queda retenido cuando llegue a nuestra cuenta.',
     voucherOpened: 'Paga el comprobante en efectivo antes de la fecha indicada. El dinero queda retenido cuando el banco confirme el pago.',
     transferUnavailable: 'El pago por transferencia no está disponible por ahora. Paga con tarjeta o en efectivo.',

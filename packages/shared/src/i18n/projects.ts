@@ -234,7 +234,7 @@ export const projectMail = {
     title: 'Pago protegido recibido',
     intro: (title: string, amount: string) => `El cliente pagó ${amount} para «${title}». ArreglaYa retiene el pago y lo libera cuando el cliente apruebe el trabajo.`,
   },
-  /** Cash and transfer (decision 050): how to pay, a transfer paid in part, a due time passed. */
+  /** Cash and transfer (decision 051): how to pay, a transfer paid in part, a due time passed. */
   paymentInstructions: {
     subject: 'ArreglaYa - Cómo completar tu pago',
     title: 'Cómo completar tu pago',

@@ -1,4 +1,4 @@
-// The bank statement's words (issue 47, decision 050): the feed's and the console's.
+// The bank statement's words (issue 47, decision 051): the feed's and the console's.
 export const statementQueue = {
   imported: 'Estado de cuenta importado.',
   assigned: 'Movimiento asignado al pago.',

@@ -117,7 +117,7 @@ export const MessageSchema = z.object({ message: z.string() });
 
 /** POST /api/projects/:id/fund: a saved card or a fresh token, never an amount. */
 /**
- * How the client pays (decision 050): a card (saved, or a processor's token of a new one), cash at
+ * How the client pays (decision 051): a card (saved, or a processor's token of a new one), cash at
  * a bank's counter with a voucher, or a bank transfer with a reference. Only a card takes card fields.
  */
 export const FundInputSchema = z
@@ -132,7 +132,7 @@ export type FundInput = z.input<typeof FundInputSchema>;
 export type FundRequest = z.output<typeof FundInputSchema>;
 
 /**
- * A funding by cash or transfer waiting for the money (decision 050): what the client needs to pay
+ * A funding by cash or transfer waiting for the money (decision 051): what the client needs to pay
  * it (the voucher, or ArreglaYa's account and the reference), what arrived so far, and its due time.
  */
 export const PendingPaymentSchema = z
@@ -211,7 +211,7 @@ export const ProjectMoneySchema = z
     feePercent: z.number(),
     /** While the hire waits for its first funding: when it lapses (HIRE_PAYMENT_HOURS after hiring); else null. */
     payBy: z.iso.datetime({ offset: true }).nullable(),
-    /** A cash voucher or transfer reference waiting for the money (decision 050); null without one. */
+    /** A cash voucher or transfer reference waiting for the money (decision 051); null without one. */
     pending: PendingPaymentSchema.nullable(),
     /** When money last left the escrow to the contractor, and back to the client (null: never). */
     releasedAt: z.iso.datetime({ offset: true }).nullable(),
@@ -308,7 +308,7 @@ export const MyPaymentsSchema = z
         createdAt: z.string(),
         /** The stage of a staged plan this payment funded (position, from 1, of count); null: the whole price. */
         stage: z.object({ title: z.string(), position: z.number().int(), count: z.number().int() }).nullable(),
-        /** How it was paid (decision 050): a card, cash or a transfer. */
+        /** How it was paid (decision 051): a card, cash or a transfer. */
         rail: z.enum(PAYMENT_RAILS),
         /** The card it was paid with (saved or typed for it, as the processor described it); null: not a card, or one it could not describe. */
         card: z.object({ brand: z.enum(CARD_BRANDS), last4: z.string() }).nullable(),

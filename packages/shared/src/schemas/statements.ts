@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CURRENCIES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 
-// The bank statement's lines (issue 47, decision 050): the feed's input, the console's queue and
+// The bank statement's lines (issue 47, decision 051): the feed's input, the console's queue and
 // its two actions (assign a line to a transfer by its reference, record a return).
 
 const text = (max: number) => z.string({ error: validation.required }).max(max, { error: validation.tooLong(max) });

@@ -64,10 +64,10 @@ export const payments = pgTable(
     nextActionUrl: text('next_action_url'),
     /** A retried request with the same key never charges twice. */
     idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull().unique(),
-    /** How the client pays (decision 050): card, cash (a voucher) or transfer (a reference). */
+    /** How the client pays (decision 051): card, cash (a voucher) or transfer (a reference). */
     rail: paymentRail('rail').notNull().default('card'),
     /**
-     * When an unfinished payment stops holding the hire (decision 050): a 3-D Secure challenge
+     * When an unfinished payment stops holding the hire (decision 051): a 3-D Secure challenge
      * after PAYMENT_ACTION_MINUTES, a voucher at its due time, a transfer reference with its hire.
      * Null: a card charge the processor has not answered (reconciliation settles it).
      */
@@ -248,7 +248,7 @@ export const payoutRuns = pgTable('payout_runs', {
   createdAt: createdAt(),
 });
 
-/** A statement file imported in the console (decision 050): what it held and what became of it. */
+/** A statement file imported in the console (decision 051): what it held and what became of it. */
 export const statementImports = pgTable('statement_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
   /** camt053, csv or feed. */
@@ -265,7 +265,7 @@ export const statementImports = pgTable('statement_imports', {
 });
 
 /**
- * One line of ArreglaYa's bank statement (decision 050), whichever way it came (a camt.053 or CSV
+ * One line of ArreglaYa's bank statement (decision 051), whichever way it came (a camt.053 or CSV
  * file, or the automated feed). The bank's transaction id is unique: the same line imported twice is
  * counted once. A credit is matched to a transfer by its reference and amount; what it brought
  * beyond the funding is `returnMinor`, to give back; a credit matching nothing waits (`unmatched`).
@@ -317,7 +317,7 @@ export const bankCsvMappings = pgTable('bank_csv_mappings', {
 });
 
 /**
- * Something about money a person must look at (decision 050): a processor's notification whose
+ * Something about money a person must look at (decision 051): a processor's notification whose
  * amount or currency differs from the funding, a payment received for a hire that had ended. Shown
  * in the console until resolved.
  */

@@ -46,7 +46,7 @@ const queued = (r: Awaited<ReturnType<typeof listOpenLines>>[number]): z.infer<t
 });
 
 /**
- * The bank statement (issue 47, decision 050): the automated feed (a bearer token, the bank's
+ * The bank statement (issue 47, decision 051): the automated feed (a bearer token, the bank's
  * lines as JSON), the console's file import (camt.053, or CSV with the bank's saved layout), the
  * layouts, and the queue of lines to assign or return.
  */

@@ -7,7 +7,7 @@ import { bankCsvMappings, statementImports, statementLines } from '../../db/sche
 import { creditTransfer, findTransferByReference, lockTransfer } from '../payments/funding-rails.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 
-// The bank's statement matched to transfers (issue 47, decision 050). Every line is stored once by
+// The bank's statement matched to transfers (issue 47, decision 051). Every line is stored once by
 // the bank's transaction id (a file imported twice, or the feed sending a line again, counts it
 // once). A credit whose reference names a transfer waiting for its money goes towards it: a short
 // payment holds nothing and the client is told what is missing; the line that completes it holds

@@ -7,7 +7,7 @@ import { runJob } from '../../../test/support/jobs.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { checkLedger } from '../payments/ledger-check.ts';
 
-// Payment protection by bank transfer (issue 47, decision 050): a reference unique to the funding,
+// Payment protection by bank transfer (issue 47, decision 051): a reference unique to the funding,
 // the bank's statement matched by reference and amount, nothing held before the whole amount
 // arrives, and nothing pending holding a hire forever.
 

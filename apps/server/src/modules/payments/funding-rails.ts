@@ -33,7 +33,7 @@ import {
 } from './payments.repository.ts';
 import { afterFunding, fundingPosting, hashOf, paymentKey, whatToFund, type Actor, type Answer, type PaymentsDeps } from './payments.service.ts';
 
-// Payment protection for people who pay in cash or by transfer (issue 47, decision 050). Opening
+// Payment protection for people who pay in cash or by transfer (issue 47, decision 051). Opening
 // one records a pending payment with its due time and what the client pays with (the processor's
 // cash voucher, or ArreglaYa's account and a reference unique to the funding); it holds nothing.
 // The money is held only when the processor says PAID (cash) or the bank's statement brings the

@@ -51,7 +51,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
 }
 
 /**
- * Cash and transfer (decision 050): a pending voucher or reference holds nothing; a transfer's
+ * Cash and transfer (decision 051): a pending voucher or reference holds nothing; a transfer's
  * statement lines brought exactly its amount when it succeeded (what it received while pending,
  * nothing once it failed or expired); every statement line is matched, refunded or queued.
  */

@@ -7,7 +7,7 @@ import { ProcessorUnavailable } from './processor.ts';
 import { findProjectPeople, lockPayment, lockProjectWithPeople, updatePayment } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
-// Nothing pending holds a hire forever (issue 47, item 5; decision 050). A card payment left in a
+// Nothing pending holds a hire forever (issue 47, item 5; decision 051). A card payment left in a
 // 3-D Secure challenge for PAYMENT_ACTION_MINUTES, a cash voucher past its due time and a transfer
 // reference past its due time (its hire's lapse) become `expired`: they hold nothing, and the hire's
 // lapse and either side's end-hire go on. Money that comes after is handled as late (funding-rails'

@@ -24,7 +24,7 @@ export function paymentJobs(deps: PaymentsDeps, payouts: PayoutsDeps): JobDefini
         return { settled: report.settled.length, notCharged: report.notCharged.length, differences: report.differences.length };
       },
     },
-    // Nothing pending holds a hire forever (decision 050): open challenges, vouchers and transfer references past their time expire.
+    // Nothing pending holds a hire forever (decision 051): open challenges, vouchers and transfer references past their time expire.
     { name: 'payments-expiry', cron: '* * * * *', run: (data) => expireDuePayments(deps, deps.actionMinutes, jobTime(data)) },
     { name: 'payouts-daily', cron: '*/5 * * * *', run: async (data) => (await runDailyPayouts(payouts, jobTime(data))) ?? null },
   ];

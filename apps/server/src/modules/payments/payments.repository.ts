@@ -285,13 +285,16 @@ export async function refundedByPayment(db: DbOrTx, paymentIds: string[]): Promi
 }
 
 export function listPendingRefunds(db: DbOrTx, limit = 50) {
-  return db
-    .select({ id: processorRefunds.id, amountMinor: processorRefunds.amountMinor, chargeRef: payments.processorRef })
-    .from(processorRefunds)
-    .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
-    .where(eq(processorRefunds.status, 'pending'))
-    .orderBy(asc(processorRefunds.createdAt))
-    .limit(limit);
+  return (
+    db
+      .select({ id: processorRefunds.id, amountMinor: processorRefunds.amountMinor, currency: processorRefunds.currency, chargeRef: payments.processorRef, rail: payments.rail })
+      .from(processorRefunds)
+      .innerJoin(payments, eq(payments.id, processorRefunds.paymentId))
+      // A transfer's money goes back by a bank transfer the console records (decision 051), not through a processor.
+      .where(and(eq(processorRefunds.status, 'pending'), ne(payments.rail, 'transfer')))
+      .orderBy(asc(processorRefunds.createdAt))
+      .limit(limit)
+  );
 }
 
 /** True when this call changed the refund (false when another sweep had settled it already). */

@@ -66,9 +66,11 @@ export interface PaymentsDeps {
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   /** Receipts by mail (charges and refunds to the client); without it none are sent. */
   mail?: ReceiptDeps;
+  /** Refunds of cash vouchers, through the processor that collected them (dlocal-cash.ts). */
+  cashRefunds?: { refund(req: { chargeId: string; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }> };
   /** PAYMENT_ACTION_MINUTES: how long a card payment may wait in its 3-D Secure challenge (payment-expiry.ts). */
   actionMinutes?: number;
-  /** Cash and transfer (funding-rails.ts, decision 050); without it only cards fund. */
+  /** Cash and transfer (funding-rails.ts, decision 051); without it only cards fund. */
   rails?: {
     open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string): Promise<Answer<FundResult>>;
     cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
@@ -744,8 +746,11 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
   let sent = 0;
   for (const r of await listPendingRefunds(deps.db)) {
     if (!r.chargeRef) continue;
+    // A cash voucher's money was taken by dLocal: it refunds it (decision 051); cards go to the card processor.
+    const refunder = r.rail === 'cash' ? deps.cashRefunds : deps.processor;
+    if (!refunder) continue;
     try {
-      const { id } = await deps.processor.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, idempotencyKey: `refund_${r.id}` });
+      const { id } = await refunder.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, currency: r.currency, idempotencyKey: `refund_${r.id}` });
       await deps.db.transaction(async (tx) => {
         // Two sweeps (a kick and the minute's, or two instances) may send one refund: the processor
         // refunds once (its key), and only the sweep that settles it sends the receipt and the notice.

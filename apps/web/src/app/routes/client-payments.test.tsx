@@ -87,7 +87,7 @@ describe('/perfil/pagos (Mis pagos)', () => {
       expect.stringMatching(/Etapa 1 de 2: Materiales · Visa •••• 4242.*Liberado al contratista.*Ver recibo/),
       expect.stringMatching(/Precio completo · Tarjeta nueva \(no guardada\).*Reembolsado a tu tarjeta.*Ver recibo/),
       expect.stringMatching(/No se completó/),
-      // Paid by transfer (decision 050), its due time passed: named by how it was paid, never as a card.
+      // Paid by transfer (decision 051), its due time passed: named by how it was paid, never as a card.
       expect.stringMatching(/Precio completo · Transferencia bancaria.*Venció/),
     ]);
     // Money already released never reads as held.

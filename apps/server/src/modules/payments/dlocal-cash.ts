@@ -1,0 +1,115 @@
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import type { Db } from '../../db/client.ts';
+import { moneyAlerts } from '../../db/schema/index.ts';
+import { DlocalApiError, type DlocalClient } from '../dlocal/dlocal-client.ts';
+import type { DlocalPayment } from '../dlocal/dlocal-types.ts';
+import { fromDlocalAmount, toDlocalAmount } from '../dlocal/dlocal-types.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { CashVoucherIssuer } from './funding-rails.ts';
+import { settleOffline } from './funding-rails.ts';
+import { findPayment, lockPayment, lockProjectForFunding, updatePayment } from './payments.repository.ts';
+import type { PaymentsDeps } from './payments.service.ts';
+
+// Cash vouchers through dLocal (issue 47, decision 051): a cash ticket of Banco Popular's network
+// (payment method ZP in the Dominican Republic), its order_id our payment's id, so asking twice
+// gives the same ticket. dLocal's notifications of the ticket (signed, retried hourly then every 12
+// hours) settle the payment: PAID holds the money (once, whatever the replays), a PAID whose amount
+// or currency differs holds nothing and raises a console alert, EXPIRED / CANCELLED / REJECTED end
+// it. dLocal's own test environment or its built-in stand-in answer the same contract.
+
+/** dLocal's cash method in the Dominican Republic: Banco Popular's counters and sub-agents. */
+export const DLOCAL_CASH_METHOD = 'ZP';
+
+export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string): CashVoucherIssuer {
+  return {
+    async issue(req) {
+      let payment: DlocalPayment;
+      try {
+        ({ payment } = await client.createPaymentOnce({
+          amount: toDlocalAmount(req.amountMinor),
+          currency: req.currency,
+          country: req.country,
+          payment_method_id: DLOCAL_CASH_METHOD,
+          payment_method_flow: 'DIRECT',
+          payer: { name: req.payer.name || 'Cliente ArreglaYa', email: req.payer.email },
+          order_id: req.paymentId,
+          description: 'ArreglaYa',
+          notification_url: notificationUrl,
+        }));
+      } catch (err) {
+        // A refusal (a method or country not enabled): no cash for this payment, said plainly.
+        if (err instanceof DlocalApiError && !err.outcomeUnknown) throw new AppError('CONFLICT', tp.fund.cashUnavailable);
+        throw err;
+      }
+      const ticket = payment.ticket ?? {};
+      const due = ticket.expiration_date ? new Date(ticket.expiration_date) : req.expiresAt;
+      return {
+        processorRef: payment.id,
+        expiresAt: Number.isNaN(due.getTime()) ? req.expiresAt : due,
+        voucher: {
+          number: ticket.number ?? ticket.id ?? payment.id,
+          barcode: ticket.barcode ?? null,
+          // provider_name is where to pay (Banco Popular's network); company_name is who collects (dLocal).
+          company: ticket.provider_name ?? ticket.company_name ?? 'Banco Popular',
+          url: ticket.image_url ?? payment.redirect_url ?? null,
+        },
+      };
+    },
+  };
+}
+
+/**
+ * Refunds of cash payments through dLocal. dLocal documents no idempotency key for refunds: our key
+ * goes in the refund's description, and a refund already made with it is found before asking again.
+ */
+export function dlocalCashRefunds(client: DlocalClient, notificationUrl: string): NonNullable<PaymentsDeps['cashRefunds']> {
+  return {
+    async refund(req) {
+      const made = await client.findRefund(req.chargeId, req.idempotencyKey);
+      if (made) return { id: made.id };
+      const refund = await client.createRefund({ paymentId: req.chargeId, amountMinor: req.amountMinor, currency: req.currency, description: req.idempotencyKey, notificationUrl });
+      return { id: refund.id };
+    },
+  };
+}
+
+export type CashNotificationOutcome = 'settled' | 'ended' | 'unchanged' | 'unknown' | 'mismatch';
+
+/**
+ * A dLocal payment notification (its signature checked by the caller): the payment it names by
+ * order_id settles as its status says. Idempotent: a replayed or late notification changes nothing
+ * already settled (a PAID after our due time is funded or refunded by settleOffline's rules).
+ */
+export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalPayment): Promise<CashNotificationOutcome> {
+  const orderId = payment.order_id ?? '';
+  const ours = /^[0-9a-f-]{36}$/.test(orderId) ? await findPayment(deps.db, orderId) : undefined;
+  if (!ours || ours.rail !== 'cash') return 'unknown';
+  if (payment.status === 'PAID') {
+    if (fromDlocalAmount(payment.amount) !== ours.amountMinor || payment.currency !== ours.currency) {
+      await raiseAlert(deps.db, 'amount_mismatch', ours.id, `dlocal:${payment.id}:${payment.status}`, {
+        expected: { amountMinor: ours.amountMinor, currency: ours.currency },
+        notified: { amountMinor: fromDlocalAmount(payment.amount), currency: payment.currency },
+      });
+      return 'mismatch';
+    }
+    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }));
+    if (settled) deps.mail?.mailer.kick();
+    return settled ? 'settled' : 'unchanged';
+  }
+  if (payment.status === 'EXPIRED' || payment.status === 'CANCELLED' || payment.status === 'REJECTED') {
+    const ended = await deps.db.transaction(async (tx) => {
+      await lockProjectForFunding(tx, ours.projectId);
+      const p = await lockPayment(tx, ours.id);
+      if (!p || p.status !== 'pending') return false;
+      await updatePayment(tx, p.id, { status: payment.status === 'EXPIRED' ? 'expired' : 'failed', failureCode: `dlocal_${payment.status.toLowerCase()}` });
+      return true;
+    });
+    return ended ? 'ended' : 'unchanged';
+  }
+  return 'unchanged';
+}
+
+/** A money alert for the console, once per subject (a replayed notification raises nothing new). */
+async function raiseAlert(db: Db, kind: string, paymentId: string, dedupeKey: string, details: object): Promise<void> {
+  await db.insert(moneyAlerts).values({ kind, paymentId, dedupeKey, details }).onConflictDoNothing({ target: moneyAlerts.dedupeKey });
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { DlocalCredentials } from '../dlocal/dlocal-signature.ts';
+import { readDlocalNotification } from '../dlocal/dlocal-outcomes.ts';
+import { applyCashNotification } from './dlocal-cash.ts';
+import type { PaymentsDeps } from './payments.service.ts';
+
+/** dLocal's notifications come from a few servers, retried; this only bounds a flood. */
+const PROVIDER_LIMIT = { max: 6000, windowMs: 60_000 };
+export const DLOCAL_NOTIFICATION_PATH = '/api/payments/dlocal/notifications';
+
+/**
+ * dLocal's notifications (decision 051): the body kept as the bytes dLocal signed, the signature
+ * checked (401 and nothing changes otherwise), then the payment it names settled once. A 2xx only
+ * once stored: dLocal retries anything else.
+ */
+export function dlocalNotificationRoutes(deps: PaymentsDeps & { credentials: DlocalCredentials }): FastifyPluginAsync {
+  return async (app) => {
+    app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => done(null, body));
+    app.post(DLOCAL_NOTIFICATION_PATH, { config: { access: 'public', rateLimit: PROVIDER_LIMIT }, schema: { hide: true } }, async (req, reply) => {
+      const body = req.body;
+      if (!Buffer.isBuffer(body)) return reply.status(400).send({ error: 'expected a JSON body' });
+      const n = readDlocalNotification(req.headers, body, { login: deps.credentials.login, secretKey: deps.credentials.secretKey });
+      if (n.kind === 'invalid') return reply.status(n.reason === 'signature' ? 401 : 400).send({ error: n.reason === 'signature' ? 'invalid signature' : 'unexpected body' });
+      if (n.kind === 'payment') {
+        const outcome = await applyCashNotification(deps, n.payment);
+        if (outcome === 'mismatch')
+          req.log.warn({ dlocalPaymentId: n.payment.id }, 'dLocal notification amount or currency differs from the funding; nothing held, console alert raised');
+        return reply.send({ ok: true, outcome });
+      }
+      // Refund notifications: our refunds are confirmed when sent (flushRefunds); acknowledged.
+      return reply.send({ ok: true });
+    });
+  };
+}

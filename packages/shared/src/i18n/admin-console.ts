@@ -61,11 +61,13 @@ export const adminConsole = {
     since: 'Desde',
     open: (name: string) => `Ver a ${name}`,
     createSysadmin: 'Crear sysadmin',
-    createSysadminHelp: 'La persona podrá entrar a esta consola. Si el correo ya tiene una cuenta, esa cuenta pasa a ser sysadmin.',
+    createSysadminHelp: 'Crea una cuenta nueva que podrá entrar a esta consola. Usa un correo sin cuenta: la consola no cambia la contraseña ni el rol de una cuenta existente.',
     emailLabel: 'Correo',
     passwordLabel: 'Contraseña',
     create: 'Crear',
     created: 'Sysadmin creado.',
+    /** The server's 409 (decision 050), on the e-mail field. */
+    emailTaken: 'Ya existe una cuenta con ese correo. La consola solo crea cuentas nuevas: no cambia la contraseña ni el rol de una cuenta existente.',
   },
   person: {
     back: 'Volver a personas',

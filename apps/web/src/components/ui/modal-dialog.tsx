@@ -35,7 +35,7 @@ export function ModalDialog({ title, onClose, variant = 'form', dismissable = tr
     >
       <Modal className={`my-8 w-full rounded-xl bg-white shadow-2xl ${wide ? 'max-w-lg' : 'max-w-md'}`}>
         <Dialog role={alert ? 'alertdialog' : 'dialog'} aria-describedby={describedBy} className={wide ? 'relative p-6 outline-none sm:p-8' : 'p-6 outline-none'}>
-          <Heading slot="title" level={2} className={wide ? 'pr-10 text-2xl font-bold text-slate-900' : 'text-xl font-bold text-slate-900'}>
+          <Heading slot="title" level={2} className={wide ? 'pr-10 text-2xl font-bold break-words text-slate-900' : 'text-xl font-bold break-words text-slate-900'}>
             {title}
           </Heading>
           {wide && (

@@ -205,3 +205,42 @@ test('an offer from a contractor banned after offering stays on the client’s p
   await expectNoSeriousAxe(page, '/proyectos/:id with an unlisted offer at 360 px');
   await Promise.all([clientApi.dispose(), contractorApi.dispose(), adminApi.dispose()]);
 });
+
+test.describe('Crear sysadmin', () => {
+  // The refusal of an e-mail that has an account is a 409 the browser logs.
+  test.use({ allowedErrors: [/\/api\/admin\/sysadmins: Failed to load resource: the server responded with a status of 409/] });
+
+  test('"Crear sysadmin" at 360 px asks first, naming a long e-mail that fits the screen; an e-mail with an account is refused (decision 050)', async ({ page }) => {
+    const email = 'ana.lucia.del.carmen.rosario@ferreteria-del-cibao.com.do';
+    await page.setViewportSize({ width: 360, height: 740 });
+    await signIn(page, ADMIN);
+    await page.goto('/admin/personas');
+    const form = page.getByRole('region', { name: t.people.createSysadmin });
+    await form.getByLabel(t.people.emailLabel).fill(email);
+    await form.getByLabel(t.people.passwordLabel, { exact: true }).fill('Otra-Consola-Segura-2026');
+    await form.getByRole('button', { name: t.people.create }).click();
+    const ask = page.getByRole('alertdialog', { name: t.people.createAsk(email) });
+    await expect(ask).toContainText(t.people.createWarning);
+    await expect(ask.getByRole('button', { name: t.people.createCancel })).toBeFocused();
+    const box = await ask.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 360).toBe(true);
+    expect(await ask.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await expectNoSeriousAxe(page, 'the create-sysadmin question at 360 px');
+    await ask.getByRole('button', { name: t.people.createConfirm }).click();
+    await expect(page.getByTestId('message-box')).toContainText(t.people.created);
+    await expect(ask).toHaveCount(0);
+
+    // The same e-mail again: nothing is created and the account keeps its password.
+    await form.getByLabel(t.people.emailLabel).fill(email);
+    await form.getByLabel(t.people.passwordLabel, { exact: true }).fill('Clave-Que-No-Se-Usa-2026');
+    await form.getByRole('button', { name: t.people.create }).click();
+    await ask.getByRole('button', { name: t.people.createConfirm }).click();
+    await expect(ask.getByRole('alert')).toHaveText(t.people.emailTaken);
+    await ask.getByRole('button', { name: t.people.createCancel }).click();
+    await expect(form.getByLabel(t.people.emailLabel)).toHaveAccessibleDescription(t.people.emailTaken);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    const other = await apiAs(server.baseURL, { email, password: 'Otra-Consola-Segura-2026' });
+    expect((await other.get('/api/admin/overview')).status()).toBe(200);
+    await other.dispose();
+  });
+});

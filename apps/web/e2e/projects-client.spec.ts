@@ -4,7 +4,7 @@ import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { places as tplaces } from '@arreglaya/shared/i18n/places';
-import { validation } from '@arreglaya/shared/i18n/common';
+import { dialog as tdialog, validation } from '@arreglaya/shared/i18n/common';
 import { projectMail, projects as tp, projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { completeContractorProfile, createConfirmedAccount, signInWithDialog, type TestAccount } from './support/accounts.ts';
 import { dayFromToday } from './support/dates.ts';
@@ -146,7 +146,7 @@ test('a client posts a project with a photo, sees it in Mis proyectos and edits 
   await edited.getByRole('button', { name: `${t.list.delete}: Cambiar calentador eléctrico` }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('¿Seguro que quieres eliminar este proyecto? No se puede deshacer.');
-  await dialog.getByRole('button', { name: t.list.keep }).click();
+  await dialog.getByRole('button', { name: tdialog.keep }).click();
   await expect(edited).toBeVisible();
   // Nobody answered it: confirming deletes it outright.
   await edited.getByRole('button', { name: `${t.list.delete}: Cambiar calentador eléctrico` }).click();

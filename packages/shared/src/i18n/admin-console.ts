@@ -61,11 +61,19 @@ export const adminConsole = {
     since: 'Desde',
     open: (name: string) => `Ver a ${name}`,
     createSysadmin: 'Crear sysadmin',
-    createSysadminHelp: 'La persona podrá entrar a esta consola. Si el correo ya tiene una cuenta, esa cuenta pasa a ser sysadmin.',
+    createSysadminHelp: 'Crea una cuenta nueva que podrá entrar a esta consola. Usa un correo sin cuenta: la consola no cambia la contraseña ni el rol de una cuenta existente.',
     emailLabel: 'Correo',
     passwordLabel: 'Contraseña',
     create: 'Crear',
     created: 'Sysadmin creado.',
+    // The question before the request (decision 050).
+    createAsk: (email: string) => `¿Crear la cuenta de sysadmin para ${email}?`,
+    createWarning: 'Esa persona podrá entrar a esta consola con la contraseña que escribiste. Si el correo ya tiene una cuenta, no se crea nada y esa cuenta no cambia.',
+    createConfirm: 'Sí, crear la cuenta',
+    creating: 'Creando…',
+    createCancel: 'Cancelar',
+    /** The server's 409 (decision 050), on the e-mail field. */
+    emailTaken: 'Ya existe una cuenta con ese correo. La consola solo crea cuentas nuevas: no cambia la contraseña ni el rol de una cuenta existente.',
   },
   person: {
     back: 'Volver a personas',

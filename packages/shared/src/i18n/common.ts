@@ -88,4 +88,6 @@ export const loadFailure = {
 /** What every modal dialog says (components/ui/modal-dialog.tsx). */
 export const dialog = {
   close: 'Cerrar',
+  /** A confirmation's way back (components/ui/confirm-dialog.tsx), unless it names its own. */
+  keep: 'No, volver',
 };

@@ -383,7 +383,6 @@ export const projectsWeb = {
     delete: 'Eliminar',
     cancel: 'Cancelar proyecto',
     confirmCancel: '¿Estás seguro de que quieres cancelar este proyecto? Las ofertas recibidas se rechazarán.',
-    keep: 'No, volver',
     confirmYes: 'Sí, continuar',
     noPhoto: 'Sin foto',
     loadError: 'No pudimos cargar tus proyectos.',

@@ -7,7 +7,7 @@ import type { Role } from '@arreglaya/shared/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
-import { ensureSysadmin } from '../auth/sysadmin.ts';
+import { createNewSysadmin } from '../auth/sysadmin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
 import { endUnpaidHiresOfClient } from '../projects/projects.service.ts';
@@ -180,6 +180,12 @@ export async function unconfirmedEmail(deps: AdminConsoleDeps, id: string): Prom
   return p.email;
 }
 
-export function createSysadmin(deps: AdminConsoleDeps, input: { email: string; password: string }) {
-  return ensureSysadmin(deps.db, input.email, input.password);
+/**
+ * "Crear sysadmin": a new account only (decision 050). An e-mail that already has an account is
+ * refused with 409 on the e-mail field, and that account keeps its password, role and sessions.
+ */
+export async function createSysadmin(deps: AdminConsoleDeps, input: { email: string; password: string }): Promise<{ id: string; created: true }> {
+  const created = await createNewSysadmin(deps.db, input.email, input.password);
+  if (!created) throw new AppError('CONFLICT', adminConsole.people.emailTaken, { email: adminConsole.people.emailTaken });
+  return { id: created.id, created: true };
 }

@@ -250,6 +250,53 @@ describe('people search and page', () => {
     expect((await get(cookie, '/api/admin/overview')).statusCode).toBe(200);
     expect((await post(adminCookie, '/api/admin/sysadmins', { email: 'x@prueba.do', password: '123' })).statusCode).toBe(400);
   });
+
+  // Decision 050: the console creates new accounts only; it never replaces a password or a role.
+  it('refuses an e-mail that already has an account with 409, leaving its password, role and sessions as they were', async () => {
+    // Its own sysadmin: this file's other writes use up the first one's allowance.
+    const jefa = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+    const jefaCookie = await signIn(t, jefa);
+    const carmen = await createUser(t.db, { role: 'client', firstName: 'Carmen' });
+    const carmenCookie = await signIn(t, carmen);
+    const otherAdmin = await createUser(t.db, { role: 'sysadmin', firstName: 'Otra' });
+    const otherCookie = await signIn(t, otherAdmin);
+    const message = 'Ya existe una cuenta con ese correo. La consola solo crea cuentas nuevas: no cambia la contraseña ni el rol de una cuenta existente.';
+
+    for (const email of [carmen.email.toUpperCase(), ` ${otherAdmin.email} `]) {
+      const res = await post(jefaCookie, '/api/admin/sysadmins', { email, password: 'Clave-Nueva-De-Jefa-2026' });
+      expect(res.statusCode, email).toBe(409);
+      expect(res.json().error).toEqual({ code: 'CONFLICT', message, fields: { email: message } });
+    }
+
+    // Carmen is still a client, signed in, with her own password; the new one opens nothing.
+    const row = await t.db.query.users.findFirst({ where: eq(users.id, carmen.id) });
+    expect(row!.role).toBe('client');
+    expect((await get(carmenCookie, '/api/me/profile/client')).statusCode).toBe(200);
+    expect((await get(carmenCookie, '/api/admin/overview')).statusCode).toBe(403);
+    await signIn(t, carmen);
+    const withNew = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: carmen.email, password: 'Clave-Nueva-De-Jefa-2026' } });
+    expect(withNew.statusCode).toBe(401);
+    // The other sysadmin keeps their session and password too.
+    expect((await get(otherCookie, '/api/admin/overview')).statusCode).toBe(200);
+    await signIn(t, otherAdmin);
+    // The refusals are in the audit trail, as every console write.
+    const audit = await t.db
+      .select()
+      .from(logTrail)
+      .where(and(eq(logTrail.userId, jefa.id), eq(logTrail.location, 'POST /api/admin/sysadmins')));
+    expect(audit.map((l) => l.details)).toEqual([expect.objectContaining({ status: 409, result: 'refused' }), expect.objectContaining({ status: 409, result: 'refused' })]);
+  });
+
+  it('answers two creations of one new e-mail at once with one account: 201 and 409', async () => {
+    const jefa = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
+    const jefaCookie = await signIn(t, jefa);
+    const body = { email: 'doble.jefa@prueba.do', password: 'Cacao-Dulce-2026' };
+    const answers = await Promise.all([0, 1].map(() => post(jefaCookie, '/api/admin/sysadmins', body)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.json().error.fields).toEqual({ email: expect.stringContaining('Ya existe una cuenta con ese correo.') });
+    const rows = await t.db.query.users.findMany({ where: sql`lower(${users.email}) = ${body.email}` });
+    expect(rows.map((r) => r.role)).toEqual(['sysadmin']);
+  });
 });
 
 describe('overview', () => {

@@ -97,16 +97,14 @@ export function adminPeopleRoutes(deps: AdminConsoleDeps & { auth: AuthServiceDe
         config: sysadmin,
         schema: {
           tags,
-          summary: 'Crear otro sysadmin (a una cuenta existente: cierra sus sesiones)',
+          summary: 'Crear otro sysadmin (solo una cuenta nueva: un correo que ya tiene cuenta recibe 409 y esa cuenta no cambia)',
           body: CreateSysadminSchema,
           response: { 201: z.object({ id: z.uuid(), created: z.boolean() }) },
         },
       },
       async (req, reply) => {
+        // A new account only (decision 050): nobody's sessions change.
         const result = await createSysadmin(deps, req.body);
-        // A promotion or a replaced password ended the account's sessions (auth/sysadmin.ts);
-        // this instance forgets the kept ones at once, the others hear the database (decision 028).
-        forgetSessions(deps.auth, result.id);
         req.auditDetails = { action: 'create-sysadmin', target: result.id };
         return reply.code(201).send(result);
       },

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { Component as AdminOverviewPage } from './admin-overview.tsx';
 
 // The console's overview on a phone (issue 46): each count opens the list it counts, filtered as
@@ -44,18 +44,7 @@ function renderOverview() {
     'fetch',
     vi.fn(async () => json(200, overview)),
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/admin', element: <AdminOverviewPage /> },
-      { path: '/admin/*', element: <ListStub /> },
-    ],
-    { initialEntries: ['/admin'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminOverviewPage />, { route: '/admin', routes: [{ path: '/admin/*', element: <ListStub /> }] });
 }
 
 describe('the console’s overview', () => {

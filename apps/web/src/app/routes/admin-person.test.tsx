@@ -1,13 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import type { AdminPerson } from '@arreglaya/shared/schemas/admin-console';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 import { Component as AdminPersonPage } from './admin-person.tsx';
 import '@/test/jsdom-css-escape.ts';
@@ -70,16 +67,7 @@ function renderPerson(start: AdminPerson) {
       return json(200, { items: [], next: null });
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ role: 'sysadmin' }));
-  const router = createMemoryRouter([{ path: '/admin/personas/:id', element: <AdminPersonPage /> }], { initialEntries: [`/admin/personas/${ID}`] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminPersonPage />, { route: `/admin/personas/${ID}`, path: '/admin/personas/:id', session: testSession({ role: 'sysadmin' }) });
   return { posts };
 }
 

@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { MyPayments } from '@arreglaya/shared/schemas/payments';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 import { Component as ClientPaymentsPage } from './client-payments.tsx';
 import { Component as ReceiptPage } from './client-payment-receipt.tsx';
@@ -61,20 +59,11 @@ function renderPage() {
       return json(404, { error: { code: 'NOT_FOUND', message: 'No encontramos el recibo de ese pago.' } });
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, testSession());
-  const router = createMemoryRouter(
-    [
-      { path: '/perfil/pagos', element: <ClientPaymentsPage /> },
-      { path: '/perfil/pagos/:paymentId/recibo', element: <ReceiptPage /> },
-    ],
-    { initialEntries: ['/perfil/pagos'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderWithProviders(<ClientPaymentsPage />, {
+    route: '/perfil/pagos',
+    routes: [{ path: '/perfil/pagos/:paymentId/recibo', element: <ReceiptPage /> }],
+    session: testSession(),
+  });
   return router;
 }
 

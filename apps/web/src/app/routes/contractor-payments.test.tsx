@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { Balance } from '@arreglaya/shared/schemas/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 import { Component as ContractorPaymentsPage } from './contractor-payments.tsx';
 
@@ -56,16 +53,7 @@ function renderPage(opts: { account: typeof account | null; balances: Balance[] 
       return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ role: 'contractor', firstName: 'Ramón' }));
-  const router = createMemoryRouter([{ path: '/profile/pagos', element: <ContractorPaymentsPage /> }], { initialEntries: ['/profile/pagos'] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContractorPaymentsPage />, { route: '/profile/pagos', session: testSession({ role: 'contractor', firstName: 'Ramón' }) });
   return calls;
 }
 

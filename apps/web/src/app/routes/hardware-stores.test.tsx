@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pageMeta } from '@arreglaya/shared/i18n/site-pages';
 import { storeForm } from '@arreglaya/shared/i18n/site-forms';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { FAQS } from '@/features/help/faq-data.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { Component as HardwareStoresPage } from './hardware-stores.tsx';
 
 afterEach(() => {
@@ -32,14 +30,7 @@ describe('/comoferreterias and the help centre say only what is true (issue 35)'
       'fetch',
       vi.fn(async () => new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } })),
     );
-    const router = createMemoryRouter([{ path: '/comoferreterias', element: <HardwareStoresPage /> }], { initialEntries: ['/comoferreterias'] });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MessageBoxProvider>
-          <RouterProvider router={router} />
-        </MessageBoxProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<HardwareStoresPage />, { route: '/comoferreterias' });
     expect(screen.getByRole('heading', { level: 1 })).toBeTruthy();
     expect(promisesIn(document.body.textContent ?? '')).toEqual([]);
     expect(promisesIn(`${pageMeta.hardwareStores.title} ${pageMeta.hardwareStores.description}`)).toEqual([]);

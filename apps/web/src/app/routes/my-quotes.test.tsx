@@ -1,12 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { myQuotes, offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { Component as MyQuotesPage } from './my-quotes.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 
 afterEach(() => {
@@ -49,16 +46,9 @@ describe('Mis ofertas (issue 35)', () => {
         return new Response(JSON.stringify({ items }), { status: 200, headers: { 'content-type': 'application/json' } });
       }),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed: true }));
-    const router = createMemoryRouter([{ path: '/', element: <MyQuotesPage /> }]);
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MessageBoxProvider>
-          <RouterProvider router={router} />
-        </MessageBoxProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<MyQuotesPage />, {
+      session: testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed: true }),
+    });
     const list = await screen.findByRole('list', { name: myQuotes.listLabel });
     const [withCounter, without] = within(list).getAllByRole('listitem');
     expect(within(withCounter!).getByText(t.counterTitle)).toBeTruthy();

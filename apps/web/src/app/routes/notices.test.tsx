@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notices as t } from '@arreglaya/shared/i18n/notices';
 import type { Notice, NoticesPage } from '@arreglaya/shared/schemas/notifications';
 import { Navbar } from '@/components/layout/navbar.tsx';
 import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 import { Component as NoticesPageRoute } from './notices.tsx';
 
@@ -56,20 +55,11 @@ function renderCentre(unread: number, answers: Record<string, () => Response>) {
       return answer();
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, session(unread));
-  const router = createMemoryRouter(
-    [
-      { path: '/perfil/avisos', element: <Shell /> },
-      { path: '/proyectos/:id', element: <p>Página del proyecto</p> },
-    ],
-    { initialEntries: ['/perfil/avisos'] },
-  );
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { queryClient, router } = renderWithProviders(<Shell />, {
+    route: '/perfil/avisos',
+    routes: [{ path: '/proyectos/:id', element: <p>Página del proyecto</p> }],
+    session: session(unread),
+  });
   return { calls, queryClient, router };
 }
 

@@ -1,12 +1,10 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
-import { SESSION_QUERY_KEY, type Session } from '@/lib/session-user.ts';
+import type { Session } from '@/lib/session-user.ts';
 import { Component as PaymentMethodsPage } from './payment-methods.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 
 // Cards are verified by the processor when saved (issue 29): the page shows the processor's reason
@@ -32,16 +30,7 @@ function renderPage(url: string, answers: Record<string, () => Response>) {
     return (answers[`${init?.method ?? 'GET'} ${path}`] ?? (() => fail(404, 'NOT_FOUND', 'No')))();
   });
   vi.stubGlobal('fetch', fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, session);
-  const router = createMemoryRouter([{ path: '/perfil/formas-pago', element: <PaymentMethodsPage /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  const { router } = renderWithProviders(<PaymentMethodsPage />, { route: url, session });
   return { calls, router };
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -9,7 +10,6 @@ import { addPaymentMethod, paymentKeys, removePaymentMethod, verifyPaymentMethod
 import { usePaymentMethods } from '@/features/payments/api/payments-queries.ts';
 import { CardForm } from '@/features/payments/components/card-form.tsx';
 import { cardLabel, SavedCards } from '@/features/payments/components/saved-cards.tsx';
-import { ConfirmDialog } from '@/features/projects/components/confirm-dialog.tsx';
 import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
@@ -132,7 +132,6 @@ function PaymentMethodsPage() {
       {removing && clientId && (
         <ConfirmDialog
           title={t.methods.removeTitle}
-          text={t.methods.removeText(cardLabel(removing))}
           confirmLabel={t.methods.remove}
           danger
           onClose={() => setRemoving(null)}
@@ -142,7 +141,9 @@ function PaymentMethodsPage() {
             messageBox.show({ text: answer.message, kind: 'success' });
             void queryClient.invalidateQueries({ queryKey: paymentKeys.methods(clientId) });
           }}
-        />
+        >
+          {t.methods.removeText(cardLabel(removing))}
+        </ConfirmDialog>
       )}
     </div>
   );

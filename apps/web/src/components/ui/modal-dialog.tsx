@@ -9,7 +9,7 @@ interface ModalDialogProps {
   onClose: () => void;
   /** `form`: a wide dialog with a close button (sign-in, offer, contact); `confirm`: a narrow one that asks before an action. */
   variant?: 'form' | 'confirm';
-  /** False while a request is under way, so a click outside does not drop it. */
+  /** False while a request is under way, so neither a click outside nor Escape drops it. */
   dismissable?: boolean;
   /** An alert dialog (it asks before something that cannot be undone); `describedBy` names its text. */
   alert?: boolean;
@@ -27,6 +27,7 @@ export function ModalDialog({ title, onClose, variant = 'form', dismissable = tr
     <ModalOverlay
       isOpen
       isDismissable={dismissable}
+      isKeyboardDismissDisabled={!dismissable}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
@@ -34,7 +35,7 @@ export function ModalDialog({ title, onClose, variant = 'form', dismissable = tr
     >
       <Modal className={`my-8 w-full rounded-xl bg-white shadow-2xl ${wide ? 'max-w-lg' : 'max-w-md'}`}>
         <Dialog role={alert ? 'alertdialog' : 'dialog'} aria-describedby={describedBy} className={wide ? 'relative p-6 outline-none sm:p-8' : 'p-6 outline-none'}>
-          <Heading slot="title" level={2} className={wide ? 'pr-10 text-2xl font-bold text-slate-900' : 'text-xl font-bold text-slate-900'}>
+          <Heading slot="title" level={2} className={wide ? 'pr-10 text-2xl font-bold break-words text-slate-900' : 'text-xl font-bold break-words text-slate-900'}>
             {title}
           </Heading>
           {wide && (
@@ -66,17 +67,20 @@ interface DialogActionsProps {
   /** Shown on the submit button while busy (defaults to its label). */
   busyLabel?: string;
   danger?: boolean;
+  /** The way back has the focus when the dialog opens (a confirmation: the safe action first). */
+  focusCancel?: boolean;
 }
 
 /** The end of a dialog's form: the refusal (an always-present live region) and Cancel / Submit, stacked on a phone. */
-export function DialogActions({ failure, cancelLabel, onCancel, submitLabel, busy, busyLabel, danger }: DialogActionsProps) {
+export function DialogActions({ failure, cancelLabel, onCancel, submitLabel, busy, busyLabel, danger, focusCancel }: DialogActionsProps) {
   return (
     <>
       <div role="alert" className={failure ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium text-red-900' : undefined}>
         {failure}
       </div>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <button type="button" onClick={onCancel} disabled={busy} className={buttonClasses('secondary')}>
+        {/* autoFocus: react-aria's dialog keeps a focus already inside it and still returns it to the opener on close. */}
+        <button type="button" onClick={onCancel} disabled={busy} autoFocus={focusCancel} className={buttonClasses('secondary')}>
           {cancelLabel}
         </button>
         <button type="submit" disabled={busy} className={danger ? dangerButton : buttonClasses('primary', 'sm:min-w-32')}>

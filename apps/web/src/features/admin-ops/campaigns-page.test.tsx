@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminCampaigns as t } from '@arreglaya/shared/i18n/campaigns';
 import type { Campaign } from '@arreglaya/shared/schemas/campaigns';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { CampaignsPage } from './campaigns-page.tsx';
+import '@/test/jsdom-css-escape.ts';
 
 // The console's "Ofertas especiales": the draft's form with the live audience count, the list,
 // and "Enviar" through a confirmation that sends one request. Only the network is replaced.
@@ -15,9 +15,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-// jsdom has no CSS.escape, which react-aria's Modal reads; the browser has it.
-if (typeof globalThis.CSS === 'undefined') (globalThis as { CSS?: unknown }).CSS = { escape: (value: string) => value.replace(/["\\]/g, '\\$&') };
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -56,13 +53,7 @@ function renderPage(opts: { campaigns: Campaign[]; send?: () => Promise<Response
       return json(200, { items: opts.campaigns });
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <CampaignsPage />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<CampaignsPage />, { route: '/admin/campanas' });
   return { calls, user: userEvent.setup() };
 }
 

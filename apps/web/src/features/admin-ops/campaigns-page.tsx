@@ -6,9 +6,9 @@ import { COUNTRIES, COUNTRY_CODES } from '@arreglaya/shared/countries';
 import { adminCampaigns as t } from '@arreglaya/shared/i18n/campaigns';
 import { CAMPAIGN_ROLES, CampaignInputSchema, type Campaign, type CampaignAudience, type CampaignForm, type CampaignInput } from '@arreglaya/shared/schemas/campaigns';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { cx } from '@/lib/cx.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
@@ -205,45 +205,24 @@ function CampaignEntry({ campaign: c, onEdit }: { campaign: Campaign; onEdit: ()
   );
 }
 
-/** "¿Enviar esta campaña?": the audience as it stands, then one request (a second tap sends nothing). */
+/** "¿Enviar esta campaña?": the audience as it stands, then one request (a second tap sends nothing); a refusal stays in the dialog. */
 function ConfirmSend({ campaign: c, onClose }: { campaign: Campaign; onClose: () => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   const count = useQuery({ queryKey: campaignKeys.audience(c), queryFn: ({ signal }) => fetchAudience(c, signal) });
-  const [failure, setFailure] = useState<string | null>(null);
-  const inFlight = useInFlight();
-  const send = useMutation({
-    mutationFn: () => sendCampaign(c.id),
-    onSuccess: async (r) => {
+  const send = async () => {
+    try {
+      const r = await sendCampaign(c.id);
       messageBox.show({ text: r.message, kind: 'success' });
-      onClose();
+    } finally {
       await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
-    },
-    onError: async (error) => {
-      setFailure(errorMessage(error));
-      await queryClient.invalidateQueries({ queryKey: campaignKeys.list });
-    },
-  });
+    }
+  };
   const reached = count.data === undefined ? t.confirmAudienceUnknown : people(count.data);
   return (
-    <ModalDialog title={t.confirmTitle} onClose={onClose} variant="confirm" dismissable={!inFlight.busy} alert describedBy={`${id}-text`}>
-      <p id={`${id}-text`} className="mt-2 text-slate-800">
-        {t.confirmText(c.subject, reached)}
-      </p>
-      <form
-        noValidate
-        className="mt-4 flex flex-col gap-4"
-        aria-busy={inFlight.busy}
-        onSubmit={(e) => {
-          e.preventDefault();
-          setFailure(null);
-          void inFlight.send(send, undefined);
-        }}
-      >
-        <DialogActions failure={failure} cancelLabel={t.confirmCancel} onCancel={onClose} submitLabel={t.confirmSend} busy={inFlight.busy} />
-      </form>
-    </ModalDialog>
+    <ConfirmDialog title={t.confirmTitle} confirmLabel={t.confirmSend} cancelLabel={t.confirmCancel} onConfirm={send} onClose={onClose}>
+      {t.confirmText(c.subject, reached)}
+    </ConfirmDialog>
   );
 }
 

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminClaims as t } from '@arreglaya/shared/i18n/admin-ops';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { ClaimPage } from './claim-page.tsx';
 import '@/test/jsdom-css-escape.ts';
 
@@ -38,14 +36,7 @@ function renderClaim() {
       return json(200, { items: [] });
     }),
   );
-  const router = createMemoryRouter([{ path: '/admin/reclamos/:projectId', element: <ClaimPage /> }], { initialEntries: [`/admin/reclamos/${project.id}`] });
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ClaimPage />, { route: `/admin/reclamos/${project.id}`, path: '/admin/reclamos/:projectId' });
   return { posts };
 }
 

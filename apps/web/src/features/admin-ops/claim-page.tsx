@@ -10,15 +10,14 @@ import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { claimShares } from '@arreglaya/shared/lifecycles';
 import { CLAIM_OUTCOMES, ClaimDecisionSchema, type ClaimDecision, type ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
-import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
@@ -200,16 +199,13 @@ function DecisionForm({ projectId, money }: { projectId: string; money: ProjectM
   const decide = useMutation({
     mutationFn: (values: ClaimDecision) => decideClaim(projectId, values, key),
     onSuccess: async (result) => {
-      setAsking(null);
       messageBox.show({ text: `${result.message} ${t.decision.decided}`, kind: 'success' });
       await Promise.all([queryClient.invalidateQueries({ queryKey: adminOpsKeys.project(projectId) }), queryClient.invalidateQueries({ queryKey: adminOpsKeys.claims })]);
     },
     onError: (error) => {
-      setAsking(null);
       if (!applyServerFieldErrors(error, form.setError, ['outcome', 'contractorPercent', 'note'])) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
   });
-  const inFlight = useInFlight();
   const errors = form.formState.errors;
   /** What each side receives with this outcome, in words; null when the split's percent is not given yet. */
   const sharesText = (value: ClaimDecision['outcome'], contractorPercent: number | undefined) => {
@@ -280,29 +276,19 @@ function DecisionForm({ projectId, money }: { projectId: string; money: ProjectM
         </div>
       </form>
       {asking && (
-        <ModalDialog title={t.decision.confirmTitle} variant="confirm" alert describedBy="claim-confirm-text" dismissable={!inFlight.busy} onClose={() => setAsking(null)}>
-          <form
-            className="mt-3 flex flex-col gap-4"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void inFlight.send(decide, asking);
-            }}
-          >
-            <div id="claim-confirm-text" className="flex flex-col gap-2 text-slate-800">
-              <p className="font-semibold">{t.decision.confirmOutcome(OUTCOME_LABELS[asking.outcome])}</p>
-              <p>{sharesText(asking.outcome, asking.contractorPercent)}</p>
-              <p>{t.decision.confirm}</p>
-            </div>
-            <DialogActions
-              failure={null}
-              cancelLabel={t.decision.cancel}
-              onCancel={() => setAsking(null)}
-              submitLabel={t.decision.confirmYes}
-              busy={inFlight.busy}
-              busyLabel={t.decision.submit}
-            />
-          </form>
-        </ModalDialog>
+        <ConfirmDialog
+          title={t.decision.confirmTitle}
+          confirmLabel={t.decision.confirmYes}
+          busyLabel={t.decision.submit}
+          cancelLabel={t.decision.cancel}
+          // The mutation answers either way (the message box once done; the form's fields or the message box on a refusal), then the dialog closes.
+          onConfirm={() => decide.mutateAsync(asking).catch(() => undefined)}
+          onClose={() => setAsking(null)}
+        >
+          <p className="font-semibold">{t.decision.confirmOutcome(OUTCOME_LABELS[asking.outcome])}</p>
+          <p>{sharesText(asking.outcome, asking.contractorPercent)}</p>
+          <p>{t.decision.confirm}</p>
+        </ConfirmDialog>
       )}
     </section>
   );

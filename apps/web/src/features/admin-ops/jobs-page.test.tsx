@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminJobs as t } from '@arreglaya/shared/i18n/admin-ops';
 import type { JobQueues } from '@arreglaya/shared/schemas/admin-ops';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { formatMoment } from '@/lib/format.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { JobsPage } from './jobs-page.tsx';
 
 // The console's "Tareas programadas": each queue's counts and last run, the failed jobs with
@@ -50,13 +49,7 @@ function renderPage(answers: { list: JobQueues[]; retry?: Response }) {
       return json(200, answers.list[Math.min(reads++, answers.list.length - 1)]);
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <JobsPage />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<JobsPage />, { route: '/admin/tareas' });
   return { calls, user: userEvent.setup() };
 }
 

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { ApiError } from '@/lib/api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { AdminLoadError } from './admin-load-error.tsx';
 
 // A console page refused because the session is older than 12 hours (decision 025): the
@@ -19,14 +18,7 @@ afterEach(() => {
 
 function renderError(error: unknown) {
   const onRetry = vi.fn();
-  const router = createMemoryRouter([{ path: '/admin/personas', element: <AdminLoadError error={error} onRetry={onRetry} retrying={false} /> }], {
-    initialEntries: ['/admin/personas?q=ana'],
-  });
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminLoadError error={error} onRetry={onRetry} retrying={false} />, { route: '/admin/personas?q=ana', messageBox: false });
   return onRetry;
 }
 

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import type { AdminPeoplePage } from '@arreglaya/shared/schemas/admin-console';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { PeopleSearch } from './people-search.tsx';
 
 // The people search of the console: what is typed goes to the API as the URL's search, the
@@ -40,18 +39,7 @@ function renderSearch(answer: (url: URL) => AdminPeoplePage | Response, initial 
       return a instanceof Response ? a : json(200, a);
     }),
   );
-  const router = createMemoryRouter(
-    [
-      { path: '/admin/personas', element: <PeopleSearch locale="es-DO" /> },
-      { path: '/admin/personas/:id', element: <p>ficha</p> },
-    ],
-    { initialEntries: [initial] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
+  const { router } = renderWithProviders(<PeopleSearch locale="es-DO" />, { route: initial, routes: [{ path: '/admin/personas/:id', element: <p>ficha</p> }], messageBox: false });
   return { asked, router };
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
@@ -6,8 +6,8 @@ import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { BanSchema, type AdminPerson, type BanInput } from '@arreglaya/shared/schemas/admin-console';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { adminActions, adminKeys } from '../api/admin-api.ts';
@@ -32,43 +32,21 @@ interface Ask {
  * message box speaks, so the page already shows the new state. A refusal stays in the dialog.
  */
 function ConfirmAction({ ask, onClose }: { ask: Ask; onClose: () => void }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
-  const inFlight = useInFlight();
-  const [failure, setFailure] = useState<string | null>(null);
-  const confirm = () =>
-    inFlight.run(async () => {
-      setFailure(null);
-      try {
-        await ask.act();
-      } catch (error) {
-        setFailure(errorMessage(error));
-        await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-        return;
-      }
+  const confirm = async () => {
+    try {
+      await ask.act();
+    } finally {
       await queryClient.invalidateQueries({ queryKey: adminKeys.all });
-      ask.done?.();
-      onClose();
-      messageBox.show({ text: ask.success, kind: 'success' });
-    });
+    }
+    ask.done?.();
+    messageBox.show({ text: ask.success, kind: 'success' });
+  };
   return (
-    <ModalDialog title={ask.title} variant="confirm" alert describedBy={`${id}-text`} dismissable={!inFlight.busy} onClose={onClose}>
-      <p id={`${id}-text`} className="mt-2 break-words text-slate-800">
-        {ask.text}
-      </p>
-      <form
-        noValidate
-        className="mt-4 flex flex-col gap-4"
-        aria-busy={inFlight.busy}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void confirm();
-        }}
-      >
-        <DialogActions failure={failure} cancelLabel={t.person.cancel} onCancel={onClose} submitLabel={ask.confirmLabel} busy={inFlight.busy} danger={ask.danger} />
-      </form>
-    </ModalDialog>
+    <ConfirmDialog title={ask.title} confirmLabel={ask.confirmLabel} cancelLabel={t.person.cancel} danger={ask.danger} onConfirm={confirm} onClose={onClose}>
+      {ask.text}
+    </ConfirmDialog>
   );
 }
 

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { ConfirmEmailForm } from './confirm-email-form.tsx';
 
 afterEach(cleanup);
@@ -11,15 +9,7 @@ afterEach(cleanup);
 describe('the confirm-e-mail step', () => {
   it('says once that a code was sent, then what to do with it', () => {
     // It signs the person in and goes back to the form on a confirmed code: the query cache and a router.
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MemoryRouter>
-          <MessageBoxProvider>
-            <ConfirmEmailForm email="ana@example.com" />
-          </MessageBoxProvider>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<ConfirmEmailForm email="ana@example.com" />);
     const text = document.body.textContent ?? '';
     expect(text.match(/código de 6 dígitos/g)).toHaveLength(1);
     expect(screen.getByText(/ana@example\.com/)).toBeTruthy();

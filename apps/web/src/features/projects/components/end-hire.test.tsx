@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { projects as tp, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { EndHire } from './end-hire.tsx';
 import '@/test/jsdom-css-escape.ts';
 
@@ -45,13 +44,7 @@ function renderEndHire(p: ProjectDetail, answer: () => Promise<Response> = async
       return answer();
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MessageBoxProvider>
-        <EndHire project={p} userId="u1" />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<EndHire project={p} userId="u1" />);
   return { calls, user: userEvent.setup() };
 }
 

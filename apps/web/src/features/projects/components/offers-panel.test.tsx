@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { compareOffers as tc, offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { OffersPanel } from './offers-panel.tsx';
 
 afterEach(() => {
@@ -79,15 +77,7 @@ function renderPanel(offers: Offer[] = items) {
     vi.fn(async () => new Response(JSON.stringify({ items: offers }), { status: 200, headers: { 'content-type': 'application/json' } })),
   );
   const project = { id: '00000000-0000-4000-8000-000000000900', status: 'created' } as ProjectDetail;
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/', element: <OffersPanel project={project} userId="u1" locale="es-DO" /> }]);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<OffersPanel project={project} userId="u1" locale="es-DO" />);
 }
 
 describe('OffersPanel (issue 35)', () => {

@@ -3,6 +3,7 @@ import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { projectAllows } from '@arreglaya/shared/lifecycles';
 import { compareOffers as tc } from '@arreglaya/shared/i18n/offers-trust';
 import { COMMENT_MAX, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -11,7 +12,6 @@ import { formatMoney } from '@/lib/format.ts';
 import { COMPARE_SORTS, sortOffers, type CompareSort } from '../compare-offers.ts';
 import { useOfferDecision, useOffers } from '../offers.ts';
 import { CompareCompact, CompareTable } from './compare-table.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
@@ -137,27 +137,24 @@ export function OffersPanel({ project, userId, locale }: { project: ProjectDetai
         </ul>
       )}
       {asking?.kind === 'accept' && (
-        <ConfirmDialog
-          title={t.offers.accept}
-          text={t.offers.acceptConfirm(
+        <ConfirmDialog title={t.offers.accept} confirmLabel={t.offers.accept} onConfirm={() => run(asking.offer, { kind: 'accept' })} onClose={() => setAsking(null)}>
+          {t.offers.acceptConfirm(
             asking.offer.contractor.name,
             formatMoney(asking.offer.counterStatus === 'accepted' ? asking.offer.agreedPriceMinor : asking.offer.priceMinor, asking.offer.currency, locale),
           )}
-          confirmLabel={t.offers.accept}
-          onConfirm={() => run(asking.offer, { kind: 'accept' })}
-          onClose={() => setAsking(null)}
-        />
+        </ConfirmDialog>
       )}
       {asking?.kind === 'reject' && (
         <ConfirmDialog
           title={t.offers.rejectTitle}
-          text={asking.offer.contractor.name}
           confirmLabel={t.offers.reject}
           comment={{ label: t.offers.rejectComment, maxLength: COMMENT_MAX }}
           danger
           onConfirm={(comment) => run(asking.offer, comment ? { kind: 'reject', comment } : { kind: 'reject' })}
           onClose={() => setAsking(null)}
-        />
+        >
+          {asking.offer.contractor.name}
+        </ConfirmDialog>
       )}
       {asking?.kind === 'counter' && (
         <CounterDialog

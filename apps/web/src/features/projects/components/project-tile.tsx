@@ -6,10 +6,10 @@ import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/project
 import { PROJECT_STATUS_LABELS, projectAllows } from '@arreglaya/shared/lifecycles';
 import type { MyProject } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { projectPhotoUrl } from '../project.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** A project's start date is a calendar day (YYYY-MM-DD): read at local noon so no time zone moves it. */
@@ -95,7 +95,6 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
       {asking && (
         <ConfirmDialog
           title={cancelling ? t.list.cancel : t.list.delete}
-          text={cancelling ? t.list.confirmCancel : confirm.deleteProject}
           confirmLabel={t.list.confirmYes}
           danger
           onConfirm={async () => {
@@ -103,7 +102,9 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
             messageBox.show({ text: message, kind: 'success' });
           }}
           onClose={() => setAsking(false)}
-        />
+        >
+          {cancelling ? t.list.confirmCancel : confirm.deleteProject}
+        </ConfirmDialog>
       )}
     </article>
   );

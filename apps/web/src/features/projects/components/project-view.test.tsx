@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { ProjectView } from './project-view.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import '@/test/jsdom-css-escape.ts';
 
 // The client's approval releases the whole price (MONEY_GATES 'approve'): it is offered only when
@@ -39,14 +37,7 @@ const project = (status: ProjectDetail['status'], m: ProjectMoney) =>
   testProject('client', { id: 'p1', title: 'Baño por etapas', description: 'Remodelar el baño.', status, conversationId: 'c7b8a9d0-1e2f-4a3b-8c4d-5e6f7a8b9c0d', money: m });
 
 function renderView(p: ProjectDetail) {
-  const router = createMemoryRouter([{ path: '/', element: <ProjectView project={p} userId="u1" locale="es-DO" /> }]);
-  render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ProjectView project={p} userId="u1" locale="es-DO" />);
   return userEvent.setup();
 }
 

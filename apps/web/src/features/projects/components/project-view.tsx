@@ -7,10 +7,10 @@ import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/project
 import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
 import { startDateLabel } from './project-tile.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
@@ -286,19 +286,19 @@ function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; us
       {asking === 'approve' && (
         <ConfirmDialog
           title={t.after.approve}
-          text={money && money.heldMinor > 0 ? approveText(money.heldMinor, money.feePercent) : t.after.approveConfirm}
           confirmLabel={t.after.approve}
           onConfirm={async () => {
             const { message } = await change.mutateAsync({ status: 'completado' });
             messageBox.show({ text: message, kind: 'success' });
           }}
           onClose={() => setAsking(null)}
-        />
+        >
+          {money && money.heldMinor > 0 ? approveText(money.heldMinor, money.feePercent) : t.after.approveConfirm}
+        </ConfirmDialog>
       )}
       {asking === 'claim' && (
         <ConfirmDialog
           title={t.after.claim}
-          text={tp.claimReasonRequired}
           confirmLabel={t.after.claim}
           comment={{ label: t.after.claimNote, maxLength: NOTE_MAX }}
           danger
@@ -307,7 +307,9 @@ function AfterDelivery({ project, userId, locale }: { project: ProjectDetail; us
             messageBox.show({ text: message, kind: 'success' });
           }}
           onClose={() => setAsking(null)}
-        />
+        >
+          {tp.claimReasonRequired}
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -322,6 +322,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
   // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute,
   // and once a day the contractors' available balances are paid out.
+  // Cards through dLocal are not wired yet (issue 47 goes on): refuse rather than run test cards under its name.
+  if (config.PROCESSOR === 'dlocal') throw new Error('PROCESSOR=dlocal: card payments through dLocal are not wired yet; use PROCESSOR=sandbox (cash vouchers use DLOCAL_API_URL)');
   const sandbox = new SandboxProcessor(db);
   if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
   const paymentDeps: PaymentsDeps = {

@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../domain.ts';
-import { validation } from '../i18n/common.ts';
+import { requiredText } from './common.ts';
 
 // The bank statement's lines (issue 47, decision 051): the feed's input, the console's queue and
 // its two actions (assign a line to a transfer by its reference, record a return).
-
-const text = (max: number) => z.string({ error: validation.required }).max(max, { error: validation.tooLong(max) });
 
 export const QueuedLineSchema = z
   .object({
@@ -42,11 +40,11 @@ export const ImportReportSchema = z
   .meta({ id: 'ImportReport' });
 
 /** The console assigns a queued line to the transfer a reference names. */
-export const AssignLineSchema = z.object({ reference: text(30).trim().min(1, { error: validation.required }) });
+export const AssignLineSchema = z.object({ reference: requiredText(30) });
 /** The console records that a line's money was given back, with the bank's reference of the return. */
-export const ReturnLineSchema = z.object({ returnRef: text(140).trim().min(1, { error: validation.required }) });
+export const ReturnLineSchema = z.object({ returnRef: requiredText(140) });
 
 /** The console's import: which bank's CSV layout reads the file (a camt.053 needs none). */
-export const ImportQuerySchema = z.object({ bank: text(60).trim().min(1).optional(), name: text(200).optional() });
+export const ImportQuerySchema = z.object({ bank: requiredText(60).optional(), name: requiredText(200).optional() });
 /** A bank's CSV layout kept for its imports. */
-export const BankParamsSchema = z.object({ bank: text(60).trim().min(1, { error: validation.required }) });
+export const BankParamsSchema = z.object({ bank: requiredText(60) });

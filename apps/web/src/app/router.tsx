@@ -178,6 +178,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
               { path: 'registro', handle: { title: a.logTrail } satisfies PageHandle, lazy: () => import('@/features/admin-ops/log-page.tsx') },
               { path: 'tareas', handle: { title: a.jobs } satisfies PageHandle, lazy: () => import('@/features/admin-ops/jobs-page.tsx') },
               { path: 'campanas', handle: { title: a.campaigns } satisfies PageHandle, lazy: () => import('@/features/admin-ops/campaigns-page.tsx') },
+              { path: 'banco', handle: { title: a.bank } satisfies PageHandle, lazy: () => import('./routes/admin-bank.tsx') },
             ],
           },
           { path: 'notfound', lazy: notFound },

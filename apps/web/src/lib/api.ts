@@ -22,6 +22,8 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Serialised as JSON. */
   body?: unknown;
+  /** A file sent as it is (`application/octet-stream`) instead of a JSON body: a bank statement. */
+  file?: Blob;
   signal?: AbortSignal;
   headers?: Record<string, string>;
 }
@@ -38,7 +40,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     ...options.headers,
   };
   const init: RequestInit = {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+    method: options.method ?? (options.body === undefined && options.file === undefined ? 'GET' : 'POST'),
     headers,
     credentials: 'same-origin',
   };
@@ -46,6 +48,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.body !== undefined) {
     headers['content-type'] = 'application/json';
     init.body = JSON.stringify(options.body);
+  } else if (options.file !== undefined) {
+    headers['content-type'] = 'application/octet-stream';
+    init.body = options.file;
   }
 
   let response: Response;

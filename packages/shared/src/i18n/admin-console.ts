@@ -14,6 +14,7 @@ export const adminConsole = {
     logTrail: 'Registro',
     jobs: 'Tareas programadas',
     campaigns: 'Ofertas especiales',
+    bank: 'Banco',
   },
   roles: { client: 'Cliente', contractor: 'Contratista', sysadmin: 'Sysadmin' } as Record<'client' | 'contractor' | 'sysadmin', string>,
   roleAll: 'Todos los roles',
@@ -31,6 +32,9 @@ export const adminConsole = {
     reviewsWaiting: 'Reseñas por revisar',
     contactUnanswered: 'Mensajes de contacto sin responder',
     otherInboxesWaiting: 'Reservas, tiendas y referidos por atender',
+    bankQueue: 'Movimientos del banco por asignar o devolver',
+    /** The queue lists at most `max` lines: that many or more. */
+    bankQueueCount: (count: string, atMost: boolean) => (atMost ? `${count} o más` : count),
     chartTitle: 'Proyectos nuevos por día (últimos 30 días)',
     chartLoading: 'Cargando gráfico…',
     tableCaption: 'Proyectos nuevos por día',

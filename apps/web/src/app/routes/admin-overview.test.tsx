@@ -33,6 +33,23 @@ const overview: AdminOverview = {
   newProjectsPerDay: [{ day: '2026-12-05', count: 2 }],
 };
 
+/** A credit of the bank's statement waiting in the console's queue. */
+const queuedLine = (id: string) => ({
+  id: `00000000-0000-4000-8000-00000000000${id === 'a' ? 1 : 2}`,
+  bankTxId: `tx-${id}`,
+  bookedOn: '2026-12-05',
+  amountMinor: 1_500_000,
+  currency: 'DOP',
+  reference: null,
+  description: 'TRANSFERENCIA',
+  payerName: null,
+  status: 'unmatched',
+  paymentId: null,
+  appliedMinor: 0,
+  returnMinor: 0,
+  returnedAt: null,
+});
+
 /** Where the list page would be: it says its path and search. */
 function ListStub() {
   const { pathname, search } = useLocation();
@@ -42,7 +59,7 @@ function ListStub() {
 function renderOverview() {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => json(200, overview)),
+    vi.fn(async (url: string) => (url === '/api/admin/statement-lines' ? json(200, { items: [queuedLine('a'), queuedLine('b')] }) : json(200, overview))),
   );
   renderWithProviders(<AdminOverviewPage />, { route: '/admin', routes: [{ path: '/admin/*', element: <ListStub /> }] });
 }
@@ -58,6 +75,7 @@ describe('the console’s overview', () => {
     expect(await href(`3 ${t.overview.openClaims}`)).toBe('/admin/reclamos');
     expect(await href(`7 ${t.overview.reviewsWaiting}`)).toBe('/admin/resenas');
     expect(await href(`6 ${t.overview.contactUnanswered}`)).toBe('/admin/bandejas?bandeja=contact_page&estado=new');
+    expect(await href(`2 ${t.overview.bankQueue}`)).toBe('/admin/banco');
   });
 
   it('a tap on a count opens its list', async () => {

@@ -1,10 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { ROLES } from '@arreglaya/shared/domain';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
 import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
+import { adminBankKeys, fetchStatementQueue, STATEMENT_QUEUE_MAX } from '@/features/admin-bank/api.ts';
 import { useOverview } from '@/features/admin/api/admin-queries.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -56,6 +58,9 @@ function AdminOverviewPage() {
   usePageTitle(t.overview.heading);
   const { locale } = useCountry();
   const overview = useOverview();
+  // The bank's queue (issue 47) is a list of its own: its length is the count.
+  const bankQueue = useQuery({ queryKey: adminBankKeys.queue, queryFn: ({ signal }) => fetchStatementQueue(signal), staleTime: 30_000 });
+  const bankWaiting = bankQueue.data?.length;
   const data = overview.data;
   const total = data ? ROLES.reduce((sum, r) => sum + data.people.byRole[r], 0) : 0;
 
@@ -99,6 +104,14 @@ function AdminOverviewPage() {
                 />
               </Stat>
               <Stat label={t.overview.otherInboxesWaiting}>{formatNumber(data.otherInboxesWaiting, locale)}</Stat>
+              <Stat label={t.overview.bankQueue}>
+                <CountLink
+                  wholeCard
+                  to="/admin/banco"
+                  count={bankWaiting === undefined ? '…' : t.overview.bankQueueCount(formatNumber(bankWaiting, locale), bankWaiting >= STATEMENT_QUEUE_MAX)}
+                  label={t.overview.bankQueue}
+                />
+              </Stat>
             </dl>
 
             <section aria-labelledby="admin-projects-by-status" className="rounded-xl border border-slate-200 bg-white p-4">

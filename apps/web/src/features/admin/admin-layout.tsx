@@ -13,6 +13,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin/resenas', label: t.nav.reviews, end: false },
   { to: '/admin/moderacion', label: t.nav.moderation, end: false },
   { to: '/admin/reclamos', label: t.nav.claims, end: false },
+  { to: '/admin/banco', label: t.nav.bank, end: false },
   { to: '/admin/bandejas', label: t.nav.inboxes, end: false },
   { to: '/admin/registro', label: t.nav.logTrail, end: false },
   { to: '/admin/tareas', label: t.nav.jobs, end: false },

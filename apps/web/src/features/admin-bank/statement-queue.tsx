@@ -1,0 +1,262 @@
+import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
+import { AssignLineSchema, ReturnLineSchema, type StatementLineView } from '@arreglaya/shared/schemas/statements';
+import { formatReference, normalizeReference } from '@arreglaya/shared/transfer-reference';
+import { buttonClasses } from '@/components/ui/button.ts';
+import { inputClasses } from '@/components/ui/field.tsx';
+import { QueryState } from '@/components/ui/query-state.tsx';
+import { useMessageBox } from '@/components/ui/message-box.tsx';
+import { ApiError } from '@/lib/api.ts';
+import { formatDate, formatMoney } from '@/lib/format.ts';
+import { adminBankKeys, assignLine, fetchStatementQueue, markLineReturned } from './api.ts';
+
+/** What the page needs of the app's confirmation dialog (an alert dialog that asks before moving money). */
+export interface ConfirmProps {
+  title: string;
+  text: string;
+  confirmLabel: string;
+  /** Does the action; a thrown error's message stays in the dialog, a resolved one closes it. */
+  onConfirm: () => Promise<void>;
+  onClose: () => void;
+}
+export type ConfirmComponent = ComponentType<ConfirmProps>;
+
+type Action = 'assign' | 'return';
+
+/**
+ * "Por asignar o devolver": the credits that found no transfer and the money to give back, oldest
+ * first. An unmatched credit is assigned by a reference or returned whole; a matched line with an
+ * excess (or a transfer that came after its reference expired) has its return recorded. Each
+ * action asks first; afterwards the queue is read again.
+ */
+export function StatementQueue({ Confirm }: { Confirm: ConfirmComponent }) {
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const queue = useQuery({ queryKey: adminBankKeys.queue, queryFn: ({ signal }) => fetchStatementQueue(signal) });
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col gap-3">
+      <div>
+        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
+          {t.queue.title}
+        </h2>
+        <p className="mt-1 text-slate-700">{t.queue.intro}</p>
+      </div>
+      <QueryState query={queue} isEmpty={(items) => items.length === 0} empty={t.queue.empty} errorMessage={t.queue.loadError}>
+        {(items) => (
+          <ul aria-label={t.queue.listLabel} className="flex flex-col gap-3">
+            {items.map((line) => (
+              // The line leaves the list once resolved: the focus goes back to the list's heading.
+              <QueueLine key={line.id} line={line} Confirm={Confirm} onResolved={() => heading.current?.focus()} />
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Confirm: ConfirmComponent; onResolved: () => void }) {
+  const headingId = useId();
+  const formId = useId();
+  const [open, setOpen] = useState<Action | null>(null);
+  const triggers = useRef<Partial<Record<Action, HTMLButtonElement | null>>>({});
+  const amount = formatMoney(line.amountMinor, line.currency);
+  const name = t.queue.line(amount, formatDate(line.bookedOn));
+  const unmatched = line.status === 'unmatched';
+  // An unmatched credit goes back whole; a matched line, its excess.
+  const toReturn = formatMoney(unmatched ? line.amountMinor : line.returnMinor, line.currency);
+  const actions: [Action, string][] = unmatched
+    ? [
+        ['assign', t.queue.assign],
+        ['return', t.queue.giveBack],
+      ]
+    : [['return', t.queue.registerReturn]];
+  const close = (action: Action) => {
+    setOpen(null);
+    triggers.current[action]?.focus();
+  };
+  return (
+    <li aria-labelledby={headingId} className="rounded-xl border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <h3 id={headingId} className="text-lg font-semibold text-slate-900">
+          {name}
+        </h3>
+        <span className={unmatched ? 'rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900' : 'rounded bg-sky-100 px-2 py-0.5 text-sm font-medium text-sky-900'}>
+          {unmatched ? t.queue.unmatched : t.queue.toReturnBadge}
+        </span>
+      </div>
+      <dl className="mt-2 flex flex-col gap-1 text-sm">
+        <div>
+          <dt className="inline font-medium text-slate-700">{t.queue.payer}: </dt>
+          <dd className="inline break-words text-slate-900">{line.payerName ?? t.queue.noPayer}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-700">{t.queue.description}: </dt>
+          <dd className="inline break-words text-slate-900">{line.description}</dd>
+        </div>
+        <div>
+          <dt className="inline font-medium text-slate-700">{t.queue.reference}: </dt>
+          <dd className="inline font-mono text-slate-900">{line.reference ? formatReference(line.reference) : t.queue.noReference}</dd>
+        </div>
+        {!unmatched && (
+          <div>
+            <dt className="inline font-medium text-slate-700">{t.queue.toReturn}: </dt>
+            <dd className="inline font-semibold text-slate-900">{toReturn}</dd>
+          </div>
+        )}
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {actions.map(([action, label]) => (
+          <button
+            key={action}
+            ref={(el) => {
+              triggers.current[action] = el;
+            }}
+            type="button"
+            className={buttonClasses(open === action ? 'primary' : 'secondary')}
+            aria-label={t.queue.actionLabel(label, name)}
+            aria-expanded={open === action}
+            aria-controls={open === action ? formId : undefined}
+            onClick={() => (open === action ? close(action) : setOpen(action))}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {open && (
+        <LineActionForm
+          key={open}
+          id={formId}
+          action={open}
+          line={line}
+          amount={open === 'assign' ? amount : toReturn}
+          submitLabel={actions.find(([a]) => a === open)![1]}
+          Confirm={Confirm}
+          onCancel={() => close(open)}
+          onResolved={onResolved}
+        />
+      )}
+    </li>
+  );
+}
+
+/** The reference to assign, or the return's bank reference: checked here, then asked once more, then sent. */
+function LineActionForm(props: {
+  id: string;
+  action: Action;
+  line: StatementLineView;
+  amount: string;
+  submitLabel: string;
+  Confirm: ConfirmComponent;
+  onCancel: () => void;
+  onResolved: () => void;
+}) {
+  const { id, action, line, amount, submitLabel, Confirm, onCancel, onResolved } = props;
+  const inputId = useId();
+  const queryClient = useQueryClient();
+  const messageBox = useMessageBox();
+  const input = useRef<HTMLInputElement>(null);
+  const [value, setValue] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  /** The checked value the dialog asks about. */
+  const [asking, setAsking] = useState<string | null>(null);
+  const assign = action === 'assign';
+
+  useEffect(() => input.current?.focus(), []);
+
+  const mutation = useMutation({
+    mutationFn: (v: string) => (assign ? assignLine(line.id, v) : markLineReturned(line.id, v)),
+    onSuccess: async (r) => {
+      messageBox.show({ text: r.message, kind: 'success' });
+      await queryClient.invalidateQueries({ queryKey: adminBankKeys.queue });
+      onResolved();
+    },
+  });
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = assign ? AssignLineSchema.safeParse({ reference: value }) : ReturnLineSchema.safeParse({ returnRef: value });
+    let checked = parsed.success ? ('reference' in parsed.data ? parsed.data.reference : parsed.data.returnRef) : null;
+    let message = parsed.success ? null : parsed.error.issues[0]!.message;
+    if (assign && checked !== null) {
+      // The check symbol catches a typo before the server is asked.
+      const ref = normalizeReference(checked);
+      if (ref === null) message = t.queue.referenceInvalid;
+      checked = ref === null ? null : formatReference(ref);
+    }
+    setProblem(message);
+    if (checked === null) input.current?.focus();
+    else setAsking(checked);
+  };
+
+  const confirm = async () => {
+    try {
+      await mutation.mutateAsync(asking!);
+    } catch (error) {
+      // No transfer waits with that reference (409): said beside the reference, the dialog closes.
+      if (assign && error instanceof ApiError && error.status === 409) {
+        setProblem(error.message);
+        return;
+      }
+      throw error;
+    }
+  };
+
+  const hintId = `${inputId}-hint`;
+  const problemId = `${inputId}-problem`;
+  return (
+    <>
+      <form id={id} noValidate onSubmit={review} className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-3">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={inputId} className="font-medium text-slate-800">
+            {assign ? t.queue.referenceLabel : t.queue.returnRefLabel}
+          </label>
+          <input
+            ref={input}
+            id={inputId}
+            type="text"
+            value={value}
+            onChange={(e) => setValue(e.target.value)}
+            maxLength={assign ? 30 : 140}
+            autoComplete="off"
+            autoCapitalize={assign ? 'characters' : 'none'}
+            spellCheck={false}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
+            className={inputClasses(assign ? 'font-mono sm:max-w-xs' : 'sm:max-w-md')}
+          />
+          <p id={hintId} className="text-sm text-slate-600">
+            {assign ? t.queue.referenceHint : t.queue.returnRefHint}
+          </p>
+          {/* Always present, so a refusal (the check here, or the server's 409) is announced. */}
+          <div role="alert">
+            {problem && (
+              <p id={problemId} className="text-sm font-medium text-red-700">
+                {problem}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" className={buttonClasses('primary')}>
+            {submitLabel}
+          </button>
+          <button type="button" className={buttonClasses('ghost')} onClick={onCancel}>
+            {t.queue.cancel}
+          </button>
+        </div>
+      </form>
+      {/* Beside the form, not in it: the dialog's own submit must not bubble (through React's portal) into this one. */}
+      {asking !== null && (
+        <Confirm
+          title={assign ? t.queue.assignTitle : t.queue.returnTitle}
+          text={assign ? t.queue.assignConfirm(amount, asking) : t.queue.returnConfirm(amount, asking)}
+          confirmLabel={assign ? t.queue.assignYes : t.queue.returnYes}
+          onConfirm={confirm}
+          onClose={() => setAsking(null)}
+        />
+      )}
+    </>
+  );
+}

@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankConsole as t, statementQueue as ts } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
-import { projectsWeb } from '@arreglaya/shared/i18n/projects';
+import { dialog } from '@arreglaya/shared/i18n/common';
 import type { StatementLineView } from '@arreglaya/shared/schemas/statements';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { Component as AdminBankRoute } from './admin-bank.tsx';
@@ -199,7 +199,7 @@ describe('the queue to assign or return', () => {
     const confirm = await screen.findByRole('alertdialog', { name: t.queue.returnTitle });
     expect(confirm.textContent).toContain(t.queue.returnConfirm('RD$2,500.00', 'TRF-2025-0315-77'));
     // Backing out sends nothing.
-    await user.click(within(confirm).getByRole('button', { name: projectsWeb.list.keep }));
+    await user.click(within(confirm).getByRole('button', { name: dialog.keep }));
     expect(writes()).toHaveLength(0);
 
     await user.click(within(line).getByRole('button', { name: t.queue.registerReturn }));

@@ -9,7 +9,7 @@ import { addPaymentMethod, paymentKeys, removePaymentMethod, verifyPaymentMethod
 import { usePaymentMethods } from '@/features/payments/api/payments-queries.ts';
 import { CardForm } from '@/features/payments/components/card-form.tsx';
 import { cardLabel, SavedCards } from '@/features/payments/components/saved-cards.tsx';
-import { ConfirmDialog } from '@/features/projects/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';

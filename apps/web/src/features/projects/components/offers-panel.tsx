@@ -11,7 +11,7 @@ import { formatMoney } from '@/lib/format.ts';
 import { COMPARE_SORTS, sortOffers, type CompareSort } from '../compare-offers.ts';
 import { useOfferDecision, useOffers } from '../offers.ts';
 import { CompareCompact, CompareTable } from './compare-table.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';

@@ -9,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { projectPhotoUrl } from '../project.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** A project's start date is a calendar day (YYYY-MM-DD): read at local noon so no time zone moves it. */

@@ -10,7 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { startDateLabel } from './project-tile.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 

@@ -108,7 +108,7 @@ export function PendingPaymentPanel({ projectId, pending, locale, autoFocus, onC
                 <div className="flex flex-col gap-1">
                   <p className="font-medium text-slate-700">{t.voucherNumber}</p>
                   <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-                    <p className="font-mono text-3xl font-bold tracking-wide wrap-anywhere text-slate-900 select-all" data-testid="voucher-number">
+                    <p className="font-mono text-2xl font-bold wrap-anywhere text-slate-900 select-all sm:text-3xl sm:tracking-wide" data-testid="voucher-number">
                       {pending.voucher.number}
                     </p>
                     <CopyButton value={pending.voucher.number} what={t.voucherNumber} />

@@ -191,6 +191,68 @@ export const paymentsWeb = {
       `Paga la etapa «${milestone}»: ${amount}. Puedes pagarla cuando quieras, sin liberar nada antes. El dinero queda retenido por ArreglaYa y se libera al contratista cuando liberes la etapa o apruebes el trabajo terminado.`,
   },
   /**
+   * Paying by bank transfer or in cash (issue 47): the choice of how to pay, the
+   * instructions of an open transfer reference or cash voucher (after the fund request, or on a
+   * reload of the project page), what arrived so far, and paying another way instead.
+   */
+  offline: {
+    choice: '¿Cómo quieres pagar?',
+    rails: {
+      card: { label: 'Tarjeta', hint: 'Crédito o débito, al momento' },
+      transfer: { label: 'Transferencia bancaria', hint: 'Desde tu banco o app, con una referencia' },
+      cash: { label: 'Efectivo', hint: 'En Banco Popular o sus subagentes' },
+    },
+    transferIntro: 'Te damos la cuenta de ArreglaYa y una referencia solo para este pago. Transfiere desde tu banco o su app.',
+    cashIntro: 'Te damos un comprobante con un número para pagar en efectivo en la ventanilla.',
+    /** The button with the amount being paid: 'Generar referencia de transferencia por RD$2,400.00'. */
+    generateTransfer: (amount: string) => `Generar referencia de transferencia por ${amount}`,
+    generateCash: (amount: string) => `Generar comprobante de pago por ${amount}`,
+    generating: 'Generando…',
+    transferTitle: 'Paga por transferencia bancaria',
+    cashTitle: 'Paga en efectivo',
+    notHeld: 'Todavía no recibimos tu pago: el dinero aún no está retenido.',
+    /** A transfer that arrived in part: 'Recibimos RD$4,000.00 de RD$10,000.00; faltan RD$6,000.00.' */
+    partial: (received: string, total: string, missing: string) => `Recibimos ${received} de ${total}; faltan ${missing}.`,
+    partialNote: 'Transfiere lo que falta con la misma referencia.',
+    exactAmount: 'Monto exacto',
+    missingAmount: 'Monto que falta',
+    amountToPay: 'Monto a pagar',
+    reference: 'Referencia',
+    referenceHint: 'Escribe la referencia en el concepto o descripción de la transferencia.',
+    account: 'Cuenta de ArreglaYa',
+    bank: 'Banco',
+    accountType: 'Tipo de cuenta',
+    accountNumber: 'Número de cuenta',
+    holder: 'A nombre de',
+    taxId: 'RNC',
+    dueTransfer: (when: string) => `Transfiere antes del ${when}.`,
+    dueCash: (when: string) => `Paga antes del ${when}.`,
+    nextTransfer: 'El dinero queda retenido cuando llegue a nuestra cuenta; te avisaremos.',
+    nextCash: 'El dinero queda retenido cuando el banco confirme tu pago; te avisaremos.',
+    voucherNumber: 'Número de comprobante',
+    barcode: 'Código de barras',
+    where: 'Dónde pagar',
+    print: 'Imprimir comprobante',
+    voucherPage: 'Abrir el comprobante del procesador de pagos',
+    /** A cash payment whose voucher the processor did not hand over (it did not answer). */
+    voucherMissing: 'El procesador de pagos todavía no nos dio el comprobante. Elige «Pagar de otra forma» y genera uno nuevo.',
+    copy: 'Copiar',
+    /** The copy button's accessible name: 'Copiar referencia'. */
+    copyLabel: (what: string) => `Copiar ${what.toLowerCase()}`,
+    copied: 'Copiado',
+    copyFailed: 'No se pudo copiar: selecciona el texto y cópialo.',
+    otherWay: 'Pagar de otra forma',
+    otherWayTitle: '¿Pagar de otra forma?',
+    otherWayTransfer: 'Cancelamos esta referencia y vuelves a elegir cómo pagar. No transfieras con ella después de cancelarla.',
+    otherWayCash: 'Cancelamos este comprobante y vuelves a elegir cómo pagar. No lo pagues después de cancelarlo.',
+    otherWayConfirm: 'Sí, pagar de otra forma',
+    /** The hired contractor's line while the client's transfer or voucher is open. */
+    contractorWaiting: {
+      transfer: 'El cliente eligió pagar por transferencia bancaria: el dinero queda retenido cuando llegue a la cuenta de ArreglaYa.',
+      cash: 'El cliente eligió pagar en efectivo: el dinero queda retenido cuando el banco confirme el pago.',
+    },
+  },
+  /**
    * The money panel's one state line (issue 29), for the client and the hired contractor: what is
    * due and by when, what is held, what was released or refunded and when.
    */

@@ -42,9 +42,17 @@ export const makeDefaultPaymentMethod = (id: string) =>
   api.put<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}/default`, undefined);
 export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);
 
-/** Funds a hired project; the same key on a retry makes the server answer the first attempt again. */
-export const fundProject = (projectId: string, body: { paymentMethodId: string } | { token: string }, idempotencyKey: string) =>
+/** What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash or a transfer (issue 47). */
+export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'cash' | 'transfer' };
+/**
+ * Funds a hired project; the same key on a retry makes the server answer the first attempt again.
+ * A card answers 200 (or 202 with `actionUrl`); cash and transfer answer 202 with `pending`.
+ */
+export const fundProject = (projectId: string, body: FundBody, idempotencyKey: string) =>
   apiRequest<FundResult>(`/api/projects/${encodeURIComponent(projectId)}/fund`, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } });
+/** Cancels an open cash voucher or transfer reference nothing arrived for, to pay another way (409 once part of a transfer arrived). */
+export const cancelOfflinePayment = (projectId: string, paymentId: string) =>
+  api.post<{ message: string }>(`/api/projects/${encodeURIComponent(projectId)}/payments/${encodeURIComponent(paymentId)}/cancel`, {});
 /** Releases a funded milestone of a staged plan to the contractor (the client); the key makes a retry answer the first attempt. */
 export const releaseMilestone = (projectId: string, milestoneId: string, idempotencyKey: string) =>
   apiRequest<{ message: string }>(`/api/projects/${encodeURIComponent(projectId)}/milestones/${encodeURIComponent(milestoneId)}/release`, {

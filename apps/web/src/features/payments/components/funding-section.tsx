@@ -1,7 +1,7 @@
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
-import type { FundResult, ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -10,9 +10,10 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney } from '@/lib/format.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { useViewer } from '@/lib/use-viewer.ts';
-import { fundProject } from '../api/payments-api.ts';
+import { fundProject, type FundBody } from '../api/payments-api.ts';
 import { usePaymentMethods } from '../api/payments-queries.ts';
 import { CardForm } from './card-form.tsx';
+import { PendingPaymentPanel } from './pending-payment-panel.tsx';
 import { moneyState, moneyStateText, type MoneyState } from '../money-state.ts';
 import { cardLabel, expiryLabel } from './saved-cards.tsx';
 
@@ -33,17 +34,27 @@ interface FundingSectionProps {
  * Payment protection on the project page, for its client and its hired contractor: one line that
  * says where the money stands (moneyState: waiting for the payment and until when, held, partly
  * released, released, refunded), the amounts, and for the client, while something is due (the
- * agreed price, or a staged plan's next milestone), the "Pagar protección de pago" step. The
- * return from the bank's page (?pago=) is the page's (PaymentReturnNotice).
+ * agreed price, or a staged plan's next milestone), the "Pagar protección de pago" step: by card,
+ * or by bank transfer or in cash (issue 47), whose open reference or voucher then takes the step's
+ * place (PendingPaymentPanel) until the money arrives or she pays another way. The return from the
+ * bank's page (?pago=) is the page's (PaymentReturnNotice).
  */
 export function FundingSection({ projectId, status, money, viewer, clientId, locale, onChanged }: FundingSectionProps) {
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
+  // A transfer or voucher just opened, shown from the fund answer until the page's reload brings
+  // the project's own `money` (a new object, with `pending` from the server).
+  const [opened, setOpened] = useState<{ pending: PendingPayment; basis: ProjectMoney } | null>(null);
+  // One cancelled here: not shown again while the reload is on its way; the choice comes back focused.
+  const [cancelledId, setCancelledId] = useState<string | null>(null);
   const state = moneyState(status, money);
   const text = moneyStateText(state, money, viewer, locale);
+  const shown = money.pending ?? (opened?.basis === money ? opened.pending : null);
+  const pending = shown && shown.paymentId !== cancelledId ? shown : null;
   // A hired project not paid yet, or (staged plan) the milestone the work is on once the previous one was released.
   const showPay = viewer === 'client' && clientId !== null && (status === 'assigned' || status === 'in_progress') && money.dueMinor > 0;
-  if (!text && !showPay) return null;
+  const showPending = viewer === 'client' && clientId !== null && pending !== null;
+  if (!text && !showPay && !showPending) return null;
   const amount = (minor: number) => formatMoney(minor, money.currency, locale);
 
   return (
@@ -55,6 +66,7 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
         <div data-testid="money-state" className={`flex flex-col gap-1 rounded-lg border-l-4 p-4 ${STATE_CLASSES[state.kind]}`}>
           <p className="text-lg font-semibold break-words">{text.line}</p>
           {text.note && <p className="break-words">{text.note}</p>}
+          {viewer === 'contractor' && money.pending && <p className="break-words">{t.offline.contractorWaiting[money.pending.rail]}</p>}
         </div>
       )}
       {money.fundedMinor > 0 && (
@@ -68,7 +80,33 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
       <p role="alert" className="font-medium text-red-700 empty:hidden">
         {failure}
       </p>
-      {showPay && <PayPanel projectId={projectId} money={money} clientId={clientId} locale={locale} onFailure={setFailure} onFunded={onChanged} />}
+      {showPending ? (
+        <PendingPaymentPanel
+          key={pending.paymentId}
+          projectId={projectId}
+          pending={pending}
+          locale={locale}
+          autoFocus={opened?.pending.paymentId === pending.paymentId}
+          onCancelled={async (paymentId) => {
+            setFailure(null);
+            setCancelledId(paymentId);
+            await onChanged();
+          }}
+        />
+      ) : (
+        showPay && (
+          <PayPanel
+            projectId={projectId}
+            money={money}
+            clientId={clientId}
+            locale={locale}
+            focusChoice={cancelledId !== null}
+            onFailure={setFailure}
+            onOpened={(p) => setOpened({ pending: p, basis: money })}
+            onFunded={onChanged}
+          />
+        )
+      )}
     </section>
   );
 }
@@ -82,19 +120,28 @@ const STATE_CLASSES: Record<MoneyState['kind'], string> = {
   none: '',
 };
 
+type Rail = 'card' | 'transfer' | 'cash';
+const RAILS: readonly Rail[] = ['card', 'transfer', 'cash'];
+
 interface PayPanelProps {
   projectId: string;
   money: ProjectMoney;
   clientId: string;
   locale: string;
+  /** Back after paying another way was chosen: the choice of how to pay takes the focus. */
+  focusChoice: boolean;
   onFailure: (message: string | null) => void;
+  /** A transfer reference or cash voucher was opened (202): its instructions replace this step. */
+  onOpened: (pending: PendingPayment) => void;
   onFunded: () => Promise<unknown>;
 }
 
-function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: PayPanelProps) {
+function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, onOpened, onFunded }: PayPanelProps) {
+  const id = useId();
   const { user } = useViewer();
   const messageBox = useMessageBox();
   const methods = usePaymentMethods(clientId);
+  const [rail, setRail] = useState<Rail>('card');
   const [choice, setChoice] = useState<string | null>(null);
   const paying = useInFlight();
   // On the way to the bank's page: the button stays disabled until the browser leaves.
@@ -102,14 +149,20 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
   // One Idempotency-Key per attempt: a retry of the same request (the processor did not answer)
   // reuses it, so the server answers the first attempt instead of charging again.
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const firstRail = useRef<HTMLInputElement>(null);
   const saved = methods.data ?? [];
   const selected = choice ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? 'new';
   const due = money.milestones.find((m) => m.status === 'pending');
+  const dueAmount = formatMoney(money.dueMinor, money.currency, locale);
   // The amount the server will charge (the price, or the stage due): the button says it.
-  const payLabel = t.fund.payAmount(formatMoney(money.dueMinor, money.currency, locale));
+  const payLabel = t.fund.payAmount(dueAmount);
 
-  /** Pays; throws the API's Spanish message (declined, insufficient funds, processing error). */
-  const pay = async (body: { paymentMethodId: string } | { token: string }) => {
+  useEffect(() => {
+    if (focusChoice) firstRail.current?.focus();
+  }, [focusChoice]);
+
+  /** Pays; throws the API's Spanish message (declined, insufficient funds, processing error, cash or transfer unavailable). */
+  const pay = async (body: FundBody) => {
     const serialized = JSON.stringify(body);
     if (attempt.current?.body !== serialized) attempt.current = { key: crypto.randomUUID(), body: serialized };
     let result: FundResult;
@@ -127,15 +180,17 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
       window.location.assign(result.actionUrl);
       return;
     }
-    messageBox.show({ text: result.message, kind: 'success' });
+    // Cash or transfer (202): the reference or voucher is shown at once; nothing is held yet.
+    if (result.pending) onOpened(result.pending);
+    messageBox.show({ text: result.message, kind: result.pending ? 'info' : 'success' });
     await onFunded();
   };
 
-  const paySaved = () =>
+  const payWith = (body: FundBody) =>
     paying.run(async () => {
       onFailure(null);
       try {
-        await pay({ paymentMethodId: selected });
+        await pay(body);
       } catch (error) {
         onFailure(errorMessage(error));
       }
@@ -144,31 +199,75 @@ function PayPanel({ projectId, money, clientId, locale, onFailure, onFunded }: P
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-slate-800">{due ? t.fund.milestoneIntro(due.title, formatMoney(money.dueMinor, money.currency, locale)) : t.fund.protection}</p>
-      {methods.isPending ? (
-        <Spinner />
-      ) : (
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1 font-medium text-slate-800">{t.fund.cardChoice}</legend>
-          {saved.map((m) => (
-            <label key={m.id} className="flex min-h-11 items-center gap-2 text-slate-800">
-              <input type="radio" name="fund-card" value={m.id} checked={selected === m.id} onChange={() => setChoice(m.id)} className="size-5" />
-              {cardLabel(m)} · {expiryLabel(m)}
+      <p className="text-slate-800">{due ? t.fund.milestoneIntro(due.title, dueAmount) : t.fund.protection}</p>
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-1 font-medium text-slate-800">{t.offline.choice}</legend>
+        <div className="grid gap-2 sm:grid-cols-3">
+          {RAILS.map((r, i) => (
+            <label key={r} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-400 p-3 has-checked:border-brand-700 has-checked:bg-brand-50">
+              <input
+                ref={i === 0 ? firstRail : undefined}
+                type="radio"
+                name={`${id}-rail`}
+                value={r}
+                checked={rail === r}
+                onChange={() => {
+                  setRail(r);
+                  onFailure(null);
+                }}
+                aria-labelledby={`${id}-${r}-label`}
+                aria-describedby={`${id}-${r}-hint`}
+                className="mt-0.5 size-5 shrink-0 accent-brand-700"
+              />
+              <span className="flex min-w-0 flex-col">
+                <span id={`${id}-${r}-label`} className="font-semibold text-slate-900">
+                  {t.offline.rails[r].label}
+                </span>
+                <span id={`${id}-${r}-hint`} className="text-sm text-slate-700">
+                  {t.offline.rails[r].hint}
+                </span>
+              </span>
             </label>
           ))}
-          <label className="flex min-h-11 items-center gap-2 text-slate-800">
-            <input type="radio" name="fund-card" value="new" checked={selected === 'new'} onChange={() => setChoice('new')} className="size-5" />
-            {t.fund.newCard}
-          </label>
-        </fieldset>
-      )}
-      {selected === 'new' ? (
-        <CardForm submitLabel={payLabel} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
+        </div>
+      </fieldset>
+      {rail === 'card' ? (
+        <>
+          {methods.isPending ? (
+            <Spinner />
+          ) : (
+            <fieldset className="flex flex-col gap-2">
+              <legend className="mb-1 font-medium text-slate-800">{t.fund.cardChoice}</legend>
+              {saved.map((m) => (
+                <label key={m.id} className="flex min-h-11 items-center gap-2 text-slate-800">
+                  <input type="radio" name="fund-card" value={m.id} checked={selected === m.id} onChange={() => setChoice(m.id)} className="size-5" />
+                  {cardLabel(m)} · {expiryLabel(m)}
+                </label>
+              ))}
+              <label className="flex min-h-11 items-center gap-2 text-slate-800">
+                <input type="radio" name="fund-card" value="new" checked={selected === 'new'} onChange={() => setChoice('new')} className="size-5" />
+                {t.fund.newCard}
+              </label>
+            </fieldset>
+          )}
+          {selected === 'new' ? (
+            <CardForm submitLabel={payLabel} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
+          ) : (
+            <div>
+              <button type="button" disabled={busy} onClick={() => void payWith({ paymentMethodId: selected })} className={buttonClasses('accent')}>
+                {busy ? t.fund.paying : payLabel}
+              </button>
+            </div>
+          )}
+        </>
       ) : (
-        <div>
-          <button type="button" disabled={busy} onClick={() => void paySaved()} className={buttonClasses('accent')}>
-            {busy ? t.fund.paying : payLabel}
-          </button>
+        <div className="flex flex-col gap-3">
+          <p className="text-slate-800">{rail === 'transfer' ? t.offline.transferIntro : t.offline.cashIntro}</p>
+          <div>
+            <button type="button" disabled={busy} aria-busy={busy} onClick={() => void payWith({ rail })} className={buttonClasses('accent', 'w-full sm:w-auto')}>
+              {busy ? t.offline.generating : rail === 'transfer' ? t.offline.generateTransfer(dueAmount) : t.offline.generateCash(dueAmount)}
+            </button>
+          </div>
         </div>
       )}
     </div>

@@ -7,18 +7,7 @@
  */
 import type { CsvMappingInput } from '@arreglaya/shared/schemas/bank-statements';
 import { formatReference, newTransferReference } from '@arreglaya/shared/transfer-reference';
-
-/** Mulberry32: small, fast, seeded. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../../src/demo/random.ts';
 
 const NAMES = ['JUAN PEREZ', 'MARIA NUÑEZ', 'JOSE ANTONIO REYES', 'ANA LUCIA MENDEZ', 'PEDRO ALMONTE', 'ROSA DE LA CRUZ', 'FERRETERIA GOMEZ & HIJOS', 'MILAGROS BATISTA'];
 
@@ -32,7 +21,7 @@ interface Movement {
 }
 
 function movements(lines: number, seed: number): Movement[] {
-  const random = seeded(seed);
+  const random = mulberry32(seed);
   const out: Movement[] = [];
   for (let i = 0; i < lines; i++) {
     const day = `2025-03-${String(1 + Math.floor((i * 28) / lines)).padStart(2, '0')}`;

@@ -53,6 +53,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/reclamos',
   '/admin/bandejas',
   '/admin/reclamos/:projectId',
+  '/admin/banco',
   '/admin/registro',
   '/admin/tareas',
   '/admin/campanas',

@@ -108,7 +108,7 @@ function offlineAnswer(p: PaymentRow): Answer<FundResult> {
   };
 }
 
-type OpenStep = { answer: Answer<FundResult> } | { payment: PaymentRow; requestId: string };
+type OpenStep = { answer: Answer<FundResult> } | { payment: PaymentRow; requestId: string; country: CountryCode };
 
 /**
  * POST /api/projects/:id/fund with rail cash or transfer. Under the project's lock, the key is
@@ -129,7 +129,7 @@ export async function openOfflineFunding(d: RailsDeps, actor: Actor, projectId: 
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
     if (request.response !== null) return { answer: { statusCode: request.statusCode!, body: request.response as FundResult } };
     const earlier = taken ? undefined : await findPaymentByKey(tx, paymentKey(actor.id, key));
-    if (earlier) return { payment: earlier, requestId: request.id };
+    if (earlier) return { payment: earlier, requestId: request.id, country: project.country };
     const pays = await listProjectPayments(tx, projectId);
     const target = await whatToFund(tx, project, pays, { rail }, undefined);
     const due = offlineDueAt(
@@ -151,17 +151,17 @@ export async function openOfflineFunding(d: RailsDeps, actor: Actor, projectId: 
       idempotencyKey: paymentKey(actor.id, key),
       ...(rail === 'transfer' ? { reference: newTransferReference(), instructions: { ...d.transfer! } } : {}),
     });
-    if (rail === 'cash') return { payment, requestId: request.id };
+    if (rail === 'cash') return { payment, requestId: request.id, country: project.country };
     const answer = offlineAnswer(payment);
     await storeMoneyResponse(tx, request.id, answer.statusCode, answer.body);
     return { answer };
   });
   if ('answer' in step) return step.answer;
-  return issueVoucher(d, step.payment, step.requestId);
+  return issueVoucher(d, step.payment, step.requestId, step.country);
 }
 
 /** The voucher of a pending cash payment, from the processor (by the payment's id: asked twice, one voucher), recorded with the answer. */
-async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string): Promise<Answer<FundResult>> {
+async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string, country: CountryCode): Promise<Answer<FundResult>> {
   const db = d.payments.db;
   if (payment.instructions !== null || payment.status !== 'pending') return offlineAnswer(payment);
   const people = await findProjectPeople(db, payment.projectId);
@@ -171,7 +171,7 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
       paymentId: payment.id,
       amountMinor: payment.amountMinor,
       currency: payment.currency,
-      country: payment.currency === 'COP' ? 'CO' : payment.currency === 'MXN' ? 'MX' : 'DO',
+      country,
       payer: { name: people?.client.name ?? '', email: people?.client.email ?? '' },
       expiresAt: payment.expiresAt!,
     });

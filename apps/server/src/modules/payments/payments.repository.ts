@@ -101,6 +101,7 @@ export async function lockProjectForFunding(tx: DbOrTx, id: string) {
       status: projects.status,
       acceptedQuoteId: projects.acceptedQuoteId,
       assignedAt: projects.assignedAt,
+      country: projects.country,
       agreedPriceMinor: quotes.agreedPriceMinor,
       currency: quotes.currency,
       staged: sql<boolean>`${quotes.stages} IS NOT NULL`,

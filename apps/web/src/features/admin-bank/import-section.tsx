@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { bankConsole as t, KNOWN_BANK_KEYS } from '@arreglaya/shared/i18n/statement-queue';
+import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { BankParamsSchema } from '@arreglaya/shared/schemas/statements';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -8,6 +8,7 @@ import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
+import { BankSuggestions } from './bank-suggestions.tsx';
 import { adminBankKeys, importStatement, STATEMENT_FILE_MAX_MB, type ImportReport } from './api.ts';
 
 /** The most line problems listed; the rest are counted ("y 120 más"). */
@@ -108,13 +109,7 @@ export function ImportSection() {
             />
           )}
         </Field>
-        <datalist id={banksId}>
-          {KNOWN_BANK_KEYS.map((key) => (
-            <option key={key} value={key}>
-              {t.knownBanks[key]}
-            </option>
-          ))}
-        </datalist>
+        <BankSuggestions id={banksId} />
         <div role="alert" className={failure ? 'rounded-md border-l-4 border-red-700 bg-red-50 p-3 font-medium break-words text-red-900' : undefined}>
           {failure}
         </div>

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { bankConsole as t, KNOWN_BANK_KEYS } from '@arreglaya/shared/i18n/statement-queue';
+import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { CSV_DATE_FORMATS, CSV_DECIMAL_SEPARATORS, CSV_DELIMITERS, CSV_ENCODINGS } from '@arreglaya/shared/schemas/bank-statements';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -11,6 +11,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 import { saveBankMapping } from './api.ts';
+import { BankSuggestions } from './bank-suggestions.tsx';
 import { AMOUNT_MODES, EMPTY_MAPPING, mappingResolver, type MappingFormValues, type SavedMapping } from './mapping-values.ts';
 
 const f = tstat.mapping.fields;
@@ -92,13 +93,7 @@ export function MappingForm() {
               />
             )}
           </Field>
-          <datalist id={banksId}>
-            {KNOWN_BANK_KEYS.map((key) => (
-              <option key={key} value={key}>
-                {t.knownBanks[key]}
-              </option>
-            ))}
-          </datalist>
+          <BankSuggestions id={banksId} />
           <Field label={t.mapping.optional(f.bankName)} error={errors.bankName?.message}>
             {(c) => <input {...c} type="text" autoComplete="off" maxLength={80} className={inputClasses()} {...register('bankName')} />}
           </Field>

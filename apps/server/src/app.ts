@@ -68,6 +68,8 @@ import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
+import { dlocalPayoutRail } from './modules/payments/dlocal-payouts.ts';
+import { DLOCAL_PAYOUT_NOTIFICATION_PATH, dlocalPayoutNotificationRoutes } from './modules/payments/dlocal-payout-notifications.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
@@ -349,7 +351,16 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   }
   await app.register(bankStatementRoutes({ ...paymentDeps, feedToken: config.STATEMENT_FEED_TOKEN }));
   await app.register(sandboxProcessorRoutes(sandbox));
-  const payoutDeps: PayoutsDeps = { db, processor: sandbox, cipher, log: app.log, mail: { mailer, appUrl: config.appUrl, notifications } };
+  // Payouts to Dominican banks through dLocal's Payouts v3 (decision 052; its stand-in outside production).
+  const payoutDeps: PayoutsDeps = {
+    db,
+    rail: dlocal ? dlocalPayoutRail(dlocal.client, `${config.appUrl}${DLOCAL_PAYOUT_NOTIFICATION_PATH}`) : null,
+    cipher,
+    log: app.log,
+    mail: { mailer, appUrl: config.appUrl, notifications },
+  };
+  if (dlocal) await app.register(dlocalPayoutNotificationRoutes({ ...payoutDeps, credentials: dlocal.credentials }));
+  else if (config.isProduction) app.log.warn('DLOCAL_API_URL is not set: payouts wait in the ledger until it is');
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
   await app.register(payoutsRoutes(payoutDeps));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));

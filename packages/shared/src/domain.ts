@@ -173,5 +173,6 @@ export type CardBrand = (typeof CARD_BRANDS)[number];
 export const LEDGER_ACCOUNT_KINDS = ['processor_clearing', 'escrow', 'contractor_payable', 'platform_revenue', 'refunds', 'payouts'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
-export const LEDGER_TRANSACTION_KINDS = ['fund', 'release', 'fee', 'refund', 'payout'] as const;
+/** payout_return: a payout dLocal rejected or cancelled, its money back in the contractor's payable (decision 052). */
+export const LEDGER_TRANSACTION_KINDS = ['fund', 'release', 'fee', 'refund', 'payout', 'payout_return'] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];

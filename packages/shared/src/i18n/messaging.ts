@@ -66,6 +66,12 @@ export const WHATSAPP_TEMPLATES: Record<NotificationType, WhatsAppTemplate> = {
     body: 'Te enviamos {{1}} a tu cuenta bancaria. Detalles: {{2}}',
     params: ['amount', 'url'],
   },
+  payoutFailed: {
+    name: 'arreglaya_pago_devuelto',
+    category: 'UTILITY',
+    body: 'No pudimos enviar {{1}} a tu cuenta bancaria: {{2}}. El dinero volvió a tu saldo. Revisa tu cuenta: {{3}}',
+    params: ['amount', 'reason', 'url'],
+  },
   claimDecided: {
     name: 'arreglaya_reclamacion_decidida',
     category: 'UTILITY',

@@ -16,6 +16,7 @@ export const notificationChannels = {
     delivered: 'Trabajo entregado',
     approved: 'Trabajo aprobado',
     payoutSent: 'Pago enviado',
+    payoutFailed: 'Pago devuelto a tu saldo',
     claimDecided: 'Reclamación decidida',
     newMatchingProject: 'Proyecto nuevo de tus servicios',
     specialOffer: 'Ofertas especiales',

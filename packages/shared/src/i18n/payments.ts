@@ -105,6 +105,14 @@ export const payments = {
       amount: (amount: string) => `Monto enviado: ${amount}`,
       projects: (titles: string[]) => (titles.length === 0 ? 'Proyectos: —' : `Proyectos: ${titles.map((t) => `«${t}»`).join(', ')}`),
     },
+    /** A payout dLocal rejected or cancelled: its money is back in the available balance, with the reason (decision 052). */
+    payoutReturned: {
+      subject: 'ArreglaYa - Tu pago no se pudo enviar',
+      title: 'Pago devuelto a tu saldo',
+      intro: (amount: string) => `No pudimos enviar ${amount} a tu cuenta bancaria. El dinero volvió a tu saldo disponible.`,
+      reason: (reason: string) => `Motivo: ${reason}.`,
+      fix: 'Revisa los datos de tu cuenta bancaria en tu perfil; el próximo pago automático lo enviará de nuevo.',
+    },
   },
   /** Staged plans: a milestone released on its own while the work is in progress. */
   milestones: {
@@ -124,6 +132,34 @@ export const payments = {
     withdrawQueued: (amount: string) => `Registramos tu retiro de ${amount}. Sale a tu cuenta con el próximo pago automático.`,
     nothingAvailable: 'No tienes saldo disponible para retirar.',
     noAccount: 'Registra tu cuenta bancaria antes de retirar tu saldo.',
+    /** Sent to dLocal, waiting for the bank's answer (decision 052). */
+    withdrawSent: (amount: string) => `Enviamos ${amount} a tu banco. Te avisamos cuando se acredite (puede tardar hasta un día hábil).`,
+    /** The account form's validation (the shared schema: the form and the server say the same). */
+    bankInvalid: 'Elige tu banco de la lista.',
+    cedulaInvalid: 'Cédula inválida: son 11 dígitos y el último no coincide. Revísala.',
+    rncInvalid: 'RNC inválido: son 9 dígitos, empieza por 1, 4 o 5 y el último no coincide. Revísalo.',
+    passportInvalid: 'Pasaporte inválido (de 7 a 12 letras o números).',
+    documentRequired: 'Escribe el número de tu documento.',
+    /** A payout dLocal rejected or cancelled (its mail is receipts.payoutReturned): the push's or SMS's text. */
+    returnedShort: (amount: string, reason: string) => `No pudimos enviar ${amount} a tu banco (${reason}). El dinero volvió a tu saldo.`,
+    /**
+     * Why a payout failed, by dLocal's reason (its status_detail: the documented rejection reasons of
+     * Payouts, ERROR_ACCOUNT_INCORRECT…) or by its error code when dLocal refused the request.
+     */
+    reasons: {
+      ERROR_ACCOUNT_INCORRECT: 'el número de cuenta no existe en ese banco',
+      ERROR_ACCOUNT_CLOSED: 'la cuenta está cerrada',
+      ERROR_AMOUNT_INCORRECT: 'el banco no aceptó el monto',
+      ERROR_BANK_INVALID: 'el banco indicado no es válido',
+      ERROR_BANK_BRANCH_INCORRECT: 'la sucursal del banco no es válida',
+      ERROR_BENEFICIARY_DOCUMENT_ID_INVALID: 'el documento del titular no coincide con la cuenta',
+      ERROR_BENEFICIARY_NAME_INCORRECT: 'el nombre del titular no coincide con la cuenta',
+      CANCELLED: 'el pago fue cancelado',
+      '3003': 'el banco indicado no es válido',
+      '5013': 'el titular no puede recibir pagos',
+      '5015': 'el pago fue rechazado por controles de cumplimiento',
+      other: 'el banco rechazó el pago',
+    } as Record<string, string>,
   },
   /** What the contractor sees on a hired project not yet funded. */
   notFundedHint: 'El cliente aún no ha pagado: espera la confirmación del pago antes de empezar.',
@@ -332,7 +368,17 @@ export const paymentsWeb = {
     paidOut: 'Pagado a tu cuenta',
     movements: 'Movimientos',
     noMovements: 'Aún no tienes movimientos.',
-    kinds: { release: 'Pago liberado', payout: 'Pago a tu cuenta' },
+    kinds: { release: 'Pago liberado', payout: 'Pago a tu cuenta', payout_return: 'Pago devuelto a tu saldo' },
+    /** A payout's state next to its movement (decision 052). */
+    payoutStates: { pending: 'Por enviar', sent: 'Enviado, esperando al banco', paid: 'Acreditado', failed: 'No se pudo enviar' },
+    failedReason: (reason: string) => `No se pudo enviar: ${reason}. El dinero volvió a tu saldo disponible.`,
+    documentType: 'Documento del titular',
+    documentTypes: { cedula: 'Cédula', rnc: 'RNC', passport: 'Pasaporte' },
+    documentNumber: 'Número de documento',
+    documentHint: { cedula: '11 dígitos, con o sin guiones', rnc: '9 dígitos', passport: 'De 7 a 12 letras o números' },
+    documentCurrent: (type: string, last: string) => `${type} terminado en ${last}`,
+    chooseBank: 'Elige tu banco',
+    accountIncomplete: 'Completa el documento del titular para recibir tus pagos.',
     loadError: 'No pudimos cargar tu saldo.',
     account: 'Cuenta bancaria para cobrar',
     accountCurrent: (bank: string, last4: string) => `${bank} •••• ${last4}`,

@@ -4,6 +4,7 @@ import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMEN
 import { validation } from '../i18n/common.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
+import { DR_BANK_IDS, PAYOUT_DOCUMENT_TYPES, cedulaValid, documentDigits, passportValid, rncValid } from '../payout-banks.ts';
 
 // Payment protection (issue 14). The card itself only ever goes to the processor (the sandbox's
 // tokenize route, or a real processor's); our API takes the token it returns. Card numbers are
@@ -235,24 +236,53 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,60}$/;
 
 // ---- Payouts (contractors) ----
 
-export const PayoutAccountInputSchema = z.object({
-  bank: requiredText(100),
-  accountType: choice(BANK_ACCOUNT_TYPES),
-  /** 6 to 20 digits; dashes and spaces are dropped. */
-  accountNumber: z
-    .string({ error: validation.required })
-    .trim()
-    .min(1, { error: validation.required })
-    .transform((v) => v.replace(/[\s-]/g, ''))
-    .refine((v) => /^\d{6,20}$/.test(v), { error: tp.payout.accountNumberInvalid }),
-  holderName: requiredText(120),
-});
+export const PayoutAccountInputSchema = z
+  .object({
+    /** One of the Dominican banks (DR_BANKS, decision 052). */
+    bank: z.enum(DR_BANK_IDS, { error: tp.payout.bankInvalid }),
+    accountType: choice(BANK_ACCOUNT_TYPES),
+    /** 6 to 20 digits; dashes and spaces are dropped. */
+    accountNumber: z
+      .string({ error: validation.required })
+      .trim()
+      .min(1, { error: validation.required })
+      .transform((v) => v.replace(/[\s-]/g, ''))
+      .refine((v) => /^\d{6,20}$/.test(v), { error: tp.payout.accountNumberInvalid }),
+    holderName: requiredText(120),
+    /** The holder's document, as dLocal asks it: cédula (11 digits, check digit), RNC (9, DGII's check digit) or passport. */
+    documentType: choice(PAYOUT_DOCUMENT_TYPES),
+    documentNumber: z.string({ error: tp.payout.documentRequired }).trim().min(1, { error: tp.payout.documentRequired }).max(30, { error: tp.payout.passportInvalid }),
+  })
+  .transform((v, ctx) => {
+    const documentNumber = documentDigits(v.documentType, v.documentNumber);
+    const ok = v.documentType === 'cedula' ? cedulaValid(documentNumber) : v.documentType === 'rnc' ? rncValid(documentNumber) : passportValid(documentNumber);
+    if (!ok) {
+      const error = v.documentType === 'cedula' ? tp.payout.cedulaInvalid : v.documentType === 'rnc' ? tp.payout.rncInvalid : tp.payout.passportInvalid;
+      ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: error });
+      return z.NEVER;
+    }
+    return { ...v, documentNumber };
+  });
 export type PayoutAccountInput = z.input<typeof PayoutAccountInputSchema>;
 
 export const PayoutAccountSchema = z
-  .object({ bank: z.string(), accountType: z.enum(BANK_ACCOUNT_TYPES), last4: z.string(), holderName: z.string() })
+  .object({
+    /** The bank's key (DR_BANKS); an account saved before the list keeps the name typed then. */
+    bank: z.string(),
+    bankName: z.string(),
+    accountType: z.enum(BANK_ACCOUNT_TYPES),
+    last4: z.string(),
+    holderName: z.string(),
+    /** Null for an account saved before documents were asked (decision 052): no payout goes until it is completed. */
+    documentType: z.enum(PAYOUT_DOCUMENT_TYPES).nullable(),
+    documentLast4: z.string().nullable(),
+  })
   .nullable()
   .meta({ id: 'PayoutAccount' });
+
+/** A payout's life (decision 052): pending (not yet sent), sent (dLocal has it, waiting for the bank), paid, failed (its money back in the balance). */
+export const PAYOUT_STATUSES = ['pending', 'sent', 'paid', 'failed'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 export const BalanceSchema = z
   .object({
@@ -264,8 +294,12 @@ export const BalanceSchema = z
     paidOutMinor: z.number().int(),
     movements: z.array(
       z.object({
-        kind: z.enum(['release', 'payout']),
+        kind: z.enum(['release', 'payout', 'payout_return']),
         amountMinor: z.number().int(),
+        /** A payout's state (and a returned one's), null for a release. */
+        payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
+        /** Why a payout failed, in Spanish from the catalogue; null otherwise. */
+        reason: z.string().nullable(),
         projectId: z.uuid().nullable(),
         projectTitle: z.string().nullable(),
         createdAt: z.string(),
@@ -281,7 +315,7 @@ export type Balance = z.infer<typeof BalanceSchema>;
 export const WithdrawResultSchema = z
   .object({
     message: z.string(),
-    payout: z.object({ id: z.uuid(), amountMinor: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(['pending', 'paid']) }),
+    payout: z.object({ id: z.uuid(), amountMinor: z.number().int(), currency: z.enum(CURRENCIES), status: z.enum(PAYOUT_STATUSES) }),
   })
   .meta({ id: 'WithdrawResult' });
 export type WithdrawResult = z.infer<typeof WithdrawResultSchema>;

@@ -84,6 +84,48 @@ export const dlocalSandboxRefunds = dlocalSandbox.table(
 );
 
 /**
+ * A payout of the stand-in's Payouts v3 (decision 052): PO-<uuid>, unique by the merchant's
+ * external_id (dLocal refuses a second with 5011). Of the beneficiary it keeps what dLocal's payout
+ * object gives back and what the test rules read; the account number only as its last 4.
+ */
+export const dlocalSandboxPayouts = dlocalSandbox.table(
+  'payouts',
+  {
+    id: varchar('id', { length: 60 }).primaryKey(),
+    merchantLogin: varchar('merchant_login', { length: 100 }).notNull(),
+    externalId: varchar('external_id', { length: 100 }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    paymentMethodId: varchar('payment_method_id', { length: 20 }).notNull(),
+    flowType: varchar('flow_type', { length: 5 }).notNull(),
+    purpose: varchar('purpose', { length: 40 }).notNull(),
+    /** PENDING, DELIVERED, PAID, REJECTED, CANCELLED (with their codes 100, 500, 200, 300, 400). */
+    status: varchar('status', { length: 12 }).notNull(),
+    statusCode: varchar('status_code', { length: 4 }).notNull(),
+    statusDetail: varchar('status_detail', { length: 100 }).notNull(),
+    /** What it becomes when the bank answers (PAID or REJECTED with a reason), decided by the test rules at creation. */
+    outcome: varchar('outcome', { length: 60 }).notNull(),
+    bankCode: varchar('bank_code', { length: 20 }).notNull(),
+    accountType: char('account_type', { length: 1 }).notNull(),
+    accountLast4: char('account_last4', { length: 4 }).notNull(),
+    documentType: varchar('document_type', { length: 4 }).notNull(),
+    description: varchar('description', { length: 200 }),
+    notificationUrl: text('notification_url'),
+    /** When the bank answers (the sweep settles it then). */
+    settlesAt: timestamp('settles_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at'),
+    updatedAt: at('updated_at'),
+  },
+  (t) => [
+    uniqueIndex('dlocal_sandbox_payouts_external').on(t.merchantLogin, t.externalId),
+    index('dlocal_sandbox_payouts_open')
+      .on(t.settlesAt)
+      .where(sql`${t.status} IN ('PENDING', 'DELIVERED')`),
+  ],
+);
+
+/**
  * A notification to deliver (one per status a payment or a refund takes): the body is the object
  * as it was then, signed afresh at each attempt; retried on dLocal's schedule until a 2xx.
  */

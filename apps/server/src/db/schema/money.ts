@@ -212,6 +212,11 @@ export const payoutAccounts = pgTable('payout_accounts', {
   accountNumberEnc: bytea('account_number_enc').notNull(),
   last4: char('last4', { length: 4 }).notNull(),
   holderName: varchar('holder_name', { length: 120 }).notNull(),
+  /** cedula, rnc or passport (decision 052); null for an account saved before they were asked. */
+  documentType: varchar('document_type', { length: 10 }),
+  /** The holder's document, sealed like the account number; its last 4 in the clear. */
+  documentNumberEnc: bytea('document_number_enc'),
+  documentLast4: varchar('document_last4', { length: 4 }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -226,8 +231,14 @@ export const payouts = pgTable(
       .references(() => users.id),
     amountMinor: money('amount_minor').notNull(),
     currency: currency('currency').notNull(),
+    /** pending (not sent), sent (dLocal has it), paid, failed (its money back in the payable: decision 052). */
     status: varchar('status', { length: 20 }).notNull().default('pending'),
+    /** dLocal's payout id (PO-…), once it took it. */
     processorRef: text('processor_ref'),
+    /** dLocal's last status_code (100, 200, 300, 400…) or error code when it refused the request. */
+    processorStatusCode: varchar('processor_status_code', { length: 10 }),
+    /** Why it failed: dLocal's reason (ERROR_ACCOUNT_INCORRECT…) or error code; the page shows it in Spanish. */
+    failureReason: varchar('failure_reason', { length: 60 }),
     ledgerTransactionId: uuid('ledger_transaction_id')
       .notNull()
       .references(() => ledgerTransactions.id),

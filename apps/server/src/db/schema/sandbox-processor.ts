@@ -65,6 +65,7 @@ export const sandboxRefunds = sandboxProcessor.table('refunds', {
   createdAt: at('created_at'),
 });
 
+/** No longer written: payouts go through dLocal's Payouts v3 since decision 052; kept for the payouts it recorded before. */
 export const sandboxPayouts = sandboxProcessor.table('payouts', {
   id: varchar('id', { length: 40 }).primaryKey(),
   destination: varchar('destination', { length: 120 }).notNull(),

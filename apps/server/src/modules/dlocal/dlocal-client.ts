@@ -1,15 +1,20 @@
 import type { z } from 'zod';
 import { ProcessorUnavailable } from '../payments/processor.ts';
-import { signRequest, type DlocalCredentials } from './dlocal-signature.ts';
+import { payloadSignature, signRequest, type DlocalCredentials } from './dlocal-signature.ts';
 import {
   DlocalErrorSchema,
   DlocalOrderSchema,
   DlocalPaymentSchema,
   DlocalPaymentStatusSchema,
+  DlocalPayoutSchema,
   DlocalRefundSchema,
+  DLOCAL_PAYOUTS_API_VERSION,
+  DLOCAL_PAYOUTS_PATH,
   fromDlocalAmount,
   toDlocalAmount,
   type DlocalCreatePaymentBody,
+  type DlocalCreatePayoutBody,
+  type DlocalPayout,
   type DlocalCreateRefundBody,
   type DlocalOrder,
   type DlocalPayer,
@@ -78,6 +83,11 @@ export class DlocalApiError extends Error {
   /** 5009: a payment with this order_id exists already (dLocal's answer to a repeated create). */
   get duplicateOrder(): boolean {
     return this.code === 5009;
+  }
+
+  /** 5011 (Payouts v3): a payout with this external_id exists already. */
+  get duplicateExternalId(): boolean {
+    return this.code === 5011;
   }
 }
 
@@ -254,10 +264,50 @@ export class DlocalClient {
     return payment.refunds?.find((r) => r.description === description) ?? null;
   }
 
-  private async call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, payload?: object): Promise<z.output<T>> {
+  // ---- Payouts v3 (decision 052) ----
+
+  /** POST /payouts/v3/payouts: a bank transfer to the beneficiary's account. */
+  createPayout(body: DlocalCreatePayoutBody): Promise<DlocalPayout> {
+    return this.call('POST', `${DLOCAL_PAYOUTS_PATH}/payouts`, DlocalPayoutSchema, body, 'payouts');
+  }
+
+  /** GET /payouts/v3/payouts/{id}. */
+  retrievePayout(payoutId: string): Promise<DlocalPayout> {
+    return this.call('GET', `${DLOCAL_PAYOUTS_PATH}/payouts/${encodeURIComponent(payoutId)}`, DlocalPayoutSchema, undefined, 'payouts');
+  }
+
+  /** GET /payouts/v3/payouts?external_id=…: the payout made with our id ("brings the payout information based on the payout ID or the external ID"). */
+  retrievePayoutByExternalId(externalId: string): Promise<DlocalPayout> {
+    return this.call('GET', `${DLOCAL_PAYOUTS_PATH}/payouts?external_id=${encodeURIComponent(externalId)}`, DlocalPayoutSchema, undefined, 'payouts');
+  }
+
+  /**
+   * Submits the payout, or finds the one this external_id already made: dLocal refuses a second
+   * payout with an external_id (5011), so a retry after a lost answer (a timeout, a 5xx) reads it
+   * back and never pays twice. One found with another amount or currency is an error.
+   */
+  async createPayoutOnce(body: DlocalCreatePayoutBody): Promise<{ payout: DlocalPayout; created: boolean }> {
+    try {
+      return { payout: await this.createPayout(body), created: true };
+    } catch (err) {
+      if (!(err instanceof DlocalApiError) || !err.duplicateExternalId) throw err;
+      const payout = await this.retrievePayoutByExternalId(body.external_id);
+      if (fromDlocalAmount(payout.amount) !== fromDlocalAmount(body.amount) || payout.currency !== body.currency) {
+        throw new DlocalApiError(400, 5011, 'the external_id names a payout of another amount or currency');
+      }
+      return { payout, created: false };
+    }
+  }
+
+  private async call<T extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: T, payload?: object, api: 'payins' | 'payouts' = 'payins'): Promise<z.output<T>> {
     const body = payload === undefined ? '' : JSON.stringify(payload);
     const { login, transKey, secretKey } = this.options.credentials;
     const headers = signRequest({ login, transKey, secretKey, date: (this.options.now ?? (() => new Date()))(), body });
+    if (api === 'payouts') {
+      // Payouts v3 ("Security"): the Payins headers, X-Version 3.0, and Payload-Signature over the body.
+      headers['x-version'] = DLOCAL_PAYOUTS_API_VERSION;
+      headers['payload-signature'] = payloadSignature(secretKey, body);
+    }
     // GET requests are signed over the empty body and sent without one.
     if (method === 'GET') delete headers['content-type'];
     const started = Date.now();

@@ -1,6 +1,6 @@
 import type { ChargeResult } from '../payments/processor.ts';
 import { verifySignature, type VerifyOptions } from './dlocal-signature.ts';
-import { DlocalPaymentSchema, DlocalRefundSchema, fromDlocalAmount, type DlocalPayment, type DlocalRefund } from './dlocal-types.ts';
+import { DlocalPaymentSchema, DlocalPayoutSchema, DlocalRefundSchema, fromDlocalAmount, type DlocalPayment, type DlocalPayout, type DlocalRefund } from './dlocal-types.ts';
 
 // What our side does with dLocal's answers and notifications: a payment's status onto the charge
 // statuses the payments service and its ledger already know (processor.ts), a refund's onto done /
@@ -83,4 +83,43 @@ export function readDlocalNotification(
   }
   const payment = DlocalPaymentSchema.safeParse(json);
   return payment.success ? { kind: 'payment', payment: payment.data } : { kind: 'invalid', reason: 'body' };
+}
+
+/**
+ * A payout's state for our side (decision 052): PAID paid; REJECTED and CANCELLED failed (the money
+ * goes back to the contractor's balance); PENDING, DELIVERED and the holds still on their way. The
+ * reason of a failure: dLocal's status_detail when it names a documented reason (ERROR_…), otherwise
+ * CANCELLED or its status code.
+ */
+export function payoutState(p: Pick<DlocalPayout, 'status' | 'status_code' | 'status_detail'>): { state: 'paid' | 'failed' | 'sent'; reason: string | null } {
+  if (p.status === 'PAID') return { state: 'paid', reason: null };
+  if (p.status === 'REJECTED' || p.status === 'CANCELLED') {
+    const detail = p.status_detail ?? '';
+    const reason = /^ERROR_[A-Z_]+$/.test(detail) ? detail : p.status === 'CANCELLED' ? 'CANCELLED' : p.status_code;
+    return { state: 'failed', reason };
+  }
+  return { state: 'sent', reason: null };
+}
+
+export type DlocalPayoutNotification = { kind: 'payout'; payout: DlocalPayout } | { kind: 'invalid'; reason: 'signature' | 'body' };
+
+/**
+ * A payout notification ("Notification parameters", Payouts v3: the body is the payout object, as
+ * Get payout gives it), its signature checked as the Payins notifications' (X-Date, X-Login,
+ * Authorization: V2-HMAC-SHA256 over login + date + body) against the exact bytes. Never throws.
+ */
+export function readDlocalPayoutNotification(
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string | Buffer,
+  opts: Pick<VerifyOptions, 'login' | 'secretKey' | 'maxSkewMs' | 'now'>,
+): DlocalPayoutNotification {
+  if (!verifySignature(headers, rawBody, opts)) return { kind: 'invalid', reason: 'signature' };
+  let json: unknown;
+  try {
+    json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+  } catch {
+    return { kind: 'invalid', reason: 'body' };
+  }
+  const payout = DlocalPayoutSchema.safeParse(json);
+  return payout.success ? { kind: 'payout', payout: payout.data } : { kind: 'invalid', reason: 'body' };
 }

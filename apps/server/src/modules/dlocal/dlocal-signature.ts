@@ -24,6 +24,26 @@ export function dlocalSignature(secretKey: string, login: string, date: string, 
     .digest('hex');
 }
 
+/**
+ * Payouts v3's Payload-Signature ("Payouts security"): lowercase hex HMAC-SHA256 with the secret key
+ * over the request payload alone (the empty string for a GET).
+ */
+export function payloadSignature(secretKey: string, body: string): string {
+  return createHmac('sha256', secretKey).update(body, 'utf8').digest('hex');
+}
+
+/** Whether a Payload-Signature header matches `body`; never throws. */
+export function verifyPayloadSignature(headers: Record<string, string | string[] | undefined>, rawBody: string | Buffer, secretKey: string): boolean {
+  try {
+    const value = header(headers, 'payload-signature');
+    if (!value || !/^[0-9a-fA-F]{64}$/.test(value)) return false;
+    const body = typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8');
+    return constantTimeEqual(value.toLowerCase(), payloadSignature(secretKey, body));
+  } catch {
+    return false;
+  }
+}
+
 /** The headers of a signed request (`date`: the X-Date, an ISO 8601 UTC instant). */
 export function signRequest(req: { login: string; transKey: string; secretKey: string; date: Date | string; body: string }): Record<string, string> {
   const date = typeof req.date === 'string' ? req.date : req.date.toISOString();

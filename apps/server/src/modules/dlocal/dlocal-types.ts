@@ -207,3 +207,95 @@ export function toDlocalAmount(minor: number): number {
 export function fromDlocalAmount(amount: number): number {
   return Math.round(amount * 100);
 }
+
+// ---- Payouts v3 (decision 052; docs/dlocal-contract.md, "Payouts") ----
+
+/** Below the base URL: the Payouts v3 API ("Environments": https://sandbox.dlocal.com/payouts/v3). */
+export const DLOCAL_PAYOUTS_PATH = '/payouts/v3';
+/** The X-Version our payout requests carry (the Payins one is 2.1). */
+export const DLOCAL_PAYOUTS_API_VERSION = '3.0';
+
+/** "Payout status" (v3): each status and its code. */
+export const PAYOUT_STATUS_CODES = {
+  PENDING: { code: '100', detail: 'The payout was received correctly by dLocal and is pending processing.' },
+  PAID: { code: '200', detail: 'The payout was paid.' },
+  REJECTED: { code: '300', detail: 'The payout was rejected.' },
+  CANCELLED: { code: '400', detail: 'The payout was cancelled by the merchant.' },
+  DELIVERED: { code: '500', detail: 'The payout is being processed.' },
+  ON_HOLD: { code: '600', detail: 'The payout is on hold by the merchant.' },
+  ON_HOLD_BY_COMPLIANCE: { code: '700', detail: 'The payout is pending from compliance checks.' },
+} as const;
+export type DlocalPayoutStatus = keyof typeof PAYOUT_STATUS_CODES;
+
+/** The rejection reasons dLocal documents for payouts ("Error codes", 8xx), the ones the stand-in's rules give. */
+export const PAYOUT_REJECTION_REASONS = [
+  'ERROR_ACCOUNT_INCORRECT',
+  'ERROR_ACCOUNT_CLOSED',
+  'ERROR_AMOUNT_INCORRECT',
+  'ERROR_BANK_INVALID',
+  'ERROR_BANK_BRANCH_INCORRECT',
+  'ERROR_BENEFICIARY_DOCUMENT_ID_INVALID',
+  'ERROR_BENEFICIARY_NAME_INCORRECT',
+] as const;
+
+/** "Error codes" (Payouts v3): HTTP status, code, message. */
+export const PAYOUT_ERRORS = {
+  invalidParams: { http: 400, code: 3000, message: 'Invalid params' },
+  emptyParams: { http: 400, code: 3001, message: 'Empty params' },
+  invalidBankCode: { http: 400, code: 3003, message: 'Invalid bank code.' },
+  invalidCredentials: { http: 403, code: 4001, message: 'Invalid credentials.' },
+  countryNotFound: { http: 400, code: 5007, message: 'Country not found for payouts.' },
+  limitExceeded: { http: 400, code: 5008, message: 'Limit exceeded' },
+  payoutNotFound: { http: 400, code: 5009, message: 'Payout not found with this ID.' },
+  externalIdUsed: { http: 400, code: 5011, message: 'External ID already used.' },
+  beneficiaryBlacklisted: { http: 400, code: 5013, message: 'End beneficiary blacklisted.' },
+  insufficientFunds: { http: 400, code: 5014, message: 'Insufficient funds.' },
+  complianceRejected: { http: 400, code: 5015, message: 'Rejected due to compliance.' },
+  couldNotMakePayout: { http: 500, code: 7003, message: 'Could not make the payout.' },
+} as const;
+
+/** The Dominican Republic's bank-transfer payout ("Submit a payout" and the country page's mandatory parameters). */
+export interface DlocalCreatePayoutBody {
+  external_id: string;
+  payment_method_id: 'BANK_TRANSFER';
+  flow_type: 'B2C' | 'B2B' | 'P2P';
+  country: string;
+  currency: string;
+  amount: number;
+  purpose: string;
+  description?: string;
+  statement_descriptor?: string;
+  notification_url?: string;
+  beneficiary: {
+    first_name?: string;
+    last_name?: string;
+    business_name?: string;
+    document: { type: 'CE' | 'RN' | 'PASS'; id: string };
+    bank_account: { code: string; account: string; type: 'C' | 'S' };
+  };
+}
+
+/** The payout object: the answer to Submit and Get, and every notification's body ("Notification parameters"). */
+export const DlocalPayoutSchema = z
+  .object({
+    id: z.string(),
+    external_id: z.string(),
+    status: z.string(),
+    status_code: statusCode,
+    status_detail: z.string().optional(),
+    created_date: z.string().optional(),
+    last_updated: z.string().optional(),
+    payment_method_id: z.string().optional(),
+    flow_type: z.string().optional(),
+    country: z.string().optional(),
+    currency: z.string(),
+    currency_to_pay: z.string().optional(),
+    amount: z.number(),
+    purpose: z.string().optional(),
+    description: z.string().optional(),
+    notification_url: z.string().optional(),
+    on_hold: z.boolean().optional(),
+  })
+  .loose();
+export type DlocalPayout = z.infer<typeof DlocalPayoutSchema>;
+export type DlocalPayoutBody = z.input<typeof DlocalPayoutSchema>;

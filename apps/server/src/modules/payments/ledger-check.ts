@@ -47,7 +47,30 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
     );
   for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
   for (const r of await railProblems(db)) problems.push(r);
+  for (const r of await payoutProblems(db)) problems.push(r);
   return problems;
+}
+
+/**
+ * Payouts (decision 052): a failed payout's money is back in the contractor's payable exactly once
+ * and exactly its amount (one `payout_return`, from `payouts`); a payout that did not fail has none.
+ */
+async function payoutProblems(db: DbOrTx): Promise<string[]> {
+  const r = await db.execute<{ problem: string }>(sql`
+    SELECT 'payout ' || p.id || ' is ' || p.status || ' and its money went back to the payable ' || count(t.id) || ' times' AS problem
+      FROM payouts p LEFT JOIN ledger_transactions t ON t.kind = 'payout_return' AND t.idempotency_key = 'payout_return:' || p.id::text
+     GROUP BY p.id
+    HAVING (p.status = 'failed' AND count(t.id) <> 1) OR (p.status <> 'failed' AND count(t.id) > 0)
+    UNION ALL
+    SELECT 'payout ' || p.id || ' returned ' || e.amount_minor || ' to the payable, not its ' || p.amount_minor
+      FROM payouts p JOIN ledger_transactions t ON t.kind = 'payout_return' AND t.idempotency_key = 'payout_return:' || p.id::text
+      JOIN ledger_entries e ON e.transaction_id = t.id
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'contractor_payable' AND a.user_id = p.contractor_id
+     WHERE e.amount_minor <> p.amount_minor
+    UNION ALL
+    SELECT 'payout_return ' || t.id || ' names no payout' FROM ledger_transactions t
+     WHERE t.kind = 'payout_return' AND NOT EXISTS (SELECT 1 FROM payouts p WHERE t.idempotency_key = 'payout_return:' || p.id::text)`);
+  return r.rows.map((x) => x.problem);
 }
 
 /**

@@ -11,6 +11,12 @@ import { autoApproveDelivered } from '../projects/projects.service.ts';
 import { checkLedger } from './ledger-check.ts';
 import { flushRefunds, reconcile } from './payments.service.ts';
 import { runDailyPayouts } from './payouts.service.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+
+/** The documents of the payout accounts below: a valid cédula (its check digit) and an RNC. */
+const CEDULA = { documentType: 'cedula', documentNumber: '001-1234567-3' } as const;
+/** "The bank" answers dLocal's payouts and its stand-in delivers the notifications (its minute job). */
+const settlePayouts = (t: MailTestApp) => runJob(t.app.jobs, 'dlocal-sandbox-notifications', { at: new Date().toISOString() });
 
 const log = captureLog();
 let t: MailTestApp;
@@ -658,12 +664,20 @@ describe('payouts', () => {
   it("pays out a contractor's available balance to their bank account (the number sealed, the last 4 shown), once", async () => {
     const { client, contractor, projectId } = await funded(t);
     await setStatus(t, contractor, projectId, 'in_progress');
-    const account = { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber: '7901-2345-6789', holderName: 'Ramón Báez' };
+    const account = { bank: 'popular', accountType: 'ahorros', accountNumber: '7901-2345-6789', holderName: 'Ramón Báez', ...CEDULA };
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: client.headers, payload: account })).statusCode).toBe(403);
     const saved = await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account });
     expect(saved.json()).toEqual({
       message: 'Cuenta bancaria guardada.',
-      account: { bank: 'Banco Popular Dominicano', accountType: 'ahorros', last4: '6789', holderName: 'Ramón Báez' },
+      account: {
+        bank: 'popular',
+        bankName: 'Banco Popular Dominicano',
+        accountType: 'ahorros',
+        last4: '6789',
+        holderName: 'Ramón Báez',
+        documentType: 'cedula',
+        documentLast4: '5673',
+      },
     });
     expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ pendingMinor: 1_250_000, availableMinor: 0, paidOutMinor: 0 });
     await setStatus(t, contractor, projectId, 'delivered');
@@ -679,19 +693,21 @@ describe('payouts', () => {
     const after = (await get(contractor, '/api/me/balance')).json();
     expect(after).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
     expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000 });
-    const sent = await t.db.execute<{ destination: string; amount_minor: string }>(sql`SELECT destination, amount_minor FROM sandbox_processor.payouts`);
-    const mine = sent.rows.filter((r) => r.destination.endsWith('6789'));
-    expect(mine).toEqual([{ destination: 'Banco Popular Dominicano •••• 6789', amount_minor: 1_125_000 }]);
-    // The number is nowhere in the clear.
+    // dLocal's stand-in was asked once (two runs at once), to Banco Popular's code, the account's last 4 kept.
+    const sent = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM dlocal_sandbox.payouts WHERE account_last4 = '6789'`);
+    expect(sent.rows).toEqual([expect.objectContaining({ bank_code: 'BPDODOSX', account_type: 'S', document_type: 'CE', amount_minor: 1_125_000 })]);
+    // The number and the document are nowhere in the clear.
     const rows = await t.db.execute<Record<string, unknown>>(sql`SELECT * FROM payout_accounts`);
     expect(JSON.stringify(rows.rows)).not.toContain('790123456789');
+    expect(JSON.stringify(rows.rows)).not.toContain('00112345673');
     expect(JSON.stringify(sent.rows)).not.toContain('790123456789');
+    await settlePayouts(t);
     // The payout receipt: once (two runs at once), with the amount, the projects it pays, the account's last 4 and the processor's reference.
     const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
     expect(receipt.text).toContain('Monto enviado: RD$11,250.00');
     expect(receipt.text).toContain('Proyectos: «Cambiar tubería del baño»');
     expect(receipt.text).toContain('Banco Popular Dominicano •••• 6789');
-    expect(receipt.text).toMatch(/Referencia: po_[0-9a-f]+/);
+    expect(receipt.text).toMatch(/Referencia: PO-4-[0-9a-f-]+/);
     expect(receipt.text).not.toContain('790123456789');
     await new Promise((r) => setTimeout(r, 300));
     expect(t.smtp.mails.filter((m) => m.to.includes(contractor.email) && m.subject === receipt.subject)).toHaveLength(1);
@@ -699,7 +715,7 @@ describe('payouts', () => {
   it('a payout receipt names the projects whose releases that payout pays, not those an earlier payout paid', async () => {
     const { postProject, postQuote } = await import('../../../test/support/project-factories.ts');
     const contractor = await person(t, 'contractor', 'Ramón');
-    const account = { bank: 'Banco BHD', accountType: 'corriente', accountNumber: '5500-1234-4321', holderName: 'Ramón Ruiz' };
+    const account = { bank: 'bhd', accountType: 'corriente', accountNumber: '5500-1234-4321', holderName: 'Ramón Ruiz', ...CEDULA };
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
     const admin = await sysadmin(t);
     const approved = async (title: string) => {
@@ -716,11 +732,13 @@ describe('payouts', () => {
     await approved('Pintar la sala');
     await approved('Arreglar el techo');
     expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    await settlePayouts(t);
     const first = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
     expect(first.text).toContain('Proyectos: «Arreglar el techo», «Pintar la sala»');
     expect(first.text).toContain('Monto enviado: RD$22,500.00');
     await approved('Cambiar la puerta');
     expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
+    await settlePayouts(t);
     await expect.poll(() => receipts().length).toBe(2);
     const second = receipts().find((m) => m !== first)!;
     expect(second.text).toContain('Proyectos: «Cambiar la puerta»');
@@ -730,7 +748,7 @@ describe('payouts', () => {
 
   it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {
     const { client, contractor, projectId } = await funded(t);
-    const account = { bank: 'Banreservas', accountType: 'corriente', accountNumber: '9600-1111-2222', holderName: 'Ramón Peña' };
+    const account = { bank: 'banreservas', accountType: 'corriente', accountNumber: '9600-1111-2222', holderName: 'Ramón Peña', ...CEDULA };
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
     await setStatus(t, contractor, projectId, 'in_progress');
     await setStatus(t, contractor, projectId, 'delivered');
@@ -763,18 +781,18 @@ describe('payouts', () => {
 
   it('a daily run cut short is not recorded, and the next sweep pays without paying twice', async () => {
     const { client, contractor, projectId } = await funded(t);
-    const account = { bank: 'Banco BHD', accountType: 'ahorros', accountNumber: '5500-3333-4444', holderName: 'Ramón Cruz' };
+    const account = { bank: 'bhd', accountType: 'ahorros', accountNumber: '5500-3333-4444', holderName: 'Ramón Cruz', ...CEDULA };
     await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account });
     await setStatus(t, contractor, projectId, 'in_progress');
     await setStatus(t, contractor, projectId, 'delivered');
     await setStatus(t, client, projectId, 'completado');
     const deps = t.app.payments.payouts;
     const at = new Date('2031-04-02T14:00:00Z');
-    // A run that dies half-way (here: the processor unreachable, then the process gone while
+    // A run that dies half-way (here: dLocal unreachable, then the process gone while
     // logging it) after the ledger moved the money records no day.
     const dying = {
       ...deps,
-      processor: { ...deps.processor, payout: () => Promise.reject(new Error('network down')) },
+      rail: { send: () => Promise.reject(new Error('network down')) },
       log: {
         warn: () => {
           throw new Error('killed');
@@ -787,7 +805,7 @@ describe('payouts', () => {
     // The next sweep the same day runs again and sends the pending payout, once.
     expect(await runDailyPayouts(deps, at)).toEqual({ day: '2031-04-02', sent: 1 });
     expect(await runDailyPayouts(deps, at)).toBeNull();
-    const sent = await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM sandbox_processor.payouts WHERE destination LIKE '%4444'`);
+    const sent = await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM dlocal_sandbox.payouts WHERE account_last4 = '4444'`);
     expect(sent.rows).toEqual([{ amount_minor: 1_125_000 }]);
     expect(await checkLedger(t.db)).toEqual([]);
   });

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, payoutAccounts, payoutRuns, payouts, projects } from '../../db/schema/index.ts';
+import { payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
@@ -48,14 +48,41 @@ export function listPendingPayouts(db: DbOrTx) {
   return db.select().from(payouts).where(eq(payouts.status, 'pending'));
 }
 
-/** Marks a payout paid; false when it already was (so its receipt goes once). */
-export async function markPayoutSent(db: DbOrTx, id: string, ref: string): Promise<boolean> {
-  const rows = await db
+/**
+ * Moves a payout to `to` only from one of `from`, in one statement (the row's lock): of 50 identical
+ * notifications at once, one moves it and the others find it moved. The row when it moved.
+ */
+export async function transitionPayout(
+  db: DbOrTx,
+  id: string,
+  from: string[],
+  to: { status: string; processorRef?: string | null; processorStatusCode?: string | null; failureReason?: string | null },
+): Promise<PayoutRow | undefined> {
+  const [row] = await db
     .update(payouts)
-    .set({ status: 'paid', processorRef: ref })
-    .where(and(eq(payouts.id, id), eq(payouts.status, 'pending')))
-    .returning({ id: payouts.id });
-  return rows.length > 0;
+    .set({
+      status: to.status,
+      ...(to.processorRef === undefined ? {} : { processorRef: to.processorRef }),
+      ...(to.processorStatusCode === undefined ? {} : { processorStatusCode: to.processorStatusCode }),
+      ...(to.failureReason === undefined ? {} : { failureReason: to.failureReason }),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payouts.id, id), inArray(payouts.status, from)))
+    .returning();
+  return row;
+}
+
+/** Records dLocal's latest status code of a payout still on its way (a PENDING or DELIVERED notification). */
+export async function notePayoutStatusCode(db: DbOrTx, id: string, code: string): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ processorStatusCode: code, updatedAt: new Date() })
+    .where(and(eq(payouts.id, id), inArray(payouts.status, ['pending', 'sent'])));
+}
+
+/** Payouts dLocal has, waiting for its notification (reconciliation reads them back). */
+export function listSentPayouts(db: DbOrTx) {
+  return db.select().from(payouts).where(eq(payouts.status, 'sent'));
 }
 
 /** The titles of the projects whose releases a payout pays: released to the contractor after their previous payout and before this one. */
@@ -72,24 +99,40 @@ export async function projectsOfPayout(db: DbOrTx, contractorId: string, ledgerT
   return r.rows.map((x) => x.title);
 }
 
-/** A contractor's releases (to their payable) and payouts, newest first. */
+/**
+ * A contractor's releases (to their payable), payouts and returned payouts, newest first; a payout
+ * (and its return) with its state and failure reason.
+ */
 export async function contractorMovements(db: DbOrTx, userId: string, limit = 100) {
-  return db
-    .select({
-      kind: ledgerTransactions.kind,
-      amountMinor: sql<number>`sum(${ledgerEntries.amountMinor})::bigint`,
-      projectId: ledgerTransactions.projectId,
-      projectTitle: projects.title,
-      createdAt: ledgerTransactions.createdAt,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .leftJoin(projects, eq(projects.id, ledgerTransactions.projectId))
-    .where(and(eq(ledgerAccounts.kind, 'contractor_payable'), eq(ledgerAccounts.userId, userId), inArray(ledgerTransactions.kind, ['release', 'payout'])))
-    .groupBy(ledgerTransactions.id, projects.title)
-    .orderBy(desc(ledgerTransactions.createdAt))
-    .limit(limit);
+  const r = await db.execute<{
+    kind: string;
+    amount_minor: string;
+    project_id: string | null;
+    project_title: string | null;
+    created_at: Date | string;
+    payout_status: string | null;
+    failure_reason: string | null;
+  }>(sql`
+    SELECT t.kind, sum(e.amount_minor)::bigint AS amount_minor, t.project_id, p.title AS project_title, t.created_at,
+           po.status AS payout_status, po.failure_reason
+      FROM ledger_entries e
+      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'contractor_payable' AND a.user_id = ${userId}
+      JOIN ledger_transactions t ON t.id = e.transaction_id AND t.kind IN ('release', 'payout', 'payout_return')
+      LEFT JOIN projects p ON p.id = t.project_id
+      LEFT JOIN payouts po ON (t.kind = 'payout' AND po.ledger_transaction_id = t.id)
+                           OR (t.kind = 'payout_return' AND t.idempotency_key = 'payout_return:' || po.id::text)
+     GROUP BY t.id, p.title, po.status, po.failure_reason
+     ORDER BY t.created_at DESC
+     LIMIT ${limit}`);
+  return r.rows.map((x) => ({
+    kind: x.kind as 'release' | 'payout' | 'payout_return',
+    amountMinor: Number(x.amount_minor),
+    projectId: x.project_id,
+    projectTitle: x.project_title,
+    createdAt: new Date(x.created_at),
+    payoutStatus: x.payout_status,
+    failureReason: x.failure_reason,
+  }));
 }
 
 /** What is held in escrow on the contractor's projects. */

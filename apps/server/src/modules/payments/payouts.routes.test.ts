@@ -4,6 +4,7 @@ import { moneyRequests, payoutRuns, payouts } from '../../db/schema/index.ts';
 import { funded, newKey, setStatus } from '../../../test/support/payment-factories.ts';
 import { person, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { runJob } from '../../../test/support/jobs.ts';
 import { checkLedger } from './ledger-check.ts';
 import { getBalance } from './payouts.service.ts';
 
@@ -21,14 +22,15 @@ const saveAccount = (who: Person, accountNumber: string) =>
     method: 'PUT',
     url: '/api/me/payout-account',
     headers: who.headers,
-    payload: { bank: 'Banco Popular Dominicano', accountType: 'ahorros', accountNumber, holderName: 'Ramón Báez' },
+    payload: { bank: 'popular', accountType: 'ahorros', accountNumber, holderName: 'Ramón Báez', documentType: 'cedula', documentNumber: '001-1234567-3' },
   });
 const balanceOf = async (who: Person) =>
   (await get(who, '/api/me/balance')).json<{ availableMinor: number; paidOutMinor: number; movements: { kind: string; amountMinor: number }[] }>();
+/** What dLocal's stand-in was asked to pay to an account ending in `last4`. */
 const sentTo = async (last4: string) =>
-  (await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM sandbox_processor.payouts WHERE destination LIKE ${`%${last4}`}`)).rows.map((r) =>
-    Number(r.amount_minor),
-  );
+  (await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM dlocal_sandbox.payouts WHERE account_last4 = ${last4}`)).rows.map((r) => Number(r.amount_minor));
+/** "The bank" answers dLocal's payouts and the stand-in delivers its notifications (its minute job). */
+const settle = () => runJob(t.app.jobs, 'dlocal-sandbox-notifications', { at: new Date().toISOString() });
 
 /** A contractor whose approved project left RD$11,250.00 available (RD$12,500.00 less the 10% fee). */
 async function contractorWithAvailable(): Promise<Person> {
@@ -46,15 +48,18 @@ describe('POST /api/me/payouts (Retirar)', () => {
     expect((await saveAccount(contractor, '7901-2345-1111')).statusCode).toBe(200);
     const res = await withdraw(contractor);
     expect(res.statusCode, res.body).toBe(200);
+    // dLocal took it: sent, waiting for the bank.
     expect(res.json()).toEqual({
-      message: 'Enviamos RD$11,250.00 a tu cuenta bancaria. Puede tardar hasta un día hábil en acreditarse.',
-      payout: { id: expect.any(String), amountMinor: 1_125_000, currency: 'DOP', status: 'paid' },
+      message: 'Enviamos RD$11,250.00 a tu banco. Te avisamos cuando se acredite (puede tardar hasta un día hábil).',
+      payout: { id: expect.any(String), amountMinor: 1_125_000, currency: 'DOP', status: 'sent' },
     });
     const after = await balanceOf(contractor);
     expect(after).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
-    expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000 });
+    expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000, payoutStatus: 'sent', reason: null });
     expect(await sentTo('1111')).toEqual([1_125_000]);
-    // The same receipt the daily run sends.
+    // The bank pays it; dLocal's notification marks it paid, with the receipt the daily run sends.
+    await settle();
+    expect((await balanceOf(contractor)).movements[0]).toMatchObject({ kind: 'payout', payoutStatus: 'paid' });
     const receipt = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
     expect(receipt.text).toContain('Monto enviado: RD$11,250.00');
     expect(await checkLedger(t.db)).toEqual([]);

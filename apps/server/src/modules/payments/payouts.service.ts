@@ -1,6 +1,7 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
-import type { Balance, PayoutAccountInputSchema, WithdrawResult } from '@arreglaya/shared/schemas/payments';
+import { bankName, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
+import type { Balance, PayoutAccountInputSchema, PayoutStatus, WithdrawResult } from '@arreglaya/shared/schemas/payments';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import crypto from 'node:crypto';
@@ -8,8 +9,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
+import type { DlocalPayout } from '../dlocal/dlocal-types.ts';
+import { payoutState } from '../dlocal/dlocal-outcomes.ts';
+import type { PayoutRail } from './dlocal-payouts.ts';
 import { balanceOf, post } from './ledger.repository.ts';
-import type { CardProcessor } from './processor.ts';
 import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './payments.repository.ts';
 import {
@@ -20,31 +23,46 @@ import {
   insertPayout,
   listPendingPayouts,
   lockPayoutsOf,
-  markPayoutSent,
+  notePayoutStatusCode,
   projectsOfPayout,
   payableBalances,
   payoutRunDone,
   recordPayoutRun,
+  transitionPayout,
   tryLockDailyPayouts,
   upsertPayoutAccount,
   type PayoutRow,
 } from './payouts.repository.ts';
 
-// Payouts (decision 021): a contractor's bank account (the number sealed as decision 010 does),
-// their balance, and the payout run that sends what is available through the processor.
+// Payouts (decisions 021 and 052): a contractor's account at a Dominican bank (the number and the
+// holder's document sealed as decision 010 does), their balance, and the payout run that sends what
+// is available through dLocal's Payouts v3 (its stand-in outside production). A payout is pending
+// (in the ledger, not sent), sent (dLocal has it), then paid or failed by dLocal's notification; a
+// failed one puts its money back in the contractor's available balance, once, with the reason.
 
 export interface PayoutsDeps {
   db: Db;
-  processor: CardProcessor;
+  /** dLocal's payouts (null: none configured, e.g. production without DLOCAL_API_URL; payouts wait). */
+  rail: PayoutRail | null;
   cipher: DataCipher;
   log: { warn(obj: object, msg: string): void };
   /** Payout receipts by mail to the contractor; without it none are sent. */
   mail?: ReceiptDeps;
 }
 
-export async function getPayoutAccount(deps: PayoutsDeps, userId: string) {
+export async function getPayoutAccount(deps: Pick<PayoutsDeps, 'db'>, userId: string) {
   const a = await findPayoutAccount(deps.db, userId);
-  return a ? { bank: a.bank, accountType: a.accountType, last4: a.last4, holderName: a.holderName } : null;
+  return a
+    ? {
+        bank: a.bank,
+        bankName: bankName(a.bank),
+        accountType: a.accountType,
+        last4: a.last4,
+        holderName: a.holderName,
+        documentType: (a.documentType as PayoutDocumentType | null) ?? null,
+        documentLast4: a.documentLast4 ?? null,
+      }
+    : null;
 }
 
 export async function savePayoutAccount(deps: PayoutsDeps, userId: string, input: z.output<typeof PayoutAccountInputSchema>) {
@@ -55,11 +73,20 @@ export async function savePayoutAccount(deps: PayoutsDeps, userId: string, input
     accountNumberEnc: deps.cipher.seal(input.accountNumber),
     last4: input.accountNumber.slice(-4),
     holderName: input.holderName,
+    documentType: input.documentType,
+    documentNumberEnc: deps.cipher.seal(input.documentNumber),
+    documentLast4: input.documentNumber.slice(-4),
   });
   return getPayoutAccount(deps, userId);
 }
 
-/** The contractor's balance: held in escrow on their projects, available, paid out, and each movement with its project. */
+/** A failure reason as the contractor reads it (the catalogue; an unknown code reads as the bank's refusal). */
+export function reasonText(reason: string | null): string | null {
+  if (reason === null) return null;
+  return tp.payout.reasons[reason] ?? tp.payout.reasons.other!;
+}
+
+/** The contractor's balance: held in escrow on their projects, available, paid out, and each movement with its project (a payout with its state and, failed, its reason). */
 export async function getBalance(deps: Pick<PayoutsDeps, 'db'>, userId: string, now = new Date()): Promise<Balance> {
   const currency: Currency = 'DOP';
   const [pendingMinor, availableMinor, paidOutMinor, movements, nextRun] = await Promise.all([
@@ -75,11 +102,13 @@ export async function getBalance(deps: Pick<PayoutsDeps, 'db'>, userId: string, 
     availableMinor,
     paidOutMinor,
     movements: movements.map((m) => ({
-      kind: m.kind as 'release' | 'payout',
-      amountMinor: Number(m.amountMinor),
+      kind: m.kind,
+      amountMinor: m.amountMinor,
       projectId: m.projectId,
       projectTitle: m.projectTitle,
       createdAt: m.createdAt.toISOString(),
+      payoutStatus: m.kind === 'release' ? null : ((m.payoutStatus as PayoutStatus | null) ?? null),
+      reason: m.kind === 'release' || m.payoutStatus !== 'failed' ? null : reasonText(m.failureReason),
     })),
     nextPayoutAt: nextRun.toISOString(),
   };
@@ -108,45 +137,131 @@ async function movePayable(tx: DbOrTx, userId: string, currency: Currency): Prom
 }
 
 /**
- * Sends a pending payout through the processor with the key `payout_<id>` (a repeat never pays
- * twice) and, once, marks it paid with its receipt and notice. False when it could not be sent
- * now (no account, or the processor failed: logged, and the next run sends it).
+ * Sends a pending payout to dLocal with external_id = its id (a repeat finds the same payout and
+ * never pays twice) and records what dLocal said: sent (awaiting its notification), or at once
+ * paid or failed. False when it could not be sent now (no complete account, no rail, or the outcome
+ * is unknown: a network error, a timeout, a 5xx; logged, and the next run sends it again).
  */
 async function sendPayout(deps: PayoutsDeps, p: PayoutRow): Promise<boolean> {
   const account = await findPayoutAccount(deps.db, p.contractorId);
-  if (!account) return false;
+  if (!account || !account.documentType || !account.documentNumberEnc || !deps.rail) return false;
   try {
-    const destination = { bank: account.bank, accountType: account.accountType, accountNumber: deps.cipher.open(account.accountNumberEnc), holderName: account.holderName };
-    const { id } = await deps.processor.payout({ destination, amountMinor: p.amountMinor, currency: p.currency, idempotencyKey: `payout_${p.id}` });
-    await deps.db.transaction(async (tx) => {
-      if (!(await markPayoutSent(tx, p.id, id)) || !deps.mail) return;
-      const projects = await projectsOfPayout(tx, p.contractorId, p.ledgerTransactionId);
-      const bank = `${account.bank} •••• ${account.last4}`;
-      await queueReceipt(tx, deps.mail, p.contractorId, null, id, { kind: 'payout', amountMinor: p.amountMinor, currency: p.currency, bank, projects });
-      // And on the outside channels the contractor chose (decision 038), once per payout.
-      const m = tp.receipts.payout;
-      await deps.mail.notifications?.queue(tx, {
-        userId: p.contractorId,
-        type: 'payoutSent',
-        body: `${m.title}. ${m.amount(formatMoney(p.amountMinor, p.currency))}`,
-        url: `${deps.mail.appUrl}/profile/pagos`,
-        // WhatsApp's payoutSent template: the amount, the link.
-        templateParams: [formatMoney(p.amountMinor, p.currency), `${deps.mail.appUrl}/profile/pagos`],
-        sourceKey: `payout:${p.id}`,
-      });
-    });
+    const destination = {
+      bank: account.bank,
+      accountType: account.accountType,
+      accountNumber: deps.cipher.open(account.accountNumberEnc),
+      holderName: account.holderName,
+      documentType: account.documentType as PayoutDocumentType,
+      documentNumber: deps.cipher.open(account.documentNumberEnc),
+    };
+    const submission = await deps.rail.send({ payoutId: p.id, destination, amountMinor: p.amountMinor, currency: p.currency });
+    if (submission.kind === 'refused') await settlePayout(deps, p.id, { state: 'failed', ref: null, statusCode: submission.reason, reason: submission.reason });
+    else await settlePayout(deps, p.id, { state: submission.state, ref: submission.ref, statusCode: submission.statusCode, reason: submission.reason });
     return true;
   } catch (err) {
-    deps.log.warn({ payoutId: p.id, err }, 'payout failed; retried on the next run');
+    deps.log.warn({ payoutId: p.id, err }, 'payout not sent (outcome unknown); sent again with the same external_id on the next run');
     return false;
   }
+}
+
+export type PayoutSettlement = 'paid' | 'failed' | 'sent' | 'unchanged' | 'unknown';
+
+/**
+ * Records a payout's outcome, once, whatever the replays or their order: sent (dLocal has it),
+ * paid (with its receipt and notice), or failed (dLocal's status code and reason stored, the money
+ * back from `payouts` to the contractor's payable in the ledger and their notice, in one
+ * transaction). Only a pending or sent payout moves: of 50 identical notifications one moves it,
+ * the others answer 'unchanged'; a late PENDING after PAID changes nothing.
+ */
+export async function settlePayout(
+  deps: PayoutsDeps,
+  payoutId: string,
+  o: { state: 'sent' | 'paid' | 'failed'; ref: string | null; statusCode: string; reason: string | null },
+): Promise<PayoutSettlement> {
+  const settled = await deps.db.transaction(async (tx) => {
+    const ref = o.ref === null ? {} : { processorRef: o.ref };
+    if (o.state === 'sent') {
+      const moved = await transitionPayout(tx, payoutId, ['pending'], { status: 'sent', ...ref, processorStatusCode: o.statusCode });
+      if (!moved) await notePayoutStatusCode(tx, payoutId, o.statusCode);
+      return moved ? 'sent' : 'unchanged';
+    }
+    if (o.state === 'paid') {
+      const p = await transitionPayout(tx, payoutId, ['pending', 'sent'], { status: 'paid', ...ref, processorStatusCode: o.statusCode });
+      if (!p) return 'unchanged';
+      if (deps.mail) await tellPaid(tx, deps.mail, p);
+      return 'paid';
+    }
+    const p = await transitionPayout(tx, payoutId, ['pending', 'sent'], {
+      status: 'failed',
+      ...ref,
+      processorStatusCode: o.statusCode,
+      failureReason: (o.reason ?? o.statusCode).slice(0, 60),
+    });
+    if (!p) return 'unchanged';
+    await lockPayoutsOf(tx, p.contractorId);
+    // The money back where it came from, under a key of its own: posted once, whatever happens.
+    await post(tx, {
+      kind: 'payout_return',
+      idempotencyKey: `payout_return:${p.id}`,
+      entries: [
+        { account: { kind: 'payouts', userId: p.contractorId, currency: p.currency }, amountMinor: -p.amountMinor },
+        { account: { kind: 'contractor_payable', userId: p.contractorId, currency: p.currency }, amountMinor: p.amountMinor },
+      ],
+    });
+    if (deps.mail) await tellReturned(tx, deps.mail, p, reasonText(p.failureReason)!);
+    return 'failed';
+  });
+  if (settled === 'paid' || settled === 'failed') deps.mail?.mailer.kick();
+  return settled;
+}
+
+/** A dLocal payout notification (or a payout read back): settled by its external_id, our payout's id. */
+export async function applyPayoutNotification(deps: PayoutsDeps, payout: DlocalPayout): Promise<PayoutSettlement> {
+  const isOurs = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(payout.external_id);
+  const ours = isOurs ? await findPayout(deps.db, payout.external_id) : undefined;
+  if (!ours) return 'unknown';
+  const { state, reason } = payoutState(payout);
+  return settlePayout(deps, ours.id, { state, ref: payout.id, statusCode: payout.status_code, reason });
+}
+
+async function tellPaid(tx: DbOrTx, mail: ReceiptDeps, p: PayoutRow): Promise<void> {
+  const account = await findPayoutAccount(tx, p.contractorId);
+  const projects = await projectsOfPayout(tx, p.contractorId, p.ledgerTransactionId);
+  const bank = account ? `${bankName(account.bank)} •••• ${account.last4}` : '';
+  await queueReceipt(tx, mail, p.contractorId, null, p.processorRef ?? p.id, { kind: 'payout', amountMinor: p.amountMinor, currency: p.currency, bank, projects });
+  // And on the outside channels the contractor chose (decision 038), once per payout.
+  const m = tp.receipts.payout;
+  await mail.notifications?.queue(tx, {
+    userId: p.contractorId,
+    type: 'payoutSent',
+    body: `${m.title}. ${m.amount(formatMoney(p.amountMinor, p.currency))}`,
+    url: `${mail.appUrl}/profile/pagos`,
+    // WhatsApp's payoutSent template: the amount, the link.
+    templateParams: [formatMoney(p.amountMinor, p.currency), `${mail.appUrl}/profile/pagos`],
+    sourceKey: `payout:${p.id}`,
+  });
+}
+
+/** A failed payout's mail (always: it is about their money) and its notice on the outside channels, with the reason in Spanish. */
+async function tellReturned(tx: DbOrTx, mail: ReceiptDeps, p: PayoutRow, reason: string): Promise<void> {
+  const amount = formatMoney(p.amountMinor, p.currency);
+  await queueReceipt(tx, mail, p.contractorId, null, p.processorRef ?? p.id, { kind: 'payoutReturned', amountMinor: p.amountMinor, currency: p.currency, reason });
+  await mail.notifications?.queue(tx, {
+    userId: p.contractorId,
+    type: 'payoutFailed',
+    body: tp.payout.returnedShort(amount, reason),
+    url: `${mail.appUrl}/profile/pagos`,
+    // WhatsApp's payoutFailed template: the amount, the reason, the link.
+    templateParams: [amount, reason, `${mail.appUrl}/profile/pagos`],
+    sourceKey: `payout_return:${p.id}`,
+  });
 }
 
 /**
  * The payout run (sysadmin button, and daily: `runDailyPayouts`): for each contractor with an available balance and
  * a bank account, the ledger moves it from their payable to payouts and a `payouts` row is written
- * (one transaction, under a per-contractor lock); then each pending payout goes to the processor
- * with the key `payout_<id>`, so a run repeated or crashed half-way never pays twice.
+ * (one transaction, under a per-contractor lock); then each pending payout goes to dLocal with
+ * external_id = its id, so a run repeated or crashed half-way never pays twice.
  */
 export async function runPayouts(deps: PayoutsDeps): Promise<number> {
   for (const b of await payableBalances(deps.db)) await deps.db.transaction((tx) => movePayable(tx, b.userId, b.currency as Currency));
@@ -181,17 +296,22 @@ export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: str
     return { payoutId: payout.id, fresh: payout };
   });
   if (done.fresh && (await sendPayout(deps, done.fresh))) deps.mail?.mailer.kick();
-  // A repeat answers the payout as it stands now (sent since, or still waiting for the run).
+  // A repeat answers the payout as it stands now (sent since, paid, failed, or still waiting for the run).
   return answerFor((await findPayout(deps.db, done.payoutId))!);
 }
 
 function answerFor(p: PayoutRow): WithdrawResult {
   const amount = formatMoney(p.amountMinor, p.currency);
-  const status = p.status === 'paid' ? 'paid' : 'pending';
-  return {
-    message: status === 'paid' ? tp.payout.withdrawn(amount) : tp.payout.withdrawQueued(amount),
-    payout: { id: p.id, amountMinor: p.amountMinor, currency: p.currency, status },
-  };
+  const status = p.status as PayoutStatus;
+  const message =
+    status === 'paid'
+      ? tp.payout.withdrawn(amount)
+      : status === 'sent'
+        ? tp.payout.withdrawSent(amount)
+        : status === 'failed'
+          ? tp.payout.returnedShort(amount, reasonText(p.failureReason)!)
+          : tp.payout.withdrawQueued(amount);
+  return { message, payout: { id: p.id, amountMinor: p.amountMinor, currency: p.currency, status } };
 }
 
 /** The daily payout run starts after this hour in the Dominican Republic (after the night's automatic approvals). */

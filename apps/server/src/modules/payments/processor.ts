@@ -39,13 +39,6 @@ export interface CardDetails {
   expYear: number;
 }
 
-export interface PayoutDestination {
-  bank: string;
-  accountType: string;
-  accountNumber: string;
-  holderName: string;
-}
-
 export interface CardProcessor {
   readonly name: string;
   /** What a token stands for (never the number); null when the processor does not know it. */
@@ -60,8 +53,7 @@ export interface CardProcessor {
   /** Charges made since `since` (reconciliation compares them with our payments). */
   listCharges(since: Date): Promise<ChargeResult[]>;
   refund(req: { chargeId: string; amountMinor: number; idempotencyKey: string }): Promise<{ id: string }>;
-  /** Sends money to a bank account (opened from its sealed copy only for this call). */
-  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }>;
+  // Payouts are not the card processor's: they go through dLocal's Payouts v3 (decision 052, payments/dlocal-payouts.ts).
 }
 
 /**

@@ -27,7 +27,8 @@ export type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
   | { kind: 'refund'; amountMinor: number; currency: Currency }
   | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
-  | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] };
+  | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] }
+  | { kind: 'payoutReturned'; amountMinor: number; currency: Currency; reason: string };
 
 /**
  * A receipt's words, one place for the mail and the receipt page (GET /api/me/payments/:id/receipt):
@@ -42,10 +43,12 @@ export function receiptContent(r: Receipt, person: { firstName: string; title: s
         ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatMoney(r.amountMinor, r.currency))]
         : r.kind === 'payout'
           ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatMoney(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
-          : [
-              r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
-              tp.receipts.release.amounts(formatMoney(r.amountMinor, r.currency), formatMoney(r.feeMinor, r.currency), formatMoney(r.amountMinor - r.feeMinor, r.currency)),
-            ];
+          : r.kind === 'payoutReturned'
+            ? [tp.receipts.payoutReturned.intro(formatMoney(r.amountMinor, r.currency)), tp.receipts.payoutReturned.reason(r.reason), tp.receipts.payoutReturned.fix]
+            : [
+                r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
+                tp.receipts.release.amounts(formatMoney(r.amountMinor, r.currency), formatMoney(r.feeMinor, r.currency), formatMoney(r.amountMinor - r.feeMinor, r.currency)),
+              ];
   return { title: tp.receipts[r.kind].title, paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)] };
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { sandboxCharges, sandboxPayouts, sandboxRefunds, sandboxTokens, sandboxVerifications } from '../../db/schema/index.ts';
+import { sandboxCharges, sandboxRefunds, sandboxTokens, sandboxVerifications } from '../../db/schema/index.ts';
 
 export type SandboxToken = typeof sandboxTokens.$inferSelect;
 export type SandboxCharge = typeof sandboxCharges.$inferSelect;
@@ -54,13 +54,6 @@ export async function addRefunded(db: DbOrTx, chargeId: string, amount: number):
     .where(and(eq(sandboxCharges.id, chargeId), eq(sandboxCharges.status, 'succeeded'), sql`${sandboxCharges.refundedMinor} + ${amount} <= ${sandboxCharges.amountMinor}`))
     .returning({ id: sandboxCharges.id });
   return rows.length === 1;
-}
-
-export async function insertPayoutOnce(db: DbOrTx, row: typeof sandboxPayouts.$inferInsert): Promise<string> {
-  const [inserted] = await db.insert(sandboxPayouts).values(row).onConflictDoNothing({ target: sandboxPayouts.idempotencyKey }).returning({ id: sandboxPayouts.id });
-  if (inserted) return inserted.id;
-  const [existing] = await db.select({ id: sandboxPayouts.id }).from(sandboxPayouts).where(eq(sandboxPayouts.idempotencyKey, row.idempotencyKey));
-  return existing!.id;
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Currency } from '@arreglaya/shared/domain';
 import crypto from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type PayoutDestination, type VerificationResult } from '../payments/processor.ts';
+import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type VerificationResult } from '../payments/processor.ts';
 import {
   addRefunded,
   findCharge,
@@ -13,7 +13,6 @@ import {
   findVerificationByKey,
   insertChargeForToken,
   insertVerificationForToken,
-  insertPayoutOnce,
   insertRefundOnce,
   insertToken,
   listChargesSince,
@@ -42,7 +41,7 @@ export const SANDBOX_CARDS: Record<string, SandboxBehaviour> = {
 export type CardData = z.output<typeof CardInputSchema>;
 
 export type FaultKind = 'network' | 'timeout_before' | 'timeout_after';
-export type FaultOp = 'charge' | 'retrieve' | 'refund' | 'payout' | 'verify' | 'retrieve_verification';
+export type FaultOp = 'charge' | 'retrieve' | 'refund' | 'verify' | 'retrieve_verification';
 
 const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('hex')}`;
 
@@ -191,20 +190,6 @@ export class SandboxProcessor implements CardProcessor {
         return { id: refund.id };
       }),
     );
-  }
-
-  payout(req: { destination: PayoutDestination; amountMinor: number; currency: Currency; idempotencyKey: string }): Promise<{ id: string }> {
-    // The sandbox keeps only the bank and the last 4 digits of the account.
-    const destination = `${req.destination.bank.slice(0, 100)} •••• ${req.destination.accountNumber.slice(-4)}`;
-    return this.run('payout', async () => ({
-      id: await insertPayoutOnce(this.db, {
-        id: newId('po'),
-        destination,
-        amountMinor: req.amountMinor,
-        currency: req.currency,
-        idempotencyKey: req.idempotencyKey,
-      }),
-    }));
   }
 
   /** The challenge page's answer (a charge's `ch_` or a verification's `seti_`): confirm or cancel once; where to send the payer back. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { dlocalSandboxCardTokens, dlocalSandboxNotifications, dlocalSandboxPayments, dlocalSandboxRefunds } from '../../../db/schema/index.ts';
+import { dlocalSandboxCardTokens, dlocalSandboxNotifications, dlocalSandboxPayments, dlocalSandboxPayouts, dlocalSandboxRefunds } from '../../../db/schema/index.ts';
 
 // The stand-in's own tables (schema dlocal_sandbox); only the stand-in reads them.
 
@@ -8,6 +8,7 @@ export type SandboxCardToken = typeof dlocalSandboxCardTokens.$inferSelect;
 export type SandboxPayment = typeof dlocalSandboxPayments.$inferSelect;
 export type SandboxRefund = typeof dlocalSandboxRefunds.$inferSelect;
 export type SandboxNotification = typeof dlocalSandboxNotifications.$inferSelect;
+export type SandboxPayout = typeof dlocalSandboxPayouts.$inferSelect;
 
 export async function insertCardToken(db: DbOrTx, row: typeof dlocalSandboxCardTokens.$inferInsert): Promise<void> {
   await db.insert(dlocalSandboxCardTokens).values(row);
@@ -190,4 +191,58 @@ export async function postponeNotifications(db: DbOrTx, subjectId: string, at: D
     .where(and(eq(dlocalSandboxNotifications.subjectId, subjectId), isNull(dlocalSandboxNotifications.deliveredAt), isNull(dlocalSandboxNotifications.gaveUpAt)))
     .returning({ id: dlocalSandboxNotifications.id });
   return rows.length;
+}
+
+// ---- Payouts v3 ----
+
+/** Inserts a payout unless this merchant used its external_id already (undefined then: dLocal's 5011). */
+export async function insertPayoutOnce(db: DbOrTx, row: typeof dlocalSandboxPayouts.$inferInsert): Promise<SandboxPayout | undefined> {
+  const [inserted] = await db.insert(dlocalSandboxPayouts).values(row).onConflictDoNothing().returning();
+  return inserted;
+}
+
+export async function findSandboxPayout(db: DbOrTx, merchantLogin: string, id: string): Promise<SandboxPayout | undefined> {
+  const [row] = await db
+    .select()
+    .from(dlocalSandboxPayouts)
+    .where(and(eq(dlocalSandboxPayouts.merchantLogin, merchantLogin), eq(dlocalSandboxPayouts.id, id)));
+  return row;
+}
+
+export async function findSandboxPayoutByExternalId(db: DbOrTx, merchantLogin: string, externalId: string): Promise<SandboxPayout | undefined> {
+  const [row] = await db
+    .select()
+    .from(dlocalSandboxPayouts)
+    .where(and(eq(dlocalSandboxPayouts.merchantLogin, merchantLogin), eq(dlocalSandboxPayouts.externalId, externalId)));
+  return row;
+}
+
+/** Moves a payout once, only from one of `from` (a sweep and a cancel never both move it). */
+export async function transitionPayout(
+  db: DbOrTx,
+  id: string,
+  from: string[],
+  to: { status: string; statusCode: string; statusDetail: string; at: Date },
+): Promise<SandboxPayout | undefined> {
+  const [row] = await db
+    .update(dlocalSandboxPayouts)
+    .set({ status: to.status, statusCode: to.statusCode, statusDetail: to.statusDetail, updatedAt: to.at })
+    .where(and(eq(dlocalSandboxPayouts.id, id), inArray(dlocalSandboxPayouts.status, from)))
+    .returning();
+  return row;
+}
+
+/** Open payouts whose bank answer is due (the sweep settles them). */
+export async function dueSandboxPayouts(db: DbOrTx, now: Date, onlyId?: string): Promise<SandboxPayout[]> {
+  return db
+    .select()
+    .from(dlocalSandboxPayouts)
+    .where(
+      and(
+        inArray(dlocalSandboxPayouts.status, ['PENDING', 'DELIVERED']),
+        lte(dlocalSandboxPayouts.settlesAt, now),
+        onlyId === undefined ? undefined : eq(dlocalSandboxPayouts.id, onlyId),
+      ),
+    )
+    .orderBy(asc(dlocalSandboxPayouts.createdAt));
 }

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { DlocalHttpResponse, DlocalTransport } from '../dlocal-client.ts';
-import { DLOCAL_API_VERSION, verifySignature } from '../dlocal-signature.ts';
-import { DLOCAL_ERRORS } from '../dlocal-types.ts';
+import { DLOCAL_API_VERSION, verifyPayloadSignature, verifySignature } from '../dlocal-signature.ts';
+import { DLOCAL_ERRORS, DLOCAL_PAYOUTS_API_VERSION, DLOCAL_PAYOUTS_PATH, PAYOUT_ERRORS } from '../dlocal-types.ts';
 import { DLOCAL_SANDBOX_PREFIX, type ApiAnswer, type ApiFaultOp, type DlocalSandbox } from './dlocal-sandbox.ts';
 import { PAGE_CSS_HASH, challengePage, notFoundPage, ticketPage } from './pages.ts';
 
@@ -106,6 +106,50 @@ export function dlocalSandboxRoutes(sandbox: DlocalSandbox): FastifyPluginAsyncZ
         const auth = authenticate(req, reply);
         return auth ? send(reply, await sandbox.getRefundStatus(auth.login, req.params.id)) : reply;
       });
+      // ---- Payouts v3 (decision 052): the Payins headers with X-Version 3.0, and Payload-Signature ----
+      const authenticatePayouts = (req: FastifyRequest, reply: FastifyReply): { login: string; json: unknown } | null => {
+        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        if (!verifySignature(req.headers, raw, { ...sandbox.credentials }) || !verifyPayloadSignature(req.headers, raw, sandbox.credentials.secretKey)) {
+          log.info({ path: req.url }, 'payouts refused: bad signature');
+          void send(reply, {
+            status: PAYOUT_ERRORS.invalidCredentials.http,
+            body: { code: PAYOUT_ERRORS.invalidCredentials.code, message: PAYOUT_ERRORS.invalidCredentials.message },
+          });
+          return null;
+        }
+        if (req.headers['x-version'] !== DLOCAL_PAYOUTS_API_VERSION) {
+          void send(reply, { status: 400, body: { code: PAYOUT_ERRORS.invalidParams.code, message: 'Invalid params X-Version', param: 'X-Version' } });
+          return null;
+        }
+        let json: unknown;
+        if (raw.length > 0) {
+          try {
+            json = JSON.parse(raw.toString('utf8'));
+          } catch {
+            void send(reply, { status: 400, body: { code: PAYOUT_ERRORS.invalidParams.code, message: PAYOUT_ERRORS.invalidParams.message } });
+            return null;
+          }
+        }
+        return { login: sandbox.credentials.login, json };
+      };
+      const payouts = `${DLOCAL_SANDBOX_PREFIX}${DLOCAL_PAYOUTS_PATH}/payouts`;
+      api.post(payouts, route, async (req, reply) => {
+        const auth = authenticatePayouts(req, reply);
+        if (!auth) return reply;
+        const answer = await sandbox.createPayout(auth.login, auth.json);
+        const body = answer.body as { id?: string; status?: string; code?: number };
+        log.info({ payout: body.id, status: body.status, code: body.code, http: answer.status }, 'payout create answered');
+        return send(reply, answer);
+      });
+      api.get(payouts, { ...route, schema: { hide: true, querystring: z.object({ external_id: z.string().min(1).max(100) }) } }, async (req, reply) => {
+        const auth = authenticatePayouts(req, reply);
+        return auth ? send(reply, await sandbox.getPayoutByExternalId(auth.login, req.query.external_id)) : reply;
+      });
+      api.get(`${payouts}/:id`, withId, async (req, reply) => {
+        const auth = authenticatePayouts(req, reply);
+        return auth ? send(reply, await sandbox.getPayout(auth.login, req.params.id)) : reply;
+      });
+
       // dLocal's sandbox tool: force a pending payment to PAID or REJECTED.
       api.post(`${DLOCAL_SANDBOX_PREFIX}/sandbox-tools/payments`, route, async (req, reply) => {
         const auth = authenticate(req, reply);
@@ -166,6 +210,7 @@ export function dlocalSandboxRoutes(sandbox: DlocalSandbox): FastifyPluginAsyncZ
 function faultOp(method: string, path: string): ApiFaultOp {
   if (method === 'POST' && path.endsWith('/payments')) return 'create_payment';
   if (method === 'POST' && path.endsWith('/refunds')) return 'refund';
+  if (method === 'POST' && path.endsWith(`${DLOCAL_PAYOUTS_PATH}/payouts`)) return 'create_payout';
   return 'retrieve';
 }
 

@@ -1,4 +1,5 @@
 import { cardBrandOf, cardDigits, luhnValid } from '@arreglaya/shared/schemas/payments';
+import { DR_BANKS, cedulaValid, passportValid, rncValid } from '@arreglaya/shared/payout-banks';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -6,18 +7,28 @@ import type { DlocalCredentials } from '../dlocal-signature.ts';
 import {
   DLOCAL_ERRORS,
   PAYMENT_STATUS_DETAILS,
+  PAYOUT_ERRORS,
+  PAYOUT_REJECTION_REASONS,
+  PAYOUT_STATUS_CODES,
   REFUND_STATUS_CODES,
   fromDlocalAmount,
   toDlocalAmount,
   type DlocalPaymentBody,
   type DlocalPaymentStatusBody,
+  type DlocalPayoutBody,
+  type DlocalPayoutStatus,
   type DlocalRefundBody,
   type DlocalRefundStatus,
   type DlocalTicket,
 } from '../dlocal-types.ts';
 import {
   addRefunded,
+  dueSandboxPayouts,
   enqueueNotification,
+  findSandboxPayout,
+  findSandboxPayoutByExternalId,
+  insertPayoutOnce,
+  transitionPayout,
   expireDueTickets,
   findCardToken,
   findPayment,
@@ -35,6 +46,7 @@ import {
   transitionPayment,
   type SandboxCardToken,
   type SandboxPayment,
+  type SandboxPayout,
   type SandboxRefund,
 } from './dlocal-sandbox.repository.ts';
 import type { DeliveryFaults, NotificationDeliveryDeps } from './notification-delivery.ts';
@@ -91,7 +103,7 @@ const COMPANY_NAME = 'DLOCAL';
 
 const BRAND_CODES: Record<string, string> = { visa: 'VI', mastercard: 'MC', amex: 'AE', discover: 'DI', diners: 'DC', jcb: 'JC' };
 
-export type ApiFaultOp = 'create_payment' | 'retrieve' | 'refund';
+export type ApiFaultOp = 'create_payment' | 'retrieve' | 'refund' | 'create_payout';
 export type ApiFaultKind = 'network' | 'timeout_before' | 'timeout_after' | 'server_error';
 
 /** An answer of the stand-in's API: an HTTP status and a JSON body. */
@@ -152,6 +164,54 @@ const CreateRefundSchema = z
   })
   .loose();
 
+/**
+ * Payouts v3's test rules (decision 052), besides dLocal's own sandbox trick (a `description` of
+ * `DELIVERED:PAID`, or `DELIVERED:<reason>` with a documented rejection reason): an account number
+ * ending in one of these is rejected by "the bank" with that reason; any other is paid.
+ */
+export const DLOCAL_SANDBOX_PAYOUT_RULES: Record<string, (typeof PAYOUT_REJECTION_REASONS)[number]> = {
+  '0000': 'ERROR_ACCOUNT_INCORRECT',
+  '9999': 'ERROR_ACCOUNT_CLOSED',
+  '0009': 'ERROR_BENEFICIARY_DOCUMENT_ID_INVALID',
+};
+/** A beneficiary whose document is this cédula is blacklisted (5013), refused at once. */
+export const DLOCAL_SANDBOX_BLACKLISTED_DOCUMENT = '40212345678';
+
+const PAYOUT_BANK_CODES = new Set<string>(DR_BANKS.map((b) => b.code));
+const PAYOUT_CURRENCIES = ['DOP', 'USD'];
+
+const CreatePayoutSchema = z
+  .object({
+    external_id: z.string().min(1).max(100),
+    payment_method_id: z.literal('BANK_TRANSFER'),
+    flow_type: z.enum(['B2C', 'B2B', 'P2P']),
+    country: z.string().regex(/^[A-Z]{2}$/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    amount: z.number(),
+    purpose: z.string().min(1).max(40),
+    description: z.string().max(200).optional(),
+    statement_descriptor: z.string().max(100).optional(),
+    notification_url: z.url({ protocol: /^https?$/ }).optional(),
+    beneficiary: z
+      .object({
+        first_name: z.string().trim().min(1).max(100).optional(),
+        last_name: z.string().trim().min(1).max(100).optional(),
+        business_name: z.string().trim().min(1).max(200).optional(),
+        document: z.object({ type: z.enum(['CE', 'RN', 'PASS']), id: z.string().min(1).max(30) }),
+        bank_account: z.object({ code: z.string().min(1).max(20), account: z.string().regex(/^\d{6,20}$/), type: z.enum(['C', 'S']) }),
+      })
+      .loose(),
+  })
+  .loose();
+
+/** The first zod issue as Payouts' error: 3001 empty params, 3000 invalid params. */
+function invalidPayout(json: unknown, issues: z.core.$ZodIssue[]): ApiAnswer {
+  const issue = issues[0]!;
+  const param = issue.path.map(String).join('.');
+  if (valueAt(json, issue.path) === undefined) return error(PAYOUT_ERRORS.emptyParams, { message: `Empty params ${param}`, param });
+  return error(PAYOUT_ERRORS.invalidParams, { message: `Invalid params ${param}`, param });
+}
+
 const SandboxToolSchema = z.object({ payment_id: z.string().min(1).max(60), status: z.enum(['PAID', 'REJECTED']) });
 
 /** What the stand-in's Smart Fields take from the browser (dlocal.js createToken's card fields). */
@@ -188,6 +248,8 @@ export interface DlocalSandboxSettings {
   publicUrl: string;
   credentials?: DlocalCredentials;
   ticketLifetimeMs?: number;
+  /** How long "the bank" takes to answer a payout (0: the next sweep settles it). */
+  payoutSettleMs?: number;
   /** The stand-in's clock (tests move it instead of waiting). */
   now?: () => Date;
 }
@@ -225,6 +287,7 @@ export class DlocalSandbox {
   /** Tests and the demo: make the next notification deliveries fail (`failNextDeliveries`). */
   readonly deliveryFaults: DeliveryFaults = { failNext: 0 };
   private readonly ticketLifetimeMs: number;
+  private readonly payoutSettleMs: number;
   private readonly clock: () => Date;
   private apiFaults: { op: ApiFaultOp; kind: ApiFaultKind }[] = [];
 
@@ -235,6 +298,7 @@ export class DlocalSandbox {
     this.credentials = settings.credentials ?? DLOCAL_SANDBOX_CREDENTIALS;
     this.publicUrl = settings.publicUrl.replace(/\/+$/, '');
     this.ticketLifetimeMs = settings.ticketLifetimeMs ?? TICKET_LIFETIME_MS;
+    this.payoutSettleMs = settings.payoutSettleMs ?? 0;
     this.clock = settings.now ?? (() => new Date());
   }
 
@@ -422,6 +486,113 @@ export class DlocalSandbox {
     return { status: 200, body: await this.paymentObject(this.db, moved) };
   }
 
+  // ---- Payouts v3 (decision 052) ----
+
+  /**
+   * Submit a payout (Dominican Republic, BANK_TRANSFER): validated as the country page asks (the
+   * document's type and check digit, a bank code of the list, account type C or S, DOP or USD with
+   * two decimals), unique by external_id (5011 on a reuse, whatever the body), PENDING (100) and
+   * notified; "the bank" answers at the next sweep by the test rules.
+   */
+  async createPayout(login: string, json: unknown): Promise<ApiAnswer> {
+    const parsed = CreatePayoutSchema.safeParse(json);
+    if (!parsed.success) return invalidPayout(json, parsed.error.issues);
+    const req = parsed.data;
+    if (req.country !== COUNTRY) return error(PAYOUT_ERRORS.countryNotFound, { param: 'country' });
+    if (!PAYOUT_CURRENCIES.includes(req.currency)) return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params currency', param: 'currency' });
+    if (!(req.amount > 0) || !twoDecimals(req.amount)) return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params amount', param: 'amount' });
+    if (req.amount > 10_000_000) return error(PAYOUT_ERRORS.limitExceeded, { message: 'Limit exceeded amount', param: 'amount' });
+    const b = req.beneficiary;
+    const named = req.flow_type === 'B2B' ? b.business_name !== undefined : b.first_name !== undefined && b.last_name !== undefined;
+    if (!named) {
+      const param = req.flow_type === 'B2B' ? 'beneficiary.business_name' : b.first_name === undefined ? 'beneficiary.first_name' : 'beneficiary.last_name';
+      return error(PAYOUT_ERRORS.emptyParams, { message: `Empty params ${param}`, param });
+    }
+    const doc = b.document;
+    const docOk = doc.type === 'CE' ? cedulaValid(doc.id) : doc.type === 'RN' ? rncValid(doc.id) : passportValid(doc.id);
+    if (!docOk) return error(PAYOUT_ERRORS.invalidParams, { message: `Invalid params beneficiary.document.id ${doc.type}`, param: 'beneficiary.document.id' });
+    if (!PAYOUT_BANK_CODES.has(b.bank_account.code)) return error(PAYOUT_ERRORS.invalidBankCode, { param: 'beneficiary.bank_account.code' });
+    if (doc.id === DLOCAL_SANDBOX_BLACKLISTED_DOCUMENT) return error(PAYOUT_ERRORS.beneficiaryBlacklisted);
+
+    const now = this.now();
+    const forced = req.description?.trim().match(/^DELIVERED:([A-Z_]+)$/)?.[1];
+    const outcome =
+      forced === 'PAID' || (forced && (PAYOUT_REJECTION_REASONS as readonly string[]).includes(forced))
+        ? forced
+        : (DLOCAL_SANDBOX_PAYOUT_RULES[b.bank_account.account.slice(-4)] ?? 'PAID');
+    const created = await this.db.transaction(async (tx) => {
+      const payout = await insertPayoutOnce(tx, {
+        id: `PO-4-${crypto.randomUUID()}`,
+        merchantLogin: login,
+        externalId: req.external_id,
+        amountMinor: fromDlocalAmount(req.amount),
+        currency: req.currency,
+        country: req.country,
+        paymentMethodId: req.payment_method_id,
+        flowType: req.flow_type,
+        purpose: req.purpose,
+        status: 'PENDING',
+        statusCode: PAYOUT_STATUS_CODES.PENDING.code,
+        statusDetail: PAYOUT_STATUS_CODES.PENDING.detail,
+        outcome,
+        bankCode: b.bank_account.code,
+        accountType: b.bank_account.type,
+        accountLast4: b.bank_account.account.slice(-4),
+        documentType: doc.type,
+        description: req.description ?? null,
+        notificationUrl: req.notification_url ?? null,
+        settlesAt: new Date(now.getTime() + this.payoutSettleMs),
+        createdAt: now,
+        updatedAt: now,
+      });
+      if (payout) await this.notifyPayout(tx, payout, now);
+      return payout;
+    });
+    if (!created) return error(PAYOUT_ERRORS.externalIdUsed, { param: 'external_id' });
+    return { status: 200, body: payoutObject(created) };
+  }
+
+  async getPayout(login: string, id: string): Promise<ApiAnswer> {
+    const payout = await findSandboxPayout(this.db, login, id);
+    return payout ? { status: 200, body: payoutObject(payout) } : error(PAYOUT_ERRORS.payoutNotFound);
+  }
+
+  async getPayoutByExternalId(login: string, externalId: string): Promise<ApiAnswer> {
+    const payout = await findSandboxPayoutByExternalId(this.db, login, externalId);
+    return payout ? { status: 200, body: payoutObject(payout) } : error(PAYOUT_ERRORS.payoutNotFound);
+  }
+
+  /** "The bank" answers every open payout due at `now`: PAID (200) or REJECTED (300, the reason in status_detail), each notified once. */
+  async settlePayouts(now: Date = this.now(), onlyId?: string): Promise<number> {
+    let settled = 0;
+    for (const p of await dueSandboxPayouts(this.db, now, onlyId)) {
+      const status: DlocalPayoutStatus = p.outcome === 'PAID' ? 'PAID' : 'REJECTED';
+      const detail = status === 'PAID' ? PAYOUT_STATUS_CODES.PAID.detail : p.outcome;
+      const moved = await this.movePayout(p.id, ['PENDING', 'DELIVERED'], status, detail, now);
+      if (moved) settled++;
+    }
+    return settled;
+  }
+
+  /** Test hook (dLocal's "cancel" of a pending payout by the merchant): PENDING → CANCELLED (400), notified; false when it is not pending. */
+  async cancelPayout(id: string): Promise<boolean> {
+    return (await this.movePayout(id, ['PENDING'], 'CANCELLED', PAYOUT_STATUS_CODES.CANCELLED.detail, this.now())) !== undefined;
+  }
+
+  private movePayout(id: string, from: string[], status: DlocalPayoutStatus, detail: string, now: Date): Promise<SandboxPayout | undefined> {
+    return this.db.transaction(async (tx) => {
+      const moved = await transitionPayout(tx, id, from, { status, statusCode: PAYOUT_STATUS_CODES[status].code, statusDetail: detail, at: now });
+      if (moved) await this.notifyPayout(tx, moved, now);
+      return moved;
+    });
+  }
+
+  private async notifyPayout(tx: DbOrTx, payout: SandboxPayout, now: Date): Promise<void> {
+    if (!payout.notificationUrl) return;
+    const body = JSON.stringify(payoutObject(payout));
+    await enqueueNotification(tx, { subjectKind: 'payout', subjectId: payout.id, url: payout.notificationUrl, body, nextAttemptAt: now, createdAt: now });
+  }
+
   // ---- The browser's side: Smart Fields' tokens, the ticket page, the 3-D Secure page ----
 
   /** A card token for the browser (dlocal.js createToken's stand-in); the number is never kept. */
@@ -579,7 +750,7 @@ export class DlocalSandbox {
       transport,
       log,
       faults: this.deliveryFaults,
-      sweep: (now) => this.sweepExpired(now),
+      sweep: async (now) => (await this.sweepExpired(now)) + (await this.settlePayouts(now)),
     };
   }
 
@@ -703,5 +874,28 @@ function refundObject(r: SandboxRefund, p: SandboxPayment): DlocalRefundBody {
     ...(r.notificationUrl ? { notification_url: r.notificationUrl } : {}),
     ...(r.description ? { description: r.description } : {}),
     order_id: p.orderId,
+  };
+}
+
+/** The payout object (Submit, Get, and each notification's body: "Notification parameters"). */
+function payoutObject(p: SandboxPayout): DlocalPayoutBody {
+  return {
+    id: p.id,
+    external_id: p.externalId,
+    status: p.status,
+    status_code: p.statusCode,
+    status_detail: p.statusDetail,
+    created_date: p.createdAt.toISOString(),
+    last_updated: p.updatedAt.toISOString(),
+    payment_method_id: p.paymentMethodId,
+    flow_type: p.flowType,
+    country: p.country,
+    currency: p.currency,
+    currency_to_pay: p.currency,
+    amount: toDlocalAmount(p.amountMinor),
+    purpose: p.purpose,
+    ...(p.description ? { description: p.description } : {}),
+    on_hold: false,
+    ...(p.notificationUrl ? { notification_url: p.notificationUrl } : {}),
   };
 }

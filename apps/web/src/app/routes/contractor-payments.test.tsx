@@ -23,7 +23,9 @@ const before: Balance = {
   pendingMinor: 0,
   availableMinor: 360_000,
   paidOutMinor: 0,
-  movements: [{ kind: 'release', amountMinor: 360_000, projectId: PROJECT, projectTitle: 'Pintar la sala', createdAt: '2026-12-05T15:00:00.000Z' }],
+  movements: [
+    { kind: 'release', amountMinor: 360_000, projectId: PROJECT, projectTitle: 'Pintar la sala', createdAt: '2026-12-05T15:00:00.000Z', payoutStatus: null, reason: null },
+  ],
   // Monday 7 December 2026, 9:00 in Santo Domingo.
   nextPayoutAt: '2026-12-07T13:00:00.000Z',
 };
@@ -31,9 +33,45 @@ const after: Balance = {
   ...before,
   availableMinor: 0,
   paidOutMinor: 360_000,
-  movements: [{ kind: 'payout', amountMinor: -360_000, projectId: null, projectTitle: null, createdAt: '2026-12-06T02:00:00.000Z' }, ...before.movements],
+  movements: [
+    { kind: 'payout', amountMinor: -360_000, projectId: null, projectTitle: null, createdAt: '2026-12-06T02:00:00.000Z', payoutStatus: 'paid', reason: null },
+    ...before.movements,
+  ],
 };
-const account = { bank: 'Banco Popular Dominicano', accountType: 'ahorros', last4: '6789', holderName: 'Ramón Báez' };
+/** The bank rejected the payout (decision 052): its money back in the available balance, the reason in Spanish. */
+const returned: Balance = {
+  ...before,
+  movements: [
+    {
+      kind: 'payout_return',
+      amountMinor: 360_000,
+      projectId: null,
+      projectTitle: null,
+      createdAt: '2026-12-06T03:00:00.000Z',
+      payoutStatus: 'failed',
+      reason: tp.payout.reasons.ERROR_ACCOUNT_INCORRECT!,
+    },
+    {
+      kind: 'payout',
+      amountMinor: -360_000,
+      projectId: null,
+      projectTitle: null,
+      createdAt: '2026-12-06T02:00:00.000Z',
+      payoutStatus: 'failed',
+      reason: tp.payout.reasons.ERROR_ACCOUNT_INCORRECT!,
+    },
+    ...before.movements,
+  ],
+};
+const account = {
+  bank: 'popular',
+  bankName: 'Banco Popular Dominicano',
+  accountType: 'ahorros',
+  last4: '6789',
+  holderName: 'Ramón Báez',
+  documentType: 'cedula',
+  documentLast4: '5673',
+};
 
 function renderPage(opts: { account: typeof account | null; balances: Balance[] }) {
   const calls: { method: string; url: string; key?: string }[] = [];
@@ -80,6 +118,17 @@ describe('/profile/pagos: Retirar and the payout schedule', () => {
     expect(posts).toHaveLength(1);
     expect(posts[0]!.key).toMatch(/^[A-Za-z0-9_-]{8,60}$/);
     expect(screen.queryByRole('button', { name: /^Retirar/ })).toBeNull();
+  });
+
+  it('shows a payout the bank rejected with its reason in Spanish, and its money back in the available balance', async () => {
+    renderPage({ account, balances: [returned] });
+    const movements = await screen.findByRole('list', { name: t.balance.movements });
+    const [back, failed] = within(movements).getAllByRole('listitem');
+    expect(back!.textContent).toContain(t.balance.kinds.payout_return);
+    expect(back!.textContent).toContain('RD$3,600.00');
+    expect(failed!.textContent).toContain(t.balance.payoutStates.failed);
+    expect(failed!.textContent).toContain(t.balance.failedReason('el número de cuenta no existe en ese banco'));
+    expect(available()).toBe('RD$3,600.00');
   });
 
   it('without a payout account, says to save one instead of offering Retirar', async () => {

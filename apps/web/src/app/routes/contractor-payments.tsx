@@ -59,6 +59,10 @@ function ContractorPaymentsPage() {
                   <li key={`${m.createdAt}-${i}`} className="flex flex-col gap-1 p-4 sm:flex-row sm:items-center sm:justify-between">
                     <div>
                       <p className="font-semibold text-slate-900">{t.balance.kinds[m.kind]}</p>
+                      {m.kind === 'payout' && m.payoutStatus && (
+                        <p className={m.payoutStatus === 'failed' ? 'text-sm font-medium text-red-800' : 'text-sm text-slate-700'}>{t.balance.payoutStates[m.payoutStatus]}</p>
+                      )}
+                      {m.kind === 'payout' && m.reason && <p className="text-sm font-medium text-red-800">{t.balance.failedReason(m.reason)}</p>}
                       <p className="text-sm text-slate-700">
                         {formatDate(m.createdAt)}
                         {m.projectId && m.projectTitle && (

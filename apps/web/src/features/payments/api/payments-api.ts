@@ -9,6 +9,7 @@ import type {
   PayoutAccountInput,
   WithdrawResult,
 } from '@arreglaya/shared/schemas/payments';
+import type { PayoutDocumentType } from '@arreglaya/shared/payout-banks';
 import type { BankAccountType } from '@arreglaya/shared/domain';
 import { api, apiRequest } from '@/lib/api.ts';
 
@@ -63,10 +64,15 @@ export const releaseMilestone = (projectId: string, milestoneId: string, idempot
 export const confirmPayment = (paymentId: string) => api.post<FundResult>(`/api/payments/${encodeURIComponent(paymentId)}/confirm`, {});
 
 export interface PayoutAccount {
+  /** The bank's key (DR_BANKS); an account saved before the list keeps the name typed then. */
   bank: string;
+  bankName: string;
   accountType: BankAccountType;
   last4: string;
   holderName: string;
+  /** Null for an account saved before documents were asked: it must be completed to be paid. */
+  documentType: PayoutDocumentType | null;
+  documentLast4: string | null;
 }
 export const fetchBalance = (signal?: AbortSignal) => api.get<Balance>('/api/me/balance', signal);
 export const fetchPayoutAccount = (signal?: AbortSignal) => api.get<{ account: PayoutAccount | null }>('/api/me/payout-account', signal).then((r) => r.account);

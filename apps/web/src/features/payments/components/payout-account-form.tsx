@@ -1,7 +1,8 @@
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_TYPES } from '@arreglaya/shared/domain';
+import { DR_BANK_IDS, DR_BANKS, PAYOUT_DOCUMENT_TYPES, findBank, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { PayoutAccountInputSchema, type PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
 import type { z } from 'zod';
@@ -12,9 +13,14 @@ import { useSubmitWithMessage } from '@/lib/use-submit-with-message.ts';
 import { paymentKeys, savePayoutAccount, type PayoutAccount } from '../api/payments-api.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
-const FIELDS = ['bank', 'accountType', 'accountNumber', 'holderName'] as const satisfies readonly (keyof PayoutAccountInput)[];
+const FIELDS = ['bank', 'accountType', 'accountNumber', 'holderName', 'documentType', 'documentNumber'] as const satisfies readonly (keyof PayoutAccountInput)[];
+const BANK_LABELS = Object.fromEntries(DR_BANKS.map((b) => [b.id, b.name])) as Record<(typeof DR_BANK_IDS)[number], string>;
 
-/** The contractor's bank account for payouts: bank, type, number, holder. Only the last 4 digits are ever shown back. */
+/**
+ * The contractor's account at a Dominican bank for payouts (decision 052): the bank from the list,
+ * the account type, the number, the holder and their document (cédula, RNC or passport), checked by
+ * the same schema as the server (the cédula's and RNC's check digits). Only last digits are shown back.
+ */
 export function PayoutAccountForm({ userId, current }: { userId: string; current: PayoutAccount | null }) {
   const queryClient = useQueryClient();
   // One submit at a time, validation included (decision 032).
@@ -25,11 +31,19 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
     handleSubmit,
     setError,
     reset,
+    control,
     formState: { errors },
   } = useForm<PayoutAccountInput, unknown, z.output<typeof PayoutAccountInputSchema>>({
     resolver: zodResolver(PayoutAccountInputSchema),
-    defaultValues: { bank: current?.bank ?? '', holderName: current?.holderName ?? '', accountNumber: '' },
+    defaultValues: {
+      // A bank typed before the list is chosen again from it.
+      bank: (current && findBank(current.bank) ? current.bank : '') as PayoutAccountInput['bank'],
+      holderName: current?.holderName ?? '',
+      accountNumber: '',
+      documentNumber: '',
+    },
   });
+  const documentType = useWatch({ control, name: 'documentType' }) as PayoutDocumentType | '' | undefined;
   const onSubmit = useSubmitWithMessage({
     send: async (values: z.output<typeof PayoutAccountInputSchema>) => {
       const answer = await savePayoutAccount(values);
@@ -46,11 +60,29 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
       <h2 id="payout-account" className="text-xl font-bold text-slate-900">
         {t.balance.account}
       </h2>
-      <p className="text-slate-800">{current ? t.balance.accountCurrent(current.bank, current.last4) : t.balance.noAccount}</p>
+      <p className="text-slate-800">{current ? t.balance.accountCurrent(current.bankName, current.last4) : t.balance.noAccount}</p>
+      {current?.documentType && current.documentLast4 && (
+        <p className="text-slate-800">{t.balance.documentCurrent(t.balance.documentTypes[current.documentType], current.documentLast4)}</p>
+      )}
+      {current && !current.documentType && (
+        <p role="status" className="font-medium text-amber-800">
+          {t.balance.accountIncomplete}
+        </p>
+      )}
       <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
         <div className="grid gap-4 sm:grid-cols-2">
           <Field label={t.balance.bank} error={errors.bank?.message}>
-            {(c) => <input {...c} {...register('bank')} maxLength={100} className={inputClasses()} />}
+            {(c) => (
+              <ChoiceSelect
+                {...c}
+                {...register('bank')}
+                defaultValue={current && findBank(current.bank) ? current.bank : ''}
+                options={DR_BANK_IDS}
+                labels={BANK_LABELS}
+                placeholder={t.balance.chooseBank}
+                className={inputClasses()}
+              />
+            )}
           </Field>
           <Field label={t.balance.accountType} error={errors.accountType?.message}>
             {(c) => (
@@ -69,7 +101,32 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
             {(c) => <input {...c} {...register('accountNumber')} inputMode="numeric" autoComplete="off" maxLength={30} className={inputClasses()} />}
           </Field>
           <Field label={t.balance.holderName} error={errors.holderName?.message}>
-            {(c) => <input {...c} {...register('holderName')} maxLength={120} className={inputClasses()} />}
+            {(c) => <input {...c} {...register('holderName')} autoComplete="name" maxLength={120} className={inputClasses()} />}
+          </Field>
+          <Field label={t.balance.documentType} error={errors.documentType?.message}>
+            {(c) => (
+              <ChoiceSelect
+                {...c}
+                {...register('documentType')}
+                defaultValue={current?.documentType ?? ''}
+                options={PAYOUT_DOCUMENT_TYPES}
+                labels={t.balance.documentTypes}
+                placeholder="--"
+                className={inputClasses()}
+              />
+            )}
+          </Field>
+          <Field label={t.balance.documentNumber} hint={documentType ? t.balance.documentHint[documentType] : undefined} error={errors.documentNumber?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('documentNumber')}
+                inputMode={documentType === 'passport' ? 'text' : 'numeric'}
+                autoComplete="off"
+                maxLength={30}
+                className={inputClasses()}
+              />
+            )}
           </Field>
         </div>
         <div>

@@ -75,7 +75,11 @@ import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.rout
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { fundingRails } from './modules/payments/funding-rails.ts';
 import { dlocalCashIssuer, dlocalCashRefunds } from './modules/payments/dlocal-cash.ts';
-import { DLOCAL_NOTIFICATION_PATH, dlocalNotificationRoutes } from './modules/payments/dlocal-notifications.routes.ts';
+import { DLOCAL_CALLBACK_PATH, DLOCAL_NOTIFICATION_PATH, dlocalNotificationRoutes } from './modules/payments/dlocal-notifications.routes.ts';
+import { dlocalCardPayer } from './modules/payments/dlocal-cards.ts';
+import type { CardProcessor } from './modules/payments/processor.ts';
+import { DlocalCardProcessor } from './modules/dlocal/dlocal-card-processor.ts';
+import { DLOCAL_SANDBOX_PREFIX } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
 import { mountDlocal } from './modules/dlocal/mount-dlocal.ts';
 import type { DlocalSandbox } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.ts';
@@ -324,21 +328,32 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
   // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute,
   // and once a day the contractors' available balances are paid out.
-  // Cards through dLocal are not wired yet (issue 47 goes on): refuse rather than run test cards under its name.
-  if (config.PROCESSOR === 'dlocal') throw new Error('PROCESSOR=dlocal: card payments through dLocal are not wired yet; use PROCESSOR=sandbox (cash vouchers use DLOCAL_API_URL)');
+  // PROCESSOR=dlocal: cards through dLocal's Payins API (decision 053); its stand-in outside production.
+  // The card sandbox is kept for the tests' faults and, with dLocal's stand-in, for payouts (not Payins).
   const sandbox = new SandboxProcessor(db);
-  if (config.isProduction) app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
+  if (config.isProduction && config.PROCESSOR === 'sandbox') app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
+  // Cash and transfer (docs/decisions/051-cash-and-transfer.md): cash vouchers through dLocal (its
+  // built-in stand-in outside production, DLOCAL_API_URL=sandbox), transfers matched from the bank's statement.
+  const dlocal = config.dlocalApiUrl ? await mountDlocal(app, db, config, jobs) : null;
+  if (config.PROCESSOR === 'dlocal' && !dlocal) throw new Error('PROCESSOR=dlocal needs DLOCAL_API_URL');
+  const processor: CardProcessor =
+    config.PROCESSOR === 'dlocal'
+      ? new DlocalCardProcessor({
+          client: dlocal!.client,
+          country: 'DO',
+          notificationUrl: `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`,
+          callbackUrl: (returnPath) => `${config.appUrl}${DLOCAL_CALLBACK_PATH}?a=${encodeURIComponent(returnPath)}`,
+          payerOf: dlocalCardPayer(db),
+        })
+      : sandbox;
   const paymentDeps: PaymentsDeps = {
     db,
-    processor: sandbox,
+    processor,
     feePercent: config.PLATFORM_FEE_PERCENT,
     actionMinutes: config.PAYMENT_ACTION_MINUTES,
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
   };
-  // Cash and transfer (docs/decisions/051-cash-and-transfer.md): cash vouchers through dLocal (its
-  // built-in stand-in outside production, DLOCAL_API_URL=sandbox), transfers matched from the bank's statement.
-  const dlocal = config.dlocalApiUrl ? await mountDlocal(app, db, config, jobs) : null;
   paymentDeps.rails = fundingRails({
     payments: paymentDeps,
     hireHours: config.HIRE_PAYMENT_HOURS,
@@ -350,7 +365,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     await app.register(dlocalNotificationRoutes({ ...paymentDeps, credentials: dlocal.credentials }));
   }
   await app.register(bankStatementRoutes({ ...paymentDeps, feedToken: config.STATEMENT_FEED_TOKEN }));
-  await app.register(sandboxProcessorRoutes(sandbox));
+  // The card sandbox's own routes (tokenize, challenge pages) only when it is the processor.
+  if (config.PROCESSOR === 'sandbox') await app.register(sandboxProcessorRoutes(sandbox));
   // Payouts to Dominican banks through dLocal's Payouts v3 (decision 052; its stand-in outside production).
   const payoutDeps: PayoutsDeps = {
     db,
@@ -361,7 +377,11 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   };
   if (dlocal) await app.register(dlocalPayoutNotificationRoutes({ ...payoutDeps, credentials: dlocal.credentials }));
   else if (config.isProduction) app.log.warn('DLOCAL_API_URL is not set: payouts wait in the ledger until it is');
-  await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps }));
+  const tokenizer =
+    config.PROCESSOR === 'sandbox'
+      ? { processor: 'sandbox' as const, tokenizeUrl: '/sandbox-processor/v1/tokens' }
+      : { processor: 'dlocal' as const, tokenizeUrl: dlocal?.sandbox ? `${DLOCAL_SANDBOX_PREFIX}/smart-fields/tokens` : null };
+  await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps, tokenizer }));
   await app.register(payoutsRoutes(payoutDeps));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {

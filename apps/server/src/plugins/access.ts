@@ -31,6 +31,11 @@ declare module 'fastify' {
      * HTML form of ours needs only a same-site Origin, not `X-Requested-With`.
      */
     sessionless?: boolean;
+    /**
+     * A page of another site posts a form here by design (dLocal's 3-D Secure callback): the route
+     * reads no session, changes nothing and only redirects to a path of ours, so Origin is not checked.
+     */
+    crossSiteForm?: boolean;
   }
   interface FastifyRequest {
     user: RequestUser | null;
@@ -129,6 +134,7 @@ export function registerAccessControl(app: FastifyInstance, resolveUser: UserRes
       return done();
     }
     if (authorization === undefined && cookieHeader === undefined && !WRITE_METHODS.has(req.method)) return done();
+    if (req.routeOptions.config.crossSiteForm === true) return done();
     const bearer = /^Bearer\s/i.test(authorization ?? '');
     const cookie = !bearer && /(^|;\s*)(__Secure-)?arreglaya\.session_token=/.test(cookieHeader ?? '');
     try {

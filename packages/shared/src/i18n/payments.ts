@@ -205,6 +205,10 @@ export const paymentsWeb = {
     saving: 'Guardando…',
     makeDefault: 'Usar esta tarjeta por defecto',
     privacy: 'Los datos de la tarjeta van directamente al procesador de pagos; ArreglaYa nunca guarda el número completo ni el código de seguridad.',
+    /** The processor refused to tokenize the card (dLocal's Smart Fields), whatever its own words were. */
+    tokenizeRefused: 'El procesador de pagos no aceptó los datos de la tarjeta. Revísalos e inténtalo de nuevo.',
+    /** No tokenizer this web app can use (the real dLocal's Smart Fields are not wired here). */
+    tokenizerUnavailable: 'El pago con tarjeta no está disponible en este momento. Prueba con efectivo o transferencia.',
   },
   fund: {
     title: 'Pagar con protección de pago',

@@ -82,11 +82,23 @@ export const CardInputSchema = z
   });
 export type CardInput = z.input<typeof CardInputSchema>;
 
-/** A processor's token (the sandbox's look like tok_…); opaque to us. */
+/** A processor's token (the sandbox's look like tok_…, dLocal's CV-…); opaque to us. */
 export const CardTokenSchema = z
   .string({ error: validation.required })
-  .regex(/^[A-Za-z0-9_]{6,100}$/, tp.card.tokenInvalid)
+  .regex(/^[A-Za-z0-9_-]{6,100}$/, tp.card.tokenInvalid)
   .meta({ description: 'El token que devolvió el procesador al tokenizar la tarjeta en el navegador.' });
+
+/**
+ * Where the browser tokenizes a card (GET /api/payments/tokenizer): the processor in use and its
+ * tokenize address, never our API. `sandbox`: the card sandbox's route; `dlocal`: dLocal's Smart
+ * Fields (outside production, the stand-in's route; null with the real dLocal, whose dlocal.js is
+ * not wired in this web app yet).
+ */
+export const CardTokenizerSchema = z.object({
+  processor: z.enum(['sandbox', 'dlocal']),
+  tokenizeUrl: z.string().nullable(),
+});
+export type CardTokenizer = z.infer<typeof CardTokenizerSchema>;
 
 export const PaymentMethodInputSchema = z.object({ token: CardTokenSchema, makeDefault: z.boolean().optional() });
 export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;

@@ -129,6 +129,9 @@ export interface CardPaymentRequest {
   notificationUrl?: string;
   /** Where dLocal sends the payer back after a 3-D Secure challenge. */
   callbackUrl?: string;
+  /** The card object's `verify` (with amount 0: the card is checked, nothing is charged) and `save` (a card_id back once it succeeds). */
+  verify?: boolean;
+  save?: boolean;
 }
 
 /** A cash ticket (the Dominican Republic: ZP, Banco Popular): DIRECT gives the ticket, REDIRECT dLocal's page. */
@@ -160,6 +163,27 @@ function networkFailure(err: unknown): ProcessorUnavailable {
   return new ProcessorUnavailable(name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network');
 }
 
+/** The body of a card payment (DIRECT; a token or a card_id, never a number). */
+function cardPaymentBody(req: CardPaymentRequest): DlocalCreatePaymentBody {
+  return {
+    amount: toDlocalAmount(req.amountMinor),
+    currency: req.currency,
+    country: req.country,
+    payment_method_id: 'CARD',
+    payment_method_flow: 'DIRECT',
+    payer: req.payer,
+    card: {
+      ...('token' in req.card ? { token: req.card.token } : { card_id: req.card.cardId }),
+      ...(req.verify ? { verify: true } : {}),
+      ...(req.save ? { save: true } : {}),
+    },
+    order_id: req.orderId,
+    ...(req.description === undefined ? {} : { description: req.description }),
+    ...(req.notificationUrl === undefined ? {} : { notification_url: req.notificationUrl }),
+    ...(req.callbackUrl === undefined ? {} : { callback_url: req.callbackUrl }),
+  };
+}
+
 export class DlocalClient {
   private readonly baseUrl: string;
 
@@ -169,19 +193,12 @@ export class DlocalClient {
 
   /** POST /payments with a card token. */
   createCardPayment(req: CardPaymentRequest): Promise<DlocalPayment> {
-    return this.createPayment({
-      amount: toDlocalAmount(req.amountMinor),
-      currency: req.currency,
-      country: req.country,
-      payment_method_id: 'CARD',
-      payment_method_flow: 'DIRECT',
-      payer: req.payer,
-      card: 'token' in req.card ? { token: req.card.token } : { card_id: req.card.cardId },
-      order_id: req.orderId,
-      ...(req.description === undefined ? {} : { description: req.description }),
-      ...(req.notificationUrl === undefined ? {} : { notification_url: req.notificationUrl }),
-      ...(req.callbackUrl === undefined ? {} : { callback_url: req.callbackUrl }),
-    });
+    return this.createPayment(cardPaymentBody(req));
+  }
+
+  /** POST /payments for our order, or the payment this order already made (createPaymentOnce). */
+  async createCardPaymentOnce(req: CardPaymentRequest): Promise<DlocalPayment> {
+    return (await this.createPaymentOnce(cardPaymentBody(req))).payment;
   }
 
   /** POST /payments for a cash ticket. */

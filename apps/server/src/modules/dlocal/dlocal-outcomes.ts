@@ -1,4 +1,5 @@
-import type { ChargeResult } from '../payments/processor.ts';
+import type { CardBrand } from '@arreglaya/shared/domain';
+import type { CardDetails, ChargeResult, VerificationResult } from '../payments/processor.ts';
 import { verifySignature, type VerifyOptions } from './dlocal-signature.ts';
 import { DlocalPaymentSchema, DlocalPayoutSchema, DlocalRefundSchema, fromDlocalAmount, type DlocalPayment, type DlocalPayout, type DlocalRefund } from './dlocal-types.ts';
 
@@ -33,6 +34,7 @@ export function toChargeResult(p: DlocalPayment, idempotencyKey: string): Charge
   const base = { id: p.id, idempotencyKey, amountMinor: fromDlocalAmount(p.amount), currency: p.currency };
   switch (p.status) {
     case 'PAID':
+    case 'VERIFIED':
       return { ...base, status: 'succeeded', failureCode: null, actionUrl: null };
     case 'REJECTED':
       return { ...base, status: 'failed', failureCode: failureCodeOf(p.status_code), actionUrl: null };
@@ -45,9 +47,37 @@ export function toChargeResult(p: DlocalPayment, idempotencyKey: string): Charge
   }
 }
 
+/** dLocal's brand codes (the card object's `brand`) as ours. */
+const BRANDS: Record<string, CardBrand> = { VI: 'visa', VD: 'visa', MC: 'mastercard', MD: 'mastercard', AE: 'amex', DI: 'discover', DC: 'diners', JC: 'jcb' };
+
+/** The card a payment object describes (brand, last 4, expiry), when it says all of it. */
+export function cardOf(p: DlocalPayment): CardDetails | null {
+  const c = p.card;
+  if (!c?.last4 || c.expiration_month === undefined || c.expiration_year === undefined) return null;
+  return { brand: BRANDS[c.brand ?? ''] ?? 'unknown', last4: c.last4, expMonth: c.expiration_month, expYear: c.expiration_year };
+}
+
+/**
+ * A card verification (`verify: true`, amount 0, `save: true`) as a VerificationResult: VERIFIED
+ * (or PAID) → succeeded with the card and its card_id; PENDING → requires_action (3-D Secure);
+ * REJECTED → failed; CANCELLED and EXPIRED → canceled.
+ */
+export function toVerificationResult(p: DlocalPayment, idempotencyKey: string): VerificationResult {
+  const charge = toChargeResult(p, idempotencyKey);
+  return {
+    id: p.id,
+    idempotencyKey,
+    status: charge.status,
+    failureCode: charge.failureCode,
+    actionUrl: charge.actionUrl,
+    card: cardOf(p),
+    savedToken: charge.status === 'succeeded' ? (p.card?.card_id ?? null) : null,
+  };
+}
+
 /** Whether a payment's status is final (no notification will move it again, refunds aside). */
 export function isFinal(p: Pick<DlocalPayment, 'status'>): boolean {
-  return ['PAID', 'REJECTED', 'CANCELLED', 'EXPIRED'].includes(p.status);
+  return ['PAID', 'VERIFIED', 'REJECTED', 'CANCELLED', 'EXPIRED'].includes(p.status);
 }
 
 /** A refund's state: SUCCESS done; PENDING waiting (a cash payment's bank transfer); REJECTED, CANCELLED refused. */

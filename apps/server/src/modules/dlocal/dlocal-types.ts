@@ -40,6 +40,9 @@ export const PAYMENT_STATUS_DETAILS: Record<string, { status: DlocalPaymentStatu
   '321': { status: 'REJECTED', detail: 'Error in acquirer.' },
   '400': { status: 'CANCELLED', detail: 'The payment was cancelled.' },
   '500': { status: 'EXPIRED', detail: 'The payment was expired.' },
+  // A card verified with `verify: true` and amount 0 (the card object's `verify`): the payments
+  // reference lists VERIFIED among the statuses; the code is not in the pages we read (ours: 700).
+  '700': { status: 'VERIFIED', detail: 'The card was verified.' },
 };
 
 export const REFUND_STATUS_CODES: Record<DlocalRefundStatus, { code: number; detail: string }> = {
@@ -183,7 +186,8 @@ export interface DlocalCreatePaymentBody {
   payment_method_id: string;
   payment_method_flow: 'DIRECT' | 'REDIRECT';
   payer: DlocalPayer;
-  card?: { token: string } | { card_id: string };
+  /** `verify` (amount 0) checks the card without a charge; `save` asks for a card_id when it succeeds. */
+  card?: ({ token: string } | { card_id: string }) & { verify?: boolean; save?: boolean };
   order_id: string;
   description?: string;
   notification_url?: string;

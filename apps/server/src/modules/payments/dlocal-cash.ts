@@ -110,6 +110,6 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
 }
 
 /** A money alert for the console, once per subject (a replayed notification raises nothing new). */
-async function raiseAlert(db: Db, kind: string, paymentId: string, dedupeKey: string, details: object): Promise<void> {
+export async function raiseAlert(db: Db, kind: string, paymentId: string, dedupeKey: string, details: object): Promise<void> {
   await db.insert(moneyAlerts).values({ kind, paymentId, dedupeKey, details }).onConflictDoNothing({ target: moneyAlerts.dedupeKey });
 }

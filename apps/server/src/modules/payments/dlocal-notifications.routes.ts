@@ -2,11 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { DlocalCredentials } from '../dlocal/dlocal-signature.ts';
 import { readDlocalNotification } from '../dlocal/dlocal-outcomes.ts';
 import { applyCashNotification } from './dlocal-cash.ts';
+import { applyCardNotification } from './dlocal-cards.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 /** dLocal's notifications come from a few servers, retried; this only bounds a flood. */
 const PROVIDER_LIMIT = { max: 6000, windowMs: 60_000 };
 export const DLOCAL_NOTIFICATION_PATH = '/api/payments/dlocal/notifications';
+/** Where dLocal sends the payer's browser back after 3-D Secure (a card's callback_url), with our return path in `a`. */
+export const DLOCAL_CALLBACK_PATH = '/api/payments/dlocal/callback';
+
+/** Only a path of this site is a return address (never another host). */
+const sameSitePath = (to: unknown) => (typeof to === 'string' && /^\/(?![/\\])[^\s]*$/.test(to) && to.length <= 500 ? to : '/');
 
 /**
  * dLocal's notifications (decision 051): the body kept as the bytes dLocal signed, the signature
@@ -22,7 +28,8 @@ export function dlocalNotificationRoutes(deps: PaymentsDeps & { credentials: Dlo
       const n = readDlocalNotification(req.headers, body, { login: deps.credentials.login, secretKey: deps.credentials.secretKey });
       if (n.kind === 'invalid') return reply.status(n.reason === 'signature' ? 401 : 400).send({ error: n.reason === 'signature' ? 'invalid signature' : 'unexpected body' });
       if (n.kind === 'payment') {
-        const outcome = await applyCashNotification(deps, n.payment);
+        const cash = await applyCashNotification(deps, n.payment);
+        const outcome = cash === 'unknown' ? await applyCardNotification(deps, n.payment) : cash;
         if (outcome === 'mismatch')
           req.log.warn({ dlocalPaymentId: n.payment.id }, 'dLocal notification amount or currency differs from the funding; nothing held, console alert raised');
         return reply.send({ ok: true, outcome });
@@ -30,5 +37,19 @@ export function dlocalNotificationRoutes(deps: PaymentsDeps & { credentials: Dlo
       // Refund notifications: our refunds are confirmed when sent (flushRefunds); acknowledged.
       return reply.send({ ok: true });
     });
+
+    // The payer's browser back from dLocal's 3-D Secure page: dLocal POSTs a form (paymentId, status,
+    // date, signature) from its own site. It is only a way home: this route reads no session, changes
+    // nothing and sends the browser to our return page, which asks the payment's outcome (confirm).
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_req, _body, done) => done(null, {}));
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: DLOCAL_CALLBACK_PATH,
+        config: { access: 'public', sessionless: true, crossSiteForm: true },
+        schema: { hide: true },
+        handler: async (req, reply) => reply.header('cache-control', 'no-store').redirect(sameSitePath((req.query as Record<string, unknown>).a), 303),
+      });
+    }
   };
 }

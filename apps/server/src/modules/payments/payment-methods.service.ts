@@ -57,8 +57,9 @@ export type AddedPaymentMethod = { statusCode: 201; body: { message: string; met
  * the first card (or makeDefault) becomes the default.
  */
 export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string, input: PaymentMethodInput): Promise<AddedPaymentMethod> {
-  const card = await deps.processor.describeToken(input.token);
-  if (!card || !expiryCurrent(card.expMonth, card.expYear)) throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
+  // What the token stands for; a processor whose tokens say nothing (dLocal) tells it with the verification.
+  const described = await deps.processor.describeToken(input.token);
+  if (described && !expiryCurrent(described.expMonth, described.expYear)) throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
   if ((await listMethods(deps.db, userId)).length >= MAX_CARDS) throw new AppError('CONFLICT', tp.methodAddError);
   // The card's id is chosen first: the verification's key and return address name it.
   const id = crypto.randomUUID();
@@ -69,7 +70,10 @@ export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string,
     if (!(err instanceof ProcessorUnavailable)) throw err;
     throw new AppError('UNAVAILABLE', tp.verification.unavailable);
   }
+  if (verification.failureCode === 'invalid_token') throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
   if (verification.status === 'failed' || verification.status === 'canceled') throw refusalOf(verification);
+  const card = described ?? verification.card ?? null;
+  if (!card || !expiryCurrent(card.expMonth, card.expYear)) throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
   const pending = verification.status === 'requires_action';
   return deps.db.transaction(async (tx) => {
     await lockMethodsOf(tx, userId);
@@ -80,8 +84,12 @@ export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string,
       id,
       userId,
       processor: deps.processor.name,
-      processorToken: input.token,
-      ...card,
+      // A one-use token's lasting reference once verified (dLocal's card_id); the token itself otherwise.
+      processorToken: verification.savedToken ?? input.token,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
       status: pending ? 'pending_verification' : 'active',
     });
     if (pending) {
@@ -131,7 +139,7 @@ export async function confirmVerification(deps: PaymentMethodsDeps, userId: stri
       if (now.status === 'active') return { statusCode: 200, body: { message: tp.methodAdded, method: toMethod(now) } } as const;
       const existing = await listMethods(tx, userId);
       if (verification?.status === 'succeeded' && existing.length < MAX_CARDS) {
-        await activateMethod(tx, userId, id);
+        await activateMethod(tx, userId, id, verification.savedToken ?? undefined);
         const isDefault = !existing.some((m) => m.isDefault);
         if (isDefault) await setDefaultMethod(tx, userId, id);
         return { statusCode: 200, body: { message: tp.methodAdded, method: toMethod({ ...now, isDefault }) } } as const;

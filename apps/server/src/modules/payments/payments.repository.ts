@@ -31,10 +31,11 @@ export function listMethods(db: DbOrTx, userId: string): Promise<PaymentMethodRo
 }
 
 /** A card waiting for its bank's challenge becomes usable (once: only while pending). */
-export async function activateMethod(tx: DbOrTx, userId: string, id: string): Promise<PaymentMethodRow | undefined> {
+/** A pending card made usable; `processorToken`: its lasting reference, when the verification gave one (dLocal's card_id). */
+export async function activateMethod(tx: DbOrTx, userId: string, id: string, processorToken?: string): Promise<PaymentMethodRow | undefined> {
   const [row] = await tx
     .update(paymentMethods)
-    .set({ status: 'active' })
+    .set({ status: 'active', ...(processorToken === undefined ? {} : { processorToken }) })
     .where(and(eq(paymentMethods.id, id), eq(paymentMethods.userId, userId), eq(paymentMethods.status, 'pending_verification')))
     .returning();
   return row;

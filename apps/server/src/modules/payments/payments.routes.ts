@@ -2,6 +2,8 @@ import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import {
   BalanceSchema,
+  CardTokenizerSchema,
+  type CardTokenizer,
   FundInputSchema,
   FundResultSchema,
   MessageSchema,
@@ -44,8 +46,25 @@ const ReconciliationSchema = z.object({
   unreachable: z.number().int(),
 });
 
-export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps }): FastifyPluginAsyncZod {
+export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps; tokenizer: CardTokenizer }): FastifyPluginAsyncZod {
   return async (app) => {
+    app.get(
+      '/api/payments/tokenizer',
+      {
+        config: { access: 'public' },
+        schema: {
+          tags: ['pagos'],
+          summary: 'Dónde tokeniza el navegador una tarjeta',
+          description: 'El procesador en uso y la dirección donde el navegador envía la tarjeta para tokenizarla (nunca a /api): el sandbox de tarjetas, o Smart Fields de dLocal.',
+          response: { 200: CardTokenizerSchema },
+        },
+      },
+      async (_req, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return deps.tokenizer;
+      },
+    );
+
     app.get(
       '/api/me/payment-methods',
       {

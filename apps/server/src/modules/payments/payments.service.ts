@@ -499,8 +499,29 @@ export async function confirmPayment(deps: PaymentsDeps, actor: Actor, paymentId
     if (err instanceof ProcessorUnavailable) throw new AppError('UNAVAILABLE', tp.fund.unknown);
     throw err;
   }
+  return settleFromProcessor(deps, payment, result);
+}
+
+/** A card payment settled with what the processor says of its charge, the funding request's answer stored if it was not yet. */
+async function settleFromProcessor(deps: PaymentsDeps, payment: PaymentRow, result: ChargeResult | null): Promise<Answer<FundResult>> {
   const request = await findMoneyRequestByPayment(deps.db, payment.idempotencyKey);
   return settlePayment(deps, payment.id, result, request?.response === null ? request.id : null);
+}
+
+/**
+ * A card charge's final outcome learnt without the client (dLocal's notification after 3-D Secure):
+ * settled through the client's return path (confirmPayment's), so the ledger, receipt and notices
+ * are the same; once, whatever the replays: a payment settled before stays as it is. `processorKey`
+ * is the charge's key (pay_<payment id>).
+ */
+export async function settleCardCharge(deps: PaymentsDeps, result: ChargeResult): Promise<'settled' | 'unchanged' | 'unknown'> {
+  const id = /^pay_([0-9a-f-]{36})$/.exec(result.idempotencyKey)?.[1];
+  const payment = id ? await findPayment(deps.db, id) : undefined;
+  if (!payment || payment.rail !== 'card') return 'unknown';
+  const open = payment.status === 'pending' || payment.status === 'requires_action' || (payment.status === 'expired' && result.status === 'succeeded');
+  if (!open || result.status === 'requires_action') return 'unchanged';
+  const answer = await settleFromProcessor(deps, payment, result);
+  return answer.statusCode === 503 ? 'unchanged' : 'settled';
 }
 
 // ---- Release and refund (called by the projects service inside its transaction, under the project's lock) ----

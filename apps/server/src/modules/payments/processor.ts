@@ -30,6 +30,10 @@ export interface VerificationResult {
   failureCode: string | null;
   /** Where the card holder answers the bank's challenge, while it requires action. */
   actionUrl: string | null;
+  /** The card as the processor read it, when its tokens do not say (dLocal's answer). */
+  card?: CardDetails | null;
+  /** The processor's lasting reference for the verified card, when its tokens are for one use (dLocal's card_id): saved and charged instead. */
+  savedToken?: string | null;
 }
 
 export interface CardDetails {
@@ -67,5 +71,5 @@ export class ProcessorUnavailable extends Error {
   }
 }
 
-export const PROCESSORS = ['sandbox'] as const;
+export const PROCESSORS = ['sandbox', 'dlocal'] as const;
 export type ProcessorName = (typeof PROCESSORS)[number];

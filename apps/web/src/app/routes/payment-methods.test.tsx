@@ -47,6 +47,7 @@ describe('/perfil/formas-pago: cards verified when saved', () => {
   it("shows the processor's reason when it refuses the card at save", async () => {
     renderPage('/perfil/formas-pago', {
       'GET /api/me/payment-methods': () => json(200, { items: [] }),
+      'GET /api/payments/tokenizer': () => json(200, { processor: 'sandbox', tokenizeUrl: '/sandbox-processor/v1/tokens' }),
       'POST /sandbox-processor/v1/tokens': () => json(201, { id: 'tok_abc123', brand: 'visa', last4: '9995', expMonth: 12, expYear: 2099 }),
       'POST /api/me/payment-methods': () => fail(402, 'PAYMENT_FAILED', tp.fund.insufficientFunds),
     });

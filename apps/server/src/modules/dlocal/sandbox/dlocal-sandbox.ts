@@ -92,6 +92,15 @@ const CARD_OUTCOMES: Record<SandboxCardBehaviour, string> = {
   processing_error: '321',
 };
 
+/** A card verified with `verify: true` and amount 0 (VERIFIED; the code is ours, see docs/dlocal-contract.md). */
+const VERIFIED_CODE = '700';
+/** The statuses after which a payment with `save: true` answers its card_id. */
+const SAVES_ON = ['PAID', 'VERIFIED'];
+/** A saved card's card_id: named after the payment that saved it (CID-<the payment's uuid>). */
+const savedCardIdOf = (paymentId: string) => `CID-${paymentId.replace(/^D-4-/, '')}`;
+const isSavedCardId = (id: string) => id.startsWith('CID-');
+const paymentIdOfSavedCard = (cardId: string) => `D-4-${cardId.slice(4)}`;
+
 /** A cash ticket's life when the request sets none (dLocal's help centre: 5 calendar days). */
 export const TICKET_LIFETIME_MS = 5 * 24 * 3600_000;
 
@@ -314,7 +323,10 @@ export class DlocalSandbox {
     const req = parsed.data;
     if (req.country !== COUNTRY) return error(DLOCAL_ERRORS.countryNotSupported, { param: 'country' });
     if (!CURRENCIES.includes(req.currency)) return error(DLOCAL_ERRORS.currencyNotAllowed, { param: 'currency' });
-    if (!(req.amount > 0)) return error(DLOCAL_ERRORS.amountTooLow, { param: 'amount' });
+    // The card object's `verify` checks a card with amount 0 (and only with it); anything else pays something.
+    const verify = req.payment_method_id === 'CARD' && req.card?.verify === true;
+    if (verify && req.amount !== 0) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: amount (verify needs amount 0)', param: 'amount' });
+    if (!verify && !(req.amount > 0)) return error(DLOCAL_ERRORS.amountTooLow, { param: 'amount' });
     if (!twoDecimals(req.amount) || req.amount > 10_000_000) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: amount', param: 'amount' });
     const now = this.now();
     const base = {
@@ -353,10 +365,14 @@ export class DlocalSandbox {
       const tokenId = typeof req.card.token === 'string' ? req.card.token : typeof req.card.card_id === 'string' ? req.card.card_id : undefined;
       if (tokenId === undefined) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: card.token', param: 'card.token' });
       const token = await findCardToken(this.db, tokenId.slice(0, 60));
-      if (!token) return error(DLOCAL_ERRORS.tokenNotFound, { param: 'card.token' });
+      // A saved card's card_id is usable once the payment that saved it succeeded.
+      const savedBy = token && isSavedCardId(token.id) ? await findPayment(this.db, paymentIdOfSavedCard(token.id)) : undefined;
+      if (!token || (isSavedCardId(token.id) && !(savedBy && SAVES_ON.includes(savedBy.status))))
+        return error(DLOCAL_ERRORS.tokenNotFound, { param: typeof req.card.card_id === 'string' ? 'card.card_id' : 'card.token' });
       // dLocal's sandbox trick: a documented status code in the description decides the outcome.
       const forced = req.description !== undefined && /^(200|101|3\d\d)$/.test(req.description.trim()) && PAYMENT_STATUS_DETAILS[req.description.trim()];
-      const statusCode = forced ? req.description!.trim() : CARD_OUTCOMES[token.behaviour as SandboxCardBehaviour];
+      const outcome = CARD_OUTCOMES[token.behaviour as SandboxCardBehaviour];
+      const statusCode = forced ? req.description!.trim() : verify && outcome === '200' ? VERIFIED_CODE : outcome;
       const status = PAYMENT_STATUS_DETAILS[statusCode]!.status;
       row = { ...base, paymentMethodType: 'CARD', status, statusCode, cardTokenId: token.id, ...(status === 'PAID' ? { approvedAt: now } : {}) };
     } else if (CASH_METHODS[req.payment_method_id]) {
@@ -375,7 +391,13 @@ export class DlocalSandbox {
 
     const created = await this.db.transaction(async (tx) => {
       const payment = await insertPaymentOnce(tx, row);
-      if (payment) await this.notifyPayment(tx, payment, now);
+      if (!payment) return payment;
+      // `save`: the card_id is made now and answered (and usable) once the payment is PAID or VERIFIED.
+      if (req.card?.save === true && row.cardTokenId) {
+        const card = (await findCardToken(tx, row.cardTokenId))!;
+        await insertCardToken(tx, { ...card, id: savedCardIdOf(payment.id), createdAt: now });
+      }
+      await this.notifyPayment(tx, payment, now);
       return payment;
     });
     // The merchant used this order id already: dLocal refuses a second payment, whatever the body.
@@ -662,9 +684,11 @@ export class DlocalSandbox {
     };
   }
 
-  /** The payer answers the challenge: PENDING (101) → PAID or REJECTED, once. */
+  /** The payer answers the challenge: PENDING (101) → PAID (a card verification: VERIFIED) or REJECTED, once. */
   async answerChallenge(id: string, confirm: boolean): Promise<SandboxPayment | null> {
-    return (await this.move(id, { status: 'PENDING', statusCode: '101' }, confirm ? '200' : '300')) ?? null;
+    const payment = await findPayment(this.db, id);
+    const approved = payment?.amountMinor === 0 ? VERIFIED_CODE : '200';
+    return (await this.move(id, { status: 'PENDING', statusCode: '101' }, confirm ? approved : '300')) ?? null;
   }
 
   // ---- Sweeps and test hooks ----
@@ -806,6 +830,7 @@ export class DlocalSandbox {
   /** The payment object as dLocal gives it (Create, Retrieve, and each notification's body). */
   async paymentObject(db: DbOrTx, p: SandboxPayment): Promise<DlocalPaymentBody> {
     const token: SandboxCardToken | undefined = p.cardTokenId ? await findCardToken(db, p.cardTokenId) : undefined;
+    const saved = p.paymentMethodType === 'CARD' && SAVES_ON.includes(p.status) ? await findCardToken(db, savedCardIdOf(p.id)) : undefined;
     const refunds = await listRefunds(db, p.id);
     const pageUrl = (kind: 'tickets' | 'three-ds') => `${this.publicUrl}/${kind}/${encodeURIComponent(p.id)}`;
     const ticket: DlocalTicket | undefined =
@@ -830,7 +855,9 @@ export class DlocalSandbox {
       payment_method_id: p.paymentMethodId,
       payment_method_type: p.paymentMethodType,
       payment_method_flow: p.paymentMethodFlow,
-      ...(token ? { card: { expiration_month: token.expMonth, expiration_year: token.expYear, brand: token.brand, last4: token.last4 } } : {}),
+      ...(token
+        ? { card: { expiration_month: token.expMonth, expiration_year: token.expYear, brand: token.brand, last4: token.last4, ...(saved ? { card_id: saved.id } : {}) } }
+        : {}),
       ...(p.status === 'PENDING' && p.statusCode === '101' ? { three_dsecure: { redirect_url: pageUrl('three-ds') } } : {}),
       ...(ticket ? { ticket } : {}),
       ...(p.paymentMethodType === 'TICKET' && p.paymentMethodFlow === 'REDIRECT' ? { redirect_url: pageUrl('tickets') } : {}),

@@ -93,6 +93,6 @@ export function challengePage(v: ChallengeView, action: string, creds: { login: 
     ? `<div class="actions"><form method="post" action="${escapeHtml(action)}/confirm"><button type="submit" class="primary">${escapeHtml(t.challenge.confirm)}</button></form>
 <form method="post" action="${escapeHtml(action)}/cancel"><button type="submit" class="secondary">${escapeHtml(t.challenge.cancel)}</button></form></div>
 <p class="hint">${escapeHtml(t.challenge.back)}</p>`
-    : `<p class="done" role="status">${escapeHtml(t.challenge.done(v.status === 'PAID'))}</p>${callbackForm(v.callbackUrl, v.id, v.status === 'PAID' ? 'APPROVED' : 'REJECTED', creds, now)}`;
+    : `<p class="done" role="status">${escapeHtml(t.challenge.done(v.status === 'PAID' || v.status === 'VERIFIED'))}</p>${callbackForm(v.callbackUrl, v.id, v.status === 'PAID' || v.status === 'VERIFIED' ? 'APPROVED' : 'REJECTED', creds, now)}`;
   return page(t.challenge.title, `<h1>${escapeHtml(t.challenge.title)}</h1><p>${escapeHtml(t.challenge.ask(money(v.amountMinor, v.currency), card))}</p>${body}`);
 }

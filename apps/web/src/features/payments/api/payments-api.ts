@@ -1,6 +1,9 @@
+import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { cardDigits } from '@arreglaya/shared/schemas/payments';
 import type {
   Balance,
   CardInput,
+  CardTokenizer,
   FundResult,
   MyPayments,
   PaymentMethod,
@@ -11,7 +14,7 @@ import type {
 } from '@arreglaya/shared/schemas/payments';
 import type { PayoutDocumentType } from '@arreglaya/shared/payout-banks';
 import type { BankAccountType } from '@arreglaya/shared/domain';
-import { api, apiRequest } from '@/lib/api.ts';
+import { api, ApiError, apiRequest } from '@/lib/api.ts';
 
 /** What the processor's tokenize route answers: the token and what may be shown of the card. */
 export interface CardToken {
@@ -22,8 +25,33 @@ export interface CardToken {
   expYear: number;
 }
 
-/** The card goes to the processor (the sandbox's route), never to /api; only the token comes back. */
-export const tokenizeCard = (card: CardInput) => api.post<CardToken>('/sandbox-processor/v1/tokens', card);
+/** Where the browser tokenizes a card: the processor the server uses (GET /api/payments/tokenizer). */
+export const fetchTokenizer = () => api.get<CardTokenizer>('/api/payments/tokenizer');
+
+/**
+ * The card goes to the processor the server names, never to /api; only the token comes back. The
+ * card sandbox takes our card fields; dLocal's Smart Fields (its stand-in outside production) take
+ * dLocal's (number, cvv, expiration_month, expiration_year, holder_name) and answer `{token}`.
+ */
+export async function tokenizeCard(card: CardInput): Promise<{ id: string }> {
+  const tokenizer = await fetchTokenizer();
+  if (!tokenizer.tokenizeUrl) throw new ApiError(503, 'UNAVAILABLE', t.cardForm.tokenizerUnavailable);
+  if (tokenizer.processor === 'sandbox') return api.post<CardToken>(tokenizer.tokenizeUrl, card);
+  try {
+    const { token } = await api.post<{ token: string }>(tokenizer.tokenizeUrl, {
+      number: cardDigits(card.number),
+      cvv: card.cvc,
+      expiration_month: Number(card.expMonth),
+      expiration_year: Number(card.expYear),
+      ...(card.holderName ? { holder_name: card.holderName } : {}),
+    });
+    return { id: token };
+  } catch (error) {
+    // dLocal's refusals are in its own words (English): the form says it in ours.
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) throw new ApiError(error.status, 'VALIDATION', t.cardForm.tokenizeRefused);
+    throw error;
+  }
+}
 
 export const paymentKeys = {
   methods: (userId: string) => ['payment-methods', userId] as const,

@@ -11,6 +11,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const SANDBOX = { processor: 'sandbox', tokenizeUrl: '/sandbox-processor/v1/tokens' };
+
+/** The server names the tokenizer (GET /api/payments/tokenizer); the processor answers the token. */
+function processorFetch(tokenizer: object, answer: () => Response) {
+  return vi.fn(async (url: string) => (url === '/api/payments/tokenizer' ? new Response(JSON.stringify(tokenizer), { status: 200 }) : answer()));
+}
+
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
 function renderForm(country?: 'DO' | 'CO' | 'MX') {
@@ -73,7 +80,7 @@ describe('CardForm', () => {
   });
 
   it("sends a valid card to the processor's tokenize route and hands only the token on, then clears", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'tok_abc123', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
+    const fetch = processorFetch(SANDBOX, () => new Response(JSON.stringify({ id: 'tok_abc123', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
     const { type, onToken } = renderForm();
     type(t.cardForm.number, '4242 4242 4242 4242');
@@ -83,14 +90,15 @@ describe('CardForm', () => {
     fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
     fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
     await vi.waitFor(() => expect(onToken).toHaveBeenCalledWith('tok_abc123', false));
-    const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
+    expect((fetch.mock.calls as unknown as [string][]).map((c) => c[0])).toEqual(['/api/payments/tokenizer', '/sandbox-processor/v1/tokens']);
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
     expect(url).toBe('/sandbox-processor/v1/tokens');
     expect(JSON.parse(String(init.body))).toMatchObject({ number: '4242424242424242', cvc: '123', expMonth: 12, postalCode: '10101', country: 'DO' });
     await vi.waitFor(() => expect(screen.getByLabelText<HTMLInputElement>(t.cardForm.number).value).toBe(''));
   });
 
   it("starts from the person's country and asks no postal code where cards do not use one (DO); Mexico's is required (issue 35)", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: 'tok_do1234', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
+    const fetch = processorFetch(SANDBOX, () => new Response(JSON.stringify({ id: 'tok_do1234', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 }), { status: 201 }));
     vi.stubGlobal('fetch', fetch);
     const { type, onToken } = renderForm('DO');
     expect(screen.getByLabelText<HTMLSelectElement>(t.cardForm.country).value).toBe('DO');
@@ -110,9 +118,60 @@ describe('CardForm', () => {
     fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'DO' } });
     fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
     await vi.waitFor(() => expect(onToken).toHaveBeenCalledWith('tok_do1234', false));
-    const body = JSON.parse(String((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].body));
+    const body = JSON.parse(String((fetch.mock.calls[1] as unknown as [string, RequestInit])[1].body));
     expect(body).toMatchObject({ country: 'DO' });
     expect(body).not.toHaveProperty('postalCode');
+  });
+
+  it("with dLocal, posts the card to dLocal's Smart Fields (the stand-in's route), never to /api, and hands on only dLocal's token", async () => {
+    const fetch = processorFetch(
+      { processor: 'dlocal', tokenizeUrl: '/dlocal-sandbox/smart-fields/tokens' },
+      () => new Response(JSON.stringify({ token: 'CV-8c1f2d3e-0000-4000-8000-000000000001' }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { type, onToken } = renderForm('DO');
+    type(t.cardForm.number, '4242 4242 4242 4242');
+    type(t.cardForm.expiry, `12${nextYear}`);
+    type(t.cardForm.cvc, '123');
+    type(t.cardForm.holderName, 'Yolanda Pérez');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledWith('CV-8c1f2d3e-0000-4000-8000-000000000001', false));
+    const calls = fetch.mock.calls as unknown as [string, RequestInit?][];
+    expect(calls.map((c) => c[0])).toEqual(['/api/payments/tokenizer', '/dlocal-sandbox/smart-fields/tokens']);
+    // The number goes only to the processor, in dLocal's field names; nothing with it reaches /api.
+    expect(JSON.parse(String(calls[1]![1]!.body))).toEqual({
+      number: '4242424242424242',
+      cvv: '123',
+      expiration_month: 12,
+      expiration_year: 2000 + Number(nextYear),
+      holder_name: 'Yolanda Pérez',
+    });
+    expect(calls.filter((c) => c[0].startsWith('/api/') && String(c[1]?.body ?? '').includes('4242'))).toEqual([]);
+  });
+
+  it("says dLocal's refusal in Spanish, and that cards are unavailable when no tokenizer can be used", async () => {
+    vi.stubGlobal(
+      'fetch',
+      processorFetch(
+        { processor: 'dlocal', tokenizeUrl: '/dlocal-sandbox/smart-fields/tokens' },
+        () => new Response(JSON.stringify({ code: 5000, message: 'Invalid card number.', param: 'number' }), { status: 400 }),
+      ),
+    );
+    const { type, onToken } = renderForm('DO');
+    type(t.cardForm.number, '4242 4242 4242 4242');
+    type(t.cardForm.expiry, `12${nextYear}`);
+    type(t.cardForm.cvc, '123');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(await screen.findByText(t.cardForm.tokenizeRefused)).toBeTruthy();
+    expect(screen.queryByText('Invalid card number.')).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      processorFetch({ processor: 'dlocal', tokenizeUrl: null }, () => new Response('{}', { status: 500 })),
+    );
+    type(t.cardForm.cvc, '123');
+    fireEvent.click(screen.getByRole('button', { name: t.cardForm.save }));
+    expect(await screen.findByText(t.cardForm.tokenizerUnavailable)).toBeTruthy();
+    expect(onToken).not.toHaveBeenCalled();
   });
 
   it('the shared schema keeps the one rule: a postal code where the country uses one on cards', () => {

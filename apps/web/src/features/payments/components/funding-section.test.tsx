@@ -81,6 +81,7 @@ describe('FundingSection: paying with the amount in view, the card kept after a 
       vi.fn(async (url: string, init?: RequestInit) => {
         sent.push({ url, body: String(init?.body ?? '') });
         if (url === '/api/me/payment-methods') return json(200, { items: [card] });
+        if (url === '/api/payments/tokenizer') return json(200, { processor: 'sandbox', tokenizeUrl: '/sandbox-processor/v1/tokens' });
         if (url === '/sandbox-processor/v1/tokens') return json(201, { id: 'tok_declined1', brand: 'visa', last4: '0002', expMonth: 12, expYear: 2099 });
         if (url === '/api/projects/p1/fund') return fundAnswer();
         return fail(404, 'NOT_FOUND', 'No');

@@ -333,6 +333,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     actionMinutes: config.PAYMENT_ACTION_MINUTES,
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
+    kickRefunds: sendJob('payments-refunds'),
   };
   // Cash and transfer (docs/decisions/051-cash-and-transfer.md): cash vouchers through dLocal (its
   // built-in stand-in outside production, DLOCAL_API_URL=sandbox), transfers matched from the bank's statement.

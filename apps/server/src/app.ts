@@ -353,6 +353,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     actionMinutes: config.PAYMENT_ACTION_MINUTES,
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
+    kickRefunds: sendJob('payments-refunds'),
   };
   paymentDeps.rails = fundingRails({
     payments: paymentDeps,

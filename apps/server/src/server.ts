@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, type Config } from './config/env.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { EmbeddedPostgresError } from './db/postgres-layout.ts';
+import { fundDemoOffline } from './demo/fund-offline-demo.ts';
 import { seedDemoData } from './demo/seed-demo.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { createLogger } from './lib/logger.ts';
@@ -44,10 +45,17 @@ async function main(): Promise<void> {
 
   const storage = defaultPhotoStorage(config);
   // The demo goes first: it only loads into an empty database, and the sysadmin is a user.
+  let offlineHires: string[] = [];
   if (config.DEMO_DATA) {
     const cipher = createDataCipher(await loadDataKey(database.db, config.DATA_ENCRYPTION_KEY, { isProduction: config.isProduction, log: logger }));
-    const { seeded } = await seedDemoData(database.db, storage, { log: (m) => logger.info(m), seal: cipher.seal, index: cipher.index, feePercent: config.PLATFORM_FEE_PERCENT });
+    const { seeded, offlineFunding } = await seedDemoData(database.db, storage, {
+      log: (m) => logger.info(m),
+      seal: cipher.seal,
+      index: cipher.index,
+      feePercent: config.PLATFORM_FEE_PERCENT,
+    });
     if (seeded) {
+      offlineHires = offlineFunding;
       const n = await giveDemoAccountsPassword(database.db, DEMO_PASSWORD);
       logger.info(`demo accounts (${n}) sign in with the password '${DEMO_PASSWORD}'`);
     }
@@ -58,6 +66,8 @@ async function main(): Promise<void> {
   }
 
   const app = await buildApp({ config, db: database.db, logger, storage });
+  // The demo's hires paid in cash and by transfer go through the app's own services, so once it is built.
+  if (offlineHires.length > 0) await fundDemoOffline(app, offlineHires, (m) => logger.info(m));
 
   let shuttingDown = false;
   /**

@@ -18,6 +18,7 @@ export const NOTIFICATION_TYPES = [
   'newOffer',
   'counterOffer',
   'offerAccepted',
+  'paymentDue',
   'paymentHeld',
   'messageWhileAway',
   'delivered',
@@ -31,7 +32,7 @@ export const NOTIFICATION_TYPES = [
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 /** Money notices that quiet hours (22:00–07:00 in the person's country) do not hold back. */
-export const URGENT_NOTIFICATION_TYPES = ['paymentHeld', 'payoutSent', 'payoutFailed', 'claimDecided'] as const satisfies readonly NotificationType[];
+export const URGENT_NOTIFICATION_TYPES = ['paymentDue', 'paymentHeld', 'payoutSent', 'payoutFailed', 'claimDecided'] as const satisfies readonly NotificationType[];
 
 /** What a delivery on one channel has come to, as the console shows it. */
 export const DELIVERY_STATES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;

@@ -41,6 +41,11 @@ export interface ActivityPlan {
   covers: CoverPlan[];
   /** Hires not paid yet (assigned, within HIRE_PAYMENT_HOURS): nothing funded (plan-money.ts funds every other hire). */
   awaitingPayment: string[];
+  /**
+   * Of those, the hires the running app funds once it starts (fund-offline-demo.ts): the first by
+   * a cash voucher paid at the counter, the second by a transfer matched from the statement.
+   */
+  offlineFunding: string[];
 }
 
 export interface ActivityOptions {
@@ -55,6 +60,8 @@ export interface ActivityOptions {
   delivered?: number;
   disputed?: number;
   cancelled?: number;
+  /** Hires left unpaid for the running app to fund in cash and by transfer (planned last, so the rest of the demo draws as before). */
+  offline?: number;
 }
 
 const HOUR = 3_600_000;
@@ -82,7 +89,7 @@ function minDate(a: Date, b: Date): Date {
 }
 
 export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[], clients: DemoClient[], opts: ActivityOptions): ActivityPlan {
-  const plan: ActivityPlan = { projects: [], quotes: [], reviews: [], favourites: [], covers: [], awaitingPayment: [] };
+  const plan: ActivityPlan = { projects: [], quotes: [], reviews: [], favourites: [], covers: [], awaitingPayment: [], offlineFunding: [] };
   const established = contractors.filter((c) => !c.isNew);
   const hires = new Map<string, Set<string>>(); // client id → contractors hired
 
@@ -421,6 +428,16 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
       const since = new Date(Math.max(client.createdAt.getTime(), c.createdAt.getTime()));
       plan.favourites.push({ clientId: client.id, contractorId, createdAt: between(rng, since, now) });
     }
+  }
+
+  // Hires the app funds in cash and by transfer through its own services once it runs (issue 47):
+  // hired recently (the lapse sweep leaves them; a voucher fits before it), nothing funded here.
+  for (let i = 0; i < (opts.offline ?? 0); i++) {
+    const createdAt = daysBefore(now, rng.float(2.5, 6));
+    const assignedAt = new Date(now.getTime() - rng.float(0.1, 0.4) * DEFAULT_HIRE_PAYMENT_HOURS * HOUR);
+    const project = hiredProject(rng.pick(established), 'assigned', createdAt, { assignedAt, startDate: daysAfter(now, rng.float(1, 10)) });
+    plan.awaitingPayment.push(project.id);
+    plan.offlineFunding.push(project.id);
   }
   return plan;
 }

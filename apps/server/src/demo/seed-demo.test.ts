@@ -236,7 +236,7 @@ describe('seedDemoData', () => {
   it('does nothing the second time', async () => {
     const before = await count('users');
     const result = await seedDemoData(t.db, storage, { log, now: NOW, seal: cipher.seal });
-    expect(result).toEqual({ seeded: false, counts: {} });
+    expect(result).toEqual({ seeded: false, counts: {}, offlineFunding: [] });
     expect(await count('users')).toBe(before);
     expect(logs.at(-1)).toMatch(/skipped/);
   });

@@ -53,6 +53,8 @@ export interface SeedDemoOptions {
 export interface SeedDemoResult {
   seeded: boolean;
   counts: Record<string, number>;
+  /** The hires for the running app to fund in cash and by transfer (fundDemoOffline), once it is built. */
+  offlineFunding: string[];
 }
 
 /** How much demo there is. */
@@ -66,6 +68,7 @@ export const DEMO_SIZE: ActivityOptions & { clients: number } = {
   delivered: 3,
   disputed: 1,
   cancelled: 2,
+  offline: 2,
 };
 
 interface PhotoPlan {
@@ -117,7 +120,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   const started = performance.now();
   if (await hasUsers(db)) {
     opts.log('Demo data: skipped (the database already has users).');
-    return { seeded: false, counts: {} };
+    return { seeded: false, counts: {}, offlineFunding: [] };
   }
   const now = opts.now ?? new Date();
   const rng = new Rng(opts.random ?? mulberry32(DEMO_SEED));
@@ -202,7 +205,7 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   });
   if (!seeded) {
     opts.log('Demo data: skipped (another instance loaded it first).');
-    return { seeded: false, counts: {} };
+    return { seeded: false, counts: {}, offlineFunding: [] };
   }
 
   const byStatus = (s: string) => activity.projects.filter((p) => p.status === s).length;
@@ -228,5 +231,5 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
       `${counts.projects} projects (${counts.openProjects} open, ${counts.completedProjects} completed, ${counts.assignedProjects} assigned, ${counts.inProgressProjects} in progress), ` +
       `${counts.quotes} quotes, ${counts.reviews} reviews (${counts.approvedReviews} approved, ${counts.pendingReviews} pending), ${counts.favourites} favourites, ${counts.photos} photos, ${counts.payments} payments.`,
   );
-  return { seeded: true, counts };
+  return { seeded: true, counts, offlineFunding: activity.offlineFunding };
 }

@@ -36,6 +36,13 @@ export const WHATSAPP_TEMPLATES: Record<NotificationType, WhatsAppTemplate> = {
     body: '¡Buenas noticias! {{1}} aceptó tu oferta para «{{2}}». Detalles: {{3}}',
     params: ['client', 'project', 'url'],
   },
+  // A cash voucher or a transfer reference just opened (decision 051): how and by when to pay.
+  paymentDue: {
+    name: 'arreglaya_pago_por_completar',
+    category: 'UTILITY',
+    body: 'Paga {{1}} para «{{2}}» antes del {{3}}. Cómo pagar: {{4}}',
+    params: ['amount', 'project', 'dueBy', 'url'],
+  },
   paymentHeld: {
     name: 'arreglaya_pago_retenido',
     category: 'UTILITY',

@@ -11,6 +11,7 @@ export const notificationChannels = {
     newOffer: 'Nueva oferta',
     counterOffer: 'Contraoferta',
     offerAccepted: 'Oferta aceptada',
+    paymentDue: 'Instrucciones de pago',
     paymentHeld: 'Pago retenido',
     messageWhileAway: 'Mensaje mientras no estás',
     delivered: 'Trabajo entregado',

@@ -286,6 +286,11 @@ export const paymentsWeb = {
     otherWayTransfer: 'Cancelamos esta referencia y vuelves a elegir cómo pagar. No transfieras con ella después de cancelarla.',
     otherWayCash: 'Cancelamos este comprobante y vuelves a elegir cómo pagar. No lo pagues después de cancelarlo.',
     otherWayConfirm: 'Sí, pagar de otra forma',
+    /** Over the choice again, after the client's last voucher or reference ran out unpaid. */
+    expired: {
+      cash: 'Tu comprobante de pago en efectivo venció sin pagarse, así que no se retuvo nada. Elige otra vez cómo pagar.',
+      transfer: 'Tu referencia de transferencia venció sin recibir el monto completo. Elige otra vez cómo pagar.',
+    },
     /** The hired contractor's line while the client's transfer or voucher is open. */
     contractorWaiting: {
       transfer: 'El cliente eligió pagar por transferencia bancaria: el dinero queda retenido cuando llegue a la cuenta de ArreglaYa.',

@@ -226,6 +226,11 @@ export const ProjectMoneySchema = z
     payBy: z.iso.datetime({ offset: true }).nullable(),
     /** A cash voucher or transfer reference waiting for the money (decision 051); null without one. */
     pending: PendingPaymentSchema.nullable(),
+    /** The client's last voucher or reference ran out unpaid and the amount is still due: the page says so over the choice. */
+    expired: z
+      .object({ rail: z.enum(['cash', 'transfer']), expiresAt: z.iso.datetime({ offset: true }) })
+      .nullable()
+      .optional(),
     /** When money last left the escrow to the contractor, and back to the client (null: never). */
     releasedAt: z.iso.datetime({ offset: true }).nullable(),
     refundedAt: z.iso.datetime({ offset: true }).nullable(),

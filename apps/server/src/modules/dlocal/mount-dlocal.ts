@@ -20,7 +20,8 @@ export async function mountDlocal(
 ): Promise<{ client: DlocalClient; credentials: DlocalCredentials; sandbox: DlocalSandbox | null }> {
   if (config.dlocalApiUrl === 'sandbox') {
     const sandbox = new DlocalSandbox(db, { publicUrl: `${config.appUrl}${DLOCAL_SANDBOX_PREFIX}` });
-    await app.register(dlocalSandboxRoutes(sandbox));
+    const deliverNow = () => void jobs.send('dlocal-sandbox-notifications').catch((err: unknown) => app.log.warn({ err }, 'dLocal stand-in: delivery not woken'));
+    await app.register(dlocalSandboxRoutes(sandbox, deliverNow));
     jobs.define(...dlocalSandboxJobs(sandbox.deliveryDeps(notificationTransport(config.appUrl, injectTransport(app), fetchDlocalTransport()), app.log)));
     const client = new DlocalClient({
       baseUrl: `${config.appUrl}${DLOCAL_SANDBOX_PREFIX}`,

@@ -40,6 +40,7 @@ export const NOTICE_TYPES: Partial<Record<NoticeKind, NotificationType>> = {
   quoteCountered: 'counterOffer',
   counterAnswered: 'counterOffer',
   quoteAccepted: 'offerAccepted',
+  paymentInstructions: 'paymentDue',
   projectFunded: 'paymentHeld',
   projectDelivered: 'delivered',
   projectApproved: 'approved',

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { formatDayTime } from '@arreglaya/shared/format-dates';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { moneyAlerts, payments, processorRefunds, projects } from '../../db/schema/index.ts';
-import { escrow, hired, fund, post, tokenize, CARDS } from '../../../test/support/payment-factories.ts';
+import { emailOutbox, messages, moneyAlerts, payments, processorRefunds, projects } from '../../db/schema/index.ts';
+import { escrow, hired, fund, newKey, post, tokenize, CARDS } from '../../../test/support/payment-factories.ts';
 import { person } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
@@ -127,5 +128,55 @@ describe('funding in cash', () => {
     // Someone else cannot open or cancel one on this project.
     const other = await person(t, 'client', 'Otra');
     expect((await fund(t, other, projectId, { rail: 'cash' })).statusCode).toBe(404);
+  });
+});
+
+describe('how to pay, told once', () => {
+  const HOW_TO_PAY = 'ArreglaYa - Cómo completar tu pago';
+  const told = async (userId: string) => ({
+    notices: await t.db.$count(messages, and(eq(messages.recipientId, userId), eq(messages.noticeKind, 'paymentInstructions'))),
+    mails: await t.db.$count(emailOutbox, eq(emailOutbox.subject, HOW_TO_PAY)),
+  });
+
+  it('a voucher asked 50 times at once (one key) is one notice and one mail, with the amount, number, where to pay, due time and link', async () => {
+    const { client, projectId } = await hired(t);
+    const key = newKey();
+    const before = await told(client.id);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => fund(t, client, projectId, { rail: 'cash' }, key)));
+    expect(answers.every((a) => a.statusCode === 202)).toBe(true);
+    const { pending } = answers[0]!.json();
+    expect(new Set(answers.map((a) => a.json().pending.voucher.number))).toEqual(new Set([pending.voucher.number]));
+    const after = await told(client.id);
+    expect(after.notices - before.notices).toBe(1);
+    expect(after.mails - before.mails).toBe(1);
+
+    const due = formatDayTime(new Date(pending.expiresAt), 'es-DO', 'America/Santo_Domingo');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === HOW_TO_PAY);
+    expect(mail.text).toContain('RD$12,500.00');
+    expect(mail.text).toContain(pending.voucher.number);
+    expect(mail.text).toContain('sucursal o subagente de Banco Popular');
+    expect(mail.text).toContain(`antes del ${due}`);
+    expect(mail.text).toContain(`/proyectos/${projectId}`);
+    // Its notice, in the client's centre.
+    const notices = (await t.app.inject({ method: 'GET', url: '/api/me/notices', headers: client.headers })).json();
+    expect(notices.items[0]).toMatchObject({ kind: 'paymentInstructions', title: 'Cómo completar tu pago', url: `/proyectos/${projectId}` });
+    // The same key again: the first answer, nothing told again.
+    expect((await fund(t, client, projectId, { rail: 'cash' }, key)).statusCode).toBe(202);
+    expect(await told(client.id)).toEqual(after);
+  });
+
+  it('a transfer reference is told once too, with the account and the reference', async () => {
+    const { client, projectId } = await hired(t);
+    const key = newKey();
+    const before = await told(client.id);
+    const answers = await Promise.all(Array.from({ length: 50 }, () => fund(t, client, projectId, { rail: 'transfer' }, key)));
+    expect(answers.every((a) => a.statusCode === 202)).toBe(true);
+    const after = await told(client.id);
+    expect(after.notices - before.notices).toBe(1);
+    expect(after.mails - before.mails).toBe(1);
+    const { pending } = answers[0]!.json();
+    const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === HOW_TO_PAY && m.text.includes(pending.transfer.reference));
+    expect(mail.text).toContain(pending.transfer.accountNumber);
+    expect(mail.text).toContain(`/proyectos/${projectId}`);
   });
 });

@@ -7,7 +7,8 @@ import { fromDlocalAmount, toDlocalAmount } from '../dlocal/dlocal-types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CashVoucherIssuer } from './funding-rails.ts';
 import { settleOffline } from './funding-rails.ts';
-import { findPayment, lockPayment, lockProjectForFunding, updatePayment } from './payments.repository.ts';
+import { tellPaymentExpired } from './payment-expiry.ts';
+import { findPayment, lockPayment, lockProjectWithPeople, updatePayment } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 // Cash vouchers through dLocal (issue 47, decision 051): a cash ticket of Banco Popular's network
@@ -93,17 +94,25 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
       return 'mismatch';
     }
     const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }));
-    if (settled) deps.mail?.mailer.kick();
+    if (settled) {
+      deps.mail?.mailer.kick();
+      // A late voucher may have been refunded in that transaction: sent now rather than at the minute's sweep.
+      deps.kickRefunds?.();
+    }
     return settled ? 'settled' : 'unchanged';
   }
   if (payment.status === 'EXPIRED' || payment.status === 'CANCELLED' || payment.status === 'REJECTED') {
     const ended = await deps.db.transaction(async (tx) => {
-      await lockProjectForFunding(tx, ours.projectId);
+      const locked = await lockProjectWithPeople(tx, ours.projectId);
       const p = await lockPayment(tx, ours.id);
-      if (!p || p.status !== 'pending') return false;
-      await updatePayment(tx, p.id, { status: payment.status === 'EXPIRED' ? 'expired' : 'failed', failureCode: `dlocal_${payment.status.toLowerCase()}` });
+      if (!locked || !p || p.status !== 'pending') return false;
+      const expired = payment.status === 'EXPIRED';
+      const updated = (await updatePayment(tx, p.id, { status: expired ? 'expired' : 'failed', failureCode: `dlocal_${payment.status.toLowerCase()}` }))!;
+      // Its ticket's life ended at dLocal before our due time: the client is told as by our expiry.
+      if (expired) await tellPaymentExpired(tx, deps, updated, locked);
       return true;
     });
+    if (ended) deps.mail?.mailer.kick();
     return ended ? 'ended' : 'unchanged';
   }
   return 'unchanged';

@@ -1,6 +1,6 @@
 import type { CountryCode } from '@arreglaya/shared/countries';
 import type { Currency } from '@arreglaya/shared/domain';
-import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { payments as tp, paymentsWeb as tpw } from '@arreglaya/shared/i18n/payments';
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payments';
 import { pendingOf } from './pending-payment.ts';
@@ -9,7 +9,7 @@ import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
-import { notify } from '../projects/project-notify.ts';
+import { formatDeadline, notify, projectUrl } from '../projects/project-notify.ts';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import { AppError } from '../../lib/app-error.ts';
 import { post } from './ledger.repository.ts';
@@ -152,12 +152,18 @@ export async function openOfflineFunding(d: RailsDeps, actor: Actor, projectId: 
       ...(rail === 'transfer' ? { reference: newTransferReference(), instructions: { ...d.transfer! } } : {}),
     });
     if (rail === 'cash') return { payment, requestId: request.id, country: project.country };
+    await tellHowToPay(tx, d.payments, payment, project);
     const answer = offlineAnswer(payment);
     await storeMoneyResponse(tx, request.id, answer.statusCode, answer.body);
     return { answer };
   });
-  if ('answer' in step) return step.answer;
-  return issueVoucher(d, step.payment, step.requestId, step.country);
+  if ('answer' in step) {
+    d.payments.mail?.mailer.kick();
+    return step.answer;
+  }
+  const answer = await issueVoucher(d, step.payment, step.requestId, step.country);
+  d.payments.mail?.mailer.kick();
+  return answer;
 }
 
 /** The voucher of a pending cash payment, from the processor (by the payment's id: asked twice, one voucher), recorded with the answer. */
@@ -181,13 +187,59 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
   return db.transaction(async (tx) => {
-    await lockProjectForFunding(tx, payment.projectId);
+    const project = await lockProjectForFunding(tx, payment.projectId);
     const row = (await lockPayment(tx, payment.id))!;
     const expiresAt = new Date(Math.min(row.expiresAt!.getTime(), issued.expiresAt.getTime()));
-    const updated = row.instructions === null ? ((await updatePayment(tx, row.id, { processorRef: issued.processorRef, instructions: issued.voucher, expiresAt })) ?? row) : row;
+    let updated = row;
+    // The voucher is recorded once (the first of concurrent retries to get here), and told once with it.
+    if (row.instructions === null) {
+      updated = (await updatePayment(tx, row.id, { processorRef: issued.processorRef, instructions: issued.voucher, expiresAt })) ?? row;
+      if (project) await tellHowToPay(tx, d.payments, updated, project);
+    }
     const answer = offlineAnswer(updated);
     await storeMoneyResponse(tx, requestId, answer.statusCode, answer.body);
     return answer;
+  });
+}
+
+/**
+ * How to pay a cash or transfer payment just opened (issue 47: the voucher "is shown on the phone,
+ * mailed and sent where the client takes notices"): the notice in the client's centre, the mail
+ * whatever their settings (it is their money), and the outside channels they chose for
+ * `paymentDue`, with the amount, the reference or voucher number, where to pay, the due time in the
+ * project's country and the project's link. In the transaction that records the transfer or the
+ * voucher, which happens once per payment; the deliveries' source key is the payment's id besides.
+ */
+async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { clientId: string; contractorId: string | null; country: CountryCode }): Promise<void> {
+  const pending = pendingOf(p);
+  if (!deps.mail || !project.contractorId || !pending) return;
+  const m = tpm.paymentInstructions;
+  const amount = formatMoney(p.amountMinor, p.currency);
+  const by = formatDeadline(p.expiresAt!, project.country);
+  const url = projectUrl(deps.mail.appUrl, p.projectId);
+  const actions: { label: string; url: string }[] = [{ label: tpm.open, url }];
+  let text: string;
+  if (pending.transfer) {
+    const a = pending.transfer;
+    text = m.transfer(amount, a.bank, a.accountNumber, a.holder, a.taxId, a.reference, by);
+  } else if (pending.voucher) {
+    text = m.cash(amount, pending.voucher.number, pending.voucher.company, by);
+    if (pending.voucher.url) actions.push({ label: tpw.offline.voucherPage, url: pending.voucher.url });
+  } else return;
+  const people = await findProjectPeople(tx, p.projectId);
+  await notify(tx, deps.mail, {
+    kind: 'paymentInstructions',
+    to: p.payerId,
+    known: people?.client,
+    pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
+    subject: m.subject,
+    title: m.title,
+    paragraphs: [text],
+    actions,
+    alwaysMail: true,
+    sourceKey: `paymentInstructions:${p.id}`,
+    // WhatsApp's paymentDue template: the amount, the project, the due time, the link.
+    outside: { body: text, templateParams: [amount, people?.title ?? '', by, url] },
   });
 }
 

@@ -2,9 +2,10 @@ import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { sql } from 'drizzle-orm';
 import { payments } from '../../db/schema/index.ts';
 import { returnPartialTransfer } from '../bank-statements/statement-matching.ts';
-import { notify } from '../projects/project-notify.ts';
+import { notify, projectUrl } from '../projects/project-notify.ts';
 import { ProcessorUnavailable } from './processor.ts';
-import { findProjectPeople, lockPayment, lockProjectWithPeople, updatePayment } from './payments.repository.ts';
+import type { Tx } from '../../db/client.ts';
+import { findProjectPeople, lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 // Nothing pending holds a hire forever (issue 47, item 5; decision 051). A card payment left in a
@@ -49,25 +50,33 @@ export async function expireDuePayments(deps: PaymentsDeps, actionMinutes = DEFA
       if (!stillDue) return false;
       await updatePayment(tx, p.id, { status: 'expired', failureCode: p.rail === 'card' ? 'challenge_expired' : 'not_paid_in_time', nextActionUrl: null });
       if (p.rail === 'transfer' && p.receivedMinor > 0) await returnPartialTransfer(tx, p.id);
-      const { project } = locked;
-      if (p.rail !== 'card' && deps.mail && project.contractorId) {
-        const m = tpm.paymentExpired;
-        const people = locked.people ?? (await findProjectPeople(tx, p.projectId));
-        await notify(tx, deps.mail, {
-          kind: 'paymentExpired',
-          to: p.payerId,
-          known: people?.client,
-          pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
-          subject: m.subject,
-          title: m.title,
-          paragraphs: [m.intro(people?.title ?? '')],
-          alwaysMail: true,
-        });
-      }
+      if (p.rail !== 'card') await tellPaymentExpired(tx, deps, p, locked);
       return true;
     });
     if (done) expired++;
   }
   if (expired > 0) deps.mail?.mailer.kick();
   return expired;
+}
+
+/**
+ * The client is told their cash or transfer payment ran out unpaid (by our due time, or dLocal's
+ * EXPIRED for the voucher), in the transaction that marked it expired, under the project's lock.
+ */
+export async function tellPaymentExpired(tx: Tx, deps: PaymentsDeps, p: PaymentRow, locked: NonNullable<Awaited<ReturnType<typeof lockProjectWithPeople>>>): Promise<void> {
+  const { project } = locked;
+  if (!deps.mail || !project.contractorId) return;
+  const m = tpm.paymentExpired;
+  const people = locked.people ?? (await findProjectPeople(tx, p.projectId));
+  await notify(tx, deps.mail, {
+    kind: 'paymentExpired',
+    to: p.payerId,
+    known: people?.client,
+    pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
+    subject: m.subject,
+    title: m.title,
+    paragraphs: [m.intro(people?.title ?? '')],
+    actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
+    alwaysMail: true,
+  });
 }

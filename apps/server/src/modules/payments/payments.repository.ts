@@ -210,6 +210,17 @@ export async function findOpenOfflinePayment(db: DbOrTx, projectId: string): Pro
   return row;
 }
 
+/** A project's newest cash or transfer payment, whatever its status. */
+export async function findLastOfflinePayment(db: DbOrTx, projectId: string): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.projectId, projectId), ne(payments.rail, 'card')))
+    .orderBy(desc(payments.createdAt))
+    .limit(1);
+  return row;
+}
+
 export async function findPaymentByKey(db: DbOrTx, key: string): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.idempotencyKey, key));
   return row;

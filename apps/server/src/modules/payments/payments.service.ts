@@ -49,7 +49,7 @@ import {
   findMethodById,
   findLastMoneyMoves,
   findMoneyCover,
-  findOpenOfflinePayment,
+  findLastOfflinePayment,
   findRefundReceipt,
   type PaymentMethodRow,
   type PaymentRow,
@@ -71,6 +71,8 @@ export interface PaymentsDeps {
   /** PAYMENT_ACTION_MINUTES: how long a card payment may wait in its 3-D Secure challenge (payment-expiry.ts). */
   actionMinutes?: number;
   /** Cash and transfer (funding-rails.ts, decision 051); without it only cards fund. */
+  /** Wakes the refunds sweep after a commit that decided one (a late voucher's money going back); else the minute's run sends it. */
+  kickRefunds?: () => void;
   rails?: {
     open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string): Promise<Answer<FundResult>>;
     cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
@@ -712,12 +714,14 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
   if (!project?.acceptedQuoteId) return null;
   const price = await findAcceptedPrice(db, project.acceptedQuoteId);
   if (!price) return null;
-  const [escrows, plan, last, open] = await Promise.all([
+  const [escrows, plan, last, offline] = await Promise.all([
     escrowOf(db, projectId),
     price.staged ? listMilestones(db, projectId) : [],
     findLastMoneyMoves(db, projectId),
-    findOpenOfflinePayment(db, projectId),
+    // The newest cash or transfer payment: the one under way (at most one is), or the last that ran out.
+    findLastOfflinePayment(db, projectId),
   ]);
+  const open = offline?.status === 'pending' ? offline : undefined;
   const e = escrows.find((x) => x.currency === price.currency) ?? { funded: 0, released: 0, refunded: 0, held: 0 };
   // The milestone the work is on: the first not released nor refunded; it must be funded before the work goes on.
   const current = plan.find((m) => m.status === 'pending' || m.status === 'funded');
@@ -739,6 +743,8 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
     feePercent,
     payBy: waiting ? new Date(project.assignedAt!.getTime() + hireHours * 3_600_000).toISOString() : null,
     pending: open ? pendingOf(open) : null,
+    expired:
+      offline?.status === 'expired' && offline.rail !== 'card' && dueMinor > 0 && offline.expiresAt ? { rail: offline.rail, expiresAt: offline.expiresAt.toISOString() } : null,
     releasedAt: last.releasedAt?.toISOString() ?? null,
     refundedAt: last.refundedAt?.toISOString() ?? null,
     milestones: plan.map((m, i) => ({

@@ -51,6 +51,8 @@ export interface Notice {
    * parameters are filled from these and the push's or SMS's text is the notice's first paragraph.
    */
   facts?: TemplateFacts;
+  /** What caused it on the outside channels (with person and channel, their idempotency key); default: a new one. */
+  sourceKey?: string;
   /** The person told, when the caller has just read them (saves reading them again); with `immediate`, their mail preference too. */
   known?: { firstName: string; email: string; immediate?: boolean };
 }
@@ -82,6 +84,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
       type,
       ...(n.outside ?? outsideOf(type, n, projectUrl(deps.appUrl, n.pair.projectId))),
       url: projectUrl(deps.appUrl, n.pair.projectId),
+      ...(n.sourceKey ? { sourceKey: n.sourceKey } : {}),
     });
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));

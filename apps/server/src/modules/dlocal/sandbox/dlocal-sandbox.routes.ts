@@ -28,7 +28,12 @@ function html(reply: FastifyReply, status: number, body: string) {
   return reply.status(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
 }
 
-export function dlocalSandboxRoutes(sandbox: DlocalSandbox): FastifyPluginAsyncZod {
+/**
+ * `deliverNow`: after a tester's button changed a payment (paid at the counter, expired, a 3-D
+ * Secure answer), its notification is delivered at once rather than at the next minute's run, as
+ * dLocal notifies within moments.
+ */
+export function dlocalSandboxRoutes(sandbox: DlocalSandbox, deliverNow: () => void = () => undefined): FastifyPluginAsyncZod {
   return async (app) => {
     const log = app.log.child(
       { service: 'dlocal-sandbox' },
@@ -179,13 +184,23 @@ export function dlocalSandboxRoutes(sandbox: DlocalSandbox): FastifyPluginAsyncZ
       browser.get(`${DLOCAL_SANDBOX_PREFIX}/tickets/:id`, pageRoute, async (req, reply) => {
         const view = await sandbox.ticket(req.params.id);
         if (!view) return html(reply, 404, notFoundPage());
-        return html(reply, 200, ticketPage(view, `${DLOCAL_SANDBOX_PREFIX}/tickets/${view.id}/pay`, creds, sandbox.now()));
+        return html(reply, 200, ticketPage(view, `${DLOCAL_SANDBOX_PREFIX}/tickets/${view.id}`, creds, sandbox.now()));
       });
       browser.post(`${DLOCAL_SANDBOX_PREFIX}/tickets/:id/pay`, pageRoute, async (req, reply) => {
         const view = await sandbox.ticket(req.params.id);
         if (!view) return html(reply, 404, notFoundPage());
         const paid = await sandbox.payTicket(view.id);
         log.info({ payment: view.id, paid: paid !== null }, 'ticket paid at the counter');
+        if (paid) deliverNow();
+        return reply.redirect(`${DLOCAL_SANDBOX_PREFIX}/tickets/${view.id}`, 303);
+      });
+      // The tester's shortcut for a ticket left unpaid: its expiry comes now (and is notified).
+      browser.post(`${DLOCAL_SANDBOX_PREFIX}/tickets/:id/expire`, pageRoute, async (req, reply) => {
+        const view = await sandbox.ticket(req.params.id);
+        if (!view) return html(reply, 404, notFoundPage());
+        const expired = await sandbox.expireNow(view.id);
+        log.info({ payment: view.id, expired }, 'ticket expired by the tester');
+        if (expired) deliverNow();
         return reply.redirect(`${DLOCAL_SANDBOX_PREFIX}/tickets/${view.id}`, 303);
       });
       browser.get(`${DLOCAL_SANDBOX_PREFIX}/three-ds/:id`, pageRoute, async (req, reply) => {
@@ -199,6 +214,7 @@ export function dlocalSandboxRoutes(sandbox: DlocalSandbox): FastifyPluginAsyncZ
           if (!view) return html(reply, 404, notFoundPage());
           const settled = await sandbox.answerChallenge(view.id, answer === 'confirm');
           log.info({ payment: view.id, answer, settled: settled !== null }, '3-D Secure answered');
+          if (settled) deliverNow();
           return reply.redirect(`${DLOCAL_SANDBOX_PREFIX}/three-ds/${view.id}`, 303);
         });
       }

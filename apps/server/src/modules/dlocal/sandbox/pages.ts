@@ -64,6 +64,7 @@ export function notFoundPage(): string {
   return page(t.notFound, `<h1>${escapeHtml(t.notFound)}</h1>`);
 }
 
+/** `action` is the ticket's path: its forms post to `<action>/pay` and `<action>/expire`. */
 export function ticketPage(v: TicketView, action: string, creds: { login: string; secretKey: string }, now: Date): string {
   const open = v.status === 'PENDING';
   const details = `<dl>
@@ -74,7 +75,8 @@ export function ticketPage(v: TicketView, action: string, creds: { login: string
 <dt>${escapeHtml(t.ticket.expires)}</dt><dd><time datetime="${v.expiresAt.toISOString()}">${escapeHtml(formatDayTime(v.expiresAt, 'es-DO', 'America/Santo_Domingo'))}</time></dd>
 </dl>`;
   const state = open
-    ? `<div class="actions"><form method="post" action="${escapeHtml(action)}"><button type="submit" class="primary">${escapeHtml(t.ticket.pay)}</button></form></div>
+    ? `<div class="actions"><form method="post" action="${escapeHtml(action)}/pay"><button type="submit" class="primary">${escapeHtml(t.ticket.pay)}</button></form>
+<form method="post" action="${escapeHtml(action)}/expire"><button type="submit" class="secondary">${escapeHtml(t.ticket.expire)}</button></form></div>
 <p class="hint">${escapeHtml(t.ticket.payHint)}</p>`
     : `<p class="done" role="status">${escapeHtml(v.status === 'PAID' ? t.ticket.paid : v.status === 'EXPIRED' ? t.ticket.expired : t.ticket.closed)}</p>`;
   const callbackStatus = v.status === 'PAID' ? 'APPROVED' : open ? 'PENDING' : 'REJECTED';

@@ -191,6 +191,13 @@ describe('FundingSection: how to pay', () => {
     expect(sent).toEqual([]);
   });
 
+  it('a voucher that ran out unpaid: says so over the choice, which is offered again', () => {
+    renderSection(testMoney({ expired: { rail: 'cash', expiresAt: EXPIRES } }));
+    expect(screen.getByTestId('offline-expired').textContent).toBe(o.expired.cash);
+    expect(screen.getByRole('group', { name: o.choice })).toBeTruthy();
+    expect(screen.queryByTestId('pending-payment')).toBeNull();
+  });
+
   it('copies the reference and the account number, and says so politely', async () => {
     const writeText = vi.fn(async () => {});
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });

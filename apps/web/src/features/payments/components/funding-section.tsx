@@ -95,16 +95,23 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
         />
       ) : (
         showPay && (
-          <PayPanel
-            projectId={projectId}
-            money={money}
-            clientId={clientId}
-            locale={locale}
-            focusChoice={cancelledId !== null}
-            onFailure={setFailure}
-            onOpened={(p) => setOpened({ pending: p, basis: money })}
-            onFunded={onChanged}
-          />
+          <>
+            {money.expired && (
+              <p data-testid="offline-expired" className="rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4 font-semibold break-words text-slate-900">
+                {t.offline.expired[money.expired.rail]}
+              </p>
+            )}
+            <PayPanel
+              projectId={projectId}
+              money={money}
+              clientId={clientId}
+              locale={locale}
+              focusChoice={cancelledId !== null}
+              onFailure={setFailure}
+              onOpened={(p) => setOpened({ pending: p, basis: money })}
+              onFunded={onChanged}
+            />
+          </>
         )
       )}
     </section>

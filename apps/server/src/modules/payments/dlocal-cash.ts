@@ -96,7 +96,7 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     // sends) changes nothing, and succeeded is a payment's last state: answered from the read above,
     // without a transaction or the project's lock (issue 47: 200 notifications a second).
     if (ours.status === 'succeeded') return 'unchanged';
-    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }));
+    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
     if (settled) deps.mail?.mailer.kick();
     return settled ? 'settled' : 'unchanged';
   }

@@ -361,12 +361,12 @@ async function main(): Promise<void> {
     const rateVouchers = ONLY.has('rate')
       ? RUNS * Array.from({ length: Math.round(RATE * SECONDS) }, (_, i) => i).filter((i) => Math.floor((i + 1) * NEW_SHARE) > Math.floor(i * NEW_SHARE)).length
       : 0;
-    const cashBurst = await prepareHiredProjects(pool, 'c', VOUCHERS);
+    const cashBurst = await prepareHiredProjects(pool, 'c', ONLY.has('burst') || ONLY.has('rate') ? VOUCHERS : 1);
     const cashRate = rateVouchers > 0 ? await prepareHiredProjects(pool, 'r', rateVouchers) : undefined;
     const transfers = ONLY.has('statement') ? await prepareHiredProjects(pool, 't', TRANSFERS) : undefined;
     const sysadminToken = await sysadmin(pool);
     await pool.query('ANALYZE');
-    console.log(`${VOUCHERS + rateVouchers + (transfers ? TRANSFERS : 0)} hired projects prepared in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+    console.log(`${cashBurst.projects.length + rateVouchers + (transfers ? TRANSFERS : 0)} hired projects prepared in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
     const serverDir = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-bench-rails-server-'));
     const server = await startServerProcess(
       {
@@ -388,12 +388,13 @@ async function main(): Promise<void> {
     let s: StatementResult | undefined;
     const checks: { after: string; ok: boolean; output: string }[] = [];
     try {
-      b = await burst(pool, server.url, db, cashBurst);
-      checks.push({ after: 'burst', ...(await ledgerCheck(database.url)) });
-      console.log(
-        `\nburst: ${b.result.vouchers} vouchers (opened at ${b.result.openPerSecond.toFixed(0)}/s through the API), ${b.result.sent} notifications at ${BURST_CONCURRENCY} at once in ${b.result.seconds.toFixed(1)} s: settled ${b.result.settled}, lost ${b.result.lost}, doubled ${b.result.doubled}; answers ${JSON.stringify(b.result.outcomes)}; p50 ${b.result.p50.toFixed(0)} ms, p99 ${b.result.p99.toFixed(0)} ms; load ${loadAvg()}`,
-      );
-      if (cashRate) runs = await rate(pool, server.url, db, cashRate, b.bodies, cpu);
+      if (ONLY.has('burst') || ONLY.has('rate')) b = await burst(pool, server.url, db, cashBurst);
+      if (b) checks.push({ after: 'burst', ...(await ledgerCheck(database.url)) });
+      if (b)
+        console.log(
+          `\nburst: ${b.result.vouchers} vouchers (opened at ${b.result.openPerSecond.toFixed(0)}/s through the API), ${b.result.sent} notifications at ${BURST_CONCURRENCY} at once in ${b.result.seconds.toFixed(1)} s: settled ${b.result.settled}, lost ${b.result.lost}, doubled ${b.result.doubled}; answers ${JSON.stringify(b.result.outcomes)}; p50 ${b.result.p50.toFixed(0)} ms, p99 ${b.result.p99.toFixed(0)} ms; load ${loadAvg()}`,
+        );
+      if (cashRate && b) runs = await rate(pool, server.url, db, cashRate, b.bodies, cpu);
       if (transfers) {
         s = await statement(pool, server.url, transfers, sysadminToken);
         checks.push({ after: 'statement', ...(await ledgerCheck(database.url)) });

@@ -21,6 +21,8 @@ export interface Row {
   name: string;
   reqPerSec: number;
   p50: number;
+  /** Only paced runs give it. */
+  p95?: number;
   p99: number;
   errors: number;
   non2xx: number;
@@ -157,6 +159,7 @@ export async function paced(name: string, o: { url: string; rate: number; count:
     name,
     reqPerSec: o.count / seconds,
     p50: at(0.5),
+    p95: at(0.95),
     p99: at(0.99),
     errors: failed,
     non2xx,

@@ -20,16 +20,30 @@ interface Movement {
   account: string;
 }
 
-function movements(lines: number, seed: number): Movement[] {
+/**
+ * Transfers the statement pays (`npm run bench:rails`): each credit line quoting a reference takes
+ * the next one's reference and amount instead of random ones, in order, until they run out. The
+ * random sequence is the same either way, so the rest of the file does not change.
+ */
+export type StatementPays = readonly { reference: string; minor: number }[];
+
+function movements(lines: number, seed: number, pays: StatementPays = []): Movement[] {
   const random = mulberry32(seed);
   const out: Movement[] = [];
+  let paid = 0;
   for (let i = 0; i < lines; i++) {
     const day = `2025-03-${String(1 + Math.floor((i * 28) / lines)).padStart(2, '0')}`;
     const credit = random() < 0.8;
-    const minor = (50 + Math.floor(random() * 200_000)) * 100 + (random() < 0.3 ? Math.floor(random() * 100) : 0);
-    const ref = newTransferReference(() => new Uint8Array([random() * 256, random() * 256, random() * 256, random() * 256, random() * 256]));
+    let minor = (50 + Math.floor(random() * 200_000)) * 100 + (random() < 0.3 ? Math.floor(random() * 100) : 0);
+    let ref = newTransferReference(() => new Uint8Array([random() * 256, random() * 256, random() * 256, random() * 256, random() * 256]));
     const payer = NAMES[Math.floor(random() * NAMES.length)]!;
     const style = Math.floor(random() * 5);
+    const pay = credit && style < 4 ? pays[paid] : undefined;
+    if (pay) {
+      paid++;
+      ref = pay.reference;
+      minor = pay.minor;
+    }
     const text = !credit
       ? `PAGO A CONTRATISTA ${i}`
       : style === 0
@@ -63,9 +77,9 @@ function tx(m: Movement, id: string): string {
           </TxDtls>`;
 }
 
-/** A camt.053.001.08 with exactly `lines` statement lines. */
-export function syntheticCamt053(lines: number, seed = 47): string {
-  const ms = movements(lines, seed);
+/** A camt.053.001.08 with exactly `lines` statement lines (`pays`: transfers its credits pay, see StatementPays). */
+export function syntheticCamt053(lines: number, seed = 47, pays?: StatementPays): string {
+  const ms = movements(lines, seed, pays);
   const entries: string[] = [];
   let i = 0;
   let n = 0;

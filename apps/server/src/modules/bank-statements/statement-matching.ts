@@ -4,7 +4,7 @@ import { findReferencesIn, normalizeReference } from '@arreglaya/shared/transfer
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankCsvMappings, statementImports, statementLines } from '../../db/schema/index.ts';
-import { creditTransfer, findTransferByReference, lockTransfer } from '../payments/funding-rails.ts';
+import { creditTransfer, findTransferByReference, findTransfersByReferences, lockTransfer } from '../payments/funding-rails.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 
 // The bank's statement matched to transfers (issue 47, decision 051). Every line is stored once by
@@ -28,6 +28,12 @@ export interface ImportReport {
 const CURRENCIES_TAKEN = new Set<string>(['DOP', 'USD', 'COP', 'MXN']);
 /** Lines written per statement (a 10,000-line file in a few round trips). */
 const INSERT_BATCH = 1000;
+/**
+ * Lines matched at once (each its own transaction and connection): a line's match is a dozen
+ * round trips, so one at a time a 10,000-line statement mostly waited on them (issue 47: imported
+ * and matched in under 60 s). Four leave most of the pool to the other requests.
+ */
+const MATCH_CONCURRENCY = 4;
 
 /**
  * Stores a statement's lines (new ones only) and matches its credits. `meta`: the file's format
@@ -76,15 +82,32 @@ export async function importStatement(
     }
   }
   const duplicates = lines.length - (await db.$count(statementLines, eq(statementLines.importId, importId)));
-  let matched = 0;
+  // Every transfer the lines name, in one read; then the lines matched MATCH_CONCURRENCY at once,
+  // those naming the same transfer one after another in the file's order (which line completes it,
+  // and which brings the excess, is the file's), each in its own transaction as before.
+  const targets = await findTransfersByReferences(db, [...new Set(fresh.flatMap((l) => l.candidates))]);
+  const groups = new Map<string, typeof fresh>();
   for (const line of fresh) {
-    for (const ref of line.candidates) {
-      if (await matchLine(deps, line.id, ref)) {
-        matched++;
-        break;
+    const key = targets.get(line.candidates.find((c) => targets.has(c)) ?? '')?.id;
+    if (!key) continue;
+    groups.set(key, [...(groups.get(key) ?? []), line]);
+  }
+  const queue = [...groups.values()];
+  let matched = 0;
+  const worker = async () => {
+    for (let group = queue.shift(); group; group = queue.shift()) {
+      for (const line of group) {
+        for (const ref of line.candidates) {
+          const target = targets.get(ref);
+          if (target && (await matchLineTo(deps, line.id, target))) {
+            matched++;
+            break;
+          }
+        }
       }
     }
-  }
+  };
+  await Promise.all(Array.from({ length: Math.min(MATCH_CONCURRENCY, queue.length) }, worker));
   const unmatched = await db.$count(statementLines, and(eq(statementLines.importId, importId), eq(statementLines.status, 'unmatched')));
   const report = { importId, lines: lines.length, matched, unmatched, duplicates };
   await db.update(statementImports).set({ lines: report.lines, matched, unmatched, duplicates }).where(eq(statementImports.id, importId));
@@ -101,6 +124,11 @@ export async function matchLine(deps: PaymentsDeps, lineId: string, reference: s
   const ref = normalizeReference(reference);
   const target = ref ? await findTransferByReference(deps.db, ref) : undefined;
   if (!target) return false;
+  return matchLineTo(deps, lineId, target, by);
+}
+
+/** matchLine once the transfer the reference names is known. */
+async function matchLineTo(deps: PaymentsDeps, lineId: string, target: { id: string; projectId: string }, by: string | null = null): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const p = await lockTransfer(tx, target);
     const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');

@@ -118,6 +118,23 @@ describe('funding by transfer', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('applies the lines of one statement in its order for each transfer, whatever the lines of other transfers between them', async () => {
+    // Lines are matched a few at once (statement-matching.ts): a transfer's own lines still go in the file's order.
+    const opened = await Promise.all(Array.from({ length: 6 }, () => openTransfer()));
+    const firsts = opened.map((o) => line(o.res.pending.transfer.reference, 500_000));
+    const rests = opened.map((o) => line(o.res.pending.transfer.reference, 800_000));
+    const res = await feed([...firsts, ...rests]);
+    expect(res.json()).toMatchObject({ lines: 12, matched: 12, unmatched: 0 });
+    for (const [i, o] of opened.entries()) {
+      expect(await escrow(t, o.projectId)).toMatchObject({ fundedMinor: 1_250_000 });
+      const [first] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, firsts[i]!.bankTxId));
+      const [rest] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, rests[i]!.bankTxId));
+      expect(first).toMatchObject({ appliedMinor: 500_000, returnMinor: 0 });
+      expect(rest).toMatchObject({ appliedMinor: 750_000, returnMinor: 50_000 });
+    }
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('keeps an unknown reference in the queue until the console assigns it or returns it', async () => {
     const { client, projectId, res } = await openTransfer();
     const admin = await sysadmin(t);

@@ -93,7 +93,11 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
       });
       return 'mismatch';
     }
-    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }));
+    // A replay of a PAID already settled (dLocal's retries, a 2xx lost on the way: most of what it
+    // sends) changes nothing, and succeeded is a payment's last state: answered from the read above,
+    // without a transaction or the project's lock (issue 47: 200 notifications a second).
+    if (ours.status === 'succeeded') return 'unchanged';
+    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
     if (settled) {
       deps.mail?.mailer.kick();
       // A late voucher may have been refunded in that transaction: sent now rather than at the minute's sweep.
@@ -102,6 +106,8 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     return settled ? 'settled' : 'unchanged';
   }
   if (payment.status === 'EXPIRED' || payment.status === 'CANCELLED' || payment.status === 'REJECTED') {
+    // Only a pending payment ends (checked again under the lock); a replay of one ended changes nothing.
+    if (ours.status !== 'pending') return 'unchanged';
     const ended = await deps.db.transaction(async (tx) => {
       const locked = await lockProjectWithPeople(tx, ours.projectId);
       const p = await lockPayment(tx, ours.id);

@@ -6,7 +6,7 @@ import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payme
 import { pendingOf } from './pending-payment.ts';
 import { formatReference, newTransferReference } from '@arreglaya/shared/transfer-reference';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
 import { formatDeadline, notify, projectUrl } from '../projects/project-notify.ts';
@@ -266,11 +266,18 @@ export async function cancelOfflineFunding(d: RailsDeps, actor: Actor, projectId
  * paid another way meanwhile) the same money is refunded at once, and the client told by the refund
  * notice. Returns whether this call settled it.
  */
-export async function settleOffline(tx: Tx, deps: PaymentsDeps, paymentId: string, set: { processorRef?: string } = {}): Promise<boolean> {
-  const seen = await findPayment(tx, paymentId);
-  if (!seen) return false;
+export async function settleOffline(
+  tx: Tx,
+  deps: PaymentsDeps,
+  paymentId: string,
+  set: { processorRef?: string; receivedMinor?: number } = {},
+  /** The payment's project when the caller has read it (a payment never changes project): one read fewer. */
+  knownProjectId?: string,
+): Promise<boolean> {
+  const projectId = knownProjectId ?? (await findPayment(tx, paymentId))?.projectId;
+  if (!projectId) return false;
   // The project first, then the payment: the order every money step locks in.
-  const locked = await lockProjectWithPeople(tx, seen.projectId);
+  const locked = await lockProjectWithPeople(tx, projectId);
   const p = (await lockPayment(tx, paymentId))!;
   if (!locked || p.status === 'succeeded') return false;
   const late = p.status !== 'pending';
@@ -317,6 +324,16 @@ export async function findTransferByReference(db: DbOrTx, reference: string) {
   return row;
 }
 
+/** The transfers these references (normalised) name, by reference: a statement's in one read. */
+export async function findTransfersByReferences(db: DbOrTx, references: string[]): Promise<Map<string, { id: string; projectId: string }>> {
+  if (references.length === 0) return new Map();
+  const rows = await db
+    .select({ id: payments.id, projectId: payments.projectId, reference: payments.reference })
+    .from(payments)
+    .where(and(inArray(payments.reference, references), eq(payments.rail, 'transfer')));
+  return new Map(rows.map((r) => [r.reference!, { id: r.id, projectId: r.projectId }]));
+}
+
 /** Locks a transfer for a bank line's money: its project first, then the payment (every money step's order). */
 export async function lockTransfer(tx: Tx, target: { id: string; projectId: string }): Promise<PaymentRow | undefined> {
   await lockProjectForFunding(tx, target.projectId);
@@ -332,11 +349,12 @@ export async function creditTransfer(tx: Tx, deps: PaymentsDeps, p: PaymentRow, 
   if (p.status !== 'pending') return 0;
   const applied = Math.min(amountMinor, p.amountMinor - p.receivedMinor);
   const received = p.receivedMinor + applied;
-  await updatePayment(tx, p.id, { receivedMinor: received });
+  // The line that completes it: what was received is written with the settling, in its one update.
   if (received >= p.amountMinor) {
-    await settleOffline(tx, deps, p.id, { processorRef: `bank:${bankTxId}` });
+    await settleOffline(tx, deps, p.id, { processorRef: `bank:${bankTxId}`, receivedMinor: received }, p.projectId);
     return applied;
   }
+  await updatePayment(tx, p.id, { receivedMinor: received });
   const people = await findProjectPeople(tx, p.projectId);
   const pair = await findProjectPair(tx, p.projectId);
   if (deps.mail && pair) {

@@ -241,15 +241,13 @@ export function bankStatementRoutes(deps: PaymentsDeps & { feedToken: string | u
       },
       async (_req, reply) => {
         const rows = await listBankMappings(deps.db);
-        return reply
-          .headers(noStore)
-          .send({
-            items: rows.map((r) => ({
-              bank: r.bank,
-              mapping: r.mapping as z.infer<typeof BankMappingListSchema>['items'][number]['mapping'],
-              updatedAt: r.updatedAt.toISOString(),
-            })),
-          });
+        return reply.headers(noStore).send({
+          items: rows.map((r) => ({
+            bank: r.bank,
+            mapping: r.mapping as z.infer<typeof BankMappingListSchema>['items'][number]['mapping'],
+            updatedAt: r.updatedAt.toISOString(),
+          })),
+        });
       },
     );
   };

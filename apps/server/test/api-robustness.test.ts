@@ -231,7 +231,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     currency: 'DOP',
   },
   'POST /api/admin/statement-lines/{id}/assign': { reference: 'AY-24FJ-YFAS-2' },
-  'POST /api/admin/statement-lines/{id}/returned': { returnRef: 'DEV-0001' },
+  'POST /api/admin/statement-lines/{id}/returned': { returnRef: 'DEV-0001', returnedOn: '2026-01-15' },
+  'POST /api/admin/transfer-refunds/{id}/returned': { returnRef: 'DEV-0002', returnedOn: '2026-01-15' },
+  'POST /api/admin/money-alerts/{id}/reviewed': { note: 'Revisado con el banco.\nSin diferencias.' },
   'PUT /api/me/payout-account': {
     bank: 'popular',
     accountType: 'ahorros',

@@ -10,6 +10,30 @@ export const statementQueue = {
   feedRefused: 'Credenciales del banco no válidas.',
   noMapping: (bank: string) => `No hay un formato CSV guardado para «${bank}». Configúralo antes de importar su extracto.`,
   mappingSaved: 'Formato del banco guardado.',
+  /** A return by transfer recorded in the console, and its checks (shared RecordReturnSchema). */
+  returns: {
+    recorded: 'Devolución registrada.',
+    notFound: 'No encontramos esa devolución pendiente.',
+    otherReference: (ref: string) => `Esa devolución ya se registró con la referencia ${ref}.`,
+    notTransfer: 'Ese reembolso no se devuelve por transferencia: lo envía el procesador de pagos.',
+    dateInvalid: 'Escribe la fecha como AAAA-MM-DD.',
+    dateInFuture: 'La fecha de la devolución no puede ser futura.',
+    dateTooOld: 'Esa fecha es anterior a la cuenta de ArreglaYa: revísala.',
+  },
+  /** The client is told the money went back to their account (the notification centre, and by mail). */
+  returnNotice: {
+    subject: 'ArreglaYa - Te devolvimos tu dinero',
+    title: 'Devolución por transferencia',
+    intro: (title: string, amount: string) =>
+      title ? `Te devolvimos ${amount} por transferencia bancaria, de «${title}».` : `Te devolvimos ${amount} por transferencia bancaria.`,
+    details: (date: string, ref: string) => `La hicimos el ${date}, con la referencia del banco ${ref}. Según tu banco, puede tardar hasta un día hábil en verse en tu cuenta.`,
+  },
+  /** Money alerts (a processor's notification that differs from the funding). */
+  alerts: {
+    reviewed: 'Alerta marcada como revisada.',
+    notFound: 'No encontramos esa alerta.',
+    alreadyReviewed: 'Esa alerta ya se marcó como revisada con otra nota.',
+  },
 };
 
 /** The banks whose CSV layouts the console suggests by key (any other key can be typed). */
@@ -62,9 +86,9 @@ export const bankConsole = {
   queue: {
     title: 'Por asignar o devolver',
     intro:
-      'Créditos que no encontraron su transferencia y dinero que hay que devolver. Asigna un crédito con la referencia correcta, o registra la devolución después de hacerla en el banco.',
+      'Créditos que no encontraron su transferencia. Asigna cada uno con la referencia correcta o, si no corresponde a ningún pago, devuélvelo en el banco y registra la devolución.',
     listLabel: 'Movimientos por asignar o devolver',
-    empty: 'No hay movimientos por asignar ni por devolver.',
+    empty: 'No hay movimientos por asignar.',
     loadError: 'No pudimos cargar los movimientos del banco. Inténtalo de nuevo.',
     line: (amount: string, date: string) => `${amount} del ${date}`,
     unmatched: 'Sin asignar',
@@ -93,5 +117,70 @@ export const bankConsole = {
     returnConfirm: (amount: string, returnRef: string) =>
       `Registras que devolviste ${amount} al ordenante con la operación ${returnRef}. El movimiento sale de esta lista y no se puede deshacer.`,
     returnYes: 'Sí, registrar',
+    returnedOnLabel: 'Fecha de la devolución',
+    returnedOnHint: 'El día en que hiciste la transferencia de vuelta en el banco.',
+  },
+  /** "Dinero por devolver": everything ArreglaYa owes back by transfer. */
+  returns: {
+    title: 'Dinero por devolver por transferencia',
+    intro:
+      'Lo que ArreglaYa debe devolver por transferencia bancaria: reembolsos de contrataciones pagadas por transferencia, pagos de más y dinero que llegó a una referencia vencida. Haz la transferencia en el banco y luego regístrala aquí; el cliente recibe un aviso.',
+    listLabel: 'Devoluciones pendientes',
+    empty: 'No hay dinero por devolver.',
+    loadError: 'No pudimos cargar las devoluciones pendientes. Inténtalo de nuevo.',
+    item: (amount: string, who: string) => `${amount} a ${who}`,
+    unknownPerson: 'ordenante sin nombre',
+    reasons: {
+      hireEnded: 'La contratación terminó',
+      paidTwice: 'Etapa pagada dos veces',
+      overpayment: 'Pago de más',
+      expiredReference: 'Referencia vencida',
+      lateTransfer: 'Llegó a una referencia ya cerrada',
+      unknownCredit: 'Crédito sin asignar devuelto',
+    },
+    reason: 'Motivo',
+    client: 'Cliente',
+    noClient: 'Sin cliente en ArreglaYa',
+    payer: 'Ordenante según el banco',
+    noPayer: 'El banco no lo indica',
+    project: 'Proyecto',
+    reference: 'Referencia de la transferencia',
+    since: 'Pendiente desde',
+    record: 'Registrar devolución',
+    recordTitle: 'Registrar la devolución',
+    recordConfirm: (amount: string, who: string, returnRef: string, date: string) =>
+      `Registras que devolviste ${amount} a ${who} el ${date} con la operación ${returnRef}. Se avisa al cliente y no se puede deshacer.`,
+    recordYes: 'Sí, registrar',
+  },
+  /** "Alertas de dinero": what a person must look at. */
+  alerts: {
+    title: 'Alertas de dinero',
+    intro: 'Avisos del procesador que no coinciden con lo esperado, por ejemplo un pago en efectivo por otro monto o en otra moneda. Revisa cada caso y déjalo anotado.',
+    listLabel: 'Alertas abiertas',
+    empty: 'No hay alertas abiertas.',
+    loadError: 'No pudimos cargar las alertas. Inténtalo de nuevo.',
+    kinds: { amount_mismatch: 'El monto o la moneda no coinciden' } as Record<string, string>,
+    otherKind: (kind: string) => `Alerta «${kind}»`,
+    heading: (kind: string, date: string) => `${kind}, ${date}`,
+    expected: 'Esperado',
+    received: 'Recibido',
+    unknownAmount: 'Sin dato',
+    client: 'Cliente',
+    project: 'Proyecto',
+    review: 'Marcar revisada',
+    noteLabel: 'Nota de la revisión',
+    noteHint: 'Qué comprobaste y qué hiciste, para quien lo lea después.',
+    reviewTitle: 'Marcar la alerta como revisada',
+    reviewConfirm: 'La alerta sale de la lista con tu nota. No se puede deshacer.',
+    reviewYes: 'Sí, marcar revisada',
+  },
+  /** The banks' saved CSV layouts, in the layout form. */
+  savedMappings: {
+    label: 'Formatos guardados',
+    hint: 'Elige uno para ver y editar su formato; o escribe una clave nueva abajo.',
+    none: 'Todavía no hay formatos guardados.',
+    choose: 'Nuevo formato',
+    loaded: (bank: string) => `Formato de «${bank}» cargado. Edítalo y guárdalo.`,
+    loadError: 'No pudimos cargar los formatos guardados.',
   },
 };

@@ -196,6 +196,12 @@ export const processorRefunds = pgTable(
     status: varchar('status', { length: 20 }).notNull().default('pending'),
     processorRef: text('processor_ref'),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A transfer-funded refund goes back by a bank transfer the console records (issue 47): the day
+     * it was made and who recorded it (the bank's reference of it is `processorRef`).
+     */
+    returnedOn: date('returned_on', { mode: 'string' }),
+    returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -304,6 +310,8 @@ export const statementLines = pgTable(
     /** When the return was made, and the bank's reference of it (the console records it). */
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     returnRef: varchar('return_ref', { length: 140 }),
+    /** The day the return was made, as the console recorded it (null for returns recorded before it asked). */
+    returnedOn: date('returned_on', { mode: 'string' }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -343,6 +351,8 @@ export const moneyAlerts = pgTable(
     details: jsonb('details').notNull().default({}),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    /** What the sysadmin checked and did, written when marking it reviewed. */
+    resolutionNote: text('resolution_note'),
     createdAt: createdAt(),
   },
   (t) => [

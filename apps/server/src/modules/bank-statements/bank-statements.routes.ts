@@ -4,7 +4,11 @@ import { CsvMappingSchema, StatementFeedSchema } from '@arreglaya/shared/schemas
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import {
   AssignLineSchema,
+  BankMappingListSchema,
   BankParamsSchema,
+  MoneyAlertListSchema,
+  ReviewAlertSchema,
+  TransferReturnListSchema,
   ImportQuerySchema,
   ImportReportSchema,
   QueuedLineSchema,
@@ -17,7 +21,8 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 import { parseFeedLines, parseStatementFile, type StatementParseResult } from './bank-statements.ts';
-import { findBankMapping, importStatement, listOpenLines, markReturned, matchLine, saveBankMapping } from './statement-matching.ts';
+import { listBankMappings, listOpenAlerts, listTransferReturns, recordLineReturned, recordRefundReturned, reviewAlert } from './money-queues.ts';
+import { findBankMapping, importStatement, listOpenLines, matchLine, saveBankMapping } from './statement-matching.ts';
 
 const SYSADMINS = ['sysadmin'] as const;
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 413: ApiErrorSchema };
@@ -156,14 +161,93 @@ export function bankStatementRoutes(deps: PaymentsDeps & { feedToken: string | u
         schema: {
           tags: ['administración'],
           summary: 'Registrar la devolución del dinero de un movimiento',
+          description: 'Con la referencia del banco y la fecha. Repetida con la misma referencia no cambia nada; con otra, 409.',
           params: IdSchema,
           body: ReturnLineSchema,
           response: { 200: MessageSchema, ...errors },
         },
       },
       async (req, reply) => {
-        if (!(await markReturned(deps.db, req.params.id, req.body.returnRef, req.user!.id))) throw new AppError('CONFLICT', ts.notReturnable);
+        await recordLineReturned(deps, req.params.id, req.body, req.user!.id);
         return reply.headers(noStore).send({ message: ts.returned });
+      },
+    );
+
+    app.get(
+      '/api/admin/transfer-returns',
+      {
+        config: { access: SYSADMINS },
+        schema: {
+          tags: ['administración'],
+          summary: 'Dinero por devolver por transferencia',
+          description: 'Reembolsos de pagos por transferencia y movimientos con dinero por devolver, los más antiguos primero.',
+          response: { 200: TransferReturnListSchema, ...errors },
+        },
+      },
+      async (_req, reply) => reply.headers(noStore).send({ items: await listTransferReturns(deps.db) }),
+    );
+
+    app.post(
+      '/api/admin/transfer-refunds/:id/returned',
+      {
+        config: { access: SYSADMINS },
+        schema: {
+          tags: ['administración'],
+          summary: 'Registrar la devolución por transferencia de un reembolso',
+          description: 'Con la referencia del banco y la fecha; se avisa al cliente. Repetida con la misma referencia no cambia nada; con otra, 409.',
+          params: IdSchema,
+          body: ReturnLineSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await recordRefundReturned(deps, req.params.id, req.body, req.user!.id);
+        return reply.headers(noStore).send({ message: ts.returns.recorded });
+      },
+    );
+
+    app.get(
+      '/api/admin/money-alerts',
+      {
+        config: { access: SYSADMINS },
+        schema: { tags: ['administración'], summary: 'Alertas de dinero abiertas', response: { 200: MoneyAlertListSchema, ...errors } },
+      },
+      async (_req, reply) => reply.headers(noStore).send({ items: await listOpenAlerts(deps.db) }),
+    );
+
+    app.post(
+      '/api/admin/money-alerts/:id/reviewed',
+      {
+        config: { access: SYSADMINS },
+        schema: {
+          tags: ['administración'],
+          summary: 'Marcar una alerta de dinero como revisada, con una nota',
+          params: IdSchema,
+          body: ReviewAlertSchema,
+          response: { 200: MessageSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        await reviewAlert(deps.db, req.params.id, req.body.note, req.user!.id);
+        return reply.headers(noStore).send({ message: ts.alerts.reviewed });
+      },
+    );
+
+    app.get(
+      '/api/admin/bank-mappings',
+      {
+        config: { access: SYSADMINS },
+        schema: { tags: ['administración'], summary: 'Formatos CSV guardados de los bancos', response: { 200: BankMappingListSchema, ...errors } },
+      },
+      async (_req, reply) => {
+        const rows = await listBankMappings(deps.db);
+        return reply.headers(noStore).send({
+          items: rows.map((r) => ({
+            bank: r.bank,
+            mapping: r.mapping as z.infer<typeof BankMappingListSchema>['items'][number]['mapping'],
+            updatedAt: r.updatedAt.toISOString(),
+          })),
+        });
       },
     );
   };

@@ -143,31 +143,9 @@ async function matchLineTo(deps: PaymentsDeps, lineId: string, target: { id: str
   });
 }
 
-/** The console's queue: credits waiting to be assigned or returned, and money to give back. */
+/** The console's queue: credits that found no transfer, to assign or give back (money owed back is money-queues.ts's list). */
 export function listOpenLines(db: Db, limit = 100) {
-  return db
-    .select()
-    .from(statementLines)
-    .where(sql`${statementLines.status} = 'unmatched' OR (${statementLines.returnMinor} > 0 AND ${statementLines.returnedAt} IS NULL)`)
-    .orderBy(statementLines.createdAt)
-    .limit(limit);
-}
-
-/** The console records that a line's money (all of an unknown credit, or a match's excess) was given back. */
-export async function markReturned(db: Db, lineId: string, returnRef: string, by: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');
-    if (!line || line.returnedAt !== null) return false;
-    const set =
-      line.status === 'unmatched'
-        ? { status: 'returned', returnMinor: line.amountMinor, returnedAt: new Date(), returnRef, resolvedBy: by }
-        : line.returnMinor > 0
-          ? { returnedAt: new Date(), returnRef, resolvedBy: by }
-          : null;
-    if (!set) return false;
-    await tx.update(statementLines).set(set).where(eq(statementLines.id, line.id));
-    return true;
-  });
+  return db.select().from(statementLines).where(eq(statementLines.status, 'unmatched')).orderBy(statementLines.createdAt).limit(limit);
 }
 
 /** A transfer that expired with part of it received: what arrived is to be given back (the console's return queue). */

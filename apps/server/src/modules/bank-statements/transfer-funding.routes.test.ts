@@ -108,13 +108,16 @@ describe('funding by transfer', () => {
     const [restRow] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, rest.bankTxId));
     expect(restRow).toMatchObject({ status: 'matched', appliedMinor: 750_000, returnMinor: 50_000, returnedAt: null });
 
-    // The console's queue shows the excess; recording the return takes it off.
+    // The console's money to give back shows the excess; recording the return takes it off.
     const admin = await sysadmin(t);
-    const queue = await t.app.inject({ method: 'GET', url: '/api/admin/statement-lines', headers: admin.headers });
-    expect(queue.json().items.map((i: { id: string }) => i.id)).toContain(restRow!.id);
+    const owed = await t.app.inject({ method: 'GET', url: '/api/admin/transfer-returns', headers: admin.headers });
+    expect(owed.json().items.map((i: { id: string }) => i.id)).toContain(restRow!.id);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/statement-lines', headers: client.headers })).statusCode).toBe(403);
-    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, { returnRef: 'DEV-0001' })).statusCode).toBe(200);
-    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, { returnRef: 'DEV-0001' })).statusCode).toBe(409);
+    const returned = { returnRef: 'DEV-0001', returnedOn: '2026-01-15' };
+    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, returned)).statusCode).toBe(200);
+    // The same return again changes nothing; another reference is refused.
+    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, returned)).statusCode).toBe(200);
+    expect((await post(t, admin, `/api/admin/statement-lines/${restRow!.id}/returned`, { ...returned, returnRef: 'DEV-0009' })).statusCode).toBe(409);
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
@@ -149,7 +152,7 @@ describe('funding by transfer', () => {
     const stray = line('NADA', 99_900, { description: 'DEPOSITO' });
     await feed([stray]);
     const [strayRow] = await t.db.select().from(statementLines).where(eq(statementLines.bankTxId, stray.bankTxId));
-    expect((await post(t, admin, `/api/admin/statement-lines/${strayRow!.id}/returned`, { returnRef: 'DEV-0002' })).statusCode).toBe(200);
+    expect((await post(t, admin, `/api/admin/statement-lines/${strayRow!.id}/returned`, { returnRef: 'DEV-0002', returnedOn: '2026-01-15' })).statusCode).toBe(200);
     expect((await t.db.select().from(statementLines).where(eq(statementLines.id, strayRow!.id)))[0]).toMatchObject({ status: 'returned', returnMinor: 99_900 });
     expect(await checkLedger(t.db)).toEqual([]);
   });

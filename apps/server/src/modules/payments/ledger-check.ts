@@ -76,7 +76,11 @@ async function payoutProblems(db: DbOrTx): Promise<string[]> {
 /**
  * Cash and transfer (decision 051): a pending voucher or reference holds nothing; a transfer's
  * statement lines brought exactly its amount when it succeeded (what it received while pending,
- * nothing once it failed or expired); every statement line is matched, refunded or queued.
+ * nothing once it failed or expired); every statement line is matched, refunded or queued, and a
+ * return recorded names the bank's reference. Refunds (any rail) never send back more than their
+ * ledger transaction posted to the client's refunds account; a transfer-funded refund is settled
+ * only by a return recorded in the console (its bank reference and day) and is otherwise queued
+ * (pending): the ledger posted it when decided, as a card's, and the return posts nothing more.
  */
 async function railProblems(db: DbOrTx): Promise<string[]> {
   const r = await db.execute<{ problem: string }>(sql`
@@ -99,6 +103,25 @@ async function railProblems(db: DbOrTx): Promise<string[]> {
       FROM statement_lines l
      WHERE (l.status = 'matched' AND (l.payment_id IS NULL OR l.applied_minor + l.return_minor <> l.amount_minor))
         OR (l.status = 'unmatched' AND (l.applied_minor <> 0 OR l.payment_id IS NOT NULL))
-        OR (l.status = 'returned' AND l.returned_at IS NULL)`);
+        OR (l.status = 'returned' AND l.returned_at IS NULL)
+    UNION ALL
+    SELECT 'statement line ' || l.id || ' has a return recorded without ' || CASE WHEN l.return_ref IS NULL THEN 'the bank''s reference' ELSE 'money to return' END
+      FROM statement_lines l
+     WHERE l.returned_at IS NOT NULL AND (l.return_ref IS NULL OR l.return_minor = 0)
+    UNION ALL
+    SELECT CASE WHEN r.status = 'succeeded' THEN 'transfer refund ' || r.id || ' is settled without its return recorded (the bank''s reference and day)'
+                ELSE 'refund ' || r.id || ' (' || p.rail || ', ' || r.status || ') has a return by transfer recorded' END
+      FROM processor_refunds r JOIN payments p ON p.id = r.payment_id
+     WHERE (p.rail = 'transfer' AND r.status = 'succeeded' AND (r.processor_ref IS NULL OR r.returned_on IS NULL))
+        OR (r.returned_on IS NOT NULL AND (p.rail <> 'transfer' OR r.status <> 'succeeded'))
+    UNION ALL
+    SELECT 'refunds of ledger transaction ' || x.id || ' send back ' || x.sent || ', more than it refunded (' || x.posted || ')'
+      FROM (SELECT t.id,
+                   (SELECT sum(r.amount_minor) FROM processor_refunds r WHERE r.ledger_transaction_id = t.id) AS sent,
+                   (SELECT coalesce(sum(e.amount_minor), 0) FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+                     WHERE e.transaction_id = t.id AND a.kind = 'refunds') AS posted
+              FROM ledger_transactions t
+             WHERE EXISTS (SELECT 1 FROM processor_refunds r WHERE r.ledger_transaction_id = t.id)) x
+     WHERE x.sent > x.posted`);
   return r.rows.map((x) => x.problem);
 }

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankConsole as t, statementQueue as ts } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { dialog } from '@arreglaya/shared/i18n/common';
-import type { StatementLineView } from '@arreglaya/shared/schemas/statements';
+import { todayIn } from '@arreglaya/shared/schemas/projects';
+import type { BankMappingView, MoneyAlertView, StatementLineView, TransferReturnView } from '@arreglaya/shared/schemas/statements';
 import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { Component as AdminBankRoute } from './admin-bank.tsx';
 import '@/test/jsdom-css-escape.ts';
@@ -39,28 +40,26 @@ const UNMATCHED: StatementLineView = {
   returnMinor: 0,
   returnedAt: null,
 };
-const EXCESS: StatementLineView = {
-  ...UNMATCHED,
-  id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a41',
-  bankTxId: '2025031500000981',
-  bookedOn: '2025-03-15',
-  amountMinor: 2_250_000,
-  reference: null,
-  description: 'DEPOSITO ACH',
-  payerName: null,
-  status: 'matched',
-  paymentId: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
-  appliedMinor: 2_000_000,
-  returnMinor: 250_000,
-};
-
 type Call = { method: string; url: string; headers: Headers; body: unknown };
 
-/** The page with a fake API: `answer` decides the writes; the queue is read from `queue` each time. */
-function renderPage(opts: { queue?: StatementLineView[][]; answer?: (call: Call) => Response | Promise<Response> } = {}) {
+/** The page with a fake API: `answer` decides the writes; each list is read from its answers in turn (the last one again). */
+function renderPage(
+  opts: {
+    queue?: StatementLineView[][];
+    returns?: TransferReturnView[][];
+    alerts?: MoneyAlertView[][];
+    mappings?: BankMappingView[];
+    answer?: (call: Call) => Response | Promise<Response>;
+  } = {},
+) {
   const calls: Call[] = [];
-  const queues = opts.queue ?? [[]];
-  let reads = 0;
+  const lists: Record<string, unknown[][]> = {
+    '/api/admin/statement-lines': opts.queue ?? [[]],
+    '/api/admin/transfer-returns': opts.returns ?? [[]],
+    '/api/admin/money-alerts': opts.alerts ?? [[]],
+    '/api/admin/bank-mappings': [opts.mappings ?? []],
+  };
+  const reads: Record<string, number> = {};
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
@@ -69,7 +68,11 @@ function renderPage(opts: { queue?: StatementLineView[][]; answer?: (call: Call)
       const body = init?.body instanceof Blob ? init.body : typeof init?.body === 'string' ? JSON.parse(init.body) : init?.body;
       const call = { method, url, headers, body };
       calls.push(call);
-      if (method === 'GET' && url === '/api/admin/statement-lines') return json(200, { items: queues[Math.min(reads++, queues.length - 1)] });
+      const list = method === 'GET' ? lists[url] : undefined;
+      if (list) {
+        const n = (reads[url] = (reads[url] ?? -1) + 1);
+        return json(200, { items: list[Math.min(n, list.length - 1)] });
+      }
       return opts.answer?.(call) ?? json(200, { message: 'ok' });
     }),
   );
@@ -141,8 +144,8 @@ describe('importing a statement', () => {
 });
 
 describe('the queue to assign or return', () => {
-  it('lists each line with its date, amount, payer, description and the reference found', async () => {
-    renderPage({ queue: [[UNMATCHED, EXCESS]] });
+  it('lists each credit with its date, amount, payer, description and the reference found, to assign or give back', async () => {
+    renderPage({ queue: [[UNMATCHED, { ...UNMATCHED, id: '6f1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a41', payerName: null, reference: null }]] });
     const items = within(await screen.findByRole('list', { name: t.queue.listLabel })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
     const [first, second] = items as [HTMLElement, HTMLElement];
@@ -152,14 +155,8 @@ describe('the queue to assign or return', () => {
     expect(first.textContent).toContain(`${t.queue.reference}: AY-24FJ-YFAS-2`);
     expect(within(first).getByRole('button', { name: new RegExp(`^${t.queue.assign}`) })).toBeTruthy();
     expect(within(first).getByRole('button', { name: new RegExp(`^${t.queue.giveBack}`) })).toBeTruthy();
-    // A matched line with an excess: the amount to give back, and only its return.
-    expect(second.textContent).toContain(`${t.queue.toReturn}: RD$2,500.00`);
     expect(second.textContent).toContain(t.queue.noPayer);
-    expect(
-      within(second)
-        .getAllByRole('button')
-        .map((b) => b.textContent),
-    ).toEqual([t.queue.registerReturn]);
+    expect(second.textContent).toContain(`${t.queue.reference}: ${t.queue.noReference}`);
   });
 
   it('says a reference no transfer waits for beside the reference, and checks its symbols before asking the server', async () => {
@@ -187,28 +184,155 @@ describe('the queue to assign or return', () => {
     expect(writes()).toEqual([expect.objectContaining({ method: 'POST', url: `/api/admin/statement-lines/${UNMATCHED.id}/assign`, body: { reference: 'AY-24FJ-YFAS-2' } })]);
   });
 
-  it('records a return only after the confirmation, once however often it is tapped, and reads the queue again', async () => {
-    const { writes, calls, user } = renderPage({ queue: [[UNMATCHED, EXCESS], [UNMATCHED]], answer: () => json(200, { message: ts.returned }) });
-    const line = (await within(queueRegion()).findAllByRole('listitem'))[1]!;
-    await user.click(within(line).getByRole('button', { name: new RegExp(`^${t.queue.registerReturn}`) }));
-    // Nothing typed: the shared schema's message.
-    await user.click(within(line).getByRole('button', { name: t.queue.registerReturn }));
-    expect(within(line).getByRole('alert').textContent).toBe('Campo obligatorio.');
+  it('records a credit given back only after the confirmation, with the bank’s reference and day, once however often it is tapped, and reads the queue again', async () => {
+    const { writes, calls, user } = renderPage({ queue: [[UNMATCHED], []], answer: () => json(200, { message: ts.returned }) });
+    const line = (await within(queueRegion()).findAllByRole('listitem'))[0]!;
+    await user.click(within(line).getByRole('button', { name: new RegExp(`^${t.queue.giveBack}`) }));
+    expect(document.activeElement).toBe(within(line).getByLabelText(t.queue.returnRefLabel));
+    // The day is today unless changed; nothing typed as reference: the shared schema's message.
+    expect(within(line).getByLabelText(t.queue.returnedOnLabel)).toHaveProperty('value', todayIn('DO'));
+    await user.click(within(line).getByRole('button', { name: t.queue.giveBack }));
+    expect(within(line).getByText('Campo obligatorio.')).toBeTruthy();
+    expect(within(line).getByLabelText(t.queue.returnRefLabel)).toHaveProperty('ariaInvalid', 'true');
     await user.type(within(line).getByLabelText(t.queue.returnRefLabel), 'TRF-2025-0315-77');
-    await user.click(within(line).getByRole('button', { name: t.queue.registerReturn }));
+    const day = within(line).getByLabelText(t.queue.returnedOnLabel);
+    await user.clear(day);
+    await user.type(day, '2999-01-01');
+    await user.click(within(line).getByRole('button', { name: t.queue.giveBack }));
+    expect(within(line).getByText(ts.returns.dateInFuture)).toBeTruthy();
+    expect(document.activeElement).toBe(day);
+    await user.clear(day);
+    await user.type(day, '2025-03-16');
+    await user.click(within(line).getByRole('button', { name: t.queue.giveBack }));
     const confirm = await screen.findByRole('alertdialog', { name: t.queue.returnTitle });
-    expect(confirm.textContent).toContain(t.queue.returnConfirm('RD$2,500.00', 'TRF-2025-0315-77'));
+    expect(confirm.textContent).toContain(t.queue.returnConfirm('RD$15,000.00', 'TRF-2025-0315-77'));
     // Backing out sends nothing.
     await user.click(within(confirm).getByRole('button', { name: dialog.keep }));
     expect(writes()).toHaveLength(0);
 
-    await user.click(within(line).getByRole('button', { name: t.queue.registerReturn }));
+    await user.click(within(line).getByRole('button', { name: t.queue.giveBack }));
     const again = await screen.findByRole('alertdialog', { name: t.queue.returnTitle });
     await user.dblClick(within(again).getByRole('button', { name: t.queue.returnYes }));
     expect(await screen.findByText(ts.returned)).toBeTruthy();
-    expect(writes()).toEqual([expect.objectContaining({ method: 'POST', url: `/api/admin/statement-lines/${EXCESS.id}/returned`, body: { returnRef: 'TRF-2025-0315-77' } })]);
-    await vi.waitFor(() => expect(within(queueRegion()).getAllByRole('listitem')).toHaveLength(1));
+    expect(writes()).toEqual([
+      expect.objectContaining({ method: 'POST', url: `/api/admin/statement-lines/${UNMATCHED.id}/returned`, body: { returnRef: 'TRF-2025-0315-77', returnedOn: '2025-03-16' } }),
+    ]);
+    expect(await within(queueRegion()).findByText(t.queue.empty)).toBeTruthy();
     expect(calls.filter((c) => c.url === '/api/admin/statement-lines')).toHaveLength(2);
+  });
+});
+
+const REFUND: TransferReturnView = {
+  kind: 'refund',
+  id: '7a1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a50',
+  amountMinor: 1_250_000,
+  currency: 'DOP',
+  reason: 'hireEnded',
+  clientName: 'Yolanda Pérez',
+  payerName: 'YOLANDA PEREZ GOMEZ',
+  reference: 'AY24FJYFAS2',
+  projectTitle: 'Cambiar tubería del baño',
+  since: '2025-03-10T14:00:00.000Z',
+};
+const OVERPAID: TransferReturnView = {
+  ...REFUND,
+  kind: 'line',
+  id: '7a1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a51',
+  amountMinor: 250_000,
+  reason: 'overpayment',
+  clientName: null,
+  payerName: null,
+  reference: null,
+  projectTitle: null,
+};
+
+describe('the money owed back by transfer', () => {
+  const returnsRegion = () => screen.getByRole('region', { name: t.returns.title });
+
+  it('shows who, how much, why and since when as cards, and records a refund’s return with its day after the confirmation, once', async () => {
+    const { writes, calls, user } = renderPage({ returns: [[REFUND, OVERPAID], [OVERPAID]], answer: () => json(200, { message: ts.returns.recorded }) });
+    const items = within(await screen.findByRole('list', { name: t.returns.listLabel })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [refund, overpaid] = items as [HTMLElement, HTMLElement];
+    const name = t.returns.item('RD$12,500.00', 'Yolanda Pérez');
+    expect(within(refund).getByRole('heading', { name })).toBeTruthy();
+    expect(refund.textContent).toContain(`${t.returns.reason}: ${t.returns.reasons.hireEnded}`);
+    expect(refund.textContent).toContain(`${t.returns.payer}: YOLANDA PEREZ GOMEZ`);
+    expect(refund.textContent).toContain(`${t.returns.reference}: AY-24FJ-YFAS-2`);
+    expect(refund.textContent).toContain(`${t.returns.since}: 10 mar 2025`);
+    // Nobody known: the heading says so, the details too.
+    expect(within(overpaid).getByRole('heading', { name: t.returns.item('RD$2,500.00', t.returns.unknownPerson) })).toBeTruthy();
+    expect(overpaid.textContent).toContain(t.returns.reasons.overpayment);
+    expect(overpaid.textContent).toContain(`${t.returns.client}: ${t.returns.noClient}`);
+    expect(overpaid.textContent).toContain(`${t.returns.payer}: ${t.returns.noPayer}`);
+
+    const open = within(refund).getByRole('button', { name: t.queue.actionLabel(t.returns.record, name) });
+    await user.click(open);
+    expect(open).toHaveProperty('ariaExpanded', 'true');
+    await user.type(within(refund).getByLabelText(t.queue.returnRefLabel), 'DEV-2025-0316-001');
+    const day = within(refund).getByLabelText(t.queue.returnedOnLabel);
+    await user.clear(day);
+    await user.type(day, '2025-03-16');
+    await user.click(within(refund).getByRole('button', { name: t.returns.record }));
+    const confirm = await screen.findByRole('alertdialog', { name: t.returns.recordTitle });
+    expect(confirm.textContent).toContain(t.returns.recordConfirm('RD$12,500.00', 'Yolanda Pérez', 'DEV-2025-0316-001', '16 mar 2025'));
+    await user.dblClick(within(confirm).getByRole('button', { name: t.returns.recordYes }));
+    expect(await screen.findByText(ts.returns.recorded)).toBeTruthy();
+    expect(writes()).toEqual([
+      expect.objectContaining({ method: 'POST', url: `/api/admin/transfer-refunds/${REFUND.id}/returned`, body: { returnRef: 'DEV-2025-0316-001', returnedOn: '2025-03-16' } }),
+    ]);
+    await vi.waitFor(() => expect(within(returnsRegion()).getAllByRole('listitem')).toHaveLength(1));
+    expect(calls.filter((c) => c.url === '/api/admin/transfer-returns')).toHaveLength(2);
+    // The focus goes back to the list's heading.
+    expect(document.activeElement).toBe(within(returnsRegion()).getByRole('heading', { name: t.returns.title }));
+  });
+
+  it('records a statement line’s excess on the line’s route, and keeps the dialog’s message when the server refuses', async () => {
+    const { writes, user } = renderPage({ returns: [[OVERPAID]], answer: () => apiError(409, 'CONFLICT', ts.returns.otherReference('DEV-1')) });
+    const item = (await within(returnsRegion()).findAllByRole('listitem'))[0]!;
+    await user.click(within(item).getByRole('button', { name: new RegExp(`^${t.returns.record}`) }));
+    await user.type(within(item).getByLabelText(t.queue.returnRefLabel), 'DEV-2');
+    await user.click(within(item).getByRole('button', { name: t.returns.record }));
+    const confirm = await screen.findByRole('alertdialog', { name: t.returns.recordTitle });
+    await user.click(within(confirm).getByRole('button', { name: t.returns.recordYes }));
+    expect(await within(confirm).findByText(ts.returns.otherReference('DEV-1'))).toBeTruthy();
+    expect(writes()).toEqual([expect.objectContaining({ url: `/api/admin/statement-lines/${OVERPAID.id}/returned`, body: { returnRef: 'DEV-2', returnedOn: todayIn('DO') } })]);
+  });
+});
+
+describe('money alerts', () => {
+  const ALERT: MoneyAlertView = {
+    id: '8b1c2b3a-4d5e-4f60-8a7b-9c0d1e2f3a60',
+    kind: 'amount_mismatch',
+    paymentId: '0a1b2c3d-4e5f-4a6b-8c7d-8e9f0a1b2c3d',
+    expected: { amountMinor: 1_250_000, currency: 'DOP' },
+    received: { amountMinor: 12_500, currency: 'USD' },
+    clientName: 'Yolanda Pérez',
+    projectTitle: 'Cambiar tubería del baño',
+    createdAt: '2025-03-12T15:00:00.000Z',
+  };
+
+  it('shows what was expected and what came, and marks one reviewed with a note after the confirmation', async () => {
+    const { writes, user } = renderPage({ alerts: [[ALERT], []], answer: () => json(200, { message: ts.alerts.reviewed }) });
+    const region = screen.getByRole('region', { name: t.alerts.title });
+    const item = (await within(region).findAllByRole('listitem'))[0]!;
+    expect(within(item).getByRole('heading', { name: t.alerts.heading(t.alerts.kinds.amount_mismatch!, '12 mar 2025') })).toBeTruthy();
+    expect(item.textContent).toContain(`${t.alerts.expected}: RD$12,500.00`);
+    expect(item.textContent).toContain(`${t.alerts.received}: US$125.00`);
+    expect(item.textContent).toContain('Yolanda Pérez');
+    await user.click(within(item).getByRole('button', { name: new RegExp(`^${t.alerts.review}`) }));
+    const note = within(item).getByLabelText(t.alerts.noteLabel);
+    expect(document.activeElement).toBe(note);
+    await user.click(within(item).getByRole('button', { name: t.alerts.review }));
+    expect(within(item).getByText('Campo obligatorio.')).toBeTruthy();
+    await user.type(note, 'El cliente pagó en dólares; se le devuelve.');
+    await user.click(within(item).getByRole('button', { name: t.alerts.review }));
+    const confirm = await screen.findByRole('alertdialog', { name: t.alerts.reviewTitle });
+    await user.click(within(confirm).getByRole('button', { name: t.alerts.reviewYes }));
+    expect(await within(region).findByText(t.alerts.empty)).toBeTruthy();
+    expect(writes()).toEqual([
+      expect.objectContaining({ method: 'POST', url: `/api/admin/money-alerts/${ALERT.id}/reviewed`, body: { note: 'El cliente pagó en dólares; se le devuelve.' } }),
+    ]);
   });
 });
 
@@ -258,6 +382,47 @@ describe('a bank’s CSV layout', () => {
         columns: { date: 'Fecha Posteo', credit: 'Crédito', debit: 'Débito', description: ['Descripción'], balance: 7 },
         currency: 'DOP',
       },
+    });
+  });
+
+  it('fills the form with a saved layout chosen from the list, and saves the edit under its key', async () => {
+    const saved: BankMappingView = {
+      bank: 'bhd',
+      updatedAt: '2025-03-01T12:00:00.000Z',
+      mapping: {
+        bankName: 'Banco BHD',
+        encoding: 'latin1',
+        delimiter: ';',
+        decimalSeparator: ',',
+        dateFormat: 'dd/mm/yyyy',
+        hasHeader: true,
+        skipRows: 2,
+        footerRows: 1,
+        columns: { date: 'Fecha', amount: 3, description: ['Concepto', 'Detalle'], bankTxId: 'Referencia' },
+        currency: 'DOP',
+      },
+    };
+    const { writes, user } = renderPage({ mappings: [saved] });
+    const form = mappingRegion();
+    const picker = within(form).getByLabelText(t.savedMappings.label);
+    await within(picker).findByRole('option', { name: 'bhd (Banco BHD)' });
+    await user.selectOptions(picker, 'bhd');
+    expect(within(form).getByRole('status').textContent).toBe(t.savedMappings.loaded('bhd'));
+    expect(within(form).getByLabelText(t.mapping.bank)).toHaveProperty('value', 'bhd');
+    expect(within(form).getByLabelText(tstat.mapping.fields.encoding)).toHaveProperty('value', 'latin1');
+    expect(within(form).getByLabelText(tstat.mapping.fields.delimiter)).toHaveProperty('value', ';');
+    expect(within(form).getByLabelText(tstat.mapping.fields.skipRows)).toHaveProperty('value', '2');
+    expect(within(form).getByLabelText(tstat.mapping.fields.amount)).toHaveProperty('value', '3');
+    expect(within(form).getByLabelText(tstat.mapping.fields.description)).toHaveProperty('value', 'Concepto\nDetalle');
+    const date = within(form).getByLabelText(tstat.mapping.fields.date);
+    await user.clear(date);
+    await user.type(date, 'Fecha Valor');
+    await user.click(within(form).getByRole('button', { name: t.mapping.save }));
+    await vi.waitFor(() => expect(writes()).toHaveLength(1));
+    expect(writes()[0]).toMatchObject({
+      method: 'PUT',
+      url: '/api/admin/bank-mappings/bhd',
+      body: { ...saved.mapping, columns: { ...saved.mapping.columns, date: 'Fecha Valor' } },
     });
   });
 });

@@ -1,6 +1,6 @@
 import type { CsvMapping } from '@arreglaya/shared/schemas/bank-statements';
 import type { z } from 'zod';
-import type { ImportReportSchema, StatementLineView } from '@arreglaya/shared/schemas/statements';
+import type { BankMappingView, ImportReportSchema, MoneyAlertView, RecordReturn, StatementLineView, TransferReturnView } from '@arreglaya/shared/schemas/statements';
 import { api, apiRequest } from '@/lib/api.ts';
 
 // The console's bank page (/admin/banco, issue 47): the statement import, a bank's CSV layout and
@@ -12,6 +12,10 @@ export type ImportReport = z.infer<typeof ImportReportSchema>;
 export const adminBankKeys = {
   /** The queue: the bank page and the overview's count read it. */
   queue: ['admin', 'bank', 'queue'] as const,
+  /** What ArreglaYa owes back by transfer. */
+  returns: ['admin', 'bank', 'returns'] as const,
+  alerts: ['admin', 'bank', 'alerts'] as const,
+  mappings: ['admin', 'bank', 'mappings'] as const,
 };
 
 /**
@@ -37,4 +41,16 @@ export const saveBankMapping = (bank: string, mapping: CsvMapping) => api.put<{ 
 
 export const assignLine = (id: string, reference: string) => api.post<{ message: string }>(`/api/admin/statement-lines/${id}/assign`, { reference });
 
-export const markLineReturned = (id: string, returnRef: string) => api.post<{ message: string }>(`/api/admin/statement-lines/${id}/returned`, { returnRef });
+export const markLineReturned = (id: string, r: RecordReturn) => api.post<{ message: string }>(`/api/admin/statement-lines/${id}/returned`, r);
+
+export const fetchTransferReturns = (signal?: AbortSignal) => api.get<{ items: TransferReturnView[] }>('/api/admin/transfer-returns', signal).then((r) => r.items);
+
+/** Records a debt's return: a refund's, or a statement line's money. */
+export const recordReturn = (item: Pick<TransferReturnView, 'kind' | 'id'>, r: RecordReturn) =>
+  item.kind === 'refund' ? api.post<{ message: string }>(`/api/admin/transfer-refunds/${item.id}/returned`, r) : markLineReturned(item.id, r);
+
+export const fetchMoneyAlerts = (signal?: AbortSignal) => api.get<{ items: MoneyAlertView[] }>('/api/admin/money-alerts', signal).then((r) => r.items);
+
+export const reviewAlert = (id: string, note: string) => api.post<{ message: string }>(`/api/admin/money-alerts/${id}/reviewed`, { note });
+
+export const fetchBankMappings = (signal?: AbortSignal) => api.get<{ items: BankMappingView[] }>('/api/admin/bank-mappings', signal).then((r) => r.items);

@@ -1,6 +1,6 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { CSV_DATE_FORMATS, CSV_DECIMAL_SEPARATORS, CSV_DELIMITERS, CSV_ENCODINGS } from '@arreglaya/shared/schemas/bank-statements';
@@ -10,9 +10,9 @@ import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
-import { saveBankMapping } from './api.ts';
+import { adminBankKeys, fetchBankMappings, saveBankMapping } from './api.ts';
 import { BankSuggestions } from './bank-suggestions.tsx';
-import { AMOUNT_MODES, EMPTY_MAPPING, mappingResolver, type MappingFormValues, type SavedMapping } from './mapping-values.ts';
+import { AMOUNT_MODES, EMPTY_MAPPING, fromMapping, mappingResolver, type MappingFormValues, type SavedMapping } from './mapping-values.ts';
 
 const f = tstat.mapping.fields;
 const SERVER_FIELDS = [
@@ -32,8 +32,10 @@ const SERVER_FIELDS = [
 
 /**
  * "Formato CSV de un banco": how to read a bank's CSV export, saved under a key the import then
- * names (PUT /api/admin/bank-mappings/:bank). Checked in the browser with the API's own schema
- * (mapping-values.ts); the amount's columns follow the chosen way the bank writes it.
+ * names (PUT /api/admin/bank-mappings/:bank). A saved layout is chosen from the list above the form
+ * (GET /api/admin/bank-mappings), which fills the form to see and edit it. Checked in the browser
+ * with the API's own schema (mapping-values.ts); the amount's columns follow the chosen way the bank
+ * writes it.
  */
 export function MappingForm() {
   const headingId = useId();
@@ -45,10 +47,27 @@ export function MappingForm() {
   const errors = formState.errors;
   const mode = useWatch({ control: form.control, name: 'amountMode' });
   const hasHeaderId = useId();
+  const savedId = useId();
+  const queryClient = useQueryClient();
+  const saved = useQuery({ queryKey: adminBankKeys.mappings, queryFn: ({ signal }) => fetchBankMappings(signal) });
+  const [chosen, setChosen] = useState('');
+  /** Said politely once a saved layout fills the form. */
+  const [loaded, setLoaded] = useState('');
+
+  const choose = (bank: string) => {
+    setChosen(bank);
+    const found = saved.data?.find((m) => m.bank === bank);
+    form.reset(found ? fromMapping(found.bank, found.mapping) : EMPTY_MAPPING);
+    setLoaded(found ? t.savedMappings.loaded(found.bank) : '');
+  };
 
   const save = useMutation({
     mutationFn: (v: SavedMapping) => saveBankMapping(v.bank, v.mapping),
-    onSuccess: (r) => messageBox.show({ text: r.message, kind: 'success' }),
+    onSuccess: async (r, v) => {
+      messageBox.show({ text: r.message, kind: 'success' });
+      await queryClient.invalidateQueries({ queryKey: adminBankKeys.mappings });
+      setChosen(v.bank.toLowerCase());
+    },
     onError: (error) => {
       if (!applyServerFieldErrors(error, form.setError, SERVER_FIELDS)) messageBox.show({ text: errorMessage(error), kind: 'error' });
     },
@@ -70,6 +89,25 @@ export function MappingForm() {
         {t.mapping.title}
       </h2>
       <p className="text-slate-700">{t.mapping.intro}</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={savedId} className="font-medium text-slate-800">
+          {t.savedMappings.label}
+        </label>
+        <select id={savedId} value={chosen} onChange={(e) => choose(e.target.value)} aria-describedby={`${savedId}-hint`} className={inputClasses('sm:max-w-md')}>
+          <option value="">{t.savedMappings.choose}</option>
+          {(saved.data ?? []).map((m) => (
+            <option key={m.bank} value={m.bank}>
+              {m.mapping.bankName ? `${m.bank} (${m.mapping.bankName})` : m.bank}
+            </option>
+          ))}
+        </select>
+        <p id={`${savedId}-hint`} className="text-sm text-slate-600">
+          {saved.isError ? t.savedMappings.loadError : saved.data && saved.data.length === 0 ? t.savedMappings.none : t.savedMappings.hint}
+        </p>
+        <p role="status" className="text-sm font-medium text-slate-800">
+          {loaded}
+        </p>
+      </div>
       <form
         noValidate
         aria-labelledby={headingId}

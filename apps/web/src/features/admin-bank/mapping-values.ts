@@ -1,6 +1,6 @@
 import type { FieldErrors, Resolver, ResolverResult } from 'react-hook-form';
 import { CsvMappingSchema, type CsvMapping } from '@arreglaya/shared/schemas/bank-statements';
-import { BankParamsSchema } from '@arreglaya/shared/schemas/statements';
+import { BankParamsSchema, type BankMappingView } from '@arreglaya/shared/schemas/statements';
 
 // The form of a bank's CSV layout: text fields and selects as a person fills them in, turned into
 // the shared CsvMappingSchema's input and checked with that schema, so the browser says what the
@@ -152,3 +152,40 @@ export const mappingResolver: Resolver<MappingFormValues, unknown, SavedMapping>
   }
   return { values: {}, errors: errors as FieldErrors<MappingFormValues> };
 };
+
+/** A column as the form shows it: a position as its digits, a header's name as written. */
+const columnText = (c: string | number | undefined) => (c === undefined ? '' : String(c));
+
+/** A saved layout (GET /api/admin/bank-mappings) as the form's values, to see and edit it. */
+export function fromMapping(bank: string, m: BankMappingView['mapping']): MappingFormValues {
+  const c = m.columns;
+  const amountMode: AmountMode = c.credit !== undefined || c.debit !== undefined ? 'split' : c.direction ? 'direction' : 'signed';
+  return {
+    bank,
+    bankName: m.bankName ?? '',
+    encoding: m.encoding,
+    delimiter: m.delimiter,
+    decimalSeparator: m.decimalSeparator,
+    dateFormat: m.dateFormat,
+    hasHeader: m.hasHeader,
+    skipRows: String(m.skipRows),
+    footerRows: String(m.footerRows),
+    amountMode,
+    columns: {
+      date: columnText(c.date),
+      amount: columnText(c.amount),
+      credit: columnText(c.credit),
+      debit: columnText(c.debit),
+      directionColumn: columnText(c.direction?.column),
+      creditValues: c.direction?.credit.join(', ') ?? '',
+      debitValues: c.direction?.debit.join(', ') ?? '',
+      currency: columnText(c.currency),
+      description: c.description.map(columnText).join('\n'),
+      bankTxId: columnText(c.bankTxId),
+      payerName: columnText(c.payerName),
+      payerAccount: columnText(c.payerAccount),
+      balance: columnText(c.balance),
+    },
+    currency: m.currency ?? '',
+  };
+}

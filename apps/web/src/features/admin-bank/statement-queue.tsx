@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
-import { AssignLineSchema, ReturnLineSchema, type StatementLineView } from '@arreglaya/shared/schemas/statements';
+import { AssignLineSchema, type StatementLineView } from '@arreglaya/shared/schemas/statements';
 import { formatReference, normalizeReference } from '@arreglaya/shared/transfer-reference';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { inputClasses } from '@/components/ui/field.tsx';
@@ -10,6 +10,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { adminBankKeys, assignLine, fetchStatementQueue, markLineReturned } from './api.ts';
+import { ReturnForm } from './return-form.tsx';
 
 /** What the page needs of the app's confirmation dialog (an alert dialog that asks before moving money). */
 export interface ConfirmProps {
@@ -25,10 +26,10 @@ export type ConfirmComponent = ComponentType<ConfirmProps>;
 type Action = 'assign' | 'return';
 
 /**
- * "Por asignar o devolver": the credits that found no transfer and the money to give back, oldest
- * first. An unmatched credit is assigned by a reference or returned whole; a matched line with an
- * excess (or a transfer that came after its reference expired) has its return recorded. Each
- * action asks first; afterwards the queue is read again.
+ * "Por asignar o devolver": the credits that found no transfer, oldest first. Each is assigned by a
+ * reference or given back whole (its return recorded with the bank's reference and day). Each action
+ * asks first; afterwards the queue is read again. Money owed back otherwise (an overpayment, a
+ * refund) is the list of transfer-returns.tsx.
  */
 export function StatementQueue({ Confirm }: { Confirm: ConfirmComponent }) {
   const headingId = useId();
@@ -63,15 +64,10 @@ function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Con
   const triggers = useRef<Partial<Record<Action, HTMLButtonElement | null>>>({});
   const amount = formatMoney(line.amountMinor, line.currency);
   const name = t.queue.line(amount, formatDate(line.bookedOn));
-  const unmatched = line.status === 'unmatched';
-  // An unmatched credit goes back whole; a matched line, its excess.
-  const toReturn = formatMoney(unmatched ? line.amountMinor : line.returnMinor, line.currency);
-  const actions: [Action, string][] = unmatched
-    ? [
-        ['assign', t.queue.assign],
-        ['return', t.queue.giveBack],
-      ]
-    : [['return', t.queue.registerReturn]];
+  const actions: [Action, string][] = [
+    ['assign', t.queue.assign],
+    ['return', t.queue.giveBack],
+  ];
   const close = (action: Action) => {
     setOpen(null);
     triggers.current[action]?.focus();
@@ -82,9 +78,7 @@ function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Con
         <h3 id={headingId} className="text-lg font-semibold text-slate-900">
           {name}
         </h3>
-        <span className={unmatched ? 'rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900' : 'rounded bg-sky-100 px-2 py-0.5 text-sm font-medium text-sky-900'}>
-          {unmatched ? t.queue.unmatched : t.queue.toReturnBadge}
-        </span>
+        <span className="rounded bg-amber-100 px-2 py-0.5 text-sm font-medium text-amber-900">{t.queue.unmatched}</span>
       </div>
       <dl className="mt-2 flex flex-col gap-1 text-sm">
         <div>
@@ -99,12 +93,6 @@ function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Con
           <dt className="inline font-medium text-slate-700">{t.queue.reference}: </dt>
           <dd className="inline font-mono text-slate-900">{line.reference ? formatReference(line.reference) : t.queue.noReference}</dd>
         </div>
-        {!unmatched && (
-          <div>
-            <dt className="inline font-medium text-slate-700">{t.queue.toReturn}: </dt>
-            <dd className="inline font-semibold text-slate-900">{toReturn}</dd>
-          </div>
-        )}
       </dl>
       <div className="mt-3 flex flex-wrap gap-2">
         {actions.map(([action, label]) => (
@@ -124,16 +112,16 @@ function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Con
           </button>
         ))}
       </div>
-      {open && (
-        <LineActionForm
-          key={open}
+      {open === 'assign' && <AssignForm id={formId} line={line} amount={amount} Confirm={Confirm} onCancel={() => close('assign')} onResolved={onResolved} />}
+      {open === 'return' && (
+        <ReturnForm
           id={formId}
-          action={open}
-          line={line}
-          amount={open === 'assign' ? amount : toReturn}
-          submitLabel={actions.find(([a]) => a === open)![1]}
+          submitLabel={t.queue.giveBack}
           Confirm={Confirm}
-          onCancel={() => close(open)}
+          confirm={(r) => ({ title: t.queue.returnTitle, text: t.queue.returnConfirm(amount, r.returnRef), confirmLabel: t.queue.returnYes })}
+          send={(r) => markLineReturned(line.id, r)}
+          refresh={[adminBankKeys.queue]}
+          onCancel={() => close('return')}
           onResolved={onResolved}
         />
       )}
@@ -141,32 +129,22 @@ function QueueLine({ line, Confirm, onResolved }: { line: StatementLineView; Con
   );
 }
 
-/** The reference to assign, or the return's bank reference: checked here, then asked once more, then sent. */
-function LineActionForm(props: {
-  id: string;
-  action: Action;
-  line: StatementLineView;
-  amount: string;
-  submitLabel: string;
-  Confirm: ConfirmComponent;
-  onCancel: () => void;
-  onResolved: () => void;
-}) {
-  const { id, action, line, amount, submitLabel, Confirm, onCancel, onResolved } = props;
+/** The reference to assign: checked here (its check symbol), then asked once more, then sent. */
+function AssignForm(props: { id: string; line: StatementLineView; amount: string; Confirm: ConfirmComponent; onCancel: () => void; onResolved: () => void }) {
+  const { id, line, amount, Confirm, onCancel, onResolved } = props;
   const inputId = useId();
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
   const input = useRef<HTMLInputElement>(null);
   const [value, setValue] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  /** The checked value the dialog asks about. */
+  /** The checked reference the dialog asks about. */
   const [asking, setAsking] = useState<string | null>(null);
-  const assign = action === 'assign';
 
   useEffect(() => input.current?.focus(), []);
 
   const mutation = useMutation({
-    mutationFn: (v: string) => (assign ? assignLine(line.id, v) : markLineReturned(line.id, v)),
+    mutationFn: (v: string) => assignLine(line.id, v),
     onSuccess: async (r) => {
       messageBox.show({ text: r.message, kind: 'success' });
       await queryClient.invalidateQueries({ queryKey: adminBankKeys.queue });
@@ -176,18 +154,14 @@ function LineActionForm(props: {
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = assign ? AssignLineSchema.safeParse({ reference: value }) : ReturnLineSchema.safeParse({ returnRef: value });
-    let checked = parsed.success ? ('reference' in parsed.data ? parsed.data.reference : parsed.data.returnRef) : null;
+    const parsed = AssignLineSchema.safeParse({ reference: value });
     let message = parsed.success ? null : parsed.error.issues[0]!.message;
-    if (assign && checked !== null) {
-      // The check symbol catches a typo before the server is asked.
-      const ref = normalizeReference(checked);
-      if (ref === null) message = t.queue.referenceInvalid;
-      checked = ref === null ? null : formatReference(ref);
-    }
+    // The check symbol catches a typo before the server is asked.
+    const ref = parsed.success ? normalizeReference(parsed.data.reference) : null;
+    if (parsed.success && ref === null) message = t.queue.referenceInvalid;
     setProblem(message);
-    if (checked === null) input.current?.focus();
-    else setAsking(checked);
+    if (ref === null) input.current?.focus();
+    else setAsking(formatReference(ref));
   };
 
   const confirm = async () => {
@@ -195,7 +169,7 @@ function LineActionForm(props: {
       await mutation.mutateAsync(asking!);
     } catch (error) {
       // No transfer waits with that reference (409): said beside the reference, the dialog closes.
-      if (assign && error instanceof ApiError && error.status === 409) {
+      if (error instanceof ApiError && error.status === 409) {
         setProblem(error.message);
         return;
       }
@@ -210,7 +184,7 @@ function LineActionForm(props: {
       <form id={id} noValidate onSubmit={review} className="mt-3 flex flex-col gap-3 border-t border-slate-200 pt-3">
         <div className="flex flex-col gap-1">
           <label htmlFor={inputId} className="font-medium text-slate-800">
-            {assign ? t.queue.referenceLabel : t.queue.returnRefLabel}
+            {t.queue.referenceLabel}
           </label>
           <input
             ref={input}
@@ -218,16 +192,16 @@ function LineActionForm(props: {
             type="text"
             value={value}
             onChange={(e) => setValue(e.target.value)}
-            maxLength={assign ? 30 : 140}
+            maxLength={30}
             autoComplete="off"
-            autoCapitalize={assign ? 'characters' : 'none'}
+            autoCapitalize="characters"
             spellCheck={false}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? `${hintId} ${problemId}` : hintId}
-            className={inputClasses(assign ? 'font-mono sm:max-w-xs' : 'sm:max-w-md')}
+            className={inputClasses('font-mono sm:max-w-xs')}
           />
           <p id={hintId} className="text-sm text-slate-600">
-            {assign ? t.queue.referenceHint : t.queue.returnRefHint}
+            {t.queue.referenceHint}
           </p>
           {/* Always present, so a refusal (the check here, or the server's 409) is announced. */}
           <div role="alert">
@@ -240,7 +214,7 @@ function LineActionForm(props: {
         </div>
         <div className="flex flex-wrap gap-2">
           <button type="submit" className={buttonClasses('primary')}>
-            {submitLabel}
+            {t.queue.assign}
           </button>
           <button type="button" className={buttonClasses('ghost')} onClick={onCancel}>
             {t.queue.cancel}
@@ -249,13 +223,7 @@ function LineActionForm(props: {
       </form>
       {/* Beside the form, not in it: the dialog's own submit must not bubble (through React's portal) into this one. */}
       {asking !== null && (
-        <Confirm
-          title={assign ? t.queue.assignTitle : t.queue.returnTitle}
-          text={assign ? t.queue.assignConfirm(amount, asking) : t.queue.returnConfirm(amount, asking)}
-          confirmLabel={assign ? t.queue.assignYes : t.queue.returnYes}
-          onConfirm={confirm}
-          onClose={() => setAsking(null)}
-        />
+        <Confirm title={t.queue.assignTitle} text={t.queue.assignConfirm(amount, asking)} confirmLabel={t.queue.assignYes} onConfirm={confirm} onClose={() => setAsking(null)} />
       )}
     </>
   );

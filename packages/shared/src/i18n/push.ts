@@ -23,6 +23,7 @@ export const push = {
   removed: 'Listo: ya no te avisaremos en este teléfono.',
   notFound: 'Este teléfono no tiene los avisos activados.',
   invalidEndpoint: 'La dirección de avisos de este navegador no es válida.',
+  unknownService: 'Este navegador usa un servicio de avisos que ArreglaYa no admite. Prueba con Chrome, Edge, Firefox o Safari.',
   invalidKeys: 'Las claves de avisos de este navegador no son válidas.',
 };
 

@@ -11,8 +11,8 @@ import type { Vapid } from './vapid.ts';
 export interface PushRoutesDeps {
   db: Db;
   vapid: Vapid;
-  /** Outside production, the tests' local push service on http://127.0.0.1 is a valid endpoint. */
-  isProduction: boolean;
+  /** PUSH_TEST_SERVICE (never set in production): the local push service's origin, admitted beside the browsers' push services. */
+  testService?: string | undefined;
 }
 
 const tags = ['cuenta'];
@@ -20,7 +20,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 
 /** Web Push on a device (decision 039): the server's public key, and a person's own devices. */
 export function pushRoutes(deps: PushRoutesDeps): FastifyPluginAsyncZod {
-  const allowLocalHttp = !deps.isProduction;
+  const { testService } = deps;
   const perUser: RateLimitRule[] = [{ name: 'user', max: 30, windowMs: 10 * 60_000, key: (req) => req.user?.id }];
   return async (app) => {
     app.get(
@@ -33,7 +33,7 @@ export function pushRoutes(deps: PushRoutesDeps): FastifyPluginAsyncZod {
       '/api/me/push-subscriptions',
       {
         config: { access: 'user', rateLimit: perUser },
-        schema: { tags, summary: 'Recibir avisos en este dispositivo', body: pushSubscriptionSchema(allowLocalHttp), response: { 201: MessageSchema, ...errors } },
+        schema: { tags, summary: 'Recibir avisos en este dispositivo', body: pushSubscriptionSchema(testService), response: { 201: MessageSchema, ...errors } },
       },
       async (req, reply) => {
         await subscribe(deps.db, req.user!.id, req.body, req.headers['user-agent']);
@@ -48,7 +48,7 @@ export function pushRoutes(deps: PushRoutesDeps): FastifyPluginAsyncZod {
         schema: {
           tags,
           summary: 'Dejar de recibir avisos en este dispositivo',
-          body: pushEndpointBodySchema(allowLocalHttp),
+          body: pushEndpointBodySchema(testService),
           response: { 200: MessageSchema, 404: ApiErrorSchema, ...errors },
         },
       },

@@ -411,3 +411,24 @@ describe('PushSender', () => {
     expect(await devicesOf(user.id)).toHaveLength(1);
   });
 });
+
+describe('the dispatcher and a push service that never answers (issue 48)', () => {
+  it("delays only its own person's notices: another person's push arrives within 2 s", async () => {
+    const a = await subscribed();
+    const b = await subscribed();
+    receiver.answer(a.device.endpoint, 'hang');
+    const { notifications } = t.app;
+    const notice = (userId: string, i: number) => ({ userId, type: 'paymentHeld' as const, body: `Pago ${i}`, url: `${t.config.appUrl}/proyectos/${i}` });
+    for (let i = 0; i < 8; i++) await t.db.transaction((tx) => notifications.queue(tx, notice(a.user.id, i)));
+    await t.db.transaction((tx) => notifications.queue(tx, notice(b.user.id, 99)));
+
+    const started = Date.now();
+    const round = notifications.deliver();
+    await expect.poll(() => receiver.received.some((r) => b.device.endpoint.endsWith(r.subscription)), { timeout: 2_000, interval: 20 }).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await round;
+    receiver.answer(a.device.endpoint, undefined);
+    // The never-answering device is kept (no answer says it is gone).
+    expect(await devicesOf(a.user.id)).toHaveLength(1);
+  }, 30_000);
+});

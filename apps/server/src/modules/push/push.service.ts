@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { pushSubscriptionSchema } from '@arreglaya/shared/schemas/push';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { deleteOwnSubscription, upsertSubscription } from './push.repository.ts';
+import { deleteOwnSubscription, lockDevicesOf, trimDevices, upsertSubscription } from './push.repository.ts';
 
 export type PushSubscriptionBody = z.output<ReturnType<typeof pushSubscriptionSchema>>;
 
@@ -33,9 +33,20 @@ export function userAgentLabel(userAgent: string | undefined): string {
   return browser ?? system ?? '';
 }
 
-/** This device is told of the signed-in person's notices from now on (a device signed in by someone else before moves to them). */
+/** At most this many devices a person (issue 48): the next one replaces the one registered longest ago. */
+export const MAX_DEVICES = 10;
+
+/**
+ * This device is told of the signed-in person's notices from now on (a device signed in by someone
+ * else before moves to them); beyond MAX_DEVICES the oldest goes, in the same transaction, one
+ * registration of the person at a time.
+ */
 export async function subscribe(db: DbOrTx, userId: string, body: PushSubscriptionBody, userAgent: string | undefined): Promise<void> {
-  await upsertSubscription(db, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgentLabel: userAgentLabel(userAgent) });
+  await db.transaction(async (tx) => {
+    await lockDevicesOf(tx, userId);
+    await upsertSubscription(tx, { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth, userAgentLabel: userAgentLabel(userAgent) });
+    await trimDevices(tx, userId, MAX_DEVICES);
+  });
 }
 
 /** Only the person's own device: another person's endpoint is the same 404 as an unknown one. */

@@ -16,6 +16,7 @@ import { startPushReceiver, type BrowserSubscription, type PushReceiver } from '
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPushSender } from './push-sender.ts';
 import { isPublicAddress } from './push-address.ts';
+import { subscribe } from './push.service.ts';
 import { loadVapid } from './vapid.ts';
 
 // Web Push (decision 039) against a local push service that verifies the VAPID header and
@@ -179,6 +180,29 @@ describe('POST/DELETE /api/me/push-subscriptions', () => {
       expect((await postSubscription(cookie, { ...good, endpoint })).statusCode, endpoint).toBe(201);
     }
     expect(await devicesOf(user.id)).toHaveLength(4);
+  });
+
+  it('keeps at most 10 devices a person: the 11th replaces the oldest (issue 48)', async () => {
+    const { user, cookie } = await person();
+    const devices = Array.from({ length: 11 }, () => receiver.subscribe());
+    for (const device of devices) expect((await postSubscription(cookie, device)).statusCode).toBe(201);
+    expect((await devicesOf(user.id)).map((d) => d.endpoint).sort()).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+  });
+
+  it('keeps exactly the 10 newest after 50 registrations at once', async () => {
+    const { user } = await person();
+    const old = Array.from({ length: 5 }, () => receiver.subscribe());
+    for (const device of old) await subscribe(t.db, user.id, device, undefined);
+    const raced = Array.from({ length: 50 }, () => receiver.subscribe());
+    await Promise.all(raced.map((device) => subscribe(t.db, user.id, device, undefined)));
+    const kept = await devicesOf(user.id);
+    expect(kept).toHaveLength(10);
+    expect(kept.every((d) => raced.some((r) => r.endpoint === d.endpoint))).toBe(true);
   });
 
   it('moves an endpoint posted again to whoever is signed in on that device now', async () => {

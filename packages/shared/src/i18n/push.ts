@@ -25,6 +25,24 @@ export const push = {
   invalidEndpoint: 'La dirección de avisos de este navegador no es válida.',
   unknownService: 'Este navegador usa un servicio de avisos que ArreglaYa no admite. Prueba con Chrome, Edge, Firefox o Safari.',
   invalidKeys: 'Las claves de avisos de este navegador no son válidas.',
+  deviceRemoved: 'Listo: ese dispositivo ya no recibirá avisos.',
+  deviceNotFound: 'No encontramos ese dispositivo entre los tuyos.',
+  unknownDevice: 'Navegador sin nombre',
+  // The list of the person's devices on /perfil/notificaciones.
+  devicesTitle: 'Dispositivos que reciben avisos',
+  devicesIntro: 'Estos teléfonos y computadoras reciben tus avisos. Quita los que ya no uses o no reconozcas.',
+  devicesEmpty: 'Ningún dispositivo recibe tus avisos todavía.',
+  devicesFailed: 'No pudimos cargar tus dispositivos. Inténtalo de nuevo.',
+  registeredOn: (date: string) => `Activado el ${date}`,
+  lastUsedOn: (date: string) => `Último aviso: ${date}`,
+  neverUsed: 'Todavía no ha recibido avisos',
+  removeDevice: 'Quitar',
+  removeDeviceLabel: (label: string) => `Quitar ${label}`,
+  removeDeviceConfirm: (label: string) => `¿Quitar ${label}? Ese dispositivo dejará de recibir tus avisos.`,
+  removeDeviceYes: 'Sí, quitar',
+  removeDeviceNo: 'Cancelar',
+  removingDevice: 'Quitando...',
+  removeDeviceFailed: 'No pudimos quitar ese dispositivo. Inténtalo de nuevo.',
 };
 
 /** What the service worker needs (its own export: the worker's bundle carries only this). */

@@ -101,5 +101,20 @@ export function pushEndpointBodySchema(testService?: string) {
 /** POST /api/auth/sign-out (a body is optional: the route takes it .nullish()): this device's endpoint, when it receives pushes, is dropped with the session. */
 export const SignOutSchema = z.object({ pushEndpoint: z.string().max(PUSH_ENDPOINT_MAX, { error: push.invalidEndpoint }).optional() });
 
+/** One of the person's devices on /perfil/notificaciones (GET /api/me/push-subscriptions): what a person recognises, never its endpoint. */
+export const PushDeviceSchema = z
+  .object({
+    id: z.string(),
+    /** "Chrome en Android", or the push service's browser family. */
+    label: z.string(),
+    createdAt: z.string(),
+    /** When a push service last accepted a message for it; null: never yet. */
+    lastUsedAt: z.string().nullable(),
+  })
+  .meta({ id: 'PushDevice' });
+export type PushDevice = z.infer<typeof PushDeviceSchema>;
+export const PushDevicesSchema = z.object({ devices: z.array(PushDeviceSchema) });
+export type PushDevices = z.infer<typeof PushDevicesSchema>;
+
 /** GET /api/push/key: the application server's public VAPID key (base64url), for pushManager.subscribe. */
 export const PushKeySchema = z.object({ publicKey: z.string() });

@@ -89,6 +89,43 @@ export async function hasSubscription(db: DbOrTx, userId: string): Promise<boole
   return row !== undefined;
 }
 
+/** Every device of the person (their sessions all ended: auth/end-access.ts). */
+export async function deleteAllSubscriptionsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export interface DeviceRow {
+  id: string;
+  endpoint: string;
+  userAgentLabel: string;
+  createdAt: Date;
+  lastSuccessAt: Date | null;
+}
+
+/** The person's devices, the most recently registered first. */
+export async function listDevicesOf(db: DbOrTx, userId: string): Promise<DeviceRow[]> {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      userAgentLabel: pushSubscriptions.userAgentLabel,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+}
+
+/** Removes the person's own device by its id; false when they have none with it. */
+export async function deleteOwnDevice(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
+}
+
 /** A push service said the subscription is gone (404/410). */
 export async function deleteSubscription(db: DbOrTx, id: string): Promise<void> {
   await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, id));

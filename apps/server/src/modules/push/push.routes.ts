@@ -1,11 +1,11 @@
 import { push } from '@arreglaya/shared/i18n/push';
 import { MessageSchema } from '@arreglaya/shared/schemas/auth';
-import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
-import { PushKeySchema, pushEndpointBodySchema, pushSubscriptionSchema } from '@arreglaya/shared/schemas/push';
+import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
+import { PushDevicesSchema, PushKeySchema, pushEndpointBodySchema, pushSubscriptionSchema } from '@arreglaya/shared/schemas/push';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { RateLimitRule } from '../../lib/route-config.ts';
-import { subscribe, unsubscribe } from './push.service.ts';
+import { listDevices, removeDevice, subscribe, unsubscribe } from './push.service.ts';
 import type { Vapid } from './vapid.ts';
 
 export interface PushRoutesDeps {
@@ -55,6 +55,24 @@ export function pushRoutes(deps: PushRoutesDeps): FastifyPluginAsyncZod {
       async (req) => {
         await unsubscribe(deps.db, req.user!.id, req.body.endpoint);
         return { message: push.removed };
+      },
+    );
+
+    app.get(
+      '/api/me/push-subscriptions',
+      { config: { access: 'user' }, schema: { tags, summary: 'Mis dispositivos que reciben avisos', response: { 200: PushDevicesSchema, ...errors } } },
+      async (req) => ({ devices: await listDevices(deps.db, req.user!.id) }),
+    );
+
+    app.delete(
+      '/api/me/push-subscriptions/:id',
+      {
+        config: { access: 'user', rateLimit: perUser },
+        schema: { tags, summary: 'Quitar uno de mis dispositivos', params: IdSchema, response: { 200: MessageSchema, 404: ApiErrorSchema, ...errors } },
+      },
+      async (req) => {
+        await removeDevice(deps.db, req.user!.id, req.params.id);
+        return { message: push.deviceRemoved };
       },
     );
   };

@@ -38,11 +38,11 @@ export const push = {
   neverUsed: 'Todavía no ha recibido avisos',
   removeDevice: 'Quitar',
   removeDeviceLabel: (label: string) => `Quitar ${label}`,
-  removeDeviceConfirm: (label: string) => `¿Quitar ${label}? Ese dispositivo dejará de recibir tus avisos.`,
+  removeDeviceConfirm: (label: string) => `¿Quitar ${label}?`,
+  removeDeviceWarning: 'Ese dispositivo dejará de recibir tus avisos hasta que los vuelvas a activar en él.',
   removeDeviceYes: 'Sí, quitar',
   removeDeviceNo: 'Cancelar',
   removingDevice: 'Quitando...',
-  removeDeviceFailed: 'No pudimos quitar ese dispositivo. Inténtalo de nuevo.',
 };
 
 /** What the service worker needs (its own export: the worker's bundle carries only this). */

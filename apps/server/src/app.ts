@@ -304,8 +304,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
   // Web Push (decision 039): the VAPID keys and the devices' subscriptions, and the channel's sender.
   const vapid = await loadVapid(db, config);
-  registerSender(createPushSender({ vapid, log: app.log }));
-  await app.register(pushRoutes({ db, vapid, isProduction: config.isProduction }));
+  registerSender(createPushSender({ vapid, log: app.log, testService: config.PUSH_TEST_SERVICE }));
+  await app.register(pushRoutes({ db, vapid, testService: config.PUSH_TEST_SERVICE }));
   await app.register(adminContactRoutes(db));
   await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
   // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.

@@ -24,7 +24,8 @@ let t: MailTestApp;
 let receiver: PushReceiver;
 let adminCookie: string;
 beforeAll(async () => {
-  [t, receiver] = await Promise.all([createTestAppWithMail(), startPushReceiver()]);
+  receiver = await startPushReceiver();
+  t = await createTestAppWithMail({ PUSH_TEST_SERVICE: receiver.url });
   const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
   adminCookie = await signIn(t, admin);
 });

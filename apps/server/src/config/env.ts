@@ -250,6 +250,24 @@ const EnvSchema = z
         .optional(),
     ),
     /**
+     * The tests' or a developer's local push service (issue 48): its origin (http(s)://host:port),
+     * admitted as a subscription's endpoint beside the browsers' push services and sent to without
+     * the public-address check. Refused in production.
+     */
+    PUSH_TEST_SERVICE: optionalNonEmpty.pipe(
+      z
+        .string()
+        .refine((v) => {
+          try {
+            const url = new URL(v);
+            return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === v;
+          } catch {
+            return false;
+          }
+        }, 'must be an origin, like http://127.0.0.1:4000 (no path, no trailing slash)')
+        .optional(),
+    ),
+    /**
      * WhatsApp (decision 040): Meta's Graph API address (https://graph.facebook.com) or `sandbox`, the
      * built-in stand-in (the default outside production; production must choose: unset, WhatsApp is off).
      */
@@ -304,6 +322,10 @@ const EnvSchema = z
   .refine((e) => e.DLOCAL_API_URL === undefined || e.DLOCAL_API_URL === 'sandbox' || DLOCAL_VARS.every((name) => e[name] !== undefined), {
     message: `a real DLOCAL_API_URL needs ${DLOCAL_VARS.join(', ')} (dLocal's Merchant Dashboard, Settings › Integrations)`,
     path: ['DLOCAL_API_URL'],
+  })
+  .refine((e) => e.NODE_ENV !== 'production' || e.PUSH_TEST_SERVICE === undefined, {
+    message: 'PUSH_TEST_SERVICE (a local push service for tests) is refused in production: pushes go to the browsers’ push services only',
+    path: ['PUSH_TEST_SERVICE'],
   })
   .refine((e) => (e.VAPID_PUBLIC_KEY === undefined) === (e.VAPID_PRIVATE_KEY === undefined), {
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together',

@@ -23,7 +23,26 @@ export const push = {
   removed: 'Listo: ya no te avisaremos en este teléfono.',
   notFound: 'Este teléfono no tiene los avisos activados.',
   invalidEndpoint: 'La dirección de avisos de este navegador no es válida.',
+  unknownService: 'Este navegador usa un servicio de avisos que ArreglaYa no admite. Prueba con Chrome, Edge, Firefox o Safari.',
   invalidKeys: 'Las claves de avisos de este navegador no son válidas.',
+  deviceRemoved: 'Listo: ese dispositivo ya no recibirá avisos.',
+  deviceNotFound: 'No encontramos ese dispositivo entre los tuyos.',
+  unknownDevice: 'Navegador sin nombre',
+  // The list of the person's devices on /perfil/notificaciones.
+  devicesTitle: 'Dispositivos que reciben avisos',
+  devicesIntro: 'Estos teléfonos y computadoras reciben tus avisos. Quita los que ya no uses o no reconozcas.',
+  devicesEmpty: 'Ningún dispositivo recibe tus avisos todavía.',
+  devicesFailed: 'No pudimos cargar tus dispositivos. Inténtalo de nuevo.',
+  registeredOn: (date: string) => `Activado el ${date}`,
+  lastUsedOn: (date: string) => `Último aviso: ${date}`,
+  neverUsed: 'Todavía no ha recibido avisos',
+  removeDevice: 'Quitar',
+  removeDeviceLabel: (label: string) => `Quitar ${label}`,
+  removeDeviceConfirm: (label: string) => `¿Quitar ${label}?`,
+  removeDeviceWarning: 'Ese dispositivo dejará de recibir tus avisos hasta que los vuelvas a activar en él.',
+  removeDeviceYes: 'Sí, quitar',
+  removeDeviceNo: 'Cancelar',
+  removingDevice: 'Quitando...',
 };
 
 /** What the service worker needs (its own export: the worker's bundle carries only this). */

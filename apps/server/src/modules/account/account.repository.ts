@@ -13,7 +13,6 @@ import {
   payoutAccounts,
   photos,
   projects,
-  sessions,
   users,
   verifications,
 } from '../../db/schema/index.ts';
@@ -82,7 +81,6 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   // A contractor's bank account for payouts goes too (the ledger and the payouts already made stay).
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
   await tx.delete(authAccounts).where(eq(authAccounts.userId, userId));
   await tx.delete(verifications).where(sql`${verifications.identifier} LIKE ${'%' + email}`);
   await tx.delete(newsletterSubscriptions).where(sql`lower(${newsletterSubscriptions.email}) = ${email.toLowerCase()}`);

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import { forgetPhone } from '../messaging/phone.service.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { endAccess } from '../auth/end-access.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -42,6 +43,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     // A client's open requests are cancelled, the offers on them withdrawn and their contractors told (issue 29).
     const closedProjects = await closeOpenProjectsOf(tx, deps, userId, { actorId: userId, because: 'account-deleted' });
     const { photoKeys, withdrawn } = await eraseAccount(tx, userId, user.email);
+    // Every session and every device's push subscription ends with the account (issue 48).
+    await endAccess(tx, userId);
     // The verified phone number and any code waiting (decision 040): the number is free for its next owner.
     await forgetPhone(tx, userId);
     // After the erasure: the notice names the contractor as the project page now does (no name left).

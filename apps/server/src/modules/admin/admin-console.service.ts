@@ -7,6 +7,7 @@ import type { Role } from '@arreglaya/shared/domain';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
+import { endAccess } from '../auth/end-access.ts';
 import { createNewSysadmin } from '../auth/sysadmin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
@@ -142,6 +143,8 @@ export async function ban(deps: AdminConsoleDeps, actorId: string, id: string): 
   const { told, closed } = await deps.db.transaction(async (tx) => {
     // The account's row first (banAccount's update), then the projects: a mail link takes them in that order too.
     const withdrawn = await banAccount(tx, id);
+    // Every session and every device's push subscription ends with the ban (issue 48).
+    await endAccess(tx, id);
     await tellClientsOffersWithdrawn(tx, deps, id, withdrawn);
     // A client's hires nothing was paid for end first (their contractors told), then close with the open projects.
     await endUnpaidHiresOfClient(tx, deps, id, { id: actorId, role: 'sysadmin' });

@@ -130,7 +130,7 @@ export async function findPersonActivity(db: DbOrTx, id: string) {
 }
 
 /**
- * Bans: the account stops being active, every session ends and a contractor's open offers are
+ * Bans: the account stops being active (its sessions and devices end: the service, auth/end-access.ts) and a contractor's open offers are
  * withdrawn (decision 023), in the caller's transaction. The users trigger announces the change
  * to the directory's cache (migration 0007, kind m). Unbanning gives the offers no life back.
  * Returns the offers withdrawn, whose clients the service tells.
@@ -138,7 +138,6 @@ export async function findPersonActivity(db: DbOrTx, id: string) {
 export async function banAccount(tx: DbOrTx, id: string): Promise<WithdrawnQuote[]> {
   const now = new Date();
   await tx.update(users).set({ status: 'banned', bannedAt: now, updatedAt: now }).where(eq(users.id, id));
-  await tx.delete(sessions).where(eq(sessions.userId, id));
   return withdrawOpenQuotesOf(tx, id, now);
 }
 

@@ -83,8 +83,9 @@ export async function endAllSessions(tx: DbOrTx, userId: string): Promise<void> 
 
 /**
  * Replaces the account's password outside better-auth (the console's "create sysadmin", `npm
- * run admin:create`, ADMIN_PASSWORD at start): a replaced password ends every session of the
- * account, as a change or a reset does, so a session opened with the old one reads nothing.
+ * run admin:create`, ADMIN_PASSWORD at start). The caller ends every session and device of the
+ * account with it (end-access.ts), as a change or a reset does, so a session opened with the old
+ * one reads nothing.
  */
 export async function replaceCredentialHash(tx: DbOrTx, userId: string, hash: string): Promise<void> {
   const credential = await tx.query.authAccounts.findFirst({
@@ -92,7 +93,6 @@ export async function replaceCredentialHash(tx: DbOrTx, userId: string, hash: st
   });
   if (credential) await tx.update(authAccounts).set({ password: hash }).where(eq(authAccounts.id, credential.id));
   else await tx.insert(authAccounts).values({ userId, providerId: 'credential', accountId: userId, password: hash });
-  await endAllSessions(tx, userId);
 }
 
 /** Gives every demo account (under demo.arreglaya.do) without a password this hash; how many got it. */

@@ -15,6 +15,7 @@ import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts
 import { findSessionUser } from './session-user.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { sessionCookie, sessionTokenOf } from './session-token.ts';
+import { endDevicesAfterPasswordChange } from './end-access.ts';
 
 export interface AuthServiceDeps {
   db: Db;
@@ -289,7 +290,10 @@ export async function resetPassword(deps: AuthServiceDeps, input: { email: strin
     await callAuth(deps.auth.api.resetPasswordEmailOTP({ body: { email: input.email, otp: input.code, password: input.password }, headers: toHeaders(ctx.req), asResponse: true }));
   });
   const user = await findUserByEmail(deps.db, input.email);
-  if (user) forgetSessions(deps, user.id);
+  if (user) {
+    await endDevicesAfterPasswordChange(deps.db, user.id);
+    forgetSessions(deps, user.id);
+  }
   await queuePasswordChangedMail(deps, input.email);
   deps.mailer.kick();
 }
@@ -304,6 +308,7 @@ export async function changePassword(deps: AuthServiceDeps, userId: string, inpu
     }),
   );
   forwardAuthHeaders(headers, reply);
+  await endDevicesAfterPasswordChange(deps.db, userId);
   forgetSessions(deps, userId);
   const user = await findUserEmail(deps.db, userId);
   if (user) {

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { findUserByEmail } from '../users/users.service.ts';
-import { endAllSessions, findCredentialHash, insertSysadmin, promoteToSysadmin, replaceCredentialHash, setDemoAccountsHash } from './auth.repository.ts';
+import { findCredentialHash, insertSysadmin, promoteToSysadmin, replaceCredentialHash, setDemoAccountsHash } from './auth.repository.ts';
+import { endAccess } from './end-access.ts';
 import { hashPassword, verifyPassword } from './password-hash.ts';
 
 /**
@@ -31,7 +32,8 @@ export async function ensureSysadmin(db: Db, email: string, password: string): P
     const old = await findCredentialHash(tx, id);
     const samePassword = old !== undefined && (await verifyPassword({ hash: old, password }));
     if (!samePassword) await replaceCredentialHash(tx, id, hash);
-    else if (existing.role !== 'sysadmin') await endAllSessions(tx, id);
+    // A promotion or a replaced password: every session and every device's push subscription ends.
+    if (!samePassword || existing.role !== 'sysadmin') await endAccess(tx, id);
     return { id, created: false };
   });
 }

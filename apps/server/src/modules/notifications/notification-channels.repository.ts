@@ -201,6 +201,8 @@ export interface AttemptOutcome {
   reason?: string | null;
   providerMessageId?: string | null;
   nextAttemptAt?: Date;
+  /** False: not tried this round (held behind the person's slow attempt, issue 48), so no attempt is counted. */
+  attempted?: boolean;
 }
 
 /**
@@ -217,13 +219,14 @@ export async function recordOutcomes(db: DbOrTx, outcomes: readonly AttemptOutco
   // its reason) rather than going back to the "sent" of the answer.
   const providerSpoke = sql`(v.state = 'sent' AND ${t.state} IN ('delivered', 'read', 'failed'))`;
   await db.execute(sql`
-    UPDATE ${t} SET state = CASE WHEN ${providerSpoke} THEN ${t.state} ELSE v.state END, attempts = ${t.attempts} + 1,
+    UPDATE ${t} SET state = CASE WHEN ${providerSpoke} THEN ${t.state} ELSE v.state END, attempts = ${t.attempts} + CASE WHEN v.attempted THEN 1 ELSE 0 END,
       reason = CASE WHEN ${providerSpoke} THEN ${t.reason} ELSE v.reason END,
       provider_message_id = coalesce(v.provider_message_id, ${t.providerMessageId}),
       next_attempt_at = coalesce(v.next_attempt_at, ${t.nextAttemptAt}), lease_until = NULL, updated_at = now()
     FROM unnest(${col((o) => o.id)}::uuid[], ${col((o) => o.state)}::varchar[], ${col((o) => o.reason ?? null)}::text[],
-      ${col((o) => o.providerMessageId ?? null)}::text[], ${col((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[])
-      AS v(id, state, reason, provider_message_id, next_attempt_at)
+      ${col((o) => o.providerMessageId ?? null)}::text[], ${col((o) => o.nextAttemptAt?.toISOString() ?? null)}::timestamptz[],
+      ${col((o) => o.attempted ?? true)}::boolean[])
+      AS v(id, state, reason, provider_message_id, next_attempt_at, attempted)
     WHERE ${t.id} = v.id`);
 }
 

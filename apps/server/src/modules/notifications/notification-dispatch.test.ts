@@ -225,3 +225,49 @@ describe('sending', () => {
     expect(gone!.n).toBe(0);
   });
 });
+
+describe('a slow recipient (issue 48)', () => {
+  /** WhatsApp or SMS whose provider call for one person never ends; everyone else's is answered at once. */
+  class StallingSender implements ChannelSender {
+    readonly handed: ChannelMessage[] = [];
+    constructor(
+      readonly channel: OutsideChannel,
+      private readonly stalled: string,
+    ) {}
+    reachable(): Promise<boolean> {
+      return Promise.resolve(true);
+    }
+    send(_db: unknown, message: ChannelMessage): Promise<SendResult> {
+      this.handed.push(message);
+      if (message.userId === this.stalled) return new Promise<SendResult>(() => undefined);
+      return Promise.resolve({ state: 'sent', providerMessageId: `${this.channel}-${message.deliveryId}` });
+    }
+  }
+
+  it("delays only that person's own messages: the others' go out at once, and the stalled person's wait behind a cut-off attempt", async () => {
+    clock = at('2031-04-01T15:00:00Z');
+    const [slow, other] = await Promise.all([createUser(t.db), createUser(t.db)]);
+    const whatsapp = new StallingSender('whatsapp', slow.id);
+    const sms = new StallingSender('sms', slow.id);
+    const d = createNotificationDispatcher({ db: t.db, senders: [whatsapp, sms], send: () => undefined, log: silent, now: () => clock, attemptTimeoutMs: 1_000 });
+    // The slow person's messages fall due first.
+    for (let i = 0; i < 6; i++) await t.db.transaction((tx) => d.queue(tx, offer(slow, `slow-${i}`)));
+    clock = later(1);
+    await t.db.transaction((tx) => d.queue(tx, offer(other, 'other-1')));
+    clock = later(1);
+
+    const started = Date.now();
+    const round = d.deliver();
+    await expect.poll(() => [whatsapp, sms].every((s) => s.handed.some((m) => m.userId === other.id)), { timeout: 2_000, interval: 20 }).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await round;
+    const rows = await deliveriesOf(other);
+    expect(rows.map((r) => r.state)).toEqual(['sent', 'sent']);
+    // One attempt each for the slow person, cut off; the rest wait for its retry without spending one.
+    for (const s of [whatsapp, sms]) expect(s.handed.filter((m) => m.userId === slow.id)).toHaveLength(1);
+    const slowRows = await deliveriesOf(slow);
+    expect(slowRows).toHaveLength(12);
+    expect(slowRows.filter((r) => r.attempts === 1).map((r) => r.reason)).toEqual(['timeout', 'timeout']);
+    expect(slowRows.every((r) => r.state === 'queued' && r.nextAttemptAt!.getTime() === clock.getTime() + 60_000)).toBe(true);
+  });
+});

@@ -33,6 +33,16 @@ import { isUuid } from '../../lib/uuid.ts';
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000] as const;
 /** Deliveries claimed per round of the job. */
 const CLAIM_BATCH = 100;
+/**
+ * Issue 48: one channel's deliveries go out in lanes, one lane per person (their messages in
+ * order), at most this many lanes at once, so a person whose device or number never answers holds
+ * back only their own messages.
+ */
+export const CHANNEL_CONCURRENCY = 8;
+/** The longest one attempt may take (the senders' own timeouts are shorter: Web Push 5 s, the providers 10 s… cut here at 8). */
+export const ATTEMPT_TIMEOUT_MS = 8_000;
+/** An attempt that failed after this long (or was cut off) sends the rest of the person's lane to its retry, unattempted. */
+const SLOW_ATTEMPT_MS = 2_000;
 
 /** Which notification type an in-app notice is, on the other channels; null: it stays in the app and e-mail. */
 export const NOTICE_TYPES: Partial<Record<NoticeKind, NotificationType>> = {
@@ -88,6 +98,28 @@ export interface DispatcherDeps {
   now?: () => Date;
   /** The signed one-tap link that turns a channel off (notification-unsubscribe.ts). */
   unsubscribeUrl?: (userId: string, channel: UnsubscribeChannel) => string;
+  /** ATTEMPT_TIMEOUT_MS (tests shorten it). */
+  attemptTimeoutMs?: number;
+}
+
+const TIMED_OUT = Symbol('timed out');
+
+/** The promise's value, or TIMED_OUT after `ms` (the promise itself is left to settle unobserved). */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | typeof TIMED_OUT> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<typeof TIMED_OUT>((resolve) => {
+    timer = setTimeout(() => resolve(TIMED_OUT), ms);
+  });
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function pool<T>(items: readonly T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const runners = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) await work(items[next++]!);
+  });
+  await Promise.all(runners);
 }
 
 export function createNotificationDispatcher(deps: DispatcherDeps): NotificationDispatcher {
@@ -95,21 +127,29 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
   // Read at each send: app.ts registers the senders built after the dispatcher (Web Push, WhatsApp, SMS) into the same list.
   const senderOf = (channel: OutsideChannel) => deps.senders.find((s) => s.channel === channel);
 
-  /** Sends one delivery and gives its outcome; a sender that throws counts as a retryable failure. */
-  async function attempt(sender: ChannelSender, d: DueDelivery): Promise<AttemptOutcome> {
+  const attemptTimeoutMs = deps.attemptTimeoutMs ?? ATTEMPT_TIMEOUT_MS;
+
+  /** Sends one delivery and gives its outcome (and whether it was slow); a sender that throws or takes too long counts as a retryable failure. */
+  async function attempt(sender: ChannelSender, d: DueDelivery): Promise<{ outcome: AttemptOutcome; slow: boolean }> {
     // A status callback already tied a provider's message to it: the provider accepted it (an answer
     // lost to a timeout), so it is not sent again (Meta has no idempotency key).
-    if (d.providerMessageId) return { id: d.id, state: 'sent', providerMessageId: d.providerMessageId };
+    if (d.providerMessageId) return { outcome: { id: d.id, state: 'sent', providerMessageId: d.providerMessageId }, slow: false };
+    const started = Date.now();
     let result: SendResult;
     try {
-      result = await sender.send(deps.db, { deliveryId: d.id, userId: d.userId, type: d.type, title: d.title, body: d.body, url: d.url, templateParams: d.templateParams });
+      const answer = await within(
+        sender.send(deps.db, { deliveryId: d.id, userId: d.userId, type: d.type, title: d.title, body: d.body, url: d.url, templateParams: d.templateParams }),
+        attemptTimeoutMs,
+      );
+      result = answer === TIMED_OUT ? { state: 'failed', retryable: true, reason: 'timeout' } : answer;
     } catch (err) {
       result = { state: 'failed', retryable: true, reason: err instanceof Error ? err.message.slice(0, 300) : String(err) };
     }
-    if (result.state !== 'failed') return { id: d.id, state: result.state, providerMessageId: result.providerMessageId ?? null };
+    const slow = Date.now() - started >= Math.min(SLOW_ATTEMPT_MS, attemptTimeoutMs);
+    if (result.state !== 'failed') return { outcome: { id: d.id, state: result.state, providerMessageId: result.providerMessageId ?? null }, slow };
     const delay = result.retryable ? RETRY_DELAYS_MS[d.attempts] : undefined;
-    if (delay === undefined) return { id: d.id, state: 'failed', reason: result.reason };
-    return { id: d.id, state: 'queued', reason: result.reason, nextAttemptAt: new Date(now().getTime() + delay) };
+    if (delay === undefined) return { outcome: { id: d.id, state: 'failed', reason: result.reason }, slow: false };
+    return { outcome: { id: d.id, state: 'queued', reason: result.reason, nextAttemptAt: new Date(now().getTime() + delay) }, slow };
   }
 
   /** A provider said (in a later status) that the person's address is gone: their channel's sender disables it. */
@@ -118,18 +158,33 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
   }
 
   /**
-   * One channel's deliveries one after another, then their outcomes in one statement (and the
-   * statuses that arrived before the ids were stored); each channel runs beside the others, so a
-   * slow or failing one holds back nobody else.
+   * One channel's deliveries, a lane per person (in order) and CHANNEL_CONCURRENCY lanes at once,
+   * then their outcomes in one statement (and the statuses that arrived before the ids were
+   * stored). Each channel runs beside the others, and a lane whose attempt failed slowly (a device
+   * or number that does not answer) sends the rest of its person's deliveries to that attempt's
+   * retry without trying them: one recipient delays only their own messages.
    */
   async function sendChannel(channel: OutsideChannel, due: DueDelivery[]): Promise<void> {
     const sender = senderOf(channel);
     const outcomes: AttemptOutcome[] = [];
-    for (const d of due) {
-      if (sender) outcomes.push(await attempt(sender, d));
-      // The channel's sender was removed from the app since it was queued: nothing can send it.
-      else outcomes.push({ id: d.id, state: 'failed', reason: `no sender for ${channel}` });
-    }
+    const lanes = new Map<string, DueDelivery[]>();
+    for (const d of due) lanes.set(d.userId, [...(lanes.get(d.userId) ?? []), d]);
+    await pool([...lanes.values()], CHANNEL_CONCURRENCY, async (lane) => {
+      for (const [i, d] of lane.entries()) {
+        // The channel's sender was removed from the app since it was queued: nothing can send it.
+        if (!sender) {
+          outcomes.push({ id: d.id, state: 'failed', reason: `no sender for ${channel}` });
+          continue;
+        }
+        const { outcome, slow } = await attempt(sender, d);
+        outcomes.push(outcome);
+        if (slow && outcome.state === 'queued') {
+          for (const rest of lane.slice(i + 1))
+            outcomes.push({ id: rest.id, state: 'queued', reason: `held behind a slow attempt: ${outcome.reason}`, nextAttemptAt: outcome.nextAttemptAt, attempted: false });
+          return;
+        }
+      }
+    });
     await recordOutcomes(deps.db, outcomes);
     const withIds = outcomes.filter((o) => o.providerMessageId).map((o) => o.id);
     if (withIds.length > 0) await addressesGone(await applyKeptStatuses(deps.db, { deliveryIds: withIds }));

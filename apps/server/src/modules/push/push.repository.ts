@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { appSettings, pushSubscriptions, users } from '../../db/schema/index.ts';
 
@@ -28,15 +28,35 @@ export interface StoredSubscription {
   auth: string;
 }
 
-/** Saves the device's subscription for this person; an endpoint already stored (the same browser) moves to them with its new keys. */
+/** Serialises the changes to one person's devices until the transaction ends (the cap below counts them). */
+export async function lockDevicesOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`push-devices:${userId}`}, 0))`);
+}
+
+/**
+ * Saves the device's subscription for this person; an endpoint already stored (the same browser)
+ * moves to them with its new keys. Registered at the statement's clock (not the transaction's
+ * start), so under lockDevicesOf the order of registrations is the order of their times.
+ */
 export async function upsertSubscription(db: DbOrTx, row: { userId: string; endpoint: string; p256dh: string; auth: string; userAgentLabel: string }): Promise<void> {
   await db
     .insert(pushSubscriptions)
-    .values(row)
+    .values({ ...row, createdAt: sql`clock_timestamp()` })
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
-      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgentLabel: row.userAgentLabel, createdAt: sql`now()`, lastSuccessAt: null },
+      set: { userId: row.userId, p256dh: row.p256dh, auth: row.auth, userAgentLabel: row.userAgentLabel, createdAt: sql`clock_timestamp()`, lastSuccessAt: null },
     });
+}
+
+/** Removes the person's devices beyond the `keep` most recently registered. */
+export async function trimDevices(db: DbOrTx, userId: string, keep: number): Promise<void> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id))
+    .limit(keep);
+  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)));
 }
 
 /** Removes the person's own subscription at this endpoint; false when they have none there. */
@@ -67,6 +87,43 @@ export async function hasSubscription(db: DbOrTx, userId: string): Promise<boole
     .where(eq(pushSubscriptions.userId, userId))
     .limit(1);
   return row !== undefined;
+}
+
+/** Every device of the person (their sessions all ended: auth/end-access.ts). */
+export async function deleteAllSubscriptionsOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+}
+
+export interface DeviceRow {
+  id: string;
+  endpoint: string;
+  userAgentLabel: string;
+  createdAt: Date;
+  lastSuccessAt: Date | null;
+}
+
+/** The person's devices, the most recently registered first. */
+export async function listDevicesOf(db: DbOrTx, userId: string): Promise<DeviceRow[]> {
+  return db
+    .select({
+      id: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      userAgentLabel: pushSubscriptions.userAgentLabel,
+      createdAt: pushSubscriptions.createdAt,
+      lastSuccessAt: pushSubscriptions.lastSuccessAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(desc(pushSubscriptions.createdAt), desc(pushSubscriptions.id));
+}
+
+/** Removes the person's own device by its id; false when they have none with it. */
+export async function deleteOwnDevice(db: DbOrTx, userId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.id, id)))
+    .returning({ id: pushSubscriptions.id });
+  return gone.length > 0;
 }
 
 /** A push service said the subscription is gone (404/410). */

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
@@ -14,6 +15,8 @@ import { asBrowser, createUser, signIn, type TestUser } from '../../../test/supp
 import { startPushReceiver, type BrowserSubscription, type PushReceiver } from '../../../test/support/push-receiver.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createPushSender } from './push-sender.ts';
+import { isPublicAddress } from './push-address.ts';
+import { subscribe } from './push.service.ts';
 import { loadVapid } from './vapid.ts';
 
 // Web Push (decision 039) against a local push service that verifies the VAPID header and
@@ -22,7 +25,9 @@ import { loadVapid } from './vapid.ts';
 let t: TestApp;
 let receiver: PushReceiver;
 beforeAll(async () => {
-  [t, receiver] = await Promise.all([createTestApp(), startPushReceiver()]);
+  // The local push service is named to the app (PUSH_TEST_SERVICE, refused in production): nothing else off the push services' list is.
+  receiver = await startPushReceiver();
+  t = await createTestApp({ PUSH_TEST_SERVICE: receiver.url });
 });
 afterAll(async () => {
   await t.close();
@@ -85,6 +90,14 @@ describe('VAPID keys', () => {
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: pub })).toThrow(/VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY must be set together/);
     expect(() => loadConfig({ VAPID_PUBLIC_KEY: 'abc', VAPID_PRIVATE_KEY: 'def' })).toThrow(/VAPID_PUBLIC_KEY: must be a P-256 public key/);
   });
+
+  it('refuses a local push service (PUSH_TEST_SERVICE) in production, and anything but an origin', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', PUSH_TEST_SERVICE: 'http://127.0.0.1:4000' })).toThrow(
+      /PUSH_TEST_SERVICE \(a local push service for tests\) is refused in production/,
+    );
+    expect(() => loadConfig({ PUSH_TEST_SERVICE: 'http://127.0.0.1:4000/push' })).toThrow(/PUSH_TEST_SERVICE: must be an origin/);
+    expect(loadConfig({ PUSH_TEST_SERVICE: 'http://127.0.0.1:4000' }).PUSH_TEST_SERVICE).toBe('http://127.0.0.1:4000');
+  });
 });
 
 describe('POST/DELETE /api/me/push-subscriptions', () => {
@@ -125,6 +138,71 @@ describe('POST/DELETE /api/me/push-subscriptions', () => {
       payload: good,
     });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("admits only the browsers' push services, over https on the default port (issue 48): anything else is a Spanish 400", async () => {
+    const { user, cookie } = await person();
+    const good = receiver.subscribe();
+    for (const endpoint of [
+      'https://127.0.0.1:8443/push/x',
+      'https://10.0.0.1:6443/api/v1/namespaces',
+      'https://[::1]/push/x',
+      'https://[::ffff:127.0.0.1]/push/x',
+      'https://169.254.169.254/latest/meta-data/',
+      'https://metadata.google.internal/computeMetadata/v1/',
+      'https://2130706433/push/x',
+      'https://0x7f.1/push/x',
+      'https://push.example.com/x',
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com./fcm/send/x',
+      'https://fcm.googleapis.com.attacker.net/fcm/send/x',
+      'https://evilfcm.googleapis.com/fcm/send/x',
+      'https://push.services.mozilla.com.attacker.net/wpush/v2/x',
+      'https://attacker.net/.push.apple.com/x',
+      'https://user@fcm.googleapis.com/fcm/send/x',
+      'http://fcm.googleapis.com/fcm/send/x',
+      // The local push service is admitted at its own origin only.
+      `${receiver.url.replace('http:', 'https:')}/push/x`,
+      'http://127.0.0.1:1/push/x',
+      'http://localhost/push/x',
+    ]) {
+      const res = await postSubscription(cookie, { ...good, endpoint });
+      expect(res.statusCode, endpoint).toBe(400);
+      expect(Object.values(res.json().error.fields), endpoint).toHaveLength(1);
+      expect(res.json().error.fields.endpoint, endpoint).toMatch(/^(La dirección|Este navegador)/);
+    }
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/dAbC:APA91bExample',
+      'https://updates.push.services.mozilla.com/wpush/v2/gAAAAABExample',
+      'https://web.push.apple.com/QExampleToken',
+      'https://wns2-par02p.notify.windows.com/w/?token=BQYAAADExample',
+    ]) {
+      expect((await postSubscription(cookie, { ...good, endpoint })).statusCode, endpoint).toBe(201);
+    }
+    expect(await devicesOf(user.id)).toHaveLength(4);
+  });
+
+  it('keeps at most 10 devices a person: the 11th replaces the oldest (issue 48)', async () => {
+    const { user, cookie } = await person();
+    const devices = Array.from({ length: 11 }, () => receiver.subscribe());
+    for (const device of devices) expect((await postSubscription(cookie, device)).statusCode).toBe(201);
+    expect((await devicesOf(user.id)).map((d) => d.endpoint).sort()).toEqual(
+      devices
+        .slice(1)
+        .map((d) => d.endpoint)
+        .sort(),
+    );
+  });
+
+  it('keeps exactly the 10 newest after 50 registrations at once', async () => {
+    const { user } = await person();
+    const old = Array.from({ length: 5 }, () => receiver.subscribe());
+    for (const device of old) await subscribe(t.db, user.id, device, undefined);
+    const raced = Array.from({ length: 50 }, () => receiver.subscribe());
+    await Promise.all(raced.map((device) => subscribe(t.db, user.id, device, undefined)));
+    const kept = await devicesOf(user.id);
+    expect(kept).toHaveLength(10);
+    expect(kept.every((d) => raced.some((r) => r.endpoint === d.endpoint))).toBe(true);
   });
 
   it('moves an endpoint posted again to whoever is signed in on that device now', async () => {
@@ -199,7 +277,7 @@ describe('PushSender', () => {
     templateParams: [],
     ...over,
   });
-  const sender = () => loadVapid(t.db, t.config).then((vapid) => createPushSender({ vapid }));
+  const sender = () => loadVapid(t.db, t.config).then((vapid) => createPushSender({ vapid, testService: receiver.url }));
   const receivedBy = (device: BrowserSubscription) => receiver.received.filter((r) => device.endpoint.endsWith(r.subscription));
 
   it('reaches every device of the person, whose keys alone decrypt exactly {title, body, url, tag}', async () => {
@@ -278,11 +356,103 @@ describe('PushSender', () => {
     expect(receivedBy(device)).toHaveLength(1);
   });
 
+  it('refuses, at send time, a push service whose name resolves to a non-public address: no connection, the device kept (issue 48)', async () => {
+    // A listener that counts connections stands where the name would lead (the registration's port rule is the schema's; here the row is written directly).
+    let connections = 0;
+    const trap = net.createServer((socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => trap.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = trap.address() as net.AddressInfo;
+      const { user } = await person();
+      const keys = receiver.subscribe().keys;
+      await t.db.insert(pushSubscriptions).values({ userId: user.id, endpoint: `https://fcm.googleapis.com:${port}/fcm/send/rebound`, ...keys });
+      const vapid = await loadVapid(t.db, t.config);
+      for (const addresses of [['127.0.0.1'], ['142.250.80.10', '10.0.0.1'], ['::ffff:127.0.0.1'], ['fd00::1'], ['100.64.0.1'], ['169.254.169.254']]) {
+        const resolved: string[] = [];
+        const push = createPushSender({
+          vapid,
+          testService: receiver.url,
+          resolveHost: async (host) => {
+            resolved.push(host);
+            return addresses;
+          },
+        });
+        expect(await push.send(t.db, message(user.id)), addresses.join()).toEqual({ state: 'failed', retryable: false, reason: 'push service address is not public' });
+        expect(resolved).toEqual(['fcm.googleapis.com']);
+      }
+      expect(connections).toBe(0);
+      expect(await devicesOf(user.id)).toHaveLength(1);
+    } finally {
+      await new Promise((resolve) => trap.close(resolve));
+    }
+  });
+
+  it('tells public addresses from private, loopback, link-local, CGNAT, unique-local, mapped, multicast and reserved ones', () => {
+    for (const ip of ['142.250.80.10', '17.253.144.10', '2a00:1450:4001:82a::200a', '2620:1ec:21::14']) expect(isPublicAddress(ip), ip).toBe(true);
+    for (const ip of [
+      '0.0.0.0',
+      '0.1.2.3',
+      '10.0.0.1',
+      '100.64.0.1',
+      '100.127.255.254',
+      '127.0.0.1',
+      '169.254.169.254',
+      '172.16.0.1',
+      '172.31.255.255',
+      '192.168.1.1',
+      '192.0.0.8',
+      '198.18.0.1',
+      '224.0.0.1',
+      '240.0.0.1',
+      '255.255.255.255',
+      '::',
+      '::1',
+      '::ffff:127.0.0.1',
+      '::ffff:8.8.8.8',
+      '64:ff9b::a00:1',
+      'fc00::1',
+      'fd12:3456::1',
+      'fe80::1',
+      'ff02::1',
+      '2002:a00:1::1',
+      'not an address',
+    ])
+      expect(isPublicAddress(ip), ip).toBe(false);
+  });
+
   it('gives up on a push service that does not answer: a retryable timeout', async () => {
     const { user, device } = await subscribed();
     receiver.answer(device.endpoint, 'hang');
     const vapid = await loadVapid(t.db, t.config);
-    expect(await createPushSender({ vapid, timeoutMs: 300 }).send(t.db, message(user.id))).toEqual({ state: 'failed', retryable: true, reason: 'timeout' });
+    expect(await createPushSender({ vapid, timeoutMs: 300, testService: receiver.url }).send(t.db, message(user.id))).toEqual({
+      state: 'failed',
+      retryable: true,
+      reason: 'timeout',
+    });
     expect(await devicesOf(user.id)).toHaveLength(1);
   });
+});
+
+describe('the dispatcher and a push service that never answers (issue 48)', () => {
+  it("delays only its own person's notices: another person's push arrives within 2 s", async () => {
+    const a = await subscribed();
+    const b = await subscribed();
+    receiver.answer(a.device.endpoint, 'hang');
+    const { notifications } = t.app;
+    const notice = (userId: string, i: number) => ({ userId, type: 'paymentHeld' as const, body: `Pago ${i}`, url: `${t.config.appUrl}/proyectos/${i}` });
+    for (let i = 0; i < 8; i++) await t.db.transaction((tx) => notifications.queue(tx, notice(a.user.id, i)));
+    await t.db.transaction((tx) => notifications.queue(tx, notice(b.user.id, 99)));
+
+    const started = Date.now();
+    const round = notifications.deliver();
+    await expect.poll(() => receiver.received.some((r) => b.device.endpoint.endsWith(r.subscription)), { timeout: 2_000, interval: 20 }).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    await round;
+    receiver.answer(a.device.endpoint, undefined);
+    // The never-answering device is kept (no answer says it is gone).
+    expect(await devicesOf(a.user.id)).toHaveLength(1);
+  }, 30_000);
 });

@@ -4,6 +4,8 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { NotificationPreferencesForm } from '@/features/notifications/components/notification-preferences-form.tsx';
 import { NotificationChannelsSection } from '@/features/notifications/components/notification-channels-grid.tsx';
 import { PushToggle } from '@/features/notifications/components/push-toggle.tsx';
+import { PushDevices } from '@/features/notifications/components/push-devices.tsx';
+import { pushDevicesKey } from '@/features/notifications/api/push-api.ts';
 import { PhoneChannelSection } from '@/features/notifications/components/phone-channel.tsx';
 import { preferencesQuery, usePreferences } from '@/features/notifications/api/notifications-queries.ts';
 import { loaderViewer } from '@/features/auth/guard.ts';
@@ -41,7 +43,8 @@ function NotificationsPage() {
           userId={user.id}
           setup={
             <>
-              <PushToggle />
+              <PushToggle onChange={() => void queryClient.invalidateQueries({ queryKey: pushDevicesKey })} />
+              <PushDevices />
               <PhoneChannelSection userId={user.id} country={user.country} profilePhone={user.phone} />
             </>
           }

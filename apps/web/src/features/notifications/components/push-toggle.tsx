@@ -8,7 +8,7 @@ import { readPushState, turnOff, turnOn, type PushState } from '../lib/push-devi
  * "Avisarme en este teléfono" (decision 039): Web Push on this device. Reading where the device
  * stands asks nothing; the browser's permission prompt comes only from the person's tap.
  */
-export function PushToggle() {
+export function PushToggle({ onChange }: { onChange?: () => void } = {}) {
   const [state, setState] = useState<PushState | null>(null);
   const [note, setNote] = useState<{ text: string; error: boolean } | null>(null);
   const action = useInFlight();
@@ -31,12 +31,16 @@ export function PushToggle() {
         if (state === 'on') {
           setState(await turnOff());
           setNote({ text: t.removed, error: false });
+          onChange?.();
           return;
         }
         const result = await turnOn();
         if (result === 'dismissed') setNote({ text: t.dismissed, error: false });
         else setState(result);
-        if (result === 'on') setNote({ text: t.saved, error: false });
+        if (result === 'on') {
+          setNote({ text: t.saved, error: false });
+          onChange?.();
+        }
       } catch {
         setNote({ text: state === 'on' ? t.offFailed : t.failed, error: true });
       }

@@ -108,7 +108,12 @@ const EnvSchema = z
     APP_URL: optionalNonEmpty.pipe(z.url().optional()),
     ADMIN_EMAIL: optionalNonEmpty.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalNonEmpty.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
-    DEMO_DATA: bool01.default(true),
+    /**
+     * The Dominican demo (about 80 accounts sharing DEMO_PASSWORD, which the README prints), loaded
+     * into an empty database. Default on outside production (`npm start` shows a marketplace), off
+     * in production (issue 48): there only DEMO_DATA=1 loads it, and every start warns.
+     */
+    DEMO_DATA: bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAIL_FROM: z.string().min(3).default('ArreglaYa <no-responder@arreglaya.do>'),
     /** Where contact-us messages and store applications are delivered. */
@@ -324,7 +329,9 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'PROCESSOR'> {
+export interface Config extends Omit<Env, 'PROCESSOR' | 'DEMO_DATA'> {
+  /** DEMO_DATA, or its default: on outside production, off in production. */
+  DEMO_DATA: boolean;
   /** PROCESSOR, or the sandbox outside production (production refuses to start without it). */
   PROCESSOR: 'sandbox' | 'dlocal';
   /**
@@ -357,6 +364,19 @@ const DEMO_TRANSFER_ACCOUNT = {
 
 export class ConfigError extends Error {}
 
+/** Every demo person signs in with this password (README). */
+export const DEMO_PASSWORD = 'demo-arreglaya';
+
+/** What the start logs as warnings about the settings chosen (server.ts), at every start. */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && config.DEMO_DATA)
+    warnings.push(
+      `DEMO_DATA=1 in production: the demo marketplace is loaded into an empty database, and its accounts (e-mails ending in @demo.arreglaya.do) sign in with the password '${DEMO_PASSWORD}' printed in the README. Unset DEMO_DATA unless this is a demonstration site`,
+    );
+  return warnings;
+}
+
 /**
  * Parses the environment once at start. A bad value stops the process with a message
  * that names the variable. Relative paths are taken from the directory npm was run in
@@ -372,6 +392,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const baseDir = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
+    DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     dataDir: path.resolve(baseDir, env.DATA_DIR),
     backupDir: path.resolve(baseDir, env.BACKUP_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

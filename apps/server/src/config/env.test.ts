@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'ab'.repeat(31) }],
     ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: '10' }],
     ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: 'cinco minutos' }],
+    ['PHONE_CODES_PER_ADDRESS', { PHONE_CODES_PER_ADDRESS: '0' }],
+    ['PHONE_CODES_PER_HOUR', { PHONE_CODES_PER_HOUR: 'muchos' }],
   ])('stops with a message naming %s for %o', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

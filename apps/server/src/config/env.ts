@@ -272,6 +272,14 @@ const EnvSchema = z
     SMS_ACCOUNT_SID: optionalNonEmpty,
     SMS_AUTH_TOKEN: optionalNonEmpty,
     SMS_FROM: optionalNonEmpty,
+    /**
+     * Phone verification codes (WhatsApp, SMS) one client address may have sent per hour, and all
+     * of them together per hour, besides the limits per person and per number (issue 48). Each code
+     * costs money and reaches a stranger's phone. Defaults 10 and 500 (PHONE_CODE_LIMITS in
+     * modules/messaging/phone.service.ts).
+     */
+    PHONE_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).optional(),
+    PHONE_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

@@ -92,6 +92,11 @@ const EnvSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /**
+     * Connections the app's pool opens to PostgreSQL at most, per instance (the directory's read
+     * pool and two listeners come on top: README, "Several instances behind one database").
+     */
+    PG_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SMTP_URL: optionalNonEmpty.pipe(
       z
         .string()

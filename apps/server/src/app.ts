@@ -442,7 +442,11 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const messaging = createMessaging(app, { config, db, log: app.log, statusSink: deps.deliveryStatusSink ?? notifications.statusSink });
   registerSender(createWhatsAppSender(messaging, app.log));
   registerSender(createSmsSender(messaging, app.log));
-  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging }));
+  const phoneCodeLimits = {
+    ...(config.PHONE_CODES_PER_ADDRESS === undefined ? {} : { perAddress: config.PHONE_CODES_PER_ADDRESS }),
+    ...(config.PHONE_CODES_PER_HOUR === undefined ? {} : { perHour: config.PHONE_CODES_PER_HOUR }),
+  };
+  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

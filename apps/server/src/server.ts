@@ -1,5 +1,5 @@
 import { buildApp, defaultPhotoStorage } from './app.ts';
-import { ConfigError, loadConfig, type Config } from './config/env.ts';
+import { ConfigError, DEMO_PASSWORD, loadConfig, startWarnings, type Config } from './config/env.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
 import { openDatabase } from './db/database.ts';
 import { EmbeddedPostgresError } from './db/postgres-layout.ts';
@@ -8,9 +8,6 @@ import { seedDemoData } from './demo/seed-demo.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { createLogger } from './lib/logger.ts';
 import { ensureSysadmin, giveDemoAccountsPassword } from './modules/auth/sysadmin.ts';
-
-/** Every demo person signs in with this password (README). */
-export const DEMO_PASSWORD = 'demo-arreglaya';
 
 /** Start-up: config → database (+ migrations) → app → listen. The only file that listens. */
 async function main(): Promise<void> {
@@ -25,6 +22,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config);
+  for (const warning of startWarnings(config)) logger.warn(warning);
 
   let database;
   try {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './env.ts';
+import { ConfigError, loadConfig, startWarnings } from './env.ts';
 
 describe('loadConfig', () => {
   it('gives the documented defaults', () => {
@@ -24,6 +24,8 @@ describe('loadConfig', () => {
     ['DATA_ENCRYPTION_KEY', { DATA_ENCRYPTION_KEY: 'ab'.repeat(31) }],
     ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: '10' }],
     ['CHAT_AWAY_AFTER_MS', { CHAT_AWAY_AFTER_MS: 'cinco minutos' }],
+    ['PHONE_CODES_PER_ADDRESS', { PHONE_CODES_PER_ADDRESS: '0' }],
+    ['PHONE_CODES_PER_HOUR', { PHONE_CODES_PER_HOUR: 'muchos' }],
   ])('stops with a message naming %s for %o', (variable, env) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -111,6 +113,28 @@ describe('loadConfig', () => {
     ])('refuses %s', (_label, env, message) => {
       expect(() => loadConfig(env)).toThrow(ConfigError);
       expect(() => loadConfig(env)).toThrow(message);
+    });
+  });
+
+  describe('DEMO_DATA (issue 48, item 4): the demo accounts share a password the README prints', () => {
+    const prod = { NODE_ENV: 'production', MAIL_TRANSPORT: 'outbox', PROCESSOR: 'sandbox' };
+
+    it('is off by default in production, on by default elsewhere (npm start runs in development)', () => {
+      expect(loadConfig(prod).DEMO_DATA).toBe(false);
+      expect(loadConfig({}).DEMO_DATA).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'development' }).DEMO_DATA).toBe(true);
+      expect(loadConfig({ NODE_ENV: 'test' }).DEMO_DATA).toBe(true);
+      expect(loadConfig({ DEMO_DATA: '0' }).DEMO_DATA).toBe(false);
+    });
+
+    it('loads in production only when asked for, and then warns at every start', () => {
+      expect(loadConfig({ ...prod, DEMO_DATA: '1' }).DEMO_DATA).toBe(true);
+      expect(loadConfig({ ...prod, DEMO_DATA: 'true' }).DEMO_DATA).toBe(true);
+      expect(startWarnings(loadConfig({ ...prod, DEMO_DATA: '1' }))).toEqual([expect.stringMatching(/^DEMO_DATA=1 in production: .*demo-arreglaya/)]);
+      expect(startWarnings(loadConfig(prod))).toEqual([]);
+      expect(startWarnings(loadConfig({ ...prod, DEMO_DATA: '0' }))).toEqual([]);
+      // Outside production the demo is the point of `npm start`: nothing to warn about.
+      expect(startWarnings(loadConfig({}))).toEqual([]);
     });
   });
 

@@ -92,6 +92,11 @@ const EnvSchema = z
         .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
         .optional(),
     ),
+    /**
+     * Connections the app's pool opens to PostgreSQL at most, per instance (the directory's read
+     * pool and two listeners come on top: README, "Several instances behind one database").
+     */
+    PG_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
     SMTP_URL: optionalNonEmpty.pipe(
       z
         .string()
@@ -108,7 +113,12 @@ const EnvSchema = z
     APP_URL: optionalNonEmpty.pipe(z.url().optional()),
     ADMIN_EMAIL: optionalNonEmpty.pipe(z.email().optional()),
     ADMIN_PASSWORD: optionalNonEmpty.pipe(z.string().min(8, 'must have at least 8 characters').optional()),
-    DEMO_DATA: bool01.default(true),
+    /**
+     * The Dominican demo (about 80 accounts sharing DEMO_PASSWORD, which the README prints), loaded
+     * into an empty database. Default on outside production (`npm start` shows a marketplace), off
+     * in production (issue 48): there only DEMO_DATA=1 loads it, and every start warns.
+     */
+    DEMO_DATA: bool01.optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     MAIL_FROM: z.string().min(3).default('ArreglaYa <no-responder@arreglaya.do>'),
     /** Where contact-us messages and store applications are delivered. */
@@ -285,6 +295,14 @@ const EnvSchema = z
     SMS_ACCOUNT_SID: optionalNonEmpty,
     SMS_AUTH_TOKEN: optionalNonEmpty,
     SMS_FROM: optionalNonEmpty,
+    /**
+     * Phone verification codes (WhatsApp, SMS) one client address may have sent per hour, and all
+     * of them together per hour, besides the limits per person and per number (issue 48). Each code
+     * costs money and reaches a stranger's phone. Defaults 10 and 500 (PHONE_CODE_LIMITS in
+     * modules/messaging/phone.service.ts).
+     */
+    PHONE_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).optional(),
+    PHONE_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -346,7 +364,9 @@ const EnvSchema = z
 
 export type Env = z.infer<typeof EnvSchema>;
 
-export interface Config extends Omit<Env, 'PROCESSOR'> {
+export interface Config extends Omit<Env, 'PROCESSOR' | 'DEMO_DATA'> {
+  /** DEMO_DATA, or its default: on outside production, off in production. */
+  DEMO_DATA: boolean;
   /** PROCESSOR, or the sandbox outside production (production refuses to start without it). */
   PROCESSOR: 'sandbox' | 'dlocal';
   /**
@@ -379,6 +399,19 @@ const DEMO_TRANSFER_ACCOUNT = {
 
 export class ConfigError extends Error {}
 
+/** Every demo person signs in with this password (README). */
+export const DEMO_PASSWORD = 'demo-arreglaya';
+
+/** What the start logs as warnings about the settings chosen (server.ts), at every start. */
+export function startWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  if (config.isProduction && config.DEMO_DATA)
+    warnings.push(
+      `DEMO_DATA=1 in production: the demo marketplace is loaded into an empty database, and its accounts (e-mails ending in @demo.arreglaya.do) sign in with the password '${DEMO_PASSWORD}' printed in the README. Unset DEMO_DATA unless this is a demonstration site`,
+    );
+  return warnings;
+}
+
 /**
  * Parses the environment once at start. A bad value stops the process with a message
  * that names the variable. Relative paths are taken from the directory npm was run in
@@ -394,6 +427,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const baseDir = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
+    DEMO_DATA: env.DEMO_DATA ?? env.NODE_ENV !== 'production',
     dataDir: path.resolve(baseDir, env.DATA_DIR),
     backupDir: path.resolve(baseDir, env.BACKUP_DIR),
     appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),

@@ -29,7 +29,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void, w
   // A batch of NOTIFYs after commit that could not be sent (the database away): its code only, never its payloads.
   const onNotifyError = (err: unknown) => warn(`database: notifications after commit not sent (${connectionErrorCode(err) ?? (err instanceof Error ? err.name : 'error')})`);
   if (config.DATABASE_URL) {
-    const pool = createPool(config.DATABASE_URL, undefined, onIdleError);
+    const pool = createPool(config.DATABASE_URL, config.PG_POOL_MAX, onIdleError);
     await runMigrations(pool);
     const db = createDb(pool, onNotifyError);
     return {
@@ -50,7 +50,7 @@ export async function openDatabase(config: Config, log: (msg: string) => void, w
     const embedded = await startEmbeddedPostgres(config.dataDir, log, { onEvent: (_event, detail) => warn(detail) });
     // Over the Unix-domain socket in the cluster directory when there is one: a round trip costs
     // both sides less CPU than TCP over loopback (decision 002).
-    const pool = createPool(embedded.socketUrl ?? embedded.url, undefined, onIdleError);
+    const pool = createPool(embedded.socketUrl ?? embedded.url, config.PG_POOL_MAX, onIdleError);
     await runMigrations(pool);
     const db = createDb(pool, onNotifyError);
     return {

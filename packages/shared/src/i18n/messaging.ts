@@ -162,6 +162,10 @@ export const messaging = {
     codeExpired: 'El código venció. Pide uno nuevo.',
     noPendingCode: 'No hay ningún código pendiente. Pide uno nuevo.',
     resendTooSoon: (seconds: number) => `Espera ${seconds} s para pedir otro código.`,
+    /** Codes per client address per hour (PHONE_CODES_PER_ADDRESS; issue 48). */
+    tooManyFromAddress: 'Se pidieron demasiados códigos desde tu conexión. Inténtalo de nuevo más tarde.',
+    /** Codes per hour for everyone (PHONE_CODES_PER_HOUR; issue 48). */
+    tooManyEverywhere: 'Ahora mismo estamos enviando demasiados códigos. Inténtalo de nuevo en unos minutos.',
     takenByOther: 'Este número ya está confirmado en otra cuenta.',
     undeliverable: (channel: 'whatsapp' | 'sms') =>
       channel === 'whatsapp'

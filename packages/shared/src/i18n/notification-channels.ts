@@ -48,8 +48,11 @@ export const notificationChannels = {
     saved: 'Tus canales quedaron guardados.',
     loadFailed: 'No pudimos cargar tus canales. Inténtalo de nuevo.',
   },
-  /** GET /api/notifications/unsubscribe: the one-tap page. */
+  /** /api/notifications/unsubscribe: the link's page (GET, changes nothing), and its button's answer (POST). */
   unsubscribe: {
+    askTitle: (channel: string) => `¿Dejar de recibir avisos por ${channel}?`,
+    askText: (channel: string) => `Si confirmas, dejaremos de enviarte avisos por ${channel}. Podrás volver a activarlos cuando quieras en Mi perfil › Notificaciones.`,
+    button: 'Darme de baja',
     title: 'Listo, no te enviaremos más',
     done: (channel: string) => `Desactivamos los avisos por ${channel}. Puedes volver a activarlos cuando quieras en Mi perfil › Notificaciones.`,
     invalid: 'Este enlace para darte de baja no es válido o está incompleto.',

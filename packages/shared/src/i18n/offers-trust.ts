@@ -5,6 +5,7 @@ export const offerTerms = {
   startDate: 'Fecha de inicio',
   startDateHint: 'Cuándo puedes empezar.',
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
+  startDateTooFar: 'La fecha de inicio no puede ser más de un año después de hoy.',
   durationDays: 'Duración (días)',
   /** Where the value says its unit ('1 día'): the offer's card and the comparison (issue 46: 'Duración (días): 1 día'). */
   duration: 'Duración',

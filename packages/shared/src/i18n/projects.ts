@@ -1,3 +1,4 @@
+import type { Currency } from '../domain.ts';
 import { offerPriceLabel } from './common.ts';
 import { formatDay } from '../format-dates.ts';
 // Projects and quotes (issue 13): the new-project form, Mis proyectos, the open project list,
@@ -98,12 +99,17 @@ export const projects = {
   },
 } as const;
 
+/** Currencies as a sentence names them. */
+const CURRENCY_NAMES: Record<Currency, string> = { DOP: 'pesos dominicanos', COP: 'pesos colombianos', MXN: 'pesos mexicanos', USD: 'dólares estadounidenses' };
+
 export const quotes = {
   // Make Offer (spec §2 Modals, §5 Bid, §8).
   sent: 'Tu oferta fue enviada al cliente.',
   sendError: (error: string) => `Error al registrar la oferta. - ${error}`,
   priceMustBePositive: 'Precio tiene que ser mayor que cero.',
   priceTooHigh: 'El precio es demasiado alto.',
+  /** An offer in another currency than its project's country's (issue 48): the comparison would sort US$1,000 below RD$20,000. */
+  currencyNotProject: (currency: Currency) => `La oferta tiene que estar en la moneda del proyecto: ${CURRENCY_NAMES[currency]} (${currency}).`,
   stagesMustSum100: 'Las etapas deben sumar 100 %.',
   stagesCount: 'Un plan por etapas tiene de 2 a 5 etapas.',
   stagesTooSmall: 'Con este precio alguna etapa quedaría en cero: sube el precio o cambia los porcentajes.',

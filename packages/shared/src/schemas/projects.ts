@@ -260,9 +260,30 @@ export function offerStartDateInPast(startDate: string, country: CountryCode, no
   return startDate < todayIn(country, now);
 }
 
+/**
+ * The latest start date an offer may propose: a year from today in the country's calendar (issue
+ * 48); without a country, the latest of every country's (the schema's bound, which cannot know the
+ * project; the service checks the project's).
+ */
+export function offerStartDateLatest(country?: CountryCode, now: Date = new Date()): string {
+  const today = country ? todayIn(country, now) : COUNTRY_CODES.map((c) => todayIn(c, now)).reduce((a, b) => (a > b ? a : b));
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Whether an offer's start date is more than a year ahead (offerStartDateLatest). */
+export function offerStartDateTooFar(startDate: string, country?: CountryCode, now: Date = new Date()): boolean {
+  return startDate > offerStartDateLatest(country, now);
+}
+
 /** The offer's terms to compare (decision 043): required on every new offer. */
 const offerTerms = {
-  startDate: z.string({ error: validation.required }).min(1, { error: validation.required }).pipe(isoDate),
+  startDate: z
+    .string({ error: validation.required })
+    .min(1, { error: validation.required })
+    .pipe(isoDate)
+    .refine((d) => !offerStartDateTooFar(d), { error: tt.startDateTooFar }),
   durationDays: z
     .number({ error: tt.durationRange })
     .int({ error: tt.durationRange })
@@ -282,7 +303,8 @@ export const QuoteStageSchema = z.object({ title: line(100), percent: z.number({
 export const QuoteInputSchema = z
   .object({
     priceMinor: price,
-    currency: choice(CURRENCIES).default('DOP'),
+    /** The project's currency (its country's); left out, it is taken from the project (issue 48). */
+    currency: choice(CURRENCIES).optional(),
     // An empty one is 'Campo obligatorio.' already; a short one says how much it needs.
     description: paragraph(QUOTE_DESCRIPTION_MAX).refine((v) => v.length === 0 || v.length >= QUOTE_DESCRIPTION_MIN, { error: tq.descriptionTooShort(QUOTE_DESCRIPTION_MIN) }),
     validityDays: z.number({ error: validation.invalidValue }).int().min(1).max(QUOTE_VALIDITY_MAX_DAYS).default(DEFAULT_QUOTE_VALIDITY_DAYS),

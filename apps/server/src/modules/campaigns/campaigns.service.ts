@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { campaignRecipients, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { renderMail } from '../mail/layout.ts';
+import { listUnsubscribeHeaders } from '../mail/list-unsubscribe.ts';
 import { FAN_OUT_BATCH, fanOutMail, FIRST_NAME_TOKEN } from '../mail/mail-fan-out.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import {
@@ -149,7 +150,7 @@ function mailCampaign(deps: CampaignsDeps, c: CampaignRow, batch: number): Promi
       mail: campaignMailOf(c),
       tokens: { [LINK_TOKEN]: unsubscribeUrlSql(deps.appUrl, deps.linkSecret, sql`${users.id}`) },
       // RFC 2369 and RFC 8058: the mail client's own "unsubscribe", one POST to the same link.
-      headers: { 'List-Unsubscribe': `<${LINK_TOKEN}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: listUnsubscribeHeaders(LINK_TOKEN),
     },
     batch,
   );

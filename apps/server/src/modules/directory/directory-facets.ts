@@ -1,4 +1,5 @@
 import { COUNTRY_CODES, ZONES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
+import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import type { DbOrTx } from '../../db/client.ts';
 import { EVERYTHING, type Changes } from './directory-cache.ts';
@@ -33,6 +34,20 @@ const NO_ORIGIN: DirectoryFilters = { service: [], rating: [] };
 
 /** Services masks have this many bits (Uint16). */
 const SERVICE_BITS = 16;
+export const SERVICE_MASK_BITS = SERVICE_BITS;
+
+/**
+ * Throws unless `services` services fit a mask: bit i is SERVICE_TYPES[i] (serviceMask), and a
+ * bit past the Uint16 would be dropped from every contractor's mask without a word.
+ */
+export function serviceMaskFits(services: number): void {
+  if (services > SERVICE_BITS)
+    throw new Error(
+      `The services catalogue (SERVICE_TYPES) has ${services} services but the directory's services masks have ${SERVICE_BITS} bits (Uint16Array in modules/directory/directory-facets.ts): widen SERVICE_BITS and the services array (Uint32Array holds 31 in JavaScript's bit operations) before adding a service.`,
+    );
+}
+// At start: the server refuses to run with a catalogue that does not fit (issue 48).
+serviceMaskFits(SERVICE_TYPES.length);
 
 /** Lists of contractors a base (byBaseIndex): all of its listed contractors, then those offering each service. */
 const LISTS_PER_BASE = 1 + SERVICE_BITS;

@@ -12,6 +12,8 @@ export interface NewMail {
   html?: string;
   /** Which mail this is (contact-team, newsletter-welcome, ...), for the outbox page and tests. */
   template: string;
+  /** Extra headers (List-Unsubscribe of a mail with an unsubscribe link: list-unsubscribe.ts). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -23,13 +25,13 @@ export async function insertMail(db: DbOrTx, mail: NewMail): Promise<string> {
   if (later) {
     const id = randomUUID();
     later.write(
-      sql`INSERT INTO ${emailOutbox} (id, to_address, subject, text_body, html_body, template) VALUES (${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template})`,
+      sql`INSERT INTO ${emailOutbox} (id, to_address, subject, text_body, html_body, template, headers) VALUES (${id}, ${mail.to}, ${mail.subject}, ${mail.text}, ${mail.html ?? null}, ${mail.template}, ${mail.headers ? JSON.stringify(mail.headers) : null}::jsonb)`,
     );
     return id;
   }
   const [row] = await db
     .insert(emailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template })
+    .values({ toAddress: mail.to, subject: mail.subject, textBody: mail.text, htmlBody: mail.html, template: mail.template, headers: mail.headers ?? null })
     .returning({ id: emailOutbox.id });
   return row!.id;
 }

@@ -19,6 +19,21 @@ export interface InboundDeps {
   statusSink: DeliveryStatusSink;
 }
 
+/**
+ * A provider's event older than this is refused (issue 48). Meta retries an undelivered webhook
+ * for up to 7 days; the ids of events taken are kept 30 days (RETENTION_DAYS.webhookEvents in
+ * notifications/notification-purge.ts). An event is taken only while its id would still be kept,
+ * so a captured callback replayed after the purge of its id is refused by its timestamp.
+ */
+export const WEBHOOK_EVENT_MAX_AGE_DAYS = 14;
+const MAX_AGE_MS = WEBHOOK_EVENT_MAX_AGE_DAYS * 24 * 3600 * 1000;
+
+/** Whether a WhatsApp event's `timestamp` (Unix seconds, as text) is recent enough to take; one without a timestamp is not. */
+export function webhookEventFresh(timestamp: string | undefined, now: number = Date.now()): boolean {
+  if (timestamp === undefined || !/^\d{1,12}$/.test(timestamp)) return false;
+  return now - Number(timestamp) * 1000 <= MAX_AGE_MS;
+}
+
 /** "Bájá ", "b a j a", "Stop." → BAJA / STOP: letters only, upper case, accents off. */
 export function keywordOf(text: string): 'optOut' | 'optIn' | null {
   const word = text

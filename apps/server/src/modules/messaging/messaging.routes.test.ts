@@ -4,7 +4,10 @@ import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts, WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
-import { phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
+import { messagingWebhookEvents, phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+import { RETENTION_DAYS } from '../notifications/notification-purge.ts';
+import { WEBHOOK_EVENT_MAX_AGE_DAYS } from './inbound.service.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
 import { freshNumber, lastPhoneCode, pastResendWait as pastResendWaitOf, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -25,11 +28,15 @@ import { twilioSignature, whatsappSignature } from './webhook-signatures.ts';
 let t: TestApp;
 const statuses: Parameters<DeliveryStatusSink>[0][] = [];
 beforeAll(async () => {
-  t = await createTestApp({}, { deliveryStatusSink: async (update) => void statuses.push(update) });
+  // Every code of this file is asked from one address: the cap per address (issue 48) has its own test (test/phone-code-limits.test.ts).
+  t = await createTestApp({ PHONE_CODES_PER_ADDRESS: '1000' }, { deliveryStatusSink: async (update) => void statuses.push(update) });
 });
 afterAll(() => t.close());
 
 const settled = () => t.app.messaging.standIns.settled();
+const DAY_MS = 24 * 3600 * 1000;
+/** A WhatsApp webhook's timestamp: Unix seconds, as text. */
+const unixSeconds = (ms: number) => String(Math.floor(ms / 1000));
 
 async function person() {
   const user = await createUser(t.db);
@@ -375,7 +382,7 @@ describe('our webhooks', () => {
   const statusBody = (id: string, state: string) =>
     JSON.stringify({
       object: 'whatsapp_business_account',
-      entry: [{ id: 'w', changes: [{ field: 'messages', value: { statuses: [{ id, status: state, timestamp: '1', recipient_id: '18095551234' }] } }] }],
+      entry: [{ id: 'w', changes: [{ field: 'messages', value: { statuses: [{ id, status: state, timestamp: unixSeconds(Date.now()), recipient_id: '18095551234' }] } }] }],
     });
   const postWhatsApp = (body: string, signature: string) =>
     t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature }, payload: body });
@@ -400,6 +407,67 @@ describe('our webhooks', () => {
     expect((await postWhatsApp(body, good)).statusCode).toBe(200);
     expect((await postWhatsApp(body, good)).statusCode).toBe(200);
     expect(statuses.filter((s) => s.providerMessageId === id)).toEqual([{ channel: 'whatsapp', providerMessageId: id, state: 'delivered' }]);
+  });
+
+  it('WhatsApp (issue 48): a captured callback replayed after the purge of its id is still refused', async () => {
+    const signed = (body: string) => whatsappSignature(secrets().whatsappAppSecret, body);
+    const keys = async () => (await t.db.select({ key: messagingWebhookEvents.key }).from(messagingWebhookEvents)).map((r) => r.key);
+    // Meta retries a webhook for up to 7 days; its ids are kept well past that, and a callback older
+    // than 14 days are refused by their timestamp, so one that outlives its id is never taken again.
+    expect(WEBHOOK_EVENT_MAX_AGE_DAYS).toBeGreaterThanOrEqual(7);
+    expect(RETENTION_DAYS.webhookEvents).toBeGreaterThan(WEBHOOK_EVENT_MAX_AGE_DAYS + 1);
+
+    // A person who wrote BAJA 40 days ago (taken then: its id stored then), and ALTA since.
+    const { user, number } = await verifiedPerson('whatsapp');
+    const ago = new Date(Date.now() - 40 * DAY_MS);
+    const messageId = `wamid.old${randomInt(1e9)}`;
+    const baja = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'w',
+          changes: [
+            { field: 'messages', value: { messages: [{ from: number.slice(1), id: messageId, timestamp: unixSeconds(ago.getTime()), type: 'text', text: { body: 'BAJA' } }] } },
+          ],
+        },
+      ],
+    });
+    const statusId = `wamid.old${randomInt(1e9)}`;
+    const failed = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'w',
+          changes: [
+            {
+              field: 'messages',
+              value: { statuses: [{ id: statusId, status: 'failed', timestamp: unixSeconds(ago.getTime()), recipient_id: number.slice(1), errors: [{ code: 131026 }] }] },
+            },
+          ],
+        },
+      ],
+    });
+    await t.db.insert(messagingWebhookEvents).values([
+      { key: `whatsapp:inbound:${messageId}`, receivedAt: ago },
+      { key: `whatsapp:status:${statusId}:failed`, receivedAt: ago },
+    ]);
+    // The daily purge forgets them.
+    await runJob(t.app.jobs, 'notifications-purge');
+    expect(await keys()).not.toContain(`whatsapp:inbound:${messageId}`);
+    expect(await keys()).not.toContain(`whatsapp:status:${statusId}:failed`);
+
+    // Replayed with Meta's valid signature: answered (nothing for Meta to retry), and nothing changes.
+    expect((await postWhatsApp(baja, signed(baja))).statusCode).toBe(200);
+    expect((await postWhatsApp(failed, signed(failed))).statusCode).toBe(200);
+    await settled();
+    expect(await createWhatsAppSender(t.app.messaging).reachable(t.db, user.id)).toBe(true);
+    expect(statuses.some((s) => s.providerMessageId === statusId)).toBe(false);
+    expect(await keys()).not.toContain(`whatsapp:inbound:${messageId}`);
+
+    // One within Meta's retry window (six days late) is still taken.
+    const late = statusBody(`wamid.late${randomInt(1e9)}`, 'delivered').replace(/"timestamp":"\d+"/, `"timestamp":"${unixSeconds(Date.now() - 6 * DAY_MS)}"`);
+    expect((await postWhatsApp(late, signed(late))).statusCode).toBe(200);
+    expect(statuses.some((s) => late.includes(s.providerMessageId))).toBe(true);
   });
 
   it('SMS: checks X-Twilio-Signature over our URL and the parameters', async () => {

@@ -4,15 +4,24 @@ import type { Db } from '../../db/client.ts';
 import { devMessagesRoutes } from './dev-messages.routes.ts';
 import type { Messaging } from './messaging.ts';
 import { phoneRoutes } from './phone.routes.ts';
+import type { PhoneCodeLimits } from './phone.service.ts';
 import { sandboxSmsRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
 import { messagingWebhookRoutes } from './webhooks.routes.ts';
 
 /** Everything WhatsApp and SMS mount, in one registration (app.ts stays one line). */
-export function messagingRoutes(deps: { db: Db; log: FastifyBaseLogger; appUrl: string; isProduction: boolean; messaging: Messaging }): FastifyPluginAsyncZod {
+export function messagingRoutes(deps: {
+  db: Db;
+  log: FastifyBaseLogger;
+  appUrl: string;
+  isProduction: boolean;
+  messaging: Messaging;
+  /** PHONE_CODES_PER_ADDRESS and PHONE_CODES_PER_HOUR. */
+  phoneCodeLimits?: Partial<PhoneCodeLimits>;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, messaging } = deps;
     const { standIns, secrets, messengers } = messaging;
-    await app.register(phoneRoutes({ db, messengers }));
+    await app.register(phoneRoutes({ db, messengers, ...(deps.phoneCodeLimits ? { limits: deps.phoneCodeLimits } : {}) }));
     await app.register(
       messagingWebhookRoutes({
         db,

@@ -6,6 +6,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
+import { countHit } from '../rate-limits/rate-limits.service.ts';
 import type { Messenger } from './messenger.ts';
 import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findPhone, saveCode, verifiedByAnother } from './phone.repository.ts';
 
@@ -15,7 +16,18 @@ import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findPhone
 export interface PhoneDeps {
   db: Db;
   messengers: Record<PhoneChannel, Messenger>;
+  /** PHONE_CODES_PER_ADDRESS and PHONE_CODES_PER_HOUR (PHONE_CODE_LIMITS without them). */
+  limits?: Partial<PhoneCodeLimits>;
 }
+
+/** Codes sent per client address per hour, and per hour for everyone (issue 48). */
+export interface PhoneCodeLimits {
+  perAddress: number;
+  perHour: number;
+}
+
+export const PHONE_CODE_LIMITS: PhoneCodeLimits = { perAddress: 10, perHour: 500 };
+const HOUR_MS = 3600_000;
 
 interface HttpContext {
   req: FastifyRequest;
@@ -41,6 +53,14 @@ async function guard(db: Db, policy: GuardPolicy, subject: string, { req, reply 
     throw new AppError('RATE_LIMITED', messaging.phone.resendTooSoon(answer.retryAfterSeconds));
   }
   return answer.attempt;
+}
+
+/** Counts one under `key` in the hour's window; past `max`, a 429 with `message` until the window ends. */
+async function capped(db: Db, key: string, max: number, message: string, { reply }: HttpContext): Promise<void> {
+  const { hits, resetAt } = await countHit(db, key, HOUR_MS);
+  if (hits <= max) return;
+  void reply.header('Retry-After', Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000)));
+  throw new AppError('RATE_LIMITED', message);
 }
 
 export async function phoneStatus(db: Db, userId: string): Promise<PhoneStatus> {
@@ -79,10 +99,16 @@ export async function requestCode(deps: PhoneDeps, userId: string, input: { numb
     void http.reply.header('Retry-After', seconds);
     throw new AppError('RATE_LIMITED', messaging.phone.resendTooSoon(seconds));
   }
-  if (await verifiedByAnother(db, input.number, userId)) throw new AppError('CONFLICT', messaging.phone.takenByOther);
-  // Every code sent counts, per person and per number (a number cannot be flooded from many accounts).
+  const limits = { ...PHONE_CODE_LIMITS, ...deps.limits };
+  // Every request counts before anything about the number is said (issue 48: "confirmed on another
+  // account" told whether a number is someone's to any caller, before any limit): per client address,
+  // per person and per number (a number cannot be flooded from many accounts).
+  await capped(db, `phone-code:address:${http.req.ip}`, limits.perAddress, messaging.phone.tooManyFromAddress, http);
   await (await guard(db, SEND_PER_PERSON, `user:${userId}`, http)).failed();
   await (await guard(db, SEND_PER_NUMBER, `number:${input.number}`, http)).failed();
+  if (await verifiedByAnother(db, input.number, userId)) throw new AppError('CONFLICT', messaging.phone.takenByOther);
+  // The codes really sent, for everyone: what a flood could cost in an hour.
+  await capped(db, 'phone-code:everyone', limits.perHour, messaging.phone.tooManyEverywhere, http);
 
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const codeHash = hashCode(userId, input.number, code);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { handleInbound, handleStatus, type InboundDeps } from './inbound.service.ts';
+import { handleInbound, handleStatus, WEBHOOK_EVENT_MAX_AGE_DAYS, webhookEventFresh, type InboundDeps } from './inbound.service.ts';
 import { e164 } from './sandbox-numbers.ts';
 import { mapSmsError } from './sms-client.ts';
 import { mapWhatsAppError } from './whatsapp-client.ts';
@@ -33,13 +33,25 @@ const WhatsAppPayload = z.object({
                       z.object({
                         id: z.string(),
                         status: z.string(),
+                        /** When it happened (Unix seconds, as text): older than WEBHOOK_EVENT_MAX_AGE_DAYS is refused. */
+                        timestamp: z.string().optional(),
                         errors: z.array(z.object({ code: z.number().optional(), title: z.string().optional() })).optional(),
                         /** What the send put in `biz_opaque_callback_data`: our delivery's id. */
                         biz_opaque_callback_data: z.string().optional(),
                       }),
                     )
                     .optional(),
-                  messages: z.array(z.object({ id: z.string(), from: z.string(), type: z.string().optional(), text: z.object({ body: z.string() }).optional() })).optional(),
+                  messages: z
+                    .array(
+                      z.object({
+                        id: z.string(),
+                        from: z.string(),
+                        timestamp: z.string().optional(),
+                        type: z.string().optional(),
+                        text: z.object({ body: z.string() }).optional(),
+                      }),
+                    )
+                    .optional(),
                 })
                 .optional(),
             }),
@@ -93,9 +105,17 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
         }
         const payload = WhatsAppPayload.safeParse(json);
         if (!payload.success) return reply.status(400).send({ error: 'unexpected payload' });
+        // A signed body could be captured and sent again: events older than Meta's retries are refused
+        // (their ids may be purged), and answered 200 like the rest, so nothing is retried.
+        const now = Date.now();
+        let stale = 0;
         for (const entry of payload.data.entry) {
           for (const change of entry.changes) {
             for (const s of change.value?.statuses ?? []) {
+              if (!webhookEventFresh(s.timestamp, now)) {
+                stale++;
+                continue;
+              }
               const error = s.errors?.[0];
               await handleStatus(deps, {
                 channel: 'whatsapp',
@@ -110,9 +130,16 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
                 ...(s.biz_opaque_callback_data ? { deliveryId: s.biz_opaque_callback_data } : {}),
               });
             }
-            for (const m of change.value?.messages ?? []) await handleInbound(deps, 'whatsapp', m.id, e164(m.from), m.text?.body ?? '');
+            for (const m of change.value?.messages ?? []) {
+              if (!webhookEventFresh(m.timestamp, now)) {
+                stale++;
+                continue;
+              }
+              await handleInbound(deps, 'whatsapp', m.id, e164(m.from), m.text?.body ?? '');
+            }
           }
         }
+        if (stale > 0) deps.log.warn({ stale, maxAgeDays: WEBHOOK_EVENT_MAX_AGE_DAYS }, 'WhatsApp webhook: events older than Meta retries refused (a replay?)');
         return reply.send({ ok: true });
       });
     });

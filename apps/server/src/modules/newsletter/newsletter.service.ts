@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { PRODUCT_NAME } from '@arreglaya/shared/i18n/es';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
+import { listUnsubscribeHeaders } from '../mail/list-unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { mayMailTypedAddress } from '../mail/third-party.ts';
 import { activateSubscription, deactivateSubscription, findSubscriptionEmail, setAccountNewsletterFlag } from './newsletter.repository.ts';
@@ -41,7 +42,7 @@ export async function setNewsletterSubscription(tx: DbOrTx, deps: Pick<Newslette
     ],
     footer: `Si no quieres recibir más correos, date de baja con un clic: ${link}`,
   });
-  await deps.mailer.queue(tx, { to: email, subject: `${PRODUCT_NAME} - Suscripción al boletín`, template: 'newsletter-welcome', ...mail });
+  await deps.mailer.queue(tx, { to: email, subject: `${PRODUCT_NAME} - Suscripción al boletín`, template: 'newsletter-welcome', ...mail, headers: listUnsubscribeHeaders(link) });
   return true;
 }
 

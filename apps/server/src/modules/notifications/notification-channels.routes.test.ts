@@ -1,11 +1,11 @@
 import { es } from '@arreglaya/shared/i18n/es';
 import type { OutsideChannel } from '@arreglaya/shared/notification-channels';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
 import { person, postProject, postQuote } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { notificationDeliveries } from '../../db/schema/index.ts';
+import { emailOutbox, notificationDeliveries } from '../../db/schema/index.ts';
 import type { ChannelMessage, ChannelSender, SendResult } from './channel-sender.ts';
 
 // The person's channels per type (GET/PUT /api/me/notification-channels), the one-tap unsubscribe
@@ -89,29 +89,105 @@ describe('GET and PUT /api/me/notification-channels', () => {
   });
 });
 
-describe('the one-tap unsubscribe link', () => {
-  it('turns the channel off for that person with a Spanish page; a tampered or borrowed link changes nothing', async () => {
+describe('the unsubscribe link (issue 48, item 6: HEAD and GET never change anything)', () => {
+  type Choices = Record<string, Record<string, boolean>>;
+  const choicesOf = async (who: { headers: Record<string, string> }) => (await get(who.headers)).json<{ choices: Choices }>().choices;
+  const mailFlags = async (who: { headers: Record<string, string> }) => (await get(who.headers, '/api/me/notifications')).json<Record<string, boolean>>();
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+
+  it('GET shows a Spanish page whose button POSTs; neither GET nor HEAD (a mail scanner) turns anything off', async () => {
+    const eva = await person(t, 'client', 'Eva');
+    const link = t.app.notifications.unsubscribeUrl(eva.id, 'email')!;
+    const path = link.slice(t.config.appUrl.length);
+    const before = await mailFlags(eva);
+    expect(before).toMatchObject({ immediate: true, matches: true });
+
+    const head = await t.app.inject({ method: 'HEAD', url: path });
+    expect(head.statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: path });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toContain('no-store');
+    expect(page.body).toContain('¿Dejar de recibir avisos por correo?');
+    // A plain form (no script) posting the same link.
+    expect(page.body).toContain(`<form method="post" action="${path.replace(/&/g, '&amp;')}">`);
+    expect(page.body).toContain('<button type="submit">Darme de baja</button>');
+    expect(page.body).not.toContain('<script');
+    expect(await mailFlags(eva)).toEqual(before);
+  });
+
+  it("the page's button (a POST from our own page) turns the channel off and answers a page", async () => {
     const eva = await person(t, 'client', 'Eva');
     const fidel = await person(t, 'client', 'Fidel');
-    const link = t.app.notifications.unsubscribeUrl(eva.id, 'push')!;
-    const path = link.slice(t.config.appUrl.length);
+    const path = t.app.notifications.unsubscribeUrl(eva.id, 'push')!.slice(t.config.appUrl.length);
+    await t.app.inject({ method: 'GET', url: path });
+    expect((await choicesOf(eva)).newOffer!.push).toBe(true);
 
-    const tampered = await t.app.inject({ method: 'GET', url: path.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA') });
-    expect(tampered.statusCode).toBe(400);
-    expect(tampered.body).toContain('Este enlace para darte de baja no es válido');
-    const borrowed = await t.app.inject({ method: 'GET', url: path.replace(eva.id, fidel.id) });
-    expect(borrowed.statusCode).toBe(400);
-    expect((await get(eva.headers)).json<{ choices: Record<string, Record<string, boolean>> }>().choices.newOffer!.push).toBe(true);
-
-    const res = await t.app.inject({ method: 'GET', url: path });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { ...form, origin: 'http://localhost', accept: 'text/html', cookie: fidel.headers.cookie! },
+      payload: '',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Desactivamos los avisos por notificación push.');
-    const after = (await get(eva.headers)).json<{ choices: Record<string, Record<string, boolean>> }>().choices;
-    const { specialOffer, ...work } = after;
+    const { specialOffer, ...work } = await choicesOf(eva);
     for (const channels of Object.values(work)) expect(channels).toEqual({ push: false, whatsapp: true, sms: true });
     expect(specialOffer).toEqual(all(false));
-    expect((await get(fidel.headers)).json<{ choices: Record<string, Record<string, boolean>> }>().choices.newOffer!.push).toBe(true);
+    // The session cookie the browser sent is no credential: Fidel keeps his.
+    expect((await choicesOf(fidel)).newOffer!.push).toBe(true);
+  });
+
+  it('RFC 8058 one-click (a mail client’s POST, no Origin) turns the e-mail off; another site cannot post it', async () => {
+    const eva = await person(t, 'client', 'Eva');
+    const path = t.app.notifications.unsubscribeUrl(eva.id, 'email')!.slice(t.config.appUrl.length);
+    const foreign = await t.app.inject({ method: 'POST', url: path, headers: { ...form, origin: 'http://evil.example' }, payload: 'List-Unsubscribe=One-Click' });
+    expect(foreign.statusCode).toBe(403);
+    expect(await mailFlags(eva)).toMatchObject({ immediate: true, matches: true });
+
+    const oneClick = await t.app.inject({ method: 'POST', url: path, headers: form, payload: 'List-Unsubscribe=One-Click' });
+    expect(oneClick.statusCode).toBe(204);
+    expect(await mailFlags(eva)).toMatchObject({ immediate: false, matches: false, specialOffers: false });
+  });
+
+  it('a tampered or borrowed link changes nothing, by GET or POST', async () => {
+    const eva = await person(t, 'client', 'Eva');
+    const fidel = await person(t, 'client', 'Fidel');
+    const path = t.app.notifications.unsubscribeUrl(eva.id, 'push')!.slice(t.config.appUrl.length);
+    for (const url of [path.replace(/s=[^&]+/, 's=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'), path.replace(eva.id, fidel.id), '/api/notifications/unsubscribe?u=x']) {
+      const page = await t.app.inject({ method: 'GET', url });
+      expect(page.statusCode).toBe(400);
+      expect(page.body).toContain('Este enlace para darte de baja no es válido');
+      expect(page.body).not.toContain('<form');
+      const post = await t.app.inject({ method: 'POST', url, headers: { ...form, accept: 'text/html' }, payload: '' });
+      expect(post.statusCode).toBe(400);
+      expect(post.body).toContain('Este enlace para darte de baja no es válido');
+      const oneClick = await t.app.inject({ method: 'POST', url, headers: form, payload: 'List-Unsubscribe=One-Click' });
+      expect(oneClick.statusCode).toBe(400);
+      expect(oneClick.json<{ error: { message: string } }>().error.message).toBe('Este enlace para darte de baja no es válido o está incompleto.');
+    }
+    expect((await choicesOf(eva)).newOffer!.push).toBe(true);
+    expect((await choicesOf(fidel)).newOffer!.push).toBe(true);
+  });
+
+  it('the mails with an unsubscribe link carry it as List-Unsubscribe with List-Unsubscribe-Post (one-click)', async () => {
+    const client = await person(t, 'client', 'Gabriela');
+    const contractor = await person(t, 'contractor', 'Ismael');
+    await postQuote(t, contractor, await postProject(t, client));
+    const [mail] = await t.db
+      .select()
+      .from(emailOutbox)
+      .where(and(eq(emailOutbox.toAddress, client.email), eq(emailOutbox.template, 'project-notification')));
+    const link = t.app.notifications.unsubscribeUrl(client.id, 'email')!;
+    expect(mail!.textBody).toContain(link);
+    expect(mail!.headers).toEqual({ 'List-Unsubscribe': `<${link}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+    // The newsletter's welcome, with its own link.
+    expect((await t.app.inject({ method: 'POST', url: '/api/newsletter', payload: { email: 'boletin.cabeceras@correo.do' } })).statusCode).toBe(201);
+    const [welcome] = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, 'boletin.cabeceras@correo.do'));
+    const newsletterLink = /https?:\/\/\S+\/api\/newsletter\/unsubscribe\?token=\S+/.exec(welcome!.textBody)![0];
+    expect(welcome!.headers).toEqual({ 'List-Unsubscribe': `<${newsletterLink}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
   });
 });
 

@@ -33,8 +33,14 @@ export async function saveChannels(deps: NotificationChannelsDeps, userId: strin
   return readChannels(deps, userId);
 }
 
+/** Whether an unsubscribe link's signature holds (its page, which changes nothing, shows the button only then). */
+export function unsubscribeLinkHolds(deps: NotificationChannelsDeps, userId: string, channel: UnsubscribeChannel, signature: string): boolean {
+  return unsubscribeSignatureHolds(deps.secret, userId, channel, signature);
+}
+
 /**
- * The one-tap link: with a signature that holds, turns the channel off for the person (e-mail: the
+ * The unsubscribe link's POST (its page's button, or a mail client's RFC 8058 one-click; never a
+ * GET or HEAD, which mail scanners send): with a signature that holds, turns the channel off for the person (e-mail: the
  * immediate alerts, matches and special offers flags; the newsletter has its own link). Returns
  * whether it did.
  */

@@ -5,7 +5,9 @@ import { deleteInBatches, purgeDeliveries } from './notification-channels.reposi
 
 // The outside channels' retention (decision 038 as amended on 2026-11-27), the daily `notifications-purge` job:
 // deliveries in a final state 90 days after they were queued, the providers' webhook events (kept
-// to ignore repeats) 30 days after they arrived, and status callbacks kept for a delivery that never
+// to ignore repeats) 30 days after they arrived (Meta retries a webhook for up to 7 days, and
+// WhatsApp events older than 14 days are refused by their timestamp, messaging/inbound.service.ts:
+// so a replay after this purge is still refused, issue 48), and status callbacks kept for a delivery that never
 // got their message id (not ours, or lost) after a day. A batch at a time: short transactions.
 
 const DAY_MS = 24 * 3600 * 1000;

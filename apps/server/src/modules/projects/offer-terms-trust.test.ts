@@ -1,4 +1,6 @@
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
+import { quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { offerStartDateLatest, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,6 +49,51 @@ describe('an offer carries its terms (start date, duration, warranty, materials)
     expect(await t.db.$count(quotes, eq(quotes.projectId, projectId))).toBe(0);
     // Today in the Dominican Republic is not in the past; 0 days of warranty is allowed.
     expect((await post(contractor, url, offerBody({ startDate: dayFromToday(0), warrantyDays: 0 }))).statusCode).toBe(201);
+  });
+
+  it('an offer is in its project’s currency (issue 48): another is a Spanish 400 and nothing is stored', async () => {
+    const client = await person(t, 'client');
+    const contractor = await person(t, 'contractor');
+    const projectId = await postProject(t, client);
+    const url = `/api/projects/${projectId}/quotes`;
+    for (const currency of ['USD', 'COP', 'MXN']) {
+      const res = await post(contractor, url, offerBody({ currency, priceMinor: 100_000 }));
+      expect(res.statusCode, currency).toBe(400);
+      expect(res.json().error.fields).toEqual({ currency: tq.currencyNotProject('DOP') });
+    }
+    expect(await t.db.$count(quotes, eq(quotes.projectId, projectId))).toBe(0);
+    // Named or left out (the web form sends none), it is the project's.
+    expect((await post(contractor, url, offerBody({ currency: 'DOP' }))).statusCode).toBe(201);
+    expect((await post(contractor, url, offerBody())).statusCode).toBe(201);
+    const stored = await t.db.select({ currency: quotes.currency }).from(quotes).where(eq(quotes.projectId, projectId));
+    expect(stored.map((q) => q.currency)).toEqual(['DOP', 'DOP']);
+
+    // A Colombian project's offers are in Colombian pesos, even from a form that names no currency.
+    const bogota = await postProject(t, client, { country: 'CO', city: 'bogota', zone: null });
+    expect((await post(contractor, `/api/projects/${bogota}/quotes`, offerBody({ currency: 'DOP' }))).json().error.fields).toEqual({ currency: tq.currencyNotProject('COP') });
+    expect((await post(contractor, `/api/projects/${bogota}/quotes`, offerBody())).statusCode).toBe(201);
+    expect((await t.db.select({ currency: quotes.currency }).from(quotes).where(eq(quotes.projectId, bogota)))[0]!.currency).toBe('COP');
+  });
+
+  it('its start date is at most a year ahead (issue 48), in the schema the form uses and in the service', async () => {
+    const client = await person(t, 'client');
+    const contractor = await person(t, 'contractor');
+    const projectId = await postProject(t, client);
+    const url = `/api/projects/${projectId}/quotes`;
+    const yearAhead = offerStartDateLatest('DO');
+    const dayAfter = new Date(`${yearAhead}T12:00:00Z`);
+    dayAfter.setUTCDate(dayAfter.getUTCDate() + 1);
+    for (const startDate of [dayAfter.toISOString().slice(0, 10), '2199-06-01']) {
+      const res = await post(contractor, url, offerBody({ startDate }));
+      expect(res.statusCode, startDate).toBe(400);
+      expect(res.json().error.fields).toEqual({ startDate: tt.startDateTooFar });
+      expect(QuoteInputSchema.safeParse(offerBody({ startDate: '2199-06-01' })).error?.issues).toEqual([
+        expect.objectContaining({ path: ['startDate'], message: tt.startDateTooFar }),
+      ]);
+    }
+    expect(await t.db.$count(quotes, eq(quotes.projectId, projectId))).toBe(0);
+    expect((await post(contractor, url, offerBody({ startDate: yearAhead }))).statusCode).toBe(201);
+    expect(QuoteInputSchema.safeParse(offerBody({ startDate: yearAhead })).success).toBe(true);
   });
 
   it('shows them in the API and the client’s mail; a counter-offer changes the price only; Escribir has the pair’s conversation', async () => {

@@ -11,6 +11,7 @@ import type { Tx } from '../../db/client.ts';
 import { postNotice, postNoticeOnCommit } from '../chat/chat.service.ts';
 import { openConversation, openConversationOnCommit } from '../contractor-contact/contractor-contact.service.ts';
 import { renderMail } from '../mail/layout.ts';
+import { listUnsubscribeHeaders } from '../mail/list-unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { NOTICE_TYPES, type NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
@@ -89,11 +90,17 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
-    // The one-tap unsubscribe of these mails (decision 038); a decision about their money (alwaysMail) has none.
+    // The unsubscribe link of these mails (decision 038), in the footer and the List-Unsubscribe header; a decision about their money (alwaysMail) has none.
     const unsubscribe = n.alwaysMail ? null : deps.notifications?.unsubscribeUrl(n.to, 'email');
     const footer = unsubscribe ? `${tm.footer} ${tn.unsubscribe.mailFooter} ${unsubscribe}` : tm.footer;
     const mail = renderMail({ title: n.title, paragraphs: [tm.greeting(person.firstName), ...n.paragraphs], actions: n.actions, footer });
-    await deps.mailer.queue(tx, { to: person.email, template: 'project-notification', subject: n.subject, ...mail });
+    await deps.mailer.queue(tx, {
+      to: person.email,
+      template: 'project-notification',
+      subject: n.subject,
+      ...mail,
+      ...(unsubscribe ? { headers: listUnsubscribeHeaders(unsubscribe) } : {}),
+    });
   }
 }
 

@@ -1,7 +1,8 @@
 import { projectMail as tm, projects as tp, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
-import { offerStartDateInPast, type OFFER_SORTS, type Offer, type Quote, type QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
+import { COUNTRIES } from '@arreglaya/shared/countries';
+import { offerStartDateInPast, offerStartDateTooFar, type OFFER_SORTS, type Offer, type Quote, type QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -90,6 +91,13 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
     // The start date is checked in the project's country's calendar (the schema cannot know the project).
     if (offerStartDateInPast(input.startDate, project.country)) throw new AppError('VALIDATION', tt.startDateInPast, { startDate: tt.startDateInPast });
+    if (offerStartDateTooFar(input.startDate, project.country)) throw new AppError('VALIDATION', tt.startDateTooFar, { startDate: tt.startDateTooFar });
+    // In the project's currency (its country's), or the comparison of offers would sort US$1,000 below RD$20,000 (issue 48).
+    const currency = COUNTRIES[project.country].currency;
+    if (input.currency !== undefined && input.currency !== currency) {
+      const message = tq.currencyNotProject(currency);
+      throw new AppError('VALIDATION', message, { currency: message });
+    }
     // A fifth round trip, only to count replacements: a first offer is always told, a replacement once a minute.
     const replacements = await countReplacement(tx, projectId, actor.id, REPLACEMENT_NOTICE_WINDOW_MS);
     const later = deferred(tx);
@@ -104,7 +112,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         projectId,
         contractorId: actor.id,
         priceMinor: input.priceMinor,
-        currency: input.currency,
+        currency,
         description: input.description,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY),
         stages: input.stages ?? null,
@@ -125,7 +133,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         // The spec's e-mail container: the offer, the project, and who sent it.
         paragraphs: [
           m.intro(contractor.name),
-          `${tm.price(formatMoney(input.priceMinor, input.currency))}\n${tm.offerDescription(input.description)}`,
+          `${tm.price(formatMoney(input.priceMinor, currency))}\n${tm.offerDescription(input.description)}`,
           offerTermsLines(input),
           `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
           // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
@@ -139,7 +147,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
         // Push and SMS name the offer (the mail's first lines); WhatsApp's newOffer template takes contractor, project, link.
         outside: {
-          body: [m.intro(contractor.name), tm.price(formatMoney(input.priceMinor, input.currency)), tm.project(project.title)].join('\n'),
+          body: [m.intro(contractor.name), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
           templateParams: [contractor.name, project.title, projectUrl(deps.appUrl, projectId)],
         },
       });

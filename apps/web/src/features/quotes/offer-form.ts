@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@arreglaya/shared/lifecycles';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
-import { offerStartDateInPast, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
+import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
 import type { z } from 'zod';
 
 // Make Offer: the person types pesos; the API (and QuoteInputSchema) takes integer centavos.
@@ -103,9 +103,17 @@ const schemaResolver = zodResolver(QuoteInputSchema);
 export const offerResolver: Resolver<OfferFormValues, OfferFormContext | undefined, QuoteData> = async (values, context, options) => {
   const result = await schemaResolver(toQuoteInput(values), context, { ...options, names: undefined, fields: {} } as never);
   // The start date in the project's country's calendar, as the server checks it (the schema cannot know the project).
-  const past = values.startDate && !result.errors.startDate && offerStartDateInPast(values.startDate, context?.country ?? 'DO');
-  if (Object.keys(result.errors).length === 0 && !past) return { values: result.values as QuoteData, errors: {} };
-  const source = { ...(result.errors as Record<string, unknown>), ...(past ? { startDate: { type: 'custom', message: tt.startDateInPast } } : {}) };
+  const country = context?.country ?? 'DO';
+  const checked = values.startDate && !result.errors.startDate;
+  const dateError = !checked
+    ? null
+    : offerStartDateInPast(values.startDate, country)
+      ? tt.startDateInPast
+      : offerStartDateTooFar(values.startDate, country)
+        ? tt.startDateTooFar
+        : null;
+  if (Object.keys(result.errors).length === 0 && !dateError) return { values: result.values as QuoteData, errors: {} };
+  const source = { ...(result.errors as Record<string, unknown>), ...(dateError ? { startDate: { type: 'custom', message: dateError } } : {}) };
   const errors: Record<string, unknown> = {};
   for (const [key, error] of Object.entries(source)) {
     if (key === 'stages' && error && typeof error === 'object') {

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drafts } from '@/test/memory-drafts.ts';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
-import type { Quote } from '@arreglaya/shared/schemas/projects';
+import { offerStartDateLatest, todayIn, type Quote } from '@arreglaya/shared/schemas/projects';
 import { ApiError } from '@/lib/api.ts';
 import type { QuoteData } from '../offer-form.ts';
 import { OfferDialog } from './offer-dialog.tsx';
@@ -27,7 +27,12 @@ function renderDialog(send: (body: QuoteData) => Promise<{ message: string }>, p
   return { onSent, user: userEvent.setup() };
 }
 
-const FUTURE = '2099-03-01';
+/** A month from today in the Dominican Republic: an offer starts within a year (issue 48). */
+const FUTURE = (() => {
+  const d = new Date(`${todayIn('DO')}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 30);
+  return d.toISOString().slice(0, 10);
+})();
 /** The offer's terms (decision 043): a start date, five days, 90 days' warranty, materials included. */
 async function fillTerms(user: ReturnType<typeof userEvent.setup>, startDate = FUTURE) {
   fireEvent.change(screen.getByLabelText('Fecha de inicio'), { target: { value: startDate } });
@@ -88,7 +93,7 @@ describe('Make Offer', () => {
 
     await again.user.click(submit());
     await waitFor(() => expect(again.onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
-    expect(send).toHaveBeenLastCalledWith({ priceMinor: 1_250_000, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
+    expect(send).toHaveBeenLastCalledWith({ priceMinor: 1_250_000, description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
     expect(drafts.has('offer:p-1')).toBe(false);
   });
 
@@ -141,7 +146,7 @@ describe('Make Offer', () => {
     await fillTerms(user);
     await user.click(submit());
     await waitFor(() => expect(onSent).toHaveBeenCalledWith('Tu oferta fue enviada al cliente.'));
-    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, currency: 'DOP', description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
+    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_050, description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS });
   });
 
   it('asks for the terms: a start date not in the past (the project country’s calendar), a duration of 1–365 days, a warranty of 0–1,825, materials yes or no', async () => {
@@ -160,6 +165,12 @@ describe('Make Offer', () => {
     await user.click(submit());
     expect(await screen.findByText('La fecha de inicio no puede estar en el pasado.')).toBeTruthy();
     expect(screen.getByText('La duración tiene que estar entre 1 y 365 días.')).toBeTruthy();
+    // At most a year ahead (issue 48): the date field says so too.
+    const startDate = screen.getByLabelText('Fecha de inicio') as HTMLInputElement;
+    expect(startDate.max).toBe(offerStartDateLatest('DO'));
+    fireEvent.change(startDate, { target: { value: '2099-03-01' } });
+    await user.click(submit());
+    expect(await screen.findByText('La fecha de inicio no puede ser más de un año después de hoy.')).toBeTruthy();
     expect(send).not.toHaveBeenCalled();
   });
 

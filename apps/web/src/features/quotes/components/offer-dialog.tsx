@@ -11,6 +11,7 @@ import {
   QUOTE_VALIDITY_MAX_DAYS,
   QUOTE_WARRANTY_MAX_DAYS,
   todayIn,
+  offerStartDateLatest,
   type Quote,
 } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -146,7 +147,7 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
         {/* The offer's terms (decision 043): what the client compares side by side. */}
         <div className="grid gap-5 sm:grid-cols-3">
           <Field label={tt.startDate} hint={tt.startDateHint} error={errors.startDate?.message}>
-            {(c) => <input {...c} {...register('startDate')} type="date" min={todayIn(country)} className={inputClasses()} />}
+            {(c) => <input {...c} {...register('startDate')} type="date" min={todayIn(country)} max={offerStartDateLatest(country)} className={inputClasses()} />}
           </Field>
           <Field label={tt.durationDays} hint={tt.durationHint} error={errors.durationDays?.message}>
             {(c) => (

@@ -88,7 +88,13 @@ export const payments = {
     refund: {
       subject: 'ArreglaYa - Reembolso',
       title: 'Reembolso enviado',
-      intro: (title: string) => `Enviamos un reembolso a tu tarjeta por «${title}». Puede tardar unos días en verse en tu estado de cuenta.`,
+      /** How the money goes back follows how it came (decision 051): the card, dLocal's bank transfer for cash, our transfer back to the payer's account. */
+      intro: (title: string, rail: 'card' | 'cash' | 'transfer' = 'card') =>
+        rail === 'card'
+          ? `Enviamos un reembolso a tu tarjeta por «${title}». Puede tardar unos días en verse en tu estado de cuenta.`
+          : rail === 'cash'
+            ? `Enviamos un reembolso por «${title}». Como pagaste en efectivo, te llega por transferencia bancaria; puede tardar unos días.`
+            : `Enviamos un reembolso por «${title}» por transferencia a la cuenta desde la que pagaste; puede tardar unos días.`,
       amount: (amount: string) => `Monto reembolsado: ${amount}`,
     },
     release: {
@@ -321,8 +327,8 @@ export const paymentsWeb = {
     releasedUndated: (amount: string) => `Pago liberado: ${amount}.`,
     refunded: (amount: string, on: string) => `Reembolsado al cliente: ${amount} el ${on}.`,
     refundedUndated: (amount: string) => `Reembolsado al cliente: ${amount}.`,
-    refundedClient: (amount: string, on: string) => `Te reembolsamos ${amount} a tu tarjeta el ${on}.`,
-    refundedClientUndated: (amount: string) => `Te reembolsamos ${amount} a tu tarjeta.`,
+    refundedClient: (amount: string, on: string) => `Te reembolsamos ${amount} el ${on}.`,
+    refundedClientUndated: (amount: string) => `Te reembolsamos ${amount}.`,
     price: (amount: string) => `Precio acordado: ${amount}`,
   },
   /** Back from the bank's page (3-D Secure): the outcome, at the top of the project page. */
@@ -354,7 +360,7 @@ export const paymentsWeb = {
     moneyStates: {
       held: 'Retenido hasta que apruebes el trabajo',
       released: 'Liberado al contratista',
-      refunded: 'Reembolsado a tu tarjeta',
+      refunded: 'Reembolsado',
       split: 'Liberado en parte y reembolsado en parte',
     },
     stage: (title: string, position: number, count: number) => `Etapa ${position} de ${count}: ${title}`,

@@ -116,6 +116,10 @@ describe('funding in cash', () => {
     const [refund] = await t.db.select().from(processorRefunds).where(eq(processorRefunds.paymentId, res.paymentId));
     expect(refund).toMatchObject({ status: 'succeeded', processorRef: expect.any(String) });
     expect(await checkLedger(t.db)).toEqual([]);
+    // The client's refund receipt says how cash comes back (a bank transfer), not "to your card".
+    const receipt = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Reembolso');
+    expect(receipt.text).toContain('Como pagaste en efectivo, te llega por transferencia bancaria');
+    expect(receipt.text).not.toContain('a tu tarjeta');
   });
 
   it('expires an unpaid voucher at its due time, so the hire lapses', async () => {

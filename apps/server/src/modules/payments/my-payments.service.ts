@@ -3,7 +3,7 @@ import type { MyPayments, PaymentMoneyState, PaymentReceipt } from '@arreglaya/s
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findPaymentReceipt, listPaymentsOfPayer } from './payments.repository.ts';
-import { cardText, receiptContent } from './receipts.ts';
+import { paidWithText, receiptContent } from './receipts.ts';
 
 // "Mis pagos" (decision 021, issue 46): the client's charges, each with the stage it funded, the
 // card, what became of its money and its receipt, read only by the payer.
@@ -48,7 +48,7 @@ export async function listMyPayments(db: DbOrTx, payerId: string): Promise<MyPay
 export async function getPaymentReceipt(db: DbOrTx, userId: string, paymentId: string): Promise<PaymentReceipt> {
   const p = await findPaymentReceipt(db, paymentId);
   if (!p || p.payerId !== userId || p.status !== 'succeeded') throw new AppError('NOT_FOUND', tp.fund.receiptNotFound);
-  const card = cardText(p.brand && p.last4 ? { brand: p.brand, last4: p.last4 } : null);
+  const card = paidWithText(p.rail, p.brand && p.last4 ? { brand: p.brand, last4: p.last4 } : null);
   const { title, paragraphs } = receiptContent(
     { kind: 'charge', amountMinor: p.amountMinor, currency: p.currency, card },
     { firstName: p.firstName ?? '', title: p.title },

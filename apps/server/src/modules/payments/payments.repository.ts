@@ -475,6 +475,7 @@ export async function findRefundReceipt(db: DbOrTx, refundId: string) {
     .select({
       projectId: payments.projectId,
       payerId: payments.payerId,
+      rail: payments.rail,
       amountMinor: processorRefunds.amountMinor,
       currency: processorRefunds.currency,
       // For the client's notice (issue 31): the conversation it lands in.
@@ -553,6 +554,7 @@ export async function findPaymentReceipt(db: DbOrTx, paymentId: string) {
       amountMinor: payments.amountMinor,
       currency: payments.currency,
       status: payments.status,
+      rail: payments.rail,
       processorRef: payments.processorRef,
       createdAt: payments.createdAt,
       title: projects.title,

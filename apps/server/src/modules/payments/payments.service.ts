@@ -10,7 +10,7 @@ import type { Db, DbOrTx, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.ts';
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
-import { cardText, queueReceipt, type ReceiptDeps } from './receipts.ts';
+import { paidWithText, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { pendingOf } from './pending-payment.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
@@ -445,7 +445,7 @@ export async function afterFunding(
   if (p.milestoneId) await markMilestones(tx, p.projectId, 'pending', 'funded', [p.milestoneId]);
   if (ledgerId && deps.mail) {
     const method = knownCard !== undefined ? knownCard : p.paymentMethodId ? await findMethodById(tx, p.paymentMethodId) : undefined;
-    const card = cardText(method);
+    const card = paidWithText(p.rail, method);
     // The payer (the project's client), the contractor and the title in one read, for the receipt and the notice.
     const people = knownPeople ?? (await findProjectPeople(tx, p.projectId));
     const payer = people && p.payerId === project.clientId ? { ...people.client, title: people.title } : undefined;
@@ -784,7 +784,12 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
         const settled = await settleRefund(tx, r.id, id, true);
         const receipt = settled && deps.mail && (await findRefundReceipt(tx, r.id));
         if (receipt && deps.mail) {
-          await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, { kind: 'refund', amountMinor: receipt.amountMinor, currency: receipt.currency });
+          await queueReceipt(tx, deps.mail, receipt.payerId, receipt.projectId, id, {
+            kind: 'refund',
+            amountMinor: receipt.amountMinor,
+            currency: receipt.currency,
+            rail: receipt.rail,
+          });
           // The client's notification centre shows it too (issue 31); the receipt is its mail.
           const { projectId, clientId, contractorId } = receipt;
           if (projectId && clientId === receipt.payerId && contractorId) {
@@ -795,7 +800,7 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
               pair: { clientId, contractorId, projectId },
               subject: m.subject,
               title: m.title,
-              paragraphs: [m.intro(receipt.title ?? ''), m.amount(formatMoney(receipt.amountMinor, receipt.currency))],
+              paragraphs: [m.intro(receipt.title ?? '', receipt.rail), m.amount(formatMoney(receipt.amountMinor, receipt.currency))],
               mailedByCaller: true,
             });
           }

@@ -1,5 +1,5 @@
-import type { CardBrand, Currency } from '@arreglaya/shared/domain';
-import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import type { CardBrand, Currency, PaymentRail } from '@arreglaya/shared/domain';
+import { payments as tp, paymentsWeb } from '@arreglaya/shared/i18n/payments';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -18,14 +18,18 @@ export interface ReceiptDeps {
   notifications?: NotificationDispatcher;
 }
 
-/** The card a charge used, as receipts name it: 'Visa •••• 4242', or 'Tarjeta' for a card typed for that payment (only the processor keeps it). */
-export function cardText(card: { brand: CardBrand; last4: string | null } | null | undefined): string {
+/**
+ * How a charge was paid, as receipts name it: the card ('Visa •••• 4242', or 'Tarjeta' for a card
+ * typed for that payment: only the processor keeps it), or 'Efectivo' / 'Transferencia bancaria'.
+ */
+export function paidWithText(rail: PaymentRail, card: { brand: CardBrand; last4: string | null } | null | undefined): string {
+  if (rail !== 'card') return paymentsWeb.myPayments.rails[rail];
   return card ? tp.receipts.card(tp.receipts.brands[card.brand], card.last4) : tp.receipts.brands.unknown;
 }
 
 export type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
-  | { kind: 'refund'; amountMinor: number; currency: Currency }
+  | { kind: 'refund'; amountMinor: number; currency: Currency; rail: PaymentRail }
   | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
   | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] }
   | { kind: 'payoutReturned'; amountMinor: number; currency: Currency; reason: string };
@@ -40,7 +44,7 @@ export function receiptContent(r: Receipt, person: { firstName: string; title: s
     r.kind === 'charge'
       ? [tp.receipts.charge.intro(title), tp.receipts.charge.amount(formatMoney(r.amountMinor, r.currency), r.card)]
       : r.kind === 'refund'
-        ? [tp.receipts.refund.intro(title), tp.receipts.refund.amount(formatMoney(r.amountMinor, r.currency))]
+        ? [tp.receipts.refund.intro(title, r.rail), tp.receipts.refund.amount(formatMoney(r.amountMinor, r.currency))]
         : r.kind === 'payout'
           ? [tp.receipts.payout.intro(r.bank), tp.receipts.payout.amount(formatMoney(r.amountMinor, r.currency)), tp.receipts.payout.projects(r.projects)]
           : r.kind === 'payoutReturned'

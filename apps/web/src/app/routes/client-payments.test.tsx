@@ -74,7 +74,7 @@ describe('/perfil/pagos (Mis pagos)', () => {
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringMatching(/Etapa 2 de 2: Final · Mastercard •••• 4444.*Retenido hasta que apruebes el trabajo.*RD\$2,400\.00.*Ver recibo/),
       expect.stringMatching(/Etapa 1 de 2: Materiales · Visa •••• 4242.*Liberado al contratista.*Ver recibo/),
-      expect.stringMatching(/Precio completo · Tarjeta nueva \(no guardada\).*Reembolsado a tu tarjeta.*Ver recibo/),
+      expect.stringMatching(/Precio completo · Tarjeta nueva \(no guardada\).*Reembolsado.*Ver recibo/),
       expect.stringMatching(/No se completó/),
       // Paid by transfer (decision 051), its due time passed: named by how it was paid, never as a card.
       expect.stringMatching(/Precio completo · Transferencia bancaria.*Venció/),

@@ -69,6 +69,8 @@ describe("the statements of dLocal's notifications", () => {
       });
     // A first one warms what each process reads once.
     expect((await counted(() => send(paid[0]!))).outcome).toBe('settled');
+    // What its commit started (its NOTIFYs, the mail job's kick) is let finish before the next is counted.
+    await new Promise((r) => setTimeout(r, 200));
 
     const settling = await counted(() => send(paid[1]!));
     show('PAID', settling.texts);

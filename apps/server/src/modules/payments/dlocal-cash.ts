@@ -101,7 +101,7 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     if (settled) {
       deps.mail?.mailer.kick();
       // A late voucher may have been refunded in that transaction: sent now rather than at the minute's sweep.
-      deps.kickRefunds?.();
+      if (settled.late) deps.kickRefunds?.();
     }
     return settled ? 'settled' : 'unchanged';
   }

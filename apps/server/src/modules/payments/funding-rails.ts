@@ -264,7 +264,7 @@ export async function cancelOfflineFunding(d: RailsDeps, actor: Actor, projectId
  * the caller's transaction: the payment succeeds and the funding is posted, once. When the funding
  * came too late (the payment had expired or been cancelled, the hire ended, or what it was for was
  * paid another way meanwhile) the same money is refunded at once, and the client told by the refund
- * notice. Returns whether this call settled it.
+ * notice. Returns null when this call did not settle it, else whether the money came late (a refund may be due).
  */
 export async function settleOffline(
   tx: Tx,
@@ -273,13 +273,13 @@ export async function settleOffline(
   set: { processorRef?: string; receivedMinor?: number } = {},
   /** The payment's project when the caller has read it (a payment never changes project): one read fewer. */
   knownProjectId?: string,
-): Promise<boolean> {
+): Promise<{ late: boolean } | null> {
   const projectId = knownProjectId ?? (await findPayment(tx, paymentId))?.projectId;
-  if (!projectId) return false;
+  if (!projectId) return null;
   // The project first, then the payment: the order every money step locks in.
   const locked = await lockProjectWithPeople(tx, projectId);
   const p = (await lockPayment(tx, paymentId))!;
-  if (!locked || p.status === 'succeeded') return false;
+  if (!locked || p.status === 'succeeded') return null;
   const late = p.status !== 'pending';
   // What it pays for was paid another way meanwhile (a card after an expired voucher): this money goes back.
   const paidOtherwise = (await listProjectPayments(tx, p.projectId)).some((x) => x.id !== p.id && x.status === 'succeeded' && x.milestoneId === p.milestoneId);
@@ -288,7 +288,8 @@ export async function settleOffline(
   if (paidOtherwise) await refundPayment(tx, settled, `late:${p.id}`);
   // Otherwise as a card's funding: held for the hire; a hire that ended (lapsed, cancelled) refunds it there.
   else await afterFunding(tx, deps, settled, locked.project, ledgerId, null, locked.people);
-  return true;
+  // Late money is where a refund may have been decided (here, or by afterFunding for a hire that ended).
+  return { late: late || paidOtherwise };
 }
 
 /** Gives one payment's money back (the escrow to the client's refunds), recorded for the processor or the bank return queue. */

@@ -175,13 +175,16 @@ test('the client pays the hired project: a declined card, then the bank challeng
   const movements = page.getByRole('list', { name: t.balance.movements }).getByRole('listitem');
   await expect(movements.first()).toContainText(t.balance.kinds.release);
   await expect(movements.first()).toContainText('Fuga en el baño');
-  await page.getByLabel(t.balance.bank).fill('Banco Popular');
+  // The account at a Dominican bank (decision 052): the bank from the country's list, the holder's cédula.
+  await page.getByLabel(t.balance.bank).selectOption({ label: 'Banco Popular Dominicano' });
   await page.getByLabel(t.balance.accountType).selectOption('ahorros');
   await page.getByLabel(t.balance.accountNumber).fill('123-456-7890');
-  await page.getByLabel(t.balance.holderName).fill('Ramón Pérez');
+  await page.getByLabel(t.balance.holderName, { exact: true }).fill('Ramón Pérez');
+  await page.getByLabel(t.balance.documentType).selectOption('cedula');
+  await page.getByLabel(t.balance.documentNumber).fill('001-1234567-3');
   await page.getByRole('button', { name: t.balance.saveAccount }).click();
   await expect(page.getByTestId('message-box')).toContainText(tp.payout.accountSaved);
-  await expect(page.getByText(t.balance.accountCurrent('Banco Popular', '7890'))).toBeVisible();
+  await expect(page.getByText(t.balance.accountCurrent('Banco Popular Dominicano', '7890'))).toBeVisible();
   await expectNoSeriousAxe(page, '/profile/pagos');
 
   // Retirar on a phone (issue 46): the schedule with its next date, one tap at 360 px, no sideways scroll; then the payout and nothing available.
@@ -191,9 +194,11 @@ test('the client pays the hired project: a declined card, then the bank challeng
   await withdraw.scrollIntoViewIfNeeded();
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await withdraw.click();
-  await expect(page.getByTestId('message-box')).toContainText(tp.payout.withdrawn('RD$9,000.00'));
+  // Sent to dLocal's payouts (its stand-in): the bank confirms later, by its notification.
+  await expect(page.getByTestId('message-box')).toContainText(tp.payout.withdrawSent('RD$9,000.00'));
   await expect(page.getByText(t.balance.available, { exact: true }).locator('..')).toContainText('RD$0.00');
   await expect(movements.first()).toContainText(t.balance.kinds.payout);
+  await expect(movements.first()).toContainText(t.balance.payoutStates.sent);
   await expect(page.getByRole('button', { name: /^Retirar/ })).toHaveCount(0);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await expectNoSeriousAxe(page, '/profile/pagos after Retirar at 360 px');

@@ -5,11 +5,11 @@ import { MONEY_ALERT_NOTE_MAX, ReviewAlertSchema, type MoneyAlertView } from '@a
 import { CURRENCIES, type Currency } from '@arreglaya/shared/domain';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { adminBankKeys, fetchMoneyAlerts, reviewAlert } from './api.ts';
 import type { ConfirmComponent } from './statement-queue.tsx';
+import { QueueSection } from './queue-section.tsx';
 
 /** An amount as the alert recorded it: money in a currency we know, else its minor units and code as they came. */
 function amountText(a: MoneyAlertView['expected']): string {
@@ -22,27 +22,14 @@ function amountText(a: MoneyAlertView['expected']): string {
  * whose payment it is; marked reviewed with a note after a confirmation.
  */
 export function MoneyAlerts({ Confirm }: { Confirm: ConfirmComponent }) {
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const alerts = useQuery({ queryKey: adminBankKeys.alerts, queryFn: ({ signal }) => fetchMoneyAlerts(signal) });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div>
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
-          {t.alerts.title}
-        </h2>
-        <p className="mt-1 text-slate-700">{t.alerts.intro}</p>
-      </div>
-      <QueryState query={alerts} isEmpty={(items) => items.length === 0} empty={t.alerts.empty} errorMessage={t.alerts.loadError}>
-        {(items) => (
-          <ul aria-label={t.alerts.listLabel} className="flex flex-col gap-3">
-            {items.map((alert) => (
-              <AlertItem key={alert.id} alert={alert} Confirm={Confirm} onResolved={() => heading.current?.focus()} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
+    <QueueSection
+      words={t.alerts}
+      query={alerts}
+      itemKey={(alert) => alert.id}
+      renderItem={(alert, onResolved) => <AlertItem alert={alert} Confirm={Confirm} onResolved={onResolved} />}
+    />
   );
 }
 

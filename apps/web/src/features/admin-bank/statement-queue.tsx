@@ -5,12 +5,12 @@ import { AssignLineSchema, type StatementLineView } from '@arreglaya/shared/sche
 import { formatReference, normalizeReference } from '@arreglaya/shared/transfer-reference';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { inputClasses } from '@/components/ui/field.tsx';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { adminBankKeys, assignLine, fetchStatementQueue, markLineReturned } from './api.ts';
 import { ReturnForm } from './return-form.tsx';
+import { QueueSection } from './queue-section.tsx';
 
 /** What the page needs of the app's confirmation dialog (an alert dialog that asks before moving money). */
 export interface ConfirmProps {
@@ -32,28 +32,14 @@ type Action = 'assign' | 'return';
  * refund) is the list of transfer-returns.tsx.
  */
 export function StatementQueue({ Confirm }: { Confirm: ConfirmComponent }) {
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const queue = useQuery({ queryKey: adminBankKeys.queue, queryFn: ({ signal }) => fetchStatementQueue(signal) });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div>
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
-          {t.queue.title}
-        </h2>
-        <p className="mt-1 text-slate-700">{t.queue.intro}</p>
-      </div>
-      <QueryState query={queue} isEmpty={(items) => items.length === 0} empty={t.queue.empty} errorMessage={t.queue.loadError}>
-        {(items) => (
-          <ul aria-label={t.queue.listLabel} className="flex flex-col gap-3">
-            {items.map((line) => (
-              // The line leaves the list once resolved: the focus goes back to the list's heading.
-              <QueueLine key={line.id} line={line} Confirm={Confirm} onResolved={() => heading.current?.focus()} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
+    <QueueSection
+      words={t.queue}
+      query={queue}
+      itemKey={(line) => line.id}
+      renderItem={(line, onResolved) => <QueueLine line={line} Confirm={Confirm} onResolved={onResolved} />}
+    />
   );
 }
 

@@ -4,11 +4,11 @@ import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
 import type { TransferReturnView } from '@arreglaya/shared/schemas/statements';
 import { formatReference } from '@arreglaya/shared/transfer-reference';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { adminBankKeys, fetchTransferReturns, recordReturn } from './api.ts';
 import { ReturnForm } from './return-form.tsx';
 import type { ConfirmComponent } from './statement-queue.tsx';
+import { QueueSection } from './queue-section.tsx';
 
 /**
  * "Dinero por devolver por transferencia": everything ArreglaYa owes back by bank transfer (a
@@ -18,28 +18,14 @@ import type { ConfirmComponent } from './statement-queue.tsx';
  * told by the server.
  */
 export function TransferReturns({ Confirm }: { Confirm: ConfirmComponent }) {
-  const headingId = useId();
-  const heading = useRef<HTMLHeadingElement>(null);
   const owed = useQuery({ queryKey: adminBankKeys.returns, queryFn: ({ signal }) => fetchTransferReturns(signal) });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-3">
-      <div>
-        <h2 id={headingId} ref={heading} tabIndex={-1} className="text-2xl font-semibold text-slate-900 outline-none">
-          {t.returns.title}
-        </h2>
-        <p className="mt-1 text-slate-700">{t.returns.intro}</p>
-      </div>
-      <QueryState query={owed} isEmpty={(items) => items.length === 0} empty={t.returns.empty} errorMessage={t.returns.loadError}>
-        {(items) => (
-          <ul aria-label={t.returns.listLabel} className="flex flex-col gap-3">
-            {items.map((item) => (
-              // The debt leaves the list once recorded: the focus goes back to the list's heading.
-              <OwedItem key={`${item.kind}:${item.id}`} item={item} Confirm={Confirm} onResolved={() => heading.current?.focus()} />
-            ))}
-          </ul>
-        )}
-      </QueryState>
-    </section>
+    <QueueSection
+      words={t.returns}
+      query={owed}
+      itemKey={(item) => `${item.kind}:${item.id}`}
+      renderItem={(item, onResolved) => <OwedItem item={item} Confirm={Confirm} onResolved={onResolved} />}
+    />
   );
 }
 

@@ -89,6 +89,23 @@ export function refundState(r: Pick<DlocalRefund, 'status'>): 'succeeded' | 'pen
 
 export type DlocalNotification = { kind: 'payment'; payment: DlocalPayment } | { kind: 'refund'; refund: DlocalRefund } | { kind: 'invalid'; reason: 'signature' | 'body' };
 
+const INVALID_SIGNATURE = Symbol('invalid signature');
+const INVALID_BODY = Symbol('invalid body');
+
+/** A notification's body as JSON once its signature is checked against the exact bytes received; which check failed otherwise. */
+function signedJson(
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string | Buffer,
+  opts: Pick<VerifyOptions, 'login' | 'secretKey' | 'maxSkewMs' | 'now'>,
+): unknown {
+  if (!verifySignature(headers, rawBody, opts)) return INVALID_SIGNATURE;
+  try {
+    return JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+  } catch {
+    return INVALID_BODY;
+  }
+}
+
 /**
  * A notification POSTed to our notification_url ("Receive notifications"): its signature checked
  * against the exact bytes received (with our login and secret key), then read as the payment object,
@@ -100,13 +117,9 @@ export function readDlocalNotification(
   rawBody: string | Buffer,
   opts: Pick<VerifyOptions, 'login' | 'secretKey' | 'maxSkewMs' | 'now'>,
 ): DlocalNotification {
-  if (!verifySignature(headers, rawBody, opts)) return { kind: 'invalid', reason: 'signature' };
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-  } catch {
-    return { kind: 'invalid', reason: 'body' };
-  }
+  const json = signedJson(headers, rawBody, opts);
+  if (json === INVALID_SIGNATURE) return { kind: 'invalid', reason: 'signature' };
+  if (json === INVALID_BODY) return { kind: 'invalid', reason: 'body' };
   if (json !== null && typeof json === 'object' && 'payment_id' in json) {
     const refund = DlocalRefundSchema.safeParse(json);
     return refund.success ? { kind: 'refund', refund: refund.data } : { kind: 'invalid', reason: 'body' };
@@ -143,13 +156,9 @@ export function readDlocalPayoutNotification(
   rawBody: string | Buffer,
   opts: Pick<VerifyOptions, 'login' | 'secretKey' | 'maxSkewMs' | 'now'>,
 ): DlocalPayoutNotification {
-  if (!verifySignature(headers, rawBody, opts)) return { kind: 'invalid', reason: 'signature' };
-  let json: unknown;
-  try {
-    json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
-  } catch {
-    return { kind: 'invalid', reason: 'body' };
-  }
+  const json = signedJson(headers, rawBody, opts);
+  if (json === INVALID_SIGNATURE) return { kind: 'invalid', reason: 'signature' };
+  if (json === INVALID_BODY) return { kind: 'invalid', reason: 'body' };
   const payout = DlocalPayoutSchema.safeParse(json);
   return payout.success ? { kind: 'payout', payout: payout.data } : { kind: 'invalid', reason: 'body' };
 }

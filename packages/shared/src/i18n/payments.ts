@@ -138,6 +138,7 @@ export const payments = {
     withdrawQueued: (amount: string) => `Registramos tu retiro de ${amount}. Sale a tu cuenta con el próximo pago automático.`,
     nothingAvailable: 'No tienes saldo disponible para retirar.',
     noAccount: 'Registra tu cuenta bancaria antes de retirar tu saldo.',
+    fixAccount: 'Tu banco rechazó el último pago a esta cuenta. Corrige los datos de tu cuenta bancaria para retirar tu saldo.',
     /** Sent to dLocal, waiting for the bank's answer (decision 052). */
     withdrawSent: (amount: string) => `Enviamos ${amount} a tu banco. Te avisamos cuando se acredite (puede tardar hasta un día hábil).`,
     /** The account form's validation (the shared schema: the form and the server say the same). */

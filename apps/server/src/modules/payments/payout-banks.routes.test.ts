@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../db/schema/index.ts';
 import { funded, newKey, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
@@ -137,6 +138,12 @@ describe('a payout through dLocal', () => {
     expect(await returnsOf(p.id)).toBe(1);
     expect(await balanceOf(contractor)).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
     expect(await checkLedger(t.db)).toEqual([]);
+    // Not again to the account the bank refused: Retirar says to correct it, and the daily run leaves it.
+    const refused = await withdraw(contractor);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(tp.payout.fixAccount);
+    expect((await post(t, await sysadmin(t), '/api/admin/payouts/run')).statusCode).toBe(200);
+    expect(await t.db.$count(payouts, eq(payouts.contractorId, contractor.id))).toBe(1);
     // The next payout goes to the corrected account.
     await saveAccount(contractor, '9600-4321-5678');
     expect((await withdraw(contractor)).json().payout).toMatchObject({ status: 'sent', amountMinor: 1_125_000 });

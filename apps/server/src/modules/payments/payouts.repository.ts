@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
 
@@ -23,13 +23,26 @@ export async function lockPayoutsOf(tx: DbOrTx, userId: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`payouts:${userId}`}, 0))`);
 }
 
-/** Contractors with a positive payable balance and a bank account, per currency. */
+/** A payout to this account failed after it was last saved: the account is to be corrected before money goes to it again. */
+const failedSinceSaved = (userId: SQL, savedAt: SQL) =>
+  sql`EXISTS (SELECT 1 FROM payouts f WHERE f.contractor_id = ${userId} AND f.status = 'failed' AND f.updated_at > ${savedAt})`;
+
+/** Contractors with a positive payable balance and a bank account no payout failed on since it was saved, per currency. */
 export async function payableBalances(db: DbOrTx): Promise<{ userId: string; currency: string; available: number }[]> {
   const r = await db.execute<{ user_id: string; currency: string; available: string }>(sql`
     SELECT a.user_id, a.currency, sum(e.amount_minor)::bigint AS available
       FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN payout_accounts p ON p.user_id = a.user_id
-     WHERE a.kind = 'contractor_payable' GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) > 0`);
+     WHERE a.kind = 'contractor_payable' AND NOT ${failedSinceSaved(sql`a.user_id`, sql`p.updated_at`)}
+     GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) > 0`);
   return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, available: Number(x.available) }));
+}
+
+/** Whether a payout to the contractor's saved account failed after it was saved (see payableBalances). */
+export async function accountFailedSinceSaved(db: DbOrTx, userId: string): Promise<boolean> {
+  const r = await db.execute<{ failed: boolean }>(
+    sql`SELECT ${failedSinceSaved(sql`${userId}::uuid`, sql`p.updated_at`)} AS failed FROM payout_accounts p WHERE p.user_id = ${userId}`,
+  );
+  return r.rows[0]?.failed === true;
 }
 
 export type PayoutRow = typeof payouts.$inferSelect;

@@ -16,6 +16,7 @@ import { balanceOf, post } from './ledger.repository.ts';
 import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './payments.repository.ts';
 import {
+  accountFailedSinceSaved,
   contractorMovements,
   findPayout,
   findPayoutAccount,
@@ -290,6 +291,8 @@ export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: str
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
     if (request.response !== null) return { payoutId: (request.response as WithdrawResult).payout.id, fresh: null };
     if (!(await findPayoutAccount(tx, userId))) throw new AppError('CONFLICT', tp.payout.noAccount);
+    // The bank refused the last payout to this account: not again until it is corrected (the daily run waits too).
+    if (await accountFailedSinceSaved(tx, userId)) throw new AppError('CONFLICT', tp.payout.fixAccount);
     const payout = await movePayable(tx, userId, 'DOP');
     if (!payout) throw new AppError('CONFLICT', tp.payout.nothingAvailable);
     await storeMoneyResponse(tx, request.id, 200, answerFor(payout));

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client.ts';
 import { toChargeResult } from '../dlocal/dlocal-outcomes.ts';
-import { fromDlocalAmount, type DlocalPayment } from '../dlocal/dlocal-types.ts';
+import type { DlocalPayment } from '../dlocal/dlocal-types.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { raiseAlert } from './dlocal-cash.ts';
+import { alertIfAmountDiffers, raiseAlert } from './dlocal-cash.ts';
 import { confirmVerification } from './payment-methods.service.ts';
 import { findMethodById, findPayment, findPerson } from './payments.repository.ts';
 import { settleCardCharge, type PaymentsDeps } from './payments.service.ts';
@@ -38,13 +38,7 @@ export async function applyCardNotification(deps: PaymentsDeps, payment: DlocalP
   const paymentId = /^pay_([0-9a-f-]{36})$/.exec(orderId)?.[1];
   const ours = paymentId ? await findPayment(deps.db, paymentId) : undefined;
   if (!ours || ours.rail !== 'card') return 'unknown';
-  if (payment.status === 'PAID' && (fromDlocalAmount(payment.amount) !== ours.amountMinor || payment.currency !== ours.currency)) {
-    await raiseAlert(deps.db, 'amount_mismatch', ours.id, `dlocal:${payment.id}:${payment.status}`, {
-      expected: { amountMinor: ours.amountMinor, currency: ours.currency },
-      notified: { amountMinor: fromDlocalAmount(payment.amount), currency: payment.currency },
-    });
-    return 'mismatch';
-  }
+  if (payment.status === 'PAID' && (await alertIfAmountDiffers(deps.db, ours, payment))) return 'mismatch';
   const outcome = await settleCardCharge(deps, toChargeResult(payment, orderId));
   // Charged at dLocal while our payment says otherwise (it ended before the charge was known): for the console.
   if (outcome === 'unchanged' && payment.status === 'PAID' && ours.status !== 'succeeded' && ours.status !== 'expired') {

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 import type { CashVoucherIssuer } from './funding-rails.ts';
 import { settleOffline } from './funding-rails.ts';
 import { tellPaymentExpired } from './payment-expiry.ts';
-import { findPayment, lockPayment, lockProjectWithPeople, updatePayment } from './payments.repository.ts';
+import { findPayment, lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 // Cash vouchers through dLocal (issue 47, decision 051): a cash ticket of Banco Popular's network
@@ -86,13 +86,7 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
   const ours = /^[0-9a-f-]{36}$/.test(orderId) ? await findPayment(deps.db, orderId) : undefined;
   if (!ours || ours.rail !== 'cash') return 'unknown';
   if (payment.status === 'PAID') {
-    if (fromDlocalAmount(payment.amount) !== ours.amountMinor || payment.currency !== ours.currency) {
-      await raiseAlert(deps.db, 'amount_mismatch', ours.id, `dlocal:${payment.id}:${payment.status}`, {
-        expected: { amountMinor: ours.amountMinor, currency: ours.currency },
-        notified: { amountMinor: fromDlocalAmount(payment.amount), currency: payment.currency },
-      });
-      return 'mismatch';
-    }
+    if (await alertIfAmountDiffers(deps.db, ours, payment)) return 'mismatch';
     // A replay of a PAID already settled (dLocal's retries, a 2xx lost on the way: most of what it
     // sends) changes nothing, and succeeded is a payment's last state: answered from the read above,
     // without a transaction or the project's lock (issue 47: 200 notifications a second).
@@ -122,6 +116,17 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     return ended ? 'ended' : 'unchanged';
   }
   return 'unchanged';
+}
+
+/**
+ * A PAID whose amount or currency is not the payment's holds nothing: true, and a console alert
+ * (once per notification), when they differ. The one check for cash and card notifications.
+ */
+export async function alertIfAmountDiffers(db: Db, ours: Pick<PaymentRow, 'id' | 'amountMinor' | 'currency'>, payment: DlocalPayment): Promise<boolean> {
+  const notified = { amountMinor: fromDlocalAmount(payment.amount), currency: payment.currency };
+  if (notified.amountMinor === ours.amountMinor && notified.currency === ours.currency) return false;
+  await raiseAlert(db, 'amount_mismatch', ours.id, `dlocal:${payment.id}:${payment.status}`, { expected: { amountMinor: ours.amountMinor, currency: ours.currency }, notified });
+  return true;
 }
 
 /** A money alert for the console, once per subject (a replayed notification raises nothing new). */

@@ -55,6 +55,8 @@ import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts
 import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
+import { claimsJobs } from './modules/claims/claims-jobs.ts';
 import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { projectJobs } from './modules/projects/project-jobs.ts';
@@ -395,8 +397,12 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     log: app.log,
     money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS },
     alertNewProject: async (projectId: string) => void (await jobs.send('project-alerts', { projectId }, { key: projectId })),
+    clock: deps.clock,
   };
   await app.register(projectsRoutes(projectDeps));
+  // The guarantee's claims: deadlines, the other side's answer, the deadlines job (decision 054).
+  await app.register(claimsRoutes(projectDeps));
+  jobs.define(...claimsJobs(db));
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));

@@ -113,6 +113,7 @@ export const JOB_QUEUES = [
   'quotes-expire',
   'hires-lapse',
   'deliveries-auto-approve',
+  'claims-deadlines',
   'digest-daily',
   'payments-refunds',
   'payments-reconcile',

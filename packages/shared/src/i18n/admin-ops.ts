@@ -200,6 +200,7 @@ export const adminJobs = {
     'quotes-expire': 'Vencimiento de ofertas',
     'hires-lapse': 'Contrataciones sin pago',
     'deliveries-auto-approve': 'Aprobación automática de trabajos',
+    'claims-deadlines': 'Plazos de los reclamos',
     'digest-daily': 'Resumen diario de proyectos',
     'payments-refunds': 'Reembolsos',
     'payments-reconcile': 'Conciliación de pagos',

@@ -98,6 +98,9 @@ export const AdminOverviewSchema = z.object({
   escrowHeld: moneyByCurrency,
   releasedThisMonth: moneyByCurrency,
   openClaims: z.number(),
+  /** Open claims escalated without the other side's answer, and those past their decision's deadline (decision 054). */
+  claimsUnanswered: z.number(),
+  claimsLate: z.number(),
   reviewsWaiting: z.number(),
   /** Contact-page messages still new (neither answered nor closed). */
   contactUnanswered: z.number(),

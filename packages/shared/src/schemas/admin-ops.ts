@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ClaimViewSchema } from './claims.ts';
 import { CONTACT_KINDS, CURRENCIES, INBOX_STATUSES, JOB_QUEUES, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { adminLog } from '../i18n/admin-ops.ts';
@@ -15,6 +16,8 @@ export const AdminClaimSchema = z.object({
   heldMinor: z.number().int(),
   claimReason: z.string().nullable(),
   disputedAt: z.iso.datetime().nullable(),
+  /** The claim's record with its deadlines (decision 054); null for none stored. */
+  claim: ClaimViewSchema.nullable(),
 });
 export type AdminClaim = z.infer<typeof AdminClaimSchema>;
 export const AdminClaimListSchema = z.object({ items: z.array(AdminClaimSchema) });

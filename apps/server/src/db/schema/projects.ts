@@ -60,6 +60,8 @@ export const projects = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /** When nobody approved or claimed in time (decision 054): still delivered, the money held CLAIM_AFTER_AUTO_APPROVAL_DAYS more. */
+    autoApprovedAt: timestamp('auto_approved_at', { withTimezone: true }),
     /** The contractor's words when marking the work delivered. */
     deliveryNote: varchar('delivery_note', { length: 1000 }),
     /** The client's words when opening a claim. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { projectMoney } from '../payments/payments.service.ts';
+import { latestClaimsOf } from '../claims/claims.service.ts';
 import { findClaimProject, listDisputedProjects, listProjectMessages } from './admin-claims.repository.ts';
 
 export interface AdminActor {
@@ -13,6 +14,10 @@ export interface AdminActor {
 /** The open claims (disputed projects), oldest first, with what the ledger holds for each. */
 export async function listOpenClaims(db: Db): Promise<AdminClaim[]> {
   const rows = await listDisputedProjects(db);
+  const claims = await latestClaimsOf(
+    db,
+    rows.map((r) => r.projectId),
+  );
   return Promise.all(
     rows.map(async (r) => {
       const money = await projectMoney(db, r.projectId);
@@ -25,6 +30,7 @@ export async function listOpenClaims(db: Db): Promise<AdminClaim[]> {
         heldMinor: money?.heldMinor ?? 0,
         claimReason: r.claimReason,
         disputedAt: r.disputedAt?.toISOString() ?? null,
+        claim: claims.get(r.projectId) ?? null,
       };
     }),
   );

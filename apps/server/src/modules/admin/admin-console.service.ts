@@ -15,6 +15,7 @@ import { endUnpaidHiresOfClient } from '../projects/projects.service.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';
+import { claimAlerts } from '../claims/claims.service.ts';
 import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, setVerified, unbanAccount } from './admin-people.repository.ts';
 
 // The sysadmin console's overview and people (docs/decisions/025-sysadmin-console.md). Every
@@ -50,6 +51,7 @@ export async function overview(db: Db, now = new Date()): Promise<AdminOverview>
     countWaiting(db),
     projectsPerDay(db, days[0]!, TIME_ZONE),
   ]);
+  const claimsAlert = await claimAlerts(db);
   const byRole = Object.fromEntries(ROLES.map((r) => [r, 0])) as Record<Role, number>;
   let newThisWeek = 0;
   for (const p of people) {
@@ -66,6 +68,8 @@ export async function overview(db: Db, now = new Date()): Promise<AdminOverview>
     escrowHeld: held.filter((m) => m.amountMinor !== 0),
     releasedThisMonth: released,
     openClaims: waiting.claims,
+    claimsUnanswered: claimsAlert.unanswered,
+    claimsLate: claimsAlert.late,
     reviewsWaiting: waiting.reviews,
     contactUnanswered: waiting.contact,
     otherInboxesWaiting: waiting.others,

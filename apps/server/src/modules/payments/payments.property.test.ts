@@ -7,6 +7,7 @@ import { CARDS, escrow, fund, post, setStatus, sysadmin, tokenize } from '../../
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { DEFAULT_HIRE_PAYMENT_HOURS, DELIVERY_REVIEW_DAYS } from '@arreglaya/shared/lifecycles';
+import { CLAIM_AFTER_AUTO_APPROVAL_DAYS } from '@arreglaya/shared/guarantee';
 import { autoApproveDelivered, lapseUnpaidHires } from '../projects/projects.service.ts';
 import { checkLedger } from './ledger-check.ts';
 import { completedNotSettled, milestoneReleaseProblems, projectsShortOfMoney } from './ledger.repository.ts';
@@ -225,7 +226,9 @@ async function run({ staged, ops }: { staged: boolean; ops: Op[] }) {
       // The sweep as if the time to pay had passed for every hire.
       await lapseUnpaidHires(sweeps, new Date(Date.now() + (DEFAULT_HIRE_PAYMENT_HOURS + 1) * HOUR));
     } else if (o.kind === 'auto_approve') {
+      // Approved automatically, then released once the days to claim after it pass (decision 054).
       await autoApproveDelivered(sweeps, new Date(Date.now() + (DELIVERY_REVIEW_DAYS * 24 + 1) * HOUR));
+      await autoApproveDelivered(sweeps, new Date(Date.now() + ((DELIVERY_REVIEW_DAYS + CLAIM_AFTER_AUTO_APPROVAL_DAYS) * 24 + 2) * HOUR));
     } else if (o.kind === 'cancel') {
       answers = [await post(t, admin, `/api/admin/projects/${projectId}/cancel`)];
     } else if (o.kind === 'reconcile') {

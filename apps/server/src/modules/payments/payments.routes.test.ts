@@ -572,7 +572,11 @@ describe('release, claims and refunds', () => {
       .update(projects)
       .set({ deliveredAt: new Date(Date.now() - 8 * 86_400_000) })
       .where(eq(projects.id, projectId));
-    await autoApproveDelivered({ db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, money: { feePercent: 10, kickRefunds: () => undefined } });
+    const deps = { db: t.db, mailer: t.app.mailer, appUrl: t.config.appUrl, money: { feePercent: 10, kickRefunds: () => undefined } };
+    await autoApproveDelivered(deps);
+    // Held through the days the client may still claim after an automatic approval (decision 054), then released.
+    expect((await escrow(t, projectId)).heldMinor).toBe(1_250_000);
+    await autoApproveDelivered(deps, new Date(Date.now() + 3 * 86_400_000 + 60_000));
     expect((await escrow(t, projectId)).heldMinor).toBe(0);
     expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
   });

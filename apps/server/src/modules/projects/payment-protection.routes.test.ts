@@ -113,7 +113,7 @@ describe('a staged plan: each stage’s work needs its money, approval the whole
     // Delivered with only the deposit held: what the old server allowed.
     await t.db
       .update(projects)
-      .set({ status: 'delivered', startedAt: new Date(), deliveredAt: new Date(Date.now() - 8 * 24 * HOUR) })
+      .set({ status: 'delivered', startedAt: new Date(), deliveredAt: new Date(Date.now() - 11 * 24 * HOUR), autoApprovedAt: new Date(Date.now() - 4 * 24 * HOUR) })
       .where(eq(projects.id, projectId));
     const before = await snapshot(projectId);
     await refused(

@@ -105,7 +105,7 @@ describe('after hiring: in progress, delivered, approved', () => {
     expect(mail.text).toContain('Motivo: Sigue goteando.');
   });
 
-  it('approves delivered work by itself after 7 days without approval or claim', async () => {
+  it('approves delivered work by itself after 7 days without approval or claim, releasing the money 3 days later (decision 054)', async () => {
     const late = await hired();
     const recent = await hired();
     for (const h of [late, recent]) {
@@ -121,13 +121,16 @@ describe('after hiring: in progress, delivered, approved', () => {
       .update(projects)
       .set({ deliveredAt: new Date(Date.now() - 6 * day) })
       .where(eq(projects.id, recent.projectId));
-    // Through the job queue, as its schedule runs it: a second run changes nothing.
+    // Through the job queue, as its schedule runs it: approved automatically, the money still held; a second run changes nothing.
     expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(1);
     expect(await runJob(t.app.jobs, 'deliveries-auto-approve')).toBe(0);
+    expect((await projectStatus(t, late.projectId))!.status).toBe('delivered');
+    // Three days later nobody claimed: completado, released (and the recent one is approved automatically in turn).
+    expect(await runJob(t.app.jobs, 'deliveries-auto-approve', { at: new Date(Date.now() + 3 * day + 60_000).toISOString() })).toBe(2);
     expect((await projectStatus(t, late.projectId))!.status).toBe('completado');
     expect((await projectStatus(t, recent.projectId))!.status).toBe('delivered');
-    const mail = await t.smtp.waitFor((m) => m.to.includes(late.contractor.email) && m.text.includes('aprobado automáticamente'));
-    expect(mail.subject).toBe('ArreglaYa - Trabajo aprobado');
+    const mail = await t.smtp.waitFor((m) => m.to.includes(late.contractor.email) && m.subject === 'ArreglaYa - Trabajo aprobado');
+    expect(mail.text).toContain('aprobado automáticamente');
     expect((await t.db.query.contractorProfiles.findFirst({ where: eq(contractorProfiles.userId, late.contractor.id) }))!.completedProjects).toBe(1);
     expect((await setStatus(late.client, late.projectId, 'disputed', 'Tarde')).statusCode).toBe(409);
   });

@@ -3,7 +3,7 @@ import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProjectsQuery, ProjectData } from '@arreglaya/shared/schemas/projects';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
-import { and, asc, count, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -324,12 +324,24 @@ export async function hasQuoteBy(db: DbOrTx, projectId: string, contractorId: st
 }
 
 /** Delivered projects whose review time ended, locked (SKIP LOCKED: one sweeper takes each). */
+/** Delivered before `before`, not yet approved automatically, locked (others' locks skipped): the auto-approval's first step. */
 export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
   return tx
     .select()
     .from(projects)
-    .where(and(eq(projects.status, 'delivered'), lte(projects.deliveredAt, before)))
+    .where(and(eq(projects.status, 'delivered'), lte(projects.deliveredAt, before), isNull(projects.autoApprovedAt)))
     .orderBy(asc(projects.deliveredAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}
+
+/** Approved automatically before `before` and still delivered (nobody claimed), locked: the release step's batch (decision 054). */
+export async function lockAutoApprovedBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
+  return tx
+    .select()
+    .from(projects)
+    .where(and(eq(projects.status, 'delivered'), lte(projects.autoApprovedAt, before)))
+    .orderBy(asc(projects.autoApprovedAt))
     .limit(limit)
     .for('update', { skipLocked: true });
 }

@@ -1,4 +1,5 @@
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
+import { CLAIM_AFTER_AUTO_APPROVAL_DAYS } from '@arreglaya/shared/guarantee';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, moneyToBeginHeld, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import {
   OpenProjectsPageSchema,
@@ -54,7 +55,8 @@ import {
   listContractorJobs,
   listOpenProjects,
   listPhotos,
-  lockDeliveredBefore,
+  lockAutoApprovedBefore,
+  lockProject,
   lockHiresAssignedBefore,
   updateProject,
   writePhotoOrder,
@@ -64,6 +66,8 @@ import {
 import { findContractorCard, lockQuote, updateQuote } from './quotes.repository.ts';
 import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
 import { lockProjectsOfClient } from './leaving-client.ts';
+import { assertClaimWindow, closeClaims, openClaim } from '../claims/claims.service.ts';
+import { stampAutoApprovals } from './auto-approval.ts';
 
 export interface ProjectsDeps {
   db: Db;
@@ -77,6 +81,8 @@ export interface ProjectsDeps {
   money?: MoneyHooks;
   /** After a project is published: sends its project-alerts job (decision 036); the request does not wait for the fan-out. */
   alertNewProject?(projectId: string): Promise<void>;
+  /** The server's clock for the guarantee's windows (decision 054; tests move it). */
+  clock?: () => Date;
 }
 
 export interface MoneyHooks {
@@ -378,10 +384,14 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
   const action = STATUS_MOVES[to];
   const status = await deps.db.transaction((tx) =>
     onceForKey(tx, actor.id, key, projectId, { op: 'status', to, note: note ?? null }, async () => {
+      const now = deps.clock?.() ?? new Date();
+      // The guarantee's window (decision 054): past it, a 409 naming when it closed.
+      if (action === 'claim') assertClaimWindow(await lockProject(tx, projectId), actor, now);
       const project = await lockForAction(tx, projectId, action, actor);
       const extra = action === 'deliver' ? { deliveryNote: note ?? null } : action === 'claim' ? { claimReason: note ?? null } : {};
       if (action === 'claim' && !note) throw new AppError('VALIDATION', undefined, { note: tp.claimReasonRequired });
       const moved = await moveProject(tx, project, action, extra);
+      if (action === 'claim') await openClaim(tx, project, actor.id, note!, now);
       // The directory's 'proyectos completados' counts approved work, recomputed from the projects (decision 026).
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       // Both people and the title in one read, for the receipt and the notice (with what is held, for an approval).
@@ -466,12 +476,14 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
 
 /**
  * Delivered work nobody approved or claimed within DELIVERY_REVIEW_DAYS is approved by the system
- * (DOMAIN.md), as the client's approval would: completado, the contractor's count, both told.
+ * (DOMAIN.md) in two steps (decision 054): first it is marked approved automatically and both are
+ * told, the money still held; CLAIM_AFTER_AUTO_APPROVAL_DAYS later, unless the client claimed,
+ * it is completed as the client's approval would: completado, the money released, the count, both told.
  */
 export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
   const approved = await deps.db.transaction(async (tx) => {
-    const due = await lockDeliveredBefore(tx, new Date(now.getTime() - DELIVERY_REVIEW_DAYS * 86_400_000), batch);
-    let count = 0;
+    let count = await stampAutoApprovals(tx, deps, now, batch);
+    const due = await lockAutoApprovedBefore(tx, new Date(now.getTime() - CLAIM_AFTER_AUTO_APPROVAL_DAYS * 86_400_000), batch);
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
       // Approval releases the whole agreed price: work stored before that rule, short of money, waits for a sysadmin (ledger:check names it).
@@ -639,6 +651,7 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
     onceForKey(tx, actor.id, key, projectId, { op: 'decision', decision }, async () => {
       const project = await lockForAction(tx, projectId, action, actor);
       const moved = await moveProject(tx, project, action);
+      await closeClaims(tx, projectId, deps.clock?.() ?? new Date());
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
       const m = tm.claimDecided;

@@ -27,6 +27,8 @@ const overview: AdminOverview = {
   escrowHeld: [],
   releasedThisMonth: [],
   openClaims: 3,
+  claimsUnanswered: 1,
+  claimsLate: 1,
   reviewsWaiting: 7,
   contactUnanswered: 6,
   otherInboxesWaiting: 4,

@@ -14,6 +14,7 @@ import { cx } from '@/lib/cx.ts';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { ClaimAlerts } from '@/features/admin-ops/claim-deadlines.tsx';
 
 // The chart library arrives only with the chart, after the numbers (its own chunk).
 const NewProjectsChart = lazy(() => import('@/features/admin/components/new-projects-chart.tsx'));
@@ -91,6 +92,7 @@ function AdminOverviewPage() {
               </Stat>
               <Stat label={t.overview.openClaims}>
                 <CountLink wholeCard to="/admin/reclamos" count={formatNumber(data.openClaims, locale)} label={t.overview.openClaims} />
+                <ClaimAlerts unanswered={data.claimsUnanswered} late={data.claimsLate} locale={locale} />
               </Stat>
               <Stat label={t.overview.reviewsWaiting}>
                 <CountLink wholeCard to="/admin/resenas" count={formatNumber(data.reviewsWaiting, locale)} label={t.overview.reviewsWaiting} />

@@ -17,6 +17,9 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { formatDate, formatMoney, formatTime } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { ClaimBadges, ClaimDeadlines } from '@/components/ui/claim-deadlines.tsx';
+import { guarantee as tg } from '@arreglaya/shared/i18n/guarantee';
+import type { ClaimView } from '@arreglaya/shared/schemas/claims';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
@@ -79,6 +82,8 @@ function ClaimDetail({ projectId, project: p, claim }: { projectId: string; proj
         <PhotoRow title={t.photos} photos={p.photos} />
         <PhotoRow title={t.deliveryPhotos} photos={p.deliveryPhotos} />
       </section>
+
+      {claim?.claim && <ClaimDeadlinesSection claim={claim.claim} />}
 
       {money && (
         <section aria-labelledby="claim-money" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -295,3 +300,24 @@ function DecisionForm({ projectId, money }: { projectId: string; money: ProjectM
 }
 
 export { ClaimPage as Component };
+
+/** The claim's deadlines and the contractor's answer (decision 054). */
+function ClaimDeadlinesSection({ claim }: { claim: ClaimView }) {
+  return (
+    <section aria-labelledby="claim-deadlines" className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id="claim-deadlines" className="text-xl font-semibold text-slate-900">
+        {tg.console.deadlines}
+      </h2>
+      <ClaimBadges claim={claim} />
+      <div className="mt-2">
+        <ClaimDeadlines claim={claim} />
+      </div>
+      {claim.answer && (
+        <div className="mt-3">
+          <h3 className="font-medium text-slate-700">{tg.answerTitle}</h3>
+          <p className="break-words whitespace-pre-line text-slate-900">{claim.answer}</p>
+        </div>
+      )}
+    </section>
+  );
+}

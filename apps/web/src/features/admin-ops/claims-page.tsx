@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchClaims } from './api.ts';
+import { ClaimBadges } from '@/components/ui/claim-deadlines.tsx';
 
 /** /admin/reclamos: the open claims (disputed projects), oldest first. Sysadmins only (router). */
 export function ClaimsPage() {
@@ -24,6 +25,7 @@ export function ClaimsPage() {
                 <Link to={`/admin/reclamos/${c.projectId}`} aria-label={t.open(c.title)} className="text-lg font-semibold text-brand-700 underline">
                   {c.title}
                 </Link>
+                <ClaimBadges claim={c.claim} />
                 <dl className="mt-2 grid grid-cols-1 gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
                   <div>
                     <dt className="inline font-medium text-slate-700">{t.client}: </dt>

@@ -18,6 +18,7 @@ import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/
 import { pageMeta, type PageMeta } from '@arreglaya/shared/i18n/site-pages';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { installedApp } from '@arreglaya/shared/i18n/installed-app';
+import { guaranteeMeta } from '@arreglaya/shared/i18n/guarantee';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
@@ -35,6 +36,7 @@ const PAGES: { path: string; meta: PageMeta; module: string; landing?: boolean }
   { path: '/comocontratistas', meta: pageMeta.howContractors, module: 'src/app/routes/how-contractors.tsx' },
   { path: '/ayuda', meta: pageMeta.help, module: 'src/app/routes/help.tsx' },
   { path: '/terminos', meta: pageMeta.terms, module: 'src/app/routes/terms.tsx' },
+  { path: '/garantia', meta: guaranteeMeta, module: 'src/app/routes/guarantee.tsx' },
   { path: '/privacidad', meta: pageMeta.privacy, module: 'src/app/routes/privacy.tsx' },
 ];
 

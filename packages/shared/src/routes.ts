@@ -14,6 +14,7 @@ export const APP_ROUTE_PATTERNS = [
   '/comoferreterias',
   '/ayuda',
   '/terminos',
+  '/garantia',
   '/privacidad',
   '/olvide',
   '/signout',

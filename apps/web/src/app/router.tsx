@@ -75,6 +75,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
           { path: 'comoferreterias', lazy: () => import('./routes/hardware-stores.tsx') },
           { path: 'ayuda', lazy: () => import('./routes/help.tsx') },
           { path: 'terminos', lazy: () => import('./routes/terms.tsx') },
+          { path: 'garantia', lazy: () => import('./routes/guarantee.tsx') },
           { path: 'privacidad', lazy: () => import('./routes/privacy.tsx') },
           { path: 'olvide', lazy: () => import('./routes/forgot-password.tsx') },
           { path: 'signout', lazy: () => import('./routes/sign-out.tsx') },

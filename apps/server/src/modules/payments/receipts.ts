@@ -3,6 +3,7 @@ import { payments as tp, paymentsWeb } from '@arreglaya/shared/i18n/payments';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
+import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
 import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { findReceiptContext } from './payments.repository.ts';
@@ -72,9 +73,11 @@ export async function queueReceipt(
   const person = known ?? (await findReceiptContext(db, to, projectId));
   if (!person) return;
   const { title, paragraphs } = receiptContent(r, person, reference);
+  // A payment into protection names the guarantee that covers it (decision 054).
+  const guarantee = r.kind === 'charge' ? [guaranteeLinks.receiptMail(`${deps.appUrl}/garantia`)] : [];
   const mail = renderMail({
     title,
-    paragraphs,
+    paragraphs: [...paragraphs, ...guarantee],
     actions: [projectId ? { label: tp.receipts.open, url: `${deps.appUrl}/proyectos/${projectId}` } : { label: tp.receipts.balance, url: `${deps.appUrl}/profile/pagos` }],
     footer: tp.receipts.footer,
   });

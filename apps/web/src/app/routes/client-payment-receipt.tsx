@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { fetchPaymentReceipt, paymentKeys } from '@/features/payments/api/payments-api.ts';
@@ -43,6 +44,9 @@ function ClientPaymentReceiptPage() {
               {line}
             </p>
           ))}
+          <Link to="/garantia" className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
+            {guaranteeLinks.receipt}
+          </Link>
           <Link to={`/proyectos/${r.projectId}`} className="inline-flex min-h-11 items-center font-medium text-brand-700 underline">
             {t.myPayments.openProject}
           </Link>

@@ -1,6 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
+import { Link } from 'react-router';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
@@ -207,6 +209,12 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
   return (
     <div className="flex flex-col gap-4">
       <p className="text-slate-800">{due ? t.fund.milestoneIntro(due.title, dueAmount) : t.fund.protection}</p>
+      <p className="text-slate-800">
+        {guaranteeLinks.funding}{' '}
+        <Link to="/garantia" className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+          {guaranteeLinks.link}
+        </Link>
+      </p>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium text-slate-800">{t.offline.choice}</legend>
         <div className="grid gap-2 sm:grid-cols-3">

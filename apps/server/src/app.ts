@@ -41,6 +41,7 @@ import { Readiness, registerDrainingConnections } from './modules/health/readine
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics, type Metrics } from './modules/metrics/metrics.service.ts';
 import { devOutboxRoutes } from './modules/mail/dev-outbox.routes.ts';
+import { devJobsRoutes } from './modules/jobs/dev-jobs.routes.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import type { ChannelSender } from './modules/notifications/channel-sender.ts';
 import { dryRunSender } from './modules/notifications/dry-run-sender.ts';
@@ -423,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(specialOffersUnsubscribeRoutes(campaignDeps));
   jobs.define(...campaignJobs(campaignDeps));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
+  if (!config.isProduction) await app.register(devJobsRoutes(jobs));
   // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
   // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
   // And the sessions' changes (modules/auth/session-cache.ts).

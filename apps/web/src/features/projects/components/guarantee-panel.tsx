@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { guarantee as t } from '@arreglaya/shared/i18n/guarantee';
+import { claimWindowAfterAutoApproval } from '@arreglaya/shared/guarantee';
 import { ClaimAnswerSchema, type ClaimView } from '@arreglaya/shared/schemas/claims';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -25,7 +26,9 @@ export function GuaranteePanel({ project: p, userId, locale }: { project: Projec
   const party = p.viewer.isClient || p.viewer.isHiredContractor;
   const claim = useProjectClaim(userId, p.id, party && (SHOWN as readonly string[]).includes(p.status));
   const data = claim.data;
-  if (!data || (!data.claim && !data.claimUntil)) return null;
+  // Released after an automatic approval without a claim: when the window closed (the server's refusal says the same).
+  const closedAt = data && !data.claim && data.autoApprovedAt && p.status === 'completado' ? claimWindowAfterAutoApproval(new Date(data.autoApprovedAt)) : null;
+  if (!data || (!data.claim && !data.claimUntil && !closedAt)) return null;
   return (
     <section aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`${id}-title`} className="text-xl font-bold text-slate-900">
@@ -38,6 +41,7 @@ export function GuaranteePanel({ project: p, userId, locale }: { project: Projec
             : t.claimUntil(formatDeadline(data.claimUntil, locale))}
         </p>
       )}
+      {closedAt && <p className="text-slate-800">{t.refused.windowClosed(formatDeadline(closedAt.toISOString(), locale))}</p>}
       {data.claim && (
         <>
           <div>

@@ -15,6 +15,7 @@ import {
   projects,
   users,
   verifications,
+  voiceNotes,
 } from '../../db/schema/index.ts';
 
 export const DELETED_NAME = { firstName: 'Usuario', lastName: 'eliminado' } as const;
@@ -52,7 +53,7 @@ export async function findCredentialHash(db: DbOrTx, userId: string): Promise<st
  * Returns the storage keys of the photos to delete once the transaction commits, and the open
  * offers withdrawn (their clients are told by the service).
  */
-export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; withdrawn: WithdrawnQuote[] }> {
+export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; voiceKeys: string[]; withdrawn: WithdrawnQuote[] }> {
   const now = new Date();
   // A client's open requests were closed before this (projects/leaving-client.ts, called by the service).
   // A contractor's open offers on others' projects are withdrawn and their mail links spent (decision 023).
@@ -60,6 +61,8 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
 
   await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });
+  // Their chat voice notes go like their chat photos (decision 060): the messages stay, without the file.
+  const removedVoice = await tx.delete(voiceNotes).where(eq(voiceNotes.ownerId, userId)).returning({ key: voiceNotes.storageKey });
 
   await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
   await tx.delete(contractorProfiles).where(eq(contractorProfiles.userId, userId));
@@ -105,7 +108,7 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       deletedAt: now,
     })
     .where(eq(users.id, userId));
-  return { photoKeys: removedPhotos.map((p) => p.key), withdrawn };
+  return { photoKeys: removedPhotos.map((p) => p.key), voiceKeys: removedVoice.map((v) => v.key), withdrawn };
 }
 
 /** The account's row, locked until the transaction ends (so two deletions cannot interleave). */

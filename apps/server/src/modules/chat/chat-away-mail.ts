@@ -1,4 +1,5 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { voiceNotes } from '@arreglaya/shared/i18n/voice-notes';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -67,7 +68,14 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
       }
       told = true;
       if (!mailed) continue;
-      const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;
+      const preview =
+        last.type === 'image'
+          ? tc.awayMail.photo
+          : last.type === 'voice'
+            ? voiceNotes.awayMail
+            : last.body.length > PREVIEW_CHARS
+              ? `${last.body.slice(0, PREVIEW_CHARS)}…`
+              : last.body;
       const mail = renderMail({
         title: tc.awayMail.title,
         paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(senderName, group.length), preview],

@@ -112,6 +112,7 @@ function msg(n: number, text: string, mine: boolean, createdAt: string, extra: P
     subject: null,
     text,
     photoId: null,
+    voiceNote: null,
     quoteId: null,
     projectId: null,
     createdAt,

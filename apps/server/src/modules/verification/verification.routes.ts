@@ -84,8 +84,8 @@ export function verificationRoutes(deps: VerificationDeps): FastifyPluginAsyncZo
         },
       },
       async (req, reply) => {
-        // A badge that expires disappears at the next read: never cached past a minute.
-        void reply.header('cache-control', 'public, max-age=60');
+        // A badge shows as soon as it is approved and goes the day it expires: read fresh each time.
+        void reply.header('cache-control', 'no-store');
         return publicBadges(deps, req.params.id);
       },
     );

@@ -51,6 +51,11 @@ export async function deleteDocument(db: DbOrTx, verificationId: string): Promis
   await db.delete(verificationDocuments).where(eq(verificationDocuments.verificationId, verificationId));
 }
 
+/** Documents go with their requests (the foreign key cascades). */
+export async function deleteAllOf(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(contractorVerifications).where(eq(contractorVerifications.userId, userId));
+}
+
 export async function listOwn(db: DbOrTx, userId: string): Promise<VerificationRow[]> {
   return db.select().from(contractorVerifications).where(eq(contractorVerifications.userId, userId)).orderBy(desc(contractorVerifications.submittedAt));
 }

@@ -245,3 +245,16 @@ describe('who may see and decide', () => {
     expect((await badges(c.id)).badges).toEqual([]);
   });
 });
+
+describe('deleting the account', () => {
+  it('takes the person’s requests, badges and any document waiting with it', async () => {
+    const c = await person(t, 'contractor', 'Elena');
+    await upload(c, criminal());
+    const [item] = (await queue()).filter((q) => q.personId === c.id);
+    const gone = await t.app.inject({ method: 'DELETE', url: '/api/account', headers: c.headers, payload: { password: c.password } });
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(await rows(c.id)).toEqual([]);
+    expect(await t.db.select().from(verificationDocuments).where(eq(verificationDocuments.verificationId, item!.id))).toEqual([]);
+    expect((await queue()).filter((q) => q.personId === c.id)).toEqual([]);
+  });
+});

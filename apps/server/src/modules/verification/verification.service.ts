@@ -17,7 +17,7 @@ import {
   type VerificationDetails,
   type VerificationKind,
 } from '@arreglaya/shared/schemas/verification';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import type { DataCipher } from '../../lib/data-encryption.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { getContractorProfile } from '../profiles/profiles.service.ts';
@@ -25,6 +25,7 @@ import { checkDocument, type DocumentUpload } from './verification-document.ts';
 import {
   approvedBadges,
   decide,
+  deleteAllOf,
   deleteDocument,
   findDocument,
   findRnc,
@@ -192,4 +193,9 @@ export async function setVerifiedFromConsole(deps: VerificationDeps, admin: Acto
     }
     await syncVerifiedAt(tx, userId);
   });
+}
+
+/** The person's requests and badges, and any document still waiting, when their account is deleted. */
+export async function forgetVerifications(tx: DbOrTx, userId: string): Promise<void> {
+  await deleteAllOf(tx, userId);
 }

@@ -33,6 +33,7 @@ import { createPushSender } from './modules/push/push-sender.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { loadVapid } from './modules/push/vapid.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
 import { sealLegacyCedulas as sealLegacyApplicationCedulas } from './modules/store-partners/store-application.service.ts';
@@ -300,6 +301,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const indexed = await indexContractorCedulas({ db, cipher });
   if (indexed > 0) app.log.info(`indexed ${indexed} cédulas for the console's search (decision 025)`);
   await app.register(profilesRoutes({ db, cipher }));
+  // Verification badges (docs/decisions/056-verification-badges.md).
+  await app.register(verificationRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
   // Web Push (decision 039): the VAPID keys and the devices' subscriptions, and the channel's sender.

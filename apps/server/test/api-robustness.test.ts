@@ -251,6 +251,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/reviews/{id}': { rating: 4, title: 'Buen trabajo', comments: 'Tardó un poco.' },
   'PUT /api/reviews/{id}/reply': { reply: '¡Gracias por la confianza!' },
   'POST /api/admin/reviews/{id}/reject': { reason: 'Contiene datos personales.' },
+  'POST /api/me/verifications/identity': { kind: 'rnc', rnc: '101000015' },
+  'POST /api/admin/verifications/{id}/decision': { decision: 'rejected', note: 'La foto no se lee.' },
   'POST /api/conversations/{id}/messages/{messageId}/respond': { response: 'accept' },
   'POST /api/reports': { targetKind: 'profile', contractorId: '5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11', reason: 'fraud', details: 'Pide pagos por fuera.\nDos veces.' },
   'POST /api/admin/reports/{id}/decision': { action: 'dismiss' },

@@ -49,6 +49,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/personas',
   '/admin/personas/:id',
   '/admin/resenas',
+  '/admin/verificaciones',
   '/admin/moderacion',
   '/admin/reclamos',
   '/admin/bandejas',

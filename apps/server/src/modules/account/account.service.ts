@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { forgetPhone } from '../messaging/phone.service.ts';
+import { forgetVerifications } from '../verification/verification.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { endAccess } from '../auth/end-access.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
@@ -47,6 +48,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     await endAccess(tx, userId);
     // The verified phone number and any code waiting (decision 040): the number is free for its next owner.
     await forgetPhone(tx, userId);
+    // Verification requests, badges and any document waiting for review (decision 056).
+    await forgetVerifications(tx, userId);
     // After the erasure: the notice names the contractor as the project page now does (no name left).
     await tellClientsOffersWithdrawn(tx, deps, userId, withdrawn);
     await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });

@@ -8,6 +8,7 @@ import { ContactContractorButton } from '@/features/contractor-contact/component
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
+import { VerificationBadges } from '@/features/verification/verification-badges.tsx';
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
 import { ReportButton } from '@/features/reports/components/report-button.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
@@ -35,7 +36,12 @@ function ContractorPage() {
               <ReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
             </>
           }
-          portfolio={<PortfolioSection contractorId={profile.id} />}
+          portfolio={
+            <>
+              <VerificationBadges contractorId={profile.id} />
+              <PortfolioSection contractorId={profile.id} />
+            </>
+          }
         />
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
+import { ShowUpRecord } from '@/features/directory/components/show-up-record.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
@@ -35,7 +36,12 @@ function ContractorPage() {
               <ReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
             </>
           }
-          portfolio={<PortfolioSection contractorId={profile.id} />}
+          portfolio={
+            <>
+              <ShowUpRecord contractorId={profile.id} />
+              <PortfolioSection contractorId={profile.id} />
+            </>
+          }
         />
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

@@ -56,6 +56,7 @@ import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts
 import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
 import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
+import { showUpRoutes } from './modules/projects/show-up.routes.ts';
 import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { projectJobs } from './modules/projects/project-jobs.ts';
@@ -398,8 +399,11 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     log: app.log,
     money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS },
     alertNewProject: async (projectId: string) => void (await jobs.send('project-alerts', { projectId }, { key: projectId })),
+    clock: deps.clock,
   };
   await app.register(projectsRoutes(projectDeps));
+  // A record of who shows up: "Llegué", no-shows, the public record, the pause (decision 057).
+  await app.register(showUpRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));

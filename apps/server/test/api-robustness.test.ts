@@ -211,6 +211,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/projects/{id}/photos/order': { photoIds: ['5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11'] },
   'POST /api/projects/{id}/status': { status: 'delivered', note: 'Listo:\nllave nueva y sellada.' },
   'POST /api/projects/{id}/end-hire': { reason: 'Cambié de planes:\nlo haré el año que viene.' },
+  'POST /api/projects/{id}/arrival/answer': { arrived: true },
   'POST /api/projects/{id}/quotes': { ...offerTerms(), priceMinor: 250_000, description: 'Cambio la llave y el sello.\nIncluye materiales.', validityDays: 7 },
   'POST /api/quotes/{id}/counter': { priceMinor: 200_000, comment: '¿Lo deja en RD$2,000?' },
   'POST /api/quotes/{id}/counter/answer': { accept: true },

@@ -36,6 +36,8 @@ export interface TestAppOptions {
   channelSenders?: ChannelSender[];
   /** Where WhatsApp and SMS status callbacks go (decision 040). */
   deliveryStatusSink?: DeliveryStatusSink;
+  /** The server's clock (the show-up rules, decision 057; the notification dispatcher's quiet hours). */
+  clock?: () => Date;
 }
 
 /** The real app on a fresh database; `env` overrides configuration (e.g. SMTP_URL). */
@@ -54,6 +56,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: Test
     jobs: { schedules: false, ...opts.jobs },
     channelSenders: opts.channelSenders,
     deliveryStatusSink: opts.deliveryStatusSink,
+    clock: opts.clock,
   });
   await app.ready();
   return {

@@ -29,6 +29,7 @@ import * as m19 from './site-pages.ts';
 import * as m20 from './statements.ts';
 import * as m21 from './statement-queue.ts';
 import * as m22 from './verification.ts';
+import * as m23 from './show-up.ts';
 
 // Every text of the catalogue, a message function by its source: what a person can read.
 function texts(value: unknown, seen = new Set<unknown>()): string[] {
@@ -38,7 +39,7 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
   seen.add(value);
   return Object.values(value).flatMap((v) => texts(v, seen));
 }
-const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22]);
+const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23]);
 
 /** The catalogue's plain texts (not the message functions), each with its path. */
 function plainTexts(value: unknown, path: string, seen = new Set<unknown>()): [string, string][] {
@@ -63,7 +64,7 @@ const PROPER_NOUNS = new Set(
 
 describe('the message catalogue', () => {
   it('writes its labels in sentence case: a capital only to start a sentence or a name (issue 46)', () => {
-    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22 };
+    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23 };
     const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
       const words = text.split(/\s+/);
       return words.some((word, i) => {

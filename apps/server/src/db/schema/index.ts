@@ -11,3 +11,4 @@ export * from './notifications.ts';
 export * from './push.ts';
 export * from './messaging.ts';
 export * from './verification.ts';
+export * from './show-up.ts';

@@ -64,6 +64,7 @@ import {
 import { findContractorCard, lockQuote, updateQuote } from './quotes.repository.ts';
 import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
 import { lockProjectsOfClient } from './leaving-client.ts';
+import { hireHasMoney, stepBack } from './show-up.service.ts';
 
 export interface ProjectsDeps {
   db: Db;
@@ -77,6 +78,8 @@ export interface ProjectsDeps {
   money?: MoneyHooks;
   /** After a project is published: sends its project-alerts job (decision 036); the request does not wait for the fan-out. */
   alertNewProject?(projectId: string): Promise<void>;
+  /** The server's clock for the show-up rules (decision 057); the tests move it. */
+  clock?: () => Date;
 }
 
 export interface MoneyHooks {
@@ -576,7 +579,9 @@ async function endHireIn(
  * the hired contractor steps back, with a reason; the project reopens to offers. Refused (409)
  * once money is held or a payment is under way (lockForAction's money check).
  */
-export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: string, reason: string): Promise<'created'> {
+export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: string, reason: string): Promise<'created' | 'cancelled'> {
+  // A contractor stepping back from a hire with money held: cancelled with a full refund (decision 057).
+  if (actor.role === 'contractor' && (await hireHasMoney(deps.db, projectId))) return stepBack(deps, actor, projectId, reason);
   const action = actor.role === 'client' ? 'cancel_hire' : 'withdraw_hire';
   await deps.db.transaction(async (tx) => {
     const project = await lockForAction(tx, projectId, action, actor);

@@ -170,7 +170,7 @@ export async function listContractorQuotes(db: DbOrTx, contractorId: string, sta
 // ---- Making an offer in four round trips (decision 020) ----
 
 const OFFER_LOCK = `SELECT p.*,
-    coalesce(${sqlText(LISTED)}, false) AS x_listed,
+    coalesce(${sqlText(LISTED)}, false) AS x_listed, contractor_profiles.paused_at IS NOT NULL AS x_paused,
     users.first_name AS x_first_name, users.last_name AS x_last_name, users.email AS x_email, users.phone AS x_phone,
     cl.first_name AS x_client_first_name, cl.email AS x_client_email,
     coalesce(np.immediate, ${notificationPreferences.immediate.default ? 'true' : 'false'}) AS x_client_immediate,
@@ -202,6 +202,8 @@ export async function lockForOffer(tx: DbOrTx, projectId: string, contractorId: 
   return {
     project: rowOf(projects, raw),
     listed: raw.x_listed === true,
+    /** Paused after late cancellations or no-shows (decision 057): not listed, and told why. */
+    paused: raw.x_paused === true,
     contractor: { name: `${raw.x_first_name as string} ${raw.x_last_name as string}`.trim(), email: raw.x_email as string, phone: raw.x_phone as string | null },
     client: { firstName: raw.x_client_first_name as string, email: raw.x_client_email as string, wantsMail: raw.x_client_immediate === true },
   };

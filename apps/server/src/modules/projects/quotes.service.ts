@@ -1,4 +1,5 @@
 import { projectMail as tm, projects as tp, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { showUp } from '@arreglaya/shared/i18n/show-up';
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { COUNTRIES } from '@arreglaya/shared/countries';
@@ -88,6 +89,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     const { project, contractor, client } = locked;
     assertProjectAction(project, 'quote', actor);
     // Offers are shown with the contractor's card: one the directory does not list has none.
+    if (locked.paused) throw new AppError('FORBIDDEN', showUp.paused);
     if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
     // The start date is checked in the project's country's calendar (the schema cannot know the project).
     if (offerStartDateInPast(input.startDate, project.country)) throw new AppError('VALIDATION', tt.startDateInPast, { startDate: tt.startDateInPast });

@@ -6,6 +6,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
+import { ShowUpRecord } from '@/features/directory/components/show-up-record.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
 import { VerificationBadges } from '@/features/verification/verification-badges.tsx';
@@ -39,6 +40,7 @@ function ContractorPage() {
           portfolio={
             <>
               <VerificationBadges contractorId={profile.id} />
+              <ShowUpRecord contractorId={profile.id} />
               <PortfolioSection contractorId={profile.id} />
             </>
           }

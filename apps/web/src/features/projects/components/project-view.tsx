@@ -12,6 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { startDateLabel } from './project-tile.tsx';
+import { ShowUp } from './show-up.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
@@ -63,6 +64,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
       </header>
 
       {lead}
+      <ShowUp project={p} userId={userId} locale={locale} />
 
       {main && (
         <section aria-label={t.page.photos} className="flex flex-col gap-3">

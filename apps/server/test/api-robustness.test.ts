@@ -250,6 +250,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/projects/{projectId}/review': { rating: 5, title: 'Excelente trabajo', comments: 'Puntual y limpio.\nLo recomiendo.' },
   'PUT /api/reviews/{id}': { rating: 4, title: 'Buen trabajo', comments: 'Tardó un poco.' },
   'PUT /api/reviews/{id}/reply': { reply: '¡Gracias por la confianza!' },
+  'PUT /api/reviews/{id}/vote': { value: 1 },
   'POST /api/admin/reviews/{id}/reject': { reason: 'Contiene datos personales.' },
   'POST /api/conversations/{id}/messages/{messageId}/respond': { response: 'accept' },
   'POST /api/reports': { targetKind: 'profile', contractorId: '5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11', reason: 'fraud', details: 'Pide pagos por fuera.\nDos veces.' },

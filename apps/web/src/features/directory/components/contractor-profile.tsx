@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '@/lib/format.ts';
 import { DIRECTORY_TIME_ZONE, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
 import { BadgesHelp, hasTrustFacts, TrustFacts } from './contractor-trust.tsx';
+import { ContractorSocialLinks } from './contractor-social-links.tsx';
 
 interface ContractorProfileProps {
   profile: ContractorPublicProfile;
@@ -111,6 +112,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio, r
               </ul>
             )}
           </section>
+          <ContractorSocialLinks contractor={p} />
           {p.services.length > 0 && (
             <section aria-labelledby="contractor-services">
               <h2 id="contractor-services" className="text-lg font-bold text-slate-900">

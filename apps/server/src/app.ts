@@ -22,6 +22,7 @@ import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { reviewVotesRoutes } from './modules/reviews/review-votes.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
 import { photoRoutes } from './modules/media/photo.routes.ts';
@@ -407,6 +408,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));
+  // Me gusta / No me gusta on public reviews (docs/decisions/058-review-votes.md).
+  await app.register(reviewVotesRoutes(db));
   jobs.define(...projectJobs(projectDeps));
   await app.register(jobsRoutes(db, jobs));
   // "Ofertas especiales" (decision 041): the console's campaigns, sent by one job; WhatsApp waits for the notification dispatcher.

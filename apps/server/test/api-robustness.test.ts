@@ -251,6 +251,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/projects/{projectId}/review': { rating: 5, title: 'Excelente trabajo', comments: 'Puntual y limpio.\nLo recomiendo.' },
   'PUT /api/reviews/{id}': { rating: 4, title: 'Buen trabajo', comments: 'Tardó un poco.' },
   'PUT /api/reviews/{id}/reply': { reply: '¡Gracias por la confianza!' },
+  'PUT /api/reviews/{id}/vote': { value: 1 },
   'POST /api/admin/reviews/{id}/reject': { reason: 'Contiene datos personales.' },
   'POST /api/me/verifications/identity': { kind: 'rnc', rnc: '101000015' },
   'POST /api/admin/verifications/{id}/decision': { decision: 'rejected', note: 'La foto no se lee.' },

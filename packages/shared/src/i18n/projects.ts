@@ -11,7 +11,8 @@ export const projects = {
   updated: 'Proyecto actualizado con éxito.',
   deleted: 'Proyecto eliminado con éxito.',
   cancelled: 'Proyecto cancelado con éxito.',
-  saveError: 'Error al registrar el proyecto.',
+  /** The project save refused without a field to point at (spec §8 'Error adding project'; the form shows the reason). */
+  saveError: (error: string) => `Error al registrar el proyecto. - ${error}`,
   titleLeft: (left: number) => `Quedan ${left} caracteres`,
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
   invalidDate: 'Fecha inválida.',

@@ -8,6 +8,7 @@ import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUO
 import { choice, optionalText, plainText, requiredText } from './common.ts';
 import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
+import { SocialLinksSchema } from './social-links.ts';
 import { ProjectMoneySchema } from './payments.ts';
 
 // Projects and quotes (issue 13): the new-project form and its API body, the lists, the
@@ -158,6 +159,8 @@ export const ProjectDetailSchema = z
     clientFirstName: z.string(),
     /** The client's contact data: for the hired contractor only (and the client themself). */
     clientContact: ContactDataSchema.nullable(),
+    /** The client's Facebook, Instagram and LinkedIn: with clientContact, to the same people (decision 058); null without any. */
+    clientSocial: SocialLinksSchema.nullable(),
     /**
      * The job's street and reference point: for the client always, for the hired contractor once the
      * money to begin is held (with clientContact), for nobody else; null for a project stored without one.

@@ -50,6 +50,28 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A signed-in person's "Me gusta" (+1) or "No me gusta" (−1) on an approved public review (issue
+ * 55; decision 058). One per person and review (the primary key), changeable, removable; never on
+ * a review the person wrote or is about (checked in the service). Deleting an account deletes the
+ * votes it cast (its own data, like favourites; DOMAIN.md "Deleting an account").
+ */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voterId] }), index('review_votes_voter_idx').on(t.voterId), check('review_votes_value', sql`${t.value} IN (-1, 1)`)],
+);
+
 export const favourites = pgTable(
   'favourites',
   {

@@ -7,6 +7,7 @@ import {
   contactRequests,
   contractorProfiles,
   favourites,
+  reviewVotes,
   newsletterSubscriptions,
   notificationPreferences,
   paymentMethods,
@@ -81,6 +82,9 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       );
   }
   await tx.delete(favourites).where(eq(favourites.contractorId, userId));
+  // The Me gusta / No me gusta the person gave are their own data, like favourites (decision 058);
+  // votes others gave on reviews they wrote or received stay with those reviews.
+  await tx.delete(reviewVotes).where(eq(reviewVotes.voterId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   // A contractor's bank account for payouts goes too (the ledger and the payouts already made stay).
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));

@@ -1,3 +1,4 @@
+import { publicSocialLinks } from '@arreglaya/shared/schemas/social-links';
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, moneyToBeginHeld, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import {
@@ -265,7 +266,7 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
 async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<{ detail: ProjectDetail; clientId: string }> {
   const page = await findProjectPage(deps.db, projectId);
   if (!page) throw new AppError('NOT_FOUND', tp.notFound);
-  const { project: p, photos, offers, client } = page;
+  const { project: p, photos, offers, client, clientSocial } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
   // A contractor who only offered keeps seeing the project while it goes on, not once it is cancelled (issue 29).
@@ -311,6 +312,8 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     offers,
     clientFirstName: client?.firstName ?? '',
     clientContact: isClient || (contactShared && isHiredContractor) ? contact(client) : null,
+    // Her Facebook, Instagram and LinkedIn go with her contact details, to the same people (decision 058).
+    clientSocial: isClient || (contactShared && isHiredContractor) ? publicSocialLinks(clientSocial) : null,
     // The job's address goes with the client's contact: to her, and to the hired contractor once paid (decision 049).
     address: isClient || (contactShared && isHiredContractor) ? openAddress(deps.cipher, p) : null,
     contractor: card,

@@ -241,6 +241,7 @@ async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: 
     sourceKey: `paymentInstructions:${p.id}`,
     // WhatsApp's paymentDue template: the amount, the project, the due time, the link.
     outside: { body: text, templateParams: [amount, title, by, url] },
+    facts: { project: title },
   });
 }
 

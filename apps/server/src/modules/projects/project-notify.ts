@@ -50,6 +50,8 @@ export interface Notice {
    * What the WhatsApp template of its type names (WHATSAPP_TEMPLATES' params: the project's title,
    * a person's name, an amount; the link is the project's page): without `outside`, the template's
    * parameters are filled from these and the push's or SMS's text is the notice's first paragraph.
+   * Its `project` also heads a push's title and an SMS's first line; without it, the project's title
+   * is read (issue 55: every notice names its project).
    */
   facts?: TemplateFacts;
   /** What caused it on the outside channels (with person and channel, their idempotency key); default: a new one. */

@@ -150,6 +150,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
           body: [m.intro(contractor.name, project.title), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
           templateParams: [contractor.name, project.title, projectUrl(deps.appUrl, projectId)],
         },
+        facts: { project: project.title },
       });
     await recordLogEntry(tx, {
       userId: actor.id,

@@ -20,7 +20,8 @@ export const APP_ROUTE_PATTERNS = [
   '/login',
   '/booking',
   '/helper',
-  '/testpad',
+  // Not '/testpad': outside development it is an unknown path, the not-found page with 404
+  // (docs/spec-decisions.md); the development build's placeholder is served by Vite, not by us.
   '/aprendamas',
   '/comenta',
   '/notfound',

@@ -60,7 +60,9 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
         await deps.notifications.queue(tx, {
           userId: last.recipientId,
           type: 'messageWhileAway',
-          body: tn.awayBody(senderName, group.length),
+          // Names the project, or the person when the conversation has none (issue 55).
+          body: tn.awayBody(senderName, group.length, project),
+          about: project ?? senderName,
           templateParams: [senderName, about, url],
           url,
           sourceKey: `away:${last.id}`,

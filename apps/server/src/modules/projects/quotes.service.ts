@@ -134,7 +134,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         title: m.title,
         // The spec's e-mail container: the offer, the project, and who sent it.
         paragraphs: [
-          m.intro(contractor.name),
+          m.intro(contractor.name, project.title),
           `${tm.price(formatMoney(input.priceMinor, currency))}\n${tm.offerDescription(input.description)}`,
           offerTermsLines(input),
           `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
@@ -149,9 +149,10 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
         // Push and SMS name the offer (the mail's first lines); WhatsApp's newOffer template takes contractor, project, link.
         outside: {
-          body: [m.intro(contractor.name), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
+          body: [m.intro(contractor.name, project.title), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
           templateParams: [contractor.name, project.title, projectUrl(deps.appUrl, projectId)],
         },
+        facts: { project: project.title },
       });
     await recordLogEntry(tx, {
       userId: actor.id,
@@ -217,7 +218,7 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
       quoteId,
       subject: m.subject,
       title: m.title,
-      paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency)) : m.declined(name), tm.project(project.title)],
+      paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency), project.title) : m.declined(name, project.title)],
       actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
       facts: { project: project.title },
     });

@@ -10,3 +10,4 @@ export * from './campaigns.ts';
 export * from './notifications.ts';
 export * from './push.ts';
 export * from './messaging.ts';
+export * from './warranty.ts';

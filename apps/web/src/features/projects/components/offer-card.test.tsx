@@ -56,6 +56,7 @@ function offer(status: QuoteStatus, extra: Partial<Offer> = {}): Offer {
     startDate: null,
     durationDays: null,
     warrantyDays: null,
+    holdbackPercent: null,
     materialsIncluded: null,
     ...extra,
   };

@@ -12,6 +12,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { startDateLabel } from './project-tile.tsx';
+import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
@@ -174,6 +175,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
       )}
 
       <AfterDelivery project={p} userId={userId} locale={locale} />
+      <WarrantyHoldbackSection project={p} userId={userId} locale={locale} />
 
       {children}
     </div>

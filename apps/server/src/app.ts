@@ -71,6 +71,7 @@ import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
+import { warrantyRoutes } from './modules/payments/warranty.routes.ts';
 import { dlocalPayoutRail } from './modules/payments/dlocal-payouts.ts';
 import { DLOCAL_PAYOUT_NOTIFICATION_PATH, dlocalPayoutNotificationRoutes } from './modules/payments/dlocal-payout-notifications.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
@@ -388,6 +389,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
       ? { processor: 'sandbox' as const, tokenizeUrl: '/sandbox-processor/v1/tokens' }
       : { processor: 'dlocal' as const, tokenizeUrl: dlocal?.sandbox ? `${DLOCAL_SANDBOX_PREFIX}/smart-fields/tokens` : null };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps, tokenizer }));
+  await app.register(warrantyRoutes(paymentDeps));
   await app.register(payoutsRoutes(payoutDeps));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {

@@ -248,6 +248,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/admin/people/{id}/featured': { featured: true },
   'POST /api/admin/sysadmins': { email: 'otra.jefa@correo.do', password: 'Consola-Segura-2026' },
   'POST /api/admin/projects/{id}/decision': { outcome: 'split', contractorPercent: 60, note: 'Trabajo a medias:\nse reparte.' },
+  'POST /api/admin/projects/{id}/warranty/decision': { outcome: 'split', contractorPercent: 50, note: 'La mitad del arreglo falló.' },
+  'POST /api/projects/{id}/warranty/claim': { reason: 'La tubería volvió a gotear:\ndesde el lunes.' },
   'POST /api/projects/{projectId}/review': { rating: 5, title: 'Excelente trabajo', comments: 'Puntual y limpio.\nLo recomiendo.' },
   'PUT /api/reviews/{id}': { rating: 4, title: 'Buen trabajo', comments: 'Tardó un poco.' },
   'PUT /api/reviews/{id}/reply': { reply: '¡Gracias por la confianza!' },

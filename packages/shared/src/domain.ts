@@ -118,6 +118,7 @@ export const JOB_QUEUES = [
   'payments-reconcile',
   'payments-expiry',
   'payouts-daily',
+  'warranty-holdbacks',
   'mail-delivery',
   'project-alerts',
   'campaign-send',

@@ -12,3 +12,4 @@ export * from './push.ts';
 export * from './messaging.ts';
 export * from './verification.ts';
 export * from './show-up.ts';
+export * from './warranty.ts';

@@ -484,7 +484,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       if (!(await moneyAllows(tx, p, 'auto_approve'))) continue;
       await moveProject(tx, p, 'auto_approve');
       await refreshContractorAggregates(tx, [p.contractorId!]);
-      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
+      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps, now });
       const m = tm.projectApproved;
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];

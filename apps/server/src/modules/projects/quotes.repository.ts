@@ -30,6 +30,7 @@ export function toQuote(q: QuoteRow): Quote {
     startDate: q.startDate,
     durationDays: q.durationDays,
     warrantyDays: q.warrantyDays,
+    holdbackPercent: q.holdbackPercent,
     materialsIncluded: q.materialsIncluded,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
@@ -249,7 +250,7 @@ export function offerOnCommit(
     description: string;
     expiresAt: Date;
     stages: unknown;
-    terms: { startDate: string; durationDays: number; warrantyDays: number; materialsIncluded: boolean };
+    terms: { startDate: string; durationDays: number; warrantyDays: number; holdbackPercent: number; materialsIncluded: boolean };
     now: Date;
   },
   links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
@@ -262,9 +263,9 @@ export function offerOnCommit(
   // Reading the withdrawal's count makes it run first: the one-open-quote index sees the old one closed.
   const t = values.terms;
   const quote =
-    later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages, start_date, duration_days, warranty_days, materials_included)
+    later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages, start_date, duration_days, warranty_days, holdback_percent, materials_included)
     SELECT ${values.id}, ${values.projectId}, ${values.contractorId}, ${values.priceMinor}, ${values.currency}, ${values.description}, ${values.expiresAt}, ${values.stages === null ? null : JSON.stringify(values.stages)}::jsonb,
-      ${t.startDate}::date, ${t.durationDays}::smallint, ${t.warrantyDays}::smallint, ${t.materialsIncluded}::boolean
+      ${t.startDate}::date, ${t.durationDays}::smallint, ${t.warrantyDays}::smallint, ${t.holdbackPercent}::smallint, ${t.materialsIncluded}::boolean
     FROM (SELECT count(*) FROM ${withdrawn}) AS before
     RETURNING *`);
   const pairs = sql.join(

@@ -118,7 +118,13 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         description: input.description,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY),
         stages: input.stages ?? null,
-        terms: { startDate: input.startDate, durationDays: input.durationDays, warrantyDays: input.warrantyDays, materialsIncluded: input.materialsIncluded },
+        terms: {
+          startDate: input.startDate,
+          durationDays: input.durationDays,
+          warrantyDays: input.warrantyDays,
+          holdbackPercent: input.holdbackPercent,
+          materialsIncluded: input.materialsIncluded,
+        },
         now,
       },
       { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
@@ -136,7 +142,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         paragraphs: [
           m.intro(contractor.name, project.title),
           `${tm.price(formatMoney(input.priceMinor, currency))}\n${tm.offerDescription(input.description)}`,
-          offerTermsLines(input),
+          offerTermsLines({ ...input, currency, priceMinor: input.priceMinor }),
           `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
           // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
           tm.contractorName(contractor.name),

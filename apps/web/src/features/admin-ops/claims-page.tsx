@@ -5,6 +5,7 @@ import { QueryState } from '@/components/ui/query-state.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchClaims } from './api.ts';
+import { WarrantyClaimsSection } from './warranty-claims.tsx';
 
 /** /admin/reclamos: the open claims (disputed projects), oldest first. Sysadmins only (router). */
 export function ClaimsPage() {
@@ -55,6 +56,7 @@ export function ClaimsPage() {
           </ul>
         )}
       </QueryState>
+      <WarrantyClaimsSection />
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { startDateLabel } from './project-tile.tsx';
 import { ShowUp } from './show-up.tsx';
+import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
@@ -186,6 +187,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
       )}
 
       <AfterDelivery project={p} userId={userId} locale={locale} />
+      <WarrantyHoldbackSection project={p} userId={userId} locale={locale} />
 
       {children}
     </div>

@@ -22,6 +22,7 @@ import { createAuth } from './modules/auth/better-auth.ts';
 import { contactRoutes } from './modules/contact/contact.routes.ts';
 import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
 import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
+import { reviewVotesRoutes } from './modules/reviews/review-votes.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
 import { photoRoutes } from './modules/media/photo.routes.ts';
@@ -33,6 +34,7 @@ import { createPushSender } from './modules/push/push-sender.ts';
 import { pushRoutes } from './modules/push/push.routes.ts';
 import { loadVapid } from './modules/push/vapid.ts';
 import { avatarRoutes } from './modules/profiles/avatar.routes.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { profilesRoutes } from './modules/profiles/profiles.routes.ts';
 import { indexCedulas as indexContractorCedulas, sealLegacyCedulas as sealLegacyContractorCedulas } from './modules/profiles/profiles.service.ts';
 import { sealLegacyCedulas as sealLegacyApplicationCedulas } from './modules/store-partners/store-application.service.ts';
@@ -58,6 +60,7 @@ import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { claimsJobs } from './modules/claims/claims-jobs.ts';
+import { showUpRoutes } from './modules/projects/show-up.routes.ts';
 import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { projectJobs } from './modules/projects/project-jobs.ts';
@@ -71,6 +74,7 @@ import { mailJobs } from './modules/mail/mail-jobs.ts';
 import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
+import { warrantyRoutes } from './modules/payments/warranty.routes.ts';
 import { dlocalPayoutRail } from './modules/payments/dlocal-payouts.ts';
 import { DLOCAL_PAYOUT_NOTIFICATION_PATH, dlocalPayoutNotificationRoutes } from './modules/payments/dlocal-payout-notifications.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
@@ -303,6 +307,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const indexed = await indexContractorCedulas({ db, cipher });
   if (indexed > 0) app.log.info(`indexed ${indexed} cédulas for the console's search (decision 025)`);
   await app.register(profilesRoutes({ db, cipher }));
+  // Verification badges (docs/decisions/056-verification-badges.md).
+  await app.register(verificationRoutes({ db, cipher }));
   await app.register(notificationsRoutes({ db, mailer, appUrl: config.appUrl }));
   await app.register(notificationChannelsRoutes({ db, notifications, secret: authSecret }));
   // Web Push (decision 039): the VAPID keys and the devices' subscriptions, and the channel's sender.
@@ -386,6 +392,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
       ? { processor: 'sandbox' as const, tokenizeUrl: '/sandbox-processor/v1/tokens' }
       : { processor: 'dlocal' as const, tokenizeUrl: dlocal?.sandbox ? `${DLOCAL_SANDBOX_PREFIX}/smart-fields/tokens` : null };
   await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps, tokenizer }));
+  await app.register(warrantyRoutes(paymentDeps));
   await app.register(payoutsRoutes(payoutDeps));
   jobs.define(...paymentJobs(paymentDeps, payoutDeps));
   const projectDeps = {
@@ -404,9 +411,13 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // The guarantee's claims: deadlines, the other side's answer, the deadlines job (decision 054).
   await app.register(claimsRoutes(projectDeps));
   jobs.define(...claimsJobs(db));
+  // A record of who shows up: "Llegué", no-shows, the public record, the pause (decision 057).
+  await app.register(showUpRoutes(projectDeps));
   await app.register(quotesRoutes(projectDeps));
   // Reviews both ways after a completed project, and their moderation (docs/decisions/026-reviews.md).
   await app.register(reviewsRoutes({ db, mailer, appUrl: config.appUrl }));
+  // Me gusta / No me gusta on public reviews (docs/decisions/058-review-votes.md).
+  await app.register(reviewVotesRoutes(db));
   jobs.define(...projectJobs(projectDeps));
   await app.register(jobsRoutes(db, jobs));
   // "Ofertas especiales" (decision 041): the console's campaigns, sent by one job; WhatsApp waits for the notification dispatcher.

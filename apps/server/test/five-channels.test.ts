@@ -136,7 +136,7 @@ describe('one offer, told on all five channels', () => {
 
     // By e-mail: the new-offer mail reaches her mailbox, naming the contractor, the price and the project.
     const mail = await t.smtp.waitFor((m) => m.to.includes(yolanda.email) && m.subject === tm.newQuote.subject);
-    expect(mail.text).toContain(tm.newQuote.intro(contractor));
+    expect(mail.text).toContain(tm.newQuote.intro(contractor, title));
     expect(mail.text).toContain(price);
     expect(mail.text).toContain(title);
 
@@ -146,7 +146,7 @@ describe('one offer, told on all five channels', () => {
     const pushes = pushesTo(device);
     expect(pushes).toHaveLength(1);
     const pushed = pushes[0] as { title: string; body: string; url: string };
-    expect(pushed.title).toBe(tn.messageTitle('newOffer'));
+    expect(pushed.title).toBe(tn.messageTitle('newOffer', title));
     expect(pushed.body).toContain(contractor);
     expect(pushed.body).toContain(price);
     expect(pushed.body).toContain(title);
@@ -163,7 +163,7 @@ describe('one offer, told on all five channels', () => {
     // SMS: a text naming the offer, ending with the project's link.
     const texts = (await outbox(number)).filter((m) => m.channel === 'sms' && m.body.includes(projectUrl));
     expect(texts).toHaveLength(1);
-    expect(texts[0]!.body.startsWith(`${tn.messageTitle('newOffer')}\n`)).toBe(true);
+    expect(texts[0]!.body.startsWith(`${tn.messageTitle('newOffer', title)}\n`)).toBe(true);
     expect(texts[0]!.body).toContain(contractor);
     expect(texts[0]!.body.endsWith(`\n${projectUrl}`)).toBe(true);
 

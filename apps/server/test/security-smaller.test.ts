@@ -97,7 +97,7 @@ describe('answers before routing', () => {
   it('sends a Permissions-Policy with every answer', async () => {
     for (const url of ['/api/health', '/api/no-existe', '/']) {
       expect((await t.app.inject({ method: 'GET', url })).headers['permissions-policy'], url).toBe(
-        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()',
+        'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(self), payment=(), usb=()',
       );
     }
   });

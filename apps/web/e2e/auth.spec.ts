@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { auth } from '@arreglaya/shared/i18n/auth';
 import { apiErrors, confirm, validation } from '@arreglaya/shared/i18n/common';
 import { contact } from '@arreglaya/shared/i18n/contact';
+import { profile } from '@arreglaya/shared/i18n/profile';
 import { test, expect, startAppServer } from './support/fixtures.ts';
 import { createConfirmedAccount, fillSignUp, newAccount, readCode, sharedClient, signIn, signInWithDialog, type TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
@@ -55,7 +56,7 @@ test.describe('sign-up', () => {
     await expect(breadcrumb.getByRole('link', { name: 'Cuenta' })).toHaveAttribute('href', '/perfil');
   });
 
-  test('"¿Eres profesional? Regístrate como profesional" signs up a contractor, who lands on /profile/info', async ({ page, mailbox }) => {
+  test('"¿Eres profesional? Regístrate como profesional" signs up a contractor, who lands on the registration screen /contractor/profile', async ({ page, mailbox }) => {
     const account = newAccount('contractor');
     await page.goto('/');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Regístrate' }).click();
@@ -63,7 +64,9 @@ test.describe('sign-up', () => {
     const dialog = await fillSignUp(page, account, { chooseRole: false });
     await dialog.getByRole('button', { name: auth.signUp.submit }).click();
     await confirmSignedIn(page, mailbox, account, since);
-    await expect(page).toHaveURL(/\/profile\/info$/);
+    // The spec's contractor registration (issue 55, item 5): the profile the directory needs before it lists them.
+    await expect(page).toHaveURL(/\/contractor\/profile$/);
+    await expect(page.getByText(profile.registrationTitle)).toBeVisible();
     const menu = page.getByRole('navigation', { name: auth.accountArea.menuLabel });
     await expect(menu.getByRole('link', { name: 'Favoritos' })).toHaveCount(0);
     await expect(menu.getByRole('link', { name: 'Formas de pago' })).toHaveCount(0);

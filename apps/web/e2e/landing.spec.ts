@@ -36,10 +36,13 @@ test.describe('landing /', () => {
     const body = (await (await counts).json()) as { counts: { service: string; contractors: number }[] };
     expect(body.counts).toHaveLength(14);
     for (const { service, contractors } of body.counts) {
-      await expect(page.getByTestId(`count-${service}`)).toHaveText(contractors === 1 ? '1 contratista' : `${contractors} contratistas`);
+      // A service nobody offers yet shows no '0 contratistas' but an invitation (issue 55, decision 058).
+      if (contractors === 0) await expect(page.getByTestId(`count-${service}`)).toHaveCount(0);
+      else await expect(page.getByTestId(`count-${service}`)).toHaveText(contractors === 1 ? '1 contratista' : `${contractors} contratistas`);
     }
     // Not the old hard-coded numbers (plomería 45): this server has no contractors yet.
-    await expect(page.getByRole('link', { name: /Plomería/ })).toContainText('0 contratistas');
+    await expect(page.getByRole('link', { name: /^Sé el primero en ofrecer este servicio \(Plomería\)$/ })).toBeVisible();
+    await expect(page.getByText('0 contratistas')).toHaveCount(0);
   });
 
   test('the carousels move on their own, and stop on hover and on focus', async ({ page }) => {

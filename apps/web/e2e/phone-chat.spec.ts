@@ -18,7 +18,7 @@ test.use({ viewport: PHONE });
 
 const list = (page: Page) => page.getByRole('list', { name: t.listLabel });
 const composer = (page: Page) => page.getByRole('textbox', { name: t.composerLabel });
-const sendButton = (page: Page) => page.getByRole('button', { name: t.send, exact: true });
+const sendButton = (page: Page) => page.getByRole('button', { name: t.sendLabel, exact: true });
 /** "Abrir menú" or "Mensajes", then ", N mensajes sin leer" (the visible digits are hidden from screen readers). */
 const withCount = (label: string, n: number) => new RegExp(`^${label}\\s*,\\s*${shell.nav.unreadCount(n)}$`);
 const pageWidth = (page: Page) => page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -50,8 +50,9 @@ test('on a phone the list and the conversation are two screens, the composer at 
   await expect(name).toBeFocused();
   await expect(page.getByRole('log').getByText('a'.repeat(LONG_MESSAGE_LENGTH), { exact: true })).toBeVisible();
   expect(await pageWidth(page)).toEqual({ scroll: PHONE.width, inner: PHONE.width });
-  // The composer ends at the bottom of the 740 px screen, "Enviar" whole within it.
+  // The composer ends at the bottom of the 740 px screen, the send button (shown once there is text) whole within it.
   await expect(composer(page)).toBeInViewport();
+  await composer(page).fill('¿Puede venir el lunes?');
   const send = (await sendButton(page).boundingBox())!;
   expect(send.x + send.width).toBeLessThanOrEqual(PHONE.width);
   expect(send.y + send.height).toBeLessThanOrEqual(PHONE.height);
@@ -119,4 +120,19 @@ test('the closed menu button and the menu’s Mensajes entry show the unread cou
   // Read: the count goes.
   await list(page).getByRole('link').first().click();
   await expect(page.getByRole('button', { name: shell.nav.openMenu, exact: true })).toBeVisible();
+});
+
+test('on a phone the message box has the room: the send button is an icon named “Enviar mensaje”', async ({ page, ownServer }) => {
+  const conversation = await longConversation(ownServer.baseURL, ownServer.mailbox);
+  await signIn(page, conversation.client);
+  await page.goto(`/perfil/mensajes?conversation=${conversation.conversationId}`);
+  await expect(composer(page)).toBeVisible();
+  // Issue 55: with the word "Enviar" the box was 183 px wide at 360 px.
+  expect((await composer(page).boundingBox())!.width).toBeGreaterThanOrEqual(240);
+  await composer(page).fill('Hola');
+  const send = sendButton(page);
+  await expect(send).toBeEnabled();
+  expect((await send.boundingBox())!.width).toBeLessThanOrEqual(48);
+  await send.click();
+  await expect(page.getByRole('log').getByText('Hola', { exact: true })).toBeVisible();
 });

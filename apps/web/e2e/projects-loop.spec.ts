@@ -143,7 +143,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   const newQuoteMail = await mailTo(mailbox, client, tm.newQuote.subject, since);
   {
     const text = newQuoteMail.text ?? '';
-    expect(text).toContain(tm.newQuote.intro(contractorName));
+    expect(text).toContain(tm.newQuote.intro(contractorName, title));
     expect(text).toContain(tm.price('RD$15,000.00'));
     expect(text).toContain(tm.offerDescription('Calentador nuevo de 40 galones con instalación.'));
     expect(text).toContain(tm.project(title));
@@ -193,7 +193,7 @@ test('a client and a contractor go through the whole loop in two browsers, follo
   // 5. The client is told the answer, follows it, and sees the agreed price.
   {
     const mail = await mailTo(mailbox, client, tm.counterAnswered.subject, since);
-    expect(mail.text).toContain(tm.counterAnswered.accepted(contractorName, 'RD$13,500.00'));
+    expect(mail.text).toContain(tm.counterAnswered.accepted(contractorName, 'RD$13,500.00', title));
     const page = client.page;
     await followButton(client, mail, tm.open);
     const card = main(page).getByRole('list', { name: t.offers.listLabel }).getByRole('article');

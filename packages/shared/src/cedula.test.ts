@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cedulaCheckDigit, formatCedula, isValidCedula, normalizeCedula } from './cedula.ts';
+import { CEDULA_CHECK_DIGIT_EXCEPTIONS } from './cedula-exceptions.ts';
+import { cedulaCheckDigit, formatCedula, isCedulaCheckDigitException, isValidCedula, normalizeCedula } from './cedula.ts';
+import { cedulaValid } from './payout-banks.ts';
 
 describe('cedulaCheckDigit', () => {
   it('computes the Luhn digit with weights 1,2,1,2,… from the left', () => {
@@ -70,5 +72,30 @@ describe('normalizeCedula / formatCedula', () => {
     expect(formatCedula('40212345678')).toBe('402-1234567-8');
     expect(normalizeCedula('402 1234567 8')).toBeNull();
     expect(formatCedula('abc')).toBe('abc');
+  });
+});
+
+describe('cédulas the JCE issued with a check digit that does not verify', () => {
+  it('accepts 001-0000016-9, refused live before (issue 49), in the profile and for payouts', () => {
+    expect(cedulaCheckDigit('0010000016')).not.toBe(9);
+    expect(isValidCedula('001-0000016-9')).toBe(true);
+    expect(isValidCedula('00100000169')).toBe(true);
+    expect(cedulaValid('00100000169')).toBe(true);
+    expect(isCedulaCheckDigitException('00100000169')).toBe(true);
+  });
+
+  it('lists only 11-digit numbers that fail the check digit, about 580 of them', () => {
+    expect(CEDULA_CHECK_DIGIT_EXCEPTIONS.size).toBe(576);
+    for (const n of CEDULA_CHECK_DIGIT_EXCEPTIONS) {
+      expect(n, n).toMatch(/^\d{11}$/);
+      expect(cedulaCheckDigit(n.slice(0, 10)), n).not.toBe(Number(n[10]));
+    }
+  });
+
+  it('still refuses a neighbour of an exception whose check digit is wrong', () => {
+    // 001-0000016-9 is an exception; 001-0000016-8 is neither valid nor listed.
+    expect(cedulaCheckDigit('0010000016')).not.toBe(8);
+    expect(isValidCedula('00100000168')).toBe(false);
+    expect(cedulaValid('00100000168')).toBe(false);
   });
 });

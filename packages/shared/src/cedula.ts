@@ -1,7 +1,10 @@
 // Dominican cédula de identidad y electoral: 11 digits, usually written 001-1234567-3
 // (municipality of issue, sequence, check digit). The check digit is Luhn over the
 // first 10 digits: weights 1,2,1,2,… from the left, two-digit products summed digit by
-// digit, and the digit that brings the total to a multiple of 10.
+// digit, and the digit that brings the total to a multiple of 10. The JCE issued some cédulas
+// whose check digit does not verify: those listed in cedula-exceptions.ts are accepted too.
+
+import { CEDULA_CHECK_DIGIT_EXCEPTIONS } from './cedula-exceptions.ts';
 
 const FORMATTED = /^\d{3}-\d{7}-\d$/;
 const PLAIN = /^\d{11}$/;
@@ -25,11 +28,16 @@ export function normalizeCedula(s: string): string | null {
   return null;
 }
 
-/** True for an 11-digit cédula (dashes allowed as 3-7-1) whose check digit is right. */
+/** Whether the check digit fails but the JCE issued the number all the same (cedula-exceptions.ts). */
+export function isCedulaCheckDigitException(digits: string): boolean {
+  return CEDULA_CHECK_DIGIT_EXCEPTIONS.has(digits);
+}
+
+/** True for an 11-digit cédula (dashes allowed as 3-7-1) whose check digit is right, or a known exception. */
 export function isValidCedula(s: string): boolean {
   const digits = normalizeCedula(s);
   if (digits === null || /^0+$/.test(digits)) return false;
-  return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]);
+  return cedulaCheckDigit(digits.slice(0, 10)) === Number(digits[10]) || isCedulaCheckDigitException(digits);
 }
 
 /** 001-1234567-3, for display. Returns the input unchanged when it is not a cédula. */

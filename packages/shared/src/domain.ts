@@ -85,7 +85,7 @@ export type ReviewStatus = (typeof REVIEW_STATUSES)[number];
 export const REVIEW_DIRECTIONS = ['client_to_contractor', 'contractor_to_client'] as const;
 export type ReviewDirection = (typeof REVIEW_DIRECTIONS)[number];
 
-export const MESSAGE_TYPES = ['chat', 'image', 'notification'] as const;
+export const MESSAGE_TYPES = ['chat', 'image', 'notification', 'voice'] as const;
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export const PHOTO_KINDS = ['avatar', 'project', 'chat'] as const;
@@ -119,6 +119,7 @@ export const JOB_QUEUES = [
   'payments-reconcile',
   'payments-expiry',
   'payouts-daily',
+  'warranty-holdbacks',
   'mail-delivery',
   'project-alerts',
   'campaign-send',

@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'UNAUTHENTICATED',
   'FORBIDDEN',
   'CONFLICT',
+  'UNPROCESSABLE',
   'RATE_LIMITED',
   'CSRF',
   'INVALID_CREDENTIALS',
@@ -42,6 +43,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   CONFLICT: 409,
+  /** Well-formed input that a check outside it refuses (an RNC the DGII's registry does not know). */
+  UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
   CSRF: 403,
   INVALID_CREDENTIALS: 401,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatClock, formatDay, formatDayTime } from './format-dates.ts';
+import { formatClock, formatDay, formatDayTime, formatDuration, formatSpokenDuration } from './format-dates.ts';
 import { projectMail } from './i18n/projects.ts';
 
 // One format per kind, in pages and mails alike (issue 35): a day '05 dic 2026' (spec §9's
@@ -31,5 +31,16 @@ describe('format-dates', () => {
 
   it('is what the offer mail says of the project’s start date', () => {
     expect(projectMail.startDate('2026-12-05')).toBe('Fecha de inicio: 05 dic 2026');
+  });
+});
+
+describe('formatDuration and formatSpokenDuration (voice notes)', () => {
+  it('shows m:ss and says it in words', () => {
+    expect(formatDuration(2980)).toBe('0:03');
+    expect(formatDuration(120_000)).toBe('2:00');
+    expect(formatDuration(65_400)).toBe('1:06');
+    expect(formatSpokenDuration(7000)).toBe('7 segundos');
+    expect(formatSpokenDuration(65_000)).toBe('1 minuto y 5 segundos');
+    expect(formatSpokenDuration(120_000)).toBe('2 minutos');
   });
 });

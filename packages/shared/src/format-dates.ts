@@ -57,3 +57,20 @@ export function formatClock(value: DateInput, locale = DEFAULT_DATE_LOCALE, time
   const r = read(value, timeZone);
   return clockOf(r.date, locale, r.timeZone);
 }
+
+/** A length as a player shows it, "m:ss" ("0:07", "2:00"); a part second counts as a whole one so a short note is never "0:00". */
+export function formatDuration(ms: number, locale = DEFAULT_DATE_LOCALE): string {
+  const total = Math.max(0, Math.ceil(ms / 1000 - 0.05));
+  const two = new Intl.NumberFormat(locale, { minimumIntegerDigits: 2, useGrouping: false });
+  return `${new Intl.NumberFormat(locale, { useGrouping: false }).format(Math.floor(total / 60))}:${two.format(total % 60)}`;
+}
+
+/** The same length in words, for screen readers: "7 segundos", "1 minuto y 5 segundos". */
+export function formatSpokenDuration(ms: number, locale = DEFAULT_DATE_LOCALE): string {
+  const total = Math.max(0, Math.ceil(ms / 1000 - 0.05));
+  const unit = (unit: 'minute' | 'second', n: number) => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(n);
+  const minutes = Math.floor(total / 60);
+  const seconds = total % 60;
+  if (minutes === 0) return unit('second', seconds);
+  return seconds === 0 ? unit('minute', minutes) : new Intl.ListFormat(locale, { type: 'conjunction' }).format([unit('minute', minutes), unit('second', seconds)]);
+}

@@ -36,3 +36,20 @@ export function formatPhone(value: string, country: CountryCode): string {
   }
   return typed;
 }
+
+/**
+ * The digits a `https://wa.me/<digits>` link takes (dialling code and national number, no "+"),
+ * for a number typed in `country` (decision 058); null when it is no country's number.
+ */
+export function whatsAppNumber(value: string, country: CountryCode): string | null {
+  const typed = value.trim();
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return null;
+  const digits = typed.replace(/\D/g, '');
+  const international = typed.startsWith('+');
+  const candidates = [country, ...COUNTRY_CODES.filter((code) => code !== country)];
+  for (const code of international ? candidates : [country]) {
+    const national = nationalDigits(digits, code, international);
+    if (national) return `${COUNTRIES[code].dialCode.replace(/\D/g, '')}${national}`;
+  }
+  return null;
+}

@@ -100,6 +100,16 @@ export const PROJECT_ACTIONS = {
   cancel_hire: { by: 'client', from: ['assigned'], to: 'created' },
   withdraw_hire: { by: 'contractor', from: ['assigned'], to: 'created' },
   lapse_hire: { by: 'system', from: ['assigned'], to: 'created' },
+  // A record of who shows up (decision 057). "Llegué": the hired contractor marks arrival from the
+  // hire's start day on; on an assigned project it is also the start move (its money gate). Once.
+  arrive: { by: 'contractor', from: ['assigned', 'in_progress'], to: null },
+  // The client answers "Llegué": "Sí, llegó" or "No llegó" (the latter recorded, not a refund: a claim is the way).
+  answer_arrival: { by: 'client', from: ['in_progress', 'delivered', 'disputed', 'completado'], to: null },
+  // The hired contractor steps back from a FUNDED hire (the unfunded one is withdraw_hire): cancelled,
+  // everything held refunded in the same transaction; within 24 h of the start day it is a late cancellation.
+  step_back: { by: 'contractor', from: ['assigned'], to: 'cancelled' },
+  // After the start day ended with no "Llegué", the client reports "No llegó": cancelled, everything held refunded, a no-show.
+  report_no_show: { by: 'client', from: ['assigned'], to: 'cancelled' },
 } as const satisfies Record<string, { by: 'client' | 'contractor' | 'system' | 'sysadmin'; from: readonly ProjectStatus[]; to: ProjectStatus | null }>;
 export type ProjectAction = keyof typeof PROJECT_ACTIONS;
 

@@ -37,3 +37,19 @@ export const URGENT_NOTIFICATION_TYPES = ['paymentDue', 'paymentHeld', 'payoutSe
 /** What a delivery on one channel has come to, as the console shows it. */
 export const DELIVERY_STATES = ['queued', 'sent', 'delivered', 'read', 'failed'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
+
+/**
+ * The most of what a notification is about (a project's title, a person's name) that a push's title
+ * and an SMS's first line carry (issue 55): an SMS notice is at most two segments, and a title with
+ * an accent is sent in UCS-2 (67 characters a segment), with the link in the same message.
+ */
+export const NOTIFICATION_ABOUT_MAX = 30;
+
+/** `text` in at most `max` characters: cut at a word, with '…', when longer. */
+export function clipText(text: string, max: number): string {
+  const chars = [...text.trim()];
+  if (chars.length <= max) return chars.join('');
+  const cut = chars.slice(0, max - 1).join('');
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}

@@ -9,6 +9,8 @@
 // until it is checked against that table, `code` is the bank's SWIFT BIC (8 characters) where it is
 // public, or a placeholder in capitals (Ademi, APAP, Cibao). Change it here only.
 
+import { isValidCedula } from './cedula.ts';
+
 export interface DominicanBank {
   /** Our key, stored with the account. */
   id: string;
@@ -63,20 +65,12 @@ export const DLOCAL_DOCUMENT_TYPES: Record<PayoutDocumentType, 'CE' | 'RN' | 'PA
 export const DLOCAL_ACCOUNT_TYPES = { ahorros: 'S', corriente: 'C' } as const;
 
 /**
- * A Dominican cédula: 11 digits whose last is the check digit of the first ten (weights 1, 2, 1, 2…
- * from the left, a product of two digits adds its digits, the check digit brings the sum to a
- * multiple of 10), as dLocal's page says: "the last digit must meet the result of the validation
- * algorithm applied to the first ten digits".
+ * A Dominican cédula: 11 digits whose last is the check digit of the first ten, as dLocal's page
+ * says, or one of the cédulas the JCE issued whose check digit does not verify (cedula.ts holds
+ * the one rule for the profile and for payouts).
  */
 export function cedulaValid(digits: string): boolean {
-  if (!/^\d{11}$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let d = (digits.charCodeAt(i) - 48) * (i % 2 === 0 ? 1 : 2);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10 === digits.charCodeAt(10) - 48;
+  return /^\d{11}$/.test(digits) && isValidCedula(digits);
 }
 
 /**

@@ -21,7 +21,8 @@ export const APP_ROUTE_PATTERNS = [
   '/login',
   '/booking',
   '/helper',
-  '/testpad',
+  // Not '/testpad': outside development it is an unknown path, the not-found page with 404
+  // (docs/spec-decisions.md); the development build's placeholder is served by Vite, not by us.
   '/aprendamas',
   '/comenta',
   '/notfound',
@@ -50,6 +51,7 @@ export const APP_ROUTE_PATTERNS = [
   '/admin/personas',
   '/admin/personas/:id',
   '/admin/resenas',
+  '/admin/verificaciones',
   '/admin/moderacion',
   '/admin/reclamos',
   '/admin/bandejas',

@@ -75,9 +75,10 @@ export function allowInlineHashes(csp: string, hashes: InlineHashes): string {
 
 /**
  * Browser features no page of ours uses, turned off for our pages and anything they embed:
- * a script injected into a page cannot ask for the camera, microphone, position or payment.
+ * a script injected into a page cannot ask for the camera, position or payment. The microphone
+ * is our own pages' only (the chat's voice notes, decision 060): never an embedded frame's.
  */
-export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+export const PERMISSIONS_POLICY = 'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(self), payment=(), usb=()';
 
 /**
  * Every response (API, pages, assets, errors) gets the same fixed security headers: helmet's

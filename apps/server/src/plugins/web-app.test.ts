@@ -57,6 +57,29 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  // Issue 55, item 5: /testpad showed the not-found page with 200 outside development.
+  it.each(['/testpad', '/testpad/', '/pruebas', '/perfil/nada', '/profile/info/otra', '/proyectos', '/admin/personas/x/y', '/contractor'])(
+    'answers the unknown path %s with the not-found page and 404',
+    async (url) => {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body).toContain('<div id="root">');
+    },
+  );
+
+  it.each([
+    '/proyectos/3f0e0d6a-1111-4222-8333-444455556666',
+    '/oferta/confirmar/abc123',
+    '/admin/personas/3f0e0d6a-1111-4222-8333-444455556666',
+    '/admin/reclamos/p1',
+    '/contractor/profile',
+    '/perfil/avisos',
+    '/notfound',
+  ])('answers the app route %s with 200', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode, url).toBe(200);
+  });
+
   it('answers a prerendered page with its own HTML, and other pages with the shell', async () => {
     for (const url of ['/ayuda', '/ayuda/']) {
       const res = await app.inject({ method: 'GET', url });

@@ -36,7 +36,7 @@ export interface TestAppOptions {
   channelSenders?: ChannelSender[];
   /** Where WhatsApp and SMS status callbacks go (decision 040). */
   deliveryStatusSink?: DeliveryStatusSink;
-  /** The server's clock (the guarantee's windows, quiet hours): tests move it. */
+  /** The server's clock (the guarantee's windows, the show-up rules, quiet hours): tests move it. */
   clock?: () => Date;
 }
 

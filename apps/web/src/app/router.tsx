@@ -1,6 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { adminConsole } from '@arreglaya/shared/i18n/admin-console';
+import { verification as verificationTexts } from '@arreglaya/shared/i18n/verification';
 import { RootLayout } from './root-layout.tsx';
 import { RootError, RouteError } from './route-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -172,6 +173,11 @@ export const routes: RouteObject[] = retryLazyRoutes([
               { path: 'personas', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-people.tsx') },
               { path: 'personas/:id', handle: { title: a.people } satisfies PageHandle, lazy: () => import('./routes/admin-person.tsx') },
               { path: 'resenas', handle: { title: a.reviews } satisfies PageHandle, lazy: () => import('./routes/admin-reviews.tsx') },
+              {
+                path: 'verificaciones',
+                handle: { title: verificationTexts.admin.title } satisfies PageHandle,
+                lazy: () => import('@/features/verification/verification-queue.tsx'),
+              },
               { path: 'moderacion', handle: { title: a.moderation } satisfies PageHandle, lazy: () => import('@/features/admin-ops/moderation-page.tsx') },
               { path: 'reclamos', handle: { title: a.claims } satisfies PageHandle, lazy: () => import('@/features/admin-ops/claims-page.tsx') },
               { path: 'reclamos/:projectId', handle: { title: a.claims } satisfies PageHandle, lazy: () => import('@/features/admin-ops/claim-page.tsx') },

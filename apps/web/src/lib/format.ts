@@ -20,6 +20,11 @@ export function formatNumber(value: number, locale = DEFAULT_LOCALE): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
+/** A share as a whole percent: 0.95 → '95 %' in es-DO (Intl's percent, the country's own spacing). */
+export function formatPercent(share: number, locale = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);
+}
+
 /** Money, carried in integer minor units (cents) with its currency code: one format with the mails ('RD$12,500.00', @arreglaya/shared/format-money). */
 export { formatMoney } from '@arreglaya/shared/format-money';
 

@@ -32,6 +32,15 @@ export function homeFor(role: Role): string {
   return role === 'client' ? '/perfil/info' : '/profile/info';
 }
 
+/**
+ * Where a person lands once their sign-up is confirmed: a contractor on the spec's registration
+ * screen, /contractor/profile ('Completa tu perfil de contratista': nobody finds them until the
+ * profile has a name, a service and a city); anyone else where a sign-in leads.
+ */
+export function homeAfterSignUp(role: Role): string {
+  return role === 'contractor' ? '/contractor/profile' : homeFor(role);
+}
+
 /** A same-site path (`/x`, not `//evil.example` or `https://…`), or null: guards `redirect` values. */
 export function safeRedirectPath(value: string | null | undefined): string | null {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;

@@ -24,8 +24,13 @@ function parse(text: string): unknown {
  * server's Spanish message.
  */
 export function uploadPhotoTo<T>(path: string, file: Blob & { name?: string }, onProgress?: UploadProgress): Promise<T> {
+  return uploadFileTo<T>(path, 'photo', file, file.name ?? 'foto.jpg', onProgress);
+}
+
+/** The same for any one file (a voice note's `voiceNote`, decision 060): its field and file name. */
+export function uploadFileTo<T>(path: string, field: string, file: Blob, name: string, onProgress?: UploadProgress): Promise<T> {
   const form = new FormData();
-  form.append('photo', file, file.name ?? 'foto.jpg');
+  form.append(field, file, name);
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

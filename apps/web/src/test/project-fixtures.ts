@@ -47,6 +47,7 @@ export function testProject(viewer: 'client' | 'contractor', extra: Partial<Proj
     offers: 1,
     clientFirstName: 'Lucía',
     clientContact: null,
+    clientSocial: null,
     address: null,
     contractor: null,
     contractorContact: null,

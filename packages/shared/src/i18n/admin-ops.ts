@@ -206,6 +206,7 @@ export const adminJobs = {
     'payments-reconcile': 'Conciliación de pagos',
     'payments-expiry': 'Vencimiento de pagos pendientes',
     'payouts-daily': 'Pagos diarios a contratistas',
+    'warranty-holdbacks': 'Retenciones de garantía vencidas',
     'mail-delivery': 'Envío de correos',
     'project-alerts': 'Avisos de proyectos nuevos',
     'campaign-send': 'Envío de ofertas especiales',

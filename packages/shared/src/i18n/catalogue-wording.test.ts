@@ -28,6 +28,10 @@ import * as m18 from './site-forms.ts';
 import * as m19 from './site-pages.ts';
 import * as m20 from './statements.ts';
 import * as m21 from './statement-queue.ts';
+import * as m22 from './verification.ts';
+import * as m23 from './show-up.ts';
+import * as m24 from './warranty.ts';
+import * as m25 from './voice-notes.ts';
 
 // Every text of the catalogue, a message function by its source: what a person can read.
 function texts(value: unknown, seen = new Set<unknown>()): string[] {
@@ -37,7 +41,7 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
   seen.add(value);
   return Object.values(value).flatMap((v) => texts(v, seen));
 }
-const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21]);
+const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25]);
 
 /** The catalogue's plain texts (not the message functions), each with its path. */
 function plainTexts(value: unknown, path: string, seen = new Set<unknown>()): [string, string][] {
@@ -56,13 +60,13 @@ const PROPER_NOUNS = new Set(
     'ArreglaYa Santo Domingo República Dominicana Colombia México Visa Mastercard American Express WhatsApp Google Facebook Instagram ' +
     'Banco Popular Distrito Nacional Este Norte Oeste Santiago Caballeros Puerto Plata Punta Cana La Romana San Pedro Macorís Vega Cristóbal ' +
     'Apple Android Chrome Edge Firefox Safari iPhone Discover Diners Club Ley Centro Calle Apto Enter Mayús Notificaciones ' +
-    'Carolina Méndez José Antonio Reyes Milagros Batista Gran Verificado Destacado'
+    'Carolina Méndez José Antonio Reyes Milagros Batista Gran Verificado Destacado Opus'
   ).split(' '),
 );
 
 describe('the message catalogue', () => {
   it('writes its labels in sentence case: a capital only to start a sentence or a name (issue 46)', () => {
-    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21 };
+    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25 };
     const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
       const words = text.split(/\s+/);
       return words.some((word, i) => {

@@ -53,6 +53,8 @@ export const chat = {
     composerLabel: 'Escribe tu mensaje',
     composerHint: 'Enter envía; Mayús + Enter agrega una línea.',
     send: 'Enviar',
+    /** The send button's accessible name (an icon button, issue 55). */
+    sendLabel: 'Enviar mensaje',
     sending: 'Enviando…',
     attach: 'Adjuntar foto',
     uploading: 'Enviando foto…',

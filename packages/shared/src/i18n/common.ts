@@ -28,6 +28,7 @@ export const apiErrors: Record<ErrorCode, string> = {
   UNAUTHENTICATED: 'Debes iniciar sesión para continuar.',
   FORBIDDEN: 'No tienes permiso para realizar esta acción.',
   CONFLICT: 'El registro ya existe o cambió mientras lo editabas.',
+  UNPROCESSABLE: 'No pudimos aceptar estos datos: revisa lo que indica el mensaje.',
   RATE_LIMITED: 'Demasiados intentos. Espera un momento y vuelve a intentarlo.',
   CSRF: 'Solicitud rechazada por seguridad. Recarga la página e inténtalo de nuevo.',
   INVALID_CREDENTIALS: 'Correo o contraseña incorrectos. Revisa tus datos e inténtalo de nuevo.',

@@ -17,6 +17,8 @@ export const contractorContact = {
   close: 'Cerrar',
   contractorNotFound: 'Este contratista ya no está disponible.',
   loadingProjects: 'Cargando tus proyectos...',
+  /** The service request refused without a field to point at (spec §8). */
+  sendError: (error: string) => `Error al registrar la solicitud. - ${error}`,
   // The mail to the contractor.
   emailSubject: 'ArreglaYa - Nueva solicitud de servicio',
   emailTitle: 'Nueva solicitud de servicio',

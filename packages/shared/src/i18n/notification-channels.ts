@@ -1,4 +1,4 @@
-import type { NotificationChannel, NotificationType } from '../notification-channels.ts';
+import { clipText, NOTIFICATION_ABOUT_MAX, type NotificationChannel, type NotificationType } from '../notification-channels.ts';
 
 // Texts of the notifications on every channel (issue 32, decision 038): the preferences grid at
 // /perfil/notificaciones, the short texts of a push, WhatsApp or SMS per type, the one-tap
@@ -22,14 +22,21 @@ export const notificationChannels = {
     newMatchingProject: 'Proyecto nuevo de tus servicios',
     specialOffer: 'Ofertas especiales',
   } satisfies Record<NotificationType, string>,
-  /** A push's title, an SMS's first words: "ArreglaYa: Nueva oferta". */
-  messageTitle: (type: NotificationType) => `ArreglaYa: ${notificationChannels.types[type]}`,
+  /**
+   * A push's title, an SMS's first line: what it is about, the project or the person ("ArreglaYa:
+   * «Reparar la filtración del…»"; its text says what happened), else its type ("ArreglaYa: Pago enviado").
+   */
+  messageTitle: (type: NotificationType, about?: string) =>
+    about?.trim() ? `ArreglaYa: «${clipText(about, NOTIFICATION_ABOUT_MAX)}»` : `ArreglaYa: ${notificationChannels.types[type]}`,
   /** The new-project alert's text on a phone. */
   newProjectBody: (title: string, place: string) => (place ? `${title}, en ${place}. Mira el proyecto y envía tu oferta.` : `${title}. Mira el proyecto y envía tu oferta.`),
   /** A chat message that reached nobody's open app. */
   /** What a message while away is about when its conversation has no project (WhatsApp's template names one). */
   awayNoProject: 'tu conversación en ArreglaYa',
-  awayBody: (name: string, count: number) => (count === 1 ? `${name} te escribió un mensaje.` : `${name} te escribió ${count} mensajes.`),
+  awayBody: (name: string, count: number, project: string | null) => {
+    const about = project ? ` sobre «${project}»` : '';
+    return count === 1 ? `${name} te escribió un mensaje${about}.` : `${name} te escribió ${count} mensajes${about}.`;
+  },
   /** An SMS ends with the link and how to stop them. */
   smsFooter: 'Para no recibir más SMS, responde BAJA.',
   /** The preferences page's grid. */

@@ -11,7 +11,8 @@ export const projects = {
   updated: 'Proyecto actualizado con éxito.',
   deleted: 'Proyecto eliminado con éxito.',
   cancelled: 'Proyecto cancelado con éxito.',
-  saveError: 'Error al registrar el proyecto.',
+  /** The project save refused without a field to point at (spec §8 'Error adding project'; the form shows the reason). */
+  saveError: (error: string) => `Error al registrar el proyecto. - ${error}`,
   titleLeft: (left: number) => `Quedan ${left} caracteres`,
   startDateInPast: 'La fecha de inicio no puede estar en el pasado.',
   invalidDate: 'Fecha inválida.',
@@ -153,7 +154,8 @@ export const projectMail = {
   newQuote: {
     subject: 'ArreglaYa - Nueva oferta a tu proyecto',
     title: 'Nueva oferta a tu proyecto',
-    intro: (name: string) => `${name} te envió una oferta.`,
+    /** Names the project (issue 55: a client with several could not tell which). */
+    intro: (name: string, title: string) => `${name} te envió una oferta para «${title}».`,
     accept: 'Aprobar oferta',
     reject: 'Rechazar oferta',
     seeAll: 'Ver todas las ofertas',
@@ -201,8 +203,8 @@ export const projectMail = {
   counterAnswered: {
     subject: 'ArreglaYa - Respuesta a tu contraoferta',
     title: 'Respuesta a tu contraoferta',
-    accepted: (name: string, price: string) => `${name} aceptó tu contraoferta de ${price}.`,
-    declined: (name: string) => `${name} no aceptó tu contraoferta.`,
+    accepted: (name: string, price: string, title: string) => `${name} aceptó tu contraoferta de ${price} para «${title}».`,
+    declined: (name: string, title: string) => `${name} no aceptó tu contraoferta para «${title}».`,
   },
   quoteExpired: {
     subject: 'ArreglaYa - Tu oferta venció',
@@ -244,16 +246,17 @@ export const projectMail = {
   paymentInstructions: {
     subject: 'ArreglaYa - Cómo completar tu pago',
     title: 'Cómo completar tu pago',
-    transfer: (amount: string, bank: string, account: string, holder: string, taxId: string, reference: string, by: string) =>
-      `Transfiere ${amount} a ${bank}, cuenta ${account}, a nombre de ${holder} (RNC ${taxId}), con la referencia ${reference} en el concepto, antes del ${by}. El dinero queda retenido cuando llegue.`,
-    cash: (amount: string, number: string, company: string, by: string) =>
-      `Paga ${amount} en efectivo en cualquier sucursal o subagente de ${company} con el comprobante número ${number}, antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
+    // The project first: a notice's text is cut at 200 characters and an SMS from its end.
+    transfer: (title: string, amount: string, bank: string, account: string, holder: string, taxId: string, reference: string, by: string) =>
+      `Para «${title}», transfiere ${amount} a ${bank}, cuenta ${account}, a nombre de ${holder} (RNC ${taxId}), con la referencia ${reference} en el concepto, antes del ${by}. El dinero queda retenido cuando llegue.`,
+    cash: (title: string, amount: string, number: string, company: string, by: string) =>
+      `Para «${title}», paga ${amount} en efectivo en cualquier sucursal o subagente de ${company} con el comprobante número ${number}, antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
   },
   paymentPartial: {
     subject: 'ArreglaYa - Falta parte de tu transferencia',
     title: 'Falta parte de tu transferencia',
-    intro: (received: string, missing: string, reference: string) =>
-      `Recibimos ${received} con la referencia ${reference}. Faltan ${missing}: transfiérelos con la misma referencia. Hasta completar el monto no se retiene nada.`,
+    intro: (title: string, received: string, missing: string, reference: string) =>
+      `Para «${title}», recibimos ${received} con la referencia ${reference}. Faltan ${missing}: transfiérelos con la misma referencia. Hasta completar el monto no se retiene nada.`,
   },
   paymentExpired: {
     subject: 'ArreglaYa - Tu pago venció',

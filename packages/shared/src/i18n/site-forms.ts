@@ -36,7 +36,7 @@ export const referral = {
   intro: '¿Conoces a alguien que necesite un contratista de confianza, o a un buen técnico que quiera más clientes? Recomiéndale ArreglaYa.',
   name: 'Nombre de tu amigo',
   contact: 'Correo o teléfono de tu amigo',
-  contactHint: 'Si escribes un correo, le enviamos una invitación de tu parte.',
+  contactHint: 'Si escribes un correo, le enviamos una invitación de tu parte; si es un teléfono, te damos la invitación lista para enviarla por WhatsApp.',
   submit: 'Enviar recomendación',
   submitting: 'Enviando...',
   shareTitle: 'Comparte ArreglaYa',
@@ -52,6 +52,16 @@ export const referral = {
   email: (referrer: string | null) =>
     `Hola:\n\n${referrer ?? 'Un amigo'} te recomienda ArreglaYa, el lugar para encontrar plomeros, electricistas, pintores y otros contratistas verificados en tu zona.\n\nPublicar tu proyecto es gratis, recibes ofertas, comparas calificaciones y pagas con protección: el contratista cobra solo cuando apruebas el trabajo. Y si eres contratista, recibes cada día proyectos nuevos de tu especialidad.`,
   emailAction: 'Conocer ArreglaYa',
+  /**
+   * A friend given by phone (issue 55, decision 058): nothing of ours writes to a stranger's phone,
+   * so the invitation goes from the person's own WhatsApp, written for them; the page says so.
+   */
+  phoneRefused: 'Para un teléfono, envíale la invitación desde tu WhatsApp: nosotros no escribimos a números de otras personas.',
+  phoneUnreadable: (example: string) => `Escribe el teléfono completo, con su código de área (por ejemplo ${example}).`,
+  whatsAppReady: (name: string) => `Tu invitación para ${name} está lista. Ábrela en WhatsApp y envíasela tú: ArreglaYa no le escribe ni guarda su número.`,
+  whatsAppOpen: (name: string) => `Enviar la invitación a ${name} por WhatsApp`,
+  whatsAppInvite: (name: string, url: string) =>
+    `Hola, ${name}: te recomiendo ArreglaYa para encontrar contratistas de confianza para tu hogar. Publicar tu proyecto es gratis y el pago queda protegido hasta que el trabajo esté terminado: ${url}`,
 } as const;
 
 export const storeForm = {

@@ -3,6 +3,10 @@
 
 export const services = {
   contractorCount: (n: number, formatted: string) => (n === 1 ? '1 contratista' : `${formatted} contratistas`),
+  /** A service nobody offers yet (at launch, every one): no '0 contratistas', an invitation (issue 55). */
+  beFirst: 'Sé el primero en ofrecer este servicio',
+  /** The invitation's accessible name: its visible words first (WCAG 2.5.3), then which service. */
+  beFirstFor: (service: string) => `Sé el primero en ofrecer este servicio (${service})`,
 } as const;
 
 export const testimonials = {

@@ -23,6 +23,12 @@ export const ChatMessagesQuerySchema = z
 
 export const ConversationParamsSchema = z.object({ id: z.uuid() });
 export const ChatPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
+export const VoiceNoteParamsSchema = z.object({ id: z.uuid(), voiceNoteId: z.uuid() });
+/** Decision 060: at most 1 MB and 2 minutes, Opus (WebM, Ogg) or AAC (MP4). */
+export const VOICE_NOTE_MAX_BYTES = 1024 * 1024;
+export const VOICE_NOTE_MAX_MS = 120_000;
+/** The types the upload and the player accept; the server decides from the bytes. */
+export const VOICE_NOTE_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
 export const ChatPhotoQuerySchema = z.object({ size: z.enum(['preview', 'full']).default('full') });
 
 export const SERVICE_REQUEST_STATES = ['pending', 'accepted', 'rejected'] as const;
@@ -41,6 +47,8 @@ export const ChatMessageSchema = z.object({
   subject: z.string().nullable(),
   text: z.string(),
   photoId: z.uuid().nullable(),
+  /** A voice note (type 'voice', decision 060): its id for GET …/voice-notes/:voiceNoteId, its type and length; null otherwise or once its sender's account is gone. */
+  voiceNote: z.object({ id: z.uuid(), mime: z.string(), durationMs: z.number().int().nonnegative() }).nullable(),
   quoteId: z.uuid().nullable(),
   /** The conversation's project (null for a conversation not tied to one): a notification links to /proyectos/:projectId. */
   projectId: z.uuid().nullable(),

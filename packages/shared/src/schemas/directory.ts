@@ -3,6 +3,7 @@ import { COUNTRY_CODES, ZONES } from '../countries.ts';
 import { CURRENCIES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { plainText, requiredText } from './common.ts';
+import { SocialLinksSchema } from './social-links.ts';
 import { places as tplaces } from '../i18n/places.ts';
 import { findPlace, placeOfField } from '../places.ts';
 import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_PLACE_MAX, DIRECTORY_MAX_PAGE, DIRECTORY_QUERY_MAX, DIRECTORY_SORTS, RATING_FILTERS } from '../directory-search.ts';
@@ -126,6 +127,8 @@ export type PublicReview = z.infer<typeof PublicReviewSchema>;
 /** GET /api/contractors/:id: the card plus the description and the approved reviews. */
 export const ContractorPublicProfileSchema = ContractorCardSchema.extend({
   description: z.string().nullable(),
+  /** Facebook, Instagram and LinkedIn as a page may show them (schemas/social-links.ts); null without any (decision 058). */
+  social: SocialLinksSchema.nullable(),
   reviews: z.array(PublicReviewSchema),
 }).meta({ id: 'ContractorPublicProfile' });
 export type ContractorPublicProfile = z.infer<typeof ContractorPublicProfileSchema>;

@@ -5,6 +5,7 @@ import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { profile } from '../i18n/profile.ts';
 import { checkSector, sectorSlug, serviceRadiusKm } from './places.ts';
+import { isProfileUrlOf, normalizeSocialUrl, SOCIAL, type SocialNetwork } from './social-links.ts';
 import { choice, plainText, requiredText } from './common.ts';
 
 // The profile forms (spec §3 client and contractor profile, §5 rules) and what the API
@@ -39,27 +40,6 @@ function optionalChoice<const T extends readonly [string, ...string[]]>(values: 
     .union([z.enum(values), z.literal('')], { error: validation.invalidOption })
     .optional()
     .transform((x) => (x ? x : undefined));
-}
-
-const SOCIAL = {
-  facebook: { name: 'Facebook', hosts: ['facebook.com', 'fb.com'], example: 'https://facebook.com/tu.nombre' },
-  instagram: { name: 'Instagram', hosts: ['instagram.com'], example: 'https://instagram.com/tu.nombre' },
-  linkedin: { name: 'LinkedIn', hosts: ['linkedin.com'], example: 'https://linkedin.com/in/tu-nombre' },
-} as const;
-export type SocialNetwork = keyof typeof SOCIAL;
-
-/** The link as stored: https:// added when the person typed only `facebook.com/...`. */
-export function normalizeSocialUrl(value: string): string {
-  return /^https?:\/\//i.test(value) ? value : `https://${value}`;
-}
-
-// The shared package runs in the browser and in Node without either's URL type; a link is
-// scheme, host (letters, digits, dots, hyphens), optional port, then a path without spaces.
-const LINK = /^https?:\/\/([a-z0-9.-]+)(?::\d{1,5})?(?:[/?#]\S*)?$/i;
-
-function isProfileUrlOf(network: SocialNetwork, value: string): boolean {
-  const host = LINK.exec(value)?.[1]?.toLowerCase();
-  return host !== undefined && SOCIAL[network].hosts.some((h) => host === h || host.endsWith(`.${h}`));
 }
 
 /**

@@ -3,11 +3,13 @@ import { COUNTRIES, COUNTRY_CODES, ZONES, type CountryCode } from '../countries.
 import { CURRENCIES, PROJECT_INTENTIONS, PROPERTY_TYPES, SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { offerTerms as tt } from '../i18n/offers-trust.ts';
+import { warranty as tw } from '../i18n/warranty.ts';
 import { projects as tp, quotes as tq } from '../i18n/projects.ts';
 import { CLIENT_NEXT_ACTIONS, DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPayable } from '../lifecycles.ts';
 import { choice, optionalText, plainText, requiredText } from './common.ts';
 import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
+import { SocialLinksSchema } from './social-links.ts';
 import { ProjectMoneySchema } from './payments.ts';
 
 // Projects and quotes (issue 13): the new-project form and its API body, the lists, the
@@ -158,6 +160,8 @@ export const ProjectDetailSchema = z
     clientFirstName: z.string(),
     /** The client's contact data: for the hired contractor only (and the client themself). */
     clientContact: ContactDataSchema.nullable(),
+    /** The client's Facebook, Instagram and LinkedIn: with clientContact, to the same people (decision 058); null without any. */
+    clientSocial: SocialLinksSchema.nullable(),
     /**
      * The job's street and reference point: for the client always, for the hired contractor once the
      * money to begin is held (with clientContact), for nobody else; null for a project stored without one.
@@ -251,6 +255,7 @@ const price = z
 
 export const QUOTE_DURATION_MAX_DAYS = 365;
 export const QUOTE_WARRANTY_MAX_DAYS = 1825;
+export const QUOTE_HOLDBACK_MAX_PERCENT = 10;
 
 /**
  * Whether an offer's start date is before today in the project's country (its time zone). The
@@ -295,6 +300,13 @@ const offerTerms = {
     .min(0, { error: tt.warrantyRange })
     .max(QUOTE_WARRANTY_MAX_DAYS, { error: tt.warrantyRange }),
   materialsIncluded: z.boolean({ error: tt.materialsRequired }),
+  /** The warranty holdback's percent of the price (decision 055): optional, 0–10, only with warranty days. */
+  holdbackPercent: z
+    .number({ error: tw.percentRange })
+    .int({ error: tw.percentRange })
+    .min(0, { error: tw.percentRange })
+    .max(QUOTE_HOLDBACK_MAX_PERCENT, { error: tw.percentRange })
+    .default(0),
 };
 
 export const QuoteStageSchema = z.object({ title: line(100), percent: z.number({ error: validation.invalidValue }).int().min(1).max(99) });
@@ -326,7 +338,11 @@ export const QuoteInputSchema = z
         v.stages.map((x) => x.percent),
       ),
     { error: tq.stagesTooSmall, path: ['stages'] },
-  );
+  )
+  // A holdback is kept for the warranty's days: without a warranty there is nothing to hold it for.
+  .refine((v) => !(v.holdbackPercent > 0) || v.warrantyDays > 0, { error: tw.needsWarranty, path: ['holdbackPercent'] })
+  // The approval releases the plan's last stage: the holdback is kept from it, so it must be smaller.
+  .refine((v) => !v.stages || !(v.holdbackPercent > 0) || v.stages[v.stages.length - 1]!.percent > v.holdbackPercent, { error: tw.lastStageTooSmall, path: ['holdbackPercent'] });
 export type QuoteInput = z.input<typeof QuoteInputSchema>;
 
 export const CounterOfferSchema = z.object({ priceMinor: price, comment: optionalParagraph(COMMENT_MAX) });
@@ -361,6 +377,8 @@ export const QuoteSchema = z
     startDate: z.string().nullable(),
     durationDays: z.number().int().nullable(),
     warrantyDays: z.number().int().nullable(),
+    /** The warranty holdback's percent (decision 055); null on offers made before it, 0: none. */
+    holdbackPercent: z.number().int().nullable(),
     materialsIncluded: z.boolean().nullable(),
     createdAt: z.iso.datetime({ offset: true }),
     updatedAt: z.iso.datetime({ offset: true }),

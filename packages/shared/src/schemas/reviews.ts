@@ -110,3 +110,46 @@ export type AdminReviewsPage = z.infer<typeof AdminReviewsPageSchema>;
 
 export const ReviewResultSchema = z.object({ message: z.string(), review: ReviewSchema });
 export type ReviewResult = z.infer<typeof ReviewResultSchema>;
+
+// "Me gusta" / "No me gusta" on approved public reviews (issue 55; decision 058). The buttons and
+// the API share the vote's schema; the viewer is the session, never a field.
+
+export const REVIEW_VOTE_VALUES = [1, -1] as const;
+export type ReviewVoteValue = (typeof REVIEW_VOTE_VALUES)[number];
+/** How many reviews one GET /api/review-votes answers for (a contractor's page shows 20). */
+export const REVIEW_VOTES_MAX_IDS = 50;
+
+export const ReviewVoteSchema = z.object({
+  value: z.union([z.literal(1), z.literal(-1)], { error: validation.invalidOption }),
+});
+export type ReviewVoteInput = z.infer<typeof ReviewVoteSchema>;
+
+/** One review's counts and the viewer's own vote; `own`: the viewer wrote it or it is about them (no buttons). */
+export const ReviewVotesSchema = z
+  .object({
+    reviewId: z.uuid(),
+    likes: z.number().int().min(0),
+    dislikes: z.number().int().min(0),
+    mine: z.union([z.literal(1), z.literal(-1)]).nullable(),
+    own: z.boolean(),
+  })
+  .meta({ id: 'ReviewVotes' });
+export type ReviewVotes = z.infer<typeof ReviewVotesSchema>;
+
+export const ReviewVotesListSchema = z.object({ items: z.array(ReviewVotesSchema) });
+export type ReviewVotesList = z.infer<typeof ReviewVotesListSchema>;
+
+/** `?ids=a,b,c`: the reviews a page shows; only approved public ones are answered. */
+export const ReviewVotesQuerySchema = z.object({
+  ids: z
+    .string({ error: validation.invalidValue })
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((x) => x.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(z.array(z.uuid({ error: validation.invalidValue })).max(REVIEW_VOTES_MAX_IDS, { error: validation.invalidValue })),
+});

@@ -11,3 +11,6 @@ export * from './notifications.ts';
 export * from './push.ts';
 export * from './messaging.ts';
 export * from './claims.ts';
+export * from './verification.ts';
+export * from './show-up.ts';
+export * from './warranty.ts';

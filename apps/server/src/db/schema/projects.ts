@@ -147,6 +147,8 @@ export const quotes = pgTable(
     startDate: date('start_date', { mode: 'string' }),
     durationDays: smallint('duration_days'),
     warrantyDays: smallint('warranty_days'),
+    /** The warranty holdback's percent of the price (decision 055): kept in escrow for warrantyDays after approval; 0 or null: none. */
+    holdbackPercent: smallint('holdback_percent'),
     materialsIncluded: boolean('materials_included'),
     /**
      * Optional staged plan, e.g. [{title:'Materiales', percent:40},{title:'Final', percent:60}];
@@ -168,6 +170,7 @@ export const quotes = pgTable(
     check('quotes_price_nonneg', sql`${t.priceMinor} >= 0`),
     check('quotes_duration_days', sql`${t.durationDays} IS NULL OR ${t.durationDays} BETWEEN 1 AND 365`),
     check('quotes_warranty_days', sql`${t.warrantyDays} IS NULL OR ${t.warrantyDays} BETWEEN 0 AND 1825`),
+    check('quotes_holdback_percent', sql`${t.holdbackPercent} IS NULL OR ${t.holdbackPercent} = 0 OR (${t.holdbackPercent} BETWEEN 1 AND 10 AND ${t.warrantyDays} > 0)`),
     check('quotes_counter_nonneg', sql`${t.counterPriceMinor} IS NULL OR ${t.counterPriceMinor} >= 0`),
     check('quotes_counter_status', sql`${t.counterStatus} IS NULL OR ${t.counterStatus} IN ('pending', 'accepted', 'declined')`),
     // The expiry sweep reads only open quotes past their date.

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { messageType, reportReason, reportStatus, reportTarget, reviewDirection, reviewStatus } from './enums.ts';
 import { projects, quotes } from './projects.ts';
 import { createdAt, updatedAt } from './types.ts';
@@ -50,6 +50,28 @@ export const reviews = pgTable(
   ],
 );
 
+/**
+ * A signed-in person's "Me gusta" (+1) or "No me gusta" (−1) on an approved public review (issue
+ * 55; decision 058). One per person and review (the primary key), changeable, removable; never on
+ * a review the person wrote or is about (checked in the service). Deleting an account deletes the
+ * votes it cast (its own data, like favourites; DOMAIN.md "Deleting an account").
+ */
+export const reviewVotes = pgTable(
+  'review_votes',
+  {
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => reviews.id, { onDelete: 'cascade' }),
+    voterId: uuid('voter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    value: smallint('value').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.reviewId, t.voterId] }), index('review_votes_voter_idx').on(t.voterId), check('review_votes_value', sql`${t.value} IN (-1, 1)`)],
+);
+
 export const favourites = pgTable(
   'favourites',
   {
@@ -86,6 +108,23 @@ export const conversations = pgTable(
   ],
 );
 
+/**
+ * A chat voice note's file (decision 060): one object in the photo storage under `voice/<id>`,
+ * owned by its sender (deleted with their account, like chat photos). Its message carries the
+ * duration and type; only the conversation's two people are served it.
+ */
+export const voiceNotes = pgTable(
+  'voice_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'cascade' }),
+    storageKey: text('storage_key').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('voice_notes_owner_idx').on(t.ownerId)],
+);
+
 export const messages = pgTable(
   'messages',
   {
@@ -100,6 +139,12 @@ export const messages = pgTable(
     body: text('body').notNull(),
     photoId: uuid('photo_id').references(() => photos.id, { onDelete: 'set null' }),
     quoteId: uuid('quote_id').references(() => quotes.id),
+    /** A voice note (type 'voice', decision 060); null once its sender's account is deleted. */
+    voiceNoteId: uuid('voice_note_id').references(() => voiceNotes.id, { onDelete: 'set null' }),
+    /** The voice note's length read from the file itself, in milliseconds. */
+    voiceDurationMs: integer('voice_duration_ms'),
+    /** The voice note's type as sniffed from its bytes ('audio/webm', 'audio/ogg', 'audio/mp4'). */
+    voiceMime: varchar('voice_mime', { length: 40 }),
     /**
      * A notification's one recipient (decision 024): only they see it, count it unread and mark it
      * read. Null for chat messages (the recipient is the other person) and for old notifications

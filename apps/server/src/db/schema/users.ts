@@ -202,6 +202,11 @@ export const contractorProfiles = pgTable(
     linkedin: varchar('linkedin', { length: 300 }),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
     featured: boolean('featured').notNull().default(false),
+    /**
+     * Paused automatically after PAUSE_AFTER_EVENTS late cancellations or no-shows within 90 days
+     * (decision 057): not listed (listable below), cannot offer; a sysadmin lifts it.
+     */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
     // Aggregates of approved reviews and completed projects, kept in step by the
     // services that change them (in the same transaction); they make search fast.
     ratingAvg: real('rating_avg').notNull().default(0),
@@ -223,10 +228,10 @@ export const contractorProfiles = pgTable(
       .default(sql`'{}'::uuid[]`),
     /**
      * The minimum profile before a contractor is listed (docs/spec-decisions.md): a name, at
-     * least one service and a city. The one place of this rule; the account's part is
+     * least one service and a city; and not paused (decision 057). The one place of this rule; the account's part is
      * listableAccount.
      */
-    listable: boolean('listable').generatedAlwaysAs(sql`btrim(display_name) <> '' AND cardinality(service_types) > 0 AND coalesce(btrim(city), '') <> ''`),
+    listable: boolean('listable').generatedAlwaysAs(sql`btrim(display_name) <> '' AND cardinality(service_types) > 0 AND coalesce(btrim(city), '') <> '' AND paused_at IS NULL`),
     /** Spanish full-text over name, company and description, accents ignored (config es_unaccent). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es_unaccent'::regconfig, display_name || ' ' || coalesce(company_name, '')), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, coalesce(description, '')), 'B')`,

@@ -7,6 +7,7 @@ import {
   contactRequests,
   contractorProfiles,
   favourites,
+  reviewVotes,
   newsletterSubscriptions,
   notificationPreferences,
   paymentMethods,
@@ -15,6 +16,7 @@ import {
   projects,
   users,
   verifications,
+  voiceNotes,
 } from '../../db/schema/index.ts';
 
 export const DELETED_NAME = { firstName: 'Usuario', lastName: 'eliminado' } as const;
@@ -52,7 +54,7 @@ export async function findCredentialHash(db: DbOrTx, userId: string): Promise<st
  * Returns the storage keys of the photos to delete once the transaction commits, and the open
  * offers withdrawn (their clients are told by the service).
  */
-export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; withdrawn: WithdrawnQuote[] }> {
+export async function eraseAccount(tx: DbOrTx, userId: string, email: string): Promise<{ photoKeys: string[]; voiceKeys: string[]; withdrawn: WithdrawnQuote[] }> {
   const now = new Date();
   // A client's open requests were closed before this (projects/leaving-client.ts, called by the service).
   // A contractor's open offers on others' projects are withdrawn and their mail links spent (decision 023).
@@ -60,6 +62,8 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
 
   await tx.update(users).set({ avatarPhotoId: null }).where(eq(users.id, userId));
   const removedPhotos = await tx.delete(photos).where(eq(photos.ownerId, userId)).returning({ key: photos.storageKey });
+  // Their chat voice notes go like their chat photos (decision 060): the messages stay, without the file.
+  const removedVoice = await tx.delete(voiceNotes).where(eq(voiceNotes.ownerId, userId)).returning({ key: voiceNotes.storageKey });
 
   await tx.delete(clientProfiles).where(eq(clientProfiles.userId, userId));
   await tx.delete(contractorProfiles).where(eq(contractorProfiles.userId, userId));
@@ -78,6 +82,9 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       );
   }
   await tx.delete(favourites).where(eq(favourites.contractorId, userId));
+  // The Me gusta / No me gusta the person gave are their own data, like favourites (decision 058);
+  // votes others gave on reviews they wrote or received stay with those reviews.
+  await tx.delete(reviewVotes).where(eq(reviewVotes.voterId, userId));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, userId));
   // A contractor's bank account for payouts goes too (the ledger and the payouts already made stay).
   await tx.delete(payoutAccounts).where(eq(payoutAccounts.userId, userId));
@@ -105,7 +112,7 @@ export async function eraseAccount(tx: DbOrTx, userId: string, email: string): P
       deletedAt: now,
     })
     .where(eq(users.id, userId));
-  return { photoKeys: removedPhotos.map((p) => p.key), withdrawn };
+  return { photoKeys: removedPhotos.map((p) => p.key), voiceKeys: removedVoice.map((v) => v.key), withdrawn };
 }
 
 /** The account's row, locked until the transaction ends (so two deletions cannot interleave). */

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
 import { forgetPhone } from '../messaging/phone.service.ts';
+import { forgetVerifications } from '../verification/verification.service.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { endAccess } from '../auth/end-access.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
@@ -34,7 +35,7 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   if (hash !== undefined && !(hash && (await verifyPassword({ hash, password })))) {
     throw new AppError('WRONG_PASSWORD', undefined, { password: 'La contraseña no es correcta.' });
   }
-  const { photoKeys, closed } = await deps.db.transaction(async (tx) => {
+  const { photoKeys, voiceKeys, closed } = await deps.db.transaction(async (tx) => {
     const user = await lockUser(tx, userId);
     if (!user || user.status === 'deleted') throw new AppError('NOT_FOUND');
     if ((await countActiveWork(tx, userId)) > 0 || (await heldInEscrow(tx, userId)) !== 0) {
@@ -42,15 +43,17 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
     }
     // A client's open requests are cancelled, the offers on them withdrawn and their contractors told (issue 29).
     const closedProjects = await closeOpenProjectsOf(tx, deps, userId, { actorId: userId, because: 'account-deleted' });
-    const { photoKeys, withdrawn } = await eraseAccount(tx, userId, user.email);
+    const { photoKeys, voiceKeys, withdrawn } = await eraseAccount(tx, userId, user.email);
     // Every session and every device's push subscription ends with the account (issue 48).
     await endAccess(tx, userId);
     // The verified phone number and any code waiting (decision 040): the number is free for its next owner.
     await forgetPhone(tx, userId);
+    // Verification requests, badges and any document waiting for review (decision 056).
+    await forgetVerifications(tx, userId);
     // After the erasure: the notice names the contractor as the project page now does (no name left).
     await tellClientsOffersWithdrawn(tx, deps, userId, withdrawn);
     await recordLogEntry(tx, { userId, action: 'account-deleted', location: '/perfil/info' });
-    return { photoKeys, closed: closedProjects };
+    return { photoKeys, voiceKeys, closed: closedProjects };
   });
   deps.forgetSessions?.(userId);
   if (closed.length > 0) openProjectsChanged(deps.db, closed);
@@ -61,4 +64,5 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
       await deps.storage.delete(photoSizeKey(base, size)).catch((err: unknown) => deps.log.warn({ err, base }, 'could not delete photo file'));
     }
   }
+  for (const key of voiceKeys) await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'could not delete voice note file'));
 }

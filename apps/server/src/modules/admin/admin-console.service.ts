@@ -16,7 +16,8 @@ import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';
 import { claimAlerts } from '../claims/claims.service.ts';
-import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, setVerified, unbanAccount } from './admin-people.repository.ts';
+import { setVerifiedFromConsole } from '../verification/verification.service.ts';
+import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, unbanAccount } from './admin-people.repository.ts';
 
 // The sysadmin console's overview and people (docs/decisions/025-sysadmin-console.md). Every
 // route calling these is sysadmin-only: plugins/sysadmin-console.ts audits each write.
@@ -170,9 +171,10 @@ async function contractor(db: Db, id: string) {
   return p;
 }
 
-export async function verify(deps: AdminConsoleDeps, id: string, verified: boolean): Promise<void> {
+/** "Verificado" is derived from the identity badges (decision 056): the switch records a sysadmin's badge decision. */
+export async function verify(deps: AdminConsoleDeps, admin: { id: string; role: string }, id: string, verified: boolean): Promise<void> {
   await contractor(deps.db, id);
-  await setVerified(deps.db, id, verified);
+  await setVerifiedFromConsole(deps, admin, id, verified);
 }
 
 export async function feature(deps: AdminConsoleDeps, id: string, featured: boolean): Promise<void> {

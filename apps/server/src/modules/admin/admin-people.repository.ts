@@ -145,13 +145,6 @@ export async function unbanAccount(tx: DbOrTx, id: string): Promise<void> {
   await tx.update(users).set({ status: 'active', bannedAt: null, updatedAt: new Date() }).where(eq(users.id, id));
 }
 
-export async function setVerified(db: DbOrTx, id: string, verified: boolean): Promise<void> {
-  await db
-    .update(contractorProfiles)
-    .set({ verifiedAt: verified ? sql`coalesce(${contractorProfiles.verifiedAt}, now())` : null, updatedAt: new Date() })
-    .where(eq(contractorProfiles.userId, id));
-}
-
 export async function setFeatured(db: DbOrTx, id: string, featured: boolean): Promise<void> {
   await db.update(contractorProfiles).set({ featured, updatedAt: new Date() }).where(eq(contractorProfiles.userId, id));
 }

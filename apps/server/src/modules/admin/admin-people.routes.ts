@@ -66,7 +66,7 @@ export function adminPeopleRoutes(deps: AdminConsoleDeps & { auth: AuthServiceDe
       { config: sysadmin, schema: { tags, summary: 'Marcar o quitar Verificado (cédula comprobada)', params: IdSchema, body: VerifySchema, response: { 200: Done } } },
       async (req) => {
         req.auditDetails = { action: req.body.verified ? 'verify' : 'unverify' };
-        await verify(deps, req.params.id, req.body.verified);
+        await verify(deps, req.user!, req.params.id, req.body.verified);
         return { ok: true as const };
       },
     );

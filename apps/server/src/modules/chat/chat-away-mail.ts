@@ -1,4 +1,5 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
+import { voiceNotes } from '@arreglaya/shared/i18n/voice-notes';
 import type { Db } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -59,7 +60,9 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
         await deps.notifications.queue(tx, {
           userId: last.recipientId,
           type: 'messageWhileAway',
-          body: tn.awayBody(senderName, group.length),
+          // Names the project, or the person when the conversation has none (issue 55).
+          body: tn.awayBody(senderName, group.length, project),
+          about: project ?? senderName,
           templateParams: [senderName, about, url],
           url,
           sourceKey: `away:${last.id}`,
@@ -67,7 +70,14 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
       }
       told = true;
       if (!mailed) continue;
-      const preview = last.type === 'image' ? tc.awayMail.photo : last.body.length > PREVIEW_CHARS ? `${last.body.slice(0, PREVIEW_CHARS)}…` : last.body;
+      const preview =
+        last.type === 'image'
+          ? tc.awayMail.photo
+          : last.type === 'voice'
+            ? voiceNotes.awayMail
+            : last.body.length > PREVIEW_CHARS
+              ? `${last.body.slice(0, PREVIEW_CHARS)}…`
+              : last.body;
       const mail = renderMail({
         title: tc.awayMail.title,
         paragraphs: [tc.awayMail.greeting(recipient.firstName), tc.awayMail.intro(senderName, group.length), preview],

@@ -12,12 +12,18 @@ import {
   RespondServiceRequestSchema,
   SendChatMessageSchema,
   UnreadCountSchema,
+  VOICE_NOTE_MAX_BYTES,
+  VOICE_NOTE_TYPES,
+  VoiceNoteParamsSchema,
 } from '@arreglaya/shared/schemas/chat';
+import { voiceNotes as tv } from '@arreglaya/shared/i18n/voice-notes';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { RateLimitRule } from '../../lib/route-config.ts';
-import { photoUpload, readUpload } from '../media/photo-upload-request.ts';
+import type { RateLimitRule, UploadSpec } from '../../lib/route-config.ts';
+import { photoUpload, readUpload, type UploadLimits } from '../media/photo-upload-request.ts';
+import { readVoiceNote, sendVoiceNote } from './voice-notes.service.ts';
 import { CHAT_MESSAGE_BUDGET } from './chat-socket.routes.ts';
 import { unreadCounts } from './notice-centre.service.ts';
 import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, type ChatDeps } from './chat.service.ts';
@@ -28,6 +34,38 @@ const budget: RateLimitRule = { ...CHAT_MESSAGE_BUDGET, key: (req) => req.user?.
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema };
 const noStore = { 'Cache-Control': 'private, no-store' };
 const actorOf = (req: FastifyRequest) => ({ id: req.user!.id, sessionId: req.user!.sessionId });
+
+const voiceUpload: UploadSpec = { field: 'voiceNote', maxBytes: VOICE_NOTE_MAX_BYTES, types: VOICE_NOTE_TYPES, description: tv.notAudio };
+const voiceLimits: UploadLimits = {
+  maxBytes: VOICE_NOTE_MAX_BYTES,
+  tooLarge: () => new AppError('PAYLOAD_TOO_LARGE', tv.tooLarge, { voiceNote: tv.tooLarge }),
+  missing: () => new AppError('VALIDATION', tv.missing, { voiceNote: tv.missing }),
+};
+
+/**
+ * The whole file, or the one byte range asked for (Chromium asks ranges of a WebM to seek; a
+ * range it cannot serve is 416). Several ranges in one request are answered whole.
+ */
+function sendBytes(req: FastifyRequest, reply: FastifyReply, data: Buffer, contentType: string) {
+  void reply.header('Accept-Ranges', 'bytes').type(contentType);
+  const match = /^bytes=(\d*)-(\d*)$/.exec(req.headers.range ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return reply.send(data);
+  const size = data.length;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    start = Math.max(0, size - Number(match[2]));
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start >= size || start > end) return reply.status(416).header('Content-Range', `bytes */${size}`).send();
+  return reply
+    .status(206)
+    .header('Content-Range', `bytes ${start}-${end}/${size}`)
+    .send(data.subarray(start, end + 1));
+}
 
 /** /perfil/mensajes over REST (decision 024): lists, history, sending, read marks, the badge, images. Only the two people of a conversation: anyone else 404. */
 export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
@@ -147,6 +185,39 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
       async (req, reply) => {
         const file = await readPhoto(deps, req.user!.id, req.params.id, req.params.photoId, req.query.size);
         return reply.header('Cache-Control', 'private, max-age=86400').type(file.contentType).send(file.data);
+      },
+    );
+
+    app.post(
+      '/api/conversations/:id/voice-notes',
+      {
+        config: { access: 'user', rateLimit: [...perUser(30, 10 * 60_000), budget], upload: voiceUpload },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Enviar una nota de voz (multipart, un archivo de audio de hasta 1 MB y 2 minutos)',
+          description:
+            'Opus en WebM u OGG, o AAC en MP4/M4A; el tipo y la duración se leen del archivo, no del tipo declarado (decisión 060). Solo las dos personas de la conversación pueden oírla.',
+          consumes: ['multipart/form-data'],
+          params: ConversationParamsSchema,
+          response: { 201: ChatMessageSentSchema, 409: ApiErrorSchema, 413: ApiErrorSchema, 415: ApiErrorSchema, ...errors },
+        },
+      },
+      async (req, reply) => {
+        const upload = await readUpload(req, voiceLimits);
+        return reply.status(201).send({ message: await sendVoiceNote(deps, actorOf(req), req.params.id, upload) });
+      },
+    );
+
+    app.get(
+      '/api/conversations/:id/voice-notes/:voiceNoteId',
+      {
+        config: { access: 'user' },
+        schema: { tags: ['mensajes'], summary: 'Una nota de voz de la conversación (admite Range)', params: VoiceNoteParamsSchema },
+      },
+      async (req, reply) => {
+        const file = await readVoiceNote(deps, req.user!.id, req.params.id, req.params.voiceNoteId);
+        void reply.header('Cache-Control', 'private, max-age=86400');
+        return sendBytes(req, reply, file.data, file.contentType);
       },
     );
   };

@@ -146,6 +146,7 @@ export function toChatMessage(row: MessageRow, viewerId: string, projectId: stri
     // A message a sysadmin hid after a report (moderation) shows as a placeholder, its photo gone.
     text: row.hiddenAt ? tc.hiddenByModeration : row.body,
     photoId: row.hiddenAt ? null : row.photoId,
+    voiceNote: row.hiddenAt || !row.voiceNoteId ? null : { id: row.voiceNoteId, mime: row.voiceMime ?? 'audio/webm', durationMs: row.voiceDurationMs ?? 0 },
     quoteId: row.quoteId,
     projectId,
     createdAt: row.createdAt.toISOString(),
@@ -265,7 +266,7 @@ export async function acknowledgeDelivery(deps: ChatDeps, recipientId: string, c
 export const CHAT_LOCATION = '/perfil/mensajes';
 
 /** A conversation the person may write in: theirs, with someone who can still answer (not banned or deleted; decision 043). */
-function writable(conversation: ConversationOfPerson): ConversationOfPerson {
+export function writable(conversation: ConversationOfPerson): ConversationOfPerson {
   if (!conversation.open) throw new AppError('CONFLICT', tc.otherPersonGone);
   return conversation;
 }

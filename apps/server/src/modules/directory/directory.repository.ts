@@ -242,7 +242,7 @@ export interface ReviewRow {
   authorStatus: 'active' | 'banned' | 'deleted';
 }
 
-export type ContractorPageRow = CardRow & { description: string | null; reviews: ReviewRow[] };
+export type ContractorPageRow = CardRow & { description: string | null; reviews: ReviewRow[]; facebook: string | null; instagram: string | null; linkedin: string | null };
 
 /** How many of the newest approved reviews a contractor's page shows. */
 export const PAGE_REVIEWS = 20;
@@ -267,7 +267,7 @@ const newestReviews = sql<ReviewRow[]>`(
 /** A listed contractor's card, description and newest approved reviews, in one prepared query. */
 const pageQuery = preparedPerDb((db) =>
   db
-    .select({ ...cardColumns, description: cp.description, reviews: newestReviews })
+    .select({ ...cardColumns, description: cp.description, reviews: newestReviews, facebook: cp.facebook, instagram: cp.instagram, linkedin: cp.linkedin })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(and(eq(cp.userId, sql.placeholder('id')), LISTED))

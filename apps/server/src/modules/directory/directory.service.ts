@@ -1,3 +1,4 @@
+import { publicSocialLinks } from '@arreglaya/shared/schemas/social-links';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { places as tp } from '@arreglaya/shared/i18n/places';
 import { findPlace, placeInText, type Place } from '@arreglaya/shared/places';
@@ -295,7 +296,7 @@ export function findContractorPage(deps: DirectoryDeps, id: string): Promise<Pre
       reply: r.reply?.trim() || null,
       createdAt: new Date(r.createdAt).toISOString(),
     }));
-    const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews };
+    const profile: ContractorPublicProfile = { ...toContractorCard(row), description: row.description?.trim() || null, reviews, social: publicSocialLinks(row) };
     return new PreparedJson(JSON.stringify(profile));
   });
 }

@@ -204,7 +204,8 @@ describe('a notice on an outside channel, and the console’s list', () => {
     // The commit's kick wakes the delivery job: the message reaches the sender.
     for (let i = 0; i < 200 && !push.sent.some((m) => m.userId === client.id); i++) await new Promise((r) => setTimeout(r, 50));
     const message = push.sent.find((m) => m.userId === client.id);
-    expect(message).toMatchObject({ type: 'newOffer', title: 'ArreglaYa: Nueva oferta', url: `${t.config.appUrl}/proyectos/${projectId}` });
+    // It names the project (issue 55).
+    expect(message).toMatchObject({ type: 'newOffer', title: 'ArreglaYa: «Cambiar tubería del baño»', url: `${t.config.appUrl}/proyectos/${projectId}` });
     for (let i = 0; i < 100; i++) {
       const [row] = await t.db.select({ state: notificationDeliveries.state }).from(notificationDeliveries).where(eq(notificationDeliveries.userId, client.id));
       if (row?.state === 'sent') break;

@@ -64,6 +64,8 @@ export interface Notification {
   body: string;
   /** The absolute URL to act on. */
   url: string;
+  /** What it is about, the project's title or a person's name: the start of a push's title and an SMS's first line (issue 55). */
+  about?: string;
   /** WhatsApp's template parameters; by default the body. */
   templateParams?: string[];
   /** What caused it, the idempotency key with person and channel (a retried job queues nothing twice). Default: a new one. */
@@ -210,7 +212,7 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
         type: n.type,
         reachable,
         sourceKey: n.sourceKey ?? randomUUID(),
-        title: tn.messageTitle(n.type),
+        title: tn.messageTitle(n.type, n.about),
         body: n.body,
         url: n.url,
         templateParams: n.templateParams ?? [n.body],

@@ -218,15 +218,16 @@ async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: 
   const by = formatDeadline(p.expiresAt!, project.country);
   const url = projectUrl(deps.mail.appUrl, p.projectId);
   const actions: { label: string; url: string }[] = [{ label: tpm.open, url }];
+  const people = await findProjectPeople(tx, p.projectId);
+  const title = people?.title ?? '';
   let text: string;
   if (pending.transfer) {
     const a = pending.transfer;
-    text = m.transfer(amount, a.bank, a.accountNumber, a.holder, a.taxId, a.reference, by);
+    text = m.transfer(title, amount, a.bank, a.accountNumber, a.holder, a.taxId, a.reference, by);
   } else if (pending.voucher) {
-    text = m.cash(amount, pending.voucher.number, pending.voucher.company, by);
+    text = m.cash(title, amount, pending.voucher.number, pending.voucher.company, by);
     if (pending.voucher.url) actions.push({ label: tpw.offline.voucherPage, url: pending.voucher.url });
   } else return;
-  const people = await findProjectPeople(tx, p.projectId);
   await notify(tx, deps.mail, {
     kind: 'paymentInstructions',
     to: p.payerId,
@@ -239,7 +240,8 @@ async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: 
     alwaysMail: true,
     sourceKey: `paymentInstructions:${p.id}`,
     // WhatsApp's paymentDue template: the amount, the project, the due time, the link.
-    outside: { body: text, templateParams: [amount, people?.title ?? '', by, url] },
+    outside: { body: text, templateParams: [amount, title, by, url] },
+    facts: { project: title },
   });
 }
 
@@ -367,7 +369,7 @@ export async function creditTransfer(tx: Tx, deps: PaymentsDeps, p: PaymentRow, 
       pair,
       subject: m.subject,
       title: m.title,
-      paragraphs: [m.intro(formatMoney(received, p.currency), formatMoney(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
+      paragraphs: [m.intro(people?.title ?? '', formatMoney(received, p.currency), formatMoney(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
       alwaysMail: true,
     });
   }

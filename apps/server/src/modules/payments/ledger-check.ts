@@ -13,6 +13,7 @@ import {
   transactionsWithoutEntries,
   unbalancedTransactions,
 } from './ledger.repository.ts';
+import { holdbackProblems } from './warranty.repository.ts';
 
 /**
  * `npm run ledger:check` (decision 021): every invariant of the money records, each problem named.
@@ -48,6 +49,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
   for (const d of await duplicateKeys(db)) problems.push(`idempotency key used ${d.count} times in ${d.table}: ${d.key}`);
   for (const r of await railProblems(db)) problems.push(r);
   for (const r of await payoutProblems(db)) problems.push(r);
+  for (const r of await holdbackProblems(db)) problems.push(r);
   return problems;
 }
 

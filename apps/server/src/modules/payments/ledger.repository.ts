@@ -326,8 +326,9 @@ export async function negativePayables(db: DbOrTx): Promise<{ userId: string; cu
  * something was held (a staged plan whose funded milestones were all released before the claim
  * holds nothing), and `disputed_at` says a claim was opened, not that a sysadmin closed it.
  */
+// A warranty claim's refund or split (decision 055) gives part of the price back after the work was approved: the decision's too.
 const DECIDED = sql.raw(`(SELECT DISTINCT l.details->>'projectId' AS id FROM log_trail l
-   WHERE l.action IN ('project-claim-release', 'project-claim-split') AND l.details->>'projectId' IS NOT NULL)`);
+   WHERE l.action IN ('project-claim-release', 'project-claim-split', 'warranty-claim-refund', 'warranty-claim-split') AND l.details->>'projectId' IS NOT NULL)`);
 
 /** Each escrow's totals by transaction kind (positive amounts): funded, released, refunded; one pass over the escrow entries. */
 const ESCROW_TOTALS = sql.raw(`(SELECT a.project_id, a.currency,
@@ -389,7 +390,10 @@ export async function completedNotSettled(db: DbOrTx): Promise<{ projectId: stri
       LEFT JOIN ${ESCROW_TOTALS} x ON x.project_id = p.id AND x.currency = q.currency
       LEFT JOIN ${DECIDED} d ON d.id = p.id::text
      WHERE p.status = 'completado' AND d.id IS NULL
-       AND coalesce(x.released, 0) + coalesce(x.refunded, 0) < q.agreed_price_minor
+       AND coalesce(x.released, 0) + coalesce(x.refunded, 0)
+           -- A warranty holdback still held or claimed is the price's last part, paid when it ends (decision 055).
+           + coalesce((SELECT h.amount_minor FROM warranty_holdbacks h WHERE h.project_id = p.id AND h.currency = q.currency AND h.status IN ('held', 'claimed')), 0)
+           < q.agreed_price_minor
      ORDER BY p.id`);
   return r.rows.map((x) => ({
     projectId: x.id,

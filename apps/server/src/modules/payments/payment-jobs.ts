@@ -3,6 +3,7 @@ import { jobTime } from '../jobs/job-queue.ts';
 import { flushRefunds, reconcile, type PaymentsDeps } from './payments.service.ts';
 import { runDailyPayouts, type PayoutsDeps } from './payouts.service.ts';
 import { expireDuePayments } from './payment-expiry.ts';
+import { releaseDueHoldbacks } from './warranty.service.ts';
 
 /**
  * Payment protection's scheduled work, as jobs of the queue (decision 035; what each does:
@@ -27,5 +28,7 @@ export function paymentJobs(deps: PaymentsDeps, payouts: PayoutsDeps): JobDefini
     // Nothing pending holds a hire forever (decision 051): open challenges, vouchers and transfer references past their time expire.
     { name: 'payments-expiry', cron: '* * * * *', run: (data) => expireDuePayments(deps, deps.actionMinutes, jobTime(data)) },
     { name: 'payouts-daily', cron: '*/5 * * * *', run: async (data) => (await runDailyPayouts(payouts, jobTime(data))) ?? null },
+    // Warranty holdbacks past their window go to the contractor unless a claim is open (decision 055).
+    { name: 'warranty-holdbacks', cron: '*/5 * * * *', run: (data) => releaseDueHoldbacks(deps, jobTime(data)) },
   ];
 }

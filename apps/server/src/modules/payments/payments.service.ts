@@ -12,6 +12,7 @@ import { escrowOf, post, type Escrow, type Posting } from './ledger.repository.t
 import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './processor.ts';
 import { paidWithText, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { pendingOf } from './pending-payment.ts';
+import { holdbackToKeep } from './warranty-holdback.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
@@ -548,12 +549,17 @@ export async function releaseHeld(
     receiptTo?: { email: string; firstName: string; title: string };
     /** The project's escrows, when the caller read them under the project's lock (projectPeopleAndEscrow). */
     escrows?: Escrow[];
+    /** The approval's instant: the warranty holdback's window starts there (decision 055); default now. */
+    now?: Date;
   },
 ): Promise<number> {
   let released = 0;
   const escrows = opts.escrows ?? (await escrowOf(tx, project.id));
+  // The warranty holdback stays in escrow (decision 055): the approval keeps it back, a later release leaves it alone.
+  const kept = await holdbackToKeep(tx, project.id, opts.key ?? 'approval', escrows, opts.now ?? new Date());
   for (const e of escrows) {
-    const amount = claimShares(e.held, opts.percent === undefined ? 'release' : 'split', opts.percent, opts.feePercent).releasedMinor;
+    const keep = kept?.currency === e.currency ? kept : null;
+    const amount = claimShares(e.held - (keep?.amountMinor ?? 0), opts.percent === undefined ? 'release' : 'split', opts.percent, opts.feePercent).releasedMinor;
     if (amount <= 0 || !project.contractorId) continue;
     const fee = platformFeeMinor(amount, opts.feePercent);
     const posted = await post(tx, {
@@ -571,7 +577,22 @@ export async function releaseHeld(
     if (!posted) continue;
     released += amount;
     if (opts.mail)
-      await queueReceipt(tx, opts.mail, project.contractorId, project.id, posted, { kind: 'release', amountMinor: amount, feeMinor: fee, currency: e.currency }, opts.receiptTo);
+      await queueReceipt(
+        tx,
+        opts.mail,
+        project.contractorId,
+        project.id,
+        posted,
+        {
+          kind: 'release',
+          amountMinor: amount,
+          feeMinor: fee,
+          currency: e.currency,
+          ...(keep?.isNew ? { withheld: { amountMinor: keep.amountMinor, releaseAt: keep.releaseAt } } : {}),
+          ...(opts.key === 'warranty' ? { holdback: true } : {}),
+        },
+        opts.receiptTo,
+      );
   }
   // Only a staged plan has milestones to mark; a split (a percent) marks them itself: part of what is held went back to the client.
   if (released > 0 && opts.percent === undefined && escrows.some((e) => e.milestones)) await markMilestones(tx, project.id, 'funded', 'released');
@@ -694,13 +715,14 @@ export async function settleClaim(
   tx: Tx,
   project: MoneyProject,
   decision: ClaimDecision,
-  opts: { feePercent: number; by: string; mail?: ReceiptDeps },
+  opts: { feePercent: number; by: string; mail?: ReceiptDeps; key?: 'decision' | 'warranty' },
 ): Promise<{ released: number; refunded: number }> {
-  if (decision.outcome === 'release')
-    return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', mail: opts.mail }), refunded: 0 };
-  if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: 'decision', by: opts.by }) };
-  const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key: 'decision', percent: decision.contractorPercent, mail: opts.mail });
-  const refunded = await refundHeld(tx, project, { reason: 'decision', by: opts.by, keepMilestones: true });
+  // 'warranty': a warranty claim's decision on the holdback, the only money its project still holds (decision 055).
+  const key = opts.key ?? 'decision';
+  if (decision.outcome === 'release') return { released: await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key, mail: opts.mail }), refunded: 0 };
+  if (decision.outcome === 'refund') return { released: 0, refunded: await refundHeld(tx, project, { reason: key, by: opts.by }) };
+  const released = await releaseHeld(tx, project, { feePercent: opts.feePercent, by: opts.by, key, percent: decision.contractorPercent, mail: opts.mail });
+  const refunded = await refundHeld(tx, project, { reason: key, by: opts.by, keepMilestones: true });
   await markSplitMilestones(tx, project.id, released);
   return { released, refunded };
 }

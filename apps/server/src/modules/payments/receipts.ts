@@ -1,6 +1,8 @@
 import type { CardBrand, Currency, PaymentRail } from '@arreglaya/shared/domain';
 import { payments as tp, paymentsWeb } from '@arreglaya/shared/i18n/payments';
 import { formatMoney } from '@arreglaya/shared/format-money';
+import { formatDay } from '@arreglaya/shared/format-dates';
+import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { DbOrTx } from '../../db/client.ts';
 import { renderMail } from '../mail/layout.ts';
 import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
@@ -31,7 +33,17 @@ export function paidWithText(rail: PaymentRail, card: { brand: CardBrand; last4:
 export type Receipt =
   | { kind: 'charge'; amountMinor: number; currency: Currency; card: string }
   | { kind: 'refund'; amountMinor: number; currency: Currency; rail: PaymentRail }
-  | { kind: 'release'; amountMinor: number; feeMinor: number; currency: Currency; milestone?: string }
+  | {
+      kind: 'release';
+      amountMinor: number;
+      feeMinor: number;
+      currency: Currency;
+      milestone?: string;
+      /** What the approval kept back as the warranty holdback, and when it is released (decision 055). */
+      withheld?: { amountMinor: number; releaseAt: Date };
+      /** This release is the warranty holdback itself. */
+      holdback?: boolean;
+    }
   | { kind: 'payout'; amountMinor: number; currency: Currency; bank: string; projects: string[] }
   | { kind: 'payoutReturned'; amountMinor: number; currency: Currency; reason: string };
 
@@ -53,6 +65,8 @@ export function receiptContent(r: Receipt, person: { firstName: string; title: s
             : [
                 r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
                 tp.receipts.release.amounts(formatMoney(r.amountMinor, r.currency), formatMoney(r.feeMinor, r.currency), formatMoney(r.amountMinor - r.feeMinor, r.currency)),
+                ...(r.holdback ? [tw.receiptHoldback] : []),
+                ...(r.withheld ? [tw.receiptWithheld(formatMoney(r.withheld.amountMinor, r.currency), formatDay(r.withheld.releaseAt))] : []),
               ];
   return { title: tp.receipts[r.kind].title, paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)] };
 }

@@ -35,7 +35,7 @@ async function openList(contractor: Person, tag: string): Promise<string[]> {
 
 /** The token of the new-offer mail's button ('Aprobar oferta' or 'Rechazar oferta') for that contractor's offer. */
 async function linkToken(client: Person, contractorName: string, label = 'Aprobar oferta'): Promise<string> {
-  const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes(`${contractorName} Almonte te envió una oferta.`));
+  const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes(`${contractorName} Almonte te envió una oferta para «`));
   return new RegExp(`${label}: (\\S+)`).exec(mail.text)![1]!.split('/').pop()!;
 }
 

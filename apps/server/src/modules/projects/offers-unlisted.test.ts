@@ -67,7 +67,7 @@ describe('offers of contractors the directory no longer lists', () => {
     const listedQuote = await postQuote(t, listed, projectId);
     const quoteId = await postQuote(t, incomplete, projectId);
     const tokenOf = async (name: string) => {
-      const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes(`${name} Almonte te envió una oferta.`));
+      const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes(`${name} Almonte te envió una oferta para «`));
       return /Aprobar oferta: (\S+)/.exec(mail.text)![1]!.split('/').pop()!;
     };
     const listedToken = await tokenOf('Bienvenido');

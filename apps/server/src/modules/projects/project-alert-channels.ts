@@ -45,6 +45,7 @@ export async function alertChannelsBatch(deps: AlertDeps, p: AlertProject, batch
       userIds: ids,
       type: 'newMatchingProject',
       body: tn.newProjectBody(p.title, place),
+      about: p.title,
       url: projectUrl(deps.appUrl, p.id),
       // WhatsApp's newMatchingProject template: service, city, project, link.
       templateParams: [p.services.map((s) => SERVICE_LABELS[s]).join(', '), place, p.title, projectUrl(deps.appUrl, p.id)],

@@ -244,7 +244,7 @@ describe('the new-offer mail and its links', () => {
     const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 1_250_000, description: 'Con materiales incluidos en el precio.' });
     const mail = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.subject === 'ArreglaYa - Nueva oferta a tu proyecto');
     expect(mail.text).toContain('Hola Yolanda:');
-    expect(mail.text).toContain('Ramón Almonte te envió una oferta.');
+    expect(mail.text).toContain('Ramón Almonte te envió una oferta para «');
     expect(mail.text).toContain('Precio: RD$12,500.00');
     expect(mail.text).toContain('Oferta: Con materiales incluidos en el precio.');
     expect(mail.text).toContain('Proyecto: Cambiar tubería del baño');
@@ -290,7 +290,7 @@ describe('the new-offer mail and its links', () => {
     const projectId = await postProject(t, client);
     const qa = await postQuote(t, a, projectId);
     await postQuote(t, b, projectId);
-    const mailB = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes('Beto Almonte te envió una oferta.'));
+    const mailB = await t.smtp.waitFor((m) => m.to.includes(client.email) && m.text.includes('Beto Almonte te envió una oferta para «'));
     const tokenB = /Aprobar oferta: (\S+)/.exec(mailB.text)![1]!.split('/').pop()!;
     expect((await get(null, `/api/quote-links/${tokenB}`)).statusCode).toBe(200);
     await post(client, `/api/quotes/${qa}/accept`);

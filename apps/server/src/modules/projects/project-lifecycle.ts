@@ -11,6 +11,7 @@ import {
   type QuoteStatus,
 } from '@arreglaya/shared/lifecycles';
 import { formatMoney } from '@arreglaya/shared/format-money';
+import { showUp } from '@arreglaya/shared/i18n/show-up';
 import type { Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { moneyCoverOf } from '../payments/payments.service.ts';
@@ -39,10 +40,13 @@ function ownsAction(project: ProjectRow, action: ProjectAction, actor: Actor): b
   return action === 'quote' || project.contractorId === actor.id;
 }
 
+/** Every move's refusal: the projects' own and the record of who shows up's (decision 057). */
+const REFUSED: Record<ProjectAction, string> = { ...tp.refused, ...showUp.refused };
+
 /** Refuses (403, then 409) unless the actor may do the action on the project as it is now. */
 export function assertProjectAction(project: ProjectRow, action: ProjectAction, actor: Actor): void {
   if (!ownsAction(project, action, actor)) throw new AppError('FORBIDDEN', tp.notYours);
-  if (!projectAllows(action, project.status)) throw new AppError('CONFLICT', tp.refused[action]);
+  if (!projectAllows(action, project.status)) throw new AppError('CONFLICT', REFUSED[action]);
 }
 
 /** Locks the project, then checks the action and the money it needs; 404 when there is no such project. */

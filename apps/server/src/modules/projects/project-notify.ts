@@ -15,7 +15,7 @@ import { listUnsubscribeHeaders } from '../mail/list-unsubscribe.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { NOTICE_TYPES, type NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
-import { findContact, findProjectContacts } from './projects.repository.ts';
+import { findContact, findProjectContacts, findProjectTitle } from './projects.repository.ts';
 
 export interface NotifyDeps {
   mailer: Mailer;
@@ -50,6 +50,8 @@ export interface Notice {
    * What the WhatsApp template of its type names (WHATSAPP_TEMPLATES' params: the project's title,
    * a person's name, an amount; the link is the project's page): without `outside`, the template's
    * parameters are filled from these and the push's or SMS's text is the notice's first paragraph.
+   * Its `project` also heads a push's title and an SMS's first line; without it, the project's title
+   * is read (issue 55: every notice names its project).
    */
   facts?: TemplateFacts;
   /** What caused it on the outside channels (with person and channel, their idempotency key); default: a new one. */
@@ -79,14 +81,18 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
   else await postNotice(tx, { conversationId: await openConversation(tx, n.pair), ...notice });
   // The same notice on the outside channels the person chose, queued in this transaction (decision 038).
   const type = NOTICE_TYPES[n.kind];
-  if (type && deps.notifications)
+  if (type && deps.notifications) {
+    // Every notice names its project on a phone too (issue 55): a push's title, an SMS's first line, WhatsApp's «…».
+    const about = n.facts?.project || ((await findProjectTitle(tx, n.pair.projectId)) ?? '');
     await deps.notifications.queue(tx, {
       userId: n.to,
       type,
-      ...(n.outside ?? outsideOf(type, n, projectUrl(deps.appUrl, n.pair.projectId))),
+      about,
+      ...(n.outside ?? outsideOf(type, { ...n.facts, project: about }, n, projectUrl(deps.appUrl, n.pair.projectId))),
       url: projectUrl(deps.appUrl, n.pair.projectId),
       ...(n.sourceKey ? { sourceKey: n.sourceKey } : {}),
     });
+  }
   if (n.mailedByCaller) return;
   const person = n.known ?? (await findContact(tx, n.to));
   if (person && (n.alwaysMail || (n.known?.immediate ?? (await wantsMail(tx, n.to, 'immediate'))))) {
@@ -112,8 +118,8 @@ export interface TemplateFacts {
 }
 
 /** A notice's text and WhatsApp parameters on the outside channels, from its first paragraph and its facts (decision 038). */
-function outsideOf(type: NotificationType, n: Notice, url: string): { body: string; templateParams: string[] } {
-  const facts: Record<string, string | undefined> = { ...n.facts, url };
+function outsideOf(type: NotificationType, known: TemplateFacts, n: Notice, url: string): { body: string; templateParams: string[] } {
+  const facts: Record<string, string | undefined> = { ...known, url };
   return { body: n.paragraphs[0] ?? n.title, templateParams: WHATSAPP_TEMPLATES[type].params.map((name) => facts[name] ?? '') };
 }
 

@@ -5,7 +5,7 @@ import type { ServiceType } from '@arreglaya/shared/domain';
 import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
+import { clientProfiles, contractorProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
 import { searchWords } from '../../lib/search-words.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -37,9 +37,13 @@ function projectPageQuery(db: DbOrTx) {
       photos: sql<{ id: string; position: number }[]>`coalesce((SELECT json_agg(json_build_object('id', pp.photo_id, 'position', pp.position) ORDER BY pp.position, pp.photo_id)
         FROM project_photos pp WHERE pp.project_id = ${projects}.id AND NOT pp.delivery), '[]'::json)`,
       client: { firstName: users.firstName, lastName: users.lastName, email: users.email, phone: users.phone },
+      clientFacebook: clientProfiles.facebook,
+      clientInstagram: clientProfiles.instagram,
+      clientLinkedin: clientProfiles.linkedin,
     })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
+    .leftJoin(clientProfiles, eq(clientProfiles.userId, projects.clientId))
     .where(eq(projects.id, sql.placeholder('id')))
     .prepare('project_page');
 }
@@ -53,7 +57,11 @@ export async function findProjectPage(db: DbOrTx, id: string) {
   const [row] = await query.execute({ id });
   if (!row) return undefined;
   const c = row.client;
-  return { ...row, client: { firstName: c.firstName, name: `${c.firstName} ${c.lastName}`.trim(), email: c.email, phone: c.phone } };
+  return {
+    ...row,
+    client: { firstName: c.firstName, name: `${c.firstName} ${c.lastName}`.trim(), email: c.email, phone: c.phone },
+    clientSocial: { facebook: row.clientFacebook, instagram: row.clientInstagram, linkedin: row.clientLinkedin },
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { NoticesOnOpenQuerySchema } from '@arreglaya/shared/schemas/notifications';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
+import { showUp } from '@arreglaya/shared/i18n/show-up';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
 import {
   MyJobsQuerySchema,
@@ -246,14 +247,17 @@ export function projectsRoutes(deps: ProjectsDeps): FastifyPluginAsyncZod {
         config: { access: ['client', 'contractor'], rateLimit: perUser(20) },
         schema: {
           tags: ['proyectos'],
-          summary: 'Antes del pago: el cliente cancela la contratación o el contratista se retira (el proyecto vuelve a recibir ofertas)',
+          summary:
+            'El cliente cancela la contratación o el contratista se retira: antes del pago el proyecto vuelve a recibir ofertas; con dinero retenido, el contratista se retira, se cancela y se reembolsa todo',
           params: IdSchema,
           body: HireEndSchema,
-          response: { 200: z.object({ message: z.string(), status: z.literal('created') }), ...errors },
+          response: { 200: z.object({ message: z.string(), status: z.enum(['created', 'cancelled']) }), ...errors },
         },
       },
       async (req) => {
         const status = await endHire(deps, actorOf(req), req.params.id, req.body.reason);
+        // With money held the contractor's step back cancels the hire and refunds the client (decision 057).
+        if (status === 'cancelled') return { message: showUp.steppedBack, status };
         return { message: req.user!.role === 'client' ? tp.hireEnd.cancelled : tp.hireEnd.withdrawn, status };
       },
     );

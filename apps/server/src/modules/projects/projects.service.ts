@@ -1,3 +1,4 @@
+import { publicSocialLinks } from '@arreglaya/shared/schemas/social-links';
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { CLAIM_AFTER_AUTO_APPROVAL_DAYS } from '@arreglaya/shared/guarantee';
 import { clientNextAction, DELIVERY_REVIEW_DAYS, moneyToBeginHeld, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
@@ -68,6 +69,7 @@ import { hireHoursOf, rejectOpenQuotesOf } from './quotes.service.ts';
 import { lockProjectsOfClient } from './leaving-client.ts';
 import { assertClaimWindow, closeClaims, openClaim } from '../claims/claims.service.ts';
 import { stampAutoApprovals } from './auto-approval.ts';
+import { hireHasMoney, stepBack } from './show-up.service.ts';
 
 export interface ProjectsDeps {
   db: Db;
@@ -81,7 +83,7 @@ export interface ProjectsDeps {
   money?: MoneyHooks;
   /** After a project is published: sends its project-alerts job (decision 036); the request does not wait for the fan-out. */
   alertNewProject?(projectId: string): Promise<void>;
-  /** The server's clock for the guarantee's windows (decision 054; tests move it). */
+  /** The server's clock for the guarantee's windows (decision 054) and the show-up rules (decision 057); tests move it. */
   clock?: () => Date;
 }
 
@@ -268,7 +270,7 @@ export async function getProject(deps: ProjectsDeps, viewer: Actor, projectId: s
 async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string): Promise<{ detail: ProjectDetail; clientId: string }> {
   const page = await findProjectPage(deps.db, projectId);
   if (!page) throw new AppError('NOT_FOUND', tp.notFound);
-  const { project: p, photos, offers, client } = page;
+  const { project: p, photos, offers, client, clientSocial } = page;
   const isClient = p.clientId === viewer.id;
   const isHiredContractor = p.contractorId !== null && p.contractorId === viewer.id;
   // A contractor who only offered keeps seeing the project while it goes on, not once it is cancelled (issue 29).
@@ -314,6 +316,8 @@ async function readProject(deps: ProjectsDeps, viewer: Actor, projectId: string)
     offers,
     clientFirstName: client?.firstName ?? '',
     clientContact: isClient || (contactShared && isHiredContractor) ? contact(client) : null,
+    // Her Facebook, Instagram and LinkedIn go with her contact details, to the same people (decision 058).
+    clientSocial: isClient || (contactShared && isHiredContractor) ? publicSocialLinks(clientSocial) : null,
     // The job's address goes with the client's contact: to her, and to the hired contractor once paid (decision 049).
     address: isClient || (contactShared && isHiredContractor) ? openAddress(deps.cipher, p) : null,
     contractor: card,
@@ -490,7 +494,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       if (!(await moneyAllows(tx, p, 'auto_approve'))) continue;
       await moveProject(tx, p, 'auto_approve');
       await refreshContractorAggregates(tx, [p.contractorId!]);
-      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps });
+      await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps, now });
       const m = tm.projectApproved;
       const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
       const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
@@ -588,7 +592,9 @@ async function endHireIn(
  * the hired contractor steps back, with a reason; the project reopens to offers. Refused (409)
  * once money is held or a payment is under way (lockForAction's money check).
  */
-export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: string, reason: string): Promise<'created'> {
+export async function endHire(deps: ProjectsDeps, actor: Actor, projectId: string, reason: string): Promise<'created' | 'cancelled'> {
+  // A contractor stepping back from a hire with money held: cancelled with a full refund (decision 057).
+  if (actor.role === 'contractor' && (await hireHasMoney(deps.db, projectId))) return stepBack(deps, actor, projectId, reason);
   const action = actor.role === 'client' ? 'cancel_hire' : 'withdraw_hire';
   await deps.db.transaction(async (tx) => {
     const project = await lockForAction(tx, projectId, action, actor);

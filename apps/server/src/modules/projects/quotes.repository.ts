@@ -30,6 +30,7 @@ export function toQuote(q: QuoteRow): Quote {
     startDate: q.startDate,
     durationDays: q.durationDays,
     warrantyDays: q.warrantyDays,
+    holdbackPercent: q.holdbackPercent,
     materialsIncluded: q.materialsIncluded,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),
@@ -170,7 +171,7 @@ export async function listContractorQuotes(db: DbOrTx, contractorId: string, sta
 // ---- Making an offer in four round trips (decision 020) ----
 
 const OFFER_LOCK = `SELECT p.*,
-    coalesce(${sqlText(LISTED)}, false) AS x_listed,
+    coalesce(${sqlText(LISTED)}, false) AS x_listed, contractor_profiles.paused_at IS NOT NULL AS x_paused,
     users.first_name AS x_first_name, users.last_name AS x_last_name, users.email AS x_email, users.phone AS x_phone,
     cl.first_name AS x_client_first_name, cl.email AS x_client_email,
     coalesce(np.immediate, ${notificationPreferences.immediate.default ? 'true' : 'false'}) AS x_client_immediate,
@@ -202,6 +203,8 @@ export async function lockForOffer(tx: DbOrTx, projectId: string, contractorId: 
   return {
     project: rowOf(projects, raw),
     listed: raw.x_listed === true,
+    /** Paused after late cancellations or no-shows (decision 057): not listed, and told why. */
+    paused: raw.x_paused === true,
     contractor: { name: `${raw.x_first_name as string} ${raw.x_last_name as string}`.trim(), email: raw.x_email as string, phone: raw.x_phone as string | null },
     client: { firstName: raw.x_client_first_name as string, email: raw.x_client_email as string, wantsMail: raw.x_client_immediate === true },
   };
@@ -247,7 +250,7 @@ export function offerOnCommit(
     description: string;
     expiresAt: Date;
     stages: unknown;
-    terms: { startDate: string; durationDays: number; warrantyDays: number; materialsIncluded: boolean };
+    terms: { startDate: string; durationDays: number; warrantyDays: number; holdbackPercent: number; materialsIncluded: boolean };
     now: Date;
   },
   links: { clientId: string; rows: readonly { tokenHash: string; action: string }[]; maxExpiresAt: Date },
@@ -260,9 +263,9 @@ export function offerOnCommit(
   // Reading the withdrawal's count makes it run first: the one-open-quote index sees the old one closed.
   const t = values.terms;
   const quote =
-    later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages, start_date, duration_days, warranty_days, materials_included)
+    later.write(sql`INSERT INTO ${quotes} (id, project_id, contractor_id, price_minor, currency, description, expires_at, stages, start_date, duration_days, warranty_days, holdback_percent, materials_included)
     SELECT ${values.id}, ${values.projectId}, ${values.contractorId}, ${values.priceMinor}, ${values.currency}, ${values.description}, ${values.expiresAt}, ${values.stages === null ? null : JSON.stringify(values.stages)}::jsonb,
-      ${t.startDate}::date, ${t.durationDays}::smallint, ${t.warrantyDays}::smallint, ${t.materialsIncluded}::boolean
+      ${t.startDate}::date, ${t.durationDays}::smallint, ${t.warrantyDays}::smallint, ${t.holdbackPercent}::smallint, ${t.materialsIncluded}::boolean
     FROM (SELECT count(*) FROM ${withdrawn}) AS before
     RETURNING *`);
   const pairs = sql.join(

@@ -1,4 +1,5 @@
 import { projectMail as tm, projects as tp, projectsWeb, quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { showUp } from '@arreglaya/shared/i18n/show-up';
 import { DEFAULT_HIRE_PAYMENT_HOURS, stageAmounts, stagesPayable, type QuoteStatus } from '@arreglaya/shared/lifecycles';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { COUNTRIES } from '@arreglaya/shared/countries';
@@ -88,6 +89,7 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
     const { project, contractor, client } = locked;
     assertProjectAction(project, 'quote', actor);
     // Offers are shown with the contractor's card: one the directory does not list has none.
+    if (locked.paused) throw new AppError('FORBIDDEN', showUp.paused);
     if (!locked.listed) throw new AppError('FORBIDDEN', tq.profileIncomplete);
     // The start date is checked in the project's country's calendar (the schema cannot know the project).
     if (offerStartDateInPast(input.startDate, project.country)) throw new AppError('VALIDATION', tt.startDateInPast, { startDate: tt.startDateInPast });
@@ -116,7 +118,13 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         description: input.description,
         expiresAt: new Date(now.getTime() + input.validityDays * DAY),
         stages: input.stages ?? null,
-        terms: { startDate: input.startDate, durationDays: input.durationDays, warrantyDays: input.warrantyDays, materialsIncluded: input.materialsIncluded },
+        terms: {
+          startDate: input.startDate,
+          durationDays: input.durationDays,
+          warrantyDays: input.warrantyDays,
+          holdbackPercent: input.holdbackPercent,
+          materialsIncluded: input.materialsIncluded,
+        },
         now,
       },
       { clientId: project.clientId, rows: links.rows, maxExpiresAt: links.maxExpiresAt },
@@ -132,9 +140,9 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         title: m.title,
         // The spec's e-mail container: the offer, the project, and who sent it.
         paragraphs: [
-          m.intro(contractor.name),
+          m.intro(contractor.name, project.title),
           `${tm.price(formatMoney(input.priceMinor, currency))}\n${tm.offerDescription(input.description)}`,
-          offerTermsLines(input),
+          offerTermsLines({ ...input, currency, priceMinor: input.priceMinor }),
           `${tm.project(project.title)}\n${tm.projectDescription(project.description)}\n${tm.startDate(project.startDate)}`,
           // Contact details follow the money (issue 29): the offer names the contractor; they talk in the chat.
           tm.contractorName(contractor.name),
@@ -147,9 +155,10 @@ export async function makeQuote(deps: QuotesDeps, actor: Actor, projectId: strin
         known: { firstName: client.firstName, email: client.email, immediate: client.wantsMail },
         // Push and SMS name the offer (the mail's first lines); WhatsApp's newOffer template takes contractor, project, link.
         outside: {
-          body: [m.intro(contractor.name), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
+          body: [m.intro(contractor.name, project.title), tm.price(formatMoney(input.priceMinor, currency)), tm.project(project.title)].join('\n'),
           templateParams: [contractor.name, project.title, projectUrl(deps.appUrl, projectId)],
         },
+        facts: { project: project.title },
       });
     await recordLogEntry(tx, {
       userId: actor.id,
@@ -215,7 +224,7 @@ export async function answerCounter(deps: QuotesDeps, actor: Actor, quoteId: str
       quoteId,
       subject: m.subject,
       title: m.title,
-      paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency)) : m.declined(name), tm.project(project.title)],
+      paragraphs: [accept ? m.accepted(name, formatMoney(quote.counterPriceMinor, quote.currency), project.title) : m.declined(name, project.title)],
       actions: [{ label: tm.open, url: projectUrl(deps.appUrl, project.id) }],
       facts: { project: project.title },
     });

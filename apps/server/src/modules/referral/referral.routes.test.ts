@@ -30,12 +30,13 @@ describe('POST /api/referrals', () => {
     expect(log[0]).toMatchObject({ userId: null, location: '/comoferreterias' });
   });
 
-  it('stores a friend given by phone and sends no mail', async () => {
+  it("refuses a phone under the field, storing and sending nothing: the invitation goes from the person's own WhatsApp", async () => {
     const mailsBefore = await t.db.$count(emailOutbox);
+    const rowsBefore = await t.db.$count(referrals);
     const res = await t.app.inject({ method: 'POST', url: '/api/referrals', payload: { name: 'Yokasta', contact: '(829) 555-0199' } });
-    expect(res.statusCode).toBe(201);
-    const row = await t.db.query.referrals.findFirst({ where: eq(referrals.id, res.json().id as string) });
-    expect(row).toMatchObject({ name: 'Yokasta', email: null, phone: '(829) 555-0199' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ contact: 'Para un teléfono, envíale la invitación desde tu WhatsApp: nosotros no escribimos a números de otras personas.' });
+    expect(await t.db.$count(referrals)).toBe(rowsBefore);
     expect(await t.db.$count(emailOutbox)).toBe(mailsBefore);
   });
 
@@ -72,7 +73,7 @@ describe('POST /api/referrals rate limit', () => {
   });
 
   it('refuses the eleventh referral from one address within ten minutes', async () => {
-    const send = () => t.app.inject({ method: 'POST', url: '/api/referrals', remoteAddress: '10.0.0.7', payload: { name: 'Ana', contact: '809-555-0100' } });
+    const send = () => t.app.inject({ method: 'POST', url: '/api/referrals', remoteAddress: '10.0.0.7', payload: { name: 'Ana', contact: 'ana.amiga@ejemplo.do' } });
     for (let i = 0; i < 10; i++) expect((await send()).statusCode).toBe(201);
     const refused = await send();
     expect(refused.statusCode).toBe(429);

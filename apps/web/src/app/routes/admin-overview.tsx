@@ -7,6 +7,7 @@ import { PROJECT_STATUSES } from '@arreglaya/shared/lifecycles';
 import type { AdminOverview } from '@arreglaya/shared/schemas/admin-console';
 import { AdminLoadError } from '@/features/admin/components/admin-load-error.tsx';
 import { adminBankKeys, fetchStatementQueue, STATEMENT_QUEUE_MAX } from '@/features/admin-bank/api.ts';
+import { PausedContractors } from '@/features/admin/components/paused-contractors.tsx';
 import { useOverview } from '@/features/admin/api/admin-queries.ts';
 import { DataTable } from '@/components/ui/data-table.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -68,6 +69,7 @@ function AdminOverviewPage() {
   return (
     <div className="flex flex-col gap-6">
       <h1 className="text-3xl font-bold text-slate-900">{t.overview.heading}</h1>
+      <PausedContractors />
       <QueryState query={overview} className="flex flex-col gap-6" renderError={(error, retry, retrying) => <AdminLoadError error={error} onRetry={retry} retrying={retrying} />}>
         {(data) => (
           <>

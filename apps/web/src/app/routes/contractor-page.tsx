@@ -6,17 +6,23 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
 import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
+import { ShowUpRecord } from '@/features/directory/components/show-up-record.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
 import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
+import { VerificationBadges } from '@/features/verification/verification-badges.tsx';
 import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
 import { ReportButton } from '@/features/reports/components/report-button.tsx';
+import { usePublicReviewVotes } from '@/features/reviews/components/public-review-votes.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
+
+const NO_REVIEWS: readonly string[] = [];
 
 /** /contractors/:id: a contractor's public page with the heart and Contactar (spec §2). */
 function ContractorPage() {
   const { id = '' } = useParams();
   const contractor = useContractor(id);
   const profile = contractor.data;
+  const reviewVotes = usePublicReviewVotes(profile?.reviews.map((r) => r.id) ?? NO_REVIEWS);
   const meta = profile ? t.page.meta(profile) : { title: profile === null ? t.page.notFoundTitle : shell.pages.contractorPublicProfile, description: t.metaDescription };
   usePageMeta(meta.title, meta.description);
   const searchCrumb = { label: t.page.breadcrumb, to: '/busqueda' };
@@ -35,7 +41,14 @@ function ContractorPage() {
               <ReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
             </>
           }
-          portfolio={<PortfolioSection contractorId={profile.id} />}
+          portfolio={
+            <>
+              <VerificationBadges contractorId={profile.id} />
+              <ShowUpRecord contractorId={profile.id} />
+              <PortfolioSection contractorId={profile.id} />
+            </>
+          }
+          reviewActions={reviewVotes}
         />
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">

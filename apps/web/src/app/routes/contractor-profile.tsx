@@ -5,6 +5,7 @@ import { DeleteAccountSection } from '@/features/account/components/delete-accou
 import { useViewer } from '@/lib/use-viewer.ts';
 import { ClientProfileSection, ContractorProfileSection } from '@/features/profile/components/profile-sections.tsx';
 import { usePageTitle } from '@/lib/page-title.ts';
+import { VerificationSection } from '@/features/verification/verification-section.tsx';
 import { loaderViewer } from '@/features/auth/guard.ts';
 import { clientProfileQuery, contractorProfileQuery } from '@/features/profile/api/profile-queries.ts';
 import { prefetch, queryClient } from '@/lib/query-client.ts';
@@ -34,6 +35,7 @@ function ContractorProfilePage() {
         <p className="mt-2 text-slate-700">{registration ? t.registrationIntro : t.contractorIntro}</p>
       </div>
       {user && (user.role === 'contractor' ? <ContractorProfileSection userId={user.id} /> : <ClientProfileSection userId={user.id} />)}
+      {user?.role === 'contractor' && <VerificationSection userId={user.id} />}
       <DeleteAccountSection />
     </div>
   );

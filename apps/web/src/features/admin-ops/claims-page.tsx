@@ -6,6 +6,7 @@ import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { adminOpsKeys, fetchClaims } from './api.ts';
 import { ClaimBadges } from '@/components/ui/claim-deadlines.tsx';
+import { WarrantyClaimsSection } from './warranty-claims.tsx';
 
 /** /admin/reclamos: the open claims (disputed projects), oldest first. Sysadmins only (router). */
 export function ClaimsPage() {
@@ -57,6 +58,7 @@ export function ClaimsPage() {
           </ul>
         )}
       </QueryState>
+      <WarrantyClaimsSection />
     </div>
   );
 }

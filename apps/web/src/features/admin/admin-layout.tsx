@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { NavLink, Outlet, useLocation } from 'react-router';
 import { adminConsole as t } from '@arreglaya/shared/i18n/admin-console';
+import { verification } from '@arreglaya/shared/i18n/verification';
 import { cx } from '@/lib/cx.ts';
 
 /**
@@ -11,6 +12,7 @@ const ADMIN_SECTIONS = [
   { to: '/admin', label: t.nav.overview, end: true },
   { to: '/admin/personas', label: t.nav.people, end: false },
   { to: '/admin/resenas', label: t.nav.reviews, end: false },
+  { to: '/admin/verificaciones', label: verification.admin.nav, end: false },
   { to: '/admin/moderacion', label: t.nav.moderation, end: false },
   { to: '/admin/reclamos', label: t.nav.claims, end: false },
   { to: '/admin/banco', label: t.nav.bank, end: false },

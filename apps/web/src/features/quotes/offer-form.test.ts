@@ -29,7 +29,7 @@ describe('toQuoteInput', () => {
       { title: 'Materiales', percent: 40 },
       { title: 'Final', percent: 60 },
     ];
-    const terms = { startDate: '2030-01-15', durationDays: 4, warrantyDays: 0, materialsIncluded: 'no' } as const;
+    const terms = { startDate: '2030-01-15', durationDays: 4, warrantyDays: 0, holdbackPercent: Number.NaN, materialsIncluded: 'no' } as const;
     expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: false, stages, ...terms })).toEqual({
       priceMinor: 200_000,
       description: 'x',
@@ -37,6 +37,8 @@ describe('toQuoteInput', () => {
       startDate: '2030-01-15',
       durationDays: 4,
       warrantyDays: 0,
+      // An empty holdback field is no holdback.
+      holdbackPercent: 0,
       materialsIncluded: false,
     });
     expect(toQuoteInput({ price: '2,000', description: 'x', validityDays: 7, useStages: true, stages, ...terms }).stages).toEqual(stages);

@@ -23,6 +23,8 @@ export interface OfferFormValues {
   startDate: string;
   durationDays: number;
   warrantyDays: number;
+  /** The warranty holdback's percent (decision 055): 0 none, up to 10. */
+  holdbackPercent: number;
   materialsIncluded: '' | 'yes' | 'no';
 }
 
@@ -40,6 +42,7 @@ export const FIELD_OF: Record<string, string> = {
   startDate: 'startDate',
   durationDays: 'durationDays',
   warrantyDays: 'warrantyDays',
+  holdbackPercent: 'holdbackPercent',
   materialsIncluded: 'materialsIncluded',
 };
 
@@ -77,6 +80,8 @@ export function toQuoteInput(values: OfferFormValues): QuoteInput {
     startDate: values.startDate,
     durationDays: number(values.durationDays),
     warrantyDays: number(values.warrantyDays),
+    // Left empty: no holdback (it is optional).
+    holdbackPercent: Number.isFinite(values.holdbackPercent) ? values.holdbackPercent : 0,
     materialsIncluded: values.materialsIncluded === '' ? (undefined as unknown as boolean) : values.materialsIncluded === 'yes',
     priceMinor: pesosToMinor(values.price) as number,
     description: values.description,
@@ -130,7 +135,10 @@ export const offerResolver: Resolver<OfferFormValues, OfferFormContext | undefin
 
 /** The form's starting values: empty, or the open offer being replaced. */
 export function initialValues(
-  previous?: Pick<Quote, 'priceMinor' | 'description' | 'stages' | 'expiresAt' | 'createdAt' | 'startDate' | 'durationDays' | 'warrantyDays' | 'materialsIncluded'> | null,
+  previous?: Pick<
+    Quote,
+    'priceMinor' | 'description' | 'stages' | 'expiresAt' | 'createdAt' | 'startDate' | 'durationDays' | 'warrantyDays' | 'holdbackPercent' | 'materialsIncluded'
+  > | null,
 ): OfferFormValues {
   const stages = previous?.stages ?? null;
   return {
@@ -142,6 +150,7 @@ export function initialValues(
     startDate: previous?.startDate ?? '',
     durationDays: previous?.durationDays ?? Number.NaN,
     warrantyDays: previous?.warrantyDays ?? Number.NaN,
+    holdbackPercent: previous?.holdbackPercent ?? 0,
     materialsIncluded: previous?.materialsIncluded == null ? '' : previous.materialsIncluded ? 'yes' : 'no',
   };
 }

@@ -10,7 +10,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { applyServerFieldErrors } from '@/lib/form-errors.ts';
-import { homeFor, SESSION_QUERY_KEY } from '@/lib/session-user.ts';
+import { homeAfterSignUp, SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { resendCode, verifyEmail } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
@@ -24,7 +24,7 @@ const c = t.confirmEmail;
 /**
  * The sign-up's last step. Confirmed in the browser that signed up, the person is signed in at once
  * (the server says so with the session, decision 033) and goes back to the form they came from,
- * or to their area; otherwise they sign in with their password.
+ * or to their area (a contractor to the registration screen, /contractor/profile); otherwise they sign in with their password.
  */
 export function ConfirmEmailForm({ email, returnTo }: { email: string; returnTo?: string | undefined }) {
   const messageBox = useMessageBox();
@@ -56,7 +56,7 @@ export function ConfirmEmailForm({ email, returnTo }: { email: string; returnTo?
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== SESSION_QUERY_KEY[0] });
       queryClient.setQueryData(SESSION_QUERY_KEY, session);
       authModals.close();
-      void navigate(returnTo ?? homeFor(session.user.role));
+      void navigate(returnTo ?? homeAfterSignUp(session.user.role));
     } catch (error) {
       if (!applyServerFieldErrors(error, setError, ['code'])) setFailure(error instanceof ApiError ? error.message : t.signUpFallback);
     }

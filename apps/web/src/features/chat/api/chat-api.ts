@@ -1,7 +1,7 @@
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
-import { uploadPhotoTo } from '@/lib/upload.ts';
+import { uploadFileTo, uploadPhotoTo } from '@/lib/upload.ts';
 
 const base = (id: string) => `/api/conversations/${encodeURIComponent(id)}`;
 
@@ -16,6 +16,11 @@ export const chatApi = {
   },
   send: (id: string, text: string) => api.post<{ message: ChatMessage }>(`${base(id)}/messages`, { text }).then((r) => r.message),
   sendPhoto: (id: string, file: File) => uploadPhotoTo<{ message: ChatMessage }>(`${base(id)}/photos`, file).then((r) => r.message),
+  /** A recorded voice note (decision 060); the server reads its type and length from the bytes. */
+  sendVoiceNote: (id: string, audio: Blob) =>
+    uploadFileTo<{ message: ChatMessage }>(`${base(id)}/voice-notes`, 'voiceNote', audio, audio.type.includes('mp4') ? 'nota-de-voz.m4a' : 'nota-de-voz.webm').then(
+      (r) => r.message,
+    ),
   markRead: (id: string) => api.post<{ read: number }>(`${base(id)}/read`, {}),
   /** Unread messages (the notices included) and unread notices (the notification centre's bell). */
   unread: () => api.get<{ unread: number; notices: number }>('/api/me/unread'),
@@ -27,5 +32,8 @@ export const chatApi = {
 
 /** A chat photo, served only to the conversation's two people (decision 024). */
 export const chatPhotoUrl = (conversationId: string, photoId: string, size: 'preview' | 'full') => `${base(conversationId)}/photos/${encodeURIComponent(photoId)}?size=${size}`;
+
+/** A voice note, served only to the conversation's two people (decision 060). */
+export const voiceNoteUrl = (conversationId: string, voiceNoteId: string) => `${base(conversationId)}/voice-notes/${encodeURIComponent(voiceNoteId)}`;
 
 export const CONVERSATIONS_KEY = ['chat', 'conversations'] as const;

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { chat } from '@arreglaya/shared/i18n/chat';
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { Composer } from './composer.tsx';
+import { pickRecordingType } from './voice-recorder.tsx';
 import type { ChatLive } from '../lib/chat-live.ts';
 import { ConversationList } from './conversation-list.tsx';
 import { ConversationPane } from './conversation-pane.tsx';
@@ -112,6 +113,7 @@ function msg(n: number, text: string, mine: boolean, createdAt: string, extra: P
     subject: null,
     text,
     photoId: null,
+    voiceNote: null,
     quoteId: null,
     projectId: null,
     createdAt,
@@ -239,7 +241,7 @@ describe('Composer', () => {
       if (fail) throw new Error('Sin conexión');
       sent.push(text);
     });
-    render(<Composer onSend={onSend} onPhoto={async () => undefined} />);
+    render(<Composer onSend={onSend} onPhoto={async () => undefined} onVoiceNote={async () => undefined} />);
     const box = screen.getByRole('textbox', { name: 'Escribe tu mensaje' });
     expect(box.getAttribute('placeholder')).toBe('Escribe tu mensaje');
     fireEvent.change(box, { target: { value: 'Primera línea' } });
@@ -269,7 +271,7 @@ describe('Composer', () => {
     // jsdom decodes no image: what a browser would answer for a small photo.
     vi.stubGlobal('createImageBitmap', async () => ({ width: 40, height: 30, close: () => undefined }));
     const onPhoto = vi.fn(async () => undefined);
-    render(<Composer onSend={async () => undefined} onPhoto={onPhoto} />);
+    render(<Composer onSend={async () => undefined} onPhoto={onPhoto} onVoiceNote={async () => undefined} />);
     const input = screen.getByTestId('chat-photo-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.gif', { type: 'image/gif' })] } });
     expect(await screen.findByRole('alert')).toBeTruthy();
@@ -282,6 +284,42 @@ describe('Composer', () => {
     fireEvent.change(input, { target: { files: [ok] } });
     await waitFor(() => expect(onPhoto).toHaveBeenCalledWith(ok));
     vi.unstubAllGlobals();
+  });
+});
+
+describe('Composer: the send button and voice notes', () => {
+  it('shows the microphone while nothing is written and the “Enviar mensaje” icon button once there is text', () => {
+    render(<Composer onSend={async () => undefined} onPhoto={async () => undefined} onVoiceNote={async () => undefined} />);
+    expect(screen.getByRole('button', { name: 'Grabar nota de voz' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Enviar mensaje' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Escribe tu mensaje' }), { target: { value: 'Hola' } });
+    expect(screen.getByRole('button', { name: 'Enviar mensaje' }).textContent).toBe('');
+    expect(screen.queryByRole('button', { name: 'Grabar nota de voz' })).toBeNull();
+  });
+
+  it('says in Spanish when the microphone is refused, and records nothing', async () => {
+    class FakeRecorder {
+      static isTypeSupported = (type: string) => type === 'audio/mp4';
+    }
+    vi.stubGlobal('MediaRecorder', FakeRecorder);
+    const getUserMedia = vi.fn(async () => {
+      throw new DOMException('denied', 'NotAllowedError');
+    });
+    Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
+    const onVoiceNote = vi.fn(async () => undefined);
+    render(<Composer onSend={async () => undefined} onPhoto={async () => undefined} onVoiceNote={onVoiceNote} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Grabar nota de voz' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/permiso para usar el micrófono/);
+    expect(getUserMedia).toHaveBeenCalledWith({ audio: true });
+    expect(onVoiceNote).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
+    Reflect.deleteProperty(navigator, 'mediaDevices');
+  });
+
+  it('picks Opus in WebM, else AAC in MP4', () => {
+    expect(pickRecordingType(() => true)).toBe('audio/webm;codecs=opus');
+    expect(pickRecordingType((t) => t === 'audio/mp4')).toBe('audio/mp4');
+    expect(pickRecordingType(() => false)).toBeUndefined();
   });
 });
 

@@ -5,12 +5,15 @@ import { PHOTO_TYPES } from '@arreglaya/shared/schemas/profile';
 import { preparePhoto } from '@/lib/prepare-photo.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { cx } from '@/lib/cx.ts';
+import { SendIcon, VoiceRecorder } from './voice-recorder.tsx';
 
 const t = chat.page;
 
 interface ComposerProps {
   onSend: (text: string) => Promise<void>;
   onPhoto: (file: File) => Promise<void>;
+  /** A recorded voice note (decision 060). */
+  onVoiceNote: (audio: Blob) => Promise<void>;
   onTyping?: () => void;
   disabled?: boolean;
 }
@@ -18,10 +21,13 @@ interface ComposerProps {
 /**
  * 'Escribe tu mensaje': Enter sends, Shift+Enter adds a line (spec §2). A failed send gives the
  * text back with the reason. Photos (JPG or PNG up to 8 MB, the shared rule; the server checks
- * again) go through the attach button.
+ * again) go through the attach button. With nothing written the send button is the microphone
+ * (voice notes, decision 060), as in the messaging apps people know; the send button is an icon
+ * named "Enviar mensaje", so on a 360 px phone the text box keeps the row (issue 55).
  */
-export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps) {
+export function Composer({ onSend, onPhoto, onVoiceNote, onTyping, disabled }: ComposerProps) {
   const [text, setText] = useState('');
+  const [recording, setRecording] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState<'text' | 'photo' | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
@@ -86,7 +92,7 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
           {error}
         </p>
       )}
-      <div className="flex items-end gap-2">
+      <div className="flex items-end gap-1.5">
         <input
           ref={fileInput}
           type="file"
@@ -99,7 +105,7 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
         />
         <button
           type="button"
-          className={buttonClasses('ghost', 'shrink-0 px-3')}
+          className={buttonClasses('ghost', cx('size-11 shrink-0 p-0', recording && 'hidden'))}
           onClick={() => fileInput.current?.click()}
           disabled={disabled || busy === 'photo'}
           aria-label={busy === 'photo' ? t.uploading : t.attach}
@@ -112,7 +118,7 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
             />
           </svg>
         </button>
-        <label className="flex min-w-0 flex-1 flex-col">
+        <label className={cx('flex min-w-0 flex-1 flex-col', recording && 'hidden')}>
           <span className="sr-only">{t.composerLabel}</span>
           <textarea
             ref={textarea}
@@ -130,9 +136,19 @@ export function Composer({ onSend, onPhoto, onTyping, disabled }: ComposerProps)
             className="min-h-11 w-full resize-none rounded-md border border-slate-400 px-3 py-2 text-base text-slate-900 focus:border-brand-700 focus:ring-2 focus:ring-brand-700 focus:outline-none"
           />
         </label>
-        <button type="submit" className={buttonClasses('primary', 'shrink-0')} disabled={disabled || busy === 'text' || text.trim() === ''}>
-          {busy === 'text' ? t.sending : t.send}
-        </button>
+        {text.trim() === '' && busy !== 'text' ? (
+          <VoiceRecorder onSend={onVoiceNote} onError={setError} onRecording={setRecording} disabled={disabled} />
+        ) : (
+          <button
+            type="submit"
+            className={buttonClasses('primary', 'size-11 shrink-0 p-0')}
+            disabled={disabled || busy === 'text'}
+            aria-label={busy === 'text' ? t.sending : t.sendLabel}
+            title={t.sendLabel}
+          >
+            <SendIcon />
+          </button>
+        )}
       </div>
       <p id={hintId} className="text-xs text-slate-600 max-sm:sr-only [@media(pointer:coarse)]:hidden">
         {t.composerHint}

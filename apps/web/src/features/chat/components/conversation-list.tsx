@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { chat } from '@arreglaya/shared/i18n/chat';
+import { voiceNotes } from '@arreglaya/shared/i18n/voice-notes';
 import type { ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
@@ -24,7 +25,7 @@ function preview(c: ConversationSummary): string {
   const m = c.lastMessage;
   // No message of one's own, from the other person or addressed to oneself (only the other's notices): say so.
   if (!m) return t.noPreview;
-  const text = m.type === 'image' ? t.photoPreview : m.type === 'notification' ? `${t.notificationPreview}: ${m.text}` : m.text;
+  const text = m.type === 'image' ? t.photoPreview : m.type === 'voice' ? voiceNotes.preview : m.type === 'notification' ? `${t.notificationPreview}: ${m.text}` : m.text;
   return `${m.mine ? t.you : ''}${text.replace(/\s+/g, ' ')}`;
 }
 

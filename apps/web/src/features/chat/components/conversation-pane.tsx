@@ -201,7 +201,12 @@ export function ConversationPane({ live, conversation, respond, onRespondHandled
       )}
 
       {conversation.canWrite ? (
-        <Composer onSend={(text) => live.sendText(id, text)} onPhoto={(file) => live.sendPhoto(id, file)} onTyping={() => live.typing(id)} />
+        <Composer
+          onSend={(text) => live.sendText(id, text)}
+          onPhoto={(file) => live.sendPhoto(id, file)}
+          onVoiceNote={(audio) => live.sendVoiceNote(id, audio)}
+          onTyping={() => live.typing(id)}
+        />
       ) : (
         // The other person was banned or deleted: the server refuses new messages (409), so no composer invites one.
         <p role="status" className="border-t border-slate-200 bg-slate-50 p-3 text-slate-800">

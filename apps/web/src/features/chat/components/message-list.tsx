@@ -5,7 +5,9 @@ import type { ChatMessage } from '@arreglaya/shared/schemas/chat';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { cx } from '@/lib/cx.ts';
 import { dayKey, formatDay, formatTime } from '@/lib/format.ts';
-import { chatPhotoUrl } from '../api/chat-api.ts';
+import { formatDuration, formatSpokenDuration } from '@arreglaya/shared/format-dates';
+import { voiceNotes as tv } from '@arreglaya/shared/i18n/voice-notes';
+import { chatPhotoUrl, voiceNoteUrl } from '../api/chat-api.ts';
 import { deliveryState } from '../lib/message-log.ts';
 import { MessageText } from './message-text.tsx';
 
@@ -112,6 +114,32 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
           <time dateTime={message.createdAt}>{formatTime(message.createdAt)}</time>
         </p>
       </article>
+    );
+  }
+  if (message.type === 'voice') {
+    const note = message.voiceNote;
+    return (
+      <Bubble message={message}>
+        {note ? (
+          // The length is the server's, read from the file: a recorder's WebM tells the browser none until it has read it all.
+          <span className="flex flex-wrap items-center gap-2" data-testid="voice-note">
+            <audio
+              controls
+              preload="metadata"
+              src={voiceNoteUrl(conversationId, note.id)}
+              aria-label={tv.label(formatSpokenDuration(note.durationMs))}
+              className="h-10 w-56 max-w-full"
+            >
+              <track kind="captions" />
+            </audio>
+            <span className="text-sm tabular-nums" aria-hidden="true" data-testid="voice-duration">
+              {formatDuration(note.durationMs)}
+            </span>
+          </span>
+        ) : (
+          <span className="italic">{tv.gone}</span>
+        )}
+      </Bubble>
     );
   }
   if (message.type === 'image' && message.photoId) {

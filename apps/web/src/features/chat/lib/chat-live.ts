@@ -225,6 +225,12 @@ export class ChatLive {
     this.refreshLists(false);
   }
 
+  async sendVoiceNote(conversationId: string, audio: Blob): Promise<void> {
+    const message = await this.api.sendVoiceNote(conversationId, audio);
+    this.addMessages(conversationId, [message]);
+    this.refreshLists(false);
+  }
+
   async respond(conversationId: string, requestId: string, response: 'accept' | 'reject'): Promise<void> {
     const answer = await this.api.respond(conversationId, requestId, response);
     const messages = this.log(conversationId).messages.map((m) =>

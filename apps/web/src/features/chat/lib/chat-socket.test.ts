@@ -191,6 +191,7 @@ function message(text: string, mine: boolean, at: number): ChatMessage {
     subject: null,
     text,
     photoId: null,
+    voiceNote: null,
     quoteId: null,
     projectId: null,
     createdAt: new Date(Date.UTC(2026, 10, 24, 12, 0, at)).toISOString(),

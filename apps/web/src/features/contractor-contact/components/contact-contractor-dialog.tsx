@@ -59,7 +59,7 @@ export function ContactContractorDialog({ contractor, clientId, onClose }: Conta
       const answer = await send.mutateAsync(values);
       setSent(answer.message);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, FIELDS)) setFailure(errorMessage(error));
+      if (!applyServerFieldErrors(error, setError, FIELDS)) setFailure(t.sendError(errorMessage(error)));
     }
   };
 

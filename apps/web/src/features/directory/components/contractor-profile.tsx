@@ -13,6 +13,7 @@ import { formatDate, formatNumber } from '@/lib/format.ts';
 import { DIRECTORY_TIME_ZONE, formatMonthYear } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
 import { BadgesHelp, hasTrustFacts, TrustFacts } from './contractor-trust.tsx';
+import { ContractorSocialLinks } from './contractor-social-links.tsx';
 
 interface ContractorProfileProps {
   profile: ContractorPublicProfile;
@@ -21,10 +22,12 @@ interface ContractorProfileProps {
   contact?: ReactNode;
   /** The contractor's finished jobs (the portfolio feature's section), composed by the page. */
   portfolio?: ReactNode;
+  /** What goes under each review (the reviews feature's Me gusta / No me gusta), composed by the page. */
+  reviewActions?: (reviewId: string) => ReactNode;
 }
 
 /** The public page of a contractor (/contractors/:id): only public fields and approved reviews. */
-export function ContractorProfile({ profile: p, favourite, contact, portfolio }: ContractorProfileProps) {
+export function ContractorProfile({ profile: p, favourite, contact, portfolio, reviewActions }: ContractorProfileProps) {
   const { locale } = useCountry();
   const city = p.city ? findCity(p.country, p.city)?.name : undefined;
   const reviewsText = t.card.reviews(formatNumber(p.ratingCount, locale), p.ratingCount);
@@ -72,7 +75,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
                 <ul className="mt-4 flex flex-col gap-4">
                   {p.reviews.map((review) => (
                     <li key={review.id}>
-                      <ReviewItem review={review} locale={locale} />
+                      <ReviewItem review={review} locale={locale} actions={reviewActions?.(review.id)} />
                     </li>
                   ))}
                 </ul>
@@ -109,6 +112,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
               </ul>
             )}
           </section>
+          <ContractorSocialLinks contractor={p} />
           {p.services.length > 0 && (
             <section aria-labelledby="contractor-services">
               <h2 id="contractor-services" className="text-lg font-bold text-slate-900">
@@ -145,7 +149,7 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio }:
   );
 }
 
-function ReviewItem({ review: r, locale }: { review: PublicReview; locale: string }) {
+function ReviewItem({ review: r, locale, actions }: { review: PublicReview; locale: string; actions?: ReactNode }) {
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4">
       <StarRating value={r.rating} />
@@ -160,6 +164,7 @@ function ReviewItem({ review: r, locale }: { review: PublicReview; locale: strin
           <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.reply}</p>
         </div>
       )}
+      {actions}
     </article>
   );
 }

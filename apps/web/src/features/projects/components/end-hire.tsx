@@ -44,9 +44,11 @@ interface EndHireDialogProps {
   userId: string;
   action: 'cancel' | 'withdraw';
   onClose: () => void;
+  /** What happens, when not the unfunded hire's (a funded hire's step back, decision 057). */
+  text?: string;
 }
 
-export function EndHireDialog({ projectId, userId, action, onClose }: EndHireDialogProps) {
+export function EndHireDialog({ projectId, userId, action, onClose, text }: EndHireDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const messageBox = useMessageBox();
@@ -86,7 +88,7 @@ export function EndHireDialog({ projectId, userId, action, onClose }: EndHireDia
   return (
     <ModalDialog title={title} onClose={onClose} variant="confirm" dismissable={!sending.busy} alert describedBy={`${id}-text`}>
       <p id={`${id}-text`} className="mt-2 text-slate-800">
-        {action === 'cancel' ? t.cancelText : t.withdrawText}
+        {text ?? (action === 'cancel' ? t.cancelText : t.withdrawText)}
       </p>
       <form noValidate onSubmit={(e) => void submit(e)} className="mt-4 flex flex-col gap-4" aria-busy={sending.busy}>
         <Field label={t.reason} hint={t.reasonHint} error={fieldError}>

@@ -55,6 +55,7 @@ function offer(extra: Partial<Offer> = {}): Offer {
     startDate: null,
     durationDays: null,
     warrantyDays: null,
+    holdbackPercent: null,
     materialsIncluded: null,
     ...extra,
   };

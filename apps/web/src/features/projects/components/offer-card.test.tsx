@@ -56,6 +56,7 @@ function offer(status: QuoteStatus, extra: Partial<Offer> = {}): Offer {
     startDate: null,
     durationDays: null,
     warrantyDays: null,
+    holdbackPercent: null,
     materialsIncluded: null,
     ...extra,
   };
@@ -80,6 +81,17 @@ describe('OfferCard', () => {
     expect(card.textContent).toContain('Cambio completo con materiales.');
     expect(card.textContent).toContain(t.offers.stage('Materiales', 40));
     expect(card.textContent).toContain(t.offers.validUntil(formatDate('2030-01-10T12:00:00.000Z', 'es-DO')));
+  });
+
+  it('shows the warranty holdback with its percent, amount and days, and nothing when the offer keeps none (decision 055)', () => {
+    renderCard(offer('created', { priceMinor: 2_500_000, warrantyDays: 90, holdbackPercent: 5 }));
+    const term = screen.getByText('Retención de garantía');
+    expect(term.tagName).toBe('DT');
+    expect(term.nextElementSibling?.textContent).toBe('5 % (RD$1,250.00) por 90 días');
+    cleanup();
+
+    renderCard(offer('created', { warrantyDays: 90, holdbackPercent: 0 }));
+    expect(screen.queryByText('Retención de garantía')).toBeNull();
   });
 
   it('links a listed contractor to their profile; one no longer listed shows the name and "Perfil no disponible", no profile link, and stays decidable', () => {

@@ -1,5 +1,7 @@
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import type { Offer } from '@arreglaya/shared/schemas/projects';
+import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
+import { holdbackTermText } from '@arreglaya/shared/warranty-terms';
 import { formatDate, formatNumber } from '@/lib/format.ts';
 
 // An offer's terms as the client reads them (decision 043), on its card and in the comparison
@@ -22,7 +24,12 @@ export function materialsText(o: Pick<Offer, 'materialsIncluded'>): string {
   return o.materialsIncluded === null ? tt.notStated : o.materialsIncluded ? tt.yes : tt.no;
 }
 
-/** The four terms as rows of the card's description list. */
+/** The warranty holdback (decision 055): '5 % (RD$625.00) por 90 días' of the agreed price (the offer's until agreed); null without one. */
+export function holdbackText(o: Pick<Offer, 'holdbackPercent' | 'warrantyDays' | 'currency' | 'priceMinor' | 'agreedPriceMinor'>, locale: string): string | null {
+  return holdbackTermText(o, o.agreedPriceMinor > 0 ? o.agreedPriceMinor : o.priceMinor, (n) => formatNumber(n, locale));
+}
+
+/** The four terms as rows of the card's description list, and the warranty holdback when the offer has one. */
 export function OfferTermsRows({ offer: o, locale }: { offer: Offer; locale: string }) {
   const rows: [string, string][] = [
     [tt.startDate, startDateText(o, locale)],
@@ -30,6 +37,8 @@ export function OfferTermsRows({ offer: o, locale }: { offer: Offer; locale: str
     [tt.warranty, warrantyText(o, locale)],
     [tt.materialsIncluded, materialsText(o)],
   ];
+  const holdback = holdbackText(o, locale);
+  if (holdback) rows.push([tw.term, holdback]);
   return (
     <>
       {rows.map(([term, value]) => (

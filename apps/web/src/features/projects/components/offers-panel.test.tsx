@@ -58,6 +58,7 @@ function offer(id: number, who: Offer['contractor'], status: QuoteStatus, priceM
     startDate: null,
     durationDays: null,
     warrantyDays: null,
+    holdbackPercent: null,
     materialsIncluded: null,
   };
 }

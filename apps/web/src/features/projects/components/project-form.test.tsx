@@ -179,7 +179,7 @@ describe('ProjectForm', () => {
     await waitFor(() => expect(sectorSelect().value).toBe(''));
   });
 
-  it('shows an error without fields in the form alert', async () => {
+  it("shows an error without fields in the form alert, as the catalogue's save failure", async () => {
     const user = userEvent.setup();
     render(
       <ProjectForm
@@ -191,7 +191,7 @@ describe('ProjectForm', () => {
     );
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: t.form.save }));
-    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(tp.refused.edit));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(tp.saveError(tp.refused.edit)));
   });
 });
 

@@ -120,7 +120,7 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
     try {
       await onSubmit(data, sending, events);
     } catch (error) {
-      if (!applyServerFieldErrors(error, setError, PROJECT_FIELDS)) setFailure(errorMessage(error));
+      if (!applyServerFieldErrors(error, setError, PROJECT_FIELDS)) setFailure(tp.saveError(errorMessage(error)));
     }
   };
 

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+import { socialLinks } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
@@ -92,6 +93,19 @@ describe('ProjectView and the place', () => {
     );
     expect(screen.getByRole('region', { name: t.page.address }).textContent).toContain('Calle Respaldo 7 #14');
     expect(screen.getByRole('region', { name: t.page.contact }).textContent).toContain(t.page.noPhone);
+  });
+
+  it("gives the paid contractor the client's Instagram with her contact details", () => {
+    renderView(
+      hired('contractor', {
+        clientContact: { name: 'Lucía Almonte', email: 'lucia@example.com', phone: null },
+        clientSocial: { facebook: null, instagram: 'https://instagram.com/lucia.casa', linkedin: null },
+      }),
+    );
+    const contact = screen.getByRole('region', { name: t.page.contact });
+    const link = within(contact).getByRole('link', { name: socialLinks.linkName('Instagram', 'Lucía Almonte') });
+    expect(link.getAttribute('href')).toBe('https://instagram.com/lucia.casa');
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer nofollow ugc');
   });
 
   it('shows no address section to a contractor the money has not reached', () => {

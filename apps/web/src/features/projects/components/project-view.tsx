@@ -1,3 +1,6 @@
+import { socialLinks as socialLinksText } from '@arreglaya/shared/i18n/profile';
+import type { SocialLinks } from '@arreglaya/shared/schemas/social-links';
+import { SocialLinksList } from '@/components/ui/social-links.tsx';
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
@@ -13,6 +16,8 @@ import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { projectPhotoUrl, useChangeStatus } from '../project.ts';
 import { startDateLabel } from './project-tile.tsx';
 import { GuaranteePanel } from './guarantee-panel.tsx';
+import { ShowUp } from './show-up.tsx';
+import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
 /** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
@@ -64,6 +69,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
       </header>
 
       {lead}
+      <ShowUp project={p} userId={userId} locale={locale} />
 
       {main && (
         <section aria-label={t.page.photos} className="flex flex-col gap-3">
@@ -136,7 +142,14 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
       </div>
 
       {(p.viewer.isClient || (p.viewer.isHiredContractor && contact)) && <AddressSection project={p} />}
-      {contact && <ContactSection contact={contact} heading={p.viewer.isClient ? t.page.contractorContact : t.page.clientContact} conversationId={p.conversationId} />}
+      {contact && (
+        <ContactSection
+          contact={contact}
+          heading={p.viewer.isClient ? t.page.contractorContact : t.page.clientContact}
+          conversationId={p.conversationId}
+          social={p.viewer.isHiredContractor ? p.clientSocial : null}
+        />
+      )}
       {contactWaits && (
         <section aria-labelledby="project-contact" className="rounded-xl border border-slate-200 bg-white p-4">
           <h2 id="project-contact" className="text-xl font-bold text-slate-900">
@@ -176,6 +189,7 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
 
       <AfterDelivery project={p} userId={userId} locale={locale} />
       <GuaranteePanel project={p} userId={userId} locale={locale} />
+      <WarrantyHoldbackSection project={p} userId={userId} locale={locale} />
 
       {children}
     </div>
@@ -212,7 +226,7 @@ function AddressSection({ project: p }: { project: ProjectDetail }) {
   );
 }
 
-function ContactSection({ contact, heading, conversationId }: { contact: ContactData; heading: string; conversationId: string | null }) {
+function ContactSection({ contact, heading, conversationId, social }: { contact: ContactData; heading: string; conversationId: string | null; social: SocialLinks | null }) {
   return (
     <section aria-labelledby="project-contact" className="rounded-xl border border-green-700/40 bg-green-50 p-4">
       <h2 id="project-contact" className="text-xl font-bold text-slate-900">
@@ -239,6 +253,15 @@ function ContactSection({ contact, heading, conversationId }: { contact: Contact
           )}
         </dd>
       </dl>
+      {/* The client's Facebook, Instagram and LinkedIn, with her other contact details (decision 058). */}
+      {social && (
+        <div className="mt-3">
+          <p className="text-sm font-medium text-slate-800">{socialLinksText.clientTitle}</p>
+          <div className="mt-1">
+            <SocialLinksList links={social} name={contact.name} />
+          </div>
+        </div>
+      )}
       {conversationId && (
         <Link to={`/perfil/mensajes?conversation=${conversationId}`} className={buttonClasses('primary', 'mt-4')}>
           {t.page.conversation}

@@ -110,7 +110,8 @@ describe('a contractor whose profile is not listed yet (issue 35)', () => {
   it('is told to complete the profile before the offer form, with a link to it, and gets no form to fill in vain', async () => {
     renderPanel(openProject(), undefined, false);
     expect(await screen.findByText(tq.profileIncomplete)).toBeTruthy();
-    expect(screen.getByRole('link', { name: t.completeProfile }).getAttribute('href')).toBe('/profile');
+    // The spec's registration screen, 'Completa tu perfil de contratista' (issue 55).
+    expect(screen.getByRole('link', { name: t.completeProfile }).getAttribute('href')).toBe('/contractor/profile');
     expect(screen.queryByRole('button', { name: t.make })).toBeNull();
   });
 

@@ -112,7 +112,7 @@ export function ContractorQuotePanel({ project }: { project: ProjectDetail }) {
           {canQuote && profileIncomplete && (
             <div className="flex flex-col items-start gap-2 rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4">
               <p className="text-slate-900">{tq.profileIncomplete}</p>
-              <Link to="/profile" className={buttonClasses('primary')}>
+              <Link to="/contractor/profile" className={buttonClasses('primary')}>
                 {t.completeProfile}
               </Link>
             </div>

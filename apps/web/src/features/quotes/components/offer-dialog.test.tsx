@@ -40,7 +40,7 @@ async function fillTerms(user: ReturnType<typeof userEvent.setup>, startDate = F
   await user.type(screen.getByLabelText('Garantía (días)'), '90');
   await user.click(screen.getByRole('radio', { name: 'Sí' }));
 }
-const TERMS = { startDate: FUTURE, durationDays: 5, warrantyDays: 90, materialsIncluded: true };
+const TERMS = { startDate: FUTURE, durationDays: 5, warrantyDays: 90, holdbackPercent: 0, materialsIncluded: true };
 
 const price = () => screen.getByLabelText('Precio (DOP)');
 /** What a screen reader says after the price field's label: its hint and error. */
@@ -136,6 +136,37 @@ describe('Make Offer', () => {
     expect(send).not.toHaveBeenCalled();
     await user.type(description(), ' de dos paredes.');
     expect(screen.queryByText(/Faltan/)).toBeNull();
+  });
+
+  it('offers a warranty holdback of up to 10 %, only with warranty days, with its hint (decision 055)', async () => {
+    const send = vi.fn(async () => ({ message: 'Tu oferta fue enviada al cliente.' }));
+    const { user, onSent } = renderDialog(send);
+    await user.type(price(), '12500');
+    await user.type(description(), 'Incluye materiales y mano de obra.');
+    fireEvent.change(screen.getByLabelText('Fecha de inicio'), { target: { value: FUTURE } });
+    await user.type(screen.getByLabelText('Duración (días)'), '5');
+    await user.type(screen.getByLabelText('Garantía (días)'), '0');
+    await user.click(screen.getByRole('radio', { name: 'Sí' }));
+    const holdback = screen.getByLabelText('Retención de garantía (%)');
+    const described = (holdback.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' ');
+    expect(described).toMatch(/queda retenido durante los días de garantía/);
+    await user.clear(holdback);
+    await user.type(holdback, '12');
+    await user.click(submit());
+    expect(await screen.findByText('La retención de garantía tiene que estar entre 0 y 10 %.')).toBeTruthy();
+    await user.clear(holdback);
+    await user.type(holdback, '5');
+    await user.click(submit());
+    expect(await screen.findByText('Para ofrecer una retención de garantía, indica más de 0 días de garantía.')).toBeTruthy();
+    expect(send).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Garantía (días)'));
+    await user.type(screen.getByLabelText('Garantía (días)'), '90');
+    await user.click(submit());
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    expect(send).toHaveBeenCalledWith({ priceMinor: 1_250_000, description: 'Incluye materiales y mano de obra.', validityDays: 7, ...TERMS, holdbackPercent: 5 });
   });
 
   it('sends the price in centavos with the default validity of 7 days', async () => {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
+import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { offerForm as t } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
@@ -10,6 +11,7 @@ import {
   QUOTE_DURATION_MAX_DAYS,
   QUOTE_VALIDITY_MAX_DAYS,
   QUOTE_WARRANTY_MAX_DAYS,
+  QUOTE_HOLDBACK_MAX_PERCENT,
   todayIn,
   offerStartDateLatest,
   type Quote,
@@ -47,7 +49,17 @@ const STAGES_MAX = 5;
 
 /** What a kept offer draft may give back: the form's fields of the right type, stages of a title and a percent. */
 function keptOffer(kept: Record<string, unknown>): Partial<OfferFormValues> {
-  const picked = sameTypes(initialValues(), kept, ['price', 'description', 'validityDays', 'useStages', 'startDate', 'durationDays', 'warrantyDays', 'materialsIncluded']);
+  const picked = sameTypes(initialValues(), kept, [
+    'price',
+    'description',
+    'validityDays',
+    'useStages',
+    'startDate',
+    'durationDays',
+    'warrantyDays',
+    'holdbackPercent',
+    'materialsIncluded',
+  ]);
   const stages = kept.stages;
   if (
     Array.isArray(stages) &&
@@ -172,6 +184,20 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
                 inputMode="numeric"
                 min={0}
                 max={QUOTE_WARRANTY_MAX_DAYS}
+                step={1}
+                className={inputClasses()}
+              />
+            )}
+          </Field>
+          <Field label={tw.percentLabel} hint={tw.percentHint} error={errors.holdbackPercent?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('holdbackPercent', { valueAsNumber: true })}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={QUOTE_HOLDBACK_MAX_PERCENT}
                 step={1}
                 className={inputClasses()}
               />

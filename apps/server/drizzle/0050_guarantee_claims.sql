@@ -20,7 +20,7 @@ ALTER TABLE "claims" ADD CONSTRAINT "claims_project_id_projects_id_fk" FOREIGN K
 ALTER TABLE "claims" ADD CONSTRAINT "claims_opened_by_users_id_fk" FOREIGN KEY ("opened_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "claims_open_project_idx" ON "claims" USING btree ("project_id","kind") WHERE "claims"."decided_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "claims_project_idx" ON "claims" USING btree ("project_id","opened_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "claims_undecided_idx" ON "claims" USING btree ("answer_due_at") WHERE "claims"."decided_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "claims_undecided_idx" ON "claims" USING btree ("answer_due_at") WHERE "claims"."decided_at" IS NULL;
 -- hand-written: every project in claim today gets its claims row (decision 054). Its deadlines are
 -- approximated in calendar days (5 business days ≈ 7 days, 10 ≈ 14; holidays not counted): the
 -- business-day calendar lives in TypeScript. Projects disputed and since decided keep no row.

@@ -95,6 +95,24 @@ describe('approval keeps the holdback in escrow', () => {
     expect(await checkLedger(t.db)).toEqual([]);
   });
 
+  it('keeps it on an automatic approval too: the release 3 days later pays the rest, and the warranty runs from that release', async () => {
+    const h = await funded(t, { holdbackPercent: 5, warrantyDays: 90 });
+    expect((await setStatus(t, h.contractor, h.projectId, 'in_progress')).statusCode).toBe(200);
+    expect((await setStatus(t, h.contractor, h.projectId, 'delivered')).statusCode).toBe(200);
+    const approvedAt = Date.now() + 7 * DAY + 60_000;
+    await runJob(t.app.jobs, 'deliveries-auto-approve', { at: new Date(approvedAt).toISOString() });
+    // Approved automatically: everything still held for the 3 days a claim may still come (decision 054).
+    expect((await escrow(t, h.projectId)).heldMinor).toBe(PRICE);
+    expect(await holdbackRow(h.projectId)).toBeUndefined();
+    const releasedAt = approvedAt + 3 * DAY + 60_000;
+    await runJob(t.app.jobs, 'deliveries-auto-approve', { at: new Date(releasedAt).toISOString() });
+    expect((await escrow(t, h.projectId)).heldMinor).toBe(PRICE * 0.05);
+    const row = (await holdbackRow(h.projectId))!;
+    expect(row).toMatchObject({ status: 'held', amountMinor: PRICE * 0.05 });
+    expect(Math.abs(row.releaseAt.getTime() - (releasedAt + 90 * DAY))).toBeLessThan(60_000);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
   it('keeps nothing on an offer without a holdback', async () => {
     const { client, projectId } = await approved({ holdbackPercent: 0 });
     expect(await escrow(t, projectId)).toMatchObject({ releasedMinor: PRICE, heldMinor: 0 });

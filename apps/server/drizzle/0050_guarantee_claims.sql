@@ -12,7 +12,7 @@ CREATE TABLE "claims" (
 	"decide_due_at" timestamp with time zone NOT NULL,
 	"decided_at" timestamp with time zone,
 	"late_at" timestamp with time zone,
-	CONSTRAINT "claims_kind_check" CHECK ("claims"."kind" IN ('delivery'))
+	CONSTRAINT "claims_kind_check" CHECK ("claims"."kind" IN ('delivery', 'warranty'))
 );
 --> statement-breakpoint
 ALTER TABLE "projects" ADD COLUMN "auto_approved_at" timestamp with time zone;--> statement-breakpoint

@@ -17,8 +17,12 @@ export const CLAIM_ANSWER_BUSINESS_DAYS = 5;
 /** Business days, counted from the claim's opening, the team has to decide it. */
 export const CLAIM_DECIDE_BUSINESS_DAYS = 10;
 
-/** What a claim is about. 'delivery': the work was not delivered, or not as agreed (this table). */
-export const CLAIM_KINDS = ['delivery'] as const;
+/**
+ * What a claim is about. 'delivery': the work was not delivered, or not as agreed; 'warranty': a
+ * fault within the offer's warranty days, over the holdback still held (decision 055). Both keep
+ * the same deadlines: the other side's answer and the team's decision.
+ */
+export const CLAIM_KINDS = ['delivery', 'warranty'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
 
 const DAY_MS = 86_400_000;

@@ -6,7 +6,8 @@ import { users } from './users.ts';
 /**
  * A claim under the guarantee (issue 49, decision 054): who opened it and why, the other side's
  * answer, and every deadline the server keeps (answer due, escalated when unanswered, decision
- * due, late-decision alert). 'delivery' for now: the work not delivered, or not as agreed.
+ * due, late-decision alert). 'delivery': the work not delivered, or not as agreed; 'warranty': a
+ * fault within the warranty, over the holdback (decision 055).
  */
 export const claims = pgTable(
   'claims',
@@ -33,7 +34,7 @@ export const claims = pgTable(
     lateAt: timestamp('late_at', { withTimezone: true }),
   },
   (t) => [
-    check('claims_kind_check', sql`${t.kind} IN ('delivery')`),
+    check('claims_kind_check', sql`${t.kind} IN ('delivery', 'warranty')`),
     // One undecided claim of a kind per project: a double claim is stored once.
     uniqueIndex('claims_open_project_idx')
       .on(t.projectId, t.kind)

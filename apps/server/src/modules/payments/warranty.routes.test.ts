@@ -1,6 +1,6 @@
 import { count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ledgerTransactions, quotes, warrantyHoldbacks } from '../../db/schema/index.ts';
+import { claims, ledgerTransactions, quotes, warrantyHoldbacks } from '../../db/schema/index.ts';
 import { balance, escrow, funded, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
 import { offerTerms, person, postProject, type Person } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
@@ -178,6 +178,14 @@ describe('a warranty claim', () => {
     expect(opened.statusCode).toBe(200);
     expect((await holdbackRow(projectId))!).toMatchObject({ status: 'claimed', claimReason: 'La tubería volvió a gotear.' });
     expect((await claim(client, projectId)).json().error.message).toBe('Ya hay un reclamo de garantía abierto para este trabajo.');
+    // With the guarantee's deadlines: the contractor answers within 5 business days, the team decides within 10.
+    const [deadlines] = await t.db.select().from(claims).where(eq(claims.projectId, projectId));
+    expect(deadlines).toMatchObject({ kind: 'warranty', reason: 'La tubería volvió a gotear.', decidedAt: null });
+    expect(deadlines!.answerDueAt.getTime()).toBeGreaterThan(deadlines!.openedAt.getTime() + 5 * DAY);
+    expect(deadlines!.decideDueAt.getTime()).toBeGreaterThan(deadlines!.answerDueAt.getTime());
+    const answered = await post(t, contractor, `/api/projects/${projectId}/claim/answer`, { answer: 'Voy el lunes a revisar la tubería.' });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().claim).toMatchObject({ kind: 'warranty', answer: 'Voy el lunes a revisar la tubería.' });
     const told = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'Reclamo de garantía abierto');
     expect(told.text).toContain('La tubería volvió a gotear.');
     // Only the project's people read it.
@@ -223,6 +231,8 @@ describe('a warranty claim', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ status: c.status, released: c.released, refunded: c.refunded });
       expect((await holdbackRow(projectId))!).toMatchObject({ status: c.status, decidedBy: admin.id });
+      const [closed] = await t.db.select().from(claims).where(eq(claims.projectId, projectId));
+      expect(closed!.decidedAt).not.toBeNull();
       expect(await escrow(t, projectId)).toMatchObject({ heldMinor: 0, releasedMinor: PRICE - 62_500 + c.released, refundedMinor: c.refunded });
       expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(payable + c.released - Math.round(c.released / 10));
       expect((await decide(admin, projectId, c.body)).statusCode).toBe(409);

@@ -8,6 +8,7 @@ import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { warrantyWindowOpen, type WarrantyClaimInput, type WarrantyClaimRow, type WarrantyHoldback } from '@arreglaya/shared/schemas/warranty';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { closeClaims, openClaim } from '../claims/claims.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { notify, projectUrl } from '../projects/project-notify.ts';
 import { projectPeople, releaseHeld, settleClaim, type PaymentsDeps } from './payments.service.ts';
@@ -79,6 +80,8 @@ export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projec
     if (h.status !== 'held') throw new AppError('CONFLICT', tw.alreadySettled);
     if (now.getTime() >= h.releaseAt.getTime()) throw new AppError('CONFLICT', tw.windowEnded(dayOf(h.releaseAt)));
     await markHoldback(tx, projectId, ['held'], 'claimed', { claimReason: input.reason, claimedAt: now });
+    // The guarantee's deadlines hold for it too: the contractor's answer, the team's decision (decision 054).
+    await openClaim(tx, project, actor.id, input.reason, now, 'warranty');
     const people = await projectPeople(tx, projectId);
     if (deps.mail && project.contractorId) {
       const m = tw.mail.claimed;
@@ -121,6 +124,7 @@ export async function decideWarrantyClaim(deps: WarrantyDeps, actor: Actor, proj
     const money = await settleClaim(tx, project, decision, { feePercent: deps.feePercent, by: actor.id, mail: deps.mail, key: 'warranty' });
     const status = decision.outcome === 'release' ? 'released' : decision.outcome === 'refund' ? 'refunded' : 'split';
     await markHoldback(tx, projectId, ['claimed'], status, { decidedAt: now, decidedBy: actor.id, contractorPercent: decision.contractorPercent ?? null });
+    await closeClaims(tx, projectId, now);
     await tellDecided(tx, deps, project, h, decision);
     await recordLogEntry(tx, {
       userId: actor.id,

@@ -1,19 +1,31 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import type { ShowUpState } from '@arreglaya/shared/schemas/show-up';
 import { api } from '@/lib/api.ts';
-import { projectKeys } from './project.ts';
 
 // The arrival at the job (decision 057): what the project's client or hired contractor may do now,
-// as the server's clock says, and the moves. Keyed under the project, so a move refreshes both.
+// as the server's clock says, and the moves. Not under projectKeys.all: a move that ends the hire
+// refreshes the project, and a refetch of the arrival by the contractor no longer hired would be a
+// 404. Keyed by the project's version instead (its status, money held and last change): a new
+// version of the project reads the arrival again, only while the viewer is still one of its two.
 
-export const showUpKey = (userId: string, projectId: string) => [...projectKeys.all(userId), 'show-up', projectId] as const;
+export const showUpKeys = {
+  all: (userId: string) => ['show-up', userId] as const,
+  of: (userId: string, projectId: string, version: string) => [...showUpKeys.all(userId), projectId, version] as const,
+};
 
-export const showUpQuery = (userId: string, projectId: string) =>
-  queryOptions({ queryKey: showUpKey(userId, projectId), queryFn: ({ signal }) => api.get<ShowUpState>(`/api/projects/${encodeURIComponent(projectId)}/show-up`, signal) });
+/** What, in the project, changes what the arrival allows. */
+export const showUpVersion = (p: ProjectDetail) => `${p.status}:${p.money?.heldMinor ?? 0}:${p.updatedAt}`;
 
-export function useShowUp(userId: string, projectId: string, enabled: boolean) {
-  return useQuery({ ...showUpQuery(userId, projectId), enabled });
+export const showUpQuery = (userId: string, p: ProjectDetail) =>
+  queryOptions({
+    queryKey: showUpKeys.of(userId, p.id, showUpVersion(p)),
+    queryFn: ({ signal }) => api.get<ShowUpState>(`/api/projects/${encodeURIComponent(p.id)}/show-up`, signal),
+  });
+
+export function useShowUp(userId: string, project: ProjectDetail, enabled: boolean) {
+  return useQuery({ ...showUpQuery(userId, project), enabled });
 }
 
 const at = (projectId: string, path: string) => `/api/projects/${encodeURIComponent(projectId)}/${path}`;

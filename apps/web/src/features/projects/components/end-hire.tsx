@@ -10,6 +10,7 @@ import { errorMessage } from '@/lib/form-errors.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { endHire, projectKeys } from '../project.ts';
 import { viewerMay } from './project-view.tsx';
+import { showUpKeys } from '../show-up.ts';
 
 const t = projectsWeb.endHire;
 
@@ -74,10 +75,11 @@ export function EndHireDialog({ projectId, userId, action, onClose, text }: EndH
         const { message } = await endHire(projectId, parsed.data.reason);
         onClose();
         messageBox.show({ text: message, kind: 'success' });
-        // The page, the lists and the contractor's own offers on this project.
+        // The page, the lists and the contractor's own offers on this project; not the arrival,
+        // which the contractor no longer hired may not read (the project's new version hides it).
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) }),
-          queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(projectId) }),
+          queryClient.invalidateQueries({ predicate: (q) => q.queryKey.includes(projectId) && q.queryKey[0] !== showUpKeys.all(userId)[0] }),
         ]);
       } catch (error) {
         setFailure(errorMessage(error));

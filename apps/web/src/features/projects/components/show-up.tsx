@@ -10,7 +10,7 @@ import { formatDate, formatMoment } from '@/lib/format.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
 import { projectKeys } from '../project.ts';
-import { answerArrival, markArrival, useShowUp } from '../show-up.ts';
+import { answerArrival, markArrival, showUpKeys, useShowUp } from '../show-up.ts';
 import { EndHireDialog } from './end-hire.tsx';
 
 const t = showUp.web;
@@ -26,7 +26,7 @@ const SHOWN = ['assigned', 'in_progress', 'delivered', 'disputed', 'completado']
  */
 export function ShowUp({ project: p, userId, locale }: { project: ProjectDetail; userId: string; locale: string }) {
   const involved = (p.viewer.isClient || p.viewer.isHiredContractor) && (SHOWN as readonly string[]).includes(p.status);
-  const state = useShowUp(userId, p.id, involved);
+  const state = useShowUp(userId, p, involved);
   if (!involved || !state.data) return null;
   return <ShowUpSection project={p} userId={userId} locale={locale} state={state.data} />;
 }
@@ -44,7 +44,7 @@ function ShowUpSection({ project: p, userId, locale, state: s }: { project: Proj
   const nothingToDo = !arrival && !s.may.arrive && !s.may.reportNoShow && !s.may.stepBack && !(isContractor && p.status === 'assigned');
   if (nothingToDo) return null;
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) });
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) }), queryClient.invalidateQueries({ queryKey: showUpKeys.all(userId) })]);
   const send = (work: () => Promise<{ message: string }>) =>
     sending.run(async () => {
       setFailure(null);

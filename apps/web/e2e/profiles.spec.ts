@@ -25,7 +25,12 @@ test.beforeAll(async ({ ownServer }) => {
 
 const bar = (page: Page) => page.getByRole('progressbar', { name: t.completion.label });
 const saved = (page: Page) => page.getByRole('status').filter({ hasText: success.recordUpdated });
-const field = (page: Page, label: string) => page.getByRole('main').getByLabel(label, { exact: true });
+// A form control by its label (the contractor's Verificación section also has a card named 'Cédula').
+const field = (page: Page, label: string) =>
+  page
+    .getByRole('main')
+    .locator('input, select, textarea')
+    .and(page.getByLabel(label, { exact: true }));
 
 /** A real JPEG made here (sharp), like a phone photo. */
 async function jpegPhoto(): Promise<Buffer> {

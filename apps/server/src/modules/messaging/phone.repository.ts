@@ -84,12 +84,17 @@ export async function deletePhone(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
 }
 
-/** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). */
-export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean): Promise<number> {
+/** How WhatsApp consent was given or taken back (decision 061): the person's settings, a message (ALTA, BAJA), the provider's refusal. */
+export type ConsentSource = 'settings' | 'message' | 'provider';
+
+/** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). WhatsApp keeps when and how. */
+export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean, source: ConsentSource): Promise<number> {
   const col = optedOutCol[channel];
+  const consent =
+    channel !== 'whatsapp' ? {} : optedOut ? { whatsappOptOutSource: source } : { whatsappOptedInAt: sql`now()`, whatsappOptInSource: source, whatsappOptOutSource: null };
   const rows = await db
     .update(phoneNumbers)
-    .set({ [optedOutKey[channel]]: optedOut ? sql`now()` : null, updatedAt: sql`now()` })
+    .set({ [optedOutKey[channel]]: optedOut ? sql`now()` : null, ...consent, updatedAt: sql`now()` })
     .where(and(eq(phoneNumbers.number, number), optedOut ? isNull(col) : isNotNull(col)))
     .returning({ userId: phoneNumbers.userId });
   return rows.length;
@@ -107,12 +112,22 @@ export async function markUndeliverable(db: DbOrTx, userId: string, channel: Pho
     .where(eq(phoneNumbers.userId, userId));
 }
 
-/** The person wrote to us on WhatsApp: free text may reach them for 24 hours. */
-export async function touchInbound(db: DbOrTx, number: string): Promise<void> {
+/** The person wrote to us on WhatsApp at `at` (the message's time): free text may reach them for 24 hours after it. */
+export async function touchInbound(db: DbOrTx, number: string, at: Date = new Date()): Promise<void> {
+  const when = at.toISOString();
   await db
     .update(phoneNumbers)
-    .set({ lastInboundAt: sql`now()` })
+    .set({ lastInboundAt: sql`GREATEST(${phoneNumbers.lastInboundAt}, ${when}::timestamptz)` })
     .where(eq(phoneNumbers.number, number));
+}
+
+/** The one person who has this number verified for WhatsApp (a unique index keeps it one), and whether it opted out. */
+export async function findWhatsAppOwner(db: DbOrTx, number: string): Promise<{ userId: string; optedOut: boolean } | undefined> {
+  const [row] = await db
+    .select({ userId: phoneNumbers.userId, optedOutAt: phoneNumbers.whatsappOptedOutAt })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), isNotNull(phoneNumbers.whatsappVerifiedAt)));
+  return row ? { userId: row.userId, optedOut: row.optedOutAt !== null } : undefined;
 }
 
 export async function findCode(db: DbOrTx, userId: string): Promise<PhoneCodeRow | undefined> {

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PhoneChannel } from '@arreglaya/shared/schemas/phone';
+import type { ConsentSource, PhoneChannel } from '@arreglaya/shared/schemas/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import { messagingWebhookEvents, phoneCodes, phoneNumbers, users } from '../../db/schema/index.ts';
 
@@ -58,9 +58,21 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
     lastInboundAt: null,
   };
   const other = channel === 'whatsapp' ? 'sms' : 'whatsapp';
+  // WhatsApp consent (decision 061): confirming the number on WhatsApp in the settings is the opt-in;
+  // confirming it on SMS keeps WhatsApp's consent only for the same number.
+  const sameNumber = (col: SQL | typeof phoneNumbers.whatsappOptedInAt | typeof phoneNumbers.whatsappOptInSource | typeof phoneNumbers.whatsappOptOutSource) =>
+    sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${col} END`;
+  const consent =
+    channel === 'whatsapp'
+      ? { whatsappOptedInAt: now, whatsappOptInSource: 'settings', whatsappOptOutSource: null }
+      : {
+          whatsappOptedInAt: sameNumber(phoneNumbers.whatsappOptedInAt),
+          whatsappOptInSource: sameNumber(phoneNumbers.whatsappOptInSource),
+          whatsappOptOutSource: sameNumber(phoneNumbers.whatsappOptOutSource),
+        };
   await db
     .insert(phoneNumbers)
-    .values({ userId, ...fresh, [verifiedKey[channel]]: now })
+    .values({ userId, ...fresh, [verifiedKey[channel]]: now, ...(channel === 'whatsapp' ? { whatsappOptedInAt: now, whatsappOptInSource: 'settings' } : {}) })
     .onConflictDoUpdate({
       target: phoneNumbers.userId,
       set: {
@@ -74,6 +86,7 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
         [optedOutKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${optedOutCol[other]} END`,
         [undeliverableKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${undeliverableCol[other]} END`,
         lastInboundAt: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${phoneNumbers.lastInboundAt} END`,
+        ...consent,
         updatedAt: now,
       },
     });
@@ -83,9 +96,6 @@ export async function deletePhone(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(phoneNumbers).where(eq(phoneNumbers.userId, userId));
   await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
 }
-
-/** How WhatsApp consent was given or taken back (decision 061): the person's settings, a message (ALTA, BAJA), the provider's refusal. */
-export type ConsentSource = 'settings' | 'message' | 'provider';
 
 /** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). WhatsApp keeps when and how. */
 export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean, source: ConsentSource): Promise<number> {

@@ -161,3 +161,67 @@ describe('the webhook', () => {
     expect((await messagesOf(contractor.cookie, conversationId)).map((m) => m.text)).toEqual(['Desde el teléfono']);
   });
 });
+
+describe('consent and the console', () => {
+  it('keeps opt-in and opt-out with time and source, and the console’s person page shows the WhatsApp state', async () => {
+    const admin = await createUser(t.db, { role: 'sysadmin' });
+    const adminCookie = await signIn(t, admin);
+    const { user, cookie, number } = await personWithWhatsApp('client');
+    const state = async () => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/admin/people/${user.id}`, headers: { cookie: adminCookie } });
+      expect(res.statusCode).toBe(200);
+      return res.json().whatsapp;
+    };
+    const confirmed = await state();
+    expect(confirmed).toMatchObject({ number, optInSource: 'settings', optedOutAt: null, lastInboundAt: null, windowOpenUntil: null });
+    expect(confirmed.optedInAt).toEqual(expect.any(String));
+
+    await wa().receive(number, 'BAJA');
+    await settled();
+    const out = await state();
+    expect(out).toMatchObject({ optOutSource: 'message', optedOutAt: expect.any(String) });
+    const lastInbound = new Date(out.lastInboundAt).getTime();
+    expect(new Date(out.windowOpenUntil).getTime() - lastInbound).toBe(24 * 3600 * 1000);
+
+    await wa().receive(number, 'ALTA');
+    await settled();
+    expect(await state()).toMatchObject({ optInSource: 'message', optedOutAt: null, optOutSource: null });
+
+    // Only a sysadmin reads it: the person themself gets the console's refusal.
+    expect((await t.app.inject({ method: 'GET', url: `/api/admin/people/${user.id}`, headers: { cookie } })).statusCode).toBe(403);
+  });
+
+  it('free text goes only inside the 24-hour window counted from the person’s message: a BAJA Meta retried after a day is applied but not answered', async () => {
+    const { user, number } = await personWithWhatsApp('client');
+    const secret = t.app.messaging.secrets.whatsappAppSecret;
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messages: [
+                  { from: number.slice(1), id: 'wamid.old-baja', timestamp: String(Math.floor((Date.now() - 25 * 3600 * 1000) / 1000)), type: 'text', text: { body: 'BAJA' } },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/whatsapp',
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(secret, body) },
+      payload: body,
+    });
+    expect(res.statusCode).toBe(200);
+    await settled();
+    const [row] = await t.db.select().from(phoneNumbers).where(eq(phoneNumbers.userId, user.id));
+    expect(row!.whatsappOptedOutAt).not.toBeNull();
+    expect((await phoneOutbox(t, number)).filter((m) => m.body === texts.optedOut)).toEqual([]);
+  });
+});

@@ -38,6 +38,7 @@ function contractor(extra: Partial<AdminPerson> = {}): AdminPerson {
     projects: [],
     quotes: [],
     reviews: [],
+    whatsapp: null,
     sessions: [],
     logTrail: [],
     ...extra,

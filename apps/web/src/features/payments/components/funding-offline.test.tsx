@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
@@ -337,12 +337,15 @@ function renderWithRerender() {
     }),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  // In a router: the section links to /garantia.
   const view = (money: ProjectMoney) => (
-    <QueryClientProvider client={client}>
-      <MessageBoxProvider>
-        <FundingSection projectId="p1" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />
-      </MessageBoxProvider>
-    </QueryClientProvider>
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <MessageBoxProvider>
+          <FundingSection projectId="p1" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />
+        </MessageBoxProvider>
+      </QueryClientProvider>
+    </MemoryRouter>
   );
   const result = render(view(testMoney()));
   return { rerender: (money: ProjectMoney) => result.rerender(view(money)) };

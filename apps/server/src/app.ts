@@ -465,7 +465,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     ...(config.PHONE_CODES_PER_ADDRESS === undefined ? {} : { perAddress: config.PHONE_CODES_PER_ADDRESS }),
     ...(config.PHONE_CODES_PER_HOUR === undefined ? {} : { perHour: config.PHONE_CODES_PER_HOUR }),
   };
-  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits }));
+  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits, chat: chat.deps }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

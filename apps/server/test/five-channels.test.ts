@@ -199,6 +199,18 @@ describe('one offer, told on all five channels', () => {
     ]);
   });
 
+  it('her WhatsApp reply to the notice lands in the project’s conversation: the contractor reads it in his chat (decision 061)', async () => {
+    expect(yolanda, 'the first test ran').toBeDefined();
+    await t.app.messaging.standIns.whatsapp!.receive(number, 'Gracias, ¿puede venir el martes?');
+    await t.app.messaging.standIns.settled();
+    const list = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: contractorPerson.headers });
+    const conversation = (list.json().conversations as { id: string; projectId: string | null }[]).find((c) => c.projectId === projectId);
+    expect(conversation, list.body).toBeDefined();
+    const page = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversation!.id}/messages`, headers: contractorPerson.headers });
+    const texts = (page.json().messages as { text: string; mine: boolean; type: string }[]).filter((m) => m.type === 'chat');
+    expect(texts).toEqual([expect.objectContaining({ text: 'Gracias, ¿puede venir el martes?', mine: false })]);
+  });
+
   it('STOP by WhatsApp: the next offer comes by push and SMS, not by WhatsApp', async () => {
     expect(yolanda, 'the first test ran').toBeDefined();
     await t.app.messaging.standIns.whatsapp!.receive(number, 'STOP');

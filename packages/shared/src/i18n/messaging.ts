@@ -121,6 +121,13 @@ export const messaging = {
   /** Sent once when a number opts out ("BAJA", "STOP") and when it opts back in ("ALTA", "START"). */
   optedOut: 'ArreglaYa: no te enviaremos más mensajes por aquí. Responde ALTA si quieres volver a recibirlos.',
   optedIn: 'ArreglaYa: volverás a recibir nuestros avisos por aquí. Responde BAJA para dejar de recibirlos.',
+  /** Answers to a WhatsApp message that could not go into a conversation (decision 061), sent once, inside the 24-hour window. */
+  reply: {
+    noConversation: (url: string) =>
+      `ArreglaYa: no sabemos a qué conversación va tu mensaje, así que no lo guardamos. Responde a uno de nuestros avisos o escribe desde ${url}/perfil/mensajes.`,
+    tooLong: (max: number) => `ArreglaYa: tu mensaje es demasiado largo (máximo ${max} caracteres) y no lo guardamos. Envíalo en partes más cortas.`,
+    unsupported: 'ArreglaYa: por ahora solo guardamos mensajes de texto. Envía fotos y notas de voz desde el chat de la web.',
+  },
   phone: {
     title: 'WhatsApp y SMS',
     intro: 'Recibe los avisos importantes en tu celular. Primero confirmamos tu número con un código.',

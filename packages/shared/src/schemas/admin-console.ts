@@ -4,6 +4,7 @@ import { CURRENCIES, REVIEW_DIRECTIONS, REVIEW_STATUSES, ROLES, USER_STATUSES } 
 import { adminConsole } from '../i18n/admin-console.ts';
 import { PROJECT_STATUSES, QUOTE_STATUSES } from '../lifecycles.ts';
 import { passwordField } from './auth.ts';
+import { CONSENT_SOURCES } from './phone.ts';
 import { emailField, plainText } from './common.ts';
 
 // The sysadmin console's overview and people (docs/decisions/025-sysadmin-console.md).
@@ -68,6 +69,20 @@ export const AdminPersonSchema = AdminPersonRowSchema.extend({
       createdAt: z.iso.datetime(),
     }),
   ),
+  /** The person's WhatsApp state (decision 061): null without a number. */
+  whatsapp: z
+    .object({
+      number: z.string(),
+      verifiedAt: z.iso.datetime().nullable(),
+      optedInAt: z.iso.datetime().nullable(),
+      optInSource: z.enum(CONSENT_SOURCES).nullable(),
+      optedOutAt: z.iso.datetime().nullable(),
+      optOutSource: z.enum(CONSENT_SOURCES).nullable(),
+      lastInboundAt: z.iso.datetime().nullable(),
+      /** Free text may reach them until then (Meta's 24-hour window), when still open. */
+      windowOpenUntil: z.iso.datetime().nullable(),
+    })
+    .nullable(),
   sessions: z.array(z.object({ id: z.uuid(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime(), ipAddress: z.string().nullable(), userAgent: z.string().nullable() })),
   logTrail: z.array(z.object({ id: z.number(), action: z.string(), location: z.string(), createdAt: z.iso.datetime() })),
 });

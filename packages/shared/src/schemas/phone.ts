@@ -11,6 +11,10 @@ export const DOMINICAN_AREA_CODES = ['809', '829', '849'] as const;
 export const PHONE_CHANNELS = ['whatsapp', 'sms'] as const;
 export type PhoneChannel = (typeof PHONE_CHANNELS)[number];
 
+/** How WhatsApp consent was given or taken back (decision 061): the person's settings, a message (ALTA, BAJA/STOP), the provider's refusal. */
+export const CONSENT_SOURCES = ['settings', 'message', 'provider'] as const;
+export type ConsentSource = (typeof CONSENT_SOURCES)[number];
+
 /** Digits of a verification code. */
 export const PHONE_CODE_LENGTH = 6;
 /** Seconds between two codes sent to one person (the form's countdown). */

@@ -22,6 +22,10 @@ export const phoneNumbers = pgTable(
     smsVerifiedAt: at('sms_verified_at'),
     whatsappOptedOutAt: at('whatsapp_opted_out_at'),
     smsOptedOutAt: at('sms_opted_out_at'),
+    /** WhatsApp consent (decision 061): when and how the person opted in ('settings', 'message'), and how they opted out. */
+    whatsappOptedInAt: at('whatsapp_opted_in_at'),
+    whatsappOptInSource: varchar('whatsapp_opt_in_source', { length: 10 }),
+    whatsappOptOutSource: varchar('whatsapp_opt_out_source', { length: 10 }),
     /** The person's last message to us on WhatsApp: free text may be sent for 24 hours after it. */
     lastInboundAt: at('last_inbound_at'),
     /**

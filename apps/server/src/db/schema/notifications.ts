@@ -3,6 +3,13 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 import { createdAt, updatedAt } from './types.ts';
 import { users } from './users.ts';
 
+/** A conversation's key: its client, contractor and project (null: the conversation without one). */
+export interface ChatPair {
+  clientId: string;
+  contractorId: string;
+  projectId: string | null;
+}
+
 // Notifications on the channels outside the app and e-mail (issue 32, decision 038).
 
 /**
@@ -45,6 +52,11 @@ export const notificationDeliveries = pgTable(
     templateParams: jsonb('template_params').$type<string[]>().notNull().default([]),
     reason: text('reason'),
     providerMessageId: text('provider_message_id'),
+    /**
+     * The chat conversation the notice is about, as its pair (client, contractor, project or none):
+     * a WhatsApp reply to it is stored in that conversation (decision 061). Null for the rest.
+     */
+    chatPair: jsonb('chat_pair').$type<ChatPair>(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

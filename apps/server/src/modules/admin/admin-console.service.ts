@@ -18,6 +18,7 @@ import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, esc
 import { claimAlerts } from '../claims/claims.service.ts';
 import { setVerifiedFromConsole } from '../verification/verification.service.ts';
 import { banAccount, findPerson, findPersonActivity, searchPeople, setFeatured, unbanAccount } from './admin-people.repository.ts';
+import { whatsappState } from '../messaging/phone.service.ts';
 
 // The sysadmin console's overview and people (docs/decisions/025-sysadmin-console.md). Every
 // route calling these is sysadmin-only: plugins/sysadmin-console.ts audits each write.
@@ -124,6 +125,7 @@ export async function personPage(deps: AdminConsoleDeps, id: string): Promise<Ad
     projects: a.projectRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     quotes: a.quoteRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
     reviews: a.reviewRows.map(({ authorId, ...r }) => ({ ...r, written: authorId === id, createdAt: r.createdAt.toISOString() })),
+    whatsapp: await whatsappState(deps.db, id),
     sessions: a.sessionRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString(), expiresAt: r.expiresAt.toISOString() })),
     logTrail: a.logRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };

@@ -66,6 +66,9 @@ export async function sendAwayMail(deps: AwayMailDeps): Promise<number> {
           templateParams: [senderName, about, url],
           url,
           sourceKey: `away:${last.id}`,
+          chatPair: last.toContractor
+            ? { clientId: last.senderId, contractorId: last.recipientId, projectId: last.projectId }
+            : { clientId: last.recipientId, contractorId: last.senderId, projectId: last.projectId },
         });
       }
       told = true;

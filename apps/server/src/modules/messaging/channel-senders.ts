@@ -41,7 +41,7 @@ abstract class PhoneSender implements ChannelSender {
         await this.addressGone(db, message.userId);
         return { state: 'failed', retryable: false, reason: result.reason, addressGone: true };
       case 'optedOut':
-        await setOptedOut(db, number, this.channel, true);
+        await setOptedOut(db, number, this.channel, true, 'provider');
         return { state: 'failed', retryable: false, reason: result.reason };
       case 'retryable':
         return { state: 'failed', retryable: true, reason: result.reason };

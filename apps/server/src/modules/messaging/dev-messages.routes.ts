@@ -39,13 +39,25 @@ export function devMessagesRoutes(db: Db, standIns: StandIns): FastifyPluginAsyn
       '/dev/messages/inbound',
       {
         config: { rateLimit: { max: 120, windowMs: 60_000 } },
-        schema: { hide: true, body: z.object({ channel: z.enum(PHONE_CHANNELS), from: z.string().min(8).max(20), text: z.string().min(1).max(1000) }) },
+        schema: {
+          hide: true,
+          body: z.object({
+            channel: z.enum(PHONE_CHANNELS),
+            from: z.string().min(8).max(20),
+            text: z.string().min(1).max(4096),
+            /** WhatsApp: the wamid of our message this answers (Meta's context.id). */
+            replyTo: z.string().max(200).optional(),
+          }),
+        },
       },
       async (req, reply) => {
-        const { channel, from, text } = req.body;
+        const { channel, from, text, replyTo } = req.body;
         const standIn = standIns[channel];
         if (!standIn) throw new AppError('ROUTE_NOT_FOUND');
-        const id = channel === 'whatsapp' ? await standIns.whatsapp!.receive(from, text) : await standIns.sms!.receive(from, text, standIns.smsFrom);
+        const id =
+          channel === 'whatsapp'
+            ? await standIns.whatsapp!.receive(from, text, replyTo === undefined ? {} : { replyTo })
+            : await standIns.sms!.receive(from, text, standIns.smsFrom);
         await standIns.settled();
         return reply.status(201).send({ id });
       },
@@ -60,7 +72,7 @@ export function devMessagesRoutes(db: Db, standIns: StandIns): FastifyPluginAsyn
             `<article><h2>${escapeHtml(m.channel === 'whatsapp' ? 'WhatsApp' : 'SMS')} · ${escapeHtml(m.toNumber)}</h2><p><strong>Estado:</strong> ${escapeHtml(m.status)}${m.errorCode ? ` (${m.errorCode})` : ''}${m.template ? ` · <strong>Plantilla:</strong> ${escapeHtml(m.template)}` : ''} · ${escapeHtml(fmt.format(m.createdAt))}</p><pre>${escapeHtml(m.body)}</pre></article>`,
         )
         .join('');
-      const page = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mensajes de WhatsApp y SMS · ArreglaYa (desarrollo)</title></head><body><main><h1>Mensajes de WhatsApp y SMS</h1><p>Lo que los simuladores de WhatsApp y SMS entregaron (solo fuera de producción). Los más recientes primero. Filtra con <code>?to=+18095551234</code>. Para escribirnos desde un número (BAJA, ALTA…), envía <code>POST /dev/messages/inbound</code> con <code>{"channel":"whatsapp","from":"+18095551234","text":"BAJA"}</code>.</p>${items || '<p>Todavía no se ha enviado ningún mensaje.</p>'}</main></body></html>`;
+      const page = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Mensajes de WhatsApp y SMS · ArreglaYa (desarrollo)</title></head><body><main><h1>Mensajes de WhatsApp y SMS</h1><p>Lo que los simuladores de WhatsApp y SMS entregaron (solo fuera de producción). Los más recientes primero. Filtra con <code>?to=+18095551234</code>. Para escribirnos desde un número (BAJA, ALTA, una respuesta que llega al chat…), envía <code>POST /dev/messages/inbound</code> con <code>{"channel":"whatsapp","from":"+18095551234","text":"BAJA"}</code> (con <code>"replyTo"</code>, el id del mensaje al que responde).</p>${items || '<p>Todavía no se ha enviado ningún mensaje.</p>'}</main></body></html>`;
       return reply.type('text/html; charset=utf-8').send(page);
     });
   };

@@ -5,11 +5,16 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DeliveryStatusSink } from '../notifications/channel-sender.ts';
 import type { Db } from '../../db/client.ts';
 import type { Messenger } from './messenger.ts';
-import { firstTimeSeen, setOptedOut, touchInbound } from './phone.repository.ts';
+import { CHAT_TEXT_MAX, SendChatMessageSchema } from '@arreglaya/shared/schemas/chat';
+import { AppError } from '../../lib/app-error.ts';
+import { sendMessage, type ChatDeps } from '../chat/chat.service.ts';
+import { replyConversation } from './inbound-replies.repository.ts';
+import { findWhatsAppOwner, firstTimeSeen, setOptedOut, touchInbound } from './phone.repository.ts';
 
 // What the providers tell us through the webhooks (decision 040): a message's status goes to the
 // dispatcher's DeliveryStatusSink; a person's message opens WhatsApp's 24-hour window, and
-// "STOP"/"BAJA" opt the number out of that channel at once ("ALTA"/"START" back in), confirmed once.
+// "STOP"/"BAJA" opt the number out of that channel at once ("ALTA"/"START" back in), confirmed once;
+// any other WhatsApp text goes into the chat conversation it answers (decision 061).
 // Each event is handled once: a provider's repeat finds its key taken and changes nothing.
 
 export interface InboundDeps {
@@ -17,6 +22,16 @@ export interface InboundDeps {
   log: FastifyBaseLogger;
   messengers: Record<PhoneChannel, Messenger>;
   statusSink: DeliveryStatusSink;
+  /** Where a person's WhatsApp message goes (decision 061); without it, only keywords are read. */
+  replies?: ReplyDeps;
+  /** The clock (tests). */
+  now?: () => number;
+}
+
+export interface ReplyDeps {
+  chat: ChatDeps;
+  /** The site's address, named in the answer to a message with no conversation. */
+  appUrl: string;
 }
 
 /**
@@ -85,16 +100,79 @@ export async function handleStatus(deps: InboundDeps, event: StatusEvent): Promi
   });
 }
 
-/** A person's message to our number (E.164 `from`). */
-export async function handleInbound(deps: InboundDeps, channel: PhoneChannel, messageId: string, from: string, text: string): Promise<void> {
-  if (!(await firstTimeSeen(deps.db, `${channel}:inbound:${messageId}`))) return;
-  if (channel === 'whatsapp') await touchInbound(deps.db, from);
-  const keyword = keywordOf(text);
-  if (!keyword) return;
-  const changed = await setOptedOut(deps.db, from, channel, keyword === 'optOut');
+/** A person's message to our number. */
+export interface InboundMessage {
+  /** The provider's message id: the message is handled once. */
+  id: string;
+  /** E.164. */
+  from: string;
+  text: string;
+  /** When the person wrote it (WhatsApp's timestamp): the 24-hour window counts from it. Default: now. */
+  at?: Date;
+  /** WhatsApp's `type` (text, image, audio…): only text goes into the chat for now (decision 061). */
+  type?: string;
+  /** WhatsApp's `context.id`: the id of our message it answers. */
+  contextId?: string;
+}
+
+/** Meta's customer-service window: free text (not a template) may reach a person for 24 hours after their last message. */
+export const WHATSAPP_WINDOW_MS = 24 * 3600 * 1000;
+
+/**
+ * Sends free text to a number that just wrote to us: on WhatsApp only inside the 24-hour window
+ * counted from their message (outside it only templates may go, and this answer has none: it is
+ * dropped). The key is the message's: a repeat of the provider sends nothing twice.
+ */
+async function answer(deps: InboundDeps, channel: PhoneChannel, m: InboundMessage, text: string, purpose: string): Promise<void> {
+  if (channel === 'whatsapp' && (deps.now?.() ?? Date.now()) - (m.at ?? new Date()).getTime() > WHATSAPP_WINDOW_MS) {
+    deps.log.info({ channel, purpose }, 'answer not sent: outside the 24-hour window');
+    return;
+  }
+  const sent = await deps.messengers[channel].sendText(m.from, text, `${channel}:${purpose}:${m.id}`);
+  // On SMS the provider answers its own STOP words and then refuses ours (21610): nothing to do.
+  if (!sent.ok && sent.kind !== 'optedOut') deps.log.warn({ channel, purpose, reason: sent.reason }, 'answer to an inbound message not sent');
+}
+
+export async function handleInbound(deps: InboundDeps, channel: PhoneChannel, m: InboundMessage): Promise<void> {
+  if (!(await firstTimeSeen(deps.db, `${channel}:inbound:${m.id}`))) return;
+  if (channel === 'whatsapp') await touchInbound(deps.db, m.from, m.at);
+  const keyword = keywordOf(m.text);
+  if (!keyword) {
+    if (channel === 'whatsapp' && deps.replies) await routeReply(deps, deps.replies, m);
+    return;
+  }
+  const changed = await setOptedOut(deps.db, m.from, channel, keyword === 'optOut', 'message');
   if (changed === 0) return;
   deps.log.info({ channel, optedOut: keyword === 'optOut' }, 'phone number opted out or in by message');
-  const sent = await deps.messengers[channel].sendText(from, keyword === 'optOut' ? messaging.optedOut : messaging.optedIn, `${channel}:confirm:${messageId}`);
-  // On SMS the provider answers its own STOP words and then refuses ours (21610): nothing to do.
-  if (!sent.ok && sent.kind !== 'optedOut') deps.log.warn({ channel, reason: sent.reason }, 'opt-out confirmation not sent');
+  await answer(deps, channel, m, keyword === 'optOut' ? messaging.optedOut : messaging.optedIn, 'confirm');
+}
+
+/**
+ * A person's WhatsApp message that is not a keyword (decision 061): from the one person with the
+ * number verified and not opted out, stored in the conversation of the notice it answers (or of the
+ * last one WhatsApp took for them) as their chat message, through the web chat's own service (live
+ * delivery, the other side's notices). Nothing is stored otherwise; a known person is told why, once.
+ */
+async function routeReply(deps: InboundDeps, replies: ReplyDeps, m: InboundMessage): Promise<void> {
+  const owner = await findWhatsAppOwner(deps.db, m.from);
+  // A number of nobody, or one that asked for no messages: nothing stored, nothing sent.
+  if (!owner || owner.optedOut) return;
+  if (m.type !== undefined && m.type !== 'text') return answer(deps, 'whatsapp', m, messaging.reply.unsupported, 'reply');
+  const parsed = SendChatMessageSchema.safeParse({ text: m.text });
+  if (!parsed.success) {
+    if (m.text.length > CHAT_TEXT_MAX) await answer(deps, 'whatsapp', m, messaging.reply.tooLong(CHAT_TEXT_MAX), 'reply');
+    return;
+  }
+  const conversationId = await replyConversation(deps.db, owner.userId, m.contextId);
+  if (conversationId) {
+    try {
+      await sendMessage(replies.chat, { id: owner.userId }, conversationId, parsed.data.text);
+      return;
+    } catch (err) {
+      // The other person is gone, or the conversation closed: the person is told, like a number with no conversation.
+      if (!(err instanceof AppError)) throw err;
+      deps.log.info({ code: err.code }, 'WhatsApp reply not stored in its conversation');
+    }
+  }
+  await answer(deps, 'whatsapp', m, messaging.reply.noConversation(replies.appUrl), 'reply');
 }

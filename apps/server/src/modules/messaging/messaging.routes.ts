@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
+import type { ChatDeps } from '../chat/chat.service.ts';
 import { devMessagesRoutes } from './dev-messages.routes.ts';
 import type { Messaging } from './messaging.ts';
 import { phoneRoutes } from './phone.routes.ts';
@@ -17,6 +18,8 @@ export function messagingRoutes(deps: {
   messaging: Messaging;
   /** PHONE_CODES_PER_ADDRESS and PHONE_CODES_PER_HOUR. */
   phoneCodeLimits?: Partial<PhoneCodeLimits>;
+  /** The chat a person's WhatsApp reply is stored in (decision 061). */
+  chat?: ChatDeps;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, messaging } = deps;
@@ -31,6 +34,7 @@ export function messagingRoutes(deps: {
         appUrl: deps.appUrl,
         whatsapp: { appSecret: secrets.whatsappAppSecret, verifyToken: secrets.whatsappVerifyToken },
         sms: { authToken: secrets.smsAuthToken },
+        ...(deps.chat ? { replies: { chat: deps.chat, appUrl: deps.appUrl } } : {}),
       }),
     );
     if (standIns.whatsapp) await app.register(sandboxWhatsAppRoutes(standIns.whatsapp));

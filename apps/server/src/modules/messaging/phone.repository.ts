@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { PhoneChannel } from '@arreglaya/shared/schemas/phone';
+import type { ConsentSource, PhoneChannel } from '@arreglaya/shared/schemas/phone';
 import type { DbOrTx } from '../../db/client.ts';
 import { messagingWebhookEvents, phoneCodes, phoneNumbers, users } from '../../db/schema/index.ts';
 
@@ -58,9 +58,21 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
     lastInboundAt: null,
   };
   const other = channel === 'whatsapp' ? 'sms' : 'whatsapp';
+  // WhatsApp consent (decision 061): confirming the number on WhatsApp in the settings is the opt-in;
+  // confirming it on SMS keeps WhatsApp's consent only for the same number.
+  const sameNumber = (col: SQL | typeof phoneNumbers.whatsappOptedInAt | typeof phoneNumbers.whatsappOptInSource | typeof phoneNumbers.whatsappOptOutSource) =>
+    sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${col} END`;
+  const consent =
+    channel === 'whatsapp'
+      ? { whatsappOptedInAt: now, whatsappOptInSource: 'settings', whatsappOptOutSource: null }
+      : {
+          whatsappOptedInAt: sameNumber(phoneNumbers.whatsappOptedInAt),
+          whatsappOptInSource: sameNumber(phoneNumbers.whatsappOptInSource),
+          whatsappOptOutSource: sameNumber(phoneNumbers.whatsappOptOutSource),
+        };
   await db
     .insert(phoneNumbers)
-    .values({ userId, ...fresh, [verifiedKey[channel]]: now })
+    .values({ userId, ...fresh, [verifiedKey[channel]]: now, ...(channel === 'whatsapp' ? { whatsappOptedInAt: now, whatsappOptInSource: 'settings' } : {}) })
     .onConflictDoUpdate({
       target: phoneNumbers.userId,
       set: {
@@ -74,6 +86,7 @@ export async function confirmNumber(db: DbOrTx, userId: string, number: string, 
         [optedOutKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${optedOutCol[other]} END`,
         [undeliverableKey[other]]: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${undeliverableCol[other]} END`,
         lastInboundAt: sql`CASE WHEN ${phoneNumbers.number} = ${number} THEN ${phoneNumbers.lastInboundAt} END`,
+        ...consent,
         updatedAt: now,
       },
     });
@@ -84,12 +97,14 @@ export async function deletePhone(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(phoneCodes).where(eq(phoneCodes.userId, userId));
 }
 
-/** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). */
-export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean): Promise<number> {
+/** Opts the number out of (or back into) a channel; the rows that changed (0 on a repeat). WhatsApp keeps when and how. */
+export async function setOptedOut(db: DbOrTx, number: string, channel: PhoneChannel, optedOut: boolean, source: ConsentSource): Promise<number> {
   const col = optedOutCol[channel];
+  const consent =
+    channel !== 'whatsapp' ? {} : optedOut ? { whatsappOptOutSource: source } : { whatsappOptedInAt: sql`now()`, whatsappOptInSource: source, whatsappOptOutSource: null };
   const rows = await db
     .update(phoneNumbers)
-    .set({ [optedOutKey[channel]]: optedOut ? sql`now()` : null, updatedAt: sql`now()` })
+    .set({ [optedOutKey[channel]]: optedOut ? sql`now()` : null, ...consent, updatedAt: sql`now()` })
     .where(and(eq(phoneNumbers.number, number), optedOut ? isNull(col) : isNotNull(col)))
     .returning({ userId: phoneNumbers.userId });
   return rows.length;
@@ -107,12 +122,22 @@ export async function markUndeliverable(db: DbOrTx, userId: string, channel: Pho
     .where(eq(phoneNumbers.userId, userId));
 }
 
-/** The person wrote to us on WhatsApp: free text may reach them for 24 hours. */
-export async function touchInbound(db: DbOrTx, number: string): Promise<void> {
+/** The person wrote to us on WhatsApp at `at` (the message's time): free text may reach them for 24 hours after it. */
+export async function touchInbound(db: DbOrTx, number: string, at: Date = new Date()): Promise<void> {
+  const when = at.toISOString();
   await db
     .update(phoneNumbers)
-    .set({ lastInboundAt: sql`now()` })
+    .set({ lastInboundAt: sql`GREATEST(${phoneNumbers.lastInboundAt}, ${when}::timestamptz)` })
     .where(eq(phoneNumbers.number, number));
+}
+
+/** The one person who has this number verified for WhatsApp (a unique index keeps it one), and whether it opted out. */
+export async function findWhatsAppOwner(db: DbOrTx, number: string): Promise<{ userId: string; optedOut: boolean } | undefined> {
+  const [row] = await db
+    .select({ userId: phoneNumbers.userId, optedOutAt: phoneNumbers.whatsappOptedOutAt })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), isNotNull(phoneNumbers.whatsappVerifiedAt)));
+  return row ? { userId: row.userId, optedOut: row.optedOutAt !== null } : undefined;
 }
 
 export async function findCode(db: DbOrTx, userId: string): Promise<PhoneCodeRow | undefined> {

@@ -7,6 +7,9 @@ import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
 import { countHit } from '../rate-limits/rate-limits.service.ts';
+import type { AdminPerson } from '@arreglaya/shared/schemas/admin-console';
+import type { ConsentSource } from '@arreglaya/shared/schemas/phone';
+import { WHATSAPP_WINDOW_MS } from './inbound.service.ts';
 import type { Messenger } from './messenger.ts';
 import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findPhone, saveCode, verifiedByAnother } from './phone.repository.ts';
 
@@ -173,4 +176,22 @@ export async function removePhone(db: Db, userId: string): Promise<PhoneStatus> 
 /** An account erased (modules/account): its number and pending code go with it. */
 export function forgetPhone(tx: DbOrTx, userId: string): Promise<void> {
   return deletePhone(tx, userId);
+}
+
+/** A person's WhatsApp state for the console (decision 061): number, consent and Meta's 24-hour window. */
+export async function whatsappState(db: Db, userId: string, now: Date = new Date()): Promise<AdminPerson['whatsapp']> {
+  const phone = await findPhone(db, userId);
+  if (!phone) return null;
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const windowEnd = phone.lastInboundAt ? new Date(phone.lastInboundAt.getTime() + WHATSAPP_WINDOW_MS) : null;
+  return {
+    number: phone.number,
+    verifiedAt: iso(phone.whatsappVerifiedAt),
+    optedInAt: iso(phone.whatsappOptedInAt),
+    optInSource: (phone.whatsappOptInSource as ConsentSource | null) ?? null,
+    optedOutAt: iso(phone.whatsappOptedOutAt),
+    optOutSource: (phone.whatsappOptOutSource as ConsentSource | null) ?? null,
+    lastInboundAt: iso(phone.lastInboundAt),
+    windowOpenUntil: windowEnd && windowEnd > now ? windowEnd.toISOString() : null,
+  };
 }

@@ -108,8 +108,11 @@ export class SandboxWhatsApp {
     return accepted(to, row.id);
   }
 
-  /** A person writes to our number (tests and /dev/messages): Meta posts it to our webhook. */
-  async receive(from: string, text: string): Promise<string> {
+  /**
+   * A person writes to our number (tests and /dev/messages): Meta posts it to our webhook, signed.
+   * `replyTo` is the wamid of our message they answered (Meta's `context.id`).
+   */
+  async receive(from: string, text: string, opts: { replyTo?: string } = {}): Promise<string> {
     const number = e164(from);
     await recordInbound(this.db, 'whatsapp', number, null);
     const id = `wamid.${randomBytes(18).toString('base64url')}`;
@@ -117,7 +120,16 @@ export class SandboxWhatsApp {
       messaging_product: 'whatsapp',
       metadata: { display_phone_number: '18095550000', phone_number_id: this.settings.phoneNumberId },
       contacts: [{ profile: { name: '' }, wa_id: number.slice(1) }],
-      messages: [{ from: number.slice(1), id, timestamp: unixNow(), type: 'text', text: { body: text } }],
+      messages: [
+        {
+          from: number.slice(1),
+          id,
+          timestamp: unixNow(),
+          type: 'text',
+          text: { body: text },
+          ...(opts.replyTo ? { context: { from: '18095550000', id: opts.replyTo } } : {}),
+        },
+      ],
     };
     this.webhooks.enqueue([() => Promise.resolve(this.signed(value))]);
     return id;

@@ -49,6 +49,8 @@ const WhatsAppPayload = z.object({
                         timestamp: z.string().optional(),
                         type: z.string().optional(),
                         text: z.object({ body: z.string() }).optional(),
+                        /** A reply to one of our messages: its wamid. */
+                        context: z.object({ id: z.string().optional() }).optional(),
                       }),
                     )
                     .optional(),
@@ -135,7 +137,14 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
                 stale++;
                 continue;
               }
-              await handleInbound(deps, 'whatsapp', m.id, e164(m.from), m.text?.body ?? '');
+              await handleInbound(deps, 'whatsapp', {
+                id: m.id,
+                from: e164(m.from),
+                text: m.text?.body ?? '',
+                at: new Date(Number(m.timestamp) * 1000),
+                type: m.type ?? 'text',
+                ...(m.context?.id ? { contextId: m.context.id } : {}),
+              });
             }
           }
         }
@@ -170,7 +179,7 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
         if (!signed(req.url, req.body, req.headers['x-twilio-signature'])) return reply.status(401).send({ error: 'invalid signature' });
         const { MessageSid, From, Body } = req.body;
         if (!MessageSid || !From) return reply.status(400).send({ error: 'MessageSid and From required' });
-        await handleInbound(deps, 'sms', MessageSid, e164(From), Body ?? '');
+        await handleInbound(deps, 'sms', { id: MessageSid, from: e164(From), text: Body ?? '' });
         // An empty TwiML answer: we reply (once) through the API, not here.
         return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
       });

@@ -12,6 +12,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { deferred } from '../../db/deferred-writes.ts';
 import { notificationChannelChoices, notificationDeliveries, notificationPreferences, notificationStatusEvents, users } from '../../db/schema/index.ts';
+import type { ChatPair } from '../../db/schema/notifications.ts';
 
 // The outside channels' store (decision 038): a person's choices per type and channel (a row only
 // where they changed the default), quiet hours, and the deliveries with their states.
@@ -72,6 +73,8 @@ export interface NewDeliveries {
   body: string;
   url: string;
   templateParams: string[];
+  /** The conversation it is about (a WhatsApp reply goes there, decision 061). */
+  chatPair?: ChatPair | null;
   at: Date;
 }
 
@@ -88,8 +91,8 @@ export async function insertDeliveries(db: DbOrTx, d: NewDeliveries): Promise<nu
     channels.map(([c, where]) => sql`WHEN ${c} THEN (${where})`),
     sql` `,
   );
-  const statement = sql`INSERT INTO ${notificationDeliveries} (user_id, type, channel, source_key, title, body, url, template_params, next_attempt_at)
-    SELECT ${users.id}, ${type}, c.channel, ${d.sourceKey}, ${d.title}, ${d.body}, ${d.url}, ${JSON.stringify(d.templateParams)}::jsonb, ${dueAtSql(type, d.at)}
+  const statement = sql`INSERT INTO ${notificationDeliveries} (user_id, type, channel, source_key, title, body, url, template_params, chat_pair, next_attempt_at)
+    SELECT ${users.id}, ${type}, c.channel, ${d.sourceKey}, ${d.title}, ${d.body}, ${d.url}, ${JSON.stringify(d.templateParams)}::jsonb, ${d.chatPair ? JSON.stringify(d.chatPair) : null}::jsonb, ${dueAtSql(type, d.at)}
     FROM ${users} LEFT JOIN ${notificationPreferences} ON ${notificationPreferences.userId} = ${users.id}
     CROSS JOIN unnest(${sql.param(channels.map(([c]) => c))}::varchar[]) AS c(channel)
     WHERE ${users.id} = ANY(${sql.param([...d.userIds])}::uuid[]) AND ${wantsChannelSql(type, sql`c.channel`)} AND CASE c.channel ${reachable} ELSE false END

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
+import type { ChatPair } from '../../db/schema/notifications.ts';
 import { jobTime, type JobDefinition } from '../jobs/job-queue.ts';
 import type { ChannelSender, DeliveryStatusSink, SendResult } from './channel-sender.ts';
 import type { UnsubscribeChannel } from './notification-unsubscribe.ts';
@@ -70,6 +71,8 @@ export interface Notification {
   templateParams?: string[];
   /** What caused it, the idempotency key with person and channel (a retried job queues nothing twice). Default: a new one. */
   sourceKey?: string;
+  /** The conversation it is about: a WhatsApp reply to it is stored there (decision 061). */
+  chatPair?: ChatPair;
 }
 
 export interface NotificationDispatcher {
@@ -216,6 +219,7 @@ export function createNotificationDispatcher(deps: DispatcherDeps): Notification
         body: n.body,
         url: n.url,
         templateParams: n.templateParams ?? [n.body],
+        chatPair: n.chatPair ?? null,
         at: now(),
       });
     },

@@ -90,6 +90,7 @@ export async function notify(tx: Tx, deps: NotifyDeps, n: Notice): Promise<void>
       about,
       ...(n.outside ?? outsideOf(type, { ...n.facts, project: about }, n, projectUrl(deps.appUrl, n.pair.projectId))),
       url: projectUrl(deps.appUrl, n.pair.projectId),
+      chatPair: n.pair,
       ...(n.sourceKey ? { sourceKey: n.sourceKey } : {}),
     });
   }

@@ -38,6 +38,7 @@ function contractor(extra: Partial<AdminPerson> = {}): AdminPerson {
     projects: [],
     quotes: [],
     reviews: [],
+    whatsapp: null,
     sessions: [],
     logTrail: [],
     ...extra,
@@ -152,5 +153,34 @@ describe('the other actions on a person', () => {
       { url: `/api/admin/people/${ID}/verified`, body: { verified: true, cedulaChecked: true } },
       { url: `/api/admin/people/${ID}/featured`, body: { featured: true } },
     ]);
+  });
+});
+
+describe('WhatsApp', () => {
+  it('shows the number, how it opted out and when, and whether free text can still reach the person', async () => {
+    renderPerson(
+      contractor({
+        whatsapp: {
+          number: '+18295551234',
+          verifiedAt: '2026-12-01T14:00:00.000Z',
+          optedInAt: '2026-12-01T14:00:00.000Z',
+          optInSource: 'settings',
+          optedOutAt: '2026-12-05T15:30:00.000Z',
+          optOutSource: 'message',
+          lastInboundAt: '2026-12-05T15:30:00.000Z',
+          windowOpenUntil: null,
+        },
+      }),
+    );
+    const profile = await screen.findByRole('region', { name: t.person.profile });
+    const state = within(profile).getByText(t.person.whatsapp.label).nextElementSibling!;
+    expect(state.textContent).toMatch(/^\+18295551234: dado de baja el .+ \(por mensaje\)$/);
+    expect(within(profile).getByText(t.person.whatsapp.lastInbound).nextElementSibling!.textContent).toContain('solo plantillas');
+  });
+
+  it('says when a person has no number', async () => {
+    renderPerson(contractor());
+    const profile = await screen.findByRole('region', { name: t.person.profile });
+    expect(within(profile).getByText(t.person.whatsapp.label).nextElementSibling!.textContent).toBe(t.person.whatsapp.none);
   });
 });

@@ -24,6 +24,24 @@ function Section({ id, title, empty, children }: { id: string; title: string; em
   );
 }
 
+/** The person's WhatsApp state (decision 061): number and consent, and their last message with Meta's 24-hour window. */
+function whatsappRows(wa: AdminPerson['whatsapp'], locale: string): [string, ReactNode][] {
+  const w = t.person.whatsapp;
+  if (!wa) return [[w.label, w.none]];
+  const when = (iso: string) => `${formatDate(iso, locale)} ${formatTime(iso, locale)}`;
+  const source = (s: keyof typeof w.sources | null) => (s ? w.sources[s] : w.unknownSource);
+  const state = wa.optedOutAt
+    ? w.optedOut(wa.number, when(wa.optedOutAt), source(wa.optOutSource))
+    : wa.verifiedAt
+      ? w.optedIn(wa.number, when(wa.optedInAt ?? wa.verifiedAt), source(wa.optInSource))
+      : w.notConfirmed(wa.number);
+  const inbound = !wa.lastInboundAt ? w.noInbound : wa.windowOpenUntil ? w.windowOpen(when(wa.lastInboundAt), when(wa.windowOpenUntil)) : w.windowClosed(when(wa.lastInboundAt));
+  return [
+    [w.label, state],
+    [w.lastInbound, inbound],
+  ];
+}
+
 function Profile({ person, locale }: { person: AdminPerson; locale: string }) {
   const rows: [string, ReactNode][] = [
     [t.people.email, <EmailText email={person.email} />],
@@ -33,6 +51,7 @@ function Profile({ person, locale }: { person: AdminPerson; locale: string }) {
     [t.person.emailConfirmed, person.emailVerified ? t.person.yes : t.person.no],
     [t.person.memberSince, formatDate(person.createdAt, locale)],
   ];
+  rows.push(...whatsappRows(person.whatsapp, locale));
   if (person.contractor) {
     rows.push(
       [t.person.cedula, person.contractor.cedula ? formatCedula(person.contractor.cedula) : t.person.noCedula],

@@ -5,7 +5,9 @@
  * - every variable the server's configuration (apps/server/src/config/env.ts) or the build reads
  *   is in the README's configuration table, and every variable a bench script reads is in
  *   scripts/bench/README.md.
- * Run: `npx tsx scripts/check-docs.ts`.
+ * - every decision record has the line `Date: YYYY-MM-DD · Status: …` under its title, and
+ *   docs/decisions/README.md is the index built from them (`--write` rebuilds it).
+ * Run: `npx tsx scripts/check-docs.ts` (`--write` to rebuild the decisions' index).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -62,6 +64,67 @@ function undocumentedVariables(): string[] {
   return problems;
 }
 
+const DECISIONS_DIR = path.join(ROOT, 'docs/decisions');
+const INDEX = path.join(DECISIONS_DIR, 'README.md');
+const HEADER = /^Date: (\d{4}-\d{2}-\d{2}) · Status: (.+)$/;
+
+export interface DecisionHeader {
+  file: string;
+  number: string;
+  title: string;
+  date: string;
+  status: string;
+}
+
+/** A record's number, title, date and status, or a problem when its header is not there. */
+export function decisionHeader(file: string, text: string): DecisionHeader | string {
+  const lines = text.split('\n');
+  const title = /^# (\d{3}) [·—-] (.+)$/.exec(lines[0] ?? '');
+  if (!title) return `docs/decisions/${file}: the first line must be "# NNN · Title"`;
+  const header = lines
+    .slice(1, 4)
+    .map((l) => HEADER.exec(l))
+    .find(Boolean);
+  if (!header) return `docs/decisions/${file}: the line "Date: YYYY-MM-DD · Status: accepted" must follow the title`;
+  return { file, number: title[1]!, title: title[2]!, date: header[1]!, status: header[2]! };
+}
+
+/** docs/decisions/README.md: one row per record, newest last. */
+export function decisionsIndex(headers: DecisionHeader[]): string {
+  const rows = headers.map((h) => `| [${h.number}](${h.file}) | ${h.title.replaceAll('|', '\\|')} | ${h.date} | ${h.status.replaceAll('|', '\\|')} |`);
+  return [
+    '# Decision records',
+    '',
+    'Why the code is the way it is: one record per decision, with its context and consequences. A',
+    'record that a later one replaces keeps its text as history and says so in its status line.',
+    'This index is built from the records by `npx tsx scripts/check-docs.ts --write`; `npm test`',
+    'checks that it is up to date.',
+    '',
+    '| # | Decision | Date | Status |',
+    '|---|---|---|---|',
+    ...rows,
+    '',
+  ].join('\n');
+}
+
+function decisionRecordProblems(write: boolean): string[] {
+  const headers: DecisionHeader[] = [];
+  const problems: string[] = [];
+  for (const file of fs
+    .readdirSync(DECISIONS_DIR)
+    .filter((f) => /^\d{3}-.*\.md$/.test(f))
+    .sort()) {
+    const header = decisionHeader(file, fs.readFileSync(path.join(DECISIONS_DIR, file), 'utf8'));
+    if (typeof header === 'string') problems.push(header);
+    else headers.push(header);
+  }
+  const index = decisionsIndex(headers);
+  if (write) fs.writeFileSync(INDEX, index);
+  else if (!fs.existsSync(INDEX) || fs.readFileSync(INDEX, 'utf8') !== index)
+    problems.push('docs/decisions/README.md is not the index of the records: run `npx tsx scripts/check-docs.ts --write`');
+  return problems;
+}
+
 function main(): void {
   const decisions = new Set(
     fs
@@ -80,7 +143,7 @@ function main(): void {
       }
     });
   }
-  broken.push(...undocumentedVariables());
+  broken.push(...undocumentedVariables(), ...decisionRecordProblems(process.argv.includes('--write')));
   if (broken.length > 0) {
     console.error(broken.join('\n'));
     process.exit(1);

@@ -1,16 +1,15 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bankConsole as t, statementQueue as ts } from '@arreglaya/shared/i18n/statement-queue';
 import { statements as tstat } from '@arreglaya/shared/i18n/statements';
 import { dialog } from '@arreglaya/shared/i18n/common';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { BankMappingView, MoneyAlertView, StatementLineView, TransferReturnView } from '@arreglaya/shared/schemas/statements';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { Component as AdminBankRoute } from './admin-bank.tsx';
 import '@/test/jsdom-css-escape.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 
 // The console's bank page (issue 47): the statement goes as the file's bytes with its bank in the
 // query, the report and each line's problem show; the queue's actions ask first, and a reference no
@@ -76,13 +75,7 @@ function renderPage(
       return opts.answer?.(call) ?? json(200, { message: 'ok' });
     }),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <AdminBankRoute />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<AdminBankRoute />);
   const writes = () => calls.filter((c) => c.method !== 'GET');
   return { calls, writes, user: userEvent.setup() };
 }

@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drafts } from '@/test/memory-drafts.ts';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
 import { success } from '@arreglaya/shared/i18n/common';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { fillContactForm } from '@/test/contact-form.ts';
 import { ContactForm } from './contact-form.tsx';
+import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // The /contactus form keeps its unsent text (decision 033): a reload, or the connection dropping
 // on send, gives it back; once sent it is forgotten. The browser's draft store (IndexedDB, which
@@ -23,14 +22,8 @@ afterEach(() => {
 });
 
 function renderForm(signedInAs: { firstName: string; email: string } | null = null) {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MessageBoxProvider>
-        <ContactForm signedInAs={signedInAs} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  const client = testQueryClient();
+  return renderWithProviders(<ContactForm signedInAs={signedInAs} />, { queryClient: client });
 }
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 

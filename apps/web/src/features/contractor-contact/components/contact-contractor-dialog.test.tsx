@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import '@/test/jsdom-css-escape.ts';
 import { ContactContractorDialog } from './contact-contractor-dialog.tsx';
+import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // The service request refused by the server: the spec's failure text with the server's reason
 // (§8 'Error al registrar la solicitud. - {error}'). Only the network is replaced.
@@ -43,12 +43,8 @@ function renderDialog(answer: Response) {
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => (init?.method === 'POST' ? answer : json({ projects: [], conversationId: null }, 200))),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <ContactContractorDialog contractor={contractor} clientId="c1" onClose={() => {}} />
-    </QueryClientProvider>,
-  );
+  const queryClient = testQueryClient();
+  renderWithProviders(<ContactContractorDialog contractor={contractor} clientId="c1" onClose={() => {}} />, { queryClient });
 }
 
 describe('ContactContractorDialog when the server refuses', () => {

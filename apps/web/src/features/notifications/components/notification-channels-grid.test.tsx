@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { NOTIFICATION_TYPES } from '@arreglaya/shared/notification-channels';
 import type { NotificationChannels } from '@arreglaya/shared/schemas/notification-channels';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { NotificationChannelsSection } from './notification-channels-grid.tsx';
+import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // One tap = one request (decision 032): a double tap on "Guardar canales" on /perfil/notificaciones
 // saves once. Only the network is replaced; the save is held open so the second tap lands while
@@ -36,14 +35,8 @@ describe('the notification-channels grid', () => {
         return new Promise<Response>((resolve) => (answer = () => resolve(json({ message: tn.grid.saved, channels }))));
       }),
     );
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <QueryClientProvider client={queryClient}>
-        <MessageBoxProvider>
-          <NotificationChannelsSection userId="u-1" />
-        </MessageBoxProvider>
-      </QueryClientProvider>,
-    );
+    const queryClient = testQueryClient();
+    renderWithProviders(<NotificationChannelsSection userId="u-1" />, { queryClient });
     const save = await screen.findByRole('button', { name: tn.grid.save });
     act(() => {
       save.click();

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
 import type { PhoneStatus } from '@arreglaya/shared/schemas/phone';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { PhoneChannelSection } from './phone-channel.tsx';
 
 // The number's channels on /perfil/notificaciones (decision 040): a channel the provider stopped
@@ -23,13 +22,7 @@ function renderWith(status: PhoneStatus) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify(status), { status: 200, headers: { 'content-type': 'application/json' } })),
   );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <PhoneChannelSection userId="u-1" country="DO" profilePhone={null} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<PhoneChannelSection userId="u-1" country="DO" profilePhone={null} />);
 }
 
 const channel = (verified: boolean, undeliverable = false) => ({ verified, optedOut: false, undeliverable });

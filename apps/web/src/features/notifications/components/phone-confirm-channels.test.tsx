@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { NOTIFICATION_TYPES } from '@arreglaya/shared/notification-channels';
 import type { NotificationChannels } from '@arreglaya/shared/schemas/notification-channels';
 import type { PhoneStatus } from '@arreglaya/shared/schemas/phone';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { NotificationChannelsSection } from './notification-channels-grid.tsx';
 import { PhoneChannelSection } from './phone-channel.tsx';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 
 // /perfil/notificaciones as the phone walk used it (issue 46, item 13): the number comes from the
 // profile, confirming it makes its channels usable in the grid at once (no reload), and every
@@ -48,13 +47,7 @@ function fakeApi(start: PhoneStatus) {
 }
 
 function renderPage(profilePhone: string | null) {
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <NotificationChannelsSection userId="u-1" setup={<PhoneChannelSection userId="u-1" country="DO" profilePhone={profilePhone} />} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<NotificationChannelsSection userId="u-1" setup={<PhoneChannelSection userId="u-1" country="DO" profilePhone={profilePhone} />} />);
 }
 
 const whatsappBoxes = () => screen.getAllByRole<HTMLInputElement>('checkbox', { name: new RegExp(`${tn.channels.whatsapp}$`) });

@@ -1,15 +1,14 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { WarrantyHoldback } from '@arreglaya/shared/schemas/warranty';
 import '@/test/jsdom-css-escape.ts';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
 import { testProject } from '@/test/project-fixtures.ts';
 import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
+import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // The warranty holdback on the project page (decision 055): amount, release day, state, and the
 // client's claim while the window is open. Only the network is replaced.
@@ -49,14 +48,8 @@ function renderSection(viewer: 'client' | 'contractor', holdback: Partial<Warran
       return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={client}>
-      <MessageBoxProvider>
-        <WarrantyHoldbackSection project={project} userId="u1" locale="es-DO" />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  const client = testQueryClient();
+  renderWithProviders(<WarrantyHoldbackSection project={project} userId="u1" locale="es-DO" />, { queryClient: client });
   return { posted };
 }
 

@@ -1,8 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { reviews as t } from '@arreglaya/shared/i18n/reviews';
 import type { ReviewVotes } from '@arreglaya/shared/schemas/reviews';
@@ -10,6 +8,7 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { testSession } from '@/test/session-fixtures.ts';
 import { usePublicReviewVotes } from './public-review-votes.tsx';
+import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // The thumbs under a public review (issue 55): real counts, the viewer's vote pressed, one tap one
 // request, the change shown at once and taken back when the server refuses. Only the network is replaced.
@@ -32,15 +31,9 @@ function Harness() {
 function renderVotes(start: ReviewVotes, answer: (init: RequestInit) => Response | Promise<Response>, signedIn = true) {
   const fetch = vi.fn(async (_url: string, init?: RequestInit) => (init?.method && init.method !== 'GET' ? answer(init) : json({ items: [start] })));
   vi.stubGlobal('fetch', fetch);
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = testQueryClient();
   queryClient.setQueryData(SESSION_QUERY_KEY, signedIn ? testSession() : SIGNED_OUT);
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/contractors/x']}>
-        <Harness />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<Harness />, { route: '/contractors/x', queryClient });
   return fetch;
 }
 

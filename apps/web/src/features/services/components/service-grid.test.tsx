@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { services as t } from '@arreglaya/shared/i18n/site-pages';
 import { authModals } from '@/lib/auth-modals.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { ServiceGrid } from './service-grid.tsx';
 
 // The landing's service tiles (issue 55): no '0 contratistas' for a service nobody offers yet, an
@@ -23,14 +22,7 @@ function renderGrid(counts: { service: string; contractors: number }[]) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ counts }), { status: 200, headers: { 'content-type': 'application/json' } })),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MemoryRouter>
-        <ServiceGrid />
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ServiceGrid />);
 }
 
 describe('ServiceGrid', () => {
@@ -52,8 +44,7 @@ describe('ServiceGrid', () => {
   it('opens the contractor sign-up from the invitation', async () => {
     const openSignUp = vi.spyOn(authModals, 'openSignUp').mockImplementation(() => undefined);
     renderGrid([{ service: 'herreria', contractors: 0 }]);
-    const list = screen.getByRole('list');
-    await userEvent.setup().click(await within(list).findByRole('link', { name: t.beFirstFor(SERVICE_LABELS.herreria) }));
+    await userEvent.setup().click(await screen.findByRole('link', { name: t.beFirstFor(SERVICE_LABELS.herreria) }));
     expect(openSignUp).toHaveBeenCalledWith({ role: 'contractor' });
   });
 });

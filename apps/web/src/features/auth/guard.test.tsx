@@ -1,10 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, screen } from '@testing-library/react';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { auth as t } from '@arreglaya/shared/i18n/auth';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { authModals } from '@/lib/auth-modals.ts';
 import { SignInForm } from './components/sign-in-form.tsx';
 import { openSignInLoader } from './guard.ts';
@@ -36,16 +34,7 @@ describe('/login after a failed Google / Facebook sign-in', () => {
 
   it('the sign-in form shows that failure as its alert from the start', async () => {
     signedOut();
-    const router = createMemoryRouter([{ path: '/login', element: <SignInForm email={undefined} redirectTo={undefined} error={t.socialFailed} /> }], {
-      initialEntries: ['/login'],
-    });
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <MessageBoxProvider>
-          <RouterProvider router={router} />
-        </MessageBoxProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<SignInForm email={undefined} redirectTo={undefined} error={t.socialFailed} />, { route: '/login' });
     expect((await screen.findAllByRole('alert')).map((a) => a.textContent)).toContain(t.socialFailed);
   });
 });

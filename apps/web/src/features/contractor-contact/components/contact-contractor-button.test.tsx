@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
@@ -46,15 +45,8 @@ function renderButton(url: string, signedIn: boolean) {
     'fetch',
     vi.fn(async () => new Response(JSON.stringify({ projects: [], conversationId: null }), { status: 200, headers: { 'content-type': 'application/json' } })),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, signedIn ? testSession() : SIGNED_OUT);
-  const router = createMemoryRouter([{ path: '/contractors/:id', element: <ContactContractorButton contractor={contractor} /> }], { initialEntries: [url] });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
-  );
-  return router;
+  const queryData = [[SESSION_QUERY_KEY, signedIn ? testSession() : SIGNED_OUT]] as const;
+  return renderWithProviders(<ContactContractorButton contractor={contractor} />, { route: url, path: '/contractors/:id', queryData, messageBox: false }).router;
 }
 
 describe('Contactar for a visitor', () => {

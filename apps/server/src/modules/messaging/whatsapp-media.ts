@@ -29,12 +29,15 @@ export interface InboundMedia {
   caption?: string;
 }
 
-/** A webhook message's `image` or `audio` object, as much as we read. */
+/**
+ * A webhook message's `image` or `audio` object, as much as we read. No length limits here: one odd
+ * field would refuse the whole webhook (and Meta would retry it); the caption is checked later.
+ */
 export const WhatsAppMediaObject = z.object({
-  id: z.string().min(1).max(200),
-  mime_type: z.string().max(200).optional(),
-  sha256: z.string().max(200).optional(),
-  caption: z.string().max(10_000).optional(),
+  id: z.string(),
+  mime_type: z.string().optional(),
+  sha256: z.string().optional(),
+  caption: z.string().optional(),
   voice: z.boolean().optional(),
 });
 type MediaObject = z.infer<typeof WhatsAppMediaObject>;

@@ -5,6 +5,8 @@ import { optionalText, requiredText } from './common.ts';
 
 /** Spec §4 Chat and issue 15: trimmed, blank refused, at most 2000 characters, line breaks allowed. */
 export const CHAT_TEXT_MAX = 2000;
+/** The text of a photo message without a caption (a WhatsApp photo's caption replaces it, decision 063). */
+export const CHAT_PHOTO_BODY = '📷';
 /** One page of history (issue 15). */
 export const CHAT_PAGE_SIZE = 30;
 /** Spec §7: the client's keep-alive period; the server closes a socket silent for longer plus a grace. */

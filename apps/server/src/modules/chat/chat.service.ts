@@ -1,7 +1,7 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { moneyToBeginHeld } from '@arreglaya/shared/lifecycles';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
-import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
+import { CHAT_PAGE_SIZE, CHAT_PHOTO_BODY, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -352,13 +352,13 @@ export function unreadCount(deps: Pick<ChatDeps, 'db'>, userId: string): Promise
 /**
  * An image message: decoded, re-encoded without metadata in every size (decision 012), stored
  * as a photo of kind 'chat', which the public photo route refuses: only this conversation's
- * route serves it, to its two people.
+ * route serves it, to its two people. A caption (a WhatsApp photo's, decision 063) is the message's text.
  */
-export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer): Promise<ChatMessage> {
+export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer, caption?: string): Promise<ChatMessage> {
   const conversation = writable(await conversationOf(deps.db, conversationId, actor.id));
   const row = await storeUpload(deps, actor.id, upload, async (tx, photo) => {
     await insertChatPhoto(tx, photo);
-    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: '📷', type: 'image', photoId: photo.id });
+    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: caption ?? CHAT_PHOTO_BODY, type: 'image', photoId: photo.id });
     await recordLogEntry(tx, {
       userId: actor.id,
       sessionId: actor.sessionId ?? null,

@@ -9,6 +9,7 @@ import { CHAT_TEXT_MAX, SendChatMessageSchema } from '@arreglaya/shared/schemas/
 import { AppError } from '../../lib/app-error.ts';
 import { sendMessage, type ChatDeps } from '../chat/chat.service.ts';
 import { replyConversation } from './inbound-replies.repository.ts';
+import { routeMedia, type InboundMedia, type WhatsAppMediaClient } from './whatsapp-media.ts';
 import { findWhatsAppOwner, firstTimeSeen, setOptedOut, touchInbound } from './phone.repository.ts';
 
 // What the providers tell us through the webhooks (decision 040): a message's status goes to the
@@ -32,6 +33,8 @@ export interface ReplyDeps {
   chat: ChatDeps;
   /** The site's address, named in the answer to a message with no conversation. */
   appUrl: string;
+  /** Meta's media download: photos and voice notes go into the chat too (decision 063). */
+  media?: WhatsAppMediaClient;
 }
 
 /**
@@ -113,6 +116,8 @@ export interface InboundMessage {
   type?: string;
   /** WhatsApp's `context.id`: the id of our message it answers. */
   contextId?: string;
+  /** A photo's or an audio's media id, checksum and caption (decision 063). */
+  media?: InboundMedia;
 }
 
 /** Meta's customer-service window: free text (not a template) may reach a person for 24 hours after their last message. */
@@ -157,7 +162,11 @@ async function routeReply(deps: InboundDeps, replies: ReplyDeps, m: InboundMessa
   const owner = await findWhatsAppOwner(deps.db, m.from);
   // A number of nobody, or one that asked for no messages: nothing stored, nothing sent.
   if (!owner || owner.optedOut) return;
-  if (m.type !== undefined && m.type !== 'text') return answer(deps, 'whatsapp', m, messaging.reply.unsupported, 'reply');
+  if (m.type !== undefined && m.type !== 'text') {
+    const said = await routeMedia(deps.log, replies, owner.userId, m);
+    if (said !== undefined) await answer(deps, 'whatsapp', m, said, 'reply');
+    return;
+  }
   const parsed = SendChatMessageSchema.safeParse({ text: m.text });
   if (!parsed.success) {
     if (m.text.length > CHAT_TEXT_MAX) await answer(deps, 'whatsapp', m, messaging.reply.tooLong(CHAT_TEXT_MAX), 'reply');

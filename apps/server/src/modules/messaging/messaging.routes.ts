@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import type { ChatDeps } from '../chat/chat.service.ts';
+import { devMessagesMediaRoutes } from './dev-messages-media.routes.ts';
 import { devMessagesRoutes } from './dev-messages.routes.ts';
 import type { Messaging } from './messaging.ts';
 import { phoneRoutes } from './phone.routes.ts';
 import type { PhoneCodeLimits } from './phone.service.ts';
-import { sandboxSmsRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
+import { sandboxSmsRoutes, sandboxWhatsAppMediaRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
 import { messagingWebhookRoutes } from './webhooks.routes.ts';
 
 /** Everything WhatsApp and SMS mount, in one registration (app.ts stays one line). */
@@ -34,11 +35,13 @@ export function messagingRoutes(deps: {
         appUrl: deps.appUrl,
         whatsapp: { appSecret: secrets.whatsappAppSecret, verifyToken: secrets.whatsappVerifyToken },
         sms: { authToken: secrets.smsAuthToken },
-        ...(deps.chat ? { replies: { chat: deps.chat, appUrl: deps.appUrl } } : {}),
+        ...(deps.chat ? { replies: { chat: deps.chat, appUrl: deps.appUrl, ...(messaging.whatsappMedia ? { media: messaging.whatsappMedia } : {}) } } : {}),
       }),
     );
     if (standIns.whatsapp) await app.register(sandboxWhatsAppRoutes(standIns.whatsapp));
+    if (standIns.whatsapp?.media) await app.register(sandboxWhatsAppMediaRoutes(standIns.whatsapp.media));
     if (standIns.sms) await app.register(sandboxSmsRoutes(standIns.sms));
     if (!deps.isProduction) await app.register(devMessagesRoutes(db, standIns));
+    if (!deps.isProduction) await app.register(devMessagesMediaRoutes(standIns));
   };
 }

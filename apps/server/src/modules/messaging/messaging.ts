@@ -9,6 +9,8 @@ import { WebhookQueue } from './sandbox-standin.ts';
 import { SandboxWhatsApp } from './sandbox-whatsapp.ts';
 import { TwilioSmsClient } from './sms-client.ts';
 import { WhatsAppCloudClient } from './whatsapp-client.ts';
+import { WhatsAppMediaClient } from './whatsapp-media.ts';
+import { SandboxMediaStore } from './sandbox-whatsapp-media.ts';
 
 // WhatsApp and SMS as the app uses them (decision 040): each channel's Messenger on the provider
 // that WHATSAPP_API_URL / SMS_API_URL name, or on the built-in stand-in, which runs in this server
@@ -31,6 +33,8 @@ export interface StandIns {
 
 export interface Messaging {
   messengers: Record<PhoneChannel, Messenger>;
+  /** Meta's media download (decision 063); null while WhatsApp is off. */
+  whatsappMedia: WhatsAppMediaClient | null;
   standIns: StandIns;
   /** What our webhooks check signatures with. */
   secrets: { whatsappAppSecret: string; whatsappVerifyToken: string; smsAuthToken: string };
@@ -66,8 +70,15 @@ const secret = () => randomBytes(24).toString('base64url');
 function injectTransport(app: FastifyInstance): HttpTransport {
   return async (req) => {
     const url = new URL(req.url);
-    const res = await app.inject({ method: req.method, url: url.pathname + url.search, headers: req.headers, payload: req.body, remoteAddress: '127.0.0.1' });
-    return { status: res.statusCode, body: res.body };
+    const res = await app.inject({
+      method: req.method,
+      url: url.pathname + url.search,
+      headers: req.headers,
+      ...(req.body === undefined ? {} : { payload: req.body }),
+      remoteAddress: '127.0.0.1',
+    });
+    const contentType = res.headers['content-type'];
+    return { status: res.statusCode, body: res.body, bytes: res.rawPayload, ...(typeof contentType === 'string' ? { contentType } : {}) };
   };
 }
 
@@ -104,6 +115,7 @@ export function createMessaging(app: FastifyInstance, deps: { config: MessagingC
       db,
       { accessToken: whatsapp.accessToken, phoneNumberId: whatsapp.phoneNumberId, appSecret: whatsapp.appSecret, webhookUrl: `${config.appUrl}${WHATSAPP_WEBHOOK_PATH}` },
       queue,
+      new SandboxMediaStore({ accessToken: whatsapp.accessToken, appSecret: whatsapp.appSecret, apiUrl: whatsapp.apiUrl }),
     );
   }
   if (smsSandbox) standIns.sms = new SandboxSms(db, { accountSid: sms.accountSid, authToken: sms.authToken, inboundUrl: `${config.appUrl}${SMS_INBOUND_PATH}` }, queue);
@@ -115,6 +127,7 @@ export function createMessaging(app: FastifyInstance, deps: { config: MessagingC
       whatsapp: waOff ? offMessenger('whatsapp') : new WhatsAppCloudClient(whatsapp, waSandbox ? inProcess : network),
       sms: smsOff ? offMessenger('sms') : new TwilioSmsClient(sms, smsSandbox ? inProcess : network),
     },
+    whatsappMedia: waOff ? null : new WhatsAppMediaClient(whatsapp, waSandbox ? inProcess : network),
     standIns,
     secrets: { whatsappAppSecret: whatsapp.appSecret, whatsappVerifyToken: whatsapp.verifyToken, smsAuthToken: sms.authToken },
     statusSink: deps.statusSink,

@@ -37,18 +37,37 @@ export interface Messenger {
 
 /** One HTTP request to a provider, and its answer. Throws on a network error or a timeout. */
 export interface HttpRequest {
-  method: 'POST';
+  method: 'POST' | 'GET';
   url: string;
   headers: Record<string, string>;
-  body: string;
+  /** POST only. */
+  body?: string;
 }
-export type HttpTransport = (req: HttpRequest) => Promise<{ status: number; body: string }>;
+/**
+ * A provider's answer: `body` is its text (JSON for the APIs); `bytes` the same body as sent, for a
+ * binary download (Meta's media, decision 063), with its `contentType`.
+ */
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  bytes?: Buffer;
+  contentType?: string;
+}
+export type HttpTransport = (req: HttpRequest) => Promise<HttpAnswer>;
 
 /** The real network, with a timeout (a provider that does not answer is retried later). */
 export function fetchTransport(timeoutMs = 10_000): HttpTransport {
   return async (req) => {
-    const res = await fetch(req.url, { method: req.method, headers: req.headers, body: req.body, signal: AbortSignal.timeout(timeoutMs) });
-    return { status: res.status, body: await res.text() };
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      ...(req.body === undefined ? {} : { body: req.body }),
+      // A redirect to another origin drops the Authorization header (the fetch standard).
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const contentType = res.headers.get('content-type');
+    return { status: res.status, body: bytes.toString('utf8'), bytes, ...(contentType ? { contentType } : {}) };
   };
 }
 

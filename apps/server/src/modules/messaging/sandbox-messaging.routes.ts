@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SandboxSms } from './sandbox-sms.ts';
 import { TWILIO_IDEMPOTENCY_HEADER } from './sms-client.ts';
 import type { GraphMessage, SandboxWhatsApp } from './sandbox-whatsapp.ts';
+import type { SandboxMediaStore } from './sandbox-whatsapp-media.ts';
 import { sameSignature } from './webhook-signatures.ts';
 
 // The stand-ins' own HTTP APIs, as the providers publish them (decision 040): Meta's Graph API under
@@ -27,6 +28,41 @@ export function sandboxWhatsAppRoutes(sandbox: SandboxWhatsApp): FastifyPluginAs
             .send({ error: { message: `Unsupported post request. Object with ID '${req.params.phoneNumberId}' does not exist`, type: 'GraphMethodException', code: 100 } });
         // Meta takes no idempotency key: every POST is a new message.
         const answer = await sandbox.send((req.body ?? {}) as GraphMessage);
+        return reply.status(answer.status).send(answer.body);
+      },
+    );
+  };
+}
+
+/**
+ * Meta's media endpoints (decision 063): GET /{version}/{media-id} gives a file's short-lived url,
+ * GET that url gives its bytes; both need the bearer token. Unknown ids and expired urls are 404.
+ */
+export function sandboxWhatsAppMediaRoutes(media: SandboxMediaStore): FastifyPluginAsyncZod {
+  return async (app) => {
+    const unauthorized = { error: { message: 'Invalid OAuth access token - Cannot parse access token', type: 'OAuthException', code: 190 } };
+    app.get(
+      '/sandbox-whatsapp/attachments',
+      {
+        config: { access: 'public', rateLimit: STAND_IN_LIMIT },
+        schema: { hide: true, querystring: z.object({ mid: z.string().max(100).optional(), ext: z.string().max(20).optional(), hash: z.string().max(100).optional() }) },
+      },
+      async (req, reply) => {
+        if (!media.authorized(req.headers.authorization)) return reply.status(401).send(unauthorized);
+        const file = media.download(req.query);
+        if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+        return reply.type(file.mime).header('cache-control', 'no-store').send(file.bytes);
+      },
+    );
+    app.get(
+      '/sandbox-whatsapp/:version/:mediaId',
+      {
+        config: { access: 'public', rateLimit: STAND_IN_LIMIT },
+        schema: { hide: true, params: z.object({ version: z.string().regex(/^v\d+\.\d+$/), mediaId: z.string().max(100) }) },
+      },
+      async (req, reply) => {
+        if (!media.authorized(req.headers.authorization)) return reply.status(401).send(unauthorized);
+        const answer = media.lookup(req.params.mediaId);
         return reply.status(answer.status).send(answer.body);
       },
     );

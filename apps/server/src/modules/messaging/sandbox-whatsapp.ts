@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { findContact, insertMessage, recordInbound, setMessageStatus } from './sandbox-messaging.repository.ts';
 import { e164, SANDBOX_NUMBERS } from './sandbox-numbers.ts';
 import type { WebhookQueue } from './sandbox-standin.ts';
+import type { SandboxMediaStore } from './sandbox-whatsapp-media.ts';
 import { whatsappSignature } from './webhook-signatures.ts';
 
 // The WhatsApp Cloud API stand-in (decision 040): answers POST /{version}/{phone-number-id}/messages
@@ -43,6 +44,8 @@ export class SandboxWhatsApp {
     private readonly db: Db,
     readonly settings: SandboxWhatsAppSettings,
     private readonly webhooks: WebhookQueue,
+    /** Meta's media store: the files people send (decision 063). */
+    readonly media?: SandboxMediaStore,
   ) {}
 
   /** One POST …/messages, after the route checked the path and the token. Like Meta, no idempotency: a repeat is a second message. */
@@ -112,7 +115,31 @@ export class SandboxWhatsApp {
    * A person writes to our number (tests and /dev/messages): Meta posts it to our webhook, signed.
    * `replyTo` is the wamid of our message they answered (Meta's `context.id`).
    */
-  async receive(from: string, text: string, opts: { replyTo?: string } = {}): Promise<string> {
+  receive(from: string, text: string, opts: { replyTo?: string } = {}): Promise<string> {
+    return this.inbound(from, { type: 'text', text: { body: text } }, opts);
+  }
+
+  /**
+   * A person sends a photo or a voice note (decision 063): the file goes into the media store
+   * first, then Meta's webhook names it (`image: { id, mime_type, sha256, caption }` or
+   * `audio: { id, mime_type, sha256, voice: true }`). `sha256` overrides the file's (a test of a mismatch).
+   */
+  async receiveMedia(
+    from: string,
+    file: { kind: 'image' | 'audio'; bytes: Buffer; mime: string; caption?: string; sha256?: string },
+    opts: { replyTo?: string } = {},
+  ): Promise<string> {
+    if (!this.media) throw new Error('the stand-in has no media store');
+    const stored = this.media.put(file.bytes, file.mime);
+    const object = { id: stored.id, mime_type: file.mime, sha256: file.sha256 ?? stored.sha256 };
+    const fields =
+      file.kind === 'image'
+        ? { type: 'image', image: { ...object, ...(file.caption === undefined ? {} : { caption: file.caption }) } }
+        : { type: 'audio', audio: { ...object, voice: true } };
+    return this.inbound(from, fields, opts);
+  }
+
+  private async inbound(from: string, fields: object, opts: { replyTo?: string }): Promise<string> {
     const number = e164(from);
     await recordInbound(this.db, 'whatsapp', number, null);
     const id = `wamid.${randomBytes(18).toString('base64url')}`;
@@ -125,8 +152,7 @@ export class SandboxWhatsApp {
           from: number.slice(1),
           id,
           timestamp: unixNow(),
-          type: 'text',
-          text: { body: text },
+          ...fields,
           ...(opts.replyTo ? { context: { from: '18095550000', id: opts.replyTo } } : {}),
         },
       ],

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import { z } from 'zod';
 import { handleInbound, handleStatus, WEBHOOK_EVENT_MAX_AGE_DAYS, webhookEventFresh, type InboundDeps } from './inbound.service.ts';
 import { e164 } from './sandbox-numbers.ts';
+import { inboundMedia, WhatsAppMediaObject } from './whatsapp-media.ts';
 import { mapSmsError } from './sms-client.ts';
 import { mapWhatsAppError } from './whatsapp-client.ts';
 import { sameSignature, twilioSignature, whatsappSignature } from './webhook-signatures.ts';
@@ -51,6 +52,9 @@ const WhatsAppPayload = z.object({
                         text: z.object({ body: z.string() }).optional(),
                         /** A reply to one of our messages: its wamid. */
                         context: z.object({ id: z.string().optional() }).optional(),
+                        /** A photo or an audio (a voice note: `voice: true`): the file's media id (decision 063). */
+                        image: WhatsAppMediaObject.optional(),
+                        audio: WhatsAppMediaObject.optional(),
                       }),
                     )
                     .optional(),
@@ -144,6 +148,7 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
                 at: new Date(Number(m.timestamp) * 1000),
                 type: m.type ?? 'text',
                 ...(m.context?.id ? { contextId: m.context.id } : {}),
+                ...inboundMedia(m),
               });
             }
           }

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chat } from '@arreglaya/shared/i18n/chat';
-import type { ChatMessage } from '@arreglaya/shared/schemas/chat';
+import { CHAT_PHOTO_BODY, type ChatMessage } from '@arreglaya/shared/schemas/chat';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { cx } from '@/lib/cx.ts';
 import { dayKey, formatDay, formatTime } from '@/lib/format.ts';
@@ -157,6 +157,12 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
           />
           <span className="sr-only">{t.openFull}</span>
         </a>
+        {/* A photo sent on WhatsApp with a caption (decision 063): the caption is the message's text. */}
+        {message.text !== CHAT_PHOTO_BODY && (
+          <span className="mt-1 block">
+            <MessageText text={message.text} />
+          </span>
+        )}
       </Bubble>
     );
   }

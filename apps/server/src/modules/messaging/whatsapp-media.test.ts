@@ -1,0 +1,265 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { whatsappMedia as tm } from '@arreglaya/shared/i18n/whatsapp-media';
+import { notificationDeliveries, photos, voiceNotes } from '../../db/schema/index.ts';
+import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
+import { freshNumber, lastPhoneCode, phoneOutbox } from '../../../test/support/phone-outbox.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { oggOpus } from '../../../test/support/voice-files.ts';
+import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
+import { recordInbound } from './sandbox-messaging.repository.ts';
+import { MEDIA_URL_TTL_MS, SandboxMediaStore } from './sandbox-whatsapp-media.ts';
+import { whatsappSignature } from './webhook-signatures.ts';
+import { sameSha256 } from './whatsapp-media.ts';
+
+// Photos and voice notes sent to our WhatsApp number (decision 063): the real app on a real
+// PostgreSQL; the stand-in keeps the file in its media store, posts Meta's signed webhook, and our
+// side downloads the file through the stand-in's Graph routes (bearer token, short-lived url).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PHONE_CODES_PER_ADDRESS: '1000' });
+});
+afterAll(() => t.close());
+
+const settled = () => t.app.messaging.standIns.settled();
+const wa = () => t.app.messaging.standIns.whatsapp!;
+
+async function personWithWhatsApp(role: 'client' | 'contractor') {
+  const user = await createUser(t.db, { role });
+  const cookie = await signIn(t, user);
+  const number = freshNumber();
+  expect((await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: asBrowser(cookie), payload: { number, channel: 'whatsapp' } })).statusCode).toBe(200);
+  const code = await lastPhoneCode(t, number);
+  expect((await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: asBrowser(cookie), payload: { code } })).statusCode).toBe(200);
+  return { user, cookie, number };
+}
+
+/** A client and a contractor with WhatsApp, their conversation, and a notice WhatsApp delivered to the client about it. */
+async function pair() {
+  const client = await personWithWhatsApp('client');
+  const contractor = await personWithWhatsApp('contractor');
+  const chatPair = { clientId: client.user.id, contractorId: contractor.user.id, projectId: null };
+  const conversationId = await upsertConversation(t.db, chatPair);
+  const wamid = `wamid.${randomBytes(12).toString('base64url')}`;
+  await t.db.insert(notificationDeliveries).values({
+    userId: client.user.id,
+    type: 'messageWhileAway',
+    channel: 'whatsapp',
+    sourceKey: `test:${wamid}`,
+    state: 'delivered',
+    title: 'Mensaje',
+    body: 'Te escribieron',
+    url: 'https://arreglaya.do/perfil/mensajes',
+    providerMessageId: wamid,
+    chatPair,
+  });
+  return { client, contractor, conversationId };
+}
+
+interface Msg {
+  type: string;
+  text: string;
+  mine: boolean;
+  photoId: string | null;
+  voiceNote: { id: string; mime: string; durationMs: number } | null;
+}
+async function messagesOf(cookie: string, conversationId: string): Promise<Msg[]> {
+  const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/messages`, headers: { cookie } });
+  expect(res.statusCode).toBe(200);
+  return res.json().messages;
+}
+
+/** What the person's phone was answered (the stand-in's outbox), beyond the verification code. */
+async function answers(number: string): Promise<string[]> {
+  return (await phoneOutbox(t, number)).map((m) => m.body).filter((b) => !/\b\d{6}\b/.test(b));
+}
+
+/** The files kept for a person: chat photos and voice notes. */
+async function keptFor(userId: string): Promise<number> {
+  const [p] = await t.db.select({ n: count() }).from(photos).where(eq(photos.ownerId, userId));
+  const [v] = await t.db.select({ n: count() }).from(voiceNotes).where(eq(voiceNotes.ownerId, userId));
+  return p!.n + v!.n;
+}
+
+const jpeg = () =>
+  sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a9d8f' } })
+    .jpeg()
+    .withMetadata({ exif: { IFD0: { Copyright: 'secreto-del-telefono' } } })
+    .toBuffer();
+
+describe('a photo sent on WhatsApp', () => {
+  it('is re-encoded and stored as the person’s chat message with its caption; only the conversation’s two people read it', async () => {
+    const { client, contractor, conversationId } = await pair();
+    const original = await jpeg();
+    await wa().receiveMedia(client.number, { kind: 'image', bytes: original, mime: 'image/jpeg', caption: 'Así quedó la llave del baño' });
+    await settled();
+    const [seen] = await messagesOf(contractor.cookie, conversationId);
+    expect(seen).toMatchObject({ type: 'image', text: 'Así quedó la llave del baño', mine: false });
+    const url = `/api/conversations/${conversationId}/photos/${seen!.photoId}?size=full`;
+    const served = await t.app.inject({ method: 'GET', url, headers: { cookie: contractor.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    // Decoded and re-encoded: not the phone's bytes, and no metadata left.
+    expect(served.rawPayload.equals(original)).toBe(false);
+    expect((await sharp(served.rawPayload).metadata()).exif).toBeUndefined();
+    expect((await messagesOf(client.cookie, conversationId))[0]).toMatchObject({ type: 'image', mine: true });
+    // A third person, signed in, gets the chat's 404.
+    const intruder = await signIn(t, await createUser(t.db, { role: 'contractor' }));
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: intruder } })).statusCode).toBe(404);
+    expect(await answers(client.number)).toEqual([]);
+  });
+
+  it('that is not an image keeps nothing and is answered in Spanish', async () => {
+    const { client, contractor, conversationId } = await pair();
+    await wa().receiveMedia(client.number, { kind: 'image', bytes: Buffer.from('%PDF-1.7 no es una foto'), mime: 'image/jpeg' });
+    await settled();
+    expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
+    expect(await keptFor(client.user.id)).toBe(0);
+    expect(await answers(client.number)).toEqual([tm.notAPhoto]);
+  });
+
+  it('whose bytes differ from Meta’s sha256 keeps nothing and is answered', async () => {
+    const { client, contractor, conversationId } = await pair();
+    const wrong = createHash('sha256').update('otra cosa').digest('base64');
+    await wa().receiveMedia(client.number, { kind: 'image', bytes: await jpeg(), mime: 'image/jpeg', sha256: wrong });
+    await settled();
+    expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
+    expect(await keptFor(client.user.id)).toBe(0);
+    expect(await answers(client.number)).toEqual([tm.failed]);
+  });
+});
+
+describe('a voice note sent on WhatsApp', () => {
+  it('(Ogg/Opus) is stored with its length and plays for the other person', async () => {
+    const { client, contractor, conversationId } = await pair();
+    const note = oggOpus(7);
+    await wa().receiveMedia(client.number, { kind: 'audio', bytes: note, mime: 'audio/ogg; codecs=opus' });
+    await settled();
+    const [seen] = await messagesOf(contractor.cookie, conversationId);
+    expect(seen).toMatchObject({ type: 'voice', mine: false, voiceNote: { mime: 'audio/ogg', durationMs: 7000 } });
+    const served = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/voice-notes/${seen!.voiceNote!.id}`, headers: { cookie: contractor.cookie } });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('audio/ogg');
+    expect(served.rawPayload.equals(note)).toBe(true);
+    const intruder = await signIn(t, await createUser(t.db, { role: 'client' }));
+    expect((await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/voice-notes/${seen!.voiceNote!.id}`, headers: { cookie: intruder } })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it('that is not audio, lasts over 2 minutes or weighs over 1 MB keeps nothing, each answered in Spanish', async () => {
+    const { client, contractor, conversationId } = await pair();
+    await wa().receiveMedia(client.number, { kind: 'audio', bytes: await jpeg(), mime: 'audio/ogg; codecs=opus' });
+    await wa().receiveMedia(client.number, { kind: 'audio', bytes: oggOpus(125), mime: 'audio/ogg; codecs=opus' });
+    // A real note padded past 1 MB (Meta's file_size says so: it is not even downloaded).
+    await wa().receiveMedia(client.number, { kind: 'audio', bytes: Buffer.concat([oggOpus(3), Buffer.alloc(1024 * 1024)]), mime: 'audio/ogg; codecs=opus' });
+    await settled();
+    expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
+    expect(await keptFor(client.user.id)).toBe(0);
+    expect((await answers(client.number)).sort()).toEqual([tm.notAudio, tm.tooLong, tm.tooLarge].sort());
+  });
+
+  it('with the same message id 20 times at once (Meta’s retries) is stored once', async () => {
+    const { client, contractor, conversationId } = await pair();
+    const file = wa().media!.put(oggOpus(4), 'audio/ogg; codecs=opus');
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messages: [
+                  {
+                    from: client.number.slice(1),
+                    id: `wamid.${randomBytes(10).toString('base64url')}`,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'audio',
+                    audio: { id: file.id, mime_type: 'audio/ogg; codecs=opus', sha256: file.sha256, voice: true },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(t.app.messaging.secrets.whatsappAppSecret, body) };
+    const res = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers, payload: body })));
+    expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const seen = await messagesOf(contractor.cookie, conversationId);
+    expect(seen.map((m) => m.type)).toEqual(['voice']);
+    expect(await keptFor(client.user.id)).toBe(1);
+  });
+
+  it('other kinds (a document) keep nothing and are answered that only text, photos and voice notes are kept', async () => {
+    const { client, contractor, conversationId } = await pair();
+    // The stand-in's phone wrote (what its own receive records): Meta's 24-hour window is open for our answer.
+    await recordInbound(t.db, 'whatsapp', client.number, null);
+    const body = JSON.stringify({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'waba',
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messages: [
+                  {
+                    from: client.number.slice(1),
+                    id: `wamid.${randomBytes(10).toString('base64url')}`,
+                    timestamp: String(Math.floor(Date.now() / 1000)),
+                    type: 'document',
+                    document: { id: '123', mime_type: 'application/pdf', filename: 'presupuesto.pdf' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(t.app.messaging.secrets.whatsappAppSecret, body) };
+    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers, payload: body })).statusCode).toBe(200);
+    await settled();
+    expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
+    expect(await answers(client.number)).toEqual([tm.unsupported]);
+  });
+});
+
+describe('the stand-in’s media routes', () => {
+  it('need the bearer token, answer 404 for an unknown id, and give a url that works once and expires', async () => {
+    const media = wa().media!;
+    const bytes = oggOpus(2);
+    const { id } = media.put(bytes, 'audio/ogg; codecs=opus');
+    const auth = { authorization: `Bearer ${media.settings.accessToken}` };
+    expect((await t.app.inject({ method: 'GET', url: `/sandbox-whatsapp/v21.0/${id}` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/sandbox-whatsapp/v21.0/999', headers: auth })).statusCode).toBe(404);
+    const lookup = await t.app.inject({ method: 'GET', url: `/sandbox-whatsapp/v21.0/${id}`, headers: auth });
+    expect(lookup.statusCode).toBe(200);
+    const info = lookup.json();
+    expect(info).toMatchObject({ messaging_product: 'whatsapp', id, mime_type: 'audio/ogg; codecs=opus', file_size: bytes.length });
+    expect(sameSha256(bytes, info.sha256)).toBe(true);
+    const path = new URL(info.url).pathname + new URL(info.url).search;
+    expect((await t.app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
+    const file = await t.app.inject({ method: 'GET', url: path, headers: auth });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(bytes)).toBe(true);
+    expect((await t.app.inject({ method: 'GET', url: path.replace(/hash=[^&]+/, 'hash=x'), headers: auth })).statusCode).toBe(404);
+
+    // A store whose clock moved past the url's five minutes refuses it.
+    let now = Date.now();
+    const store = new SandboxMediaStore({ ...media.settings, now: () => now });
+    const other = store.put(bytes, 'audio/ogg');
+    const q = Object.fromEntries(new URL((store.lookup(other.id).body as { url: string }).url).searchParams);
+    expect(store.download(q)?.bytes.equals(bytes)).toBe(true);
+    now += MEDIA_URL_TTL_MS + 1000;
+    expect(store.download(q)).toBeUndefined();
+  });
+});

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { voiceNotes as tv } from '@arreglaya/shared/i18n/voice-notes';
+import { whatsappMedia as tm } from '@arreglaya/shared/i18n/whatsapp-media';
+import { PHOTO_MAX_BYTES } from '@arreglaya/shared/schemas/profile';
+import { CHAT_TEXT_MAX, SendChatMessageSchema, VOICE_NOTE_MAX_BYTES } from '@arreglaya/shared/schemas/chat';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import { sendPhoto, type ChatDeps } from '../chat/chat.service.ts';
+import { sendVoiceNote } from '../chat/voice-notes.service.ts';
+import { messaging } from '@arreglaya/shared/i18n/messaging';
+import { replyConversation } from './inbound-replies.repository.ts';
+import { parseJson, type HttpTransport } from './messenger.ts';
+
+// Photos and voice notes a person sends to our WhatsApp number (decision 063). Meta's webhook names
+// the file by a media id; the Graph API gives its short-lived URL (GET /{version}/{media-id}, bearer
+// token), and the URL gives the bytes (GET, the same token). The bytes are checked against the
+// sha256 Meta sent, then stored by the web chat's own photo and voice-note services: the photo
+// decoded and re-encoded, the voice note read from its bytes (Ogg/Opus, 2 minutes, 1 MB).
+
+/** What a webhook's `image` or `audio` object says (only what we read). */
+export interface InboundMedia {
+  kind: 'image' | 'audio';
+  /** Meta's media id. */
+  id: string;
+  /** Meta's checksum of the file: hex or base64 (both are seen), compared with the bytes' own. */
+  sha256?: string;
+  /** A photo's caption: the chat message's text. */
+  caption?: string;
+}
+
+/**
+ * A webhook message's `image` or `audio` object, as much as we read. No length limits here: one odd
+ * field would refuse the whole webhook (and Meta would retry it); the caption is checked later.
+ */
+export const WhatsAppMediaObject = z.object({
+  id: z.string(),
+  mime_type: z.string().optional(),
+  sha256: z.string().optional(),
+  caption: z.string().optional(),
+  voice: z.boolean().optional(),
+});
+type MediaObject = z.infer<typeof WhatsAppMediaObject>;
+
+/** The InboundMessage's `media` for a webhook message with an `image` or an `audio` of its own type. */
+export function inboundMedia(m: { type?: string | undefined; image?: MediaObject | undefined; audio?: MediaObject | undefined }): { media?: InboundMedia } {
+  const object = m.type === 'image' ? m.image : m.type === 'audio' ? m.audio : undefined;
+  if (!object) return {};
+  const kind = m.type as InboundMedia['kind'];
+  return {
+    media: {
+      kind,
+      id: object.id,
+      ...(object.sha256 === undefined ? {} : { sha256: object.sha256 }),
+      ...(kind === 'image' && object.caption !== undefined ? { caption: object.caption } : {}),
+    },
+  };
+}
+
+export interface WhatsAppMediaSettings {
+  apiUrl: string;
+  version: string;
+  accessToken: string;
+}
+
+export type MediaFailure = 'notFound' | 'tooLarge' | 'checksum' | 'failed';
+export type MediaDownload = { ok: true; bytes: Buffer } | { ok: false; reason: MediaFailure; detail: string };
+
+/** Whether `expected` (Meta's sha256, hex or base64) is the digest of `bytes`. */
+export function sameSha256(bytes: Buffer, expected: string): boolean {
+  const digest = createHash('sha256').update(bytes).digest();
+  const e = expected.trim();
+  if (/^[0-9a-f]{64}$/i.test(e)) return e.toLowerCase() === digest.toString('hex');
+  const b64 = Buffer.from(e.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return b64.length === 32 && b64.equals(digest);
+}
+
+export class WhatsAppMediaClient {
+  constructor(
+    private readonly settings: WhatsAppMediaSettings,
+    private readonly transport: HttpTransport,
+  ) {}
+
+  /**
+   * The file behind a media id, at most `maxBytes` (Meta's `file_size` is read first: a larger
+   * file is not downloaded), its sha256 checked against the webhook's and the Graph API's.
+   */
+  async download(mediaId: string, expected: { sha256?: string; maxBytes: number }): Promise<MediaDownload> {
+    const { apiUrl, version, accessToken } = this.settings;
+    const headers = { authorization: `Bearer ${accessToken}` };
+    let meta;
+    try {
+      meta = await this.transport({ method: 'GET', url: `${apiUrl}/${version}/${encodeURIComponent(mediaId)}`, headers });
+    } catch (err) {
+      return { ok: false, reason: 'failed', detail: `media lookup: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (meta.status === 404) return { ok: false, reason: 'notFound', detail: 'media id unknown or expired' };
+    const json = parseJson(meta.body) as { url?: unknown; sha256?: unknown; file_size?: unknown } | undefined;
+    if (meta.status < 200 || meta.status >= 300 || typeof json?.url !== 'string') return { ok: false, reason: 'failed', detail: `media lookup answered ${meta.status}` };
+    if (typeof json.file_size === 'number' && json.file_size > expected.maxBytes) return { ok: false, reason: 'tooLarge', detail: `file_size ${json.file_size}` };
+    let url: URL;
+    try {
+      url = new URL(json.url);
+    } catch {
+      return { ok: false, reason: 'failed', detail: 'media url unreadable' };
+    }
+    // The token goes only over TLS, or to the stand-in's own origin.
+    if (url.protocol !== 'https:' && url.origin !== new URL(apiUrl).origin) return { ok: false, reason: 'failed', detail: 'media url not https' };
+    let file;
+    try {
+      file = await this.transport({ method: 'GET', url: url.href, headers });
+    } catch (err) {
+      return { ok: false, reason: 'failed', detail: `media download: ${err instanceof Error ? err.message : String(err)}` };
+    }
+    if (file.status === 404) return { ok: false, reason: 'notFound', detail: 'media url expired' };
+    if (file.status < 200 || file.status >= 300 || !file.bytes) return { ok: false, reason: 'failed', detail: `media download answered ${file.status}` };
+    const bytes = file.bytes;
+    if (bytes.length > expected.maxBytes) return { ok: false, reason: 'tooLarge', detail: `${bytes.length} bytes` };
+    for (const sum of [expected.sha256, typeof json.sha256 === 'string' ? json.sha256 : undefined]) {
+      if (sum !== undefined && !sameSha256(bytes, sum)) return { ok: false, reason: 'checksum', detail: 'sha256 differs' };
+    }
+    return { ok: true, bytes };
+  }
+}
+
+export interface MediaReplyDeps {
+  chat: ChatDeps;
+  media: WhatsAppMediaClient;
+  log: FastifyBaseLogger;
+}
+
+/** A refusal of the chat's own upload checks, in the words a phone is answered with. */
+function refusal(err: AppError, kind: InboundMedia['kind']): string {
+  if (kind === 'image') return err.code === 'PAYLOAD_TOO_LARGE' ? tm.photoTooLarge : tm.notAPhoto;
+  if (err.message === tv.tooLong) return tm.tooLong;
+  if (err.message === tv.tooLarge) return tm.tooLarge;
+  return tm.notAudio;
+}
+
+/**
+ * Downloads and stores one photo or voice note as the person's message in the conversation.
+ * Undefined when it was stored; otherwise the Spanish answer for the phone (nothing kept). A
+ * conversation that cannot take it (closed, gone) throws the chat's AppError, as a text would.
+ */
+export async function storeWhatsAppMedia(deps: MediaReplyDeps, userId: string, conversationId: string, media: InboundMedia): Promise<string | undefined> {
+  let caption: string | undefined;
+  if (media.kind === 'image' && media.caption !== undefined && media.caption.trim() !== '') {
+    const parsed = SendChatMessageSchema.safeParse({ text: media.caption });
+    if (!parsed.success) return media.caption.length > CHAT_TEXT_MAX ? tm.captionTooLong(CHAT_TEXT_MAX) : tm.notAPhoto;
+    caption = parsed.data.text;
+  }
+  const maxBytes = media.kind === 'image' ? PHOTO_MAX_BYTES : VOICE_NOTE_MAX_BYTES;
+  const file = await deps.media.download(media.id, { maxBytes, ...(media.sha256 === undefined ? {} : { sha256: media.sha256 }) });
+  if (!file.ok) {
+    deps.log.info({ kind: media.kind, reason: file.reason, detail: file.detail }, 'WhatsApp media not kept');
+    if (file.reason === 'tooLarge') return media.kind === 'image' ? tm.photoTooLarge : tm.tooLarge;
+    return tm.failed;
+  }
+  try {
+    if (media.kind === 'image') await sendPhoto(deps.chat, { id: userId }, conversationId, file.bytes, caption);
+    else await sendVoiceNote(deps.chat, { id: userId }, conversationId, file.bytes);
+    return undefined;
+  } catch (err) {
+    // The chat's upload checks name their field; anything else (the conversation) goes up.
+    if (err instanceof AppError && (err.fields?.photo !== undefined || err.fields?.voiceNote !== undefined)) return refusal(err, media.kind);
+    throw err;
+  }
+}
+
+/**
+ * A person's non-text WhatsApp message (the sender already known and not opted out): a photo or a
+ * voice note goes into the conversation their text would go to (decision 061); anything else, or no
+ * conversation, or a file refused, keeps nothing. Gives the Spanish answer to send, or undefined.
+ */
+export async function routeMedia(
+  log: FastifyBaseLogger,
+  replies: { chat: ChatDeps; appUrl: string; media?: WhatsAppMediaClient },
+  userId: string,
+  m: { type?: string; media?: InboundMedia; contextId?: string },
+): Promise<string | undefined> {
+  if (!m.media || !replies.media || (m.type !== 'image' && m.type !== 'audio')) return tm.unsupported;
+  const conversationId = await replyConversation(replies.chat.db, userId, m.contextId);
+  if (conversationId) {
+    try {
+      return await storeWhatsAppMedia({ chat: replies.chat, media: replies.media, log }, userId, conversationId, m.media);
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      log.info({ code: err.code }, 'WhatsApp media not stored in its conversation');
+    }
+  }
+  return messaging.reply.noConversation(replies.appUrl);
+}

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { services as t } from '@arreglaya/shared/i18n/site-pages';
 import { authModals } from '@/lib/auth-modals.ts';
+import { setCountry } from '@/lib/country.ts';
 import { ServiceGrid } from './service-grid.tsx';
 
 // The landing's service tiles (issue 55): no '0 contratistas' for a service nobody offers yet, an
@@ -55,5 +56,17 @@ describe('ServiceGrid', () => {
     const list = screen.getByRole('list');
     await userEvent.setup().click(await within(list).findByRole('link', { name: t.beFirstFor(SERVICE_LABELS.herreria) }));
     expect(openSignUp).toHaveBeenCalledWith({ role: 'contractor' });
+  });
+
+  it("counts the chosen country's contractors (footer picker, decision 066)", async () => {
+    setCountry('CO');
+    try {
+      renderGrid([{ service: 'plomeria', contractors: 3 }]);
+      expect(await screen.findByText('3 contratistas')).toBeTruthy();
+      const [url] = vi.mocked(fetch).mock.calls[0]!;
+      expect(String(url)).toContain('/api/services/counts?country=CO');
+    } finally {
+      setCountry('DO');
+    }
   });
 });

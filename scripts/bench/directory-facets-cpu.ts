@@ -49,7 +49,7 @@ function asked(url: string): Asked {
     query[key] = all.length > 1 ? all : all[0]!;
   }
   const search = DirectorySearchSchema.parse(query);
-  const inText = search.q ? placeInText(search.q) : undefined;
+  const inText = search.q ? placeInText(search.q, search.country) : undefined;
   const q = inText ? inText.rest.trim() || undefined : search.q;
   const place = search.donde ? findPlace(search.donde) : inText?.place;
   const near = place ? { lat: place.lat, lng: place.lng } : undefined;

@@ -31,7 +31,7 @@ test.describe('landing /', () => {
   });
 
   test('shows the live number of contractors for each service, as the API counts them', async ({ page }) => {
-    const counts = page.waitForResponse('**/api/services/counts');
+    const counts = page.waitForResponse('**/api/services/counts?country=DO');
     await page.goto('/');
     const body = (await (await counts).json()) as { counts: { service: string; contractors: number }[] };
     expect(body.counts).toHaveLength(14);

@@ -23,6 +23,10 @@ export interface PageHead {
   image?: string;
   /** og:type; 'website' by default. */
   type?: string;
+  /** The page's language and region (es-CO); es-DO by default. */
+  locale?: string;
+  /** The same page for other countries: `<link rel="alternate" hreflang>` (absolute URLs). */
+  alternates?: readonly { hreflang: string; url: string }[];
 }
 
 /** The head tags of a page, one per line (indented for the built index.html). */
@@ -32,9 +36,10 @@ export function headTags(head: PageHead): string {
     `<title>${e(head.title)}</title>`,
     `<meta name="description" content="${e(head.description)}" />`,
     `<link rel="canonical" href="${e(head.url)}" />`,
+    ...(head.alternates ?? []).map((a) => `<link rel="alternate" hreflang="${e(a.hreflang)}" href="${e(a.url)}" />`),
     `<meta property="og:type" content="${e(head.type ?? 'website')}" />`,
     `<meta property="og:site_name" content="ArreglaYa" />`,
-    `<meta property="og:locale" content="es_DO" />`,
+    `<meta property="og:locale" content="${e((head.locale ?? 'es-DO').replace('-', '_'))}" />`,
     `<meta property="og:title" content="${e(head.title)}" />`,
     `<meta property="og:description" content="${e(head.description)}" />`,
     `<meta property="og:url" content="${e(head.url)}" />`,

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES } from './countries.ts';
-import { CITY_BOUNDS, PLACES, findPlace, kmBetweenPoints, placeInText, placeLabel, placeNamed, placeOfField, placesOf, sectorsOf, suggestPlaces } from './places.ts';
+import {
+  CITY_BOUNDS,
+  COUNTRY_BOUNDS,
+  PLACES,
+  SECTOR_MAX_KM_FROM_CENTRE,
+  findPlace,
+  kmBetweenPoints,
+  placeInText,
+  placeLabel,
+  placeNamed,
+  placeOfField,
+  placesOf,
+  sectorsOf,
+  suggestPlaces,
+} from './places.ts';
 
 describe('places', () => {
   it('has at least 40 sectors in Greater Santo Domingo and 10 in Santiago, and every city centre', () => {
@@ -11,8 +25,8 @@ describe('places', () => {
     expect(new Set(slugs).size).toBe(slugs.length);
   });
 
-  it('puts every sector inside its city bounds and within 25 km of its centre', () => {
-    for (const p of PLACES.filter((p) => p.kind === 'sector')) {
+  it('puts every Dominican sector inside its city bounds and within 25 km of its centre', () => {
+    for (const p of PLACES.filter((p) => p.kind === 'sector' && p.country === 'DO')) {
       const [s, w, n, e] = CITY_BOUNDS[p.city]!;
       expect(p.lat >= s && p.lat <= n && p.lng >= w && p.lng <= e, p.slug).toBe(true);
       const centre = findPlace(p.city)!;
@@ -75,5 +89,86 @@ describe('places', () => {
     expect(kmBetweenPoints({ lat: 18.4, lng: -69.9 }, { lat: 18.5, lng: -69.9 })).toBeCloseTo(11.12, 1);
     expect(kmBetweenPoints(findPlace('naco')!, findPlace('piantini')!)).toBeGreaterThan(0.5);
     expect(kmBetweenPoints(findPlace('naco')!, findPlace('piantini')!)).toBeLessThan(2);
+  });
+
+  it("has Colombia's and Mexico's places: Bogotá's 19 urban localidades, Medellín's 16 comunas, Cali's 22, CDMX's 16 alcaldías", () => {
+    const names = (city: string) => sectorsOf(city).map((p) => p.name);
+    expect(names('bogota')).toEqual(expect.arrayContaining(['Usaquén', 'Chapinero', 'Suba', 'Kennedy', 'Ciudad Bolívar', 'La Candelaria', 'Chicó']));
+    expect(sectorsOf('bogota').length).toBeGreaterThanOrEqual(19);
+    expect(names('medellin')).toEqual(expect.arrayContaining(['Popular', 'El Poblado', 'Laureles-Estadio', 'Belén', 'Guayabal', 'San Antonio de Prado']));
+    expect(sectorsOf('medellin').length).toBeGreaterThanOrEqual(16);
+    for (let n = 1; n <= 22; n++) expect(findPlace(`cali-comuna-${n}`)?.city).toBe('cali');
+    expect(sectorsOf('barranquilla').map((p) => p.slug)).toEqual(expect.arrayContaining(['riomar', 'norte-centro-historico', 'suroccidente', 'metropolitana', 'suroriente']));
+    const alcaldias = [
+      'alvaro-obregon',
+      'azcapotzalco',
+      'benito-juarez',
+      'coyoacan',
+      'cuajimalpa',
+      'cuauhtemoc',
+      'gustavo-a-madero',
+      'iztacalco',
+      'iztapalapa',
+      'magdalena-contreras',
+      'miguel-hidalgo',
+      'milpa-alta',
+      'tlahuac',
+      'tlalpan',
+      'venustiano-carranza',
+      'xochimilco',
+    ];
+    for (const slug of alcaldias) expect(findPlace(slug)?.city, slug).toBe('ciudad-de-mexico');
+    for (const slug of ['polanco', 'condesa', 'roma-norte', 'del-valle', 'coyoacan-centro', 'santa-fe-cdmx']) expect(findPlace(slug)?.city, slug).toBe('ciudad-de-mexico');
+    expect(findPlace('san-pedro-garza-garcia')?.city).toBe('monterrey');
+    expect(sectorsOf('guadalajara').length).toBeGreaterThanOrEqual(10);
+    expect(sectorsOf('puebla').length).toBeGreaterThanOrEqual(10);
+    for (const c of [...COUNTRIES.CO.cities, ...COUNTRIES.MX.cities].filter((c) => c.key !== 'otro'))
+      expect(findPlace(c.key)?.country, c.key).toBe(
+        c.key === 'bogota' || c.key === 'medellin' || c.key === 'cali' || c.key === 'barranquilla' || c.key === 'cartagena' ? 'CO' : 'MX',
+      );
+  });
+
+  it("puts every place in its country's box and within 40 km of its city's centre, and the sectors with three decimals", () => {
+    for (const p of PLACES) {
+      const [s, w, n, e] = COUNTRY_BOUNDS[p.country];
+      expect(p.lat >= s && p.lat <= n && p.lng >= w && p.lng <= e, p.slug).toBe(true);
+      const centre = COUNTRIES[p.country].cities.find((c) => c.key === p.city)!;
+      expect(centre, p.slug).toBeDefined();
+      expect(kmBetweenPoints(p, centre), p.slug).toBeLessThan(SECTOR_MAX_KM_FROM_CENTRE);
+      // The sectors' three decimals (city centres are countries.ts's).
+      if (p.kind === 'sector') expect([Math.round(p.lat * 1000) / 1000, Math.round(p.lng * 1000) / 1000], p.slug).toEqual([p.lat, p.lng]);
+    }
+  });
+
+  it('finds the barrios people name in Colombia and Mexico, in a search text too', () => {
+    expect(placeInText('plomero en Chapinero')).toEqual({ place: findPlace('chapinero'), rest: 'plomero' });
+    expect(placeInText('electricista en El Poblado')).toEqual({ place: findPlace('el-poblado'), rest: 'electricista' });
+    expect(placeInText('plomero en Polanco')).toEqual({ place: findPlace('polanco'), rest: 'plomero' });
+    expect(placeInText('pintor usaquen')?.place.slug).toBe('usaquen');
+    expect(placeInText('cerrajero en el chico')?.place.slug).toBe('chico');
+    expect(placeNamed('laureles')?.slug).toBe('laureles');
+    expect(placeNamed('CDMX')?.slug).toBe('ciudad-de-mexico');
+    expect(placeNamed('la condesa')?.slug).toBe('condesa');
+    // Words that are also names or words name a place only after 'en'.
+    expect(placeInText('Juan Kennedy')).toBeUndefined();
+    expect(placeInText('pintor en Kennedy')?.place.slug).toBe('kennedy');
+    expect(placeInText('chico plomero')).toBeUndefined();
+  });
+
+  it("takes a name in two countries as the searcher's country's", () => {
+    expect(placeInText('plomero en Santa Fe', 'MX')?.place.slug).toBe('santa-fe-cdmx');
+    expect(placeInText('plomero en Santa Fe', 'CO')?.place.slug).toBe('santa-fe-bogota');
+    expect(placeInText('plomero en San Cristóbal', 'DO')?.place.slug).toBe('san-cristobal');
+    expect(placeInText('plomero en San Cristóbal', 'CO')?.place.slug).toBe('san-cristobal-bogota');
+    expect(placeOfField('Santa Fe, Ciudad de México')?.slug).toBe('santa-fe-cdmx');
+    expect(suggestPlaces('santa f', 8, 'MX')[0]?.slug).toBe('santa-fe-cdmx');
+    expect(suggestPlaces('santa f', 8, 'CO')[0]?.slug).toBe('santa-fe-bogota');
+  });
+
+  it('measures Medellín: El Poblado is a few km from the centre and from Laureles', () => {
+    const km = kmBetweenPoints(findPlace('el-poblado')!, findPlace('medellin')!);
+    expect(km).toBeGreaterThan(2);
+    expect(km).toBeLessThan(8);
+    expect(kmBetweenPoints(findPlace('el-poblado')!, findPlace('laureles')!)).toBeLessThan(8);
   });
 });

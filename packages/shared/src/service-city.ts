@@ -39,3 +39,25 @@ export function serviceCitiesOf(country: CountryCode): readonly City[] {
 
 /** The services the landing links in each city (the most asked for); each page links the rest. */
 export const LANDING_SERVICES: readonly ServiceType[] = ['plomeria', 'electricidad', 'pintura', 'aire', 'remodelacion', 'limpieza'];
+
+/** A page's `hreflang` alternate: the language-region tag (or x-default) and the page's path. */
+export interface PageAlternate {
+  hreflang: string;
+  path: string;
+}
+
+/** Each country's first city in countries.ts, its capital: Santo Domingo, Bogotá, Ciudad de México. */
+const CAPITALS: readonly { country: CountryCode; city: string }[] = COUNTRY_CODES.map((country) => ({ country, city: COUNTRIES[country].cities[0]!.key }));
+
+/**
+ * The `hreflang` alternates of a service's page (decision 066): the same service's page in each
+ * country's capital is that page for the country (es-DO, es-CO, es-MX), the Dominican one the
+ * x-default. The other cities' pages exist in one country only and have none.
+ */
+export function serviceCityAlternates(service: ServiceType, city: string): PageAlternate[] {
+  if (!CAPITALS.some((c) => c.city === city)) return [];
+  return [
+    ...CAPITALS.map((c) => ({ hreflang: COUNTRIES[c.country].locale, path: serviceCityPath(service, c.city) })),
+    { hreflang: 'x-default', path: serviceCityPath(service, CAPITALS[0]!.city) },
+  ];
+}

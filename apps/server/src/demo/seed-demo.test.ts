@@ -66,7 +66,8 @@ describe('seedDemoData', () => {
   it('seeds an empty database and logs a summary', async () => {
     const result = await seedDemoData(t.db, storage, { log, now: NOW, seal: cipher.seal });
     expect(result.seeded).toBe(true);
-    expect(logs.at(-1)).toMatch(/^Demo data loaded in .*49 contractors, 30 clients/);
+    // 49 Dominican contractors and 30 clients, and 4 contractors and 2 clients abroad (decision 066).
+    expect(logs.at(-1)).toMatch(/^Demo data loaded in .*53 contractors, 32 clients/);
     expect(result.counts).toMatchObject({ contractors: await count('contractor_profiles'), clients: await count('client_profiles'), projects: await count('projects') });
   });
 
@@ -76,9 +77,22 @@ describe('seedDemoData', () => {
     expect(perService.map((r) => r.s).sort()).toEqual([...SERVICE_TYPES].sort());
     for (const r of perService) expect(r.n, r.s).toBeGreaterThanOrEqual(3);
 
-    const cities = await rows<{ city: string; zone: string | null }>(sql`SELECT DISTINCT city, zone FROM contractor_profiles`);
-    const known = new Set(COUNTRIES.DO.cities.map((c) => c.key));
-    for (const c of cities) expect(known.has(c.city), c.city).toBe(true);
+    const cities = await rows<{ city: string; zone: string | null; country: 'DO' | 'CO' | 'MX' }>(sql`SELECT DISTINCT city, zone, country FROM contractor_profiles`);
+    for (const c of cities)
+      expect(
+        COUNTRIES[c.country].cities.some((k) => k.key === c.city),
+        c.city,
+      ).toBe(true);
+    // A few in Medellín and Mexico City (decision 066), each with a base in its city.
+    expect(
+      cities
+        .filter((c) => c.country !== 'DO')
+        .map((c) => c.city)
+        .sort(),
+    ).toEqual(['ciudad-de-mexico', 'medellin']);
+    expect(await count("contractor_profiles WHERE country <> 'DO' AND (base_sector IS NULL OR lat IS NULL)")).toBe(0);
+    expect(await count("projects WHERE (country = 'CO' AND currency <> 'COP') OR (country = 'MX' AND currency <> 'MXN') OR (country = 'DO' AND currency <> 'DOP')")).toBe(0);
+    expect(await count("projects WHERE country IN ('CO', 'MX') AND status = 'created' AND sector IS NOT NULL")).toBe(2);
     expect(new Set(cities.filter((c) => c.city === 'santo-domingo').map((c) => c.zone))).toEqual(new Set(['SD', 'SDE', 'SDO', 'SDN', 'DN']));
     expect(new Set(cities.map((c) => c.city)).size).toBeGreaterThanOrEqual(6);
   });
@@ -92,15 +106,36 @@ describe('seedDemoData', () => {
   });
 
   it('gives contractors valid cédulas, demo e-mails, Dominican phones and a few new faces', async () => {
-    const list = await rows<{ cedula: string | null; cedula_enc: Buffer; email: string; phone: string; created_at: string; verified: boolean; featured: boolean }>(sql`
-      SELECT cp.cedula, cp.cedula_enc, u.email, u.phone, u.created_at, cp.verified_at IS NOT NULL AS verified, cp.featured
+    const list = await rows<{
+      cedula: string | null;
+      cedula_enc: Buffer;
+      email: string;
+      phone: string;
+      created_at: string;
+      verified: boolean;
+      featured: boolean;
+      country: string;
+    }>(sql`
+      SELECT cp.cedula, cp.cedula_enc, u.email, u.phone, u.created_at, cp.verified_at IS NOT NULL AS verified, cp.featured, cp.country
         FROM contractor_profiles cp JOIN users u ON u.id = cp.user_id`);
     for (const c of list) {
       // Sealed at rest, never in the clear; opened, the check digit verifies.
       expect(c.cedula).toBeNull();
-      expect(isValidCedula(cipher.open(c.cedula_enc)), cipher.open(c.cedula_enc)).toBe(true);
+      const id = cipher.open(c.cedula_enc);
       expect(c.email).toMatch(/^[a-z0-9.]+@demo\.arreglaya\.do$/);
-      expect(c.phone).toMatch(/^(809|829|849)-\d{3}-\d{4}$/);
+      if (c.country === 'DO') {
+        expect(isValidCedula(id), id).toBe(true);
+        expect(c.phone).toMatch(/^(809|829|849)-\d{3}-\d{4}$/);
+      } else if (c.country === 'CO') {
+        // A cédula de ciudadanía (6 to 10 digits) and a Colombian mobile.
+        expect(id).toMatch(/^\d{6,10}$/);
+        expect(c.phone).toMatch(/^\+57 3\d{2} \d{3} \d{4}$/);
+      } else {
+        // A CURP with its check digit, and a Mexico City number.
+        expect(id).toMatch(/^[A-Z]{4}\d{6}[HM][A-Z]{5}[0-9A-Z]\d$/);
+        expect(curpCheckDigit(id.slice(0, 17))).toBe(id.slice(17));
+        expect(c.phone).toMatch(/^\+52 55 \d{4} \d{4}$/);
+      }
     }
     expect(await count(`users WHERE email NOT LIKE '%@demo.arreglaya.do'`)).toBe(0);
     expect(await count('users WHERE NOT email_verified')).toBe(0);
@@ -310,3 +345,10 @@ describe('DiskPhotoStorage', () => {
     expect(fs.existsSync(path.join(dir, '..', 'x.jpg'))).toBe(false);
   });
 });
+
+/** A CURP's check digit (RENAPO): each of the first 17 characters' value times 18 minus its position, summed; 10 minus the sum's last digit. */
+function curpCheckDigit(first17: string): string {
+  const alphabet = '0123456789ABCDEFGHIJKLMNÑOPQRSTUVWXYZ';
+  const sum = [...first17].reduce((acc, ch, i) => acc + alphabet.indexOf(ch) * (18 - i), 0);
+  return String((10 - (sum % 10)) % 10);
+}

@@ -27,6 +27,7 @@ import { accountIds, type AccountRef } from '../modules/payments/ledger.reposito
 import { planMoney, type MoneyPlan } from './plan-money.ts';
 import { planActivity, type ActivityOptions } from './plan-projects.ts';
 import { planPeople } from './plan-people.ts';
+import { abroadAvatarId, isAbroad, planAbroad } from './plan-abroad.ts';
 import { DEMO_SEED, mulberry32, Rng } from './random.ts';
 import { mapLimit, renderPhoto, type RenderedPhoto } from './render.ts';
 import { avatarSvg } from './svg-avatars.ts';
@@ -129,9 +130,15 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
   const { contractors, clients } = planPeople(rng, now, DEMO_SIZE.clients);
   const activity = planActivity(rng, now, contractors, clients, DEMO_SIZE);
   const money = planMoney(rng, now, activity, { feePercent: opts.feePercent ?? 10 });
+  // Medellín and Ciudad de México (decision 066): added after the draws, which stay as they were.
+  const abroad = planAbroad(now);
+  contractors.push(...abroad.contractors);
+  clients.push(...abroad.clients);
+  activity.projects.push(...abroad.projects);
 
   // 2. Draw the photos (before the transaction, so it stays short).
-  const avatarOwners = [...contractors, ...clients].filter((p) => p.look !== null);
+  // The people abroad's avatars have fixed ids: the demo's draws stay as they were (decision 066).
+  const avatarOwners = [...contractors, ...clients].filter((p) => p.look !== null && !isAbroad(p.id));
   const photoJobs = [
     ...avatarOwners.map((p) => ({ id: rng.uuid(), ownerId: p.id, kind: 'avatar' as const, createdAt: p.createdAt, draw: (w: number) => avatarSvg(p.look!, w), aspect: 1 })),
     ...activity.covers.map((c) => ({
@@ -143,6 +150,9 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
       aspect: 1.5,
       projectId: c.projectId,
     })),
+    ...[...contractors, ...clients]
+      .filter((p) => p.look !== null && isAbroad(p.id))
+      .map((p) => ({ id: abroadAvatarId(p.id), ownerId: p.id, kind: 'avatar' as const, createdAt: p.createdAt, draw: (w: number) => avatarSvg(p.look!, w), aspect: 1 })),
   ];
   const photoPlans: PhotoPlan[] = await mapLimit(photoJobs, 4, async (job) => {
     const rendered = await renderPhoto(job.draw, job.aspect);

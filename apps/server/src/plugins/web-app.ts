@@ -26,7 +26,17 @@ export interface ServerPage {
   status: 200 | 404;
   html: string;
   state: string;
-  head: { title: string; description: string; path: string; type?: string; imagePath?: string };
+  head: {
+    title: string;
+    description: string;
+    path: string;
+    type?: string;
+    imagePath?: string;
+    /** The page's language and region (es-CO); es-DO by default. */
+    locale?: string;
+    /** Paths of the same page for other countries, as hreflang alternates (decision 066). */
+    alternates?: readonly { hreflang: string; path: string }[];
+  };
   noindex?: boolean;
   /** schema.org JSON-LD blocks, escaped for a <script> element by the renderer; URLs start with APP_URL_PLACEHOLDER. */
   jsonLd?: string[];
@@ -66,6 +76,8 @@ export function renderServerPage(template: string, page: ServerPage, appUrl: str
     url: `${appUrl}${head.path}`,
     ...(head.type ? { type: head.type } : {}),
     ...(head.imagePath ? { image: `${appUrl}${head.imagePath}` } : {}),
+    ...(head.locale ? { locale: head.locale } : {}),
+    ...(head.alternates ? { alternates: head.alternates.map((a) => ({ hreflang: a.hreflang, url: `${appUrl}${a.path}` })) } : {}),
   });
   // The address goes in as JSON string content, escaped for the script element as the renderer escaped the rest.
   const appUrlInJson = JSON.stringify(appUrl)

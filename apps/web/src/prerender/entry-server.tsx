@@ -72,7 +72,15 @@ export interface ServerPage {
   html: string;
   /** The query cache the page rendered from, as a JSON data block (escaped: nothing in it can end the element). */
   state: string;
-  head: { title: string; description: string; /** Path and query of the canonical URL. */ path: string; type?: string; /** Path of the og:image. */ imagePath?: string };
+  head: {
+    title: string;
+    description: string;
+    /** Path and query of the canonical URL. */ path: string;
+    type?: string;
+    /** Path of the og:image. */ imagePath?: string;
+    /** The page's language and region (es-CO); es-DO by default. */ locale?: string;
+    /** Paths of the same page for other countries (hreflang; decision 066). */ alternates?: readonly { hreflang: string; path: string }[];
+  };
   noindex?: boolean;
   /** schema.org JSON-LD blocks for the head, each escaped for a <script> element; URLs start with APP_URL_PLACEHOLDER. */
   jsonLd?: string[];

@@ -4,7 +4,7 @@ import { shell } from '@arreglaya/shared/i18n/shell';
 import { serviceCity as t } from '@arreglaya/shared/i18n/service-city';
 import type { DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
-import { findServiceCity, serviceCityPath } from '@arreglaya/shared/service-city';
+import { findServiceCity, serviceCityAlternates, serviceCityPath } from '@arreglaya/shared/service-city';
 import { directorySearchKey } from '../features/directory/hooks/use-directory-search.ts';
 import { SERVICE_CITIES_KEY } from '../features/directory/hooks/use-service-cities.ts';
 import { ratingSummary, serviceCitySearch, statOf } from '../features/directory/service-city.ts';
@@ -59,6 +59,9 @@ export async function renderServiceCity(
       title: shell.documentTitle(heading),
       description: t.description(place.service, place.city.name, count, ratingSummary(place, statOf(stats.items, place))),
       path: serviceCityPath(place.service, place.city.key),
+      // The city's country's language and region; the capitals' pages name each other (decision 066).
+      locale: COUNTRIES[place.country].locale,
+      alternates: serviceCityAlternates(place.service, place.city.key),
     },
     jsonLd: jsonLdBlocks(...(results.items.length > 0 ? [itemListLd(place, results)] : []), breadcrumbLd(place)),
   };

@@ -21,6 +21,8 @@ export const places = {
   validation: {
     unknownPlace: 'Elige un sector o una ciudad de la lista.',
     sectorNotInCity: 'Ese sector no está en la ciudad elegida.',
+    /** The place is in another country than the profile's or project's (decision 066). */
+    placeNotInCountry: (country: string) => `Ese lugar no está en ${country}: elige uno de ese país.`,
     sectorNotInZone: 'Ese sector no está en la zona elegida.',
     radiusRange: (min: number, max: number) => `Escribe una distancia entre ${min} y ${max} km.`,
   },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { places as tp } from '../i18n/places.ts';
 import { validation } from '../i18n/common.ts';
-import { ZONES, type Zone } from '../countries.ts';
+import { COUNTRIES, COUNTRY_CODES, ZONES, type CountryCode, type Zone } from '../countries.ts';
 import { findPlace, placeInZone, SERVICE_RADIUS_DEFAULT_KM, SERVICE_RADIUS_MAX_KM, SERVICE_RADIUS_MIN_KM } from '../places.ts';
 
 // The place fields of the profile and project forms and of the directory's search (decision
@@ -28,14 +28,16 @@ export const serviceRadiusKm = z.preprocess(
 );
 
 /**
- * A sector must be a place of the chosen city (one of its sectors, or its centre) and, when a zone
- * is chosen, of that zone (placeInZone). Values may be raw input.
+ * A sector must be a place of the record's country (decision 066), of the chosen city (one of its
+ * sectors, or its centre) and, when a zone is chosen, of that zone (placeInZone). Values may be raw input.
  */
-export function checkSector(city: unknown, sector: unknown, path: string[], ctx: z.RefinementCtx, zone?: unknown): void {
+export function checkSector(city: unknown, sector: unknown, path: string[], ctx: z.RefinementCtx, zone?: unknown, country?: unknown): void {
   if (typeof sector !== 'string' || sector === '') return;
   const place = findPlace(sector);
   if (!place) return; // the field's own message
-  if (typeof city === 'string' && city.trim() !== '' && place.city !== city.trim()) ctx.addIssue({ code: 'custom', path, message: tp.validation.sectorNotInCity });
+  if (typeof country === 'string' && (COUNTRY_CODES as readonly string[]).includes(country) && place.country !== country) {
+    ctx.addIssue({ code: 'custom', path, message: tp.validation.placeNotInCountry(COUNTRIES[country as CountryCode].name) });
+  } else if (typeof city === 'string' && city.trim() !== '' && place.city !== city.trim()) ctx.addIssue({ code: 'custom', path, message: tp.validation.sectorNotInCity });
   else if (typeof zone === 'string' && isZone(zone) && !placeInZone(place, zone)) ctx.addIssue({ code: 'custom', path, message: tp.validation.sectorNotInZone });
 }
 

@@ -162,7 +162,7 @@ export const ContractorProfileSchema = z
   .superRefine((value, ctx) => {
     checkLocation(value, ctx, true);
     // Raw input may not be an object (the rules run on it, `always`).
-    if (typeof value === 'object' && value !== null) checkSector(value.city, value.baseSector, ['baseSector'], ctx);
+    if (typeof value === 'object' && value !== null) checkSector(value.city, value.baseSector, ['baseSector'], ctx, undefined, value.country);
   }, always);
 export type ContractorProfileInput = z.input<typeof ContractorProfileSchema>;
 export type ContractorProfileUpdate = z.output<typeof ContractorProfileSchema>;

@@ -99,7 +99,7 @@ export const ProjectInputSchema = z
   })
   .superRefine((p, ctx) => {
     if (!COUNTRIES[p.country].cities.some((c) => c.key === p.city)) ctx.addIssue({ code: 'custom', path: ['city'], message: tp.cityNotInCountry });
-    checkSector(p.city, p.sector, ['sector'], ctx, p.zone);
+    checkSector(p.city, p.sector, ['sector'], ctx, p.zone, p.country);
     if (p.startDate < todayIn(p.country)) ctx.addIssue({ code: 'custom', path: ['startDate'], message: tp.startDateInPast });
   });
 export type ProjectInput = z.input<typeof ProjectInputSchema>;

@@ -75,7 +75,7 @@ function placeOrigin(p: Place, kind: Origin['kind'] = 'place'): Origin {
  * the text names ('plomero en Naco'). A place in the text is taken out of it in every case.
  */
 async function originOf(deps: DirectoryDeps, search: DirectorySearch, viewer: Viewer | null): Promise<{ origin: Origin | undefined; q: string | undefined }> {
-  const inText = search.q ? placeInText(search.q) : undefined;
+  const inText = search.q ? placeInText(search.q, search.country) : undefined;
   const q = inText ? inText.rest.trim() || undefined : search.q;
   if (search.proyecto) {
     if (!viewer) throw new AppError('UNAUTHENTICATED', tp.api.signInForProject);

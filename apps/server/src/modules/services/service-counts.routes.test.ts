@@ -13,7 +13,7 @@ describe('GET /api/services/counts', () => {
     await t.close();
   });
 
-  async function contractorOffering(services: ('plomeria' | 'pintura' | 'electricidad')[], status: 'active' | 'banned' = 'active') {
+  async function contractorOffering(services: ('plomeria' | 'pintura' | 'electricidad' | 'herreria')[], status: 'active' | 'banned' = 'active') {
     const user = await createUser(t.db, { role: 'contractor' });
     await t.db.update(contractorProfiles).set({ serviceTypes: services }).where(eq(contractorProfiles.userId, user.id));
     if (status !== 'active') await t.db.update(users).set({ status }).where(eq(users.id, user.id));
@@ -30,6 +30,21 @@ describe('GET /api/services/counts', () => {
     const counts = Object.fromEntries((res.json().counts as { service: string; contractors: number }[]).map((c) => [c.service, c.contractors]));
     expect(counts).toMatchObject({ plomeria: 2, pintura: 1, electricidad: 0, herreria: 0, aire: 0 });
     expect(Object.keys(counts)).toHaveLength(14);
+  });
+
+  it("counts one country's contractors when asked (the landing's chosen country, decision 066), and refuses an unknown one", async () => {
+    const colombian = await contractorOffering(['plomeria', 'herreria']);
+    await t.db.update(contractorProfiles).set({ country: 'CO', city: 'medellin' }).where(eq(contractorProfiles.userId, colombian.id));
+    const count = async (query: string) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/services/counts${query}` });
+      expect(res.statusCode, res.body).toBe(200);
+      return Object.fromEntries((res.json().counts as { service: string; contractors: number }[]).map((c) => [c.service, c.contractors]));
+    };
+    expect(await count('?country=CO')).toMatchObject({ plomeria: 1, herreria: 1, pintura: 0 });
+    expect(await count('?country=MX')).toMatchObject({ plomeria: 0, herreria: 0 });
+    expect(await count('?country=DO')).toMatchObject({ plomeria: 2, herreria: 0, pintura: 1 });
+    expect(await count('')).toMatchObject({ plomeria: 3, herreria: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/services/counts?country=AR' })).statusCode).toBe(400);
   });
 });
 

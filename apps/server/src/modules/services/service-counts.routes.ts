@@ -1,4 +1,4 @@
-import { ServiceCountsSchema } from '@arreglaya/shared/schemas/site';
+import { ServiceCountsQuerySchema, ServiceCountsSchema } from '@arreglaya/shared/schemas/site';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { countContractorsByService } from './service-counts.repository.ts';
@@ -9,12 +9,12 @@ export function serviceCountsRoutes(db: Db): FastifyPluginAsyncZod {
       '/api/services/counts',
       {
         config: { access: 'public' },
-        schema: { tags: ['servicios'], summary: 'Contratistas activos por servicio', response: { 200: ServiceCountsSchema } },
+        schema: { tags: ['servicios'], summary: 'Contratistas activos por servicio', querystring: ServiceCountsQuerySchema, response: { 200: ServiceCountsSchema } },
       },
-      async (_req, reply) => {
+      async (req, reply) => {
         // The landing asks on every visit; a minute of staleness is harmless.
         void reply.header('cache-control', 'public, max-age=60');
-        return { counts: await countContractorsByService(db) };
+        return { counts: await countContractorsByService(db, req.query.country) };
       },
     );
   };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { places as t } from '@arreglaya/shared/i18n/places';
 import { findPlace, placeLabel, placeOfField, suggestPlaces, type Place } from '@arreglaya/shared/places';
 import { cx } from '@/lib/cx.ts';
+import { useCountry } from '@/lib/country.ts';
 
 interface PlaceComboboxProps {
   /** The chosen place's slug, or undefined. */
@@ -25,6 +26,8 @@ interface PlaceComboboxProps {
  */
 export function PlaceCombobox({ value, onChange, name, label = t.field.where, tone = 'light', className }: PlaceComboboxProps) {
   const id = useId();
+  // The visitor's country's places come first (a name in two countries is theirs: decision 066).
+  const { code: country } = useCountry();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
   const chosen = value ? findPlace(value) : undefined;
@@ -45,7 +48,7 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
     const typed = inputRef.current?.value ?? '';
     if (typed === text) return;
     setText(typed);
-    const named = placeOfField(typed)?.slug;
+    const named = placeOfField(typed, country)?.slug;
     if (named !== value) {
       setShown(named);
       onChange(named);
@@ -54,7 +57,7 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   // The suggestions for the text (the list shows them while open; an arrow key opens it on them).
-  const options: Place[] = suggestPlaces(text);
+  const options: Place[] = suggestPlaces(text, 8, country);
   const expanded = open && text.trim() !== '';
 
   const choose = (p: Place | undefined) => {
@@ -120,7 +123,7 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
           setOpen(false);
           // A name typed out in full is that place.
           if (!value) {
-            const exact = placeOfField(text);
+            const exact = placeOfField(text, country);
             if (exact) choose(exact);
           }
         }}

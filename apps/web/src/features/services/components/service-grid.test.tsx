@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { services as t } from '@arreglaya/shared/i18n/site-pages';
 import { authModals } from '@/lib/auth-modals.ts';
+import { setCountry } from '@/lib/country.ts';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { ServiceGrid } from './service-grid.tsx';
 
@@ -46,5 +47,17 @@ describe('ServiceGrid', () => {
     renderGrid([{ service: 'herreria', contractors: 0 }]);
     await userEvent.setup().click(await screen.findByRole('link', { name: t.beFirstFor(SERVICE_LABELS.herreria) }));
     expect(openSignUp).toHaveBeenCalledWith({ role: 'contractor' });
+  });
+
+  it("counts the chosen country's contractors (footer picker, decision 066)", async () => {
+    setCountry('CO');
+    try {
+      renderGrid([{ service: 'plomeria', contractors: 3 }]);
+      expect(await screen.findByText('3 contratistas')).toBeTruthy();
+      const [url] = vi.mocked(fetch).mock.calls[0]!;
+      expect(String(url)).toContain('/api/services/counts?country=CO');
+    } finally {
+      setCountry('DO');
+    }
   });
 });

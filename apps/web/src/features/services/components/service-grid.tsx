@@ -8,13 +8,14 @@ import { useCountry } from '@/lib/country.ts';
 import { getServiceCounts } from '../api/get-service-counts.ts';
 
 /**
- * Every service with the number of active contractors offering it, read live from the API.
+ * Every service with the number of active contractors offering it in the visitor's country, read live from the API.
  * The links render at once (and in the prerendered HTML); the counts fill in when they arrive. A
  * service nobody offers yet shows no count but an invitation to contractors (decision 058).
  */
 export function ServiceGrid() {
-  const { locale } = useCountry();
-  const counts = useQuery({ queryKey: ['services', 'counts'], queryFn: ({ signal }) => getServiceCounts(signal), staleTime: 60_000 });
+  // The chosen country's contractors (footer picker; decision 066).
+  const { locale, code } = useCountry();
+  const counts = useQuery({ queryKey: ['services', 'counts', code], queryFn: ({ signal }) => getServiceCounts(code, signal), staleTime: 60_000 });
   const byService = new Map<ServiceType, number>(counts.data?.counts.map((c) => [c.service, c.contractors]) ?? []);
   return (
     <ul className="mt-6 grid grid-cols-1 gap-3 min-[420px]:grid-cols-2 md:grid-cols-3 lg:grid-cols-4">

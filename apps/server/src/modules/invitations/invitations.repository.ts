@@ -37,16 +37,18 @@ export async function addCodeAttempt(tx: DbOrTx, id: string): Promise<number> {
 /**
  * Brings stored statuses up to date (decision 064): an open link past its date is expired; an
  * accepted one whose project's money has arrived (a 'fund' transaction in the ledger) is funded.
- * Read from the ledger, so the payment paths need not know invitations exist.
+ * Read from the ledger, so the payment paths need not know invitations exist. With `tokenHash`,
+ * only that invitation (a page's read); without, all of them (the console's counts).
  */
-export async function settleStatuses(db: DbOrTx, now: Date): Promise<void> {
+export async function settleStatuses(db: DbOrTx, now: Date, tokenHash?: string): Promise<void> {
+  const one = tokenHash === undefined ? sql`TRUE` : sql`i.token_hash = ${tokenHash}`;
   await db
     .update(invitations)
     .set({ status: 'expired' })
-    .where(and(inArray(invitations.status, ['sent', 'joined']), lte(invitations.expiresAt, now)));
+    .where(and(inArray(invitations.status, ['sent', 'joined']), lte(invitations.expiresAt, now), tokenHash === undefined ? undefined : eq(invitations.tokenHash, tokenHash)));
   await db.execute(sql`
     UPDATE invitations i SET status = 'funded', funded_at = (SELECT min(t.created_at) FROM ledger_transactions t WHERE t.project_id = i.project_id AND t.kind = 'fund')
-    WHERE i.status = 'accepted' AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.project_id = i.project_id AND t.kind = 'fund')`);
+    WHERE ${one} AND i.status = 'accepted' AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.project_id = i.project_id AND t.kind = 'fund')`);
 }
 
 /** What the técnico's page shows of the client and the job. */

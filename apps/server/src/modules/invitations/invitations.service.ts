@@ -83,7 +83,7 @@ async function sendToPhone(deps: InvitationsDeps, number: string, whatsapp: { te
 
 /** The invitation behind a link, whatever its state; 404 for an unknown token. */
 async function invitationOf(db: Db, token: string, now: Date): Promise<InvitationRow> {
-  await settleStatuses(db, now);
+  await settleStatuses(db, now, hashToken(token));
   const found = await findByTokenHash(db, hashToken(token));
   if (!found) throw new AppError('NOT_FOUND', ti.errors.notFound);
   return found;
@@ -221,7 +221,7 @@ export async function joinFromInvitation(
   http: HttpContext,
   now = new Date(),
 ): Promise<Session> {
-  await settleStatuses(deps.db, now);
+  await settleStatuses(deps.db, now, hashToken(token));
   const attempt = await guard(deps.db, VERIFY, `token:${hashToken(token)}`, http);
   const outcome = { wrongCode: false };
   let userId: string;
@@ -271,7 +271,7 @@ export async function joinFromInvitation(
  * hires, the others find it used.
  */
 export async function acceptInvitation(deps: InvitationsDeps, token: string, actor: Actor, now = new Date()): Promise<{ projectId: string }> {
-  await settleStatuses(deps.db, now);
+  await settleStatuses(deps.db, now, hashToken(token));
   const projectId = await deps.db.transaction(async (tx: Tx) => {
     const invitation = await lockByTokenHash(tx, hashToken(token));
     if (!invitation) throw new AppError('NOT_FOUND', ti.errors.notFound);

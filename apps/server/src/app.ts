@@ -63,6 +63,7 @@ import { claimsJobs } from './modules/claims/claims-jobs.ts';
 import { showUpRoutes } from './modules/projects/show-up.routes.ts';
 import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-projects-cache.ts';
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
+import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { projectJobs } from './modules/projects/project-jobs.ts';
 import { paymentJobs } from './modules/payments/payment-jobs.ts';
 import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue.ts';
@@ -466,6 +467,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     ...(config.PHONE_CODES_PER_HOUR === undefined ? {} : { perHour: config.PHONE_CODES_PER_HOUR }),
   };
   await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits, chat: chat.deps }));
+  // Invite your técnico (docs/decisions/064-invite-your-tecnico.md): the link goes by WhatsApp or SMS.
+  await app.register(invitationsRoutes({ ...projectDeps, messengers: messaging.messengers, auth: authDeps }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

@@ -207,6 +207,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/me/portfolio': portfolioEntry,
   'PUT /api/me/portfolio/{id}': portfolioEntry,
   'POST /api/projects': project,
+  'POST /api/invitations': { contractorName: 'Papo el plomero', phone: '809 555 2345', priceMinor: 850_000, project },
+  'POST /api/invitations/{token}/join': { name: 'Juan Pablo Reyes', code: '123456', services: ['plomeria'] },
   'PUT /api/projects/{id}': project,
   'PUT /api/projects/{id}/photos/order': { photoIds: ['5b3b6a36-54b5-4a40-9a55-2a6f0f3c8e11'] },
   'POST /api/projects/{id}/status': { status: 'delivered', note: 'Listo:\nllave nueva y sellada.' },

@@ -7,6 +7,8 @@ export const APP_ROUTE_PATTERNS = [
   '/projectlist',
   '/proyectos/:id',
   '/oferta/confirmar/:token',
+  '/invitacion/:token',
+  '/invitar-tecnico',
   '/nuevoproyecto',
   '/contactus',
   '/comoclientes',

@@ -1,4 +1,5 @@
 import type { NotificationType } from '../notification-channels.ts';
+import { WHATSAPP_INVITATION_TEMPLATE } from './invitations.ts';
 
 // WhatsApp and SMS (issue 32, items 3 and 4; decision 040): the verified phone number's texts, the
 // WhatsApp templates (one per notification type, as approved by Meta, with {{1}}… parameters) and
@@ -108,7 +109,9 @@ export const WHATSAPP_CODE_TEMPLATE: WhatsAppTemplate = {
 };
 
 /** Every approved template, by name (what the stand-in accepts). */
-export const WHATSAPP_TEMPLATE_CATALOGUE: ReadonlyMap<string, WhatsAppTemplate> = new Map([...Object.values(WHATSAPP_TEMPLATES), WHATSAPP_CODE_TEMPLATE].map((t) => [t.name, t]));
+export const WHATSAPP_TEMPLATE_CATALOGUE: ReadonlyMap<string, WhatsAppTemplate> = new Map(
+  [...Object.values(WHATSAPP_TEMPLATES), WHATSAPP_CODE_TEMPLATE, WHATSAPP_INVITATION_TEMPLATE].map((t) => [t.name, t]),
+);
 
 /** A template's body with its parameters filled in (what the person reads). */
 export function renderTemplate(template: WhatsAppTemplate, params: readonly string[]): string {

@@ -61,6 +61,15 @@ export async function insertSysadmin(tx: DbOrTx, email: string): Promise<string>
   return id;
 }
 
+/** A user without a password (an account made from a phone, decision 064). */
+export async function insertPhoneOnlyUser(tx: DbOrTx, v: { email: string; role: 'contractor'; firstName: string; lastName: string; name: string }): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ ...v, emailVerified: false })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
 /** Sets the account's password hash, creating its credential account when it has none. */
 /** The account's password hash, or undefined when it has none (social sign-in only). */
 export async function findCredentialHash(tx: DbOrTx, userId: string): Promise<string | undefined> {

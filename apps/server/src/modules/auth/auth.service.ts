@@ -1,7 +1,7 @@
 import { es } from '@arreglaya/shared/i18n/es';
 import type { Session } from '@arreglaya/shared/schemas/auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { databaseErrorOf } from '../../lib/database-error.ts';
 import { renderMail } from '../mail/layout.ts';
@@ -13,6 +13,8 @@ import { appendCookie, callAuth, forwardAuthHeaders, toHeaders } from './auth-br
 import { clearPendingSignUp, pendingSignUpOf, setPendingSignUp } from './pending-sign-up.ts';
 import { SOCIAL_ERROR_PATH, sessionUpdateAge, type Auth } from './better-auth.ts';
 import { findSessionUser } from './session-user.repository.ts';
+import { insertPhoneOnlyUser } from './auth.repository.ts';
+import { createAccountRecords } from './new-account.repository.ts';
 import type { SessionCache } from './session-cache.ts';
 import { sessionCookie, sessionTokenOf } from './session-token.ts';
 import { endDevicesAfterPasswordChange } from './end-access.ts';
@@ -162,7 +164,7 @@ export async function verifyEmail(deps: AuthServiceDeps, input: { email: string;
 }
 
 /** A new session for an account whose owner has just proven it, with better-auth's own cookie. */
-async function startSession(deps: AuthServiceDeps, userId: string, { req, reply }: HttpContext): Promise<Session> {
+export async function startSession(deps: AuthServiceDeps, userId: string, { req, reply }: HttpContext): Promise<Session> {
   const context = await deps.auth.$context;
   const { secret, secure } = await cookieKeys(deps);
   const session = await context.internalAdapter.createSession(userId, false, { ipAddress: req.ip, userAgent: req.headers['user-agent'] ?? '' });
@@ -349,4 +351,20 @@ export async function finishSocialSignIn(deps: AuthServiceDeps, { req, reply }: 
     .status(res.status)
     .header('location', res.headers.get('location') ?? '/')
     .send();
+}
+
+/** The domain of the placeholder address of an account made from a phone (decision 064): never delivered to. */
+export const PHONE_ACCOUNT_DOMAIN = 'telefono.arreglaya.invalid';
+
+/**
+ * An account proven by a code to its phone, without an e-mail or a password (decision 064: an
+ * invited técnico). better-auth's user needs an address: it gets a placeholder under
+ * PHONE_ACCOUNT_DOMAIN, not confirmed; the records every new account has come with it.
+ */
+export async function createPhoneAccount(tx: DbOrTx, input: { role: 'contractor'; firstName: string; lastName: string; number: string }): Promise<string> {
+  const name = `${input.firstName} ${input.lastName}`.trim();
+  const email = `${input.number.replace(/\D/g, '')}.${Date.now().toString(36)}@${PHONE_ACCOUNT_DOMAIN}`;
+  const id = await insertPhoneOnlyUser(tx, { email, role: input.role, firstName: input.firstName, lastName: input.lastName, name });
+  await createAccountRecords(tx, { id, role: input.role, name });
+  return id;
 }

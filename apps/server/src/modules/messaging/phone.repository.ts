@@ -41,6 +41,15 @@ export async function verifiedByAnother(db: DbOrTx, number: string, userId: stri
   return row !== undefined;
 }
 
+/** The account with this number verified on any channel (the partial unique index allows one). */
+export async function findOwnerOfNumber(db: DbOrTx, number: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ userId: phoneNumbers.userId })
+    .from(phoneNumbers)
+    .where(and(eq(phoneNumbers.number, number), or(isNotNull(phoneNumbers.whatsappVerifiedAt), isNotNull(phoneNumbers.smsVerifiedAt))));
+  return row?.userId;
+}
+
 /**
  * The person confirmed `number` on `channel`: verified now and not opted out (they asked for it).
  * A different number replaces the old one and its channels.

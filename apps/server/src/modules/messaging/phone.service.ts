@@ -11,7 +11,7 @@ import type { AdminPerson } from '@arreglaya/shared/schemas/admin-console';
 import type { ConsentSource } from '@arreglaya/shared/schemas/phone';
 import { WHATSAPP_WINDOW_MS } from './inbound.service.ts';
 import type { Messenger } from './messenger.ts';
-import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findPhone, saveCode, verifiedByAnother } from './phone.repository.ts';
+import { addAttempt, confirmNumber, deleteCode, deletePhone, findCode, findOwnerOfNumber, findPhone, saveCode, verifiedByAnother } from './phone.repository.ts';
 
 // Phone numbers verified before use (issue 32, item 4; decision 040): a 6-digit code by WhatsApp or
 // SMS, limited like the e-mail codes (the account guard of decision 019), confirmed by the person.
@@ -194,4 +194,14 @@ export async function whatsappState(db: Db, userId: string, now: Date = new Date
     lastInboundAt: iso(phone.lastInboundAt),
     windowOpenUntil: windowEnd && windowEnd > now ? windowEnd.toISOString() : null,
   };
+}
+
+/** The account that holds `number` verified on a channel (one at most), or undefined: "a number already on ArreglaYa" (decision 064). */
+export function ownerOfNumber(db: DbOrTx, number: string): Promise<string | undefined> {
+  return findOwnerOfNumber(db, number);
+}
+
+/** A number proven by a code sent elsewhere (an invitation's join code, decision 064): verified on that channel for the account. */
+export function confirmProvenNumber(tx: DbOrTx, userId: string, number: string, channel: PhoneChannel): Promise<void> {
+  return confirmNumber(tx, userId, number, channel);
 }

@@ -1,12 +1,18 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
+import { contractorProfiles, payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 
 export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<PayoutAccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   return row;
+}
+
+/** Whether the contractor's profile holds their cédula (sealed, decision 010). */
+export async function hasProfileCedula(db: DbOrTx, userId: string): Promise<boolean> {
+  const [row] = await db.select({ sealed: contractorProfiles.cedulaEnc }).from(contractorProfiles).where(eq(contractorProfiles.userId, userId));
+  return row?.sealed != null;
 }
 
 export async function upsertPayoutAccount(db: DbOrTx, row: typeof payoutAccounts.$inferInsert): Promise<void> {

@@ -81,11 +81,11 @@ describe('POST /api/me/payouts (Retirar)', () => {
     expect(await sentTo('3333')).toEqual([1_125_000]);
   });
 
-  it('refuses in Spanish with a 409 without a payout account, and the balance stays available', async () => {
+  it('refuses in Spanish with a 409 naming the cédula and the bank account without a payout account, and the balance stays available', async () => {
     const contractor = await contractorWithAvailable();
     const res = await withdraw(contractor);
     expect(res.statusCode).toBe(409);
-    expect(res.json().error.message).toBe('Registra tu cuenta bancaria antes de retirar tu saldo.');
+    expect(res.json().error.message).toBe('Antes de tu primer cobro necesitamos: tu cédula y tu cuenta de banco. Complétalo en tu perfil.');
     expect(await balanceOf(contractor)).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
     // The refused key was not kept: with an account, the same key pays.
     const key = newKey();

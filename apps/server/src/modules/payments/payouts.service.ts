@@ -1,4 +1,5 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { invitations as ti } from '@arreglaya/shared/i18n/invitations';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import { bankName, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
 import type { Balance, PayoutAccountInputSchema, PayoutStatus, WithdrawResult } from '@arreglaya/shared/schemas/payments';
@@ -20,6 +21,7 @@ import {
   contractorMovements,
   findPayout,
   findPayoutAccount,
+  hasProfileCedula,
   heldForContractor,
   insertPayout,
   listPendingPayouts,
@@ -290,7 +292,10 @@ export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: str
     const request = (await claimMoneyRequest(tx, userId, key, hash)) ?? (await lockMoneyRequest(tx, userId, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
     if (request.response !== null) return { payoutId: (request.response as WithdrawResult).payout.id, fresh: null };
-    if (!(await findPayoutAccount(tx, userId))) throw new AppError('CONFLICT', tp.payout.noAccount);
+    // Cédula and bank are asked only before the first payout (decision 064: an invited técnico joins with neither).
+    const account = await findPayoutAccount(tx, userId);
+    const missing = [...(account?.documentType === 'cedula' || (await hasProfileCedula(tx, userId)) ? [] : [ti.missingCedula]), ...(account ? [] : [ti.missingBank])];
+    if (missing.length > 0) throw new AppError('CONFLICT', ti.payoutMissing(missing));
     // The bank refused the last payout to this account: not again until it is corrected (the daily run waits too).
     if (await accountFailedSinceSaved(tx, userId)) throw new AppError('CONFLICT', tp.payout.fixAccount);
     const payout = await movePayable(tx, userId, 'DOP');

@@ -118,12 +118,15 @@ function openAddress(cipher: DataCipher, p: { streetEnc: Buffer | null; referenc
   return { street: cipher.open(p.streetEnc), reference: p.referenceEnc ? cipher.open(p.referenceEnc) : null };
 }
 
+/** A new project in the caller's transaction (an invitation's job, decision 064); the caller tells the open list after the commit. */
+export async function createProjectIn(tx: Tx, deps: Pick<ProjectsDeps, 'cipher'>, actor: Actor, data: ProjectData): Promise<string> {
+  const projectId = await insertProject(tx, actor.id, data, sealAddress(deps.cipher, data));
+  await log(tx, actor, 'project-created', projectId);
+  return projectId;
+}
+
 export async function createProject(deps: ProjectsDeps, actor: Actor, data: ProjectData): Promise<ProjectDetail> {
-  const id = await deps.db.transaction(async (tx) => {
-    const projectId = await insertProject(tx, actor.id, data, sealAddress(deps.cipher, data));
-    await log(tx, actor, 'project-created', projectId);
-    return projectId;
-  });
+  const id = await deps.db.transaction((tx) => createProjectIn(tx, deps, actor, data));
   openProjectsChanged(deps.db, [id]);
   // One job, after the commit; a lost send leaves the project to the daily digest (decision 036).
   await deps.alertNewProject?.(id).catch((err: unknown) => deps.log.warn({ err, projectId: id }, 'project alerts not sent (the digest will carry the project)'));

@@ -22,6 +22,7 @@ import { findContact, findProject, lockProject, type ProjectRow } from './projec
 import { findQuoteLink, newQuoteLinks, spendQuoteLink, spendQuoteLinks } from './quote-links.ts';
 import {
   findQuote,
+  insertQuote,
   insertMilestones,
   listContractorQuotes,
   listOffers,
@@ -358,6 +359,22 @@ export async function acceptQuoteIn(tx: Tx, deps: QuotesDeps, actor: Actor, quot
   // A hire changes the contractor's hires and price guide (decision 043), seen on their card at commit.
   await refreshContractorTrust(tx, [quote.contractorId]);
   return toQuote(updated);
+}
+
+/**
+ * An invited técnico accepts the price his client named (decision 064): his quote at that price,
+ * accepted on the client's behalf (the client agreed it when inviting him) through the usual
+ * acceptance: the project assigned, other open quotes rejected, both told, money due before work.
+ */
+export async function acceptAgreedPriceIn(
+  tx: Tx,
+  deps: QuotesDeps,
+  client: Actor,
+  offer: { projectId: string; contractorId: string; priceMinor: number; currency: Quote['currency']; description: string },
+): Promise<Quote> {
+  const quote = await insertQuote(tx, { ...offer, expiresAt: null });
+  await log(tx, { id: offer.contractorId, role: 'contractor' }, 'quote-sent', quote, { priceMinor: offer.priceMinor, invitation: true });
+  return acceptQuoteIn(tx, deps, client, quote.id);
 }
 
 export async function acceptQuote(deps: QuotesDeps, actor: Actor, quoteId: string): Promise<Quote> {

@@ -16,6 +16,7 @@ import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { ClaimAlerts } from '@/features/admin-ops/claim-deadlines.tsx';
+import { InvitationCountsCard } from '@/features/invitations/components/invitation-counts-card.tsx';
 
 // The chart library arrives only with the chart, after the numbers (its own chunk).
 const NewProjectsChart = lazy(() => import('@/features/admin/components/new-projects-chart.tsx'));
@@ -131,6 +132,8 @@ function AdminOverviewPage() {
                 ))}
               </dl>
             </section>
+
+            <InvitationCountsCard locale={locale} />
 
             <section aria-labelledby="admin-new-projects" className="rounded-xl border border-slate-200 bg-white p-4">
               <h2 id="admin-new-projects" className="text-lg font-semibold text-slate-900">

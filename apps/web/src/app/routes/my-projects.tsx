@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { invitations as ti } from '@arreglaya/shared/i18n/invitations';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_STATUSES, PROJECT_STATUS_LABELS, type ProjectStatus } from '@arreglaya/shared/lifecycles';
 import { MyProjectsQuerySchema } from '@arreglaya/shared/schemas/projects';
@@ -45,9 +46,14 @@ function MyProjectsPage() {
           <h1 className="text-3xl font-bold text-slate-900">{tp.myProjectsTitle}</h1>
           <p className="mt-1 text-slate-700">{t.list.intro}</p>
         </div>
-        <Link to="/nuevoproyecto" className={buttonClasses('accent', 'shrink-0')}>
-          {tp.requestService}
-        </Link>
+        <div className="flex shrink-0 flex-col gap-2 sm:items-end">
+          <Link to="/nuevoproyecto" className={buttonClasses('accent', 'shrink-0')}>
+            {tp.requestService}
+          </Link>
+          <Link to="/invitar-tecnico" className={buttonClasses('secondary', 'shrink-0')}>
+            {ti.form.link}
+          </Link>
+        </div>
       </div>
       <div className="flex flex-col gap-1 sm:max-w-xs">
         <label htmlFor={`${id}-status`} className="font-medium text-slate-800">

@@ -14,3 +14,4 @@ export * from './claims.ts';
 export * from './verification.ts';
 export * from './show-up.ts';
 export * from './warranty.ts';
+export * from './whatsapp-buttons.ts';

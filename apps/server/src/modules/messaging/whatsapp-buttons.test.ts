@@ -7,6 +7,7 @@ import { notificationDeliveries, oneTimeLinks, projects, quotes, sandboxMessages
 import { freshNumber, lastPhoneCode, phoneOutbox, type PhoneMessage } from '../../../test/support/phone-outbox.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { purgeNotifications } from '../notifications/notification-purge.ts';
 import { recordInbound } from './sandbox-messaging.repository.ts';
 import { issueButtons } from './whatsapp-buttons.ts';
 import { whatsappSignature } from './webhook-signatures.ts';
@@ -259,5 +260,17 @@ describe('money never moves from the chat', () => {
     expect(row!.usedAt).not.toBeNull();
     // The project is untouched: opening the link approves nothing.
     expect((await projectRow(projectId)).status).toBe(before);
+  });
+
+  it('expired buttons and links are deleted by the daily purge; live ones stay', async () => {
+    const client = await onWhatsApp('client', 'Yolanda');
+    const now = new Date();
+    await t.db.insert(oneTimeLinks).values([
+      { tokenHash: randomBytes(32).toString('hex'), userId: client.id, path: '/proyectos', expiresAt: new Date(now.getTime() - 1000) },
+      { tokenHash: randomBytes(32).toString('hex'), userId: client.id, path: '/proyectos', expiresAt: new Date(now.getTime() + 3_600_000) },
+    ]);
+    const purged = await purgeNotifications(t.db, now);
+    expect(purged.buttonsAndLinks).toBeGreaterThanOrEqual(1);
+    expect((await t.db.select().from(oneTimeLinks).where(eq(oneTimeLinks.userId, client.id))).map((l) => l.expiresAt > now)).toEqual([true]);
   });
 });

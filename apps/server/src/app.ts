@@ -101,6 +101,7 @@ import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { createMessaging, type Messaging } from './modules/messaging/messaging.ts';
 import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createSmsSender, createWhatsAppSender } from './modules/messaging/channel-senders.ts';
+import { createWhatsAppNotices } from './modules/messaging/whatsapp-buttons.ts';
 import type { DeliveryStatusSink } from './modules/notifications/channel-sender.ts';
 import { createDataCipher, loadDataKey } from './lib/data-encryption.ts';
 import { lazyChildLogger } from './lib/logger.ts';
@@ -460,13 +461,16 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // WhatsApp and SMS (docs/decisions/040-whatsapp-and-sms.md): the Messengers, their stand-ins, our webhooks, verified numbers.
   // Their status callbacks go to the dispatcher's deliveries (decision 038).
   const messaging = createMessaging(app, { config, db, log: app.log, statusSink: deps.deliveryStatusSink ?? notifications.statusSink });
-  registerSender(createWhatsAppSender(messaging, app.log));
+  // Buttons on the notices and one-time links in the money notices (docs/decisions/062-whatsapp-buttons.md).
+  registerSender(createWhatsAppSender(messaging, app.log, createWhatsAppNotices({ appUrl: config.appUrl, ...(deps.clock ? { now: deps.clock } : {}) })));
   registerSender(createSmsSender(messaging, app.log));
   const phoneCodeLimits = {
     ...(config.PHONE_CODES_PER_ADDRESS === undefined ? {} : { perAddress: config.PHONE_CODES_PER_ADDRESS }),
     ...(config.PHONE_CODES_PER_HOUR === undefined ? {} : { perHour: config.PHONE_CODES_PER_HOUR }),
   };
-  await app.register(messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits, chat: chat.deps }));
+  await app.register(
+    messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits, chat: chat.deps, projects: projectDeps }),
+  );
   // Invite your técnico (docs/decisions/064-invite-your-tecnico.md): the link goes by WhatsApp or SMS.
   await app.register(invitationsRoutes({ ...projectDeps, messengers: messaging.messengers, auth: authDeps }));
   await app.register(

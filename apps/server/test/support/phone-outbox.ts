@@ -12,11 +12,15 @@ import type { TestApp } from './test-app.ts';
 export const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
 
 export interface PhoneMessage {
+  /** The provider's message id (a WhatsApp wamid). */
+  id: string;
   channel: string;
   template: string | null;
   params: string[] | null;
   body: string;
   status: string;
+  /** The titles of its reply buttons (decision 062), [] without. */
+  buttons: string[];
 }
 
 /** What the stand-ins delivered to a number, newest first (the dev page). */

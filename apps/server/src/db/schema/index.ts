@@ -15,3 +15,4 @@ export * from './verification.ts';
 export * from './show-up.ts';
 export * from './warranty.ts';
 export * from './invitations.ts';
+export * from './whatsapp-buttons.ts';

@@ -89,7 +89,7 @@ export const sandboxMessages = sandboxMessaging.table(
     /** whatsapp or sms. */
     channel: varchar('channel', { length: 10 }).notNull(),
     toNumber: varchar('to_number', { length: 20 }).notNull(),
-    /** template or text. */
+    /** template, text or buttons (an interactive message with reply buttons). */
     kind: varchar('kind', { length: 10 }).notNull(),
     template: varchar('template', { length: 100 }),
     params: jsonb('params').$type<string[]>(),
@@ -99,6 +99,8 @@ export const sandboxMessages = sandboxMessaging.table(
     status: varchar('status', { length: 12 }).notNull(),
     errorCode: integer('error_code'),
     idempotencyKey: varchar('idempotency_key', { length: 120 }),
+    /** The reply buttons it showed (an interactive message's, a template's quick replies): what the phone can press (decision 062). */
+    buttons: jsonb('buttons').$type<{ id: string; title: string }[]>(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [index('sandbox_messages_to_idx').on(t.toNumber, t.createdAt), uniqueIndex('sandbox_messages_idempotency_unique').on(t.channel, t.idempotencyKey)],

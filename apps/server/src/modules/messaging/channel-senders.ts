@@ -7,6 +7,7 @@ import type { ChannelMessage, ChannelSender, SendResult } from '../notifications
 import type { Messenger, MessengerResult } from './messenger.ts';
 import { markUndeliverable, reachableNumber, reachableNumberWhere, setOptedOut } from './phone.repository.ts';
 import { smsSegments } from './sandbox-sms.ts';
+import type { WhatsAppNotices } from './whatsapp-buttons.ts';
 
 // WhatsApp and SMS as ChannelSenders (issue 32; decision 040): the dispatcher registers them with
 // `createWhatsAppSender(app.messaging)` / `createSmsSender(app.messaging)`. A person is reachable on a
@@ -33,7 +34,7 @@ abstract class PhoneSender implements ChannelSender {
   async send(db: DbOrTx, message: ChannelMessage): Promise<SendResult> {
     const number = await reachableNumber(db, message.userId, this.channel);
     if (!number) return { state: 'failed', retryable: false, reason: 'no verified number for this channel' };
-    const result = await this.deliver(number, message);
+    const result = await this.deliver(db, number, message);
     if (result.ok) return { state: 'sent', providerMessageId: result.providerMessageId };
     this.log?.info({ channel: this.channel, delivery: message.deliveryId, kind: result.kind, code: result.code }, 'phone message not sent');
     switch (result.kind) {
@@ -55,13 +56,22 @@ abstract class PhoneSender implements ChannelSender {
     await markUndeliverable(db, userId, this.channel);
   }
 
-  protected abstract deliver(number: string, message: ChannelMessage): Promise<MessengerResult>;
+  protected abstract deliver(db: DbOrTx, number: string, message: ChannelMessage): Promise<MessengerResult>;
 }
 
 /** The notification type's approved template with the message's parameters. */
 export class WhatsAppSender extends PhoneSender {
   readonly channel = 'whatsapp' as const;
-  protected deliver(number: string, message: ChannelMessage): Promise<MessengerResult> {
+  constructor(
+    messenger: Messenger,
+    log?: FastifyBaseLogger,
+    /** Buttons and one-time links (decision 062); without it, the plain template. */
+    private readonly notices?: WhatsAppNotices,
+  ) {
+    super(messenger, log);
+  }
+  protected deliver(db: DbOrTx, number: string, message: ChannelMessage): Promise<MessengerResult> {
+    if (this.notices) return this.notices.deliver(db, this.messenger, number, message);
     return this.messenger.sendTemplate(number, WHATSAPP_TEMPLATES[message.type].name, 'es', message.templateParams, message.deliveryId);
   }
 }
@@ -69,7 +79,7 @@ export class WhatsAppSender extends PhoneSender {
 /** Title, text and link in at most two segments (the text is shortened, never the link). */
 export class SmsSender extends PhoneSender {
   readonly channel = 'sms' as const;
-  protected deliver(number: string, message: ChannelMessage): Promise<MessengerResult> {
+  protected deliver(_db: DbOrTx, number: string, message: ChannelMessage): Promise<MessengerResult> {
     return this.messenger.sendText(number, smsText(message.title, message.body, message.url), message.deliveryId);
   }
 }
@@ -89,5 +99,6 @@ export function smsText(title: string, body: string, url: string): string {
   return compose(`${chars.slice(0, lo).join('').trimEnd()}…`);
 }
 
-export const createWhatsAppSender = (m: { messengers: Record<PhoneChannel, Messenger> }, log?: FastifyBaseLogger): ChannelSender => new WhatsAppSender(m.messengers.whatsapp, log);
+export const createWhatsAppSender = (m: { messengers: Record<PhoneChannel, Messenger> }, log?: FastifyBaseLogger, notices?: WhatsAppNotices): ChannelSender =>
+  new WhatsAppSender(m.messengers.whatsapp, log, notices);
 export const createSmsSender = (m: { messengers: Record<PhoneChannel, Messenger> }, log?: FastifyBaseLogger): ChannelSender => new SmsSender(m.messengers.sms, log);

@@ -10,6 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { sendMessage, type ChatDeps } from '../chat/chat.service.ts';
 import { replyConversation } from './inbound-replies.repository.ts';
 import { routeMedia, type InboundMedia, type WhatsAppMediaClient } from './whatsapp-media.ts';
+import { handleButtonPress, takeReplyTarget, type ButtonPressDeps } from './whatsapp-buttons.ts';
 import { findWhatsAppOwner, firstTimeSeen, setOptedOut, touchInbound } from './phone.repository.ts';
 
 // What the providers tell us through the webhooks (decision 040): a message's status goes to the
@@ -25,6 +26,8 @@ export interface InboundDeps {
   statusSink: DeliveryStatusSink;
   /** Where a person's WhatsApp message goes (decision 061); without it, only keywords are read. */
   replies?: ReplyDeps;
+  /** What a pressed button runs (decision 062); without it, a press is answered as text. */
+  buttons?: ButtonPressDeps;
   /** The clock (tests). */
   now?: () => number;
 }
@@ -118,6 +121,8 @@ export interface InboundMessage {
   contextId?: string;
   /** A photo's or an audio's media id, checksum and caption (decision 063). */
   media?: InboundMedia;
+  /** A pressed button's id (an interactive reply's `id`, a template quick reply's `payload`; decision 062). */
+  buttonId?: string;
 }
 
 /** Meta's customer-service window: free text (not a template) may reach a person for 24 hours after their last message. */
@@ -141,6 +146,8 @@ async function answer(deps: InboundDeps, channel: PhoneChannel, m: InboundMessag
 export async function handleInbound(deps: InboundDeps, channel: PhoneChannel, m: InboundMessage): Promise<void> {
   if (!(await firstTimeSeen(deps.db, `${channel}:inbound:${m.id}`))) return;
   if (channel === 'whatsapp') await touchInbound(deps.db, m.from, m.at);
+  if (channel === 'whatsapp' && m.buttonId !== undefined && deps.buttons)
+    return handleButtonPress(deps, deps.buttons, { ...m, buttonId: m.buttonId }, (text) => answer(deps, 'whatsapp', m, text, 'button'));
   const keyword = keywordOf(m.text);
   if (!keyword) {
     if (channel === 'whatsapp' && deps.replies) await routeReply(deps, deps.replies, m);
@@ -172,7 +179,9 @@ async function routeReply(deps: InboundDeps, replies: ReplyDeps, m: InboundMessa
     if (m.text.length > CHAT_TEXT_MAX) await answer(deps, 'whatsapp', m, messaging.reply.tooLong(CHAT_TEXT_MAX), 'reply');
     return;
   }
-  const conversationId = await replyConversation(deps.db, owner.userId, m.contextId);
+  // "Responder" pressed on a notice (decision 062): this text goes to that conversation.
+  const chosen = deps.buttons ? await takeReplyTarget(deps.db, owner.userId, new Date(deps.now?.() ?? Date.now())) : null;
+  const conversationId = chosen ?? (await replyConversation(deps.db, owner.userId, m.contextId));
   if (conversationId) {
     try {
       await sendMessage(replies.chat, { id: owner.userId }, conversationId, parsed.data.text);

@@ -9,6 +9,9 @@ import { phoneRoutes } from './phone.routes.ts';
 import type { PhoneCodeLimits } from './phone.service.ts';
 import { sandboxSmsRoutes, sandboxWhatsAppMediaRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
 import { messagingWebhookRoutes } from './webhooks.routes.ts';
+import { oneTimeLinkRoutes } from './one-time-links.routes.ts';
+import type { QuotesDeps } from '../projects/quotes.service.ts';
+import type { ShowUpDeps } from '../projects/show-up.service.ts';
 
 /** Everything WhatsApp and SMS mount, in one registration (app.ts stays one line). */
 export function messagingRoutes(deps: {
@@ -21,6 +24,8 @@ export function messagingRoutes(deps: {
   phoneCodeLimits?: Partial<PhoneCodeLimits>;
   /** The chat a person's WhatsApp reply is stored in (decision 061). */
   chat?: ChatDeps;
+  /** The projects' services a WhatsApp button runs (offers, "Llegué"; decision 062). */
+  projects?: QuotesDeps & ShowUpDeps;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, messaging } = deps;
@@ -36,8 +41,10 @@ export function messagingRoutes(deps: {
         whatsapp: { appSecret: secrets.whatsappAppSecret, verifyToken: secrets.whatsappVerifyToken },
         sms: { authToken: secrets.smsAuthToken },
         ...(deps.chat ? { replies: { chat: deps.chat, appUrl: deps.appUrl, ...(messaging.whatsappMedia ? { media: messaging.whatsappMedia } : {}) } } : {}),
+        ...(deps.chat && deps.projects ? { buttons: { projects: deps.projects, chat: deps.chat, appUrl: deps.appUrl } } : {}),
       }),
     );
+    await app.register(oneTimeLinkRoutes(db, deps.projects?.clock));
     if (standIns.whatsapp) await app.register(sandboxWhatsAppRoutes(standIns.whatsapp));
     if (standIns.whatsapp?.media) await app.register(sandboxWhatsAppMediaRoutes(standIns.whatsapp.media));
     if (standIns.sms) await app.register(sandboxSmsRoutes(standIns.sms));

@@ -30,7 +30,9 @@ export interface Messenger {
    * nothing), Meta's `biz_opaque_callback_data` (no idempotency: echoed in the statuses, which tie
    * the message to the delivery so the dispatcher does not send it again). The stand-ins do the same.
    */
-  sendTemplate(to: string, templateName: string, language: 'es', params: readonly string[], idempotencyKey: string): Promise<MessengerResult>;
+  sendTemplate(to: string, templateName: string, language: 'es', params: readonly string[], idempotencyKey: string, quickReplies?: readonly string[]): Promise<MessengerResult>;
+  /** WhatsApp only (decision 062): a message with reply buttons, inside the 24-hour window. */
+  sendInteractive?(to: string, body: string, buttons: readonly { id: string; title: string }[], idempotencyKey?: string): Promise<MessengerResult>;
   /** Free text: on WhatsApp only within 24 hours of the person's last message to us. */
   sendText(to: string, text: string, idempotencyKey?: string): Promise<MessengerResult>;
 }

@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { renderTemplate, WHATSAPP_TEMPLATE_CATALOGUE } from '@arreglaya/shared/i18n/messaging';
+import {
+  checkInteractive,
+  checkQuickReplies,
+  findSentMessage,
+  templateQuickReplies,
+  type GraphButtonComponent,
+  type GraphInteractive,
+  type PressedButton,
+} from './sandbox-whatsapp-buttons.ts';
 import type { Db } from '../../db/client.ts';
 import { findContact, insertMessage, recordInbound, setMessageStatus } from './sandbox-messaging.repository.ts';
 import { e164, SANDBOX_NUMBERS } from './sandbox-numbers.ts';
@@ -33,8 +42,10 @@ export interface GraphMessage {
   messaging_product?: unknown;
   to?: unknown;
   type?: unknown;
-  template?: { name?: unknown; language?: { code?: unknown }; components?: { type?: unknown; parameters?: { type?: unknown; text?: unknown }[] }[] };
+  template?: { name?: unknown; language?: { code?: unknown }; components?: ({ type?: unknown; parameters?: { type?: unknown; text?: unknown }[] } & GraphButtonComponent)[] };
   text?: { body?: unknown };
+  /** Reply buttons inside the 24-hour window (decision 062). */
+  interactive?: GraphInteractive;
   /** Echoed in the message's status webhooks (Meta's only handle for a sender's own reference). */
   biz_opaque_callback_data?: unknown;
 }
@@ -57,6 +68,7 @@ export class SandboxWhatsApp {
     let body: string;
     let template: string | null = null;
     let params: string[] | null = null;
+    let buttons: { id: string; title: string }[] | null = null;
     if (input.type === 'template') {
       const name = input.template?.name;
       const found = typeof name === 'string' ? WHATSAPP_TEMPLATE_CATALOGUE.get(name) : undefined;
@@ -71,6 +83,10 @@ export class SandboxWhatsApp {
           `body: expected ${found.params.length}, got ${params.length}`,
         );
       if (to === SANDBOX_NUMBERS.pausedOrUnknown) return graphError(400, 132015, '(#132015) Template is paused', `template ${found.name} is paused due to low quality`);
+      // Its quick-reply buttons, as approved with it: a payload for a button it does not have is refused.
+      const quick = checkQuickReplies(templateQuickReplies(found.name), input.template.components ?? []);
+      if (!quick.ok) return graphError(400, 132000, '(#132000) Number of parameters does not match the expected number of params', quick.details);
+      buttons = quick.buttons;
       template = found.name;
       body = renderTemplate(found, params);
     } else if (input.type === 'text' && typeof input.text?.body === 'string' && input.text.body.length > 0) {
@@ -78,8 +94,16 @@ export class SandboxWhatsApp {
       if (!contact?.lastInboundAt || Date.now() - contact.lastInboundAt.getTime() > WINDOW_MS)
         return graphError(400, 131047, '(#131047) Re-engagement message', 'More than 24 hours have passed since the recipient last replied to the sender number.');
       body = input.text.body;
+    } else if (input.type === 'interactive') {
+      const checked = checkInteractive(input.interactive);
+      if (!checked.ok) return graphError(400, 131009, '(#131009) Parameter value is not valid', checked.details);
+      const contact = await findContact(this.db, 'whatsapp', to);
+      if (!contact?.lastInboundAt || Date.now() - contact.lastInboundAt.getTime() > WINDOW_MS)
+        return graphError(400, 131047, '(#131047) Re-engagement message', 'More than 24 hours have passed since the recipient last replied to the sender number.');
+      body = checked.body;
+      buttons = checked.buttons;
     } else {
-      return graphError(400, 100, '(#100) Invalid parameter', 'type must be template or text');
+      return graphError(400, 100, '(#100) Invalid parameter', 'type must be template, text or interactive');
     }
     switch (to) {
       case SANDBOX_NUMBERS.invalid:
@@ -97,10 +121,11 @@ export class SandboxWhatsApp {
       id,
       channel: 'whatsapp',
       toNumber: to,
-      kind: template ? 'template' : 'text',
+      kind: template ? 'template' : input.type === 'interactive' ? 'buttons' : 'text',
       template,
       params,
       body,
+      buttons,
       status: 'accepted',
       idempotencyKey: null,
     });
@@ -115,8 +140,14 @@ export class SandboxWhatsApp {
    * A person writes to our number (tests and /dev/messages): Meta posts it to our webhook, signed.
    * `replyTo` is the wamid of our message they answered (Meta's `context.id`).
    */
-  receive(from: string, text: string, opts: { replyTo?: string } = {}): Promise<string> {
-    return this.inbound(from, { type: 'text', text: { body: text } }, opts);
+  receive(from: string, text: string, opts: { replyTo?: string; pressed?: PressedButton } = {}): Promise<string> {
+    // A pressed button (decision 062): Meta's `interactive` (a reply button) or `button` (a template's quick reply).
+    const content = opts.pressed
+      ? opts.pressed.kind === 'interactive'
+        ? { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: opts.pressed.id, title: opts.pressed.title } } }
+        : { type: 'button', button: { payload: opts.pressed.id, text: opts.pressed.title } }
+      : { type: 'text', text: { body: text } };
+    return this.inbound(from, content, opts);
   }
 
   /**
@@ -159,6 +190,18 @@ export class SandboxWhatsApp {
     };
     this.webhooks.enqueue([() => Promise.resolve(this.signed(value))]);
     return id;
+  }
+
+  /**
+   * The phone presses the button titled `title` of our message `messageId` (decision 062): Meta posts
+   * the press with the button's id (or the quick reply's payload) and `context.id`. `from` is who
+   * presses: normally the number it was sent to (a test may press from another). Null: no such button.
+   */
+  async press(from: string, messageId: string, title: string): Promise<string | null> {
+    const sent = await findSentMessage(this.db, messageId);
+    const button = sent?.buttons?.find((b) => b.title === title);
+    if (!sent || !button) return null;
+    return this.receive(from, title, { replyTo: messageId, pressed: { kind: sent.kind === 'buttons' ? 'interactive' : 'template', id: button.id, title } });
   }
 
   private async statusCall(id: string, to: string, status: 'sent' | 'delivered' | 'read' | 'failed', code?: number, opaque?: string) {

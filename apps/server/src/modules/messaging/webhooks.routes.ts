@@ -50,6 +50,10 @@ const WhatsAppPayload = z.object({
                         timestamp: z.string().optional(),
                         type: z.string().optional(),
                         text: z.object({ body: z.string() }).optional(),
+                        /** A pressed reply button (decision 062). */
+                        interactive: z.object({ type: z.string().optional(), button_reply: z.object({ id: z.string(), title: z.string() }).optional() }).optional(),
+                        /** A pressed quick reply of a template. */
+                        button: z.object({ payload: z.string().optional(), text: z.string().optional() }).optional(),
                         /** A reply to one of our messages: its wamid. */
                         context: z.object({ id: z.string().optional() }).optional(),
                         /** A photo or an audio (a voice note: `voice: true`): the file's media id (decision 063). */
@@ -141,10 +145,16 @@ export function messagingWebhookRoutes(deps: WebhookDeps): FastifyPluginAsyncZod
                 stale++;
                 continue;
               }
+              const pressed = m.interactive?.button_reply
+                ? { id: m.interactive.button_reply.id, title: m.interactive.button_reply.title }
+                : m.button?.payload
+                  ? { id: m.button.payload, title: m.button.text ?? '' }
+                  : null;
               await handleInbound(deps, 'whatsapp', {
                 id: m.id,
                 from: e164(m.from),
-                text: m.text?.body ?? '',
+                text: pressed ? pressed.title : (m.text?.body ?? ''),
+                ...(pressed ? { buttonId: pressed.id } : {}),
                 at: new Date(Number(m.timestamp) * 1000),
                 type: m.type ?? 'text',
                 ...(m.context?.id ? { contextId: m.context.id } : {}),

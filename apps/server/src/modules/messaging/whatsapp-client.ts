@@ -37,15 +37,31 @@ export class WhatsAppCloudClient implements Messenger {
     private readonly transport: HttpTransport,
   ) {}
 
-  sendTemplate(to: string, templateName: string, language: 'es', params: readonly string[], idempotencyKey: string): Promise<MessengerResult> {
+  sendTemplate(to: string, templateName: string, language: 'es', params: readonly string[], idempotencyKey: string, quickReplies?: readonly string[]): Promise<MessengerResult> {
     // A template Meta has not approved is still sent: Meta (or the stand-in) answers 132001.
+    // Its quick-reply buttons are approved with it; the send gives each one's payload, by index (decision 062).
+    const buttons = (quickReplies ?? []).map((payload, index) => ({ type: 'button', sub_type: 'quick_reply', index: String(index), parameters: [{ type: 'payload', payload }] }));
     return this.post(
       {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
         to,
         type: 'template',
-        template: { name: templateName, language: { code: language }, components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }] },
+        template: { name: templateName, language: { code: language }, components: [{ type: 'body', parameters: params.map((text) => ({ type: 'text', text })) }, ...buttons] },
+      },
+      idempotencyKey,
+    );
+  }
+
+  /** Reply buttons (at most 3; titles of at most 20 characters): only inside the 24-hour window, like free text (decision 062). */
+  sendInteractive(to: string, body: string, buttons: readonly { id: string; title: string }[], idempotencyKey?: string): Promise<MessengerResult> {
+    return this.post(
+      {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to,
+        type: 'interactive',
+        interactive: { type: 'button', body: { text: body }, action: { buttons: buttons.map((reply) => ({ type: 'reply', reply: { id: reply.id, title: reply.title } })) } },
       },
       idempotencyKey,
     );

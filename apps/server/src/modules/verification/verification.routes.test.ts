@@ -65,7 +65,12 @@ const identity = (who: Person, payload: unknown) => t.app.inject({ method: 'POST
 const mine = async (who: Person) => (await t.app.inject({ method: 'GET', url: '/api/me/verifications', headers: who.headers })).json();
 const badges = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/contractors/${id}/verifications` })).json();
 const queue = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/admin/verifications', headers: admin.headers })).json().items as { id: string; personId: string; kind: string }[];
+  (await t.app.inject({ method: 'GET', url: '/api/admin/verifications', headers: admin.headers })).json().items as {
+    id: string;
+    personId: string;
+    kind: string;
+    details: Record<string, unknown>;
+  }[];
 const decideAs = (who: Person, id: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/admin/verifications/${id}/decision`, headers: who.headers, payload: payload as object });
 const rows = (userId: string) => t.db.select().from(contractorVerifications).where(eq(contractorVerifications.userId, userId));

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import { success } from '@arreglaya/shared/i18n/common';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { testWithOwnServer } from './support/fixtures.ts';
 import { createConfirmedAccount, signIn, type TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
@@ -166,7 +167,7 @@ test.describe('contractor profile /profile/info', () => {
     // First name, last name and e-mail (twice in the spec's list; here the second is the photo).
     await expect(bar(page)).toHaveAttribute('aria-valuenow', String(Math.floor(300 / 11)));
 
-    const cedula = field(page, t.fields.cedula);
+    const cedula = field(page, idDocuments.do_cedula.label);
     await cedula.fill(wrongCedula('4022233344'));
     await page.getByRole('button', { name: t.actions.saveContractor, exact: true }).click();
     await expect(cedula).toHaveAccessibleDescription(/Cédula inválida: debe tener 11 dígitos y un dígito verificador correcto\./);
@@ -211,7 +212,7 @@ test.describe('contractor profile /profile/info', () => {
     await expect(page.getByRole('checkbox', { name: 'Plomería' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Aire acondicionado' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Pintura' })).not.toBeChecked();
-    await expect(field(page, t.fields.cedula)).toHaveValue(validCedula('4022233344'));
+    await expect(field(page, idDocuments.do_cedula.label)).toHaveValue(validCedula('4022233344'));
     await expect(field(page, t.fields.description)).toHaveValue(text);
   });
 
@@ -309,7 +310,7 @@ test('axe finds no serious or critical violation, and screenshots at 360 and 128
 test('axe finds nothing serious in the contractor form showing its errors', async ({ page }) => {
   await signIn(page, contractor);
   await ready(page, '/profile/info');
-  await field(page, t.fields.cedula).fill('123');
+  await field(page, idDocuments.do_cedula.label).fill('123');
   await field(page, t.fields.companyName).fill('');
   await page.getByRole('button', { name: t.actions.saveContractor, exact: true }).click();
   await expect(page.locator('[aria-invalid="true"]').first()).toBeVisible();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SERVICE_TYPES } from './domain.ts';
-import { normaliseTradeWord, servicesOfWord, splitTradeWords, tradeWordsOf } from './trade-words.ts';
+import { COUNTRY_TRADE_WORDS, normaliseTradeWord, servicesOfWord, splitTradeWords, tradeWordsOf } from './trade-words.ts';
 
 describe('trade words', () => {
   it('every service has words, written as they are compared (lower case, no accents)', () => {
@@ -31,5 +31,23 @@ describe('trade words', () => {
     expect(splitTradeWords(['técnico', 'de', 'aire', 'santiago'])).toEqual({ trades: [{ word: 'aire', services: ['aire'] }], others: ['santiago'] });
     expect(splitTradeWords(['maestro', 'de', 'obra']).others).toEqual([]);
     expect(splitTradeWords(['técnico', 'de', 'la', 'cruz'])).toEqual({ trades: [], others: ['técnico', 'de', 'la', 'cruz'] });
+  });
+
+  it("knows how Mexico and Colombia say the trades (decision 065), each word one service's, written as compared", () => {
+    for (const table of Object.values(COUNTRY_TRADE_WORDS)) {
+      for (const [service, words] of Object.entries(table)) {
+        for (const w of words) {
+          expect(normaliseTradeWord(w), w).toBe(w);
+          expect(w, 'one word: queries are split on spaces').not.toMatch(/\s/);
+          expect(servicesOfWord(w), w).toEqual([service]);
+        }
+      }
+    }
+    expect(servicesOfWord('Tablaroquero')).toEqual(['remodelacion']);
+    expect(servicesOfWord('impermeabilizador')).toEqual(['remodelacion']);
+    expect(servicesOfWord('minisplit')).toEqual(['aire']);
+    expect(servicesOfWord('fontanero')).toEqual(['plomeria']);
+    expect(servicesOfWord('trasteo')).toEqual(['mudanza']);
+    expect(splitTradeWords(['instalador', 'de', 'minisplit'])).toEqual({ trades: [{ word: 'minisplit', services: ['aire'] }], others: [] });
   });
 });

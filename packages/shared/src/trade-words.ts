@@ -1,3 +1,4 @@
+import type { CountryCode } from './countries.ts';
 import type { ServiceType } from './domain.ts';
 
 // The Spanish words people in the Dominican Republic use for each service (decision 037):
@@ -53,6 +54,42 @@ const WORDS: Record<ServiceType, readonly string[]> = {
 };
 
 /**
+ * How Colombia and Mexico say the trades (issue 51, item 5; decision 065), besides the words above
+ * that they share with the Dominican Republic (plomero, electricista, pintor, carpintero, herrero,
+ * cerrajero, jardinero, albañil…). Every country's words are searched everywhere: a Mexican in
+ * Santo Domingo who types "tablaroquero" finds the remodelling contractors all the same.
+ */
+export const COUNTRY_TRADE_WORDS: Record<Exclude<CountryCode, 'DO'>, Partial<Record<ServiceType, readonly string[]>>> = {
+  MX: {
+    remodelacion: [
+      'tablaroquero',
+      'tablaroqueros',
+      'tablaroca',
+      'impermeabilizador',
+      'impermeabilizadores',
+      'impermeabilizacion',
+      'impermeabilizante',
+      'yesero',
+      'yeseros',
+      'yeseria',
+      'azulejero',
+      'azulejeros',
+    ],
+    aire: ['minisplit', 'minisplits', 'clima', 'climas'],
+    mudanza: ['flete', 'fletes', 'fletero', 'fleteros'],
+    ebanisteria: ['mueblero', 'muebleros'],
+  },
+  CO: {
+    remodelacion: ['enchapador', 'enchapadores', 'enchape', 'drywall', 'estucador', 'estucadores'],
+    mudanza: ['trasteo', 'trasteos', 'trasteador', 'trasteadores'],
+    limpieza: ['aseo', 'aseadora', 'aseadoras'],
+    jardineria: ['poda', 'podas'],
+    aire: ['minisplit', 'minisplits'],
+    refrigeracion: ['refrigeracionista'],
+  },
+};
+
+/**
  * Words that only go with a trade ('técnico de aire', 'maestro plomero', 'servicio de
  * limpieza'): dropped from a query that has a trade word, so they do not require the text to
  * say them. Alone (no trade word in the query) they are searched as any word.
@@ -79,6 +116,9 @@ const WITH_TRADE = new Set([
   'maestros',
   'servicio',
   'servicios',
+  'instalador',
+  'instaladora',
+  'instaladores',
 ]);
 
 /** Lower case without accents ('Albañil' → 'albanil'), as the search compares words (unaccent). */
@@ -87,8 +127,13 @@ export function normaliseTradeWord(word: string): string {
 }
 
 const SERVICES_BY_WORD = new Map<string, ServiceType[]>();
-for (const [service, words] of Object.entries(WORDS) as [ServiceType, readonly string[]][]) {
-  for (const w of words) SERVICES_BY_WORD.set(w, [...(SERVICES_BY_WORD.get(w) ?? []), service]);
+for (const table of [WORDS, ...Object.values(COUNTRY_TRADE_WORDS)]) {
+  for (const [service, words] of Object.entries(table) as [ServiceType, readonly string[]][]) {
+    for (const w of words) {
+      const known = SERVICES_BY_WORD.get(w) ?? [];
+      if (!known.includes(service)) SERVICES_BY_WORD.set(w, [...known, service]);
+    }
+  }
 }
 
 /** The services a word names (empty when it names none). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isValidCedula } from '../cedula.ts';
 import { confirm, success } from './common.ts';
 import { reviewMail, reviews } from './reviews.ts';
-import { profile } from './profile.ts';
+import { idDocuments } from './id-documents.ts';
 import { storeForm, siteValidation } from './site-forms.ts';
 import { projects, projectsWeb } from './projects.ts';
 import { offerForm } from './quotes-web.ts';
@@ -34,6 +34,7 @@ import * as m24 from './warranty.ts';
 import * as m25 from './voice-notes.ts';
 import * as m26 from './whatsapp-media.ts';
 import * as m27 from './invitations.ts';
+import * as m28 from './id-documents.ts';
 
 // Every text of the catalogue, a message function by its source: what a person can read.
 function texts(value: unknown, seen = new Set<unknown>()): string[] {
@@ -43,7 +44,7 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
   seen.add(value);
   return Object.values(value).flatMap((v) => texts(v, seen));
 }
-const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26]);
+const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28]);
 
 /** The catalogue's plain texts (not the message functions), each with its path. */
 function plainTexts(value: unknown, path: string, seen = new Set<unknown>()): [string, string][] {
@@ -68,7 +69,7 @@ const PROPER_NOUNS = new Set(
 
 describe('the message catalogue', () => {
   it('writes its labels in sentence case: a capital only to start a sentence or a name (issue 46)', () => {
-    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27 };
+    const modules = { m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28 };
     const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
       const words = text.split(/\s+/);
       return words.some((word, i) => {
@@ -86,7 +87,7 @@ describe('the message catalogue', () => {
     const examples = all.flatMap((text) => text.match(/\b\d{3}-\d{7}-\d\b/g) ?? []);
     expect(examples.length).toBeGreaterThan(0);
     for (const example of examples) expect(isValidCedula(example), example).toBe(true);
-    for (const hint of [storeForm.cedulaHint, siteValidation.invalidCedula, profile.fields.cedulaHint]) {
+    for (const hint of [storeForm.cedulaHint, siteValidation.invalidCedula, idDocuments.do_cedula.hint]) {
       const example = hint.match(/\d{3}-\d{7}-\d/)?.[0];
       expect(example && isValidCedula(example), hint).toBe(true);
     }

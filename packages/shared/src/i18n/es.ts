@@ -8,6 +8,7 @@ import { contractorContact } from './contractor-contact.ts';
 import { countryPicker } from './country.ts';
 import { directory } from './directory.ts';
 import { favourites } from './favourites.ts';
+import { idDocuments } from './id-documents.ts';
 import { landing } from './landing.ts';
 import { profile } from './profile.ts';
 import { reviewMail, reviews } from './reviews.ts';
@@ -46,6 +47,7 @@ export const es = {
   countryPicker,
   directory,
   profile,
+  idDocuments,
   favourites,
   contractorContact,
   projects,

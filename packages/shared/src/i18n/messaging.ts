@@ -135,7 +135,7 @@ export const messaging = {
     title: 'WhatsApp y SMS',
     intro: 'Recibe los avisos importantes en tu celular. Primero confirmamos tu número con un código.',
     number: 'Número de celular',
-    numberHint: 'Un número de República Dominicana: 809, 829 u 849.',
+    numberHint: (example: string) => `Tu celular, por ejemplo ${example}. De otro país, con su código: +1, +57 o +52.`,
     channel: '¿Por dónde te enviamos el código?',
     channels: { whatsapp: 'WhatsApp', sms: 'SMS (mensaje de texto)' },
     sendCode: 'Enviar código',
@@ -164,7 +164,8 @@ export const messaging = {
     removed: 'Quitamos tu número. Ya no recibirás avisos por WhatsApp ni SMS.',
     loadFailed: 'No pudimos cargar tu número. Inténtalo de nuevo.',
     // Errors (the API's messages; the form shows them as they come).
-    invalidNumber: 'Escribe un número dominicano válido, por ejemplo 809 555 1234.',
+    invalidNumber: 'Escribe un número de celular válido, por ejemplo 809 555 1234.',
+    invalidNumberFor: (country: string, example: string) => `Escribe un número de celular válido de ${country}, por ejemplo ${example}, o con su código de país (+1, +57, +52).`,
     invalidChannel: 'Elige WhatsApp o SMS.',
     invalidCode: 'Escribe el código de 6 dígitos que te enviamos.',
     wrongCode: (left: number) => (left === 1 ? 'El código no es correcto. Te queda 1 intento.' : `El código no es correcto. Te quedan ${left} intentos.`),

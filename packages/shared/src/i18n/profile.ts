@@ -25,8 +25,6 @@ export const profile = {
     phone: 'Teléfono',
     phoneHint: (example: string) => `Por ejemplo: ${example}`,
     companyName: 'Empresa',
-    cedula: 'Cédula',
-    cedulaHint: '11 dígitos, con o sin guiones (por ejemplo 001-1234567-3).',
     services: 'Servicios que ofreces',
     address: 'Dirección',
     street: 'Calle',
@@ -55,7 +53,6 @@ export const profile = {
 
   validation: {
     invalidPhone: (example: string) => `Teléfono inválido. Escríbelo como ${example}.`,
-    invalidCedula: 'Cédula inválida: debe tener 11 dígitos y un dígito verificador correcto.',
     chooseService: 'Selecciona al menos un servicio.',
     invalidCity: 'Elige una opción válida.',
     zoneOnlyDominicanRepublic: 'Las zonas solo existen en República Dominicana.',

@@ -25,6 +25,10 @@ export const verification = {
     cedulaMissing: 'Primero escribe tu cédula en tu perfil y guárdalo.',
     rncHint: 'Comprobamos el RNC en el registro de contribuyentes de la DGII: debe estar activo.',
     rncLabel: 'RNC (9 dígitos)',
+    /** Colombia and Mexico (decision 065): the document's name from id-documents' catalogue. */
+    personalIdHint: (document: string) => `Comprobamos el formato y el dígito verificador de tu ${document} del perfil.`,
+    personalIdMissing: (document: string) => `Primero escribe tu ${document} en tu perfil y guárdalo.`,
+    taxIdHint: (document: string) => `Nuestro equipo revisa tu ${document} en el registro de contribuyentes de tu país.`,
     criminalRecordHint: 'Sube el certificado (foto o PDF, hasta 8 MB) emitido hace 90 días o menos. La insignia vence 12 meses después de su emisión.',
     tradeCertificateHint: 'Sube el certificado (foto o PDF, hasta 8 MB) e indica quién lo emitió y de qué oficio es.',
     fileLabel: 'Documento (JPG, PNG, WebP o PDF, hasta 8 MB)',

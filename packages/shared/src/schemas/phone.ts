@@ -1,11 +1,10 @@
 import { z } from 'zod';
+import { COUNTRIES, COUNTRY_CODES, DEFAULT_COUNTRY, type CountryCode } from '../countries.ts';
+import { validation } from '../i18n/common.ts';
 import { messaging } from '../i18n/messaging.ts';
 
 // Phone numbers verified for WhatsApp and SMS (issue 32, item 4; decision 040). One schema for the
 // form (/perfil/notificaciones) and the API (/api/me/phone).
-
-/** The Dominican Republic's area codes (North American Numbering Plan, country code 1). */
-export const DOMINICAN_AREA_CODES = ['809', '829', '849'] as const;
 
 /** The channels a number is verified for. */
 export const PHONE_CHANNELS = ['whatsapp', 'sms'] as const;
@@ -21,37 +20,89 @@ export const PHONE_CODE_LENGTH = 6;
 export const PHONE_RESEND_SECONDS = 60;
 
 /**
- * A Dominican number as people write it, in E.164 (+1XXXXXXXXXX), or null: 809/829/849 with or
- * without +1 or 1, with spaces, dashes, dots or parentheses. The exchange (the three digits after
- * the area code) starts with 2–9, as the numbering plan requires.
+ * The mobile numbers each country's people are reached on (national significant number, 10
+ * digits in all three): DR 809/829/849 with an exchange 2–9; Colombia's mobiles 3xx xxx xxxx and
+ * its landlines 60x xxx xxxx (SMS only reaches the former; the provider says so, decision 061);
+ * Mexico's 10 digits, never starting with 0 or 1 (55 1234 5678).
  */
-export function normalizeDominicanPhone(input: string): string | null {
+const NATIONAL_NUMBER: Record<CountryCode, RegExp> = {
+  DO: /^(809|829|849)[2-9]\d{6}$/,
+  CO: /^(3\d{9}|60[1-8]\d{7})$/,
+  MX: /^[2-9]\d{9}$/,
+};
+
+/**
+ * A number of one of the three countries as people write it, in E.164 (+1…, +57…, +52…), or null.
+ * Written with a "+" (or the dialling code's digits in front), it is read as that country's;
+ * without, as a number of `country` (the person's). Spaces, dashes, dots, brackets allowed. A
+ * Mexican mobile written the old way (+52 1 55 …) loses the 1, as Mexico dropped it in 2019.
+ */
+export function normalizePhone(input: string, country: CountryCode = DEFAULT_COUNTRY): string | null {
   const trimmed = input.trim();
   if (!/^\+?[\d\s().-]+$/.test(trimmed)) return null;
   const plus = trimmed.startsWith('+');
-  let digits = trimmed.replace(/\D/g, '');
-  if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
-  else if (plus || digits.length !== 10) return null;
-  if (!(DOMINICAN_AREA_CODES as readonly string[]).includes(digits.slice(0, 3)) || !/^[2-9]/.test(digits.slice(3))) return null;
-  return `+1${digits}`;
+  const digits = trimmed.replace(/\D/g, '');
+  const tryCountry = (code: CountryCode): string | null => {
+    const dial = COUNTRIES[code].dialCode.replace(/\D/g, '');
+    let national: string | null = null;
+    if (digits.startsWith(dial) && digits.length === dial.length + 10) national = digits.slice(dial.length);
+    else if (code === 'MX' && digits.startsWith('521') && digits.length === 13) national = digits.slice(3);
+    else if (!plus && code === country && digits.length === 10) national = digits;
+    return national !== null && NATIONAL_NUMBER[code].test(national) ? `+${dial}${national}` : null;
+  };
+  const order = [country, ...COUNTRY_CODES.filter((c) => c !== country)];
+  for (const code of order) {
+    const e164 = tryCountry(code);
+    if (e164) return e164;
+  }
+  return null;
 }
 
-export const PhoneNumberField = z
-  .string({ error: messaging.phone.invalidNumber })
-  .max(30, messaging.phone.invalidNumber)
-  .transform((value, ctx) => {
-    const e164 = normalizeDominicanPhone(value);
-    if (e164 === null) {
-      ctx.addIssue({ code: 'custom', message: messaging.phone.invalidNumber });
-      return z.NEVER;
-    }
-    return e164;
-  });
+/** A Dominican number in E.164, or null (normalizePhone for a person in the Dominican Republic, and only DR numbers). */
+export function normalizeDominicanPhone(input: string): string | null {
+  const e164 = normalizePhone(input, 'DO');
+  return e164?.startsWith('+1') ? e164 : null;
+}
+
+/** The number's field for a person of `country`: stored in E.164; the message gives the country's example. */
+export function phoneNumberField(country: CountryCode = DEFAULT_COUNTRY) {
+  const message = messaging.phone.invalidNumberFor(COUNTRIES[country].name, COUNTRIES[country].phoneExample);
+  return z
+    .string({ error: message })
+    .max(30, message)
+    .transform((value, ctx) => {
+      const e164 = normalizePhone(value, country);
+      if (e164 === null) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
+
+export const PhoneNumberField = phoneNumberField();
 
 export const PhoneChannelField = z.enum(PHONE_CHANNELS, { error: messaging.phone.invalidChannel });
 
-/** POST /api/me/phone: the number and the channel its code goes by. */
-export const AddPhoneSchema = z.object({ number: PhoneNumberField, channel: PhoneChannelField });
+/**
+ * POST /api/me/phone: the number and the channel its code goes by, and the person's country
+ * (their profile's; it only says how a number written without its "+" is read, decision 065).
+ */
+export const AddPhoneSchema = z
+  .object({
+    number: z.string({ error: messaging.phone.invalidNumber }).max(30, messaging.phone.invalidNumber),
+    channel: PhoneChannelField,
+    country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
+  })
+  .transform((value, ctx) => {
+    const country = value.country ?? DEFAULT_COUNTRY;
+    const number = phoneNumberField(country).safeParse(value.number);
+    if (!number.success) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: number.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { number: number.data, channel: value.channel };
+  });
 export type AddPhoneInput = z.input<typeof AddPhoneSchema>;
 
 /** POST /api/me/phone/verify. */

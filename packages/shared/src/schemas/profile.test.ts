@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cedulaCheckDigit } from '../cedula.ts';
+import { idDocuments } from '../i18n/id-documents.ts';
 import { ClientProfileSchema, ContractorProfileSchema, checkPhotoFile, isValidPhoneFor } from './profile.ts';
 
 describe('isValidPhoneFor', () => {
@@ -38,6 +39,36 @@ describe('profile schemas', () => {
     });
     expect(parsed.cedula).toBe(`${first10}${cedulaCheckDigit(first10)}`);
     expect(parsed.serviceTypes).toEqual(['plomeria']);
+  });
+});
+
+describe("the contractor's document follows the country (id-documents.ts)", () => {
+  const body = (country: 'DO' | 'CO' | 'MX', city: string, cedula: string) => ({
+    firstName: 'Ana',
+    lastName: 'Ruiz',
+    phone: country === 'MX' ? '55 1234 5678' : country === 'CO' ? '301 234 5678' : '809-555-0123',
+    country,
+    companyName: 'Ruiz',
+    cedula,
+    serviceTypes: ['plomeria'],
+    description: 'Plomera.',
+    address: 'Calle 1',
+    city,
+  });
+  const cedulaError = (country: 'DO' | 'CO' | 'MX', city: string, cedula: string) =>
+    ContractorProfileSchema.safeParse(body(country, city, cedula)).error?.issues.find((i) => i.path[0] === 'cedula')?.message;
+
+  it('takes a Colombian cédula de ciudadanía typed with dots, stored as digits', () => {
+    expect(ContractorProfileSchema.parse(body('CO', 'bogota', '1.020.304.050')).cedula).toBe('1020304050');
+    expect(cedulaError('CO', 'bogota', '1.020.304.050.1')).toBe(idDocuments.co_cc.invalid);
+  });
+  it('takes a Mexican CURP in any case, refusing one whose check digit is off', () => {
+    expect(ContractorProfileSchema.parse(body('MX', 'guadalajara', 'goma850312hdfrrn09')).cedula).toBe('GOMA850312HDFRRN09');
+    expect(cedulaError('MX', 'guadalajara', 'GOMA850312HDFRRN08')).toBe(idDocuments.mx_curp.invalid);
+  });
+  it("refuses another country's document, naming the expected one", () => {
+    expect(cedulaError('DO', 'santiago', '1.020.304.050')).toBe(idDocuments.do_cedula.invalid);
+    expect(cedulaError('CO', 'bogota', 'GOMA850312HDFRRN09')).toBe(idDocuments.co_cc.invalid);
   });
 });
 

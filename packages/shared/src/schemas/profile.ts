@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isValidCedula, normalizeCedula } from '../cedula.ts';
 import { COUNTRIES, COUNTRY_CODES, ZONES, findCity, type CountryCode } from '../countries.ts';
 import { SERVICE_TYPES } from '../domain.ts';
+import { PERSONAL_ID, compactIdDocument, idDocumentProblem } from '../id-documents.ts';
 import { validation } from '../i18n/common.ts';
 import { profile } from '../i18n/profile.ts';
 import { checkSector, sectorSlug, serviceRadiusKm } from './places.ts';
@@ -104,6 +104,13 @@ function checkLocation(value: Located, ctx: z.RefinementCtx, cityRequired: boole
   }
 }
 
+/** The document of the person's country (PERSONAL_ID): its label, format and check digit. Raw input too (`always`). */
+function checkPersonalId(value: { country: unknown; cedula?: unknown }, ctx: z.RefinementCtx): void {
+  if (typeof value !== 'object' || value === null || !isCountry(value.country) || typeof value.cedula !== 'string' || value.cedula.trim() === '') return;
+  const problem = idDocumentProblem(PERSONAL_ID[value.country], value.cedula);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['cedula'], message: problem });
+}
+
 const always = { when: () => true };
 
 const personFields = {
@@ -128,12 +135,13 @@ export const ContractorProfileSchema = z
   .object({
     ...personFields,
     companyName: requiredText(COMPANY_MAX),
+    /** The person's document of their country (id-documents.ts: cédula, cédula de ciudadanía, CURP), checked below; stored compacted. */
     cedula: z
       .string({ error: validation.required })
       .trim()
       .min(1, { error: validation.required })
-      .refine(isValidCedula, { error: v.invalidCedula })
-      .transform((x) => normalizeCedula(x)!),
+      .max(30, { error: validation.tooLong(30) })
+      .transform(compactIdDocument),
     serviceTypes: z
       .array(z.enum(SERVICE_TYPES, { error: validation.invalidOption }), { error: v.chooseService })
       .min(1, { error: v.chooseService })
@@ -161,6 +169,7 @@ export const ContractorProfileSchema = z
   })
   .superRefine((value, ctx) => {
     checkLocation(value, ctx, true);
+    checkPersonalId(value, ctx);
     // Raw input may not be an object (the rules run on it, `always`).
     if (typeof value === 'object' && value !== null) checkSector(value.city, value.baseSector, ['baseSector'], ctx, undefined, value.country);
   }, always);

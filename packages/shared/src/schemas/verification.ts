@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { validation } from '../i18n/common.ts';
 import { verification as t } from '../i18n/verification.ts';
-import { rncValid } from '../payout-banks.ts';
+import { COUNTRY_CODES, type CountryCode } from '../countries.ts';
+import { TAX_ID, compactIdDocument, isValidIdDocument } from '../id-documents.ts';
+import { idDocuments } from '../i18n/id-documents.ts';
 import { optionalText, requiredText } from './common.ts';
 
 // Verification badges (issue 49 part 3; docs/decisions/056-verification-badges.md). A contractor asks
@@ -35,15 +37,28 @@ export const CRIMINAL_RECORD_VALID_MONTHS = 12;
 export const VERIFICATION_NOTE_MAX = 500;
 export const VERIFICATION_TEXT_MAX = 120;
 
-const rncField = z
-  .string({ error: validation.required })
-  .transform((v) => v.replace(/[\s-]/g, ''))
-  .refine(rncValid, { error: t.errors.rncInvalid });
+/**
+ * The tax ID of the person's country (id-documents.ts: RNC, NIT, RFC). Without a country (the
+ * route's body, before the service knows the person) any country's passes; the service parses
+ * again with the person's country (decision 065).
+ */
+function taxIdField(country?: CountryCode) {
+  return z
+    .string({ error: validation.required })
+    .max(30, { error: validation.tooLong(30) })
+    .transform(compactIdDocument)
+    .refine((v) => (country ? [country] : COUNTRY_CODES).some((c) => isValidIdDocument(TAX_ID[c], v)), {
+      error: country && country !== 'DO' ? idDocuments[TAX_ID[country]].invalid : t.errors.rncInvalid,
+    });
+}
 
-/** Ask for the cédula badge (the profile's cédula) or the RNC badge (checked in the DGII's registry). */
-export const IdentityRequestSchema = z.discriminatedUnion('kind', [z.object({ kind: z.literal('cedula') }), z.object({ kind: z.literal('rnc'), rnc: rncField })], {
-  error: validation.invalidOption,
-});
+/** Ask for the identity badge (the profile's document) or the tax-ID badge (an RNC checked in the DGII's registry; a NIT or an RFC by the team). */
+export function identityRequestSchema(country?: CountryCode) {
+  return z.discriminatedUnion('kind', [z.object({ kind: z.literal('cedula') }), z.object({ kind: z.literal('rnc'), rnc: taxIdField(country) })], {
+    error: validation.invalidOption,
+  });
+}
+export const IdentityRequestSchema = identityRequestSchema();
 export type IdentityRequest = z.output<typeof IdentityRequestSchema>;
 
 const issuedOnField = z
@@ -113,7 +128,8 @@ export const MyVerificationSchema = z.object({
   note: z.string().nullable(),
 });
 export type MyVerification = z.infer<typeof MyVerificationSchema>;
-export const MyVerificationsSchema = z.object({ items: z.array(MyVerificationSchema), hasCedula: z.boolean() });
+/** `country`: the contractor's (the profile's), whose documents the identity badges ask for (decision 065). */
+export const MyVerificationsSchema = z.object({ items: z.array(MyVerificationSchema), hasCedula: z.boolean(), country: z.enum(COUNTRY_CODES) });
 export type MyVerifications = z.infer<typeof MyVerificationsSchema>;
 
 /** A badge on the public profile: approved and not expired. */

@@ -43,7 +43,8 @@ export const phoneNumbers = pgTable(
     uniqueIndex('phone_numbers_verified_number_unique')
       .on(t.number)
       .where(sql`${t.whatsappVerifiedAt} IS NOT NULL OR ${t.smsVerifiedAt} IS NOT NULL`),
-    check('phone_numbers_e164', sql`${t.number} ~ '^\\+1[0-9]{10}$'`),
+    // E.164 of the three countries (decision 065): +1 (DR), +57 (Colombia), +52 (Mexico), 10 national digits each.
+    check('phone_numbers_e164', sql`${t.number} ~ '^\\+(1|57|52)[0-9]{10}$'`),
   ],
 );
 

@@ -1,4 +1,6 @@
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
+import { PERSONAL_ID } from '@arreglaya/shared/id-documents';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import type { DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -121,5 +123,45 @@ describe('a contractor enters the directory only confirmed, with a minimum profi
     expect(await eventually(() => visible(id), same(NOT_FOUND))).toEqual(NOT_FOUND);
     const favourites = await t.app.inject({ method: 'GET', url: '/api/me/favourites', headers: client });
     expect(favourites.json().items).toEqual([]);
+  });
+});
+
+describe('a contractor of Colombia or Mexico saves the profile with the document of his country and is listed (decision 065)', () => {
+  const people = [
+    { country: 'CO', city: 'bogota', phone: '301 234 5678', document: '1.020.304.050', stored: '1020304050', name: 'Jairo Cárdenas', wrong: cedula },
+    { country: 'MX', city: 'guadalajara', phone: '33 1234 5678', document: 'goma850312hdfrrn09', stored: 'GOMA850312HDFRRN09', name: 'Gonzalo Mora', wrong: 'GOMA850312HDFRRN08' },
+  ] as const;
+
+  it.each(people)('$country: refuses a document of the wrong format, saves his own and is found in his country', async (p) => {
+    const [firstName, lastName] = p.name.split(' ') as [string, string];
+    const user = await createUser(t.db, { role: 'contractor', firstName });
+    const cookie = await signIn(t, user);
+    const payload = {
+      firstName,
+      lastName,
+      phone: p.phone,
+      country: p.country,
+      companyName: `Taller ${lastName}`,
+      cedula: p.wrong,
+      serviceTypes: ['plomeria'],
+      description: 'Instalaciones y reparaciones.',
+      address: 'Calle 10 # 5-20',
+      city: p.city,
+    };
+    const put = (body: object) => t.app.inject({ method: 'PUT', url: '/api/me/profile/contractor', headers: asBrowser(cookie), payload: body });
+    const refused = await put(payload);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields).toEqual({ cedula: idDocuments[PERSONAL_ID[p.country]].invalid });
+
+    const saved = await put({ ...payload, cedula: p.document });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().profile).toMatchObject({ country: p.country, cedula: p.stored });
+    const q = encodeURIComponent(p.name);
+    const found = await eventually(
+      () => search(`?country=${p.country}&q=${q}`),
+      (page) => page.items.some((c) => c.id === user.id),
+    );
+    expect(found.items.map((c) => c.id)).toContain(user.id);
+    expect((await t.app.inject({ method: 'GET', url: `/api/contractors/${user.id}` })).statusCode).toBe(200);
   });
 });

@@ -82,6 +82,41 @@ const QUERIES: [q: string, service: ServiceType, place?: string][] = [
   ['fumigador en arroyo hondo', 'fumigacion', 'arroyo-hondo'],
 ];
 
+/**
+ * How people in Colombia and Mexico ask (decision 065; trade-words.ts' COUNTRY_TRADE_WORDS and the
+ * words shared with the Dominican Republic), labelled by hand: precision at five must be 1.000.
+ */
+const COUNTRY_QUERIES: [q: string, service: ServiceType][] = [
+  // Mexico
+  ['plomero', 'plomeria'],
+  ['fontanero', 'plomeria'],
+  ['tablaroquero', 'remodelacion'],
+  ['impermeabilizador', 'remodelacion'],
+  ['impermeabilización', 'remodelacion'],
+  ['yesero', 'remodelacion'],
+  ['maestro de obra', 'remodelacion'],
+  ['técnico de minisplit', 'aire'],
+  ['instalador de minisplits', 'aire'],
+  ['técnico en climas', 'aire'],
+  ['herrero', 'herreria'],
+  ['cerrajero', 'cerrajero'],
+  ['mueblero', 'ebanisteria'],
+  ['fletes', 'mudanza'],
+  // Colombia
+  ['fontanería', 'plomeria'],
+  ['enchapador', 'remodelacion'],
+  ['maestro de obra', 'remodelacion'],
+  ['estucador', 'remodelacion'],
+  ['técnico de aires', 'aire'],
+  ['trasteo', 'mudanza'],
+  ['servicio de aseo', 'limpieza'],
+  ['electricista', 'electricidad'],
+  ['pintor', 'pintura'],
+  ['carpintero', 'ebanisteria'],
+  ['jardinero', 'jardineria'],
+  ['albañil', 'remodelacion'],
+];
+
 /** Service radii in km the generated contractors travel (a base is one of their city's places, places.ts). */
 const RADII = [5, 10, 15, 25];
 
@@ -164,6 +199,25 @@ describe('relevance of trade words in the directory', () => {
     expect(QUERIES.length).toBeGreaterThanOrEqual(40);
     expect(QUERIES.filter((q) => q[2]).length).toBeGreaterThanOrEqual(10);
     expect(precision).toBeGreaterThanOrEqual(0.95);
+  });
+
+  it('Colombian and Mexican trade words: the first five results all offer the trade (precision at five 1.000)', async () => {
+    let relevant = 0;
+    let possible = 0;
+    const misses: string[] = [];
+    for (const [q, service] of COUNTRY_QUERIES) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/contractors?q=${encodeURIComponent(q)}` });
+      expect(res.statusCode, res.body).toBe(200);
+      const top = res.json<DirectoryPage>().items.slice(0, 5);
+      const inTrade = [...offers.keys()].filter((id) => wanted(id, service, undefined)).length;
+      expect(inTrade, q).toBeGreaterThan(0);
+      const good = top.filter((c) => wanted(c.id, service, undefined)).length;
+      relevant += good;
+      possible += Math.min(5, inTrade);
+      if (good < Math.min(5, inTrade)) misses.push(`${q}: ${good}/${Math.min(5, inTrade)}`);
+    }
+    expect(misses).toEqual([]);
+    expect(relevant / possible).toBe(1);
   });
 
   it('a trade word finds everyone in the trade, those offering it before mere text matches', async () => {

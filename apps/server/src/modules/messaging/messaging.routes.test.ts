@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import net from 'node:net';
 import Fastify from 'fastify';
 import { eq } from 'drizzle-orm';
+import { COUNTRIES } from '@arreglaya/shared/countries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts, WHATSAPP_CODE_TEMPLATE, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { messagingWebhookEvents, phoneCodes, phoneNumbers } from '../../db/schema/index.ts';
@@ -93,6 +94,24 @@ describe('verifying a number', () => {
     expect(await createSmsSender(t.app.messaging).reachable(t.db, user.id)).toBe(false);
   });
 
+  it.each([
+    { country: 'CO', typed: (n: string) => `${n.slice(3, 6)} ${n.slice(6, 9)} ${n.slice(9)}`, e164: () => `+573${randomInt(100_000_000, 999_999_999)}`, channel: 'sms' },
+    { country: 'MX', typed: (n: string) => `${n.slice(3, 5)} ${n.slice(5, 9)} ${n.slice(9)}`, e164: () => `+5255${randomInt(10_000_000, 99_999_999)}`, channel: 'whatsapp' },
+  ] as const)('confirms a $country number typed the national way, stored in E.164, through the $channel stand-in', async ({ country, typed, e164, channel }) => {
+    const { cookie } = await person();
+    const number = e164();
+    const post = (body: object) => t.app.inject({ method: 'POST', url: '/api/me/phone', headers: asBrowser(cookie), payload: body });
+    // Without the country, a national number is read as Dominican: refused, naming the example.
+    expect((await post({ number: typed(number), channel })).json().error.fields).toEqual({ number: texts.phone.invalidNumberFor(COUNTRIES.DO.name, COUNTRIES.DO.phoneExample) });
+    const sent = await post({ number: typed(number), channel, country });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().phone).toMatchObject({ pending: { number, channel } });
+    const [delivered] = await outbox(number);
+    expect(delivered).toMatchObject({ channel });
+    const ok = await verify(cookie, await lastCode(number));
+    expect(ok.json()).toMatchObject({ phone: { number, channels: { [channel]: { verified: true } } } });
+  });
+
   it('sends the code by SMS as the catalogue writes it', async () => {
     const { user, number } = await verifiedPerson('sms');
     const [text] = await outbox(number);
@@ -116,7 +135,7 @@ describe('verifying a number', () => {
     const { user, cookie } = await person();
     const bad = await addPhone(cookie, '212 555 1234', 'whatsapp');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().error.fields).toEqual({ number: texts.phone.invalidNumber });
+    expect(bad.json().error.fields).toEqual({ number: texts.phone.invalidNumberFor(COUNTRIES.DO.name, COUNTRIES.DO.phoneExample) });
     const number = freshNumber();
     await addPhone(cookie, number, 'whatsapp');
     await t.db

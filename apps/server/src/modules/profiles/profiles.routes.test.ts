@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { cedulaCheckDigit } from '@arreglaya/shared/cedula';
 import { COUNTRIES } from '@arreglaya/shared/countries';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientProfiles, contractorProfiles, users } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn, type TestUser } from '../../../test/support/factories.ts';
@@ -190,7 +191,7 @@ describe('contractor profile /api/me/profile/contractor', () => {
     const res = await put(cookie, 'contractor', contractorInput({ cedula: wrong, description: 'a'.repeat(1501), serviceTypes: [] }));
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields).toEqual({
-      cedula: 'Cédula inválida: debe tener 11 dígitos y un dígito verificador correcto.',
+      cedula: idDocuments.do_cedula.invalid,
       description: 'La descripción puede tener como máximo 1500 caracteres.',
       serviceTypes: 'Selecciona al menos un servicio.',
     });
@@ -265,7 +266,9 @@ describe('the session says what forms start from (issue 35)', () => {
     await t.db.update(contractorProfiles).set({ serviceTypes: [] }).where(eq(contractorProfiles.userId, contractor.id));
     const cookie = await signIn(t, contractor);
     expect(await session(cookie)).toMatchObject({ role: 'contractor', country: 'DO', profileListed: false });
-    expect((await put(cookie, 'contractor', contractorInput({ country: 'CO', city: 'bogota', postalCode: '' }))).statusCode).toBe(200);
+    expect((await put(cookie, 'contractor', contractorInput({ country: 'CO', city: 'bogota', postalCode: '', phone: '301 234 5678', cedula: '1.020.304.050' }))).statusCode).toBe(
+      200,
+    );
     expect(await session(cookie)).toMatchObject({ country: 'CO', profileListed: true });
   });
 

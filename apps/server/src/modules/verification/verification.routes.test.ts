@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,12 +65,17 @@ const identity = (who: Person, payload: unknown) => t.app.inject({ method: 'POST
 const mine = async (who: Person) => (await t.app.inject({ method: 'GET', url: '/api/me/verifications', headers: who.headers })).json();
 const badges = async (id: string) => (await t.app.inject({ method: 'GET', url: `/api/contractors/${id}/verifications` })).json();
 const queue = async () =>
-  (await t.app.inject({ method: 'GET', url: '/api/admin/verifications', headers: admin.headers })).json().items as { id: string; personId: string; kind: string }[];
+  (await t.app.inject({ method: 'GET', url: '/api/admin/verifications', headers: admin.headers })).json().items as {
+    id: string;
+    personId: string;
+    kind: string;
+    details: Record<string, unknown>;
+  }[];
 const decideAs = (who: Person, id: string, payload: unknown) =>
   t.app.inject({ method: 'POST', url: `/api/admin/verifications/${id}/decision`, headers: who.headers, payload: payload as object });
 const rows = (userId: string) => t.db.select().from(contractorVerifications).where(eq(contractorVerifications.userId, userId));
 
-async function contractorWithCedula(cedula: string): Promise<Person> {
+async function contractorWithCedula(cedula: string, where: Record<string, string> = {}): Promise<Person> {
   const c = await person(t, 'contractor', 'Ramón');
   const res = await t.app.inject({
     method: 'PUT',
@@ -91,6 +97,7 @@ async function contractorWithCedula(cedula: string): Promise<Person> {
       facebook: '',
       instagram: '',
       linkedin: '',
+      ...where,
     },
   });
   expect(res.statusCode, res.body).toBe(200);
@@ -103,6 +110,25 @@ describe('the cédula check (issue 49 defect)', () => {
     expect((await identity(c, { kind: 'cedula' })).statusCode).toBe(201);
     const [pending] = (await queue()).filter((q) => q.personId === c.id);
     expect(pending).toMatchObject({ kind: 'cedula', details: { checkDigit: 'exception', cedulaLast4: '0169' } });
+  });
+});
+
+describe('the identity badges of a Mexican contractor (decision 065)', () => {
+  it('checks his CURP for the identity badge, and takes an RFC (not an RNC) for the tax-ID badge, for the team to check', async () => {
+    const c = await contractorWithCedula('GOMA850312HDFRRN09', { country: 'MX', city: 'guadalajara', phone: '33 1234 5678' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/verifications', headers: c.headers })).json()).toMatchObject({ hasCedula: true, country: 'MX' });
+    expect((await identity(c, { kind: 'cedula' })).statusCode).toBe(201);
+    const rnc = await identity(c, { kind: 'rnc', rnc: '1-01-00001-5' });
+    expect(rnc.statusCode).toBe(400);
+    expect(rnc.json().error.fields).toEqual({ rnc: idDocuments.mx_rfc.invalid });
+    expect((await identity(c, { kind: 'rnc', rnc: 'GODE 561231 GR8' })).statusCode).toBe(201);
+    const mine = (await queue()).filter((q) => q.personId === c.id);
+    expect(mine.map((q) => [q.kind, q.details])).toEqual(
+      expect.arrayContaining([
+        ['cedula', { checkDigit: 'valid', cedulaLast4: 'RN09' }],
+        ['rnc', { rnc: 'GODE561231GR8' }],
+      ]),
+    );
   });
 });
 

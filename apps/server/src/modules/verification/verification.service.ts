@@ -1,4 +1,4 @@
-import { isCedulaCheckDigitException, normalizeCedula } from '@arreglaya/shared/cedula';
+import { PERSONAL_ID, isIdCheckDigitException, normalizeIdDocument } from '@arreglaya/shared/id-documents';
 import { verification as t } from '@arreglaya/shared/i18n/verification';
 import { isRncActive } from '@arreglaya/shared/rnc-registry';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
@@ -9,6 +9,7 @@ import {
   badgeExpiresOn,
   documentDateProblem,
   DocumentRequestSchema,
+  identityRequestSchema,
   type AdminVerificationQueue,
   type IdentityRequest,
   type MyVerifications,
@@ -83,25 +84,42 @@ function ownView(row: VerificationRow, day: string) {
 export async function myVerifications(deps: VerificationDeps, user: Actor, now = new Date()): Promise<MyVerifications> {
   await contractorOnly(deps, user);
   const [rows, profile] = await Promise.all([listOwn(deps.db, user.id), getContractorProfile(deps, user.id).catch(() => null)]);
-  return { items: rows.map((r) => ownView(r, today(now))), hasCedula: !!profile?.cedula };
+  return { items: rows.map((r) => ownView(r, today(now))), hasCedula: !!profile?.cedula, country: profile?.country ?? 'DO' };
 }
 
-/** The cédula (from the profile, its check digit or a known exception) or an RNC (in the DGII's registry, active). */
+/**
+ * The person's document (the profile's, checked by its country's rule: id-documents.ts; a
+ * Dominican cédula may be one of the JCE's exceptions) or the tax ID of the person's country: a
+ * Dominican RNC in the DGII's registry, active; a Colombian NIT or a Mexican RFC checked by its
+ * digit here and by the team against the DIAN's or the SAT's (no registry of them is loaded, decision 065).
+ */
 export async function requestIdentity(deps: VerificationDeps, user: Actor, input: IdentityRequest, now = new Date()): Promise<void> {
   await contractorOnly(deps, user);
+  const profile = await getContractorProfile(deps, user.id).catch(() => null);
+  const country = profile?.country ?? 'DO';
   let details: VerificationDetails;
   if (input.kind === 'cedula') {
-    const profile = await getContractorProfile(deps, user.id).catch(() => null);
-    const digits = profile?.cedula ? normalizeCedula(profile.cedula) : null;
+    const kind = PERSONAL_ID[country];
+    const stored = profile?.cedula ? normalizeIdDocument(kind, profile.cedula) : null;
     if (!profile?.cedula) throw new AppError('UNPROCESSABLE', t.errors.cedulaMissing);
-    if (!digits) throw new AppError('UNPROCESSABLE', t.errors.cedulaInvalid);
+    if (!stored) throw new AppError('UNPROCESSABLE', t.errors.cedulaInvalid);
     // The profile's schema let it through: its check digit is right, or it is a known exception.
-    details = { checkDigit: isCedulaCheckDigitException(digits) ? 'exception' : 'valid', cedulaLast4: digits.slice(-4) };
+    details = { checkDigit: isIdCheckDigitException(kind, stored) ? 'exception' : 'valid', cedulaLast4: stored.slice(-4) };
   } else {
-    const entry = await findRnc(deps.db, input.rnc);
-    if (!entry) throw new AppError('UNPROCESSABLE', t.errors.rncUnknown(input.rnc), { rnc: t.errors.rncUnknown(input.rnc) });
-    if (!isRncActive(entry.status)) throw new AppError('UNPROCESSABLE', t.errors.rncInactive(input.rnc, entry.status), { rnc: t.errors.rncInactive(input.rnc, entry.status) });
-    details = { rnc: entry.rnc, registeredName: entry.name, registryStatus: entry.status };
+    const parsed = identityRequestSchema(country).safeParse(input);
+    if (!parsed.success || parsed.data.kind !== 'rnc') {
+      const message = parsed.error?.issues[0]?.message ?? t.errors.rncInvalid;
+      throw new AppError('VALIDATION', message, { rnc: message });
+    }
+    const taxId = parsed.data.rnc;
+    if (country === 'DO') {
+      const entry = await findRnc(deps.db, taxId);
+      if (!entry) throw new AppError('UNPROCESSABLE', t.errors.rncUnknown(taxId), { rnc: t.errors.rncUnknown(taxId) });
+      if (!isRncActive(entry.status)) throw new AppError('UNPROCESSABLE', t.errors.rncInactive(taxId, entry.status), { rnc: t.errors.rncInactive(taxId, entry.status) });
+      details = { rnc: entry.rnc, registeredName: entry.name, registryStatus: entry.status };
+    } else {
+      details = { rnc: taxId };
+    }
   }
   const row = await insertPending(deps.db, { userId: user.id, kind: input.kind, details, submittedAt: now, expiresOn: null });
   if (!row) throw pendingConflict(input.kind);

@@ -1,6 +1,9 @@
 import { useState, type FormEvent } from 'react';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { PERSONAL_ID, TAX_ID } from '@arreglaya/shared/id-documents';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { verification as t } from '@arreglaya/shared/i18n/verification';
-import { DocumentRequestSchema, IdentityRequestSchema, VERIFICATION_KINDS, type MyVerification, type VerificationKind } from '@arreglaya/shared/schemas/verification';
+import { DocumentRequestSchema, identityRequestSchema, VERIFICATION_KINDS, type MyVerification, type VerificationKind } from '@arreglaya/shared/schemas/verification';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { QueryState } from '@/components/ui/query-state.tsx';
@@ -29,7 +32,7 @@ export function VerificationSection({ userId }: { userId: string }) {
           <ul aria-label={t.section.badgeListLabel} className="flex flex-col gap-4">
             {VERIFICATION_KINDS.map((kind) => (
               <li key={kind}>
-                <KindCard userId={userId} kind={kind} latest={data.items.find((i) => i.kind === kind)} hasCedula={data.hasCedula} />
+                <KindCard userId={userId} kind={kind} latest={data.items.find((i) => i.kind === kind)} hasCedula={data.hasCedula} country={data.country} />
               </li>
             ))}
           </ul>
@@ -45,13 +48,33 @@ function stateLabel(v: MyVerification | undefined): string {
   return t.statuses[v.status];
 }
 
-function KindCard({ userId, kind, latest, hasCedula }: { userId: string; kind: VerificationKind; latest: MyVerification | undefined; hasCedula: boolean }) {
+/** The badge's name: in Colombia and Mexico the identity badges carry their documents' names (decision 065). */
+function kindLabel(kind: VerificationKind, country: CountryCode): string {
+  if (country === 'DO') return t.kinds[kind];
+  if (kind === 'cedula') return idDocuments[PERSONAL_ID[country]].label;
+  if (kind === 'rnc') return idDocuments[TAX_ID[country]].label;
+  return t.kinds[kind];
+}
+
+function KindCard({
+  userId,
+  kind,
+  latest,
+  hasCedula,
+  country,
+}: {
+  userId: string;
+  kind: VerificationKind;
+  latest: MyVerification | undefined;
+  hasCedula: boolean;
+  country: CountryCode;
+}) {
   const { locale } = useCountry();
   const headingId = `verification-${kind}`;
   return (
     <article aria-labelledby={headingId} className="flex flex-col gap-2 rounded-lg border border-slate-200 p-3">
       <h3 id={headingId} className="font-semibold text-slate-900">
-        {t.kinds[kind]}
+        {kindLabel(kind, country)}
       </h3>
       <p className="text-slate-800">{t.section.state(stateLabel(latest))}</p>
       {latest && (
@@ -60,12 +83,12 @@ function KindCard({ userId, kind, latest, hasCedula }: { userId: string; kind: V
         </p>
       )}
       {latest?.note && <p className="text-sm text-slate-700 [overflow-wrap:anywhere]">{t.section.noteFromTeam(latest.note)}</p>}
-      {latest?.status !== 'pending' && <RequestForm userId={userId} kind={kind} hasCedula={hasCedula} />}
+      {latest?.status !== 'pending' && <RequestForm userId={userId} kind={kind} hasCedula={hasCedula} country={country} />}
     </article>
   );
 }
 
-function RequestForm({ userId, kind, hasCedula }: { userId: string; kind: VerificationKind; hasCedula: boolean }) {
+function RequestForm({ userId, kind, hasCedula, country }: { userId: string; kind: VerificationKind; hasCedula: boolean; country: CountryCode }) {
   const identity = useRequestIdentity(userId);
   const documents = useRequestDocument(userId);
   const [rnc, setRnc] = useState('');
@@ -85,7 +108,7 @@ function RequestForm({ userId, kind, hasCedula }: { userId: string; kind: Verifi
     setDone(null);
     try {
       if (kind === 'cedula' || kind === 'rnc') {
-        const parsed = IdentityRequestSchema.safeParse(kind === 'cedula' ? { kind } : { kind, rnc });
+        const parsed = identityRequestSchema(country).safeParse(kind === 'cedula' ? { kind } : { kind, rnc });
         if (!parsed.success) return setErrors({ rnc: parsed.error.issues[0]?.message ?? '' });
         setDone((await identity.mutateAsync(parsed.data)).message);
       } else {
@@ -105,13 +128,24 @@ function RequestForm({ userId, kind, hasCedula }: { userId: string; kind: Verifi
     }
   };
 
-  const hint = { cedula: t.section.cedulaHint, rnc: t.section.rncHint, criminal_record: t.section.criminalRecordHint, trade_certificate: t.section.tradeCertificateHint }[kind];
+  const personal = idDocuments[PERSONAL_ID[country]];
+  const tax = idDocuments[TAX_ID[country]];
+  const dominican = country === 'DO';
+  const hint = {
+    cedula: dominican ? t.section.cedulaHint : t.section.personalIdHint(personal.short),
+    rnc: dominican ? t.section.rncHint : `${t.section.taxIdHint(tax.short)} ${tax.hint}`,
+    criminal_record: t.section.criminalRecordHint,
+    trade_certificate: t.section.tradeCertificateHint,
+  }[kind];
+  const missing = dominican ? t.section.cedulaMissing : t.section.personalIdMissing(personal.short);
   return (
     <form noValidate onSubmit={(e) => void submit(e)} aria-busy={busy} className="flex flex-col gap-3">
-      <p className="text-sm text-slate-700">{kind === 'cedula' && !hasCedula ? t.section.cedulaMissing : hint}</p>
+      <p className="text-sm text-slate-700">{kind === 'cedula' && !hasCedula ? missing : hint}</p>
       {kind === 'rnc' && (
-        <Field label={t.section.rncLabel} error={errors.rnc}>
-          {(c) => <input {...c} inputMode="numeric" autoComplete="off" value={rnc} onChange={(e) => setRnc(e.target.value)} className={inputClasses()} />}
+        <Field label={dominican ? t.section.rncLabel : tax.label} error={errors.rnc}>
+          {(c) => (
+            <input {...c} inputMode={country === 'MX' ? 'text' : 'numeric'} autoComplete="off" value={rnc} onChange={(e) => setRnc(e.target.value)} className={inputClasses()} />
+          )}
         </Field>
       )}
       {(kind === 'criminal_record' || kind === 'trade_certificate') && (

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
-import type { CountryCode } from '@arreglaya/shared/countries';
+import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
 import { formatPhone } from '@arreglaya/shared/format-phone';
-import { AddPhoneSchema, normalizeDominicanPhone, PHONE_CHANNELS, VerifyPhoneSchema, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
+import { AddPhoneSchema, normalizePhone, PHONE_CHANNELS, VerifyPhoneSchema, type PhoneChannel, type PhoneStatus } from '@arreglaya/shared/schemas/phone';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
@@ -56,7 +56,7 @@ function useAction() {
 /** The field's own message of a refused request, when the server named one. */
 const fieldError = (error: unknown, field: string) => (error instanceof ApiError ? error.fields?.[field] : undefined);
 
-function NumberForm({ userId, initialNumber, onSent }: { userId: string; initialNumber: string; onSent(): void }) {
+function NumberForm({ userId, country, initialNumber, onSent }: { userId: string; country: CountryCode; initialNumber: string; onSent(): void }) {
   const sendCode = useSendPhoneCode(userId);
   const messageBox = useMessageBox();
   const flight = useInFlight();
@@ -66,7 +66,7 @@ function NumberForm({ userId, initialNumber, onSent }: { userId: string; initial
   const legendId = useId();
 
   const onSubmit = flight.submit(async (event: FormEvent<HTMLFormElement>) => {
-    const parsed = AddPhoneSchema.safeParse({ number, channel });
+    const parsed = AddPhoneSchema.safeParse({ number, channel, country });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message);
       event.currentTarget.querySelector<HTMLInputElement>('input[type="tel"]')?.focus();
@@ -86,7 +86,7 @@ function NumberForm({ userId, initialNumber, onSent }: { userId: string; initial
 
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-busy={flight.busy}>
-      <Field label={t.number} hint={t.numberHint} error={error}>
+      <Field label={t.number} hint={t.numberHint(COUNTRIES[country].phoneExample)} error={error}>
         {(control) => (
           <input
             {...control}
@@ -267,8 +267,8 @@ export function PhoneChannelSection({ userId, country, profilePhone }: { userId:
         />
       );
     else {
-      const start = phone.pending?.number ?? (profilePhone ? normalizeDominicanPhone(profilePhone) : null);
-      content = <NumberForm userId={userId} initialNumber={start ? formatPhone(start, country) : ''} onSent={() => setEditing(false)} />;
+      const start = phone.pending?.number ?? (profilePhone ? normalizePhone(profilePhone, country) : null);
+      content = <NumberForm userId={userId} country={country} initialNumber={start ? formatPhone(start, country) : ''} onSent={() => setEditing(false)} />;
     }
   }
 

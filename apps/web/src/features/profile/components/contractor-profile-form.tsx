@@ -1,6 +1,7 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { formatCedula } from '@arreglaya/shared/cedula';
+import { COUNTRY_CODES, DEFAULT_COUNTRY, type CountryCode } from '@arreglaya/shared/countries';
+import { PERSONAL_ID, formatIdDocument, idDocumentText } from '@arreglaya/shared/id-documents';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
 import { contractorProfileCompletion } from '@arreglaya/shared/profile-completion';
 import { COMPANY_MAX, ContractorProfileSchema, type ContractorProfile, type ContractorProfileInput, type ContractorProfileUpdate } from '@arreglaya/shared/schemas/profile';
@@ -41,7 +42,7 @@ function formValues(p: ContractorProfile): ContractorProfileInput {
   return {
     ...clientFormValues(p),
     companyName: p.companyName ?? '',
-    cedula: p.cedula ? formatCedula(p.cedula) : '',
+    cedula: p.cedula ? formatIdDocument(PERSONAL_ID[p.country], p.cedula) : '',
     serviceTypes: p.serviceTypes,
     description: p.description ?? '',
     postalCode: p.postalCode ?? '',
@@ -71,6 +72,10 @@ export function ContractorProfileForm({ userId, profile }: { userId: string; pro
   } = methods;
   const watched = useWatch({ control });
   // The photo is uploaded on its own; the profile query holds the current one.
+  // The document field follows the country chosen below (id-documents.ts): cédula, cédula de ciudadanía, CURP.
+  const country: CountryCode = (COUNTRY_CODES as readonly string[]).includes(watched.country ?? '') ? (watched.country as CountryCode) : DEFAULT_COUNTRY;
+  const idKind = PERSONAL_ID[country];
+  const idText = idDocumentText(idKind);
   const completion = contractorProfileCompletion({ ...watched, email: profile.email, hasPhoto: profile.avatarPhotoId !== null });
 
   const onSubmit = async (values: ContractorProfileUpdate) => {
@@ -91,8 +96,19 @@ export function ContractorProfileForm({ userId, profile }: { userId: string; pro
           <Field label={t.fields.companyName} error={errors.companyName?.message}>
             {(c) => <input {...c} {...register('companyName')} type="text" autoComplete="organization" maxLength={COMPANY_MAX} className={inputClasses()} />}
           </Field>
-          <Field label={t.fields.cedula} hint={t.fields.cedulaHint} error={errors.cedula?.message}>
-            {(c) => <input {...c} {...register('cedula')} type="text" inputMode="numeric" autoComplete="off" maxLength={13} className={inputClasses()} />}
+          <Field label={idText.label} hint={idText.hint} error={errors.cedula?.message}>
+            {(c) => (
+              <input
+                {...c}
+                {...register('cedula')}
+                type="text"
+                inputMode={idKind === 'mx_curp' ? 'text' : 'numeric'}
+                autoCapitalize={idKind === 'mx_curp' ? 'characters' : 'off'}
+                autoComplete="off"
+                maxLength={24}
+                className={inputClasses()}
+              />
+            )}
           </Field>
         </ContactFields>
         <ServicesField />

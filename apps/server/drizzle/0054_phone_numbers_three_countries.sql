@@ -1,0 +1,2 @@
+ALTER TABLE "phone_numbers" DROP CONSTRAINT "phone_numbers_e164";--> statement-breakpoint
+ALTER TABLE "phone_numbers" ADD CONSTRAINT "phone_numbers_e164" CHECK ("phone_numbers"."number" ~ '^\+(1|57|52)[0-9]{10}$');

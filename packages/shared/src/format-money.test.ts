@@ -24,6 +24,12 @@ describe('formatMoney', () => {
   it('shows every currency with the decimals it is stored with, in the given locale', () => {
     expect(formatMoney(400_050, 'COP', 'es-DO')).toBe('COP\u00a04,000.50');
     expect(formatMoney(400_000, 'MXN', 'es-MX')).toBe('$4,000.00');
-    expect(formatMoney(400_000, 'COP', 'es-CO')).toBe(new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 2 }).format(4000));
+  });
+
+  it("writes each country's currency as its people do (issue 51): Colombian pesos whole, with dots", () => {
+    expect(formatMoney(400_000_000, 'COP')).toBe('$\u00a04.000.000');
+    expect(formatMoney(400_050, 'COP')).toBe('$\u00a04.000,50');
+    expect(formatMoney(1_250_000, 'MXN')).toBe('$12,500.00');
+    expect(formatMoney(1_250_000, 'DOP')).toBe('RD$12,500.00');
   });
 });

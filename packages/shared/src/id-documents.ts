@@ -1,7 +1,6 @@
 import { isCedulaCheckDigitException, isValidCedula } from './cedula.ts';
 import type { CountryCode } from './countries.ts';
 import { idDocuments } from './i18n/id-documents.ts';
-import { rncValid } from './payout-banks.ts';
 
 // The identity and tax documents of each country (issue 51, item 2; decision 065). The one place
 // for their rules: the contractor profile's document (the column is still called `cedula`), the
@@ -165,4 +164,19 @@ export function idDocumentText(kind: IdDocumentKind) {
 /** The message for a document that fails its check, or null when it passes. */
 export function idDocumentProblem(kind: IdDocumentKind, input: string): string | null {
   return isValidIdDocument(kind, input) ? null : idDocuments[kind].invalid;
+}
+
+/**
+ * An RNC (DGII's taxpayer number): 9 digits, the first 1 or 4 (companies, for profit or not) or 5
+ * (people), as dLocal's page lists; the last the DGII check digit of the first eight (weights 7, 9,
+ * 8, 6, 5, 4, 3, 2; the rest of the sum by 11: 0 gives 2, 1 gives 1, any other r gives 11 − r).
+ */
+export function rncValid(digits: string): boolean {
+  if (!/^[145]\d{8}$/.test(digits)) return false;
+  const weights = [7, 9, 8, 6, 5, 4, 3, 2];
+  let sum = 0;
+  for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
+  const r = sum % 11;
+  const check = r === 0 ? 2 : r === 1 ? 1 : 11 - r;
+  return check === digits.charCodeAt(8) - 48;
 }

@@ -10,6 +10,9 @@
 // public, or a placeholder in capitals (Ademi, APAP, Cibao). Change it here only.
 
 import { isValidCedula } from './cedula.ts';
+import { isValidIdDocument, rncValid } from './id-documents.ts';
+
+export { rncValid };
 
 export interface DominicanBank {
   /** Our key, stored with the account. */
@@ -53,7 +56,7 @@ export function findBank(id: string): DominicanBank | undefined {
 
 /** The bank's name for a stored key; an account saved before the list keeps the name it was typed with. */
 export function bankName(id: string): string {
-  return findBank(id)?.name ?? id;
+  return findPayoutBank(id)?.name ?? id;
 }
 
 /** The holder's document: cédula (CE), RNC (RN) or passport (PASS), dLocal's type names. */
@@ -73,21 +76,6 @@ export function cedulaValid(digits: string): boolean {
   return /^\d{11}$/.test(digits) && isValidCedula(digits);
 }
 
-/**
- * An RNC (DGII's taxpayer number): 9 digits, the first 1 or 4 (companies, for profit or not) or 5
- * (people), as dLocal's page lists; the last the DGII check digit of the first eight (weights 7, 9,
- * 8, 6, 5, 4, 3, 2; the rest of the sum by 11: 0 gives 2, 1 gives 1, any other r gives 11 − r).
- */
-export function rncValid(digits: string): boolean {
-  if (!/^[145]\d{8}$/.test(digits)) return false;
-  const weights = [7, 9, 8, 6, 5, 4, 3, 2];
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += (digits.charCodeAt(i) - 48) * weights[i]!;
-  const r = sum % 11;
-  const check = r === 0 ? 2 : r === 1 ? 1 : 11 - r;
-  return check === digits.charCodeAt(8) - 48;
-}
-
 /** A passport number as dLocal takes it (PASS): 7 to 12 letters or digits. */
 export function passportValid(value: string): boolean {
   return /^[A-Za-z0-9]{7,12}$/.test(value);
@@ -97,4 +85,91 @@ export function passportValid(value: string): boolean {
 export function documentDigits(type: PayoutDocumentType, input: string): string {
   const trimmed = input.trim();
   return type === 'passport' ? trimmed.replace(/\s/g, '').toUpperCase() : trimmed.replace(/[\s-]/g, '');
+}
+
+// ---- Colombia and Mexico (issue 51 item 6, decision 067) ----
+//
+// `code` is what goes in beneficiary.bank_account.code, as dLocal's payouts pages for each country
+// take it: in Colombia the bank's ACH code (three digits), in Mexico the bank's three-digit code,
+// which is also the first three digits of every CLABE of that bank (a CLABE naming another bank is
+// refused). As for the Dominican table (decision 052), check them against dLocal's "Bank codes"
+// table before going live: one table, nothing else changes.
+
+export interface CountryBank extends DominicanBank {
+  country: 'CO' | 'MX';
+}
+
+export const CO_BANKS = [
+  { id: 'co_bancolombia', name: 'Bancolombia', code: '007', country: 'CO' },
+  { id: 'co_bogota', name: 'Banco de Bogotá', code: '001', country: 'CO' },
+  { id: 'co_davivienda', name: 'Davivienda', code: '051', country: 'CO' },
+  { id: 'co_bbva', name: 'BBVA Colombia', code: '013', country: 'CO' },
+  { id: 'co_occidente', name: 'Banco de Occidente', code: '023', country: 'CO' },
+  { id: 'co_popular', name: 'Banco Popular', code: '002', country: 'CO' },
+  { id: 'co_av_villas', name: 'Banco AV Villas', code: '052', country: 'CO' },
+  { id: 'co_caja_social', name: 'Banco Caja Social', code: '032', country: 'CO' },
+  { id: 'co_colpatria', name: 'Scotiabank Colpatria', code: '019', country: 'CO' },
+  { id: 'co_itau', name: 'Itaú', code: '006', country: 'CO' },
+  { id: 'co_agrario', name: 'Banco Agrario', code: '040', country: 'CO' },
+  { id: 'co_gnb', name: 'Banco GNB Sudameris', code: '012', country: 'CO' },
+] as const satisfies readonly CountryBank[];
+
+export const MX_BANKS = [
+  { id: 'mx_bbva', name: 'BBVA México', code: '012', country: 'MX' },
+  { id: 'mx_banamex', name: 'Banamex', code: '002', country: 'MX' },
+  { id: 'mx_santander', name: 'Santander', code: '014', country: 'MX' },
+  { id: 'mx_banorte', name: 'Banorte', code: '072', country: 'MX' },
+  { id: 'mx_hsbc', name: 'HSBC', code: '021', country: 'MX' },
+  { id: 'mx_scotiabank', name: 'Scotiabank', code: '044', country: 'MX' },
+  { id: 'mx_inbursa', name: 'Inbursa', code: '036', country: 'MX' },
+  { id: 'mx_azteca', name: 'Banco Azteca', code: '127', country: 'MX' },
+  { id: 'mx_bancoppel', name: 'BanCoppel', code: '137', country: 'MX' },
+  { id: 'mx_banregio', name: 'Banregio', code: '058', country: 'MX' },
+  { id: 'mx_stp', name: 'STP', code: '646', country: 'MX' },
+] as const satisfies readonly CountryBank[];
+
+export type PayoutCountry = 'DO' | 'CO' | 'MX';
+export type PayoutBankId = DominicanBankId | (typeof CO_BANKS)[number]['id'] | (typeof MX_BANKS)[number]['id'];
+/** Every bank a contractor can be paid to, in any country. */
+export const PAYOUT_BANK_IDS = [...DR_BANK_IDS, ...CO_BANKS.map((b) => b.id), ...MX_BANKS.map((b) => b.id)] as unknown as readonly [PayoutBankId, ...PayoutBankId[]];
+
+/** The banks of a country, for the form's select. */
+export function banksOf(country: PayoutCountry): readonly DominicanBank[] {
+  return country === 'CO' ? CO_BANKS : country === 'MX' ? MX_BANKS : DR_BANKS;
+}
+
+/** The country of a bank key (a key saved before the list: the Dominican Republic). */
+export function bankCountry(id: string): PayoutCountry {
+  return id.startsWith('co_') ? 'CO' : id.startsWith('mx_') ? 'MX' : 'DO';
+}
+
+/** A bank of any country by its key. */
+export function findPayoutBank(id: string): DominicanBank | undefined {
+  return findBank(id) ?? [...CO_BANKS, ...MX_BANKS].find((b) => b.id === id);
+}
+
+/**
+ * A Mexican CLABE: 18 digits (bank 3, branch 3, account 11, check 1); the check digit is
+ * (10 − (Σ (dᵢ × wᵢ mod 10) mod 10)) mod 10 over the first 17 with weights 3, 7, 1 repeating.
+ */
+export function clabeValid(digits: string): boolean {
+  if (!/^\d{18}$/.test(digits)) return false;
+  const weights = [3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += ((digits.charCodeAt(i) - 48) * weights[i % 3]!) % 10;
+  return (10 - (sum % 10)) % 10 === digits.charCodeAt(17) - 48;
+}
+
+/**
+ * The holder's documents in Colombia (CC cédula de ciudadanía, NIT) and Mexico (CURP, RFC), as
+ * dLocal's country pages name them, checked by the country's own rules (id-documents.ts, decision 065).
+ */
+export const CO_MX_DOCUMENT_TYPES = ['cc', 'nit', 'curp', 'rfc'] as const;
+export const DOCUMENTS_OF: Record<PayoutCountry, readonly string[]> = { DO: PAYOUT_DOCUMENT_TYPES, CO: ['cc', 'nit'], MX: ['curp', 'rfc'] };
+export const DLOCAL_CO_MX_DOCUMENT_TYPES: Record<(typeof CO_MX_DOCUMENT_TYPES)[number], 'CC' | 'NIT' | 'CURP' | 'RFC'> = { cc: 'CC', nit: 'NIT', curp: 'CURP', rfc: 'RFC' };
+
+const CO_MX_KIND = { cc: 'co_cc', nit: 'co_nit', curp: 'mx_curp', rfc: 'mx_rfc' } as const;
+
+export function coMxDocumentValid(type: (typeof CO_MX_DOCUMENT_TYPES)[number], value: string): boolean {
+  return isValidIdDocument(CO_MX_KIND[type], value);
 }

@@ -17,7 +17,7 @@ try {
 }
 if (problems.length === 0) {
   console.log(
-    'ledger:check: OK (balanced transactions, no negative escrow, releases approved, funding matches charges, idempotency keys unique, every started project funded as its status needs)',
+    'ledger:check: OK (balanced transactions per currency, no account or project mixing currencies, no negative escrow, releases approved, funding matches charges, idempotency keys unique, every started project funded as its status needs)',
   );
 } else {
   for (const p of problems) console.error(`ledger:check: ${p}`);

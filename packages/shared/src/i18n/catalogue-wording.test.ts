@@ -63,7 +63,7 @@ const PROPER_NOUNS = new Set(
     'ArreglaYa Santo Domingo República Dominicana Colombia México Visa Mastercard American Express WhatsApp Google Facebook Instagram ' +
     'Banco Popular Distrito Nacional Este Norte Oeste Santiago Caballeros Puerto Plata Punta Cana La Romana San Pedro Macorís Vega Cristóbal ' +
     'Apple Android Chrome Edge Firefox Safari iPhone Discover Diners Club Ley Centro Calle Apto Enter Mayús Notificaciones ' +
-    'Carolina Méndez José Antonio Reyes Milagros Batista Gran Verificado Destacado Opus'
+    'Carolina Méndez José Antonio Reyes Milagros Batista Gran Verificado Destacado Opus Efecty'
   ).split(' '),
 );
 

@@ -60,6 +60,11 @@ export const payments = {
     notYours: 'Este pago no es tuyo.',
     paymentNotFound: 'No encontramos ese pago.',
     receiptNotFound: 'No encontramos el recibo de ese pago.',
+    /** Payment methods per country (issue 51, decision 067). */
+    methodNotOfCountry: (country: string) => `Esa forma de pago no está disponible en ${country}. Elige una de las que se muestran.`,
+    methodOnlyForCash: 'Elige la forma de pago en efectivo o en línea que quieres usar.',
+    redirectOpened: 'Completa el pago en el sitio de tu banco. El dinero queda retenido cuando el banco confirme el pago.',
+    speiOpened: 'Transfiere el monto exacto por SPEI a la CLABE indicada antes de la fecha límite. El dinero queda retenido cuando el banco confirme el pago.',
   },
   claim: {
     decided: 'Decisión registrada.',
@@ -103,6 +108,9 @@ export const payments = {
       intro: (title: string) => `Se liberó el pago de «${title}» a tu saldo.`,
       milestoneIntro: (milestone: string, title: string) => `Se liberó la etapa «${milestone}» de «${title}» a tu saldo.`,
       amounts: (gross: string, fee: string, net: string) => `Monto liberado: ${gross}. Comisión de la plataforma: ${fee}. Para ti: ${net}.`,
+      /** The fee with the tax on it (issue 51, decision 067): fee, tax, total, in one line. */
+      feeTax: (fee: string, tax: string, taxName: string, percent: string, total: string) =>
+        `Desglose de la comisión: comisión ${fee} + ${taxName} (${percent}) ${tax} = ${total}.`,
     },
     payout: {
       subject: 'ArreglaYa - Pago enviado a tu cuenta',
@@ -147,6 +155,14 @@ export const payments = {
     rncInvalid: 'RNC inválido: son 9 dígitos, empieza por 1, 4 o 5 y el último no coincide. Revísalo.',
     passportInvalid: 'Pasaporte inválido (de 7 a 12 letras o números).',
     documentRequired: 'Escribe el número de tu documento.',
+    /** Colombia and Mexico (issue 51, decision 067). */
+    clabeInvalid: 'CLABE inválida: son 18 dígitos y el último no coincide. Revísala.',
+    clabeOtherBank: 'Esa CLABE es de otro banco: revisa el banco elegido o la CLABE.',
+    documentNotOfCountry: 'Elige un documento del país de tu banco.',
+    ccInvalid: 'Cédula de ciudadanía inválida (de 6 a 10 dígitos).',
+    nitInvalid: 'NIT inválido (de 9 a 10 dígitos, sin el guion).',
+    curpInvalid: 'CURP inválida: son 18 letras y números.',
+    rfcInvalid: 'RFC inválido: son 12 o 13 letras y números.',
     /** A payout dLocal rejected or cancelled (its mail is receipts.payoutReturned): the push's or SMS's text. */
     returnedShort: (amount: string, reason: string) => `No pudimos enviar ${amount} a tu banco (${reason}). El dinero volvió a tu saldo.`,
     /**
@@ -249,6 +265,18 @@ export const paymentsWeb = {
       transfer: { label: 'Transferencia bancaria', hint: 'Desde tu banco o app, con una referencia' },
       cash: { label: 'Efectivo', hint: 'En Banco Popular o sus subagentes' },
     },
+    /** The local methods of Colombia and Mexico (issue 51, decision 067), by LocalMethodId. */
+    methods: {
+      popular: { label: 'Efectivo', hint: 'En Banco Popular o sus subagentes' },
+      efecty: { label: 'Efectivo en Efecty', hint: 'Con un comprobante, en cualquier punto Efecty' },
+      pse: { label: 'PSE', hint: 'Débito desde tu cuenta bancaria, en el sitio de tu banco' },
+      oxxo: { label: 'Efectivo en OXXO', hint: 'Con un número de referencia, en cualquier tienda OXXO' },
+      spei: { label: 'Transferencia SPEI', hint: 'Desde la app de tu banco, a una CLABE solo para este pago' },
+    },
+    pseIntro: 'Te llevamos al sitio de tu banco para autorizar el pago con PSE.',
+    speiIntro: 'Te damos una CLABE solo para este pago. Transfiere el monto exacto desde la app de tu banco.',
+    goToBank: 'Ir a mi banco',
+    clabe: 'CLABE',
     transferIntro: 'Te damos la cuenta de ArreglaYa y una referencia solo para este pago. Transfiere desde tu banco o su app.',
     cashIntro: 'Te damos un comprobante con un número para pagar en efectivo en la ventanilla.',
     /** The button with the amount being paid: 'Generar referencia de transferencia por RD$2,400.00'. */

@@ -4,7 +4,21 @@ import { BANK_ACCOUNT_TYPES, CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMEN
 import { validation } from '../i18n/common.ts';
 import { choice, optionalText, requiredText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
-import { DR_BANK_IDS, PAYOUT_DOCUMENT_TYPES, cedulaValid, documentDigits, passportValid, rncValid } from '../payout-banks.ts';
+import {
+  CO_MX_DOCUMENT_TYPES,
+  DOCUMENTS_OF,
+  PAYOUT_BANK_IDS,
+  PAYOUT_DOCUMENT_TYPES,
+  bankCountry,
+  cedulaValid,
+  clabeValid,
+  coMxDocumentValid,
+  documentDigits,
+  findPayoutBank,
+  passportValid,
+  rncValid,
+} from '../payout-banks.ts';
+import { LOCAL_METHOD_IDS } from '../local-payment-methods.ts';
 
 // Payment protection (issue 14). The card itself only ever goes to the processor (the sandbox's
 // tokenize route, or a real processor's); our API takes the token it returns. Card numbers are
@@ -136,11 +150,14 @@ export const MessageSchema = z.object({ message: z.string() });
 export const FundInputSchema = z
   .object({
     rail: z.enum(PAYMENT_RAILS, { error: validation.invalidValue }).default('card'),
+    /** With rail cash: which of the country's local methods (Efecty, PSE, OXXO, SPEI; Banco Popular's voucher by default in the Dominican Republic). Decision 067. */
+    method: z.enum(LOCAL_METHOD_IDS, { error: validation.invalidValue }).optional(),
     paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(),
     token: CardTokenSchema.optional(),
   })
   .refine((v) => v.rail !== 'card' || (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] })
-  .refine((v) => v.rail === 'card' || (v.paymentMethodId === undefined && v.token === undefined), { message: tp.fund.cardOnlyForCard, path: ['rail'] });
+  .refine((v) => v.rail === 'card' || (v.paymentMethodId === undefined && v.token === undefined), { message: tp.fund.cardOnlyForCard, path: ['rail'] })
+  .refine((v) => v.method === undefined || v.rail === 'cash', { message: tp.fund.methodOnlyForCash, path: ['method'] });
 export type FundInput = z.input<typeof FundInputSchema>;
 export type FundRequest = z.output<typeof FundInputSchema>;
 
@@ -152,6 +169,8 @@ export const PendingPaymentSchema = z
   .object({
     paymentId: z.uuid(),
     rail: z.enum(['cash', 'transfer']),
+    /** A cash-rail payment's local method (decision 067): a voucher (Banco Popular, Efecty, OXXO), a CLABE (SPEI) or the bank's site (PSE). */
+    method: z.enum(LOCAL_METHOD_IDS).nullable().default(null),
     amountMinor: z.number().int(),
     currency: z.enum(CURRENCIES),
     /** What the bank's statement brought so far (a transfer paid in part). */
@@ -253,12 +272,17 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,60}$/;
 
 // ---- Payouts (contractors) ----
 
+/** Every holder's document a payout account takes (decision 052; Colombia's and Mexico's: decision 067). */
+export const ANY_PAYOUT_DOCUMENT_TYPES = [...PAYOUT_DOCUMENT_TYPES, ...CO_MX_DOCUMENT_TYPES] as const;
+
+const CO_MX_DOCUMENT_ERRORS = { cc: tp.payout.ccInvalid, nit: tp.payout.nitInvalid, curp: tp.payout.curpInvalid, rfc: tp.payout.rfcInvalid } as const;
+
 export const PayoutAccountInputSchema = z
   .object({
-    /** One of the Dominican banks (DR_BANKS, decision 052). */
-    bank: z.enum(DR_BANK_IDS, { error: tp.payout.bankInvalid }),
+    /** A bank of the Dominican Republic (DR_BANKS, decision 052), Colombia or Mexico (CO_BANKS, MX_BANKS, decision 067): its country is the account's. */
+    bank: z.enum(PAYOUT_BANK_IDS, { error: tp.payout.bankInvalid }),
     accountType: choice(BANK_ACCOUNT_TYPES),
-    /** 6 to 20 digits; dashes and spaces are dropped. */
+    /** 6 to 20 digits (in Mexico the CLABE: 18 with its check digit); dashes and spaces are dropped. */
     accountNumber: z
       .string({ error: validation.required })
       .trim()
@@ -266,11 +290,31 @@ export const PayoutAccountInputSchema = z
       .transform((v) => v.replace(/[\s-]/g, ''))
       .refine((v) => /^\d{6,20}$/.test(v), { error: tp.payout.accountNumberInvalid }),
     holderName: requiredText(120),
-    /** The holder's document, as dLocal asks it: cédula (11 digits, check digit), RNC (9, DGII's check digit) or passport. */
-    documentType: choice(PAYOUT_DOCUMENT_TYPES),
+    /** The holder's document, as dLocal asks it in the bank's country: DO cédula, RNC or passport; CO CC or NIT; MX CURP or RFC. */
+    documentType: choice(ANY_PAYOUT_DOCUMENT_TYPES),
     documentNumber: z.string({ error: tp.payout.documentRequired }).trim().min(1, { error: tp.payout.documentRequired }).max(30, { error: tp.payout.passportInvalid }),
   })
   .transform((v, ctx) => {
+    const country = bankCountry(v.bank);
+    if (!DOCUMENTS_OF[country].includes(v.documentType)) {
+      ctx.addIssue({ code: 'custom', path: ['documentType'], message: tp.payout.documentNotOfCountry });
+      return z.NEVER;
+    }
+    if (country === 'MX') {
+      const clabe = !clabeValid(v.accountNumber) ? tp.payout.clabeInvalid : v.accountNumber.slice(0, 3) !== findPayoutBank(v.bank)!.code ? tp.payout.clabeOtherBank : null;
+      if (clabe) {
+        ctx.addIssue({ code: 'custom', path: ['accountNumber'], message: clabe });
+        return z.NEVER;
+      }
+    }
+    if (v.documentType === 'cc' || v.documentType === 'nit' || v.documentType === 'curp' || v.documentType === 'rfc') {
+      const documentNumber = v.documentNumber.replace(/[\s.-]/g, '').toUpperCase();
+      if (!coMxDocumentValid(v.documentType, documentNumber)) {
+        ctx.addIssue({ code: 'custom', path: ['documentNumber'], message: CO_MX_DOCUMENT_ERRORS[v.documentType] });
+        return z.NEVER;
+      }
+      return { ...v, documentNumber };
+    }
     const documentNumber = documentDigits(v.documentType, v.documentNumber);
     const ok = v.documentType === 'cedula' ? cedulaValid(documentNumber) : v.documentType === 'rnc' ? rncValid(documentNumber) : passportValid(documentNumber);
     if (!ok) {
@@ -291,7 +335,7 @@ export const PayoutAccountSchema = z
     last4: z.string(),
     holderName: z.string(),
     /** Null for an account saved before documents were asked (decision 052): no payout goes until it is completed. */
-    documentType: z.enum(PAYOUT_DOCUMENT_TYPES).nullable(),
+    documentType: z.enum(ANY_PAYOUT_DOCUMENT_TYPES).nullable(),
     documentLast4: z.string().nullable(),
   })
   .nullable()

@@ -67,6 +67,11 @@ export const payments = pgTable(
     /** How the client pays (decision 051): card, cash (a voucher) or transfer (a reference). */
     rail: paymentRail('rail').notNull().default('card'),
     /**
+     * A cash-rail payment's local method (decision 067; shared LOCAL_METHOD_IDS): popular (Banco
+     * Popular's voucher), efecty, pse, oxxo, spei. Null for a card, a transfer, and a voucher opened before.
+     */
+    method: varchar('method', { length: 12 }),
+    /**
      * When an unfinished payment stops holding the hire (decision 051): a 3-D Secure challenge
      * after PAYMENT_ACTION_MINUTES, a voucher at its due time, a transfer reference with its hire.
      * Null: a card charge the processor has not answered (reconciliation settles it).

@@ -1,3 +1,4 @@
+import { CURRENCY_COUNTRY } from '@arreglaya/shared/fee-tax';
 import type { Currency } from '@arreglaya/shared/domain';
 import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type VerificationResult } from '../payments/processor.ts';
 import { DlocalApiError, DlocalProtocolError, type DlocalClient } from './dlocal-client.ts';
@@ -13,7 +14,7 @@ import type { DlocalPayer, DlocalPayment } from './dlocal-types.ts';
 
 export interface DlocalCardProcessorOptions {
   client: DlocalClient;
-  /** The country of the payments (the Dominican Republic). */
+  /** The country of a card verification (the Dominican Republic); a charge goes in its currency's country (decision 067). */
   country: string;
   /** Our notification route (dLocal's `notification_url`). */
   notificationUrl: string;
@@ -62,7 +63,8 @@ export class DlocalCardProcessor implements CardProcessor {
         orderId: req.idempotencyKey,
         amountMinor: req.amountMinor,
         currency: req.currency,
-        country: this.options.country,
+        // The charge's country is its currency's (a Colombian project pays in COP in CO: decision 067).
+        country: CURRENCY_COUNTRY[req.currency],
         card: this.cardRef(req.token),
         payer: await this.payer(req.idempotencyKey),
         description: 'ArreglaYa',

@@ -138,7 +138,11 @@ describe('Payouts v3: submit, read, settle, notify', () => {
     expect(await refused(body({}, { document: { type: 'CE', id: '00112345674' } }))).toMatchObject({ httpStatus: 400, code: 3000, param: 'beneficiary.document.id' });
     expect(await refused(body({}, { document: { type: 'RN', id: '101010631' } }))).toMatchObject({ code: 3000 });
     expect(await refused(body({}, { bank_account: { code: 'NOPE', account: '790123451111', type: 'S' } }))).toMatchObject({ code: 3003 });
-    expect(await refused(body({ country: 'MX' }))).toMatchObject({ code: 5007 });
+    expect(await refused(body({ country: 'AR' }))).toMatchObject({ code: 5007 });
+    // Mexico (decision 067): a CLABE whose check digit does not match, or another country's document, is refused.
+    const mexican = { document: { type: 'RFC' as const, id: 'RASJ800101AB6' }, bank_account: { code: '002', account: '002010077777777772', type: 'C' as const } };
+    expect(await refused(body({ country: 'MX', currency: 'MXN' }, mexican))).toMatchObject({ code: 3000, param: 'beneficiary.bank_account.account' });
+    expect(await refused(body({ country: 'MX', currency: 'MXN' }, { ...mexican, document: { type: 'CE', id: '00112345673' } }))).toMatchObject({ code: 3000 });
     expect(await refused(body({ amount: 10.001 }))).toMatchObject({ code: 3000, param: 'amount' });
     expect(await refused(body({}, { first_name: undefined }))).toMatchObject({ code: 3001, param: 'beneficiary.first_name' });
     expect(await refused(body({ flow_type: 'B2B' }, { document: { type: 'RN', id: '101010632' } }))).toMatchObject({ code: 3001, param: 'beneficiary.business_name' });

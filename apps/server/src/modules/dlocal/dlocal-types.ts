@@ -274,7 +274,7 @@ export interface DlocalCreatePayoutBody {
     first_name?: string;
     last_name?: string;
     business_name?: string;
-    document: { type: 'CE' | 'RN' | 'PASS'; id: string };
+    document: { type: 'CE' | 'RN' | 'PASS' | 'CC' | 'NIT' | 'CURP' | 'RFC'; id: string };
     bank_account: { code: string; account: string; type: 'C' | 'S' };
   };
 }

@@ -18,7 +18,7 @@ import type { PaymentsDeps } from './payments.service.ts';
 // or currency differs holds nothing and raises a console alert, EXPIRED / CANCELLED / REJECTED end
 // it. dLocal's own test environment or its built-in stand-in answer the same contract.
 
-/** dLocal's cash method in the Dominican Republic: Banco Popular's counters and sub-agents. */
+/** dLocal's cash method in the Dominican Republic: Banco Popular's counters and sub-agents (the other countries' methods: shared local-payment-methods.ts). */
 export const DLOCAL_CASH_METHOD = 'ZP';
 
 export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string): CashVoucherIssuer {
@@ -30,8 +30,9 @@ export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string):
           amount: toDlocalAmount(req.amountMinor),
           currency: req.currency,
           country: req.country,
-          payment_method_id: DLOCAL_CASH_METHOD,
-          payment_method_flow: 'DIRECT',
+          // The country's local method (decision 067): a voucher or SPEI's CLABE shown by us (DIRECT), PSE at the bank's site (REDIRECT).
+          payment_method_id: req.method.dlocalId,
+          payment_method_flow: req.method.flow,
           payer: { name: req.payer.name || 'Cliente ArreglaYa', email: req.payer.email },
           order_id: req.paymentId,
           description: 'ArreglaYa',
@@ -43,6 +44,14 @@ export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string):
         throw err;
       }
       const ticket = payment.ticket ?? {};
+      // PSE: no voucher, the payer authorises the debit at their bank's site (dLocal's redirect_url).
+      if (req.method.flow === 'REDIRECT') {
+        return {
+          processorRef: payment.id,
+          expiresAt: req.expiresAt,
+          voucher: { number: payment.id, barcode: null, company: req.method.provider, url: payment.redirect_url ?? null },
+        };
+      }
       const due = ticket.expiration_date ? new Date(ticket.expiration_date) : req.expiresAt;
       return {
         processorRef: payment.id,
@@ -51,7 +60,7 @@ export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string):
           number: ticket.number ?? ticket.id ?? payment.id,
           barcode: ticket.barcode ?? null,
           // provider_name is where to pay (Banco Popular's network); company_name is who collects (dLocal).
-          company: ticket.provider_name ?? ticket.company_name ?? 'Banco Popular',
+          company: ticket.provider_name ?? ticket.company_name ?? req.method.provider,
           url: ticket.image_url ?? payment.redirect_url ?? null,
         },
       };

@@ -1,10 +1,19 @@
-import { DLOCAL_ACCOUNT_TYPES, DLOCAL_DOCUMENT_TYPES, findBank, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
+import {
+  DLOCAL_ACCOUNT_TYPES,
+  DLOCAL_CO_MX_DOCUMENT_TYPES,
+  DLOCAL_DOCUMENT_TYPES,
+  bankCountry,
+  findPayoutBank,
+  type CO_MX_DOCUMENT_TYPES,
+  type PayoutDocumentType,
+} from '@arreglaya/shared/payout-banks';
+import { COUNTRIES } from '@arreglaya/shared/countries';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import { DlocalApiError, type DlocalClient } from '../dlocal/dlocal-client.ts';
 import { payoutState } from '../dlocal/dlocal-outcomes.ts';
 import { toDlocalAmount } from '../dlocal/dlocal-types.ts';
 
-// Payouts to any Dominican bank through dLocal's Payouts v3 (issue 47 item 4, decision 052): a bank
+// Payouts to any Dominican, Colombian or Mexican bank (decision 067) through dLocal's Payouts v3 (issue 47 item 4, decision 052): a bank
 // transfer (BANK_TRANSFER, B2C, purpose SERVICES… as the Dominican Republic's page asks), its
 // external_id our payout's id, so a retry after a lost answer finds the same payout (5011) and
 // never pays twice. The outcome comes later by notification (PAID, REJECTED, CANCELLED).
@@ -15,7 +24,7 @@ export interface PayoutDestination {
   accountType: BankAccountType;
   accountNumber: string;
   holderName: string;
-  documentType: PayoutDocumentType;
+  documentType: PayoutDocumentType | (typeof CO_MX_DOCUMENT_TYPES)[number];
   documentNumber: string;
 }
 
@@ -41,24 +50,32 @@ export function dlocalPayoutRail(client: DlocalClient, notificationUrl: string):
   return {
     async send(req) {
       const d = req.destination;
-      const bank = findBank(d.bank);
+      const bank = findPayoutBank(d.bank);
       // An account saved before the bank list (a free-text bank): dLocal needs its code.
       if (!bank) return { kind: 'refused', reason: 'ERROR_BANK_INVALID' };
+      // The bank's country is the payout's (decision 067); its currency only: nothing mixes.
+      const country = bankCountry(d.bank);
+      if (COUNTRIES[country].currency !== req.currency) return { kind: 'refused', reason: 'ERROR_CURRENCY_NOT_OF_COUNTRY' };
+      const company = d.documentType === 'rnc' || d.documentType === 'nit';
+      const documentType =
+        d.documentType in DLOCAL_CO_MX_DOCUMENT_TYPES
+          ? DLOCAL_CO_MX_DOCUMENT_TYPES[d.documentType as keyof typeof DLOCAL_CO_MX_DOCUMENT_TYPES]
+          : DLOCAL_DOCUMENT_TYPES[d.documentType as PayoutDocumentType];
       try {
         const { payout } = await client.createPayoutOnce({
           external_id: req.payoutId,
           payment_method_id: 'BANK_TRANSFER',
           // A company's RNC is paid as a business (B2B, business_name), a person as B2C.
-          flow_type: d.documentType === 'rnc' ? 'B2B' : 'B2C',
-          country: 'DO',
+          flow_type: company ? 'B2B' : 'B2C',
+          country,
           currency: req.currency,
           amount: toDlocalAmount(req.amountMinor),
           purpose: 'SERVICES',
           statement_descriptor: 'ArreglaYa',
           notification_url: notificationUrl,
           beneficiary: {
-            ...(d.documentType === 'rnc' ? { business_name: d.holderName } : splitName(d.holderName)),
-            document: { type: DLOCAL_DOCUMENT_TYPES[d.documentType], id: d.documentNumber },
+            ...(company ? { business_name: d.holderName } : splitName(d.holderName)),
+            document: { type: documentType, id: d.documentNumber },
             bank_account: { code: bank.code, account: d.accountNumber, type: DLOCAL_ACCOUNT_TYPES[d.accountType] },
           },
         });

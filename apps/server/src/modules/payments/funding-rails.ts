@@ -4,6 +4,8 @@ import { payments as tp, paymentsWeb as tpw } from '@arreglaya/shared/i18n/payme
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payments';
 import { pendingOf } from './pending-payment.ts';
+import type { LocalMethod, LocalMethodId } from '@arreglaya/shared/local-payment-methods';
+import { localMethodFor, openedMessage } from './local-methods.ts';
 import { formatReference, newTransferReference } from '@arreglaya/shared/transfer-reference';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -55,6 +57,8 @@ export interface CashVoucherIssuer {
     amountMinor: number;
     currency: Currency;
     country: CountryCode;
+    /** The country's local method (decision 067): its dLocal payment_method_id and flow. */
+    method: LocalMethod;
     payer: { name: string; email: string };
     expiresAt: Date;
   }): Promise<{ processorRef: string; voucher: NonNullable<PendingPayment['voucher']>; expiresAt: Date }>;
@@ -97,7 +101,7 @@ function offlineAnswer(p: PaymentRow): Answer<FundResult> {
   return {
     statusCode: 202,
     body: {
-      message: p.rail === 'cash' ? tp.fund.voucherOpened : tp.fund.transferOpened,
+      message: p.rail === 'cash' ? openedMessage(p.method as LocalMethodId | null) : tp.fund.transferOpened,
       paymentId: p.id,
       status: p.status,
       amountMinor: p.amountMinor,
@@ -116,14 +120,23 @@ type OpenStep = { answer: Answer<FundResult> } | { payment: PaymentRow; requestI
  * something due); a transfer's answer is complete then. A voucher is asked of the processor after
  * that commit, by the payment's id (a retry with the same key asks again and gets the same voucher).
  */
-export async function openOfflineFunding(d: RailsDeps, actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string): Promise<Answer<FundResult>> {
+export async function openOfflineFunding(
+  d: RailsDeps,
+  actor: Actor,
+  projectId: string,
+  rail: 'cash' | 'transfer',
+  key: string,
+  method?: LocalMethodId,
+): Promise<Answer<FundResult>> {
   if (rail === 'transfer' && !d.transfer) throw new AppError('CONFLICT', tp.fund.transferUnavailable);
   if (rail === 'cash' && !d.cash) throw new AppError('CONFLICT', tp.fund.cashUnavailable);
   const db = d.payments.db;
-  const hash = hashOf({ op: 'fund', projectId, input: { rail } });
+  const hash = hashOf({ op: 'fund', projectId, input: method ? { rail, method } : { rail } });
   const step = await db.transaction(async (tx): Promise<OpenStep> => {
     const project = await lockProjectForFunding(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
+    // The methods of the project's country only (decision 067): another country's is a 400 naming the field.
+    const local = localMethodFor(project.country, rail, method);
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
     const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
@@ -147,6 +160,7 @@ export async function openOfflineFunding(d: RailsDeps, actor: Actor, projectId: 
       currency: target.currency,
       status: 'pending',
       rail,
+      method: local?.id ?? null,
       expiresAt: due,
       idempotencyKey: paymentKey(actor.id, key),
       ...(rail === 'transfer' ? { reference: newTransferReference(), instructions: { ...d.transfer! } } : {}),
@@ -178,6 +192,7 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
       amountMinor: payment.amountMinor,
       currency: payment.currency,
       country,
+      method: localMethodFor(country, 'cash', (payment.method ?? undefined) as LocalMethodId | undefined)!,
       payer: { name: people?.client.name ?? '', email: people?.client.email ?? '' },
       expiresAt: payment.expiresAt!,
     });
@@ -313,7 +328,7 @@ async function refundPayment(tx: Tx, p: PaymentRow, reason: string): Promise<voi
 /** PaymentsDeps' `rails`: cash and transfer funding for the fund route. */
 export function fundingRails(d: RailsDeps): NonNullable<PaymentsDeps['rails']> {
   return {
-    open: (actor, projectId, rail, key) => openOfflineFunding(d, actor, projectId, rail, key),
+    open: (actor, projectId, rail, key, method) => openOfflineFunding(d, actor, projectId, rail, key, method),
     cancel: async (actor, projectId, paymentId) => void (await cancelOfflineFunding(d, actor, projectId, paymentId)),
   };
 }

@@ -14,6 +14,7 @@ import {
   unbalancedTransactions,
 } from './ledger.repository.ts';
 import { holdbackProblems } from './warranty.repository.ts';
+import { currencyProblems } from './currency-rules.ts';
 
 /**
  * `npm run ledger:check` (decision 021): every invariant of the money records, each problem named.
@@ -50,6 +51,7 @@ export async function checkLedger(db: DbOrTx): Promise<string[]> {
   for (const r of await railProblems(db)) problems.push(r);
   for (const r of await payoutProblems(db)) problems.push(r);
   for (const r of await holdbackProblems(db)) problems.push(r);
+  for (const r of await currencyProblems(db)) problems.push(r);
   return problems;
 }
 

@@ -667,6 +667,7 @@ export async function claimKeyAndInsertPayment(
       failureCode: null,
       nextActionUrl: null,
       rail: 'card',
+      method: null,
       expiresAt: null,
       reference: null,
       receivedMinor: 0,

@@ -518,6 +518,8 @@ describe('release, claims and refunds', () => {
     expect(charge.text).toMatch(/Referencia: ch_[0-9a-f]{24}/);
     const release = await t.smtp.waitFor((m) => m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago liberado');
     expect(release.text).toContain('Monto liberado: RD$12,500.00. Comisión de la plataforma: RD$1,250.00. Para ti: RD$11,250.00.');
+    // The fee with its ITBIS, as the country charges it (decision 067): tax-included, adding up to the cent.
+    expect(release.text).toContain('Desglose de la comisión: comisión RD$1,059.32 + ITBIS (18%) RD$190.68 = RD$1,250.00.');
   });
 
   it('50 concurrent approvals release once', async () => {

@@ -1,3 +1,4 @@
+import type { LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import type { Currency } from '@arreglaya/shared/domain';
 import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor, type MoneyCover } from '@arreglaya/shared/lifecycles';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
@@ -75,7 +76,7 @@ export interface PaymentsDeps {
   /** Wakes the refunds sweep after a commit that decided one (a late voucher's money going back); else the minute's run sends it. */
   kickRefunds?: () => void;
   rails?: {
-    open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string): Promise<Answer<FundResult>>;
+    open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string, method?: LocalMethodId): Promise<Answer<FundResult>>;
     cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
   };
 }
@@ -237,7 +238,7 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
 export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundRequest, key: string): Promise<Answer<FundResult>> {
   if (input.rail !== 'card') {
     if (!deps.rails) throw new AppError('CONFLICT', input.rail === 'cash' ? tp.fund.cashUnavailable : tp.fund.transferUnavailable);
-    return deps.rails.open(actor, projectId, input.rail, key);
+    return deps.rails.open(actor, projectId, input.rail, key, input.method);
   }
   const hash = hashOf({ op: 'fund', projectId, input });
   // A new card's brand and last 4 for the client's payments list and receipt (never the number).

@@ -9,6 +9,7 @@ export function pendingOf(p: PaymentRow): PendingPayment | null {
   return {
     paymentId: p.id,
     rail: p.rail,
+    method: (p.method ?? null) as PendingPayment['method'],
     amountMinor: p.amountMinor,
     currency: p.currency,
     receivedMinor: p.receivedMinor,

@@ -1,6 +1,7 @@
 import type { CardBrand, Currency, PaymentRail } from '@arreglaya/shared/domain';
 import { payments as tp, paymentsWeb } from '@arreglaya/shared/i18n/payments';
-import { formatMoney } from '@arreglaya/shared/format-money';
+import { MONEY_LOCALES, formatMoney } from '@arreglaya/shared/format-money';
+import { feeWithTax } from '@arreglaya/shared/fee-tax';
 import { formatDay } from '@arreglaya/shared/format-dates';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { DbOrTx } from '../../db/client.ts';
@@ -65,10 +66,18 @@ export function receiptContent(r: Receipt, person: { firstName: string; title: s
             : [
                 r.milestone ? tp.receipts.release.milestoneIntro(r.milestone, title) : tp.receipts.release.intro(title),
                 tp.receipts.release.amounts(formatMoney(r.amountMinor, r.currency), formatMoney(r.feeMinor, r.currency), formatMoney(r.amountMinor - r.feeMinor, r.currency)),
+                ...(r.feeMinor > 0 ? [feeTaxLine(r.feeMinor, r.currency)] : []),
                 ...(r.holdback ? [tw.receiptHoldback] : []),
                 ...(r.withheld ? [tw.receiptWithheld(formatMoney(r.withheld.amountMinor, r.currency), formatDay(r.withheld.releaseAt))] : []),
               ];
   return { title: tp.receipts[r.kind].title, paragraphs: [tp.receipts.greeting(person.firstName), ...lines, tp.receipts.reference(reference)] };
+}
+
+/** The platform's fee with the tax of the money's country on it (decision 067): fee + ITBIS/IVA = what was charged. */
+export function feeTaxLine(feeMinor: number, currency: Currency): string {
+  const f = feeWithTax(feeMinor, currency);
+  const percent = new Intl.NumberFormat(MONEY_LOCALES[currency], { style: 'percent', maximumFractionDigits: 0 }).format(f.percent / 100);
+  return tp.receipts.release.feeTax(formatMoney(f.netMinor, currency), formatMoney(f.taxMinor, currency), f.taxName, percent, formatMoney(f.totalMinor, currency));
 }
 
 /**

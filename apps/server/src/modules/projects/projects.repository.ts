@@ -1,3 +1,4 @@
+import { COUNTRIES } from '@arreglaya/shared/countries';
 import { storedPlace } from '@arreglaya/shared/places';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProjectsQuery, ProjectData } from '@arreglaya/shared/schemas/projects';
@@ -97,6 +98,8 @@ function columnsOf(data: ProjectData, address: SealedAddress) {
     intention: data.intention,
     startDate: data.startDate,
     country: data.country,
+    // The project's money is its country's (decision 067): offers, fundings, the ledger and payouts follow it.
+    currency: COUNTRIES[data.country].currency,
     city: data.city,
     zone: data.zone,
     // The sector's coordinates, for distances from the project (decision 042).

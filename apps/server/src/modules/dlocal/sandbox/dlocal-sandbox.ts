@@ -1,5 +1,5 @@
 import { cardBrandOf, cardDigits, luhnValid } from '@arreglaya/shared/schemas/payments';
-import { DR_BANKS, cedulaValid, passportValid, rncValid } from '@arreglaya/shared/payout-banks';
+import { CO_BANKS, DR_BANKS, MX_BANKS, cedulaValid, clabeValid, coMxDocumentValid, passportValid, rncValid } from '@arreglaya/shared/payout-banks';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -104,10 +104,30 @@ const paymentIdOfSavedCard = (cardId: string) => `D-4-${cardId.slice(4)}`;
 /** A cash ticket's life when the request sets none (dLocal's help centre: 5 calendar days). */
 export const TICKET_LIFETIME_MS = 5 * 24 * 3600_000;
 
-/** The Dominican Republic (the only country the stand-in serves): its currencies and cash methods. */
-const COUNTRY = 'DO';
-const CURRENCIES = ['DOP', 'USD'];
-const CASH_METHODS: Record<string, { providerName: string }> = { ZP: { providerName: 'Banco Popular' } };
+/**
+ * The countries the stand-in serves (decision 067): the Dominican Republic, Colombia and Mexico,
+ * each with its currencies and its local methods as dLocal's country pages list them: cash
+ * tickets (ZP Banco Popular, EY Efecty, OX OXXO) and bank transfers (PC PSE, by REDIRECT only; SE
+ * SPEI, whose DIRECT answer is a ticket carrying the CLABE to pay to). Cards in every country.
+ */
+const COUNTRY_CURRENCIES: Record<string, readonly string[]> = { DO: ['DOP', 'USD'], CO: ['COP'], MX: ['MXN'] };
+const CASH_METHODS: Record<string, { providerName: string; country: string; type: 'TICKET' | 'BANK_TRANSFER'; flows: readonly string[] }> = {
+  ZP: { providerName: 'Banco Popular', country: 'DO', type: 'TICKET', flows: ['DIRECT', 'REDIRECT'] },
+  EY: { providerName: 'Efecty', country: 'CO', type: 'TICKET', flows: ['DIRECT', 'REDIRECT'] },
+  PC: { providerName: 'PSE', country: 'CO', type: 'BANK_TRANSFER', flows: ['REDIRECT'] },
+  OX: { providerName: 'OXXO', country: 'MX', type: 'TICKET', flows: ['DIRECT', 'REDIRECT'] },
+  SE: { providerName: 'SPEI', country: 'MX', type: 'BANK_TRANSFER', flows: ['DIRECT', 'REDIRECT'] },
+};
+/** A payment paid later, away from the card form: a ticket, or a bank transfer (PSE, SPEI). */
+const isOffline = (type: string) => type === 'TICKET' || type === 'BANK_TRANSFER';
+/** The stand-in's own SPEI account (STP, 646): an 18-digit CLABE with its check digit for each payment. */
+function speiClabe(): string {
+  const first = `646180${digits(11)}`;
+  const weights = [3, 7, 1];
+  let sum = 0;
+  for (let i = 0; i < 17; i++) sum += ((first.charCodeAt(i) - 48) * weights[i % 3]!) % 10;
+  return `${first}${(10 - (sum % 10)) % 10}`;
+}
 const COMPANY_NAME = 'DLOCAL';
 
 const BRAND_CODES: Record<string, string> = { visa: 'VI', mastercard: 'MC', amex: 'AE', discover: 'DI', diners: 'DC', jcb: 'JC' };
@@ -135,10 +155,10 @@ const PayerSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     email: z.email().max(254),
-    /** The Dominican Republic's ID (cédula): 11 digits, not required. */
+    /** The payer's ID (the Dominican Republic's cédula, 11 digits; Colombia's CC, Mexico's CURP): not required by the stand-in. */
     document: z
       .string()
-      .regex(/^\d{11}$/)
+      .regex(/^[0-9A-Z]{6,18}$/)
       .optional(),
     user_reference: z.string().max(100).optional(),
   })
@@ -186,8 +206,18 @@ export const DLOCAL_SANDBOX_PAYOUT_RULES: Record<string, (typeof PAYOUT_REJECTIO
 /** A beneficiary whose document is this cédula is blacklisted (5013), refused at once. */
 export const DLOCAL_SANDBOX_BLACKLISTED_DOCUMENT = '40212345678';
 
-const PAYOUT_BANK_CODES = new Set<string>(DR_BANKS.map((b) => b.code));
-const PAYOUT_CURRENCIES = ['DOP', 'USD'];
+/** Each country's bank codes (decision 067): a code of another country's bank is refused. */
+const PAYOUT_BANK_CODES: Record<string, Set<string>> = {
+  DO: new Set<string>(DR_BANKS.map((b) => b.code)),
+  CO: new Set<string>(CO_BANKS.map((b) => b.code)),
+  MX: new Set<string>(MX_BANKS.map((b) => b.code)),
+};
+/** Each country's documents, checked as the country pages describe them (CO and MX by format: the country ID validators (065) replace it). */
+const PAYOUT_DOCUMENTS: Record<string, Record<string, (id: string) => boolean>> = {
+  DO: { CE: cedulaValid, RN: rncValid, PASS: passportValid },
+  CO: { CC: (id) => coMxDocumentValid('cc', id), NIT: (id) => coMxDocumentValid('nit', id) },
+  MX: { CURP: (id) => coMxDocumentValid('curp', id), RFC: (id) => coMxDocumentValid('rfc', id) },
+};
 
 const CreatePayoutSchema = z
   .object({
@@ -206,7 +236,7 @@ const CreatePayoutSchema = z
         first_name: z.string().trim().min(1).max(100).optional(),
         last_name: z.string().trim().min(1).max(100).optional(),
         business_name: z.string().trim().min(1).max(200).optional(),
-        document: z.object({ type: z.enum(['CE', 'RN', 'PASS']), id: z.string().min(1).max(30) }),
+        document: z.object({ type: z.enum(['CE', 'RN', 'PASS', 'CC', 'NIT', 'CURP', 'RFC']), id: z.string().min(1).max(30) }),
         bank_account: z.object({ code: z.string().min(1).max(20), account: z.string().regex(/^\d{6,20}$/), type: z.enum(['C', 'S']) }),
       })
       .loose(),
@@ -321,8 +351,9 @@ export class DlocalSandbox {
     const parsed = CreatePaymentSchema.safeParse(json);
     if (!parsed.success) return invalid(json, parsed.error.issues);
     const req = parsed.data;
-    if (req.country !== COUNTRY) return error(DLOCAL_ERRORS.countryNotSupported, { param: 'country' });
-    if (!CURRENCIES.includes(req.currency)) return error(DLOCAL_ERRORS.currencyNotAllowed, { param: 'currency' });
+    const currencies = COUNTRY_CURRENCIES[req.country];
+    if (!currencies) return error(DLOCAL_ERRORS.countryNotSupported, { param: 'country' });
+    if (!currencies.includes(req.currency)) return error(DLOCAL_ERRORS.currencyNotAllowed, { param: 'currency' });
     // The card object's `verify` checks a card with amount 0 (and only with it); anything else pays something.
     const verify = req.payment_method_id === 'CARD' && req.card?.verify === true;
     if (verify && req.amount !== 0) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: amount (verify needs amount 0)', param: 'amount' });
@@ -376,13 +407,18 @@ export class DlocalSandbox {
       const status = PAYMENT_STATUS_DETAILS[statusCode]!.status;
       row = { ...base, paymentMethodType: 'CARD', status, statusCode, cardTokenId: token.id, ...(status === 'PAID' ? { approvedAt: now } : {}) };
     } else if (CASH_METHODS[req.payment_method_id]) {
+      const method = CASH_METHODS[req.payment_method_id]!;
+      // A method of another country, or a flow it does not have (PSE is REDIRECT only): not available.
+      if (method.country !== req.country) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_id' });
+      if (!method.flows.includes(req.payment_method_flow)) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_flow' });
       row = {
         ...base,
-        paymentMethodType: 'TICKET',
+        paymentMethodType: method.type,
         status: 'PENDING',
         statusCode: '100',
-        ticketNumber: digits(16),
-        ticketBarcode: digits(44),
+        // A SPEI payment's "ticket" is the CLABE to transfer to; PSE's is the bank's reference of the debit.
+        ticketNumber: req.payment_method_id === 'SE' ? speiClabe() : digits(16),
+        ticketBarcode: method.type === 'TICKET' ? digits(44) : '',
         ticketExpiresAt: new Date(now.getTime() + this.ticketLifetimeMs),
       };
     } else {
@@ -520,8 +556,9 @@ export class DlocalSandbox {
     const parsed = CreatePayoutSchema.safeParse(json);
     if (!parsed.success) return invalidPayout(json, parsed.error.issues);
     const req = parsed.data;
-    if (req.country !== COUNTRY) return error(PAYOUT_ERRORS.countryNotFound, { param: 'country' });
-    if (!PAYOUT_CURRENCIES.includes(req.currency)) return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params currency', param: 'currency' });
+    const currencies = COUNTRY_CURRENCIES[req.country];
+    if (!currencies) return error(PAYOUT_ERRORS.countryNotFound, { param: 'country' });
+    if (!currencies.includes(req.currency)) return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params currency', param: 'currency' });
     if (!(req.amount > 0) || !twoDecimals(req.amount)) return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params amount', param: 'amount' });
     if (req.amount > 10_000_000) return error(PAYOUT_ERRORS.limitExceeded, { message: 'Limit exceeded amount', param: 'amount' });
     const b = req.beneficiary;
@@ -531,9 +568,12 @@ export class DlocalSandbox {
       return error(PAYOUT_ERRORS.emptyParams, { message: `Empty params ${param}`, param });
     }
     const doc = b.document;
-    const docOk = doc.type === 'CE' ? cedulaValid(doc.id) : doc.type === 'RN' ? rncValid(doc.id) : passportValid(doc.id);
+    const docOk = PAYOUT_DOCUMENTS[req.country]![doc.type]?.(doc.id) ?? false;
     if (!docOk) return error(PAYOUT_ERRORS.invalidParams, { message: `Invalid params beneficiary.document.id ${doc.type}`, param: 'beneficiary.document.id' });
-    if (!PAYOUT_BANK_CODES.has(b.bank_account.code)) return error(PAYOUT_ERRORS.invalidBankCode, { param: 'beneficiary.bank_account.code' });
+    if (!PAYOUT_BANK_CODES[req.country]!.has(b.bank_account.code)) return error(PAYOUT_ERRORS.invalidBankCode, { param: 'beneficiary.bank_account.code' });
+    // Mexico pays to a CLABE (18 digits, its check digit, its bank's first three).
+    if (req.country === 'MX' && !(clabeValid(b.bank_account.account) && b.bank_account.account.startsWith(b.bank_account.code)))
+      return error(PAYOUT_ERRORS.invalidParams, { message: 'Invalid params beneficiary.bank_account.account', param: 'beneficiary.bank_account.account' });
     if (doc.id === DLOCAL_SANDBOX_BLACKLISTED_DOCUMENT) return error(PAYOUT_ERRORS.beneficiaryBlacklisted);
 
     const now = this.now();
@@ -644,7 +684,7 @@ export class DlocalSandbox {
   /** The ticket page's data (expired on read), or null for a payment that is no ticket. */
   async ticket(id: string): Promise<TicketView | null> {
     const payment = await this.readPayment(undefined, id);
-    if (!payment || payment.paymentMethodType !== 'TICKET' || !payment.ticketNumber) return null;
+    if (!payment || !isOffline(payment.paymentMethodType) || !payment.ticketNumber) return null;
     return {
       id: payment.id,
       status: payment.status,
@@ -663,7 +703,7 @@ export class DlocalSandbox {
   /** The tester pays the ticket at the counter: PENDING → PAID, once, unless it expired. */
   async payTicket(id: string): Promise<SandboxPayment | null> {
     const payment = await this.readPayment(undefined, id);
-    if (!payment || payment.paymentMethodType !== 'TICKET') return null;
+    if (!payment || !isOffline(payment.paymentMethodType)) return null;
     return (await this.move(payment.id, { status: 'PENDING', statusCode: '100' }, '200')) ?? null;
   }
 
@@ -834,9 +874,9 @@ export class DlocalSandbox {
     const refunds = await listRefunds(db, p.id);
     const pageUrl = (kind: 'tickets' | 'three-ds') => `${this.publicUrl}/${kind}/${encodeURIComponent(p.id)}`;
     const ticket: DlocalTicket | undefined =
-      p.paymentMethodType === 'TICKET' && p.paymentMethodFlow === 'DIRECT' && p.ticketNumber
+      isOffline(p.paymentMethodType) && p.paymentMethodFlow === 'DIRECT' && p.ticketNumber
         ? {
-            type: 'CUSTOM',
+            type: p.paymentMethodId === 'SE' ? 'CLABE' : 'CUSTOM',
             number: p.ticketNumber,
             barcode: p.ticketBarcode ?? '',
             format: 'CODE_128',
@@ -860,7 +900,7 @@ export class DlocalSandbox {
         : {}),
       ...(p.status === 'PENDING' && p.statusCode === '101' ? { three_dsecure: { redirect_url: pageUrl('three-ds') } } : {}),
       ...(ticket ? { ticket } : {}),
-      ...(p.paymentMethodType === 'TICKET' && p.paymentMethodFlow === 'REDIRECT' ? { redirect_url: pageUrl('tickets') } : {}),
+      ...(isOffline(p.paymentMethodType) && p.paymentMethodFlow === 'REDIRECT' ? { redirect_url: pageUrl('tickets') } : {}),
       ...(p.payerUserReference ? { payer: { user_reference: p.payerUserReference } } : {}),
       created_date: dlocalDate(p.createdAt),
       ...(p.approvedAt ? { approved_date: dlocalDate(p.approvedAt) } : {}),

@@ -24,6 +24,7 @@ const DUE = formatMoment(EXPIRES, 'es-DO', true);
 const transferPending = (extra: Partial<PendingPayment> = {}): PendingPayment => ({
   paymentId: PAYMENT_ID,
   rail: 'transfer',
+  method: null,
   amountMinor: 1_000_000,
   currency: 'DOP',
   receivedMinor: 0,
@@ -43,6 +44,7 @@ const transferPending = (extra: Partial<PendingPayment> = {}): PendingPayment =>
 const cashPending = (extra: Partial<PendingPayment> = {}): PendingPayment => ({
   paymentId: PAYMENT_ID,
   rail: 'cash',
+  method: 'popular',
   amountMinor: 1_000_000,
   currency: 'DOP',
   receivedMinor: 0,

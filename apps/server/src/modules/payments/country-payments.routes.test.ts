@@ -1,0 +1,223 @@
+import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailOutbox, ledgerEntries, payments, projects } from '../../db/schema/index.ts';
+import { escrow, fund, post } from '../../../test/support/payment-factories.ts';
+import { offerTerms, person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
+import { runJob } from '../../../test/support/jobs.ts';
+import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
+import { signNotification } from '../dlocal/dlocal-signature.ts';
+import { DLOCAL_SANDBOX_CREDENTIALS } from '../dlocal/sandbox/dlocal-sandbox.ts';
+import { DLOCAL_NOTIFICATION_PATH } from './dlocal-notifications.routes.ts';
+import { checkLedger } from './ledger-check.ts';
+
+// Money per country and each country's ways to pay (issue 51 items 1 and 6, decision 067), against
+// real PostgreSQL and dLocal's built-in stand-in: a project's currency is its country's and nothing
+// mixes; Colombia pays by PSE or Efecty, Mexico by SPEI or OXXO, held only when dLocal says PAID.
+
+let t: MailTestApp;
+beforeAll(async () => {
+  t = await createTestAppWithMail();
+});
+afterAll(() => t.close());
+
+const standIn = () => t.app.payments.dlocalSandbox!;
+const deliver = () => runJob(t.app.jobs, 'dlocal-sandbox-notifications', { at: new Date().toISOString() });
+const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
+const money = async (who: Person, projectId: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: who.headers })).json().money;
+
+const PLACES = { CO: { country: 'CO', city: 'bogota', zone: null }, MX: { country: 'MX', city: 'ciudad-de-mexico', zone: null } } as const;
+
+/** A project in Colombia or Mexico whose client hired the contractor at `priceMinor` of its currency. */
+async function hiredIn(country: 'CO' | 'MX', priceMinor: number) {
+  const client = await person(t, 'client', country === 'CO' ? 'Valentina' : 'Guadalupe');
+  const contractor = await person(t, 'contractor', country === 'CO' ? 'Andrés' : 'Jorge');
+  const projectId = await postProject(t, client, PLACES[country]);
+  const quoteId = await postQuote(t, contractor, projectId, { priceMinor });
+  expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+  return { client, contractor, projectId };
+}
+
+/** dLocal's PAID notification of a payment, signed with the stand-in's merchant credentials. */
+function paidNotification(p: { processorRef: string | null; id: string; amountMinor: number; currency: string }, country: string, method: string) {
+  const raw = JSON.stringify({
+    id: p.processorRef,
+    amount: p.amountMinor / 100,
+    currency: p.currency,
+    country,
+    payment_method_id: method,
+    payment_method_type: method === 'PC' || method === 'SE' ? 'BANK_TRANSFER' : 'TICKET',
+    payment_method_flow: method === 'PC' ? 'REDIRECT' : 'DIRECT',
+    status: 'PAID',
+    status_code: '200',
+    status_detail: 'The payment was paid.',
+    order_id: p.id,
+    created_date: new Date().toISOString(),
+  });
+  const headers = signNotification({ login: DLOCAL_SANDBOX_CREDENTIALS.login, secretKey: DLOCAL_SANDBOX_CREDENTIALS.secretKey, date: new Date(), body: raw });
+  return t.app.inject({ method: 'POST', url: DLOCAL_NOTIFICATION_PATH, headers, payload: raw });
+}
+
+describe('money per country', () => {
+  it("prices a project in its country's currency and refuses an offer in another, naming the field", async () => {
+    const client = await person(t, 'client', 'Carmen');
+    const contractor = await person(t, 'contractor', 'Luis');
+    const santoDomingo = await postProject(t, client);
+    const medellin = await postProject(t, client, { country: 'CO', city: 'medellin', zone: null });
+    const rows = await t.db
+      .select({ id: projects.id, currency: projects.currency })
+      .from(projects)
+      .where(sql`${projects.id} IN (${santoDomingo}, ${medellin})`);
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.currency]))).toEqual({ [santoDomingo]: 'DOP', [medellin]: 'COP' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/projects/${santoDomingo}/quotes`,
+      headers: contractor.headers,
+      payload: { ...offerTerms(), priceMinor: 400_000_000, currency: 'COP', description: 'Cambio completo con materiales incluidos.' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual({ currency: tq.currencyNotProject('DOP') });
+  });
+});
+
+describe('Colombia: PSE and Efecty', () => {
+  it('funds a hire by PSE at the bank (dLocal redirect), holds the pesos only when dLocal says PAID, once for 50 notifications at once', async () => {
+    const { client, contractor, projectId } = await hiredIn('CO', 400_000_000);
+    const res = await fund(t, client, projectId, { rail: 'cash', method: 'pse' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({
+      message: tp.fund.redirectOpened,
+      currency: 'COP',
+      amountMinor: 400_000_000,
+      pending: { rail: 'cash', method: 'pse', voucher: { company: 'PSE', url: expect.stringContaining('/tickets/') } },
+    });
+    const row = await paymentRow(res.json().paymentId);
+    expect(row).toMatchObject({ method: 'pse', currency: 'COP', status: 'pending' });
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 0 });
+    // The client's instructions mail writes the pesos as Colombians do.
+    const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));
+    expect(mail.map((m) => m.textBody).join('\n')).toContain('$\u00a04.000.000');
+
+    // The payer authorises the debit at the bank (the stand-in's page): PAID, then dLocal notifies (and replays).
+    expect(await standIn().payTicket(row.processorRef!)).not.toBeNull();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => paidNotification(row, 'CO', 'PC')));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    await deliver();
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 400_000_000, heldMinor: 400_000_000 });
+    // The ledger carries the project's currency only.
+    const entries = await t.db.execute<{ currency: string }>(
+      sql`SELECT DISTINCT e.currency FROM ${ledgerEntries} e JOIN ledger_transactions x ON x.id = e.transaction_id WHERE x.project_id = ${projectId}`,
+    );
+    expect(entries.rows).toEqual([{ currency: 'COP' }]);
+    expect(await money(client, projectId)).toMatchObject({ funded: true, pending: null });
+    expect((await post(t, contractor, `/api/projects/${projectId}/status`, { status: 'in_progress' })).statusCode).toBe(200);
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it("refuses a method of another country (OXXO in Colombia) and ArreglaYa's Dominican transfer, naming the field; Efecty gives a voucher", async () => {
+    const { client, projectId } = await hiredIn('CO', 300_000_000);
+    const oxxo = await fund(t, client, projectId, { rail: 'cash', method: 'oxxo' });
+    expect(oxxo.statusCode).toBe(400);
+    expect(oxxo.json().error.fields).toEqual({ method: tp.fund.methodNotOfCountry('Colombia') });
+    const transfer = await fund(t, client, projectId, { rail: 'transfer' });
+    expect(transfer.statusCode).toBe(400);
+    expect(transfer.json().error.fields).toEqual({ rail: tp.fund.methodNotOfCountry('Colombia') });
+    expect(await t.db.$count(payments, eq(payments.projectId, projectId))).toBe(0);
+    const efecty = await fund(t, client, projectId, { rail: 'cash', method: 'efecty' });
+    expect(efecty.statusCode, efecty.body).toBe(202);
+    expect(efecty.json().pending).toMatchObject({ method: 'efecty', voucher: { number: expect.stringMatching(/^\d{8,}$/), company: 'Efecty' } });
+  });
+});
+
+describe('Mexico: OXXO and SPEI', () => {
+  it('an OXXO voucher that expires holds nothing, and the client chooses again: SPEI gives a CLABE to pay to', async () => {
+    const { client, projectId } = await hiredIn('MX', 1_250_000);
+    const res = await fund(t, client, projectId, { rail: 'cash', method: 'oxxo' });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json().pending).toMatchObject({
+      method: 'oxxo',
+      currency: 'MXN',
+      voucher: { number: expect.stringMatching(/^\d{8,}$/), barcode: expect.stringMatching(/^\d+$/), company: 'OXXO' },
+    });
+    const row = await paymentRow(res.json().paymentId);
+    expect(await standIn().expireNow(row.processorRef!)).toBe(true);
+    await deliver();
+    expect(await paymentRow(row.id)).toMatchObject({ status: 'expired' });
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 0 });
+    // A PAID for it would hold nothing twice either: the client pays by SPEI instead.
+    const spei = await fund(t, client, projectId, { rail: 'cash', method: 'spei' });
+    expect(spei.statusCode, spei.body).toBe(202);
+    expect(spei.json()).toMatchObject({ message: tp.fund.speiOpened, pending: { method: 'spei', voucher: { number: expect.stringMatching(/^646\d{15}$/), company: 'SPEI' } } });
+    const speiRow = await paymentRow(spei.json().paymentId);
+    await standIn().payTicket(speiRow.processorRef!);
+    await deliver();
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000, heldMinor: 1_250_000 });
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+
+  it('refuses a payout account with a broken CLABE, or one of another bank, and keeps a valid one', async () => {
+    const contractor = await person(t, 'contractor', 'Jorge');
+    const save = (extra: Record<string, string>) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/me/payout-account',
+        headers: contractor.headers,
+        payload: {
+          bank: 'mx_banamex',
+          accountType: 'corriente',
+          accountNumber: '002010077777777771',
+          holderName: 'Jorge Ramírez Soto',
+          documentType: 'rfc',
+          documentNumber: 'RASJ800101AB6',
+          ...extra,
+        },
+      });
+    const broken = await save({ accountNumber: '002010077777777772' });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().error.fields).toEqual({ accountNumber: tp.payout.clabeInvalid });
+    const otherBank = await save({ bank: 'mx_bbva' });
+    expect(otherBank.json().error.fields).toEqual({ accountNumber: tp.payout.clabeOtherBank });
+    const cedula = await save({ documentType: 'cedula', documentNumber: '001-1234567-3' });
+    expect(cedula.json().error.fields).toEqual({ documentType: tp.payout.documentNotOfCountry });
+    expect((await save({})).statusCode).toBe(200);
+    const account = (await t.app.inject({ method: 'GET', url: '/api/me/payout-account', headers: contractor.headers })).json();
+    expect(JSON.stringify(account)).toContain('Banamex');
+  });
+});
+
+describe('ledger:check across countries', () => {
+  it('passes on mixed-country data and names a transaction unbalanced in one currency and an account mixing currencies', async () => {
+    expect(await checkLedger(t.db)).toEqual([]);
+    // A transaction balanced in pesos dominicanos but not in pesos colombianos: written around the balance trigger.
+    const cop = (await t.db.execute<{ id: string; project_id: string }>(sql`SELECT id, project_id FROM ledger_accounts WHERE kind = 'escrow' AND currency = 'COP' LIMIT 1`))
+      .rows[0]!;
+    let found: string[] = [];
+    await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_balanced`);
+        const txId = (
+          await tx.execute<{ id: string }>(
+            sql`INSERT INTO ledger_transactions (kind, idempotency_key, project_id) VALUES ('fund', 'test:unbalanced-cop', ${cop.project_id}) RETURNING id`,
+          )
+        ).rows[0]!.id;
+        const account = cop.id;
+        await tx.execute(
+          sql`INSERT INTO ledger_entries (transaction_id, account_id, amount_minor, currency) VALUES (${txId}, ${account}, 500, 'COP'), (${txId}, ${account}, -500, 'DOP')`,
+        );
+        found = await checkLedger(tx);
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof TransactionRollbackError)) throw err;
+      });
+    expect(found).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^unbalanced transaction [0-9a-f-]+: 500 COP$/),
+        expect.stringMatching(/^account [0-9a-f-]+ \(escrow, COP\) has 1 entries in DOP$/),
+      ]),
+    );
+    // Rolled back: the ledger is sound again.
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});

@@ -1,0 +1,47 @@
+import type { CountryCode } from './countries.ts';
+
+// Payment methods per country (issue 51 item 6, decision 067), through dLocal's Payins API
+// (decision 053). The funding step offers the methods of the project's country only; the server
+// refuses any other (a 4xx naming the field). Codes from dLocal's country pages
+// (https://docs.dlocal.com/docs/colombia, https://docs.dlocal.com/docs/mexico, the Dominican
+// Republic's in docs/dlocal-contract.md): Efecty EY (TICKET), PSE PC (BANK_TRANSFER, REDIRECT
+// only), OXXO OX (TICKET), SPEI SE (BANK_TRANSFER). Every one of them is a payment of the `cash`
+// rail: opened pending, nothing held until dLocal's signed notification says PAID.
+
+export const LOCAL_METHOD_IDS = ['popular', 'efecty', 'pse', 'oxxo', 'spei'] as const;
+export type LocalMethodId = (typeof LOCAL_METHOD_IDS)[number];
+
+export interface LocalMethod {
+  id: LocalMethodId;
+  country: CountryCode;
+  /** dLocal's payment_method_id. */
+  dlocalId: 'ZP' | 'EY' | 'PC' | 'OX' | 'SE';
+  /** dLocal's payment_method_type: a cash voucher, or a bank transfer. */
+  type: 'TICKET' | 'BANK_TRANSFER';
+  /** The flow we ask for: a voucher or a CLABE shown in our page (DIRECT), or the payer sent to their bank (REDIRECT). */
+  flow: 'DIRECT' | 'REDIRECT';
+  /** Where the money is paid, as people know it. */
+  provider: string;
+}
+
+export const LOCAL_METHODS: Record<LocalMethodId, LocalMethod> = {
+  popular: { id: 'popular', country: 'DO', dlocalId: 'ZP', type: 'TICKET', flow: 'DIRECT', provider: 'Banco Popular' },
+  efecty: { id: 'efecty', country: 'CO', dlocalId: 'EY', type: 'TICKET', flow: 'DIRECT', provider: 'Efecty' },
+  pse: { id: 'pse', country: 'CO', dlocalId: 'PC', type: 'BANK_TRANSFER', flow: 'REDIRECT', provider: 'PSE' },
+  oxxo: { id: 'oxxo', country: 'MX', dlocalId: 'OX', type: 'TICKET', flow: 'DIRECT', provider: 'OXXO' },
+  spei: { id: 'spei', country: 'MX', dlocalId: 'SE', type: 'BANK_TRANSFER', flow: 'DIRECT', provider: 'SPEI' },
+};
+
+/** What the funding step offers in each country, in this order: cards everywhere; ArreglaYa's own account (transfer) only in the Dominican Republic. */
+export const FUNDING_CHOICES: Record<CountryCode, readonly ('card' | 'transfer' | LocalMethodId)[]> = {
+  DO: ['card', 'transfer', 'popular'],
+  CO: ['card', 'pse', 'efecty'],
+  MX: ['card', 'spei', 'oxxo'],
+};
+
+/** The cash voucher a country's `rail: 'cash'` means when no method is named (the Dominican Republic's before issue 51). */
+export const DEFAULT_CASH_METHOD: Record<CountryCode, LocalMethodId> = { DO: 'popular', CO: 'efecty', MX: 'oxxo' };
+
+export function localMethodsOf(country: CountryCode): LocalMethod[] {
+  return Object.values(LOCAL_METHODS).filter((m) => m.country === country);
+}

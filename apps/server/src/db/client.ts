@@ -1,14 +1,13 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { deferWrites, flushWrites, noticesOf, type Notice } from './deferred-writes.ts';
 import { Notifier } from './notifier.ts';
 import * as schema from './schema/index.ts';
 
-export type Db = NodePgDatabase<typeof schema>;
-/** A transaction handle; repositories accept either this or the Db. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-export type DbOrTx = Db | Tx;
+import type { Db, DbOrTx, Tx } from './db-types.ts';
+
+export type { Db, DbOrTx, Tx };
 
 // bigint columns (counts, money sums) arrive as strings by default; our amounts fit in
 // a double exactly (|n| < 2^53 minor units), so parse them as numbers.

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx, Tx } from './client.ts';
+import type { DbOrTx, Tx } from './db-types.ts';
 
 /**
  * Writes deferred to commit (decision 020, an offer in fewer statements). Inside a transaction of

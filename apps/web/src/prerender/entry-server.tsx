@@ -4,7 +4,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Sta
 import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import type { ContractorPublicProfile, DirectoryPage, DirectorySearch } from '@arreglaya/shared/schemas/directory';
+import type { ContractorPublicProfile, DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { Providers } from '../app/providers.tsx';
 import { routes } from '../app/router.tsx';
 import { contractorKey } from '../features/directory/hooks/use-contractor.ts';
@@ -12,6 +12,7 @@ import { directorySearchKey } from '../features/directory/hooks/use-directory-se
 import { readSearch, writeSearch } from '../features/directory/search-params.ts';
 import { OfflinePage } from '../pwa/offline-page.tsx';
 import { BootShell } from '../components/layout/site-header-static.tsx';
+import type { PageSources, ServerPage } from './page-types.ts';
 import { QUERY_STATE_ID, serializeState } from './query-state.ts';
 import { renderServiceCity } from './service-city-page.ts';
 
@@ -53,38 +54,7 @@ export async function render(url: string): Promise<string> {
   return html(await routed(url));
 }
 
-/** Where the server reads a page's data: the services the API answers from, as JSON (never over HTTP). */
-export interface PageSources {
-  /** One page of results (DirectoryPageSchema) for a search (the server checks it against DirectorySearchSchema). */
-  searchDirectory(search: DirectorySearch): Promise<string>;
-  /** A listed contractor's public page (ContractorPublicProfile), or null. */
-  contractorPage(id: string): Promise<string | null>;
-  /** Every service and city with listed contractors (ServiceCityStatsSchema). */
-  serviceCities(): Promise<string>;
-}
-
-/** A page rendered by the server: what goes in #root, in the head and before </body>. */
-export interface ServerPage {
-  /** Which page (the build writes each one's HTML template, with its own route chunks preloaded). */
-  page: 'search' | 'contractor' | 'service-city';
-  status: 200 | 404;
-  /** #root's content. */
-  html: string;
-  /** The query cache the page rendered from, as a JSON data block (escaped: nothing in it can end the element). */
-  state: string;
-  head: {
-    title: string;
-    description: string;
-    /** Path and query of the canonical URL. */ path: string;
-    type?: string;
-    /** Path of the og:image. */ imagePath?: string;
-    /** The page's language and region (es-CO); es-DO by default. */ locale?: string;
-    /** Paths of the same page for other countries (hreflang; decision 066). */ alternates?: readonly { hreflang: string; path: string }[];
-  };
-  noindex?: boolean;
-  /** schema.org JSON-LD blocks for the head, each escaped for a <script> element; URLs start with APP_URL_PLACEHOLDER. */
-  jsonLd?: string[];
-}
+export type { PageSources, ServerPage };
 
 /** Pages rendered per request; undefined for any other path (the server sends the shell or a prerendered page). */
 export async function renderPage(url: string, sources: PageSources): Promise<ServerPage | undefined> {

@@ -9,7 +9,7 @@ import { directorySearchKey } from '../features/directory/hooks/use-directory-se
 import { SERVICE_CITIES_KEY } from '../features/directory/hooks/use-service-cities.ts';
 import { ratingSummary, serviceCitySearch, statOf } from '../features/directory/service-city.ts';
 import { formatNumber } from '../lib/format.ts';
-import type { PageSources, ServerPage } from './entry-server.tsx';
+import type { PageSources, ServerPage } from './page-types.ts';
 import { breadcrumbLd, itemListLd, jsonLdBlocks } from './service-city-ld.ts';
 
 /**

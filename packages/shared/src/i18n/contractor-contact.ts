@@ -1,11 +1,13 @@
 // Contact a contractor: the modal on cards and the public page, and the service-request mail
 // (spec §2 Modals, §5 contact message required, §7 notification e-mails).
 
+import { plural } from '../plural.ts';
+
 export const contractorContact = {
   open: 'Contactar',
   openFor: (name: string) => `Contactar a ${name}`,
   title: 'Contactar contratista',
-  reviews: (count: number, formatted: string) => (new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} reseña` : `${formatted} reseñas`),
+  reviews: (count: number, formatted: string) => `${formatted} ${plural(count, 'reseña', 'reseñas')}`,
   project: 'Proyecto',
   noProject: '-- Sin proyecto --',
   projectOption: (title: string, startDate: string) => `${title} (inicio: ${startDate})`,

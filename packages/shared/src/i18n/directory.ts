@@ -5,8 +5,7 @@ import { places } from './places.ts';
 import { pagination } from './common.ts';
 import { SERVICE_LABELS } from '../domain.ts';
 import type { ContractorCard, DirectorySort, RatingFilter } from '../schemas/directory.ts';
-
-const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
+import { plural } from '../plural.ts';
 
 export const directory = {
   title: 'Contratistas disponibles',

@@ -1,5 +1,7 @@
 // Favourites: the heart on contractor cards and the /perfil/favoritos page (spec §2, §4).
 
+import { plural } from '../plural.ts';
+
 export const favourites = {
   title: 'Mis favoritos',
   intro: 'Los contratistas que guardaste para volver a encontrarlos.',
@@ -10,7 +12,7 @@ export const favourites = {
   removeHint: 'Quitar de favoritos',
   serviceFilter: 'Servicio',
   allServices: '-- Todos los servicios --',
-  count: (count: number, formatted: string) => (new Intl.PluralRules('es').select(count) === 'one' ? `${formatted} favorito` : `${formatted} favoritos`),
+  count: (count: number, formatted: string) => `${formatted} ${plural(count, 'favorito', 'favoritos')}`,
   listLabel: 'Contratistas favoritos',
   empty: 'Todavía no tienes contratistas favoritos. Toca el corazón de un contratista en la búsqueda para guardarlo aquí.',
   emptyFiltered: 'Ninguno de tus favoritos ofrece este servicio.',

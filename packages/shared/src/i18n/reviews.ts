@@ -3,7 +3,7 @@
 // A review is a 'reseña' everywhere, never a 'comentario' (a word the chat's messages share); only
 // the text field under the stars keeps 'Comentarios' (docs/spec-decisions.md).
 
-const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
+import { plural } from '../plural.ts';
 
 export const reviews = {
   // The Add Comment dialog.

@@ -1,8 +1,7 @@
 // The service-and-city pages, /servicios/{service}/{city} (decision 044): the trade noun of each
 // service, the head, the heading, the intro, the empty state and the link blocks.
 import type { ServiceType } from '../domain.ts';
-
-const plural = (count: number, one: string, other: string) => (new Intl.PluralRules('es').select(count) === 'one' ? one : other);
+import { plural } from '../plural.ts';
 
 /**
  * What the people of a service are called, counted (one / other), in lower case. A trade's own

@@ -17,6 +17,7 @@
 // for `maxAgeMs` at most; expiry and the sliding refresh are checked on every request against
 // the kept `expiresAt`, as for a row read fresh.
 
+import { LRUCache } from 'lru-cache';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The channel migration 0021's triggers notify. */
@@ -43,29 +44,28 @@ export class SessionCache {
   private live = false;
   /** Moves on every change: a row read while one happened may predate it and is not kept. */
   private generation = 0;
-  private readonly byToken = new Map<string, { row: CachedSession; at: number }>();
+  /** By token, at most `maxEntries` (the least recently used go first), each trusted `maxAgeMs` from when it was kept. */
+  private readonly byToken: LRUCache<string, CachedSession>;
   private readonly byUser = new Map<string, Set<string>>();
 
-  constructor(private readonly opts: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {}
-
-  private get maxEntries() {
-    return this.opts.maxEntries ?? 100_000;
-  }
-
-  private now() {
-    return (this.opts.now ?? Date.now)();
+  constructor(opts: { maxEntries?: number; maxAgeMs?: number; now?: () => number } = {}) {
+    const now = opts.now ?? Date.now;
+    this.byToken = new LRUCache<string, CachedSession>({
+      max: opts.maxEntries ?? 100_000,
+      ttl: opts.maxAgeMs ?? 60_000,
+      // The clock read on every check (tests move it), not a cached one; lru-cache takes a start at
+      // 0 for "no start", so a clock that starts at 0 is read one millisecond on.
+      perf: { now: () => now() + 1 },
+      ttlResolution: 0,
+      // However an entry goes (evicted, stale, replaced, forgotten), its person's index follows.
+      dispose: (row, token) => this.unindex(token, row.userId),
+    });
   }
 
   /** A kept session, or undefined (then read it and `keep` it with the generation taken before reading). */
   get(token: string): CachedSession | undefined {
     if (!this.live) return undefined;
-    const hit = this.byToken.get(token);
-    if (!hit) return undefined;
-    if (this.now() - hit.at > (this.opts.maxAgeMs ?? 60_000)) {
-      this.drop(token, hit.row.userId);
-      return undefined;
-    }
-    return hit.row;
+    return this.byToken.get(token);
   }
 
   /** Taken before reading the database; `keep` stores the row only if nothing changed since. */
@@ -75,13 +75,8 @@ export class SessionCache {
 
   keep(token: string, row: CachedSession, mark: number): void {
     if (!this.live || mark !== this.generation) return;
-    this.drop(token, this.byToken.get(token)?.row.userId);
-    if (this.byToken.size >= this.maxEntries) {
-      const oldest = this.byToken.entries().next().value;
-      if (oldest) this.drop(oldest[0], oldest[1].row.userId);
-    }
+    this.byToken.set(token, row);
     const userId = row.userId.toLowerCase();
-    this.byToken.set(token, { row, at: this.now() });
     let tokens = this.byUser.get(userId);
     if (!tokens) this.byUser.set(userId, (tokens = new Set()));
     tokens.add(token);
@@ -94,7 +89,7 @@ export class SessionCache {
       const userId = id.toLowerCase();
       const tokens = this.byUser.get(userId);
       if (!tokens) continue;
-      for (const token of tokens) this.byToken.delete(token);
+      for (const token of [...tokens]) this.byToken.delete(token);
       this.byUser.delete(userId);
     }
   }
@@ -122,9 +117,7 @@ export class SessionCache {
     return this.byToken.size;
   }
 
-  private drop(token: string, userId: string | undefined): void {
-    this.byToken.delete(token);
-    if (userId === undefined) return;
+  private unindex(token: string, userId: string): void {
     const tokens = this.byUser.get(userId.toLowerCase());
     tokens?.delete(token);
     if (tokens?.size === 0) this.byUser.delete(userId.toLowerCase());

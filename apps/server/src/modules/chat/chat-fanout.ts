@@ -1,5 +1,6 @@
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import pg from 'pg';
+import { startPgListener, type PgListener } from '../../db/pg-listener.ts';
 
 /** A text message as its live event carries it (short keys: NOTIFY payloads are limited to 8000 bytes). */
 export interface LiveText {
@@ -68,13 +69,10 @@ export function parseFanOutEvent(payload: string | undefined): FanOutEvent | und
   }
 }
 
-/** LISTEN on a dedicated connection (reconnecting with a growing delay), NOTIFY through the app's pool. */
+/** LISTEN on a dedicated connection (db/pg-listener.ts: reconnecting with a growing delay), NOTIFY through the app's pool. */
 export class PgNotifyFanOut implements ChatFanOut {
   readonly notifyChannel = CHAT_CHANNEL;
-  private client: pg.Client | null = null;
-  private stopped = false;
-  private timer: NodeJS.Timeout | null = null;
-  private delay = 500;
+  private listener: PgListener | null = null;
 
   constructor(
     private readonly connection: pg.ClientConfig,
@@ -84,45 +82,23 @@ export class PgNotifyFanOut implements ChatFanOut {
 
   async start(onEvent: (event: FanOutEvent) => void, onReconnect: () => void): Promise<void> {
     let first = true;
-    const lost = (err: unknown) => {
-      const old = this.client;
-      this.client = null;
-      old?.removeAllListeners();
-      old?.on('error', () => undefined);
-      void old?.end().catch(() => undefined);
-      if (this.stopped) return;
-      this.log.warn({ err }, 'chat: fan-out listener lost; retrying');
-      this.timer = setTimeout(() => void connect(), this.delay);
-      this.timer.unref();
-      this.delay = Math.min(this.delay * 2, 15_000);
-    };
-    const connect = async () => {
-      this.timer = null;
-      if (this.stopped) return;
-      const c = new pg.Client(this.connection);
-      this.client = c;
-      c.on('notification', (msg) => {
-        if (msg.channel !== CHAT_CHANNEL) return;
-        const event = parseFanOutEvent(msg.payload);
+    this.listener = startPgListener({
+      connection: this.connection,
+      channels: [CHAT_CHANNEL],
+      onNotification: (channel, payload) => {
+        if (channel !== CHAT_CHANNEL) return;
+        const event = parseFanOutEvent(payload);
         if (event) onEvent(event);
-      });
-      c.on('error', (err) => {
-        if (this.client === c) lost(err);
-      });
-      c.on('end', () => {
-        if (this.client === c) lost(new Error('connection ended'));
-      });
-      try {
-        await c.connect();
-        await c.query(`LISTEN ${CHAT_CHANNEL}`);
-        this.delay = 500;
+      },
+      onLive: (live) => {
+        if (!live) return;
         if (!first) onReconnect();
         first = false;
-      } catch (err) {
-        if (this.client === c) lost(err);
-      }
-    };
-    await connect();
+      },
+      log: this.log,
+      name: 'chat fan-out',
+    });
+    await this.listener.ready;
   }
 
   async publish(event: FanOutEvent): Promise<void> {
@@ -140,14 +116,6 @@ export class PgNotifyFanOut implements ChatFanOut {
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    const c = this.client;
-    this.client = null;
-    if (c) {
-      c.removeAllListeners();
-      c.on('error', () => undefined);
-      await c.end().catch(() => undefined);
-    }
+    await this.listener?.stop();
   }
 }

@@ -10,7 +10,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
-import { moneyCoverOf } from '../payments/payments.service.ts';
+import { moneyCoverOf } from '../payments/money-cover.ts';
 import { storeUpload } from '../media/photo-files.ts';
 import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
 import {

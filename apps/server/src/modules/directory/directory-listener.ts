@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
+import { startPgListener, type PgListener } from '../../db/pg-listener.ts';
 import { EVERYTHING, type Changes, type ContractorChange, type SortKeys } from './directory-cache.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -64,11 +65,7 @@ export interface ExtraChannel {
   setLive(live: boolean): void;
 }
 
-export interface DirectoryListener {
-  /** Resolves once the first LISTEN succeeded or failed (a failure is retried in the background). */
-  ready: Promise<void>;
-  stop(): Promise<void>;
-}
+export type DirectoryListener = PgListener;
 
 /**
  * Keeps one dedicated connection (outside the pool) listening for directory changes and
@@ -82,7 +79,6 @@ export function startDirectoryListener(opts: {
   retryMs?: { first: number; max: number };
   also?: readonly ExtraChannel[];
 }): DirectoryListener {
-  const { log } = opts;
   const also = opts.also ?? [];
   // Every channel goes live and dead together: they share the connection.
   const cache: ChangeSink = {
@@ -92,66 +88,16 @@ export function startDirectoryListener(opts: {
       for (const extra of also) extra.setLive(live);
     },
   };
-  const retry = opts.retryMs ?? { first: 500, max: 15_000 };
-  let client: pg.Client | null = null;
-  let stopped = false;
-  let delay = retry.first;
-  let timer: NodeJS.Timeout | null = null;
-
-  const lost = (err?: unknown) => {
-    cache.setLive(false);
-    const old = client;
-    client = null;
-    old?.removeAllListeners();
-    old?.on('error', () => undefined);
-    void old?.end().catch(() => undefined);
-    if (stopped) return;
-    if (err) log.warn({ err }, 'directory cache: change listener lost; retrying');
-    timer = setTimeout(() => void connect(), delay);
-    timer.unref();
-    delay = Math.min(delay * 2, retry.max);
-  };
-
-  const connect = async (): Promise<void> => {
-    timer = null;
-    if (stopped) return;
-    const c = new pg.Client(opts.connection);
-    client = c;
-    c.on('notification', (msg) => {
-      if (msg.channel === DIRECTORY_CHANNEL) cache.invalidate(parsePayload(msg.payload));
-      else also.find((extra) => extra.channel === msg.channel)?.notify(msg.payload);
-    });
-    c.on('error', (err) => {
-      if (client === c) lost(err);
-    });
-    c.on('end', () => {
-      if (client === c) lost(new Error('connection ended'));
-    });
-    try {
-      await c.connect();
-      await c.query([DIRECTORY_CHANNEL, ...also.map((extra) => extra.channel)].map((channel) => `LISTEN ${channel}`).join('; '));
-      if (client !== c) return;
-      delay = retry.first;
-      cache.setLive(true);
-    } catch (err) {
-      if (client === c) lost(err);
-    }
-  };
-
-  const ready = connect();
-  return {
-    ready,
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      const c = client;
-      client = null;
-      cache.setLive(false);
-      if (c) {
-        c.removeAllListeners();
-        c.on('error', () => undefined);
-        await c.end().catch(() => undefined);
-      }
+  return startPgListener({
+    connection: opts.connection,
+    channels: [DIRECTORY_CHANNEL, ...also.map((extra) => extra.channel)],
+    onNotification(channel, payload) {
+      if (channel === DIRECTORY_CHANNEL) cache.invalidate(parsePayload(payload));
+      else also.find((extra) => extra.channel === channel)?.notify(payload);
     },
-  };
+    onLive: (live) => cache.setLive(live),
+    log: opts.log,
+    name: 'directory cache',
+    retryMs: opts.retryMs,
+  });
 }

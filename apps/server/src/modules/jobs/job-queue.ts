@@ -1,5 +1,4 @@
 import { JOB_QUEUES, type JobQueueName } from '@arreglaya/shared/domain';
-import { createRequire } from 'node:module';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.ts';
@@ -95,8 +94,31 @@ export function poolOf(db: Db): pg.Pool {
  * active until its expiry (15 minutes), when pg-boss's maintenance fails it into a retry; the
  * jobs are idempotent, so running it again is harmless.
  */
-const bossPlans = createRequire(import.meta.url)('pg-boss/src/plans.js') as { completeJobs(schema: string): string; failJobsById(schema: string): string };
-const SETTLING = new Set([bossPlans.completeJobs(JOBS_SCHEMA), bossPlans.failJobsById(JOBS_SCHEMA)]);
+let settling: Promise<ReadonlySet<string>> | undefined;
+/**
+ * Those two statements' texts, learnt through pg-boss's public `complete` and `fail` (the worker
+ * runs the very same texts) on a PgBoss whose executor only records them: nothing reaches the
+ * database, and no private file of pg-boss is imported (decision 068).
+ */
+export function settlingStatements(): Promise<ReadonlySet<string>> {
+  settling ??= (async () => {
+    const texts = new Set<string>();
+    const recorder = new PgBoss({
+      db: {
+        executeSql: async (text: string) => {
+          texts.add(text);
+          return { rows: [{ count: 0 }] };
+        },
+      },
+      schema: JOBS_SCHEMA,
+    });
+    const none = '00000000-0000-0000-0000-000000000000';
+    await recorder.complete('settling', none);
+    await recorder.fail('settling', none);
+    return texts;
+  })();
+  return settling;
+}
 
 /** pg-boss's statements on the app's pool. */
 function executorFor(db: Db, log?: Log): { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> } {
@@ -106,7 +128,7 @@ function executorFor(db: Db, log?: Log): { executeSql(text: string, values: unkn
       try {
         return await pool.query(text, values);
       } catch (err) {
-        if (!SETTLING.has(text)) throw err;
+        if (!(await settlingStatements()).has(text)) throw err;
         log?.warn({ error: plainError(err).message }, 'job queue: a finished job could not be marked; it is retried after its expiry');
         return { rows: [{ count: 0 }] };
       }

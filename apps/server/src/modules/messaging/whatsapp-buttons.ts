@@ -1,3 +1,5 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { renderTemplate, WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { BUTTON_ACTIONS, BUTTON_TITLES, MONEY_LINK_TYPES, NOTICE_BUTTONS, whatsappButtons as tb, type ButtonAction } from '@arreglaya/shared/i18n/whatsapp-buttons';
@@ -12,7 +14,6 @@ import { projectUrl } from '../projects/project-notify.ts';
 import { acceptQuote, rejectQuote, type QuotesDeps } from '../projects/quotes.service.ts';
 import { markArrival, type ShowUpDeps } from '../projects/show-up.service.ts';
 import { isActiveUser } from '../users/users.service.ts';
-import type { InboundDeps, InboundMessage } from './inbound.service.ts';
 import type { Messenger, MessengerResult } from './messenger.ts';
 import { createOneTimeLink } from './one-time-links.ts';
 import { findWhatsAppOwner } from './phone.repository.ts';
@@ -161,7 +162,14 @@ type Answer = (text: string) => Promise<void>;
  * the web's own service function as that person. Anything else changes nothing and is answered once
  * in Spanish (a number of nobody, or opted out, gets nothing, as in decision 061).
  */
-export async function handleButtonPress(deps: InboundDeps, press: ButtonPressDeps, m: InboundMessage & { buttonId: string }, answer: Answer): Promise<void> {
+/** What a press needs of the inbound handler's deps and message (inbound.service.ts passes its own). */
+interface PressContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  now?: () => number;
+}
+
+export async function handleButtonPress(deps: PressContext, press: ButtonPressDeps, m: { from: string; at?: Date; buttonId: string }, answer: Answer): Promise<void> {
   const db = deps.db;
   const now = new Date(deps.now?.() ?? Date.now());
   const owner = await findWhatsAppOwner(db, m.from);

@@ -1,6 +1,6 @@
 import type { LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import type { Currency } from '@arreglaya/shared/domain';
-import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor, type MoneyCover } from '@arreglaya/shared/lifecycles';
+import { amountToBegin, claimShares, coveredMinor, DEFAULT_HIRE_PAYMENT_HOURS, platformFeeMinor } from '@arreglaya/shared/lifecycles';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
@@ -14,6 +14,7 @@ import { ProcessorUnavailable, type CardProcessor, type ChargeResult } from './p
 import { paidWithText, queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { pendingOf } from './pending-payment.ts';
 import { holdbackToKeep } from './warranty-holdback.ts';
+import { moneyCoverOf } from './money-cover.ts';
 import { notify, projectUrl, tellContactsShared } from '../projects/project-notify.ts';
 import {
   findAcceptedPrice,
@@ -50,7 +51,6 @@ import {
   findMoneyRequestByPayment,
   findMethodById,
   findLastMoneyMoves,
-  findMoneyCover,
   findLastOfflinePayment,
   findRefundReceipt,
   type PaymentMethodRow,
@@ -780,14 +780,8 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
   };
 }
 
-/**
- * What the money gates read of a project, under its lock (project-lifecycle.ts): the agreed
- * price, what was funded and refunded, the first stage of its plan (the gates need no more), and
- * whether a payment is under way. Null before hiring.
- */
-export async function moneyCoverOf(tx: DbOrTx, projectId: string): Promise<(MoneyCover & { currency: Currency; paymentUnderWay: boolean }) | null> {
-  return (await findMoneyCover(tx, projectId)) ?? null;
-}
+// moneyCoverOf lives in money-cover.ts (the chat reads it too: decision 068).
+export { moneyCoverOf };
 
 // ---- After commit and on the minute sweep ----
 

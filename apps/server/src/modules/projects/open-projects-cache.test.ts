@@ -189,7 +189,7 @@ describe('OpenProjectsCache', () => {
     expect(cache.page(a)).toBeUndefined();
   });
 
-  it('keeps pages within its memory budget: the oldest go first, unless read since they were kept', () => {
+  it('keeps pages within its memory budget: the least recently read go first', () => {
     const page = (n: number) => ({ json: answer(n), clientId: 'c' });
     const size = page(1).json.bytes + ENTRY_OVERHEAD;
     const cache = new OpenProjectsCache(Date.now, { lists: 0, pages: 2 * size });
@@ -204,9 +204,9 @@ describe('OpenProjectsCache', () => {
     // Room for two: b, kept after a but never read since, goes; a stays.
     cache.keepPage(c, cache.mark, page(3));
     expect(cache.page(b)).toBeUndefined();
-    expect(cache.page(a)?.json.text()).toBe('{"n":1}');
     expect(cache.page(c)?.json.text()).toBe('{"n":3}');
-    // Both read again: each has its second chance, and c, now the oldest, goes for d.
+    expect(cache.page(a)?.json.text()).toBe('{"n":1}');
+    // a was read after c: c, now the least recently read, goes for d.
     cache.keepPage(d, cache.mark, page(4));
     expect([a, c, d].map((id) => cache.page(id)?.json.text() ?? null)).toEqual(['{"n":1}', null, '{"n":4}']);
   });

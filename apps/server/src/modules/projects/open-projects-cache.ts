@@ -11,6 +11,7 @@
 // their transaction commits, so whoever made a change sees it on their next request. While the
 // connection is down nothing is cached but the totals, which are then kept ten seconds at most.
 
+import { LRUCache } from 'lru-cache';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -46,75 +47,42 @@ export function parseProjectChanges(payload: string | undefined): ProjectChanges
   return ids.every((id) => isUuid(id)) ? ids.map((id) => id.toLowerCase()) : EVERYTHING;
 }
 
+type Kept<T extends object> = LRUCache<string, T>;
+
 /**
- * Answers kept within a memory budget, dropped past KEPT_MAX_AGE_MS. Beyond the budget the oldest
- * go first, but one read since it was kept (or since its last second chance) gets a second chance:
- * it moves to the back, unmarked, and so does the answer being kept. A hit only sets that mark:
- * moving the entry on every hit (a delete and a set in a Map of a hundred thousand pages) took
- * several microseconds a read under load.
+ * Answers kept within a memory budget (lru-cache): past it the least recently read go first (the
+ * answer being kept never, unless it alone is too big), and each is dropped KEPT_MAX_AGE_MS after
+ * it was kept. A hit moves the entry in lru-cache's own list (a few index writes, no Map delete and
+ * set: that was what cost several microseconds a read under load).
  */
-class Answers<T extends { json: PreparedJson }> {
-  private readonly entries = new Map<string, T & { keptAt: number; used: boolean }>();
-  private bytes = 0;
-  constructor(
-    private readonly maxBytes: number,
-    private readonly now: () => number,
-  ) {}
-
-  get(key: string): T | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (this.now() - hit.keptAt >= KEPT_MAX_AGE_MS) {
-      this.delete(key);
-      return undefined;
-    }
-    hit.used = true;
-    return hit;
-  }
-
-  set(key: string, value: T): void {
-    this.delete(key);
-    this.entries.set(key, { ...value, keptAt: this.now(), used: false });
-    this.bytes += value.json.bytes + ENTRY_OVERHEAD;
-    while (this.bytes > this.maxBytes) {
-      const [oldest, entry] = this.entries.entries().next().value!;
-      this.entries.delete(oldest);
-      // The answer just kept is never the one dropped for room (unless it alone is too big).
-      if (entry.used || (oldest === key && this.entries.size > 0)) {
-        entry.used = false;
-        this.entries.set(oldest, entry);
-      } else this.bytes -= entry.json.bytes + ENTRY_OVERHEAD;
-    }
-  }
-
-  delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.json.bytes + ENTRY_OVERHEAD;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.bytes = 0;
-  }
+function answers<T extends { json: PreparedJson }>(maxBytes: number, now: () => number): Kept<T> {
+  return new LRUCache<string, T>({
+    // lru-cache wants a positive budget; nothing fits in one byte (a budget of 0 keeps nothing).
+    maxSize: Math.max(1, maxBytes),
+    sizeCalculation: (value) => value.json.bytes + ENTRY_OVERHEAD,
+    // lru-cache drops an entry older than `ttl`; a kept answer goes once it is KEPT_MAX_AGE_MS old
+    // (whole milliseconds).
+    ttl: KEPT_MAX_AGE_MS - 1,
+    perf: { now },
+    ttlResolution: 0,
+  });
 }
 
 export class OpenProjectsCache {
   private live = false;
   /** Moves on every change: an answer read while one happened may predate it and is not kept. */
   private generation = 0;
-  private readonly counts = new Map<string, { n: number; at: number }>();
-  private readonly lists: Answers<{ json: PreparedJson }>;
-  private readonly pages: Answers<{ json: PreparedJson; clientId: string }>;
+  private readonly counts = new LRUCache<string, { n: number; at: number }>({ max: MAX_COUNTS });
+  private readonly lists: Kept<{ json: PreparedJson }>;
+  private readonly pages: Kept<{ json: PreparedJson; clientId: string }>;
 
   /** `now` is the clock (tests move it); `budget` the memory for each kind of answer, in bytes. */
   constructor(
     private readonly now: () => number = Date.now,
     budget: { lists: number; pages: number } = { lists: LIST_BYTES, pages: PAGE_BYTES },
   ) {
-    this.lists = new Answers(budget.lists, now);
-    this.pages = new Answers(budget.pages, now);
+    this.lists = answers(budget.lists, now);
+    this.pages = answers(budget.pages, now);
   }
 
   /** Whether changes are heard (the listener is connected); answers are kept only then. */
@@ -147,7 +115,6 @@ export class OpenProjectsCache {
     const generation = this.generation;
     const n = await count();
     if (generation === this.generation) {
-      if (this.counts.size >= MAX_COUNTS) this.counts.delete(this.counts.keys().next().value!);
       this.counts.set(key, { n, at: now });
     }
     return n;

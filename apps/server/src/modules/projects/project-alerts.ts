@@ -2,16 +2,14 @@ import { ZONE_LABELS } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import { LISTED } from '../../db/contractor-listing.ts';
-import { contractorProfiles, notificationPreferences, projectAlerts, projects, users } from '../../db/schema/index.ts';
+import { contractorProfiles, notificationPreferences, projectAlerts, users } from '../../db/schema/index.ts';
 import { formatStartDate } from '../contractor-contact/service-request-mail.ts';
 import { renderMail } from '../mail/layout.ts';
-import { FAN_OUT_BATCH, fanOutMail, FIRST_NAME_TOKEN } from '../mail/mail-fan-out.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { fanOutMail, FIRST_NAME_TOKEN } from '../mail/mail-fan-out.ts';
 import { wantsMailWhere } from '../notifications/notifications.service.ts';
-import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { alertContractorChannels } from './project-alert-channels.ts';
+import { ALERT_BATCH, loadAlertProject, type AlertDeps, type AlertProject } from './project-alert-project.ts';
 import { alertAudienceFrom, alertAudienceWhere } from './project-audience.ts';
 import { cityName, projectUrl } from './project-notify.ts';
 
@@ -21,37 +19,9 @@ import { cityName, projectUrl } from './project-notify.ts';
 // kind has a row in project_alerts written with its mail, so a retried or re-run job sends nothing
 // twice.
 
-export interface AlertDeps {
-  db: Db;
-  mailer: Mailer;
-  appUrl: string;
-  /** The outside channels (decision 038): the alert's push, WhatsApp and SMS. */
-  notifications?: NotificationDispatcher;
-}
-
-/** Recipients per transaction of the fan-out. */
-export const ALERT_BATCH = FAN_OUT_BATCH;
 /** Contractors named in the client's "Coincidencias". */
 const MATCHES_LISTED = 3;
 
-async function loadProject(db: Db, projectId: string) {
-  const [p] = await db
-    .select({
-      id: projects.id,
-      clientId: projects.clientId,
-      title: projects.title,
-      services: projects.serviceTypes,
-      country: projects.country,
-      city: projects.city,
-      zone: projects.zone,
-      startDate: projects.startDate,
-      status: projects.status,
-    })
-    .from(projects)
-    .where(eq(projects.id, projectId));
-  return p;
-}
-export type AlertProject = NonNullable<Awaited<ReturnType<typeof loadProject>>>;
 type Project = AlertProject;
 
 /** The contractor's alert, rendered once for the project with the name left as a token. */
@@ -138,7 +108,7 @@ export async function tellClientMatches(deps: AlertDeps, p: Project): Promise<nu
 
 /** The job's run: the alerts of a project (mail, the outside channels, the client's) still open (a project cancelled or taken meanwhile is told to nobody). */
 export async function sendProjectAlerts(deps: AlertDeps, projectId: string | undefined): Promise<{ contractors: number; channels: number; client: number }> {
-  const p = projectId ? await loadProject(deps.db, projectId) : undefined;
+  const p = projectId ? await loadAlertProject(deps.db, projectId) : undefined;
   if (!p || p.status !== 'created') return { contractors: 0, channels: 0, client: 0 };
   return { contractors: await alertContractors(deps, p), channels: await alertContractorChannels(deps, p), client: await tellClientMatches(deps, p) };
 }

@@ -1,3 +1,5 @@
+import type { Currency } from '@arreglaya/shared/domain';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import { payments as tpay, sandboxChallenge } from '@arreglaya/shared/i18n/payments';
 import { CardInputSchema } from '@arreglaya/shared/schemas/payments';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
@@ -75,7 +77,7 @@ export function sandboxProcessorRoutes(sandbox: SandboxProcessor): FastifyPlugin
       const c = sandboxChallenge;
       const page =
         challenge.kind === 'charge'
-          ? { ...c.charge, ask: c.charge.ask(new Intl.NumberFormat('es-DO', { style: 'currency', currency: challenge.currency }).format(challenge.amountMinor / 100)) }
+          ? { ...c.charge, ask: c.charge.ask(formatMoney(challenge.amountMinor, challenge.currency as Currency)) }
           : { ...c.card, ask: c.card.ask(`${tpay.receipts.brands[challenge.brand as keyof typeof tpay.receipts.brands] ?? tpay.receipts.brands.unknown} •••• ${challenge.last4}`) };
       const html = `<!doctype html><html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(page.title)} · ${escapeHtml(c.badge)}</title><style>${CHALLENGE_CSS}</style></head><body><main>

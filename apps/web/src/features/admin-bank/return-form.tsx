@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
-import type { ConfirmComponent } from './statement-queue.tsx';
+import type { ConfirmComponent } from './confirm-component.ts';
 
 type Problems = Partial<Record<keyof RecordReturn, string>>;
 

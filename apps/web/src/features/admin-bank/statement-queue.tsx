@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { bankConsole as t } from '@arreglaya/shared/i18n/statement-queue';
 import { AssignLineSchema, type StatementLineView } from '@arreglaya/shared/schemas/statements';
@@ -11,17 +11,9 @@ import { formatDate, formatMoney } from '@/lib/format.ts';
 import { adminBankKeys, assignLine, fetchStatementQueue, markLineReturned } from './api.ts';
 import { ReturnForm } from './return-form.tsx';
 import { QueueSection } from './queue-section.tsx';
+import type { ConfirmComponent } from './confirm-component.ts';
 
-/** What the page needs of the app's confirmation dialog (an alert dialog that asks before moving money). */
-export interface ConfirmProps {
-  title: string;
-  text: string;
-  confirmLabel: string;
-  /** Does the action; a thrown error's message stays in the dialog, a resolved one closes it. */
-  onConfirm: () => Promise<void>;
-  onClose: () => void;
-}
-export type ConfirmComponent = ComponentType<ConfirmProps>;
+export type { ConfirmComponent, ConfirmProps } from './confirm-component.ts';
 
 type Action = 'assign' | 'return';
 

@@ -1,4 +1,6 @@
+import type { Currency } from '@arreglaya/shared/domain';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import { dlocalSandboxPages as t } from '@arreglaya/shared/i18n/dlocal-sandbox';
 import { payments as tpay } from '@arreglaya/shared/i18n/payments';
 import { createHash } from 'node:crypto';
@@ -36,7 +38,8 @@ const CSS = [
 export const PAGE_CSS_HASH = `'sha256-${createHash('sha256').update(CSS).digest('base64')}'`;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (minor: number, currency: string) => new Intl.NumberFormat('es-DO', { style: 'currency', currency }).format(minor / 100);
+// The amounts our server sent, in its currencies (@arreglaya/shared/format-money, as every page and mail).
+const money = (minor: number, currency: string) => formatMoney(minor, currency as Currency);
 const BRAND_NAMES: Record<string, keyof typeof tpay.receipts.brands> = { VI: 'visa', MC: 'mastercard', AE: 'amex', DI: 'discover', DC: 'diners', JC: 'jcb' };
 
 function page(title: string, content: string): string {

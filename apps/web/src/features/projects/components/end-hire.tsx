@@ -9,7 +9,7 @@ import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { endHire, projectKeys } from '../project.ts';
-import { viewerMay } from './project-view.tsx';
+import { viewerMay } from '../viewer-may.ts';
 import { showUpKeys } from '../show-up.ts';
 
 const t = projectsWeb.endHire;

@@ -7,7 +7,7 @@ import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { findPlace } from '@arreglaya/shared/places';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_ACTIONS, PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor, projectAllows, type ProjectAction } from '@arreglaya/shared/lifecycles';
+import { PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor } from '@arreglaya/shared/lifecycles';
 import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
@@ -18,14 +18,11 @@ import { startDateLabel } from './project-tile.tsx';
 import { GuaranteePanel } from './guarantee-panel.tsx';
 import { ShowUp } from './show-up.tsx';
 import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
+import { viewerMay } from '../viewer-may.ts';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 
-/** May this viewer do `action` now? The shared lifecycle table decides who and from which status. */
-export function viewerMay(action: ProjectAction, project: ProjectDetail): boolean {
-  const by = PROJECT_ACTIONS[action].by;
-  const isTheirs = by === 'client' ? project.viewer.isClient : by === 'contractor' ? project.viewer.isHiredContractor : false;
-  return isTheirs && projectAllows(action, project.status);
-}
+// viewerMay is in ../viewer-may.ts (end-hire.tsx uses it too: decision 068).
+export { viewerMay };
 
 interface ProjectViewProps {
   project: ProjectDetail;

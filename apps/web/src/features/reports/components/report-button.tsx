@@ -3,9 +3,9 @@ import { reports as t } from '@arreglaya/shared/i18n/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useViewer } from '@/lib/use-viewer.ts';
+import type { ReportTarget } from './report-target.ts';
 
-/** What is reported: a contractor's profile, or a message of one of the reporter's conversations. */
-export type ReportTarget = { targetKind: 'profile'; contractorId: string } | { targetKind: 'message'; messageId: string };
+export type { ReportTarget };
 
 const loadForm = () => import('./report-form.tsx');
 const ReportForm = lazy(loadForm);

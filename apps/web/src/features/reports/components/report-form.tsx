@@ -11,7 +11,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { api } from '@/lib/api.ts';
 import { applyServerFieldErrors, errorMessage } from '@/lib/form-errors.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
-import type { ReportTarget } from './report-button.tsx';
+import type { ReportTarget } from './report-target.ts';
 
 type ReportInput = z.input<typeof ReportFormSchema>;
 type ReportOutput = z.output<typeof ReportFormSchema>;

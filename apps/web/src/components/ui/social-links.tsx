@@ -1,4 +1,4 @@
-import { socialLinks as t } from '@arreglaya/shared/i18n/profile';
+import { socialLinks as t } from '@arreglaya/shared/i18n/social-links';
 import { publicSocialUrl, SOCIAL, SOCIAL_NETWORKS, type SocialNetwork } from '@arreglaya/shared/social-links';
 import type { SocialLinks } from '@arreglaya/shared/schemas/social-links';
 import { FacebookIcon, InstagramIcon, LinkedInIcon } from './icons.tsx';

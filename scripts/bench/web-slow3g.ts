@@ -10,8 +10,7 @@
  * `/busqueda`, a contractor's page and a project page. BENCH_WEB_SLOW3G_RUNS (default 5) runs each;
  * median and range. Also the JavaScript each page downloaded (bytes on the wire).
  *
- * On its own server in production mode with the demo data; the project page is a demo client's,
- * signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do).
+ * On its own server in production mode with the demo data; the project page is a demo account's (a client's project or a contractor's job), signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -50,8 +49,10 @@ async function signIn(baseUrl: string): Promise<{ cookie: string; projectPath: s
     .join('; ');
   const asked = { headers: { cookie, 'x-requested-with': 'arreglaya' } };
   const projects = (await (await fetch(`${baseUrl}/api/me/projects`, asked)).json()) as { items?: { id: string }[] };
-  const id = projects.items?.[0]?.id;
-  if (!id) throw new Error(`${email} has no project in the demo`);
+  // A contractor's job is a project page too (the demo account may be either).
+  const jobs = projects.items?.length ? [] : ((await (await fetch(`${baseUrl}/api/me/jobs`, asked)).json()) as { items?: { projectId?: string; id: string }[] }).items;
+  const id = projects.items?.[0]?.id ?? jobs?.[0]?.projectId ?? jobs?.[0]?.id;
+  if (!id) throw new Error(`${email} has no project or job in the demo`);
   return { cookie, projectPath: `/proyectos/${id}` };
 }
 

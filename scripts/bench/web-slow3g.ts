@@ -54,10 +54,8 @@ async function signIn(baseUrl: string): Promise<{ cookie: string; projectPath: s
 async function load(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; jsBytes: number }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'es-DO', serviceWorkers: 'block' });
   try {
-    if (cookie) {
-      const { origin } = new URL(url);
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.split('=')[0]!, value: pair.slice(pair.indexOf('=') + 1), url: origin })));
-    }
+    // The session as a header (the cookie string from the sign-in's Set-Cookie lines).
+    if (cookie) await context.setExtraHTTPHeaders({ cookie });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');

@@ -17,6 +17,10 @@
  * Then the service-and-city pages' SEO at 360 px (web-seo.ts, decision 044), on a server with the
  * demo data; BENCH_WEB_SEO=0 skips it.
  *
+ * First, a phone on a slow 3G line (web-slow3g.ts, decision 070): 400 kbps, 400 ms round trip, the
+ * CPU 4× slower; the time until `/`, `/busqueda`, a contractor's page and a project page answer a
+ * tap (target under 5 s), median of BENCH_WEB_SLOW3G_RUNS (default 5; 0 skips).
+ *
  * BENCH_WEB_SIGNED_IN=1 audits instead the accessibility and best practices of two pages of a
  * signed-in person (issue 31): a project page and /perfil/mensajes, on a server with the demo data,
  * signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do, password demo-arreglaya).
@@ -30,6 +34,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { measureChatInp } from './web-inp.ts';
+import { measureSlow3g, SLOW_3G } from './web-slow3g.ts';
 import { serviceCitySeoTable } from './web-seo.ts';
 
 const PAGES = ['/', '/ayuda', '/comoclientes', '/busqueda'];
@@ -37,6 +42,7 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 5));
 const INP_RUNS = Math.max(0, Number(process.env.BENCH_WEB_INP_RUNS ?? 5));
 const CPU_SLOWDOWN = Math.max(1, Number(process.env.BENCH_WEB_CPU_SLOWDOWN ?? 4));
+const SLOW3G_RUNS = Math.max(0, Number(process.env.BENCH_WEB_SLOW3G_RUNS ?? 5));
 
 interface Row {
   page: string;
@@ -149,6 +155,24 @@ async function main(): Promise<void> {
   }
   // Without it chrome-launcher's spawn error would end the process and leave the server running.
   if (!fs.existsSync(CHROME_PATH)) throw new Error(`no Chromium at ${CHROME_PATH}: install Debian's (apt-get install chromium; npm test does) or set CHROME_PATH`);
+  if (SLOW3G_RUNS > 0) {
+    const rows = await measureSlow3g({ chromePath: CHROME_PATH, runs: SLOW3G_RUNS, median });
+    console.log(
+      `\nSlow 3G (${SLOW_3G.kbps} kbps, ${SLOW_3G.rttMs} ms RTT, CPU ${SLOW_3G.cpuSlowdown}× slower) at 360 × 740, cold cache, median of ${SLOW3G_RUNS} run${SLOW3G_RUNS > 1 ? 's' : ''} (load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}):\n`,
+    );
+    console.table(
+      rows.map((r) => ({
+        page: r.page,
+        'answers a tap at (ms)': r.medianMs,
+        'lowest–highest (ms)': `${r.lowestMs}–${r.highestMs}`,
+        [`under ${SLOW_3G.targetMs / 1000} s`]: r.medianMs < SLOW_3G.targetMs ? 'yes' : 'NO',
+        'JS on the wire (KiB)': r.jsKb,
+      })),
+    );
+  }
   if (process.env.BENCH_WEB_LIGHTHOUSE !== '0') await lighthouseTable();
   if (process.env.BENCH_WEB_SEO !== '0') {
     const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });

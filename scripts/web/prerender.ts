@@ -253,7 +253,12 @@ async function main(): Promise<void> {
       ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, module)]),
     ]);
     await writeFile(path.join(SSR_OUT, 'pages', `${page}.html`), html);
+    // The server-rendered public pages' code is kept too: a returning visitor downloads only data (decision 070).
+    for (const [, href] of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) pageAssets.add(href!);
   }
+  // And what the idle moment imports (the worker's registration; on a fast line the dialogs' code).
+  const idle = 'src/app/after-first-load.ts';
+  for (const key of [idle, ...(viteManifest[idle]?.dynamicImports ?? [])]) for (const file of chunkFiles(viteManifest, key)) pageAssets.add(file);
 
   const urls = [...PAGES.map((p) => p.path), ...SITEMAP_ONLY]
     .map((p) => `  <url><loc>${SITE_URL}${p}</loc><changefreq>${p === '/' ? 'daily' : 'monthly'}</changefreq></url>`)

@@ -137,3 +137,29 @@ test('nothing private is kept: no /api answer and no page of a signed-in person 
   expect(kept).toContain('/offline.html');
   expect(kept.filter((path) => /^\/(api|perfil|profile|proyectos|admin|nuevoproyecto|contractors)(\/|$)/.test(path))).toEqual([]);
 });
+
+test('a second visit downloads no code: the landing, loaded again in the same browser, fetches no JavaScript from the network', async ({ page, context }) => {
+  await page.goto('/');
+  await workerInControl(page);
+  // A page the precache list does not name: its chunks are kept the first time they are fetched.
+  await page.goto('/busqueda');
+  await page.waitForLoadState('networkidle');
+  const fromNetwork: string[] = [];
+  // The page's own requests that the worker did not answer, and the worker's own downloads.
+  page.on('response', (response) => {
+    if (/\.js$/.test(new URL(response.url()).pathname) && !response.fromServiceWorker()) fromNetwork.push(`page: ${response.url()}`);
+  });
+  context.on('request', (request) => {
+    if (request.serviceWorker() && /\.js$/.test(new URL(request.url()).pathname)) fromNetwork.push(`worker: ${request.url()}`);
+  });
+  let scripts = 0;
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts++;
+  });
+  for (const path of ['/', '/busqueda']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts).toBeGreaterThan(0);
+  expect(fromNetwork).toEqual([]);
+});

@@ -1,7 +1,6 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { adminConsole } from '@arreglaya/shared/i18n/admin-console';
-import { verification as verificationTexts } from '@arreglaya/shared/i18n/verification';
+import { adminConsoleNav as a } from '@arreglaya/shared/i18n/admin-console-nav';
 import { RootLayout } from './root-layout.tsx';
 import { RootError, RouteError } from './route-error.tsx';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
@@ -16,7 +15,6 @@ import { retryLazyRoutes } from '@/lib/lazy-retry.ts';
 // 404 for any other path, and e2e/shell.spec.ts visits every pattern.
 
 const p = shell.pages;
-const a = adminConsole.nav;
 const comingSoon = () => import('./routes/coming-soon.tsx');
 const notFound = () => import('./routes/not-found.tsx');
 const accountLayout = () => import('./routes/account-layout.tsx');
@@ -177,7 +175,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
               { path: 'resenas', handle: { title: a.reviews } satisfies PageHandle, lazy: () => import('./routes/admin-reviews.tsx') },
               {
                 path: 'verificaciones',
-                handle: { title: verificationTexts.admin.title } satisfies PageHandle,
+                handle: { title: a.verifications } satisfies PageHandle,
                 lazy: () => import('@/features/verification/verification-queue.tsx'),
               },
               { path: 'moderacion', handle: { title: a.moderation } satisfies PageHandle, lazy: () => import('@/features/admin-ops/moderation-page.tsx') },

@@ -5,12 +5,18 @@
 // - Navigations go to the network first (with navigation preload, so the worker adds no wait);
 //   only when the network fails does a prerendered page come from the cache, and any other page
 //   is the offline page ("Sin conexión").
-// - Requests for precached files (hashed assets, icons) are answered from the cache.
+// - The app's code (the hashed files under /assets/, which never change under a name) is answered
+//   from the cache first; one not cached yet (a page's chunk the precache list does not name) is
+//   fetched once and kept (decision 070), so a returning visitor downloads only data.
+// - Installing on a slow line or with Save-Data (decision 070), the hashed files are taken only
+//   from the browser's HTTP cache (what the visit already downloaded), never downloaded again
+//   for the cache: `cache: 'reload'` is kept for the few files whose name does not change.
+// - Requests for precached files (icons, the manifest) are answered from the cache.
 // - Nothing else is ever stored: no /api answer, no private page, no photo. Other requests are
 //   not even intercepted (the browser handles them as if there were no worker).
-// - A new build installs beside the old one, takes over at once (skipWaiting, clients.claim) and
-//   deletes the old cache: since pages always come from the network, the next navigation is the
-//   new build's.
+// - A new build installs beside the old one (fetching its code once, in the background), takes
+//   over at once (skipWaiting, clients.claim) and deletes the old cache: since pages always come
+//   from the network, the next navigation is the new build's.
 // - A push shows a notification and a tap on it opens the page to act on (push-handlers.ts, decision 039).
 // Typed against the DOM library the web app compiles with: the worker-only types are declared here.
 import { openFromNotification, showPush, type PushScope } from './push-handlers.ts';
@@ -48,12 +54,33 @@ const CACHE = `arreglaya-${version}`;
 const PRECACHED = new Set(urls);
 const PAGES = new Set(pages);
 
+/** A hashed file of the build: its name changes whenever its content does. */
+const isHashedAsset = (path: string) => path.startsWith('/assets/');
+
+/** Whether the worker may download what no page asked for yet: a fast line without Save-Data (decision 070). */
+function mayPrefetch(): boolean {
+  const connection = (worker as unknown as { navigator: { connection?: { effectiveType?: string; saveData?: boolean } } }).navigator.connection;
+  return connection?.effectiveType === '4g' && connection.saveData !== true;
+}
+
+/** Stores `url` in the cache; a hashed file comes from the HTTP cache when it is there (and only from there when `cachedOnly`). */
+async function store(cache: Cache, url: string, cachedOnly: boolean): Promise<void> {
+  if (!isHashedAsset(url)) {
+    // Past the HTTP cache: what is stored is what this build's server sends now.
+    await cache.add(new Request(url, { cache: 'reload', credentials: 'omit' }));
+    return;
+  }
+  const response = await fetch(url, { cache: cachedOnly ? 'only-if-cached' : 'default', mode: 'same-origin', credentials: 'omit' }).catch(() => undefined);
+  if (response?.ok) await cache.put(url, response);
+  else if (!cachedOnly) throw new Error(`could not precache ${url}`);
+}
+
 worker.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      // Past the HTTP cache: what is stored is what this build's server sends now.
-      await cache.addAll(urls.map((url) => new Request(url, { cache: 'reload', credentials: 'omit' })));
+      const cachedOnly = !mayPrefetch();
+      await Promise.all(urls.map((url) => store(cache, url, cachedOnly)));
       await worker.skipWaiting();
     })(),
   );
@@ -91,6 +118,16 @@ async function precached(request: Request, path: string): Promise<Response> {
   return hit ?? fetch(request);
 }
 
+/** The app's code, cache first: a hashed file never changes, so one fetched once is kept for the next visit. */
+async function code(request: Request, path: string): Promise<Response> {
+  const cache = await caches.open(CACHE);
+  const hit = await cache.match(path);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic') await cache.put(path, response.clone());
+  return response;
+}
+
 worker.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;
@@ -98,6 +135,7 @@ worker.addEventListener('fetch', (event) => {
   if (url.origin !== worker.location.origin) return;
   const path = pathOf(url);
   if (request.mode === 'navigate') event.respondWith(navigate(event, path));
+  else if (isHashedAsset(path)) event.respondWith(code(request, path));
   else if (PRECACHED.has(path) && !PAGES.has(path)) event.respondWith(precached(request, path));
 });
 

@@ -1,21 +1,11 @@
+import { adminConsoleNav } from './admin-console-nav.ts';
 // The sysadmin console (/admin): its shell, overview and people pages (docs/decisions/025-sysadmin-console.md).
 
 export const adminConsole = {
   title: 'Consola de administración',
   navLabel: 'Secciones de la consola',
   menuToggle: 'Secciones',
-  nav: {
-    overview: 'Resumen',
-    people: 'Personas',
-    reviews: 'Reseñas',
-    moderation: 'Moderación',
-    claims: 'Reclamos',
-    inboxes: 'Bandejas',
-    logTrail: 'Registro',
-    jobs: 'Tareas programadas',
-    campaigns: 'Ofertas especiales',
-    bank: 'Banco',
-  },
+  nav: adminConsoleNav,
   roles: { client: 'Cliente', contractor: 'Contratista', sysadmin: 'Sysadmin' } as Record<'client' | 'contractor' | 'sysadmin', string>,
   roleAll: 'Todos los roles',
   statuses: { active: 'Activa', banned: 'Suspendida', deleted: 'Eliminada' } as Record<'active' | 'banned' | 'deleted', string>,

@@ -1,7 +1,7 @@
 // The console's operations pages (issue 16: claims, inboxes, moderation, log trail) and the
 // "Reportar" form people use (issue 15).
 
-import type { ContactKind, InboxStatus, JobQueueName, ReportReason, ReportStatus, ReportTarget } from '../domain.ts';
+import type { ContactKind, InboxStatus, JobQueueName, ReportStatus, ReportTarget } from '../domain.ts';
 import type { ContactMatchKind } from '../moderation-rules.ts';
 
 export const adminClaims = {
@@ -115,28 +115,7 @@ export const adminInbox = {
   csvHeaders: { email: 'Correo', status: 'Estado', subscribedAt: 'Fecha de suscripción', unsubscribedAt: 'Fecha de baja' },
 } as const;
 
-export const reportReasonLabels: Record<ReportReason, string> = {
-  spam: 'Spam o publicidad',
-  offensive: 'Lenguaje ofensivo o acoso',
-  fraud: 'Posible estafa',
-  contact_outside: 'Pide tratar fuera de ArreglaYa',
-  other: 'Otro motivo',
-};
-
-export const reports = {
-  button: 'Reportar',
-  title: 'Reportar este perfil',
-  messageTitle: 'Reportar este mensaje',
-  reason: 'Motivo',
-  details: 'Detalles (opcional)',
-  submit: 'Enviar reporte',
-  cancel: 'Cancelar',
-  sent: 'Gracias. Nuestro equipo revisará tu reporte.',
-  duplicate: 'Ya reportaste esto; nuestro equipo lo está revisando.',
-  notYours: 'Solo puedes reportar mensajes de tus conversaciones.',
-  self: 'No puedes reportarte a ti mismo.',
-  signIn: 'Inicia sesión para reportar.',
-} as const;
+export { reportReasonLabels, reports } from './reports.ts';
 
 export const reportTargetLabels: Record<ReportTarget, string> = { message: 'Mensaje', profile: 'Perfil' };
 export const reportStatusLabels: Record<ReportStatus, string> = { open: 'Abierto', dismissed: 'Descartado', actioned: 'Atendido' };

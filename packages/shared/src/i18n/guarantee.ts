@@ -51,12 +51,7 @@ export const guaranteePage = {
 };
 
 /** The short line where money is asked for (the funding step) and on receipts. */
-export const guaranteeLinks = {
-  link: 'Garantía ArreglaYa',
-  funding: `Tu pago queda protegido por la Garantía ArreglaYa: si el trabajo no se entrega o no es lo acordado, te lo devolvemos.`,
-  receipt: 'Pago protegido por la Garantía ArreglaYa',
-  receiptMail: (url: string) => `Este pago está protegido por la Garantía ArreglaYa: ${url}`,
-};
+export { guaranteeLinks } from './guarantee-links.ts';
 
 /** The claim's panel on the project page, and the console's claim page. */
 export const guarantee = {

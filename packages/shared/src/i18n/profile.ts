@@ -129,9 +129,4 @@ export const profile = {
 } as const;
 
 /** A person's Facebook, Instagram and LinkedIn where they are shown (decision 058). */
-export const socialLinks = {
-  contractorTitle: 'Redes sociales',
-  clientTitle: 'Sus redes sociales',
-  /** A link's accessible name: whose profile, which network, and that it opens a new tab. */
-  linkName: (network: string, name: string) => `${network} de ${name} (se abre en una pestaña nueva)`,
-} as const;
+export { socialLinks } from './social-links.ts';

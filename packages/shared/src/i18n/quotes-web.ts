@@ -143,37 +143,7 @@ export const myJobs = {
   retry: 'Reintentar',
 } as const;
 
-export const portfolioPage = {
-  intro: 'Registra los trabajos que terminaste: se muestran en tu página pública.',
-  newTitle: 'Nuevo trabajo',
-  editTitle: (title: string) => `Editar: ${title}`,
-  title: 'Título',
-  description: 'Descripción',
-  services: 'Servicios',
-  completedOn: 'Fecha de terminación',
-  photos: 'Fotos',
-  photosHint: 'JPG, PNG o WebP de hasta 8 MB; hasta 8 fotos. La primera es la principal.',
-  addPhoto: 'Agregar foto',
-  photoUploading: 'Subiendo foto...',
-  photoAlt: (title: string, n: number) => `${title}, foto ${n}`,
-  photosAfterSave: 'Podrás agregar fotos después de grabar el trabajo.',
-  save: 'Guardar',
-  saving: 'Grabando...',
-  cancelEdit: 'Cancelar',
-  edit: 'Editar',
-  editEntry: (title: string) => `Editar ${title}`,
-  remove: 'Eliminar',
-  removeEntry: (title: string) => `Eliminar ${title}`,
-  removeConfirm: (title: string) => `¿Eliminar «${title}» de tu portafolio?`,
-  listTitle: 'Mis trabajos registrados',
-  empty: 'No hay proyectos registrados.',
-  loading: 'Cargando...',
-  error: 'No pudimos cargar tu portafolio.',
-  retry: 'Reintentar',
-  // The section on the public contractor page.
-  sectionTitle: 'Trabajos realizados',
-  finishedOn: (date: string) => `Terminado: ${date}`,
-} as const;
+export { portfolioPage } from './portfolio.ts';
 
 /** Labels of the contractor's account menu entries added by these pages. */
 export const contractorMenu = {

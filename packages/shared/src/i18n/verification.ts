@@ -1,3 +1,4 @@
+import { adminConsoleNav } from './admin-console-nav.ts';
 // Verification badges (issue 49 part 3; docs/decisions/056-verification-badges.md): the contractor's
 // "Verificación" section, the console's review queue, the public profile's badges and the refusals.
 
@@ -59,8 +60,8 @@ export const verification = {
 
   // The console's queue.
   admin: {
-    nav: 'Verificaciones',
-    title: 'Verificaciones',
+    nav: adminConsoleNav.verifications,
+    title: adminConsoleNav.verifications,
     intro: 'Solicitudes de insignias, la más antigua primero. Mira el documento y aprueba o rechaza; al decidir, el documento se borra.',
     listLabel: 'Solicitudes pendientes',
     empty: 'No hay solicitudes pendientes.',

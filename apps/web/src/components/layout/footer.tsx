@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@arreglaya/shared/countries';
 import { Link } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
+import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee-links';
 import { countryPicker } from '@arreglaya/shared/i18n/country';
 import { useCountry } from '@/lib/country.ts';
 import { cx } from '@/lib/cx.ts';

@@ -1,5 +1,6 @@
-import { socialLinks as t } from '@arreglaya/shared/i18n/profile';
-import { publicSocialUrl, SOCIAL, SOCIAL_NETWORKS, type SocialLinks, type SocialNetwork } from '@arreglaya/shared/schemas/social-links';
+import { socialLinks as t } from '@arreglaya/shared/i18n/social-links';
+import { publicSocialUrl, SOCIAL, SOCIAL_NETWORKS, type SocialNetwork } from '@arreglaya/shared/social-links';
+import type { SocialLinks } from '@arreglaya/shared/schemas/social-links';
 import { FacebookIcon, InstagramIcon, LinkedInIcon } from './icons.tsx';
 
 const ICONS: Record<SocialNetwork, typeof FacebookIcon> = { facebook: FacebookIcon, instagram: InstagramIcon, linkedin: LinkedInIcon };

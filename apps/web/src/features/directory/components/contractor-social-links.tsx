@@ -1,4 +1,4 @@
-import { socialLinks as t } from '@arreglaya/shared/i18n/profile';
+import { socialLinks as t } from '@arreglaya/shared/i18n/social-links';
 import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
 import { SocialLinksList } from '@/components/ui/social-links.tsx';
 

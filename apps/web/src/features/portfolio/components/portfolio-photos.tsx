@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { portfolioPage as t } from '@arreglaya/shared/i18n/quotes-web';
+import { portfolioPage as t } from '@arreglaya/shared/i18n/portfolio';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_PHOTOS_MAX, type PortfolioEntry } from '@arreglaya/shared/schemas/projects';
 import { useMessageBox } from '@/components/ui/message-box.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { portfolioPage as t } from '@arreglaya/shared/i18n/quotes-web';
+import { portfolioPage as t } from '@arreglaya/shared/i18n/portfolio';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePublicPortfolio } from '../hooks/use-portfolio.ts';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { reports as t } from '@arreglaya/shared/i18n/admin-ops';
+import { reports as t } from '@arreglaya/shared/i18n/reports';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useViewer } from '@/lib/use-viewer.ts';

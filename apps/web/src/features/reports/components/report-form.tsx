@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { REPORT_REASONS } from '@arreglaya/shared/domain';
-import { reportReasonLabels, reports as t } from '@arreglaya/shared/i18n/admin-ops';
+import { reportReasonLabels, reports as t } from '@arreglaya/shared/i18n/reports';
 import { ReportFormSchema } from '@arreglaya/shared/schemas/admin-ops';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';

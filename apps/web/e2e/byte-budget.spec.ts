@@ -1,0 +1,142 @@
+import { gzipSync } from 'node:zlib';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { DirectoryPage } from '@arreglaya/shared/schemas/directory';
+import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
+import { serviceCityPath } from '@arreglaya/shared/service-city';
+import { expect, testWithOwnServer } from './support/fixtures.ts';
+
+// Byte budgets (issue 54, decision 070): most Dominican lines are prepaid, data bought in small
+// bundles. Each page, loaded in a fresh browser (nothing cached) by a phone on a 3G line and left
+// alone for 5 s after its load event (what it fetches when idle included: hydrating the parts below
+// the first screen), may fetch at most its budget of JavaScript (150 KB; see PAGE_BUDGETS) and
+// 30 KB of CSS, gzipped. A page over budget fails with its files and sizes, largest first, so the
+// message names what grew. The 5 s are the budget's window, not a wait for something to happen.
+// On a fast line (4g, no Save-Data) the dialogs' code is fetched when idle as well, and only then.
+
+const JS_BUDGET = 150 * 1024;
+/**
+ * Pages not yet down to 150 KB (decision 070 lists what is left to cut): each may not grow past
+ * what it weighs now, rounded up to the next KB. Lower these as the pages lose weight; delete a
+ * line once its page meets JS_BUDGET.
+ */
+const NOT_YET_AT_BUDGET: { pattern: RegExp; ceiling: number }[] = [
+  { pattern: /^\/busqueda$/, ceiling: 158 * 1024 },
+  { pattern: /^\/contractors\//, ceiling: 167 * 1024 },
+  { pattern: /^\/servicios\//, ceiling: 151 * 1024 },
+];
+const budgetOf = (path: string) => NOT_YET_AT_BUDGET.find((p) => p.pattern.test(path))?.ceiling ?? JS_BUDGET;
+const CSS_BUDGET = 30 * 1024;
+const IDLE_WINDOW_MS = 5_000;
+
+const test = testWithOwnServer({ DEMO_DATA: '1' });
+
+interface Fetched {
+  url: string;
+  kind: 'script' | 'stylesheet';
+  gzipped: number;
+}
+
+/** Every script and stylesheet the page fetched from the network (not from the worker's cache), gzipped at level 9. */
+function recordFetches(page: Page): { fetched: Fetched[]; settled(): Promise<void> } {
+  const fetched: Fetched[] = [];
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    const kind = response.request().resourceType();
+    if (kind !== 'script' && kind !== 'stylesheet') return;
+    if (response.fromServiceWorker()) return;
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          fetched.push({ url: new URL(response.url()).pathname, kind, gzipped: gzipSync(body, { level: 9 }).length });
+        })
+        .catch(() => undefined),
+    );
+  });
+  return { fetched, settled: async () => void (await Promise.all(pending)) };
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** "12.3 KB /assets/x.js" lines, largest first: what the failure message lists. */
+function listing(files: Fetched[]): string {
+  return [...files]
+    .sort((a, b) => b.gzipped - a.gzipped)
+    .map((f) => `${kb(f.gzipped).padStart(9)}  ${f.url}`)
+    .join('\n');
+}
+
+interface Line {
+  effectiveType: '3g' | '4g';
+  saveData: boolean;
+}
+const PREPAID_3G: Line = { effectiveType: '3g', saveData: false };
+
+/**
+ * Loads `path` in a fresh context at 360 px on `line` (what navigator.connection says: the
+ * browser reports the line's class, and this stands in for the radio) and returns what it fetched
+ * within the idle window.
+ */
+async function firstLoad(browser: Browser, baseURL: string, path: string, line: Line = PREPAID_3G): Promise<Fetched[]> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: 'es-DO' });
+  try {
+    await context.addInitScript((l) => {
+      Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: l.effectiveType, saveData: l.saveData, downlink: 1, rtt: 400 } });
+    }, line);
+    const page = await context.newPage();
+    const { fetched, settled } = recordFetches(page);
+    const res = await page.goto(path, { waitUntil: 'load' });
+    expect(res?.status(), path).toBe(200);
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.waitForTimeout(IDLE_WINDOW_MS);
+    await settled();
+    return fetched;
+  } finally {
+    await context.close();
+  }
+}
+
+async function api<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  expect(res.status(), url).toBe(200);
+  return (await res.json()) as T;
+}
+
+/** The five pages: three prerendered, the contractor's and the service-and-city page rendered by the server. */
+async function pagesToWeigh(request: APIRequestContext): Promise<string[]> {
+  const { items: contractors } = await api<DirectoryPage>(request, '/api/contractors');
+  const { items: places } = await api<ServiceCityStats>(request, '/api/contractors/service-cities');
+  const place = [...places].sort((a, b) => b.contractors - a.contractors)[0]!;
+  return ['/', '/ayuda', '/busqueda', `/contractors/${contractors[0]!.id}`, serviceCityPath(place.service, place.city)];
+}
+
+test('on a 3G line every page fetches at most its JavaScript budget (150 KB) and 30 KB of CSS, gzipped, within 5 s of load, idle-time chunks included', async ({
+  browser,
+  ownServer,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const over: string[] = [];
+  for (const path of await pagesToWeigh(request)) {
+    const fetched = await firstLoad(browser, ownServer.baseURL, path);
+    const scripts = fetched.filter((f) => f.kind === 'script');
+    const styles = fetched.filter((f) => f.kind === 'stylesheet');
+    const js = scripts.reduce((n, f) => n + f.gzipped, 0);
+    const css = styles.reduce((n, f) => n + f.gzipped, 0);
+    console.log(`${path}: JavaScript ${kb(js)} in ${scripts.length} files, CSS ${kb(css)}`);
+    expect(scripts.length, `${path} runs on JavaScript`).toBeGreaterThan(0);
+    if (js > budgetOf(path)) over.push(`${path}: ${kb(js)} of JavaScript, over the ${kb(budgetOf(path))} budget:\n${listing(scripts)}`);
+    if (css > CSS_BUDGET) over.push(`${path}: ${kb(css)} of CSS, over the ${kb(CSS_BUDGET)} budget:\n${listing(styles)}`);
+  }
+  expect(over.join('\n\n'), 'pages over their byte budget').toBe('');
+});
+
+/** The dialogs' code and "Volver arriba"'s button: what the idle moment prefetches on a fast line. */
+const PREFETCHED = /\/assets\/(modal-dialog|scroll-to-top-button)-/;
+
+test('the dialogs are fetched ahead of a tap only on a fast line without Save-Data', async ({ browser, ownServer }) => {
+  const names = async (line: Line) => (await firstLoad(browser, ownServer.baseURL, '/', line)).map((f) => f.url);
+  expect((await names({ effectiveType: '4g', saveData: false })).filter((url) => PREFETCHED.test(url))).toHaveLength(2);
+  expect((await names({ effectiveType: '4g', saveData: true })).filter((url) => PREFETCHED.test(url))).toEqual([]);
+  expect((await names(PREPAID_3G)).filter((url) => PREFETCHED.test(url))).toEqual([]);
+});

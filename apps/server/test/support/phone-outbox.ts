@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { phoneCodes } from '../../src/db/schema/index.ts';
+import { expect } from 'vitest';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -10,6 +11,16 @@ import type { TestApp } from './test-app.ts';
 
 /** A fresh Dominican number (never one of the stand-ins' test numbers). */
 export const freshNumber = () => `+1829${randomInt(2_000_000, 9_999_999)}`;
+
+/** Confirms a fresh number for WhatsApp as the signed-in person whose request headers are given (the code read from the stand-in); the number. */
+export async function confirmWhatsApp(t: TestApp, headers: Record<string, string>): Promise<string> {
+  const number = freshNumber();
+  const asked = await t.app.inject({ method: 'POST', url: '/api/me/phone', headers, payload: { number, channel: 'whatsapp' } });
+  expect(asked.statusCode, asked.body).toBe(200);
+  const verified = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers, payload: { code: await lastPhoneCode(t, number) } });
+  expect(verified.statusCode, verified.body).toBe(200);
+  return number;
+}
 
 export interface PhoneMessage {
   /** The provider's message id (a WhatsApp wamid). */

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { whatsappButtons as tb } from '@arreglaya/shared/i18n/whatsapp-buttons';
 import { notificationDeliveries, oneTimeLinks, projects, quotes, sandboxMessages } from '../../db/schema/index.ts';
-import { freshNumber, lastPhoneCode, phoneOutbox, type PhoneMessage } from '../../../test/support/phone-outbox.ts';
+import { confirmWhatsApp, phoneOutbox, type PhoneMessage } from '../../../test/support/phone-outbox.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { purgeNotifications } from '../notifications/notification-purge.ts';
@@ -29,11 +29,7 @@ async function onWhatsApp(role: 'client' | 'contractor', name: string): Promise<
   const who = await person(t, role, name);
   const channels = await t.app.inject({ method: 'GET', url: '/api/me/notification-channels', headers: who.headers });
   await t.app.inject({ method: 'PUT', url: '/api/me/notification-channels', headers: who.headers, payload: { choices: channels.json().choices, quietHours: false } });
-  const number = freshNumber();
-  expect((await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: who.headers, payload: { number, channel: 'whatsapp' } })).statusCode).toBe(200);
-  const verified = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: who.headers, payload: { code: await lastPhoneCode(t, number) } });
-  expect(verified.statusCode, verified.body).toBe(200);
-  return { ...who, number };
+  return { ...who, number: await confirmWhatsApp(t, who.headers) };
 }
 
 /** Sends deliveries until none is queued (the app's own job may hold some meanwhile), then waits for the stand-in's webhooks. */

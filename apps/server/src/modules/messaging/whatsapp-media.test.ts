@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappMedia as tm } from '@arreglaya/shared/i18n/whatsapp-media';
 import { notificationDeliveries, photos, voiceNotes } from '../../db/schema/index.ts';
 import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
-import { freshNumber, lastPhoneCode, phoneOutbox } from '../../../test/support/phone-outbox.ts';
+import { confirmWhatsApp, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { oggOpus } from '../../../test/support/voice-files.ts';
 import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
@@ -30,10 +30,7 @@ const wa = () => t.app.messaging.standIns.whatsapp!;
 async function personWithWhatsApp(role: 'client' | 'contractor') {
   const user = await createUser(t.db, { role });
   const cookie = await signIn(t, user);
-  const number = freshNumber();
-  expect((await t.app.inject({ method: 'POST', url: '/api/me/phone', headers: asBrowser(cookie), payload: { number, channel: 'whatsapp' } })).statusCode).toBe(200);
-  const code = await lastPhoneCode(t, number);
-  expect((await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers: asBrowser(cookie), payload: { code } })).statusCode).toBe(200);
+  const number = await confirmWhatsApp(t, asBrowser(cookie));
   return { user, cookie, number };
 }
 

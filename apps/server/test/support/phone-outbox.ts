@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { phoneCodes } from '../../src/db/schema/index.ts';
 import { expect } from 'vitest';
+import { asBrowser, createUser, signIn } from './factories.ts';
 import type { TestApp } from './test-app.ts';
 
 /**
@@ -20,6 +21,14 @@ export async function confirmWhatsApp(t: TestApp, headers: Record<string, string
   const verified = await t.app.inject({ method: 'POST', url: '/api/me/phone/verify', headers, payload: { code: await lastPhoneCode(t, number) } });
   expect(verified.statusCode, verified.body).toBe(200);
   return number;
+}
+
+/** A new client or contractor, signed in, with a fresh number confirmed for WhatsApp. */
+export async function personWithWhatsApp(t: TestApp, role: 'client' | 'contractor') {
+  const user = await createUser(t.db, { role });
+  const cookie = await signIn(t, user);
+  const number = await confirmWhatsApp(t, asBrowser(cookie));
+  return { user, cookie, number };
 }
 
 export interface PhoneMessage {

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappMedia as tm } from '@arreglaya/shared/i18n/whatsapp-media';
 import { notificationDeliveries, photos, voiceNotes } from '../../db/schema/index.ts';
-import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
-import { confirmWhatsApp, phoneOutbox } from '../../../test/support/phone-outbox.ts';
+import { createUser, signIn } from '../../../test/support/factories.ts';
+import { personWithWhatsApp as withWhatsApp, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { oggOpus } from '../../../test/support/voice-files.ts';
 import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
@@ -27,12 +27,7 @@ afterAll(() => t.close());
 const settled = () => t.app.messaging.standIns.settled();
 const wa = () => t.app.messaging.standIns.whatsapp!;
 
-async function personWithWhatsApp(role: 'client' | 'contractor') {
-  const user = await createUser(t.db, { role });
-  const cookie = await signIn(t, user);
-  const number = await confirmWhatsApp(t, asBrowser(cookie));
-  return { user, cookie, number };
-}
+const personWithWhatsApp = (role: 'client' | 'contractor') => withWhatsApp(t, role);
 
 /** A client and a contractor with WhatsApp, their conversation, and a notice WhatsApp delivered to the client about it. */
 async function pair() {

@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts } from '@arreglaya/shared/i18n/messaging';
 import { notificationDeliveries, phoneNumbers } from '../../db/schema/index.ts';
-import { asBrowser, createUser, signIn } from '../../../test/support/factories.ts';
-import { confirmWhatsApp, freshNumber, phoneOutbox } from '../../../test/support/phone-outbox.ts';
+import { createUser, signIn } from '../../../test/support/factories.ts';
+import { personWithWhatsApp as withWhatsApp, freshNumber, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
 import { whatsappSignature } from './webhook-signatures.ts';
@@ -21,12 +21,7 @@ afterAll(() => t.close());
 const settled = () => t.app.messaging.standIns.settled();
 const wa = () => t.app.messaging.standIns.whatsapp!;
 
-async function personWithWhatsApp(role: 'client' | 'contractor') {
-  const user = await createUser(t.db, { role });
-  const cookie = await signIn(t, user);
-  const number = await confirmWhatsApp(t, asBrowser(cookie));
-  return { user, cookie, number };
-}
+const personWithWhatsApp = (role: 'client' | 'contractor') => withWhatsApp(t, role);
 
 /** A notice WhatsApp delivered to the person about a conversation (as the dispatcher records it); its wamid. */
 async function deliveredNotice(userId: string, pair: { clientId: string; contractorId: string; projectId: string | null }) {

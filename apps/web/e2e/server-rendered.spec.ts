@@ -12,7 +12,7 @@ import { DEMO_SIZE } from '../../server/src/demo/seed-demo.ts';
 import { failOnPageErrors, startAppServer, type AppServer, type PageErrorFixtures } from './support/fixtures.ts';
 
 // /busqueda and /contractors/:id rendered by the server, then hydrated (decision 018), on a
-// server with the demo data (49 contractors). The API is the oracle for what a page must show.
+// server with the demo data (53 contractors). The API is the oracle for what a page must show.
 
 const test = base.extend<PageErrorFixtures, { ownServer: AppServer }>({
   ownServer: [

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { COUNTRIES } from '@arreglaya/shared/countries';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
 import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-channels';
 import { createConfirmedAccount, signIn } from './support/accounts.ts';
@@ -31,7 +32,7 @@ test('a number is verified by a WhatsApp code at 360 px: wrong code counted, rig
   page.on('request', (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/me/phone' && sends.push(r.url()));
   await phone.getByLabel(t.number).fill('212 555 1234');
   await phone.getByRole('button', { name: t.sendCode }).click();
-  await expect(phone.getByText(t.invalidNumber)).toBeVisible();
+  await expect(phone.getByText(t.invalidNumberFor(COUNTRIES.DO.name, COUNTRIES.DO.phoneExample))).toBeVisible();
   expect(sends).toHaveLength(0);
 
   await phone.getByLabel(t.number).fill('(829) 555-2345');

@@ -60,6 +60,7 @@ export const invitations = {
     heading: 'Tu invitación',
     to: (name: string, last4: string) => `Para ${name} (teléfono terminado en ${last4})`,
     price: 'Precio acordado',
+    state: 'Estado',
     expires: (date: string) => `El enlace vence el ${date}.`,
     cancel: 'Cancelar invitación',
     cancelling: 'Cancelando…',

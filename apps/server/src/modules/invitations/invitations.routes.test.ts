@@ -286,7 +286,9 @@ describe('POST /api/invitations/:id/cancel (decision 071)', () => {
     const { token, invitationId, projectId } = await invited();
     const other = await person(t, 'client', 'Otra');
     expect((await cancel(other, invitationId)).statusCode).toBe(404);
-    expect((await card(other, projectId)).statusCode).toBe(404);
+    const theirs = await card(other, projectId);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toBeNull();
     expect((await view(token)).json().status).toBe('sent');
     const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
     expect(project!.status).toBe('created');

@@ -103,9 +103,9 @@ export function invitationsRoutes(deps: InvitationsDeps): FastifyPluginAsyncZod 
         config: { access: ['client'] },
         schema: {
           tags,
-          summary: 'La invitación de mi proyecto (su estado; si aún se puede cancelar)',
+          summary: 'La invitación de mi proyecto (su estado; si aún se puede cancelar), o null',
           params: InvitationIdParamsSchema,
-          response: { 200: ClientInvitationSchema, ...errors },
+          response: { 200: ClientInvitationSchema.nullable(), ...errors },
         },
       },
       (req) => clientInvitation(deps.db, actorOf(req), req.params.id),

@@ -319,10 +319,13 @@ export async function acceptInvitation(deps: InvitationsDeps, token: string, act
 
 const mayCancel = (status: string) => status === 'sent' || status === 'joined';
 
-/** GET /api/projects/:id/invitation: the client's card on his project's page; 404 for anyone else or a project without one. */
-export async function clientInvitation(db: Db, actor: Actor, projectId: string, now = new Date()): Promise<ClientInvitation> {
+/**
+ * GET /api/projects/:id/invitation: the client's card on his project's page. null for a project
+ * without one and for anyone but its client (the same answer: nobody learns another's invitation).
+ */
+export async function clientInvitation(db: Db, actor: Actor, projectId: string, now = new Date()): Promise<ClientInvitation | null> {
   const found = await findByProject(db, projectId);
-  if (!found || found.clientId !== actor.id) throw new AppError('NOT_FOUND', ti.errors.notFound);
+  if (!found || found.clientId !== actor.id) return null;
   await settleStatuses(db, now, undefined, found.id);
   const invitation = (await findByProject(db, projectId))!;
   return {

@@ -104,6 +104,18 @@ describe("signing in with a code to one's phone", () => {
     expect(res.json().user.id).toBe(user.id);
   });
 
+  it('signs in once when one code is sent five times at once', async () => {
+    const { user, number } = await clientWithSms();
+    const from = newAddress();
+    expect((await askCode(from, { number })).statusCode).toBe(200);
+    const code = await lastPhoneCode(t, number);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signInByCode(from, { number, code })));
+    const signedIn = answers.filter((r) => r.statusCode === 200);
+    expect(signedIn).toHaveLength(1);
+    expect(signedIn[0]!.json().user.id).toBe(user.id);
+    expect(answers.filter((r) => r.statusCode !== 200).every((r) => r.statusCode === 400)).toBe(true);
+  });
+
   it('locks the code after 5 wrong ones: the right one no longer signs in', async () => {
     const { number } = await clientWithSms();
     const from = newAddress();

@@ -475,7 +475,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // Invite your técnico (docs/decisions/064-invite-your-tecnico.md): the link goes by WhatsApp or SMS.
   await app.register(invitationsRoutes({ ...projectDeps, messengers: messaging.messengers, auth: authDeps }));
   // Signing in with a code to one's phone (docs/decisions/071-sign-in-with-a-code-to-your-phone.md).
-  await app.register(phoneSignInRoutes({ ...authDeps, messengers: messaging.messengers, log: app.log }));
+  await app.register(phoneSignInRoutes({ ...authDeps, messengers: messaging.messengers, log: app.log, limits: phoneCodeLimits }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

@@ -7,7 +7,15 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Messenger } from '../messaging/messenger.ts';
-import { ownerOfNumber, PHONE_CODE_ATTEMPTS, PHONE_CODE_TTL_MS, phoneStatus } from '../messaging/phone.service.ts';
+import {
+  countCodeRequestFromAddress,
+  everyonesCodeBudgetAllows,
+  ownerOfNumber,
+  PHONE_CODE_ATTEMPTS,
+  PHONE_CODE_TTL_MS,
+  phoneStatus,
+  type PhoneCodeLimits,
+} from '../messaging/phone.service.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
 import { isActiveUser, lockIfActive } from '../users/users.service.ts';
 import { startSession, type AuthServiceDeps } from './auth.service.ts';
@@ -20,6 +28,8 @@ import { addSignInAttempt, deleteSignInCode, lockSignInCode, saveSignInCode } fr
 export interface PhoneSignInDeps extends AuthServiceDeps {
   messengers: Record<PhoneChannel, Messenger>;
   log: FastifyBaseLogger;
+  /** PHONE_CODES_PER_ADDRESS and PHONE_CODES_PER_HOUR, as for the phone's own codes (issue 48). */
+  limits?: Partial<PhoneCodeLimits>;
 }
 
 interface HttpContext {
@@ -54,12 +64,18 @@ async function guard(deps: AuthServiceDeps, policy: GuardPolicy, number: string,
  * sent; the caller answers the same either way. Every call counts on the number, known or not.
  */
 export async function sendSignInCode(deps: PhoneSignInDeps, number: string, http: HttpContext, now = new Date()): Promise<void> {
+  await countCodeRequestFromAddress(deps, http);
   await (await guard(deps, SEND, number, http)).failed();
   const userId = await ownerOfNumber(deps.db, number);
   if (!userId || !(await isActiveUser(deps.db, userId))) return;
   const status = await phoneStatus(deps.db, userId);
   const channels = PHONE_CHANNELS.filter((c) => status.number === number && status.channels[c].verified && !status.channels[c].optedOut);
   if (channels.length === 0) return;
+  // Everyone's hour of codes spent (a flood): nothing is sent, and the answer stays the same.
+  if (!(await everyonesCodeBudgetAllows(deps))) {
+    deps.log.warn('phone sign-in: the hourly budget of codes is spent, code not sent');
+    return;
+  }
   const code = String(randomInt(0, 10 ** PHONE_CODE_LENGTH)).padStart(PHONE_CODE_LENGTH, '0');
   const codeHash = await hashCode(deps, number, code);
   for (const channel of channels) {

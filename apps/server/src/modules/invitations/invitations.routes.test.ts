@@ -294,6 +294,16 @@ describe('POST /api/invitations/:id/cancel (decision 071)', () => {
     expect(project!.status).toBe('created');
   });
 
+  it('lets only one of a cancel and an accept sent at once through', async () => {
+    const { client, token, phone, invitationId, projectId } = await invited();
+    const { headers } = await joinFromLink(token, phone, '10.64.71.4');
+    const [cancelled, accepted] = await Promise.all([cancel(client, invitationId), t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers })]);
+    expect([cancelled.statusCode, accepted.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await t.db.select({ status: invitations.status }).from(invitations).where(eq(invitations.id, invitationId));
+    const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+    expect([row!.status, project!.status]).toEqual(cancelled.statusCode === 200 ? ['cancelled', 'cancelled'] : ['accepted', 'assigned']);
+  });
+
   it('refuses with a 409 once the técnico accepted', async () => {
     const { client, token, phone, invitationId, projectId } = await invited();
     const { headers } = await joinFromLink(token, phone, '10.64.71.3');

@@ -16,6 +16,7 @@ import { logTrailRoutes } from './modules/log-trail/log-trail.routes.ts';
 import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { phoneSignInRoutes } from './modules/auth/phone-sign-in.routes.ts';
 import { forgetSessions, resolveSession } from './modules/auth/auth.service.ts';
 import { SESSIONS_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
@@ -473,6 +474,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   );
   // Invite your técnico (docs/decisions/064-invite-your-tecnico.md): the link goes by WhatsApp or SMS.
   await app.register(invitationsRoutes({ ...projectDeps, messengers: messaging.messengers, auth: authDeps }));
+  // Signing in with a code to one's phone (docs/decisions/071-sign-in-with-a-code-to-your-phone.md).
+  await app.register(phoneSignInRoutes({ ...authDeps, messengers: messaging.messengers, log: app.log, limits: phoneCodeLimits }));
   await app.register(
     chatSocketRoutes(chat.deps, {
       resolveUser,

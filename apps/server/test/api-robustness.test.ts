@@ -146,6 +146,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'POST /api/auth/resend-code': { email: 'rosa.carrera@correo.do' },
   'POST /api/auth/sign-in': { email: 'rosa.carrera@correo.do', password: 'Guayaba-Madura-77' },
   'POST /api/auth/forgot-password': { email: 'rosa.carrera@correo.do' },
+  'POST /api/auth/phone/code': { number: '809 555 2345', country: 'DO' },
+  'POST /api/auth/phone/sign-in': { number: '809 555 2345', country: 'DO', code: '123456' },
   'POST /api/auth/reset-password': { email: 'rosa.carrera@correo.do', code: '123456', password: 'Reinicio-Seguro-9', confirmPassword: 'Reinicio-Seguro-9' },
   'POST /api/auth/change-password': { currentPassword: 'no-es-la-clave', newPassword: 'Nueva-Clave-2026!', confirmPassword: 'Nueva-Clave-2026!' },
   // A wrong password: the account must survive the test.

@@ -1,5 +1,7 @@
+import { auth as ta } from '@arreglaya/shared/i18n/auth';
 import { messaging as texts } from '@arreglaya/shared/i18n/messaging';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneNumbers } from '../src/db/schema/index.ts';
 import { asBrowser, createUser, signIn } from './support/factories.ts';
 import { freshNumber, lastPhoneCode } from './support/phone-outbox.ts';
 import { createTestApp, type TestApp } from './support/test-app.ts';
@@ -77,5 +79,29 @@ describe('codes sent to phones', () => {
     }
     const res = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
     expect(res.json()).toEqual([]);
+  });
+});
+
+describe('sign-in codes to a phone (decision 071)', () => {
+  const askSignIn = (address: string, number: string) => t.app.inject({ method: 'POST', url: '/api/auth/phone/code', remoteAddress: address, payload: { number } });
+
+  it('count against the address before the number is looked up: unknown numbers too', async () => {
+    const a = '203.0.113.71';
+    for (let i = 0; i < 3; i++) expect((await askSignIn(a, freshNumber())).statusCode).toBe(200);
+    const refused = await askSignIn(a, freshNumber());
+    expect(refused.statusCode).toBe(429);
+    expect(errorOf(refused).message).toBe(texts.phone.tooManyFromAddress);
+  });
+
+  it("past everyone's hourly budget send nothing, with the same answer", async () => {
+    // The budget was spent by the tests above; a number verified on an account asks for its code.
+    const { user } = await person();
+    const number = freshNumber();
+    await t.db.insert(phoneNumbers).values({ userId: user.id, number, smsVerifiedAt: new Date() });
+    const res = await askSignIn('203.0.113.72', number);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe(ta.phoneSignIn.codeSent(number));
+    const sent = await t.app.inject({ method: 'GET', url: `/dev/messages.json?to=${encodeURIComponent(number)}` });
+    expect(sent.json()).toEqual([]);
   });
 });

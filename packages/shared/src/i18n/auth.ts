@@ -43,6 +43,28 @@ export const auth = {
     facebook: 'Ingresar con Facebook',
   },
 
+  /** Signing in with a code to one's phone (decision 071). */
+  phoneSignIn: {
+    open: 'Entrar con un código a mi teléfono',
+    title: 'Entrar con tu teléfono',
+    intro: 'Escribe el celular que confirmaste en tu cuenta. Te enviamos un código por WhatsApp o SMS.',
+    number: 'Número de celular',
+    sendCode: 'Enviar código',
+    sending: 'Enviando...',
+    /** The same answer whether the number is on an account or not (no enumeration). */
+    codeSent: (number: string) => `Si el ${number} está confirmado en una cuenta de ArreglaYa, te llegará un código de 6 dígitos por WhatsApp o SMS. Vence en 10 minutos.`,
+    code: 'Código de 6 dígitos',
+    submit: 'Entrar',
+    submitting: 'Entrando...',
+    resend: 'Enviar otro código',
+    changeNumber: 'Usar otro número',
+    backToEmail: 'Entrar con correo y contraseña',
+    /** The SMS that carries the sign-in code. */
+    sms: (code: string) => `ArreglaYa: tu código para entrar es ${code}. Vence en 10 minutos. No lo compartas con nadie.`,
+    /** Any code that cannot sign in (none sent, another number's, used): one message, so nothing is learnt about the number. */
+    invalidCode: 'El código no es correcto o ya no sirve. Pide uno nuevo.',
+  },
+
   signUp: {
     title: 'Crear una cuenta',
     role: 'Tipo de usuario',

@@ -55,6 +55,18 @@ export const invitations = {
       cancelled: 'Cancelada',
     },
   },
+  /** The client's card on his project's page (decision 071): the invitation's state and cancelling it. */
+  client: {
+    heading: 'Tu invitación',
+    to: (name: string, last4: string) => `Para ${name} (teléfono terminado en ${last4})`,
+    price: 'Precio acordado',
+    state: 'Estado',
+    expires: (date: string) => `El enlace vence el ${date}.`,
+    cancel: 'Cancelar invitación',
+    cancelling: 'Cancelando…',
+    cancelConfirm: 'El enlace dejará de funcionar y el trabajo se cancelará. ¿Cancelar la invitación?',
+    cancelled: 'Cancelaste la invitación. El enlace ya no funciona y el trabajo quedó cancelado.',
+  },
   /** The WhatsApp template's SMS twin and the mail-like texts. */
   sms: (client: string, work: string, price: string, url: string) => `${client} te invita a un trabajo en ArreglaYa: ${work} por ${price}. Acéptalo aquí: ${url}`,
   /** Refusals (the API's messages). */
@@ -71,6 +83,10 @@ export const invitations = {
     noCode: 'Primero pide el código a tu teléfono.',
     sendFailed: 'No pudimos enviar el mensaje a ese número por WhatsApp ni por SMS. Revisa el número.',
     projectGone: 'El trabajo de esta invitación ya no está abierto.',
+    /** Cancelling (decision 071): only while it is sent or joined. */
+    alreadyCancelled: 'Esta invitación ya estaba cancelada.',
+    notCancellable: 'Tu técnico ya aceptó el trabajo: la invitación no se puede cancelar. Si hace falta, cancela la contratación desde el proyecto.',
+    expiredForClient: 'Esta invitación ya venció: no hace falta cancelarla.',
   },
   /** The console's card. */
   console: {

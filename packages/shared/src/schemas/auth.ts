@@ -5,6 +5,8 @@ import { ROLES } from '../domain.ts';
 import { auth } from '../i18n/auth.ts';
 import { validation } from '../i18n/common.ts';
 import { emailField, requiredText } from './common.ts';
+import { messaging } from '../i18n/messaging.ts';
+import { phoneNumberField } from './phone.ts';
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
@@ -135,3 +137,42 @@ export const SessionSchema = z.object({ user: SessionUserSchema.nullable(), expi
 export const EmailConfirmedSchema = z.object({ message: z.string(), session: SessionSchema.nullable() });
 export type EmailConfirmed = z.infer<typeof EmailConfirmedSchema>;
 export type Session = z.infer<typeof SessionSchema>;
+
+/**
+ * Signing in with a code to one's phone (decision 071): the number as the person writes it, read
+ * for `country` (the site's; a "+" number is read as its own country's), stored and looked up in E.164.
+ */
+const PhoneSignInNumber = z
+  .object({
+    number: z.string({ error: messaging.phone.invalidNumber }).max(30, messaging.phone.invalidNumber),
+    country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
+  })
+  .transform((value, ctx) => {
+    const number = phoneNumberField(value.country).safeParse(value.number);
+    if (!number.success) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: number.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return number.data;
+  });
+
+/** POST /api/auth/phone/code: send a sign-in code to the number (the same answer whoever's it is). */
+export const PhoneSignInCodeSchema = PhoneSignInNumber.transform((number) => ({ number }));
+export type PhoneSignInCodeInput = z.input<typeof PhoneSignInCodeSchema>;
+
+/** POST /api/auth/phone/sign-in: the number and the code it received. */
+export const PhoneSignInSchema = z
+  .object({
+    number: z.string({ error: messaging.phone.invalidNumber }).max(30, messaging.phone.invalidNumber),
+    country: z.enum(COUNTRY_CODES, { error: validation.invalidOption }).optional(),
+    code: CodeField,
+  })
+  .transform((value, ctx) => {
+    const number = phoneNumberField(value.country).safeParse(value.number);
+    if (!number.success) {
+      ctx.addIssue({ code: 'custom', path: ['number'], message: number.error.issues[0]!.message });
+      return z.NEVER;
+    }
+    return { number: number.data, code: value.code };
+  });
+export type PhoneSignInInput = z.input<typeof PhoneSignInSchema>;

@@ -60,6 +60,23 @@ export const InvitationViewSchema = z.object({
 });
 export type InvitationView = z.infer<typeof InvitationViewSchema>;
 
+/** POST /api/invitations/:id/cancel (decision 071). */
+export const InvitationIdParamsSchema = z.object({ id: z.uuid({ error: validation.invalidValue }) });
+
+/** GET /api/projects/:id/invitation: what the client sees of the invitation on his project's page. */
+export const ClientInvitationSchema = z.object({
+  id: z.uuid(),
+  status: z.enum(INVITATION_STATUSES),
+  contractorName: z.string(),
+  phoneLast4: z.string(),
+  priceMinor: z.number().int(),
+  currency: z.string(),
+  expiresAt: z.string(),
+  /** Sent or joined: the client may still cancel it. */
+  mayCancel: z.boolean(),
+});
+export type ClientInvitation = z.infer<typeof ClientInvitationSchema>;
+
 export const InvitationCreatedSchema = z.object({ message: z.string(), invitationId: z.uuid(), projectId: z.uuid() });
 export const InvitationAnswerSchema = z.object({ message: z.string(), projectId: z.uuid() });
 export const InvitationCountsSchema = z.object({ sent: z.number().int(), joined: z.number().int(), funded: z.number().int() });

@@ -65,6 +65,27 @@ export const phoneCodes = pgTable(
   (t) => [check('phone_codes_channel', sql`${t.channel} IN ('whatsapp', 'sms')`)],
 );
 
+/**
+ * A code to sign in with (decision 071): sent to a number verified on one account, kept hashed,
+ * single use (deleted when it signs in), 10 minutes, 5 wrong attempts. One per number: a new one
+ * replaces the last.
+ */
+export const phoneSignInCodes = pgTable(
+  'phone_sign_in_codes',
+  {
+    number: varchar('number', { length: 16 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channel: varchar('channel', { length: 10 }).notNull(),
+    codeHash: varchar('code_hash', { length: 64 }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: at('expires_at').notNull(),
+    sentAt: at('sent_at').notNull().defaultNow(),
+  },
+  (t) => [check('phone_sign_in_codes_channel', sql`${t.channel} IN ('whatsapp', 'sms')`), index('phone_sign_in_codes_user_idx').on(t.userId)],
+);
+
 /** Provider webhook events already handled (a repeated status or inbound message changes nothing). */
 export const messagingWebhookEvents = pgTable(
   'messaging_webhook_events',

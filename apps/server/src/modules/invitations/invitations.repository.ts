@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles, invitations, projects, users } from '../../db/schema/index.ts';
@@ -21,6 +21,18 @@ export async function lockByTokenHash(tx: DbOrTx, tokenHash: string): Promise<In
   return row;
 }
 
+/** The invitation by its id, locked: a cancel and an accept (or a join) at once take turns (decision 071). */
+export async function lockById(tx: DbOrTx, id: string): Promise<InvitationRow | undefined> {
+  const [row] = await tx.select().from(invitations).where(eq(invitations.id, id)).for('update');
+  return row;
+}
+
+/** The newest invitation of a project (one per project: the invitation creates it). */
+export async function findByProject(db: DbOrTx, projectId: string): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitations).where(eq(invitations.projectId, projectId)).orderBy(desc(invitations.createdAt)).limit(1);
+  return row;
+}
+
 export async function updateInvitation(tx: DbOrTx, id: string, set: Partial<typeof invitations.$inferInsert>): Promise<void> {
   await tx.update(invitations).set(set).where(eq(invitations.id, id));
 }
@@ -38,14 +50,16 @@ export async function addCodeAttempt(tx: DbOrTx, id: string): Promise<number> {
  * Brings stored statuses up to date (decision 064): an open link past its date is expired; an
  * accepted one whose project's money has arrived (a 'fund' transaction in the ledger) is funded.
  * Read from the ledger, so the payment paths need not know invitations exist. With `tokenHash`,
- * only that invitation (a page's read); without, all of them (the console's counts).
+ * only that invitation (a page's read); with `id`, that one (the client's card); without either,
+ * all of them (the console's counts).
  */
-export async function settleStatuses(db: DbOrTx, now: Date, tokenHash?: string): Promise<void> {
-  const one = tokenHash === undefined ? sql`TRUE` : sql`i.token_hash = ${tokenHash}`;
+export async function settleStatuses(db: DbOrTx, now: Date, tokenHash?: string, id?: string): Promise<void> {
+  const one = tokenHash !== undefined ? sql`i.token_hash = ${tokenHash}` : id !== undefined ? sql`i.id = ${id}` : sql`TRUE`;
+  const oneRow = tokenHash !== undefined ? eq(invitations.tokenHash, tokenHash) : id !== undefined ? eq(invitations.id, id) : undefined;
   await db
     .update(invitations)
     .set({ status: 'expired' })
-    .where(and(inArray(invitations.status, ['sent', 'joined']), lte(invitations.expiresAt, now), tokenHash === undefined ? undefined : eq(invitations.tokenHash, tokenHash)));
+    .where(and(inArray(invitations.status, ['sent', 'joined']), lte(invitations.expiresAt, now), oneRow));
   await db.execute(sql`
     UPDATE invitations i SET status = 'funded', funded_at = (SELECT min(t.created_at) FROM ledger_transactions t WHERE t.project_id = i.project_id AND t.kind = 'fund')
     WHERE ${one} AND i.status = 'accepted' AND EXISTS (SELECT 1 FROM ledger_transactions t WHERE t.project_id = i.project_id AND t.kind = 'fund')`);

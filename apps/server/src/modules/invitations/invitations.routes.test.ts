@@ -40,13 +40,15 @@ async function invited(phone = freshNumber()) {
 }
 
 const view = (token: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url: `/api/invitations/${token}`, headers });
-const askCode = (token: string) => t.app.inject({ method: 'POST', url: `/api/invitations/${token}/code` });
-const join = (token: string, body: Record<string, unknown>) => t.app.inject({ method: 'POST', url: `/api/invitations/${token}/join`, payload: body });
+// `from`: another address than the file's usual one (the per-address limit of codes counts across this file).
+const askCode = (token: string, from?: string) => t.app.inject({ method: 'POST', url: `/api/invitations/${token}/code`, ...(from ? { remoteAddress: from } : {}) });
+const join = (token: string, body: Record<string, unknown>, from?: string) =>
+  t.app.inject({ method: 'POST', url: `/api/invitations/${token}/join`, payload: body, ...(from ? { remoteAddress: from } : {}) });
 
 /** The técnico joins from his link: a code to his phone, his name and services; returns his signed-in headers. */
-async function joinFromLink(token: string, phone: string): Promise<{ headers: Record<string, string>; userId: string }> {
-  expect((await askCode(token)).statusCode).toBe(200);
-  const res = await join(token, { name: 'Juan Pablo Reyes', code: await lastPhoneCode(t, phone), services: ['plomeria', 'electricidad'] });
+async function joinFromLink(token: string, phone: string, from?: string): Promise<{ headers: Record<string, string>; userId: string }> {
+  expect((await askCode(token, from)).statusCode).toBe(200);
+  const res = await join(token, { name: 'Juan Pablo Reyes', code: await lastPhoneCode(t, phone), services: ['plomeria', 'electricidad'] }, from);
   expect(res.statusCode).toBe(200);
   return { headers: asBrowser(cookieFrom(res.headers['set-cookie'])), userId: res.json().user.id as string };
 }
@@ -243,5 +245,75 @@ describe('GET /api/admin/invitations/counts', () => {
   it('is for sysadmins only', async () => {
     const client = await person(t, 'client');
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/invitations/counts', headers: client.headers })).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/invitations/:id/cancel (decision 071)', () => {
+  const cancel = (who: Person, id: string) => post(t, who, `/api/invitations/${id}/cancel`);
+  const card = (who: Person, projectId: string) => t.app.inject({ method: 'GET', url: `/api/projects/${projectId}/invitation`, headers: who.headers });
+
+  it('lets the client cancel a sent invitation: the project is cancelled and the link says so', async () => {
+    const { client, token, invitationId, projectId } = await invited();
+    expect((await card(client, projectId)).json()).toMatchObject({ id: invitationId, status: 'sent', mayCancel: true, phoneLast4: expect.stringMatching(/^\d{4}$/) });
+    const res = await cancel(client, invitationId);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: ti.client.cancelled, projectId });
+    const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+    expect(project!.status).toBe('cancelled');
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, invitationId));
+    expect(row!.status).toBe('cancelled');
+    expect(row!.cancelledAt).not.toBeNull();
+    expect((await view(token)).json().status).toBe('cancelled');
+    const code = await askCode(token, '10.64.71.1');
+    expect(code.statusCode).toBe(409);
+    expect(code.json().error.message).toBe(ti.errors.cancelled);
+    expect((await card(client, projectId)).json()).toMatchObject({ status: 'cancelled', mayCancel: false });
+    const again = await cancel(client, invitationId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(ti.errors.alreadyCancelled);
+  });
+
+  it('lets the client cancel once the técnico joined: he can no longer accept', async () => {
+    const { client, token, phone, invitationId } = await invited();
+    const { headers } = await joinFromLink(token, phone, '10.64.71.2');
+    expect((await cancel(client, invitationId)).statusCode).toBe(200);
+    const accept = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers });
+    expect(accept.statusCode).toBe(409);
+    expect(accept.json().error.message).toBe(ti.errors.cancelled);
+  });
+
+  it('answers another client with a 404 and changes nothing', async () => {
+    const { token, invitationId, projectId } = await invited();
+    const other = await person(t, 'client', 'Otra');
+    expect((await cancel(other, invitationId)).statusCode).toBe(404);
+    const theirs = await card(other, projectId);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toBeNull();
+    expect((await view(token)).json().status).toBe('sent');
+    const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+    expect(project!.status).toBe('created');
+  });
+
+  it('lets only one of a cancel and an accept sent at once through', async () => {
+    const { client, token, phone, invitationId, projectId } = await invited();
+    const { headers } = await joinFromLink(token, phone, '10.64.71.4');
+    const [cancelled, accepted] = await Promise.all([cancel(client, invitationId), t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers })]);
+    expect([cancelled.statusCode, accepted.statusCode].sort()).toEqual([200, 409]);
+    const [row] = await t.db.select({ status: invitations.status }).from(invitations).where(eq(invitations.id, invitationId));
+    const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+    expect([row!.status, project!.status]).toEqual(cancelled.statusCode === 200 ? ['cancelled', 'cancelled'] : ['accepted', 'assigned']);
+  });
+
+  it('refuses with a 409 once the técnico accepted', async () => {
+    const { client, token, phone, invitationId, projectId } = await invited();
+    const { headers } = await joinFromLink(token, phone, '10.64.71.3');
+    const accepted = await t.app.inject({ method: 'POST', url: `/api/invitations/${token}/accept`, headers });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const res = await cancel(client, invitationId);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe(ti.errors.notCancellable);
+    const [project] = await t.db.select({ status: projects.status }).from(projects).where(eq(projects.id, projectId));
+    expect(project!.status).toBe('assigned');
+    expect((await card(client, projectId)).json()).toMatchObject({ status: 'accepted', mayCancel: false });
   });
 });

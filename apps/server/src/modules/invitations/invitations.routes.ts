@@ -3,7 +3,9 @@ import { messaging } from '@arreglaya/shared/i18n/messaging';
 import { SessionSchema } from '@arreglaya/shared/schemas/auth';
 import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import {
+  ClientInvitationSchema,
   InvitationAnswerSchema,
+  InvitationIdParamsSchema,
   InvitationCountsSchema,
   InvitationCreatedSchema,
   InvitationTokenParamsSchema,
@@ -14,7 +16,17 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { actorOf, perUser } from '../projects/route-helpers.ts';
-import { acceptInvitation, invitationCounts, inviteTecnico, joinFromInvitation, sendJoinCode, viewInvitation, type InvitationsDeps } from './invitations.service.ts';
+import {
+  acceptInvitation,
+  cancelInvitation,
+  clientInvitation,
+  invitationCounts,
+  inviteTecnico,
+  joinFromInvitation,
+  sendJoinCode,
+  viewInvitation,
+  type InvitationsDeps,
+} from './invitations.service.ts';
 
 const tags = ['invitaciones'];
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema, 503: ApiErrorSchema };
@@ -83,6 +95,34 @@ export function invitationsRoutes(deps: InvitationsDeps): FastifyPluginAsyncZod 
         schema: { tags, summary: 'Aceptar el trabajo al precio acordado', params: InvitationTokenParamsSchema, response: { 200: InvitationAnswerSchema, ...errors } },
       },
       async (req) => ({ message: ti.page.accepted, ...(await acceptInvitation(deps, req.params.token, actorOf(req))) }),
+    );
+
+    app.get(
+      '/api/projects/:id/invitation',
+      {
+        config: { access: ['client'] },
+        schema: {
+          tags,
+          summary: 'La invitación de mi proyecto (su estado; si aún se puede cancelar), o null',
+          params: InvitationIdParamsSchema,
+          response: { 200: ClientInvitationSchema.nullable(), ...errors },
+        },
+      },
+      (req) => clientInvitation(deps.db, actorOf(req), req.params.id),
+    );
+
+    app.post(
+      '/api/invitations/:id/cancel',
+      {
+        config: { access: ['client'], rateLimit: perUser(30) },
+        schema: {
+          tags,
+          summary: 'Cancelar mi invitación (y su trabajo) mientras nadie la aceptó',
+          params: InvitationIdParamsSchema,
+          response: { 200: InvitationAnswerSchema, ...errors },
+        },
+      },
+      async (req) => ({ message: ti.client.cancelled, ...(await cancelInvitation(deps, actorOf(req), req.params.id)) }),
     );
 
     app.get(

@@ -4,7 +4,14 @@ import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import { invitations as ti, WHATSAPP_INVITATION_TEMPLATE } from '@arreglaya/shared/i18n/invitations';
 import { messaging, WHATSAPP_CODE_TEMPLATE } from '@arreglaya/shared/i18n/messaging';
-import { INVITATION_TTL_DAYS, type InvitationCounts, type InvitationStatus, type InvitationView, type JoinInvitationSchema } from '@arreglaya/shared/schemas/invitations';
+import {
+  INVITATION_TTL_DAYS,
+  type ClientInvitation,
+  type InvitationCounts,
+  type InvitationStatus,
+  type InvitationView,
+  type JoinInvitationSchema,
+} from '@arreglaya/shared/schemas/invitations';
 import type { InviteTecnicoSchema } from '@arreglaya/shared/schemas/invitations';
 import { PHONE_CODE_LENGTH, PHONE_RESEND_SECONDS, type PhoneChannel } from '@arreglaya/shared/schemas/phone';
 import type { Session } from '@arreglaya/shared/schemas/auth';
@@ -19,7 +26,7 @@ import type { Messenger } from '../messaging/messenger.ts';
 import { confirmProvenNumber, ownerOfNumber, PHONE_CODE_ATTEMPTS, PHONE_CODE_TTL_MS } from '../messaging/phone.service.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import type { Actor } from '../projects/project-lifecycle.ts';
-import { createProjectIn, type ProjectsDeps } from '../projects/projects.service.ts';
+import { cancelOpenProjectIn, createProjectIn, type ProjectsDeps } from '../projects/projects.service.ts';
 import { acceptAgreedPriceIn } from '../projects/quotes.service.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
 import {
@@ -27,8 +34,10 @@ import {
   countInvitations,
   findByTokenHash,
   findInvitationContext,
+  findByProject,
   findUserRole,
   insertInvitation,
+  lockById,
   lockByTokenHash,
   setContractorServices,
   settleStatuses,
@@ -300,6 +309,61 @@ export async function acceptInvitation(deps: InvitationsDeps, token: string, act
       action: 'invitation-accepted',
       location: `/proyectos/${invitation.projectId}`,
       details: { invitationId: invitation.id, projectId: invitation.projectId },
+    });
+    return invitation.projectId;
+  });
+  openProjectsChanged(deps.db, [projectId]);
+  deps.mailer.kick();
+  return { projectId };
+}
+
+const mayCancel = (status: string) => status === 'sent' || status === 'joined';
+
+/**
+ * GET /api/projects/:id/invitation: the client's card on his project's page. null for a project
+ * without one and for anyone but its client (the same answer: nobody learns another's invitation).
+ */
+export async function clientInvitation(db: Db, actor: Actor, projectId: string, now = new Date()): Promise<ClientInvitation | null> {
+  const found = await findByProject(db, projectId);
+  if (!found || found.clientId !== actor.id) return null;
+  await settleStatuses(db, now, undefined, found.id);
+  const invitation = (await findByProject(db, projectId))!;
+  return {
+    id: invitation.id,
+    status: invitation.status as InvitationStatus,
+    contractorName: invitation.contractorName,
+    phoneLast4: invitation.phone.slice(-4),
+    priceMinor: invitation.priceMinor,
+    currency: invitation.currency,
+    expiresAt: invitation.expiresAt.toISOString(),
+    mayCancel: mayCancel(invitation.status),
+  };
+}
+
+/**
+ * POST /api/invitations/:id/cancel (decision 071): the client who sent it cancels it while it is
+ * sent or joined; its project is cancelled as an unhired project is (`cancelOpenProjectIn`), and
+ * the link then says the invitation was cancelled. Another client gets a 404; once accepted, a 409
+ * (the hire is undone from the project, as any hire). The invitation is locked: a cancel and an
+ * accept at once take turns, and the second finds the first's result.
+ */
+export async function cancelInvitation(deps: InvitationsDeps, actor: Actor, invitationId: string, now = new Date()): Promise<{ projectId: string }> {
+  await settleStatuses(deps.db, now, undefined, invitationId);
+  const projectId = await deps.db.transaction(async (tx: Tx) => {
+    const invitation = await lockById(tx, invitationId);
+    if (!invitation || invitation.clientId !== actor.id) throw new AppError('NOT_FOUND', ti.errors.notFound);
+    const status = invitation.status as InvitationStatus;
+    if (status === 'cancelled') throw new AppError('CONFLICT', ti.errors.alreadyCancelled);
+    if (status === 'expired') throw new AppError('CONFLICT', ti.errors.expiredForClient);
+    if (!mayCancel(status)) throw new AppError('CONFLICT', ti.errors.notCancellable);
+    await cancelOpenProjectIn(tx, deps, actor, invitation.projectId);
+    await updateInvitation(tx, invitation.id, { status: 'cancelled', cancelledAt: now, codeHash: null, codeExpiresAt: null });
+    await recordLogEntry(tx, {
+      userId: actor.id,
+      sessionId: actor.sessionId ?? null,
+      action: 'invitation-cancelled',
+      location: `/proyectos/${invitation.projectId}`,
+      details: { invitationId: invitation.id, projectId: invitation.projectId, from: status },
     });
     return invitation.projectId;
   });

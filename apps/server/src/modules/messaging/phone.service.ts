@@ -196,6 +196,22 @@ export async function whatsappState(db: Db, userId: string, now: Date = new Date
   };
 }
 
+/**
+ * Issue 48's limits for a code asked for without an account (sign-in by phone, decision 071):
+ * counted per client address before anything is looked up (429 past it, the same for any number).
+ */
+export async function countCodeRequestFromAddress(deps: Pick<PhoneDeps, 'db' | 'limits'>, http: HttpContext): Promise<void> {
+  const limits = { ...PHONE_CODE_LIMITS, ...deps.limits };
+  await capped(deps.db, `phone-code:address:${http.req.ip}`, limits.perAddress, messaging.phone.tooManyFromAddress, http);
+}
+
+/** One more code sent in everyone's hourly budget (PHONE_CODES_PER_HOUR); false once it is spent. */
+export async function everyonesCodeBudgetAllows(deps: Pick<PhoneDeps, 'db' | 'limits'>): Promise<boolean> {
+  const limits = { ...PHONE_CODE_LIMITS, ...deps.limits };
+  const { hits } = await countHit(deps.db, 'phone-code:everyone', HOUR_MS);
+  return hits <= limits.perHour;
+}
+
 /** The account that holds `number` verified on a channel (one at most), or undefined: "a number already on ArreglaYa" (decision 064). */
 export function ownerOfNumber(db: DbOrTx, number: string): Promise<string | undefined> {
   return findOwnerOfNumber(db, number);

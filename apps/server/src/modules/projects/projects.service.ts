@@ -155,16 +155,30 @@ export async function removeProject(deps: ProjectsDeps, actor: Actor, projectId:
       await log(tx, actor, 'project-deleted', projectId);
       return { outcome: 'deleted' as const, keys: await deleteProject(tx, projectId) };
     }
-    await moveProject(tx, project, 'cancel');
-    // Open offers on a cancelled project are closed as rejected (their contractors are told).
-    await rejectOpenQuotesOf(tx, deps, project);
-    await log(tx, actor, 'project-cancelled', projectId);
+    await cancelLocked(tx, deps, actor, project);
     return { outcome: 'cancelled' as const, keys: [] };
   });
   openProjectsChanged(deps.db, [projectId]);
   for (const key of result.keys) await removeFiles(deps, key);
   deps.mailer.kick();
   return result.outcome;
+}
+
+/** An open project cancelled: its open offers are closed as rejected (their contractors are told). */
+async function cancelLocked(tx: Tx, deps: ProjectsDeps, actor: Actor, project: ProjectRow): Promise<void> {
+  await moveProject(tx, project, 'cancel');
+  await rejectOpenQuotesOf(tx, deps, project);
+  await log(tx, actor, 'project-cancelled', project.id);
+}
+
+/**
+ * Cancels an open, unhired project in the caller's transaction, as Mis proyectos' cancel does (an
+ * invitation cancelled by its client, decision 071); the caller tells the open list and kicks the
+ * mailer after the commit. 403/409 as the project's own cancel.
+ */
+export async function cancelOpenProjectIn(tx: Tx, deps: ProjectsDeps, actor: Actor, projectId: string): Promise<void> {
+  const project = await lockForAction(tx, projectId, 'cancel', actor);
+  await cancelLocked(tx, deps, actor, project);
 }
 
 export async function listMyProjects(deps: ProjectsDeps, clientId: string, status: ProjectStatus | undefined): Promise<MyProject[]> {

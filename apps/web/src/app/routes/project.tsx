@@ -15,6 +15,7 @@ import { EndHire } from '@/features/projects/components/end-hire.tsx';
 import { FundingSection } from '@/features/payments/components/funding-section.tsx';
 import { PaymentReturnNotice, usePaymentReturn } from '@/features/payments/components/payment-return.tsx';
 import { MilestonesList } from '@/features/payments/components/milestones-list.tsx';
+import { ClientInvitationCard } from '@/features/invitations/components/client-invitation-card.tsx';
 import { ContractorQuotePanel } from '@/features/quotes/components/contractor-quote-panel.tsx';
 import { ProjectReviewSection } from '@/features/reviews/components/project-review-section.tsx';
 import { useNoticesReadOnOpen } from '@/features/notifications/lib/notices-on-open.ts';
@@ -134,6 +135,7 @@ function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPa
         />
       )}
       {p.viewer.isClient && !payLeads && endHire}
+      {p.viewer.isClient && <ClientInvitationCard projectId={p.id} locale={locale} onChanged={reload} />}
       {p.viewer.isClient && <OffersPanel project={p} userId={userId} locale={locale} />}
       {role === 'contractor' && <ContractorQuotePanel project={p} />}
       {p.viewer.isHiredContractor && endHire}

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Session } from '@arreglaya/shared/schemas/auth';
-import type { InvitationCounts, InvitationView, InviteTecnicoSchema, JoinInvitationInput } from '@arreglaya/shared/schemas/invitations';
+import type { ClientInvitation, InvitationCounts, InvitationView, InviteTecnicoSchema, JoinInvitationInput } from '@arreglaya/shared/schemas/invitations';
 import type { z } from 'zod';
 import { api } from '@/lib/api.ts';
 import { refreshSession } from '@/lib/session-user.ts';
@@ -45,4 +45,22 @@ export function useAcceptInvitation(token: string) {
 
 export function useInvitationCounts() {
   return useQuery({ queryKey: ['admin', 'invitation-counts'], queryFn: ({ signal }) => api.get<InvitationCounts>('/api/admin/invitations/counts', signal) });
+}
+
+const clientInvitationKey = (projectId: string) => ['project-invitation', projectId] as const;
+
+/** The client's invitation on his project's page (decision 071); null when the project has none. */
+export function useClientInvitation(projectId: string) {
+  return useQuery({
+    queryKey: clientInvitationKey(projectId),
+    queryFn: ({ signal }) => api.get<ClientInvitation | null>(`/api/projects/${projectId}/invitation`, signal),
+  });
+}
+
+export function useCancelInvitation(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) => api.post<{ message: string; projectId: string }>(`/api/invitations/${invitationId}/cancel`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: clientInvitationKey(projectId) }),
+  });
 }

@@ -1,5 +1,14 @@
 import type { z } from 'zod';
-import type { EmailConfirmed, EmailOnlySchema, ResetPasswordSchema, SignInSchema, SignUpSchema, VerifyEmailSchema } from '@arreglaya/shared/schemas/auth';
+import type {
+  EmailConfirmed,
+  EmailOnlySchema,
+  PhoneSignInCodeInput,
+  PhoneSignInInput,
+  ResetPasswordSchema,
+  SignInSchema,
+  SignUpSchema,
+  VerifyEmailSchema,
+} from '@arreglaya/shared/schemas/auth';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
 import type { SignOutSchema } from '@arreglaya/shared/schemas/push';
@@ -17,6 +26,11 @@ export type SocialProvider = 'google' | 'facebook';
 export const fetchSession = (signal?: AbortSignal) => api.get<Session>('/api/auth/session', signal);
 
 export const signIn = (body: z.input<typeof SignInSchema>) => api.post<Session>('/api/auth/sign-in', body);
+
+/** Signing in with a code to one's phone (decision 071): the same answer whoever's the number is. */
+export const requestPhoneSignInCode = (body: PhoneSignInCodeInput) => api.post<MessageResponse>('/api/auth/phone/code', body);
+
+export const signInWithPhoneCode = (body: PhoneSignInInput) => api.post<Session>('/api/auth/phone/sign-in', body);
 
 export const signUp = (body: z.input<typeof SignUpSchema>) => api.post<MessageResponse>('/api/auth/sign-up', body);
 

@@ -15,6 +15,7 @@ import { signIn } from '../api/auth-api.ts';
 import { authModals } from '@/lib/auth-modals.ts';
 import { FormAlert } from './form-alert.tsx';
 import { SocialButtons } from './social-buttons.tsx';
+import { PhoneSignInForm } from './phone-sign-in-form.tsx';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface SignInFormProps {
@@ -30,6 +31,8 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
   const navigate = useNavigate();
   const messageBox = useMessageBox();
   const [failure, setFailure] = useState<string | null>(initialFailure ?? null);
+  // "Entrar con un código a mi teléfono" (decision 071): for accounts made from a phone, and anyone with a verified number.
+  const [byPhone, setByPhone] = useState(false);
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
   const isSubmitting = sending.busy;
@@ -59,6 +62,8 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
     }
   };
 
+  if (byPhone) return <PhoneSignInForm redirectTo={redirectTo} onUseEmail={() => setByPhone(false)} />;
+
   return (
     <>
       <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="flex flex-col gap-4" aria-busy={isSubmitting}>
@@ -76,6 +81,9 @@ export function SignInForm({ email, redirectTo, error: initialFailure }: SignInF
           {isSubmitting ? t.signIn.submitting : t.signIn.submit}
         </button>
       </form>
+      <button type="button" onClick={() => setByPhone(true)} className={buttonClasses('secondary', 'mt-4 w-full')}>
+        {t.phoneSignIn.open}
+      </button>
       <SocialButtons redirectTo={redirectTo} />
       <p className="mt-6 text-center text-slate-700">
         {t.signIn.noAccount}{' '}

@@ -56,7 +56,7 @@ export function InvitationPage({ token }: { token: string }) {
         </div>
       ) : !open ? (
         <p role="status" className="rounded-md border-l-4 border-brand-700 bg-brand-50 p-4 text-brand-900">
-          {ti.page.status[v.status]}
+          {v.status === 'cancelled' ? ti.errors.cancelled : ti.page.status[v.status]}
         </p>
       ) : v.mayAccept ? (
         <div className="flex flex-col gap-3">

@@ -32,7 +32,8 @@ export interface Slow3gRow {
   jsKb: number;
 }
 
-async function signIn(baseUrl: string): Promise<{ cookie: string; projectPath: string }> {
+/** The demo account's session cookie and a project page of theirs (a client's project, or a contractor's job); web.ts uses it too. */
+export async function signInDemo(baseUrl: string): Promise<{ cookie: string; projectPath: string }> {
   const email = process.env.BENCH_WEB_ACCOUNT ?? 'ruben.gomez@demo.arreglaya.do';
   const headers = { 'content-type': 'application/json', 'x-requested-with': 'arreglaya', origin: baseUrl };
   const res = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'demo-arreglaya' }) });
@@ -85,7 +86,7 @@ export async function measureSlow3g(options: { chromePath: string; runs: number;
   const browser = await chromium.launch({ executablePath: options.chromePath, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-quic'] });
   try {
     const { items } = (await (await fetch(`${server.url}/api/contractors`)).json()) as { items: { id: string }[] };
-    const { cookie, projectPath } = await signIn(server.url);
+    const { cookie, projectPath } = await signInDemo(server.url);
     const pages: { label: string; path: string; cookie?: string }[] = [
       { label: '/', path: '/' },
       { label: '/busqueda', path: '/busqueda' },

@@ -34,7 +34,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { measureChatInp } from './web-inp.ts';
-import { measureSlow3g, SLOW_3G } from './web-slow3g.ts';
+import { measureSlow3g, signInDemo, SLOW_3G } from './web-slow3g.ts';
 import { serviceCitySeoTable } from './web-seo.ts';
 
 const PAGES = ['/', '/ayuda', '/comoclientes', '/busqueda'];
@@ -72,20 +72,8 @@ async function gzippedBytes(urls: string[]): Promise<number> {
 
 /** The session cookie of the demo account, and a project page of theirs (a client's project, or a contractor's job). */
 async function signedInPages(baseUrl: string): Promise<{ cookie: string; pages: string[] }> {
-  const email = process.env.BENCH_WEB_ACCOUNT ?? 'ruben.gomez@demo.arreglaya.do';
-  const headers = { 'content-type': 'application/json', 'x-requested-with': 'arreglaya', origin: baseUrl };
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify({ email, password: 'demo-arreglaya' }) });
-  if (!signIn.ok) throw new Error(`signing in as ${email}: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const asked = { headers: { cookie, 'x-requested-with': 'arreglaya' } };
-  const projects = (await (await fetch(`${baseUrl}/api/me/projects`, asked)).json()) as { items?: { id: string }[] };
-  const jobs = projects.items?.length ? [] : ((await (await fetch(`${baseUrl}/api/me/jobs`, asked)).json()) as { items?: { projectId?: string; id: string }[] }).items;
-  const projectId = projects.items?.[0]?.id ?? jobs?.[0]?.projectId ?? jobs?.[0]?.id;
-  if (!projectId) throw new Error(`${email} has no project or job in the demo`);
-  return { cookie, pages: [`/proyectos/${projectId}`, '/perfil/mensajes'] };
+  const { cookie, projectPath } = await signInDemo(baseUrl);
+  return { cookie, pages: [projectPath, '/perfil/mensajes'] };
 }
 
 /** Lighthouse's accessibility and best practices on a signed-in person's pages, median of RUNS (and the host's load). */

@@ -344,6 +344,8 @@ export const paymentsWeb = {
       transfer: 'El cliente eligió pagar por transferencia bancaria: el dinero queda retenido cuando llegue a la cuenta de ArreglaYa.',
       cash: 'El cliente eligió pagar en efectivo: el dinero queda retenido cuando el banco confirme el pago.',
     },
+    /** The same line when the client pays from her bank (PSE, SPEI), not in cash. */
+    contractorWaitingBank: 'El cliente eligió pagar desde su banco: el dinero queda retenido cuando el banco confirme el pago.',
   },
   /**
    * The money panel's one state line (issue 29), for the client and the hired contractor: what is

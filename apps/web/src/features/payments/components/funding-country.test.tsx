@@ -136,4 +136,42 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
     expect(within(panel).getByRole('button', { name: o.copyLabel(o.clabe) })).toBeTruthy();
     expect(panel.textContent).toContain('$4,000.00');
   });
+
+  it('PSE opened and not yet confirmed by the bank: the page says so, with the way back to the bank; the contractor reads that the client pays from her bank', () => {
+    const pse: PendingPayment = {
+      paymentId: PAYMENT_ID,
+      rail: 'cash',
+      method: 'pse',
+      amountMinor: 400_000_000,
+      currency: 'COP',
+      receivedMinor: 0,
+      expiresAt: '2026-12-09T18:00:00.000Z',
+      transfer: null,
+      voucher: { number: 'D-4-1', barcode: null, company: 'PSE', url: 'https://sandbox.dlocal.com/tickets/D-4-1' },
+    };
+    renderSection('CO', { ...COP, pending: pse });
+    const panel = screen.getByTestId('pending-payment');
+    expect(within(panel).getByRole('heading', { name: o.pseTitle })).toBeTruthy();
+    expect(panel.textContent).toContain(o.pseWaiting);
+    expect(within(panel).getByRole('link', { name: o.goToBank }).getAttribute('href')).toBe('https://sandbox.dlocal.com/tickets/D-4-1');
+    expect(panel.textContent?.replace(/\s/g, ' ')).toContain('$ 4.000.000');
+    cleanup();
+
+    renderWithProviders(
+      <FundingSection
+        projectId="p1"
+        country="CO"
+        status="assigned"
+        money={{ ...COP, pending: pse }}
+        viewer="contractor"
+        clientId={null}
+        locale="es-DO"
+        onChanged={async () => {}}
+      />,
+      {
+        route: '/proyectos/p1',
+      },
+    );
+    expect(screen.getByText(o.contractorWaitingBank)).toBeTruthy();
+  });
 });

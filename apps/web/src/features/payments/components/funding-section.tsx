@@ -72,7 +72,11 @@ export function FundingSection({ projectId, status, country, money, viewer, clie
         <div data-testid="money-state" className={`flex flex-col gap-1 rounded-lg border-l-4 p-4 ${STATE_CLASSES[state.kind]}`}>
           <p className="text-lg font-semibold break-words">{text.line}</p>
           {text.note && <p className="break-words">{text.note}</p>}
-          {viewer === 'contractor' && money.pending && <p className="break-words">{t.offline.contractorWaiting[money.pending.rail]}</p>}
+          {viewer === 'contractor' && money.pending && (
+            <p className="break-words">
+              {money.pending.method === 'pse' || money.pending.method === 'spei' ? t.offline.contractorWaitingBank : t.offline.contractorWaiting[money.pending.rail]}
+            </p>
+          )}
         </div>
       )}
       {money.fundedMinor > 0 && (

@@ -371,7 +371,13 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     payments: paymentDeps,
     hireHours: config.HIRE_PAYMENT_HOURS,
     transfer: config.transferAccount,
-    cash: dlocal ? dlocalCashIssuer(dlocal.client, `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`) : null,
+    cash: dlocal
+      ? dlocalCashIssuer(
+          dlocal.client,
+          `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`,
+          (returnPath) => `${config.appUrl}${DLOCAL_CALLBACK_PATH}?a=${encodeURIComponent(returnPath)}`,
+        )
+      : null,
   });
   if (dlocal) {
     paymentDeps.cashRefunds = dlocalCashRefunds(dlocal.client, `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`);

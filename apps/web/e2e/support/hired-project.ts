@@ -16,12 +16,18 @@ export interface HiredProject {
 
 export type OpenProject = Omit<HiredProject, 'contractorId'>;
 
+/** Where a project is, when not in Santo Domingo: a city of Colombia or Mexico (countries.ts), which have no zones. */
+export interface ProjectPlace {
+  country: 'CO' | 'MX';
+  city: string;
+}
+
 /**
  * A new client and a new listed contractor, through the API as the app's own pages would: the
- * client posts a plumbing project in Santo Domingo, still open (no offer yet); each person has a
- * signed-in API client.
+ * client posts a plumbing project in Santo Domingo (or `place`), still open (no offer yet); each
+ * person has a signed-in API client.
  */
-export async function openProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string }): Promise<OpenProject> {
+export async function openProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string; place?: ProjectPlace }): Promise<OpenProject> {
   const client = await createConfirmedAccount(baseURL, mailbox, 'client');
   const contractor = await createConfirmedAccount(baseURL, mailbox, 'contractor');
   await completeContractorProfile(baseURL, contractor);
@@ -33,9 +39,8 @@ export async function openProject(baseURL: string, mailbox: Mailbox, project: { 
       title: project.title,
       propertyType: 'casa',
       description: project.description,
-      startDate: todayIn('DO'),
-      city: 'santo-domingo',
-      zone: 'DN',
+      startDate: todayIn(project.place?.country ?? 'DO'),
+      ...(project.place ? { country: project.place.country, city: project.place.city, zone: null } : { city: 'santo-domingo', zone: 'DN' }),
       street: 'Calle El Conde 105',
     },
   });
@@ -48,7 +53,11 @@ export async function openProject(baseURL: string, mailbox: Mailbox, project: { 
  * openProject, then the contractor offers `priceMinor` and the client accepts. The project is then
  * `assigned` (not funded).
  */
-export async function hiredProject(baseURL: string, mailbox: Mailbox, project: { title: string; description: string; priceMinor: number; offer: string }): Promise<HiredProject> {
+export async function hiredProject(
+  baseURL: string,
+  mailbox: Mailbox,
+  project: { title: string; description: string; priceMinor: number; offer: string; place?: ProjectPlace },
+): Promise<HiredProject> {
   const open = await openProject(baseURL, mailbox, project);
   const { clientApi, contractorApi, projectId } = open;
   expect((await contractorApi.post(`/api/projects/${projectId}/quotes`, { data: { ...offerTerms(), priceMinor: project.priceMinor, description: project.offer } })).status()).toBe(

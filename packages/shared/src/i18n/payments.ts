@@ -1,5 +1,7 @@
 // Payment protection (issue 14): saved cards, funding a hired project, escrow release and refunds.
 
+import { idDocuments } from './id-documents.ts';
+
 export const payments = {
   // Spec §4 (Formas de Pago): the add-card form's answers.
   methodAdded: 'Registro realizado con éxito.',
@@ -276,7 +278,18 @@ export const paymentsWeb = {
     pseIntro: 'Te llevamos al sitio de tu banco para autorizar el pago con PSE.',
     speiIntro: 'Te damos una CLABE solo para este pago. Transfiere el monto exacto desde la app de tu banco.',
     goToBank: 'Ir a mi banco',
+    /** PSE's button with the amount: 'Ir a mi banco a pagar $ 4.000.000'. */
+    goToBankAmount: (amount: string) => `Ir a mi banco a pagar ${amount}`,
+    /** SPEI's button with the amount: 'Generar CLABE de pago por $4,000.00'. */
+    generateClabe: (amount: string) => `Generar CLABE de pago por ${amount}`,
+    /** Efecty's or OXXO's intro: 'Te damos un comprobante con un número para pagar en efectivo en OXXO.' */
+    cashIntroAt: (provider: string) => `Te damos un comprobante con un número para pagar en efectivo en ${provider}.`,
     clabe: 'CLABE',
+    speiTitle: 'Paga por transferencia SPEI',
+    clabeHint: 'Esta CLABE es solo para este pago: no necesitas escribir una referencia. Transfiere el monto exacto.',
+    nextSpei: 'El dinero queda retenido cuando el banco confirme tu transferencia; te avisaremos.',
+    pseTitle: 'Paga con PSE',
+    pseWaiting: 'Si ya autorizaste el pago en el sitio de tu banco, espera su confirmación: te avisaremos.',
     transferIntro: 'Te damos la cuenta de ArreglaYa y una referencia solo para este pago. Transfiere desde tu banco o su app.',
     cashIntro: 'Te damos un comprobante con un número para pagar en efectivo en la ventanilla.',
     /** The button with the amount being paid: 'Generar referencia de transferencia por RD$2,400.00'. */
@@ -331,6 +344,8 @@ export const paymentsWeb = {
       transfer: 'El cliente eligió pagar por transferencia bancaria: el dinero queda retenido cuando llegue a la cuenta de ArreglaYa.',
       cash: 'El cliente eligió pagar en efectivo: el dinero queda retenido cuando el banco confirme el pago.',
     },
+    /** The same line when the client pays from her bank (PSE, SPEI), not in cash. */
+    contractorWaitingBank: 'El cliente eligió pagar desde su banco: el dinero queda retenido cuando el banco confirme el pago.',
   },
   /**
    * The money panel's one state line (issue 29), for the client and the hired contractor: what is
@@ -417,9 +432,31 @@ export const paymentsWeb = {
     payoutStates: { pending: 'Por enviar', sent: 'Enviado, esperando al banco', paid: 'Acreditado', failed: 'No se pudo enviar' },
     failedReason: (reason: string) => `No se pudo enviar: ${reason}. El dinero volvió a tu saldo disponible.`,
     documentType: 'Documento del titular',
-    documentTypes: { cedula: 'Cédula', rnc: 'RNC', passport: 'Pasaporte' },
+    /** Colombia's and Mexico's from id-documents (decision 065). */
+    documentTypes: {
+      cedula: 'Cédula',
+      rnc: 'RNC',
+      passport: 'Pasaporte',
+      cc: idDocuments.co_cc.label,
+      nit: idDocuments.co_nit.label,
+      curp: idDocuments.mx_curp.label,
+      rfc: idDocuments.mx_rfc.label,
+    },
     documentNumber: 'Número de documento',
-    documentHint: { cedula: '11 dígitos, con o sin guiones', rnc: '9 dígitos', passport: 'De 7 a 12 letras o números' },
+    documentHint: {
+      cedula: '11 dígitos, con o sin guiones',
+      rnc: '9 dígitos',
+      passport: 'De 7 a 12 letras o números',
+      cc: idDocuments.co_cc.hint,
+      nit: idDocuments.co_nit.hint,
+      curp: idDocuments.mx_curp.hint,
+      rfc: idDocuments.mx_rfc.hint,
+    },
+    /** Mexico: the account number is the CLABE (18 digits, its first three the bank's). */
+    clabe: 'CLABE (18 dígitos)',
+    clabeHint: 'La encuentras en la app de tu banco; sus tres primeros dígitos dicen el banco.',
+    /** The bank a CLABE's first three digits name: 'Banco de esta CLABE: BBVA México'. */
+    clabeBank: (bank: string) => `Banco de esta CLABE: ${bank}`,
     documentCurrent: (type: string, last: string) => `${type} terminado en ${last}`,
     chooseBank: 'Elige tu banco',
     accountIncomplete: 'Completa el documento del titular para recibir tus pagos.',

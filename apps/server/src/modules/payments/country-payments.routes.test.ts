@@ -94,6 +94,8 @@ describe('Colombia: PSE and Efecty', () => {
     });
     const row = await paymentRow(res.json().paymentId);
     expect(row).toMatchObject({ method: 'pse', currency: 'COP', status: 'pending' });
+    // The bank's site sends the payer back to the project page through our callback, as a card's 3-D Secure does.
+    expect((await standIn().ticket(row.processorRef!))?.callbackUrl).toMatch(new RegExp(`/api/payments/dlocal/callback\\?a=${encodeURIComponent(`/proyectos/${projectId}`)}$`));
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 0 });
     // The client's instructions mail writes the pesos as Colombians do.
     const mail = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));

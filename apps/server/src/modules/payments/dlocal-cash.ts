@@ -21,7 +21,11 @@ import type { PaymentsDeps } from './payments.service.ts';
 /** dLocal's cash method in the Dominican Republic: Banco Popular's counters and sub-agents (the other countries' methods: shared local-payment-methods.ts). */
 export const DLOCAL_CASH_METHOD = 'ZP';
 
-export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string): CashVoucherIssuer {
+/**
+ * `callbackUrl` turns our return path into dLocal's callback_url (the same way home as a card's
+ * 3-D Secure): PSE's payer comes back to the project page from their bank's site.
+ */
+export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string, callbackUrl?: (returnPath: string) => string): CashVoucherIssuer {
   return {
     async issue(req) {
       let payment: DlocalPayment;
@@ -37,6 +41,7 @@ export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string):
           order_id: req.paymentId,
           description: 'ArreglaYa',
           notification_url: notificationUrl,
+          ...(req.method.flow === 'REDIRECT' && callbackUrl ? { callback_url: callbackUrl(req.returnPath) } : {}),
         }));
       } catch (err) {
         // A refusal (a method or country not enabled): no cash for this payment, said plainly.

@@ -61,6 +61,8 @@ export interface CashVoucherIssuer {
     method: LocalMethod;
     payer: { name: string; email: string };
     expiresAt: Date;
+    /** The project page, where a payer sent to their bank's site (PSE) comes back. */
+    returnPath: string;
   }): Promise<{ processorRef: string; voucher: NonNullable<PendingPayment['voucher']>; expiresAt: Date }>;
 }
 
@@ -195,6 +197,7 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
       method: localMethodFor(country, 'cash', (payment.method ?? undefined) as LocalMethodId | undefined)!,
       payer: { name: people?.client.name ?? '', email: people?.client.email ?? '' },
       expiresAt: payment.expiresAt!,
+      returnPath: `/proyectos/${payment.projectId}`,
     });
   } catch (err) {
     if (!(err instanceof ProcessorUnavailable)) throw err;

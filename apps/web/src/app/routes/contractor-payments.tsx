@@ -83,7 +83,7 @@ function ContractorPaymentsPage() {
           </section>
         </>
       )}
-      {contractorId && account.isSuccess && <PayoutAccountForm userId={contractorId} current={account.data} />}
+      {contractorId && account.isSuccess && <PayoutAccountForm userId={contractorId} current={account.data} country={user?.country ?? 'DO'} />}
     </div>
   );
 }

@@ -100,7 +100,16 @@ function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPa
   const viewer = p.viewer.isClient ? 'client' : p.viewer.isHiredContractor ? 'contractor' : null;
   const moneyPanel =
     money && viewer ? (
-      <FundingSection projectId={p.id} status={p.status} money={money} viewer={viewer} clientId={viewer === 'client' ? userId : null} locale={locale} onChanged={reload} />
+      <FundingSection
+        projectId={p.id}
+        status={p.status}
+        country={p.country}
+        money={money}
+        viewer={viewer}
+        clientId={viewer === 'client' ? userId : null}
+        locale={locale}
+        onChanged={reload}
+      />
     ) : null;
   // The client's pay step leads the page while the hire (or the plan's next stage) waits for it.
   const payLeads = viewer === 'client' && money !== null && (p.status === 'assigned' || p.status === 'in_progress') && money.dueMinor > 0;
@@ -123,17 +132,7 @@ function ProjectPageBody({ project: p, userId, role, locale, reload }: ProjectPa
       }
     >
       {!moneyLeads && moneyPanel}
-      {money && (
-        <MilestonesList
-          projectId={p.id}
-          status={p.status}
-          money={money}
-          locale={locale}
-          asClient={p.viewer.isClient}
-          asContractor={p.viewer.isHiredContractor}
-          onChanged={reload}
-        />
-      )}
+      {money && <MilestonesList projectId={p.id} status={p.status} money={money} asClient={p.viewer.isClient} asContractor={p.viewer.isHiredContractor} onChanged={reload} />}
       {p.viewer.isClient && !payLeads && endHire}
       {p.viewer.isClient && <ClientInvitationCard projectId={p.id} locale={locale} onChanged={reload} />}
       {p.viewer.isClient && <OffersPanel project={p} userId={userId} locale={locale} />}

@@ -45,7 +45,7 @@ export function moneyState(status: ProjectStatus, m: ProjectMoney): MoneyState {
 
 /** The state in words for the client or the hired contractor: the line, and a second one when there is more to say. */
 export function moneyStateText(state: MoneyState, m: ProjectMoney, viewer: 'client' | 'contractor', locale: string): { line: string; note: string | null } | null {
-  const amount = (minor: number) => formatMoney(minor, m.currency, locale);
+  const amount = (minor: number) => formatMoney(minor, m.currency);
   const day = (iso: string) => formatMoment(iso, locale);
   switch (state.kind) {
     case 'awaiting': {

@@ -1,4 +1,5 @@
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import type { LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { cardDigits } from '@arreglaya/shared/schemas/payments';
 import type {
   Balance,
@@ -71,8 +72,8 @@ export const makeDefaultPaymentMethod = (id: string) =>
   api.put<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}/default`, undefined);
 export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);
 
-/** What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash or a transfer (issue 47). */
-export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'cash' | 'transfer' };
+/** What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash or a transfer (issue 47), with the country's local method (decision 067). */
+export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'transfer' } | { rail: 'cash'; method?: LocalMethodId };
 /**
  * Funds a hired project; the same key on a retry makes the server answer the first attempt again.
  * A card answers 200 (or 202 with `actionUrl`); cash and transfer answer 202 with `pending`.

@@ -97,7 +97,16 @@ function renderSection(money: ProjectMoney, answers: Record<string, Array<() => 
       {
         path: '/proyectos/p1',
         element: (
-          <FundingSection projectId="p1" status="assigned" money={money} viewer={viewer} clientId={viewer === 'client' ? 'u1' : null} locale="es-DO" onChanged={onChanged} />
+          <FundingSection
+            projectId="p1"
+            country="DO"
+            status="assigned"
+            money={money}
+            viewer={viewer}
+            clientId={viewer === 'client' ? 'u1' : null}
+            locale="es-DO"
+            onChanged={onChanged}
+          />
         ),
       },
     ],
@@ -344,7 +353,7 @@ function renderWithRerender() {
     <MemoryRouter>
       <QueryClientProvider client={client}>
         <MessageBoxProvider>
-          <FundingSection projectId="p1" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />
+          <FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />
         </MessageBoxProvider>
       </QueryClientProvider>
     </MemoryRouter>

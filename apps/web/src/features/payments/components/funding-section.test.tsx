@@ -36,7 +36,12 @@ function renderSection(fundAnswers: Response[]) {
   vi.stubGlobal('fetch', fetch);
   const onChanged = vi.fn(async () => {});
   const router = createMemoryRouter(
-    [{ path: '/proyectos/p1', element: <FundingSection projectId="p1" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={onChanged} /> }],
+    [
+      {
+        path: '/proyectos/p1',
+        element: <FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={onChanged} />,
+      },
+    ],
     { initialEntries: ['/proyectos/p1'] },
   );
   render(
@@ -88,7 +93,12 @@ describe('FundingSection: paying with the amount in view, the card kept after a 
       }),
     );
     const router = createMemoryRouter(
-      [{ path: '/proyectos/p1', element: <FundingSection projectId="p1" status="assigned" money={m} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} /> }],
+      [
+        {
+          path: '/proyectos/p1',
+          element: <FundingSection projectId="p1" country="DO" status="assigned" money={m} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />,
+        },
+      ],
       { initialEntries: ['/proyectos/p1'] },
     );
     render(

@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { FUNDING_CHOICES, LOCAL_METHODS, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
 import { Link } from 'react-router';
@@ -22,6 +24,8 @@ import { cardLabel, expiryLabel } from './saved-cards.tsx';
 interface FundingSectionProps {
   projectId: string;
   status: ProjectStatus;
+  /** The project's country: its ways to pay (FUNDING_CHOICES, decision 067). */
+  country: CountryCode;
   money: ProjectMoney;
   /** The project's client pays here; the hired contractor reads the same state, without the pay step. */
   viewer: 'client' | 'contractor';
@@ -41,7 +45,7 @@ interface FundingSectionProps {
  * place (PendingPaymentPanel) until the money arrives or she pays another way. The return from the
  * bank's page (?pago=) is the page's (PaymentReturnNotice).
  */
-export function FundingSection({ projectId, status, money, viewer, clientId, locale, onChanged }: FundingSectionProps) {
+export function FundingSection({ projectId, status, country, money, viewer, clientId, locale, onChanged }: FundingSectionProps) {
   const titleId = useId();
   const [failure, setFailure] = useState<string | null>(null);
   // A transfer or voucher just opened, shown from the fund answer until the page's reload brings
@@ -57,7 +61,7 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
   const showPay = viewer === 'client' && clientId !== null && (status === 'assigned' || status === 'in_progress') && money.dueMinor > 0;
   const showPending = viewer === 'client' && clientId !== null && pending !== null;
   if (!text && !showPay && !showPending) return null;
-  const amount = (minor: number) => formatMoney(minor, money.currency, locale);
+  const amount = (minor: number) => formatMoney(minor, money.currency);
 
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
@@ -68,7 +72,11 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
         <div data-testid="money-state" className={`flex flex-col gap-1 rounded-lg border-l-4 p-4 ${STATE_CLASSES[state.kind]}`}>
           <p className="text-lg font-semibold break-words">{text.line}</p>
           {text.note && <p className="break-words">{text.note}</p>}
-          {viewer === 'contractor' && money.pending && <p className="break-words">{t.offline.contractorWaiting[money.pending.rail]}</p>}
+          {viewer === 'contractor' && money.pending && (
+            <p className="break-words">
+              {money.pending.method === 'pse' || money.pending.method === 'spei' ? t.offline.contractorWaitingBank : t.offline.contractorWaiting[money.pending.rail]}
+            </p>
+          )}
         </div>
       )}
       {money.fundedMinor > 0 && (
@@ -105,9 +113,9 @@ export function FundingSection({ projectId, status, money, viewer, clientId, loc
             )}
             <PayPanel
               projectId={projectId}
+              country={country}
               money={money}
               clientId={clientId}
-              locale={locale}
               focusChoice={cancelledId !== null}
               onFailure={setFailure}
               onOpened={(p) => setOpened({ pending: p, basis: money })}
@@ -129,14 +137,33 @@ const STATE_CLASSES: Record<MoneyState['kind'], string> = {
   none: '',
 };
 
-type Rail = 'card' | 'transfer' | 'cash';
-const RAILS: readonly Rail[] = ['card', 'transfer', 'cash'];
+/** One of the project's country's ways to pay (FUNDING_CHOICES): a card, ArreglaYa's Dominican account, or a local method. */
+type Choice = (typeof FUNDING_CHOICES)[CountryCode][number];
+
+/** What the fund request says for a choice that is not a card: Banco Popular's voucher stays the Dominican `cash` without a method. */
+function offlineBody(choice: Exclude<Choice, 'card'>): FundBody {
+  if (choice === 'transfer') return { rail: 'transfer' };
+  return choice === 'popular' ? { rail: 'cash' } : { rail: 'cash', method: choice };
+}
+
+function choiceText(choice: Choice): { label: string; hint: string } {
+  return choice === 'card' || choice === 'transfer' ? t.offline.rails[choice] : t.offline.methods[choice];
+}
+
+/** The intro and the button of a choice that is not a card: a voucher, a transfer reference, a CLABE, or the bank's site. */
+function offlineStep(choice: Exclude<Choice, 'card'>, amount: string): { intro: string; button: string } {
+  if (choice === 'transfer') return { intro: t.offline.transferIntro, button: t.offline.generateTransfer(amount) };
+  if (choice === 'pse') return { intro: t.offline.pseIntro, button: t.offline.goToBankAmount(amount) };
+  if (choice === 'spei') return { intro: t.offline.speiIntro, button: t.offline.generateClabe(amount) };
+  const intro = choice === 'popular' ? t.offline.cashIntro : t.offline.cashIntroAt(LOCAL_METHODS[choice satisfies LocalMethodId].provider);
+  return { intro, button: t.offline.generateCash(amount) };
+}
 
 interface PayPanelProps {
   projectId: string;
+  country: CountryCode;
   money: ProjectMoney;
   clientId: string;
-  locale: string;
   /** Back after paying another way was chosen: the choice of how to pay takes the focus. */
   focusChoice: boolean;
   onFailure: (message: string | null) => void;
@@ -145,12 +172,13 @@ interface PayPanelProps {
   onFunded: () => Promise<unknown>;
 }
 
-function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, onOpened, onFunded }: PayPanelProps) {
+function PayPanel({ projectId, country, money, clientId, focusChoice, onFailure, onOpened, onFunded }: PayPanelProps) {
   const id = useId();
   const { user } = useViewer();
   const messageBox = useMessageBox();
   const methods = usePaymentMethods(clientId);
-  const [rail, setRail] = useState<Rail>('card');
+  const choices = FUNDING_CHOICES[country];
+  const [rail, setRail] = useState<Choice>('card');
   const [choice, setChoice] = useState<string | null>(null);
   const paying = useInFlight();
   // On the way to the bank's page: the button stays disabled until the browser leaves.
@@ -162,7 +190,7 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
   const saved = methods.data ?? [];
   const selected = choice ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? 'new';
   const due = money.milestones.find((m) => m.status === 'pending');
-  const dueAmount = formatMoney(money.dueMinor, money.currency, locale);
+  const dueAmount = formatMoney(money.dueMinor, money.currency);
   // The amount the server will charge (the price, or the stage due): the button says it.
   const payLabel = t.fund.payAmount(dueAmount);
 
@@ -189,7 +217,16 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
       window.location.assign(result.actionUrl);
       return;
     }
-    // Cash or transfer (202): the reference or voucher is shown at once; nothing is held yet.
+    // PSE (202): the payer authorises the debit at their bank's site (dLocal's redirect_url) and
+    // comes back to this page, as from a card's 3-D Secure; nothing is held until the bank confirms.
+    const bankSite = result.pending?.method === 'pse' ? result.pending.voucher?.url : null;
+    if (bankSite && /^https?:\/\//i.test(bankSite)) {
+      messageBox.show({ text: result.message, kind: 'info' });
+      setLeaving(true);
+      window.location.assign(bankSite);
+      return;
+    }
+    // Cash or transfer (202): the reference, voucher or CLABE is shown at once; nothing is held yet.
     if (result.pending) onOpened(result.pending);
     messageBox.show({ text: result.message, kind: result.pending ? 'info' : 'success' });
     await onFunded();
@@ -218,7 +255,7 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-1 font-medium text-slate-800">{t.offline.choice}</legend>
         <div className="grid gap-2 sm:grid-cols-3">
-          {RAILS.map((r, i) => (
+          {choices.map((r, i) => (
             <label key={r} className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-slate-400 p-3 has-checked:border-brand-700 has-checked:bg-brand-50">
               <input
                 ref={i === 0 ? firstRail : undefined}
@@ -236,10 +273,10 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
               />
               <span className="flex min-w-0 flex-col">
                 <span id={`${id}-${r}-label`} className="font-semibold text-slate-900">
-                  {t.offline.rails[r].label}
+                  {choiceText(r).label}
                 </span>
                 <span id={`${id}-${r}-hint`} className="text-sm text-slate-700">
-                  {t.offline.rails[r].hint}
+                  {choiceText(r).hint}
                 </span>
               </span>
             </label>
@@ -276,15 +313,22 @@ function PayPanel({ projectId, money, clientId, locale, focusChoice, onFailure, 
           )}
         </>
       ) : (
-        <div className="flex flex-col gap-3">
-          <p className="text-slate-800">{rail === 'transfer' ? t.offline.transferIntro : t.offline.cashIntro}</p>
-          <div>
-            <button type="button" disabled={busy} aria-busy={busy} onClick={() => void payWith({ rail })} className={buttonClasses('accent', 'w-full sm:w-auto')}>
-              {busy ? t.offline.generating : rail === 'transfer' ? t.offline.generateTransfer(dueAmount) : t.offline.generateCash(dueAmount)}
-            </button>
-          </div>
-        </div>
+        <OfflineStep choice={rail} amount={dueAmount} busy={busy} onPay={() => void payWith(offlineBody(rail))} />
       )}
+    </div>
+  );
+}
+
+function OfflineStep({ choice, amount, busy, onPay }: { choice: Exclude<Choice, 'card'>; amount: string; busy: boolean; onPay: () => void }) {
+  const step = offlineStep(choice, amount);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-slate-800">{step.intro}</p>
+      <div>
+        <button type="button" disabled={busy} aria-busy={busy} onClick={onPay} className={buttonClasses('accent', 'w-full sm:w-auto')}>
+          {busy ? t.offline.generating : step.button}
+        </button>
+      </div>
     </div>
   );
 }

@@ -49,7 +49,7 @@ function renderList(money: ProjectMoney, who: 'client' | 'contractor', status: P
   const onChanged = vi.fn(async () => {});
   render(
     <MessageBoxProvider>
-      <MilestonesList projectId="p1" status={status} money={money} locale="es-DO" asClient={who === 'client'} asContractor={who === 'contractor'} onChanged={onChanged} />
+      <MilestonesList projectId="p1" status={status} money={money} asClient={who === 'client'} asContractor={who === 'contractor'} onChanged={onChanged} />
     </MessageBoxProvider>,
   );
   return { calls, onChanged };

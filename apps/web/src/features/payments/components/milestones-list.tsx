@@ -13,7 +13,6 @@ interface MilestonesListProps {
   projectId: string;
   status: ProjectStatus;
   money: ProjectMoney;
-  locale: string;
   /** The project's client may release a funded milestone (not the last) while the work is in progress. */
   asClient: boolean;
   /** The hired contractor is told when the next milestone must be paid before the work goes on. */
@@ -35,7 +34,7 @@ const STATUS_CLASSES = {
  * progress; the last one goes with the final approval. The contractor is told when the next
  * milestone must be paid before the work goes on.
  */
-export function MilestonesList({ projectId, status, money, locale, asClient, asContractor, onChanged }: MilestonesListProps) {
+export function MilestonesList({ projectId, status, money, asClient, asContractor, onChanged }: MilestonesListProps) {
   const titleId = useId();
   const messageBox = useMessageBox();
   const [asking, setAsking] = useState<string | null>(null);
@@ -45,7 +44,7 @@ export function MilestonesList({ projectId, status, money, locale, asClient, asC
   // One Idempotency-Key per milestone release attempt: a retry after no answer reuses it.
   const attempt = useRef<{ milestoneId: string; key: string } | null>(null);
   if (money.milestones.length === 0) return null;
-  const amount = (minor: number) => formatMoney(minor, money.currency, locale);
+  const amount = (minor: number) => formatMoney(minor, money.currency);
   const nextDue = asContractor && status === 'in_progress' && !money.funded && money.releasedMinor > 0;
 
   // One tap, one request: a second tap while the release is in flight sends nothing.

@@ -33,7 +33,18 @@ function renderPanel(status: ProjectStatus, m: ProjectMoney, viewer: 'client' | 
     [
       {
         path: '/proyectos/p1',
-        element: <FundingSection projectId="p1" status={status} money={m} viewer={viewer} clientId={viewer === 'client' ? 'u1' : null} locale="es-DO" onChanged={async () => {}} />,
+        element: (
+          <FundingSection
+            projectId="p1"
+            country="DO"
+            status={status}
+            money={m}
+            viewer={viewer}
+            clientId={viewer === 'client' ? 'u1' : null}
+            locale="es-DO"
+            onChanged={async () => {}}
+          />
+        ),
       },
     ],
     { initialEntries: ['/proyectos/p1'] },

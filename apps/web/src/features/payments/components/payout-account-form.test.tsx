@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
+import type { PayoutCountry } from '@arreglaya/shared/payout-banks';
 import { PayoutAccountForm } from './payout-account-form.tsx';
 
 // The payout account form (decision 052): the Dominican banks as a select, the account type, the
@@ -16,7 +17,7 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function renderForm() {
+function renderForm(country: PayoutCountry = 'DO') {
   const puts: unknown[] = [];
   vi.stubGlobal(
     'fetch',
@@ -31,7 +32,7 @@ function renderForm() {
       return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
     }),
   );
-  renderWithProviders(<PayoutAccountForm userId="u1" current={null} />, { route: '/profile/pagos' });
+  renderWithProviders(<PayoutAccountForm userId="u1" current={null} country={country} />, { route: '/profile/pagos' });
   return puts;
 }
 
@@ -89,5 +90,32 @@ describe('PayoutAccountForm', () => {
     fireEvent.click(screen.getByRole('button', { name: t.balance.saveAccount }));
     expect(await screen.findByText(tp.payout.rncInvalid)).toBeTruthy();
     expect(puts).toEqual([]);
+  });
+
+  it('a Colombian contractor chooses among Colombian banks and CC or NIT', () => {
+    renderForm('CO');
+    const banks = Array.from((screen.getByLabelText(t.balance.bank) as HTMLSelectElement).options).map((o) => o.textContent);
+    expect(banks).toEqual(expect.arrayContaining(['Bancolombia', 'Davivienda', 'Banco de Bogotá']));
+    expect(banks).not.toContain('Banco BHD');
+    const documents = Array.from((screen.getByLabelText(t.balance.documentType) as HTMLSelectElement).options).map((o) => o.textContent);
+    expect(documents).toEqual(['--', 'Cédula de ciudadanía', 'NIT']);
+  });
+
+  it('a Mexican contractor types a CLABE: a bad one is refused in Spanish and nothing is sent; a good one names its bank', async () => {
+    const puts = renderForm('MX');
+    const documents = Array.from((screen.getByLabelText(t.balance.documentType) as HTMLSelectElement).options).map((o) => o.textContent);
+    expect(documents).toEqual(['--', 'CURP', 'RFC']);
+    fill(t.balance.bank, 'mx_banamex');
+    fill(t.balance.accountType, 'corriente');
+    fill(t.balance.clabe, '002010077777777772');
+    fill(t.balance.holderName, 'Ana Gómez');
+    fill(t.balance.documentType, 'curp');
+    fill(t.balance.documentNumber, 'GOMA850312HDFRRN09');
+    fireEvent.click(screen.getByRole('button', { name: t.balance.saveAccount }));
+    expect(await screen.findByText(tp.payout.clabeInvalid)).toBeTruthy();
+    expect(puts).toEqual([]);
+
+    fill(t.balance.clabe, '002010077777777771');
+    expect(await screen.findByText(t.balance.clabeBank('Banamex'))).toBeTruthy();
   });
 });

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { BANK_ACCOUNT_TYPES } from '@arreglaya/shared/domain';
-import { DR_BANK_IDS, DR_BANKS, PAYOUT_DOCUMENT_TYPES, findBank, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
+import { DOCUMENTS_OF, bankCountry, banksOf, findPayoutBank, type PayoutCountry } from '@arreglaya/shared/payout-banks';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { PayoutAccountInputSchema, type PayoutAccountInput } from '@arreglaya/shared/schemas/payments';
 import type { z } from 'zod';
@@ -14,14 +14,30 @@ import { paymentKeys, savePayoutAccount, type PayoutAccount } from '../api/payme
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 const FIELDS = ['bank', 'accountType', 'accountNumber', 'holderName', 'documentType', 'documentNumber'] as const satisfies readonly (keyof PayoutAccountInput)[];
-const BANK_LABELS = Object.fromEntries(DR_BANKS.map((b) => [b.id, b.name])) as Record<(typeof DR_BANK_IDS)[number], string>;
+type DocumentType = keyof typeof t.balance.documentTypes;
+
+/** The bank a Mexican CLABE names by its first three digits (payout-banks.ts), once 18 digits are typed. */
+function clabeBank(accountNumber: string | undefined): string | null {
+  const digits = (accountNumber ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{18}$/.test(digits)) return null;
+  return banksOf('MX').find((b) => b.code === digits.slice(0, 3))?.name ?? null;
+}
 
 /**
- * The contractor's account at a Dominican bank for payouts (decision 052): the bank from the list,
- * the account type, the number, the holder and their document (cédula, RNC or passport), checked by
- * the same schema as the server (the cédula's and RNC's check digits). Only last digits are shown back.
+ * The contractor's account for payouts at a bank of their country (decisions 052, 067): the bank
+ * from the country's list, the account type, the number (in Mexico the CLABE, with the bank it
+ * names), the holder and their document (DO cédula, RNC or passport; CO CC or NIT; MX CURP or RFC),
+ * checked by the same schema as the server. Only last digits are shown back. `country`: the saved
+ * account's bank's, else the contractor's profile's.
  */
-export function PayoutAccountForm({ userId, current }: { userId: string; current: PayoutAccount | null }) {
+export function PayoutAccountForm({ userId, current, country: profileCountry }: { userId: string; current: PayoutAccount | null; country: PayoutCountry }) {
+  const known = current && findPayoutBank(current.bank) ? current.bank : null;
+  const country = known ? bankCountry(known) : profileCountry;
+  const banks = banksOf(country);
+  const bankIds = banks.map((b) => b.id);
+  const bankLabels = Object.fromEntries(banks.map((b) => [b.id, b.name]));
+  const documents = DOCUMENTS_OF[country] as readonly DocumentType[];
+  const mexico = country === 'MX';
   const queryClient = useQueryClient();
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
@@ -37,13 +53,15 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
     resolver: zodResolver(PayoutAccountInputSchema),
     defaultValues: {
       // A bank typed before the list is chosen again from it.
-      bank: (current && findBank(current.bank) ? current.bank : '') as PayoutAccountInput['bank'],
+      bank: (known ?? '') as PayoutAccountInput['bank'],
       holderName: current?.holderName ?? '',
       accountNumber: '',
       documentNumber: '',
     },
   });
-  const documentType = useWatch({ control, name: 'documentType' }) as PayoutDocumentType | '' | undefined;
+  const documentType = useWatch({ control, name: 'documentType' }) as DocumentType | '' | undefined;
+  const typedAccount = useWatch({ control, name: 'accountNumber' });
+  const impliedBank = mexico ? clabeBank(typedAccount) : null;
   const onSubmit = useSubmitWithMessage({
     send: async (values: z.output<typeof PayoutAccountInputSchema>) => {
       const answer = await savePayoutAccount(values);
@@ -76,9 +94,9 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
               <ChoiceSelect
                 {...c}
                 {...register('bank')}
-                defaultValue={current && findBank(current.bank) ? current.bank : ''}
-                options={DR_BANK_IDS}
-                labels={BANK_LABELS}
+                defaultValue={known ?? ''}
+                options={bankIds}
+                labels={bankLabels}
                 placeholder={t.balance.chooseBank}
                 className={inputClasses()}
               />
@@ -97,8 +115,12 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
               />
             )}
           </Field>
-          <Field label={t.balance.accountNumber} error={errors.accountNumber?.message}>
-            {(c) => <input {...c} {...register('accountNumber')} inputMode="numeric" autoComplete="off" maxLength={30} className={inputClasses()} />}
+          <Field
+            label={mexico ? t.balance.clabe : t.balance.accountNumber}
+            hint={mexico ? (impliedBank ? t.balance.clabeBank(impliedBank) : t.balance.clabeHint) : undefined}
+            error={errors.accountNumber?.message}
+          >
+            {(c) => <input {...c} {...register('accountNumber')} inputMode="numeric" autoComplete="off" maxLength={mexico ? 22 : 30} className={inputClasses()} />}
           </Field>
           <Field label={t.balance.holderName} error={errors.holderName?.message}>
             {(c) => <input {...c} {...register('holderName')} autoComplete="name" maxLength={120} className={inputClasses()} />}
@@ -109,7 +131,7 @@ export function PayoutAccountForm({ userId, current }: { userId: string; current
                 {...c}
                 {...register('documentType')}
                 defaultValue={current?.documentType ?? ''}
-                options={PAYOUT_DOCUMENT_TYPES}
+                options={documents}
                 labels={t.balance.documentTypes}
                 placeholder="--"
                 className={inputClasses()}

@@ -31,11 +31,14 @@ export function PendingPaymentPanel({ projectId, pending, locale, autoFocus, onC
   const titleRef = useRef<HTMLHeadingElement>(null);
   const messageBox = useMessageBox();
   const [confirming, setConfirming] = useState(false);
-  const amount = (minor: number) => formatMoney(minor, pending.currency, locale);
+  const amount = (minor: number) => formatMoney(minor, pending.currency);
   const due = formatMoment(pending.expiresAt, locale, true);
   const missingMinor = Math.max(0, pending.amountMinor - pending.receivedMinor);
   const partial = pending.receivedMinor > 0;
   const transfer = pending.rail === 'transfer';
+  // A SPEI payment's voucher number is the CLABE to transfer to; PSE's is at the bank's site (decision 067).
+  const spei = pending.method === 'spei';
+  const pse = pending.method === 'pse';
 
   useEffect(() => {
     if (autoFocus) titleRef.current?.focus();
@@ -95,6 +98,44 @@ export function PendingPaymentPanel({ projectId, pending, locale, autoFocus, onC
           )}
           <p className="font-semibold text-slate-900">{t.dueTransfer(due)}</p>
           <p className="text-slate-800">{t.nextTransfer}</p>
+        </div>
+      ) : spei ? (
+        <div className="flex flex-col gap-4">
+          <h3 id={titleId} ref={titleRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-offset-2">
+            {t.speiTitle}
+          </h3>
+          <Amount label={t.exactAmount} value={amount(pending.amountMinor)} />
+          {pending.voucher ? (
+            <div className="flex flex-col gap-1">
+              <p className="font-medium text-slate-700">{t.clabe}</p>
+              <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+                <p className="font-mono text-2xl font-bold wrap-anywhere text-slate-900 select-all sm:text-3xl sm:tracking-wide" data-testid="spei-clabe">
+                  {pending.voucher.number}
+                </p>
+                <CopyButton value={pending.voucher.number} what={t.clabe} />
+              </div>
+              <p className="text-slate-800">{t.clabeHint}</p>
+            </div>
+          ) : (
+            <p className="text-slate-800">{t.voucherMissing}</p>
+          )}
+          <p className="font-semibold text-slate-900">{t.dueTransfer(due)}</p>
+          <p className="text-slate-800">{t.nextSpei}</p>
+        </div>
+      ) : pse ? (
+        <div className="flex flex-col gap-4">
+          <h3 id={titleId} ref={titleRef} tabIndex={-1} className="text-xl font-bold text-slate-900 outline-offset-2">
+            {t.pseTitle}
+          </h3>
+          <Amount label={t.amountToPay} value={amount(pending.amountMinor)} />
+          <p className="text-slate-800">{t.pseWaiting}</p>
+          {pending.voucher?.url && safeUrl(pending.voucher.url) && (
+            <div>
+              <a href={pending.voucher.url} className={buttonClasses('primary', 'w-full sm:w-auto')}>
+                {t.goToBank}
+              </a>
+            </div>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-4">

@@ -1,0 +1,177 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { formatMoney } from '@arreglaya/shared/format-money';
+import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
+import { testMoney } from '@/test/project-fixtures.ts';
+import { FundingSection } from './funding-section.tsx';
+import '@/test/jsdom-css-escape.ts';
+
+// The funding step per country (issue 51, decision 067): the project's country's ways to pay in
+// FUNDING_CHOICES order, amounts in its currency as that country writes them, one request per tap,
+// OXXO's voucher and SPEI's CLABE from the 202. Only `fetch` is replaced.
+
+const o = t.offline;
+const PAYMENT_ID = '3b2d6c1e-8f4a-4b7c-9d2e-5a6b7c8d9e0f';
+const COP = testMoney({ currency: 'COP', priceMinor: 400_000_000, dueMinor: 400_000_000 });
+const MXN = testMoney({ currency: 'MXN', priceMinor: 400_000, dueMinor: 400_000 });
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function mexicanPending(method: 'oxxo' | 'spei'): PendingPayment {
+  return {
+    paymentId: PAYMENT_ID,
+    rail: 'cash',
+    method,
+    amountMinor: 400_000,
+    currency: 'MXN',
+    receivedMinor: 0,
+    expiresAt: '2026-12-09T18:00:00.000Z',
+    transfer: null,
+    voucher:
+      method === 'oxxo'
+        ? { number: '93000262870312', barcode: '23790000000000000000000000000000000000000042', company: 'OXXO', url: 'https://sandbox.dlocal.com/tickets/T-1' }
+        : { number: '646180157000000004', barcode: null, company: 'SPEI', url: null },
+  };
+}
+
+/** The section as the project page mounts it for its client; the fund request answers `answer` once `release` is called (or at once). */
+function renderSection(country: CountryCode, money: ProjectMoney, answer?: FundResult) {
+  const funds: string[] = [];
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/me/payment-methods') return json(200, { items: [] });
+      if (url === '/api/projects/p1/fund' && answer) {
+        funds.push(String(init?.body));
+        await held;
+        return json(202, answer);
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'No' } });
+    }),
+  );
+  renderWithProviders(<FundingSection projectId="p1" country={country} status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />, {
+    route: '/proyectos/p1',
+  });
+  return { funds, release: () => release() };
+}
+
+const choices = () =>
+  within(screen.getByRole('group', { name: o.choice }))
+    .getAllByRole('radio')
+    .map((r) => document.getElementById(r.getAttribute('aria-labelledby')!)!.textContent);
+
+describe('FundingSection: the ways to pay of the project’s country', () => {
+  it('a Colombian project offers card, PSE and Efecty (no transfer to ArreglaYa’s Dominican account), in pesos colombianos', () => {
+    renderSection('CO', COP);
+    expect(choices()).toEqual([o.rails.card.label, o.methods.pse.label, o.methods.efecty.label]);
+    expect(screen.queryByRole('radio', { name: o.rails.transfer.label })).toBeNull();
+    expect(screen.getByText(o.methods.efecty.hint)).toBeTruthy();
+    const cop = formatMoney(400_000_000, 'COP');
+    expect(cop.replace(/\s/g, ' ')).toBe('$ 4.000.000');
+    fireEvent.click(screen.getByRole('radio', { name: o.methods.pse.label }));
+    expect(screen.getByText(o.pseIntro)).toBeTruthy();
+    expect(screen.getByRole('button', { name: o.goToBankAmount(cop) })).toBeTruthy();
+  });
+
+  it('a Mexican project offers card, SPEI and OXXO, in pesos mexicanos', () => {
+    renderSection('MX', MXN);
+    expect(choices()).toEqual([o.rails.card.label, o.methods.spei.label, o.methods.oxxo.label]);
+    fireEvent.click(screen.getByRole('radio', { name: o.methods.spei.label }));
+    expect(screen.getByRole('button', { name: o.generateClabe('$4,000.00') })).toBeTruthy();
+  });
+
+  it('OXXO: a double tap posts {rail: cash, method: oxxo} once, then the voucher shows its number, amount and store', async () => {
+    const pending = mexicanPending('oxxo');
+    const { funds, release } = renderSection('MX', MXN, {
+      message: tp.fund.voucherOpened,
+      paymentId: PAYMENT_ID,
+      status: 'pending',
+      amountMinor: 400_000,
+      currency: 'MXN',
+      actionUrl: null,
+      pending,
+    });
+    fireEvent.click(screen.getByRole('radio', { name: o.methods.oxxo.label }));
+    const button = screen.getByRole('button', { name: o.generateCash('$4,000.00') });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await waitFor(() => expect(funds).toHaveLength(1));
+    expect(screen.getByRole('button', { name: o.generating })).toHaveProperty('disabled', true);
+    release();
+    const panel = await screen.findByTestId('pending-payment');
+    expect(funds.map((b) => JSON.parse(b) as unknown)).toEqual([{ rail: 'cash', method: 'oxxo' }]);
+    expect(within(panel).getByTestId('voucher-number').textContent).toBe('93000262870312');
+    expect(panel.textContent).toContain('$4,000.00');
+    expect(panel.textContent).toContain('OXXO');
+    expect(within(panel).getByRole('heading', { name: o.cashTitle })).toBeTruthy();
+  });
+
+  it('SPEI: the CLABE to transfer to, with its copy button, and the exact amount', async () => {
+    const { release } = renderSection('MX', MXN, {
+      message: tp.fund.speiOpened,
+      paymentId: PAYMENT_ID,
+      status: 'pending',
+      amountMinor: 400_000,
+      currency: 'MXN',
+      actionUrl: null,
+      pending: mexicanPending('spei'),
+    });
+    release();
+    fireEvent.click(screen.getByRole('radio', { name: o.methods.spei.label }));
+    fireEvent.click(screen.getByRole('button', { name: o.generateClabe('$4,000.00') }));
+    const panel = await screen.findByTestId('pending-payment');
+    expect(within(panel).getByRole('heading', { name: o.speiTitle })).toBeTruthy();
+    expect(within(panel).getByTestId('spei-clabe').textContent).toBe('646180157000000004');
+    expect(within(panel).getByRole('button', { name: o.copyLabel(o.clabe) })).toBeTruthy();
+    expect(panel.textContent).toContain('$4,000.00');
+  });
+
+  it('PSE opened and not yet confirmed by the bank: the page says so, with the way back to the bank; the contractor reads that the client pays from her bank', () => {
+    const pse: PendingPayment = {
+      paymentId: PAYMENT_ID,
+      rail: 'cash',
+      method: 'pse',
+      amountMinor: 400_000_000,
+      currency: 'COP',
+      receivedMinor: 0,
+      expiresAt: '2026-12-09T18:00:00.000Z',
+      transfer: null,
+      voucher: { number: 'D-4-1', barcode: null, company: 'PSE', url: 'https://sandbox.dlocal.com/tickets/D-4-1' },
+    };
+    renderSection('CO', { ...COP, pending: pse });
+    const panel = screen.getByTestId('pending-payment');
+    expect(within(panel).getByRole('heading', { name: o.pseTitle })).toBeTruthy();
+    expect(panel.textContent).toContain(o.pseWaiting);
+    expect(within(panel).getByRole('link', { name: o.goToBank }).getAttribute('href')).toBe('https://sandbox.dlocal.com/tickets/D-4-1');
+    expect(panel.textContent?.replace(/\s/g, ' ')).toContain('$ 4.000.000');
+    cleanup();
+
+    renderWithProviders(
+      <FundingSection
+        projectId="p1"
+        country="CO"
+        status="assigned"
+        money={{ ...COP, pending: pse }}
+        viewer="contractor"
+        clientId={null}
+        locale="es-DO"
+        onChanged={async () => {}}
+      />,
+      {
+        route: '/proyectos/p1',
+      },
+    );
+    expect(screen.getByText(o.contractorWaitingBank)).toBeTruthy();
+  });
+});

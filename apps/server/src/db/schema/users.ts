@@ -24,13 +24,14 @@ import { createdAt, tsvector, updatedAt, bytea } from './types.ts';
 // verification) under our own names, so the auth library adds behaviour, not tables.
 
 /**
- * An account the directory may list: confirmed e-mail, active, not banned, not deleted. With a
+ * An account the directory may list: a confirmed e-mail (or, for an account made from a phone
+ * proven by a code, that phone: decision 064), active, not banned, not deleted. With a
  * contractor role and a minimum profile (contractorProfiles.listable) it is listed: in search,
  * counts, favourites and the public page (db/contractor-listing.ts, LISTED). The
  * one place of this rule: the partial indexes below and LISTED are built from it.
  */
-export function listableAccount(t: { status: AnyPgColumn; emailVerified: AnyPgColumn; deletedAt: AnyPgColumn; bannedAt: AnyPgColumn }) {
-  return sql`${t.status} = 'active' AND ${t.emailVerified} AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`;
+export function listableAccount(t: { status: AnyPgColumn; emailVerified: AnyPgColumn; phoneVerified: AnyPgColumn; deletedAt: AnyPgColumn; bannedAt: AnyPgColumn }) {
+  return sql`${t.status} = 'active' AND (${t.emailVerified} OR ${t.phoneVerified}) AND ${t.deletedAt} IS NULL AND ${t.bannedAt} IS NULL`;
 }
 
 export const users = pgTable(
@@ -39,6 +40,11 @@ export const users = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
     emailVerified: boolean('email_verified').notNull().default(false),
+    /**
+     * An account made from a phone proven by a code, with no e-mail (decision 064: an invited
+     * técnico): the proven phone stands where the confirmed e-mail stands for everyone else.
+     */
+    phoneVerified: boolean('phone_verified').notNull().default(false),
     /** Full name as better-auth keeps it; firstName/lastName are the spec's fields. */
     name: text('name').notNull().default(''),
     image: text('image'),

@@ -6,7 +6,7 @@ import { appSettings, authAccounts, notificationPreferences, sessions, users, ve
 /** Removes an unconfirmed account and its pending sign-up code (a confirmed one is left alone). */
 export async function deleteUnconfirmedAccount(tx: DbOrTx, userId: string, email: string): Promise<void> {
   await tx.delete(verifications).where(eq(verifications.identifier, `email-verification-otp-${email}`));
-  await tx.delete(users).where(and(eq(users.id, userId), eq(users.emailVerified, false)));
+  await tx.delete(users).where(and(eq(users.id, userId), eq(users.emailVerified, false), eq(users.phoneVerified, false)));
 }
 
 /** When the account's newest session ends, or undefined when it has none. */
@@ -65,7 +65,7 @@ export async function insertSysadmin(tx: DbOrTx, email: string): Promise<string>
 export async function insertPhoneOnlyUser(tx: DbOrTx, v: { email: string; role: 'contractor'; firstName: string; lastName: string; name: string }): Promise<string> {
   const [row] = await tx
     .insert(users)
-    .values({ ...v, emailVerified: false })
+    .values({ ...v, emailVerified: false, phoneVerified: true })
     .returning({ id: users.id });
   return row!.id;
 }

@@ -147,6 +147,39 @@ describe('the técnico joins from his link', () => {
     expect((await view(token, headers)).json()).toMatchObject({ mayAccept: true, accountExists: true });
   });
 
+  it('lists him once his profile is complete: the proven phone stands for the e-mail he never gave', async () => {
+    const { token, phone } = await invited();
+    const { headers, userId } = await joinFromLink(token, phone);
+    const page = () => t.app.inject({ method: 'GET', url: `/api/contractors/${userId}` });
+    expect((await page()).statusCode).toBe(404);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/me/profile/contractor',
+      headers,
+      payload: {
+        firstName: 'Juan Pablo',
+        lastName: 'Reyes',
+        phone: '(829) 555 0199',
+        country: 'DO',
+        companyName: 'Reyes Plomería',
+        cedula: '001-0000016-9',
+        serviceTypes: ['plomeria'],
+        description: 'Plomero de confianza.',
+        address: 'Calle del Sol 12',
+        postalCode: '',
+        city: 'santiago',
+        zone: '',
+        facebook: '',
+        instagram: '',
+        linkedin: '',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The page's answer may be cached a moment (decision 048): the change reaches it by NOTIFY.
+    await expect.poll(async () => (await page()).statusCode).toBe(200);
+    expect((await page()).json()).toMatchObject({ id: userId, name: 'Juan Pablo Reyes' });
+  });
+
   it('asks a number that already has an account to sign in, and attaches the invitation to it: never a second account', async () => {
     const tecnico = await person(t, 'contractor', 'Papo');
     const phone = freshNumber();

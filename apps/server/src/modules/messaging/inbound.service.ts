@@ -169,18 +169,20 @@ async function routeReply(deps: InboundDeps, replies: ReplyDeps, m: InboundMessa
   const owner = await findWhatsAppOwner(deps.db, m.from);
   // A number of nobody, or one that asked for no messages: nothing stored, nothing sent.
   if (!owner || owner.optedOut) return;
-  if (m.type !== undefined && m.type !== 'text') {
-    const said = await routeMedia(deps.log, replies, owner.userId, m);
-    if (said !== undefined) await answer(deps, 'whatsapp', m, said, 'reply');
-    return;
-  }
+  const media = m.type !== undefined && m.type !== 'text';
   const parsed = SendChatMessageSchema.safeParse({ text: m.text });
-  if (!parsed.success) {
+  if (!media && !parsed.success) {
     if (m.text.length > CHAT_TEXT_MAX) await answer(deps, 'whatsapp', m, messaging.reply.tooLong(CHAT_TEXT_MAX), 'reply');
     return;
   }
-  // "Responder" pressed on a notice (decision 062): this text goes to that conversation.
+  // "Responder" pressed on a notice (decision 062): this message, text, photo or voice note, goes to that conversation.
   const chosen = deps.buttons ? await takeReplyTarget(deps.db, owner.userId, new Date(deps.now?.() ?? Date.now())) : null;
+  if (media) {
+    const said = await routeMedia(deps.log, replies, owner.userId, m, chosen);
+    if (said !== undefined) await answer(deps, 'whatsapp', m, said, 'reply');
+    return;
+  }
+  if (!parsed.success) return;
   const conversationId = chosen ?? (await replyConversation(deps.db, owner.userId, m.contextId));
   if (conversationId) {
     try {

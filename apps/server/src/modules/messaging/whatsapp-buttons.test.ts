@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHATSAPP_TEMPLATES } from '@arreglaya/shared/i18n/messaging';
 import { whatsappButtons as tb } from '@arreglaya/shared/i18n/whatsapp-buttons';
@@ -157,6 +158,27 @@ describe('a new offer’s buttons', () => {
     const conversation = (list.json().conversations as { id: string; projectId: string | null }[]).find((c) => c.projectId === projectId)!;
     const messages = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversation.id}/messages`, headers: contractor.headers });
     expect(messages.json().messages).toEqual(expect.arrayContaining([expect.objectContaining({ text: '¿Incluye los materiales?', mine: false })]));
+  });
+  it('Responder sends a photo too to that notice’s conversation, not to the newest one', async () => {
+    const client = await onWhatsApp('client', 'Yolanda');
+    const first = await offerTo(client);
+    const notice = await withButtons(client.number, ['Aceptar', 'Rechazar', 'Responder']);
+    await wa().press(client.number, notice.id, 'Responder');
+    // Another contractor's offer arrives after the press: the newest notice is his.
+    const second = await offerTo(client);
+    const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#e76f51' } })
+      .jpeg()
+      .toBuffer();
+    await wa().receiveMedia(client.number, { kind: 'image', bytes: photo, mime: 'image/jpeg', caption: 'Así está la tubería' });
+    await settled();
+    const photosIn = async (contractor: Person, projectId: string) => {
+      const list = await t.app.inject({ method: 'GET', url: '/api/conversations', headers: contractor.headers });
+      const conversation = (list.json().conversations as { id: string; projectId: string | null }[]).find((c) => c.projectId === projectId)!;
+      const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversation.id}/messages`, headers: contractor.headers });
+      return (res.json().messages as { type: string; text: string }[]).filter((m) => m.type === 'image');
+    };
+    expect(await photosIn(first.contractor, first.projectId)).toEqual([expect.objectContaining({ text: 'Así está la tubería' })]);
+    expect(await photosIn(second.contractor, second.projectId)).toEqual([]);
   });
 });
 

@@ -169,7 +169,8 @@ export async function storeWhatsAppMedia(deps: MediaReplyDeps, userId: string, c
 
 /**
  * A person's non-text WhatsApp message (the sender already known and not opted out): a photo or a
- * voice note goes into the conversation their text would go to (decision 061); anything else, or no
+ * voice note goes into the conversation their text would go to (decision 061), or the one they
+ * chose with "Responder" (`chosen`, decision 062); anything else, or no
  * conversation, or a file refused, keeps nothing. Gives the Spanish answer to send, or undefined.
  */
 export async function routeMedia(
@@ -177,9 +178,10 @@ export async function routeMedia(
   replies: { chat: ChatDeps; appUrl: string; media?: WhatsAppMediaClient },
   userId: string,
   m: { type?: string; media?: InboundMedia; contextId?: string },
+  chosen: string | null = null,
 ): Promise<string | undefined> {
   if (!m.media || !replies.media || (m.type !== 'image' && m.type !== 'audio')) return tm.unsupported;
-  const conversationId = await replyConversation(replies.chat.db, userId, m.contextId);
+  const conversationId = chosen ?? (await replyConversation(replies.chat.db, userId, m.contextId));
   if (conversationId) {
     try {
       return await storeWhatsAppMedia({ chat: replies.chat, media: replies.media, log }, userId, conversationId, m.media);

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import WebSocket from 'ws';
 import { conversations, logTrail, messages } from '../src/db/schema/index.ts';
 import { CHAT_MESSAGE_BUDGET, CLOSE, SOCKET_LIMITS } from '../src/modules/chat/chat-socket.routes.ts';
@@ -65,6 +65,24 @@ const refusal = (p: Promise<unknown>) =>
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, new Promise<'timeout'>((r) => setTimeout(() => r('timeout'), ms))]);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A round trip on the socket (keepItAlive and its answer): true once answered, false when it closes first. */
+function answers(s: Socket): Promise<boolean> {
+  if (s.isClosed()) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      if ((JSON.parse(String(data)) as { action?: unknown }).action === 'keepItAlive') done(true);
+    };
+    const done = (answered: boolean) => {
+      s.ws.off('message', onMessage);
+      resolve(answered);
+    };
+    s.ws.on('message', onMessage);
+    void s.closed.then(() => done(false));
+    s.ws.send(JSON.stringify({ action: 'keepItAlive' }));
+  });
+}
+const allAnswer = async (sockets: Socket[]) => (await Promise.all(sockets.map(answers))).every(Boolean);
+
 /** Signs in from an address of its own (the per-address sign-in limit is not under test here). */
 async function person(role: 'client' | 'contractor' = 'client') {
   const user = await createUser(t.db, { role });
@@ -79,14 +97,12 @@ describe('sockets per session and per address', () => {
     const ip = address();
     const sockets: Socket[] = [];
     for (let i = 0; i < SOCKET_LIMITS.perSession; i++) sockets.push(await open(cookie, ip));
-    await sleep(100);
-    expect(sockets.some((s) => s.isClosed())).toBe(false);
+    expect(await allAnswer(sockets)).toBe(true);
 
     const newest = await open(cookie, ip);
     expect(await within(sockets[0]!.closed, 3000)).toEqual({ code: CLOSE.tooMany, reason: 'too many sockets' });
-    await sleep(100);
-    expect(sockets.slice(1).some((s) => s.isClosed())).toBe(false);
-    expect(newest.isClosed()).toBe(false);
+    // Every other socket still answers a round trip made after the oldest closed.
+    expect(await allAnswer([...sockets.slice(1), newest])).toBe(true);
     for (const s of [...sockets, newest]) s.ws.close(1000);
   });
 
@@ -97,16 +113,13 @@ describe('sockets per session and per address', () => {
       const { cookie } = await person();
       for (let i = 0; i < 5 && sockets.length < SOCKET_LIMITS.perAddress; i++) sockets.push(await open(cookie, ip));
     }
-    await sleep(100);
-    expect(sockets.some((s) => s.isClosed())).toBe(false);
+    expect(await allAnswer(sockets)).toBe(true);
     const { cookie } = await person();
     const newest = await open(cookie, ip);
     expect(await within(sockets[0]!.closed, 3000)).toEqual({ code: CLOSE.tooMany, reason: 'too many sockets' });
     // Another address is not concerned.
     const elsewhere = await open(cookie, address());
-    await sleep(100);
-    expect(sockets.slice(1).some((s) => s.isClosed())).toBe(false);
-    expect(newest.isClosed() || elsewhere.isClosed()).toBe(false);
+    expect(await allAnswer([...sockets.slice(1), newest, elsewhere])).toBe(true);
     for (const s of [...sockets, newest, elsewhere]) s.ws.close(1000);
   });
 });
@@ -141,12 +154,12 @@ describe('upgrades', () => {
   it('logs the chat entry at most once a minute per person, however many sockets they open', async () => {
     const { user, cookie } = await person();
     const sockets = [await open(cookie, address()), await open(cookie, address()), await open(cookie, address())];
-    await sleep(300);
-    const entries = await t.db
-      .select()
-      .from(logTrail)
-      .where(and(eq(logTrail.userId, user.id), eq(logTrail.action, 'chat-enter')));
-    expect(entries).toHaveLength(1);
+    // Someone else enters after them: once their entry is written, so is any of the first person's.
+    const later = await person();
+    sockets.push(await open(later.cookie, address()));
+    const entries = (userId: string) => t.db.$count(logTrail, and(eq(logTrail.userId, userId), eq(logTrail.action, 'chat-enter')));
+    await vi.waitFor(async () => expect(await entries(later.user.id)).toBe(1), { timeout: 10_000, interval: 50 });
+    expect(await entries(user.id)).toBe(1);
     for (const s of sockets) s.ws.close(1000);
   });
 });

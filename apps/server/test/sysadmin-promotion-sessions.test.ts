@@ -86,9 +86,13 @@ describe('promoting an account to sysadmin (ensureSysadmin: ADMIN_EMAIL, admin:c
   it('keeps the sessions of a sysadmin whose password is set again unchanged (ADMIN_PASSWORD at every start)', async () => {
     const admin = await createUser(t.db, { role: 'sysadmin', firstName: 'Jefa' });
     const cookie = await signIn(t, admin);
+    const other = await createUser(t.db, { role: 'sysadmin', firstName: 'Otra' });
+    const otherCookie = await signIn(t, other);
     await ensureSysadmin(t.db, admin.email, admin.password);
-    // The database's notice reaches the kept sessions within milliseconds (decision 028).
-    await new Promise((r) => setTimeout(r, 200));
+    // A later replacement (another account's) ends that session: its notice arrives after any the
+    // first sent (the database's notices come in commit order, decision 028).
+    await ensureSysadmin(t.db, other.email, 'Cacao-Dulce-2028');
+    expect(await settledStatus(otherCookie, '/api/admin/overview', 401)).toBe(401);
     expect((await get(cookie, '/api/admin/overview')).statusCode).toBe(200);
   });
 });

@@ -46,6 +46,8 @@ test.describe('landing /', () => {
   });
 
   test('the carousels move on their own, and stop on hover and on focus', async ({ page }) => {
+    // The page's clock runs as usual, and is moved on by the test where it waits for nothing to happen.
+    await page.clock.install();
     await page.goto('/');
     const reviews = page.getByRole('region', { name: 'Testimonios de clientes' });
     const why = page.getByRole('region', { name: 'Razones para elegir ArreglaYa' });
@@ -56,18 +58,21 @@ test.describe('landing /', () => {
     await why.hover();
     await expect(why).toHaveAttribute('data-playing', 'false');
     const shown = await why.getByRole('group').filter({ visible: true }).getAttribute('aria-label');
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(10_000);
     await expect(why.getByRole('group').filter({ visible: true })).toHaveAttribute('aria-label', shown!);
     await page.mouse.move(0, 0);
 
     await reviews.getByRole('button', { name: 'Siguiente' }).focus();
     await expect(reviews).toHaveAttribute('data-playing', 'false');
+    // The page's time moved on for this carousel too: Siguiente shows the one after the one shown now.
+    const current = Number((await reviews.getByRole('group').filter({ visible: true }).getAttribute('aria-label'))!.split(' ')[0]);
     await page.keyboard.press('Enter');
-    await expect(reviews.getByRole('group', { name: '3 de 3' })).toBeVisible();
+    await expect(reviews.getByRole('group', { name: `${(current % 3) + 1} de 3` })).toBeVisible();
   });
 
   test('the carousels stay still under prefers-reduced-motion', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.clock.install();
     await page.goto('/');
     // Both are hydrated after the page's first pass (decision 018), from the prerendered
     // (playing) markup: the attributes must follow the setting too, not only the text.
@@ -78,7 +83,7 @@ test.describe('landing /', () => {
       await expect(carousel.locator('[aria-live]')).toHaveAttribute('aria-live', 'polite');
     }
     const why = page.getByRole('region', { name: 'Razones para elegir ArreglaYa' });
-    await page.waitForTimeout(2_500);
+    await page.clock.runFor(10_000);
     await expect(why.getByRole('group', { name: '1 de 4' })).toBeVisible();
   });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
 import { noticesSent } from './client.ts';
 import { deferred } from './deferred-writes.ts';
@@ -46,8 +46,11 @@ describe('NOTIFYs after commit', () => {
       later.notify('notifier_a', 'first');
       later.notify('notifier_b', 'second');
       later.notify('notifier_a', 'third');
-      await new Promise((r) => setTimeout(r, 50));
-      seenBeforeCommit.push(heard.length);
+      // A NOTIFY another connection sends now arrives; none of these came before it.
+      const mark = `mark-${Math.random()}`;
+      await t.pool.query(`SELECT pg_notify('notifier_b', $1)`, [mark]);
+      await vi.waitFor(() => expect(heard.some((h) => h.payload === mark)).toBe(true), { timeout: 5_000, interval: 10 });
+      seenBeforeCommit.push(heard.splice(0).filter((h) => h.payload !== mark).length);
     });
     expect(seenBeforeCommit).toEqual([0]);
     expect(await heardSoFar()).toEqual([

@@ -1,13 +1,12 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiErrors } from '@arreglaya/shared/i18n/common';
 import { contact as t } from '@arreglaya/shared/i18n/contact';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { ContactForm } from '@/features/contact/components/contact-form.tsx';
 import { fillContactForm } from '@/test/contact-form.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 
 // A real form (/contactus) answering a refused submission: the server's per-field messages
 // (lib/form-errors.ts) go under their fields, the first one focused; anything else goes to the
@@ -16,14 +15,7 @@ import { fillContactForm } from '@/test/contact-form.ts';
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 function renderForm() {
-  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <MessageBoxProvider>
-        <ContactForm />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<ContactForm />);
 }
 
 async function fillAndSend() {

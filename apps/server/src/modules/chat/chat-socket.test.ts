@@ -199,10 +199,13 @@ describe('/ws', () => {
     c.send({ action: 'isContactOnLine', contact: client.user.id });
     expect(await c.next(action('isContactOnLine'))).toMatchObject({ members: [] });
     expect(await t.db.$count(messages, eq(messages.conversationId, id))).toBe(0);
-    await new Promise((r) => setTimeout(r, 200));
+    // The contractor's typing, sent after, reaches the client; nothing of the stranger's came before it.
+    const b = await open(port1, contractor.cookie);
+    b.send({ action: 'typing', conversationId: id });
+    await a.next((f) => f.action === 'typing' && f.userId === contractor.user.id);
     expect(a.frames.filter((f) => f.action === 'message' || f.action === 'typing')).toEqual([]);
-    void contractor;
     a.ws.close(1000);
+    b.ws.close(1000);
     c.ws.close(1000);
   });
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, createPool } from '../../db/client.ts';
+import { passRateLimitTime } from '../../../test/support/rate-limit-clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { RateLimiter } from './rate-limits.service.ts';
 
@@ -75,9 +76,18 @@ describe('rate limits counted in memory and shared through PostgreSQL', () => {
     const limiter = new RateLimiter(t.db, { flushMs: HOUR });
     for (let i = 0; i < 5; i++) await limiter.hit('short', 60, 300);
     await limiter.flush();
-    await new Promise((r) => setTimeout(r, 350));
-    expect((await limiter.hit('short', 60, 300)).hits).toBe(1);
-    await limiter.stop();
+    expect(await storedHits('short')).toBe(5);
+    // 350 ms pass, for this instance's clock and for the database's windows.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 350);
+      await passRateLimitTime(t.db, 350, 'short');
+      expect((await limiter.hit('short', 60, 300)).hits).toBe(1);
+      await limiter.stop();
+      expect(await storedHits('short')).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps counting, and limiting, in memory while PostgreSQL is out of reach, without throwing', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFailure } from '@arreglaya/shared/i18n/common';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { ErrorWithRetry } from './error-with-retry.tsx';
 
 afterEach(cleanup);
@@ -29,11 +30,7 @@ describe('ErrorWithRetry', () => {
       if (attempts === 1) throw new Error('offline');
       return ['Plomería', 'Pintura'];
     };
-    render(
-      <QueryClientProvider client={new QueryClient()}>
-        <List load={load} />
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<List load={load} />, { messageBox: false });
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('No pudimos cargar la lista.');
 

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadFailure } from '@arreglaya/shared/i18n/common';
 import { shell } from '@arreglaya/shared/i18n/shell';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { QueryState } from './query-state.tsx';
 
 afterEach(cleanup);
@@ -26,12 +27,7 @@ function List({ load }: { load: () => Promise<string[]> }) {
 }
 
 function renderList(load: () => Promise<string[]>) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={client}>
-      <List load={load} />
-    </QueryClientProvider>,
-  );
+  return renderWithProviders(<List load={load} />, { messageBox: false });
 }
 
 /** A promise the test settles when it wants. */
@@ -82,7 +78,6 @@ describe('QueryState', () => {
   });
 
   it('shows a record (no empty state) and another error view when the page gives one', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     function Record({ fail }: { fail: boolean }) {
       const query = useQuery({
         queryKey: ['record', fail],
@@ -97,11 +92,12 @@ describe('QueryState', () => {
         </QueryState>
       );
     }
-    render(
-      <QueryClientProvider client={client}>
+    renderWithProviders(
+      <>
         <Record fail={false} />
         <Record fail />
-      </QueryClientProvider>,
+      </>,
+      { messageBox: false },
     );
     expect(await screen.findByRole('heading', { name: 'Resumen' })).toBeTruthy();
     expect((await screen.findByRole('alert')).textContent).toBe('Vuelve a iniciar sesión (old session)');

@@ -376,15 +376,27 @@ describe('ChatLive and an open project page', () => {
     const PROJECT = '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
     const queryClient = new QueryClient();
     const reads = { detail: 0, offers: 0, other: 0 };
+    // Each read once frames are pushed, named with how many had been pushed when it started.
+    let pushed = 0;
+    const readsAfter: string[] = [];
     // What the project page keeps watched: its detail and its offers (keys name the project), and another project's page.
     const watch = (key: readonly string[], name: keyof typeof reads) =>
-      new QueryObserver(queryClient, { queryKey: key, queryFn: async () => ++reads[name], staleTime: Infinity }).subscribe(() => undefined);
+      new QueryObserver(queryClient, {
+        queryKey: key,
+        queryFn: async () => {
+          if (pushed > 0) readsAfter.push(`${name}@${pushed}`);
+          return ++reads[name];
+        },
+        staleTime: Infinity,
+      }).subscribe(() => undefined);
     const stop = [
       watch(['projects', ME, 'detail', PROJECT], 'detail'),
       watch(['projects', ME, 'offers', PROJECT, 'recommended'], 'offers'),
       watch(['projects', ME, 'detail', 'other'], 'other'),
     ];
     await vi.waitFor(() => expect(reads).toEqual({ detail: 1, offers: 1, other: 1 }));
+    // The first reads have settled (a query still fetching is not read again when invalidated).
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
     const live = new ChatLive(queryClient, ME, {
       url: 'ws://x/ws',
       createSocket: create,
@@ -394,13 +406,17 @@ describe('ChatLive and an open project page', () => {
     live.start();
     latest().serverOpens();
 
+    pushed = 1;
     latest().push({ action: 'message', message: { ...message('¿Podemos hablar?', false, 1), projectId: PROJECT } });
+    pushed = 2;
     latest().push({ action: 'message', message: { ...message('Nueva oferta', false, 2), type: 'notification', senderId: null, projectId: 'other-project' } });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(reads).toEqual({ detail: 1, offers: 1, other: 1 });
-
+    pushed = 3;
     latest().push({ action: 'message', message: { ...message('El contratista aceptó tu contraoferta', false, 3), type: 'notification', senderId: null, projectId: PROJECT } });
     await vi.waitFor(() => expect(reads).toEqual({ detail: 2, offers: 2, other: 1 }));
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    // Only the third frame read anything again: the first two started no read, before it or after.
+    expect(reads).toEqual({ detail: 2, offers: 2, other: 1 });
+    expect(readsAfter.sort()).toEqual(['detail@3', 'offers@3']);
     live.stop();
     stop.forEach((unsubscribe) => unsubscribe());
   });

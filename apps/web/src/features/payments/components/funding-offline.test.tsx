@@ -1,14 +1,13 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { formatMoment } from '@/lib/format.ts';
 import { FundingSection } from './funding-section.tsx';
 import { testMoney } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import '@/test/jsdom-css-escape.ts';
 
 // Paying by bank transfer or in cash (issue 47): the choice of how to pay, one request per tap
@@ -92,32 +91,18 @@ function renderSection(money: ProjectMoney, answers: Record<string, Array<() => 
     }),
   );
   const onChanged = vi.fn(async () => {});
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/proyectos/p1',
-        element: (
-          <FundingSection
-            projectId="p1"
-            country="DO"
-            status="assigned"
-            money={money}
-            viewer={viewer}
-            clientId={viewer === 'client' ? 'u1' : null}
-            locale="es-DO"
-            onChanged={onChanged}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/proyectos/p1'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <FundingSection
+      projectId="p1"
+      country="DO"
+      status="assigned"
+      money={money}
+      viewer={viewer}
+      clientId={viewer === 'client' ? 'u1' : null}
+      locale="es-DO"
+      onChanged={onChanged}
+    />,
+    { route: '/proyectos/p1' },
   );
   const funds = () => sent.filter((r) => r.url === '/api/projects/p1/fund');
   return { sent, funds, onChanged };
@@ -347,17 +332,14 @@ function renderWithRerender() {
       return fail(404, 'NOT_FOUND', 'No');
     }),
   );
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  // In a router: the section links to /garantia.
-  const view = (money: ProjectMoney) => (
-    <MemoryRouter>
-      <QueryClientProvider client={client}>
-        <MessageBoxProvider>
-          <FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />
-        </MessageBoxProvider>
-      </QueryClientProvider>
-    </MemoryRouter>
-  );
-  const result = render(view(testMoney()));
-  return { rerender: (money: ProjectMoney) => result.rerender(view(money)) };
+  const page = { reload: (_money: ProjectMoney): void => undefined };
+  function Page() {
+    const [money, setMoney] = useState(() => testMoney());
+    useEffect(() => {
+      page.reload = setMoney;
+    }, []);
+    return <FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />;
+  }
+  renderWithProviders(<Page />);
+  return { rerender: (money: ProjectMoney) => page.reload(money) };
 }

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { FundingSection } from './funding-section.tsx';
 import { testMoney } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 
 // The pay step's Idempotency-Key: the same request sent again after no answer (503) carries the
 // same key (the server answers the first attempt, never charges twice); after a definitive
@@ -35,22 +33,9 @@ function renderSection(fundAnswers: Response[]) {
   });
   vi.stubGlobal('fetch', fetch);
   const onChanged = vi.fn(async () => {});
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/proyectos/p1',
-        element: <FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={onChanged} />,
-      },
-    ],
-    { initialEntries: ['/proyectos/p1'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<FundingSection projectId="p1" country="DO" status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={onChanged} />, {
+    route: '/proyectos/p1',
+  });
   return { keys, onChanged };
 }
 
@@ -92,22 +77,9 @@ describe('FundingSection: paying with the amount in view, the card kept after a 
         return fail(404, 'NOT_FOUND', 'No');
       }),
     );
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/proyectos/p1',
-          element: <FundingSection projectId="p1" country="DO" status="assigned" money={m} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />,
-        },
-      ],
-      { initialEntries: ['/proyectos/p1'] },
-    );
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <MessageBoxProvider>
-          <RouterProvider router={router} />
-        </MessageBoxProvider>
-      </QueryClientProvider>,
-    );
+    renderWithProviders(<FundingSection projectId="p1" country="DO" status="assigned" money={m} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />, {
+      route: '/proyectos/p1',
+    });
     return sent;
   }
 

@@ -1,17 +1,16 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
 import { formatMoment } from '@/lib/format.ts';
 import { FundingSection } from './funding-section.tsx';
 import { PaymentReturnNotice, usePaymentReturn } from './payment-return.tsx';
 import { testMoney } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 
 // The money panel says one true thing for each state of a hired project's money (issue 29): what
 // is due and by when, held, partly released, released (when), refunded (when); never "held until
@@ -29,32 +28,9 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 function renderPanel(status: ProjectStatus, m: ProjectMoney, viewer: 'client' | 'contractor') {
   const fetch = vi.fn(async (url: string) => (url === '/api/me/payment-methods' ? json(200, { items: [] }) : json(404, { error: { code: 'NOT_FOUND', message: 'No' } })));
   vi.stubGlobal('fetch', fetch);
-  const router = createMemoryRouter(
-    [
-      {
-        path: '/proyectos/p1',
-        element: (
-          <FundingSection
-            projectId="p1"
-            country="DO"
-            status={status}
-            money={m}
-            viewer={viewer}
-            clientId={viewer === 'client' ? 'u1' : null}
-            locale="es-DO"
-            onChanged={async () => {}}
-          />
-        ),
-      },
-    ],
-    { initialEntries: ['/proyectos/p1'] },
-  );
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MessageBoxProvider>
-        <RouterProvider router={router} />
-      </MessageBoxProvider>
-    </QueryClientProvider>,
+  renderWithProviders(
+    <FundingSection projectId="p1" country="DO" status={status} money={m} viewer={viewer} clientId={viewer === 'client' ? 'u1' : null} locale="es-DO" onChanged={async () => {}} />,
+    { route: '/proyectos/p1' },
   );
   return { fetch, state: () => screen.queryByTestId('money-state')?.textContent ?? '' };
 }
@@ -217,11 +193,17 @@ describe('back from the bank’s page', () => {
         const later = setTimeout(() => setReload(() => latest), 0);
         return () => clearTimeout(later);
       }, []);
-      return <ReturnPage onChanged={reload} />;
+      return (
+        <>
+          {reload === latest ? <span data-testid="latest-reload" /> : null}
+          <ReturnPage onChanged={reload} />
+        </>
+      );
     }
     const router = createMemoryRouter([{ path: '/proyectos/p1', element: <Switching /> }], { initialEntries: ['/proyectos/p1?pago=pay1'] });
     render(<RouterProvider router={router} />);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    // The page has its latest reload before the confirmation is answered.
+    await screen.findByTestId('latest-reload');
     await act(async () => {
       answer(json(200, { message: tp.fund.funded, paymentId: 'pay1', status: 'succeeded', amountMinor: 1_000_000, currency: 'DOP', actionUrl: null }));
     });

@@ -1,18 +1,15 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { offerPanel as t } from '@arreglaya/shared/i18n/quotes-web';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { MessageBoxProvider } from '@/components/ui/message-box.tsx';
-import { MemoryRouter } from 'react-router';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { SESSION_QUERY_KEY } from '@/lib/session-user.ts';
 import { ContractorQuotePanel } from './contractor-quote-panel.tsx';
 import { testMoney, testProject } from '@/test/project-fixtures.ts';
+import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
 
 // The hired contractor's moves wait for the money (MONEY_GATES, issue 29): "Marcar en progreso"
@@ -41,17 +38,9 @@ function renderPanel(p: ProjectDetail, statusAnswer: () => Promise<Response> = a
       return new Response(JSON.stringify({ items: [] }), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  queryClient.setQueryData(SESSION_QUERY_KEY, testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed }));
-  render(
-    <QueryClientProvider client={queryClient}>
-      <MessageBoxProvider>
-        <MemoryRouter>
-          <ContractorQuotePanel project={p} />
-        </MemoryRouter>
-      </MessageBoxProvider>
-    </QueryClientProvider>,
-  );
+  renderWithProviders(<ContractorQuotePanel project={p} />, {
+    session: testSession({ id: 'c1', role: 'contractor', firstName: 'Ramón', lastName: 'Báez', email: 'r@ejemplo.do', profileListed }),
+  });
   return { calls };
 }
 

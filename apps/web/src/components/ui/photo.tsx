@@ -111,8 +111,7 @@ function SaveDataButton({
       style={{ aspectRatio: `${width} / ${height}` }}
       className={cx('flex w-full flex-col items-center justify-center gap-1 bg-slate-100 p-2 text-center text-sm font-medium text-brand-800 underline', className)}
     >
-      <span>{label}</span>
-      <span className="text-xs font-normal text-slate-700 no-underline">{t.savingData}</span>
+      <span>{label}</span> <span className="text-xs font-normal text-slate-700 no-underline">{t.savingData}</span>
     </button>
   );
 }

@@ -1,13 +1,12 @@
 import sharp from 'sharp';
-import { renderVariant } from '../modules/media/image-processing.ts';
-import { PHOTO_SIZES, PHOTO_WIDTHS, type PhotoSize, type PhotoWidth } from '../modules/media/photo-storage.ts';
+import { PHOTO_SIZES, type PhotoSize } from '../modules/media/photo-storage.ts';
 
 export interface RenderedSize {
   data: Buffer;
   width: number;
   height: number;
 }
-export type RenderedPhoto = Record<PhotoSize, RenderedSize> & { variants: Record<PhotoWidth, RenderedSize> };
+export type RenderedPhoto = Record<PhotoSize, RenderedSize>;
 
 /** A drawing that can be produced at any pixel size (an SVG with its own viewBox). */
 export type Drawing = (width: number, height: number) => string;
@@ -31,19 +30,10 @@ async function renderOne(draw: Drawing, aspect: number, size: PhotoSize): Promis
   return { data, width: info.width, height: info.height };
 }
 
-/**
- * Renders a drawing at the three stored sizes (sm, md, lg) as JPEG, and at the WebP widths as an
- * upload gets them (decision 073), from a drawing as wide as the largest width (vector, so crisp).
- */
+/** Renders a drawing at the three stored sizes (sm, md, lg) as JPEG. */
 export async function renderPhoto(draw: Drawing, aspect = 1): Promise<RenderedPhoto> {
   const [sm, md, lg] = await Promise.all([renderOne(draw, aspect, 'sm'), renderOne(draw, aspect, 'md'), renderOne(draw, aspect, 'lg')]);
-  const widest = Math.max(...PHOTO_WIDTHS);
-  const source = await sharp(Buffer.from(draw(widest, Math.round(widest / aspect))))
-    .png()
-    .toBuffer();
-  const variants = {} as Record<PhotoWidth, RenderedSize>;
-  for (const width of PHOTO_WIDTHS) variants[width] = await renderVariant(source, width);
-  return { sm, md, lg, variants };
+  return { sm, md, lg };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, PHOTO_VARIANT_TYPE, PHOTO_WIDTHS, photoVariantKey, type PhotoStorage } from '../modules/media/photo-storage.ts';
+import { photoBaseKey, photoKey, PHOTO_SIZE_NAMES, type PhotoStorage } from '../modules/media/photo-storage.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { refreshContractorAggregates, refreshFavouriteCounts } from '../db/contractor-aggregates.ts';
 import { refreshContractorTrust } from '../db/contractor-trust.ts';
@@ -209,11 +209,8 @@ export async function seedDemoData(db: Db, storage: PhotoStorage, opts: SeedDemo
     await refreshContractorTrust(tx);
 
     // The files go last, still inside the transaction: if storage fails, no rows remain.
-    const puts = photoPlans.flatMap((p) => [
-      ...PHOTO_SIZE_NAMES.map((size) => ({ key: photoKey(p.row.id, size), data: p.rendered[size].data, type: 'image/jpeg' })),
-      ...PHOTO_WIDTHS.map((w) => ({ key: photoVariantKey(photoBaseKey(p.row.id), w), data: p.rendered.variants[w].data, type: PHOTO_VARIANT_TYPE })),
-    ]);
-    await mapLimit(puts, 8, (put) => storage.put(put.key, put.data, put.type));
+    const puts = photoPlans.flatMap((p) => PHOTO_SIZE_NAMES.map((size) => ({ key: photoKey(p.row.id, size), data: p.rendered[size].data })));
+    await mapLimit(puts, 8, (put) => storage.put(put.key, put.data, 'image/jpeg'));
     return true;
   });
   if (!seeded) {

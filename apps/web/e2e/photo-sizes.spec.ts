@@ -40,7 +40,7 @@ async function cameraPhoto(width = 4000, height = 3000): Promise<Buffer> {
   )
     .png()
     .toBuffer();
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(scene)

@@ -29,7 +29,7 @@ async function cameraPhoto(width = 4000, height = 3000): Promise<Buffer> {
   )
     .png()
     .toBuffer();
-  const noise = await sharp({ create: { width, height, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .png()
     .toBuffer();
   return sharp(scene)
@@ -39,7 +39,7 @@ async function cameraPhoto(width = 4000, height = 3000): Promise<Buffer> {
     .toBuffer();
 }
 
-describe('the WebP widths of an upload', () => {
+describe('the WebP widths of an upload', { timeout: 120_000 }, () => {
   it('are WebP at 160, 320, 640 and 1280 px wide, the aspect ratio kept, with no metadata, and the list thumbnails weigh under 30 KB', async () => {
     const input = await cameraPhoto();
     expect(input.length).toBeGreaterThan(1_000_000);
@@ -71,7 +71,7 @@ describe('the WebP widths of an upload', () => {
   });
 });
 
-describe('GET /api/photos/:id?w=', () => {
+describe('GET /api/photos/:id?w=', { timeout: 120_000 }, () => {
   let t: TestApp;
   let storage: DiskPhotoStorage;
   beforeAll(async () => {

@@ -102,8 +102,8 @@ test('a visitor fills /nuevoproyecto with a 12-megapixel photo, signs up from it
 
   await main(page).getByRole('button', { name: t.form.save }).click();
   await expect(messageBox(page)).toContainText(tp.created);
-  // What went over the network: a JPEG of 2,048 px on its long side, not the 4000 × 3000 PNG.
-  expect(await uploads()).toEqual([{ type: 'image/jpeg', width: PHOTO_MAX_EDGE, height: 1536 }]);
+  // What went over the network: a JPEG of 1,600 px on its long side (decision 073), not the 4000 × 3000 PNG.
+  expect(await uploads()).toEqual([{ type: 'image/jpeg', width: PHOTO_MAX_EDGE, height: 1200 }]);
   await expect(page).toHaveURL(/\/proyectos\/[0-9a-f-]{36}$/);
 
   // The project has the photo, stored from the scaled upload (the largest served size keeps its 4:3).

@@ -20,6 +20,11 @@ export function formatNumber(value: number, locale = DEFAULT_LOCALE): string {
   return new Intl.NumberFormat(locale).format(value);
 }
 
+/** A file's weight in whole kilobytes, rounded up (a photo of 23,100 bytes is '23 kB' in es-DO): Intl's unit style. */
+export function formatKilobytes(bytes: number, locale = DEFAULT_LOCALE): string {
+  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(Math.max(1, Math.ceil(bytes / 1000)));
+}
+
 /** A share as a whole percent: 0.95 → '95 %' in es-DO (Intl's percent, the country's own spacing). */
 export function formatPercent(share: number, locale = DEFAULT_LOCALE): string {
   return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(share);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { PHOTO_WIDTHS } from '../photo-widths.ts';
 import { chat } from '../i18n/chat.ts';
+import { validation } from '../i18n/common.ts';
 import { MESSAGE_TYPES } from '../domain.ts';
 import { optionalText, requiredText } from './common.ts';
 
@@ -31,7 +33,11 @@ export const VOICE_NOTE_MAX_BYTES = 1024 * 1024;
 export const VOICE_NOTE_MAX_MS = 120_000;
 /** The types the upload and the player accept; the server decides from the bytes. */
 export const VOICE_NOTE_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
-export const ChatPhotoQuerySchema = z.object({ size: z.enum(['preview', 'full']).default('full') });
+/** `size` picks a JPEG; `w`, when given, one of the WebP widths instead (decision 073). */
+export const ChatPhotoQuerySchema = z.object({
+  size: z.enum(['preview', 'full']).default('full'),
+  w: z.enum(PHOTO_WIDTHS.map(String) as [string, ...string[]], { error: validation.invalidOption }).optional(),
+});
 
 export const SERVICE_REQUEST_STATES = ['pending', 'accepted', 'rejected'] as const;
 export type ServiceRequestState = (typeof SERVICE_REQUEST_STATES)[number];

@@ -4,6 +4,7 @@ import { SERVICE_TYPES } from '../domain.ts';
 import { PERSONAL_ID, compactIdDocument, idDocumentProblem } from '../id-documents.ts';
 import { validation } from '../i18n/common.ts';
 import { profile } from '../i18n/profile.ts';
+import { PHOTO_WIDTHS } from '../photo-widths.ts';
 import { checkSector, sectorSlug, serviceRadiusKm } from './places.ts';
 import { isProfileUrlOf, normalizeSocialUrl, SOCIAL, type SocialNetwork } from './social-links.ts';
 import { choice, plainText, requiredText } from './common.ts';
@@ -223,8 +224,13 @@ export type PhotoUploaded = z.infer<typeof PhotoUploadedSchema>;
  */
 export const PHOTO_MAX_BYTES = 8 * 1024 * 1024;
 export const PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-/** The web app scales a larger photo down to this many pixels on its long side before sending it. */
-export const PHOTO_MAX_EDGE = 2048;
+/** The web app scales a larger photo down to this many pixels on its long side before sending it (decision 073). */
+export const PHOTO_MAX_EDGE = 1600;
+/** ...and re-encodes it until it weighs at most this much (decision 073); the server keeps its own 8 MB limit. */
+export const PHOTO_TARGET_BYTES = 300 * 1024;
+
+/** `GET /api/photos/:id?w=` (decision 073): one of the WebP widths. */
+export const PhotoVariantQuerySchema = z.object({ w: choice(PHOTO_WIDTHS.map(String) as [string, ...string[]]) });
 
 /** The browser's check before sending, naming the file (the server decodes the file to be sure). */
 export function checkPhotoFile(file: { name: string; size: number; type: string }): string | null {

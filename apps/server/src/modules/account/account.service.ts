@@ -6,7 +6,7 @@ import { endAccess } from '../auth/end-access.ts';
 import { verifyPassword } from '../auth/password-hash.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { PHOTO_SIZE_NAMES, photoSizeKey, type PhotoStorage } from '../media/photo-storage.ts';
+import { photoFileKeys, type PhotoStorage } from '../media/photo-storage.ts';
 import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
@@ -60,8 +60,8 @@ export async function deleteAccount(deps: AccountDeps, userId: string, password:
   deps.mailer.kick();
   // Files go after the commit; a failure leaves an orphan file, never a dangling row.
   for (const base of photoKeys) {
-    for (const size of PHOTO_SIZE_NAMES) {
-      await deps.storage.delete(photoSizeKey(base, size)).catch((err: unknown) => deps.log.warn({ err, base }, 'could not delete photo file'));
+    for (const key of photoFileKeys(base)) {
+      await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, base }, 'could not delete photo file'));
     }
   }
   for (const key of voiceKeys) await deps.storage.delete(key).catch((err: unknown) => deps.log.warn({ err, key }, 'could not delete voice note file'));

@@ -22,6 +22,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { RateLimitRule, UploadSpec } from '../../lib/route-config.ts';
+import type { PhotoWidth } from '../media/photo-storage.ts';
 import { photoUpload, readUpload, type UploadLimits } from '../media/photo-upload-request.ts';
 import { readVoiceNote, sendVoiceNote } from './voice-notes.service.ts';
 import { CHAT_MESSAGE_BUDGET } from './chat-socket.routes.ts';
@@ -180,10 +181,15 @@ export function chatRoutes(deps: ChatDeps): FastifyPluginAsyncZod {
       '/api/conversations/:id/photos/:photoId',
       {
         config: { access: 'user' },
-        schema: { tags: ['mensajes'], summary: 'Una foto de la conversación (?size=preview|full)', params: ChatPhotoParamsSchema, querystring: ChatPhotoQuerySchema },
+        schema: {
+          tags: ['mensajes'],
+          summary: 'Una foto de la conversación (?size=preview|full en JPEG, o ?w=160|320|640|1280 en WebP)',
+          params: ChatPhotoParamsSchema,
+          querystring: ChatPhotoQuerySchema,
+        },
       },
       async (req, reply) => {
-        const file = await readPhoto(deps, req.user!.id, req.params.id, req.params.photoId, req.query.size);
+        const file = await readPhoto(deps, req.user!.id, req.params.id, req.params.photoId, req.query.size, req.query.w ? (Number(req.query.w) as PhotoWidth) : undefined);
         return reply.header('Cache-Control', 'private, max-age=86400').type(file.contentType).send(file.data);
       },
     );

@@ -11,8 +11,8 @@ import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { moneyCoverOf } from '../payments/money-cover.ts';
-import { storeUpload } from '../media/photo-files.ts';
-import { photoSizeKey, type PhotoSize, type PhotoStorage } from '../media/photo-storage.ts';
+import { readVariant, storeUpload } from '../media/photo-files.ts';
+import { photoSizeKey, type PhotoSize, type PhotoStorage, type PhotoWidth } from '../media/photo-storage.ts';
 import {
   countUnread,
   findConversationFor,
@@ -374,11 +374,19 @@ export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId
 
 const SIZE_FOR: Record<'preview' | 'full', PhotoSize> = { preview: 'md', full: 'lg' };
 
-export async function readPhoto(deps: ChatDeps, userId: string, conversationId: string, photoId: string, size: 'preview' | 'full'): Promise<{ data: Buffer; contentType: string }> {
+/** A conversation's photo for one of its two people: a JPEG size, or a WebP width when `width` is given (decision 073). */
+export async function readPhoto(
+  deps: ChatDeps,
+  userId: string,
+  conversationId: string,
+  photoId: string,
+  size: 'preview' | 'full',
+  width?: PhotoWidth,
+): Promise<{ data: Buffer; contentType: string }> {
   await conversationOf(deps.db, conversationId, userId);
   const key = await findConversationPhoto(deps.db, conversationId, photoId);
   if (!key) throw new AppError('NOT_FOUND', tc.photoNotFound);
-  const file = await deps.storage.get(photoSizeKey(key, SIZE_FOR[size]));
+  const file = width ? await readVariant(deps.storage, key, width) : await deps.storage.get(photoSizeKey(key, SIZE_FOR[size]));
   if (!file) throw new AppError('NOT_FOUND', tc.photoNotFound);
   return file;
 }

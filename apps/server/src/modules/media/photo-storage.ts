@@ -1,3 +1,4 @@
+import { PHOTO_WIDTHS, type PhotoWidth } from '@arreglaya/shared/photo-widths';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -34,6 +35,23 @@ export function photoBaseKey(photoId: string): string {
 /** Key of one size under a base key (`photos.storage_key`). */
 export function photoSizeKey(baseKey: string, size: PhotoSize): string {
   return `${baseKey}/${size}.jpg`;
+}
+
+/**
+ * The WebP widths (packages/shared photo-widths.ts, decision 073): the aspect ratio is kept (the
+ * page crops with CSS); a photo narrower than a width is not enlarged.
+ */
+export { PHOTO_WIDTHS, type PhotoWidth };
+export const PHOTO_VARIANT_TYPE = 'image/webp';
+
+/** Key of one WebP width under a base key: `photos/<photoId>/w<width>.webp`. */
+export function photoVariantKey(baseKey: string, width: PhotoWidth): string {
+  return `${baseKey}/w${width}.webp`;
+}
+
+/** Every file a stored photo may have (the JPEG sizes and the WebP widths), to delete them all. */
+export function photoFileKeys(baseKey: string): string[] {
+  return [...PHOTO_SIZE_NAMES.map((size) => photoSizeKey(baseKey, size)), ...PHOTO_WIDTHS.map((w) => photoVariantKey(baseKey, w))];
 }
 
 /** Key of one size of a photo: `photos/<photoId>/<size>.jpg`. */

@@ -85,7 +85,7 @@ export async function checkDocument(data: Buffer): Promise<(typeof VERIFICATION_
   if (type === null) throw wrongType();
   try {
     // The same decode every photo goes through: a corrupt or truncated image is refused.
-    await processPhoto(data);
+    await processPhoto(data, { variants: false });
   } catch (err) {
     if (err instanceof ImageRejectedError) throw err.reason === 'unsupported_type' ? wrongType() : unreadable();
     throw err;

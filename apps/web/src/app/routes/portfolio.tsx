@@ -15,6 +15,7 @@ import { formatDate } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { BusyLabel, useInFlight } from '@/lib/use-in-flight.tsx';
+import { Photo } from '@/components/ui/photo.tsx';
 
 /**
  * /profile/nuevoproyecto, 'Registrar proyecto': a contractor records finished jobs for their public
@@ -93,7 +94,16 @@ function PortfolioPage() {
           <ul className="grid gap-4 sm:grid-cols-2">
             {items.map((entry) => (
               <li key={entry.id} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
-                {entry.coverPhotoId && <img src={`/api/photos/${entry.coverPhotoId}/md`} alt={t.photoAlt(entry.title, 1)} className="aspect-[4/3] w-full object-cover" />}
+                {entry.coverPhotoId && (
+                  <Photo
+                    photoId={entry.coverPhotoId}
+                    alt={t.photoAlt(entry.title, 1)}
+                    sizes="(min-width: 640px) 384px, 100vw"
+                    width={640}
+                    height={480}
+                    className="aspect-[4/3] h-auto w-full object-cover"
+                  />
+                )}
                 <div className="flex flex-1 flex-col gap-1 p-4">
                   <h3 className="font-bold text-slate-900 [overflow-wrap:anywhere]">{entry.title}</h3>
                   <p className="line-clamp-3 text-slate-800 [overflow-wrap:anywhere]">{entry.description}</p>

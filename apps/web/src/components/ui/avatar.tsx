@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { photoVariantUrl } from '@arreglaya/shared/photo-widths';
 import { cx } from '@/lib/cx.ts';
+import { photoSrcSet } from './photo.tsx';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 
@@ -17,13 +19,21 @@ interface AvatarProps {
   className?: string;
 }
 
-/** A round profile picture; a missing or broken image falls back to the default avatar (spec §2). */
+/** A stored photo's JPEG URL (`/api/photos/<id>/<size>`, what the API answers for avatars): its id, to offer the WebP widths. */
+const STORED_PHOTO = /^\/api\/photos\/([0-9a-f-]{36})\/(?:sm|md|lg)$/i;
+
+/**
+ * A round profile picture; a missing or broken image falls back to the default avatar (spec §2).
+ * A stored photo is offered in its WebP widths (decision 073), so a 40 px avatar downloads the
+ * 160 px file, not the 320 px JPEG; the JPEG stays the fallback. Avatars load with Save-Data on.
+ */
 export function Avatar({ src, alt = '', size = 'md', className }: AvatarProps) {
   // Remember which URL failed rather than a boolean, so a new `src` gets its own chance.
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const url = !src || src === failedSrc ? DEFAULT_AVATAR_URL : src;
   const { px, className: sizeClass } = SIZES[size];
-  return (
+  const stored = STORED_PHOTO.exec(url)?.[1];
+  const img = (
     <img
       src={url}
       alt={alt}
@@ -36,5 +46,12 @@ export function Avatar({ src, alt = '', size = 'md', className }: AvatarProps) {
         if (src && url === src) setFailedSrc(src);
       }}
     />
+  );
+  if (!stored) return img;
+  return (
+    <picture className="contents">
+      <source type="image/webp" srcSet={photoSrcSet((w) => photoVariantUrl(stored, w))} sizes={`${px}px`} />
+      {img}
+    </picture>
   );
 }

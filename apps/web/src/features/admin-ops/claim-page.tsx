@@ -21,6 +21,7 @@ import { ClaimBadges, ClaimDeadlines } from '@/components/ui/claim-deadlines.tsx
 import { guarantee as tg } from '@arreglaya/shared/i18n/guarantee';
 import type { ClaimView } from '@arreglaya/shared/schemas/claims';
 import { adminOpsKeys, decideClaim, fetchClaimConversation, fetchClaimProject, fetchClaims, photoUrl } from './api.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 type DecisionInput = z.input<typeof ClaimDecisionSchema>;
 const OUTCOME_LABELS: Record<(typeof CLAIM_OUTCOMES)[number], string> = { release: t.decision.release, refund: t.decision.refund, split: t.decision.split };
@@ -131,7 +132,7 @@ function PhotoRow({ title, photos }: { title: string; photos: { id: string }[] }
           {photos.map((photo, i) => (
             <li key={photo.id}>
               <a href={photoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer">
-                <img src={photoUrl(photo.id, 'sm')} alt={`${title}: ${t.photoAlt(i + 1)}`} className="size-24 rounded-md object-cover" />
+                <Photo photoId={photo.id} alt={`${title}: ${t.photoAlt(i + 1)}`} sizes="96px" width={96} height={96} fallback="sm" className="size-24 rounded-md object-cover" />
               </a>
             </li>
           ))}

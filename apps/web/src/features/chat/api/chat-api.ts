@@ -1,3 +1,4 @@
+import type { PhotoWidth } from '@arreglaya/shared/photo-widths';
 import type { ChatMessage, ConversationSummary } from '@arreglaya/shared/schemas/chat';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
@@ -32,6 +33,8 @@ export const chatApi = {
 
 /** A chat photo, served only to the conversation's two people (decision 024). */
 export const chatPhotoUrl = (conversationId: string, photoId: string, size: 'preview' | 'full') => `${base(conversationId)}/photos/${encodeURIComponent(photoId)}?size=${size}`;
+/** One WebP width of a conversation's photo (decision 073), for the message's `srcset`. */
+export const chatPhotoWidthUrl = (conversationId: string, photoId: string, width: PhotoWidth) => `${base(conversationId)}/photos/${encodeURIComponent(photoId)}?w=${width}`;
 
 /** A voice note, served only to the conversation's two people (decision 060). */
 export const voiceNoteUrl = (conversationId: string, voiceNoteId: string) => `${base(conversationId)}/voice-notes/${encodeURIComponent(voiceNoteId)}`;

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import { chat } from '@arreglaya/shared/i18n/chat';
 import { CHAT_PHOTO_BODY, type ChatMessage } from '@arreglaya/shared/schemas/chat';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 import { cx } from '@/lib/cx.ts';
 import { dayKey, formatDay, formatTime } from '@/lib/format.ts';
 import { formatDuration, formatSpokenDuration } from '@arreglaya/shared/format-dates';
 import { voiceNotes as tv } from '@arreglaya/shared/i18n/voice-notes';
-import { chatPhotoUrl, voiceNoteUrl } from '../api/chat-api.ts';
+import { chatPhotoUrl, chatPhotoWidthUrl, voiceNoteUrl } from '../api/chat-api.ts';
 import { deliveryState } from '../lib/message-log.ts';
 import { MessageText } from './message-text.tsx';
 
@@ -144,15 +145,16 @@ function MessageItem(props: MessageListProps & { message: ChatMessage }) {
   }
   if (message.type === 'image' && message.photoId) {
     const alt = message.mine ? t.photoMine : t.photoAlt(otherName);
+    const photoId = message.photoId;
     return (
       <Bubble message={message}>
         <a href={chatPhotoUrl(conversationId, message.photoId, 'full')} target="_blank" rel="noopener noreferrer" className="block" title={t.openFull}>
-          <img
-            src={chatPhotoUrl(conversationId, message.photoId, 'preview')}
+          <Photo
+            urls={{ width: (w) => chatPhotoWidthUrl(conversationId, photoId, w), fallback: chatPhotoUrl(conversationId, photoId, 'preview') }}
             alt={alt}
+            sizes="240px"
             width={240}
             height={180}
-            loading="lazy"
             className="h-auto max-w-full rounded-lg bg-slate-100"
           />
           <span className="sr-only">{t.openFull}</span>

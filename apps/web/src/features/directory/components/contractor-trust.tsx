@@ -4,6 +4,7 @@ import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { cx } from '@/lib/cx.ts';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { responseTimeText } from '@/lib/trust-format.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 // Trust you can read (decision 043): the contractor's response time, hires through ArreglaYa,
 // 'desde' prices per service, the portfolio's first photos, and what the badges mean.
@@ -33,13 +34,13 @@ export function PortfolioThumbs({ contractor: c, className }: { contractor: Trus
     <ul aria-label={t.portfolio} className={cx('grid grid-cols-3 gap-2', className)}>
       {c.portfolioThumbs.map((id, i) => (
         <li key={id}>
-          <img
-            src={`/api/photos/${id}/sm`}
+          <Photo
+            photoId={id}
             alt={t.portfolioPhoto(c.name, i + 1)}
+            sizes="(min-width: 640px) 120px, 30vw"
             width={160}
             height={120}
-            loading="lazy"
-            decoding="async"
+            fallback="sm"
             className="aspect-[4/3] h-auto w-full rounded-md bg-slate-100 object-cover"
           />
         </li>

@@ -6,6 +6,7 @@ import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
 import type { UploadProgress } from '@/lib/upload.ts';
 import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 interface PortfolioPhotosProps {
   entry: PortfolioEntry;
@@ -26,7 +27,7 @@ export function PortfolioPhotos({ entry, upload }: PortfolioPhotosProps) {
         <ul className="flex flex-wrap gap-2">
           {entry.photos.map((photo, i) => (
             <li key={photo.id}>
-              <img src={`/api/photos/${photo.id}/sm`} alt={t.photoAlt(entry.title, i + 1)} className="size-24 rounded-md object-cover" />
+              <Photo photoId={photo.id} alt={t.photoAlt(entry.title, i + 1)} sizes="96px" width={96} height={96} fallback="sm" className="size-24 rounded-md object-cover" />
             </li>
           ))}
         </ul>

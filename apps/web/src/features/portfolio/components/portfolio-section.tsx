@@ -4,6 +4,7 @@ import { portfolioPage as t } from '@arreglaya/shared/i18n/portfolio';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate } from '@/lib/format.ts';
 import { usePublicPortfolio } from '../hooks/use-portfolio.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 /** 'Trabajos realizados' on a contractor's public page: the finished jobs they registered. Nothing while empty. */
 export function PortfolioSection({ contractorId }: { contractorId: string }) {
@@ -22,7 +23,15 @@ export function PortfolioSection({ contractorId }: { contractorId: string }) {
           <li key={entry.id}>
             <article className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white">
               {entry.coverPhotoId && (
-                <img src={`/api/photos/${entry.coverPhotoId}/md`} alt={t.photoAlt(entry.title, 1)} loading="lazy" className="aspect-[4/3] w-full object-cover" />
+                <Photo
+                  photoId={entry.coverPhotoId}
+                  alt={t.photoAlt(entry.title, 1)}
+                  sizes="(min-width: 640px) 384px, 100vw"
+                  width={640}
+                  height={480}
+                  waitsOnSaveData
+                  className="aspect-[4/3] h-auto w-full object-cover"
+                />
               )}
               <div className="flex flex-1 flex-col gap-1 p-4">
                 <h3 className="font-bold text-slate-900 [overflow-wrap:anywhere]">{entry.title}</h3>
@@ -34,7 +43,7 @@ export function PortfolioSection({ contractorId }: { contractorId: string }) {
                   <ul className="mt-2 flex flex-wrap gap-2">
                     {entry.photos.slice(1).map((photo, i) => (
                       <li key={photo.id}>
-                        <img src={`/api/photos/${photo.id}/sm`} alt={t.photoAlt(entry.title, i + 2)} loading="lazy" className="size-16 rounded object-cover" />
+                        <Photo photoId={photo.id} alt={t.photoAlt(entry.title, i + 2)} sizes="64px" width={64} height={64} fallback="sm" className="size-16 rounded object-cover" />
                       </li>
                     ))}
                   </ul>

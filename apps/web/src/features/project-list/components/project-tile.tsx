@@ -5,6 +5,7 @@ import { projectList as t } from '@arreglaya/shared/i18n/quotes-web';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import type { OpenProject } from '@arreglaya/shared/schemas/projects';
 import { formatDate } from '@/lib/format.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 /** One open project: main photo, title, description, services, place and start date; links to its page. */
 export function ProjectTile({ project: p, locale }: { project: OpenProject; locale: string }) {
@@ -12,7 +13,14 @@ export function ProjectTile({ project: p, locale }: { project: OpenProject; loca
   return (
     <article className="relative flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-brand-700">
       {p.coverPhotoId ? (
-        <img src={`/api/photos/${p.coverPhotoId}/md`} alt="" loading="lazy" className="aspect-[16/9] w-full object-cover" />
+        <Photo
+          photoId={p.coverPhotoId}
+          alt=""
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          width={640}
+          height={360}
+          className="aspect-[16/9] h-auto w-full object-cover"
+        />
       ) : (
         <div aria-hidden="true" className="flex aspect-[16/9] w-full items-center justify-center bg-brand-50 text-brand-700">
           {t.noPhoto}

@@ -4,7 +4,8 @@ import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_PHOTOS_MAX } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
-import { newPhotoItem, projectPhotoUrl, type PhotoItem } from '../project.ts';
+import { newPhotoItem, type PhotoItem } from '../project.ts';
+import { Photo } from '@/components/ui/photo.tsx';
 
 interface PhotosFieldProps {
   value: PhotoItem[];
@@ -59,11 +60,21 @@ export function PhotosField({ value, onChange, disabled, onRetry }: PhotosFieldP
         <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4">
           {value.map((photo, index) => {
             const n = index + 1;
-            const src = photo.kind === 'stored' ? projectPhotoUrl(photo.id, 'md') : photo.preview;
             return (
               <li key={photo.kind === 'stored' ? photo.id : photo.key} className="flex flex-col gap-1 rounded-lg border border-slate-200 bg-white p-2">
                 <div className="relative">
-                  <img src={src} alt={t.form.photoAlt(n)} className="aspect-square w-full rounded-md object-cover" />
+                  {photo.kind === 'stored' ? (
+                    <Photo
+                      photoId={photo.id}
+                      alt={t.form.photoAlt(n)}
+                      sizes="(min-width: 640px) 160px, 45vw"
+                      width={320}
+                      height={320}
+                      className="aspect-square h-auto w-full rounded-md object-cover"
+                    />
+                  ) : (
+                    <img src={photo.preview} alt={t.form.photoAlt(n)} width={320} height={320} className="aspect-square h-auto w-full rounded-md object-cover" />
+                  )}
                   {index === 0 && <span className="absolute top-1 left-1 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{t.form.mainPhoto}</span>}
                 </div>
                 <div className="flex justify-between gap-1">

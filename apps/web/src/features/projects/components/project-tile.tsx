@@ -9,8 +9,8 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatDate } from '@/lib/format.ts';
-import { projectPhotoUrl } from '../project.ts';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
+import { Photo } from '@/components/ui/photo.tsx';
 
 /** A project's start date is a calendar day (YYYY-MM-DD): read at local noon so no time zone moves it. */
 export const startDateLabel = (isoDate: string, locale: string) => formatDate(`${isoDate}T12:00:00`, locale);
@@ -33,7 +33,14 @@ export function ProjectTile({ project: p, locale, onRemove }: ProjectTileProps) 
   return (
     <article aria-labelledby={headingId} className="flex h-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       {p.coverPhotoId ? (
-        <img src={projectPhotoUrl(p.coverPhotoId, 'md')} alt="" className="aspect-video w-full object-cover" />
+        <Photo
+          photoId={p.coverPhotoId}
+          alt=""
+          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          width={640}
+          height={360}
+          className="aspect-video h-auto w-full object-cover"
+        />
       ) : (
         <div className="grid h-24 w-full place-items-center bg-slate-100 text-slate-600">{t.list.noPhoto}</div>
       )}

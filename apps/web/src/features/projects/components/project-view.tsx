@@ -13,13 +13,15 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
-import { projectPhotoUrl, useChangeStatus } from '../project.ts';
+import { photoVariantUrl } from '@arreglaya/shared/photo-widths';
+import { useChangeStatus } from '../project.ts';
 import { startDateLabel } from './project-tile.tsx';
 import { GuaranteePanel } from './guarantee-panel.tsx';
 import { ShowUp } from './show-up.tsx';
 import { WarrantyHoldbackSection } from './warranty-holdback.tsx';
 import { viewerMay } from '../viewer-may.ts';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
+import { Photo } from '@/components/ui/photo.tsx';
 
 // viewerMay is in ../viewer-may.ts (end-hire.tsx uses it too: decision 068).
 export { viewerMay };
@@ -70,13 +72,30 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
 
       {main && (
         <section aria-label={t.page.photos} className="flex flex-col gap-3">
-          <img src={projectPhotoUrl(main.id, 'lg')} alt={t.form.photoAlt(1)} className="max-h-[28rem] w-full rounded-xl object-cover" />
+          <Photo
+            photoId={main.id}
+            alt={t.form.photoAlt(1)}
+            sizes="(min-width: 768px) 720px, 100vw"
+            width={1280}
+            height={960}
+            fallback="lg"
+            loading="eager"
+            waitsOnSaveData
+            className="h-auto max-h-[28rem] w-full rounded-xl object-cover"
+          />
           {rest.length > 0 && (
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
               {rest.map((photo, i) => (
                 <li key={photo.id}>
-                  <a href={projectPhotoUrl(photo.id, 'lg')} target="_blank" rel="noreferrer" className="block">
-                    <img src={projectPhotoUrl(photo.id, 'md')} alt={t.form.photoAlt(i + 2)} className="aspect-square w-full rounded-md object-cover" />
+                  <a href={photoVariantUrl(photo.id, 1280)} target="_blank" rel="noreferrer" className="block">
+                    <Photo
+                      photoId={photo.id}
+                      alt={t.form.photoAlt(i + 2)}
+                      sizes="(min-width: 640px) 120px, 33vw"
+                      width={320}
+                      height={320}
+                      className="aspect-square h-auto w-full rounded-md object-cover"
+                    />
                   </a>
                 </li>
               ))}
@@ -176,7 +195,14 @@ export function ProjectView({ project: p, userId, locale, lead, children }: Proj
             <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
               {p.deliveryPhotos.map((photo, i) => (
                 <li key={photo.id}>
-                  <img src={projectPhotoUrl(photo.id, 'md')} alt={`${t.page.deliveryPhotos} ${i + 1}`} className="aspect-square w-full rounded-md object-cover" />
+                  <Photo
+                    photoId={photo.id}
+                    alt={`${t.page.deliveryPhotos} ${i + 1}`}
+                    sizes="(min-width: 640px) 120px, 33vw"
+                    width={320}
+                    height={320}
+                    className="aspect-square h-auto w-full rounded-md object-cover"
+                  />
                 </li>
               ))}
             </ul>

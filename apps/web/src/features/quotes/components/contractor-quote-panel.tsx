@@ -18,6 +18,7 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';
 import { OfferDialog } from './offer-dialog.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
+import { Photo } from '@/components/ui/photo.tsx';
 
 /**
  * The contractor's part of the project page (/proyectos/:id): their own offer on it and what they
@@ -293,7 +294,7 @@ function HiredJob({ project: p, panel, act, busy, locale }: HiredJobProps) {
             <ul className="flex flex-wrap gap-2">
               {p.deliveryPhotos.map((photo, i) => (
                 <li key={photo.id}>
-                  <img src={`/api/photos/${photo.id}/sm`} alt={t.deliveryPhotoAlt(i + 1)} className="size-24 rounded-md object-cover" />
+                  <Photo photoId={photo.id} alt={t.deliveryPhotoAlt(i + 1)} sizes="96px" width={96} height={96} fallback="sm" className="size-24 rounded-md object-cover" />
                 </li>
               ))}
             </ul>

@@ -1,5 +1,6 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { formatMoney } from '@arreglaya/shared/format-money';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { dlocalSandboxPages as standIn } from '@arreglaya/shared/i18n/dlocal-sandbox';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { API_HEADERS } from './support/api.ts';
@@ -79,6 +80,11 @@ test('a Colombian client pays a hire through PSE at her bank and comes back to t
   await noHorizontalScroll(page);
   await expectNoSeriousAxe(page, '/proyectos/:id PSE 360px');
 
+  // dLocal asks the payer's cédula de ciudadanía in Colombia (decision 067): without it, the field says so.
+  await pay.getByRole('button', { name: o.goToBankAmount(cop) }).click();
+  const document = pay.getByLabel(idDocuments.co_cc.label, { exact: true });
+  await expect(document).toHaveAccessibleDescription(new RegExp(tp.fund.payerDocumentRequired('cédula de ciudadanía', 'Colombia')));
+  await document.fill('1.020.304.050');
   // To the bank's site (the stand-in's page): the debit authorised, then back to ArreglaYa.
   await pay.getByRole('button', { name: o.goToBankAmount(cop) }).click();
   await page.waitForURL(/\/dlocal-sandbox\/tickets\//);
@@ -107,6 +113,7 @@ test('a Mexican client gets an OXXO voucher in pesos mexicanos; paid at the stor
   const choice = pay.getByRole('group', { name: o.choice });
   await expect(choice.getByRole('radio', { name: o.methods.spei.label })).toBeVisible();
   await choice.getByRole('radio', { name: o.methods.oxxo.label }).check();
+  await pay.getByLabel(idDocuments.mx_curp.label, { exact: true }).fill('GOMA850312HDFRRN09');
   await pay.getByRole('button', { name: o.generateCash('$4,000.00') }).click();
   await expect(page.getByTestId('message-box')).toContainText(tp.fund.voucherOpened);
 

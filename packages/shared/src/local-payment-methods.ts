@@ -1,4 +1,6 @@
-import type { CountryCode } from './countries.ts';
+import { COUNTRIES, type CountryCode } from './countries.ts';
+import { idDocumentProblem, idDocumentText, normalizeIdDocument, PERSONAL_ID, type IdDocumentKind } from './id-documents.ts';
+import { payments as tp } from './i18n/payments.ts';
 
 // Payment methods per country (issue 51 item 6, decision 067), through dLocal's Payins API
 // (decision 053). The funding step offers the methods of the project's country only; the server
@@ -44,4 +46,33 @@ export const DEFAULT_CASH_METHOD: Record<CountryCode, LocalMethodId> = { DO: 'po
 
 export function localMethodsOf(country: CountryCode): LocalMethod[] {
   return Object.values(LOCAL_METHODS).filter((m) => m.country === country);
+}
+
+/** A bank payment (PSE, SPEI), not cash: its notices and expiry never speak of "efectivo". */
+export function isBankMethod(method: LocalMethodId | null | undefined): boolean {
+  return method ? LOCAL_METHODS[method].type === 'BANK_TRANSFER' : false;
+}
+
+/**
+ * The payer's document dLocal asks for a local method's payment, per country (dLocal's Colombia
+ * and Mexico pages: "document required? Yes"; decision 067): the cédula de ciudadanía, the CURP.
+ * The Dominican voucher does not ask for one.
+ */
+export const PAYER_DOCUMENT: Partial<Record<CountryCode, IdDocumentKind>> = { CO: PERSONAL_ID.CO, MX: PERSONAL_ID.MX };
+
+/**
+ * The one rule for the payer's document of a `cash` funding (the form's check and the server's):
+ * the message for a missing or invalid one in a country that asks for it, else null.
+ */
+export function payerDocumentProblem(country: CountryCode, rail: 'card' | 'cash' | 'transfer', input: string | undefined): string | null {
+  const kind = PAYER_DOCUMENT[country];
+  if (!kind || rail !== 'cash') return null;
+  if (!input?.trim()) return tp.fund.payerDocumentRequired(idDocumentText(kind).short, COUNTRIES[country].name);
+  return idDocumentProblem(kind, input);
+}
+
+/** The document as dLocal takes it (compacted, capitals), or undefined when the country asks none. */
+export function payerDocumentFor(country: CountryCode, input: string | undefined): string | undefined {
+  const kind = PAYER_DOCUMENT[country];
+  return kind && input ? (normalizeIdDocument(kind, input) ?? undefined) : undefined;
 }

@@ -128,6 +128,12 @@ describe('places', () => {
       );
   });
 
+  it("leaves out Sumapaz, Bogotá's rural páramo localidad outside the service area (decision 066)", () => {
+    expect(PLACES.some((p) => /sumapaz/i.test(`${p.slug} ${p.name}`))).toBe(false);
+    expect(placeInText('plomero en Sumapaz', 'CO')).toBeUndefined();
+    expect(sectorsOf('bogota').map((p) => p.name)).not.toContain('Sumapaz');
+  });
+
   it("puts every place in its country's box and within 40 km of its city's centre, and the sectors with three decimals", () => {
     for (const p of PLACES) {
       const [s, w, n, e] = COUNTRY_BOUNDS[p.country];

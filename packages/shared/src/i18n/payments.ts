@@ -67,6 +67,8 @@ export const payments = {
     methodOnlyForCash: 'Elige la forma de pago en efectivo o en línea que quieres usar.',
     redirectOpened: 'Completa el pago en el sitio de tu banco. El dinero queda retenido cuando el banco confirme el pago.',
     speiOpened: 'Transfiere el monto exacto por SPEI a la CLABE indicada antes de la fecha límite. El dinero queda retenido cuando el banco confirme el pago.',
+    /** Colombia's and Mexico's local methods: dLocal asks the payer's document (decision 067); 'cédula de ciudadanía', 'CURP'. */
+    payerDocumentRequired: (doc: string, country: string) => `Escribe tu ${doc}: en ${country} el medio de pago la pide para cobrar.`,
   },
   claim: {
     decided: 'Decisión registrada.',
@@ -284,6 +286,8 @@ export const paymentsWeb = {
     generateClabe: (amount: string) => `Generar CLABE de pago por ${amount}`,
     /** Efecty's or OXXO's intro: 'Te damos un comprobante con un número para pagar en efectivo en OXXO.' */
     cashIntroAt: (provider: string) => `Te damos un comprobante con un número para pagar en efectivo en ${provider}.`,
+    /** Under the payer's document field (Colombia, Mexico): why it is asked. */
+    payerDocumentHint: 'El medio de pago la pide para identificar a quien paga. No la guardamos.',
     clabe: 'CLABE',
     speiTitle: 'Paga por transferencia SPEI',
     clabeHint: 'Esta CLABE es solo para este pago: no necesitas escribir una referencia. Transfiere el monto exacto.',
@@ -338,6 +342,8 @@ export const paymentsWeb = {
     expired: {
       cash: 'Tu comprobante de pago en efectivo venció sin pagarse, así que no se retuvo nada. Elige otra vez cómo pagar.',
       transfer: 'Tu referencia de transferencia venció sin recibir el monto completo. Elige otra vez cómo pagar.',
+      /** PSE or SPEI: paid from the client's bank, not in cash (decision 067). */
+      bank: 'Tu pago desde el banco venció sin confirmarse, así que no se retuvo nada. Elige otra vez cómo pagar.',
     },
     /** The hired contractor's line while the client's transfer or voucher is open. */
     contractorWaiting: {

@@ -17,6 +17,16 @@ export const places = {
     projectSectorHint: 'Así los contratistas saben a qué distancia está tu proyecto.',
     chooseSector: 'Elige un sector',
     chooseCityFirst: 'Elige primero la ciudad',
+    /**
+     * The place field's word in each country (decision 066): sector in the Dominican Republic,
+     * barrio in Colombia (Bogotá's people also say localidad; one word per country), colonia in
+     * Mexico. The forms take it from the record's country.
+     */
+    byCountry: {
+      DO: { baseSector: 'Sector donde tienes tu base', projectSector: 'Sector', chooseSector: 'Elige un sector' },
+      CO: { baseSector: 'Barrio donde tienes tu base', projectSector: 'Barrio', chooseSector: 'Elige un barrio' },
+      MX: { baseSector: 'Colonia donde tienes tu base', projectSector: 'Colonia', chooseSector: 'Elige una colonia' },
+    },
   },
   validation: {
     unknownPlace: 'Elige un sector o una ciudad de la lista.',

@@ -251,6 +251,12 @@ export const projectMail = {
       `Para «${title}», transfiere ${amount} a ${bank}, cuenta ${account}, a nombre de ${holder} (RNC ${taxId}), con la referencia ${reference} en el concepto, antes del ${by}. El dinero queda retenido cuando llegue.`,
     cash: (title: string, amount: string, number: string, company: string, by: string) =>
       `Para «${title}», paga ${amount} en efectivo en cualquier sucursal o subagente de ${company} con el comprobante número ${number}, antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
+    /** SPEI (decision 067): a transfer from the client's bank to a CLABE of this payment alone. */
+    spei: (title: string, amount: string, clabe: string, by: string) =>
+      `Para «${title}», transfiere ${amount} por SPEI a la CLABE ${clabe}, antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
+    /** PSE: the client authorises the debit at her bank's site. */
+    pse: (title: string, amount: string, by: string) =>
+      `Para «${title}», autoriza el pago de ${amount} con PSE en el sitio de tu banco antes del ${by}. El dinero queda retenido cuando el banco confirme el pago.`,
   },
   paymentPartial: {
     subject: 'ArreglaYa - Falta parte de tu transferencia',
@@ -261,7 +267,13 @@ export const projectMail = {
   paymentExpired: {
     subject: 'ArreglaYa - Tu pago venció',
     title: 'Tu pago venció',
-    intro: (title: string) => `El plazo para pagar «${title}» en efectivo o por transferencia terminó sin recibir el monto completo. Si pagaste parte, te la devolvemos.`,
+    /** How it was to be paid: a cash voucher, a transfer to ArreglaYa's account, or from the client's bank (PSE, SPEI). */
+    intro: (title: string, way: 'cash' | 'transfer' | 'bank') =>
+      way === 'cash'
+        ? `El plazo para pagar «${title}» en efectivo terminó sin recibir el pago. No se retuvo nada.`
+        : way === 'bank'
+          ? `El plazo para pagar «${title}» desde tu banco terminó sin que el banco confirmara el pago. No se retuvo nada.`
+          : `El plazo para pagar «${title}» por transferencia terminó sin recibir el monto completo. Si pagaste parte, te la devolvemos.`,
   },
   projectStarted: {
     subject: 'ArreglaYa - Trabajo en progreso',

@@ -154,6 +154,8 @@ export const FundInputSchema = z
     method: z.enum(LOCAL_METHOD_IDS, { error: validation.invalidValue }).optional(),
     paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(),
     token: CardTokenSchema.optional(),
+    /** With rail cash in Colombia and Mexico: the payer's cédula de ciudadanía or CURP, which dLocal asks (payerDocumentProblem, decision 067). Sent, not stored. */
+    payerDocument: z.string({ error: validation.invalidValue }).trim().max(40, { error: validation.invalidValue }).optional(),
   })
   .refine((v) => v.rail !== 'card' || (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] })
   .refine((v) => v.rail === 'card' || (v.paymentMethodId === undefined && v.token === undefined), { message: tp.fund.cardOnlyForCard, path: ['rail'] })
@@ -247,7 +249,7 @@ export const ProjectMoneySchema = z
     pending: PendingPaymentSchema.nullable(),
     /** The client's last voucher or reference ran out unpaid and the amount is still due: the page says so over the choice. */
     expired: z
-      .object({ rail: z.enum(['cash', 'transfer']), expiresAt: z.iso.datetime({ offset: true }) })
+      .object({ rail: z.enum(['cash', 'transfer']), method: z.enum(LOCAL_METHOD_IDS).nullable().optional(), expiresAt: z.iso.datetime({ offset: true }) })
       .nullable()
       .optional(),
     /** When money last left the escrow to the contractor, and back to the client (null: never). */

@@ -1,5 +1,7 @@
 import { TransactionRollbackError, eq, sql } from 'drizzle-orm';
-import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
+import { payments as tp, paymentsWeb as tpw } from '@arreglaya/shared/i18n/payments';
+import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, ledgerEntries, payments, projects } from '../../db/schema/index.ts';
@@ -26,6 +28,10 @@ const standIn = () => t.app.payments.dlocalSandbox!;
 const deliver = () => runJob(t.app.jobs, 'dlocal-sandbox-notifications', { at: new Date().toISOString() });
 const paymentRow = async (id: string) => (await t.db.select().from(payments).where(eq(payments.id, id)))[0]!;
 const money = async (who: Person, projectId: string) => (await t.app.inject({ method: 'GET', url: `/api/projects/${projectId}`, headers: who.headers })).json().money;
+
+/** The payer's documents dLocal asks in Colombia and Mexico (decision 067): a cédula de ciudadanía, a CURP with its check digit. */
+const CC = '1.020.304.050';
+const CURP = 'GOMA850312HDFRRN09';
 
 const PLACES = { CO: { country: 'CO', city: 'bogota', zone: null }, MX: { country: 'MX', city: 'ciudad-de-mexico', zone: null } } as const;
 
@@ -84,7 +90,7 @@ describe('money per country', () => {
 describe('Colombia: PSE and Efecty', () => {
   it('funds a hire by PSE at the bank (dLocal redirect), holds the pesos only when dLocal says PAID, once for 50 notifications at once', async () => {
     const { client, contractor, projectId } = await hiredIn('CO', 400_000_000);
-    const res = await fund(t, client, projectId, { rail: 'cash', method: 'pse' });
+    const res = await fund(t, client, projectId, { rail: 'cash', method: 'pse', payerDocument: CC });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({
       message: tp.fund.redirectOpened,
@@ -126,7 +132,7 @@ describe('Colombia: PSE and Efecty', () => {
     expect(transfer.statusCode).toBe(400);
     expect(transfer.json().error.fields).toEqual({ rail: tp.fund.methodNotOfCountry('Colombia') });
     expect(await t.db.$count(payments, eq(payments.projectId, projectId))).toBe(0);
-    const efecty = await fund(t, client, projectId, { rail: 'cash', method: 'efecty' });
+    const efecty = await fund(t, client, projectId, { rail: 'cash', method: 'efecty', payerDocument: CC });
     expect(efecty.statusCode, efecty.body).toBe(202);
     expect(efecty.json().pending).toMatchObject({ method: 'efecty', voucher: { number: expect.stringMatching(/^\d{8,}$/), company: 'Efecty' } });
   });
@@ -135,7 +141,7 @@ describe('Colombia: PSE and Efecty', () => {
 describe('Mexico: OXXO and SPEI', () => {
   it('an OXXO voucher that expires holds nothing, and the client chooses again: SPEI gives a CLABE to pay to', async () => {
     const { client, projectId } = await hiredIn('MX', 1_250_000);
-    const res = await fund(t, client, projectId, { rail: 'cash', method: 'oxxo' });
+    const res = await fund(t, client, projectId, { rail: 'cash', method: 'oxxo', payerDocument: CURP });
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json().pending).toMatchObject({
       method: 'oxxo',
@@ -148,7 +154,7 @@ describe('Mexico: OXXO and SPEI', () => {
     expect(await paymentRow(row.id)).toMatchObject({ status: 'expired' });
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 0 });
     // A PAID for it would hold nothing twice either: the client pays by SPEI instead.
-    const spei = await fund(t, client, projectId, { rail: 'cash', method: 'spei' });
+    const spei = await fund(t, client, projectId, { rail: 'cash', method: 'spei', payerDocument: CURP });
     expect(spei.statusCode, spei.body).toBe(202);
     expect(spei.json()).toMatchObject({ message: tp.fund.speiOpened, pending: { method: 'spei', voucher: { number: expect.stringMatching(/^646\d{15}$/), company: 'SPEI' } } });
     const speiRow = await paymentRow(spei.json().paymentId);
@@ -220,6 +226,83 @@ describe('ledger:check across countries', () => {
       ]),
     );
     // Rolled back: the ledger is sound again.
+    expect(await checkLedger(t.db)).toEqual([]);
+  });
+});
+
+describe("the payer's document in Colombia and Mexico", () => {
+  it('refuses a local method without a valid one, naming the field and storing nothing; sends it to dLocal, whose stand-in refuses a payment without it', async () => {
+    const { client, projectId } = await hiredIn('CO', 200_000_000);
+    const none = await fund(t, client, projectId, { rail: 'cash', method: 'pse' });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ payerDocument: tp.fund.payerDocumentRequired('cédula de ciudadanía', 'Colombia') });
+    const wrong = await fund(t, client, projectId, { rail: 'cash', method: 'efecty', payerDocument: 'ABC123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ payerDocument: idDocuments.co_cc.invalid });
+    expect(await t.db.$count(payments, eq(payments.projectId, projectId))).toBe(0);
+    const mexican = await hiredIn('MX', 500_000);
+    const dominicanCedula = await fund(t, mexican.client, mexican.projectId, { rail: 'cash', method: 'oxxo', payerDocument: '001-1234567-3' });
+    expect(dominicanCedula.json().error.fields).toEqual({ payerDocument: idDocuments.mx_curp.invalid });
+    // dLocal's Colombia and Mexico pages: the payer's document is required; the stand-in says so.
+    const order = { amount: 100, currency: 'MXN', country: 'MX', payment_method_id: 'OX', payment_method_flow: 'DIRECT', order_id: 'x-1' };
+    const missing = await standIn().createPayment(DLOCAL_SANDBOX_CREDENTIALS.login, { ...order, payer: { name: 'Guadalupe', email: 'g@ejemplo.mx' } });
+    expect(missing).toMatchObject({ status: 400, body: { param: 'payer.document' } });
+    const invalid = await standIn().createPayment(DLOCAL_SANDBOX_CREDENTIALS.login, {
+      ...order,
+      payer: { name: 'Guadalupe', email: 'g@ejemplo.mx', document: 'GOMA850312HDFRRN08' },
+    });
+    expect(invalid).toMatchObject({ status: 400, body: { param: 'payer.document' } });
+    // Written as people type it (dots, small letters), it goes compacted and is taken.
+    const ok = await fund(t, mexican.client, mexican.projectId, { rail: 'cash', method: 'oxxo', payerDocument: ' goma850312hdfrrn09 ' });
+    expect(ok.statusCode, ok.body).toBe(202);
+  });
+
+  it('a bank payment (SPEI, PSE) is told and expires as one, never as cash', async () => {
+    const { client, projectId } = await hiredIn('MX', 800_000);
+    const spei = await fund(t, client, projectId, { rail: 'cash', method: 'spei', payerDocument: CURP });
+    expect(spei.statusCode, spei.body).toBe(202);
+    const row = await paymentRow(spei.json().paymentId);
+    expect(await standIn().expireNow(row.processorRef!)).toBe(true);
+    await deliver();
+    expect((await money(client, projectId)).expired).toMatchObject({ rail: 'cash', method: 'spei' });
+    const mails = await t.db.select().from(emailOutbox).where(eq(emailOutbox.toAddress, client.email));
+    const told = mails.find((m) => m.subject === tpm.paymentInstructions.subject)!;
+    expect(told.textBody).toContain(`CLABE ${spei.json().pending.voucher.number as string}`);
+    const expired = mails.find((m) => m.subject === tpm.paymentExpired.subject)!;
+    expect(expired.textBody).toContain('desde tu banco');
+    for (const mail of [told, expired]) expect(mail.textBody).not.toMatch(/efectivo/i);
+    expect(tpw.offline.expired.bank).not.toMatch(/efectivo/i);
+  });
+});
+
+describe('paid out in the country of the money', () => {
+  it("a Colombian hire's release is the contractor's balance in pesos colombianos, and Retirar sends it in COP to a Colombian bank", async () => {
+    const { client, contractor, projectId } = await hiredIn('CO', 400_000_000);
+    const paid = await fund(t, client, projectId, { rail: 'cash', method: 'pse', payerDocument: CC });
+    expect(paid.statusCode, paid.body).toBe(202);
+    await standIn().payTicket((await paymentRow(paid.json().paymentId)).processorRef!);
+    await deliver();
+    for (const [who, status] of [
+      [contractor, 'in_progress'],
+      [contractor, 'delivered'],
+      [client, 'completado'],
+    ] as const)
+      expect((await post(t, who, `/api/projects/${projectId}/status`, { status })).statusCode).toBe(200);
+    const account = {
+      bank: 'co_bancolombia',
+      accountType: 'ahorros',
+      accountNumber: '12345678901',
+      holderName: 'Andrés Restrepo',
+      documentType: 'cc',
+      documentNumber: '1020304050',
+    };
+    expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
+    const balance = (await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: contractor.headers })).json();
+    expect(balance).toMatchObject({ currency: 'COP', availableMinor: 360_000_000 });
+    const withdrawn = await t.app.inject({ method: 'POST', url: '/api/me/payouts', headers: { ...contractor.headers, 'idempotency-key': 'k_colombia_withdraw_1' } });
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect(withdrawn.json().payout).toMatchObject({ amountMinor: 360_000_000, currency: 'COP' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: contractor.headers })).json()).toMatchObject({ currency: 'COP', availableMinor: 0 });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

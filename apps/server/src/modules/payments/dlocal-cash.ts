@@ -37,7 +37,8 @@ export function dlocalCashIssuer(client: DlocalClient, notificationUrl: string, 
           // The country's local method (decision 067): a voucher or SPEI's CLABE shown by us (DIRECT), PSE at the bank's site (REDIRECT).
           payment_method_id: req.method.dlocalId,
           payment_method_flow: req.method.flow,
-          payer: { name: req.payer.name || 'Cliente ArreglaYa', email: req.payer.email },
+          // dLocal's Colombia and Mexico pages: the payer's document is required (decision 067).
+          payer: { name: req.payer.name || 'Cliente ArreglaYa', email: req.payer.email, ...(req.payer.document ? { document: req.payer.document } : {}) },
           order_id: req.paymentId,
           description: 'ArreglaYa',
           notification_url: notificationUrl,

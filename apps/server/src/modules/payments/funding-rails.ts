@@ -4,8 +4,8 @@ import { payments as tp, paymentsWeb as tpw } from '@arreglaya/shared/i18n/payme
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payments';
 import { pendingOf } from './pending-payment.ts';
-import type { LocalMethod, LocalMethodId } from '@arreglaya/shared/local-payment-methods';
-import { localMethodFor, openedMessage } from './local-methods.ts';
+import { payerDocumentFor, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
+import { checkPayerDocument, localMethodFor, openedMessage } from './local-methods.ts';
 import { formatReference, newTransferReference } from '@arreglaya/shared/transfer-reference';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -59,7 +59,8 @@ export interface CashVoucherIssuer {
     country: CountryCode;
     /** The country's local method (decision 067): its dLocal payment_method_id and flow. */
     method: LocalMethod;
-    payer: { name: string; email: string };
+    /** document: the cédula de ciudadanía or CURP dLocal asks in Colombia and Mexico (decision 067). */
+    payer: { name: string; email: string; document?: string };
     expiresAt: Date;
     /** The project page, where a payer sent to their bank's site (PSE) comes back. */
     returnPath: string;
@@ -129,16 +130,19 @@ export async function openOfflineFunding(
   rail: 'cash' | 'transfer',
   key: string,
   method?: LocalMethodId,
+  payerDocument?: string,
 ): Promise<Answer<FundResult>> {
   if (rail === 'transfer' && !d.transfer) throw new AppError('CONFLICT', tp.fund.transferUnavailable);
   if (rail === 'cash' && !d.cash) throw new AppError('CONFLICT', tp.fund.cashUnavailable);
   const db = d.payments.db;
-  const hash = hashOf({ op: 'fund', projectId, input: method ? { rail, method } : { rail } });
+  const hash = hashOf({ op: 'fund', projectId, input: { rail, ...(method ? { method } : {}), ...(payerDocument ? { payerDocument } : {}) } });
   const step = await db.transaction(async (tx): Promise<OpenStep> => {
     const project = await lockProjectForFunding(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     // The methods of the project's country only (decision 067): another country's is a 400 naming the field.
     const local = localMethodFor(project.country, rail, method);
+    // dLocal asks the payer's document in Colombia and Mexico (decision 067): missing or invalid, a 400 naming the field.
+    checkPayerDocument(project.country, rail, payerDocument);
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
     const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
@@ -177,13 +181,13 @@ export async function openOfflineFunding(
     d.payments.mail?.mailer.kick();
     return step.answer;
   }
-  const answer = await issueVoucher(d, step.payment, step.requestId, step.country);
+  const answer = await issueVoucher(d, step.payment, step.requestId, step.country, payerDocumentFor(step.country, payerDocument));
   d.payments.mail?.mailer.kick();
   return answer;
 }
 
 /** The voucher of a pending cash payment, from the processor (by the payment's id: asked twice, one voucher), recorded with the answer. */
-async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string, country: CountryCode): Promise<Answer<FundResult>> {
+async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string, country: CountryCode, document: string | undefined): Promise<Answer<FundResult>> {
   const db = d.payments.db;
   if (payment.instructions !== null || payment.status !== 'pending') return offlineAnswer(payment);
   const people = await findProjectPeople(db, payment.projectId);
@@ -195,7 +199,7 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
       currency: payment.currency,
       country,
       method: localMethodFor(country, 'cash', (payment.method ?? undefined) as LocalMethodId | undefined)!,
-      payer: { name: people?.client.name ?? '', email: people?.client.email ?? '' },
+      payer: { name: people?.client.name ?? '', email: people?.client.email ?? '', ...(document ? { document } : {}) },
       expiresAt: payment.expiresAt!,
       returnPath: `/proyectos/${payment.projectId}`,
     });
@@ -242,6 +246,11 @@ async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: 
   if (pending.transfer) {
     const a = pending.transfer;
     text = m.transfer(title, amount, a.bank, a.accountNumber, a.holder, a.taxId, a.reference, by);
+  } else if (pending.voucher && pending.method === 'spei') {
+    text = m.spei(title, amount, pending.voucher.number, by);
+  } else if (pending.voucher && pending.method === 'pse') {
+    text = m.pse(title, amount, by);
+    if (pending.voucher.url) actions.push({ label: tpw.offline.goToBank, url: pending.voucher.url });
   } else if (pending.voucher) {
     text = m.cash(title, amount, pending.voucher.number, pending.voucher.company, by);
     if (pending.voucher.url) actions.push({ label: tpw.offline.voucherPage, url: pending.voucher.url });
@@ -331,7 +340,7 @@ async function refundPayment(tx: Tx, p: PaymentRow, reason: string): Promise<voi
 /** PaymentsDeps' `rails`: cash and transfer funding for the fund route. */
 export function fundingRails(d: RailsDeps): NonNullable<PaymentsDeps['rails']> {
   return {
-    open: (actor, projectId, rail, key, method) => openOfflineFunding(d, actor, projectId, rail, key, method),
+    open: (actor, projectId, rail, key, method, payerDocument) => openOfflineFunding(d, actor, projectId, rail, key, method, payerDocument),
     cancel: async (actor, projectId, paymentId) => void (await cancelOfflineFunding(d, actor, projectId, paymentId)),
   };
 }

@@ -1,5 +1,5 @@
 import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
-import { DEFAULT_CASH_METHOD, LOCAL_METHODS, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
+import { DEFAULT_CASH_METHOD, LOCAL_METHODS, payerDocumentProblem, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -25,6 +25,12 @@ export function localMethodFor(country: CountryCode, rail: 'cash' | 'transfer', 
     throw new AppError('VALIDATION', message, { method: message });
   }
   return chosen;
+}
+
+/** The payer's document of a local method's payment in Colombia and Mexico (the form's rule, payerDocumentProblem): a 400 naming `payerDocument` when missing or invalid. */
+export function checkPayerDocument(country: CountryCode, rail: 'cash' | 'transfer', input: string | undefined): void {
+  const message = payerDocumentProblem(country, rail, input);
+  if (message) throw new AppError('VALIDATION', message, { payerDocument: message });
 }
 
 /** What the client is told when the payment is opened: a voucher to pay, a CLABE to transfer to, or their bank's site. */

@@ -1,3 +1,4 @@
+import { isBankMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { sql } from 'drizzle-orm';
 import { payments } from '../../db/schema/index.ts';
@@ -75,7 +76,7 @@ export async function tellPaymentExpired(tx: Tx, deps: PaymentsDeps, p: PaymentR
     pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
     subject: m.subject,
     title: m.title,
-    paragraphs: [m.intro(people?.title ?? '')],
+    paragraphs: [m.intro(people?.title ?? '', p.rail === 'transfer' ? 'transfer' : isBankMethod(p.method as LocalMethodId | null) ? 'bank' : 'cash')],
     actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
     alwaysMail: true,
   });

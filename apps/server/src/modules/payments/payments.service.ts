@@ -76,7 +76,7 @@ export interface PaymentsDeps {
   /** Wakes the refunds sweep after a commit that decided one (a late voucher's money going back); else the minute's run sends it. */
   kickRefunds?: () => void;
   rails?: {
-    open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string, method?: LocalMethodId): Promise<Answer<FundResult>>;
+    open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string, method?: LocalMethodId, payerDocument?: string): Promise<Answer<FundResult>>;
     cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
   };
 }
@@ -238,7 +238,7 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
 export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: string, input: FundRequest, key: string): Promise<Answer<FundResult>> {
   if (input.rail !== 'card') {
     if (!deps.rails) throw new AppError('CONFLICT', input.rail === 'cash' ? tp.fund.cashUnavailable : tp.fund.transferUnavailable);
-    return deps.rails.open(actor, projectId, input.rail, key, input.method);
+    return deps.rails.open(actor, projectId, input.rail, key, input.method, input.payerDocument);
   }
   const hash = hashOf({ op: 'fund', projectId, input });
   // A new card's brand and last 4 for the client's payments list and receipt (never the number).
@@ -767,7 +767,9 @@ export async function projectMoney(db: DbOrTx, projectId: string, hireHours = DE
     payBy: waiting ? new Date(project.assignedAt!.getTime() + hireHours * 3_600_000).toISOString() : null,
     pending: open ? pendingOf(open) : null,
     expired:
-      offline?.status === 'expired' && offline.rail !== 'card' && dueMinor > 0 && offline.expiresAt ? { rail: offline.rail, expiresAt: offline.expiresAt.toISOString() } : null,
+      offline?.status === 'expired' && offline.rail !== 'card' && dueMinor > 0 && offline.expiresAt
+        ? { rail: offline.rail, method: (offline.method as LocalMethodId | null) ?? null, expiresAt: offline.expiresAt.toISOString() }
+        : null,
     releasedAt: last.releasedAt?.toISOString() ?? null,
     refundedAt: last.refundedAt?.toISOString() ?? null,
     milestones: plan.map((m, i) => ({

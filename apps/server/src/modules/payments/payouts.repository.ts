@@ -1,5 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { COUNTRIES } from '@arreglaya/shared/countries';
+import type { Currency } from '@arreglaya/shared/domain';
+import { bankCountry } from '@arreglaya/shared/payout-banks';
 import { contractorProfiles, payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -7,6 +10,18 @@ export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
 export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<PayoutAccountRow | undefined> {
   const [row] = await db.select().from(payoutAccounts).where(eq(payoutAccounts.userId, userId));
   return row;
+}
+
+/**
+ * The currency a contractor's balance is in and is paid out in (decision 067): his payout bank's
+ * country's once saved (a payout goes to that country in its currency), else his profile's
+ * country's; pesos dominicanos before either.
+ */
+export async function payoutCurrencyOf(db: DbOrTx, userId: string): Promise<Currency> {
+  const account = await findPayoutAccount(db, userId);
+  if (account) return COUNTRIES[bankCountry(account.bank)].currency;
+  const [profile] = await db.select({ country: contractorProfiles.country }).from(contractorProfiles).where(eq(contractorProfiles.userId, userId));
+  return COUNTRIES[profile?.country ?? 'DO'].currency;
 }
 
 /** Whether the contractor's profile holds their cédula (sealed, decision 010). */

@@ -26,6 +26,7 @@ import {
   insertPayout,
   listPendingPayouts,
   lockPayoutsOf,
+  payoutCurrencyOf,
   notePayoutStatusCode,
   projectsOfPayout,
   payableBalances,
@@ -91,7 +92,8 @@ export function reasonText(reason: string | null): string | null {
 
 /** The contractor's balance: held in escrow on their projects, available, paid out, and each movement with its project (a payout with its state and, failed, its reason). */
 export async function getBalance(deps: Pick<PayoutsDeps, 'db'>, userId: string, now = new Date()): Promise<Balance> {
-  const currency: Currency = 'DOP';
+  // His country's currency (decision 067): a Colombian's balance is in pesos colombianos.
+  const currency = await payoutCurrencyOf(deps.db, userId);
   const [pendingMinor, availableMinor, paidOutMinor, movements, nextRun] = await Promise.all([
     heldForContractor(deps.db, userId),
     balanceOf(deps.db, { kind: 'contractor_payable', userId, currency }),
@@ -274,13 +276,16 @@ export async function runPayouts(deps: PayoutsDeps): Promise<number> {
   return sent;
 }
 
+/** The payout account's documents that are a person's identity document, in each country. */
+const PERSONAL_PAYOUT_DOCUMENTS: readonly string[] = ['cedula', 'cc', 'curp'];
+
 /**
  * Retirar (issue 46): the contractor's own available balance paid out now to their saved payout
  * account, through the run's path (`movePayable`, `sendPayout`). Idempotent by the request's key
  * (`money_requests`, as funding): the key is taken under the contractor's payout lock, so 50
  * identical requests at once move the money once and all answer the first answer. Refused (409,
- * nothing stored) without a payout account or with nothing available. Only DOP, the currency the
- * balance shows; another currency waits for the daily run.
+ * nothing stored) without a payout account or with nothing available. In the currency the balance
+ * shows (payoutCurrencyOf: the payout bank's country's); another currency waits for the daily run.
  */
 export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: string): Promise<WithdrawResult> {
   const hash = crypto
@@ -294,11 +299,13 @@ export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: str
     if (request.response !== null) return { payoutId: (request.response as WithdrawResult).payout.id, fresh: null };
     // Cédula and bank are asked only before the first payout (decision 064: an invited técnico joins with neither).
     const account = await findPayoutAccount(tx, userId);
-    const missing = [...(account?.documentType === 'cedula' || (await hasProfileCedula(tx, userId)) ? [] : [ti.missingCedula]), ...(account ? [] : [ti.missingBank])];
+    // A person's document of any country counts (decision 067): the cédula, Colombia's cédula de ciudadanía, Mexico's CURP.
+    const personal = account?.documentType != null && PERSONAL_PAYOUT_DOCUMENTS.includes(account.documentType);
+    const missing = [...(personal || (await hasProfileCedula(tx, userId)) ? [] : [ti.missingCedula]), ...(account ? [] : [ti.missingBank])];
     if (missing.length > 0) throw new AppError('CONFLICT', ti.payoutMissing(missing));
     // The bank refused the last payout to this account: not again until it is corrected (the daily run waits too).
     if (await accountFailedSinceSaved(tx, userId)) throw new AppError('CONFLICT', tp.payout.fixAccount);
-    const payout = await movePayable(tx, userId, 'DOP');
+    const payout = await movePayable(tx, userId, await payoutCurrencyOf(tx, userId));
     if (!payout) throw new AppError('CONFLICT', tp.payout.nothingAvailable);
     await storeMoneyResponse(tx, request.id, 200, answerFor(payout));
     return { payoutId: payout.id, fresh: payout };

@@ -39,9 +39,11 @@ const FIRST_PARAGRAPHS: Partial<Record<NoticeKind, string[]>> = {
   paymentInstructions: [
     tm.paymentInstructions.transfer(TITLE, AMOUNT, 'Banco Popular Dominicano', '812345678', 'ArreglaYa SRL', '131234567', 'AY-7K2M-Q9TX-4', BY),
     tm.paymentInstructions.cash(TITLE, AMOUNT, '4402-1187-9931', 'Banco Popular', BY),
+    tm.paymentInstructions.spei(TITLE, '$4,000.00', '646180157000000004', BY),
+    tm.paymentInstructions.pse(TITLE, '$ 4.000.000', BY),
   ],
   paymentPartial: [tm.paymentPartial.intro(TITLE, 'RD$5,000.00', 'RD$7,500.00', 'AY-7K2M-Q9TX-4')],
-  paymentExpired: [tm.paymentExpired.intro(TITLE)],
+  paymentExpired: (['cash', 'transfer', 'bank'] as const).map((way) => tm.paymentExpired.intro(TITLE, way)),
   reviewApproved: [tr.approved.intro(TITLE)],
   reviewRejected: [tr.rejected.intro(TITLE)],
   reviewPublished: [tr.published.intro('Ana P.', TITLE, 5)],

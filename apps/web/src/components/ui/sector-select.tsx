@@ -19,9 +19,11 @@ interface SectorSelectProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>
  */
 export function SectorSelect({ city, zone, ref, ...select }: SectorSelectProps) {
   const options = city ? placesOf(city, zone) : [];
+  // The word of the city's country (Sector, Barrio, Colonia: decision 066).
+  const country = options[0]?.country ?? 'DO';
   return (
     <select defaultValue="" {...select} ref={ref} disabled={select.disabled || options.length === 0}>
-      <option value="">{city ? t.field.chooseSector : t.field.chooseCityFirst}</option>
+      <option value="">{city ? t.field.byCountry[country].chooseSector : t.field.chooseCityFirst}</option>
       {options.map((p) => (
         <option key={p.slug} value={p.slug}>
           {p.name}

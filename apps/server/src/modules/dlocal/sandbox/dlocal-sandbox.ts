@@ -1,5 +1,6 @@
 import { cardBrandOf, cardDigits, luhnValid } from '@arreglaya/shared/schemas/payments';
 import { CO_BANKS, DR_BANKS, MX_BANKS, cedulaValid, clabeValid, coMxDocumentValid, passportValid, rncValid } from '@arreglaya/shared/payout-banks';
+import { isValidIdDocument, PERSONAL_ID, TAX_ID } from '@arreglaya/shared/id-documents';
 import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -155,7 +156,7 @@ const PayerSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     email: z.email().max(254),
-    /** The payer's ID (the Dominican Republic's cédula, 11 digits; Colombia's CC, Mexico's CURP): not required by the stand-in. */
+    /** The payer's ID (the Dominican Republic's cédula, 11 digits; Colombia's CC, Mexico's CURP): required in CO and MX for local methods (PAYER_DOCUMENTS). */
     document: z
       .string()
       .regex(/^[0-9A-Z]{6,18}$/)
@@ -205,6 +206,16 @@ export const DLOCAL_SANDBOX_PAYOUT_RULES: Record<string, (typeof PAYOUT_REJECTIO
 };
 /** A beneficiary whose document is this cédula is blacklisted (5013), refused at once. */
 export const DLOCAL_SANDBOX_BLACKLISTED_DOCUMENT = '40212345678';
+
+/**
+ * dLocal's Colombia and Mexico pages: "document required? Yes" (CC or NIT; CURP or RFC). The stand-in
+ * asks it of the local methods' payments (PSE, Efecty, OXXO, SPEI), checked by each country's rule
+ * (id-documents.ts, decision 065); a card's payer is not asked here (decision 067's consequences).
+ */
+const PAYER_DOCUMENTS: Record<string, (id: string) => boolean> = {
+  CO: (id) => isValidIdDocument(PERSONAL_ID.CO, id) || isValidIdDocument(TAX_ID.CO, id),
+  MX: (id) => isValidIdDocument(PERSONAL_ID.MX, id) || isValidIdDocument(TAX_ID.MX, id),
+};
 
 /** Each country's bank codes (decision 067): a code of another country's bank is refused. */
 const PAYOUT_BANK_CODES: Record<string, Set<string>> = {
@@ -411,6 +422,9 @@ export class DlocalSandbox {
       // A method of another country, or a flow it does not have (PSE is REDIRECT only): not available.
       if (method.country !== req.country) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_id' });
       if (!method.flows.includes(req.payment_method_flow)) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_flow' });
+      const documentRule = PAYER_DOCUMENTS[req.country];
+      if (documentRule && !req.payer.document) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: payer.document', param: 'payer.document' });
+      if (documentRule && !documentRule(req.payer.document!)) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: payer.document', param: 'payer.document' });
       row = {
         ...base,
         paymentMethodType: method.type,

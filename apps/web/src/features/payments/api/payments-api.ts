@@ -73,7 +73,7 @@ export const makeDefaultPaymentMethod = (id: string) =>
 export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);
 
 /** What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash or a transfer (issue 47), with the country's local method (decision 067). */
-export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'transfer' } | { rail: 'cash'; method?: LocalMethodId };
+export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'transfer' } | { rail: 'cash'; method?: LocalMethodId; payerDocument?: string };
 /**
  * Funds a hired project; the same key on a retry makes the server answer the first attempt again.
  * A card answers 200 (or 202 with `actionUrl`); cash and transfer answer 202 with `pending`.

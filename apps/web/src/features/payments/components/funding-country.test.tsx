@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import { formatMoney } from '@arreglaya/shared/format-money';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
@@ -104,13 +105,23 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
     });
     fireEvent.click(screen.getByRole('radio', { name: o.methods.oxxo.label }));
     const button = screen.getByRole('button', { name: o.generateCash('$4,000.00') });
+    // dLocal asks the payer's CURP in Mexico (decision 067): without it, the field says so and nothing is sent.
+    fireEvent.click(button);
+    const curp = screen.getByLabelText(idDocuments.mx_curp.label);
+    expect(curp.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(tp.fund.payerDocumentRequired('CURP', 'México'))).toBeTruthy();
+    expect(funds).toHaveLength(0);
+    fireEvent.change(curp, { target: { value: 'GOMA850312HDFRRN08' } });
+    fireEvent.click(button);
+    expect(screen.getByText(idDocuments.mx_curp.invalid)).toBeTruthy();
+    fireEvent.change(curp, { target: { value: 'GOMA850312HDFRRN09' } });
     fireEvent.click(button);
     fireEvent.click(button);
     await waitFor(() => expect(funds).toHaveLength(1));
     expect(screen.getByRole('button', { name: o.generating })).toHaveProperty('disabled', true);
     release();
     const panel = await screen.findByTestId('pending-payment');
-    expect(funds.map((b) => JSON.parse(b) as unknown)).toEqual([{ rail: 'cash', method: 'oxxo' }]);
+    expect(funds.map((b) => JSON.parse(b) as unknown)).toEqual([{ rail: 'cash', method: 'oxxo', payerDocument: 'GOMA850312HDFRRN09' }]);
     expect(within(panel).getByTestId('voucher-number').textContent).toBe('93000262870312');
     expect(panel.textContent).toContain('$4,000.00');
     expect(panel.textContent).toContain('OXXO');
@@ -129,6 +140,7 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
     });
     release();
     fireEvent.click(screen.getByRole('radio', { name: o.methods.spei.label }));
+    fireEvent.change(screen.getByLabelText(idDocuments.mx_curp.label), { target: { value: 'GOMA850312HDFRRN09' } });
     fireEvent.click(screen.getByRole('button', { name: o.generateClabe('$4,000.00') }));
     const panel = await screen.findByTestId('pending-payment');
     expect(within(panel).getByRole('heading', { name: o.speiTitle })).toBeTruthy();

@@ -1,12 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { CountryCode } from '@arreglaya/shared/countries';
-import { FUNDING_CHOICES, LOCAL_METHODS, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
+import { idDocumentText } from '@arreglaya/shared/id-documents';
+import { FUNDING_CHOICES, LOCAL_METHODS, PAYER_DOCUMENT, isBankMethod, payerDocumentProblem, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
 import { Link } from 'react-router';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api.ts';
@@ -108,7 +110,7 @@ export function FundingSection({ projectId, status, country, money, viewer, clie
           <>
             {money.expired && (
               <p data-testid="offline-expired" className="rounded-lg border-l-4 border-accent-700 bg-amber-50 p-4 font-semibold break-words text-slate-900">
-                {t.offline.expired[money.expired.rail]}
+                {isBankMethod(money.expired.method) ? t.offline.expired.bank : t.offline.expired[money.expired.rail]}
               </p>
             )}
             <PayPanel
@@ -141,9 +143,10 @@ const STATE_CLASSES: Record<MoneyState['kind'], string> = {
 type Choice = (typeof FUNDING_CHOICES)[CountryCode][number];
 
 /** What the fund request says for a choice that is not a card: Banco Popular's voucher stays the Dominican `cash` without a method. */
-function offlineBody(choice: Exclude<Choice, 'card'>): FundBody {
+function offlineBody(choice: Exclude<Choice, 'card'>, payerDocument: string | undefined): FundBody {
   if (choice === 'transfer') return { rail: 'transfer' };
-  return choice === 'popular' ? { rail: 'cash' } : { rail: 'cash', method: choice };
+  const document = payerDocument ? { payerDocument } : {};
+  return choice === 'popular' ? { rail: 'cash', ...document } : { rail: 'cash', method: choice, ...document };
 }
 
 function choiceText(choice: Choice): { label: string; hint: string } {
@@ -313,19 +316,59 @@ function PayPanel({ projectId, country, money, clientId, focusChoice, onFailure,
           )}
         </>
       ) : (
-        <OfflineStep choice={rail} amount={dueAmount} busy={busy} onPay={() => void payWith(offlineBody(rail))} />
+        <OfflineStep choice={rail} country={country} amount={dueAmount} busy={busy} onPay={(payerDocument) => void payWith(offlineBody(rail, payerDocument))} />
       )}
     </div>
   );
 }
 
-function OfflineStep({ choice, amount, busy, onPay }: { choice: Exclude<Choice, 'card'>; amount: string; busy: boolean; onPay: () => void }) {
+/**
+ * A way to pay that is not a card. In Colombia and Mexico a local method asks the payer's document
+ * (cédula de ciudadanía, CURP: decision 067), checked here by the server's own rule before sending.
+ */
+function OfflineStep({
+  choice,
+  country,
+  amount,
+  busy,
+  onPay,
+}: {
+  choice: Exclude<Choice, 'card'>;
+  country: CountryCode;
+  amount: string;
+  busy: boolean;
+  onPay: (payerDocument: string | undefined) => void;
+}) {
   const step = offlineStep(choice, amount);
+  const kind = choice === 'transfer' ? undefined : PAYER_DOCUMENT[country];
+  const [document, setDocument] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const found = kind ? payerDocumentProblem(country, 'cash', document) : null;
+    setProblem(found);
+    if (!found) onPay(kind ? document.trim() : undefined);
+  };
   return (
     <div className="flex flex-col gap-3">
       <p className="text-slate-800">{step.intro}</p>
+      {kind && (
+        <Field label={idDocumentText(kind).label} hint={`${idDocumentText(kind).hint} ${t.offline.payerDocumentHint}`} error={problem ?? undefined}>
+          {(c) => (
+            <input
+              {...c}
+              value={document}
+              onChange={(e) => setDocument(e.target.value)}
+              autoComplete="off"
+              autoCapitalize={kind === 'mx_curp' ? 'characters' : 'off'}
+              inputMode={kind === 'co_cc' ? 'numeric' : 'text'}
+              maxLength={40}
+              className={inputClasses()}
+            />
+          )}
+        </Field>
+      )}
       <div>
-        <button type="button" disabled={busy} aria-busy={busy} onClick={onPay} className={buttonClasses('accent', 'w-full sm:w-auto')}>
+        <button type="button" disabled={busy} aria-busy={busy} onClick={submit} className={buttonClasses('accent', 'w-full sm:w-auto')}>
           {busy ? t.offline.generating : step.button}
         </button>
       </div>

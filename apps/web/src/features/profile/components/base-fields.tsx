@@ -1,3 +1,4 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
 import { useEffect } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { places as t } from '@arreglaya/shared/i18n/places';
@@ -19,13 +20,15 @@ export function BaseFields() {
     formState: { errors },
   } = useFormContext<ContractorProfileInput>();
   const city = useWatch({ control, name: 'city' }) || undefined;
+  const chosen = useWatch({ control, name: 'country' }) as string | undefined;
+  const country: CountryCode = chosen === 'CO' || chosen === 'MX' ? chosen : 'DO';
   useEffect(() => {
     const sector = getValues('baseSector');
     if (sector && findPlace(sector)?.city !== city) setValue('baseSector', '');
   }, [city, getValues, setValue]);
   return (
     <>
-      <Field label={t.field.baseSector} hint={t.field.baseSectorHint} error={errors.baseSector?.message}>
+      <Field label={t.field.byCountry[country].baseSector} hint={t.field.baseSectorHint} error={errors.baseSector?.message}>
         {(c) => <SectorSelect {...c} {...register('baseSector')} city={city} className={inputClasses()} />}
       </Field>
       <Field label={t.field.serviceRadius} hint={t.field.serviceRadiusHint} error={errors.serviceRadiusKm?.message}>

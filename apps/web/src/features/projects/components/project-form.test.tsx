@@ -179,6 +179,19 @@ describe('ProjectForm', () => {
     await waitFor(() => expect(sectorSelect().value).toBe(''));
   });
 
+  it("names the place field as the project's country does: Barrio in Colombia, Colonia in Mexico (decision 066)", async () => {
+    const user = userEvent.setup();
+    render(<ProjectForm country="CO" onSubmit={async () => {}} />);
+    const barrio = screen.getByLabelText(tplaces.field.byCountry.CO.projectSector) as HTMLSelectElement;
+    await user.selectOptions(screen.getByLabelText(t.form.city), 'medellin');
+    expect(barrio.options[0]!.textContent).toBe(tplaces.field.byCountry.CO.chooseSector);
+    expect([...barrio.options].map((o) => o.textContent)).toContain('El Poblado');
+    cleanup();
+    render(<ProjectForm country="MX" onSubmit={async () => {}} />);
+    expect(screen.getByLabelText(tplaces.field.byCountry.MX.projectSector)).toBeTruthy();
+    expect(screen.queryByLabelText(tplaces.field.projectSector)).toBeNull();
+  });
+
   it("shows an error without fields in the form alert, as the catalogue's save failure", async () => {
     const user = userEvent.setup();
     render(

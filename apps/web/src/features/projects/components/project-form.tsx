@@ -217,7 +217,11 @@ export function ProjectForm({ country, defaults, photos: initialPhotos = [], edi
             </select>
           )}
         </Field>
-        <Field label={tplaces.field.projectSector} hint={tplaces.field.projectSectorHint} error={errors.sector?.message}>
+        <Field
+          label={tplaces.field.byCountry[(values.country as CountryCode | undefined) ?? country].projectSector}
+          hint={tplaces.field.projectSectorHint}
+          error={errors.sector?.message}
+        >
           {(c) => (
             <SectorSelect
               {...c}

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CountryCode } from '@arreglaya/shared/countries';
+import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
@@ -80,6 +80,8 @@ function keptOffer(kept: Record<string, unknown>): Partial<OfferFormValues> {
  */
 export function OfferDialog({ previous, country, locale, feePercent, send, onSent, onClose, draftKey }: OfferDialogProps) {
   const id = useId();
+  // The project's country's currency (decision 067): the label and the amounts say it, as its country writes them.
+  const currency = COUNTRIES[country].currency;
   const [failure, setFailure] = useState<string | null>(null);
   // One submit at a time, validation included (decision 032).
   const sending = useInFlight();
@@ -110,9 +112,7 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
   // with a staged plan); said before sending, as /comocontratistas promises (issue 46).
   const stagePercents = useStages ? (stageValues ?? []).map((s) => (Number.isFinite(s.percent) ? s.percent : 0)) : [];
   const receives =
-    priceMinor && priceMinor > 0
-      ? t.receives(formatMoney(offerReceivesMinor(priceMinor, feePercent, stagePercents), 'DOP', locale), `${formatNumber(feePercent, locale)} %`)
-      : null;
+    priceMinor && priceMinor > 0 ? t.receives(formatMoney(offerReceivesMinor(priceMinor, feePercent, stagePercents), currency), `${formatNumber(feePercent, locale)} %`) : null;
 
   const onSubmit = async (values: QuoteData) => {
     setFailure(null);
@@ -140,7 +140,7 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
     <ModalDialog title={previous ? t.replaceTitle : t.title} onClose={onClose}>
       {previous && <p className="mt-2 text-slate-700">{t.replaceNote}</p>}
       <form noValidate onSubmit={sending.submit(handleSubmit(onSubmit))} className="mt-6 flex flex-col gap-5" aria-busy={isSubmitting}>
-        <Field label={t.priceLabel('DOP')} hint={receives ? `${t.priceHint} ${receives}` : t.priceHint} error={errors.price?.message}>
+        <Field label={t.priceLabel(currency)} hint={receives ? `${t.priceHint} ${receives}` : t.priceHint} error={errors.price?.message}>
           {(c) => <input {...c} {...register('price')} inputMode="decimal" autoComplete="off" className={inputClasses()} />}
         </Field>
         <Field
@@ -241,7 +241,7 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
                   <Field
                     label={t.stagePercent(i + 1)}
                     error={errors.stages?.[i]?.percent?.message}
-                    hint={amounts ? t.stageAmount(formatMoney(amounts[i] ?? 0, 'DOP', locale)) : undefined}
+                    hint={amounts ? t.stageAmount(formatMoney(amounts[i] ?? 0, currency)) : undefined}
                   >
                     {(c) => <input {...c} {...register(`stages.${i}.percent`, { valueAsNumber: true })} type="number" min={1} max={99} className={inputClasses()} />}
                   </Field>

@@ -43,7 +43,7 @@ test('a client invites his técnico, who joins from the WhatsApp link at 360 px 
   const form = page.getByRole('main');
   await form.getByLabel(ti.form.name).fill('Papo el plomero');
   await form.getByLabel(ti.form.phone).fill(PHONE);
-  await form.getByLabel(ti.form.price).fill('8,500');
+  await form.getByLabel(ti.form.price('DOP')).fill('8,500');
   await form.getByRole('checkbox', { name: SERVICE_LABELS.plomeria }).check();
   await form.getByLabel(projectsWeb.form.title).fill('Cambiar la llave del fregadero');
   await form.getByLabel(projectsWeb.form.propertyType).selectOption({ label: PROPERTY_TYPE_LABELS.casa });

@@ -12,7 +12,7 @@ export const invitations = {
     phone: 'Su teléfono',
     phoneHint: 'Ejemplo: 809 555 1234. Le llegará un enlace por WhatsApp (o SMS).',
     workHeading: 'El trabajo',
-    price: 'Precio acordado (RD$)',
+    price: (currency: string) => `Precio acordado (${currency})`,
     priceHint: 'Lo que acordaste con él. Lo pagas a ArreglaYa y se le entrega cuando apruebes el trabajo.',
     submit: 'Enviar invitación',
     sending: 'Enviando…',

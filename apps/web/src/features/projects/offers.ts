@@ -37,11 +37,3 @@ export function useOfferDecision(userId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: projectKeys.all(userId) }),
   });
 }
-
-/** Pesos typed by a person ("1,500.50" or "1500,5") to integer centavos; NaN when it is not a number. */
-export function pesosToMinor(text: string): number {
-  const clean = text.replace(/[\s$]|RD/g, '');
-  if (!/^\d{1,3}(,\d{3})*(\.\d{1,2})?$|^\d+(\.\d{1,2})?$|^\d+,\d{1,2}$/.test(clean)) return Number.NaN;
-  const normal = /^\d+,\d{1,2}$/.test(clean) ? clean.replace(',', '.') : clean.replace(/,/g, '');
-  return Math.round(Number(normal) * 100);
-}

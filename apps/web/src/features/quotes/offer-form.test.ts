@@ -1,25 +1,30 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { minorToPesosText, pesosToMinor, stageAmounts, stagesSum, toQuoteInput } from './offer-form.ts';
+import { parseMoneyInput } from '@arreglaya/shared/parse-money';
+import { minorToPesosText, stageAmounts, stagesSum, toQuoteInput, type OfferFormValues } from './offer-form.ts';
 
-describe('pesosToMinor (the price field → centavos)', () => {
-  it('reads pesos with thousands commas and up to two decimals', () => {
-    expect(pesosToMinor('1500')).toBe(150_000);
-    expect(pesosToMinor(' 1,500.5 ')).toBe(150_050);
-    expect(pesosToMinor('RD$ 12,345.67')).toBe(1_234_567);
-    expect(pesosToMinor('0.07')).toBe(7);
-    expect(pesosToMinor('0')).toBe(0);
-    expect(pesosToMinor('-5')).toBe(-500);
+const base: OfferFormValues = {
+  price: '',
+  description: 'x',
+  validityDays: 7,
+  useStages: false,
+  stages: [],
+  startDate: '2026-12-20',
+  durationDays: 3,
+  warrantyDays: 30,
+  holdbackPercent: 0,
+  materialsIncluded: 'yes',
+};
+
+describe('the price field → centavos (parseMoneyInput)', () => {
+  it('round-trips every amount in centavos through the text the field shows (no float error), in every currency', () => {
+    for (const currency of ['DOP', 'COP', 'MXN'] as const)
+      fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000_000 }), (minor) => parseMoneyInput(minorToPesosText(minor), currency) === minor));
   });
 
-  it('is undefined when empty and NaN for anything else', () => {
-    expect(pesosToMinor('')).toBeUndefined();
-    expect(pesosToMinor('   ')).toBeUndefined();
-    for (const text of ['abc', '1.234', '15,00', '1,50', '1.5.0', '1e3', '12,3456']) expect(pesosToMinor(text), text).toBeNaN();
-  });
-
-  it('round-trips every amount in centavos through the text the field shows (no float error)', () => {
-    fc.assert(fc.property(fc.integer({ min: 1, max: 10_000_000_000 }), (minor) => pesosToMinor(minorToPesosText(minor)) === minor));
+  it('reads the price in the project’s currency: "4.000.000" is four million Colombian pesos', () => {
+    expect(toQuoteInput({ ...base, price: '4.000.000' }, 'COP').priceMinor).toBe(400_000_000);
+    expect(toQuoteInput({ ...base, price: '4.000.000' }, 'DOP').priceMinor).toBeNaN();
   });
 });
 

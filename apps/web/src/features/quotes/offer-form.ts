@@ -1,7 +1,9 @@
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@arreglaya/shared/lifecycles';
-import type { CountryCode } from '@arreglaya/shared/countries';
+import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
+import type { Currency } from '@arreglaya/shared/domain';
+import { parseMoneyInput } from '@arreglaya/shared/parse-money';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
 import type { z } from 'zod';
@@ -13,7 +15,7 @@ import type { z } from 'zod';
 export type QuoteData = z.output<typeof QuoteInputSchema>;
 
 export interface OfferFormValues {
-  /** Pesos as typed: "1500", "1,500.50", "1500,5" is refused (es-DO writes the decimals after a point). */
+  /** The amount as typed, in the project's currency's Spanish (parseMoneyInput): "1,500.50" in Santo Domingo, "4.000.000" in Medellín. */
   price: string;
   description: string;
   validityDays: number;
@@ -51,21 +53,6 @@ export function formFieldOf(path: string): string {
   return FIELD_OF[path] ?? path;
 }
 
-/**
- * Pesos text → centavos: digits with optional thousands commas and up to two decimals after a
- * point ("1,500.5" → 150050). Empty → undefined (required); anything else → NaN, which the
- * schema refuses with the price message. Integer arithmetic: no 0.1 + 0.2 surprises.
- */
-export function pesosToMinor(text: string): number | undefined {
-  const trimmed = text.trim().replace(/^RD\$\s*/i, '');
-  if (trimmed === '') return undefined;
-  const match = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(trimmed);
-  if (!match) return Number.NaN;
-  const [, sign, whole, fraction = ''] = match;
-  const minor = Number(whole!.replaceAll(',', '')) * 100 + Number(fraction.padEnd(2, '0'));
-  return sign ? -minor : minor;
-}
-
 /** Centavos → the text the price field shows ("1500.50"; whole amounts without decimals). */
 export function minorToPesosText(minor: number): string {
   const whole = Math.trunc(minor / 100);
@@ -74,7 +61,7 @@ export function minorToPesosText(minor: number): string {
 }
 
 /** The API body the form's values describe. */
-export function toQuoteInput(values: OfferFormValues): QuoteInput {
+export function toQuoteInput(values: OfferFormValues, currency: Currency = 'DOP'): QuoteInput {
   const number = (n: number) => (Number.isFinite(n) ? n : (undefined as unknown as number));
   return {
     startDate: values.startDate,
@@ -83,7 +70,7 @@ export function toQuoteInput(values: OfferFormValues): QuoteInput {
     // Left empty: no holdback (it is optional).
     holdbackPercent: Number.isFinite(values.holdbackPercent) ? values.holdbackPercent : 0,
     materialsIncluded: values.materialsIncluded === '' ? (undefined as unknown as boolean) : values.materialsIncluded === 'yes',
-    priceMinor: pesosToMinor(values.price) as number,
+    priceMinor: parseMoneyInput(values.price, currency) as number,
     description: values.description,
     validityDays: Number.isFinite(values.validityDays) ? values.validityDays : (undefined as unknown as number),
     ...(values.useStages ? { stages: values.stages.map((s) => ({ title: s.title, percent: Number.isFinite(s.percent) ? s.percent : (undefined as unknown as number) })) } : {}),
@@ -106,9 +93,9 @@ const schemaResolver = zodResolver(QuoteInputSchema);
 
 /** react-hook-form resolver: QuoteInputSchema over the converted values, its errors under the form's fields. */
 export const offerResolver: Resolver<OfferFormValues, OfferFormContext | undefined, QuoteData> = async (values, context, options) => {
-  const result = await schemaResolver(toQuoteInput(values), context, { ...options, names: undefined, fields: {} } as never);
-  // The start date in the project's country's calendar, as the server checks it (the schema cannot know the project).
+  // The project's country: its currency's way of writing amounts, and its calendar for the start date, as the server checks it.
   const country = context?.country ?? 'DO';
+  const result = await schemaResolver(toQuoteInput(values, COUNTRIES[country].currency), context, { ...options, names: undefined, fields: {} } as never);
   const checked = values.startDate && !result.errors.startDate;
   const dateError = !checked
     ? null

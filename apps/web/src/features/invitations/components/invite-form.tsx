@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
+import { parseMoneyInput } from '@arreglaya/shared/parse-money';
 import { PROPERTY_TYPES, PROPERTY_TYPE_LABELS, SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { invitations as ti } from '@arreglaya/shared/i18n/invitations';
 import { projectsWeb as tp } from '@arreglaya/shared/i18n/projects';
@@ -27,14 +28,6 @@ const FIELDS = [
   'project.city',
   'project.street',
 ] as const satisfies readonly Path<InviteTecnicoInput>[];
-
-/** RD$ typed as people write it ("8,500" or "8500.50") → centavos; anything else is left for the schema to refuse. */
-function toMinor(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  const cleaned = value.replace(/[,\s]/g, '').replace(/^RD\$/i, '');
-  if (cleaned === '' || !/^\d+(\.\d{1,2})?$/.test(cleaned)) return cleaned === '' ? undefined : Number.NaN;
-  return Math.round(Number(cleaned) * 100);
-}
 
 /**
  * "Invitar a mi técnico": his name and phone, the work (a project's own fields and schema) and the
@@ -93,8 +86,15 @@ export function InviteForm({ country, onSubmit }: { country: CountryCode; onSubm
         <Field label={ti.form.phone} hint={ti.form.phoneHint} error={errors.phone?.message}>
           {(c) => <input {...c} {...register('phone')} type="tel" inputMode="tel" autoComplete="off" className={inputClasses()} />}
         </Field>
-        <Field label={ti.form.price} hint={ti.form.priceHint} error={errors.priceMinor?.message}>
-          {(c) => <input {...c} {...register('priceMinor', { setValueAs: toMinor })} inputMode="decimal" className={inputClasses()} />}
+        <Field label={ti.form.price(COUNTRIES[country].currency)} hint={ti.form.priceHint} error={errors.priceMinor?.message}>
+          {(c) => (
+            <input
+              {...c}
+              {...register('priceMinor', { setValueAs: (v: unknown) => (typeof v === 'string' ? parseMoneyInput(v, COUNTRIES[country].currency) : v) })}
+              inputMode="decimal"
+              className={inputClasses()}
+            />
+          )}
         </Field>
       </fieldset>
 

@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Currency } from '@arreglaya/shared/domain';
+import { parseMoneyInput } from '@arreglaya/shared/parse-money';
 import { projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { COMMENT_MAX, CounterOfferSchema } from '@arreglaya/shared/schemas/projects';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
-import { pesosToMinor } from '../offers.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 
 interface CounterDialogProps {
@@ -30,15 +30,18 @@ export function CounterDialog({ contractorName, currency, onSend, onClose }: Cou
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const minor = pesosToMinor(price);
-    const parsed = CounterOfferSchema.safeParse({ priceMinor: Number.isNaN(minor) ? undefined : minor, comment: comment.trim() === '' ? undefined : comment });
+    const minor = parseMoneyInput(price, currency);
+    const parsed = CounterOfferSchema.safeParse({
+      priceMinor: minor === undefined || Number.isNaN(minor) ? undefined : minor,
+      comment: comment.trim() === '' ? undefined : comment,
+    });
     if (!parsed.success) {
       const next: typeof errors = {};
       for (const issue of parsed.error.issues) {
         if (issue.path[0] === 'priceMinor') next.price ??= issue.message;
         else if (issue.path[0] === 'comment') next.comment ??= issue.message;
       }
-      if (Number.isNaN(minor) && price.trim() !== '') next.price = tq.priceMustBePositive;
+      if (minor !== undefined && Number.isNaN(minor)) next.price = tq.priceMustBePositive;
       setErrors(next);
       return;
     }

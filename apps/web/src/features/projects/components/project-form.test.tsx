@@ -8,7 +8,6 @@ import { profile as tprofile } from '@arreglaya/shared/i18n/profile';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { todayIn, type ProjectData } from '@arreglaya/shared/schemas/projects';
 import { ApiError } from '@/lib/api.ts';
-import { pesosToMinor } from '../offers.ts';
 import type { PhotoEvents, PhotoItem } from '../project.ts';
 import { ProjectForm } from './project-form.tsx';
 import { progressOf } from './project-progress.tsx';
@@ -205,19 +204,6 @@ describe('ProjectForm', () => {
     await fillValid(user);
     await user.click(screen.getByRole('button', { name: t.form.save }));
     await waitFor(() => expect(screen.getAllByRole('alert').map((a) => a.textContent)).toContain(tp.saveError(tp.refused.edit)));
-  });
-});
-
-describe('pesosToMinor', () => {
-  it('reads pesos as a person types them into centavos', () => {
-    expect(pesosToMinor('1500')).toBe(150000);
-    expect(pesosToMinor('1,500.50')).toBe(150050);
-    expect(pesosToMinor('RD$ 2,000')).toBe(200000);
-    expect(pesosToMinor('99,5')).toBe(9950);
-    expect(pesosToMinor('0.1')).toBe(10);
-    expect(pesosToMinor('abc')).toBeNaN();
-    expect(pesosToMinor('1.234.5')).toBeNaN();
-    expect(pesosToMinor('')).toBeNaN();
   });
 });
 

@@ -24,7 +24,8 @@ import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { offerReceivesMinor } from '@arreglaya/shared/lifecycles';
-import { formFieldOf, initialValues, offerResolver, pesosToMinor, stageAmounts, stagesSum, type OfferFormContext, type OfferFormValues, type QuoteData } from '../offer-form.ts';
+import { parseMoneyInput } from '@arreglaya/shared/parse-money';
+import { formFieldOf, initialValues, offerResolver, stageAmounts, stagesSum, type OfferFormContext, type OfferFormValues, type QuoteData } from '../offer-form.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { sameTypes, useFormDraft } from '@/lib/use-form-draft.ts';
 
@@ -100,7 +101,7 @@ export function OfferDialog({ previous, country, locale, feePercent, send, onSen
   const [useStages, price, stageValues, descriptionValue] = useWatch({ control, name: ['useStages', 'price', 'stages', 'description'] });
   // Said before sending: how many characters the description still needs (counted trimmed, as the schema does).
   const descriptionMissing = QUOTE_DESCRIPTION_MIN - (descriptionValue ?? '').trim().length;
-  const priceMinor = pesosToMinor(price ?? '');
+  const priceMinor = parseMoneyInput(price ?? '', currency);
   const amounts =
     priceMinor && priceMinor > 0
       ? stageAmounts(

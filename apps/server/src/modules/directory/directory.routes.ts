@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { ServiceCityStatsSchema } from '@arreglaya/shared/schemas/service-city';
-import { contractorPageJson, searchDirectory, searchedBefore, type DirectoryDeps } from './directory.service.ts';
+import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 import { serviceCityStats } from './service-city.service.ts';
 
 export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
@@ -19,16 +19,9 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           querystring: DirectorySearchSchema,
           response: { 200: DirectoryPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
-        // A URL answered before whose page the cache still holds goes out at once, after the
-        // access hooks, before the query is checked again (decision 048): most requests, once warm.
-        onRequest: (req, reply, done) => {
-          const seen = searchedBefore(deps, req.url);
-          if (seen) sendPreparedJson(req, reply, seen);
-          else done();
-        },
       },
       async (req, reply) => {
-        const page = await searchDirectory(deps, req.query, req.user ? { id: req.user.id } : null, req.url);
+        const page = await searchDirectory(deps, req.query, req.user ? { id: req.user.id } : null);
         // A search from one's own project is private: no shared cache may keep it.
         if (req.query.proyecto) void reply.header('cache-control', 'private, no-store');
         return sendPreparedJson(req, reply, page);

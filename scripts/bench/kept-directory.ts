@@ -1,7 +1,7 @@
 /**
  * What the in-process directory scripts share: the directory `directory-misses.ts` generated and
- * keeps (`BENCH_MISSES_DIR`), opened with the server's directory service (its cache, its facets
- * loaded), and the search the route reads from a bench URL.
+ * keeps (`BENCH_MISSES_DIR`), opened with the server's directory service (every answer from
+ * PostgreSQL), and the search the route reads from a bench URL.
  */
 import { DirectorySearchSchema, type DirectorySearch } from '@arreglaya/shared/schemas/directory';
 import type pg from 'pg';
@@ -17,9 +17,8 @@ export async function withKeptDirectory<T>(body: (kept: { pool: pg.Pool; ids: st
   const pool = createPool(database.url, 2);
   try {
     const ids = await listedContractorIds(pool);
-    const directory = await startDirectory({ db: createDb(pool), log: createLogger({ LOG_LEVEL: 'silent' }) });
+    const directory = startDirectory({ db: createDb(pool), log: createLogger({ LOG_LEVEL: 'silent' }) });
     try {
-      await directory.facets?.settled();
       return await body({ pool, ids, directory });
     } finally {
       await directory.stop();

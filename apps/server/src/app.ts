@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
@@ -93,7 +94,7 @@ import { mountDlocal } from './modules/dlocal/mount-dlocal.ts';
 import type { DlocalSandbox } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
 import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
-import type { DirectoryCache } from './modules/directory/directory-cache.ts';
+import { startNotifiedCaches } from './db/notified-caches.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
 import { startChat, type Chat } from './modules/chat/chat.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -221,8 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
 
   // Prometheus metrics (decision 029): every request timed from here on; served at /metrics below.
   let chatSockets = () => 0;
-  let directoryCache: () => DirectoryCache['stats'] | undefined = () => undefined;
-  const metrics = createMetrics({ db, log: app.log, chatSockets: () => chatSockets(), directoryCache: () => directoryCache() });
+  const metrics = createMetrics({ db, log: app.log, chatSockets: () => chatSockets() });
   metrics.recordRequests(app);
 
   registerErrorHandler(app);
@@ -445,19 +445,21 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   jobs.define(...campaignJobs(campaignDeps));
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   if (!config.isProduction) await app.register(devJobsRoutes(jobs));
-  // The public directory with its cross-instance cache (docs/decisions/013-contractor-directory.md).
-  // Its listener also hears the open projects' changes (modules/projects/open-projects-cache.ts).
-  // And the sessions' changes (modules/auth/session-cache.ts).
-  const directory = await startDirectory({
-    db,
+  // The open projects' cache (modules/projects/open-projects-cache.ts) and the sessions' (modules/auth/session-cache.ts),
+  // kept consistent across instances by notifications on one connection.
+  const notified = startNotifiedCaches({
+    connection: { ...(db as unknown as { $client: pg.Pool }).$client.options },
     log: app.log,
-    also: [
+    channels: [
       { channel: PROJECTS_CHANNEL, ...openProjectsSink(db) },
       { channel: SESSIONS_CHANNEL, notify: (payload) => sessionCache.notify(payload), setLive: (live) => sessionCache.setLive(live) },
     ],
   });
+  await notified.ready;
+  app.addHook('onClose', () => notified.stop());
+  // The public directory, answered by PostgreSQL (docs/decisions/076-the-directory-on-postgresql.md).
+  const directory = startDirectory({ db, log: app.log });
   app.addHook('onClose', () => directory.stop());
-  directoryCache = () => directory.cache.stats;
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.
   const chat = await startChat({ db, storage, log: app.log, mailer, appUrl: config.appUrl, awayMs: config.CHAT_AWAY_AFTER_MS, notifications });

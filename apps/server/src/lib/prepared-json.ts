@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -18,6 +19,14 @@ export class PreparedJson {
     // for an 800-byte answer. A copy of its own size.
     this.gzipped = Buffer.allocUnsafeSlow(output.length);
     output.copy(this.gzipped);
+  }
+
+  #etag: string | undefined;
+
+  /** A weak entity tag of the answer (the same JSON gives the same tag, gzipped or not). */
+  get etag(): string {
+    this.#etag ??= `W/"${crypto.createHash('sha1').update(this.gzipped).digest('base64url')}"`;
+    return this.#etag;
   }
 
   /** Memory it takes, in bytes. */

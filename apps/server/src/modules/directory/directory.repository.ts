@@ -4,21 +4,8 @@ import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import {
-  criteria,
-  kmFromSql,
-  matchingSql,
-  plainWords,
-  prefixQuery,
-  SERVICE_MASK_SQL,
-  tradeRank,
-  tradeRankSql,
-  tradeWordTextSql,
-  withinKmSql,
-  type ContractorFacts,
-  type DirectoryFilters,
-  type TextMode,
-} from './directory-match.ts';
+import { plainWords, prefixQuery, SERVICE_MASK_SQL, tradeWordTextSql, type ContractorFacts } from './directory-match.ts';
+import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, tradeRankSql, withinKmSql, type DirectoryFilters, type TextMode } from './directory-rule.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -68,7 +55,7 @@ const ORDER: Record<ColumnSort, SQL[]> = {
  */
 function orderFor(sort: DirectorySort, f: DirectoryFilters): SQL[] {
   if (sort !== 'distance') return ORDER[sort];
-  return f.near ? [sql`${kmFromSql(f.near)} NULLS LAST`, sql`${cp.userId}`] : ORDER.popular;
+  return f.near ? [sql`${nearestFirstSql(f.near)} NULLS LAST`, sql`${cp.userId}`] : ORDER.popular;
 }
 
 /** The rings, in km, a nearest-first page is first looked for within. */
@@ -121,7 +108,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
       .offset(offset);
   // Nearest first (no trade rank before the distance): the page is among the contractors based
   // within a few km when enough are; those are the whole order's start, and a small box of the
-  // location index finds them without computing everyone's distance (decision 042).
+  // GiST index on the bases' points finds them without sorting everyone in reach (decisions 042, 076).
   if (sort === 'distance' && filters.near && !rank) {
     for (const km of RING_KM) {
       const rows = await read(withinKmSql(filters.near, km));
@@ -178,7 +165,7 @@ export async function searchRowsByIds(db: DbOrTx, ids: readonly string[]): Promi
  * Decision 015.
  */
 export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const text = filters.q && !tradeRank(filters) ? criteria({ q: filters.q, service: [], rating: [] }).find((c) => c.freeText)?.sql : undefined;
+  const text = filters.q && !hasTradeRank(filters) ? freeTextSql(filters.q, filters.textMode ?? 'words') : undefined;
   if (!text) return searchContractorRows(db, filters, sort, limit, offset);
   const inOrder = db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${text}`.as('matches') })

@@ -1,4 +1,4 @@
-import { DirectorySearchSchema, type ContractorPublicProfile, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
+import { type ContractorPublicProfile, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -6,10 +6,7 @@ import { contractorProfiles, projects, reviews, users } from '../../db/schema/in
 import { createLogger } from '../../lib/logger.ts';
 import { createUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { DirectoryFacets } from './directory-facets.ts';
-import { countContractors, type DirectoryFilters } from './directory.repository.ts';
-import { startDirectory } from './directory.ts';
-import { findContractorPage, searchDirectory } from './directory.service.ts';
+import { countContractors, searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
 
 type Profile = Partial<typeof contractorProfiles.$inferInsert>;
 
@@ -231,8 +228,8 @@ describe('contractor directory API', () => {
     });
   });
 
-  describe('in-memory counts', () => {
-    it('count exactly as PostgreSQL does, and follow bans, services and ratings', async () => {
+  describe('counts', () => {
+    it('count the contractors a search lists, and follow bans, services and ratings', async () => {
       await emptyDirectory();
       const services = ['plomeria', 'pintura', 'electricidad', 'aire'] as const;
       const places = [
@@ -256,9 +253,6 @@ describe('contractor directory API', () => {
           ),
         );
       }
-      const facets = new DirectoryFacets(t.db);
-      facets.setLive(true);
-      await facets.settled();
       const combos: DirectoryFilters[] = [
         { service: [], rating: [] },
         { service: ['plomeria'], rating: [] },
@@ -275,30 +269,23 @@ describe('contractor directory API', () => {
         { service: ['electricidad'], rating: ['star3', 'star4'], country: 'DO' },
         { service: [], rating: [], city: 'medellin' },
       ];
+      // The count subtracts the unlisted accounts; the page joins them: the same contractors.
       const check = async () => {
-        for (const f of combos) expect(await facets.count(f), JSON.stringify(f)).toBe(await countContractors(t.db, f));
+        for (const f of combos) {
+          const all = await searchContractorRows(t.db, f, 'popular', 1000, 0);
+          expect(await countContractors(t.db, f), JSON.stringify(f)).toBe(all.length);
+        }
       };
       await check();
-      expect(await facets.count({ service: [], rating: [] })).toBe(44 - 4 - 3);
-      expect(await facets.count({ service: [], rating: [], q: 'persona' })).toBeUndefined();
+      expect((await search('')).total).toBe(44 - 4 - 3);
 
       await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, ids[0]!));
       await t.db
         .update(contractorProfiles)
         .set({ serviceTypes: ['aire'], ratingAvg: 4.9, ratingCount: 9 })
         .where(eq(contractorProfiles.userId, ids[1]!));
-      facets.apply([
-        { id: ids[0]!, kinds: 'm' },
-        { id: ids[1]!, kinds: 'srkd' },
-      ]);
       await check();
-      expect(await facets.count({ service: [], rating: [] })).toBe(44 - 4 - 3 - 1);
-      // A lost listener: no in-memory answer until it is back and the facts are reloaded.
-      facets.setLive(false);
-      expect(await facets.count({ service: [], rating: [] })).toBeUndefined();
-      facets.setLive(true);
-      await facets.settled();
-      await check();
+      expect((await search('')).total).toBe(44 - 4 - 3 - 1);
     });
   });
 
@@ -499,56 +486,22 @@ describe('contractor directory API', () => {
     });
   });
 
-  describe('cache', () => {
-    /**
-     * A directory instance of its own (its cache starts empty), to count what a change makes it
-     * forget. `processed()` returns once the changes committed so far have reached it: they
-     * arrive in commit order, so it changes `marker` and waits until its page is forgotten.
-     */
-    async function ownDirectory(marker: string) {
-      const directory = await startDirectory({ db: t.db, log: t.app.log });
-      const { cache } = directory;
-      return {
-        directory,
-        cache,
-        search: (q: Record<string, string>) => searchDirectory(directory, DirectorySearchSchema.parse(q)),
-        async processed() {
-          await findContractorPage(directory, marker);
-          await t.db
-            .update(contractorProfiles)
-            .set({ featured: sql`NOT featured` })
-            .where(eq(contractorProfiles.userId, marker));
-          await eventually(
-            async () => cache.size.pages,
-            (n) => n === 0,
-          );
-        },
-      };
-    }
-
-    it('serves repeated reads from memory and forgets them when the database announces a change', async () => {
+  describe('changes', () => {
+    it('a change is in the next answer: a new name, on the search and the page', async () => {
       await emptyDirectory();
       const id = await contractor('Carmen Báez', { serviceTypes: ['electricidad'] });
-      // Let the notifications of that insert arrive first.
-      await new Promise((r) => setTimeout(r, 300));
       const read = async () => (await search('?service=electricidad')).items[0]?.name;
       const page = async () => (await t.app.inject({ method: 'GET', url: `/api/contractors/${id}` })).json<ContractorPublicProfile>().name;
-      expect(await eventually(read, (n) => n === 'Carmen Báez')).toBe('Carmen Báez');
-      expect(await eventually(page, (n) => n === 'Carmen Báez')).toBe('Carmen Báez');
-
-      // With the triggers off, a change is not announced: the cached answers stay.
-      await t.db.transaction(async (tx) => {
-        await tx.execute(sql`ALTER TABLE contractor_profiles DISABLE TRIGGER USER`);
-        await tx.update(contractorProfiles).set({ displayName: 'Carmen Báez Silenciosa' }).where(eq(contractorProfiles.userId, id));
-        await tx.execute(sql`ALTER TABLE contractor_profiles ENABLE TRIGGER USER`);
-      });
       expect(await read()).toBe('Carmen Báez');
       expect(await page()).toBe('Carmen Báez');
-
-      // A profile change (what the profile service does) is announced on commit: both forget it.
-      await t.db.update(contractorProfiles).set({ displayName: 'Carmen Báez Peña' }).where(eq(contractorProfiles.userId, id));
-      expect(await eventually(read, (n) => n === 'Carmen Báez Peña')).toBe('Carmen Báez Peña');
-      expect(await eventually(page, (n) => n === 'Carmen Báez Peña')).toBe('Carmen Báez Peña');
+      // Even with the triggers off (nothing announced): PostgreSQL answers, nothing is kept.
+      await t.db.transaction(async (tx) => {
+        await tx.execute(sql`ALTER TABLE contractor_profiles DISABLE TRIGGER USER`);
+        await tx.update(contractorProfiles).set({ displayName: 'Carmen Báez Peña' }).where(eq(contractorProfiles.userId, id));
+        await tx.execute(sql`ALTER TABLE contractor_profiles ENABLE TRIGGER USER`);
+      });
+      expect(await read()).toBe('Carmen Báez Peña');
+      expect(await page()).toBe('Carmen Báez Peña');
     });
 
     it('stays correct on a second server instance sharing the database (ban, review aggregate)', async () => {
@@ -559,166 +512,50 @@ describe('contractor directory API', () => {
       await second.ready();
       try {
         const read = async (app: typeof t.app) => (await app.inject({ method: 'GET', url: '/api/contractors?service=herreria&sort=rating_desc' })).json<DirectoryPage>();
-        for (const app of [t.app, second])
-          expect(
-            names(
-              await eventually(
-                () => read(app),
-                (p) => p.total === 2,
-              ),
-            ),
-          ).toEqual(['Bea Dos', 'Ana Uno']);
-
+        for (const app of [t.app, second]) expect(names(await read(app))).toEqual(['Bea Dos', 'Ana Uno']);
         // A new approved review moves Ana's average (the review service updates the aggregate).
         await t.db.update(contractorProfiles).set({ ratingAvg: 4.5, ratingCount: 2 }).where(eq(contractorProfiles.userId, a));
-        for (const app of [t.app, second]) {
-          expect(
-            names(
-              await eventually(
-                () => read(app),
-                (p) => p.items[0]?.name === 'Ana Uno',
-              ),
-            ),
-          ).toEqual(['Ana Uno', 'Bea Dos']);
-        }
+        for (const app of [t.app, second]) expect(names(await read(app))).toEqual(['Ana Uno', 'Bea Dos']);
         // An administrator bans Ana: she leaves every instance's results and her page.
         await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, a));
         for (const app of [t.app, second]) {
-          expect(
-            names(
-              await eventually(
-                () => read(app),
-                (p) => p.total === 1,
-              ),
-            ),
-          ).toEqual(['Bea Dos']);
-          const res = await eventually(
-            () => app.inject({ method: 'GET', url: `/api/contractors/${a}` }),
-            (r) => r.statusCode === 404,
-          );
-          expect(res.statusCode).toBe(404);
+          expect(names(await read(app))).toEqual(['Bea Dos']);
+          expect((await app.inject({ method: 'GET', url: `/api/contractors/${a}` })).statusCode).toBe(404);
         }
       } finally {
         await second.close();
       }
     });
 
-    it('a favourite or a new review forgets only what it touches; a profile change forgets the searches it may change', async () => {
+    it('a description that starts saying the words joins a free-text search', async () => {
       await emptyDirectory();
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) {
-        ids.push(await contractor(`Pintor ${String(i).padStart(2, '0')}`, { serviceTypes: ['pintura'], completedProjects: 100 - i, ratingCount: 1, ratingAvg: 4 }));
-      }
-      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
-      const { directory, cache, search, processed } = await ownDirectory(other);
-      try {
-        await processed();
-        await search({ service: 'pintura' }); // page 1 (Pintor 00–11) and the count
-        await search({ service: 'pintura', page: '2' }); // page 2 (Pintor 12–23)
-        expect(cache.size.lists).toBe(3);
-
-        // A favourite for the last painter (page 3): pages 1 and 2 and the count stay.
-        await t.db.update(contractorProfiles).set({ favouritesCount: 1 }).where(eq(contractorProfiles.userId, ids[29]!));
-        await processed();
-        expect(cache.size.lists).toBe(3);
-        // A new review for a painter on page 2: page 2 goes (its card changed); page 1 and the count stay.
-        await t.db.update(contractorProfiles).set({ ratingCount: 2, ratingAvg: 4.5 }).where(eq(contractorProfiles.userId, ids[15]!));
-        await processed();
-        expect(cache.size.lists).toBe(2);
-        // Services changed: every search with a service filter may change.
-        await t.db
-          .update(contractorProfiles)
-          .set({ serviceTypes: ['pintura', 'limpieza'] })
-          .where(eq(contractorProfiles.userId, ids[29]!));
-        await processed();
-        expect(cache.size.lists).toBe(0);
-      } finally {
-        await directory.stop();
-      }
+      for (let i = 0; i < 3; i++) await contractor(`Pintora ${i}`, { description: 'Pintura de fachadas y texturizados.', completedProjects: 50 - i });
+      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'], description: 'Limpieza de oficinas.', completedProjects: 90 });
+      expect(names(await search('?q=fachadas'))).toEqual(['Pintora 0', 'Pintora 1', 'Pintora 2']);
+      await t.db.update(contractorProfiles).set({ description: 'Limpieza de fachadas.' }).where(eq(contractorProfiles.userId, other));
+      expect(names(await search('?q=fachadas'))).toEqual(['Otro Sector', 'Pintora 0', 'Pintora 1', 'Pintora 2']);
     });
 
-    it('a free-text search forgets only for changes to contractors its words match, before or after', async () => {
-      await emptyDirectory();
-      const painters: string[] = [];
-      for (let i = 0; i < 3; i++) {
-        painters.push(await contractor(`Pintora ${i}`, { description: 'Pintura de fachadas y texturizados.', completedProjects: 50 - i }));
-      }
-      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'], description: 'Limpieza de oficinas.', completedProjects: 1 });
-      const { directory, cache, search, processed } = await ownDirectory(other);
-      try {
-        await processed();
-        await search({ q: 'fachadas' }); // the page and its count
-        expect(cache.size.lists).toBe(2);
-
-        // Someone the text does not match jumps over the whole page, and edits a description
-        // that still does not say it: the page and the count stay.
-        await t.db.update(contractorProfiles).set({ completedProjects: 90 }).where(eq(contractorProfiles.userId, other));
-        await processed();
-        await t.db.update(contractorProfiles).set({ description: 'Limpieza de oficinas y locales.' }).where(eq(contractorProfiles.userId, other));
-        await processed();
-        expect(cache.size.lists).toBe(2);
-        // A description that now says it: the contractor joins the results.
-        await t.db.update(contractorProfiles).set({ description: 'Limpieza de fachadas.' }).where(eq(contractorProfiles.userId, other));
-        await processed();
-        expect(cache.size.lists).toBe(0);
-        const page = JSON.parse((await search({ q: 'fachadas' })).text()) as DirectoryPage;
-        expect(names(page)).toEqual(['Otro Sector', 'Pintora 0', 'Pintora 1', 'Pintora 2']);
-        // And a favourite for someone it matches, moving within the order, is a change to the page.
-        await t.db.update(contractorProfiles).set({ completedProjects: 95 }).where(eq(contractorProfiles.userId, painters[2]!));
-        await processed();
-        expect(cache.size.lists).toBe(1); // the count stays
-      } finally {
-        await directory.stop();
-      }
-    });
-
-    it('an e-mail no longer confirmed, or a profile losing its minimum, is announced as leaving: every search forgets', async () => {
+    it('an e-mail no longer confirmed, or a profile losing its minimum, leaves every search', async () => {
       await emptyDirectory();
       const [a, b] = [await contractor('Ana Pintora', { serviceTypes: ['pintura'] }), await contractor('Bea Pintora', { serviceTypes: ['pintura'] })];
-      const other = await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
-      const { directory, cache, search, processed } = await ownDirectory(other);
-      try {
-        await processed();
-        const listed = async () => (JSON.parse((await search({ service: 'pintura' })).text()) as DirectoryPage).total;
-        expect(await listed()).toBe(2);
-        expect(cache.size.lists).toBe(2); // the page and its count
-
-        // The account's e-mail is unconfirmed again (an administrator, a tool): Ana leaves.
-        await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, a));
-        await processed();
-        expect(cache.size.lists).toBe(0);
-        expect(await listed()).toBe(1);
-        // Bea's profile loses its city: no longer the minimum, she leaves the count of a search
-        // without any place filter too.
-        await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, b));
-        await processed();
-        expect(cache.size.lists).toBe(0);
-        expect(await listed()).toBe(0);
-      } finally {
-        await directory.stop();
-      }
+      await contractor('Otro Sector', { serviceTypes: ['limpieza'] });
+      const listed = async () => (await search('?service=pintura')).total;
+      expect(await listed()).toBe(2);
+      await t.db.update(users).set({ emailVerified: false }).where(eq(users.id, a));
+      expect(await listed()).toBe(1);
+      // Bea's profile loses its city: no longer the minimum, she leaves a search without any place filter too.
+      await t.db.update(contractorProfiles).set({ city: null }).where(eq(contractorProfiles.userId, b));
+      expect(await listed()).toBe(0);
+      expect((await search('')).total).toBe(1);
     });
 
-    it('a new contractor appears at once (an insert is announced too)', async () => {
+    it('a new contractor appears at once', async () => {
       await emptyDirectory();
       await contractor('Primero Uno', { serviceTypes: ['mudanza'] });
-      expect(
-        (
-          await eventually(
-            () => search('?service=mudanza'),
-            (p) => p.total === 1,
-          )
-        ).total,
-      ).toBe(1);
+      expect((await search('?service=mudanza')).total).toBe(1);
       await contractor('Segundo Dos', { serviceTypes: ['mudanza'] });
-      expect(
-        (
-          await eventually(
-            () => search('?service=mudanza'),
-            (p) => p.total === 2,
-          )
-        ).total,
-      ).toBe(2);
+      expect((await search('?service=mudanza')).total).toBe(2);
     });
   });
 });

@@ -2,9 +2,10 @@ import { ApiErrorSchema } from '@arreglaya/shared/schemas/common';
 import { ContractorPublicProfileSchema, DirectoryPageSchema, DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendCacheableJson } from '../../lib/http-cache.ts';
 import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { ServiceCityStatsSchema } from '@arreglaya/shared/schemas/service-city';
-import { contractorPageJson, searchDirectory, searchedBefore, type DirectoryDeps } from './directory.service.ts';
+import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 import { serviceCityStats } from './service-city.service.ts';
 
 export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
@@ -19,19 +20,13 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           querystring: DirectorySearchSchema,
           response: { 200: DirectoryPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema },
         },
-        // A URL answered before whose page the cache still holds goes out at once, after the
-        // access hooks, before the query is checked again (decision 048): most requests, once warm.
-        onRequest: (req, reply, done) => {
-          const seen = searchedBefore(deps, req.url);
-          if (seen) sendPreparedJson(req, reply, seen);
-          else done();
-        },
       },
       async (req, reply) => {
-        const page = await searchDirectory(deps, req.query, req.user ? { id: req.user.id } : null, req.url);
-        // A search from one's own project is private: no shared cache may keep it.
-        if (req.query.proyecto) void reply.header('cache-control', 'private, no-store');
-        return sendPreparedJson(req, reply, page);
+        const page = await searchDirectory(deps, req.query, req.user ? { id: req.user.id } : null);
+        // A search from one's own project is private: no cache may keep it.
+        if (req.query.proyecto) return sendPreparedJson(req, reply.header('cache-control', 'private, no-store'), page);
+        // Anonymous answers are kept by shared caches (decision 076); signed-in ones stay private.
+        return sendCacheableJson(req, reply, page, { shared: !req.user });
       },
     );
 
@@ -45,7 +40,7 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           response: { 200: ServiceCityStatsSchema },
         },
       },
-      async (req, reply) => sendPreparedJson(req, reply, await serviceCityStats(deps)),
+      async (req, reply) => sendCacheableJson(req, reply, await serviceCityStats(deps), { shared: !req.user }),
     );
 
     app.get(
@@ -60,7 +55,7 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           response: { 200: ContractorPublicProfileSchema, 404: ApiErrorSchema },
         },
       },
-      async (req, reply) => sendPreparedJson(req, reply, await contractorPageJson(deps, req.params.id)),
+      async (req, reply) => sendCacheableJson(req, reply, await contractorPageJson(deps, req.params.id), { shared: !req.user }),
     );
   };
 }

@@ -1,0 +1,194 @@
+import type { CountryCode, Zone } from '@arreglaya/shared/countries';
+import type { ServiceType } from '@arreglaya/shared/domain';
+import { SERVICE_RADIUS_MAX_KM } from '@arreglaya/shared/places';
+import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
+import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { contractorProfiles as cp } from '../../db/schema/index.ts';
+import { searchWords } from '../../lib/search-words.ts';
+
+// The one definition of "this contractor matches these filters", in SQL only (decision 076):
+// PostgreSQL answers every search, count and page. Full text through the Spanish configuration
+// with accents removed (public.es_unaccent, GIN on search_vector), names and typos through
+// trigrams (GIN on the unaccented name + company), trade words expanded here to their services
+// (packages/shared/src/trade-words.ts, the one list), distances through earthdistance's cube
+// points (GiST on public.earth_at(lat, lng), migration 0057).
+
+export interface DirectoryFilters {
+  q?: string | undefined;
+  /** How `q` matches; 'words' when not given. */
+  textMode?: TextMode;
+  service: readonly ServiceType[];
+  country?: CountryCode | undefined;
+  city?: string | undefined;
+  zone?: Zone | undefined;
+  rating: readonly RatingFilter[];
+  /**
+   * The search's origin (a place or the client's project, decision 042): only contractors whose
+   * service radius reaches it are listed. Undefined: anywhere.
+   */
+  near?: GeoPoint | undefined;
+}
+
+export interface GeoPoint {
+  lat: number;
+  lng: number;
+}
+
+/**
+ * How free text matches. 'words' (always tried first): every word is the start of a word of
+ * the name, company or description, stemmed in Spanish with accents removed ('plom' and
+ * 'plomeria' find 'Plomería'); a trade word ('plomero', 'electricistas') is met by offering its
+ * service or by the text, and words that only go with a trade ('técnico de') are dropped
+ * (decision 037). 'names' (only when 'words' finds nobody): the words inside the unaccented
+ * name + company, or a name close to them ('rodirguez' finds 'Rodríguez'), through trigrams.
+ */
+export type TextMode = 'words' | 'names';
+
+/**
+ * What each star chip means: the average the star widget draws with N full stars (it rounds
+ * to the nearest half star), i.e. N − 0.25 ≤ average < N + 0.75, among contractors with at
+ * least one review. Reviews are 1–5, so 'star1' (1 ≤ average < 1.75) includes the spec's
+ * "rating ≤ 1". The bounds are exact binary fractions, so the real column compares exactly.
+ */
+export const STAR_BANDS: Record<Exclude<RatingFilter, 'withReviews'>, { min: number | null; below: number | null }> = {
+  star1: { min: null, below: 1.75 },
+  star2: { min: 1.75, below: 2.75 },
+  star3: { min: 2.75, below: 3.75 },
+  star4: { min: 3.75, below: 4.75 },
+  star5: { min: 4.75, below: null },
+  // "N o más" (issue 35): from the N-star band's lower bound up, so five-star contractors are in "4 o más".
+  min3: { min: 2.75, below: null },
+  min4: { min: 3.75, below: null },
+};
+
+/** The tsquery of the 'words' mode: every word as a prefix, all required. */
+export function prefixQuery(words: readonly string[]): string {
+  return words.map((w) => `${w}:*`).join(' & ');
+}
+
+/** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
+const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
+
+/** Whether a contractor offers one of the services. */
+function offersSql(services: readonly ServiceType[]): SQL {
+  return sql`${cp.serviceTypes} && ARRAY[${sql.join(
+    services.map((s) => sql`${s}`),
+    sql`, `,
+  )}]::service_type[]`;
+}
+
+/** A trade word in the text (name, company, description), as a prefix. */
+function tradeWordTextSql(word: string): SQL {
+  return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery([word])})`;
+}
+
+/** The words of a 'words' search that are not trade words. */
+export function plainWords(q: string): string[] {
+  return splitTradeWords(searchWords(q)).others;
+}
+
+/** The services the trade words of a 'words' search name (empty when none). */
+function rankedServices(f: DirectoryFilters): ServiceType[] {
+  return f.q && (f.textMode ?? 'words') === 'words' ? tradeServicesOf(searchWords(f.q)) : [];
+}
+
+/** Whether the search has trade words (those offering the trade come first). */
+export function hasTradeRank(f: DirectoryFilters): boolean {
+  return rankedServices(f).length > 0;
+}
+
+/** In the sort's order, contractors offering a service the query's trade words name first (undefined without trade words). */
+export function tradeRankSql(f: DirectoryFilters): SQL | undefined {
+  const services = rankedServices(f);
+  return services.length > 0 ? sql`(NOT (${offersSql(services)}))` : undefined;
+}
+
+function ratingSql(filters: readonly RatingFilter[]): SQL {
+  const reviewed = sql`${cp.ratingCount} >= 1`;
+  if (filters.includes('withReviews')) return reviewed;
+  const bands = filters.map((f) => STAR_BANDS[f as Exclude<RatingFilter, 'withReviews'>]);
+  return and(
+    reviewed,
+    or(
+      ...bands.map((band) => {
+        const parts: SQL[] = [];
+        if (band.min !== null) parts.push(sql`${cp.ratingAvg} >= ${band.min}`);
+        if (band.below !== null) parts.push(sql`${cp.ratingAvg} < ${band.below}`);
+        return and(...parts)!;
+      }),
+    ),
+  )!;
+}
+
+/** The free-text condition (the words other than trade words, or the names); undefined when there is none. */
+export function freeTextSql(q: string, mode: TextMode): SQL | undefined {
+  const all = searchWords(q);
+  if (all.length === 0) return undefined;
+  if (mode === 'words') {
+    const words = splitTradeWords(all).others;
+    return words.length === 0 ? undefined : sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
+  }
+  const phrase = all.join(' ');
+  return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;
+}
+
+/** earthdistance's radius (public.earth(), metres) and public.km_between's (km). */
+const EARTH_M = 6378168;
+const KM_BETWEEN_RADIUS_KM = 6371;
+
+/** A base's point on the earth (a cube), as contractor_profiles_earth_idx indexes it. */
+export const BASE_POINT_SQL = sql`public.earth_at(${cp.lat}, ${cp.lng})`;
+
+function pointSql(p: GeoPoint): SQL {
+  return sql`public.earth_at(${p.lat}::float8, ${p.lng}::float8)`;
+}
+
+/**
+ * Bases within `km` (as km_between measures) of the point, and a little more: a cube around the
+ * point's earth coordinates whose half side is the chord of that arc (on earthdistance's sphere),
+ * plus 0.1%, which the GiST index on earth_at(lat, lng) answers. The exact distance is checked after.
+ */
+function earthBoxSql(p: GeoPoint, km: number): SQL {
+  const chordM = 2 * EARTH_M * Math.sin(km / KM_BETWEEN_RADIUS_KM / 2) * 1.001;
+  return sql`public.cube_enlarge(${pointSql(p)}, ${chordM}::float8, 3) @> ${BASE_POINT_SQL}`;
+}
+
+/** The distance in km from a contractor's base to the point (public.km_between, the haversine formula of migration 0036); null without a base. */
+export function kmFromSql(p: GeoPoint): SQL<number | null> {
+  return sql<number | null>`public.km_between(${cp.lat}, ${cp.lng}, ${p.lat}::float8, ${p.lng}::float8)`;
+}
+
+/** Nearest first: the straight-line distance between the cube points (KNN on the GiST index), in the same order as km_between. */
+export function nearestFirstSql(p: GeoPoint): SQL {
+  return sql`${BASE_POINT_SQL} <-> ${pointSql(p)}`;
+}
+
+/** Contractors based within `km` of the point: the box on the GiST index, then the distance. */
+export function withinKmSql(p: GeoPoint, km: number): SQL {
+  return sql`${earthBoxSql(p, km)} AND ${kmFromSql(p)} <= ${km}`;
+}
+
+/** Contractors whose service radius reaches the point: within the longest radius, then their own. */
+function reachesSql(p: GeoPoint): SQL {
+  return sql`${earthBoxSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
+}
+
+/** The filters' condition on contractor_profiles (who is listed is decided apart, LISTED). */
+export function matchingSql(f: DirectoryFilters): SQL {
+  const parts: SQL[] = [];
+  if (f.service.length > 0) parts.push(offersSql(f.service));
+  if (f.country) parts.push(eq(cp.country, f.country));
+  if (f.city) parts.push(eq(cp.city, f.city));
+  if (f.zone) parts.push(eq(cp.zone, f.zone));
+  if (f.rating.length > 0) parts.push(ratingSql(f.rating));
+  if (f.q) {
+    const mode = f.textMode ?? 'words';
+    // A trade word: offering one of its services, or the word in the text (decision 037).
+    if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) parts.push(or(offersSql(t.services), tradeWordTextSql(t.word))!);
+    const text = freeTextSql(f.q, mode);
+    if (text) parts.push(text);
+  }
+  if (f.near) parts.push(reachesSql(f.near));
+  return and(...parts) ?? sql`true`;
+}

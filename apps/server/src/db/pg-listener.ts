@@ -5,9 +5,9 @@ import pg from 'pg';
  * it is told (`onLive(false)`), and it reconnects and LISTENs again with a growing delay (first,
  * doubled each failure, at most max), then tells `onLive(true)`. What was notified while it was
  * down is lost: a listener that keeps anything from notifications starts again from nothing
- * (the directory's cache, the session cache, the chat's fan-out). The directory's listener
- * (modules/directory/directory-listener.ts) and the chat's fan-out (modules/chat/chat-fanout.ts)
- * both keep their connection with this (decision 068).
+ * (the session and open-projects caches, the chat's fan-out). The caches' listener
+ * (db/notified-caches.ts) and the chat's fan-out (modules/chat/chat-fanout.ts) both keep their
+ * connection with this (decision 068).
  */
 export interface PgListenerOptions {
   connection: pg.ClientConfig;

@@ -1,7 +1,7 @@
 import { kmBetweenPoints } from '@arreglaya/shared/places';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import type { CardRow } from '../../db/contractor-listing.ts';
-import type { GeoPoint } from './directory-match.ts';
+import type { GeoPoint } from './directory-rule.ts';
 
 // The contractor card, in one place for every list that shows it (search, favourites, the
 // public page): the mapping of a row to the public card. Which contractors are listed and the

@@ -4,7 +4,6 @@ import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { plainWords, prefixQuery, SERVICE_MASK_SQL, tradeWordTextSql, type ContractorFacts } from './directory-match.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, tradeRankSql, withinKmSql, type DirectoryFilters, type TextMode } from './directory-rule.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
@@ -63,34 +62,6 @@ const RING_KM = [3, 10] as const;
 
 export { searchWords };
 
-/** One term of to_tsquery's text: a quoted lexeme, prefix-matched ('plomeri':*). */
-const PREFIX_TERM = /^'((?:[^']|'')*)':\*$/;
-
-/**
- * The terms PostgreSQL matches for the 'words' mode of `q` (its words other than trade words), as it normalises them (stemmed,
- * accents removed, stop words dropped: 'de la cruz' is 'cruz':*): a contractor matches when each
- * is the start of one of the lexemes of its search vector. Undefined when the query is not a
- * plain AND of prefixes; empty when nothing is left (it matches nobody).
- */
-export async function textTerms(db: DbOrTx, q: string): Promise<string[] | undefined> {
-  return wordTerms(db, plainWords(q));
-}
-
-/** The terms PostgreSQL matches for these words, all required (as textTerms). */
-export async function wordTerms(db: DbOrTx, words: readonly string[]): Promise<string[] | undefined> {
-  if (words.length === 0) return [];
-  const result = await db.execute<{ query: string }>(sql`SELECT to_tsquery('public.es_unaccent', ${prefixQuery(words)})::text AS query`);
-  const text = result.rows[0]?.query ?? '';
-  if (text === '') return [];
-  const terms: string[] = [];
-  for (const part of text.split(' & ')) {
-    const m = PREFIX_TERM.exec(part);
-    if (!m) return undefined;
-    terms.push(m[1]!.replaceAll("''", "'"));
-  }
-  return terms;
-}
-
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
@@ -139,18 +110,6 @@ const rowsByIdsQuery = preparedPerDb((db) =>
     .where(and(LISTED, sql`${cp.userId} = ANY(${sql.placeholder('ids')}::uuid[])`))
     .prepare('directory_rows_by_ids'),
 );
-
-/**
- * The rows of these listed contractors, in the order of `ids` (a page the in-memory facets chose,
- * decision 045); a contractor no longer listed is left out.
- */
-export async function searchRowsByIds(db: DbOrTx, ids: readonly string[]): Promise<SearchRow[]> {
-  if (ids.length === 0) return [];
-  // Prepared once (the query is not built again for each page): the ids as one array parameter.
-  const rows = await rowsByIdsQuery(db).execute({ ids });
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 /**
  * One page of a search whose only filter is text, by walking the sort's index and testing each
@@ -275,30 +234,6 @@ export async function findListedContractor(db: DbOrTx, contractorId: string): Pr
     .innerJoin(cp, eq(cp.userId, users.id))
     .where(and(eq(users.id, contractorId), LISTED));
   return row;
-}
-
-/** A contractor's facts (directory-match.ts) and sort keys, as the in-memory facets keep them (directory-facets.ts). */
-export type FacetRow = ContractorFacts & { id: string; completedProjects: number; favouritesCount: number };
-
-/** Every contractor's facts (listed or not), or only those of the given ids; `withWords`: their search vector's lexemes too. */
-export async function readFacetRows(db: DbOrTx, ids?: readonly string[], { withWords = false } = {}): Promise<FacetRow[]> {
-  const result = await db.execute<FacetRow>(sql`
-    SELECT ${cp.userId} AS "id",
-      ${SERVICE_MASK_SQL} AS "services",
-      ${cp.country} AS "country", ${cp.city} AS "city",
-      ${cp.zone} AS "zone", ${cp.ratingAvg} AS "ratingAvg", ${cp.ratingCount} AS "ratingCount", (${LISTED}) AS "listed",
-      ${cp.lat} AS "lat", ${cp.lng} AS "lng", ${cp.serviceRadiusKm} AS "serviceRadiusKm",
-      ${cp.completedProjects} AS "completedProjects", ${cp.favouritesCount} AS "favouritesCount"
-      ${withWords ? sql`, tsvector_to_array(${cp.searchVector}) AS "lexemes"` : sql``}
-    FROM ${cp} JOIN ${users} ON ${users.id} = ${cp.userId}
-    ${ids ? sql`WHERE ${inArray(cp.userId, [...ids])}` : sql``}`);
-  return result.rows;
-}
-
-/** The contractors whose text has the trade word (tradeWordTextSql, through the words' index), listed or not. */
-export async function readTradeWordMatches(db: DbOrTx, word: string): Promise<string[]> {
-  const rows = await db.select({ id: cp.userId }).from(cp).where(tradeWordTextSql(word));
-  return rows.map((r) => r.id);
 }
 
 /** A project's sector and coordinates, when it belongs to `clientId` (undefined for anyone else's or an unknown id). */

@@ -4,7 +4,6 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../../db/client.ts';
-import type { StoreStats } from '../directory/directory-cache.ts';
 import { queueCounts, type QueueCounts } from '../jobs/jobs.service.ts';
 import { readMarketplaceSnapshot, type MarketplaceSnapshot as DatabaseSnapshot } from './metrics.repository.ts';
 
@@ -19,8 +18,6 @@ export interface MetricsDeps {
   log: FastifyBaseLogger;
   /** Open chat sockets on this instance. */
   chatSockets: () => number;
-  /** The directory cache's counts on this instance (decision 013), once it runs. */
-  directoryCache?: () => { lists: StoreStats; pages: StoreStats } | undefined;
   snapshotTtlMs?: number;
 }
 
@@ -120,44 +117,6 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers: [registry],
     collect() {
       this.set(deps.chatSockets());
-    },
-  });
-  // The directory cache's stores: search pages and counts ('lists'), contractor pages ('pages').
-  const eachStore = (fill: (store: 'lists' | 'pages', stats: StoreStats) => void) => {
-    const stats = deps.directoryCache?.();
-    if (stats) for (const store of ['lists', 'pages'] as const) fill(store, stats[store]);
-  };
-  /** A counter of the cache's stores, one series per store and value of `label` (read from the stats). */
-  const storeCounter = <L extends string>(name: string, help: string, label: L, values: Record<string, (s: StoreStats) => number>) =>
-    new Counter({
-      name,
-      help,
-      labelNames: ['store', label] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        eachStore((store, s) => {
-          for (const [value, of] of Object.entries(values)) this.inc({ store, [label]: value } as Record<'store' | L, string>, of(s));
-        });
-      },
-    });
-  storeCounter(
-    'directory_cache_lookups_total',
-    'Directory cache reads on this instance by store (lists: searches and counts; pages: contractor pages) and result (hit; joined: a load already running; miss: loaded)',
-    'result',
-    { hit: (s) => s.hits, joined: (s) => s.joined, miss: (s) => s.misses },
-  );
-  storeCounter('directory_cache_dropped_total', 'Directory cache entries dropped on this instance by store and reason (stale: a change; memory: the budget)', 'reason', {
-    stale: (s) => s.forgotten,
-    memory: (s) => s.evicted,
-  });
-  new Gauge({
-    name: 'directory_cache_bytes',
-    help: 'Memory the directory cache holds on this instance by store (answers gzipped, plus bookkeeping), roughly',
-    labelNames: ['store'] as const,
-    registers: [registry],
-    collect() {
-      eachStore((store, s) => this.set({ store }, s.bytes));
     },
   });
   new Gauge({

@@ -9,7 +9,6 @@ import { contractorProfiles, conversations, messages, projects, quotes } from '.
 import { dayFromToday, offerTerms, person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { createUser } from '../../../test/support/factories.ts';
-import { parsePayload } from '../directory/directory-listener.ts';
 
 // Offers you can compare and trust you can read (issue 34, items 3 and 4; decision 043).
 
@@ -238,8 +237,8 @@ describe('trust data (refreshContractorTrust)', () => {
   });
 });
 
-describe('the directory hears a trust change (kind d) and drops the kept card', () => {
-  it('a refreshed hires count reaches the cached public page', async () => {
+describe('a trust change reaches the public page', () => {
+  it('a refreshed hires count shows on the contractor’s page', async () => {
     const client = await person(t, 'client');
     const contractor = await person(t, 'contractor');
     const url = `/api/contractors/${contractor.id}`;
@@ -252,44 +251,5 @@ describe('the directory hears a trust change (kind d) and drops the kept card', 
     await expect.poll(async () => (await get(null, url)).json().hiresCount).toBe(1);
     // Nothing changed: a second refresh writes no row (no announcement, the cache stays).
     expect(await refreshContractorTrust(t.db, [contractor.id])).toBe(0);
-  });
-
-  it('a sweep that changes many contractors names each of them, never "everything" (which empties every instance\'s cache)', async () => {
-    const many = await Promise.all(Array.from({ length: 60 }, () => createUser(t.db, { role: 'contractor' })));
-    // Wrong counts (as after a bulk import): the sweep puts 60 back to 0.
-    await t.db
-      .update(contractorProfiles)
-      .set({ hiresCount: 7 })
-      .where(
-        inArray(
-          contractorProfiles.userId,
-          many.map((m) => m.id),
-        ),
-      );
-    const listener = await (t.db as unknown as { $client: pg.Pool }).$client.connect();
-    const payloads: string[] = [];
-    listener.on('notification', (n) => {
-      if (n.channel === 'directory_changed') payloads.push(n.payload ?? '');
-    });
-    try {
-      await listener.query('LISTEN directory_changed');
-      expect(await refreshContractorTrust(t.db)).toBeGreaterThanOrEqual(60);
-      const named = new Set<string>();
-      await expect
-        .poll(() => {
-          for (const p of payloads.splice(0)) {
-            const changes = parsePayload(p);
-            expect(changes, p.slice(0, 80)).not.toBe('*');
-            for (const c of changes === '*' ? [] : changes) named.add(c.id);
-          }
-          return many.every((m) => named.has(m.id));
-        })
-        .toBe(true);
-    } finally {
-      await listener.query('UNLISTEN *');
-      listener.release();
-    }
-    const [one] = await t.db.select({ hires: contractorProfiles.hiresCount }).from(contractorProfiles).where(eq(contractorProfiles.userId, many[0]!.id));
-    expect(one!.hires).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from '@arreglaya/shared/lifecycles';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
-import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
+import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/quotes';
 import type { z } from 'zod';
 
 // Make Offer: the person types pesos; the API (and QuoteInputSchema) takes integer centavos.

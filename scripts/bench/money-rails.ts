@@ -35,20 +35,14 @@
  * The machine's load average is printed at the start, at each run and at the end (a shared
  * machine: compare CPU per request, not latency, between runs on different days).
  */
-import { execFile } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type pg from 'pg';
-import { sql } from 'drizzle-orm';
 import { createDb, createPool, type Db } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { mulberry32 } from '../../apps/server/src/demo/random.ts';
-import { signNotification } from '../../apps/server/src/modules/dlocal/dlocal-signature.ts';
-import { DLOCAL_SANDBOX_CREDENTIALS, DlocalSandbox } from '../../apps/server/src/modules/dlocal/sandbox/dlocal-sandbox.ts';
 import { DLOCAL_NOTIFICATION_PATH } from '../../apps/server/src/modules/payments/dlocal-notifications.routes.ts';
 import { syntheticCamt053, type StatementPays } from '../../apps/server/test/support/bank-statement-files.ts';
 import { prepareHiredProjects, type HiredBatch } from '../../apps/server/test/support/money-fixtures.ts';
@@ -56,134 +50,33 @@ import { startServerProcess } from '../../apps/server/test/support/server-proces
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { load, paced, startHelloWorld, type PacedRequest, type Row } from './run.ts';
 import { clearOfScheduledJobs } from './scheduled-jobs.ts';
-
-const VOUCHERS = Number(process.env.BENCH_RAILS_VOUCHERS ?? 1_000);
-const BURST_CONCURRENCY = Number(process.env.BENCH_RAILS_BURST_CONCURRENCY ?? 100);
-const RATE = Number(process.env.BENCH_RAILS_RATE ?? 200);
-const SECONDS = Number(process.env.BENCH_RAILS_SECONDS ?? 20);
-const RUNS = Number(process.env.BENCH_RAILS_RUNS ?? 3);
-const NEW_SHARE = Number(process.env.BENCH_RAILS_NEW_SHARE ?? 0.25);
-const TRANSFERS = Number(process.env.BENCH_RAILS_TRANSFERS ?? 6_000);
-const LINES = Number(process.env.BENCH_RAILS_LINES ?? 10_000);
-/** What `BENCH_RAILS_ONLY` may name (comma-separated): the parts to run. */
-const ONLY = new Set((process.env.BENCH_RAILS_ONLY ?? 'burst,rate,statement').split(','));
-/** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
-const CPU_PROF_DIR = process.env.BENCH_RAILS_CPU_PROF;
-/** Requests at once while vouchers and transfers are opened (not measured). */
-const OPEN_CONCURRENCY = 16;
-const TARGET_P99_MS = 100;
-const TARGET_STATEMENT_S = 60;
-const PACED_MIN_SHARE = 0.97;
-const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const CREDENTIALS = DLOCAL_SANDBOX_CREDENTIALS;
-
-const loadAvg = () =>
-  os
-    .loadavg()
-    .map((l) => l.toFixed(1))
-    .join(' ');
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length === 0 ? NaN : s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-};
-const range = (xs: number[], f: (x: number) => string) => (xs.length > 1 ? `${f(Math.min(...xs))}–${f(Math.max(...xs))}` : '');
-const percentile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
-
-/** Runs `f` over `items`, `concurrency` at a time. */
-async function eachAtOnce<T>(items: readonly T[], concurrency: number, f: (item: T, i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-      for (let i = next++; i < items.length; i = next++) await f(items[i]!, i);
-    }),
-  );
-}
-
-interface Opened {
-  paymentId: string;
-  amountMinor: number;
-  /** A transfer's reference as the client sees it. */
-  reference?: string;
-}
-
-/** Each project's client opens a cash voucher or a transfer through the fund route; the answers' payments. */
-async function openFundings(url: string, b: HiredBatch, rail: 'cash' | 'transfer'): Promise<{ opened: Opened[]; seconds: number }> {
-  const opened: Opened[] = [];
-  const t0 = performance.now();
-  await eachAtOnce(b.projects, OPEN_CONCURRENCY, async (projectId, i) => {
-    const res = await fetch(`${url}/api/projects/${projectId}/fund`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${b.tokens[i]}`, 'content-type': 'application/json', 'idempotency-key': `bench_${crypto.randomBytes(12).toString('hex')}` },
-      body: JSON.stringify({ rail }),
-    });
-    const text = await res.text();
-    if (res.status !== 202) throw new Error(`fund (${rail}) ${projectId}: ${res.status} ${text}`);
-    const body = JSON.parse(text) as { paymentId: string; amountMinor: number; pending: { transfer: { reference: string } | null } | null };
-    opened.push({ paymentId: body.paymentId, amountMinor: body.amountMinor, reference: body.pending?.transfer?.reference });
-  });
-  return { opened, seconds: (performance.now() - t0) / 1000 };
-}
-
-/**
- * The stand-in's PAID notification of each voucher: the ticket paid at the counter by its own code
- * (payTicket), and the notification it queued taken as delivered in the same transaction, so its
- * own delivery job (every minute) never sees it: the bench sends it.
- */
-async function payTickets(pool: pg.Pool, db: Db, paymentIds: string[]): Promise<Map<string, string>> {
-  const { rows } = await pool.query<{ id: string; processor_ref: string }>(`SELECT id, processor_ref FROM payments WHERE id = ANY($1::uuid[])`, [paymentIds]);
-  const byPayment = new Map<string, string>();
-  await eachAtOnce(rows, 4, async (r) => {
-    const body = await db.transaction(async (tx) => {
-      const sandbox = new DlocalSandbox(tx as unknown as Db, { publicUrl: 'http://127.0.0.1/dlocal-sandbox' });
-      if (!(await sandbox.payTicket(r.processor_ref))) throw new Error(`the stand-in did not pay ticket ${r.processor_ref}`);
-      const taken = await tx.execute<{ body: string }>(
-        sql`UPDATE dlocal_sandbox.notifications SET delivered_at = now() WHERE subject_id = ${r.processor_ref} AND delivered_at IS NULL RETURNING body`,
-      );
-      return taken.rows.map((t) => t.body).find((b) => (JSON.parse(b) as { status: string }).status === 'PAID');
-    });
-    if (!body) throw new Error(`the stand-in queued no PAID notification for ${r.processor_ref}`);
-    byPayment.set(r.id, body);
-  });
-  return byPayment;
-}
-
-/** A notification as dLocal sends it: the body it signed, signed now. */
-function signed(body: string): PacedRequest {
-  return {
-    method: 'POST',
-    path: DLOCAL_NOTIFICATION_PATH,
-    headers: signNotification({ login: CREDENTIALS.login, secretKey: CREDENTIALS.secretKey, date: new Date(), body }),
-    body,
-  };
-}
-
-interface Settlement {
-  settled: number;
-  lost: number;
-  doubled: number;
-}
-
-/** How these payments ended: succeeded, not, and with more than one funding posting. */
-async function settlement(pool: pg.Pool, paymentIds: string[]): Promise<Settlement> {
-  const { rows } = await pool.query<{ settled: number; doubled: number }>(
-    `SELECT (SELECT count(*) FROM payments WHERE id = ANY($1::uuid[]) AND status = 'succeeded')::int AS settled,
-            (SELECT count(*) FROM (SELECT payment_id FROM ledger_transactions WHERE kind = 'fund' AND payment_id = ANY($1::uuid[]) GROUP BY payment_id HAVING count(*) > 1) d)::int AS doubled`,
-    [paymentIds],
-  );
-  return { settled: rows[0]!.settled, lost: paymentIds.length - rows[0]!.settled, doubled: rows[0]!.doubled };
-}
-
-/** `npm run ledger:check` on the database: its output and whether it passed. */
-async function ledgerCheck(databaseUrl: string): Promise<{ ok: boolean; output: string }> {
-  const env = { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' };
-  const out = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/ledger-check.ts'], { cwd: REPO_ROOT, env }).catch(
-    (e: { code: number; stdout: string; stderr: string }) => e,
-  );
-  return { ok: !('code' in out) || out.code === 0, output: `${out.stdout}${out.stderr}`.trim() };
-}
+import {
+  BURST_CONCURRENCY,
+  CPU_PROF_DIR,
+  LINES,
+  NEW_SHARE,
+  ONLY,
+  PACED_MIN_SHARE,
+  RATE,
+  RUNS,
+  SECONDS,
+  type Settlement,
+  TARGET_P99_MS,
+  TARGET_STATEMENT_S,
+  TRANSFERS,
+  VOUCHERS,
+  eachAtOnce,
+  ledgerCheck,
+  loadAvg,
+  median,
+  openFundings,
+  payTickets,
+  percentile,
+  range,
+  settlement,
+  signed,
+  sysadmin,
+} from './money-rails-steps.ts';
 
 interface BurstResult extends Settlement {
   vouchers: number;
@@ -333,18 +226,6 @@ async function statement(pool: pg.Pool, url: string, b: HiredBatch, sysadminToke
     toReturn: ret.rows[0]!.n,
     transfers: { opened: ids.length, ...t.rows[0]!, openPerSecond: ids.length / openSeconds },
   };
-}
-
-/** A sysadmin signed in (a bearer session, as the console's sign-in leaves it). */
-async function sysadmin(pool: pg.Pool): Promise<string> {
-  const token = `benchrails-sysadmin-${crypto.randomBytes(8).toString('hex')}`;
-  await pool.query(
-    `WITH u AS (INSERT INTO users (email, email_verified, name, role, status, first_name, last_name)
-      VALUES ('consola@carga.arreglaya.test', true, 'Consola', 'sysadmin', 'active', 'Consola', 'Carga') RETURNING id)
-    INSERT INTO sessions (token, user_id, expires_at) SELECT $1, id, now() + interval '7 days' FROM u`,
-    [token],
-  );
-  return token;
 }
 
 async function main(): Promise<void> {

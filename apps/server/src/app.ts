@@ -9,21 +9,12 @@ import type { Db } from './db/client.ts';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { accountRoutes } from './modules/account/account.routes.ts';
-import { adminContactRoutes } from './modules/admin/admin-contact.routes.ts';
-import { adminPeopleRoutes } from './modules/admin/admin-people.routes.ts';
-import { adminClaimsRoutes } from './modules/admin-claims/admin-claims.routes.ts';
-import { adminInboxRoutes } from './modules/admin-inbox/admin-inbox.routes.ts';
-import { logTrailRoutes } from './modules/log-trail/log-trail.routes.ts';
-import { moderationRoutes } from './modules/moderation/moderation.routes.ts';
 import { loadAuthSecret } from './modules/auth/auth-secret.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { phoneSignInRoutes } from './modules/auth/phone-sign-in.routes.ts';
 import { forgetSessions, resolveSession } from './modules/auth/auth.service.ts';
 import { SESSIONS_CHANNEL, SessionCache } from './modules/auth/session-cache.ts';
 import { createAuth } from './modules/auth/better-auth.ts';
-import { contactRoutes } from './modules/contact/contact.routes.ts';
-import { contractorContactRoutes } from './modules/contractor-contact/contractor-contact.routes.ts';
-import { favouritesRoutes } from './modules/favourites/favourites.routes.ts';
 import { reviewVotesRoutes } from './modules/reviews/review-votes.routes.ts';
 import { reviewsRoutes } from './modules/reviews/reviews.routes.ts';
 import { DiskPhotoStorage, type PhotoStorage } from './modules/media/photo-storage.ts';
@@ -53,12 +44,6 @@ import { unsubscribeUrl } from './modules/notifications/notification-unsubscribe
 import { createNotificationDispatcher, type NotificationDispatcher } from './modules/notifications/notification-dispatch.ts';
 import { OutboxWorker } from './modules/mail/outbox-worker.ts';
 import { createOutboxOnlyTransport, createSmtpTransport } from './modules/mail/transport.ts';
-import { newsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
-import { quickBookingRoutes } from './modules/quick-booking/quick-booking.routes.ts';
-import { referralRoutes } from './modules/referral/referral.routes.ts';
-import { serviceCountsRoutes } from './modules/services/service-counts.routes.ts';
-import { storeApplicationRoutes } from './modules/store-partners/store-application.routes.ts';
-import { visitRoutes } from './modules/visits/visits.routes.ts';
 import { projectsRoutes } from './modules/projects/projects.routes.ts';
 import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { claimsJobs } from './modules/claims/claims-jobs.ts';
@@ -67,32 +52,10 @@ import { openProjectsSink, PROJECTS_CHANNEL } from './modules/projects/open-proj
 import { quotesRoutes } from './modules/projects/quotes.routes.ts';
 import { invitationsRoutes } from './modules/invitations/invitations.routes.ts';
 import { projectJobs } from './modules/projects/project-jobs.ts';
-import { paymentJobs } from './modules/payments/payment-jobs.ts';
 import { JobQueue, type JobQueueSettings } from './modules/jobs/job-queue.ts';
 import { jobsRoutes } from './modules/jobs/jobs.routes.ts';
-import { campaignJobs } from './modules/campaigns/campaign-jobs.ts';
-import { campaignsRoutes, specialOffersUnsubscribeRoutes } from './modules/campaigns/campaigns.routes.ts';
-import { handOffToDispatcher, type CampaignsDeps } from './modules/campaigns/campaigns.service.ts';
+import type { CampaignsDeps } from './modules/campaigns/campaigns.service.ts';
 import { mailJobs } from './modules/mail/mail-jobs.ts';
-import type { PayoutsDeps } from './modules/payments/payouts.service.ts';
-import { paymentsRoutes } from './modules/payments/payments.routes.ts';
-import { payoutsRoutes } from './modules/payments/payouts.routes.ts';
-import { warrantyRoutes } from './modules/payments/warranty.routes.ts';
-import { dlocalPayoutRail } from './modules/payments/dlocal-payouts.ts';
-import { DLOCAL_PAYOUT_NOTIFICATION_PATH, dlocalPayoutNotificationRoutes } from './modules/payments/dlocal-payout-notifications.routes.ts';
-import type { PaymentsDeps } from './modules/payments/payments.service.ts';
-import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
-import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
-import { fundingRails } from './modules/payments/funding-rails.ts';
-import { dlocalCashIssuer, dlocalCashRefunds } from './modules/payments/dlocal-cash.ts';
-import { DLOCAL_CALLBACK_PATH, DLOCAL_NOTIFICATION_PATH, dlocalNotificationRoutes } from './modules/payments/dlocal-notifications.routes.ts';
-import { dlocalCardPayer } from './modules/payments/dlocal-cards.ts';
-import type { CardProcessor } from './modules/payments/processor.ts';
-import { DlocalCardProcessor } from './modules/dlocal/dlocal-card-processor.ts';
-import { DLOCAL_SANDBOX_PREFIX } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
-import { mountDlocal } from './modules/dlocal/mount-dlocal.ts';
-import type { DlocalSandbox } from './modules/dlocal/sandbox/dlocal-sandbox.ts';
-import { bankStatementRoutes } from './modules/bank-statements/bank-statements.routes.ts';
 import { directoryPageSources, startDirectory } from './modules/directory/directory.ts';
 import { startNotifiedCaches } from './db/notified-caches.ts';
 import { directoryRoutes } from './modules/directory/directory.routes.ts';
@@ -119,6 +82,10 @@ import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerSysadminConsole } from './plugins/sysadmin-console.ts';
 import { registerGracefulCloseOnUnreadBody } from './plugins/unread-body.ts';
 import { registerWebApp, type PageRenderer } from './plugins/web-app.ts';
+import { registerPayments, type PaymentsHandle } from './wiring/payments.ts';
+import { registerCampaigns } from './wiring/campaigns.ts';
+import { registerConsoleRoutes } from './wiring/console.ts';
+import { registerSiteRoutes } from './wiring/site.ts';
 
 export interface AppDeps {
   config: Config;
@@ -166,20 +133,6 @@ function trustHops(n: number) {
   return (_address: string, hop: number) => hop < n;
 }
 
-/**
- * Builds the whole application (API, web app, mail delivery) around a database. Used by
- * server.ts and by the tests, which give it a fresh database each.
- */
-export interface PaymentsHandle {
-  deps: PaymentsDeps;
-  /** The built-in sandbox processor when PROCESSOR=sandbox (tests inject faults through it). */
-  sandbox: SandboxProcessor;
-  /** What the payout run uses (tests run the daily payouts with a chosen clock). */
-  payouts: PayoutsDeps;
-  /** dLocal's built-in stand-in when DLOCAL_API_URL=sandbox (tests pay and expire its tickets). */
-  dlocalSandbox: DlocalSandbox | null;
-}
-
 /** What buildApp hands back besides the Fastify app: the parts tests and the server's start drive. */
 export interface AppHandles {
   mailer: Mailer;
@@ -194,6 +147,10 @@ export interface AppHandles {
   messaging: Messaging;
 }
 
+/**
+ * Builds the whole application (API, web app, mail delivery) around a database. Used by
+ * server.ts and by the tests, which give it a fresh database each.
+ */
 export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const { config, db } = deps;
   // Filled in below; a malformed URL (GET /%) is answered before any hook runs.
@@ -318,92 +275,11 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   const vapid = await loadVapid(db, config);
   registerSender(createPushSender({ vapid, log: app.log, testService: config.PUSH_TEST_SERVICE }));
   await app.register(pushRoutes({ db, vapid, testService: config.PUSH_TEST_SERVICE }));
-  await app.register(adminContactRoutes(db));
-  await app.register(adminPeopleRoutes({ db, cipher, mailer, appUrl: config.appUrl, auth: authDeps }));
-  // The console's operations pages (issue 16): claims, inboxes, moderation and reports, the log trail.
-  await app.register(adminClaimsRoutes(db));
-  await app.register(adminInboxRoutes({ db, mailer, cipher }));
-  await app.register(moderationRoutes(db));
-  await app.register(logTrailRoutes(db));
-  await app.register(contactRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
-  await app.register(newsletterRoutes({ db, mailer, appUrl: config.appUrl }));
-  await app.register(quickBookingRoutes({ db, mailer, teamInbox: config.TEAM_INBOX }));
-  await app.register(referralRoutes({ db, mailer, appUrl: config.appUrl }));
-  await app.register(storeApplicationRoutes({ db, mailer, teamInbox: config.TEAM_INBOX, cipher }));
-  await app.register(serviceCountsRoutes(db));
-  await app.register(visitRoutes(db));
-  await app.register(favouritesRoutes(db));
-  await app.register(contractorContactRoutes({ db, mailer, appUrl: config.appUrl }));
+  await registerConsoleRoutes(app, { db, cipher, mailer, appUrl: config.appUrl, auth: authDeps });
+  await registerSiteRoutes(app, { db, mailer, cipher, appUrl: config.appUrl, teamInbox: config.TEAM_INBOX });
   // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
   // contractors' daily digest goes out, checked every minute.
-  // Payment protection (docs/decisions/021-payment-protection.md): the card processor behind its interface
-  // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
-  // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute,
-  // and once a day the contractors' available balances are paid out.
-  // PROCESSOR=dlocal: cards through dLocal's Payins API (decision 053); its stand-in outside production.
-  // The card sandbox is kept for the tests' faults and, with dLocal's stand-in, for payouts (not Payins).
-  const sandbox = new SandboxProcessor(db);
-  if (config.isProduction && config.PROCESSOR === 'sandbox') app.log.warn('PROCESSOR=sandbox: cards are test cards and no real money moves');
-  // Cash and transfer (docs/decisions/051-cash-and-transfer.md): cash vouchers through dLocal (its
-  // built-in stand-in outside production, DLOCAL_API_URL=sandbox), transfers matched from the bank's statement.
-  const dlocal = config.dlocalApiUrl ? await mountDlocal(app, db, config, jobs) : null;
-  if (config.PROCESSOR === 'dlocal' && !dlocal) throw new Error('PROCESSOR=dlocal needs DLOCAL_API_URL');
-  const processor: CardProcessor =
-    config.PROCESSOR === 'dlocal'
-      ? new DlocalCardProcessor({
-          client: dlocal!.client,
-          country: 'DO',
-          notificationUrl: `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`,
-          callbackUrl: (returnPath) => `${config.appUrl}${DLOCAL_CALLBACK_PATH}?a=${encodeURIComponent(returnPath)}`,
-          payerOf: dlocalCardPayer(db),
-        })
-      : sandbox;
-  const paymentDeps: PaymentsDeps = {
-    db,
-    processor,
-    feePercent: config.PLATFORM_FEE_PERCENT,
-    actionMinutes: config.PAYMENT_ACTION_MINUTES,
-    log: app.log,
-    mail: { mailer, appUrl: config.appUrl, notifications },
-    kickRefunds: sendJob('payments-refunds'),
-  };
-  paymentDeps.rails = fundingRails({
-    payments: paymentDeps,
-    hireHours: config.HIRE_PAYMENT_HOURS,
-    transfer: config.transferAccount,
-    cash: dlocal
-      ? dlocalCashIssuer(
-          dlocal.client,
-          `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`,
-          (returnPath) => `${config.appUrl}${DLOCAL_CALLBACK_PATH}?a=${encodeURIComponent(returnPath)}`,
-        )
-      : null,
-  });
-  if (dlocal) {
-    paymentDeps.cashRefunds = dlocalCashRefunds(dlocal.client, `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`);
-    await app.register(dlocalNotificationRoutes({ ...paymentDeps, credentials: dlocal.credentials }));
-  }
-  await app.register(bankStatementRoutes({ ...paymentDeps, feedToken: config.STATEMENT_FEED_TOKEN }));
-  // The card sandbox's own routes (tokenize, challenge pages) only when it is the processor.
-  if (config.PROCESSOR === 'sandbox') await app.register(sandboxProcessorRoutes(sandbox));
-  // Payouts to Dominican banks through dLocal's Payouts v3 (decision 052; its stand-in outside production).
-  const payoutDeps: PayoutsDeps = {
-    db,
-    rail: dlocal ? dlocalPayoutRail(dlocal.client, `${config.appUrl}${DLOCAL_PAYOUT_NOTIFICATION_PATH}`) : null,
-    cipher,
-    log: app.log,
-    mail: { mailer, appUrl: config.appUrl, notifications },
-  };
-  if (dlocal) await app.register(dlocalPayoutNotificationRoutes({ ...payoutDeps, credentials: dlocal.credentials }));
-  else if (config.isProduction) app.log.warn('DLOCAL_API_URL is not set: payouts wait in the ledger until it is');
-  const tokenizer =
-    config.PROCESSOR === 'sandbox'
-      ? { processor: 'sandbox' as const, tokenizeUrl: '/sandbox-processor/v1/tokens' }
-      : { processor: 'dlocal' as const, tokenizeUrl: dlocal?.sandbox ? `${DLOCAL_SANDBOX_PREFIX}/smart-fields/tokens` : null };
-  await app.register(paymentsRoutes({ ...paymentDeps, payouts: payoutDeps, tokenizer }));
-  await app.register(warrantyRoutes(paymentDeps));
-  await app.register(payoutsRoutes(payoutDeps));
-  jobs.define(...paymentJobs(paymentDeps, payoutDeps));
+  const payments = await registerPayments(app, { config, db, jobs, mailer, notifications, cipher, sendJob });
   const projectDeps = {
     db,
     cipher,
@@ -429,20 +305,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await app.register(reviewVotesRoutes(db));
   jobs.define(...projectJobs(projectDeps));
   await app.register(jobsRoutes(db, jobs));
-  // "Ofertas especiales" (decision 041): the console's campaigns, sent by one job; WhatsApp waits for the notification dispatcher.
-  const campaignDeps: CampaignsDeps = {
-    db,
-    mailer,
-    appUrl: config.appUrl,
-    linkSecret: authSecret,
-    log: app.log,
-    sendJob: async (campaignId: string) => void (await jobs.send('campaign-send', { campaignId }, { key: campaignId })),
-    queueSpecialOfferDeliveries: handOffToDispatcher(notifications),
-    kickDeliveries: () => notifications.kick(),
-  };
-  await app.register(campaignsRoutes(campaignDeps));
-  await app.register(specialOffersUnsubscribeRoutes(campaignDeps));
-  jobs.define(...campaignJobs(campaignDeps));
+  const campaignDeps = await registerCampaigns(app, { db, mailer, appUrl: config.appUrl, linkSecret: authSecret, jobs, notifications });
   if (!config.isProduction) await app.register(devOutboxRoutes(db));
   if (!config.isProduction) await app.register(devJobsRoutes(jobs));
   // The open projects' cache (modules/projects/open-projects-cache.ts) and the sessions' (modules/auth/session-cache.ts),
@@ -517,7 +380,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   return Object.assign(app, {
     mailer,
     notifications,
-    payments: { deps: paymentDeps, sandbox, payouts: payoutDeps, dlocalSandbox: dlocal?.sandbox ?? null },
+    payments,
     chat,
     sessionCache,
     metrics,

@@ -4,7 +4,8 @@ import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payment
 import { projects, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
-import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
 import type { TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';

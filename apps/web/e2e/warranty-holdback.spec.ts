@@ -2,7 +2,7 @@ import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
 import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import type { WarrantyHoldback } from '@arreglaya/shared/schemas/warranty';
 import { formatDate } from '../src/lib/format.ts';
 import { signIn } from './support/accounts.ts';

@@ -1,79 +1,11 @@
-import net from 'node:net';
 import path from 'node:path';
-import { OUTSIDE_CHANNELS } from '@arreglaya/shared/notification-channels';
 import { z } from 'zod';
+import { bool01, decodeKey, optionalNonEmpty, trustProxy } from './env-values.ts';
+import { DLOCAL_VARS, MONEY_SETTINGS } from './env-money.ts';
+import { CHANNEL_SETTINGS, SMS_VARS, WHATSAPP_VARS } from './env-channels.ts';
 
-const bool01 = z.enum(['0', '1', 'true', 'false']).transform((v) => v === '1' || v === 'true');
-const optionalNonEmpty = z
-  .string()
-  .optional()
-  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
-
-/** A 32-byte key from 64 hex characters or base64 (standard or url-safe); null otherwise. */
-export function decodeKey(value: string): Buffer | null {
-  const v = value.trim();
-  const bytes = /^[0-9a-fA-F]{64}$/.test(v) ? Buffer.from(v, 'hex') : /^[A-Za-z0-9+/_-]{43}=?$/.test(v) ? Buffer.from(v, 'base64') : null;
-  return bytes && bytes.length === 32 ? bytes : null;
-}
-
-/** Names proxy-addr (Fastify's trustProxy) knows for address ranges. */
-const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
-
-function isProxyAddress(entry: string): boolean {
-  if (PROXY_RANGE_NAMES.has(entry)) return true;
-  const [ip, bits, ...rest] = entry.split('/');
-  if (rest.length > 0 || !ip) return false;
-  const family = net.isIP(ip);
-  if (family === 0) return false;
-  if (bits === undefined) return true;
-  const n = Number(bits);
-  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
-}
-
-/**
- * Which X-Forwarded-For entries to believe. 0 (default): none, the client IP is the socket's.
- * A number: that many proxies stand in front, so the client IP is the entry that many hops
- * from our end (entries a client wrote before them are ignored). A list: the proxies'
- * addresses or ranges. Never "trust everything": then any client picks its own IP and
- * every per-IP limit is void.
- */
-const trustProxy = z
-  .string()
-  .default('0')
-  .transform((v, ctx): false | number | string[] => {
-    const value = v.trim();
-    if (value === '' || value === '0' || value === 'false') return false;
-    if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
-    const entries = value.split(',').map((e) => e.trim());
-    if (entries.every(isProxyAddress)) return entries;
-    ctx.addIssue({
-      code: 'custom',
-      message: "must be the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.2,10.1.0.0/16); 'true' is refused because it believes any client's X-Forwarded-For",
-    });
-    return z.NEVER;
-  });
-
-/** A messaging provider's address: `sandbox` (the built-in stand-in) or an http(s) URL. */
-const providerUrl = optionalNonEmpty.transform((v, ctx) => {
-  if (v === undefined || v === 'sandbox') return v;
-  if (!/^https?:\/\/[^/\s]+/.test(v) || !URL.canParse(v)) {
-    ctx.addIssue({ code: 'custom', message: "must be an http(s) URL or 'sandbox'" });
-    return z.NEVER;
-  }
-  return v.replace(/\/+$/, '');
-});
-/** dLocal's address (issue 47): `sandbox` (the built-in stand-in) or an https URL. */
-const dlocalUrl = optionalNonEmpty.transform((v, ctx) => {
-  if (v === undefined || v === 'sandbox') return v;
-  if (!/^https:\/\/[^/\s]+/.test(v) || !URL.canParse(v)) {
-    ctx.addIssue({ code: 'custom', message: "must be an https URL (dLocal's: https://api.dlocal.com) or 'sandbox'" });
-    return z.NEVER;
-  }
-  return v.replace(/\/+$/, '');
-});
-const DLOCAL_VARS = ['DLOCAL_LOGIN', 'DLOCAL_TRANS_KEY', 'DLOCAL_SECRET_KEY'] as const;
-const WHATSAPP_VARS = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_VERIFY_TOKEN'] as const;
-const SMS_VARS = ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const;
+// The settings (README, settings table), parsed once at start. Those of money and of the outside
+// channels are in env-money.ts and env-channels.ts; every cross-setting rule is here, below.
 
 const S3_VARS = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
 
@@ -186,123 +118,12 @@ const EnvSchema = z
     /** Load shedding: requests get 503 while the JavaScript heap in use is above this share of its limit. */
     MAX_HEAP_USED_RATIO: z.coerce.number().min(0.5).max(0.99).default(0.9),
     /**
-     * The card processor (decision 021): `sandbox`, the built-in card sandbox, or `dlocal`, dLocal's
-     * Payins API (issue 47: cards by dLocal's tokens and cash tickets). The default outside production
-     * only: production must choose it on purpose (the sandbox takes test cards and moves no real
-     * money; its challenge pages would be ours).
-     */
-    PROCESSOR: z.enum(['sandbox', 'dlocal']).optional(),
-    /**
-     * dLocal's address (https://api.dlocal.com, or https://sandbox.dlocal.com, dLocal's own test
-     * environment) or `sandbox`, the built-in stand-in under /dlocal-sandbox (the default outside
-     * production; refused in production). Cash vouchers always go through it (decision 051); cards
-     * too with PROCESSOR=dlocal. A real address needs the three credentials of dLocal's Merchant
-     * Dashboard; the stand-in has fixed test credentials of its own. Unset in production: no cash.
-     */
-    DLOCAL_API_URL: dlocalUrl,
-    DLOCAL_LOGIN: optionalNonEmpty,
-    DLOCAL_TRANS_KEY: optionalNonEmpty,
-    DLOCAL_SECRET_KEY: optionalNonEmpty,
-    /** The platform's fee on each release to a contractor, in percent (clients pay no fee). */
-    PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(50).default(10),
-    /**
      * GET /metrics answers a client on this machine, or one sending `Authorization: Bearer <METRICS_TOKEN>`
      * (a Prometheus elsewhere); anyone else gets a 404 (decision 029).
      */
     METRICS_TOKEN: optionalNonEmpty.pipe(z.string().min(16, 'must have at least 16 characters').optional()),
-    /** Hours a client has to fund a hire before it lapses and the project reopens to offers. */
-    HIRE_PAYMENT_HOURS: z.coerce.number().int().min(1).max(720).default(72),
-    /** Minutes a card payment may wait in its bank's 3-D Secure challenge before it expires and stops holding the hire (decision 051). */
-    PAYMENT_ACTION_MINUTES: z.coerce.number().int().min(5).max(1440).default(30),
-    /**
-     * ArreglaYa's bank account for transfers (decision 051). Without TRANSFER_ACCOUNT_NUMBER in
-     * production, paying by transfer is not offered; outside production a demonstration account is.
-     */
-    TRANSFER_BANK: optionalNonEmpty,
-    TRANSFER_ACCOUNT_TYPE: optionalNonEmpty,
-    TRANSFER_ACCOUNT_NUMBER: optionalNonEmpty,
-    TRANSFER_HOLDER: optionalNonEmpty,
-    TRANSFER_TAX_ID: optionalNonEmpty,
-    /** The bank statement feed's bearer token (POST /api/bank/statement-lines); without it the feed is closed. */
-    STATEMENT_FEED_TOKEN: optionalNonEmpty.pipe(z.string().min(24, 'must have at least 24 characters').optional()),
-    /** Outside channels sent nowhere: everyone reachable, every delivery recorded as sent (staging, bench:alerts; decision 038). */
-    NOTIFICATION_DRY_RUN_CHANNELS: z
-      .string()
-      .default('')
-      .transform((v) =>
-        v
-          .split(',')
-          .map((c) => c.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.enum(OUTSIDE_CHANNELS))),
-    /**
-     * Web Push's VAPID key pair (decision 039), base64url: a P-256 public key (65 bytes) and its
-     * private key (32 bytes), both or neither. Without them a pair is generated at the first start
-     * and kept in app_settings. VAPID_SUBJECT is the contact push services see (mailto: or https:).
-     */
-    VAPID_PUBLIC_KEY: optionalNonEmpty.pipe(
-      z
-        .string()
-        .regex(/^B[A-Za-z0-9_-]{86}$/, 'must be a P-256 public key (65 bytes) in base64url')
-        .optional(),
-    ),
-    VAPID_PRIVATE_KEY: optionalNonEmpty.pipe(
-      z
-        .string()
-        .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a P-256 private key (32 bytes) in base64url')
-        .optional(),
-    ),
-    VAPID_SUBJECT: optionalNonEmpty.pipe(
-      z
-        .string()
-        .regex(/^(mailto:\S+@\S+|https:\/\/\S+)$/, 'must be a mailto: or https:// address')
-        .optional(),
-    ),
-    /**
-     * The tests' or a developer's local push service (issue 48): its origin (http(s)://host:port),
-     * admitted as a subscription's endpoint beside the browsers' push services and sent to without
-     * the public-address check. Refused in production.
-     */
-    PUSH_TEST_SERVICE: optionalNonEmpty.pipe(
-      z
-        .string()
-        .refine((v) => {
-          try {
-            const url = new URL(v);
-            return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === v;
-          } catch {
-            return false;
-          }
-        }, 'must be an origin, like http://127.0.0.1:4000 (no path, no trailing slash)')
-        .optional(),
-    ),
-    /**
-     * WhatsApp (decision 040): Meta's Graph API address (https://graph.facebook.com) or `sandbox`, the
-     * built-in stand-in (the default outside production; production must choose: unset, WhatsApp is off).
-     */
-    WHATSAPP_API_URL: providerUrl,
-    WHATSAPP_API_VERSION: z
-      .string()
-      .regex(/^v\d+\.\d+$/, 'must look like v21.0')
-      .default('v21.0'),
-    WHATSAPP_PHONE_NUMBER_ID: optionalNonEmpty,
-    WHATSAPP_ACCESS_TOKEN: optionalNonEmpty,
-    WHATSAPP_APP_SECRET: optionalNonEmpty,
-    WHATSAPP_VERIFY_TOKEN: optionalNonEmpty,
-    /** SMS (decision 040): a Twilio-shaped API's address (https://api.twilio.com) or `sandbox`, as WHATSAPP_API_URL. */
-    SMS_API_URL: providerUrl,
-    SMS_ACCOUNT_SID: optionalNonEmpty,
-    SMS_AUTH_TOKEN: optionalNonEmpty,
-    SMS_FROM: optionalNonEmpty,
-    /**
-     * Phone verification codes (WhatsApp, SMS) one client address may have sent per hour, and all
-     * of them together per hour, besides the limits per person and per number (issue 48). Each code
-     * costs money and reaches a stranger's phone. Defaults 10 and 500 (PHONE_CODE_LIMITS in
-     * modules/messaging/phone.service.ts).
-     */
-    PHONE_CODES_PER_ADDRESS: z.coerce.number().int().min(1).max(10_000).optional(),
-    PHONE_CODES_PER_HOUR: z.coerce.number().int().min(1).max(1_000_000).optional(),
+    ...MONEY_SETTINGS,
+    ...CHANNEL_SETTINGS,
   })
   .refine((e) => (e.ADMIN_EMAIL === undefined) === (e.ADMIN_PASSWORD === undefined), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',

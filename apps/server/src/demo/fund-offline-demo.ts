@@ -5,7 +5,7 @@ import { payments, projects } from '../db/schema/index.ts';
 import { importStatement } from '../modules/bank-statements/statement-matching.ts';
 import { injectTransport } from '../modules/dlocal/sandbox/dlocal-sandbox.routes.ts';
 import { deliverDueNotifications } from '../modules/dlocal/sandbox/notification-delivery.ts';
-import type { PaymentsHandle } from '../app.ts';
+import type { PaymentsHandle } from '../wiring/payments.ts';
 
 // The demo's hires paid in cash and by transfer (issue 47, decision 051), through the running
 // app's own services rather than rows written by the seed: the client opens a voucher (at dLocal's

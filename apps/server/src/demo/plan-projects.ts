@@ -1,28 +1,17 @@
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { DEFAULT_HIRE_PAYMENT_HOURS, DELIVERY_REVIEW_DAYS } from '@arreglaya/shared/lifecycles';
-import type { favourites, projects, quotes, reviews } from '../db/schema/index.ts';
+import type { favourites, projects, quotes } from '../db/schema/index.ts';
 import { PROJECT_TEMPLATES, type ProjectTemplate } from './data-projects.ts';
-import {
-  CLIENT_REVIEWS,
-  CLOSING_PRAISE,
-  CONTRACTOR_REPLIES_BAD,
-  CONTRACTOR_REPLIES_GOOD,
-  MIXED_COMMENTS,
-  POOR_COMMENTS,
-  QUOTE_DETAILS,
-  QUOTE_OPENERS,
-  REVIEW_TITLES,
-  TRADE_PRAISE,
-} from './data-reviews.ts';
+import { QUOTE_DETAILS, QUOTE_OPENERS } from './data-reviews.ts';
 import type { DemoClient, DemoContractor } from './plan-people.ts';
-import { daysAfter, daysBefore, isoDateDR, type Rng } from './random.ts';
+import { between, daysAfter, daysBefore, HOUR, isoDateDR, minDate, type Rng } from './random.ts';
 import { SCENE_FOR_SERVICE, type SceneKind } from './svg-scenes.ts';
+import { reviewWriter, type ReviewRow } from './plan-reviews.ts';
 
 // The demo's activity: projects in every state, their quotes, reviews and favourites.
 
 type ProjectRow = typeof projects.$inferInsert & { id: string; createdAt: Date };
 type QuoteRow = typeof quotes.$inferInsert;
-type ReviewRow = typeof reviews.$inferInsert;
 type FavouriteRow = typeof favourites.$inferInsert;
 
 export interface CoverPlan {
@@ -64,8 +53,6 @@ export interface ActivityOptions {
   offline?: number;
 }
 
-const HOUR = 3_600_000;
-
 /** RD$ amount → centavos, rounded to a price a person would quote. */
 function priceMinor(rd: number): number {
   const step = rd < 10_000 ? 50 : 500;
@@ -78,14 +65,6 @@ function quoteText(rng: Rng): string {
 
 function servicesOf(service: ServiceType, template: ProjectTemplate): ServiceType[] {
   return [...new Set([service, ...(template.also ?? [])])];
-}
-
-function between(rng: Rng, from: Date, to: Date): Date {
-  return new Date(from.getTime() + rng.next() * Math.max(0, to.getTime() - from.getTime()));
-}
-
-function minDate(a: Date, b: Date): Date {
-  return a < b ? a : b;
 }
 
 export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[], clients: DemoClient[], opts: ActivityOptions): ActivityPlan {
@@ -186,68 +165,7 @@ export function planActivity(rng: Rng, now: Date, contractors: DemoContractor[],
     return project;
   };
 
-  const review = (
-    project: ProjectRow,
-    author: DemoClient | DemoContractor,
-    subject: DemoClient | DemoContractor,
-    rating: number,
-    title: string,
-    comments: string,
-    forceApproved: boolean,
-    reply: string | null,
-  ): void => {
-    const completedAt = project.completedAt as Date;
-    const createdAt = minDate(between(rng, completedAt, daysAfter(completedAt, 5)), new Date(now.getTime() - 2 * HOUR));
-    const moderatedAt = daysAfter(createdAt, rng.float(0.1, 2));
-    const pending = !forceApproved && (moderatedAt > now || (createdAt > daysBefore(now, 30) && rng.chance(0.5)));
-    const repliedAt = reply && !pending ? daysAfter(moderatedAt, rng.float(0.1, 3)) : null;
-    const replyShown = repliedAt !== null && repliedAt < now;
-    plan.reviews.push({
-      id: rng.uuid(),
-      projectId: project.id,
-      authorId: author.id,
-      subjectId: subject.id,
-      direction: 'primary' in author ? 'contractor_to_client' : 'client_to_contractor',
-      rating,
-      title,
-      comments,
-      status: pending ? 'pending' : 'approved',
-      moderatedAt: pending ? null : moderatedAt,
-      reply: replyShown ? reply : null,
-      repliedAt: replyShown ? repliedAt : null,
-      createdAt,
-      updatedAt: replyShown ? (repliedAt as Date) : pending ? createdAt : moderatedAt,
-    });
-  };
-
-  const reviewsFor = (project: ProjectRow, hired: DemoContractor, guaranteed: boolean): void => {
-    const client = clients.find((c) => c.id === project.clientId) as DemoClient;
-    const service = (project.serviceTypes as ServiceType[])[0] as ServiceType;
-    if (guaranteed || rng.chance(0.82)) {
-      const rating = guaranteed
-        ? rng.weighted([
-            [5, 55],
-            [4, 35],
-            [3, 10],
-          ] as const)
-        : rng.weighted([
-            [5, 48],
-            [4, 30],
-            [3, 10],
-            [2, 7],
-            [1, 5],
-          ] as const);
-      const title = rng.chance(0.8) || rating < 4 ? rng.pick(REVIEW_TITLES[rating]) : rng.pick(REVIEW_TITLES[5]);
-      const comments = rating >= 4 ? `${rng.pick(TRADE_PRAISE[service])} ${rng.pick(CLOSING_PRAISE)}`.trim() : rating >= 2 ? rng.pick(MIXED_COMMENTS) : rng.pick(POOR_COMMENTS);
-      const replyChance = rating <= 3 ? 0.6 : 0.25;
-      const reply = rng.chance(replyChance) ? rng.pick(rating <= 3 ? CONTRACTOR_REPLIES_BAD : CONTRACTOR_REPLIES_GOOD).replace('{first}', client.first) : null;
-      review(project, client, hired, rating, title, comments, guaranteed, reply);
-    }
-    if (rng.chance(0.4)) {
-      const [rating, title, comments] = rng.pick(CLIENT_REVIEWS);
-      review(project, hired, client, rating, title, comments, false, null);
-    }
-  };
+  const reviewsFor = reviewWriter(rng, now, clients, plan.reviews);
 
   /** Dates of a finished job that started on `createdAt`. */
   const finishedTimeline = (createdAt: Date) => {

@@ -95,3 +95,14 @@ export function daysAfter(at: Date, days: number): Date {
 export function isoDateDR(at: Date): string {
   return new Date(at.getTime() - 4 * 3_600_000).toISOString().slice(0, 10);
 }
+
+export const HOUR = 3_600_000;
+
+/** A moment drawn between `from` and `to` (`from` when `to` is earlier). */
+export function between(rng: Rng, from: Date, to: Date): Date {
+  return new Date(from.getTime() + rng.next() * Math.max(0, to.getTime() - from.getTime()));
+}
+
+export function minDate(a: Date, b: Date): Date {
+  return a < b ? a : b;
+}

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { decodeKey } from '../config/env.ts';
+import { decodeKey } from '../config/env-values.ts';
 import type { Db } from '../db/client.ts';
 import { appSettings } from '../db/schema/index.ts';
 

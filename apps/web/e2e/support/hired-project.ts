@@ -1,6 +1,7 @@
 import { offerTerms } from './offer-terms.ts';
 import { expect, type APIRequestContext } from '@playwright/test';
-import { todayIn, type Offer, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { todayIn, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { type Offer } from '@arreglaya/shared/schemas/quotes';
 import { completeContractorProfile, createConfirmedAccount, type TestAccount } from './accounts.ts';
 import { apiAs } from './api.ts';
 import type { Mailbox } from './fixtures.ts';

@@ -3,7 +3,8 @@ import { SERVICE_TYPES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { quotes as tq } from '../i18n/projects.ts';
 import { PhoneNumberField, VerifyPhoneSchema } from './phone.ts';
-import { ProjectInputSchema, PRICE_MAX_MINOR } from './projects.ts';
+import { ProjectInputSchema } from './projects.ts';
+import { PRICE_MAX_MINOR } from './quotes.ts';
 import { requiredText } from './common.ts';
 
 // Invite your técnico (issue 50, item 5; decision 064).

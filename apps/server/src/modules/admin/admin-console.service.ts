@@ -11,7 +11,7 @@ import { endAccess } from '../auth/end-access.ts';
 import { createNewSysadmin } from '../auth/sysadmin.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { closeOpenProjectsOf } from '../projects/leaving-client.ts';
-import { endUnpaidHiresOfClient } from '../projects/projects.service.ts';
+import { endUnpaidHiresOfClient } from '../projects/hire-end.service.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import { tellClientsOffersWithdrawn } from '../projects/withdrawn-offers.ts';
 import { countPeople, countProjectsByStatus, countQuotesSince, countWaiting, escrowHeld, projectsPerDay, releasedSince } from './admin-overview.repository.ts';

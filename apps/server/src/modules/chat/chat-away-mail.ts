@@ -7,7 +7,7 @@ import { notificationChannels as tn } from '@arreglaya/shared/i18n/notification-
 import type { NotificationDispatcher } from '../notifications/notification-dispatch.ts';
 import { wantsMail } from '../notifications/notifications.service.ts';
 import { projectTitle } from '../projects/project-title.ts';
-import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat.repository.ts';
+import { claimAwayMessages, findPersonForMail, type AwayMessage } from './chat-away-mail.repository.ts';
 import { firstNameAndInitial, fundedHires } from './chat.service.ts';
 
 /** A message no socket of its recipient received for this long becomes an e-mail (issue 15 item 5). */

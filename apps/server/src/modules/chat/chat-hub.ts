@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 import type { Db } from '../../db/client.ts';
 import type { ChatFanOut, FanOutEvent, LiveText } from './chat-fanout.ts';
-import { findLiveSessions, findMessagesWithConversation, listContactIds, markDeliveredIds, type MessageRow } from './chat.repository.ts';
+import { findLiveSessions, findMessagesWithConversation, listContactIds, type MessageRow } from './chat.repository.ts';
+import { markDeliveredIds } from './chat-group-commit.repository.ts';
 import { toChatMessage, type ChatDeps, type ChatEvents } from './chat.service.ts';
 
 /** One open socket of a signed-in person on this instance. */

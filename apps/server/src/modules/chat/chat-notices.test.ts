@@ -4,7 +4,7 @@ import WebSocket from 'ws';
 import { CARDS, fund, post, setStatus, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { expireQuotes } from '../projects/quotes.service.ts';
+import { expireQuotes } from '../projects/quote-expiry.ts';
 
 // Issue 15 item 6: the projects' notifications (new offer, counter, accepted, rejected, expired,
 // funded, in progress, delivered, approved, claim, decision) land in the client–contractor

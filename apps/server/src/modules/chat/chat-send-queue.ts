@@ -2,7 +2,8 @@ import { randomFillSync } from 'node:crypto';
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { insertTextMessages, type MessageRow, type TextMessageInput } from './chat.repository.ts';
+import { type MessageRow } from './chat.repository.ts';
+import { insertTextMessages, type TextMessageInput } from './chat-group-commit.repository.ts';
 
 /**
  * How much may wait for the database before new messages are refused at once (decision 024):

@@ -27,7 +27,9 @@ import { photoUpload, readUpload, type UploadLimits } from '../media/photo-uploa
 import { readVoiceNote, sendVoiceNote } from './voice-notes.service.ts';
 import { CHAT_MESSAGE_BUDGET } from './chat-socket.routes.ts';
 import { unreadCounts } from './notice-centre.service.ts';
-import { getMessages, listConversations, markConversationRead, readPhoto, respondToServiceRequest, sendMessage, sendPhoto, type ChatDeps } from './chat.service.ts';
+import { getMessages, listConversations, markConversationRead, sendMessage, type ChatDeps } from './chat.service.ts';
+import { readPhoto, sendPhoto } from './chat-photos.service.ts';
+import { respondToServiceRequest } from './service-requests.service.ts';
 
 const perUser = (max: number, windowMs: number): RateLimitRule[] => [{ name: 'user', max, windowMs, key: (req) => req.user?.id }];
 /** The person's one message budget, shared with their sockets' sendPrivate (chat-socket.routes.ts). */

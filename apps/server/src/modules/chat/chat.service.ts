@@ -1,7 +1,7 @@
 import { chat as tc } from '@arreglaya/shared/i18n/chat';
 import { moneyToBeginHeld } from '@arreglaya/shared/lifecycles';
 import { contractorContact } from '@arreglaya/shared/i18n/contractor-contact';
-import { CHAT_PAGE_SIZE, CHAT_PHOTO_BODY, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
+import { CHAT_PAGE_SIZE, type ChatMessage, type ConversationSummary, type ServiceRequestState } from '@arreglaya/shared/schemas/chat';
 import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
 import type { SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -9,23 +9,13 @@ import { deferred } from '../../db/deferred-writes.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { CHAT_CHANNEL, type FanOutEvent } from './chat-fanout.ts';
 import { timeOrderedUuid, type SendQueue } from './chat-send-queue.ts';
-import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import { moneyCoverOf } from '../payments/money-cover.ts';
-import { readVariant, storeUpload } from '../media/photo-files.ts';
-import { photoSizeKey, type PhotoSize, type PhotoStorage, type PhotoWidth } from '../media/photo-storage.ts';
+import { type PhotoStorage } from '../media/photo-storage.ts';
 import {
   countUnread,
   findConversationFor,
-  findConversationPhoto,
   findMessageIn,
-  findOpenProjectTitle,
   findProjectsHiring,
-  findRequestAnswers,
-  insertChatMessage,
-  insertTextMessages,
-  insertChatPhoto,
-  insertRequestAnswer,
-  lockServiceRequest,
   listConversations as listConversationRows,
   listMessagesAfter,
   listMessagesBefore,
@@ -39,6 +29,8 @@ import {
   type ConversationRow,
   type MessageRow,
 } from './chat.repository.ts';
+import { findRequestAnswers } from './service-requests.repository.ts';
+import { insertTextMessages } from './chat-group-commit.repository.ts';
 
 /** What the live side (sockets on every instance) is told; the hub implements it. */
 export interface ChatEvents {
@@ -127,7 +119,8 @@ function isServiceRequest(row: Pick<MessageRow, 'type' | 'senderId' | 'subject'>
   return row.type === 'chat' && row.senderId !== null && row.subject === contractorContact.emailTitle;
 }
 
-const ANSWER_SUBJECTS = [tc.serviceRequest.acceptedSubject, tc.serviceRequest.rejectedSubject] as const;
+/** The subjects of a contractor's answer to a service request. */
+export const ANSWER_SUBJECTS = [tc.serviceRequest.acceptedSubject, tc.serviceRequest.rejectedSubject] as const;
 const stateOfAnswer = (subject: string | undefined): ServiceRequestState =>
   subject === tc.serviceRequest.acceptedSubject ? 'accepted' : subject === tc.serviceRequest.rejectedSubject ? 'rejected' : 'pending';
 
@@ -349,87 +342,7 @@ export function unreadCount(deps: Pick<ChatDeps, 'db'>, userId: string): Promise
   return countUnread(deps.db, userId);
 }
 
-/**
- * An image message: decoded, re-encoded without metadata in every size (decision 012), stored
- * as a photo of kind 'chat', which the public photo route refuses: only this conversation's
- * route serves it, to its two people. A caption (a WhatsApp photo's, decision 063) is the message's text.
- */
-export async function sendPhoto(deps: ChatDeps, actor: ChatActor, conversationId: string, upload: Buffer, caption?: string): Promise<ChatMessage> {
-  const conversation = writable(await conversationOf(deps.db, conversationId, actor.id));
-  const row = await storeUpload(deps, actor.id, upload, async (tx, photo) => {
-    await insertChatPhoto(tx, photo);
-    const inserted = await insertChatMessage(tx, { conversationId, senderId: actor.id, body: caption ?? CHAT_PHOTO_BODY, type: 'image', photoId: photo.id });
-    await recordLogEntry(tx, {
-      userId: actor.id,
-      sessionId: actor.sessionId ?? null,
-      action: 'chat-message',
-      location: '/perfil/mensajes',
-      details: { conversationId, messageId: inserted.id, photo: true },
-    });
-    return inserted;
-  });
-  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], undefined, conversation.projectId);
-  return toChatMessage(row, actor.id, conversation.projectId);
-}
-
-const SIZE_FOR: Record<'preview' | 'full', PhotoSize> = { preview: 'md', full: 'lg' };
-
-/** A conversation's photo for one of its two people: a JPEG size, or a WebP width when `width` is given (decision 073). */
-export async function readPhoto(
-  deps: ChatDeps,
-  userId: string,
-  conversationId: string,
-  photoId: string,
-  size: 'preview' | 'full',
-  width?: PhotoWidth,
-): Promise<{ data: Buffer; contentType: string }> {
-  await conversationOf(deps.db, conversationId, userId);
-  const key = await findConversationPhoto(deps.db, conversationId, photoId);
-  if (!key) throw new AppError('NOT_FOUND', tc.photoNotFound);
-  const file = width ? await readVariant(deps.storage, key, width) : await deps.storage.get(photoSizeKey(key, SIZE_FOR[size]));
-  if (!file) throw new AppError('NOT_FOUND', tc.photoNotFound);
-  return file;
-}
-
 /** True when the two people share a conversation (presence is only told to contacts). */
 export function isContact(deps: Pick<ChatDeps, 'db'>, userId: string, otherId: string): Promise<boolean> {
   return shareConversation(deps.db, userId, otherId);
-}
-
-/**
- * The contractor accepts or rejects a client's service request (the mail's buttons land on
- * /perfil/mensajes?conversation=…&respond=…, which asks to confirm and calls this). The answer is
- * a message of the contractor's in the conversation, so the client reads it in the chat (and by
- * mail when away, like any message); a request is answered once (the request row is locked while
- * checking). Accepting a request about a project still open says what comes next, an offer with a
- * price on that project (the web links the answer to /proyectos/:id); it assigns nothing: hiring
- * needs a price, which the quote loop settles (decision 024).
- */
-export async function respondToServiceRequest(deps: ChatDeps, actor: ChatActor, conversationId: string, messageId: string, response: 'accept' | 'reject'): Promise<ChatMessage> {
-  const conversation = await conversationOf(deps.db, conversationId, actor.id);
-  if (conversation.contractorId !== actor.id) throw new AppError('FORBIDDEN', tc.serviceRequest.onlyContractor);
-  const row = await deps.db.transaction(async (tx) => {
-    const request = await lockServiceRequest(tx, conversationId, messageId, conversation.clientId, contractorContact.emailTitle);
-    if (!request) throw new AppError('NOT_FOUND', tc.serviceRequest.notFound);
-    const answered = await findRequestAnswers(tx, conversationId, conversation.contractorId, [request], ANSWER_SUBJECTS);
-    if (answered.size > 0) throw new AppError('CONFLICT', tc.serviceRequest.alreadyAnswered);
-    const accepted = response === 'accept';
-    const projectTitle = accepted && conversation.projectId ? await findOpenProjectTitle(tx, conversation.projectId) : undefined;
-    const inserted = await insertRequestAnswer(tx, {
-      conversationId,
-      senderId: actor.id,
-      subject: accepted ? tc.serviceRequest.acceptedSubject : tc.serviceRequest.rejectedSubject,
-      body: !accepted ? tc.serviceRequest.rejectedText : projectTitle !== undefined ? tc.serviceRequest.acceptedForProjectText(projectTitle) : tc.serviceRequest.acceptedText,
-    });
-    await recordLogEntry(tx, {
-      userId: actor.id,
-      sessionId: actor.sessionId ?? null,
-      action: 'service-request-answer',
-      location: '/perfil/mensajes',
-      details: { conversationId, requestId: messageId, messageId: inserted.id, response, projectId: conversation.projectId },
-    });
-    return inserted;
-  });
-  await deps.events.messageCreated(row, [conversation.clientId, conversation.contractorId], undefined, conversation.projectId);
-  return toChatMessage(row, actor.id, conversation.projectId);
 }

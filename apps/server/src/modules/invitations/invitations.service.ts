@@ -26,8 +26,9 @@ import type { Messenger } from '../messaging/messenger.ts';
 import { confirmProvenNumber, ownerOfNumber, PHONE_CODE_ATTEMPTS, PHONE_CODE_TTL_MS } from '../messaging/phone.service.ts';
 import { openProjectsChanged } from '../projects/open-projects-cache.ts';
 import type { Actor } from '../projects/project-lifecycle.ts';
-import { cancelOpenProjectIn, createProjectIn, type ProjectsDeps } from '../projects/projects.service.ts';
-import { acceptAgreedPriceIn } from '../projects/quotes.service.ts';
+import { cancelOpenProjectIn, createProjectIn } from '../projects/projects.service.ts';
+import type { ProjectsDeps } from '../projects/project-deps.ts';
+import { acceptAgreedPriceIn } from '../projects/quote-decisions.service.ts';
 import { claimAttempt, CODE_GUARD, MAIL_GUARD, type GuardPolicy } from '../rate-limits/account-guard.ts';
 import {
   addCodeAttempt,

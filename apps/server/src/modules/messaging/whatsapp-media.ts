@@ -6,7 +6,8 @@ import { CHAT_TEXT_MAX, SendChatMessageSchema, VOICE_NOTE_MAX_BYTES } from '@arr
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
-import { sendPhoto, type ChatDeps } from '../chat/chat.service.ts';
+import type { ChatDeps } from '../chat/chat.service.ts';
+import { sendPhoto } from '../chat/chat-photos.service.ts';
 import { sendVoiceNote } from '../chat/voice-notes.service.ts';
 import { messaging } from '@arreglaya/shared/i18n/messaging';
 import { replyConversation } from './inbound-replies.repository.ts';

@@ -16,7 +16,7 @@ import type { ProjectRow } from './projects.repository.ts';
 // the project is no longer available, never why. Unbanning reopens nothing: the client posts again.
 //
 // Hired projects (`assigned` and later) are not touched here: an unfunded hire of a banned client
-// ends through the hire-ending path of projects.service.ts, which takes `lockProjectsOfClient`'s
+// ends through the hire-ending path of hire-end.service.ts, which takes `lockProjectsOfClient`'s
 // rows; a deletion is refused while such work exists (decision 009).
 
 /** Why the client's projects close: the console's ban, or the client's own deletion. */

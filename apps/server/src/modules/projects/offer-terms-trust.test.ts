@@ -1,6 +1,6 @@
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { offerStartDateLatest, QuoteInputSchema } from '@arreglaya/shared/schemas/projects';
+import { offerStartDateLatest, QuoteInputSchema } from '@arreglaya/shared/schemas/quotes';
 import { eq, inArray } from 'drizzle-orm';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -6,7 +6,7 @@ import { CARDS, escrow, fund, hired, post, setStatus, tokenize } from '../../../
 import { person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { runJob } from '../../../test/support/jobs.ts';
-import { lapseUnpaidHires } from './projects.service.ts';
+import { lapseUnpaidHires } from './hire-end.service.ts';
 
 // Issue 29: payment protection that protects. The server refuses work without its money, ends
 // unpaid hires, and shares contact details only once the money to begin is held; each refusal is

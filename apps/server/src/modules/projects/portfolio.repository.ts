@@ -1,4 +1,4 @@
-import type { PortfolioEntry } from '@arreglaya/shared/schemas/projects';
+import type { PortfolioEntry } from '@arreglaya/shared/schemas/portfolio';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { deletePhotoRows } from './projects.repository.ts';

@@ -1,6 +1,6 @@
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
 import { ApiErrorSchema, IdSchema } from '@arreglaya/shared/schemas/common';
-import { PortfolioInputSchema, PortfolioSavedSchema, PortfolioSchema } from '@arreglaya/shared/schemas/projects';
+import { PortfolioInputSchema, PortfolioSavedSchema, PortfolioSchema } from '@arreglaya/shared/schemas/portfolio';
 import { MessageSchema } from '@arreglaya/shared/schemas/auth';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { photoUpload, readUpload } from '../media/photo-upload-request.ts';

@@ -1,5 +1,6 @@
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
-import { PORTFOLIO_MAX_ENTRIES, PROJECT_PHOTOS_MAX, type PortfolioEntry, type PortfolioInputSchema } from '@arreglaya/shared/schemas/projects';
+import { PROJECT_PHOTOS_MAX } from '@arreglaya/shared/schemas/projects';
+import { PORTFOLIO_MAX_ENTRIES, type PortfolioEntry, type PortfolioInputSchema } from '@arreglaya/shared/schemas/portfolio';
 import type { z } from 'zod';
 import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { AppError } from '../../lib/app-error.ts';

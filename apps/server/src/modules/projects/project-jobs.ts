@@ -3,8 +3,11 @@ import { jobTime } from '../jobs/job-queue.ts';
 import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { sendDailyDigest } from './project-digest.ts';
 import { sendProjectAlerts } from './project-alerts.ts';
-import { autoApproveDelivered, lapseUnpaidHires, type MoneyHooks } from './projects.service.ts';
-import { expireQuotes, type QuotesDeps } from './quotes.service.ts';
+import { autoApproveDelivered } from './project-progress.service.ts';
+import { lapseUnpaidHires } from './hire-end.service.ts';
+import type { MoneyHooks } from './project-deps.ts';
+import type { QuotesDeps } from './quotes.service.ts';
+import { expireQuotes } from './quote-expiry.ts';
 
 /**
  * The projects' scheduled work, as jobs of the queue (decision 035; what each does: decision 020):

@@ -113,3 +113,14 @@ export function assertQuoteAction(quote: { status: QuoteStatus; expiresAt: Date 
   // An offer past its date is expired even before the sweep has marked it.
   if (action !== 'withdraw' && quote.expiresAt && quote.expiresAt <= now) throw new AppError('CONFLICT', tq.refused.expired);
 }
+
+/** Whether the money allows the move (the same check as lockForAction's, answered instead of thrown). */
+export async function moneyAllows(tx: Tx, p: ProjectRow, action: 'auto_approve' | 'lapse_hire'): Promise<boolean> {
+  try {
+    await assertMoneyAllows(tx, p, action);
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'CONFLICT') return false;
+    throw err;
+  }
+}

@@ -16,10 +16,10 @@ import {
   ProjectPhotosSchema,
   ProjectRemovedSchema,
   ProjectSavedSchema,
-  HireEndSchema,
   StatusChangedSchema,
   StatusChangeSchema,
 } from '@arreglaya/shared/schemas/projects';
+import { HireEndSchema } from '@arreglaya/shared/schemas/quotes';
 import { ClaimDecisionSchema } from '@arreglaya/shared/schemas/payments';
 import { payments as tpay } from '@arreglaya/shared/i18n/payments';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -29,23 +29,11 @@ import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { portfolioRoutes } from './portfolio.routes.ts';
 import { optionalIdempotencyKeyOf } from '../payments/payments.service.ts';
 import { actorOf, perUser } from './route-helpers.ts';
-import {
-  addPhoto,
-  cancelHiredProject,
-  changeStatus,
-  decideClaim,
-  createProject,
-  endHire,
-  editProject,
-  listMyJobs,
-  listMyProjects,
-  listOpenJson,
-  openProjectPage,
-  removePhoto,
-  removeProject,
-  reorderPhotos,
-  type ProjectsDeps,
-} from './projects.service.ts';
+import { addPhoto, createProject, editProject, listMyProjects, removePhoto, removeProject, reorderPhotos } from './projects.service.ts';
+import { listMyJobs, listOpenJson, openProjectPage } from './project-page.service.ts';
+import { cancelHiredProject, changeStatus, decideClaim } from './project-progress.service.ts';
+import { endHire } from './hire-end.service.ts';
+import type { ProjectsDeps } from './project-deps.ts';
 
 const CLIENTS = ['client'] as const;
 const CONTRACTORS = ['contractor'] as const;

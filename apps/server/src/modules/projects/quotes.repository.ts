@@ -1,5 +1,5 @@
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
-import type { Quote } from '@arreglaya/shared/schemas/projects';
+import type { Quote } from '@arreglaya/shared/schemas/quotes';
 import { and, asc, desc, eq, getTableColumns, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import type { DeferredWrites } from '../../db/deferred-writes.ts';

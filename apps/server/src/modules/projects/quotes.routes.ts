@@ -12,22 +12,11 @@ import {
   QuoteLinkSchema,
   QuoteSavedSchema,
   RejectQuoteSchema,
-} from '@arreglaya/shared/schemas/projects';
+} from '@arreglaya/shared/schemas/quotes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { actorOf, perUser } from './route-helpers.ts';
-import {
-  acceptQuote,
-  answerCounter,
-  counterOffer,
-  listMyQuotes,
-  listProjectOffers,
-  makeQuote,
-  readQuoteLink,
-  rejectQuote,
-  useQuoteLink,
-  withdrawQuote,
-  type QuotesDeps,
-} from './quotes.service.ts';
+import { answerCounter, listMyQuotes, makeQuote, withdrawQuote, type QuotesDeps } from './quotes.service.ts';
+import { acceptQuote, counterOffer, listProjectOffers, readQuoteLink, rejectQuote, useQuoteLink } from './quote-decisions.service.ts';
 
 const CLIENTS = ['client'] as const;
 const CONTRACTORS = ['contractor'] as const;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appSettings, contactRequests, logTrail } from '../../db/schema/index.ts';
 import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
-import { decodeKey } from '../../config/env.ts';
+import { decodeKey } from '../../config/env-values.ts';
 import type { SmtpCatcher } from '../../../test/support/smtp-catcher.ts';
 import { createTestApp, createTestAppWithMail, type MailTestApp, type TestApp } from '../../../test/support/test-app.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { COMMENT_MAX } from '@arreglaya/shared/schemas/projects';
+import { COMMENT_MAX } from '@arreglaya/shared/schemas/quotes';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
 import { portfolioPage as t } from '@arreglaya/shared/i18n/quotes-web';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import type { PortfolioEntry } from '@arreglaya/shared/schemas/projects';
+import type { PortfolioEntry } from '@arreglaya/shared/schemas/portfolio';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';

@@ -1,4 +1,4 @@
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 
 // 'Comparar ofertas' (decision 043): the client's offers sorted on the page by price, rating,
 // start date or response time. The sort is the page's own: every offer is already loaded.

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Offer, OFFER_SORTS, Quote } from '@arreglaya/shared/schemas/projects';
+import type { Offer, OFFER_SORTS, Quote } from '@arreglaya/shared/schemas/quotes';
 import { api } from '@/lib/api.ts';
 import { projectKeys } from './project.ts';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { Quote, QuoteLinkSchema } from '@arreglaya/shared/schemas/projects';
+import type { Quote, QuoteLinkSchema } from '@arreglaya/shared/schemas/quotes';
 import type { z } from 'zod';
 import { api } from '@/lib/api.ts';
 

@@ -5,7 +5,7 @@ import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
 import type { Currency } from '@arreglaya/shared/domain';
 import { parseMoneyInput } from '@arreglaya/shared/parse-money';
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
-import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/projects';
+import { offerStartDateInPast, offerStartDateTooFar, QuoteInputSchema, type Quote, type QuoteInput } from '@arreglaya/shared/schemas/quotes';
 import type { z } from 'zod';
 
 // Make Offer: the person types pesos; the API (and QuoteInputSchema) takes integer centavos.

@@ -1,4 +1,4 @@
-import type { PortfolioEntry, PortfolioInput } from '@arreglaya/shared/schemas/projects';
+import type { PortfolioEntry, PortfolioInput } from '@arreglaya/shared/schemas/portfolio';
 import { api } from '@/lib/api.ts';
 import { uploadPhotoTo, type UploadProgress } from '@/lib/upload.ts';
 

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { portfolioPage as t } from '@arreglaya/shared/i18n/portfolio';
 import { projects as tp } from '@arreglaya/shared/i18n/projects';
-import { PROJECT_PHOTOS_MAX, type PortfolioEntry } from '@arreglaya/shared/schemas/projects';
+import { PROJECT_PHOTOS_MAX } from '@arreglaya/shared/schemas/projects';
+import { type PortfolioEntry } from '@arreglaya/shared/schemas/portfolio';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { PhotoPicker, UploadStatus } from '@/components/ui/photo-picker.tsx';
 import type { UploadProgress } from '@/lib/upload.ts';

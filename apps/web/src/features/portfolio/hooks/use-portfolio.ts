@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PortfolioInput } from '@arreglaya/shared/schemas/projects';
+import type { PortfolioInput } from '@arreglaya/shared/schemas/portfolio';
 import type { UploadProgress } from '@/lib/upload.ts';
 import { addEntryPhoto, createEntry, deleteEntry, fetchMyPortfolio, fetchPublicPortfolio, portfolioKeys, updateEntry } from '../api/portfolio-api.ts';
 

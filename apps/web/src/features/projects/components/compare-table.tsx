@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { compareOffers as tc, offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { formatMoney, formatNumber, formatRating } from '@/lib/format.ts';
 import { approxResponseTime } from '@/lib/trust-format.ts';
 import { effectivePrice } from '../compare-offers.ts';

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Currency } from '@arreglaya/shared/domain';
 import { parseMoneyInput } from '@arreglaya/shared/parse-money';
 import { projectsWeb as t, quotes as tq } from '@arreglaya/shared/i18n/projects';
-import { COMMENT_MAX, CounterOfferSchema } from '@arreglaya/shared/schemas/projects';
+import { COMMENT_MAX, CounterOfferSchema } from '@arreglaya/shared/schemas/quotes';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
 import { ApiError } from '@/lib/api.ts';

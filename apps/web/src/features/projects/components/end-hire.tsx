@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { projectsWeb } from '@arreglaya/shared/i18n/projects';
-import { HIRE_END_REASON_MAX, HireEndSchema, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { HIRE_END_REASON_MAX, HireEndSchema } from '@arreglaya/shared/schemas/quotes';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { StarRating } from '@/components/ui/star-rating.tsx';

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { QUOTE_STATUSES, quoteAllows, type QuoteStatus } from '@arreglaya/shared/lifecycles';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { formatDate } from '@/lib/format.ts';
 import { OfferCard } from './offer-card.tsx';
 

@@ -3,7 +3,7 @@ import { directory as td } from '@arreglaya/shared/i18n/directory';
 import { compareOffers as tc } from '@arreglaya/shared/i18n/offers-trust';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { QUOTE_ACTIONS, QUOTE_STATUS_LABELS, quoteAllows, type QuoteAction } from '@arreglaya/shared/lifecycles';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { StarRating } from '@/components/ui/star-rating.tsx';

@@ -1,5 +1,5 @@
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { holdbackTermText } from '@arreglaya/shared/warranty-terms';
 import { formatDate, formatNumber } from '@/lib/format.ts';

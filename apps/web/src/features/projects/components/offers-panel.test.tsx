@@ -4,7 +4,8 @@ import { compareOffers as tc, offerTerms as tt } from '@arreglaya/shared/i18n/of
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import type { QuoteStatus } from '@arreglaya/shared/lifecycles';
-import type { Offer, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { OffersPanel } from './offers-panel.tsx';
 

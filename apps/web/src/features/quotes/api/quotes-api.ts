@@ -1,5 +1,6 @@
-import type { JOB_STATUSES, ProjectDetail, Quote, QuoteInput } from '@arreglaya/shared/schemas/projects';
-import type { Offer } from '@arreglaya/shared/schemas/projects';
+import type { JOB_STATUSES, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { Quote, QuoteInput } from '@arreglaya/shared/schemas/quotes';
+import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { ProjectStatus, QuoteStatus } from '@arreglaya/shared/lifecycles';
 import type { OpenProject } from '@arreglaya/shared/schemas/projects';

@@ -5,6 +5,7 @@ import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { offerForm as t } from '@arreglaya/shared/i18n/quotes-web';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
+import { todayIn } from '@arreglaya/shared/schemas/projects';
 import {
   QUOTE_DESCRIPTION_MAX,
   QUOTE_DESCRIPTION_MIN,
@@ -12,10 +13,9 @@ import {
   QUOTE_VALIDITY_MAX_DAYS,
   QUOTE_WARRANTY_MAX_DAYS,
   QUOTE_HOLDBACK_MAX_PERCENT,
-  todayIn,
   offerStartDateLatest,
   type Quote,
-} from '@arreglaya/shared/schemas/projects';
+} from '@arreglaya/shared/schemas/quotes';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { CloseIcon } from '@/components/ui/icons.tsx';

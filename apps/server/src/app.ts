@@ -80,6 +80,7 @@ import { warrantyRoutes } from './modules/payments/warranty.routes.ts';
 import { dlocalPayoutRail } from './modules/payments/dlocal-payouts.ts';
 import { DLOCAL_PAYOUT_NOTIFICATION_PATH, dlocalPayoutNotificationRoutes } from './modules/payments/dlocal-payout-notifications.routes.ts';
 import type { PaymentsDeps } from './modules/payments/payments.service.ts';
+import { deliverMoneyNotices, moneyNoticeJobs, type MoneyNoticesDeps } from './modules/notifications/money-notices.ts';
 import { sandboxProcessorRoutes } from './modules/sandbox-processor/sandbox.routes.ts';
 import { SandboxProcessor } from './modules/sandbox-processor/sandbox.service.ts';
 import { fundingRails } from './modules/payments/funding-rails.ts';
@@ -358,6 +359,9 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
           payerOf: dlocalCardPayer(db),
         })
       : sandbox;
+  // What the money steps announce (decision 074) becomes the notices here, after their commit; the job retries what failed.
+  const moneyNotices: MoneyNoticesDeps = { db, notify: { mailer, appUrl: config.appUrl, notifications }, log: app.log };
+  jobs.define(...moneyNoticeJobs(moneyNotices));
   const paymentDeps: PaymentsDeps = {
     db,
     processor,
@@ -366,6 +370,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
     kickRefunds: sendJob('payments-refunds'),
+    announce: () => deliverMoneyNotices(moneyNotices, deps.clock?.() ?? new Date()),
   };
   paymentDeps.rails = fundingRails({
     payments: paymentDeps,

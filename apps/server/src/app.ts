@@ -279,7 +279,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await registerSiteRoutes(app, { db, mailer, cipher, appUrl: config.appUrl, teamInbox: config.TEAM_INBOX });
   // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
   // contractors' daily digest goes out, checked every minute.
-  const payments = await registerPayments(app, { config, db, jobs, mailer, notifications, cipher, sendJob });
+  const payments = await registerPayments(app, { config, db, jobs, mailer, notifications, cipher, sendJob, clock: deps.clock });
   const projectDeps = {
     db,
     cipher,

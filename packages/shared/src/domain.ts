@@ -118,6 +118,7 @@ export const JOB_QUEUES = [
   'payments-refunds',
   'payments-reconcile',
   'payments-expiry',
+  'money-events',
   'payouts-daily',
   'warranty-holdbacks',
   'mail-delivery',

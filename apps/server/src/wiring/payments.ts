@@ -9,6 +9,7 @@ import { DLOCAL_SANDBOX_PREFIX, type DlocalSandbox } from '../modules/dlocal/san
 import type { JobQueue } from '../modules/jobs/job-queue.ts';
 import type { Mailer } from '../modules/mail/mailer.ts';
 import type { NotificationDispatcher } from '../modules/notifications/notification-dispatch.ts';
+import { deliverMoneyNotices, moneyNoticeJobs, type MoneyNoticesDeps } from '../modules/notifications/money-notices.ts';
 import { dlocalCardPayer } from '../modules/payments/dlocal-cards.ts';
 import { dlocalCashIssuer, dlocalCashRefunds } from '../modules/payments/dlocal-cash.ts';
 import { DLOCAL_CALLBACK_PATH, DLOCAL_NOTIFICATION_PATH, dlocalNotificationRoutes } from '../modules/payments/dlocal-notifications.routes.ts';
@@ -43,6 +44,8 @@ export interface PaymentsWiring {
   mailer: Mailer;
   notifications: NotificationDispatcher;
   cipher: DataCipher;
+  /** The clock the money notices are delivered as of (tests). */
+  clock?: (() => Date) | undefined;
   /** Sends a job now (its schedule runs it if the send fails). */
   sendJob(name: Parameters<JobQueue['send']>[0]): () => void;
 }
@@ -52,7 +55,7 @@ export interface PaymentsWiring {
  * statements, payouts and the warranty holdback.
  */
 export async function registerPayments(app: FastifyInstance, w: PaymentsWiring): Promise<PaymentsHandle> {
-  const { config, db, jobs, mailer, notifications, cipher, sendJob } = w;
+  const { config, db, jobs, mailer, notifications, cipher, sendJob, clock } = w;
   // Payment protection (docs/decisions/021-payment-protection.md): the card processor behind its interface
   // (PROCESSOR; the sandbox runs in this server as if it were a separate service), saved cards, funding,
   // the escrow ledger; decided refunds go to the processor and unanswered charges are reconciled every minute,
@@ -75,6 +78,9 @@ export async function registerPayments(app: FastifyInstance, w: PaymentsWiring):
           payerOf: dlocalCardPayer(db),
         })
       : sandbox;
+  // What the money steps announce (decision 074) becomes the notices here, after their commit; the job retries what failed.
+  const moneyNotices: MoneyNoticesDeps = { db, notify: { mailer, appUrl: config.appUrl, notifications }, log: app.log };
+  jobs.define(...moneyNoticeJobs(moneyNotices));
   const paymentDeps: PaymentsDeps = {
     db,
     processor,
@@ -83,6 +89,7 @@ export async function registerPayments(app: FastifyInstance, w: PaymentsWiring):
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
     kickRefunds: sendJob('payments-refunds'),
+    announce: () => deliverMoneyNotices(moneyNotices, clock?.() ?? new Date()),
   };
   paymentDeps.rails = fundingRails({
     payments: paymentDeps,

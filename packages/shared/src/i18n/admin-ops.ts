@@ -184,6 +184,7 @@ export const adminJobs = {
     'payments-refunds': 'Reembolsos',
     'payments-reconcile': 'Conciliación de pagos',
     'payments-expiry': 'Vencimiento de pagos pendientes',
+    'money-events': 'Avisos de los movimientos de dinero',
     'payouts-daily': 'Pagos diarios a contratistas',
     'warranty-holdbacks': 'Retenciones de garantía vencidas',
     'mail-delivery': 'Envío de correos',

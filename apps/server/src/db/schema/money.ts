@@ -366,3 +366,31 @@ export const moneyAlerts = pgTable(
       .where(sql`${t.resolvedAt} IS NULL`),
   ],
 );
+
+/**
+ * What a money step announces (decision 074): written in the money's own transaction, turned into
+ * the chat's notices, the notification centre's and the outside channels' by the subscriber
+ * (notifications/money-notices.ts) after commit; a subscriber that fails leaves it pending for the
+ * `money-events` job's next run (attempts, back-off), never the money rolled back.
+ */
+export const moneyEvents = pgTable(
+  'money_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: varchar('kind', { length: 40 }).notNull(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('money_events_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.deliveredAt} IS NULL`),
+  ],
+);

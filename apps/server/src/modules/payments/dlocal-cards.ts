@@ -4,7 +4,8 @@ import type { DlocalPayment } from '../dlocal/dlocal-types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { alertIfAmountDiffers, raiseAlert } from './dlocal-cash.ts';
 import { confirmVerification } from './payment-methods.service.ts';
-import { findMethodById, findPayment, findPerson } from './payments.repository.ts';
+import { findPayment, findPerson } from './payments.repository.ts';
+import { findMethodById } from './payment-methods.repository.ts';
 import { settleCardCharge, type PaymentsDeps } from './payments.service.ts';
 
 // Cards through dLocal (issue 47, decision 053), our side of it: whom a charge names as its payer,

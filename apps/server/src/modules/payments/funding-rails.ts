@@ -17,22 +17,20 @@ import { AppError } from '../../lib/app-error.ts';
 import { post } from './ledger.repository.ts';
 import { ProcessorUnavailable } from './processor.ts';
 import {
-  claimMoneyRequest,
   findPayment,
   findPaymentByKey,
   findProjectPair,
   findProjectPeople,
   insertPayment,
-  insertProcessorRefund,
   listProjectPayments,
-  lockMoneyRequest,
   lockPayment,
   lockProjectForFunding,
   lockProjectWithPeople,
-  storeMoneyResponse,
   updatePayment,
   type PaymentRow,
 } from './payments.repository.ts';
+import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './money-requests.repository.ts';
+import { insertProcessorRefund } from './refunds.repository.ts';
 import { afterFunding, fundingPosting, hashOf, paymentKey, whatToFund, type Actor, type Answer, type PaymentsDeps } from './payments.service.ts';
 
 // Payment protection for people who pay in cash or by transfer (issue 47, decision 051). Opening

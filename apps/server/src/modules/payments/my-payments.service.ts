@@ -2,7 +2,7 @@ import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { MyPayments, PaymentMoneyState, PaymentReceipt } from '@arreglaya/shared/schemas/payments';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findPaymentReceipt, listPaymentsOfPayer } from './payments.repository.ts';
+import { findPaymentReceipt, listPaymentsOfPayer } from './my-payments.repository.ts';
 import { paidWithText, receiptContent } from './receipts.ts';
 
 // "Mis pagos" (decision 021, issue 46): the client's charges, each with the stage it funded, the

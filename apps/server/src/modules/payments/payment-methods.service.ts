@@ -16,7 +16,7 @@ import {
   lockMethodsOf,
   setDefaultMethod,
   type PaymentMethodRow,
-} from './payments.repository.ts';
+} from './payment-methods.repository.ts';
 
 // Saved cards (/api/me/payment-methods, clients only). The browser tokenizes the card at the
 // processor; we keep the token and what a person needs to recognise the card, never its number or CVC.

@@ -15,7 +15,7 @@ import { payoutState } from '../dlocal/dlocal-outcomes.ts';
 import type { PayoutRail } from './dlocal-payouts.ts';
 import { balanceOf, post } from './ledger.repository.ts';
 import { queueReceipt, type ReceiptDeps } from './receipts.ts';
-import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './payments.repository.ts';
+import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './money-requests.repository.ts';
 import {
   accountFailedSinceSaved,
   contractorMovements,

@@ -1,17 +1,18 @@
 import { formatDay } from '@arreglaya/shared/format-dates';
-import { formatMoney } from '@arreglaya/shared/format-money';
-import { claimShares } from '@arreglaya/shared/lifecycles';
-import { projectMail as tpm, projects as tprojects } from '@arreglaya/shared/i18n/projects';
+import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import { warrantyWindowOpen, type WarrantyClaimInput, type WarrantyClaimRow, type WarrantyHoldback } from '@arreglaya/shared/schemas/warranty';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { closeClaims, openClaim } from '../claims/claims.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
-import { notify, projectUrl } from '../projects/project-notify.ts';
-import { projectPeople, releaseHeld, settleClaim, type PaymentsDeps } from './payments.service.ts';
+import { announced, type PaymentsDeps } from './money-requests.ts';
+import { projectPeople } from './settlement.service.ts';
+import { releaseHeld } from './release.service.ts';
+import { settleClaim } from './claim-money.service.ts';
+import { recordMoneyEvent } from './money-events.repository.ts';
 import { findProjectForMoney, lockProjectForMoney } from './payments.repository.ts';
 import { listClaimedHoldbacks, listDueHoldbacks, lockHoldback, markHoldback, findHoldbackTerms, type HoldbackRow } from './warranty.repository.ts';
 
@@ -19,7 +20,7 @@ import { listClaimedHoldbacks, listDueHoldbacks, lockHoldback, markHoldback, fin
 // warranty claim, a sysadmin's decision on it, and the job that pays it at the window's end.
 // Every move locks the project first (the money's lock, decision 021), then the holdback's row.
 
-export type WarrantyDeps = Pick<PaymentsDeps, 'db' | 'feePercent' | 'mail' | 'kickRefunds'>;
+export type WarrantyDeps = Pick<PaymentsDeps, 'db' | 'feePercent' | 'mail' | 'kickRefunds' | 'announce'> & Partial<Pick<PaymentsDeps, 'log'>>;
 
 interface Actor {
   id: string;
@@ -82,21 +83,13 @@ export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projec
     await markHoldback(tx, projectId, ['held'], 'claimed', { claimReason: input.reason, claimedAt: now });
     // The guarantee's deadlines hold for it too: the contractor's answer, the team's decision (decision 054).
     await openClaim(tx, project, actor.id, input.reason, now, 'warranty');
-    const people = await projectPeople(tx, projectId);
-    if (deps.mail && project.contractorId) {
-      const m = tw.mail.claimed;
-      await notify(tx, deps.mail, {
-        kind: 'projectDisputed',
-        to: project.contractorId,
-        known: people?.contractor ?? undefined,
-        pair: { clientId: project.clientId, contractorId: project.contractorId, projectId },
-        subject: m.subject,
-        title: m.title,
-        paragraphs: [m.intro(people?.title ?? '', formatMoney(h.amountMinor, h.currency)), m.reason(input.reason)],
-        actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, projectId) }],
-        alwaysMail: true,
+    // The contractor is told, with the reason: announced (decision 074), delivered after commit.
+    if (project.contractorId)
+      await recordMoneyEvent(tx, {
+        kind: 'warranty-claim-opened',
+        projectId,
+        payload: { clientId: project.clientId, contractorId: project.contractorId, amountMinor: h.amountMinor, currency: h.currency, reason: input.reason },
       });
-    }
     await recordLogEntry(tx, {
       userId: actor.id,
       sessionId: actor.sessionId ?? null,
@@ -105,7 +98,7 @@ export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projec
       details: { projectId, amountMinor: h.amountMinor, currency: h.currency },
     });
   });
-  deps.mail?.mailer.kick();
+  await announced(deps);
   return { message: tw.sent };
 }
 
@@ -125,7 +118,22 @@ export async function decideWarrantyClaim(deps: WarrantyDeps, actor: Actor, proj
     const status = decision.outcome === 'release' ? 'released' : decision.outcome === 'refund' ? 'refunded' : 'split';
     await markHoldback(tx, projectId, ['claimed'], status, { decidedAt: now, decidedBy: actor.id, contractorPercent: decision.contractorPercent ?? null });
     await closeClaims(tx, projectId, now);
-    await tellDecided(tx, deps, project, h, decision);
+    // Both people are told what became of the holdback: announced (decision 074), delivered after commit.
+    if (project.contractorId)
+      await recordMoneyEvent(tx, {
+        kind: 'warranty-claim-decided',
+        projectId,
+        payload: {
+          clientId: project.clientId,
+          contractorId: project.contractorId,
+          amountMinor: h.amountMinor,
+          currency: h.currency,
+          outcome: decision.outcome,
+          contractorPercent: decision.contractorPercent ?? null,
+          feePercent: deps.feePercent,
+          note: decision.note ?? null,
+        },
+      });
     await recordLogEntry(tx, {
       userId: actor.id,
       sessionId: actor.sessionId ?? null,
@@ -135,43 +143,9 @@ export async function decideWarrantyClaim(deps: WarrantyDeps, actor: Actor, proj
     });
     return { status, ...money };
   });
-  deps.mail?.mailer.kick();
+  await announced(deps);
   if (result.refunded > 0) deps.kickRefunds?.();
   return { message: tw.decided[decision.outcome], ...result };
-}
-
-async function tellDecided(tx: Tx, deps: WarrantyDeps, project: { id: string; clientId: string; contractorId: string | null }, h: HoldbackRow, decision: ClaimDecision) {
-  if (!deps.mail || !project.contractorId) return;
-  const people = await projectPeople(tx, project.id);
-  const title = people?.title ?? '';
-  const m = tw.mail.decided;
-  const money = (n: number) => formatMoney(n, h.currency);
-  const shares = claimShares(h.amountMinor, decision.outcome, decision.contractorPercent, deps.feePercent);
-  const paragraph =
-    decision.outcome === 'release'
-      ? m.release(title, money(h.amountMinor))
-      : decision.outcome === 'refund'
-        ? m.refund(title, money(h.amountMinor))
-        : m.split(title, money(shares.releasedMinor), money(shares.toClientMinor));
-  const paragraphs = decision.note ? [paragraph, tpm.claimDecided.reason(decision.note)] : [paragraph];
-  const pair = { clientId: project.clientId, contractorId: project.contractorId, projectId: project.id };
-  const actions = [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, project.id) }];
-  for (const [to, known] of [
-    [project.contractorId, people?.contractor],
-    [project.clientId, people?.client],
-  ] as const)
-    await notify(tx, deps.mail, {
-      kind: 'claimDecided',
-      to,
-      known: known ?? undefined,
-      pair,
-      subject: m.subject,
-      title: m.title,
-      paragraphs,
-      actions,
-      alwaysMail: true,
-      facts: { project: title },
-    });
 }
 
 /** The console's open warranty claims (sysadmins). */

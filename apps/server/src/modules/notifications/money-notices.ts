@@ -1,0 +1,124 @@
+import { formatMoney } from '@arreglaya/shared/format-money';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
+import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
+import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
+import { claimShares } from '@arreglaya/shared/lifecycles';
+import type { Db, Tx } from '../../db/client.ts';
+import { jobTime, type JobDefinition } from '../jobs/job-queue.ts';
+import { projectPeople as findProjectPeople } from '../payments/payments.service.ts';
+import { deliverMoneyEvents, type MoneyEvent } from '../payments/money-events.service.ts';
+import { notify, projectUrl, tellContactsShared, type NotifyDeps } from '../projects/project-notify.ts';
+
+// The money room's listener (decision 074): what a money step announced (money_events, written in
+// the money's transaction) becomes the chat's notice, the notification centre's entry, the outside
+// channels' deliveries and the mail, each announcement in a transaction of its own after the money
+// committed. A failure leaves it pending with a back-off; the `money-events` job tries it again.
+
+export interface MoneyNoticesDeps {
+  db: Db;
+  notify: NotifyDeps;
+  log: { warn(obj: object, msg: string): void };
+}
+
+type Handlers = { [K in MoneyEvent['kind']]: (tx: Tx, deps: NotifyDeps, e: Extract<MoneyEvent, { kind: K }>) => Promise<void> };
+
+const handlers: Handlers = {
+  async 'funding-held'(tx, deps, e) {
+    const { tell, clientId, amountMinor, currency, sharesContacts } = e.payload;
+    const people = await findProjectPeople(tx, e.projectId);
+    // The contractor learns the work is paid for, in the conversation (live) and by mail when they keep it on.
+    if (tell && people) {
+      const m = tpm.projectFunded;
+      const amount = formatMoney(amountMinor, currency);
+      await notify(tx, deps, {
+        kind: 'projectFunded',
+        to: tell,
+        known: people.contractor ?? undefined,
+        pair: { clientId, contractorId: tell, projectId: e.projectId },
+        subject: m.subject,
+        title: m.title,
+        paragraphs: [m.intro(people.title, amount)],
+        actions: [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }],
+        facts: { project: people.title, amount },
+      });
+    }
+    // The funding that first held the money to begin shares both people's contact details (issue 29).
+    if (sharesContacts) await tellContactsShared(tx, deps, e.projectId);
+  },
+  async 'refund-sent'(tx, deps, e) {
+    // The client's notification centre shows it too (issue 31); the receipt is its mail (sent by the money step).
+    const { clientId, contractorId, title, rail, amountMinor, currency } = e.payload;
+    const m = tp.receipts.refund;
+    await notify(tx, deps, {
+      kind: 'refundSent',
+      to: clientId,
+      pair: { clientId, contractorId, projectId: e.projectId },
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(title, rail), m.amount(formatMoney(amountMinor, currency))],
+      mailedByCaller: true,
+    });
+  },
+  async 'warranty-claim-opened'(tx, deps, e) {
+    const { clientId, contractorId, amountMinor, currency, reason } = e.payload;
+    const people = await findProjectPeople(tx, e.projectId);
+    const m = tw.mail.claimed;
+    await notify(tx, deps, {
+      kind: 'projectDisputed',
+      to: contractorId,
+      known: people?.contractor ?? undefined,
+      pair: { clientId, contractorId, projectId: e.projectId },
+      subject: m.subject,
+      title: m.title,
+      paragraphs: [m.intro(people?.title ?? '', formatMoney(amountMinor, currency)), m.reason(reason)],
+      actions: [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }],
+      alwaysMail: true,
+    });
+  },
+  async 'warranty-claim-decided'(tx, deps, e) {
+    const { clientId, contractorId, amountMinor, currency, outcome, contractorPercent, feePercent, note } = e.payload;
+    const people = await findProjectPeople(tx, e.projectId);
+    const title = people?.title ?? '';
+    const m = tw.mail.decided;
+    const money = (n: number) => formatMoney(n, currency);
+    const shares = claimShares(amountMinor, outcome, contractorPercent ?? undefined, feePercent);
+    const paragraph =
+      outcome === 'release'
+        ? m.release(title, money(amountMinor))
+        : outcome === 'refund'
+          ? m.refund(title, money(amountMinor))
+          : m.split(title, money(shares.releasedMinor), money(shares.toClientMinor));
+    const paragraphs = note ? [paragraph, tpm.claimDecided.reason(note)] : [paragraph];
+    const pair = { clientId, contractorId, projectId: e.projectId };
+    const actions = [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }];
+    for (const [to, known] of [
+      [contractorId, people?.contractor],
+      [clientId, people?.client],
+    ] as const)
+      await notify(tx, deps, {
+        kind: 'claimDecided',
+        to,
+        known: known ?? undefined,
+        pair,
+        subject: m.subject,
+        title: m.title,
+        paragraphs,
+        actions,
+        alwaysMail: true,
+        facts: { project: title },
+      });
+  },
+};
+
+/** Turns the due announcements into their notices (payments/money-events.service.ts: once each, retried with back-off); the mailer is kicked for their mails. */
+export async function deliverMoneyNotices(deps: MoneyNoticesDeps, now = new Date()): Promise<number> {
+  const listen = (tx: Tx, e: MoneyEvent) => (handlers[e.kind] as (tx: Tx, deps: NotifyDeps, e: MoneyEvent) => Promise<void>)(tx, deps.notify, e);
+  const delivered = await deliverMoneyEvents(deps.db, listen, deps.log, now);
+  if (delivered > 0) deps.notify.mailer.kick();
+  return delivered;
+}
+
+/** The `money-events` job: every minute, the announcements whose delivery failed before (or whose after-commit delivery never ran). */
+export function moneyNoticeJobs(deps: MoneyNoticesDeps): JobDefinition[] {
+  return [{ name: 'money-events', cron: '* * * * *', run: (data) => deliverMoneyNotices(deps, jobTime(data)) }];
+}

@@ -20,12 +20,10 @@ const JS_BUDGET = 150 * 1024;
  * line once its page meets JS_BUDGET.
  */
 const NOT_YET_AT_BUDGET: { pattern: RegExp; ceiling: number }[] = [
-  // Colombia's and Mexico's places (decision 066) added about 3.5 KB to every page: the next cut is
-  // loading only the visitor's country's places (decision 070).
-  { pattern: /^\/$/, ceiling: 154 * 1024 },
-  { pattern: /^\/busqueda$/, ceiling: 162 * 1024 },
-  { pattern: /^\/contractors\//, ceiling: 170.5 * 1024 },
-  { pattern: /^\/servicios\//, ceiling: 154.5 * 1024 },
+  // `/` and the service-and-city pages are back under 150 KB since only the visitor's country's
+  // places load, and only with a place field in use (decision 070). These two are not yet.
+  { pattern: /^\/busqueda$/, ceiling: 157 * 1024 },
+  { pattern: /^\/contractors\//, ceiling: 165 * 1024 },
 ];
 const budgetOf = (path: string) => NOT_YET_AT_BUDGET.find((p) => p.pattern.test(path))?.ceiling ?? JS_BUDGET;
 const CSS_BUDGET = 30 * 1024;

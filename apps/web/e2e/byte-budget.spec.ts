@@ -20,15 +20,10 @@ const JS_BUDGET = 150 * 1024;
  * line once its page meets JS_BUDGET.
  */
 const NOT_YET_AT_BUDGET: { pattern: RegExp; ceiling: number }[] = [
-  // Colombia's and Mexico's places (decision 066) added about 3.5 KB to every page: the next cut is
-  // loading only the visitor's country's places (decision 070).
-  // The Photo component and its widths (decision 073) added 1.2 KB where avatars or thumbnails
-  // show; the ceilings below are what the pages weighed after it (measured 155.3, 163.0, 171.8,
-  // 155.7 KB). Next cut: Avatar should import only the srcset helper, not the Save-Data button.
-  { pattern: /^\/$/, ceiling: 155.5 * 1024 },
-  { pattern: /^\/busqueda$/, ceiling: 163.5 * 1024 },
-  { pattern: /^\/contractors\//, ceiling: 172 * 1024 },
-  { pattern: /^\/servicios\//, ceiling: 156 * 1024 },
+  // `/` and the service-and-city pages are back under 150 KB since only the visitor's country's
+  // places load, and only with a place field in use (decision 070). These two are not yet.
+  { pattern: /^\/busqueda$/, ceiling: 158 * 1024 },
+  { pattern: /^\/contractors\//, ceiling: 166 * 1024 },
 ];
 const budgetOf = (path: string) => NOT_YET_AT_BUDGET.find((p) => p.pattern.test(path))?.ceiling ?? JS_BUDGET;
 const CSS_BUDGET = 30 * 1024;

@@ -15,6 +15,10 @@ import {
   sectorsOf,
   suggestPlaces,
 } from './places.ts';
+import { createPlaceIndex } from './place-index.ts';
+import { PLACES_DO } from './places-do.ts';
+import { PLACES_CO } from './places-co.ts';
+import { PLACES_MX } from './places-mx.ts';
 
 describe('places', () => {
   it('has at least 40 sectors in Greater Santo Domingo and 10 in Santiago, and every city centre', () => {
@@ -176,5 +180,31 @@ describe('places', () => {
     expect(km).toBeGreaterThan(2);
     expect(km).toBeLessThan(8);
     expect(kmBetweenPoints(findPlace('el-poblado')!, findPlace('laureles')!)).toBeLessThan(8);
+  });
+});
+
+describe("one country's places (a public page loads only its visitor's, decision 070)", () => {
+  const byCountry = { DO: PLACES_DO, CO: PLACES_CO, MX: PLACES_MX };
+
+  it('each module holds its country only, and together they are every place', () => {
+    for (const [country, { centres, sectors }] of Object.entries(byCountry)) {
+      expect(
+        [...centres, ...sectors].every((p) => p.country === country),
+        country,
+      ).toBe(true);
+      expect(sectors.length, country).toBeGreaterThan(0);
+    }
+    const union = Object.values(byCountry).flatMap(({ centres, sectors }) => [...centres, ...sectors]);
+    expect(new Set(union.map((p) => p.slug))).toEqual(new Set(PLACES.map((p) => p.slug)));
+    expect(union).toHaveLength(PLACES.length);
+  });
+
+  it("an index over one country finds, suggests and reads that country's places as the whole index does", () => {
+    const dominican = createPlaceIndex([...PLACES_DO.centres, ...PLACES_DO.sectors]);
+    expect(dominican.findPlace('naco')).toEqual(findPlace('naco'));
+    expect(dominican.placeOfField('Naco, Santo Domingo')?.slug).toBe('naco');
+    expect(dominican.suggestPlaces('pia', 8, 'DO')).toEqual(suggestPlaces('pia', 8, 'DO').filter((p) => p.country === 'DO'));
+    // Another country's place is not in it: the page loads every country's for a link to one (country-places.ts).
+    expect(dominican.findPlace('usaquen')).toBeUndefined();
   });
 });

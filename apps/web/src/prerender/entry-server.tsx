@@ -10,6 +10,10 @@ import { routes } from '../app/router.tsx';
 import { contractorKey } from '../features/directory/hooks/use-contractor.ts';
 import { directorySearchKey } from '../features/directory/hooks/use-directory-search.ts';
 import { readSearch, writeSearch } from '../features/directory/search-params.ts';
+import { PLACES, placeOfField } from '@arreglaya/shared/places';
+import { createPlaceIndex } from '@arreglaya/shared/place-index';
+import { placeTextAsIs } from '../features/directory/search-params.ts';
+import { renderWithPlaces } from '../features/directory/country-places.ts';
 import { OfflinePage } from '../pwa/offline-page.tsx';
 import { BootShell } from '../components/layout/site-header-static.tsx';
 import type { PageSources, ServerPage } from './page-types.ts';
@@ -19,6 +23,9 @@ import { renderServiceCity } from './service-city-page.ts';
 // Built twice from one source (scripts/web/prerender.ts): `render` prerenders the public pages at
 // build time; `renderPage` is imported by the server at run time (apps/server/src/plugins/web-app.ts)
 // and renders /busqueda and /contractors/:id per request, with their data (decision 018).
+
+// Every country's places for the server's HTML (a chosen place's label); the browser loads its country's (decision 070).
+renderWithPlaces(createPlaceIndex(PLACES));
 
 const handler = createStaticHandler(routes);
 
@@ -75,11 +82,14 @@ export async function renderPage(url: string, sources: PageSources): Promise<Ser
   }
 
   if (isSearch) {
-    const search = readSearch(searchParams);
+    // The API is asked with the place's slug; the page reads the URL's text as it is until its
+    // places load in the browser (decision 070), and finds the results under that.
+    const search = readSearch(searchParams, (text) => placeOfField(text)?.slug);
+    const shown = readSearch(searchParams, placeTextAsIs);
     // A search from the client's own project needs their session: the browser asks for it (decision 042).
     if (!search.proyecto) {
       const results = JSON.parse(await sources.searchDirectory(search)) as DirectoryPage;
-      client.setQueryData(directorySearchKey(search), results);
+      client.setQueryData(directorySearchKey(shown), results);
     }
     const query = writeSearch(search).toString();
     return {

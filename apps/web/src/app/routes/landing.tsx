@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
 import { PlaceCombobox } from '@/features/directory/components/place-combobox.tsx';
-import { placeOfField } from '@arreglaya/shared/places';
+import { loadPlaceIndex } from '@/features/directory/country-places.ts';
+import { useCountry } from '@/lib/country.ts';
 import { serviceCity } from '@arreglaya/shared/i18n/service-city';
 import { ServiceCityLinks } from '@/features/directory/components/service-city-links.tsx';
 import { ServiceGrid } from '@/features/services/components/service-grid.tsx';
@@ -158,18 +159,20 @@ function LandingPage() {
 function Hero() {
   const navigate = useNavigate();
   const inputId = useId();
+  const { code: country } = useCountry();
 
   const [donde, setDonde] = useState<string | undefined>(undefined);
 
   // The service and the place go to /busqueda; with a place, nearest first (decision 042). Sent
   // before hydration, the form goes there by itself with the same fields (issue 46); once
   // hydrated, the app goes there without a new document. A place typed and not chosen counts
-  // when it names one.
-  const onSearch = (event: FormEvent<HTMLFormElement>) => {
+  // when it names one (the country's places, loaded when the field was focused: decision 070).
+  const onSearch = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     const q = String(form.get('q') ?? '').trim();
-    const place = donde ?? placeOfField(String(form.get('donde') ?? ''))?.slug;
+    const typed = String(form.get('donde') ?? '').trim();
+    const place = donde ?? (typed ? (await loadPlaceIndex(country).catch(() => undefined))?.placeOfField(typed, country)?.slug : undefined);
     const params = new URLSearchParams();
     if (q) params.set('q', q);
     if (place) {
@@ -185,7 +188,7 @@ function Hero() {
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-20">
         <h1 className="max-w-3xl text-3xl font-extrabold leading-tight sm:text-5xl">{t.heroTitle}</h1>
         <p className="mt-4 max-w-2xl text-lg text-brand-100">{t.heroText}</p>
-        <form role="search" action="/busqueda" method="get" onSubmit={onSearch} className="mt-8 max-w-3xl">
+        <form role="search" action="/busqueda" method="get" onSubmit={(event) => void onSearch(event)} className="mt-8 max-w-3xl">
           {/* Without a place, /busqueda reads 'distance' as its usual order (it has nothing to measure from). */}
           <input type="hidden" name="sort" value="distance" />
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { DirectorySearchSchema, type DirectorySearch } from '@arreglaya/shared/schemas/directory';
 import { SERVICE_TYPES } from '@arreglaya/shared/domain';
-import { readSearch, writeSearch } from './search-params.ts';
+import { placeOfField } from '@arreglaya/shared/places';
+import { placeTextAsIs, readSearch as readWith, writeSearch } from './search-params.ts';
+
+/** The server renderer's reader: every country's places (the browser's keeps the text until it has them). */
+const readSearch = (params: URLSearchParams) => readWith(params, (text) => placeOfField(text)?.slug);
 
 /** What the API makes of a URL's query: each key its schema refuses is left out, as a hand-edited link's. */
 function bySchema(params: URLSearchParams): DirectorySearch {
@@ -108,5 +112,14 @@ describe('readSearch (the /busqueda URL, read without zod)', () => {
       page: 3,
     });
     expect(readSearch(writeSearch(search))).toEqual(search);
+  });
+
+  it("in the browser, before the page's places are loaded, keeps the place's text for the API to read", () => {
+    const params = new URLSearchParams('donde=%20Naco%20&q=plomero');
+    expect(readWith(params, placeTextAsIs).donde).toBe('Naco');
+    expect(readWith(new URLSearchParams('donde=naco'), placeTextAsIs)).toEqual(readSearch(new URLSearchParams('donde=naco')));
+    expect(readWith(new URLSearchParams(`donde=${'c'.repeat(61)}`), placeTextAsIs).donde).toBeUndefined();
+    // The API takes the kept text to the same place.
+    expect(DirectorySearchSchema.parse({ donde: 'Naco' }).donde).toBe('naco');
   });
 });

@@ -1,5 +1,4 @@
 import type { DirectorySearch } from '@arreglaya/shared/schemas/directory';
-import { placeOfField } from '@arreglaya/shared/places';
 import {
   DIRECTORY_CITY_MAX,
   DIRECTORY_CITY_PATTERN,
@@ -39,10 +38,19 @@ function text(value: string | null, max: number, pattern?: RegExp): string | und
   return trimmed;
 }
 
-/** The slug of the place a value names (a slug, or a name as a form sent before hydration carries it), or none. */
-function place(value: string | null): string | undefined {
+/**
+ * The place a URL's `donde` names, as a slug: `placeOf` reads a slug, or a name as a form sent
+ * before hydration carries it, and says undefined for none. The server's renderer passes every
+ * country's places; the browser has none on its first render (decision 070) and keeps the text,
+ * which the API reads the same way, until the page's places are loaded (directory-search.tsx).
+ */
+export type PlaceReader = (text: string) => string | undefined;
+/** The browser's reader before the places are loaded: the text as it is. */
+export const placeTextAsIs: PlaceReader = (text) => text;
+
+function place(value: string | null, placeOf: PlaceReader): string | undefined {
   const trimmed = value?.trim();
-  return trimmed && trimmed.length <= DIRECTORY_PLACE_MAX ? placeOfField(trimmed)?.slug : undefined;
+  return trimmed && trimmed.length <= DIRECTORY_PLACE_MAX && !NOT_PLAIN_TEXT.test(trimmed) ? placeOf(trimmed) : undefined;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -53,7 +61,7 @@ function uuid(value: string | null): string | undefined {
 }
 
 /** The search a URL describes. Values the API would refuse (a hand-edited link) are left out. */
-export function readSearch(params: URLSearchParams): DirectorySearch {
+export function readSearch(params: URLSearchParams, placeOf: PlaceReader): DirectorySearch {
   const service = listOf(SERVICE_TYPES, params.getAll('service'));
   const type = oneOf(SERVICE_TYPES, params.get('type'));
   const page = params.has('page') ? Number(params.get('page')) : 1;
@@ -63,7 +71,7 @@ export function readSearch(params: URLSearchParams): DirectorySearch {
     city: text(params.get('city'), DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN),
     zone: oneOf(ZONES, params.get('zone')),
     rating: listOf(RATING_FILTERS, params.getAll('rating')),
-    donde: place(params.get('donde')),
+    donde: place(params.get('donde'), placeOf),
     proyecto: uuid(params.get('proyecto')),
     sort: oneOf(DIRECTORY_SORTS, params.get('sort')) ?? 'popular',
     page: Number.isSafeInteger(page) && page >= 1 && page <= DIRECTORY_MAX_PAGE ? page : 1,

@@ -9,7 +9,8 @@ import { cx } from '@/lib/cx.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { scrollBehavior } from '@/lib/scroll.ts';
 import { useDirectorySearch } from '../hooks/use-directory-search.ts';
-import { activeFilterCount, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
+import { activeFilterCount, placeTextAsIs, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
+import { usePlaceIndex } from '../country-places.ts';
 import { FilterPanel, type SearchChange } from './filter-panel.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -26,8 +27,19 @@ interface DirectorySearchProps {
  */
 export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   const [params, setParams] = useSearchParams();
-  const search = readSearch(params);
+  // The URL's place as it is: the page loads no places until it holds one (decision 070).
+  const search = readSearch(params, placeTextAsIs);
   const { code: visitorCountry, locale } = useCountry();
+  // Once they are loaded, a place given by its name (a form sent before hydration) or unknown (a
+  // hand-edited link) becomes its slug, or leaves the URL, as the server's renderer reads it.
+  const places = usePlaceIndex(visitorCountry, search.donde !== undefined, search.donde);
+  useEffect(() => {
+    if (!places || search.donde === undefined) return;
+    const slug = places.placeOfField(search.donde, visitorCountry)?.slug;
+    if (slug !== search.donde) setParams(writeSearch({ ...search, donde: slug }), { replace: true });
+    // Only when the places arrive or the URL's place changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [places, search.donde]);
   const results = useDirectorySearch(search);
   const data = results.data;
   const [filtersOpen, setFiltersOpen] = useState(false);

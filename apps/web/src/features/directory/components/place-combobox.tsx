@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { places as t } from '@arreglaya/shared/i18n/places';
-import { findPlace, placeLabel, placeOfField, suggestPlaces, type Place } from '@arreglaya/shared/places';
+import type { Place } from '@arreglaya/shared/place-index';
 import { cx } from '@/lib/cx.ts';
 import { useCountry } from '@/lib/country.ts';
+import { usePlaceIndex } from '../country-places.ts';
 
 interface PlaceComboboxProps {
   /** The chosen place's slug, or undefined. */
@@ -20,8 +21,10 @@ interface PlaceComboboxProps {
 }
 
 /**
- * '¿Dónde?': a sector or a city, with suggestions from places.ts as the person types (no
- * request per keystroke). The WAI-ARIA combobox pattern: an input with a listbox popup; arrow
+ * '¿Dónde?': a sector or a city, with suggestions from the visitor's country's places as the person
+ * types (no request per keystroke). Those places load when the field is focused or typed into, or
+ * holds a place (decision 070): until then it is a plain text field, and a page that shows it
+ * fetches none of them on its first load. The WAI-ARIA combobox pattern: an input with a listbox popup; arrow
  * keys move through the suggestions (aria-activedescendant), Enter chooses, Escape closes.
  */
 export function PlaceCombobox({ value, onChange, name, label = t.field.where, tone = 'light', className }: PlaceComboboxProps) {
@@ -30,8 +33,16 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
   const { code: country } = useCountry();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
-  const chosen = value ? findPlace(value) : undefined;
-  const [text, setText] = useState(chosen ? placeLabel(chosen) : '');
+  // Focused or typed into: its places are wanted.
+  const [touched, setTouched] = useState(false);
+  const index = usePlaceIndex(country, touched || value !== undefined, value);
+  const chosen = value ? (index?.findPlace(value) ?? index?.placeOfField(value, country)) : undefined;
+  // The server renders the chosen place's label; the browser's first render (hydration) has no
+  // places yet and takes the input's text, so both agree; a later render fills it in once they load.
+  const [text, setText] = useState(() =>
+    typeof document === 'undefined' ? (chosen ? (index?.placeLabel(chosen) ?? '') : '') : ((document.getElementById(id) as HTMLInputElement | null)?.value ?? ''),
+  );
+  const placeLabel = (p: Place) => index?.placeLabel(p) ?? p.name;
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   // The text follows a place chosen elsewhere (the back button, 'Limpiar filtros').
@@ -40,25 +51,39 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
     setShown(value);
     setText(chosen ? placeLabel(chosen) : '');
   }
+  // The chosen place's label once its places are here (a place chosen before they were: the URL's).
+  const [labelled, setLabelled] = useState<string | undefined>(undefined);
+  if (chosen && index && labelled !== value) {
+    setLabelled(value);
+    if (text === '') setText(index.placeLabel(chosen));
+  }
   const inputRef = useRef<HTMLInputElement>(null);
   // Text typed before hydration (a slow line) is in the input but not in the state, and the next
   // render would wipe it: it is taken over once hydrated, as if typed then, and the place it names
-  // (if any) becomes the choice.
+  // (if any) becomes the choice once the places are here.
+  const typedBeforeHydration = useRef<string | undefined>(undefined);
   useEffect(() => {
     const typed = inputRef.current?.value ?? '';
     if (typed === text) return;
     setText(typed);
-    const named = placeOfField(typed, country)?.slug;
+    setTouched(true);
+    typedBeforeHydration.current = typed;
+    // Once, on mount: only hydration can leave the input and the state apart.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    const typed = typedBeforeHydration.current;
+    if (typed === undefined || !index) return;
+    typedBeforeHydration.current = undefined;
+    const named = index.placeOfField(typed, country)?.slug;
     if (named !== value) {
       setShown(named);
       onChange(named);
     }
-    // Once, on mount: only hydration can leave the input and the state apart.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [index, country, value, onChange]);
   // The suggestions for the text (the list shows them while open; an arrow key opens it on them).
-  const options: Place[] = suggestPlaces(text, 8, country);
-  const expanded = open && text.trim() !== '';
+  const options: Place[] = index ? index.suggestPlaces(text, 8, country) : [];
+  const expanded = open && text.trim() !== '' && index !== undefined;
 
   const choose = (p: Place | undefined) => {
     setText(p ? placeLabel(p) : '');
@@ -107,8 +132,10 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
         autoComplete="off"
         value={text}
         placeholder={t.field.wherePlaceholder}
+        onFocus={() => setTouched(true)}
         onChange={(e) => {
           const next = e.currentTarget.value;
+          setTouched(true);
           setText(next);
           setOpen(true);
           setActive(-1);
@@ -123,7 +150,7 @@ export function PlaceCombobox({ value, onChange, name, label = t.field.where, to
           setOpen(false);
           // A name typed out in full is that place.
           if (!value) {
-            const exact = placeOfField(text, country);
+            const exact = index?.placeOfField(text, country);
             if (exact) choose(exact);
           }
         }}

@@ -9,3 +9,6 @@ export type PhotoWidth = (typeof PHOTO_WIDTHS)[number];
 
 /** Where one width of a stored photo is served: `/api/photos/<id>?w=<width>`. */
 export const photoVariantUrl = (photoId: string, width: PhotoWidth): string => `/api/photos/${encodeURIComponent(photoId)}?w=${width}`;
+
+/** The `srcset` of a photo's WebP widths: `<url> 160w, <url> 320w, …` (an avatar needs this alone, not the photo component). */
+export const photoSrcSet = (widthUrl: (w: PhotoWidth) => string): string => PHOTO_WIDTHS.map((w) => `${widthUrl(w)} ${w}w`).join(', ');

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { photoVariantUrl } from '@arreglaya/shared/photo-widths';
+import { photoSrcSet, photoVariantUrl } from '@arreglaya/shared/photo-widths';
 import { cx } from '@/lib/cx.ts';
-import { photoSrcSet } from './photo.tsx';
 
 export const DEFAULT_AVATAR_URL = '/default-avatar.svg';
 

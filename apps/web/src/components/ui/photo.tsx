@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { photos as t } from '@arreglaya/shared/i18n/photos';
-import { PHOTO_WIDTHS, photoVariantUrl, type PhotoWidth } from '@arreglaya/shared/photo-widths';
+import { PHOTO_WIDTHS, photoSrcSet, photoVariantUrl, type PhotoWidth } from '@arreglaya/shared/photo-widths';
 import { savesData } from '@/lib/connection.ts';
 import { cx } from '@/lib/cx.ts';
 import { formatKilobytes } from '@/lib/format.ts';
@@ -8,8 +8,6 @@ import { formatKilobytes } from '@/lib/format.ts';
 /** Where one JPEG size of a stored photo is served (decision 012): the fallback of a browser without WebP. */
 export const photoJpegUrl = (photoId: string, size: 'sm' | 'md' | 'lg') => `/api/photos/${encodeURIComponent(photoId)}/${size}`;
 
-/** The `srcset` of a photo's WebP widths: `<url> 160w, <url> 320w, …`. */
-export const photoSrcSet = (widthUrl: (w: PhotoWidth) => string) => PHOTO_WIDTHS.map((w) => `${widthUrl(w)} ${w}w`).join(', ');
 
 /** The narrowest width that fills `cssPixels` on this screen (the widest when none does). */
 export function widthFor(cssPixels: number, devicePixelRatio = 1): PhotoWidth {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES, type CountryCode } from '../countries.ts';
 import { CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_RAILS, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
-import { choice, optionalText } from './common.ts';
+import { optionalText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';
 import { LOCAL_METHOD_IDS } from '../local-payment-methods.ts';
 

@@ -1,5 +1,5 @@
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
@@ -101,15 +101,6 @@ function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
     return query;
   };
 }
-
-const rowsByIdsQuery = preparedPerDb((db) =>
-  db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, sql`${cp.userId} = ANY(${sql.placeholder('ids')}::uuid[])`))
-    .prepare('directory_rows_by_ids'),
-);
 
 /**
  * One page of a search whose only filter is text, by walking the sort's index and testing each

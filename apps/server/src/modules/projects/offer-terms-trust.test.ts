@@ -1,14 +1,12 @@
 import { offerTerms as tt } from '@arreglaya/shared/i18n/offers-trust';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { offerStartDateLatest, QuoteInputSchema } from '@arreglaya/shared/schemas/quotes';
-import { eq, inArray } from 'drizzle-orm';
-import type pg from 'pg';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshContractorTrust } from '../../db/contractor-trust.ts';
 import { contractorProfiles, conversations, messages, projects, quotes } from '../../db/schema/index.ts';
 import { dayFromToday, offerTerms, person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
-import { createUser } from '../../../test/support/factories.ts';
 
 // Offers you can compare and trust you can read (issue 34, items 3 and 4; decision 043).
 

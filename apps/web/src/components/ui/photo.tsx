@@ -8,7 +8,6 @@ import { formatKilobytes } from '@/lib/format.ts';
 /** Where one JPEG size of a stored photo is served (decision 012): the fallback of a browser without WebP. */
 export const photoJpegUrl = (photoId: string, size: 'sm' | 'md' | 'lg') => `/api/photos/${encodeURIComponent(photoId)}/${size}`;
 
-
 /** The narrowest width that fills `cssPixels` on this screen (the widest when none does). */
 export function widthFor(cssPixels: number, devicePixelRatio = 1): PhotoWidth {
   const needed = cssPixels * devicePixelRatio;

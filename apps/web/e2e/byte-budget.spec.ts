@@ -23,7 +23,7 @@ const NOT_YET_AT_BUDGET: { pattern: RegExp; ceiling: number }[] = [
   // `/` and the service-and-city pages are back under 150 KB since only the visitor's country's
   // places load, and only with a place field in use (decision 070). These two are not yet.
   { pattern: /^\/busqueda$/, ceiling: 158 * 1024 },
-  { pattern: /^\/contractors\//, ceiling: 166 * 1024 },
+  { pattern: /^\/contractors\//, ceiling: 162 * 1024 },
 ];
 const budgetOf = (path: string) => NOT_YET_AT_BUDGET.find((p) => p.pattern.test(path))?.ceiling ?? JS_BUDGET;
 const CSS_BUDGET = 30 * 1024;

@@ -1,4 +1,4 @@
-import { trust as t } from '@arreglaya/shared/i18n/offers-trust';
+import { trust as t } from '@arreglaya/shared/i18n/contractor-trust';
 
 // The trust data as a person reads it (decision 043), for the directory's cards and profile and the
 // offers the client compares: one rounding of response times for every page.

@@ -53,18 +53,5 @@ export const compareOffers = {
   writeTo: (name: string) => `Escribir a ${name}`,
 } as const;
 
-export const trust = {
-  respondsIn: (time: string) => `Responde en ~${time}`,
-  minutes: (n: number) => `${n} min`,
-  hours: (n: number) => `${n} h`,
-  days: (n: number) => `${n} ${n === 1 ? 'día' : 'días'}`,
-  hires: (n: string, count: number) => `${n} ${count === 1 ? 'contratación' : 'contrataciones'} por ArreglaYa`,
-  priceFrom: (service: string, price: string) => `${service}: desde ${price}`,
-  priceGuide: 'Precios de referencia',
-  portfolio: 'Fotos de trabajos',
-  portfolioPhoto: (name: string, n: number) => `Trabajo de ${name}, foto ${n}`,
-  badgesHelp: '¿Qué significan las insignias?',
-  verifiedHelp:
-    'Verificado: el equipo de ArreglaYa comprobó la cédula del contratista con un documento de identidad. Para obtenerla, completa tu perfil con tu cédula; el equipo la revisa y marca el perfil.',
-  featuredHelp: 'Destacado: el equipo de ArreglaYa elige a mano a algunos contratistas para destacarlos. No se compra ni se gana de forma automática.',
-} as const;
+// The contractor's trust data lives in a module of its own: the directory's cards and a contractor's page need only these (decision 070).
+export { trust } from './contractor-trust.ts';

@@ -4,6 +4,7 @@
 // the text field under the stars keeps 'Comentarios' (docs/spec-decisions.md).
 
 import { plural } from '../plural.ts';
+import { reviewVotes } from './review-votes.ts';
 
 export const reviews = {
   // The Add Comment dialog.
@@ -40,18 +41,8 @@ export const reviews = {
   /** Votes on a review (issue 55; decision 058): never on one's own review, nor on one about oneself. */
   voteOwn: 'No puedes votar tu propia reseña ni una reseña sobre ti.',
 
-  // "Me gusta" / "No me gusta" on a public review's tile (spec §3's counts, real since issue 55).
-  votes: {
-    groupLabel: 'Valoración de la reseña',
-    like: 'Me gusta',
-    dislike: 'No me gusta',
-    /** The button's accessible name: what it does and how many did it. */
-    likeNamed: (formatted: string) => `Me gusta (${formatted})`,
-    dislikeNamed: (formatted: string) => `No me gusta (${formatted})`,
-    /** Read-only counts on one's own review or one about oneself. */
-    summary: (likes: string, dislikes: string) => `Me gusta: ${likes} · No me gusta: ${dislikes}`,
-    failed: 'No pudimos guardar tu voto. Inténtalo de nuevo.',
-  },
+  // "Me gusta" / "No me gusta" on a public review's tile (their own module: a contractor's page needs only these).
+  votes: reviewVotes,
 
   // /perfil/reviews.
   page: {

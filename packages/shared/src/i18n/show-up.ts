@@ -1,3 +1,4 @@
+import { showUpRecord } from './show-up-record.ts';
 // A record of who shows up (issue 49 part 4, decision 057): "Llegué" and its confirmation, a
 // late cancellation or a no-show refunding the client, the pause after three in 90 days, and
 // the record on the contractor's public page.
@@ -59,15 +60,8 @@ export const showUp = {
     stepBackLate: 'Falta menos de 24 horas para el día de inicio: retirarte ahora cuenta como cancelación tardía en tu historial. Tres en 90 días ponen tu cuenta en pausa.',
   },
 
-  /** The public record on the contractor's page. */
-  record: {
-    title: 'Cumplimiento',
-    completion: (percent: string, count: number) => `Terminó el ${percent} de sus últimos ${count} trabajos`,
-    onTime: (percent: string) => `Llegó a tiempo al ${percent}`,
-    lateCancellations: (n: number) => `${n} ${n === 1 ? 'cancelación tardía' : 'cancelaciones tardías'} en los últimos 90 días`,
-    noShows: (n: number) => `${n} ${n === 1 ? 'ausencia' : 'ausencias'} en los últimos 90 días`,
-    notEnough: 'Aún sin historial suficiente',
-  },
+  /** The public record on the contractor's page (its own module: the page needs only these). */
+  record: showUpRecord,
 
   /** Mails and notices. */
   mail: {

@@ -1,14 +1,10 @@
 import { adminConsoleNav } from './admin-console-nav.ts';
+import { verificationBadges } from './verification-badges.ts';
 // Verification badges (issue 49 part 3; docs/decisions/056-verification-badges.md): the contractor's
 // "Verificación" section, the console's review queue, the public profile's badges and the refusals.
 
 export const verification = {
-  kinds: {
-    cedula: 'Cédula',
-    rnc: 'RNC de la empresa',
-    criminal_record: 'Certificado de no antecedentes penales',
-    trade_certificate: 'Certificado de oficio (INFOTEP u otro)',
-  },
+  kinds: verificationBadges.kinds,
   statuses: {
     pending: 'En revisión',
     approved: 'Aprobada',
@@ -48,15 +44,8 @@ export const verification = {
     badgeListLabel: 'Tus insignias y solicitudes',
   },
 
-  // Badges where clients see them.
-  badges: {
-    heading: 'Verificación',
-    listLabel: 'Insignias de verificación',
-    cedula: (day: string) => `Cédula verificada · revisada el ${day}`,
-    rnc: (name: string, day: string) => `RNC verificado: ${name} · revisado el ${day}`,
-    criminalRecord: (issued: string, expires: string) => `Antecedentes penales: certificado del ${issued} · vence el ${expires}`,
-    tradeCertificate: (title: string, issuer: string, day: string) => `${title} (${issuer}) · revisado el ${day}`,
-  },
+  // Badges where clients see them (their own module: a contractor's page needs only these).
+  badges: verificationBadges.badges,
 
   // The console's queue.
   admin: {

@@ -1,4 +1,4 @@
-import { verification as t } from '@arreglaya/shared/i18n/verification';
+import { verificationBadges as t } from '@arreglaya/shared/i18n/verification-badges';
 import type { PublicBadge } from '@arreglaya/shared/schemas/verification';
 import { formatDate } from '@/lib/format.ts';
 

@@ -1,4 +1,4 @@
-import { verification as t } from '@arreglaya/shared/i18n/verification';
+import { verificationBadges as t } from '@arreglaya/shared/i18n/verification-badges';
 import { useCountry } from '@/lib/country.ts';
 import { usePublicBadges } from './api.ts';
 import { badgeText } from './badge-text.ts';

@@ -1,5 +1,5 @@
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { trust as t } from '@arreglaya/shared/i18n/offers-trust';
+import { trust as t } from '@arreglaya/shared/i18n/contractor-trust';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { cx } from '@/lib/cx.ts';
 import { formatMoney, formatNumber } from '@/lib/format.ts';

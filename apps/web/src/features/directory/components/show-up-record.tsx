@@ -1,11 +1,11 @@
 import { useId } from 'react';
-import { showUp } from '@arreglaya/shared/i18n/show-up';
+import { showUpRecord } from '@arreglaya/shared/i18n/show-up-record';
 import type { ShowUpRecord as Record } from '@arreglaya/shared/schemas/show-up';
 import { useCountry } from '@/lib/country.ts';
 import { formatPercent } from '@/lib/format.ts';
 import { useShowUpRecord } from '../hooks/use-show-up-record.ts';
 
-const t = showUp.record;
+const t = showUpRecord;
 
 /**
  * "Cumplimiento" on a contractor's public page (decision 057): from five ended hires on, the share

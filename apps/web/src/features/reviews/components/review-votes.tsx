@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
-import { reviews as t } from '@arreglaya/shared/i18n/reviews';
+import { reviewVotes } from '@arreglaya/shared/i18n/review-votes';
 import type { ReviewVotes, ReviewVoteValue } from '@arreglaya/shared/schemas/reviews';
 import { authModals } from '@/lib/auth-modals.ts';
 import { cx } from '@/lib/cx.ts';
@@ -34,7 +34,7 @@ export function ReviewVoteButtons({ votes, signedIn, locale, onVote }: ReviewVot
   if (!votes) return null;
   const likes = formatNumber(votes.likes, locale);
   const dislikes = formatNumber(votes.dislikes, locale);
-  if (votes.own) return <p className="mt-2 text-sm text-slate-700">{t.votes.summary(likes, dislikes)}</p>;
+  if (votes.own) return <p className="mt-2 text-sm text-slate-700">{reviewVotes.summary(likes, dislikes)}</p>;
 
   const press = (value: ReviewVoteValue) => {
     if (!signedIn) {
@@ -46,14 +46,14 @@ export function ReviewVoteButtons({ votes, signedIn, locale, onVote }: ReviewVot
   };
   return (
     <div className="mt-2">
-      <div role="group" aria-label={t.votes.groupLabel} className="flex flex-wrap gap-2">
+      <div role="group" aria-label={reviewVotes.groupLabel} className="flex flex-wrap gap-2">
         <button
           type="button"
           aria-pressed={votes.mine === 1}
           aria-busy={inFlight.busy || undefined}
           onClick={() => press(1)}
           className={buttonClasses(votes.mine === 1)}
-          aria-label={t.votes.likeNamed(likes)}
+          aria-label={reviewVotes.likeNamed(likes)}
         >
           <Thumb up />
           <span aria-hidden="true">{likes}</span>
@@ -64,14 +64,14 @@ export function ReviewVoteButtons({ votes, signedIn, locale, onVote }: ReviewVot
           aria-busy={inFlight.busy || undefined}
           onClick={() => press(-1)}
           className={buttonClasses(votes.mine === -1)}
-          aria-label={t.votes.dislikeNamed(dislikes)}
+          aria-label={reviewVotes.dislikeNamed(dislikes)}
         >
           <Thumb up={false} />
           <span aria-hidden="true">{dislikes}</span>
         </button>
       </div>
       <p role="status" className={failed ? 'mt-1 text-sm font-medium text-red-800' : 'sr-only'}>
-        {failed ? t.votes.failed : ''}
+        {failed ? reviewVotes.failed : ''}
       </p>
     </div>
   );

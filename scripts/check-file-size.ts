@@ -23,8 +23,6 @@ const EXEMPT: ReadonlyArray<{ path: string; reason: string }> = [
   { path: 'packages/shared/src/i18n/projects.ts', reason: 'data: the Spanish message catalogue of projects' },
   { path: 'packages/shared/src/i18n/payments.ts', reason: 'data: the Spanish message catalogue of payments' },
   { path: 'apps/server/src/modules/payments/', reason: 'being split under issue 53/52' },
-  { path: 'apps/server/src/modules/directory/', reason: 'being split under issue 53/52' },
-  { path: 'apps/server/src/modules/dlocal/', reason: 'being split under issue 53/52' },
 ];
 
 const isExempt = (file: string): boolean => EXEMPT.some((entry) => (entry.path.endsWith('/') ? file.startsWith(entry.path) : file === entry.path));

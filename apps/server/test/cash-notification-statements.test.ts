@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNotification } from '../src/modules/dlocal/dlocal-signature.ts';
-import { DLOCAL_SANDBOX_CREDENTIALS } from '../src/modules/dlocal/sandbox/dlocal-sandbox.ts';
+import { DLOCAL_SANDBOX_CREDENTIALS } from '../src/modules/dlocal/sandbox/sandbox-core.ts';
 import { DLOCAL_NOTIFICATION_PATH, PROVIDER_LIMIT } from '../src/modules/payments/dlocal-notifications.routes.ts';
 import { prepareHiredProjects } from './support/money-fixtures.ts';
 import { recordStatements } from './support/statement-recorder.ts';

@@ -7,7 +7,8 @@ import { DlocalApiError, DlocalClient } from './dlocal-client.ts';
 import { payoutState, readDlocalPayoutNotification } from './dlocal-outcomes.ts';
 import { payloadSignature, signRequest } from './dlocal-signature.ts';
 import type { DlocalCreatePayoutBody, DlocalPayout } from './dlocal-types.ts';
-import { DLOCAL_SANDBOX_CREDENTIALS, DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
+import { DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
+import { DLOCAL_SANDBOX_CREDENTIALS } from './sandbox/sandbox-core.ts';
 import { dlocalSandboxRoutes, dlocalSandboxTransport, injectTransport } from './sandbox/dlocal-sandbox.routes.ts';
 import { deliverDueNotifications } from './sandbox/notification-delivery.ts';
 

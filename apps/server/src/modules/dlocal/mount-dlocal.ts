@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import type { JobQueue } from '../jobs/job-queue.ts';
 import { DlocalClient, fetchDlocalTransport } from './dlocal-client.ts';
 import type { DlocalCredentials } from './dlocal-signature.ts';
-import { DLOCAL_SANDBOX_PREFIX, DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
+import { DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
+import { DLOCAL_SANDBOX_PREFIX } from './sandbox/sandbox-core.ts';
 import { dlocalSandboxRoutes, dlocalSandboxTransport, injectTransport, notificationTransport } from './sandbox/dlocal-sandbox.routes.ts';
 import { dlocalSandboxJobs } from './sandbox/notification-delivery.ts';
 

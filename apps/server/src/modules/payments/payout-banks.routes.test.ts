@@ -7,7 +7,7 @@ import { runJob } from '../../../test/support/jobs.ts';
 import type { Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { signNotification } from '../dlocal/dlocal-signature.ts';
-import { DLOCAL_SANDBOX_CREDENTIALS } from '../dlocal/sandbox/dlocal-sandbox.ts';
+import { DLOCAL_SANDBOX_CREDENTIALS } from '../dlocal/sandbox/sandbox-core.ts';
 import { DLOCAL_PAYOUT_NOTIFICATION_PATH } from './dlocal-payout-notifications.routes.ts';
 import { checkLedger } from './ledger-check.ts';
 

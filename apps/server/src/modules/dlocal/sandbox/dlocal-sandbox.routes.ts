@@ -4,7 +4,9 @@ import { z } from 'zod';
 import type { DlocalHttpResponse, DlocalTransport } from '../dlocal-client.ts';
 import { DLOCAL_API_VERSION, verifyPayloadSignature, verifySignature } from '../dlocal-signature.ts';
 import { DLOCAL_ERRORS, DLOCAL_PAYOUTS_API_VERSION, DLOCAL_PAYOUTS_PATH, PAYOUT_ERRORS } from '../dlocal-types.ts';
-import { DLOCAL_SANDBOX_PREFIX, type ApiAnswer, type ApiFaultOp, type DlocalSandbox } from './dlocal-sandbox.ts';
+import type { DlocalSandbox } from './dlocal-sandbox.ts';
+import type { ApiAnswer } from './sandbox-answers.ts';
+import { DLOCAL_SANDBOX_PREFIX, type ApiFaultOp } from './sandbox-core.ts';
 import { PAGE_CSS_HASH, challengePage, notFoundPage, ticketPage } from './pages.ts';
 
 // The stand-in's HTTP side, under /dlocal-sandbox, as dLocal's: the Payins API (signed requests;

@@ -12,7 +12,7 @@ import {
   releasesWithoutApproval,
   transactionsWithoutEntries,
   unbalancedTransactions,
-} from './ledger.repository.ts';
+} from './ledger-check.repository.ts';
 import { holdbackProblems } from './warranty.repository.ts';
 import { currencyProblems } from './currency-rules.ts';
 

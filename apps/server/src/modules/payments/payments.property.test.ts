@@ -8,9 +8,10 @@ import { person, postProject, postQuote, type Person } from '../../../test/suppo
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { DEFAULT_HIRE_PAYMENT_HOURS, DELIVERY_REVIEW_DAYS } from '@arreglaya/shared/lifecycles';
 import { CLAIM_AFTER_AUTO_APPROVAL_DAYS } from '@arreglaya/shared/guarantee';
-import { autoApproveDelivered, lapseUnpaidHires } from '../projects/projects.service.ts';
+import { autoApproveDelivered } from '../projects/project-progress.service.ts';
+import { lapseUnpaidHires } from '../projects/hire-end.service.ts';
 import { checkLedger } from './ledger-check.ts';
-import { completedNotSettled, milestoneReleaseProblems, projectsShortOfMoney } from './ledger.repository.ts';
+import { completedNotSettled, milestoneReleaseProblems, projectsShortOfMoney } from './ledger-check.repository.ts';
 import { flushRefunds, reconcile } from './payments.service.ts';
 
 // Random sequences of fund (every test card) / confirm / start / release a milestone / deliver /

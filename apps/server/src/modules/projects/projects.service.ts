@@ -27,10 +27,6 @@ import { rejectOpenQuotesOf } from './quote-decisions.service.ts';
 
 import { getProject } from './project-page.service.ts';
 
-// The payments tests import these from here; they are being split under issue 53 by another change.
-export { autoApproveDelivered } from './project-progress.service.ts';
-export { lapseUnpaidHires } from './hire-end.service.ts';
-
 // A client's own projects: created, edited, removed, listed, and their photos.
 
 // ---- The client's own projects ----

@@ -4,7 +4,7 @@ import { findReferencesIn, normalizeReference } from '@arreglaya/shared/transfer
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankCsvMappings, statementImports, statementLines } from '../../db/schema/index.ts';
-import { creditTransfer, findTransferByReference, findTransfersByReferences, lockTransfer } from '../payments/funding-rails.ts';
+import { creditTransfer, findTransferByReference, findTransfersByReferences, lockTransfer } from '../payments/transfer-credits.ts';
 import type { PaymentsDeps } from '../payments/payments.service.ts';
 
 // The bank's statement matched to transfers (issue 47, decision 051). Every line is stored once by

@@ -6,11 +6,9 @@ import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payme
 import { pendingOf } from './pending-payment.ts';
 import { payerDocumentFor, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { checkPayerDocument, localMethodFor, openedMessage } from './local-methods.ts';
-import { formatReference, newTransferReference } from '@arreglaya/shared/transfer-reference';
+import { newTransferReference } from '@arreglaya/shared/transfer-reference';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
-import { and, eq, inArray } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
-import { payments } from '../../db/schema/index.ts';
+import type { Tx } from '../../db/client.ts';
 import { formatDeadline, notify, projectUrl } from '../projects/project-notify.ts';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import { AppError } from '../../lib/app-error.ts';
@@ -19,7 +17,6 @@ import { ProcessorUnavailable } from './processor.ts';
 import {
   findPayment,
   findPaymentByKey,
-  findProjectPair,
   findProjectPeople,
   insertPayment,
   listProjectPayments,
@@ -37,7 +34,8 @@ import { afterFunding, fundingPosting, hashOf, paymentKey, whatToFund, type Acto
 // one records a pending payment with its due time and what the client pays with (the processor's
 // cash voucher, or ArreglaYa's account and a reference unique to the funding); it holds nothing.
 // The money is held only when the processor says PAID (cash) or the bank's statement brings the
-// whole amount (transfer, statement-matching.ts): then the funding is posted exactly as a card's.
+// whole amount (transfer: statement-matching.ts, then transfer-credits.ts): then the funding is
+// posted exactly as a card's.
 
 /** ArreglaYa's bank account shown for transfers (TRANSFER_* settings). */
 export interface TransferAccount {
@@ -341,62 +339,4 @@ export function fundingRails(d: RailsDeps): NonNullable<PaymentsDeps['rails']> {
     open: (actor, projectId, rail, key, method, payerDocument) => openOfflineFunding(d, actor, projectId, rail, key, method, payerDocument),
     cancel: async (actor, projectId, paymentId) => void (await cancelOfflineFunding(d, actor, projectId, paymentId)),
   };
-}
-
-/** The transfer a reference names (normalised), if any: its id and project. */
-export async function findTransferByReference(db: DbOrTx, reference: string) {
-  const [row] = await db
-    .select({ id: payments.id, projectId: payments.projectId })
-    .from(payments)
-    .where(and(eq(payments.reference, reference), eq(payments.rail, 'transfer')));
-  return row;
-}
-
-/** The transfers these references (normalised) name, by reference: a statement's in one read. */
-export async function findTransfersByReferences(db: DbOrTx, references: string[]): Promise<Map<string, { id: string; projectId: string }>> {
-  if (references.length === 0) return new Map();
-  const rows = await db
-    .select({ id: payments.id, projectId: payments.projectId, reference: payments.reference })
-    .from(payments)
-    .where(and(inArray(payments.reference, references), eq(payments.rail, 'transfer')));
-  return new Map(rows.map((r) => [r.reference!, { id: r.id, projectId: r.projectId }]));
-}
-
-/** Locks a transfer for a bank line's money: its project first, then the payment (every money step's order). */
-export async function lockTransfer(tx: Tx, target: { id: string; projectId: string }): Promise<PaymentRow | undefined> {
-  await lockProjectForFunding(tx, target.projectId);
-  return lockPayment(tx, target.id);
-}
-
-/**
- * A bank line's `amountMinor` towards a pending transfer locked by lockTransfer: up to what is
- * missing is applied; when the transfer is complete it settles (the funding, as a card's), else the
- * client is told what is missing. Returns what was applied (the rest of the line is to be returned).
- */
-export async function creditTransfer(tx: Tx, deps: PaymentsDeps, p: PaymentRow, amountMinor: number, bankTxId: string): Promise<number> {
-  if (p.status !== 'pending') return 0;
-  const applied = Math.min(amountMinor, p.amountMinor - p.receivedMinor);
-  const received = p.receivedMinor + applied;
-  // The line that completes it: what was received is written with the settling, in its one update.
-  if (received >= p.amountMinor) {
-    await settleOffline(tx, deps, p.id, { processorRef: `bank:${bankTxId}`, receivedMinor: received }, p.projectId);
-    return applied;
-  }
-  await updatePayment(tx, p.id, { receivedMinor: received });
-  const people = await findProjectPeople(tx, p.projectId);
-  const pair = await findProjectPair(tx, p.projectId);
-  if (deps.mail && pair) {
-    const m = tpm.paymentPartial;
-    await notify(tx, deps.mail, {
-      kind: 'paymentPartial',
-      to: p.payerId,
-      known: people?.client,
-      pair,
-      subject: m.subject,
-      title: m.title,
-      paragraphs: [m.intro(people?.title ?? '', formatMoney(received, p.currency), formatMoney(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
-      alwaysMail: true,
-    });
-  }
-  return applied;
 }

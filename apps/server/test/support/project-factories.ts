@@ -50,6 +50,28 @@ export function projectForm(overrides: Record<string, unknown> = {}): Record<str
   };
 }
 
+/** A valid contractor profile form (PUT /api/me/profile/contractor): a plumber in Santiago. */
+export function contractorProfileForm(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Ramón',
+    lastName: 'Báez',
+    phone: '(829) 555 0199',
+    country: 'DO',
+    companyName: 'Báez Plomería SRL',
+    cedula: '001-0000016-9',
+    serviceTypes: ['plomeria'],
+    description: 'Plomero.',
+    address: 'Calle del Sol 12',
+    postalCode: '',
+    city: 'santiago',
+    zone: '',
+    facebook: '',
+    instagram: '',
+    linkedin: '',
+    ...overrides,
+  };
+}
+
 /** Posts a project through the API as the client; returns its id. */
 export async function postProject(t: TestApp, client: Person, overrides: Record<string, unknown> = {}): Promise<string> {
   const res = await t.app.inject({ method: 'POST', url: '/api/projects', headers: client.headers, payload: projectForm(overrides) });

@@ -8,6 +8,7 @@ import { contractorProfiles, logTrail, sessions, users } from '../../db/schema/i
 import { createDataCipher, loadDataKey } from '../../lib/data-encryption.ts';
 import { SYSADMIN_WRITE_LIMIT } from '../../plugins/sysadmin-console.ts';
 import { indexCedulas } from '../profiles/profiles.service.ts';
+import { contractorProfileForm } from '../../../test/support/project-factories.ts';
 
 let t: TestApp;
 let admin: TestUser;
@@ -166,23 +167,16 @@ describe('people search and page', () => {
       method: 'PUT',
       url: '/api/me/profile/contractor',
       headers: asBrowser(cookie),
-      payload: {
+      payload: contractorProfileForm({
         firstName: 'Eulalia',
         lastName: 'Marte',
         phone: '(809) 555-7788',
-        country: 'DO',
         companyName: 'Marte Pinturas',
         cedula,
         serviceTypes: ['pintura'],
         description: 'Pintora.',
         address: 'Calle 1',
-        postalCode: '',
-        city: 'santiago',
-        zone: '',
-        facebook: '',
-        instagram: '',
-        linkedin: '',
-      },
+      }),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     const ids = async (q: string) => (await get(adminCookie, `/api/admin/people?q=${encodeURIComponent(q)}`)).json().items.map((i: { id: string }) => i.id);

@@ -5,7 +5,7 @@ import { authAccounts, contractorProfiles, invitations, phoneNumbers, projects, 
 import { asBrowser, cookieFrom } from '../../../test/support/factories.ts';
 import { CARDS, fund, newKey, post, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
 import { freshNumber, lastPhoneCode, phoneOutbox } from '../../../test/support/phone-outbox.ts';
-import { person, projectForm, type Person } from '../../../test/support/project-factories.ts';
+import { contractorProfileForm, person, projectForm, type Person } from '../../../test/support/project-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { SANDBOX_NUMBERS } from '../messaging/sandbox-numbers.ts';
 import { PHONE_ACCOUNT_DOMAIN } from '../auth/auth.service.ts';
@@ -156,23 +156,7 @@ describe('the técnico joins from his link', () => {
       method: 'PUT',
       url: '/api/me/profile/contractor',
       headers,
-      payload: {
-        firstName: 'Juan Pablo',
-        lastName: 'Reyes',
-        phone: '(829) 555 0199',
-        country: 'DO',
-        companyName: 'Reyes Plomería',
-        cedula: '001-0000016-9',
-        serviceTypes: ['plomeria'],
-        description: 'Plomero de confianza.',
-        address: 'Calle del Sol 12',
-        postalCode: '',
-        city: 'santiago',
-        zone: '',
-        facebook: '',
-        instagram: '',
-        linkedin: '',
-      },
+      payload: contractorProfileForm({ firstName: 'Juan Pablo', lastName: 'Reyes', companyName: 'Reyes Plomería' }),
     });
     expect(saved.statusCode, saved.body).toBe(200);
     // The page's answer may be cached a moment (decision 048): the change reaches it by NOTIFY.

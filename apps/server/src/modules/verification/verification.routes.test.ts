@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verification as tv } from '@arreglaya/shared/i18n/verification';
 import { contractorProfiles, contractorVerifications, verificationDocuments } from '../../db/schema/index.ts';
-import { dayFromToday, person, type Person } from '../../../test/support/project-factories.ts';
+import { contractorProfileForm, dayFromToday, person, type Person } from '../../../test/support/project-factories.ts';
 import { sysadmin } from '../../../test/support/payment-factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { importRncRegistry, openRegistryFile } from './rnc-import.ts';
@@ -81,24 +81,7 @@ async function contractorWithCedula(cedula: string, where: Record<string, string
     method: 'PUT',
     url: '/api/me/profile/contractor',
     headers: c.headers,
-    payload: {
-      firstName: 'Ramón',
-      lastName: 'Báez',
-      phone: '(829) 555 0199',
-      country: 'DO',
-      companyName: 'Báez Plomería SRL',
-      cedula,
-      serviceTypes: ['plomeria'],
-      description: 'Plomero.',
-      address: 'Calle del Sol 12',
-      postalCode: '',
-      city: 'santiago',
-      zone: '',
-      facebook: '',
-      instagram: '',
-      linkedin: '',
-      ...where,
-    },
+    payload: contractorProfileForm({ cedula, ...where }),
   });
   expect(res.statusCode, res.body).toBe(200);
   return c;

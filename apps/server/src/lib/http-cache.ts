@@ -7,8 +7,11 @@ import { sendPreparedJson, type PreparedJson } from './prepared-json.ts';
  * them up to 60 s more while they ask again; browsers ask each time (with the ETag).
  */
 export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
-/** The same answer to someone signed in: kept by their browser only, asked again each time. */
-export const PRIVATE_REVALIDATE = 'private, no-cache';
+/**
+ * The same answer to someone signed in: never stored, as every answer that depends on the session
+ * (decision 019; a shared phone's browser must not keep it). Its ETag still spares the body (304).
+ */
+export const PRIVATE_NO_STORE = 'private, no-store';
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, or `*`). */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
@@ -25,7 +28,7 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 export function sendCacheableJson(req: FastifyRequest, reply: FastifyReply, body: PreparedJson, opts: { shared: boolean }): FastifyReply {
   const etag = body.etag;
   void reply
-    .header('cache-control', opts.shared ? SHARED_CACHE_CONTROL : PRIVATE_REVALIDATE)
+    .header('cache-control', opts.shared ? SHARED_CACHE_CONTROL : PRIVATE_NO_STORE)
     .header('etag', etag)
     .header('vary', 'accept-encoding');
   if (matchesEtag(req.headers['if-none-match'], etag)) return reply.code(304).send();

@@ -51,13 +51,13 @@ describe('directory HTTP caching', () => {
     });
   }
 
-  it('a signed-in answer is private; a search from one’s project is never kept', async () => {
+  it('a signed-in answer is never kept, and a search from one’s project neither', async () => {
     const client = await person(t, 'client');
     const { headers } = client;
     for (const url of ['/api/contractors?service=herreria', `/api/contractors/${contractorId}`]) {
       const res = await get(url, headers);
       expect(res.statusCode).toBe(200);
-      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).toBe('private, no-store');
       expect((await get(url, { ...headers, 'if-none-match': String(res.headers.etag) })).statusCode).toBe(304);
     }
     const projectId = await postProject(t, client, { sector: 'piantini', zone: 'DN' });

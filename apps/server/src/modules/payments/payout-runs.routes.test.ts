@@ -99,11 +99,11 @@ describe('payouts', () => {
     await approved('Cambiar la puerta');
     expect((await post(t, admin, '/api/admin/payouts/run')).statusCode).toBe(200);
     await settlePayouts(t);
-    await expect.poll(() => receipts().length).toBe(2);
-    const second = receipts().find((m) => m !== first)!;
+    const second = await t.smtp.waitFor((m) => m !== first && m.to.includes(contractor.email) && m.subject === 'ArreglaYa - Pago enviado a tu cuenta');
     expect(second.text).toContain('Proyectos: «Cambiar la puerta»');
     expect(second.text).toContain('Monto enviado: RD$11,250.00');
     expect(second.text).toContain('Banco BHD •••• 4321');
+    expect(receipts()).toHaveLength(2);
   });
 
   it('runs the payout once a day after 9:00 in the Dominican Republic, whatever instances run or restart', async () => {

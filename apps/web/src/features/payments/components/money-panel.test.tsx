@@ -203,11 +203,12 @@ describe('back from the bank’s page', () => {
     const router = createMemoryRouter([{ path: '/proyectos/p1', element: <Switching /> }], { initialEntries: ['/proyectos/p1?pago=pay1'] });
     render(<RouterProvider router={router} />);
     // The page has its latest reload before the confirmation is answered.
-    await screen.findByTestId('latest-reload');
+    // A loaded machine may take longer than testing-library's 1 s default to run the page's effects.
+    await screen.findByTestId('latest-reload', {}, { timeout: 10_000 });
     await act(async () => {
       answer(json(200, { message: tp.fund.funded, paymentId: 'pay1', status: 'succeeded', amountMinor: 1_000_000, currency: 'DOP', actionUrl: null }));
     });
-    await waitFor(() => expect(latest).toHaveBeenCalled());
+    await waitFor(() => expect(latest).toHaveBeenCalled(), { timeout: 10_000 });
     expect(first).not.toHaveBeenCalled();
   });
 

@@ -123,8 +123,10 @@ test('a client and a contractor chat live in two browsers; the away mail and the
   await contractor.page.getByTestId('chat-photo-input').setInputFiles({ name: 'fuga.png', mimeType: 'image/png', buffer: png });
   const photo = log(client.page).getByRole('img', { name: /^Foto enviada por / });
   await expect(photo).toBeVisible();
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
-  const full = await photo.locator('xpath=..').getAttribute('href');
+  // A preview width (decision 073: 240 CSS px, so the 320 px WebP at this screen's density), never the full size.
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(/[?&]w=320$/);
+  expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
+  const full = await photo.locator('xpath=ancestor::a[1]').getAttribute('href');
   expect(full).toMatch(/size=full$/);
   expect((await client.page.request.get(full!)).status()).toBe(200);
   const stranger = await browser.newContext({ baseURL: server.baseURL });

@@ -2,7 +2,8 @@
  * Fills a scratch database with a directory at scale for `npm run bench`: contractors
  * (users + contractor_profiles with Spanish names, companies, descriptions, services, cities,
  * zones, coordinates near the city centre, badges and aggregates), one client per contractor,
- * ten projects per contractor (open, in progress, completed…) and the reviews of completed
+ * ten projects per contractor by default (open, in progress, completed…; the bench's memory
+ * step asks for fewer, `BENCH_MEMORY_PROJECTS_PER_CONTRACTOR`) and the reviews of completed
  * projects. Everything is set-based SQL over generate_series, deterministic (a hash of the row
  * number stands in for randomness), and appended in batches: generateDirectory(pool, 0, 10_000)
  * then (10_000, 100_000) gives the 100,000-contractor directory whose first tenth is the
@@ -16,8 +17,8 @@
  * Standalone: DATABASE_URL=postgres://… CONTRACTORS=100000 tsx scripts/bench/generate-directory.ts
  * (a migrated, empty database; DO NOT point it at data you care about).
  */
-import { COUNTRIES, type CountryCode, type Zone } from '@arreglaya/shared/countries';
-import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
+import { COUNTRIES } from '@arreglaya/shared/countries';
+import { SERVICE_TYPES } from '@arreglaya/shared/domain';
 import { placesOf } from '@arreglaya/shared/places';
 import pg from 'pg';
 import { FEMALE_FIRST_NAMES, LAST_NAMES, MALE_FIRST_NAMES } from '../../apps/server/src/demo/data-people.ts';
@@ -25,101 +26,15 @@ import { DEMO_CITIES } from '../../apps/server/src/demo/data-places.ts';
 import { PROJECT_TEMPLATES } from '../../apps/server/src/demo/data-projects.ts';
 import { CLOSING_PRAISE, MIXED_COMMENTS, POOR_COMMENTS, REVIEW_TITLES, TRADE_PRAISE } from '../../apps/server/src/demo/data-reviews.ts';
 import { CLOSERS, TRADES } from '../../apps/server/src/demo/data-trades.ts';
+import { PLACE_WEIGHTS, RARE_LAST_NAMES, STATUS_CUTS, TRADE_SHARE } from './generate-directory-data.ts';
 
-/** Projects generated per contractor (1,000,000 projects for 100,000 contractors). */
+export { TRADE_SHARE };
+
+/** Projects generated per contractor by default (1,000,000 projects for 100,000 contractors). */
 export const PROJECTS_PER_CONTRACTOR = 10;
 
 /** E-mail domain of generated people (never a real inbox). */
 export const BENCH_EMAIL_DOMAIN = 'carga.arreglaya.test';
-
-/** Surnames rarer than the demo's, drawn for about one person in twenty. */
-const RARE_LAST_NAMES = [
-  'Zorrilla',
-  'Quezada',
-  'Bidó',
-  'Alcántara',
-  'Caminero',
-  'Tejeda',
-  'Ovalles',
-  'Valerio',
-  'Rijo',
-  'Solano',
-  'Figuereo',
-  'Barinas',
-  'Jáquez',
-  'Lebrón',
-  'Mateo',
-  'Mieses',
-  'Objío',
-  'Pujols',
-  'Sepúlveda',
-  'Toribio',
-  'Ynoa',
-  'Aybar',
-  'Billini',
-  'Cordero',
-  'Disla',
-  'Fabián',
-  'Guerrero',
-  'Hichez',
-  'Isidor',
-  'Kelly',
-] as const;
-
-/** Share of contractors whose main trade is each service (sums to 100). */
-export const TRADE_SHARE: Record<ServiceType, number> = {
-  plomeria: 15,
-  electricidad: 14,
-  pintura: 11,
-  remodelacion: 11,
-  aire: 9,
-  limpieza: 8,
-  refrigeracion: 6,
-  herreria: 6,
-  seguridad: 5,
-  jardineria: 5,
-  ebanisteria: 4,
-  cerrajero: 3,
-  fumigacion: 2,
-  mudanza: 1,
-};
-
-/** Where people are (per thousand): mostly Greater Santo Domingo and Santiago. */
-const PLACE_WEIGHTS: readonly (readonly [CountryCode, string, Zone | null, number])[] = [
-  ['DO', 'santo-domingo', 'DN', 150],
-  ['DO', 'santo-domingo', 'SDE', 100],
-  ['DO', 'santo-domingo', 'SDO', 80],
-  ['DO', 'santo-domingo', 'SDN', 60],
-  ['DO', 'santo-domingo', 'SD', 40],
-  ['DO', 'santiago', null, 120],
-  ['DO', 'puerto-plata', null, 30],
-  ['DO', 'punta-cana', null, 50],
-  ['DO', 'la-romana', null, 30],
-  ['DO', 'san-pedro-de-macoris', null, 30],
-  ['DO', 'la-vega', null, 40],
-  ['DO', 'san-cristobal', null, 40],
-  ['DO', 'otro', null, 60],
-  ['CO', 'bogota', null, 45],
-  ['CO', 'medellin', null, 30],
-  ['CO', 'cali', null, 15],
-  ['CO', 'barranquilla', null, 8],
-  ['CO', 'cartagena', null, 7],
-  ['MX', 'ciudad-de-mexico', null, 40],
-  ['MX', 'guadalajara', null, 12],
-  ['MX', 'monterrey', null, 8],
-  ['MX', 'puebla', null, 3],
-  ['MX', 'cancun', null, 2],
-];
-
-/** Project statuses with their cumulative share (the rest is 'cancelled'). */
-const STATUS_CUTS: readonly (readonly [string, number])[] = [
-  ['created', 0.25],
-  ['assigned', 0.29],
-  ['in_progress', 0.34],
-  ['delivered', 0.37],
-  ['completado', 0.92],
-  ['disputed', 0.93],
-];
 
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const arr = (values: readonly string[], type = 'text') => `ARRAY[${values.map(q).join(',')}]::${type}[]`;
@@ -234,10 +149,10 @@ function insertUsersSql(kind: 'c' | 'k'): string {
   FROM g_${kind} JOIN g_place p ON p.n = place CROSS JOIN LATERAL (SELECT ${status} AS status) s`;
 }
 
-/** Projects of clients [from, to) (ten each); the contractor of an assigned one is skewed to the popular few. */
-function projectsSql(from: number, to: number): string {
-  const pf = from * PROJECTS_PER_CONTRACTOR;
-  const pt = to * PROJECTS_PER_CONTRACTOR;
+/** Projects of clients [from, to) (`perContractor` each); the contractor of an assigned one is skewed to the popular few. */
+function projectsSql(from: number, to: number, perContractor: number): string {
+  const pf = from * perContractor;
+  const pt = to * perContractor;
   const n = to - from;
   return `
   CREATE TEMP TABLE g_p AS
@@ -328,9 +243,16 @@ export interface GenerateResult {
 /**
  * Appends contractors [from, to) with their clients, projects and reviews, then rebuilds the
  * indexes, runs VACUUM ANALYZE and a checkpoint. Needs a superuser connection (it defers foreign-key
- * triggers while loading rows that are consistent by construction).
+ * triggers while loading rows that are consistent by construction). `projectsPerContractor`
+ * (default 10) must stay the same for every batch of one database (project numbers follow it).
  */
-export async function generateDirectory(pool: pg.Pool, from: number, to: number, log: (msg: string) => void = () => undefined): Promise<GenerateResult> {
+export async function generateDirectory(
+  pool: pg.Pool,
+  from: number,
+  to: number,
+  log: (msg: string) => void = () => undefined,
+  opts: { projectsPerContractor?: number } = {},
+): Promise<GenerateResult> {
   const started = performance.now();
   const client = await pool.connect();
   const step = async (label: string, sql: string) => {
@@ -360,7 +282,7 @@ export async function generateDirectory(pool: pg.Pool, from: number, to: number,
     await step('', peopleSql('k', from, to));
     await step('contractor accounts', insertUsersSql('c'));
     await step('client accounts', insertUsersSql('k'));
-    await step('', projectsSql(from, to));
+    await step('', projectsSql(from, to, opts.projectsPerContractor ?? PROJECTS_PER_CONTRACTOR));
     await step('projects', INSERT_PROJECTS);
     await step('', REVIEWS);
     await step('reviews', INSERT_REVIEWS);

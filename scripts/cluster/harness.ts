@@ -3,8 +3,6 @@ import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const PG_BIN = process.env.CLUSTER_PG_BIN ?? '/usr/lib/postgresql/15/bin';
-export const HAPROXY = process.env.CLUSTER_HAPROXY ?? '/usr/sbin/haproxy';
-export const TEMPLATE = path.join(import.meta.dirname, 'haproxy.cfg.template');
 export const INSTANCES = 3;
 export const SOCKETS = Math.max(2, Math.floor(Number(process.env.CLUSTER_SOCKETS ?? 200) / 2) * 2);
 /** Steady load: plain HTTP requests and chat messages (REST, as the web app sends them) a second. */

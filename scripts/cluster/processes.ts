@@ -1,11 +1,11 @@
 // The processes the cluster test runs: PostgreSQL 15, HAProxy and the server instances (cluster.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
 import { freePort, startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
-import { HAPROXY, INSTANCES, PG_BIN, TEMPLATE, cleanups, elapsed, eventually, log, stopping } from './harness.ts';
+import { HAPROXY, haproxyConfig, haproxyStats, haproxyVersion, writeCheckedConfig } from './haproxy-config.ts';
+import { INSTANCES, PG_BIN, cleanups, elapsed, eventually, log, stopping } from './harness.ts';
 
 // ---- Tools from Debian ----
 
@@ -68,34 +68,16 @@ export interface Balancer {
   waitFor(server: string, state: 'UP' | 'DOWN', ms?: number): Promise<void>;
 }
 
-/** One command to HAProxy's runtime API; its whole answer. */
-function haproxyCommand(socketPath: string, command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const c = net.connect(socketPath);
-    let out = '';
-    c.on('data', (d) => (out += d.toString()));
-    c.on('end', () => resolve(out));
-    c.on('error', reject);
-    c.write(`${command}\n`);
-  });
-}
-
 export async function startHaproxy(dir: string, port: number, ports: number[]): Promise<Balancer> {
   const statsSocket = path.join(dir, 'haproxy.sock');
-  const config = fs
-    .readFileSync(TEMPLATE, 'utf8')
-    .replaceAll('{{BIND}}', `127.0.0.1:${port}`)
-    .replaceAll('{{STATS_SOCKET}}', statsSocket)
-    .replaceAll('{{SERVERS}}', ports.map((p, i) => `    server app${i + 1} 127.0.0.1:${p}`).join('\n'));
+  const config = haproxyConfig({ bind: `127.0.0.1:${port}`, statsSocket, instances: ports.map((p) => `127.0.0.1:${p}`) });
   const file = path.join(dir, 'haproxy.cfg');
   // CLUSTER_HAPROXY_LOG=FILE: HAProxy's log of every request (httplog) and check, for a failure's post-mortem.
   const logFile = process.env.CLUSTER_HAPROXY_LOG;
-  fs.writeFileSync(
+  writeCheckedConfig(
     file,
     logFile ? config.replace(/^global$/m, 'global\n    log stderr format raw local0 info').replace(/^defaults$/m, 'defaults\n    log global\n    option httplog') : config,
   );
-  const valid = spawnSync(HAPROXY, ['-c', '-f', file], { encoding: 'utf8' });
-  if (valid.status !== 0) throw new Error(`haproxy refuses the generated configuration:\n${valid.stderr}${valid.stdout}`);
   const proc: ChildProcess = spawn(HAPROXY, ['-db', '-f', file], { stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   const logStream = logFile ? fs.createWriteStream(logFile) : null;
@@ -111,14 +93,10 @@ export async function startHaproxy(dir: string, port: number, ports: number[]): 
   });
   /** Each server's state and, when its last check failed, why (e.g. `L7STS 503`, `L7TOUT`). */
   const read = async () => {
-    const [header, ...lines] = (await haproxyCommand(statsSocket, 'show stat')).split('\n');
-    const names = header!.replace(/^# /, '').split(',');
-    const col = (f: string[], name: string) => f[names.indexOf(name)] ?? '';
     const map = new Map<string, { state: string; check: string }>();
-    for (const line of lines) {
-      const f = line.split(',');
-      if (f[0] === 'instances' && f[1] !== 'BACKEND' && f[1] !== 'FRONTEND')
-        map.set(f[1]!, { state: col(f, 'status').split(' ')[0]!, check: `${col(f, 'check_status')} ${col(f, 'check_code')} ${col(f, 'check_duration')} ms`.trim() });
+    for (const s of (await haproxyStats(statsSocket)).values()) {
+      if (s.pxname === 'instances' && s.svname !== 'BACKEND' && s.svname !== 'FRONTEND')
+        map.set(s.svname!, { state: s.status!.split(' ')[0]!, check: `${s.check_status} ${s.check_code} ${s.check_duration} ms`.trim() });
     }
     return map;
   };
@@ -146,7 +124,7 @@ export async function startHaproxy(dir: string, port: number, ports: number[]): 
     },
   };
   for (let i = 1; i <= ports.length; i++) await balancer.waitFor(`app${i}`, 'UP');
-  log(`${spawnSync(HAPROXY, ['-v'], { encoding: 'utf8' }).stdout.split(' - ')[0]} on port ${port}, ${ports.length} instances UP`);
+  log(`${haproxyVersion()} on port ${port}, ${ports.length} instances UP`);
   return balancer;
 }
 

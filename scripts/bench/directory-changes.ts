@@ -1,8 +1,10 @@
 /**
  * What changes a contractor while visitors search, in the proportions of a live directory (a
  * cycle of 20): reviews approved (rating), favourites, projects completed, and one profile
- * edit that changes the description's text. Each reaches the server's directory cache through
- * NOTIFY, as it would every instance's. Used by `bench.ts` and `directory-hits.ts`.
+ * edit that changes the description's text. Nothing in the server listens for them any more
+ * (decision 076): they go on so that PostgreSQL's buffers, its indexes and the HTTP cache in
+ * front work on a live directory, not a frozen one. Used by `directory-bench.ts` and
+ * `directory-server.ts`.
  */
 const REVIEW = (stars: number) =>
   `UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + ${stars}) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1`;

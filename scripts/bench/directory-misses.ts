@@ -1,8 +1,10 @@
 /**
- * `npx tsx scripts/bench/directory-misses.ts`: the directory's cache-miss figures (the bench's
- * `miss p50/p99`, directory-uncached.ts) on a generated directory kept between runs, without the
- * load: for working on the directory's queries. The first run generates `CONTRACTORS` (100,000)
- * into `BENCH_MISSES_DIR` (a scratch data directory, kept); later runs reuse it.
+ * `npx tsx scripts/bench/directory-misses.ts`: the directory's requests one at a time (the bench's
+ * `alone p50/p99`, directory-one-at-a-time.ts: SQL and JSON, no HTTP, no other load) on a
+ * generated directory kept between runs: for working on the directory's queries. (Its name is
+ * from the in-memory engine's days, when these were its cache misses.) The first run generates
+ * `CONTRACTORS` (100,000) into `BENCH_MISSES_DIR` (a scratch data directory, kept); later runs
+ * reuse it.
  * `BENCH_MISSES_TARGETS` (default `place,text,service,all`) chooses the targets; with
  * `DATABASE_URL`, that database is used (already generated) instead.
  */
@@ -11,7 +13,7 @@ import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
-import { measureUncached } from './directory-uncached.ts';
+import { measureOneAtATime } from './directory-one-at-a-time.ts';
 import { generateDirectory } from './generate-directory.ts';
 
 const dir = process.env.BENCH_MISSES_DIR ?? '/tmp/arreglaya-directory-misses';
@@ -31,8 +33,8 @@ try {
   console.log(`database: ${database.url}`);
   const ids = await listedContractorIds(pool);
   for (const key of targets) {
-    const t = await measureUncached(pool, directoryRequests(ids, 11), key);
-    console.log(`${key.padEnd(8)} miss p50 ${t.p50.toFixed(1)} ms  p99 ${t.p99.toFixed(1)} ms  (n ${t.n})`);
+    const t = await measureOneAtATime(pool, directoryRequests(ids, 11), key);
+    console.log(`${key.padEnd(8)} alone p50 ${t.p50.toFixed(1)} ms  p99 ${t.p99.toFixed(1)} ms  (n ${t.n})`);
   }
 } finally {
   await pool.end();

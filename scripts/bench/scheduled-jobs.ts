@@ -22,13 +22,19 @@ export async function clearOfScheduledJobs(windowMs: number, cpu: readonly (() =
   const mark = start - last < 10_000 ? last : last + MARK_MS - start <= windowMs + 5_000 ? last + MARK_MS : undefined;
   if (mark === undefined) return 0;
   await sleep(mark + 10_000 - Date.now());
+  await untilQuiet(cpu, start + 150_000 - Date.now());
+  return Date.now() - start;
+}
+
+/** Waits until the processes `cpu` measures (cumulative ms) are under 5% of a core for three seconds in a row, at most `maxMs`. */
+export async function untilQuiet(cpu: readonly (() => number)[], maxMs: number): Promise<void> {
+  const until = Date.now() + maxMs;
   const total = () => cpu.reduce((sum, f) => sum + f(), 0);
   let before = total();
-  for (let quiet = 0; quiet < 3 && Date.now() - start < 150_000;) {
+  for (let quiet = 0; quiet < 3 && Date.now() < until;) {
     await sleep(1_000);
     const now = total();
     quiet = now - before < 50 ? quiet + 1 : 0;
     before = now;
   }
-  return Date.now() - start;
 }

@@ -1,7 +1,8 @@
 /**
- * What a directory cache miss costs: the directory as the server starts it (its read pool and
- * planner settings, its in-memory counts) with the cache switched off, one request at a time,
- * through the service's own functions (SQL and the JSON they build, no HTTP).
+ * What one directory request costs PostgreSQL and the service alone: the directory as the server
+ * starts it (its read pool and planner settings; every answer from PostgreSQL, decision 076), one
+ * request at a time, no other load, through the service's own functions (SQL and the JSON they
+ * build, no HTTP).
  */
 import { DirectorySearchSchema } from '@arreglaya/shared/schemas/directory';
 import type pg from 'pg';
@@ -11,7 +12,7 @@ import { startDirectory } from '../../apps/server/src/modules/directory/director
 import { contractorPageJson, searchDirectory, type DirectoryDeps } from '../../apps/server/src/modules/directory/directory.service.ts';
 import type { DirectoryTargetKey } from './directory-requests.ts';
 
-export interface UncachedTiming {
+export interface OneAtATimeTiming {
   p50: number;
   p99: number;
   /** Requests measured. */
@@ -19,7 +20,7 @@ export interface UncachedTiming {
 }
 
 /** How long each kind of request is measured (after a few to warm up). */
-const BUDGET_MS = Number(process.env.BENCH_UNCACHED_MS ?? 6000);
+const BUDGET_MS = Number(process.env.BENCH_ONE_AT_A_TIME_MS ?? 6000);
 const MAX_REQUESTS = 200;
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -39,8 +40,7 @@ function runPath(deps: DirectoryDeps, path: string): Promise<unknown> {
   return searchDirectory(deps, DirectorySearchSchema.parse(query));
 }
 
-export async function measureUncached(pool: pg.Pool, requests: { next(key: DirectoryTargetKey): string }, key: DirectoryTargetKey): Promise<UncachedTiming> {
-  // Every answer from PostgreSQL (decision 076): nothing kept in the process.
+export async function measureOneAtATime(pool: pg.Pool, requests: { next(key: DirectoryTargetKey): string }, key: DirectoryTargetKey): Promise<OneAtATimeTiming> {
   const directory = startDirectory({ db: createDb(pool), log: createLogger({ LOG_LEVEL: 'silent' }) });
   try {
     const deps: DirectoryDeps = directory;

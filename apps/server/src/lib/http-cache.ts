@@ -4,9 +4,12 @@ import { sendPreparedJson, type PreparedJson } from './prepared-json.ts';
 /**
  * Public answers anyone may be given (the directory's searches, contractor pages, service and
  * city figures, decision 076): shared caches (HAProxy's, a CDN) keep them 30 s and may serve
- * them up to 60 s more while they ask again; browsers ask each time (with the ETag).
+ * them up to 60 s more while they ask again; browsers ask each time (with the ETag): with no
+ * `max-age` and no `Last-Modified` a browser has nothing to keep it fresh by. No `max-age=0`
+ * either: HAProxy 2.6 (Debian 12's) then stores nothing whatever the `s-maxage`
+ * (haproxy/haproxy#2203; decision 076).
  */
-export const SHARED_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=60';
+export const SHARED_CACHE_CONTROL = 'public, s-maxage=30, stale-while-revalidate=60';
 /**
  * The same answer to someone signed in: never stored, as every answer that depends on the session
  * (decision 019; a shared phone's browser must not keep it). Its ETag still spares the body (304).

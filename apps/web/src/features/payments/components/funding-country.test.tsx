@@ -139,7 +139,7 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
 
   it('a card in Colombia asks the cédula de ciudadanía first, as PSE does: without it nothing is sent, not even the card to the processor', async () => {
     const cop = formatMoney(400_000_000, 'COP');
-    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000_000, currency: 'COP', actionUrl: null };
+    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000_000, currency: 'COP', actionUrl: null, pending: null };
     const { funds, tokenized, release } = renderSection('CO', COP, funded);
     release();
     expect(screen.getByRole('radio', { name: o.rails.card.label })).toHaveProperty('checked', true);
@@ -164,7 +164,7 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
   });
 
   it('a saved card in Mexico is paid with the CURP, checked by its digit before anything is sent', async () => {
-    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000, currency: 'MXN', actionUrl: null };
+    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000, currency: 'MXN', actionUrl: null, pending: null };
     const { funds, release } = renderSection('MX', MXN, funded, [SAVED_CARD]);
     release();
     // Once the saved cards are read, the saved one is chosen: no card form, one pay button.

@@ -64,7 +64,6 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { noticeCentreRoutes } from './modules/chat/notice-centre.routes.ts';
 import { chatSocketRoutes } from './modules/chat/chat-socket.routes.ts';
 import { createMessaging, type Messaging } from './modules/messaging/messaging.ts';
-import { messagingRoutes } from './modules/messaging/messaging.routes.ts';
 import { createSmsSender, createWhatsAppSender } from './modules/messaging/channel-senders.ts';
 import { createWhatsAppNotices } from './modules/messaging/whatsapp-buttons.ts';
 import type { DeliveryStatusSink } from './modules/notifications/channel-sender.ts';
@@ -86,6 +85,7 @@ import { registerPayments, type PaymentsHandle } from './wiring/payments.ts';
 import { registerCampaigns } from './wiring/campaigns.ts';
 import { registerConsoleRoutes } from './wiring/console.ts';
 import { registerSiteRoutes } from './wiring/site.ts';
+import { registerMessagingRoutes } from './wiring/messaging.ts';
 
 export interface AppDeps {
   config: Config;
@@ -336,13 +336,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   // Buttons on the notices and one-time links in the money notices (docs/decisions/062-whatsapp-buttons.md).
   registerSender(createWhatsAppSender(messaging, app.log, createWhatsAppNotices({ appUrl: config.appUrl, ...(deps.clock ? { now: deps.clock } : {}) })));
   registerSender(createSmsSender(messaging, app.log));
-  const phoneCodeLimits = {
-    ...(config.PHONE_CODES_PER_ADDRESS === undefined ? {} : { perAddress: config.PHONE_CODES_PER_ADDRESS }),
-    ...(config.PHONE_CODES_PER_HOUR === undefined ? {} : { perHour: config.PHONE_CODES_PER_HOUR }),
-  };
-  await app.register(
-    messagingRoutes({ db, log: app.log, appUrl: config.appUrl, isProduction: config.isProduction, messaging, phoneCodeLimits, chat: chat.deps, projects: projectDeps }),
-  );
+  const phoneCodeLimits = await registerMessagingRoutes(app, { config, db, jobs, messaging, chat: chat.deps, projects: projectDeps });
   // Invite your técnico (docs/decisions/064-invite-your-tecnico.md): the link goes by WhatsApp or SMS.
   await app.register(invitationsRoutes({ ...projectDeps, messengers: messaging.messengers, auth: authDeps }));
   // Signing in with a code to one's phone (docs/decisions/071-sign-in-with-a-code-to-your-phone.md).

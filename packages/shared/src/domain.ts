@@ -128,6 +128,7 @@ export const JOB_QUEUES = [
   'notifications-purge',
   'contractor-trust',
   'dlocal-sandbox-notifications',
+  'whatsapp-media',
   'dead-letters',
 ] as const;
 export type JobQueueName = (typeof JOB_QUEUES)[number];

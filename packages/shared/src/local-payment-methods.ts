@@ -54,19 +54,20 @@ export function isBankMethod(method: LocalMethodId | null | undefined): boolean 
 }
 
 /**
- * The payer's document dLocal asks for a local method's payment, per country (dLocal's Colombia
- * and Mexico pages: "document required? Yes"; decision 067): the cédula de ciudadanía, the CURP.
- * The Dominican voucher does not ask for one.
+ * The payer's document dLocal asks for a payment, per country (dLocal's Colombia and Mexico pages
+ * and its Country Reference: "document required? Yes", for the country, cards included; decision
+ * 067): the cédula de ciudadanía, the CURP. The Dominican Republic does not require one.
  */
 export const PAYER_DOCUMENT: Partial<Record<CountryCode, IdDocumentKind>> = { CO: PERSONAL_ID.CO, MX: PERSONAL_ID.MX };
 
 /**
- * The one rule for the payer's document of a `cash` funding (the form's check and the server's):
- * the message for a missing or invalid one in a country that asks for it, else null.
+ * The one rule for the payer's document of a card or `cash` funding (the form's check and the
+ * server's): the message for a missing or invalid one in a country that asks for it, else null.
+ * ArreglaYa's own account (`transfer`, the Dominican Republic only) goes through no processor.
  */
 export function payerDocumentProblem(country: CountryCode, rail: 'card' | 'cash' | 'transfer', input: string | undefined): string | null {
   const kind = PAYER_DOCUMENT[country];
-  if (!kind || rail !== 'cash') return null;
+  if (!kind || rail === 'transfer') return null;
   if (!input?.trim()) return tp.fund.payerDocumentRequired(idDocumentText(kind).short, COUNTRIES[country].name);
   return idDocumentProblem(kind, input);
 }

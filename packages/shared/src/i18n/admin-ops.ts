@@ -194,6 +194,7 @@ export const adminJobs = {
     'notifications-purge': 'Limpieza de notificaciones antiguas',
     'contractor-trust': 'Datos de confianza de los contratistas',
     'dlocal-sandbox-notifications': 'Avisos del dLocal de prueba',
+    'whatsapp-media': 'Fotos y notas de voz de WhatsApp por descargar',
     'dead-letters': 'Trabajos agotados (sin más reintentos)',
   } satisfies Record<JobQueueName, string>,
   waiting: 'En espera',

@@ -48,6 +48,8 @@ export const NOTICE_KINDS = [
   'reviewApproved',
   'reviewRejected',
   'reviewPublished',
+  /** A photo or voice note sent on WhatsApp that could not be received (decision 063): to its sender, in the conversation. */
+  'whatsappMediaLost',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 

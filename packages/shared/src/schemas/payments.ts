@@ -143,7 +143,7 @@ export const FundInputSchema = z
     method: z.enum(LOCAL_METHOD_IDS, { error: validation.invalidValue }).optional(),
     paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(),
     token: CardTokenSchema.optional(),
-    /** With rail cash in Colombia and Mexico: the payer's cédula de ciudadanía or CURP, which dLocal asks (payerDocumentProblem, decision 067). Sent, not stored. */
+    /** A card or a local method in Colombia and Mexico: the payer's cédula de ciudadanía or CURP, which dLocal asks (payerDocumentProblem, decision 067). Sent, not stored. */
     payerDocument: z.string({ error: validation.invalidValue }).trim().max(40, { error: validation.invalidValue }).optional(),
   })
   .refine((v) => v.rail !== 'card' || (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] })

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgSchema, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
+import { conversations } from './social.ts';
 import { users } from './users.ts';
 
 // WhatsApp and SMS (issue 32, items 3 and 4; decision 040, migration 0034).
@@ -95,6 +96,42 @@ export const messagingWebhookEvents = pgTable(
   },
   // The daily purge deletes those older than 30 days (decision 038).
   (t) => [index('messaging_webhook_events_received_idx').on(t.receivedAt)],
+);
+
+/**
+ * A photo or voice note a person sent on WhatsApp whose download failed for a reason that may pass
+ * (Meta answered 5xx or 429, the network or a timeout, the short-lived url expired): tried again
+ * with back-off by the `whatsapp-media` job (decision 063). One row per WhatsApp message id; deleted
+ * once the file is stored or given up (the person is then told in their conversation and on WhatsApp).
+ * The caption waits here with it, no longer than the tries.
+ */
+export const whatsappMediaDownloads = pgTable(
+  'whatsapp_media_downloads',
+  {
+    messageId: varchar('message_id', { length: 200 }).primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /** The person's number (E.164): where the WhatsApp answer goes, inside the 24-hour window of `receivedAt`. */
+    fromNumber: varchar('from_number', { length: 16 }).notNull(),
+    /** image or audio. */
+    kind: varchar('kind', { length: 5 }).notNull(),
+    mediaId: varchar('media_id', { length: 200 }).notNull(),
+    sha256: varchar('sha256', { length: 100 }),
+    caption: text('caption'),
+    /** When the person sent it (the webhook's timestamp). */
+    receivedAt: at('received_at').notNull(),
+    /** Tries made so far (the webhook's own first one included). */
+    attempts: integer('attempts').notNull().default(1),
+    nextAttemptAt: at('next_attempt_at').notNull(),
+    /** Why the last try failed (no bytes, no token: for the logs and a sysadmin's query). */
+    lastError: varchar('last_error', { length: 300 }),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [check('whatsapp_media_downloads_kind', sql`${t.kind} IN ('image', 'audio')`), index('whatsapp_media_downloads_due_idx').on(t.nextAttemptAt)],
 );
 
 /**

@@ -35,7 +35,8 @@ const NOTICE_SECTIONS: Partial<Record<NoticeKind, string>> = {
 export function noticeUrl(kind: NoticeKind | null, projectId: string | null, conversationId: string): string {
   if (kind && REVIEW_KINDS.has(kind)) return '/perfil/reviews';
   if (kind === 'projectClosed') return '/projectlist';
-  if (!projectId) return `/perfil/mensajes?conversation=${conversationId}`;
+  // A file to send again: the conversation it was meant for, where it can be sent from the web too.
+  if (!projectId || kind === 'whatsappMediaLost') return `/perfil/mensajes?conversation=${conversationId}`;
   const section = kind ? NOTICE_SECTIONS[kind] : undefined;
   return section ? `/proyectos/${projectId}#${section}` : `/proyectos/${projectId}`;
 }

@@ -56,7 +56,7 @@ export class DlocalCardProcessor implements CardProcessor {
     return Promise.resolve(null);
   }
 
-  async charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult> {
+  async charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string; payerDocument?: string }): Promise<ChargeResult> {
     let payment: DlocalPayment;
     try {
       payment = await this.options.client.createCardPaymentOnce({
@@ -66,7 +66,8 @@ export class DlocalCardProcessor implements CardProcessor {
         // The charge's country is its currency's (a Colombian project pays in COP in CO: decision 067).
         country: CURRENCY_COUNTRY[req.currency],
         card: this.cardRef(req.token),
-        payer: await this.payer(req.idempotencyKey),
+        // dLocal requires the payer's document in Colombia and Mexico, cards included (decision 067).
+        payer: await this.payer(req.idempotencyKey, req.payerDocument),
         description: 'ArreglaYa',
         notificationUrl: this.options.notificationUrl,
         callbackUrl: this.options.callbackUrl(req.returnUrl),
@@ -176,9 +177,9 @@ export class DlocalCardProcessor implements CardProcessor {
     return token.startsWith(CARD_ID_PREFIX) ? { cardId: token.slice(CARD_ID_PREFIX.length) } : { token };
   }
 
-  private async payer(idempotencyKey: string): Promise<DlocalPayer> {
+  private async payer(idempotencyKey: string, document?: string): Promise<DlocalPayer> {
     const payer = await this.options.payerOf(idempotencyKey);
     // dLocal requires both; a payer we cannot name still pays under the platform's name.
-    return { name: payer?.name.trim() || 'Cliente ArreglaYa', email: payer?.email ?? 'pagos@arreglaya.do' };
+    return { name: payer?.name.trim() || 'Cliente ArreglaYa', email: payer?.email ?? 'pagos@arreglaya.do', ...(document ? { document } : {}) };
   }
 }

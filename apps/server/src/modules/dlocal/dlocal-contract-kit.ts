@@ -4,22 +4,25 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { DlocalClient } from './dlocal-client.ts';
-import { readDlocalNotification } from './dlocal-outcomes.ts';
-import type { DlocalPayment, DlocalRefund } from './dlocal-types.ts';
+import { readDlocalNotification, readDlocalPayoutNotification } from './dlocal-outcomes.ts';
+import type { DlocalPayment, DlocalPayout, DlocalRefund } from './dlocal-types.ts';
 import { DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
 import { DLOCAL_SANDBOX_CREDENTIALS } from './sandbox/sandbox-core.ts';
 import { dlocalSandboxRoutes, dlocalSandboxTransport, injectTransport } from './sandbox/dlocal-sandbox.routes.ts';
 import { deliverDueNotifications } from './sandbox/notification-delivery.ts';
 
 // Contract tests: our client against the stand-in, on a real PostgreSQL, in one small Fastify
-// instance of their own (the stand-in's plugin and a notification receiver that checks dLocal's
-// signature with verifySignature). Time is moved, never waited for.
+// instance of their own (the stand-in's plugin and two notification receivers that check dLocal's
+// signature: Payins' and Payouts'). Time is moved, never waited for.
 // What the contract test files share (dlocal.contract.test.ts: the signature, cards, refunds, one
-// payment per order; dlocal-cash.contract.test.ts: cash tickets and notifications).
+// payment per order; dlocal-cash.contract.test.ts: cash tickets and notifications;
+// dlocal-payouts.contract.test.ts: Payouts v3).
 
 export const HOUR = 3600_000;
 export const BASE = 'http://stand-in.test';
 export const RECEIVER = `${BASE}/receiver/dlocal`;
+/** Where the Payouts v3 notifications go (their own signature: Payload-Signature). */
+export const PAYOUTS_RECEIVER = `${BASE}/receiver/payouts`;
 export const quiet = { info: () => undefined, warn: () => undefined };
 export const creds = DLOCAL_SANDBOX_CREDENTIALS;
 
@@ -35,6 +38,8 @@ export const clock = () => new Date(state.nowMs);
 export let received: ({ kind: 'payment'; payment: DlocalPayment } | { kind: 'refund'; refund: DlocalRefund })[] = [];
 export let stored = new Map<string, string>();
 export let refusedSignatures = 0;
+/** The payouts the Payouts receiver accepted, in the order they arrived. */
+export let receivedPayouts: DlocalPayout[] = [];
 
 export const deliver = () => deliverDueNotifications(sandbox.deliveryDeps(injectTransport(app), quiet), clock());
 
@@ -93,6 +98,12 @@ export function setUpContract(): void {
         stored.set(`${id}:${status}`, status);
         return reply.send({ ok: true });
       });
+      scope.post('/receiver/payouts', async (req, reply) => {
+        const got = readDlocalPayoutNotification(req.headers, req.body as Buffer, { login: creds.login, secretKey: creds.secretKey });
+        if (got.kind === 'invalid') return reply.status(401).send();
+        receivedPayouts.push(got.payout);
+        return reply.send({ ok: true });
+      });
     });
     await app.ready();
     client = new DlocalClient({ baseUrl: `${BASE}/dlocal-sandbox`, credentials: creds, transport: dlocalSandboxTransport(app, sandbox), now: clock });
@@ -111,6 +122,7 @@ export function setUpContract(): void {
     await sandbox.sweepExpired();
     await t.db.execute(sql`UPDATE dlocal_sandbox.notifications SET gave_up_at = now() WHERE delivered_at IS NULL AND gave_up_at IS NULL`);
     received = [];
+    receivedPayouts = [];
     stored = new Map();
     refusedSignatures = 0;
   });

@@ -1,38 +1,22 @@
-import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
+import { describe, expect, it } from 'vitest';
 import { ProcessorUnavailable } from '../payments/processor.ts';
 import { DlocalApiError, DlocalClient } from './dlocal-client.ts';
-import { payoutState, readDlocalPayoutNotification } from './dlocal-outcomes.ts';
+import { payoutState } from './dlocal-outcomes.ts';
 import { payloadSignature, signRequest } from './dlocal-signature.ts';
-import type { DlocalCreatePayoutBody, DlocalPayout } from './dlocal-types.ts';
-import { DlocalSandbox } from './sandbox/dlocal-sandbox.ts';
-import { DLOCAL_SANDBOX_CREDENTIALS } from './sandbox/sandbox-core.ts';
-import { dlocalSandboxRoutes, dlocalSandboxTransport, injectTransport } from './sandbox/dlocal-sandbox.routes.ts';
-import { deliverDueNotifications } from './sandbox/notification-delivery.ts';
+import type { DlocalCreatePayoutBody } from './dlocal-types.ts';
+import { dlocalSandboxTransport } from './sandbox/dlocal-sandbox.routes.ts';
+import { app, BASE, client, clock, creds, deliver, PAYOUTS_RECEIVER as RECEIVER, receivedPayouts as received, sandbox, setUpContract, state } from './dlocal-contract-kit.ts';
 
 // Contract tests of Payouts v3 (decision 052; docs/dlocal-contract.md, "Payouts v3"): our client
-// against the stand-in, on a real PostgreSQL, in a small Fastify of their own with a receiver that
-// checks the notifications' signature. Time is moved, never waited for.
+// against the stand-in, on a real PostgreSQL, in the contract kit's small Fastify with a receiver
+// that checks the notifications' signature. Time is moved, never waited for.
 
-const BASE = 'http://stand-in.test';
-const RECEIVER = `${BASE}/receiver/payouts`;
-const quiet = { info: () => undefined, warn: () => undefined };
-const creds = DLOCAL_SANDBOX_CREDENTIALS;
-
-let t: TestDatabase;
-let app: FastifyInstance;
-let sandbox: DlocalSandbox;
-let client: DlocalClient;
-let nowMs = Date.UTC(2026, 10, 2, 14, 0, 0);
-const clock = () => new Date(nowMs);
-let received: DlocalPayout[] = [];
+setUpContract();
 
 const settleAndDeliver = async () => {
-  nowMs += 60_000;
+  state.nowMs += 60_000;
   await sandbox.settlePayouts(clock());
-  await deliverDueNotifications(sandbox.deliveryDeps(injectTransport(app), quiet), clock());
+  await deliver();
 };
 
 let n = 0;
@@ -57,31 +41,6 @@ function body(extra: Partial<DlocalCreatePayoutBody> = {}, beneficiary: Partial<
   };
 }
 
-beforeAll(async () => {
-  t = await createTestDatabase();
-  app = Fastify({ logger: false });
-  app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
-  sandbox = new DlocalSandbox(t.db, { publicUrl: `${BASE}/dlocal-sandbox`, now: clock });
-  await app.register(dlocalSandboxRoutes(sandbox));
-  await app.register(async (scope) => {
-    scope.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, b, done) => done(null, b));
-    scope.post('/receiver/payouts', async (req, reply) => {
-      const got = readDlocalPayoutNotification(req.headers, req.body as Buffer, { login: creds.login, secretKey: creds.secretKey });
-      if (got.kind === 'invalid') return reply.status(401).send();
-      received.push(got.payout);
-      return reply.send({ ok: true });
-    });
-  });
-  await app.ready();
-  client = new DlocalClient({ baseUrl: `${BASE}/dlocal-sandbox`, credentials: creds, transport: dlocalSandboxTransport(app, sandbox), now: clock });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await t?.drop();
-});
-
 describe('Payouts v3: the signature', () => {
   it('wants the Payins headers with X-Version 3.0 and Payload-Signature; anything else is 403 4001', async () => {
     const raw = JSON.stringify(body());
@@ -101,7 +60,6 @@ describe('Payouts v3: the signature', () => {
 
 describe('Payouts v3: submit, read, settle, notify', () => {
   it('takes a Dominican bank transfer as PENDING (100), then PAID (200) at the bank’s answer, each status notified and signed', async () => {
-    received = [];
     const req = body();
     const payout = await client.createPayout(req);
     expect(payout).toMatchObject({ id: expect.stringMatching(/^PO-4-/), external_id: req.external_id, status: 'PENDING', status_code: '100', amount: 11250, currency: 'DOP' });
@@ -117,7 +75,6 @@ describe('Payouts v3: submit, read, settle, notify', () => {
   });
 
   it('rejects by its test rules and dLocal’s description trick, the reason in status_detail; cancels a pending one (400)', async () => {
-    received = [];
     const closed = await client.createPayout(body({}, { bank_account: { code: 'BRRDDOSD', account: '960012349999', type: 'C' } }));
     const forced = await client.createPayout(body({ description: 'DELIVERED:ERROR_BENEFICIARY_NAME_INCORRECT' }));
     const paid = await client.createPayout(body({ description: 'DELIVERED:PAID' }, { bank_account: { code: 'BCBHDOSD', account: '550012340000', type: 'S' } }));

@@ -171,7 +171,7 @@ export type DlocalOrder = z.infer<typeof DlocalOrderSchema>;
 export interface DlocalPayer {
   name: string;
   email: string;
-  /** The cédula (11 digits), optional in the Dominican Republic. */
+  /** The payer's ID: optional in the Dominican Republic (its cédula); required in Colombia and Mexico (CC or NIT, CURP or RFC), cards included (decision 067). */
   document?: string;
   user_reference?: string;
   ip?: string;

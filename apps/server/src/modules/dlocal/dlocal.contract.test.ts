@@ -174,6 +174,30 @@ describe('card payments', () => {
     await expect(client.retrievePayment('D-4-00000000-0000-0000-0000-000000000000')).rejects.toMatchObject({ httpStatus: 404, code: 4000 });
   });
 
+  it("in Colombia and Mexico needs the payer's document, as their country pages say: missing 5001, invalid 5000, valid PAID", async () => {
+    // dLocal's Country Reference and its Colombia and Mexico pages: "document required? Yes", cards included (decision 067).
+    const withoutDocument = { name: payer.name, email: payer.email, user_reference: payer.user_reference };
+    const refused = async (country: 'CO' | 'MX', document: string | undefined) =>
+      (await cardPayment(await tokenFor('4242424242424242'), {
+        amountMinor: 200_000_000,
+        currency: country === 'CO' ? 'COP' : 'MXN',
+        country,
+        payer: { ...withoutDocument, ...(document === undefined ? {} : { document }) },
+      }).catch((e: unknown) => e)) as DlocalApiError;
+    expect(await refused('CO', undefined)).toMatchObject({ httpStatus: 400, code: 5001, param: 'payer.document' });
+    expect(await refused('MX', undefined)).toMatchObject({ httpStatus: 400, code: 5001, param: 'payer.document' });
+    expect(await refused('CO', 'ABC123')).toMatchObject({ httpStatus: 400, code: 5000, param: 'payer.document' });
+    expect(await refused('MX', 'GOMA850312HDFRRN08')).toMatchObject({ httpStatus: 400, code: 5000, param: 'payer.document' });
+    const token = await tokenFor('4242424242424242');
+    await expect(cardPayment(token, { amountMinor: 200_000_000, currency: 'COP', country: 'CO', payer: { ...withoutDocument, document: '1020304050' } })).resolves.toMatchObject({
+      status: 'PAID',
+      currency: 'COP',
+      country: 'CO',
+    });
+    // The Dominican Republic does not require it (the page's "optional").
+    await expect(cardPayment(await tokenFor('4242424242424242'), { payer: withoutDocument })).resolves.toMatchObject({ status: 'PAID' });
+  });
+
   it('never takes a card number on the API, and tokenizes only valid cards', async () => {
     const bad = await app.inject({
       method: 'POST',

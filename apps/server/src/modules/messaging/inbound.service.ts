@@ -9,7 +9,7 @@ import { CHAT_TEXT_MAX, SendChatMessageSchema } from '@arreglaya/shared/schemas/
 import { AppError } from '../../lib/app-error.ts';
 import { sendMessage, type ChatDeps } from '../chat/chat.service.ts';
 import { replyConversation } from './inbound-replies.repository.ts';
-import { routeMedia, type InboundMedia, type WhatsAppMediaClient } from './whatsapp-media.ts';
+import { routeMedia, type InboundMedia, type MediaRetries, type WhatsAppMediaClient } from './whatsapp-media.ts';
 import { handleButtonPress, takeReplyTarget, type ButtonPressDeps } from './whatsapp-buttons.ts';
 import { findWhatsAppOwner, firstTimeSeen, setOptedOut, touchInbound } from './phone.repository.ts';
 
@@ -38,6 +38,8 @@ export interface ReplyDeps {
   appUrl: string;
   /** Meta's media download: photos and voice notes go into the chat too (decision 063). */
   media?: WhatsAppMediaClient;
+  /** A download that may pass (Meta's 5xx, no answer, an expired url) is tried again with back-off by the job queue (decision 063). */
+  retries?: MediaRetries;
 }
 
 /**

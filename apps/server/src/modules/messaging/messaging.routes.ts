@@ -10,6 +10,7 @@ import type { PhoneCodeLimits } from './phone.service.ts';
 import { sandboxSmsRoutes, sandboxWhatsAppMediaRoutes, sandboxWhatsAppRoutes } from './sandbox-messaging.routes.ts';
 import { messagingWebhookRoutes } from './webhooks.routes.ts';
 import { oneTimeLinkRoutes } from './one-time-links.routes.ts';
+import type { MediaRetries } from './whatsapp-media.ts';
 import type { QuotesDeps } from '../projects/quotes.service.ts';
 import type { ShowUpDeps } from '../projects/show-up.service.ts';
 
@@ -26,6 +27,8 @@ export function messagingRoutes(deps: {
   chat?: ChatDeps;
   /** The projects' services a WhatsApp button runs (offers, "Llegué"; decision 062). */
   projects?: QuotesDeps & ShowUpDeps;
+  /** Where a WhatsApp download that may pass is put for another try (decision 063). */
+  mediaRetries?: MediaRetries;
 }): FastifyPluginAsyncZod {
   return async (app) => {
     const { db, messaging } = deps;
@@ -40,7 +43,16 @@ export function messagingRoutes(deps: {
         appUrl: deps.appUrl,
         whatsapp: { appSecret: secrets.whatsappAppSecret, verifyToken: secrets.whatsappVerifyToken },
         sms: { authToken: secrets.smsAuthToken },
-        ...(deps.chat ? { replies: { chat: deps.chat, appUrl: deps.appUrl, ...(messaging.whatsappMedia ? { media: messaging.whatsappMedia } : {}) } } : {}),
+        ...(deps.chat
+          ? {
+              replies: {
+                chat: deps.chat,
+                appUrl: deps.appUrl,
+                ...(messaging.whatsappMedia ? { media: messaging.whatsappMedia } : {}),
+                ...(deps.mediaRetries ? { retries: deps.mediaRetries } : {}),
+              },
+            }
+          : {}),
         ...(deps.chat && deps.projects ? { buttons: { projects: deps.projects, chat: deps.chat, appUrl: deps.appUrl } } : {}),
       }),
     );

@@ -36,7 +36,8 @@ export function sandboxWhatsAppRoutes(sandbox: SandboxWhatsApp): FastifyPluginAs
 
 /**
  * Meta's media endpoints (decision 063): GET /{version}/{media-id} gives a file's short-lived url,
- * GET that url gives its bytes; both need the bearer token. Unknown ids and expired urls are 404.
+ * GET that url gives its bytes; both need the bearer token. Unknown ids and expired urls are 404;
+ * a failure a test asked for (`failNext`) is Meta's 500.
  */
 export function sandboxWhatsAppMediaRoutes(media: SandboxMediaStore): FastifyPluginAsyncZod {
   return async (app) => {
@@ -49,8 +50,11 @@ export function sandboxWhatsAppMediaRoutes(media: SandboxMediaStore): FastifyPlu
       },
       async (req, reply) => {
         if (!media.authorized(req.headers.authorization)) return reply.status(401).send(unauthorized);
-        const file = media.download(req.query);
-        if (!file) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+        const file = media.serve(req.query);
+        if (!('bytes' in file)) {
+          if (file.status === 404) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found');
+          return reply.status(file.status).send(file.body);
+        }
         return reply.type(file.mime).header('cache-control', 'no-store').send(file.bytes);
       },
     );

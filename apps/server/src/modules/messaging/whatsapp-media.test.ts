@@ -1,17 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { whatsappMedia as tm } from '@arreglaya/shared/i18n/whatsapp-media';
-import { notificationDeliveries, photos, voiceNotes } from '../../db/schema/index.ts';
 import { createUser, signIn } from '../../../test/support/factories.ts';
-import { personWithWhatsApp as withWhatsApp, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { oggOpus } from '../../../test/support/voice-files.ts';
-import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
+import { answers as answersOf, inboundWebhook, keptFor as keptForOf, mediaPair, messagesOf as messagesOfIn } from '../../../test/support/whatsapp-media.ts';
 import { recordInbound } from './sandbox-messaging.repository.ts';
 import { MEDIA_URL_TTL_MS, SandboxMediaStore } from './sandbox-whatsapp-media.ts';
-import { whatsappSignature } from './webhook-signatures.ts';
 import { sameSha256 } from './whatsapp-media.ts';
 
 // Photos and voice notes sent to our WhatsApp number (decision 063): the real app on a real
@@ -27,54 +23,10 @@ afterAll(() => t.close());
 const settled = () => t.app.messaging.standIns.settled();
 const wa = () => t.app.messaging.standIns.whatsapp!;
 
-const personWithWhatsApp = (role: 'client' | 'contractor') => withWhatsApp(t, role);
-
-/** A client and a contractor with WhatsApp, their conversation, and a notice WhatsApp delivered to the client about it. */
-async function pair() {
-  const client = await personWithWhatsApp('client');
-  const contractor = await personWithWhatsApp('contractor');
-  const chatPair = { clientId: client.user.id, contractorId: contractor.user.id, projectId: null };
-  const conversationId = await upsertConversation(t.db, chatPair);
-  const wamid = `wamid.${randomBytes(12).toString('base64url')}`;
-  await t.db.insert(notificationDeliveries).values({
-    userId: client.user.id,
-    type: 'messageWhileAway',
-    channel: 'whatsapp',
-    sourceKey: `test:${wamid}`,
-    state: 'delivered',
-    title: 'Mensaje',
-    body: 'Te escribieron',
-    url: 'https://arreglaya.do/perfil/mensajes',
-    providerMessageId: wamid,
-    chatPair,
-  });
-  return { client, contractor, conversationId };
-}
-
-interface Msg {
-  type: string;
-  text: string;
-  mine: boolean;
-  photoId: string | null;
-  voiceNote: { id: string; mime: string; durationMs: number } | null;
-}
-async function messagesOf(cookie: string, conversationId: string): Promise<Msg[]> {
-  const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/messages`, headers: { cookie } });
-  expect(res.statusCode).toBe(200);
-  return res.json().messages;
-}
-
-/** What the person's phone was answered (the stand-in's outbox), beyond the verification code. */
-async function answers(number: string): Promise<string[]> {
-  return (await phoneOutbox(t, number)).map((m) => m.body).filter((b) => !/\b\d{6}\b/.test(b));
-}
-
-/** The files kept for a person: chat photos and voice notes. */
-async function keptFor(userId: string): Promise<number> {
-  const [p] = await t.db.select({ n: count() }).from(photos).where(eq(photos.ownerId, userId));
-  const [v] = await t.db.select({ n: count() }).from(voiceNotes).where(eq(voiceNotes.ownerId, userId));
-  return p!.n + v!.n;
-}
+const pair = () => mediaPair(t);
+const messagesOf = (cookie: string, conversationId: string) => messagesOfIn(t, cookie, conversationId);
+const answers = (number: string) => answersOf(t, number);
+const keptFor = (userId: string) => keptForOf(t, userId);
 
 const jpeg = () =>
   sharp({ create: { width: 640, height: 480, channels: 3, background: '#2a9d8f' } })
@@ -120,7 +72,9 @@ describe('a photo sent on WhatsApp', () => {
     await settled();
     expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
     expect(await keptFor(client.user.id)).toBe(0);
-    expect(await answers(client.number)).toEqual([tm.failed]);
+    expect(await answers(client.number)).toEqual([tm.failed.image]);
+    // Not received, and it will not be: its sender reads so in the conversation too.
+    expect((await messagesOf(client.cookie, conversationId)).map((m) => [m.type, m.text])).toEqual([['notification', tm.lost.image.body]]);
   });
 });
 
@@ -157,32 +111,8 @@ describe('a voice note sent on WhatsApp', () => {
   it('with the same message id 20 times at once (Meta’s retries) is stored once', async () => {
     const { client, contractor, conversationId } = await pair();
     const file = wa().media!.put(oggOpus(4), 'audio/ogg; codecs=opus');
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: 'waba',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messages: [
-                  {
-                    from: client.number.slice(1),
-                    id: `wamid.${randomBytes(10).toString('base64url')}`,
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'audio',
-                    audio: { id: file.id, mime_type: 'audio/ogg; codecs=opus', sha256: file.sha256, voice: true },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(t.app.messaging.secrets.whatsappAppSecret, body) };
-    const res = await Promise.all(Array.from({ length: 20 }, () => t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers, payload: body })));
+    const webhook = inboundWebhook(t, client.number, 'audio', { id: file.id, mime_type: 'audio/ogg; codecs=opus', sha256: file.sha256, voice: true });
+    const res = await Promise.all(Array.from({ length: 20 }, () => webhook.post()));
     expect(res.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const seen = await messagesOf(contractor.cookie, conversationId);
     expect(seen.map((m) => m.type)).toEqual(['voice']);
@@ -193,32 +123,8 @@ describe('a voice note sent on WhatsApp', () => {
     const { client, contractor, conversationId } = await pair();
     // The stand-in's phone wrote (what its own receive records): Meta's 24-hour window is open for our answer.
     await recordInbound(t.db, 'whatsapp', client.number, null);
-    const body = JSON.stringify({
-      object: 'whatsapp_business_account',
-      entry: [
-        {
-          id: 'waba',
-          changes: [
-            {
-              field: 'messages',
-              value: {
-                messages: [
-                  {
-                    from: client.number.slice(1),
-                    id: `wamid.${randomBytes(10).toString('base64url')}`,
-                    timestamp: String(Math.floor(Date.now() / 1000)),
-                    type: 'document',
-                    document: { id: '123', mime_type: 'application/pdf', filename: 'presupuesto.pdf' },
-                  },
-                ],
-              },
-            },
-          ],
-        },
-      ],
-    });
-    const headers = { 'content-type': 'application/json', 'x-hub-signature-256': whatsappSignature(t.app.messaging.secrets.whatsappAppSecret, body) };
-    expect((await t.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', headers, payload: body })).statusCode).toBe(200);
+    const webhook = inboundWebhook(t, client.number, 'document', { id: '123', mime_type: 'application/pdf', filename: 'presupuesto.pdf' });
+    expect((await webhook.post()).statusCode).toBe(200);
     await settled();
     expect(await messagesOf(contractor.cookie, conversationId)).toEqual([]);
     expect(await answers(client.number)).toEqual([tm.unsupported]);

@@ -1,11 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messaging as texts } from '@arreglaya/shared/i18n/messaging';
-import { notificationDeliveries, phoneNumbers } from '../../db/schema/index.ts';
+import { phoneNumbers } from '../../db/schema/index.ts';
 import { createUser, signIn } from '../../../test/support/factories.ts';
 import { personWithWhatsApp as withWhatsApp, freshNumber, phoneOutbox } from '../../../test/support/phone-outbox.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { deliveredNotice as deliveredNoticeTo } from '../../../test/support/whatsapp-media.ts';
 import { upsertConversation } from '../contractor-contact/contractor-contact.repository.ts';
 import { whatsappSignature } from './webhook-signatures.ts';
 
@@ -24,22 +24,7 @@ const wa = () => t.app.messaging.standIns.whatsapp!;
 const personWithWhatsApp = (role: 'client' | 'contractor') => withWhatsApp(t, role);
 
 /** A notice WhatsApp delivered to the person about a conversation (as the dispatcher records it); its wamid. */
-async function deliveredNotice(userId: string, pair: { clientId: string; contractorId: string; projectId: string | null }) {
-  const wamid = `wamid.${randomBytes(12).toString('base64url')}`;
-  await t.db.insert(notificationDeliveries).values({
-    userId,
-    type: 'messageWhileAway',
-    channel: 'whatsapp',
-    sourceKey: `test:${wamid}`,
-    state: 'delivered',
-    title: 'Mensaje',
-    body: 'Te escribieron',
-    url: 'https://arreglaya.do/perfil/mensajes',
-    providerMessageId: wamid,
-    chatPair: pair,
-  });
-  return wamid;
-}
+const deliveredNotice = (userId: string, pair: { clientId: string; contractorId: string; projectId: string | null }) => deliveredNoticeTo(t, userId, pair);
 
 async function messagesOf(cookie: string, conversationId: string): Promise<{ text: string; mine: boolean }[]> {
   const res = await t.app.inject({ method: 'GET', url: `/api/conversations/${conversationId}/messages`, headers: { cookie } });

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dlocalSandboxPayments, paymentMethods, payments, processorRefunds, sandboxCharges } from '../../db/schema/index.ts';
 import { CARDS, EXP, escrow, fund, hired, newKey, post, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
-import { person } from '../../../test/support/project-factories.ts';
+import { person, postProject, postQuote } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { checkLedger } from './ledger-check.ts';
@@ -139,6 +141,28 @@ describe.each<Kind>(['sandbox', 'dlocal'])('cards with PROCESSOR=%s', (kind) => 
     expect(new Set(answers.map((a) => a.json().paymentId)).size).toBe(1);
     expect(await chargesFor(answers[0]!.json().paymentId)).toBe(1);
     expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 1_250_000 });
+  });
+
+  it("in Colombia asks the payer's cédula de ciudadanía, as dLocal does: without a valid one a 400 naming it and nothing stored; with it the card pays in COP", async () => {
+    const client = await person(t, 'client', 'Valentina');
+    const contractor = await person(t, 'contractor', 'Andrés');
+    const projectId = await postProject(t, client, { country: 'CO', city: 'bogota', zone: null });
+    const quoteId = await postQuote(t, contractor, projectId, { priceMinor: 200_000_000 });
+    expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
+    const token = await tokenizeCard(CARDS.visa);
+    const none = await fund(t, client, projectId, { token });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.fields).toEqual({ payerDocument: tp.fund.payerDocumentRequired('cédula de ciudadanía', 'Colombia') });
+    const wrong = await fund(t, client, projectId, { token, payerDocument: 'ABC123' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields).toEqual({ payerDocument: idDocuments.co_cc.invalid });
+    expect(await t.db.$count(payments, eq(payments.projectId, projectId))).toBe(0);
+    // Written with dots, it is taken. dLocal's stand-in refuses a Colombian card payment without a
+    // valid payer.document (the contract test), so its PAID is the document sent.
+    const paid = await fund(t, client, projectId, { token, payerDocument: '1.020.304.050' });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json()).toMatchObject({ status: 'succeeded', amountMinor: 200_000_000, currency: 'COP' });
+    expect(await escrow(t, projectId)).toMatchObject({ fundedMinor: 200_000_000 });
   });
 
   it('saves a card verified with no charge, then funds with it', async () => {

@@ -5,7 +5,7 @@ import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payments';
 import { pendingOf } from './pending-payment.ts';
 import { payerDocumentFor, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
-import { checkPayerDocument, localMethodFor, openedMessage } from './local-methods.ts';
+import { localMethodFor, openedMessage } from './local-methods.ts';
 import { newTransferReference } from '@arreglaya/shared/transfer-reference';
 import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import type { Tx } from '../../db/client.ts';
@@ -137,8 +137,6 @@ export async function openOfflineFunding(
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     // The methods of the project's country only (decision 067): another country's is a 400 naming the field.
     const local = localMethodFor(project.country, rail, method);
-    // dLocal asks the payer's document in Colombia and Mexico (decision 067): missing or invalid, a 400 naming the field.
-    checkPayerDocument(project.country, rail, payerDocument);
     const taken = await claimMoneyRequest(tx, actor.id, key, hash);
     const request = taken ?? (await lockMoneyRequest(tx, actor.id, key))!;
     if (request.requestHash !== hash) throw new AppError('CONFLICT', tp.idempotency.reused);
@@ -146,7 +144,8 @@ export async function openOfflineFunding(
     const earlier = taken ? undefined : await findPaymentByKey(tx, paymentKey(actor.id, key));
     if (earlier) return { payment: earlier, requestId: request.id, country: project.country };
     const pays = await listProjectPayments(tx, projectId);
-    const target = await whatToFund(tx, project, pays, { rail }, undefined);
+    // dLocal asks the payer's document in Colombia and Mexico (decision 067): missing or invalid, a 400 naming the field (whatToFund).
+    const target = await whatToFund(tx, project, pays, { rail, payerDocument }, undefined);
     const due = offlineDueAt(
       rail,
       project,

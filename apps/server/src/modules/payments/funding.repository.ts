@@ -16,7 +16,7 @@ export interface PaymentBrief {
 }
 
 /**
- * A funding's first read, in one statement: the project locked, with its accepted price, the
+ * A funding's first read, in one statement: the project locked, with its country and accepted price, the
  * project's payments, the saved card asked for (the payer's own only) and the idempotency key if it
  * was used before. Read in the statement that waited for the lock, the payments and the key may
  * miss a transaction that committed during the wait: the write (claimKeyAndInsertPayment) checks both.
@@ -27,6 +27,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
     client_id: string;
     contractor_id: string | null;
     status: (typeof projects.$inferSelect)['status'];
+    country: (typeof projects.$inferSelect)['country'];
     accepted_quote_id: string | null;
     agreed_price_minor: number | null;
     currency: PaymentRow['currency'] | null;
@@ -39,7 +40,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
     m_status: PaymentMethodRow['status'] | null;
     r_id: string | null;
   }>(sql`
-    SELECT p.id, p.client_id, p.contractor_id, p.status, p.accepted_quote_id, q.agreed_price_minor, q.currency, q.stages IS NOT NULL AS staged,
+    SELECT p.id, p.client_id, p.contractor_id, p.status, p.country, p.accepted_quote_id, q.agreed_price_minor, q.currency, q.stages IS NOT NULL AS staged,
            (SELECT coalesce(json_agg(json_build_object('id', x.id, 'status', x.status, 'milestoneId', x.milestone_id) ORDER BY x.created_at), '[]'::json)
               FROM payments x WHERE x.project_id = p.id) AS pays,
            m.id AS m_id, m.processor_token AS m_token, m.brand AS m_brand, m.last4 AS m_last4, m.status AS m_status,
@@ -57,6 +58,7 @@ export async function readForFunding(tx: DbOrTx, projectId: string, userId: stri
       clientId: row.client_id,
       contractorId: row.contractor_id,
       status: row.status,
+      country: row.country,
       acceptedQuoteId: row.accepted_quote_id,
       price:
         row.agreed_price_minor === null || row.currency === null ? undefined : { agreedPriceMinor: Number(row.agreed_price_minor), currency: row.currency, staged: row.staged },

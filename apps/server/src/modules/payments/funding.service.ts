@@ -1,4 +1,6 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
 import type { Currency } from '@arreglaya/shared/domain';
+import { payerDocumentFor } from '@arreglaya/shared/local-payment-methods';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { ApiErrorBody } from '@arreglaya/shared/errors';
@@ -11,6 +13,7 @@ import { claimKeyAndInsertPayment, readForFunding } from './funding.repository.t
 import { claimMoneyRequest, lockMoneyRequest } from './money-requests.repository.ts';
 import { findMethod, type PaymentMethodRow } from './payment-methods.repository.ts';
 import { hashOf, paymentKey, processorKey, returnUrlOf, type Actor, type Answer, type PaymentsDeps } from './money-requests.ts';
+import { checkPayerDocument } from './local-methods.ts';
 import { settlePayment } from './settlement.service.ts';
 
 // Funding (decision 021, 074): what a hired project still needs funded, and a card's charge for it.
@@ -38,16 +41,34 @@ async function nextToFund(
 
 type FundStep =
   | { replay: Answer<FundResult> }
-  | { payment: PaymentRow; requestId: string; token: string | undefined; card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined };
+  | {
+      payment: PaymentRow;
+      requestId: string;
+      token: string | undefined;
+      card: { brand: PaymentMethodRow['brand']; last4: string | null } | null | undefined;
+      /** The project's country: whether dLocal asks the payer's document (decision 067). */
+      country: CountryCode;
+    };
 
-/** The funding's rules, one place: the project is hired, no payment under way, something left to fund, the saved card is the payer's. */
+/**
+ * The funding's rules, one place: the payer's document where the country asks it (a card or a
+ * local method in Colombia and Mexico: decision 067), the project is hired, no payment under way,
+ * something left to fund, the saved card is the payer's.
+ */
 export async function whatToFund(
   tx: DbOrTx,
-  project: { id: string; status: string; acceptedQuoteId: string | null; price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined },
+  project: {
+    id: string;
+    status: string;
+    country: CountryCode;
+    acceptedQuoteId: string | null;
+    price: { agreedPriceMinor: number; currency: Currency; staged: boolean } | undefined;
+  },
   pays: { status: PaymentRow['status']; milestoneId: string | null }[],
-  input: FundRequest,
+  input: Pick<FundRequest, 'rail' | 'payerDocument' | 'paymentMethodId'>,
   method: { id: string; status: PaymentMethodRow['status'] } | undefined,
 ) {
+  checkPayerDocument(project.country, input.rail, input.payerDocument);
   if (project.status !== 'assigned' && project.status !== 'in_progress') throw new AppError('CONFLICT', tp.fund.notAssigned);
   if (pays.some((p) => p.status === 'pending' || p.status === 'requires_action')) throw new AppError('CONFLICT', tp.fund.inProgress);
   const target = await nextToFund(tx, project, pays);
@@ -74,7 +95,7 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
   if (!taken) {
     // An earlier attempt with this key did not finish: carry it on.
     const payment = await findPaymentByKey(tx, paymentKey(actor.id, key));
-    if (payment) return { payment, requestId: request.id, token: undefined, card: undefined };
+    if (payment) return { payment, requestId: request.id, token: undefined, card: undefined, country: project.country };
   }
   const pays = await listProjectPayments(tx, projectId);
   const method = input.paymentMethodId ? await findMethod(tx, actor.id, input.paymentMethodId) : undefined;
@@ -90,7 +111,13 @@ async function fundStepWithKey(tx: Tx, actor: Actor, projectId: string, input: F
     idempotencyKey: paymentKey(actor.id, key),
     ...cardOf(method, oneOff),
   });
-  return { payment, requestId: request.id, token: input.token ?? method?.processorToken, card: method ? { brand: method.brand, last4: method.last4 } : null };
+  return {
+    payment,
+    requestId: request.id,
+    token: input.token ?? method?.processorToken,
+    card: method ? { brand: method.brand, last4: method.last4 } : null,
+    country: project.country,
+  };
 }
 
 /**
@@ -143,6 +170,7 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
       requestId: written.requestId,
       token: input.token ?? read.method?.processorToken,
       card: read.method ? { brand: read.method.brand, last4: read.method.last4 } : null,
+      country: read.project.country,
     };
   });
   if ('replay' in step) return step.replay!;
@@ -151,6 +179,7 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
   if (payment.status !== 'pending') return settlePayment(deps, payment.id, null, requestId, known);
   const token = step.token ?? input.token ?? (await findMethod(deps.db, actor.id, input.paymentMethodId!))?.processorToken;
   if (!token) throw new AppError('NOT_FOUND', tp.methodNotFound, { paymentMethodId: tp.methodNotFound });
+  const payerDocument = payerDocumentFor(step.country, input.payerDocument);
   let result: ChargeResult;
   try {
     result = await deps.processor.charge({
@@ -159,6 +188,8 @@ export async function fundProject(deps: PaymentsDeps, actor: Actor, projectId: s
       currency: payment.currency,
       idempotencyKey: processorKey(payment.id),
       returnUrl: returnUrlOf(projectId, payment.id),
+      // Sent, never stored; a retry with the same key carries the same (the request hash covers it).
+      ...(payerDocument ? { payerDocument } : {}),
     });
   } catch (err) {
     if (!(err instanceof ProcessorUnavailable)) throw err;

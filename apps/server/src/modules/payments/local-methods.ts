@@ -27,8 +27,8 @@ export function localMethodFor(country: CountryCode, rail: 'cash' | 'transfer', 
   return chosen;
 }
 
-/** The payer's document of a local method's payment in Colombia and Mexico (the form's rule, payerDocumentProblem): a 400 naming `payerDocument` when missing or invalid. */
-export function checkPayerDocument(country: CountryCode, rail: 'cash' | 'transfer', input: string | undefined): void {
+/** The payer's document of a card's or a local method's payment in Colombia and Mexico (the form's rule, payerDocumentProblem): a 400 naming `payerDocument` when missing or invalid. */
+export function checkPayerDocument(country: CountryCode, rail: 'card' | 'cash' | 'transfer', input: string | undefined): void {
   const message = payerDocumentProblem(country, rail, input);
   if (message) throw new AppError('VALIDATION', message, { payerDocument: message });
 }

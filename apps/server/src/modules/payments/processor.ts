@@ -47,7 +47,8 @@ export interface CardProcessor {
   readonly name: string;
   /** What a token stands for (never the number); null when the processor does not know it. */
   describeToken(token: string): Promise<CardDetails | null>;
-  charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string }): Promise<ChargeResult>;
+  /** `payerDocument`: the payer's document where the country asks it (dLocal in Colombia and Mexico, decision 067), compacted; sent, never stored. */
+  charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string; payerDocument?: string }): Promise<ChargeResult>;
   /** The charge made with this idempotency key, if the processor has one (reconciliation). */
   retrieveCharge(idempotencyKey: string): Promise<ChargeResult | null>;
   /** Verifies a card with no amount before it is saved; a repeated key answers with the first verification. */

@@ -69,7 +69,7 @@ export const PayerSchema = z
   .object({
     name: z.string().trim().min(1).max(100),
     email: z.email().max(254),
-    /** The payer's ID (the Dominican Republic's cédula, 11 digits; Colombia's CC, Mexico's CURP): required in CO and MX for local methods (PAYER_DOCUMENTS). */
+    /** The payer's ID (the Dominican Republic's cédula, 11 digits; Colombia's CC, Mexico's CURP): required in CO and MX, cards included (PAYER_DOCUMENTS). */
     document: z
       .string()
       .regex(/^[0-9A-Z]{6,18}$/)
@@ -107,9 +107,10 @@ export const CreateRefundSchema = z
   })
   .loose();
 /**
- * dLocal's Colombia and Mexico pages: "document required? Yes" (CC or NIT; CURP or RFC). The stand-in
- * asks it of the local methods' payments (PSE, Efecty, OXXO, SPEI), checked by each country's rule
- * (id-documents.ts, decision 065); a card's payer is not asked here (decision 067's consequences).
+ * dLocal's Colombia and Mexico pages and its Country Reference: "document required? Yes" (CC or NIT;
+ * CURP or RFC), a requirement of the country, not of a method. The stand-in asks it of every payment
+ * there, cards and local methods (PSE, Efecty, OXXO, SPEI), checked by each country's rule
+ * (id-documents.ts, decision 065): missing, 5001 naming `payer.document`; invalid, 5000.
  */
 export const PAYER_DOCUMENTS: Record<string, (id: string) => boolean> = {
   CO: (id) => isValidIdDocument(PERSONAL_ID.CO, id) || isValidIdDocument(TAX_ID.CO, id),

@@ -42,6 +42,15 @@ import { SandboxPayouts } from './sandbox-payouts.ts';
 // The stand-in's Payins API: cards and cash payments, their refunds, and dLocal's sandbox tool
 // (decision 075 split it from dlocal-sandbox.ts).
 
+/** A payment of a country that requires the payer's document (PAYER_DOCUMENTS) without one (5001) or with one its rule refuses (5000); null when it passes. */
+function payerDocumentRefusal(country: string, document: string | undefined): ApiAnswer | null {
+  const rule = PAYER_DOCUMENTS[country];
+  if (!rule) return null;
+  if (!document) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: payer.document', param: 'payer.document' });
+  if (!rule(document)) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: payer.document', param: 'payer.document' });
+  return null;
+}
+
 /** The Payins API (the routes have checked the signature; `login` is the merchant's X-Login). */
 export class SandboxPayins extends SandboxPayouts {
   async createPayment(login: string, json: unknown): Promise<ApiAnswer> {
@@ -97,6 +106,9 @@ export class SandboxPayins extends SandboxPayouts {
       const savedBy = token && isSavedCardId(token.id) ? await findPayment(this.db, paymentIdOfSavedCard(token.id)) : undefined;
       if (!token || (isSavedCardId(token.id) && !(savedBy && SAVES_ON.includes(savedBy.status))))
         return error(DLOCAL_ERRORS.tokenNotFound, { param: typeof req.card.card_id === 'string' ? 'card.card_id' : 'card.token' });
+      // The country's requirement, cards included (decision 067).
+      const refusedDocument = payerDocumentRefusal(req.country, req.payer.document);
+      if (refusedDocument) return refusedDocument;
       // dLocal's sandbox trick: a documented status code in the description decides the outcome.
       const forced = req.description !== undefined && /^(200|101|3\d\d)$/.test(req.description.trim()) && PAYMENT_STATUS_DETAILS[req.description.trim()];
       const outcome = CARD_OUTCOMES[token.behaviour as SandboxCardBehaviour];
@@ -108,9 +120,8 @@ export class SandboxPayins extends SandboxPayouts {
       // A method of another country, or a flow it does not have (PSE is REDIRECT only): not available.
       if (method.country !== req.country) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_id' });
       if (!method.flows.includes(req.payment_method_flow)) return error(DLOCAL_ERRORS.methodNotAvailable, { param: 'payment_method_flow' });
-      const documentRule = PAYER_DOCUMENTS[req.country];
-      if (documentRule && !req.payer.document) return error(DLOCAL_ERRORS.missingParameter, { message: 'Missing parameter: payer.document', param: 'payer.document' });
-      if (documentRule && !documentRule(req.payer.document!)) return error(DLOCAL_ERRORS.invalidRequest, { message: 'Invalid parameter: payer.document', param: 'payer.document' });
+      const refusedDocument = payerDocumentRefusal(req.country, req.payer.document);
+      if (refusedDocument) return refusedDocument;
       row = {
         ...base,
         paymentMethodType: method.type,

@@ -72,8 +72,16 @@ export const makeDefaultPaymentMethod = (id: string) =>
   api.put<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}/default`, undefined);
 export const removePaymentMethod = (id: string) => api.delete<{ message: string; items: PaymentMethod[] }>(`/api/me/payment-methods/${encodeURIComponent(id)}`);
 
-/** What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash or a transfer (issue 47), with the country's local method (decision 067). */
-export type FundBody = { paymentMethodId: string } | { token: string } | { rail: 'transfer' } | { rail: 'cash'; method?: LocalMethodId; payerDocument?: string };
+/**
+ * What the fund request carries: a card (saved, or a new one's token; today's body, no rail), or cash
+ * or a transfer (issue 47), with the country's local method, and the payer's document where the
+ * country asks it (a card or a local method in Colombia and Mexico, decision 067).
+ */
+export type FundBody =
+  | ({ paymentMethodId: string } & { payerDocument?: string })
+  | ({ token: string } & { payerDocument?: string })
+  | { rail: 'transfer' }
+  | { rail: 'cash'; method?: LocalMethodId; payerDocument?: string };
 /**
  * Funds a hired project; the same key on a retry makes the server answer the first attempt again.
  * A card answers 200 (or 202 with `actionUrl`); cash and transfer answer 202 with `pending`.

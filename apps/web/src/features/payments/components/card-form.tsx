@@ -68,6 +68,8 @@ interface CardFormProps {
   busy?: boolean;
   /** The country the form starts from: the person's (their profile); else the site's chosen one. */
   defaultCountry?: CountryCode | undefined;
+  /** What else the payment needs, checked before the card is sent to the processor (the payer's document, decision 067): false stops the submit (it shows its own error). */
+  ready?: () => boolean;
   /** Gets the processor's token once the card is valid and tokenized; a thrown error's message is shown in the form. */
   onToken: (token: string, makeDefault: boolean) => Promise<void>;
 }
@@ -77,7 +79,7 @@ interface CardFormProps {
  * CVC (4 digits for Amex), holder, postal code and country. The card is sent to the processor to be
  * tokenized; only the token leaves this component.
  */
-export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, busy: busyOutside = false, defaultCountry, onToken }: CardFormProps) {
+export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefault, busy: busyOutside = false, defaultCountry, ready, onToken }: CardFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const [focusError, setFocusError] = useState(0);
   const siteCountry = useCountry().code;
@@ -96,6 +98,7 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
     event.preventDefault();
     if (busyOutside) return;
     setFailure(null);
+    if (ready && !ready()) return;
     const result = validateCard(values);
     setErrors(result.errors ?? {});
     if (!result.card) {

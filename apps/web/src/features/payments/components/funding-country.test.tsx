@@ -44,15 +44,24 @@ function mexicanPending(method: 'oxxo' | 'spei'): PendingPayment {
   };
 }
 
+/** A card the client saved (the funding step offers it first). */
+const SAVED_CARD = { id: '8f0e7a1c-4b8e-4d5e-9f7a-1c2b3d4e5f60', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099, isDefault: true, createdAt: '2026-01-01T00:00:00Z' };
+
 /** The section as the project page mounts it for its client; the fund request answers `answer` once `release` is called (or at once). */
-function renderSection(country: CountryCode, money: ProjectMoney, answer?: FundResult) {
+function renderSection(country: CountryCode, money: ProjectMoney, answer?: FundResult, saved: (typeof SAVED_CARD)[] = []) {
   const funds: string[] = [];
+  const tokenized: string[] = [];
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/me/payment-methods') return json(200, { items: [] });
+      if (url === '/api/me/payment-methods') return json(200, { items: saved });
+      if (url === '/api/payments/tokenizer') return json(200, { processor: 'sandbox', tokenizeUrl: '/sandbox-processor/v1/tokens' });
+      if (url === '/sandbox-processor/v1/tokens') {
+        tokenized.push(String(init?.body));
+        return json(200, { id: 'tok_co', brand: 'visa', last4: '4242', expMonth: 12, expYear: 2099 });
+      }
       if (url === '/api/projects/p1/fund' && answer) {
         funds.push(String(init?.body));
         await held;
@@ -64,7 +73,7 @@ function renderSection(country: CountryCode, money: ProjectMoney, answer?: FundR
   renderWithProviders(<FundingSection projectId="p1" country={country} status="assigned" money={money} viewer="client" clientId="u1" locale="es-DO" onChanged={async () => {}} />, {
     route: '/proyectos/p1',
   });
-  return { funds, release: () => release() };
+  return { funds, tokenized, release: () => release() };
 }
 
 const choices = () =>
@@ -126,6 +135,58 @@ describe('FundingSection: the ways to pay of the project’s country', () => {
     expect(panel.textContent).toContain('$4,000.00');
     expect(panel.textContent).toContain('OXXO');
     expect(within(panel).getByRole('heading', { name: o.cashTitle })).toBeTruthy();
+  });
+
+  it('a card in Colombia asks the cédula de ciudadanía first, as PSE does: without it nothing is sent, not even the card to the processor', async () => {
+    const cop = formatMoney(400_000_000, 'COP');
+    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000_000, currency: 'COP', actionUrl: null, pending: null };
+    const { funds, tokenized, release } = renderSection('CO', COP, funded);
+    release();
+    expect(screen.getByRole('radio', { name: o.rails.card.label })).toHaveProperty('checked', true);
+    const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    type(t.cardForm.number, '4242 4242 4242 4242');
+    type(t.cardForm.expiry, '1299');
+    type(t.cardForm.cvc, '846');
+    fireEvent.change(screen.getByLabelText(t.cardForm.country), { target: { value: 'CO' } });
+    fireEvent.click(screen.getByRole('button', { name: t.fund.payAmount(cop) }));
+    const cedula = screen.getByLabelText(idDocuments.co_cc.label);
+    await waitFor(() => expect(document.activeElement).toBe(cedula));
+    expect(cedula.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(tp.fund.payerDocumentRequired('cédula de ciudadanía', 'Colombia'))).toBeTruthy();
+    expect(tokenized).toHaveLength(0);
+    expect(funds).toHaveLength(0);
+    // Typed as people write it; the card goes to the processor, its token and the cédula to our API.
+    fireEvent.change(cedula, { target: { value: '1.020.304.050' } });
+    fireEvent.click(screen.getByRole('button', { name: t.fund.payAmount(cop) }));
+    await waitFor(() => expect(funds).toHaveLength(1));
+    expect(tokenized).toHaveLength(1);
+    expect(JSON.parse(funds[0]!)).toEqual({ token: 'tok_co', payerDocument: '1.020.304.050' });
+  });
+
+  it('a saved card in Mexico is paid with the CURP, checked by its digit before anything is sent', async () => {
+    const funded: FundResult = { message: tp.fund.funded, paymentId: PAYMENT_ID, status: 'succeeded', amountMinor: 400_000, currency: 'MXN', actionUrl: null, pending: null };
+    const { funds, release } = renderSection('MX', MXN, funded, [SAVED_CARD]);
+    release();
+    // Once the saved cards are read, the saved one is chosen: no card form, one pay button.
+    await waitFor(() => expect(screen.queryByLabelText(t.cardForm.number)).toBeNull());
+    const pay = screen.getByRole('button', { name: t.fund.payAmount('$4,000.00') });
+    const curp = screen.getByLabelText(idDocuments.mx_curp.label);
+    fireEvent.change(curp, { target: { value: 'GOMA850312HDFRRN08' } });
+    fireEvent.click(pay);
+    expect(screen.getByText(idDocuments.mx_curp.invalid)).toBeTruthy();
+    expect(funds).toHaveLength(0);
+    fireEvent.change(curp, { target: { value: 'GOMA850312HDFRRN09' } });
+    fireEvent.click(pay);
+    await waitFor(() => expect(funds).toHaveLength(1));
+    expect(JSON.parse(funds[0]!)).toEqual({ paymentMethodId: SAVED_CARD.id, payerDocument: 'GOMA850312HDFRRN09' });
+  });
+
+  it('a Dominican card asks no document', async () => {
+    const dop = testMoney({ currency: 'DOP', priceMinor: 1_000_000, dueMinor: 1_000_000 });
+    renderSection('DO', dop, undefined, [SAVED_CARD]);
+    await waitFor(() => expect(screen.queryByLabelText(t.cardForm.number)).toBeNull());
+    expect(screen.getByRole('button', { name: t.fund.payAmount(formatMoney(1_000_000, 'DOP')) })).toBeTruthy();
+    expect(screen.queryByLabelText(idDocuments.do_cedula.label)).toBeNull();
   });
 
   it('SPEI: the CLABE to transfer to, with its copy button, and the exact amount', async () => {

@@ -1,14 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { ProjectStatus } from '@arreglaya/shared/lifecycles';
 import type { CountryCode } from '@arreglaya/shared/countries';
-import { idDocumentText } from '@arreglaya/shared/id-documents';
-import { FUNDING_CHOICES, LOCAL_METHODS, PAYER_DOCUMENT, isBankMethod, payerDocumentProblem, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
+import { FUNDING_CHOICES, PAYER_DOCUMENT, isBankMethod, payerDocumentProblem } from '@arreglaya/shared/local-payment-methods';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { guaranteeLinks } from '@arreglaya/shared/i18n/guarantee';
 import { Link } from 'react-router';
 import type { FundResult, PendingPayment, ProjectMoney } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { ApiError } from '@/lib/api.ts';
@@ -19,6 +17,7 @@ import { useViewer } from '@/lib/use-viewer.ts';
 import { fundProject, type FundBody } from '../api/payments-api.ts';
 import { usePaymentMethods } from '../api/payments-queries.ts';
 import { CardForm } from './card-form.tsx';
+import { choiceText, offlineBody, OfflineStep, PayerDocumentField, type Choice } from './funding-steps.tsx';
 import { PendingPaymentPanel } from './pending-payment-panel.tsx';
 import { moneyState, moneyStateText, type MoneyState } from '../money-state.ts';
 import { cardLabel, expiryLabel } from './saved-cards.tsx';
@@ -139,29 +138,6 @@ const STATE_CLASSES: Record<MoneyState['kind'], string> = {
   none: '',
 };
 
-/** One of the project's country's ways to pay (FUNDING_CHOICES): a card, ArreglaYa's Dominican account, or a local method. */
-type Choice = (typeof FUNDING_CHOICES)[CountryCode][number];
-
-/** What the fund request says for a choice that is not a card: Banco Popular's voucher stays the Dominican `cash` without a method. */
-function offlineBody(choice: Exclude<Choice, 'card'>, payerDocument: string | undefined): FundBody {
-  if (choice === 'transfer') return { rail: 'transfer' };
-  const document = payerDocument ? { payerDocument } : {};
-  return choice === 'popular' ? { rail: 'cash', ...document } : { rail: 'cash', method: choice, ...document };
-}
-
-function choiceText(choice: Choice): { label: string; hint: string } {
-  return choice === 'card' || choice === 'transfer' ? t.offline.rails[choice] : t.offline.methods[choice];
-}
-
-/** The intro and the button of a choice that is not a card: a voucher, a transfer reference, a CLABE, or the bank's site. */
-function offlineStep(choice: Exclude<Choice, 'card'>, amount: string): { intro: string; button: string } {
-  if (choice === 'transfer') return { intro: t.offline.transferIntro, button: t.offline.generateTransfer(amount) };
-  if (choice === 'pse') return { intro: t.offline.pseIntro, button: t.offline.goToBankAmount(amount) };
-  if (choice === 'spei') return { intro: t.offline.speiIntro, button: t.offline.generateClabe(amount) };
-  const intro = choice === 'popular' ? t.offline.cashIntro : t.offline.cashIntroAt(LOCAL_METHODS[choice satisfies LocalMethodId].provider);
-  return { intro, button: t.offline.generateCash(amount) };
-}
-
 interface PayPanelProps {
   projectId: string;
   country: CountryCode;
@@ -190,6 +166,12 @@ function PayPanel({ projectId, country, money, clientId, focusChoice, onFailure,
   // reuses it, so the server answers the first attempt instead of charging again.
   const attempt = useRef<{ key: string; body: string } | null>(null);
   const firstRail = useRef<HTMLInputElement>(null);
+  // The payer's document dLocal asks in Colombia and Mexico, for a card as for a local method
+  // (decision 067): one field whatever the choice, checked by the server's own rule before sending.
+  const documentKind = PAYER_DOCUMENT[country];
+  const [payerDocument, setPayerDocument] = useState('');
+  const [documentProblem, setDocumentProblem] = useState<string | null>(null);
+  const documentInput = useRef<HTMLInputElement>(null);
   const saved = methods.data ?? [];
   const selected = choice ?? saved.find((m) => m.isDefault)?.id ?? saved[0]?.id ?? 'new';
   const due = money.milestones.find((m) => m.status === 'pending');
@@ -245,6 +227,21 @@ function PayPanel({ projectId, country, money, clientId, focusChoice, onFailure,
       }
     });
   const busy = paying.busy || leaving;
+
+  /** The document to send with `rail` ({} where the country asks none); null when it is missing or wrong: the field says why and takes the focus. */
+  const documentFor = (r: 'card' | 'cash' | 'transfer'): { payerDocument?: string } | null => {
+    if (!documentKind || r === 'transfer') return {};
+    const problem = payerDocumentProblem(country, r, payerDocument);
+    setDocumentProblem(problem);
+    if (problem) {
+      documentInput.current?.focus();
+      return null;
+    }
+    return { payerDocument: payerDocument.trim() };
+  };
+  const documentField = documentKind && (
+    <PayerDocumentField kind={documentKind} value={payerDocument} problem={documentProblem} inputRef={documentInput} onChange={setPayerDocument} />
+  );
 
   return (
     <div className="flex flex-col gap-4">
@@ -305,73 +302,44 @@ function PayPanel({ projectId, country, money, clientId, focusChoice, onFailure,
               </label>
             </fieldset>
           )}
+          {documentField}
           {selected === 'new' ? (
-            <CardForm submitLabel={payLabel} busyLabel={t.fund.paying} busy={leaving} defaultCountry={user?.country} onToken={(token) => pay({ token })} />
+            <CardForm
+              submitLabel={payLabel}
+              busyLabel={t.fund.paying}
+              busy={leaving}
+              defaultCountry={user?.country}
+              ready={() => documentFor('card') !== null}
+              onToken={(token) => pay({ token, ...documentFor('card') })}
+            />
           ) : (
             <div>
-              <button type="button" disabled={busy} onClick={() => void payWith({ paymentMethodId: selected })} className={buttonClasses('accent')}>
+              <button
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  const document = documentFor('card');
+                  if (document) void payWith({ paymentMethodId: selected, ...document });
+                }}
+                className={buttonClasses('accent')}
+              >
                 {busy ? t.fund.paying : payLabel}
               </button>
             </div>
           )}
         </>
       ) : (
-        <OfflineStep choice={rail} country={country} amount={dueAmount} busy={busy} onPay={(payerDocument) => void payWith(offlineBody(rail, payerDocument))} />
+        <OfflineStep
+          choice={rail}
+          amount={dueAmount}
+          busy={busy}
+          documentField={documentField}
+          onPay={() => {
+            const document = documentFor(rail === 'transfer' ? 'transfer' : 'cash');
+            if (document) void payWith(offlineBody(rail, document.payerDocument));
+          }}
+        />
       )}
-    </div>
-  );
-}
-
-/**
- * A way to pay that is not a card. In Colombia and Mexico a local method asks the payer's document
- * (cédula de ciudadanía, CURP: decision 067), checked here by the server's own rule before sending.
- */
-function OfflineStep({
-  choice,
-  country,
-  amount,
-  busy,
-  onPay,
-}: {
-  choice: Exclude<Choice, 'card'>;
-  country: CountryCode;
-  amount: string;
-  busy: boolean;
-  onPay: (payerDocument: string | undefined) => void;
-}) {
-  const step = offlineStep(choice, amount);
-  const kind = choice === 'transfer' ? undefined : PAYER_DOCUMENT[country];
-  const [document, setDocument] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const submit = () => {
-    const found = kind ? payerDocumentProblem(country, 'cash', document) : null;
-    setProblem(found);
-    if (!found) onPay(kind ? document.trim() : undefined);
-  };
-  return (
-    <div className="flex flex-col gap-3">
-      <p className="text-slate-800">{step.intro}</p>
-      {kind && (
-        <Field label={idDocumentText(kind).label} hint={`${idDocumentText(kind).hint} ${t.offline.payerDocumentHint}`} error={problem ?? undefined}>
-          {(c) => (
-            <input
-              {...c}
-              value={document}
-              onChange={(e) => setDocument(e.target.value)}
-              autoComplete="off"
-              autoCapitalize={kind === 'mx_curp' ? 'characters' : 'off'}
-              inputMode={kind === 'co_cc' ? 'numeric' : 'text'}
-              maxLength={40}
-              className={inputClasses()}
-            />
-          )}
-        </Field>
-      )}
-      <div>
-        <button type="button" disabled={busy} aria-busy={busy} onClick={submit} className={buttonClasses('accent', 'w-full sm:w-auto')}>
-          {busy ? t.offline.generating : step.button}
-        </button>
-      </div>
     </div>
   );
 }

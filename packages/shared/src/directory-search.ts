@@ -19,6 +19,12 @@ export type RatingFilter = (typeof RATING_FILTERS)[number];
 
 export const DIRECTORY_PAGE_SIZE = 12;
 export const DIRECTORY_MAX_PAGE = 1000;
+/**
+ * A search counts at most this many matching contractors, and one more to know whether there are
+ * more (decision 076): past it the answer says "more than" (DirectoryPage.totalCapped), so a count
+ * reads at most about a thousand rows however many match.
+ */
+export const DIRECTORY_COUNT_CAP = 1000;
 
 /** Longest search text, in characters (after trimming). */
 export const DIRECTORY_QUERY_MAX = 100;

@@ -2,7 +2,7 @@ import { DIRECTORY_SORTS } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
-import { searchContractorRows, searchTextRowsByWalking, walkIsCheaper, type DirectoryFilters } from './directory.repository.ts';
+import { searchContractorRows, walkIsCheaper, type DirectoryFilters } from './directory.repository.ts';
 
 // The two ways of reading a page of a text search (decision 015) must give the same page.
 
@@ -36,13 +36,13 @@ describe('a text search page read by walking the sort order', () => {
     for (const q of ['plomero', 'tuberias plomero', 'cerrajero', 'nadie']) {
       for (let page = 1; page <= 8; page++) {
         const offset = (page - 1) * 12;
-        const walked = await searchTextRowsByWalking(d.db, text(q), sort, 12, offset);
+        const walked = await searchContractorRows(d.db, text(q), sort, 12, offset, true);
         const collected = await searchContractorRows(d.db, text(q), sort, 12, offset);
         expect(walked, `${q} ${sort} page ${page}`).toEqual(collected);
       }
     }
     // The common word really has several pages, in order, and never an unlisted contractor.
-    const first = await searchTextRowsByWalking(d.db, text('plomero'), sort, 12, 0);
+    const first = await searchContractorRows(d.db, text('plomero'), sort, 12, 0, true);
     expect(first).toHaveLength(12);
     const unlisted = first.filter((r) => Number(r.id.slice(-12)) % 37 === 0 || Number(r.id.slice(-12)) % 41 === 0);
     expect(unlisted).toEqual([]);

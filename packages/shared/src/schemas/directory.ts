@@ -104,11 +104,14 @@ export const DirectoryPageSchema = z
     items: z.array(ContractorCardSchema),
     /** How many match, up to DIRECTORY_COUNT_CAP (1,000); with `totalCapped`, more than that match. */
     total: z.number().int(),
-    /** More contractors match than `total` says ("más de 1.000"): pages may go on past `pageCount`, up to DIRECTORY_MAX_PAGE. */
+    /**
+     * More contractors match than `total` says ("más de 1.000", decision 076). Pages go on while
+     * they are full up to DIRECTORY_MAX_PAGE, which is the capped total's last page.
+     */
     totalCapped: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
-    /** The pages `total` fills (with `totalCapped`, the pages known to exist). */
+    /** The pages `total` fills (with `totalCapped`, those the count vouches for). */
     pageCount: z.number().int(),
     /** Where distances are measured from: the client's project or a place (its Spanish name); null without one. */
     origin: z.object({ kind: z.enum(['project', 'place']), name: z.string(), slug: z.string().nullable() }).nullable(),

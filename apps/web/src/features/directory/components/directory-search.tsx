@@ -98,7 +98,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   const withDistance = Boolean(search.donde || search.proyecto || data?.origin);
   // Past the count's cap (decision 076): "Más de 1.000 contratistas", and pages go on while they are full.
   const countText = data ? (data.totalCapped ? t.results.countMore(formatNumber(data.total, locale)) : t.results.count(formatNumber(data.total, locale), data.total)) : '';
-  const morePages = data !== undefined && data.totalCapped && data.items.length === data.pageSize && data.page < DIRECTORY_MAX_PAGE;
+  const morePages = data !== undefined && data.totalCapped && data.items.length === data.pageSize && data.page >= data.pageCount && data.page < DIRECTORY_MAX_PAGE;
 
   return (
     <div className="grid gap-6 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]">

@@ -24,6 +24,7 @@ import {
   searchContractorRows,
   searchWords,
   walkIsCheaper,
+  walkRowCost,
   walkThreshold,
   type DirectoryFilters,
   type ReviewRow,
@@ -118,8 +119,9 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
   // the trade, read first) pass the walk's threshold, from the planner's estimate of how many
   // contractors there are, so it stops there, or at the cap when that is further.
   const end = offset + DIRECTORY_PAGE_SIZE;
+  const rowCost = walkRowCost(filters);
   const listed = await estimateContractors(db);
-  const atMost = Math.max(DIRECTORY_COUNT_CAP + 1, listed === undefined ? 0 : walkThreshold(end, listed));
+  const atMost = Math.max(DIRECTORY_COUNT_CAP + 1, listed === undefined ? 0 : walkThreshold(end, listed, rowCost));
   let first: number;
   let matched: number;
   if (hasTradeRank(filters)) {
@@ -129,7 +131,7 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
     first = matched = await countContractors(db, filters, atMost);
   }
   if (matched === 0) return { rows: [], matched };
-  const walk = listed !== undefined && walkIsCheaper(end, first, listed);
+  const walk = listed !== undefined && walkIsCheaper(end, first, listed, rowCost);
   return { rows: await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset, walk), matched };
 }
 

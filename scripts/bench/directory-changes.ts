@@ -1,8 +1,9 @@
 /**
  * What changes a contractor while visitors search, in the proportions of a live directory (a
  * cycle of 20): reviews approved (rating), favourites, projects completed, and one profile
- * edit that changes the description's text. Each reaches the server's directory cache through
- * NOTIFY, as it would every instance's. Used by `bench.ts` and `directory-hits.ts`.
+ * edit that changes the description's text. The directory reads PostgreSQL for every answer
+ * and nothing is notified (decision 076, migration 0060): the changes move the rows the searches
+ * read, their sort keys and their text. Used by `bench.ts` and `directory-server.ts`.
  */
 const REVIEW = (stars: number) =>
   `UPDATE contractor_profiles SET rating_avg = (rating_avg * rating_count + ${stars}) / (rating_count + 1), rating_count = rating_count + 1 WHERE user_id = $1`;

@@ -3,11 +3,11 @@
  * (decision 076) on a generated directory (`CONTRACTORS`, 20,000) in a scratch embedded
  * PostgreSQL (`BENCH_EXPLAIN_DIR`, kept for the next run), with the directory's planner settings.
  * Each search goes through the service as a request would (searchDirectory): the statements it
- * really runs are recorded, then each is explained `EXPLAIN_RUNS` times (3); the last plan is
+ * really runs are recorded, then each is explained `BENCH_EXPLAIN_RUNS` times (3); the last plan is
  * printed and a summary gives each statement's median time and the pages it touched. Then the figures the landing and the
  * service-and-city pages read, and deep pages of every sort (OFFSET, decision 076's "Keyset").
- * `EXPLAIN_ONLY=summary` prints the summary alone; `EXPLAIN_CASES=deep` (or `search`, `figures`)
- * runs one group.
+ * `BENCH_EXPLAIN_SUMMARY=1` prints the summary alone; `BENCH_EXPLAIN_CASES=deep` (or `search`,
+ * `figures`, or several with commas) runs those groups.
  */
 import fs from 'node:fs';
 import { DIRECTORY_MAX_PAGE, DirectorySearchSchema, type DirectorySearchInput } from '@arreglaya/shared/schemas/directory';
@@ -21,9 +21,9 @@ import { countContractorsByService } from '../../apps/server/src/modules/service
 import { generateDirectory } from './generate-directory.ts';
 
 const CONTRACTORS = Number(process.env.CONTRACTORS ?? 20_000);
-const RUNS = Number(process.env.EXPLAIN_RUNS ?? 3);
-const SUMMARY_ONLY = process.env.EXPLAIN_ONLY === 'summary';
-const GROUPS = (process.env.EXPLAIN_CASES ?? 'search,figures,deep').split(',');
+const RUNS = Number(process.env.BENCH_EXPLAIN_RUNS ?? 3);
+const SUMMARY_ONLY = process.env.BENCH_EXPLAIN_SUMMARY === '1';
+const GROUPS = (process.env.BENCH_EXPLAIN_CASES ?? 'search,figures,deep').split(',');
 const dir = process.env.BENCH_EXPLAIN_DIR ?? '/tmp/arreglaya-directory-explain';
 
 /** The searches, as the API's query string has them. */

@@ -172,8 +172,9 @@ function reachesSql(p: GeoPoint): SQL {
 /**
  * The two parts of a search with trade words, in the order they are listed (those offering the
  * trade first, decision 037): 'offering', those offering a service the trade words name;
- * 'textOnly', the others, whom the words' text matches. Each part is read in the sort's order through the sort's index, so a
- * first page reads about a page's rows instead of sorting everyone matching (decision 076).
+ * 'textOnly', the others, whom the words' text matches. Each part is read in the sort's order
+ * through the sort's index, so a first page reads about a page's rows instead of sorting
+ * everyone matching (decision 076).
  */
 export type TradePart = 'offering' | 'textOnly';
 

@@ -116,7 +116,7 @@ async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
  * its guess of how many match is poor: words together, guessed as if unrelated ('juan' &
  * 'carlos': 216 guessed, 3,740 real; 30 ms against 1 ms at 100,000 contractors, decision 015),
  * and a place's reach (cube's box is guessed at a fixed 0.1% of the contractors; Naco reaches
- * 39%: the box's 39,000 sorted against 30 walked, decision 076). The condition is tested outside
+ * 39%: the box's 39,405 sorted against 26 walked, decision 076). The condition is tested outside
  * a subquery fenced with OFFSET 0, so it cannot become an index condition; the caller decides
  * from a count (`walkIsCheaper`).
  */
@@ -159,7 +159,7 @@ function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
  * Testing a contractor on the walk costs about this many times collecting a match: with free
  * words, a text test each (measured at 100,000, decision 015); without (a place's box and
  * distance, a trade's services), about as much as collecting one, or less (a place at 100,000:
- * about 30 walked in 0.16 ms against 39,000 collected and sorted in 634 ms, decision 076).
+ * 26 walked in 0.15 ms against 39,405 collected and sorted in 315 ms, decision 076).
  */
 export function walkRowCost(f: DirectoryFilters): number {
   return f.q !== undefined && freeTextSql(f.q, f.textMode ?? 'words') !== undefined ? 5 : 1;

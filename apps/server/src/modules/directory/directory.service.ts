@@ -151,7 +151,7 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
     ({ rows, matched } = await readPage(deps, { ...filters, textMode: 'names' }, search.sort, offset));
   }
   const now = new Date();
-  // Past the cap the answer says "more than 1,000" and the pages go on while they are full.
+  // Past the cap the answer says "more than 1,000"; the pages stop at the capped total's last (DIRECTORY_MAX_PAGE).
   const total = Math.min(matched, DIRECTORY_COUNT_CAP);
   const page: DirectoryPage = {
     items: rows.map((r) => toContractorCard(r, now, origin)),

@@ -2,7 +2,7 @@
  * What changes a contractor while visitors search, in the proportions of a live directory (a
  * cycle of 20): reviews approved (rating), favourites, projects completed, and one profile
  * edit that changes the description's text. Nothing in the server listens for them any more
- * (decision 076): they go on so that PostgreSQL's buffers, its indexes and the HTTP cache in
+ * (decision 076; migration 0061 dropped the triggers that notified): they go on so that PostgreSQL's buffers, its indexes and the HTTP cache in
  * front work on a live directory, not a frozen one. Used by `directory-bench.ts` and
  * `directory-server.ts`.
  */

@@ -5,11 +5,11 @@
  * does per request in its steady state, without the whole bench's eleven minutes. It warms up
  * (`BENCH_SERVER_WARMUP_SECONDS`, 60), then runs `BENCH_SERVER_ROUNDS` rounds of 10 s and prints,
  * per round, req/s, p50/p99, the server's CPU a request (its process only: PostgreSQL apart), its
- * write and read system calls a request, and the directory cache's counters over the round
- * (`/metrics`: hits, misses, entries dropped as stale or for memory).
+ * write and read system calls a request, and the garbage collector's seconds and the heap
+ * (`/metrics`).
  *
  * `BENCH_SERVER_TARGET` (place) picks the target; `BENCH_SERVER_REPLAY=N` sends only the stream's
- * first N requests over and over (after the first round all hits: the cost of a hit alone);
+ * first N requests over and over (the same statements with the same values each time);
  * `BENCH_SERVER_PROFILE=<dir>` writes a V8 CPU profile of the measured rounds only (through the
  * inspector, after the warm-up) to `<dir>/steady.cpuprofile` (sum it with `cpu-profile.ts`).
  * It changes the data as the bench does: run it on that scratch directory, not on one you keep.
@@ -38,18 +38,14 @@ const INSPECTOR_PORT = 9239;
 const NODE_ARGS = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 /**
- * The directory cache's counters of search pages and counts ('lists'), and the seconds spent in
- * garbage collection by kind (`gc_major`…), from /metrics; `heapMB` and `listsMB`: the heap in use
- * and what the cache counts for its searches, now.
+ * The seconds spent in garbage collection by kind (`gc_major`…), from /metrics, and `heapMB`, the
+ * heap in use now. (The directory keeps no cache since decision 076: nothing else to count.)
  */
-async function cacheCounters(server: ServerProcess): Promise<Record<string, number>> {
+async function processCounters(server: ServerProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   const counters: Record<string, number> = {};
-  for (const m of text.matchAll(/^directory_cache_\w+\{store="lists",(?:result|reason)="(\w+)"\} (\d+)/gm)) counters[m[1]!] = Number(m[2]);
   for (const m of text.matchAll(/^nodejs_gc_duration_seconds_sum\{kind="(\w+)"\} ([\d.e+-]+)/gm)) counters[`gc_${m[1]!}`] = Number(m[2]);
-  const gauge = (re: RegExp) => Number(re.exec(text)?.[1] ?? NaN) / 2 ** 20;
-  counters.heapMB = gauge(/^nodejs_heap_size_used_bytes (\d+)/m);
-  counters.listsMB = gauge(/^directory_cache_bytes\{store="lists"\} (\d+)/m);
+  counters.heapMB = Number(/^nodejs_heap_size_used_bytes (\d+)/m.exec(text)?.[1] ?? NaN) / 2 ** 20;
   return counters;
 }
 
@@ -125,19 +121,19 @@ try {
   if (WARM_UP > 0) console.log(`warm-up ${WARM_UP} s: ${(await load('warm-up', opts, WARM_UP)).reqPerSec.toFixed(0)} req/s`);
   const pid = server.proc.pid!;
   const stopProfile = PROFILE_DIR ? await startProfile(PROFILE_DIR) : undefined;
-  let before = await cacheCounters(server);
+  let before = await processCounters(server);
   for (let round = 1; round <= ROUNDS; round++) {
     const io0 = io(pid);
     const r = await load(TARGET, opts, 10, [cpuOf(pid)]);
     const io1 = io(pid);
-    const after = await cacheCounters(server);
+    const after = await processCounters(server);
     const requests = r.reqPerSec * 10;
     const per = (k: string) => ((io1[k]! - io0[k]!) / requests).toFixed(2);
     const delta = roundDelta(before, after);
     before = after;
     console.log(
       `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuUs.toFixed(0)} µs a request, ` +
-        `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; cache and GC (s) ${JSON.stringify(delta)}`,
+        `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; GC (s) and heap ${JSON.stringify(delta)}`,
     );
   }
   await stopProfile?.();

@@ -18,7 +18,19 @@ export const RATING_BAND_FILTERS = ['star5', 'star4', 'star3', 'star2', 'star1']
 export type RatingFilter = (typeof RATING_FILTERS)[number];
 
 export const DIRECTORY_PAGE_SIZE = 12;
-export const DIRECTORY_MAX_PAGE = 1000;
+/**
+ * A search counts at most this many matching contractors, and one more to know whether there are
+ * more (decision 076): past it the answer says "more than" (DirectoryPage.totalCapped), so a count
+ * reads at most about a thousand rows however many match.
+ */
+export const DIRECTORY_COUNT_CAP = 1000;
+/**
+ * The last page a search goes to: the pages the capped count vouches for (84 pages of 12 hold
+ * the first 1,008). A page is read past an OFFSET of the contractors before it, so this bounds
+ * what any page costs; page 1,000 cost 60,000 buffer reads at 100,000 contractors (decision 076).
+ * Past it, a narrower search finds the rest.
+ */
+export const DIRECTORY_MAX_PAGE = Math.ceil(DIRECTORY_COUNT_CAP / DIRECTORY_PAGE_SIZE);
 
 /** Longest search text, in characters (after trimming). */
 export const DIRECTORY_QUERY_MAX = 100;

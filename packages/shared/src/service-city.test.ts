@@ -31,6 +31,14 @@ describe('service-and-city pages', () => {
     expect(withoutReviews).not.toMatch(/valoración/);
   });
 
+  it('past the count\'s cap it says "más de" (decision 076): the heading of the results, the description, the link', () => {
+    const capped = { formatted: '1.000', n: 1000, capped: true };
+    expect(serviceCity.count(capped.formatted, capped.n, 'plomeria', true)).toBe('Más de 1.000 plomeros');
+    expect(serviceCity.description('plomeria', 'Santo Domingo', capped)).toMatch(/^Más de 1\.000 plomeros en Santo Domingo\. /);
+    expect(serviceCity.seeAll(capped.formatted, capped.n, 'limpieza', true)).toBe('Ver los más de 1.000 profesionales de limpieza y filtrar');
+    expect(serviceCity.count('1.000', 1000, 'plomeria')).toBe('1.000 plomeros');
+  });
+
   it('every city but "otro" of every country has pages; unknown services and cities have none', () => {
     for (const country of COUNTRY_CODES) {
       const cities = serviceCitiesOf(country);

@@ -47,7 +47,7 @@ export async function renderServiceCity(
   client.setQueryData(SERVICE_CITIES_KEY, stats);
   const { html, state } = render();
   const heading = t.heading(place.service, place.city.name);
-  const count = { formatted: formatNumber(results.total, COUNTRIES[place.country].locale), n: results.total };
+  const count = { formatted: formatNumber(results.total, COUNTRIES[place.country].locale), n: results.total, capped: results.totalCapped };
   return {
     page: 'service-city',
     status: 200,

@@ -32,6 +32,8 @@ export const directory = {
     anyCity: 'Todas las ciudades',
     rating: 'Calificación',
     showResults: (formatted: string, n: number) => plural(n, `Ver ${formatted} contratista`, `Ver ${formatted} contratistas`),
+    /** More match than the count reads (DirectoryPage.totalCapped): `formatted` is the cap. */
+    showResultsMore: (formatted: string) => `Ver más de ${formatted} contratistas`,
   },
 
   rating: {
@@ -58,6 +60,8 @@ export const directory = {
 
   results: {
     count: (formatted: string, n: number) => plural(n, `${formatted} contratista`, `${formatted} contratistas`),
+    /** More match than the count reads (DirectoryPage.totalCapped, decision 076): `formatted` is the cap, 1.000. */
+    countMore: (formatted: string) => `Más de ${formatted} contratistas`,
     listLabel: 'Resultados de la búsqueda',
     loading: 'Buscando contratistas...',
     empty: 'No encontramos contratistas con estos filtros.',

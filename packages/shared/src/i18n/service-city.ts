@@ -42,18 +42,21 @@ export const serviceCity = {
   /** "Plomeros en Santo Domingo": the h1, the title (before ' · ArreglaYa') and the last crumb. */
   heading: (service: ServiceType, city: string) => `${capitalised(TRADE_NOUNS[service].other)} en ${city}`,
   /** The meta description: how many, and their rating only when there are reviews (never invented). */
-  description(service: ServiceType, city: string, count: { formatted: string; n: number }, rating?: RatingSummary): string {
+  description(service: ServiceType, city: string, count: { formatted: string; n: number; capped?: boolean }, rating?: RatingSummary): string {
     const noun = TRADE_NOUNS[service];
     if (count.n === 0) return `Busca ${noun.other} en ${city} en ArreglaYa, o publica tu proyecto gratis y recibe ofertas de contratistas de la zona.`;
-    const who = `${serviceCity.count(count.formatted, count.n, service)} en ${city}`;
+    const who = `${serviceCity.count(count.formatted, count.n, service, count.capped)} en ${city}`;
     const stars = rating && rating.reviewCount > 0 ? `, valoración media ${rating.average} de 5 en ${rating.reviews} ${plural(rating.reviewCount, 'reseña', 'reseñas')}` : '';
     return `${who}${stars}. Compara perfiles, reseñas y trabajos terminados, y contáctalos gratis en ArreglaYa.`;
   },
   intro: (service: ServiceType, city: string) =>
     `Compara ${TRADE_NOUNS[service].other} de ${city}: sus reseñas, sus trabajos terminados y los servicios que ofrecen. Contactarlos es gratis, o publica tu proyecto y recibe sus ofertas.`,
-  count: (formatted: string, n: number, service: ServiceType) => `${formatted} ${plural(n, TRADE_NOUNS[service].one, TRADE_NOUNS[service].other)}`,
+  /** `capped`: more than the count reads (DirectoryPage.totalCapped, decision 076), `formatted` being the cap: "Más de 1.000 plomeros". */
+  count: (formatted: string, n: number, service: ServiceType, capped = false) =>
+    capped ? `Más de ${formatted} ${TRADE_NOUNS[service].other}` : `${formatted} ${plural(n, TRADE_NOUNS[service].one, TRADE_NOUNS[service].other)}`,
   /** The link to the search with this service and city, when there are more than a page. */
-  seeAll: (formatted: string, n: number, service: ServiceType) => `Ver los ${serviceCity.count(formatted, n, service)} y filtrar`,
+  seeAll: (formatted: string, n: number, service: ServiceType, capped = false) =>
+    capped ? `Ver los más de ${formatted} ${TRADE_NOUNS[service].other} y filtrar` : `Ver los ${serviceCity.count(formatted, n, service)} y filtrar`,
   crumbServices: 'Contratistas',
   empty: {
     title: (service: ServiceType, city: string) => `Todavía no hay ${TRADE_NOUNS[service].other} en ${city}`,

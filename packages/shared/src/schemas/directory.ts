@@ -11,7 +11,7 @@ import { DIRECTORY_CITY_MAX, DIRECTORY_CITY_PATTERN, DIRECTORY_PLACE_MAX, DIRECT
 // The contractor directory's contract: the search query (also the /busqueda URL), the card
 // every list shows (search, favourites), the public page, and the contact-a-contractor message.
 
-export { DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, RATING_FILTERS, type DirectorySort, type RatingFilter } from '../directory-search.ts';
+export { DIRECTORY_COUNT_CAP, DIRECTORY_MAX_PAGE, DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, RATING_FILTERS, type DirectorySort, type RatingFilter } from '../directory-search.ts';
 
 /** A query-string value that may come once (string) or several times (array). */
 function listOf<const T extends readonly [string, ...string[]]>(values: T) {
@@ -102,9 +102,16 @@ export type ContractorCard = z.infer<typeof ContractorCardSchema>;
 export const DirectoryPageSchema = z
   .object({
     items: z.array(ContractorCardSchema),
+    /** How many match, up to DIRECTORY_COUNT_CAP (1,000); with `totalCapped`, more than that match. */
     total: z.number().int(),
+    /**
+     * More contractors match than `total` says ("más de 1.000", decision 076). Pages go on while
+     * they are full up to DIRECTORY_MAX_PAGE, which is the capped total's last page.
+     */
+    totalCapped: z.boolean(),
     page: z.number().int(),
     pageSize: z.number().int(),
+    /** The pages `total` fills (with `totalCapped`, those the count vouches for). */
     pageCount: z.number().int(),
     /** Where distances are measured from: the client's project or a place (its Spanish name); null without one. */
     origin: z.object({ kind: z.enum(['project', 'place']), name: z.string(), slug: z.string().nullable() }).nullable(),

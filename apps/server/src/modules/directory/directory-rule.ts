@@ -11,8 +11,9 @@ import { searchWords } from '../../lib/search-words.ts';
 // PostgreSQL answers every search, count and page. Full text through the Spanish configuration
 // with accents removed (public.es_unaccent, GIN on search_vector), names and typos through
 // trigrams (GIN on the unaccented name + company), trade words expanded here to their services
-// (packages/shared/src/trade-words.ts, the one list), distances through earthdistance's cube
-// points (GiST on public.earth_at(lat, lng), migration 0057).
+// (packages/shared/src/trade-words.ts, the one list) with those offering the trade listed first
+// (TradePart), distances through earthdistance's cube points (GiST on public.earth_at(lat, lng),
+// migration 0057).
 
 export interface DirectoryFilters {
   q?: string | undefined;
@@ -98,12 +99,6 @@ export function hasTradeRank(f: DirectoryFilters): boolean {
   return rankedServices(f).length > 0;
 }
 
-/** In the sort's order, contractors offering a service the query's trade words name first (undefined without trade words). */
-export function tradeRankSql(f: DirectoryFilters): SQL | undefined {
-  const services = rankedServices(f);
-  return services.length > 0 ? sql`(NOT (${offersSql(services)}))` : undefined;
-}
-
 function ratingSql(filters: readonly RatingFilter[]): SQL {
   const reviewed = sql`${cp.ratingCount} >= 1`;
   if (filters.includes('withReviews')) return reviewed;
@@ -174,8 +169,31 @@ function reachesSql(p: GeoPoint): SQL {
   return sql`${earthBoxSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
 }
 
-/** The filters' condition on contractor_profiles (who is listed is decided apart, LISTED). */
-export function matchingSql(f: DirectoryFilters): SQL {
+/**
+ * The two parts of a search with trade words, in the order they are listed (those offering the
+ * trade first, decision 037): 'offering', those offering a service the trade words name;
+ * 'textOnly', the others, whom the words' text matches. Each part is read in the sort's order
+ * through the sort's index, so a first page reads about a page's rows instead of sorting
+ * everyone matching (decision 076).
+ */
+export type TradePart = 'offering' | 'textOnly';
+
+/** A search's trade-word conditions: each trade word offered or in the text (decision 037), or the condition of one part. */
+function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] {
+  const trades = splitTradeWords(searchWords(f.q!)).trades;
+  if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!);
+  const ranked = offersSql(rankedServices(f));
+  // Not offering any of the trades: each trade word is met by the text.
+  if (part === 'textOnly') return [sql`NOT (${ranked})`, ...trades.map((t) => tradeWordTextSql(t.word))];
+  // Offering: one trade word is met by that alone; with several, each must still be met.
+  return trades.length === 1 ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!)];
+}
+
+/**
+ * The filters' condition on contractor_profiles (who is listed is decided apart, LISTED); with
+ * `part`, only that part of a search with trade words (TradePart).
+ */
+export function matchingSql(f: DirectoryFilters, part?: TradePart): SQL {
   const parts: SQL[] = [];
   if (f.service.length > 0) parts.push(offersSql(f.service));
   if (f.country) parts.push(eq(cp.country, f.country));
@@ -184,8 +202,7 @@ export function matchingSql(f: DirectoryFilters): SQL {
   if (f.rating.length > 0) parts.push(ratingSql(f.rating));
   if (f.q) {
     const mode = f.textMode ?? 'words';
-    // A trade word: offering one of its services, or the word in the text (decision 037).
-    if (mode === 'words') for (const t of splitTradeWords(searchWords(f.q)).trades) parts.push(or(offersSql(t.services), tradeWordTextSql(t.word))!);
+    if (mode === 'words') parts.push(...tradeWordsSql(f, part));
     const text = freeTextSql(f.q, mode);
     if (text) parts.push(text);
   }

@@ -2,9 +2,11 @@ import { DIRECTORY_SORTS } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
-import { searchContractorRows, searchTextRowsByWalking, walkIsCheaper, type DirectoryFilters } from './directory.repository.ts';
+import { searchContractorRows, walkIsCheaper, walkThreshold, type DirectoryFilters } from './directory.repository.ts';
 
-// The two ways of reading a page of a text search (decision 015) must give the same page.
+// The two ways of reading a page, walking the sort's index or collecting the matches, must give
+// the same page: a text search of several words (decision 015), a place in a column's order
+// (decision 076).
 
 describe('a text search page read by walking the sort order', () => {
   let d: TestDatabase;
@@ -36,13 +38,13 @@ describe('a text search page read by walking the sort order', () => {
     for (const q of ['plomero', 'tuberias plomero', 'cerrajero', 'nadie']) {
       for (let page = 1; page <= 8; page++) {
         const offset = (page - 1) * 12;
-        const walked = await searchTextRowsByWalking(d.db, text(q), sort, 12, offset);
+        const walked = await searchContractorRows(d.db, text(q), sort, 12, offset, true);
         const collected = await searchContractorRows(d.db, text(q), sort, 12, offset);
         expect(walked, `${q} ${sort} page ${page}`).toEqual(collected);
       }
     }
     // The common word really has several pages, in order, and never an unlisted contractor.
-    const first = await searchTextRowsByWalking(d.db, text('plomero'), sort, 12, 0);
+    const first = await searchContractorRows(d.db, text('plomero'), sort, 12, 0, true);
     expect(first).toHaveLength(12);
     const unlisted = first.filter((r) => Number(r.id.slice(-12)) % 37 === 0 || Number(r.id.slice(-12)) % 41 === 0);
     expect(unlisted).toEqual([]);
@@ -60,5 +62,65 @@ describe('a text search page read by walking the sort order', () => {
     // A common word, but page 300: collecting is cheaper.
     expect(walkIsCheaper(3600, 17_000, 100_000)).toBe(false);
     expect(walkIsCheaper(12, 0, 100_000)).toBe(false);
+  });
+
+  it('is decided by a count that stops at the threshold: walking from it on, collecting below it', () => {
+    for (const [end, listed, rowCost] of [
+      [12, 100_000, 5],
+      [1008, 100_000, 5],
+      [12, 100_000, 1],
+      [12, 300, 5],
+    ] as const) {
+      const threshold = walkThreshold(end, listed, rowCost);
+      expect(walkIsCheaper(end, threshold, listed, rowCost)).toBe(true);
+      expect(walkIsCheaper(end, threshold - 1, listed, rowCost)).toBe(false);
+    }
+    // 'juan carlos' at 100,000 (3,740 match): the count stops at 2,450 and says walk.
+    expect(walkThreshold(12, 100_000)).toBe(2450);
+  });
+});
+
+describe("a place's page read by walking the sort order", () => {
+  let d: TestDatabase;
+  beforeAll(async () => {
+    d = await createTestDatabase();
+    // 240 contractors north of Naco (0 to 24 km), travelling 5, 10 or 25 km: some reach it, some
+    // not; every third offers plumbing, one in five of the others says 'plomero' in its text.
+    await d.db.execute(sql`
+      INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
+      SELECT ('00000000-0000-4000-8001-' || lpad(i::text, 12, '0'))::uuid, 'p' || i || '@prueba.do', true, 'Contratista ' || i, 'contractor',
+        'active', 'Contratista', i::text
+      FROM generate_series(1, 240) i`);
+    await d.db.execute(sql`
+      INSERT INTO contractor_profiles (user_id, display_name, city, description, service_types, lat, lng, service_radius_km,
+        completed_projects, rating_count, rating_avg, favourites_count)
+      SELECT ('00000000-0000-4000-8001-' || lpad(i::text, 12, '0'))::uuid, 'Contratista ' || i, 'santo-domingo',
+        CASE WHEN i % 5 = 0 THEN 'Plomero de guardia.' ELSE 'Pintor de interiores.' END,
+        CASE WHEN i % 3 = 0 THEN ARRAY['plomeria']::service_type[] ELSE ARRAY['pintura']::service_type[] END,
+        18.475 + (i % 25) / 111.195, -69.929, (ARRAY[5, 10, 25])[1 + i % 3], i % 7, i % 5, CASE WHEN i % 5 = 0 THEN 0 ELSE 1 + (i % 9) / 2.0 END, i % 4
+      FROM generate_series(1, 240) i`);
+    await d.db.execute(sql`ANALYZE contractor_profiles`);
+  });
+  afterAll(async () => {
+    await d.drop();
+  });
+
+  const near = { lat: 18.475, lng: -69.929 };
+  it.each(DIRECTORY_SORTS.filter((s) => s !== 'distance'))('gives the page collecting gives, sorted by %s, a trade word at the place too', async (sort) => {
+    for (const filters of [
+      { service: [], rating: [], near },
+      { q: 'plomero', service: [], rating: [], near },
+    ] satisfies DirectoryFilters[]) {
+      for (let page = 1; page <= 8; page++) {
+        const offset = (page - 1) * 12;
+        const walked = await searchContractorRows(d.db, filters, sort, 12, offset, true);
+        const collected = await searchContractorRows(d.db, filters, sort, 12, offset);
+        expect(walked, `${filters.q ?? ''} ${sort} page ${page}`).toEqual(collected);
+      }
+    }
+    // Some are out of reach: the walk leaves them out.
+    const all = await searchContractorRows(d.db, { service: [], rating: [], near }, sort, 240, 0, true);
+    expect(all.length).toBeGreaterThan(12);
+    expect(all.length).toBeLessThan(240);
   });
 });

@@ -1,10 +1,10 @@
-import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
+import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, tradeRankSql, withinKmSql, type DirectoryFilters, type TextMode } from './directory-rule.ts';
+import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type TextMode, type TradePart } from './directory-rule.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -65,22 +65,42 @@ export { searchWords };
 /** A row of a search page: the card and the sort keys (favourites only orders, it is not shown). */
 export type SearchRow = CardRow & { favouritesCount: number };
 
-/** One page of listed contractors matching the filters, in the sort's order (with trade words, those offering the trade first). */
-export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const rank = tradeRankSql(filters);
+/**
+ * One page of listed contractors matching the filters, in the sort's order. With trade words,
+ * those offering the trade come first: the two parts (TradePart) are read one after the other,
+ * each in the sort's order through its index, and the text-only part only when the offering
+ * one does not fill the page (decision 076). Sorting everyone matching by the trade first would
+ * read every match for a page of twelve. `walk`: the matches (with trade words, those offering
+ * the trade) are many enough that walking the sort's index is cheaper than collecting them
+ * (walkIsCheaper, decided by the caller from a count).
+ */
+export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, walk = false): Promise<SearchRow[]> {
+  const first = walk && sort !== 'distance' ? walkInOrder : readInOrder;
+  if (!hasTradeRank(filters)) return first(db, filters, sort, limit, offset);
+  const offering = await first(db, filters, sort, limit, offset, 'offering');
+  if (offering.length === limit) return offering;
+  // Where the text-only part starts on this page: right after the last offering contractor
+  // when the page holds some; past all of them (at most `offset`, counted) when it holds none.
+  const offeringCount = offering.length > 0 || offset === 0 ? offset + offering.length : await countContractors(db, filters, offset, 'offering');
+  const textOnly = await readInOrder(db, filters, sort, limit - offering.length, offset + offering.length - offeringCount, 'textOnly');
+  return [...offering, ...textOnly];
+}
+
+/** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
+async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   const read = (within?: SQL) =>
     db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(LISTED, matchingSql(filters), within))
-      .orderBy(...(rank ? [rank, ...orderFor(sort, filters)] : orderFor(sort, filters)))
+      .where(and(LISTED, matchingSql(filters, part), within))
+      .orderBy(...orderFor(sort, filters))
       .limit(limit)
       .offset(offset);
-  // Nearest first (no trade rank before the distance): the page is among the contractors based
-  // within a few km when enough are; those are the whole order's start, and a small box of the
-  // GiST index on the bases' points finds them without sorting everyone in reach (decisions 042, 076).
-  if (sort === 'distance' && filters.near && !rank) {
+  // Nearest first: the page is among the contractors based within a few km when enough are;
+  // those are the whole order's start, and a small box of the GiST index on the bases' points
+  // finds them without sorting everyone in reach (decisions 042, 076).
+  if (sort === 'distance' && filters.near) {
     for (const km of RING_KM) {
       const rows = await read(withinKmSql(filters.near, km));
       if (rows.length === limit) return rows;
@@ -89,36 +109,20 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
   return read();
 }
 
-/** Built once per Db, a query prepared by drizzle (`make`); PostgreSQL parses it once per connection (db/client.ts). */
-function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
-  const made = new WeakMap<object, Q>();
-  return (db) => {
-    let query = made.get(db);
-    if (!query) {
-      query = make(db);
-      made.set(db, query);
-    }
-    return query;
-  };
-}
-
 /**
- * One page of a search whose only filter is text, by walking the sort's index and testing each
- * contractor's words on the way, until the page is full. For common words this reads a few
- * dozen contractors where collecting every match through the GIN bitmap and sorting them reads
- * thousands; PostgreSQL cannot tell which is cheaper, since it guesses how many contractors
- * match words together as if they were unrelated ('juan' & 'carlos': 216 guessed, 3,740 real;
- * 30 ms against 1 ms at 100,000 contractors). The text is tested outside a subquery fenced with
- * OFFSET 0, so it cannot be turned into an index condition; the caller decides from the count
- * (`walkIsCheaper`), for searches of several words (for one word PostgreSQL's guess is good)
- * without trade words (those offering the trade come first, out of the index's order).
- * Decision 015.
+ * The same page, by walking the sort's index and testing each listed contractor on the way
+ * until the page is full. When many match this reads a few dozen contractors where collecting
+ * every match and sorting them reads thousands; PostgreSQL cannot tell which is cheaper where
+ * its guess of how many match is poor: words together, guessed as if unrelated ('juan' &
+ * 'carlos': 216 guessed, 3,740 real; 30 ms against 1 ms at 100,000 contractors, decision 015),
+ * and a place's reach (cube's box is guessed at a fixed 0.1% of the contractors; Naco reaches
+ * 39%: the box's 39,405 sorted against 26 walked, decision 076). The condition is tested outside
+ * a subquery fenced with OFFSET 0, so it cannot become an index condition; the caller decides
+ * from a count (`walkIsCheaper`).
  */
-export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number): Promise<SearchRow[]> {
-  const text = filters.q && !hasTradeRank(filters) ? freeTextSql(filters.q, filters.textMode ?? 'words') : undefined;
-  if (!text) return searchContractorRows(db, filters, sort, limit, offset);
+async function walkInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   const inOrder = db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${text}`.as('matches') })
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${matchingSql(filters, part)}`.as('matches') })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
     .where(LISTED)
@@ -138,33 +142,75 @@ export async function searchTextRowsByWalking(db: DbOrTx, filters: DirectoryFilt
     .offset(offset);
 }
 
-/** Testing a contractor's words on the walk costs about this many times collecting a match (measured at 100,000). */
-const WALK_ROW_COST = 5;
-
-/**
- * Whether walking the sort order (searchTextRowsByWalking) costs less than collecting all
- * `matching` of `listed`: a page ending at `end` is reached after about end × listed / matching
- * contractors in order, each tested at WALK_ROW_COST times the cost of collecting a match.
- */
-export function walkIsCheaper(end: number, matching: number, listed: number): boolean {
-  return matching > 0 && end * listed * WALK_ROW_COST < matching * matching;
+/** Built once per Db, a query prepared by drizzle (`make`); PostgreSQL parses it once per connection (db/client.ts). */
+function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
+  const made = new WeakMap<object, Q>();
+  return (db) => {
+    let query = made.get(db);
+    if (!query) {
+      query = make(db);
+      made.set(db, query);
+    }
+    return query;
+  };
 }
 
 /**
- * How many listed contractors match the filters (every page and sort of a search shares it).
- * Counted in contractor_profiles alone (with the minimum profile), minus the few whose account
- * may not be listed (through the partial index users_unlisted_contractors_idx): joining every
- * match to users would cost more than the count itself. Contractor profiles belong to
- * contractor accounts only (the profile routes and sign-up create them for contractors).
+ * Testing a contractor on the walk costs about this many times collecting a match: with free
+ * words, a text test each (measured at 100,000, decision 015); without (a place's box and
+ * distance, a trade's services), about as much as collecting one, or less (a place at 100,000:
+ * 26 walked in 0.15 ms against 39,405 collected and sorted in 315 ms, decision 076).
  */
-export async function countContractors(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
-  const where = and(cp.listable, matchingSql(filters));
+export function walkRowCost(f: DirectoryFilters): number {
+  return f.q !== undefined && freeTextSql(f.q, f.textMode ?? 'words') !== undefined ? 5 : 1;
+}
+
+/**
+ * Whether walking the sort order (searchContractorRows' `walk`) costs less than collecting all
+ * `matching` of `listed`: a page ending at `end` is reached after about end × listed / matching
+ * contractors in order, each tested at `rowCost` times the cost of collecting a match.
+ */
+export function walkIsCheaper(end: number, matching: number, listed: number, rowCost = 5): boolean {
+  return matching > 0 && end * listed * rowCost < matching * matching;
+}
+
+/**
+ * The fewest matches from which walking is cheaper (walkIsCheaper): a count capped there tells
+ * which way to read the page, and costs no more than collecting the matches would.
+ */
+export function walkThreshold(end: number, listed: number, rowCost = 5): number {
+  return Math.floor(Math.sqrt(end * listed * rowCost)) + 1;
+}
+
+/**
+ * How many listed contractors match the filters (or one part of them), counting at most
+ * `atMost` (by default one past DIRECTORY_COUNT_CAP: "more than 1,000"), so a count reads about
+ * that many rows however many match (decision 076). Counted in contractor_profiles (with the
+ * minimum profile) without the few whose account may not be listed (an anti-join on the partial
+ * index users_unlisted_contractors_idx): joining every match to users would cost more than the
+ * count. Contractor profiles belong to contractor accounts only (the profile routes and sign-up
+ * create them for contractors).
+ */
+export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`
-    SELECT (SELECT count(*) FROM ${cp} WHERE ${where})
-         - (SELECT count(*) FROM ${users} JOIN ${cp} ON ${cp.userId} = ${users.id}
-            WHERE ${users.role} = 'contractor' AND NOT (${listableAccount(users)})
-              AND ${where}) AS n`);
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM ${cp}
+      WHERE ${cp.listable} AND ${matchingSql(filters, part)}
+        AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
+      LIMIT ${atMost}
+    ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * About how many contractors there are: the planner's estimate (pg_class.reltuples, kept by
+ * ANALYZE and autovacuum), for weighing one way of reading a page against another without
+ * counting them; undefined before the table was ever analysed.
+ */
+export async function estimateContractors(db: DbOrTx): Promise<number | undefined> {
+  const result = await db.execute<{ n: number }>(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contractor_profiles'::regclass`);
+  const n = Number(result.rows[0]?.n ?? -1);
+  return n >= 0 ? n : undefined;
 }
 
 export interface ReviewRow {

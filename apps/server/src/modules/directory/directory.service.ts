@@ -3,6 +3,7 @@ import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { places as tp } from '@arreglaya/shared/i18n/places';
 import { findPlace, placeInText, type Place } from '@arreglaya/shared/places';
 import {
+  DIRECTORY_COUNT_CAP,
   DIRECTORY_PAGE_SIZE,
   type ContractorPublicProfile,
   type DirectoryPage,
@@ -16,13 +17,15 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
 import {
   countContractors,
+  estimateContractors,
   findContractorPageRow,
   findOwnProjectPlace,
   findListedContractor as findListedContractorRow,
   searchContractorRows,
-  searchTextRowsByWalking,
   searchWords,
   walkIsCheaper,
+  walkRowCost,
+  walkThreshold,
   type DirectoryFilters,
   type ReviewRow,
   type SearchRow,
@@ -89,24 +92,47 @@ function isTextOnly(f: DirectoryFilters): boolean {
   return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0 && !f.near;
 }
 
-const NO_FILTERS: DirectoryFilters = { service: [], rating: [] };
+/**
+ * Whether PostgreSQL's guess of how many match is too poor for it to choose between walking the
+ * sort's index and collecting the matches: several words without trade words (guessed as if
+ * unrelated, decision 015), or a place in a column's order (its reach guessed at 0.1%, decision
+ * 076). Nearest first has its own reads (rings of the GiST index).
+ */
+function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
+  if (f.near) return sort !== 'distance';
+  return isTextOnly(f) && searchWords(f.q!).length > 1 && !hasTradeRank(f);
+}
 
-/** A page's rows and how many match, from PostgreSQL. */
-async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; total: number }> {
-  if (isTextOnly(filters) && searchWords(filters.q!).length > 1 && !hasTradeRank(filters)) {
-    // Several words: PostgreSQL guesses how many contractors have them all as if the words
-    // were unrelated ('juan carlos'). The count says which way to read the page is cheaper:
-    // walking the sort order or collecting every match. Decision 015.
-    const total = await countContractors(deps.db, filters);
-    if (total === 0) return { rows: [], total };
-    const listed = await countContractors(deps.db, NO_FILTERS);
-    const rows = walkIsCheaper(offset + DIRECTORY_PAGE_SIZE, total, listed)
-      ? await searchTextRowsByWalking(deps.db, filters, sort, DIRECTORY_PAGE_SIZE, offset)
-      : await searchContractorRows(deps.db, filters, sort, DIRECTORY_PAGE_SIZE, offset);
-    return { rows, total };
+/**
+ * A page's rows and how many match, from PostgreSQL. `matched` counts at most one past
+ * DIRECTORY_COUNT_CAP (more, when it decides how to read the page): a count that reaches it
+ * means "more than 1,000" (decision 076).
+ */
+async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; matched: number }> {
+  const { db } = deps;
+  if (!guessIsPoor(filters, sort)) {
+    const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countContractors(db, filters)]);
+    return { rows, matched };
   }
-  const [rows, total] = await Promise.all([searchContractorRows(deps.db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countContractors(deps.db, filters)]);
-  return { rows, total };
+  // The count says which way to read the page is cheaper: walking the sort order or collecting
+  // every match. It only needs to know whether the matches (with trade words, those offering
+  // the trade, read first) pass the walk's threshold, from the planner's estimate of how many
+  // contractors there are, so it stops there, or at the cap when that is further.
+  const end = offset + DIRECTORY_PAGE_SIZE;
+  const rowCost = walkRowCost(filters);
+  const listed = await estimateContractors(db);
+  const atMost = Math.max(DIRECTORY_COUNT_CAP + 1, listed === undefined ? 0 : walkThreshold(end, listed, rowCost));
+  let first: number;
+  let matched: number;
+  if (hasTradeRank(filters)) {
+    first = await countContractors(db, filters, atMost, 'offering');
+    matched = first > DIRECTORY_COUNT_CAP ? first : first + (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1 - first, 'textOnly'));
+  } else {
+    first = matched = await countContractors(db, filters, atMost);
+  }
+  if (matched === 0) return { rows: [], matched };
+  const walk = listed !== undefined && walkIsCheaper(end, first, listed, rowCost);
+  return { rows: await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset, walk), matched };
 }
 
 /**
@@ -119,15 +145,18 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
   const search = { ...requested, sort: requested.sort === 'distance' && !origin ? ('popular' as const) : requested.sort };
   const filters = filtersOf(search, q, origin);
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  let { rows, total } = await readPage(deps, filters, search.sort, offset);
-  if (total === 0 && filters.q) {
+  let { rows, matched } = await readPage(deps, filters, search.sort, offset);
+  if (matched === 0 && filters.q) {
     // No word matched: names close to the text (typos), through the trigram index.
-    ({ rows, total } = await readPage(deps, { ...filters, textMode: 'names' }, search.sort, offset));
+    ({ rows, matched } = await readPage(deps, { ...filters, textMode: 'names' }, search.sort, offset));
   }
   const now = new Date();
+  // Past the cap the answer says "more than 1,000"; the pages stop at the capped total's last (DIRECTORY_MAX_PAGE).
+  const total = Math.min(matched, DIRECTORY_COUNT_CAP);
   const page: DirectoryPage = {
     items: rows.map((r) => toContractorCard(r, now, origin)),
     total,
+    totalCapped: matched > DIRECTORY_COUNT_CAP,
     page: search.page,
     pageSize: DIRECTORY_PAGE_SIZE,
     pageCount: Math.ceil(total / DIRECTORY_PAGE_SIZE),

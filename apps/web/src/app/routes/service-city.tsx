@@ -36,7 +36,7 @@ function ServiceCityContent({ place }: { place: ServiceCity }) {
   const stats = useServiceCities().data?.items;
   const data = results.data;
   const heading = t.heading(service, city.name);
-  const count = data ? { formatted: formatNumber(data.total, locale), n: data.total } : { formatted: '0', n: 0 };
+  const count = data ? { formatted: formatNumber(data.total, locale), n: data.total, capped: data.totalCapped } : { formatted: '0', n: 0, capped: false };
   usePageMeta(heading, t.description(service, city.name, count, ratingSummary(place, statOf(stats, place))));
 
   // The same service elsewhere and other services here: only pages with someone on them.
@@ -77,7 +77,7 @@ function ServiceCityContent({ place }: { place: ServiceCity }) {
       {data && data.items.length > 0 && (
         <section aria-labelledby="service-city-results">
           <h2 id="service-city-results" className="text-lg font-semibold text-slate-800" data-testid="results-count">
-            {t.count(count.formatted, count.n, service)}
+            {t.count(count.formatted, count.n, service, count.capped)}
           </h2>
           <ul aria-label={heading} className="mt-4 grid grid-cols-1 gap-4 lg:grid-cols-2">
             {data.items.map((contractor) => (
@@ -88,7 +88,7 @@ function ServiceCityContent({ place }: { place: ServiceCity }) {
           </ul>
           {data.pageCount > 1 && (
             <Link to={`/busqueda?${writeSearch(search).toString()}`} className={buttonClasses('secondary', 'mt-6')}>
-              {t.seeAll(count.formatted, count.n, service)}
+              {t.seeAll(count.formatted, count.n, service, count.capped)}
             </Link>
           )}
         </section>

@@ -7,27 +7,39 @@ interface PaginationProps {
   pageCount: number;
   /** The URL (path and query) of a page. */
   hrefFor: (page: number) => string;
+  /**
+   * More pages may follow the last one counted (a count that stops at a cap, "más de 1.000"):
+   * "Siguiente" stays, the last page is not shown as the end, and a gap says there is more.
+   */
+  more?: boolean;
 }
 
-/** Pages to show: the first, the last, and two around the current one; null = a gap (…). */
-export function pageWindow(page: number, pageCount: number): (number | null)[] {
-  const wanted = new Set([1, pageCount, page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= pageCount));
+/**
+ * Pages to show: the first, the last, and two around the current one; null = a gap (…). With
+ * `more`, the pages counted are not all: no last page, pages up to one past the current one, and a
+ * gap at the end.
+ */
+export function pageWindow(page: number, pageCount: number, more = false): (number | null)[] {
+  const last = more ? Math.max(pageCount, page + 1) : Math.max(pageCount, page);
+  const wanted = new Set([1, ...(more ? [] : [last]), page - 2, page - 1, page, page + 1, page + 2].filter((p) => p >= 1 && p <= last));
   const sorted = [...wanted].sort((a, b) => a - b);
   const out: (number | null)[] = [];
   for (const p of sorted) {
-    const last = out[out.length - 1];
-    if (typeof last === 'number' && p - last === 2) out.push(p - 1);
-    else if (typeof last === 'number' && p - last > 2) out.push(null);
+    const previous = out[out.length - 1];
+    if (typeof previous === 'number' && p - previous === 2) out.push(p - 1);
+    else if (typeof previous === 'number' && p - previous > 2) out.push(null);
     out.push(p);
   }
+  if (more) out.push(null);
   return out;
 }
 
 const itemClass = 'inline-flex min-h-11 min-w-11 items-center justify-center rounded-md px-3 font-semibold';
 
 /** Real pagination: links (they work in a new tab and with the back button), the current page marked. */
-export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
-  if (pageCount <= 1) return null;
+export function Pagination({ page, pageCount, hrefFor, more = false }: PaginationProps) {
+  if (pageCount <= 1 && !more) return null;
+  const hasNext = more || page < pageCount;
   return (
     <nav aria-label={pagination.label} className="mt-8">
       <ul className="flex flex-wrap items-center justify-center gap-1.5">
@@ -42,7 +54,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
             </span>
           )}
         </li>
-        {pageWindow(page, pageCount).map((p, i) =>
+        {pageWindow(page, pageCount, more).map((p, i) =>
           p === null ? (
             <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-slate-600">
               …
@@ -61,7 +73,7 @@ export function Pagination({ page, pageCount, hrefFor }: PaginationProps) {
           ),
         )}
         <li>
-          {page < pageCount ? (
+          {hasNext ? (
             <Link to={hrefFor(page + 1)} rel="next" className={cx(itemClass, 'text-brand-700 hover:bg-brand-50')}>
               {pagination.next} <span aria-hidden="true">›</span>
             </Link>

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { DIRECTORY_MAX_PAGE } from '@arreglaya/shared/directory-search';
 import type { ContractorCard as Card, DirectoryPage, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -95,7 +96,9 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
 
   const filters = activeFilterCount(search);
   const withDistance = Boolean(search.donde || search.proyecto || data?.origin);
-  const countText = data ? t.results.count(formatNumber(data.total, locale), data.total) : '';
+  // Past the count's cap (decision 076): "Más de 1.000 contratistas", and pages go on while they are full.
+  const countText = data ? (data.totalCapped ? t.results.countMore(formatNumber(data.total, locale)) : t.results.count(formatNumber(data.total, locale), data.total)) : '';
+  const morePages = data !== undefined && data.totalCapped && data.items.length === data.pageSize && data.page >= data.pageCount && data.page < DIRECTORY_MAX_PAGE;
 
   return (
     <div className="grid gap-6 md:grid-cols-[16rem_1fr] lg:grid-cols-[18rem_1fr]">
@@ -126,7 +129,11 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
           }}
           className={buttonClasses('primary', 'mt-4 w-full md:hidden')}
         >
-          {data ? t.filters.showResults(formatNumber(data.total, locale), data.total) : t.filters.close}
+          {data
+            ? data.totalCapped
+              ? t.filters.showResultsMore(formatNumber(data.total, locale))
+              : t.filters.showResults(formatNumber(data.total, locale), data.total)
+            : t.filters.close}
         </button>
       </aside>
 
@@ -185,7 +192,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
         {data && data.items.length > 0 && (
           <>
             {cards}
-            <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} />
+            <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} more={morePages} />
           </>
         )}
       </section>

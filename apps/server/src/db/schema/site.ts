@@ -37,7 +37,14 @@ export const contactRequests = pgTable(
     handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('contact_requests_kind_idx').on(t.kind, t.createdAt.desc()), index('contact_requests_kind_status_idx').on(t.kind, t.status, t.createdAt.desc())],
+  (t) => [
+    index('contact_requests_kind_idx').on(t.kind, t.createdAt.desc()),
+    index('contact_requests_kind_status_idx').on(t.kind, t.status, t.createdAt.desc()),
+    // Every start looks for cédulas still in the clear: an empty partial index, not a read of the table.
+    index('contact_requests_legacy_cedula_idx')
+      .on(t.id)
+      .where(sql`${t.cedula} IS NOT NULL`),
+  ],
 );
 
 export const referrals = pgTable(

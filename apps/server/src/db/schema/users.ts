@@ -247,6 +247,15 @@ export const contractorProfiles = pgTable(
   },
   (t) => [
     index('contractor_profiles_cedula_index_idx').on(t.cedulaIndex),
+    // What every start looks for (cédulas still in the clear, sealed ones without their blind
+    // index, decisions 010 and 025): nearly always nothing, found in an empty partial index
+    // instead of a read of the whole table by each instance (decision 076).
+    index('contractor_profiles_legacy_cedula_idx')
+      .on(t.userId)
+      .where(sql`${t.cedula} IS NOT NULL`),
+    index('contractor_profiles_unindexed_cedula_idx')
+      .on(t.userId)
+      .where(sql`${t.cedulaEnc} IS NOT NULL AND ${t.cedulaIndex} IS NULL`),
     index('contractor_profiles_services_idx').using('gin', t.serviceTypes),
     index('contractor_profiles_search_idx').using('gin', t.searchVector),
     index('contractor_profiles_city_idx').on(t.country, t.city),

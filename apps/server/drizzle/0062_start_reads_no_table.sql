@@ -1,0 +1,3 @@
+CREATE INDEX "contractor_profiles_legacy_cedula_idx" ON "contractor_profiles" USING btree ("user_id") WHERE "contractor_profiles"."cedula" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "contractor_profiles_unindexed_cedula_idx" ON "contractor_profiles" USING btree ("user_id") WHERE "contractor_profiles"."cedula_enc" IS NOT NULL AND "contractor_profiles"."cedula_index" IS NULL;--> statement-breakpoint
+CREATE INDEX "contact_requests_legacy_cedula_idx" ON "contact_requests" USING btree ("id") WHERE "contact_requests"."cedula" IS NOT NULL;

@@ -276,7 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   registerSender(createPushSender({ vapid, log: app.log, testService: config.PUSH_TEST_SERVICE }));
   await app.register(pushRoutes({ db, vapid, testService: config.PUSH_TEST_SERVICE }));
   await registerConsoleRoutes(app, { db, cipher, mailer, appUrl: config.appUrl, auth: authDeps });
-  await registerSiteRoutes(app, { db, mailer, cipher, appUrl: config.appUrl, teamInbox: config.TEAM_INBOX });
+  await registerSiteRoutes(app, { db, mailer, cipher, appUrl: config.appUrl, teamInbox: config.TEAM_INBOX, figuresTtlMs: config.figuresTtlMs });
   // Projects and quotes (docs/decisions/020-projects-and-quotes.md); open quotes past their date expire and the
   // contractors' daily digest goes out, checked every minute.
   const payments = await registerPayments(app, { config, db, jobs, mailer, notifications, cipher, sendJob, clock: deps.clock });
@@ -321,7 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
   await notified.ready;
   app.addHook('onClose', () => notified.stop());
   // The public directory, answered by PostgreSQL (docs/decisions/076-the-directory-on-postgresql.md).
-  const directory = startDirectory({ db, log: app.log });
+  const directory = startDirectory({ db, log: app.log, figuresTtlMs: config.figuresTtlMs });
   app.addHook('onClose', () => directory.stop());
   await app.register(directoryRoutes(directory));
   // Chat (docs/decisions/024-chat.md): REST history and a WebSocket at /ws, fanned out across instances.

@@ -71,6 +71,12 @@ const EnvSchema = z
      * server stops (ms; decision 034). Default 5000 in production, 0 otherwise.
      */
     SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+    /**
+     * How long an instance keeps the figures summed over every listed contractor (the landing's
+     * trade tiles, the service-and-city pages) before reading them again (ms; decision 076).
+     * Default 30000 in production, 0 (read each time) otherwise.
+     */
+    DIRECTORY_FIGURES_TTL_MS: z.coerce.number().int().min(0).max(600_000).optional(),
     /** How long an undelivered chat message waits before its recipient is mailed (ms); default 5 minutes. Shortened by the browser tests only. */
     CHAT_AWAY_AFTER_MS: z.coerce
       .number()
@@ -205,6 +211,8 @@ export interface Config extends Omit<Env, 'PROCESSOR' | 'DEMO_DATA'> {
   mailTransport: 'smtp' | 'outbox';
   /** SHUTDOWN_DRAIN_MS, or its default. */
   drainMs: number;
+  /** DIRECTORY_FIGURES_TTL_MS, or its default. */
+  figuresTtlMs: number;
   /** ArreglaYa's account for transfers (TRANSFER_*), the demonstration one outside production; null: transfers not offered. */
   transferAccount: { bank: string; accountType: string; accountNumber: string; holder: string; taxId: string } | null;
 }
@@ -255,6 +263,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     isProduction: env.NODE_ENV === 'production',
     mailTransport: env.MAIL_TRANSPORT ?? (env.SMTP_URL ? 'smtp' : 'outbox'),
     drainMs: env.SHUTDOWN_DRAIN_MS ?? (env.NODE_ENV === 'production' ? 5000 : 0),
+    figuresTtlMs: env.DIRECTORY_FIGURES_TTL_MS ?? (env.NODE_ENV === 'production' ? 30_000 : 0),
     PROCESSOR: env.PROCESSOR ?? 'sandbox',
     transferAccount: env.TRANSFER_ACCOUNT_NUMBER
       ? {

@@ -19,6 +19,8 @@ export interface SiteRoutesDeps {
   appUrl: string;
   /** TEAM_INBOX: where the forms meant for the team go. */
   teamInbox: string;
+  /** How long an instance keeps the services' counts (config.figuresTtlMs, decision 076). */
+  figuresTtlMs?: number;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function registerSiteRoutes(app: FastifyInstance, deps: SiteRoutesD
   await app.register(quickBookingRoutes({ db, mailer, teamInbox }));
   await app.register(referralRoutes({ db, mailer, appUrl }));
   await app.register(storeApplicationRoutes({ db, mailer, teamInbox, cipher }));
-  await app.register(serviceCountsRoutes(db));
+  await app.register(serviceCountsRoutes(db, deps.figuresTtlMs));
   await app.register(visitRoutes(db));
   await app.register(favouritesRoutes(db));
   await app.register(contractorContactRoutes({ db, mailer, appUrl }));

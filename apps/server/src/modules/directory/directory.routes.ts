@@ -5,10 +5,10 @@ import { z } from 'zod';
 import { sendCacheableJson } from '../../lib/http-cache.ts';
 import { sendPreparedJson } from '../../lib/prepared-json.ts';
 import { ServiceCityStatsSchema } from '@arreglaya/shared/schemas/service-city';
-import { contractorPageJson, searchDirectory, type DirectoryDeps } from './directory.service.ts';
-import { serviceCityStats } from './service-city.service.ts';
+import { contractorPageJson, searchDirectory } from './directory.service.ts';
+import type { Directory } from './directory.ts';
 
-export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
+export function directoryRoutes(deps: Directory): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/api/contractors',
@@ -40,7 +40,7 @@ export function directoryRoutes(deps: DirectoryDeps): FastifyPluginAsyncZod {
           response: { 200: ServiceCityStatsSchema },
         },
       },
-      async (req, reply) => sendCacheableJson(req, reply, await serviceCityStats(deps), { shared: !req.user }),
+      async (req, reply) => sendCacheableJson(req, reply, await deps.serviceCities(), { shared: !req.user }),
     );
 
     app.get(

@@ -3,11 +3,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import { createDb, createPool, type Db } from '../../db/client.ts';
 import { connectionErrorCode } from '../../db/connection-errors.ts';
+import { freshFor } from '../../lib/fresh-for.ts';
+import type { PreparedJson } from '../../lib/prepared-json.ts';
 import type { PageSources } from '../../lib/route-config.ts';
 import { serviceCityStats } from './service-city.service.ts';
 import { findContractorPage, isContractorId, searchDirectory, type DirectoryDeps } from './directory.service.ts';
 
 export interface Directory extends DirectoryDeps {
+  /** Every service and city's figures (service-city.service.ts), kept `figuresTtlMs` by this instance. */
+  serviceCities(): Promise<PreparedJson>;
   stop(): Promise<void>;
 }
 
@@ -26,12 +30,15 @@ const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_pe
  * pool, tuned planner). Every answer comes from PostgreSQL (decision 076); shared HTTP caches
  * keep the anonymous ones.
  */
-export function startDirectory(opts: { db: Db; log: FastifyBaseLogger }): Directory {
+export function startDirectory(opts: { db: Db; log: FastifyBaseLogger; figuresTtlMs?: number }): Directory {
   // The node-postgres pool behind drizzle (typed away by the Db alias) gives the settings.
   const { options } = (opts.db as unknown as { $client: pg.Pool }).$client;
   const readPool = createPool({ ...options, options: DIRECTORY_PG_OPTIONS }, 8, (err) => opts.log.warn({ code: connectionErrorCode(err) }, 'directory pool: connection lost'));
+  const db = createDb(readPool);
+  const serviceCities = freshFor(opts.figuresTtlMs ?? 0, () => serviceCityStats({ db }));
   return {
-    db: createDb(readPool),
+    db,
+    serviceCities: () => serviceCities('all'),
     async stop() {
       await readPool.end();
     },
@@ -44,7 +51,7 @@ export function startDirectory(opts: { db: Db; log: FastifyBaseLogger }): Direct
  * API's schema; one it refuses (the page's URL reader leaves out what the schema refuses, so only
  * a bug would) is the default search.
  */
-export function directoryPageSources(deps: DirectoryDeps): PageSources {
+export function directoryPageSources(deps: Directory): PageSources {
   return {
     async searchDirectory(search) {
       const checked = DirectorySearchSchema.safeParse(search);
@@ -57,7 +64,7 @@ export function directoryPageSources(deps: DirectoryDeps): PageSources {
       return found ? found.text() : null;
     },
     async serviceCities() {
-      return (await serviceCityStats(deps)).text();
+      return (await deps.serviceCities()).text();
     },
   };
 }

@@ -48,6 +48,35 @@ describe('GET /api/services/counts', () => {
   });
 });
 
+describe('GET /api/services/counts, kept by the instance (DIRECTORY_FIGURES_TTL_MS, decision 076)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ DIRECTORY_FIGURES_TTL_MS: '600000' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers 50 visitors at once with the same figures, and keeps them until it reads them again', async () => {
+    const plumbers = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/services/counts?country=DO' });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().counts as { service: string; contractors: number }[]).find((c) => c.service === 'plomeria')!.contractors;
+    };
+    const first = await Promise.all(Array.from({ length: 50 }, plumbers));
+    expect(new Set(first)).toEqual(new Set([first[0]]));
+    const user = await createUser(t.db, { role: 'contractor' });
+    await t.db
+      .update(contractorProfiles)
+      .set({ serviceTypes: ['plomeria'] })
+      .where(eq(contractorProfiles.userId, user.id));
+    // Within the time the instance keeps them, visitors see the figures it read.
+    expect(await plumbers()).toBe(first[0]);
+    // Another country's counts are their own read.
+    expect((await t.app.inject({ method: 'GET', url: '/api/services/counts?country=CO' })).statusCode).toBe(200);
+  });
+});
+
 describe('POST /api/visits', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -110,10 +110,14 @@ const handlers: Handlers = {
   },
 };
 
-/** Turns the due announcements into their notices (payments/money-events.service.ts: once each, retried with back-off); the mailer is kicked for their mails. */
-export async function deliverMoneyNotices(deps: MoneyNoticesDeps, now = new Date()): Promise<number> {
+/**
+ * Turns announcements into their notices (payments/money-events.service.ts: once each, retried with
+ * back-off): `ids`, those a money step just recorded; without them, every due one. The mailer is
+ * kicked for their mails.
+ */
+export async function deliverMoneyNotices(deps: MoneyNoticesDeps, now = new Date(), ids?: readonly string[]): Promise<number> {
   const listen = (tx: Tx, e: MoneyEvent) => (handlers[e.kind] as (tx: Tx, deps: NotifyDeps, e: MoneyEvent) => Promise<void>)(tx, deps.notify, e);
-  const delivered = await deliverMoneyEvents(deps.db, listen, deps.log, now);
+  const delivered = await deliverMoneyEvents(deps.db, listen, deps.log, now, ids);
   if (delivered > 0) deps.notify.mailer.kick();
   return delivered;
 }

@@ -10,6 +10,8 @@ import { settleOffline } from './funding-rails.ts';
 import { tellPaymentExpired } from './payment-expiry.ts';
 import { findPayment, lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
+import { announced } from './money-requests.ts';
+import { withAnnouncements } from './money-events.repository.ts';
 
 // Cash vouchers through dLocal (issue 47, decision 051): a cash ticket of Banco Popular's network
 // (payment method ZP in the Dominican Republic), its order_id our payment's id, so asking twice
@@ -106,9 +108,10 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     // sends) changes nothing, and succeeded is a payment's last state: answered from the read above,
     // without a transaction or the project's lock (issue 47: 200 notifications a second).
     if (ours.status === 'succeeded') return 'unchanged';
-    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
+    const { value: settled, events } = await withAnnouncements(deps.db, (tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
     if (settled) {
-      deps.mail?.mailer.kick();
+      // The money held is announced (decision 074): the contractor's notice now, after the commit.
+      await announced(deps, events);
       // A late voucher may have been refunded in that transaction: sent now rather than at the minute's sweep.
       if (settled.late) deps.kickRefunds?.();
     }

@@ -1,6 +1,8 @@
 import type { Currency, PaymentRail } from '@arreglaya/shared/domain';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { moneyEvents } from '../../db/schema/index.ts';
 
 /**
@@ -53,12 +55,43 @@ export type MoneyEvent =
 
 export type MoneyEventKind = MoneyEvent['kind'];
 
-/** Records an announcement in the caller's transaction: it exists exactly when the money step committed. */
-export async function recordMoneyEvent(tx: Tx, event: MoneyEvent): Promise<void> {
-  await tx.insert(moneyEvents).values({ kind: event.kind, projectId: event.projectId, payload: event.payload });
+/** The announcements each transaction recorded, by its handle: what its caller delivers once it committed (withAnnouncements). */
+const recorded = new WeakMap<object, string[]>();
+
+/**
+ * Records an announcement in the caller's transaction: it exists exactly when the money step
+ * committed. Its id is made here and the insert deferred to the commit (db/deferred-writes.ts: one
+ * statement with the transaction's other deferred writes), so announcing costs the money no round
+ * trip; withAnnouncements hands the id to the caller for delivery after the commit. Returns the id.
+ */
+export async function recordMoneyEvent(tx: Tx, event: MoneyEvent): Promise<string> {
+  const id = randomUUID();
+  const later = deferred(tx);
+  if (later)
+    later.write(sql`INSERT INTO ${moneyEvents} (id, kind, project_id, payload) VALUES (${id}, ${event.kind}, ${event.projectId}, ${JSON.stringify(event.payload)}::jsonb)`);
+  else await tx.insert(moneyEvents).values({ id, kind: event.kind, projectId: event.projectId, payload: event.payload });
+  const ids = recorded.get(tx);
+  if (ids) ids.push(id);
+  else recorded.set(tx, [id]);
+  return id;
 }
 
-/** The announcements not delivered yet whose next attempt is due, oldest first. */
+/**
+ * Runs `run` in a transaction and answers its value with the ids of the announcements it recorded
+ * (recordMoneyEvent), to deliver once it committed: `announced(deps, events)` delivers exactly
+ * those, without looking for what else is due (that is the money-events job's catch-up).
+ */
+export async function withAnnouncements<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<{ value: T; events: string[] }> {
+  let events: string[] = [];
+  const value = await db.transaction(async (tx) => {
+    const v = await run(tx);
+    events = recorded.get(tx) ?? [];
+    return v;
+  });
+  return { value, events };
+}
+
+/** The announcements not delivered yet whose next attempt is due, oldest first (the money-events job's catch-up). */
 export async function listDueMoneyEvents(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: moneyEvents.id })
@@ -69,21 +102,19 @@ export async function listDueMoneyEvents(db: DbOrTx, now: Date, limit: number): 
   return rows.map((r) => r.id);
 }
 
-/** One undelivered announcement, locked for its delivery; undefined when delivered or being delivered by another run. */
-export async function lockMoneyEvent(tx: Tx, id: string): Promise<(MoneyEvent & { id: string; attempts: number }) | undefined> {
-  const [row] = await tx
-    .select({ id: moneyEvents.id, kind: moneyEvents.kind, projectId: moneyEvents.projectId, payload: moneyEvents.payload, attempts: moneyEvents.attempts })
-    .from(moneyEvents)
-    .where(and(eq(moneyEvents.id, id), isNull(moneyEvents.deliveredAt)))
-    .for('update', { skipLocked: true });
-  return row as (MoneyEvent & { id: string; attempts: number }) | undefined;
-}
-
-export async function markMoneyEventDelivered(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx
-    .update(moneyEvents)
-    .set({ deliveredAt: now, attempts: sql`${moneyEvents.attempts} + 1`, lastError: null })
-    .where(eq(moneyEvents.id, id));
+/**
+ * Takes one undelivered announcement for its delivery, in one statement: its row locked (SKIP
+ * LOCKED: another run delivering it is left alone) and marked delivered in the caller's
+ * transaction, which the listener's writes then join. A listener that fails rolls the mark back
+ * with them. Undefined when it was delivered or is being delivered by another run.
+ */
+export async function claimMoneyEvent(tx: Tx, id: string, now: Date): Promise<(MoneyEvent & { id: string; attempts: number }) | undefined> {
+  const r = await tx.execute<{ id: string; kind: string; project_id: string; payload: unknown; attempts: number }>(sql`
+    UPDATE ${moneyEvents} SET delivered_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1, last_error = NULL
+     WHERE id = (SELECT id FROM ${moneyEvents} WHERE id = ${id} AND delivered_at IS NULL FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, project_id, payload, attempts`);
+  const row = r.rows[0];
+  return row && ({ id: row.id, kind: row.kind, projectId: row.project_id, payload: row.payload, attempts: row.attempts } as MoneyEvent & { id: string; attempts: number });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
 import type { Currency, PaymentRail } from '@arreglaya/shared/domain';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -51,9 +52,56 @@ export type MoneyEvent =
         feePercent: number;
         note: string | null;
       };
+    }
+  | {
+      /** A cash voucher or transfer reference was issued (funding-rails.ts): the client is told how to pay, while it is still pending. */
+      kind: 'payment-instructions';
+      projectId: string;
+      payload: { paymentId: string; clientId: string; contractorId: string; country: CountryCode };
+    }
+  | {
+      /** Part of a transfer arrived (transfer-credits.ts): the client is told what is missing. */
+      kind: 'transfer-partial';
+      projectId: string;
+      payload: { paymentId: string; payerId: string; receivedMinor: number; amountMinor: number; currency: Currency; reference: string };
+    }
+  | {
+      /** A cash or transfer payment ran out unpaid (payment-expiry.ts, or dLocal's EXPIRED): the client is told. */
+      kind: 'payment-expired';
+      projectId: string;
+      payload: { paymentId: string; payerId: string; clientId: string; contractorId: string; rail: PaymentRail; method: string | null };
+    }
+  | {
+      /** Approved work released its money (the client's approval, or the automatic one): the contractor is told, or both for the automatic one. */
+      kind: 'project-approved';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; automatic: boolean };
+    }
+  | {
+      /** Delivered work marked approved automatically, its money still held (decision 054's first step): both are told until when the client may claim. */
+      kind: 'project-auto-approved';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; claimUntil: string };
+    }
+  | {
+      /** The client claimed on delivered work, freezing its money: the contractor is told, with the reason. */
+      kind: 'project-disputed';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; reason: string };
+    }
+  | {
+      /** A sysadmin decided a project's claim (the money released, refunded or split): both are told, with the committee's reason. */
+      kind: 'claim-decided';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; outcome: 'release' | 'refund' | 'split'; contractorPercent: number | null; note: string | null };
     };
 
 export type MoneyEventKind = MoneyEvent['kind'];
+
+/** A listener per kind of announcement (notifications/money-notices.ts), each given its own kind's payload. */
+export type MoneyEventHandlers<D, K extends MoneyEventKind = MoneyEventKind> = {
+  [P in K]: (tx: Tx, deps: D, e: Extract<MoneyEvent, { kind: P }>) => Promise<void>;
+};
 
 /** The announcements each transaction recorded, by its handle: what its caller delivers once it committed (withAnnouncements). */
 const recorded = new WeakMap<object, string[]>();

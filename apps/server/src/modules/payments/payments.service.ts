@@ -30,4 +30,7 @@ export { flushRefunds, reconcile, type Reconciliation } from './money-sweeps.ser
 // moneyCoverOf lives in money-cover.ts (the chat reads it too: decision 068).
 export { moneyCoverOf } from './money-cover.ts';
 // What a money step announces (decision 074): recorded in its transaction, delivered after its commit.
-export { recordMoneyEvent, withAnnouncements } from './money-events.repository.ts';
+export { recordMoneyEvent, withAnnouncements, type MoneyEventHandlers } from './money-events.repository.ts';
+// What the notices of a payment read (notifications/payment-notices.ts).
+export { findPayment, findProjectPair } from './payments.repository.ts';
+export { pendingOf } from './pending-payment.ts';

@@ -288,7 +288,8 @@ export async function buildApp(deps: AppDeps): Promise<App & AppHandles> {
     appUrl: config.appUrl,
     storage,
     log: app.log,
-    money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS },
+    // A project's money moves announce their notices (decision 074), delivered by the payments' listener after commit.
+    money: { feePercent: config.PLATFORM_FEE_PERCENT, kickRefunds: sendJob('payments-refunds'), hireHours: config.HIRE_PAYMENT_HOURS, announce: payments.deps.announce },
     alertNewProject: async (projectId: string) => void (await jobs.send('project-alerts', { projectId }, { key: projectId })),
     clock: deps.clock,
   };

@@ -10,6 +10,8 @@
 // public, or a placeholder in capitals (Ademi, APAP, Cibao). Change it here only.
 
 import { isValidCedula } from './cedula.ts';
+import { COUNTRIES } from './countries.ts';
+import type { Currency } from './domain.ts';
 import { isValidIdDocument, rncValid } from './id-documents.ts';
 
 export { rncValid };
@@ -141,6 +143,19 @@ export function banksOf(country: PayoutCountry): readonly DominicanBank[] {
 /** The country of a bank key (a key saved before the list: the Dominican Republic). */
 export function bankCountry(id: string): PayoutCountry {
   return id.startsWith('co_') ? 'CO' : id.startsWith('mx_') ? 'MX' : 'DO';
+}
+
+/**
+ * The one currency a bank is paid in (decision 067): its country's. Money in another currency is
+ * never sent to it, and nothing exchanges one currency for another.
+ */
+export function bankCurrency(id: string): Currency {
+  return COUNTRIES[bankCountry(id)].currency;
+}
+
+/** The country whose banks are paid in `currency` (the inverse of bankCurrency); null for one no payout country uses. */
+export function payoutCountryOf(currency: Currency): PayoutCountry | null {
+  return (['DO', 'CO', 'MX'] as const).find((c) => COUNTRIES[c].currency === currency) ?? null;
 }
 
 /** A bank of any country by its key. */

@@ -90,7 +90,7 @@ export async function registerPayments(app: FastifyInstance, w: PaymentsWiring):
     log: app.log,
     mail: { mailer, appUrl: config.appUrl, notifications },
     kickRefunds: sendJob('payments-refunds'),
-    announce: () => deliverMoneyNotices(moneyNotices, clock?.() ?? new Date()),
+    announce: (events) => deliverMoneyNotices(moneyNotices, clock?.() ?? new Date(), events),
   };
   paymentDeps.rails = fundingRails({
     payments: paymentDeps,

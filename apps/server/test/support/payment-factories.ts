@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Currency } from '@arreglaya/shared/domain';
+import type { Balance } from '@arreglaya/shared/schemas/payments';
 import { person, postProject, postQuote, type Person } from './project-factories.ts';
 import type { TestApp } from './test-app.ts';
 
@@ -86,4 +88,16 @@ export const setStatus = (t: TestApp, who: Person, projectId: string, status: st
 
 export async function sysadmin(t: TestApp) {
   return person(t, 'sysadmin', 'Admin');
+}
+
+/**
+ * GET /api/me/balance as `who`, with one currency's figures beside the movements: the payout
+ * currency's (the first) unless `currency` is given (decision 067: each currency on its own).
+ */
+export async function myBalance(t: TestApp, who: Person, currency?: Currency) {
+  const res = await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: who.headers });
+  expect(res.statusCode, res.body).toBe(200);
+  const b = res.json<Balance>();
+  const own = b.balances.find((x) => x.currency === (currency ?? b.payoutCurrency)) ?? { currency, pendingMinor: 0, availableMinor: 0, paidOutMinor: 0 };
+  return { ...own, payoutCurrency: b.payoutCurrency, movements: b.movements };
 }

@@ -1,8 +1,12 @@
+import type { Currency } from '../domain.ts';
 import type { ErrorCode } from '../errors.ts';
 
 // Spanish texts shared by every feature: validation, API errors, success messages.
 // The spec's wording is kept where it is correct; its misspellings are fixed
 // (see docs/spec-decisions.md).
+
+/** Currencies as a sentence names them ('pesos dominicanos'). */
+export const CURRENCY_NAMES: Record<Currency, string> = { DOP: 'pesos dominicanos', COP: 'pesos colombianos', MXN: 'pesos mexicanos', USD: 'dólares estadounidenses' };
 
 export const validation = {
   required: 'Campo obligatorio.',

@@ -185,6 +185,8 @@ export const payments = {
       '3003': 'el banco indicado no es válido',
       '5013': 'el titular no puede recibir pagos',
       '5015': 'el pago fue rechazado por controles de cumplimiento',
+      /** A payout in another currency than its bank's country's, refused before dLocal (decision 067). */
+      ERROR_CURRENCY_NOT_OF_COUNTRY: 'ese banco no recibe pagos en esa moneda',
       other: 'el banco rechazó el pago',
     } as Record<string, string>,
   },
@@ -483,6 +485,14 @@ export const paymentsWeb = {
     withdrawNeedsAccount: 'Registra tu cuenta bancaria (abajo) para retirar tu saldo.',
     nothingToWithdraw: 'Cuando se libere un pago, podrás retirarlo aquí.',
     schedule: (time: string, day: string) => `Los pagos automáticos salen cada día a las ${time}; el próximo: ${day}.`,
+    /** A balance in several currencies (decision 067): each one's figures under its name ('Pesos colombianos (COP)'). */
+    currencyTitle: (name: string, code: string) => `${name.charAt(0).toUpperCase()}${name.slice(1)} (${code})`,
+    /**
+     * Money available in another currency than the payout bank's (decision 067): paid only to a bank
+     * of its own country, never exchanged; it waits in the balance until the payout account is of that country.
+     */
+    otherCurrency: (amount: string, country: string) =>
+      `Tus ${amount} se pagan solo a una cuenta de un banco de ${country}: no cambiamos una moneda por otra. Siguen en tu saldo y salen con Retirar o con el pago automático cuando tu cuenta para cobrar sea de un banco de ${country}.`,
   },
 } as const;
 

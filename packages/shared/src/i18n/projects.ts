@@ -1,5 +1,5 @@
 import type { Currency } from '../domain.ts';
-import { offerPriceLabel } from './common.ts';
+import { CURRENCY_NAMES, offerPriceLabel } from './common.ts';
 import { formatDay } from '../format-dates.ts';
 // Projects and quotes (issue 13): the new-project form, Mis proyectos, the open project list,
 // Make Offer, comparing and deciding offers, the work after hiring, and their mails
@@ -99,9 +99,6 @@ export const projects = {
     tooMany: (max: number) => `Tu portafolio admite hasta ${max} trabajos.`,
   },
 } as const;
-
-/** Currencies as a sentence names them. */
-const CURRENCY_NAMES: Record<Currency, string> = { DOP: 'pesos dominicanos', COP: 'pesos colombianos', MXN: 'pesos mexicanos', USD: 'dólares estadounidenses' };
 
 export const quotes = {
   // Make Offer (spec §2 Modals, §5 Bid, §8).

@@ -94,18 +94,33 @@ export const PayoutAccountSchema = z
 export const PAYOUT_STATUSES = ['pending', 'sent', 'paid', 'failed'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
+/** What a contractor has in one currency (decision 067: nothing mixes currencies). */
+export const CurrencyBalanceSchema = z.object({
+  currency: z.enum(CURRENCIES),
+  /** Held in escrow on the contractor's projects in this currency, not yet released. */
+  pendingMinor: z.number().int(),
+  /** Released to the contractor (after the fee), not yet paid out. */
+  availableMinor: z.number().int(),
+  paidOutMinor: z.number().int(),
+});
+export type CurrencyBalance = z.infer<typeof CurrencyBalanceSchema>;
+
 export const BalanceSchema = z
   .object({
-    currency: z.enum(CURRENCIES),
-    /** Held in escrow on the contractor's projects, not yet released. */
-    pendingMinor: z.number().int(),
-    /** Released to the contractor (after the fee), not yet paid out. */
-    availableMinor: z.number().int(),
-    paidOutMinor: z.number().int(),
+    /**
+     * The currency Retirar and the daily run pay out (decision 067): the payout bank's country's once
+     * an account is saved, else the profile's country's. Another currency's money is not paid to that
+     * bank (nothing is exchanged): it waits in the balance.
+     */
+    payoutCurrency: z.enum(CURRENCIES),
+    /** One entry per currency: the payout currency first (always there), then each other one the contractor has money held, available or paid out in. */
+    balances: z.array(CurrencyBalanceSchema).min(1),
     movements: z.array(
       z.object({
         kind: z.enum(['release', 'payout', 'payout_return']),
         amountMinor: z.number().int(),
+        /** The movement's own currency (its ledger account's). */
+        currency: z.enum(CURRENCIES),
         /** A payout's state (and a returned one's), null for a release. */
         payoutStatus: z.enum(PAYOUT_STATUSES).nullable(),
         /** Why a payout failed, in Spanish from the catalogue; null otherwise. */

@@ -5,7 +5,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankCsvMappings, statementImports, statementLines } from '../../db/schema/index.ts';
 import { creditTransfer, findTransferByReference, findTransfersByReferences, lockTransfer } from '../payments/transfer-credits.ts';
-import type { PaymentsDeps } from '../payments/payments.service.ts';
+import { announced, withAnnouncements, type PaymentsDeps } from '../payments/payments.service.ts';
 
 // The bank's statement matched to transfers (issue 47, decision 051). Every line is stored once by
 // the bank's transaction id (a file imported twice, or the feed sending a line again, counts it
@@ -94,12 +94,13 @@ export async function importStatement(
   }
   const queue = [...groups.values()];
   let matched = 0;
+  const events: string[] = [];
   const worker = async () => {
     for (let group = queue.shift(); group; group = queue.shift()) {
       for (const line of group) {
         for (const ref of line.candidates) {
           const target = targets.get(ref);
-          if (target && (await matchLineTo(deps, line.id, target))) {
+          if (target && (await matchLineTo(deps, line.id, target, null, events))) {
             matched++;
             break;
           }
@@ -111,7 +112,8 @@ export async function importStatement(
   const unmatched = await db.$count(statementLines, and(eq(statementLines.importId, importId), eq(statementLines.status, 'unmatched')));
   const report = { importId, lines: lines.length, matched, unmatched, duplicates };
   await db.update(statementImports).set({ lines: report.lines, matched, unmatched, duplicates }).where(eq(statementImports.id, importId));
-  deps.mail?.mailer.kick();
+  // What the matched transfers announced (the money held, what is missing: decision 074), told now; then the mail.
+  await announced(deps, events);
   return report;
 }
 
@@ -124,12 +126,15 @@ export async function matchLine(deps: PaymentsDeps, lineId: string, reference: s
   const ref = normalizeReference(reference);
   const target = ref ? await findTransferByReference(deps.db, ref) : undefined;
   if (!target) return false;
-  return matchLineTo(deps, lineId, target, by);
+  const events: string[] = [];
+  const matched = await matchLineTo(deps, lineId, target, by, events);
+  await announced(deps, events);
+  return matched;
 }
 
-/** matchLine once the transfer the reference names is known. */
-async function matchLineTo(deps: PaymentsDeps, lineId: string, target: { id: string; projectId: string }, by: string | null = null): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+/** matchLine once the transfer the reference names is known; what its transaction announced is added to `events`, to deliver after. */
+async function matchLineTo(deps: PaymentsDeps, lineId: string, target: { id: string; projectId: string }, by: string | null, events: string[]): Promise<boolean> {
+  const step = await withAnnouncements(deps.db, async (tx) => {
     const p = await lockTransfer(tx, target);
     const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');
     if (!p || !line || line.status !== 'unmatched' || line.currency !== p.currency) return false;
@@ -141,6 +146,8 @@ async function matchLineTo(deps: PaymentsDeps, lineId: string, target: { id: str
       .where(eq(statementLines.id, line.id));
     return true;
   });
+  events.push(...step.events);
+  return step.value;
 }
 
 /** The console's queue: credits that found no transfer, to assign or give back (money owed back is money-queues.ts's list). */

@@ -1,9 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, moneyEvents } from '../../db/schema/index.ts';
-import { CARDS, escrow, fund, hired, tokenize } from '../../../test/support/payment-factories.ts';
+import { messages, moneyEvents, payments } from '../../db/schema/index.ts';
+import type { NoticeKind } from '@arreglaya/shared/schemas/notifications';
+import { CARDS, balance, escrow, fund, funded, hired, newKey, post, setStatus, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
 import { captureLog, createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { runJob } from '../../../test/support/jobs.ts';
+import { expireDuePayments } from '../payments/payment-expiry.ts';
 
 // Decision 074: a money step announces what happened; the chat's notice follows after its commit.
 
@@ -46,4 +48,92 @@ describe('the money announces, the notices follow', () => {
     const [done] = await t.db.select().from(moneyEvents).where(eq(moneyEvents.projectId, projectId));
     expect(done).toMatchObject({ attempts: 2, lastError: null, deliveredAt: expect.any(Date) });
   });
+
+  it('the approval releases the money whatever its notice does; the notice arrives once, later', async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    await setStatus(t, contractor, projectId, 'delivered');
+    await refuse('projectApproved');
+    expect((await setStatus(t, client, projectId, 'completado')).statusCode).toBe(200);
+    // Released to the contractor (less the fee), the notice not written: it waits, counted.
+    expect(await balance(t, 'contractor_payable', { userId: contractor.id })).toBe(1_125_000);
+    expect(await noticesOf(contractor.id, 'projectApproved')).toBe(0);
+    const pending = await eventOf(projectId, 'project-approved');
+    expect(pending).toMatchObject({ deliveredAt: null, attempts: 1, lastError: expect.stringContaining('chat is down') });
+    await allow();
+    await retryAfter(pending!.nextAttemptAt);
+    expect(await noticesOf(contractor.id, 'projectApproved')).toBe(1);
+  });
+
+  it("a claim's decision moves the money whatever its notices do; each person is told once, later", async () => {
+    const { client, contractor, projectId } = await funded(t);
+    await setStatus(t, contractor, projectId, 'in_progress');
+    // The claim's own notice to the contractor is told after its commit, once.
+    expect((await setStatus(t, client, projectId, 'disputed', 'No terminó el trabajo.')).statusCode).toBe(200);
+    expect(await noticesOf(contractor.id, 'projectDisputed')).toBe(1);
+    await refuse('claimDecided');
+    const decided = await post(t, await sysadmin(t), `/api/admin/projects/${projectId}/decision`, { outcome: 'refund', note: 'No se hizo el trabajo.' });
+    expect(decided.statusCode, decided.body).toBe(200);
+    expect(await escrow(t, projectId)).toMatchObject({ refundedMinor: 1_250_000, heldMinor: 0 });
+    const pending = await eventOf(projectId, 'claim-decided');
+    expect(pending).toMatchObject({ deliveredAt: null, attempts: 1 });
+    await allow();
+    await retryAfter(pending!.nextAttemptAt);
+    expect([await noticesOf(client.id, 'claimDecided'), await noticesOf(contractor.id, 'claimDecided')]).toEqual([1, 1]);
+  });
+
+  it("a transfer's instructions are told once, and its expiry holds whatever the expiry's notice does", async () => {
+    const { client, projectId } = await hired(t);
+    const key = newKey();
+    const opened = await fund(t, client, projectId, { rail: 'transfer' }, key);
+    expect(opened.statusCode, opened.body).toBe(202);
+    // A retry of the same request answers the same, and tells nothing again.
+    expect((await fund(t, client, projectId, { rail: 'transfer' }, key)).statusCode).toBe(202);
+    expect(await noticesOf(client.id, 'paymentInstructions')).toBe(1);
+    await refuse('paymentExpired');
+    const due = new Date(new Date(opened.json().pending.expiresAt as string).getTime() + 60_000);
+    expect(await expireDuePayments(t.app.payments.deps, undefined, due)).toBeGreaterThanOrEqual(1);
+    const [payment] = await t.db
+      .select()
+      .from(payments)
+      .where(eq(payments.id, opened.json().paymentId as string));
+    expect(payment!.status).toBe('expired');
+    expect(await noticesOf(client.id, 'paymentExpired')).toBe(0);
+    const pending = await eventOf(projectId, 'payment-expired');
+    expect(pending).toMatchObject({ deliveredAt: null, attempts: 1 });
+    await allow();
+    await retryAfter(pending!.nextAttemptAt);
+    expect(await noticesOf(client.id, 'paymentExpired')).toBe(1);
+  });
 });
+
+/** The chat refuses every notice of `kind` (a real failure of the listener's writes, in PostgreSQL) until allow(). */
+async function refuse(kind: NoticeKind) {
+  await t.db.execute(
+    sql.raw(`CREATE FUNCTION refuse_notice() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN IF NEW.notice_kind = '${kind}' THEN RAISE EXCEPTION 'chat is down'; END IF; RETURN NEW; END $$`),
+  );
+  await t.db.execute(sql`CREATE TRIGGER refuse_notice BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION refuse_notice()`);
+}
+
+async function allow() {
+  await t.db.execute(sql`DROP TRIGGER refuse_notice ON messages`);
+  await t.db.execute(sql`DROP FUNCTION refuse_notice()`);
+}
+
+const noticesOf = (userId: string, kind: NoticeKind) => t.db.$count(messages, and(eq(messages.recipientId, userId), eq(messages.noticeKind, kind)));
+
+async function eventOf(projectId: string, kind: string) {
+  const [row] = await t.db
+    .select()
+    .from(moneyEvents)
+    .where(and(eq(moneyEvents.projectId, projectId), eq(moneyEvents.kind, kind)));
+  return row;
+}
+
+/** The money-events job after the back-off: it delivers what waited, once (a second run finds nothing of it). */
+async function retryAfter(nextAttemptAt: Date) {
+  const later = new Date(nextAttemptAt.getTime() + 1_000).toISOString();
+  expect(await runJob(t.app.jobs, 'money-events', { at: later })).toBeGreaterThanOrEqual(1);
+  expect(await runJob(t.app.jobs, 'money-events', { at: later })).toBe(0);
+}

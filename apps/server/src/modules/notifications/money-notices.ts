@@ -5,9 +5,11 @@ import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { claimShares } from '@arreglaya/shared/lifecycles';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobTime, type JobDefinition } from '../jobs/job-queue.ts';
-import { projectPeople as findProjectPeople } from '../payments/payments.service.ts';
+import { projectPeople as findProjectPeople, type MoneyEventHandlers } from '../payments/payments.service.ts';
 import { deliverMoneyEvents, type MoneyEvent } from '../payments/money-events.service.ts';
 import { notify, projectUrl, tellContactsShared, type NotifyDeps } from '../projects/project-notify.ts';
+import { paymentHandlers } from './payment-notices.ts';
+import { projectMoneyHandlers } from './project-money-notices.ts';
 
 // The money room's listener (decision 074): what a money step announced (money_events, written in
 // the money's transaction) becomes the chat's notice, the notification centre's entry, the outside
@@ -20,9 +22,10 @@ export interface MoneyNoticesDeps {
   log: { warn(obj: object, msg: string): void };
 }
 
-type Handlers = { [K in MoneyEvent['kind']]: (tx: Tx, deps: NotifyDeps, e: Extract<MoneyEvent, { kind: K }>) => Promise<void> };
-
-const handlers: Handlers = {
+const handlers: MoneyEventHandlers<NotifyDeps> = {
+  // A cash or transfer payment's notices (payment-notices.ts) and a project's money moves' (project-money-notices.ts).
+  ...paymentHandlers,
+  ...projectMoneyHandlers,
   async 'funding-held'(tx, deps, e) {
     const { tell, clientId, amountMinor, currency, sharesContacts } = e.payload;
     const people = await findProjectPeople(tx, e.projectId);
@@ -110,11 +113,15 @@ const handlers: Handlers = {
   },
 };
 
-/** Turns the due announcements into their notices (payments/money-events.service.ts: once each, retried with back-off); the mailer is kicked for their mails. */
-export async function deliverMoneyNotices(deps: MoneyNoticesDeps, now = new Date()): Promise<number> {
+/**
+ * Turns announcements into their notices (payments/money-events.service.ts: once each, retried with
+ * back-off): `ids`, those a money step just recorded (its `announced` then kicks the mailer, once,
+ * for the step's mails and these); without them, every due one, and the mailer is kicked here.
+ */
+export async function deliverMoneyNotices(deps: MoneyNoticesDeps, now = new Date(), ids?: readonly string[]): Promise<number> {
   const listen = (tx: Tx, e: MoneyEvent) => (handlers[e.kind] as (tx: Tx, deps: NotifyDeps, e: MoneyEvent) => Promise<void>)(tx, deps.notify, e);
-  const delivered = await deliverMoneyEvents(deps.db, listen, deps.log, now);
-  if (delivered > 0) deps.notify.mailer.kick();
+  const delivered = await deliverMoneyEvents(deps.db, listen, deps.log, now, ids);
+  if (delivered > 0 && !ids) deps.notify.mailer.kick();
   return delivered;
 }
 

@@ -5,7 +5,7 @@ import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailOutbox, ledgerEntries, payments, projects } from '../../db/schema/index.ts';
-import { escrow, fund, post } from '../../../test/support/payment-factories.ts';
+import { escrow, fund, myBalance, post } from '../../../test/support/payment-factories.ts';
 import { offerTerms, person, postProject, postQuote, type Person } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
@@ -297,12 +297,11 @@ describe('paid out in the country of the money', () => {
       documentNumber: '1020304050',
     };
     expect((await t.app.inject({ method: 'PUT', url: '/api/me/payout-account', headers: contractor.headers, payload: account })).statusCode).toBe(200);
-    const balance = (await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: contractor.headers })).json();
-    expect(balance).toMatchObject({ currency: 'COP', availableMinor: 360_000_000 });
+    expect(await myBalance(t, contractor)).toMatchObject({ payoutCurrency: 'COP', currency: 'COP', availableMinor: 360_000_000 });
     const withdrawn = await t.app.inject({ method: 'POST', url: '/api/me/payouts', headers: { ...contractor.headers, 'idempotency-key': 'k_colombia_withdraw_1' } });
     expect(withdrawn.statusCode, withdrawn.body).toBe(200);
     expect(withdrawn.json().payout).toMatchObject({ amountMinor: 360_000_000, currency: 'COP' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: contractor.headers })).json()).toMatchObject({ currency: 'COP', availableMinor: 0 });
+    expect(await myBalance(t, contractor)).toMatchObject({ currency: 'COP', availableMinor: 0 });
     expect(await checkLedger(t.db)).toEqual([]);
   });
 });

@@ -7,9 +7,11 @@ import { fromDlocalAmount, toDlocalAmount } from '../dlocal/dlocal-types.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { CashVoucherIssuer } from './funding-rails.ts';
 import { settleOffline } from './funding-rails.ts';
-import { tellPaymentExpired } from './payment-expiry.ts';
+import { announcePaymentExpired } from './payment-expiry.ts';
 import { findPayment, lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
+import { announced } from './money-requests.ts';
+import { withAnnouncements } from './money-events.repository.ts';
 
 // Cash vouchers through dLocal (issue 47, decision 051): a cash ticket of Banco Popular's network
 // (payment method ZP in the Dominican Republic), its order_id our payment's id, so asking twice
@@ -106,9 +108,10 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
     // sends) changes nothing, and succeeded is a payment's last state: answered from the read above,
     // without a transaction or the project's lock (issue 47: 200 notifications a second).
     if (ours.status === 'succeeded') return 'unchanged';
-    const settled = await deps.db.transaction((tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
+    const { value: settled, events } = await withAnnouncements(deps.db, (tx) => settleOffline(tx, deps, ours.id, { processorRef: payment.id }, ours.projectId));
     if (settled) {
-      deps.mail?.mailer.kick();
+      // The money held is announced (decision 074): the contractor's notice now, after the commit.
+      await announced(deps, events);
       // A late voucher may have been refunded in that transaction: sent now rather than at the minute's sweep.
       if (settled.late) deps.kickRefunds?.();
     }
@@ -117,17 +120,17 @@ export async function applyCashNotification(deps: PaymentsDeps, payment: DlocalP
   if (payment.status === 'EXPIRED' || payment.status === 'CANCELLED' || payment.status === 'REJECTED') {
     // Only a pending payment ends (checked again under the lock); a replay of one ended changes nothing.
     if (ours.status !== 'pending') return 'unchanged';
-    const ended = await deps.db.transaction(async (tx) => {
+    const { value: ended, events } = await withAnnouncements(deps.db, async (tx) => {
       const locked = await lockProjectWithPeople(tx, ours.projectId);
       const p = await lockPayment(tx, ours.id);
       if (!locked || !p || p.status !== 'pending') return false;
       const expired = payment.status === 'EXPIRED';
       const updated = (await updatePayment(tx, p.id, { status: expired ? 'expired' : 'failed', failureCode: `dlocal_${payment.status.toLowerCase()}` }))!;
       // Its ticket's life ended at dLocal before our due time: the client is told as by our expiry.
-      if (expired) await tellPaymentExpired(tx, deps, updated, locked);
+      if (expired) await announcePaymentExpired(tx, updated, locked.project);
       return true;
     });
-    if (ended) deps.mail?.mailer.kick();
+    if (ended) await announced(deps, events);
     return ended ? 'ended' : 'unchanged';
   }
   return 'unchanged';

@@ -3,11 +3,11 @@ import {
   DLOCAL_CO_MX_DOCUMENT_TYPES,
   DLOCAL_DOCUMENT_TYPES,
   bankCountry,
+  bankCurrency,
   findPayoutBank,
   type CO_MX_DOCUMENT_TYPES,
   type PayoutDocumentType,
 } from '@arreglaya/shared/payout-banks';
-import { COUNTRIES } from '@arreglaya/shared/countries';
 import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
 import { DlocalApiError, type DlocalClient } from '../dlocal/dlocal-client.ts';
 import { payoutState } from '../dlocal/dlocal-outcomes.ts';
@@ -55,7 +55,7 @@ export function dlocalPayoutRail(client: DlocalClient, notificationUrl: string):
       if (!bank) return { kind: 'refused', reason: 'ERROR_BANK_INVALID' };
       // The bank's country is the payout's (decision 067); its currency only: nothing mixes.
       const country = bankCountry(d.bank);
-      if (COUNTRIES[country].currency !== req.currency) return { kind: 'refused', reason: 'ERROR_CURRENCY_NOT_OF_COUNTRY' };
+      if (bankCurrency(d.bank) !== req.currency) return { kind: 'refused', reason: 'ERROR_CURRENCY_NOT_OF_COUNTRY' };
       const company = d.documentType === 'rnc' || d.documentType === 'nit';
       const documentType =
         d.documentType in DLOCAL_CO_MX_DOCUMENT_TYPES

@@ -1,16 +1,13 @@
 import type { CountryCode } from '@arreglaya/shared/countries';
 import type { Currency } from '@arreglaya/shared/domain';
-import { payments as tp, paymentsWeb as tpw } from '@arreglaya/shared/i18n/payments';
+import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { projects as tprojects } from '@arreglaya/shared/i18n/projects';
 import type { FundResult, PendingPayment } from '@arreglaya/shared/schemas/payments';
 import { pendingOf } from './pending-payment.ts';
 import { payerDocumentFor, type LocalMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
 import { localMethodFor, openedMessage } from './local-methods.ts';
 import { newTransferReference } from '@arreglaya/shared/transfer-reference';
-import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import type { Tx } from '../../db/client.ts';
-import { formatDeadline, notify, projectUrl } from '../projects/project-notify.ts';
-import { formatMoney } from '@arreglaya/shared/format-money';
 import { AppError } from '../../lib/app-error.ts';
 import { post } from './ledger.repository.ts';
 import { ProcessorUnavailable } from './processor.ts';
@@ -28,6 +25,8 @@ import {
 } from './payments.repository.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './money-requests.repository.ts';
 import { insertProcessorRefund } from './refunds.repository.ts';
+import { recordMoneyEvent, withAnnouncements } from './money-events.repository.ts';
+import { announced } from './money-requests.ts';
 import { afterFunding, fundingPosting, hashOf, paymentKey, whatToFund, type Actor, type Answer, type PaymentsDeps } from './payments.service.ts';
 
 // Payment protection for people who pay in cash or by transfer (issue 47, decision 051). Opening
@@ -132,7 +131,7 @@ export async function openOfflineFunding(
   if (rail === 'cash' && !d.cash) throw new AppError('CONFLICT', tp.fund.cashUnavailable);
   const db = d.payments.db;
   const hash = hashOf({ op: 'fund', projectId, input: { rail, ...(method ? { method } : {}), ...(payerDocument ? { payerDocument } : {}) } });
-  const step = await db.transaction(async (tx): Promise<OpenStep> => {
+  const { value: step, events } = await withAnnouncements(db, async (tx): Promise<OpenStep> => {
     const project = await lockProjectForFunding(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     // The methods of the project's country only (decision 067): another country's is a 400 naming the field.
@@ -167,18 +166,14 @@ export async function openOfflineFunding(
       ...(rail === 'transfer' ? { reference: newTransferReference(), instructions: { ...d.transfer! } } : {}),
     });
     if (rail === 'cash') return { payment, requestId: request.id, country: project.country };
-    await tellHowToPay(tx, d.payments, payment, project);
+    await announceHowToPay(tx, payment, project);
     const answer = offlineAnswer(payment);
     await storeMoneyResponse(tx, request.id, answer.statusCode, answer.body);
     return { answer };
   });
-  if ('answer' in step) {
-    d.payments.mail?.mailer.kick();
-    return step.answer;
-  }
-  const answer = await issueVoucher(d, step.payment, step.requestId, step.country, payerDocumentFor(step.country, payerDocument));
-  d.payments.mail?.mailer.kick();
-  return answer;
+  await announced(d.payments, events);
+  if ('answer' in step) return step.answer;
+  return issueVoucher(d, step.payment, step.requestId, step.country, payerDocumentFor(step.country, payerDocument));
 }
 
 /** The voucher of a pending cash payment, from the processor (by the payment's id: asked twice, one voucher), recorded with the answer. */
@@ -203,7 +198,7 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
     d.payments.log.warn({ paymentId: payment.id, kind: err.kind }, 'processor did not answer a cash voucher; the same key asks again');
     throw new AppError('UNAVAILABLE', tp.fund.unknown);
   }
-  return db.transaction(async (tx) => {
+  const { value: answer, events } = await withAnnouncements(db, async (tx) => {
     const project = await lockProjectForFunding(tx, payment.projectId);
     const row = (await lockPayment(tx, payment.id))!;
     const expiresAt = new Date(Math.min(row.expiresAt!.getTime(), issued.expiresAt.getTime()));
@@ -211,59 +206,28 @@ async function issueVoucher(d: RailsDeps, payment: PaymentRow, requestId: string
     // The voucher is recorded once (the first of concurrent retries to get here), and told once with it.
     if (row.instructions === null) {
       updated = (await updatePayment(tx, row.id, { processorRef: issued.processorRef, instructions: issued.voucher, expiresAt })) ?? row;
-      if (project) await tellHowToPay(tx, d.payments, updated, project);
+      if (project) await announceHowToPay(tx, updated, project);
     }
     const answer = offlineAnswer(updated);
     await storeMoneyResponse(tx, requestId, answer.statusCode, answer.body);
     return answer;
   });
+  await announced(d.payments, events);
+  return answer;
 }
 
 /**
- * How to pay a cash or transfer payment just opened (issue 47: the voucher "is shown on the phone,
- * mailed and sent where the client takes notices"): the notice in the client's centre, the mail
- * whatever their settings (it is their money), and the outside channels they chose for
- * `paymentDue`, with the amount, the reference or voucher number, where to pay, the due time in the
- * project's country and the project's link. In the transaction that records the transfer or the
- * voucher, which happens once per payment; the deliveries' source key is the payment's id besides.
+ * How to pay a cash or transfer payment just recorded (issue 47: the voucher "is shown on the phone,
+ * mailed and sent where the client takes notices"): announced in the transaction that records the
+ * transfer or the voucher, which happens once per payment, and told after its commit
+ * (notifications/payment-notices.ts, decision 074).
  */
-async function tellHowToPay(tx: Tx, deps: PaymentsDeps, p: PaymentRow, project: { clientId: string; contractorId: string | null; country: CountryCode }): Promise<void> {
-  const pending = pendingOf(p);
-  if (!deps.mail || !project.contractorId || !pending) return;
-  const m = tpm.paymentInstructions;
-  const amount = formatMoney(p.amountMinor, p.currency);
-  const by = formatDeadline(p.expiresAt!, project.country);
-  const url = projectUrl(deps.mail.appUrl, p.projectId);
-  const actions: { label: string; url: string }[] = [{ label: tpm.open, url }];
-  const people = await findProjectPeople(tx, p.projectId);
-  const title = people?.title ?? '';
-  let text: string;
-  if (pending.transfer) {
-    const a = pending.transfer;
-    text = m.transfer(title, amount, a.bank, a.accountNumber, a.holder, a.taxId, a.reference, by);
-  } else if (pending.voucher && pending.method === 'spei') {
-    text = m.spei(title, amount, pending.voucher.number, by);
-  } else if (pending.voucher && pending.method === 'pse') {
-    text = m.pse(title, amount, by);
-    if (pending.voucher.url) actions.push({ label: tpw.offline.goToBank, url: pending.voucher.url });
-  } else if (pending.voucher) {
-    text = m.cash(title, amount, pending.voucher.number, pending.voucher.company, by);
-    if (pending.voucher.url) actions.push({ label: tpw.offline.voucherPage, url: pending.voucher.url });
-  } else return;
-  await notify(tx, deps.mail, {
-    kind: 'paymentInstructions',
-    to: p.payerId,
-    known: people?.client,
-    pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
-    subject: m.subject,
-    title: m.title,
-    paragraphs: [text],
-    actions,
-    alwaysMail: true,
-    sourceKey: `paymentInstructions:${p.id}`,
-    // WhatsApp's paymentDue template: the amount, the project, the due time, the link.
-    outside: { body: text, templateParams: [amount, title, by, url] },
-    facts: { project: title },
+async function announceHowToPay(tx: Tx, p: PaymentRow, project: { clientId: string; contractorId: string | null; country: CountryCode }): Promise<void> {
+  if (!project.contractorId) return;
+  await recordMoneyEvent(tx, {
+    kind: 'payment-instructions',
+    projectId: p.projectId,
+    payload: { paymentId: p.id, clientId: project.clientId, contractorId: project.contractorId, country: project.country },
   });
 }
 

@@ -1,6 +1,9 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
 import type { Currency, PaymentRail } from '@arreglaya/shared/domain';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
-import type { DbOrTx, Tx } from '../../db/client.ts';
+import { randomUUID } from 'node:crypto';
+import type { Db, DbOrTx, Tx } from '../../db/client.ts';
+import { deferred } from '../../db/deferred-writes.ts';
 import { moneyEvents } from '../../db/schema/index.ts';
 
 /**
@@ -49,16 +52,94 @@ export type MoneyEvent =
         feePercent: number;
         note: string | null;
       };
+    }
+  | {
+      /** A cash voucher or transfer reference was issued (funding-rails.ts): the client is told how to pay, while it is still pending. */
+      kind: 'payment-instructions';
+      projectId: string;
+      payload: { paymentId: string; clientId: string; contractorId: string; country: CountryCode };
+    }
+  | {
+      /** Part of a transfer arrived (transfer-credits.ts): the client is told what is missing. */
+      kind: 'transfer-partial';
+      projectId: string;
+      payload: { paymentId: string; payerId: string; receivedMinor: number; amountMinor: number; currency: Currency; reference: string };
+    }
+  | {
+      /** A cash or transfer payment ran out unpaid (payment-expiry.ts, or dLocal's EXPIRED): the client is told. */
+      kind: 'payment-expired';
+      projectId: string;
+      payload: { paymentId: string; payerId: string; clientId: string; contractorId: string; rail: PaymentRail; method: string | null };
+    }
+  | {
+      /** Approved work released its money (the client's approval, or the automatic one): the contractor is told, or both for the automatic one. */
+      kind: 'project-approved';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; automatic: boolean };
+    }
+  | {
+      /** Delivered work marked approved automatically, its money still held (decision 054's first step): both are told until when the client may claim. */
+      kind: 'project-auto-approved';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; claimUntil: string };
+    }
+  | {
+      /** The client claimed on delivered work, freezing its money: the contractor is told, with the reason. */
+      kind: 'project-disputed';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; reason: string };
+    }
+  | {
+      /** A sysadmin decided a project's claim (the money released, refunded or split): both are told, with the committee's reason. */
+      kind: 'claim-decided';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; outcome: 'release' | 'refund' | 'split'; contractorPercent: number | null; note: string | null };
     };
 
 export type MoneyEventKind = MoneyEvent['kind'];
 
-/** Records an announcement in the caller's transaction: it exists exactly when the money step committed. */
-export async function recordMoneyEvent(tx: Tx, event: MoneyEvent): Promise<void> {
-  await tx.insert(moneyEvents).values({ kind: event.kind, projectId: event.projectId, payload: event.payload });
+/** A listener per kind of announcement (notifications/money-notices.ts), each given its own kind's payload. */
+export type MoneyEventHandlers<D, K extends MoneyEventKind = MoneyEventKind> = {
+  [P in K]: (tx: Tx, deps: D, e: Extract<MoneyEvent, { kind: P }>) => Promise<void>;
+};
+
+/** The announcements each transaction recorded, by its handle: what its caller delivers once it committed (withAnnouncements). */
+const recorded = new WeakMap<object, string[]>();
+
+/**
+ * Records an announcement in the caller's transaction: it exists exactly when the money step
+ * committed. Its id is made here and the insert deferred to the commit (db/deferred-writes.ts: one
+ * statement with the transaction's other deferred writes), so announcing costs the money no round
+ * trip; withAnnouncements hands the id to the caller for delivery after the commit. Returns the id.
+ */
+export async function recordMoneyEvent(tx: Tx, event: MoneyEvent): Promise<string> {
+  const id = randomUUID();
+  const later = deferred(tx);
+  if (later)
+    later.write(sql`INSERT INTO ${moneyEvents} (id, kind, project_id, payload) VALUES (${id}, ${event.kind}, ${event.projectId}, ${JSON.stringify(event.payload)}::jsonb)`);
+  else await tx.insert(moneyEvents).values({ id, kind: event.kind, projectId: event.projectId, payload: event.payload });
+  const ids = recorded.get(tx);
+  if (ids) ids.push(id);
+  else recorded.set(tx, [id]);
+  return id;
 }
 
-/** The announcements not delivered yet whose next attempt is due, oldest first. */
+/**
+ * Runs `run` in a transaction and answers its value with the ids of the announcements it recorded
+ * (recordMoneyEvent), to deliver once it committed: `announced(deps, events)` delivers exactly
+ * those, without looking for what else is due (that is the money-events job's catch-up).
+ */
+export async function withAnnouncements<T>(db: Db, run: (tx: Tx) => Promise<T>): Promise<{ value: T; events: string[] }> {
+  let events: string[] = [];
+  const value = await db.transaction(async (tx) => {
+    const v = await run(tx);
+    events = recorded.get(tx) ?? [];
+    return v;
+  });
+  return { value, events };
+}
+
+/** The announcements not delivered yet whose next attempt is due, oldest first (the money-events job's catch-up). */
 export async function listDueMoneyEvents(db: DbOrTx, now: Date, limit: number): Promise<string[]> {
   const rows = await db
     .select({ id: moneyEvents.id })
@@ -69,21 +150,19 @@ export async function listDueMoneyEvents(db: DbOrTx, now: Date, limit: number): 
   return rows.map((r) => r.id);
 }
 
-/** One undelivered announcement, locked for its delivery; undefined when delivered or being delivered by another run. */
-export async function lockMoneyEvent(tx: Tx, id: string): Promise<(MoneyEvent & { id: string; attempts: number }) | undefined> {
-  const [row] = await tx
-    .select({ id: moneyEvents.id, kind: moneyEvents.kind, projectId: moneyEvents.projectId, payload: moneyEvents.payload, attempts: moneyEvents.attempts })
-    .from(moneyEvents)
-    .where(and(eq(moneyEvents.id, id), isNull(moneyEvents.deliveredAt)))
-    .for('update', { skipLocked: true });
-  return row as (MoneyEvent & { id: string; attempts: number }) | undefined;
-}
-
-export async function markMoneyEventDelivered(tx: Tx, id: string, now: Date): Promise<void> {
-  await tx
-    .update(moneyEvents)
-    .set({ deliveredAt: now, attempts: sql`${moneyEvents.attempts} + 1`, lastError: null })
-    .where(eq(moneyEvents.id, id));
+/**
+ * Takes one undelivered announcement for its delivery, in one statement: its row locked (SKIP
+ * LOCKED: another run delivering it is left alone) and marked delivered in the caller's
+ * transaction, which the listener's writes then join. A listener that fails rolls the mark back
+ * with them. Undefined when it was delivered or is being delivered by another run.
+ */
+export async function claimMoneyEvent(tx: Tx, id: string, now: Date): Promise<(MoneyEvent & { id: string; attempts: number }) | undefined> {
+  const r = await tx.execute<{ id: string; kind: string; project_id: string; payload: unknown; attempts: number }>(sql`
+    UPDATE ${moneyEvents} SET delivered_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1, last_error = NULL
+     WHERE id = (SELECT id FROM ${moneyEvents} WHERE id = ${id} AND delivered_at IS NULL FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, project_id, payload, attempts`);
+  const row = r.rows[0];
+  return row && ({ id: row.id, kind: row.kind, projectId: row.project_id, payload: row.payload, attempts: row.attempts } as MoneyEvent & { id: string; attempts: number });
 }
 
 /**

@@ -10,6 +10,7 @@ import type { CardProcessor } from './processor.ts';
 import type { ReceiptDeps } from './receipts.ts';
 import { lockProjectForMoney } from './payments.repository.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './money-requests.repository.ts';
+import { withAnnouncements } from './money-events.repository.ts';
 
 // The money room's common ground (decision 074): what every money step is given (PaymentsDeps),
 // its answers, and the idempotency keys of its requests. Payment protection itself: decision 021.
@@ -33,11 +34,11 @@ export interface PaymentsDeps {
   /** Wakes the refunds sweep after a commit that decided one (a late voucher's money going back); else the minute's run sends it. */
   kickRefunds?: () => void;
   /**
-   * Delivers what the money steps announced (money_events, decision 074) once their transaction
-   * committed: notifications/money-notices.ts's deliverMoneyEvents. Without it the `money-events`
-   * job delivers them on its next run.
+   * Delivers what a money step announced (money_events, decision 074), by the ids it just recorded,
+   * once its transaction committed: notifications/money-notices.ts's deliverMoneyNotices. Without
+   * it the `money-events` job delivers them on its next run.
    */
-  announce?: () => Promise<unknown>;
+  announce?: (events: readonly string[]) => Promise<unknown>;
   rails?: {
     open(actor: Actor, projectId: string, rail: 'cash' | 'transfer', key: string, method?: LocalMethodId, payerDocument?: string): Promise<Answer<FundResult>>;
     cancel(actor: Actor, projectId: string, paymentId: string): Promise<void>;
@@ -92,16 +93,32 @@ export const paymentKey = (userId: string, key: string) => `${userId}:${key}`;
 export const processorKey = (paymentId: string) => `pay_${paymentId}`;
 export const returnUrlOf = (projectId: string, paymentId: string) => `/proyectos/${projectId}?pago=${paymentId}`;
 
+/** What `announced` needs: the delivery, the mailer to wake, the log for a delivery that failed. */
+export interface AnnounceDeps {
+  announce?: (events: readonly string[]) => Promise<unknown>;
+  mail?: { mailer: { kick(): void } };
+  log?: { warn(obj: object, msg: string): void };
+}
+
 /**
- * After a money step's commit: what it announced is delivered now (a failing listener is logged and
- * its announcement left for the `money-events` job: the money stays as committed), then the mail
- * is woken for the receipts and notices.
+ * After a money step's commit: the announcements it recorded (`events`, withAnnouncements) are
+ * delivered now, by their ids (a failing listener is logged and its announcement left for the
+ * `money-events` job: the money stays as committed), then the mail is woken for the receipts and notices.
  */
-export async function announced(deps: { announce?: () => Promise<unknown>; mail?: { mailer: { kick(): void } }; log?: { warn(obj: object, msg: string): void } }): Promise<void> {
-  try {
-    await deps.announce?.();
-  } catch (err) {
-    deps.log?.warn({ err }, 'money events not delivered after commit; the money-events job retries them');
+export async function announced(deps: AnnounceDeps, events: readonly string[]): Promise<void> {
+  if (events.length > 0) {
+    try {
+      await deps.announce?.(events);
+    } catch (err) {
+      deps.log?.warn({ err }, 'money events not delivered after commit; the money-events job retries them');
+    }
   }
   deps.mail?.mailer.kick();
+}
+
+/** A money step's transaction; once it committed, what it announced is delivered (announced). Its value. */
+export async function moneyStep<T>(deps: AnnounceDeps & { db: Db }, run: (tx: Tx) => Promise<T>): Promise<T> {
+  const { value, events } = await withAnnouncements(deps.db, run);
+  await announced(deps, events);
+  return value;
 }

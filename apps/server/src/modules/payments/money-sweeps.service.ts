@@ -5,7 +5,7 @@ import { findMoneyRequestByPayment } from './money-requests.repository.ts';
 import { findRefundReceipt, listPendingRefunds, settleRefund } from './refunds.repository.ts';
 import { announced, processorKey, type PaymentsDeps } from './money-requests.ts';
 import { settlePayment } from './settlement.service.ts';
-import { recordMoneyEvent } from './money-events.repository.ts';
+import { recordMoneyEvent, withAnnouncements } from './money-events.repository.ts';
 
 // After commit and on the minute sweep (decision 021, 074): decided refunds sent to the processor,
 // and our payments reconciled with the processor's charges.
@@ -13,6 +13,7 @@ import { recordMoneyEvent } from './money-events.repository.ts';
 /** Sends decided refunds to the processor (each once, by its own key); failures stay pending for the next run. */
 export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
   let sent = 0;
+  const events: string[] = [];
   for (const r of await listPendingRefunds(deps.db)) {
     if (!r.chargeRef) continue;
     // A cash voucher's money was taken by dLocal: it refunds it (decision 051); cards go to the card processor.
@@ -20,7 +21,7 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
     if (!refunder) continue;
     try {
       const { id } = await refunder.refund({ chargeId: r.chargeRef, amountMinor: r.amountMinor, currency: r.currency, idempotencyKey: `refund_${r.id}` });
-      await deps.db.transaction(async (tx) => {
+      const step = await withAnnouncements(deps.db, async (tx) => {
         // Two sweeps (a kick and the minute's, or two instances) may send one refund: the processor
         // refunds once (its key), and only the sweep that settles it sends the receipt and the notice.
         const settled = await settleRefund(tx, r.id, id, true);
@@ -42,13 +43,14 @@ export async function flushRefunds(deps: PaymentsDeps): Promise<number> {
             });
         }
       });
+      events.push(...step.events);
       sent++;
     } catch (err) {
       await settleRefund(deps.db, r.id, null, false);
       deps.log.warn({ refundId: r.id, err }, 'refund to the card failed; retried on the next sweep');
     }
   }
-  if (sent > 0) await announced(deps);
+  if (sent > 0) await announced(deps, events);
   return sent;
 }
 

@@ -1,12 +1,11 @@
-import { isBankMethod, type LocalMethodId } from '@arreglaya/shared/local-payment-methods';
-import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
 import { sql } from 'drizzle-orm';
 import { payments } from '../../db/schema/index.ts';
 import { returnPartialTransfer } from '../bank-statements/statement-matching.ts';
-import { notify, projectUrl } from '../projects/project-notify.ts';
 import { ProcessorUnavailable } from './processor.ts';
 import type { Tx } from '../../db/client.ts';
-import { findProjectPeople, lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { lockPayment, lockProjectWithPeople, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { recordMoneyEvent, withAnnouncements } from './money-events.repository.ts';
+import { announced } from './money-requests.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 // Nothing pending holds a hire forever (issue 47, item 5; decision 051). A card payment left in a
@@ -33,6 +32,7 @@ export async function expireDuePayments(deps: PaymentsDeps, actionMinutes = DEFA
     .orderBy(payments.createdAt)
     .limit(BATCH);
   let expired = 0;
+  const events: string[] = [];
   for (const d of due) {
     if (d.rail === 'card') {
       // The client may have answered the challenge without coming back: the reconciliation settles it.
@@ -43,7 +43,7 @@ export async function expireDuePayments(deps: PaymentsDeps, actionMinutes = DEFA
         if (!(err instanceof ProcessorUnavailable)) throw err;
       }
     }
-    const done = await deps.db.transaction(async (tx) => {
+    const { value: done, events: announcedHere } = await withAnnouncements(deps.db, async (tx) => {
       const locked = await lockProjectWithPeople(tx, d.projectId);
       const p = await lockPayment(tx, d.id);
       if (!locked || !p) return false;
@@ -51,33 +51,26 @@ export async function expireDuePayments(deps: PaymentsDeps, actionMinutes = DEFA
       if (!stillDue) return false;
       await updatePayment(tx, p.id, { status: 'expired', failureCode: p.rail === 'card' ? 'challenge_expired' : 'not_paid_in_time', nextActionUrl: null });
       if (p.rail === 'transfer' && p.receivedMinor > 0) await returnPartialTransfer(tx, p.id);
-      if (p.rail !== 'card') await tellPaymentExpired(tx, deps, p, locked);
+      if (p.rail !== 'card') await announcePaymentExpired(tx, p, locked.project);
       return true;
     });
     if (done) expired++;
+    events.push(...announcedHere);
   }
-  if (expired > 0) deps.mail?.mailer.kick();
+  if (expired > 0) await announced(deps, events);
   return expired;
 }
 
 /**
- * The client is told their cash or transfer payment ran out unpaid (by our due time, or dLocal's
- * EXPIRED for the voucher), in the transaction that marked it expired, under the project's lock.
+ * The client is to be told their cash or transfer payment ran out unpaid (by our due time, or dLocal's
+ * EXPIRED for the voucher): announced in the transaction that marked it expired, under the project's
+ * lock, and told after its commit (notifications/payment-notices.ts, decision 074).
  */
-export async function tellPaymentExpired(tx: Tx, deps: PaymentsDeps, p: PaymentRow, locked: NonNullable<Awaited<ReturnType<typeof lockProjectWithPeople>>>): Promise<void> {
-  const { project } = locked;
-  if (!deps.mail || !project.contractorId) return;
-  const m = tpm.paymentExpired;
-  const people = locked.people ?? (await findProjectPeople(tx, p.projectId));
-  await notify(tx, deps.mail, {
-    kind: 'paymentExpired',
-    to: p.payerId,
-    known: people?.client,
-    pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: p.projectId },
-    subject: m.subject,
-    title: m.title,
-    paragraphs: [m.intro(people?.title ?? '', p.rail === 'transfer' ? 'transfer' : isBankMethod(p.method as LocalMethodId | null) ? 'bank' : 'cash')],
-    actions: [{ label: tpm.open, url: projectUrl(deps.mail.appUrl, p.projectId) }],
-    alwaysMail: true,
+export async function announcePaymentExpired(tx: Tx, p: PaymentRow, project: { clientId: string; contractorId: string | null }): Promise<void> {
+  if (!project.contractorId) return;
+  await recordMoneyEvent(tx, {
+    kind: 'payment-expired',
+    projectId: p.projectId,
+    payload: { paymentId: p.id, payerId: p.payerId, clientId: project.clientId, contractorId: project.contractorId, rail: p.rail, method: p.method },
   });
 }

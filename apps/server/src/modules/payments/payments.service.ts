@@ -9,12 +9,15 @@
 //   money-sweeps.service.ts  refunds sent after commit, the reconciliation
 export {
   DEFAULT_PLATFORM_FEE_PERCENT,
+  announced,
   hashOf,
   idempotencyKeyOf,
   onceForKey,
   optionalIdempotencyKeyOf,
+  moneyStep,
   paymentKey,
   type Actor,
+  type AnnounceDeps,
   type Answer,
   type PaymentsDeps,
 } from './money-requests.ts';
@@ -26,3 +29,8 @@ export { projectMoney } from './project-money.service.ts';
 export { flushRefunds, reconcile, type Reconciliation } from './money-sweeps.service.ts';
 // moneyCoverOf lives in money-cover.ts (the chat reads it too: decision 068).
 export { moneyCoverOf } from './money-cover.ts';
+// What a money step announces (decision 074): recorded in its transaction, delivered after its commit.
+export { recordMoneyEvent, withAnnouncements, type MoneyEventHandlers } from './money-events.repository.ts';
+// What the notices of a payment read (notifications/payment-notices.ts).
+export { findPayment, findProjectPair } from './payments.repository.ts';
+export { pendingOf } from './pending-payment.ts';

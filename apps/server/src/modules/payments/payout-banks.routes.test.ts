@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payouts } from '../../db/schema/index.ts';
-import { funded, newKey, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
+import { funded, myBalance, newKey, post, setStatus, sysadmin } from '../../../test/support/payment-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import type { Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
@@ -31,12 +31,7 @@ const saveAccount = (who: Person, accountNumber: string, extra: Record<string, s
     payload: { bank: 'banreservas', accountType: 'corriente', accountNumber, holderName: 'Ramón Báez Peña', documentType: 'cedula', documentNumber: CEDULA, ...extra },
   });
 const withdraw = (who: Person) => t.app.inject({ method: 'POST', url: '/api/me/payouts', headers: { ...who.headers, 'idempotency-key': newKey() }, payload: {} });
-const balanceOf = async (who: Person) =>
-  (await t.app.inject({ method: 'GET', url: '/api/me/balance', headers: who.headers })).json<{
-    availableMinor: number;
-    paidOutMinor: number;
-    movements: { kind: string; amountMinor: number; payoutStatus: string | null; reason: string | null }[];
-  }>();
+const balanceOf = (who: Person) => myBalance(t, who);
 /** "The bank" answers and dLocal's stand-in delivers its notifications (its minute job). */
 const settle = () => runJob(t.app.jobs, 'dlocal-sandbox-notifications', { at: new Date().toISOString() });
 const payoutOf = async (contractorId: string) => (await t.db.select().from(payouts).where(eq(payouts.contractorId, contractorId)))[0]!;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { payoutRuns } from '../../db/schema/index.ts';
-import { CARDS, fund, funded, post, setStatus, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
+import { CARDS, fund, funded, myBalance, post, setStatus, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
 import { person } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import type { MailTestApp } from '../../../test/support/test-app.ts';
@@ -38,18 +38,18 @@ describe('payouts', () => {
         documentLast4: '5673',
       },
     });
-    expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ pendingMinor: 1_250_000, availableMinor: 0, paidOutMinor: 0 });
+    expect(await myBalance(t, contractor)).toMatchObject({ pendingMinor: 1_250_000, availableMinor: 0, paidOutMinor: 0 });
     await setStatus(t, contractor, projectId, 'delivered');
     await setStatus(t, client, projectId, 'completado');
     const balance = (await get(contractor, '/api/me/balance')).json();
-    expect(balance).toMatchObject({ currency: 'DOP', pendingMinor: 0, availableMinor: 1_125_000, paidOutMinor: 0 });
+    expect(balance).toMatchObject({ payoutCurrency: 'DOP', balances: [{ currency: 'DOP', pendingMinor: 0, availableMinor: 1_125_000, paidOutMinor: 0 }] });
     expect(balance.movements).toEqual([expect.objectContaining({ kind: 'release', amountMinor: 1_125_000, projectId, projectTitle: 'Cambiar tubería del baño' })]);
 
     const admin = await sysadmin(t);
     expect((await post(t, contractor, '/api/admin/payouts/run')).statusCode).toBe(403);
     const [a, b] = await Promise.all([post(t, admin, '/api/admin/payouts/run'), post(t, admin, '/api/admin/payouts/run')]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const after = (await get(contractor, '/api/me/balance')).json();
+    const after = await myBalance(t, contractor);
     expect(after).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
     expect(after.movements[0]).toMatchObject({ kind: 'payout', amountMinor: -1_125_000 });
     // dLocal's stand-in was asked once (two runs at once), to Banco Popular's code, the account's last 4 kept.
@@ -114,7 +114,7 @@ describe('payouts', () => {
     await setStatus(t, contractor, projectId, 'delivered');
     await setStatus(t, client, projectId, 'completado');
     const deps = t.app.payments.payouts;
-    const paidOut = async () => (await get(contractor, '/api/me/balance')).json<{ availableMinor: number; paidOutMinor: number }>();
+    const paidOut = () => myBalance(t, contractor);
     // 8:59 in Santo Domingo (UTC−4): not yet.
     expect(await runDailyPayouts(deps, new Date('2031-03-10T12:59:00Z'))).toBeNull();
     expect(await paidOut()).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
@@ -132,11 +132,11 @@ describe('payouts', () => {
     await setStatus(t, second.contractor, second.projectId, 'delivered');
     await setStatus(t, second.client, second.projectId, 'completado');
     expect(await runDailyPayouts(deps, new Date('2031-03-11T03:59:00Z'))).toBeNull();
-    expect((await get(second.contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
+    expect(await myBalance(t, second.contractor)).toMatchObject({ availableMinor: 1_125_000, paidOutMinor: 0 });
     // Midnight in Santo Domingo is a new day, but before 9:00 still nothing; at 9:00 it is paid.
     expect(await runDailyPayouts(deps, new Date('2031-03-11T04:00:00Z'))).toBeNull();
     expect(await runDailyPayouts(deps, new Date('2031-03-11T13:00:00Z'))).toEqual({ day: '2031-03-11', sent: 1 });
-    expect((await get(second.contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    expect(await myBalance(t, second.contractor)).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
   });
 
   it('a daily run cut short is not recorded, and the next sweep pays without paying twice', async () => {
@@ -161,7 +161,7 @@ describe('payouts', () => {
     } as typeof deps;
     await expect(runDailyPayouts(dying, at)).rejects.toThrow('killed');
     expect(await t.db.select().from(payoutRuns).where(eq(payoutRuns.day, '2031-04-02'))).toEqual([]);
-    expect((await get(contractor, '/api/me/balance')).json()).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
+    expect(await myBalance(t, contractor)).toMatchObject({ availableMinor: 0, paidOutMinor: 1_125_000 });
     // The next sweep the same day runs again and sends the pending payout, once.
     expect(await runDailyPayouts(deps, at)).toEqual({ day: '2031-04-02', sent: 1 });
     expect(await runDailyPayouts(deps, at)).toBeNull();

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { COUNTRIES } from '@arreglaya/shared/countries';
 import type { Currency } from '@arreglaya/shared/domain';
-import { bankCountry } from '@arreglaya/shared/payout-banks';
+import { bankCurrency } from '@arreglaya/shared/payout-banks';
 import { contractorProfiles, payoutAccounts, payoutRuns, payouts } from '../../db/schema/index.ts';
 
 export type PayoutAccountRow = typeof payoutAccounts.$inferSelect;
@@ -19,7 +19,7 @@ export async function findPayoutAccount(db: DbOrTx, userId: string): Promise<Pay
  */
 export async function payoutCurrencyOf(db: DbOrTx, userId: string): Promise<Currency> {
   const account = await findPayoutAccount(db, userId);
-  if (account) return COUNTRIES[bankCountry(account.bank)].currency;
+  if (account) return bankCurrency(account.bank);
   const [profile] = await db.select({ country: contractorProfiles.country }).from(contractorProfiles).where(eq(contractorProfiles.userId, userId));
   return COUNTRIES[profile?.country ?? 'DO'].currency;
 }
@@ -48,14 +48,19 @@ export async function lockPayoutsOf(tx: DbOrTx, userId: string): Promise<void> {
 const failedSinceSaved = (userId: SQL, savedAt: SQL) =>
   sql`EXISTS (SELECT 1 FROM payouts f WHERE f.contractor_id = ${userId} AND f.status = 'failed' AND f.updated_at > ${savedAt})`;
 
-/** Contractors with a positive payable balance and a bank account no payout failed on since it was saved, per currency. */
-export async function payableBalances(db: DbOrTx): Promise<{ userId: string; currency: string; available: number }[]> {
-  const r = await db.execute<{ user_id: string; currency: string; available: string }>(sql`
-    SELECT a.user_id, a.currency, sum(e.amount_minor)::bigint AS available
+/**
+ * Contractors with a positive payable balance in the currency their bank is paid in (decision 067)
+ * and a bank account no payout failed on since it was saved. Money in another currency is left
+ * where it is: sent to that bank it would be refused (ERROR_CURRENCY_NOT_OF_COUNTRY) and, failed,
+ * stop every payout to the account until it was saved again.
+ */
+export async function payableBalances(db: DbOrTx): Promise<{ userId: string; currency: Currency; available: number }[]> {
+  const r = await db.execute<{ user_id: string; currency: string; bank: string; available: string }>(sql`
+    SELECT a.user_id, a.currency, p.bank, sum(e.amount_minor)::bigint AS available
       FROM ledger_accounts a JOIN ledger_entries e ON e.account_id = a.id JOIN payout_accounts p ON p.user_id = a.user_id
      WHERE a.kind = 'contractor_payable' AND NOT ${failedSinceSaved(sql`a.user_id`, sql`p.updated_at`)}
-     GROUP BY a.user_id, a.currency HAVING sum(e.amount_minor) > 0`);
-  return r.rows.map((x) => ({ userId: x.user_id, currency: x.currency, available: Number(x.available) }));
+     GROUP BY a.user_id, a.currency, p.bank HAVING sum(e.amount_minor) > 0`);
+  return r.rows.filter((x) => bankCurrency(x.bank) === x.currency).map((x) => ({ userId: x.user_id, currency: x.currency as Currency, available: Number(x.available) }));
 }
 
 /** Whether a payout to the contractor's saved account failed after it was saved (see payableBalances). */
@@ -134,20 +139,21 @@ export async function projectsOfPayout(db: DbOrTx, contractorId: string, ledgerT
 }
 
 /**
- * A contractor's releases (to their payable), payouts and returned payouts, newest first; a payout
- * (and its return) with its state and failure reason.
+ * A contractor's releases (to their payable), payouts and returned payouts, newest first, each in
+ * its own currency (its payable account's); a payout (and its return) with its state and failure reason.
  */
 export async function contractorMovements(db: DbOrTx, userId: string, limit = 100) {
   const r = await db.execute<{
     kind: string;
     amount_minor: string;
+    currency: string;
     project_id: string | null;
     project_title: string | null;
     created_at: Date | string;
     payout_status: string | null;
     failure_reason: string | null;
   }>(sql`
-    SELECT t.kind, sum(e.amount_minor)::bigint AS amount_minor, t.project_id, p.title AS project_title, t.created_at,
+    SELECT t.kind, sum(e.amount_minor)::bigint AS amount_minor, a.currency, t.project_id, p.title AS project_title, t.created_at,
            po.status AS payout_status, po.failure_reason
       FROM ledger_entries e
       JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'contractor_payable' AND a.user_id = ${userId}
@@ -155,12 +161,13 @@ export async function contractorMovements(db: DbOrTx, userId: string, limit = 10
       LEFT JOIN projects p ON p.id = t.project_id
       LEFT JOIN payouts po ON (t.kind = 'payout' AND po.ledger_transaction_id = t.id)
                            OR (t.kind = 'payout_return' AND t.idempotency_key = 'payout_return:' || po.id::text)
-     GROUP BY t.id, p.title, po.status, po.failure_reason
+     GROUP BY t.id, a.currency, p.title, po.status, po.failure_reason
      ORDER BY t.created_at DESC
      LIMIT ${limit}`);
   return r.rows.map((x) => ({
     kind: x.kind as 'release' | 'payout' | 'payout_return',
     amountMinor: Number(x.amount_minor),
+    currency: x.currency as Currency,
     projectId: x.project_id,
     projectTitle: x.project_title,
     createdAt: new Date(x.created_at),
@@ -169,13 +176,23 @@ export async function contractorMovements(db: DbOrTx, userId: string, limit = 10
   }));
 }
 
-/** What is held in escrow on the contractor's projects. */
-export async function heldForContractor(db: DbOrTx, userId: string): Promise<number> {
-  const r = await db.execute<{ total: string }>(sql`
-    SELECT coalesce(sum(e.amount_minor), 0)::bigint AS total FROM ledger_entries e
-      JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' JOIN projects p ON p.id = a.project_id
-     WHERE p.contractor_id = ${userId} AND a.currency = 'DOP'`);
-  return Number(r.rows[0]!.total);
+/**
+ * What a contractor has in each currency, one read: held in escrow on their projects, available
+ * (their payable) and paid out. Only the currencies with an account; a currency is never summed
+ * into another (decision 067).
+ */
+export async function contractorBalances(db: DbOrTx, userId: string): Promise<{ currency: Currency; pendingMinor: number; availableMinor: number; paidOutMinor: number }[]> {
+  const r = await db.execute<{ currency: string; held: string; available: string; paid_out: string }>(sql`
+    SELECT x.currency, sum(x.held)::bigint AS held, sum(x.available)::bigint AS available, sum(x.paid_out)::bigint AS paid_out FROM (
+      SELECT a.currency, e.amount_minor AS held, 0 AS available, 0 AS paid_out
+        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id AND a.kind = 'escrow' JOIN projects p ON p.id = a.project_id
+       WHERE p.contractor_id = ${userId}
+      UNION ALL
+      SELECT a.currency, 0, CASE WHEN a.kind = 'contractor_payable' THEN e.amount_minor ELSE 0 END, CASE WHEN a.kind = 'payouts' THEN e.amount_minor ELSE 0 END
+        FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+       WHERE a.user_id = ${userId} AND a.kind IN ('contractor_payable', 'payouts')
+    ) x GROUP BY x.currency`);
+  return r.rows.map((x) => ({ currency: x.currency as Currency, pendingMinor: Number(x.held), availableMinor: Number(x.available), paidOutMinor: Number(x.paid_out) }));
 }
 
 /** Takes the daily payout run's lock for this transaction, or false when another instance holds it. */

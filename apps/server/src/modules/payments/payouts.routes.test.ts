@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { moneyRequests, payoutRuns, payouts } from '../../db/schema/index.ts';
-import { funded, newKey, setStatus } from '../../../test/support/payment-factories.ts';
+import { funded, myBalance, newKey, setStatus } from '../../../test/support/payment-factories.ts';
 import { person, type Person } from '../../../test/support/project-factories.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { runJob } from '../../../test/support/jobs.ts';
@@ -24,8 +24,7 @@ const saveAccount = (who: Person, accountNumber: string) =>
     headers: who.headers,
     payload: { bank: 'popular', accountType: 'ahorros', accountNumber, holderName: 'Ramón Báez', documentType: 'cedula', documentNumber: '001-1234567-3' },
   });
-const balanceOf = async (who: Person) =>
-  (await get(who, '/api/me/balance')).json<{ availableMinor: number; paidOutMinor: number; movements: { kind: string; amountMinor: number }[] }>();
+const balanceOf = (who: Person) => myBalance(t, who);
 /** What dLocal's stand-in was asked to pay to an account ending in `last4`. */
 const sentTo = async (last4: string) =>
   (await t.db.execute<{ amount_minor: string }>(sql`SELECT amount_minor FROM dlocal_sandbox.payouts WHERE account_last4 = ${last4}`)).rows.map((r) => Number(r.amount_minor));

@@ -1,8 +1,8 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { invitations as ti } from '@arreglaya/shared/i18n/invitations';
-import type { BankAccountType, Currency } from '@arreglaya/shared/domain';
+import { CURRENCIES, type BankAccountType, type Currency } from '@arreglaya/shared/domain';
 import { bankName, type PayoutDocumentType } from '@arreglaya/shared/payout-banks';
-import type { Balance, PayoutAccountInputSchema, PayoutStatus, WithdrawResult } from '@arreglaya/shared/schemas/payments';
+import type { Balance, CurrencyBalance, PayoutAccountInputSchema, PayoutStatus, WithdrawResult } from '@arreglaya/shared/schemas/payments';
 import { todayIn } from '@arreglaya/shared/schemas/projects';
 import { formatMoney } from '@arreglaya/shared/format-money';
 import crypto from 'node:crypto';
@@ -18,11 +18,11 @@ import { queueReceipt, type ReceiptDeps } from './receipts.ts';
 import { claimMoneyRequest, lockMoneyRequest, storeMoneyResponse } from './money-requests.repository.ts';
 import {
   accountFailedSinceSaved,
+  contractorBalances,
   contractorMovements,
   findPayout,
   findPayoutAccount,
   hasProfileCedula,
-  heldForContractor,
   insertPayout,
   listPendingPayouts,
   lockPayoutsOf,
@@ -90,25 +90,29 @@ export function reasonText(reason: string | null): string | null {
   return tp.payout.reasons[reason] ?? tp.payout.reasons.other!;
 }
 
-/** The contractor's balance: held in escrow on their projects, available, paid out, and each movement with its project (a payout with its state and, failed, its reason). */
+/**
+ * The contractor's balance in each currency (decision 067: nothing mixes currencies): held in
+ * escrow on their projects, available, paid out; the payout currency (what Retirar and the daily run
+ * pay: payoutCurrencyOf) first and always, then any other they have money in. Each movement in its
+ * own currency, with its project (a payout with its state and, failed, its reason).
+ */
 export async function getBalance(deps: Pick<PayoutsDeps, 'db'>, userId: string, now = new Date()): Promise<Balance> {
-  // His country's currency (decision 067): a Colombian's balance is in pesos colombianos.
-  const currency = await payoutCurrencyOf(deps.db, userId);
-  const [pendingMinor, availableMinor, paidOutMinor, movements, nextRun] = await Promise.all([
-    heldForContractor(deps.db, userId),
-    balanceOf(deps.db, { kind: 'contractor_payable', userId, currency }),
-    balanceOf(deps.db, { kind: 'payouts', userId, currency }),
+  const [payoutCurrency, totals, movements, nextRun] = await Promise.all([
+    payoutCurrencyOf(deps.db, userId),
+    contractorBalances(deps.db, userId),
     contractorMovements(deps.db, userId),
     nextDailyPayoutAt(deps.db, now),
   ]);
+  const zero = (currency: Currency): CurrencyBalance => ({ currency, pendingMinor: 0, availableMinor: 0, paidOutMinor: 0 });
+  const hasMoney = (t: CurrencyBalance) => t.pendingMinor !== 0 || t.availableMinor !== 0 || t.paidOutMinor !== 0;
+  const others = CURRENCIES.flatMap((c) => totals.filter((t) => t.currency === c && c !== payoutCurrency && hasMoney(t)));
   return {
-    currency,
-    pendingMinor,
-    availableMinor,
-    paidOutMinor,
+    payoutCurrency,
+    balances: [totals.find((t) => t.currency === payoutCurrency) ?? zero(payoutCurrency), ...others],
     movements: movements.map((m) => ({
       kind: m.kind,
       amountMinor: m.amountMinor,
+      currency: m.currency,
       projectId: m.projectId,
       projectTitle: m.projectTitle,
       createdAt: m.createdAt.toISOString(),
@@ -269,7 +273,7 @@ async function tellReturned(tx: DbOrTx, mail: ReceiptDeps, p: PayoutRow, reason:
  * external_id = its id, so a run repeated or crashed half-way never pays twice.
  */
 export async function runPayouts(deps: PayoutsDeps): Promise<number> {
-  for (const b of await payableBalances(deps.db)) await deps.db.transaction((tx) => movePayable(tx, b.userId, b.currency as Currency));
+  for (const b of await payableBalances(deps.db)) await deps.db.transaction((tx) => movePayable(tx, b.userId, b.currency));
   let sent = 0;
   for (const p of await listPendingPayouts(deps.db)) if (await sendPayout(deps, p)) sent++;
   if (sent > 0) deps.mail?.mailer.kick();
@@ -284,8 +288,10 @@ const PERSONAL_PAYOUT_DOCUMENTS: readonly string[] = ['cedula', 'cc', 'curp'];
  * account, through the run's path (`movePayable`, `sendPayout`). Idempotent by the request's key
  * (`money_requests`, as funding): the key is taken under the contractor's payout lock, so 50
  * identical requests at once move the money once and all answer the first answer. Refused (409,
- * nothing stored) without a payout account or with nothing available. In the currency the balance
- * shows (payoutCurrencyOf: the payout bank's country's); another currency waits for the daily run.
+ * nothing stored) without a payout account or with nothing available. In the currency the bank is
+ * paid in (payoutCurrencyOf: the payout bank's country's, decision 067); money in another currency
+ * stays in the balance (neither Retirar nor the daily run sends it to that bank, and nothing is
+ * exchanged) until the payout account is of a bank of that currency's country.
  */
 export async function withdrawPayout(deps: PayoutsDeps, userId: string, key: string): Promise<WithdrawResult> {
   const hash = crypto

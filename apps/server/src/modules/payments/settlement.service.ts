@@ -24,7 +24,7 @@ import { findMoneyRequestByPayment, lockMoneyRequestById, storeFirstMoneyRespons
 import { settleFunding } from './funding.repository.ts';
 import { announced, processorKey, type Actor, type Answer, type PaymentsDeps } from './money-requests.ts';
 import { refundHeld, releaseHeld } from './release.service.ts';
-import { recordMoneyEvent } from './money-events.repository.ts';
+import { recordMoneyEvent, withAnnouncements } from './money-events.repository.ts';
 
 // Settlement (decision 021, 074): a payment settled with the processor's answer, the funding posted
 // to the ledger, and what follows it (the receipt; the money held announced: money-events.ts).
@@ -67,15 +67,15 @@ export async function settlePayment(
   requestId: string | null,
   known?: KnownPayment,
 ): Promise<Answer<FundResult>> {
-  const answer = await settlePaymentIn(deps, paymentId, result, requestId, known);
-  await announced(deps);
+  const { value: answer, events } = await settlePaymentIn(deps, paymentId, result, requestId, known);
+  await announced(deps, events);
   return answer;
 }
 
 const statusOf = (result: ChargeResult) => (result.status === 'succeeded' ? 'succeeded' : result.status === 'requires_action' ? 'requires_action' : 'failed');
 
-function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment): Promise<Answer<FundResult>> {
-  return deps.db.transaction(async (tx) => {
+function settlePaymentIn(deps: PaymentsDeps, paymentId: string, result: ChargeResult | null, requestId: string | null, known?: KnownPayment) {
+  return withAnnouncements(deps.db, async (tx): Promise<Answer<FundResult>> => {
     if (known?.payment && result && requestId !== null) {
       const answer = await settleKnownPayment(tx, deps, known.payment, result, requestId, known.card);
       if (answer) return answer;

@@ -1,12 +1,9 @@
-import { formatMoney } from '@arreglaya/shared/format-money';
-import { projectMail as tpm } from '@arreglaya/shared/i18n/projects';
-import { formatReference } from '@arreglaya/shared/transfer-reference';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.ts';
 import { payments } from '../../db/schema/index.ts';
-import { notify } from '../projects/project-notify.ts';
 import { settleOffline } from './funding-rails.ts';
-import { findProjectPair, findProjectPeople, lockPayment, lockProjectForFunding, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { lockPayment, lockProjectForFunding, updatePayment, type PaymentRow } from './payments.repository.ts';
+import { recordMoneyEvent } from './money-events.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
 
 // A transfer's money arriving (decision 051): the bank statement's side of funding-rails.ts. A
@@ -54,20 +51,11 @@ export async function creditTransfer(tx: Tx, deps: PaymentsDeps, p: PaymentRow, 
     return applied;
   }
   await updatePayment(tx, p.id, { receivedMinor: received });
-  const people = await findProjectPeople(tx, p.projectId);
-  const pair = await findProjectPair(tx, p.projectId);
-  if (deps.mail && pair) {
-    const m = tpm.paymentPartial;
-    await notify(tx, deps.mail, {
-      kind: 'paymentPartial',
-      to: p.payerId,
-      known: people?.client,
-      pair,
-      subject: m.subject,
-      title: m.title,
-      paragraphs: [m.intro(people?.title ?? '', formatMoney(received, p.currency), formatMoney(p.amountMinor - received, p.currency), formatReference(p.reference ?? ''))],
-      alwaysMail: true,
-    });
-  }
+  // The client is told what is missing: announced, told after the commit (decision 074).
+  await recordMoneyEvent(tx, {
+    kind: 'transfer-partial',
+    projectId: p.projectId,
+    payload: { paymentId: p.id, payerId: p.payerId, receivedMinor: received, amountMinor: p.amountMinor, currency: p.currency, reference: p.reference ?? '' },
+  });
   return applied;
 }

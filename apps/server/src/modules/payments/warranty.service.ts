@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { closeClaims, openClaim } from '../claims/claims.service.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
-import { announced, type PaymentsDeps } from './money-requests.ts';
+import { moneyStep, type PaymentsDeps } from './money-requests.ts';
 import { projectPeople } from './settlement.service.ts';
 import { releaseHeld } from './release.service.ts';
 import { settleClaim } from './claim-money.service.ts';
@@ -71,7 +71,7 @@ export async function getWarranty(db: Db, actor: Actor, projectId: string, now =
  * the job passes it by) until a sysadmin decides; the contractor is told, with the reason.
  */
 export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projectId: string, input: WarrantyClaimInput, now = new Date()): Promise<{ message: string }> {
-  await deps.db.transaction(async (tx) => {
+  await moneyStep(deps, async (tx) => {
     const project = await lockProjectForMoney(tx, projectId);
     if (!project || project.clientId !== actor.id) throw new AppError('NOT_FOUND', tprojects.notFound);
     const h = await lockHoldback(tx, projectId);
@@ -98,7 +98,6 @@ export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projec
       details: { projectId, amountMinor: h.amountMinor, currency: h.currency },
     });
   });
-  await announced(deps);
   return { message: tw.sent };
 }
 
@@ -109,7 +108,7 @@ export async function openWarrantyClaim(deps: WarrantyDeps, actor: Actor, projec
  * 'warranty'). Both people are told. A holdback not claimed is a 409.
  */
 export async function decideWarrantyClaim(deps: WarrantyDeps, actor: Actor, projectId: string, decision: ClaimDecision, now = new Date()) {
-  const result = await deps.db.transaction(async (tx) => {
+  const result = await moneyStep(deps, async (tx) => {
     const project = await lockProjectForMoney(tx, projectId);
     if (!project) throw new AppError('NOT_FOUND', tprojects.notFound);
     const h = await lockHoldback(tx, projectId);
@@ -143,7 +142,6 @@ export async function decideWarrantyClaim(deps: WarrantyDeps, actor: Actor, proj
     });
     return { status, ...money };
   });
-  await announced(deps);
   if (result.refunded > 0) deps.kickRefunds?.();
   return { message: tw.decided[decision.outcome], ...result };
 }

@@ -4,7 +4,7 @@ import type { DataCipher } from '../../lib/data-encryption.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PhotoStorage } from '../media/photo-storage.ts';
-import { DEFAULT_PLATFORM_FEE_PERCENT } from '../payments/payments.service.ts';
+import { DEFAULT_PLATFORM_FEE_PERCENT, type AnnounceDeps } from '../payments/payments.service.ts';
 import type { Actor } from './project-lifecycle.ts';
 
 // What the projects' services share: their dependencies, the fee, a tile's dates and the log line.
@@ -28,11 +28,20 @@ export interface ProjectsDeps {
 export interface MoneyHooks {
   feePercent: number;
   kickRefunds(): void;
+  /** Delivers what a project's money move announced, by the ids it recorded, once it committed (decision 074); without it the money-events job does. */
+  announce?: (events: readonly string[]) => Promise<unknown>;
   /** HIRE_PAYMENT_HOURS: how long a hire waits for its first funding before it lapses. */
   hireHours?: number;
 }
 
 export const feeOf = (money: MoneyHooks | undefined) => money?.feePercent ?? DEFAULT_PLATFORM_FEE_PERCENT;
+
+/** What `announced` needs from the projects' deps: the delivery, the mailer to wake after it. */
+export const announceDeps = (deps: Pick<ProjectsDeps, 'mailer' | 'money'> & Partial<Pick<ProjectsDeps, 'log'>>): AnnounceDeps => ({
+  ...(deps.money?.announce ? { announce: deps.money.announce } : {}),
+  mail: { mailer: deps.mailer },
+  ...(deps.log ? { log: deps.log } : {}),
+});
 
 export const iso = (d: Date) => d.toISOString();
 

@@ -1,12 +1,22 @@
 import { projectMail as tm, projects as tp } from '@arreglaya/shared/i18n/projects';
 import { CLAIM_AFTER_AUTO_APPROVAL_DAYS } from '@arreglaya/shared/guarantee';
-import { DELIVERY_REVIEW_DAYS, projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
+import { projectAllows, STATUS_MOVES, type ProjectStatus, type StatusMove } from '@arreglaya/shared/lifecycles';
 import type { Tx } from '../../db/client.ts';
 import { refreshContractorAggregates } from '../../db/contractor-aggregates.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
-import { feeOf, logProjectAction, type ProjectsDeps } from './project-deps.ts';
-import { onceForKey, projectPeople, projectPeopleAndEscrow, refundHeld, releaseHeld, settleClaim } from '../payments/payments.service.ts';
+import { announceDeps, feeOf, logProjectAction, type ProjectsDeps } from './project-deps.ts';
+import {
+  announced,
+  onceForKey,
+  projectPeople,
+  projectPeopleAndEscrow,
+  recordMoneyEvent,
+  refundHeld,
+  releaseHeld,
+  settleClaim,
+  withAnnouncements,
+} from '../payments/payments.service.ts';
 import type { ClaimDecision } from '@arreglaya/shared/schemas/payments';
 import { lockForAction, moveProject, type Actor, moneyAllows } from './project-lifecycle.ts';
 import { notify, projectUrl } from './project-notify.ts';
@@ -22,7 +32,7 @@ import { stampAutoApprovals } from './auto-approval.ts';
  */
 export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: string, to: StatusMove, note: string | undefined, key?: string): Promise<ProjectStatus> {
   const action = STATUS_MOVES[to];
-  const status = await deps.db.transaction((tx) =>
+  const { value: status, events } = await withAnnouncements(deps.db, (tx) =>
     onceForKey(tx, actor.id, key, projectId, { op: 'status', to, note: note ?? null }, async () => {
       const now = deps.clock?.() ?? new Date();
       // The guarantee's window (decision 054): past it, a 409 naming when it closed.
@@ -36,7 +46,7 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       // Both people and the title in one read, for the receipt and the notice (with what is held, for an approval).
       const approved = moved === 'completado' ? await projectPeopleAndEscrow(tx, projectId) : undefined;
-      const people = moved === 'completado' ? approved : await projectPeople(tx, projectId);
+      const people = moved === 'completado' ? approved : action === 'claim' ? undefined : await projectPeople(tx, projectId);
       // Approval releases what is held to the contractor, less the platform fee, in this same transaction.
       if (moved === 'completado') {
         const receiptTo = people?.contractor ? { ...people.contractor, title: people.title } : undefined;
@@ -47,7 +57,8 @@ export async function changeStatus(deps: ProjectsDeps, actor: Actor, projectId: 
       return moved;
     }),
   );
-  deps.mailer.kick();
+  // An approval's or a claim's notice, announced with the money it moved, is told now that it committed (decision 074).
+  await announced(announceDeps(deps), events);
   return status;
 }
 
@@ -86,31 +97,11 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
       actions,
       facts: { project: p.title, contractor: contractorName },
     });
-  } else if (action === 'approve') {
-    const m = tm.projectApproved;
-    await notify(tx, deps, {
-      kind: 'projectApproved',
-      to: contractorId,
-      known: contractor,
-      pair,
-      subject: m.subject,
-      title: m.title,
-      paragraphs: [m.intro(p.title)],
-      actions: open,
-      facts: { project: p.title },
-    });
-  } else if (action === 'claim') {
-    const m = tm.projectDisputed;
-    await notify(tx, deps, {
-      kind: 'projectDisputed',
-      to: contractorId,
-      known: contractor,
-      pair,
-      subject: m.subject,
-      title: m.title,
-      paragraphs: [m.intro(p.title), m.reason(note ?? '')],
-      actions: open,
-    });
+  } else if (action === 'approve' || action === 'claim') {
+    // The money moved (released, or frozen by the claim): announced in its transaction, told after
+    // its commit (notifications/project-money-notices.ts, decision 074), so a notice never undoes it.
+    if (action === 'approve') await recordMoneyEvent(tx, { kind: 'project-approved', projectId: p.id, payload: { clientId: p.clientId, contractorId, automatic: false } });
+    else await recordMoneyEvent(tx, { kind: 'project-disputed', projectId: p.id, payload: { clientId: p.clientId, contractorId, reason: note ?? '' } });
   }
 }
 
@@ -121,8 +112,8 @@ async function tellOtherSide(tx: Tx, deps: ProjectsDeps, p: ProjectRow, action: 
  * it is completed as the client's approval would: completado, the money released, the count, both told.
  */
 export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mailer' | 'appUrl' | 'money'>, now = new Date(), batch = 100): Promise<number> {
-  const approved = await deps.db.transaction(async (tx) => {
-    let count = await stampAutoApprovals(tx, deps, now, batch);
+  const { value: approved, events } = await withAnnouncements(deps.db, async (tx) => {
+    let count = await stampAutoApprovals(tx, now, batch);
     const due = await lockAutoApprovedBefore(tx, new Date(now.getTime() - CLAIM_AFTER_AUTO_APPROVAL_DAYS * 86_400_000), batch);
     for (const p of due) {
       if (!projectAllows('auto_approve', p.status)) continue;
@@ -131,12 +122,8 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
       await moveProject(tx, p, 'auto_approve');
       await refreshContractorAggregates(tx, [p.contractorId!]);
       await releaseHeld(tx, p, { feePercent: feeOf(deps.money), by: null, mail: deps, now });
-      const m = tm.projectApproved;
-      const pair = { clientId: p.clientId, contractorId: p.contractorId!, projectId: p.id };
-      const paragraphs = [m.automatically(p.title, DELIVERY_REVIEW_DAYS)];
-      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, p.id) }];
-      for (const to of [p.contractorId!, p.clientId])
-        await notify(tx, deps, { kind: 'projectApproved', to, pair, subject: m.subject, title: m.title, paragraphs, actions, facts: { project: p.title } });
+      // Both are told after the commit (decision 074): a notice that fails never undoes the batch's releases.
+      await recordMoneyEvent(tx, { kind: 'project-approved', projectId: p.id, payload: { clientId: p.clientId, contractorId: p.contractorId!, automatic: true } });
       await recordLogEntry(tx, {
         userId: null,
         action: 'project-completado',
@@ -147,7 +134,7 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
     }
     return count;
   });
-  if (approved > 0) deps.mailer.kick();
+  if (approved > 0) await announced(announceDeps(deps), events);
   return approved;
 }
 
@@ -160,27 +147,30 @@ export async function autoApproveDelivered(deps: Pick<ProjectsDeps, 'db' | 'mail
  */
 export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: string, decision: ClaimDecision, key?: string) {
   const action = decision.outcome === 'refund' ? 'decide_refund' : 'decide_release';
-  const result = await deps.db.transaction((tx) =>
+  const { value: result, events } = await withAnnouncements(deps.db, (tx) =>
     onceForKey(tx, actor.id, key, projectId, { op: 'decision', decision }, async () => {
       const project = await lockForAction(tx, projectId, action, actor);
       const moved = await moveProject(tx, project, action);
       await closeClaims(tx, projectId, deps.clock?.() ?? new Date());
       if (moved === 'completado') await refreshContractorAggregates(tx, [project.contractorId!]);
       const money = await settleClaim(tx, project, decision, { feePercent: feeOf(deps.money), by: actor.id, mail: deps });
-      const m = tm.claimDecided;
-      const paragraph =
-        decision.outcome === 'release' ? m.release(project.title) : decision.outcome === 'refund' ? m.refund(project.title) : m.split(project.title, decision.contractorPercent!);
-      const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
-      const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-      // The decision settles their money: both are mailed whatever their notification settings, with the committee's reason.
-      const paragraphs = decision.note ? [paragraph, m.reason(decision.note)] : [paragraph];
-      for (const to of [project.clientId, project.contractorId!])
-        await notify(tx, deps, { kind: 'claimDecided', to, pair, subject: m.subject, title: m.title, paragraphs, actions, alwaysMail: true, facts: { project: project.title } });
+      // The decision settles their money: both are told after the commit (decision 074), with the committee's reason.
+      await recordMoneyEvent(tx, {
+        kind: 'claim-decided',
+        projectId,
+        payload: {
+          clientId: project.clientId,
+          contractorId: project.contractorId!,
+          outcome: decision.outcome,
+          contractorPercent: decision.contractorPercent ?? null,
+          note: decision.note ?? null,
+        },
+      });
       await logProjectAction(tx, actor, `project-claim-${decision.outcome}`, projectId, { from: project.status, to: moved, ...money, note: decision.note ?? null });
       return { status: moved, ...money };
     }),
   );
-  deps.mailer.kick();
+  await announced(announceDeps(deps), events);
   if (result.refunded > 0) deps.money?.kickRefunds();
   return result;
 }

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { formatMoney } from '@arreglaya/shared/format-money';
 import type { Balance } from '@arreglaya/shared/schemas/payments';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { testSession } from '@/test/session-fixtures.ts';
@@ -18,23 +19,30 @@ afterEach(() => {
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 const PROJECT = '5d1c2b3a-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+const dop = (availableMinor: number, paidOutMinor = 0) => ({ currency: 'DOP' as const, pendingMinor: 0, availableMinor, paidOutMinor });
 const before: Balance = {
-  currency: 'DOP',
-  pendingMinor: 0,
-  availableMinor: 360_000,
-  paidOutMinor: 0,
+  payoutCurrency: 'DOP',
+  balances: [dop(360_000)],
   movements: [
-    { kind: 'release', amountMinor: 360_000, projectId: PROJECT, projectTitle: 'Pintar la sala', createdAt: '2026-12-05T15:00:00.000Z', payoutStatus: null, reason: null },
+    {
+      kind: 'release',
+      amountMinor: 360_000,
+      currency: 'DOP',
+      projectId: PROJECT,
+      projectTitle: 'Pintar la sala',
+      createdAt: '2026-12-05T15:00:00.000Z',
+      payoutStatus: null,
+      reason: null,
+    },
   ],
   // Monday 7 December 2026, 9:00 in Santo Domingo.
   nextPayoutAt: '2026-12-07T13:00:00.000Z',
 };
 const after: Balance = {
   ...before,
-  availableMinor: 0,
-  paidOutMinor: 360_000,
+  balances: [dop(0, 360_000)],
   movements: [
-    { kind: 'payout', amountMinor: -360_000, projectId: null, projectTitle: null, createdAt: '2026-12-06T02:00:00.000Z', payoutStatus: 'paid', reason: null },
+    { kind: 'payout', amountMinor: -360_000, currency: 'DOP', projectId: null, projectTitle: null, createdAt: '2026-12-06T02:00:00.000Z', payoutStatus: 'paid', reason: null },
     ...before.movements,
   ],
 };
@@ -45,6 +53,7 @@ const returned: Balance = {
     {
       kind: 'payout_return',
       amountMinor: 360_000,
+      currency: 'DOP',
       projectId: null,
       projectTitle: null,
       createdAt: '2026-12-06T03:00:00.000Z',
@@ -54,6 +63,7 @@ const returned: Balance = {
     {
       kind: 'payout',
       amountMinor: -360_000,
+      currency: 'DOP',
       projectId: null,
       projectTitle: null,
       createdAt: '2026-12-06T02:00:00.000Z',
@@ -71,6 +81,39 @@ const account = {
   holderName: 'Ramón Báez',
   documentType: 'cedula',
   documentLast4: '5673',
+};
+
+/** A contractor paid in Colombia (his payout bank's country) who also worked a job in the Dominican Republic (decision 067). */
+const colombianAccount = { ...account, bank: 'co_bancolombia', bankName: 'Bancolombia', last4: '8901', documentType: 'cc', documentLast4: '4050' };
+const twoCurrencies: Balance = {
+  payoutCurrency: 'COP',
+  balances: [
+    { currency: 'COP', pendingMinor: 0, availableMinor: 360_000_000, paidOutMinor: 0 },
+    { currency: 'DOP', pendingMinor: 1_250_000, availableMinor: 1_125_000, paidOutMinor: 0 },
+  ],
+  movements: [
+    {
+      kind: 'release',
+      amountMinor: 360_000_000,
+      currency: 'COP',
+      projectId: PROJECT,
+      projectTitle: 'Pintar la sala',
+      createdAt: '2026-12-05T15:00:00.000Z',
+      payoutStatus: null,
+      reason: null,
+    },
+    {
+      kind: 'release',
+      amountMinor: 1_125_000,
+      currency: 'DOP',
+      projectId: PROJECT,
+      projectTitle: 'Cambiar la tubería',
+      createdAt: '2026-12-04T15:00:00.000Z',
+      payoutStatus: null,
+      reason: null,
+    },
+  ],
+  nextPayoutAt: '2026-12-07T13:00:00.000Z',
 };
 
 function renderPage(opts: { account: typeof account | null; balances: Balance[] }) {
@@ -135,5 +178,29 @@ describe('/profile/pagos: Retirar and the payout schedule', () => {
     renderPage({ account: null, balances: [before] });
     expect(await screen.findByText(t.balance.withdrawNeedsAccount)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Retirar/ })).toBeNull();
+  });
+
+  it('shows each currency apart under its name, each movement in its own currency, and Retirar only for what the payout bank receives', async () => {
+    renderPage({ account: colombianAccount, balances: [twoCurrencies] });
+    const cop = formatMoney(360_000_000, 'COP');
+    const figures = (name: string) => screen.getByRole('region', { name });
+    const amountOf = (region: HTMLElement, label: string) => within(within(region).getByText(label).parentElement!).getByRole('definition').textContent;
+    await screen.findByRole('heading', { name: 'Pesos colombianos (COP)' });
+    expect(
+      screen
+        .getAllByRole('heading', { level: 2 })
+        .map((h) => h.textContent)
+        .slice(0, 2),
+    ).toEqual(['Pesos colombianos (COP)', 'Pesos dominicanos (DOP)']);
+    expect(amountOf(figures('Pesos colombianos (COP)'), t.balance.available)).toBe(cop);
+    expect(amountOf(figures('Pesos dominicanos (DOP)'), t.balance.pending)).toBe('RD$12,500.00');
+    expect(amountOf(figures('Pesos dominicanos (DOP)'), t.balance.available)).toBe('RD$11,250.00');
+    // Retirar pays the pesos colombianos to the Colombian bank; the pesos dominicanos say how they are paid, never exchanged.
+    expect(screen.getByRole('button', { name: `Retirar ${cop}` })).toBeTruthy();
+    expect(screen.getAllByRole('button', { name: /^Retirar/ })).toHaveLength(1);
+    expect(screen.getByText(t.balance.otherCurrency('RD$11,250.00', 'República Dominicana'))).toBeTruthy();
+    const [first, second] = within(screen.getByRole('list', { name: t.balance.movements })).getAllByRole('listitem');
+    expect(first!.textContent).toContain(cop);
+    expect(second!.textContent).toContain('RD$11,250.00');
   });
 });

@@ -3,13 +3,14 @@ import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { ErrorWithRetry } from '@/components/ui/error-with-retry.tsx';
 import { Spinner } from '@/components/ui/spinner.tsx';
 import { useBalance, usePayoutAccount } from '@/features/payments/api/payments-queries.ts';
+import { BalanceFigures } from '@/features/payments/components/balance-figures.tsx';
 import { PayoutAccountForm } from '@/features/payments/components/payout-account-form.tsx';
 import { WithdrawPanel } from '@/features/payments/components/withdraw-panel.tsx';
 import { formatDate, formatMoney } from '@/lib/format.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
-/** /profile/pagos: the contractor's balance (held, available, paid out), Retirar and the next automatic payout, each movement with its project, and the payout account. */
+/** /profile/pagos: the contractor's balance (held, available, paid out; each currency apart, decision 067), Retirar and the next automatic payout, each movement with its project, and the payout account. */
 function ContractorPaymentsPage() {
   usePageTitle(t.balance.title);
   const { user } = useViewer();
@@ -32,20 +33,7 @@ function ContractorPaymentsPage() {
       {balance.isError && !data && <ErrorWithRetry message={t.balance.loadError} onRetry={balance.refetch} retrying={balance.isFetching} />}
       {data && (
         <>
-          <dl className="grid gap-4 sm:grid-cols-3">
-            {(
-              [
-                [t.balance.pending, data.pendingMinor],
-                [t.balance.available, data.availableMinor],
-                [t.balance.paidOut, data.paidOutMinor],
-              ] as const
-            ).map(([label, amount]) => (
-              <div key={label} className="rounded-xl border border-slate-200 bg-white p-4">
-                <dt className="text-sm font-medium text-slate-700">{label}</dt>
-                <dd className="mt-1 text-2xl font-bold text-slate-900">{formatMoney(amount, data.currency)}</dd>
-              </div>
-            ))}
-          </dl>
+          <BalanceFigures balances={data.balances} />
           {contractorId && account.isSuccess && <WithdrawPanel userId={contractorId} balance={data} hasAccount={account.data !== null} />}
           <section aria-labelledby="movements" className="flex flex-col gap-3">
             <h2 id="movements" className="text-xl font-bold text-slate-900">
@@ -75,7 +63,7 @@ function ContractorPaymentsPage() {
                         )}
                       </p>
                     </div>
-                    <p className="font-semibold text-slate-900">{formatMoney(m.amountMinor, data.currency)}</p>
+                    <p className="font-semibold text-slate-900">{formatMoney(m.amountMinor, m.currency)}</p>
                   </li>
                 ))}
               </ul>

@@ -1,6 +1,8 @@
 import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
+import { COUNTRIES } from '@arreglaya/shared/countries';
+import { payoutCountryOf } from '@arreglaya/shared/payout-banks';
 import { TIME_ZONES } from '@arreglaya/shared/schemas/projects';
 import type { Balance } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -21,7 +23,8 @@ interface WithdrawPanelProps {
 /**
  * Retirar (issue 46): the available balance sent now to the saved bank account, and when the
  * daily automatic payout next goes (the server's `nextPayoutAt`, in Dominican time: the runs are
- * at 9:00 in Santo Domingo wherever the phone is). The server decides what is paid.
+ * at 9:00 in Santo Domingo wherever the phone is). The server decides what is paid: the payout
+ * currency's money (decision 067); money available in another currency is named with how it is paid.
  */
 export function WithdrawPanel({ userId, balance, hasAccount }: WithdrawPanelProps) {
   const titleId = useId();
@@ -32,7 +35,13 @@ export function WithdrawPanel({ userId, balance, hasAccount }: WithdrawPanelProp
   // One Idempotency-Key per attempt: a request that got no answer is sent again with the same key (never paid twice).
   const attempt = useRef<string | null>(null);
   const zone = TIME_ZONES.DO;
-  const amount = formatMoney(balance.availableMinor, balance.currency);
+  // What Retirar pays: the payout currency's available money (the first balance); other currencies wait for a bank of their country.
+  const own = balance.balances[0]!;
+  const amount = formatMoney(own.availableMinor, own.currency);
+  const waiting = balance.balances.slice(1).flatMap((b) => {
+    const country = payoutCountryOf(b.currency);
+    return b.availableMinor > 0 && country ? [{ currency: b.currency, text: t.balance.otherCurrency(formatMoney(b.availableMinor, b.currency), COUNTRIES[country].name) }] : [];
+  });
 
   const withdraw = () =>
     sending.run(async () => {
@@ -55,7 +64,7 @@ export function WithdrawPanel({ userId, balance, hasAccount }: WithdrawPanelProp
         {t.balance.withdrawTitle}
       </h2>
       <p className="text-slate-800">{t.balance.schedule(formatHour(balance.nextPayoutAt, undefined, zone), formatLongDate(balance.nextPayoutAt, undefined, zone))}</p>
-      {balance.availableMinor <= 0 ? (
+      {own.availableMinor <= 0 ? (
         <p className="text-slate-700">{t.balance.nothingToWithdraw}</p>
       ) : hasAccount ? (
         <div>
@@ -66,6 +75,11 @@ export function WithdrawPanel({ userId, balance, hasAccount }: WithdrawPanelProp
       ) : (
         <p className="text-slate-800">{t.balance.withdrawNeedsAccount}</p>
       )}
+      {waiting.map((w) => (
+        <p key={w.currency} className="text-slate-800">
+          {w.text}
+        </p>
+      ))}
       <p role="alert" className="font-medium text-red-700 empty:hidden">
         {failure}
       </p>

@@ -125,6 +125,8 @@ test('on a 3G line every page fetches at most its JavaScript budget (150 KB) and
     const js = scripts.reduce((n, f) => n + f.gzipped, 0);
     const css = styles.reduce((n, f) => n + f.gzipped, 0);
     console.log(`${path}: JavaScript ${kb(js)} in ${scripts.length} files, CSS ${kb(css)}`);
+    // BYTE_BUDGET_FILES=1 lists every page's files, largest first: what to look at when cutting.
+    if (process.env.BYTE_BUDGET_FILES) console.log(listing(scripts));
     expect(scripts.length, `${path} runs on JavaScript`).toBeGreaterThan(0);
     if (js > budgetOf(path)) over.push(`${path}: ${kb(js)} of JavaScript, over the ${kb(budgetOf(path))} budget:\n${listing(scripts)}`);
     if (css > CSS_BUDGET) over.push(`${path}: ${kb(css)} of CSS, over the ${kb(CSS_BUDGET)} budget:\n${listing(styles)}`);

@@ -42,6 +42,8 @@ import * as m32 from './review-votes.ts';
 import * as m33 from './contractor-trust.ts';
 import * as m34 from './favourite-heart.ts';
 import * as m35 from './contact-button.ts';
+import * as m36 from './directory-list.ts';
+import * as m37 from './contractor-page.ts';
 
 // Every text of the catalogue, a message function by its source: what a person can read.
 function texts(value: unknown, seen = new Set<unknown>()): string[] {
@@ -150,6 +152,8 @@ describe('the message catalogue', () => {
       m33,
       m34,
       m35,
+      m36,
+      m37,
     };
     const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
       const words = text.split(/\s+/);

@@ -1,6 +1,7 @@
 import { lazy, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { contractorPage } from '@arreglaya/shared/i18n/contractor-page';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -17,7 +18,7 @@ import { usePageMeta } from '@/lib/page-meta.ts';
 // when they scroll near (decision 070), not with the page's first screen.
 const ContractorRecords = lazy(() => import('./contractor-records.tsx'));
 const PublicReviewVotes = lazy(() => import('@/features/reviews/components/public-review-votes.tsx').then((m) => ({ default: m.PublicReviewVotes })));
-/** Closer than WhenVisible's usual 600 px: a phone's first screen does not reach the first review's votes. */
+/** The votes' distance, closer than WhenVisible's usual 600 px: a phone's first screen does not reach the first review's. */
 const NEAR = '300px 0px';
 
 const NO_REVIEWS: readonly string[] = [];
@@ -36,14 +37,16 @@ function ContractorPage() {
     ),
     [reviewIds],
   );
-  const meta = profile ? t.page.meta(profile) : { title: profile === null ? t.page.notFoundTitle : shell.pages.contractorPublicProfile, description: t.metaDescription };
+  const meta = profile
+    ? contractorPage.meta(profile)
+    : { title: profile === null ? contractorPage.notFoundTitle : shell.pages.contractorPublicProfile, description: t.metaDescription };
   usePageMeta(meta.title, meta.description);
-  const searchCrumb = { label: t.page.breadcrumb, to: '/busqueda' };
+  const searchCrumb = { label: contractorPage.breadcrumb, to: '/busqueda' };
 
   if (contractor.isPending) return <PageSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb items={[searchCrumb, { label: profile ? profile.name : t.page.notFoundTitle }]} />
+      <Breadcrumb items={[searchCrumb, { label: profile ? profile.name : contractorPage.notFoundTitle }]} />
       {profile ? (
         <ContractorProfile
           profile={profile}
@@ -56,7 +59,7 @@ function ContractorPage() {
           }
           portfolio={
             // Empty until it loads: no gap of the column's below the reviews.
-            <WhenVisible rootMargin={NEAR} className="flex flex-col gap-8 empty:-mt-8">
+            <WhenVisible className="flex flex-col gap-8 empty:-mt-8">
               <ContractorRecords contractorId={profile.id} />
             </WhenVisible>
           }
@@ -65,17 +68,17 @@ function ContractorPage() {
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <h1 className="text-3xl font-bold text-slate-900">{shell.pages.contractorPublicProfile}</h1>
-          <p className="text-slate-800">{t.page.error}</p>
+          <p className="text-slate-800">{contractorPage.error}</p>
           <button type="button" onClick={() => void contractor.refetch()} className={buttonClasses('secondary')}>
             {t.results.retry}
           </button>
         </div>
       ) : (
         <div className="flex flex-col items-start gap-4">
-          <h1 className="text-3xl font-bold text-slate-900">{t.page.notFoundTitle}</h1>
-          <p className="text-lg text-slate-800">{t.page.notFound}</p>
+          <h1 className="text-3xl font-bold text-slate-900">{contractorPage.notFoundTitle}</h1>
+          <p className="text-lg text-slate-800">{contractorPage.notFound}</p>
           <Link to="/busqueda" className={buttonClasses('primary')}>
-            {t.page.backToSearch}
+            {contractorPage.backToSearch}
           </Link>
         </div>
       )}

@@ -1,4 +1,4 @@
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { ContactButton } from '@/features/contractor-contact/components/contact-button.tsx';
 import { ContractorCard } from '@/features/directory/components/contractor-card.tsx';

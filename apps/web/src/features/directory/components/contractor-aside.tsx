@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { findCity } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { contractorPage } from '@arreglaya/shared/i18n/contractor-page';
 import { serviceCity } from '@arreglaya/shared/i18n/service-city';
 import { findServiceCity, serviceCityPath } from '@arreglaya/shared/service-city';
 import type { ContractorPublicProfile } from '@arreglaya/shared/schemas/directory';
@@ -24,21 +24,21 @@ export function ContractorAside({ profile: p }: { profile: ContractorPublicProfi
     <aside className="flex flex-col gap-6 rounded-xl bg-brand-50 p-5">
       <section aria-labelledby="contractor-details">
         <h2 id="contractor-details" className="text-lg font-bold text-slate-900">
-          {t.page.details}
+          {contractorPage.details}
         </h2>
         <dl className="mt-2 flex flex-col gap-3 text-slate-800">
           {city && (
             <div>
-              <dt className="font-semibold">{t.page.city}</dt>
+              <dt className="font-semibold">{contractorPage.city}</dt>
               <dd>{city}</dd>
             </div>
           )}
           <div>
-            <dt className="font-semibold">{t.page.memberSince}</dt>
+            <dt className="font-semibold">{contractorPage.memberSince}</dt>
             <dd>{formatMonthYear(p.memberSince, locale)}</dd>
           </div>
           <div>
-            <dt className="font-semibold">{t.page.completedProjects}</dt>
+            <dt className="font-semibold">{contractorPage.completedProjects}</dt>
             <dd>{formatNumber(p.completedProjects, locale)}</dd>
           </div>
         </dl>
@@ -52,7 +52,7 @@ export function ContractorAside({ profile: p }: { profile: ContractorPublicProfi
       {p.services.length > 0 && (
         <section aria-labelledby="contractor-services">
           <h2 id="contractor-services" className="text-lg font-bold text-slate-900">
-            {t.page.services}
+            {contractorPage.services}
           </h2>
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {p.services.map((s) => (

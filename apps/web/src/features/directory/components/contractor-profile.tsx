@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { contractorPage } from '@arreglaya/shared/i18n/contractor-page';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import type { ContractorPublicProfile, PublicReview } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
@@ -52,20 +53,22 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio, r
         <div className="flex flex-col gap-8">
           <section aria-labelledby="contractor-about">
             <h2 id="contractor-about" className="text-2xl font-bold text-slate-900">
-              {t.page.about}
+              {contractorPage.about}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.description ?? t.page.noDescription}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.description ?? contractorPage.noDescription}</p>
           </section>
 
           <section aria-labelledby="contractor-reviews">
             <h2 id="contractor-reviews" className="text-2xl font-bold text-slate-900">
-              {t.page.reviews} {p.ratingCount > 0 && <span className="text-lg font-semibold text-slate-700">({reviewsText})</span>}
+              {contractorPage.reviews} {p.ratingCount > 0 && <span className="text-lg font-semibold text-slate-700">({reviewsText})</span>}
             </h2>
             {p.reviews.length === 0 ? (
-              <p className="mt-2 text-slate-700">{t.page.noReviews}</p>
+              <p className="mt-2 text-slate-700">{contractorPage.noReviews}</p>
             ) : (
               <>
-                {p.ratingCount > p.reviews.length && <p className="mt-2 text-sm text-slate-700">{t.page.reviewsShown(p.reviews.length, formatNumber(p.ratingCount, locale))}</p>}
+                {p.ratingCount > p.reviews.length && (
+                  <p className="mt-2 text-sm text-slate-700">{contractorPage.reviewsShown(p.reviews.length, formatNumber(p.ratingCount, locale))}</p>
+                )}
                 <ul className="mt-4 flex flex-col gap-4">
                   {p.reviews.map((review) => (
                     <li key={review.id}>
@@ -97,7 +100,7 @@ function ReviewItem({ review: r, locale, actions }: { review: PublicReview; loca
       </p>
       {r.reply && (
         <div className="mt-3 border-l-4 border-brand-300 bg-brand-50 px-3 py-2">
-          <p className="text-sm font-semibold text-slate-900">{t.page.reply}</p>
+          <p className="text-sm font-semibold text-slate-900">{contractorPage.reply}</p>
           <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.reply}</p>
         </div>
       )}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import type { ContractorCard as Card, DirectoryPage, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Spinner } from '@/components/ui/spinner.tsx';
@@ -10,7 +10,6 @@ import { formatNumber } from '@/lib/format.ts';
 import { scrollBehavior } from '@/lib/scroll.ts';
 import { useDirectorySearch } from '../hooks/use-directory-search.ts';
 import { activeFilterCount, placeTextAsIs, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
-import { usePlaceIndex } from '../country-places.ts';
 import type { SearchChange } from './filter-panel.tsx';
 import { lazySection } from '@/components/ui/lazy-section.tsx';
 import { SearchBox } from './search-box.tsx';
@@ -35,16 +34,6 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   // The URL's place as it is: the page loads no places until it holds one (decision 070).
   const search = useMemo(() => readSearch(params, placeTextAsIs), [params]);
   const { code: visitorCountry, locale } = useCountry();
-  // Once they are loaded, a place given by its name (a form sent before hydration) or unknown (a
-  // hand-edited link) becomes its slug, or leaves the URL, as the server's renderer reads it.
-  const places = usePlaceIndex(visitorCountry, search.donde !== undefined, search.donde);
-  useEffect(() => {
-    if (!places || search.donde === undefined) return;
-    const slug = places.placeOfField(search.donde, visitorCountry)?.slug;
-    if (slug !== search.donde) setParams(writeSearch({ ...search, donde: slug }), { replace: true });
-    // Only when the places arrive or the URL's place changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [places, search.donde]);
   const results = useDirectorySearch(search);
   const data = results.data;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -63,6 +52,26 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   useLayoutEffect(() => {
     latest.current = { search, setParams };
   });
+  // Once they are loaded, a place given by its name (a form sent before hydration) or unknown (a
+  // hand-edited link) becomes its slug, or leaves the URL, as the server's renderer reads it. The
+  // places and their code come only with a place in the URL (decision 070).
+  const donde = search.donde;
+  useEffect(() => {
+    if (donde === undefined) return;
+    let live = true;
+    import('../country-places.ts')
+      .then(({ loadPlaceIndex }) => loadPlaceIndex(visitorCountry, donde))
+      .then(
+        (places) => {
+          const slug = places.placeOfField(donde, visitorCountry)?.slug;
+          if (live && slug !== donde) latest.current.setParams(writeSearch({ ...latest.current.search, donde: slug }), { replace: true });
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [donde, visitorCountry]);
   const go = useCallback((next: Search) => {
     pending.current = next;
     latest.current.setParams(writeSearch(next));

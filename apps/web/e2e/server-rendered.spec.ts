@@ -46,12 +46,15 @@ const cardNames = (page: Page) => page.getByRole('main').locator('article h2');
 /**
  * Until React has adopted every element the server sent (each carries its fiber); a mismatch logs a
  * console error, which fails the test. A lazy section's code comes when it is seen (decision 070):
- * each is scrolled to first, as a visitor would.
+ * the first one still waiting is scrolled to, as a visitor would, until none waits.
  */
 async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-  for (const section of await page.locator('[data-lazy-section]').all()) await section.evaluate((box) => box.scrollIntoView());
-  await page.waitForFunction(() => [...document.querySelectorAll('#root *')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))));
+  await page.waitForFunction(() => {
+    const waiting = [...document.querySelectorAll('#root *')].find((element) => !Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+    waiting?.closest('[data-lazy-section]')?.scrollIntoView();
+    return waiting === undefined;
+  });
 }
 
 test.describe('without JavaScript', () => {

@@ -20,22 +20,40 @@ import { addLazySection } from './lazy-section-code.ts';
  *   again with equal props; new props before the code is there would make React render the part
  *   anew, throwing its HTML away. Give it values that change only when what it shows changes.
  */
-export function lazySection<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P & { className?: string }> {
-  const part: Part<P> = { component: undefined, promise: undefined, load: () => (part.promise ??= load().then((c) => (part.component = c))) };
+export function lazySection<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P & { className?: string }> & { preload: () => Promise<unknown> } {
+  const part: Part<P> = {
+    promise: undefined,
+    load: () => {
+      if (part.promise) return part.promise;
+      // Its fields say when it is loaded (as `use` reads them): a part whose code is there renders
+      // at once, on the server too (renderToString does not wait).
+      const promise: Loading<P> = load().then(
+        (component) => Object.assign(promise, { status: 'fulfilled', value: component }).value!,
+        (error: unknown) => {
+          // A failed download (the line dropped) is tried again by the next render that needs it.
+          part.promise = undefined;
+          throw error;
+        },
+      );
+      return (part.promise = promise);
+    },
+  };
   addLazySection(part.load);
-  return memo(function LazySection({ className, ...props }: P & { className?: string }) {
+  const LazySection = memo(function LazySection({ className, ...props }: P & { className?: string }) {
     return (
       <Suspense>
         <Section part={part} props={props as P} className={className} />
       </Suspense>
     );
   });
+  return Object.assign(LazySection, { preload: part.load });
 }
 
+type Loading<P> = Promise<ComponentType<P>> & { status?: 'fulfilled'; value?: ComponentType<P> };
+
 interface Part<P> {
-  component: ComponentType<P> | undefined;
-  promise: Promise<ComponentType<P>> | undefined;
-  load: () => Promise<ComponentType<P>>;
+  promise: Loading<P> | undefined;
+  load: () => Loading<P>;
 }
 
 const LAZY = 'data-lazy-section';
@@ -49,7 +67,7 @@ function Section<P extends object>({ part, props, className }: { part: Part<P>; 
   const box = useRef<HTMLDivElement>(null);
   // While hydrating, wait until the part is seen or touched (the gate starts loading its code).
   if (useHydrating() && typeof document !== 'undefined') use(gateFor(id, { idle: false, onOpen: () => void part.load() }));
-  const Component = part.component ?? use(part.load());
+  const Component = use(part.load() as Promise<ComponentType<P>>);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;

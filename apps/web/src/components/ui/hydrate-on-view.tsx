@@ -13,6 +13,9 @@ import { whenIdle } from '@/lib/when-idle.ts';
  * Outside hydration (a page the router renders, the server's render) it renders its children at
  * once. Its box (a plain `div`, the IntersectionObserver's target) is in the HTML too.
  *
+ * A lazy section (lazy-section.tsx, decision 070) waits at the same gates, without the idle
+ * moment (`idle: false`), and loads its code as its gate opens.
+ *
  * Rule: give it props that do not change on re-renders of its parent (static JSX, or an element
  * memoized by the parent). A dehydrated boundary that receives new props must hydrate at once;
  * if it cannot (still waiting here), React renders it anew on the client, throwing its HTML away.

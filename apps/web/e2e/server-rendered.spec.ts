@@ -221,6 +221,39 @@ test.describe('with JavaScript', () => {
     await expect(page.getByRole('button', { name: favourites.toggle(first.name), exact: true })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  test("on a phone, /busqueda's pager and filters load their code when touched, and the tap is not lost", async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const fetched = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    await page.goto('/busqueda');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // The pager, far below the first screen: server HTML that React has not adopted, its code not fetched.
+    const next = page.getByRole('navigation', { name: pagination.label }).getByRole('link', { name: pagination.page(2) });
+    expect(await next.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$')))).toBe(false);
+    expect(fetched('pagination')).toBe(false);
+    expect(fetched('filter-panel')).toBe(false);
+    // A tap where it is (no scrolling): its code comes, then the tap is answered in the app (the same document).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await next.evaluate((link) => (link as HTMLElement).click());
+    await expect(page).toHaveURL(/\/busqueda\?page=2$/);
+    const second = await api<DirectoryPage>(request, '/api/contractors?page=2');
+    await expect(cardNames(page)).toHaveText(second.items.map((c) => c.name));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(fetched('pagination')).toBe(true);
+
+    // The filters, behind their button: a service ticked as soon as they show is applied.
+    await page.goto('/busqueda');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.getByRole('button', { name: t.filters.open }).click();
+    await page.getByRole('complementary', { name: t.filters.title }).getByRole('checkbox', { name: SERVICE_LABELS.pintura }).click();
+    await expect(page).toHaveURL(/\/busqueda\?service=pintura$/);
+    const painters = await api<DirectoryPage>(request, '/api/contractors?service=pintura');
+    await expect(cardNames(page)).toHaveText(painters.items.map((c) => c.name));
+  });
+
   test('an unknown contractor: the not-found page hydrates and leads back to the search', async ({ page }) => {
     await page.goto('/contractors/0b9c4c1e-6a51-4a57-9d0f-1f0d4d2b8a11');
     await hydrated(page);

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
@@ -6,8 +6,30 @@ import { fileURLToPath } from 'node:url';
 // In development the Fastify server runs on :3000; Vite only serves the front end.
 const API_ORIGIN = 'http://localhost:3000';
 
+/** Each chunk's static imports, however deep, by file name: read from the bundle before Vite writes the preload lists. */
+const staticClosure = new Map<string, Set<string>>();
+const chunkGraph: Plugin = {
+  name: 'arreglaya:chunk-graph',
+  generateBundle: {
+    order: 'pre',
+    handler(_options, bundle) {
+      staticClosure.clear();
+      const closure = (file: string): Set<string> => {
+        const known = staticClosure.get(file);
+        if (known) return known;
+        const found = new Set<string>();
+        staticClosure.set(file, found);
+        const chunk = bundle[file];
+        if (chunk?.type === 'chunk') for (const imported of chunk.imports) for (const f of [imported, ...closure(imported)]) found.add(f);
+        return found;
+      };
+      for (const file of Object.keys(bundle)) closure(file);
+    },
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkGraph],
   resolve: {
     // '@/…' = apps/web/src (same mapping as tsconfig "paths"). A regex, so '@arreglaya/…' and
     // '@tanstack/…' are left alone.
@@ -29,5 +51,10 @@ export default defineConfig({
     // dist/.vite/manifest.json: which chunks each route module needs. The prerender reads it (each
     // prerendered page preloads its own) and deletes it.
     manifest: true,
+    modulePreload: {
+      // A dynamic import's preload list without the chunks its importer already imported
+      // statically: those are loaded before the import() can run (decision 070).
+      resolveDependencies: (_file, deps, { hostId, hostType }) => (hostType === 'js' ? deps.filter((dep) => !staticClosure.get(hostId)?.has(dep)) : deps),
+    },
   },
 });

@@ -43,10 +43,18 @@ async function api<T>(request: APIRequestContext, url: string): Promise<T> {
 
 const cardNames = (page: Page) => page.getByRole('main').locator('article h2');
 
-/** Until React has adopted every element the server sent (each carries its fiber); a mismatch logs a console error, which fails the test. */
+/**
+ * Until React has adopted every element the server sent (each carries its fiber); a mismatch logs a
+ * console error, which fails the test. A lazy section's code comes when it is seen (decision 070):
+ * the first one still waiting is scrolled to, as a visitor would, until none waits.
+ */
 async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-  await page.waitForFunction(() => [...document.querySelectorAll('#root *')].every((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber$'))));
+  await page.waitForFunction(() => {
+    const waiting = [...document.querySelectorAll('#root *')].find((element) => !Object.keys(element).some((key) => key.startsWith('__reactFiber$')));
+    waiting?.closest('[data-lazy-section]')?.scrollIntoView();
+    return waiting === undefined;
+  });
 }
 
 test.describe('without JavaScript', () => {
@@ -211,6 +219,39 @@ test.describe('with JavaScript', () => {
     await page.goto(`/contractors/${first.id}`);
     await hydrated(page);
     await expect(page.getByRole('button', { name: favourites.toggle(first.name), exact: true })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  test("on a phone, /busqueda's pager and filters load their code when touched, and the tap is not lost", async ({ page, request }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    const fetched = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    await page.goto('/busqueda');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    // The pager, far below the first screen: server HTML that React has not adopted, its code not fetched.
+    const next = page.getByRole('navigation', { name: pagination.label }).getByRole('link', { name: pagination.page(2) });
+    expect(await next.evaluate((link) => Object.keys(link).some((key) => key.startsWith('__reactFiber$')))).toBe(false);
+    expect(fetched('pagination')).toBe(false);
+    expect(fetched('filter-panel')).toBe(false);
+    // A tap where it is (no scrolling): its code comes, then the tap is answered in the app (the same document).
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    await next.evaluate((link) => (link as HTMLElement).click());
+    await expect(page).toHaveURL(/\/busqueda\?page=2$/);
+    const second = await api<DirectoryPage>(request, '/api/contractors?page=2');
+    await expect(cardNames(page)).toHaveText(second.items.map((c) => c.name));
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(fetched('pagination')).toBe(true);
+
+    // The filters, behind their button: a service ticked as soon as they show is applied.
+    await page.goto('/busqueda');
+    await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+    await page.getByRole('button', { name: t.filters.open }).click();
+    await page.getByRole('complementary', { name: t.filters.title }).getByRole('checkbox', { name: SERVICE_LABELS.pintura }).click();
+    await expect(page).toHaveURL(/\/busqueda\?service=pintura$/);
+    const painters = await api<DirectoryPage>(request, '/api/contractors?service=pintura');
+    await expect(cardNames(page)).toHaveText(painters.items.map((c) => c.name));
   });
 
   test('an unknown contractor: the not-found page hydrates and leads back to the search', async ({ page }) => {

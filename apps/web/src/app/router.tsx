@@ -7,6 +7,7 @@ import { PageSpinner } from '@/components/ui/spinner.tsx';
 import type { PageHandle } from './route-handle.ts';
 import { openSignInLoader, requireSession } from '@/features/auth/guard.ts';
 import { retryLazyRoutes } from '@/lib/lazy-retry.ts';
+import { preloadLazySections } from '@/components/ui/lazy-section-code.ts';
 
 // Every page is a lazy route (its own chunk). Pages owned by later issues share one
 // placeholder module that reads its title from the route's handle; each issue replaces its
@@ -50,6 +51,19 @@ function accountIndex(title: string, account: PageHandle['account'], lazy: Route
   ];
 }
 
+/**
+ * A page with lazy sections (components/ui/lazy-section.tsx, decision 070). Rendered by the server
+ * (entry-server.tsx's static handler loads the page this way) or by the router in the browser, it
+ * comes with their code, so renderToString and a navigation render them whole; hydrating the
+ * server's HTML of the first page, their code waits until they are seen or touched.
+ */
+async function withLazySections<T>(page: Promise<T>): Promise<T> {
+  const module = await page;
+  const hydrating = typeof document !== 'undefined' && !router?.state.initialized && document.querySelector('#root[data-prerendered="true"]') !== null;
+  if (!hydrating) await preloadLazySections();
+  return module;
+}
+
 // Each page's code download is retried once by itself (lib/lazy-retry.ts).
 export const routes: RouteObject[] = retryLazyRoutes([
   {
@@ -63,7 +77,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
         children: [
           { index: true, lazy: () => import('./routes/landing.tsx') },
           { path: 'contactus', lazy: () => import('./routes/contact.tsx') },
-          { path: 'busqueda', lazy: () => import('./routes/search.tsx') },
+          { path: 'busqueda', lazy: () => withLazySections(import('./routes/search.tsx')) },
           { path: 'servicios/:service/:city', lazy: () => import('./routes/service-city.tsx') },
           { path: 'projectlist', handle: { title: p.projectList } satisfies PageHandle, lazy: () => import('./routes/project-list.tsx') },
           { path: 'nuevoproyecto', lazy: () => import('./routes/new-project.tsx') },
@@ -162,7 +176,7 @@ export const routes: RouteObject[] = retryLazyRoutes([
             lazy: accountLayout,
             children: [{ index: true, handle: { title: p.contractorProfile, account: '/profile' } satisfies PageHandle, lazy: contractorProfile }],
           },
-          { path: 'contractors/:id', lazy: () => import('./routes/contractor-page.tsx') },
+          { path: 'contractors/:id', lazy: () => withLazySections(import('./routes/contractor-page.tsx')) },
           // The sysadmin console (docs/decisions/025-sysadmin-console.md): one layout, its sections as children.
           {
             path: 'admin',

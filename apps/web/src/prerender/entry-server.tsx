@@ -29,6 +29,7 @@ renderWithPlaces(createPlaceIndex(PLACES));
 
 const handler = createStaticHandler(routes);
 
+/** The page's route, its module loaded (and with it its lazy sections' code: router.tsx's `withLazySections`, decision 070). */
 async function routed(url: string): Promise<StaticHandlerContext> {
   const context = await handler.query(new Request(`http://localhost${url}`));
   if (context instanceof Response) throw new Error(`${url} answered ${context.status} instead of a page`);

@@ -40,6 +40,10 @@ import * as m30 from './verification-badges.ts';
 import * as m31 from './show-up-record.ts';
 import * as m32 from './review-votes.ts';
 import * as m33 from './contractor-trust.ts';
+import * as m34 from './favourite-heart.ts';
+import * as m35 from './contact-button.ts';
+import * as m36 from './directory-list.ts';
+import * as m37 from './contractor-page.ts';
 
 // Every text of the catalogue, a message function by its source: what a person can read.
 function texts(value: unknown, seen = new Set<unknown>()): string[] {
@@ -49,7 +53,44 @@ function texts(value: unknown, seen = new Set<unknown>()): string[] {
   seen.add(value);
   return Object.values(value).flatMap((v) => texts(v, seen));
 }
-const all = texts([m0, m1, m2, m3, m4, m5, m6, m7, m8, m9, m10, m11, m12, m13, m14, m15, m16, m17, m18, m19, m20, m21, m22, m23, m24, m25, m26, m27, m28, m29, m30, m31, m32, m33]);
+const all = texts([
+  m0,
+  m1,
+  m2,
+  m3,
+  m4,
+  m5,
+  m6,
+  m7,
+  m8,
+  m9,
+  m10,
+  m11,
+  m12,
+  m13,
+  m14,
+  m15,
+  m16,
+  m17,
+  m18,
+  m19,
+  m20,
+  m21,
+  m22,
+  m23,
+  m24,
+  m25,
+  m26,
+  m27,
+  m28,
+  m29,
+  m30,
+  m31,
+  m32,
+  m33,
+  m34,
+  m35,
+]);
 
 /** The catalogue's plain texts (not the message functions), each with its path. */
 function plainTexts(value: unknown, path: string, seen = new Set<unknown>()): [string, string][] {
@@ -109,6 +150,10 @@ describe('the message catalogue', () => {
       m31,
       m32,
       m33,
+      m34,
+      m35,
+      m36,
+      m37,
     };
     const titleCase = plainTexts(modules, 'i18n').filter(([, text]) => {
       const words = text.split(/\s+/);

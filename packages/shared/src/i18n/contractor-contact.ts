@@ -2,10 +2,11 @@
 // (spec §2 Modals, §5 contact message required, §7 notification e-mails).
 
 import { plural } from '../plural.ts';
+import { contactButton } from './contact-button.ts';
 
 export const contractorContact = {
-  open: 'Contactar',
-  openFor: (name: string) => `Contactar a ${name}`,
+  // The button's label and name (contact-button.ts).
+  ...contactButton,
   title: 'Contactar contratista',
   reviews: (count: number, formatted: string) => `${formatted} ${plural(count, 'reseña', 'reseñas')}`,
   project: 'Proyecto',

@@ -1,15 +1,13 @@
 // Favourites: the heart on contractor cards and the /perfil/favoritos page (spec §2, §4).
 
 import { plural } from '../plural.ts';
+import { favouriteHeart } from './favourite-heart.ts';
 
 export const favourites = {
   title: 'Mis favoritos',
   intro: 'Los contratistas que guardaste para volver a encontrarlos.',
-  /** The heart's name; it stays the same while aria-pressed says whether it is saved. */
-  toggle: (name: string) => `Favorito: ${name}`,
-  /** The heart's tooltip, which does follow the state. */
-  addHint: 'Añadir a favoritos',
-  removeHint: 'Quitar de favoritos',
+  // The heart's name and tooltips (favourite-heart.ts).
+  ...favouriteHeart,
   serviceFilter: 'Servicio',
   allServices: '-- Todos los servicios --',
   count: (count: number, formatted: string) => `${formatted} ${plural(count, 'favorito', 'favoritos')}`,

@@ -1,19 +1,25 @@
+import { lazy, useCallback, useMemo } from 'react';
 import { Link, useParams } from 'react-router';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { contractorPage } from '@arreglaya/shared/i18n/contractor-page';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { PageSpinner } from '@/components/ui/spinner.tsx';
-import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
+import { WhenVisible } from '@/components/ui/when-visible.tsx';
+import { ContactButton } from '@/features/contractor-contact/components/contact-button.tsx';
 import { ContractorProfile } from '@/features/directory/components/contractor-profile.tsx';
-import { ShowUpRecord } from '@/features/directory/components/show-up-record.tsx';
 import { useContractor } from '@/features/directory/hooks/use-contractor.ts';
-import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
-import { VerificationBadges } from '@/features/verification/verification-badges.tsx';
-import { PortfolioSection } from '@/features/portfolio/components/portfolio-section.tsx';
-import { ReportButton } from '@/features/reports/components/report-button.tsx';
-import { usePublicReviewVotes } from '@/features/reviews/components/public-review-votes.tsx';
+import { FavouriteHeart } from '@/features/favourites/components/favourite-heart.tsx';
+import { SignedInReportButton } from '@/features/reports/components/signed-in-report-button.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
+
+// Parts the server renders nothing of (they fetch their data in the browser): their code comes
+// when they scroll near (decision 070), not with the page's first screen.
+const ContractorRecords = lazy(() => import('./contractor-records.tsx'));
+const PublicReviewVotes = lazy(() => import('@/features/reviews/components/public-review-votes.tsx').then((m) => ({ default: m.PublicReviewVotes })));
+/** The votes' distance, closer than WhenVisible's usual 600 px: a phone's first screen does not reach the first review's. */
+const NEAR = '300px 0px';
 
 const NO_REVIEWS: readonly string[] = [];
 
@@ -22,48 +28,57 @@ function ContractorPage() {
   const { id = '' } = useParams();
   const contractor = useContractor(id);
   const profile = contractor.data;
-  const reviewVotes = usePublicReviewVotes(profile?.reviews.map((r) => r.id) ?? NO_REVIEWS);
-  const meta = profile ? t.page.meta(profile) : { title: profile === null ? t.page.notFoundTitle : shell.pages.contractorPublicProfile, description: t.metaDescription };
+  const reviewIds = useMemo(() => profile?.reviews.map((r) => r.id) ?? NO_REVIEWS, [profile]);
+  const reviewVotes = useCallback(
+    (reviewId: string) => (
+      <WhenVisible rootMargin={NEAR}>
+        <PublicReviewVotes reviewIds={reviewIds} reviewId={reviewId} />
+      </WhenVisible>
+    ),
+    [reviewIds],
+  );
+  const meta = profile
+    ? contractorPage.meta(profile)
+    : { title: profile === null ? contractorPage.notFoundTitle : shell.pages.contractorPublicProfile, description: t.metaDescription };
   usePageMeta(meta.title, meta.description);
-  const searchCrumb = { label: t.page.breadcrumb, to: '/busqueda' };
+  const searchCrumb = { label: contractorPage.breadcrumb, to: '/busqueda' };
 
   if (contractor.isPending) return <PageSpinner />;
   return (
     <div className="mx-auto max-w-6xl px-4 py-8">
-      <Breadcrumb items={[searchCrumb, { label: profile ? profile.name : t.page.notFoundTitle }]} />
+      <Breadcrumb items={[searchCrumb, { label: profile ? profile.name : contractorPage.notFoundTitle }]} />
       {profile ? (
         <ContractorProfile
           profile={profile}
-          favourite={<FavouriteButton contractorId={profile.id} contractorName={profile.name} />}
+          favourite={<FavouriteHeart contractorId={profile.id} contractorName={profile.name} />}
           contact={
             <>
-              <ContactContractorButton contractor={profile} />
-              <ReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
+              <ContactButton contractor={profile} />
+              <SignedInReportButton target={{ targetKind: 'profile', contractorId: profile.id }} />
             </>
           }
           portfolio={
-            <>
-              <VerificationBadges contractorId={profile.id} />
-              <ShowUpRecord contractorId={profile.id} />
-              <PortfolioSection contractorId={profile.id} />
-            </>
+            // Empty until it loads: no gap of the column's below the reviews.
+            <WhenVisible className="flex flex-col gap-8 empty:-mt-8">
+              <ContractorRecords contractorId={profile.id} />
+            </WhenVisible>
           }
           reviewActions={reviewVotes}
         />
       ) : contractor.isError ? (
         <div role="alert" className="flex flex-col items-start gap-3">
           <h1 className="text-3xl font-bold text-slate-900">{shell.pages.contractorPublicProfile}</h1>
-          <p className="text-slate-800">{t.page.error}</p>
+          <p className="text-slate-800">{contractorPage.error}</p>
           <button type="button" onClick={() => void contractor.refetch()} className={buttonClasses('secondary')}>
             {t.results.retry}
           </button>
         </div>
       ) : (
         <div className="flex flex-col items-start gap-4">
-          <h1 className="text-3xl font-bold text-slate-900">{t.page.notFoundTitle}</h1>
-          <p className="text-lg text-slate-800">{t.page.notFound}</p>
+          <h1 className="text-3xl font-bold text-slate-900">{contractorPage.notFoundTitle}</h1>
+          <p className="text-lg text-slate-800">{contractorPage.notFound}</p>
           <Link to="/busqueda" className={buttonClasses('primary')}>
-            {t.page.backToSearch}
+            {contractorPage.backToSearch}
           </Link>
         </div>
       )}

@@ -1,9 +1,9 @@
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
-import { ContactContractorButton } from '@/features/contractor-contact/components/contact-contractor-button.tsx';
+import { ContactButton } from '@/features/contractor-contact/components/contact-button.tsx';
 import { ContractorCard } from '@/features/directory/components/contractor-card.tsx';
 import { DirectorySearch } from '@/features/directory/components/directory-search.tsx';
-import { FavouriteButton } from '@/features/favourites/components/favourite-button.tsx';
+import { FavouriteHeart } from '@/features/favourites/components/favourite-heart.tsx';
 import { usePageMeta } from '@/lib/page-meta.ts';
 
 /** /busqueda, 'Contratistas disponibles' (spec §2): the directory with the heart and Contactar on each card. */
@@ -19,8 +19,8 @@ function SearchPage() {
           <ContractorCard
             contractor={contractor}
             origin={origin}
-            favourite={<FavouriteButton contractorId={contractor.id} contractorName={contractor.name} />}
-            contact={<ContactContractorButton contractor={contractor} />}
+            favourite={<FavouriteHeart contractorId={contractor.id} contractorName={contractor.name} />}
+            contact={<ContactButton contractor={contractor} />}
           />
         )}
       />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { COUNTRIES } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS, SERVICE_TYPES } from '@arreglaya/shared/domain';
-import { directory } from '@arreglaya/shared/i18n/directory';
+import { directoryList } from '@arreglaya/shared/i18n/directory-list';
 import { serviceCity as t } from '@arreglaya/shared/i18n/service-city';
 import { findServiceCity, serviceCitiesOf, serviceCityPath, type ServiceCity } from '@arreglaya/shared/service-city';
 import { Breadcrumb } from '@/components/ui/breadcrumb.tsx';
@@ -57,9 +57,9 @@ function ServiceCityContent({ place }: { place: ServiceCity }) {
       {results.isPending && <PageSpinner />}
       {results.isError && !data && (
         <div role="alert" className="flex flex-col items-start gap-3">
-          <p>{directory.results.error}</p>
+          <p>{directoryList.results.error}</p>
           <button type="button" onClick={() => void results.refetch()} className={buttonClasses('secondary')}>
-            {directory.results.retry}
+            {directoryList.results.retry}
           </button>
         </div>
       )}

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -36,7 +36,10 @@ describe('the phone menu', () => {
     await userEvent.click(menuButton());
     expect(menuButton().getAttribute('aria-expanded')).toBe('true');
     // Follows the menu's Avisos, then a notice back to the project.
-    await userEvent.click(screen.getByRole('navigation', { name: shell.nav.label }).querySelector('a[href="/perfil/avisos"]')!);
+    // A signed-in person's menu entries load once the session says so.
+    const nav = screen.getByRole('navigation', { name: shell.nav.label });
+    await waitFor(() => expect(nav.querySelector('a[href="/perfil/avisos"]')).not.toBeNull());
+    await userEvent.click(nav.querySelector('a[href="/perfil/avisos"]')!);
     expect(router.state.location.pathname).toBe('/perfil/avisos');
     expect(menuButton().getAttribute('aria-expanded')).toBe('false');
     await userEvent.click(screen.getByRole('link', { name: 'Ir al proyecto' }));

@@ -1,19 +1,24 @@
-import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
-import { accountPath, type SessionUser } from '@/lib/session-user.ts';
+import type { SessionUser } from '@/lib/session-user.ts';
 import { cx } from '@/lib/cx.ts';
-import { formatNumber } from '@/lib/format.ts';
-import { NoticesMenuItem, NotificationBell } from '@/features/notifications/components/notification-bell.tsx';
-import { Avatar } from '../ui/avatar.tsx';
-import { StarRating } from '../ui/star-rating.tsx';
 import { buttonClasses } from '../ui/button.ts';
 import { CloseIcon, MenuIcon } from '../ui/icons.tsx';
 import { BRAND_LINK_CLASSES, BrandMark, HEADER_CLASSES, HEADER_ROW_CLASSES } from './site-header-static.tsx';
-import { MenuButtonUnread, MESSAGES_PATH, PhoneMessagesItem } from './unread-messages.tsx';
+import { linkClasses } from './nav-link-classes.ts';
 
 const t = shell.nav;
 const MENU_ID = 'main-menu';
+
+// What only a signed-in person's header shows (their name, avatar and rating, the bell, the unread
+// counts) is a chunk of its own, fetched once the session says someone is signed in: a visitor's
+// first load does without it (decision 070). The server renders none of it (the session is not
+// known there), so nothing moves when it arrives but what the session's answer moves anyway.
+const signedIn = () => import('./navbar-signed-in.tsx');
+const UserArea = lazy(() => signedIn().then((m) => ({ default: m.UserArea })));
+const SignedInMenuItems = lazy(() => signedIn().then((m) => ({ default: m.SignedInMenuItems })));
+const MenuButtonUnread = lazy(() => signedIn().then((m) => ({ default: m.MenuButtonUnread })));
 
 interface NavbarProps {
   user: SessionUser | null;
@@ -68,7 +73,11 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
         >
           {open ? <CloseIcon className="size-6" /> : <MenuIcon className="size-6" />}
           <span className="sr-only">{open ? t.closeMenu : t.openMenu}</span>
-          {user && !open && <MenuButtonUnread count={user.unreadMessages} />}
+          {user && !open && (
+            <Suspense fallback={null}>
+              <MenuButtonUnread count={user.unreadMessages} />
+            </Suspense>
+          )}
         </button>
 
         <nav
@@ -95,21 +104,25 @@ export function Navbar({ user, isLoading = false, ...authHandlers }: NavbarProps
             )}
             {user?.role === 'contractor' && <NavItem to="/projectlist" label={t.selectProject} />}
             {user?.role === 'sysadmin' && <NavItem to="/admin" label={t.admin} />}
-            {user && user.role !== 'sysadmin' && <PhoneMessagesItem count={user.unreadMessages} linkClasses={linkClasses} />}
-            {user && user.role !== 'sysadmin' && <NoticesMenuItem unread={user.unreadNotices} className="md:hidden" />}
+            {user && user.role !== 'sysadmin' && (
+              <Suspense fallback={null}>
+                <SignedInMenuItems user={user} />
+              </Suspense>
+            )}
           </ul>
-          {!isLoading && (user ? <UserArea user={user} /> : <AnonymousArea {...authHandlers} />)}
+          {!isLoading &&
+            (user ? (
+              <Suspense fallback={null}>
+                <UserArea user={user} />
+              </Suspense>
+            ) : (
+              <AnonymousArea {...authHandlers} />
+            ))}
         </nav>
       </div>
     </header>
   );
 }
-
-const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  cx(
-    'block rounded-md px-3 py-2 font-medium whitespace-nowrap md:px-2 xl:px-3 hover:bg-brand-50 hover:text-brand-800',
-    isActive ? 'text-brand-800 underline decoration-2 underline-offset-4' : 'text-slate-700',
-  );
 
 const COMPACT_CLASSES = { narrow: 'md:hidden lg:block', wide: 'md:hidden 2xl:block' } as const;
 
@@ -158,41 +171,6 @@ function AnonymousArea({ onSignIn, onContractorSignUp, onClientSignUp, onPrepare
           {t.signIn}
         </Link>
       </div>
-    </div>
-  );
-}
-
-function UserArea({ user }: { user: SessionUser }) {
-  const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const account = accountPath(user);
-  return (
-    <div
-      aria-label={t.accountLabel}
-      role="group"
-      className="mt-2 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-3 md:mt-0 md:ml-1 md:flex-nowrap md:gap-2 md:border-0 md:pt-0"
-    >
-      <Link to={account} className="flex items-center gap-2 rounded-md px-1 py-1 hover:bg-brand-50">
-        <Avatar src={user.avatarUrl} size="sm" />
-        <span className="flex flex-col leading-tight">
-          <span className="max-w-48 truncate font-semibold text-slate-900 md:max-w-28 lg:max-w-40">{fullName}</span>
-          {user.role !== 'sysadmin' && <StarRating value={user.rating} size="sm" className="text-xs" />}
-        </span>
-      </Link>
-      {user.role !== 'sysadmin' && <NotificationBell unread={user.unreadNotices} display="hidden md:inline-flex" />}
-      {/* Both roles (spec §2); kept current by the session's polling (useAutoLogout). */}
-      {/* Below 768 px the menu's "Mensajes" entry carries the count. */}
-      {user.unreadMessages > 0 && (
-        <Link
-          to={MESSAGES_PATH}
-          className="inline-flex min-w-6 items-center max-md:hidden justify-center rounded-full bg-red-700 px-2 py-0.5 text-sm font-bold text-white hover:bg-red-800"
-          aria-label={t.unreadMessages(user.unreadMessages)}
-        >
-          {formatNumber(user.unreadMessages)}
-        </Link>
-      )}
-      <Link to="/signout" className="rounded-md px-3 py-2 font-medium whitespace-nowrap md:px-2 xl:px-3 text-slate-700 hover:bg-brand-50">
-        {t.signOut}
-      </Link>
     </div>
   );
 }

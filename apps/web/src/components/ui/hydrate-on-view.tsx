@@ -13,6 +13,9 @@ import { whenIdle } from '@/lib/when-idle.ts';
  * Outside hydration (a page the router renders, the server's render) it renders its children at
  * once. Its box (a plain `div`, the IntersectionObserver's target) is in the HTML too.
  *
+ * A lazy section (lazy-section.tsx, decision 070) waits at the same gates, without the idle
+ * moment (`idle: false`), and loads its code as its gate opens.
+ *
  * Rule: give it props that do not change on re-renders of its parent (static JSX, or an element
  * memoized by the parent). A dehydrated boundary that receives new props must hydrate at once;
  * if it cannot (still waiting here), React renders it anew on the client, throwing its HTML away.
@@ -27,7 +30,8 @@ export function HydrateOnView({ children, className }: { children: ReactNode; cl
 
 /** How far ahead of the viewport a part starts hydrating. */
 const APPROACH = '300px 0px';
-const ATTRIBUTE = 'data-hydrate-on-view';
+/** The box's attribute: the part's id (lazy-section.tsx finds its boxes by it too). */
+export const ATTRIBUTE = 'data-hydrate-on-view';
 
 /**
  * A promise with the fields React's `use` reads synchronously (`status`, `value`): once they say
@@ -39,7 +43,15 @@ interface Gate {
   promise: Promise<void>;
   tracked: Tracked;
   element: Element | null;
+  /** Whether an idle moment opens it (HydrateOnView's parts); a lazy section's waits to be seen or touched. */
+  idle: boolean;
   open: () => void;
+}
+
+/** How a gate opens: `idle` false for a part whose code is loaded when it opens (lazy-section.tsx); `onOpen` runs once, as it opens. */
+export interface GateOptions {
+  idle?: boolean;
+  onOpen?: () => void;
 }
 
 /**
@@ -54,7 +66,7 @@ let idleScheduled = false;
 /** The server's boxes by id, read once (the first part asking). */
 let boxes: Map<string, Element> | undefined;
 
-function gateFor(id: string): Promise<void> {
+export function gateFor(id: string, { idle = true, onOpen }: GateOptions = {}): Promise<void> {
   const known = gates.get(id);
   if (known) return known.promise;
   let resolve!: () => void;
@@ -66,12 +78,14 @@ function gateFor(id: string): Promise<void> {
     promise,
     tracked,
     element,
+    idle,
     open: () => {
       if (tracked.status === 'fulfilled') return;
       // Set before React looks again: a click handled right after hydrates the part synchronously.
       tracked.status = 'fulfilled';
       tracked.value = undefined;
       if (element) observer?.unobserve(element);
+      onOpen?.();
       resolve();
     },
   };
@@ -81,7 +95,7 @@ function gateFor(id: string): Promise<void> {
   if (!element || (inputTarget && element.contains(inputTarget))) gate.open();
   else {
     observeSoon(element);
-    scheduleIdle();
+    if (idle) scheduleIdle();
   }
   return promise;
 }
@@ -120,7 +134,7 @@ function scheduleIdle(): void {
   whenIdle(() => {
     idleScheduled = false;
     // One part per idle moment, in the page's order: each hydrates in its own yielding renders.
-    const [next, ...rest] = pending();
+    const [next, ...rest] = pending().filter((gate) => gate.idle);
     next?.open();
     if (rest.length > 0) scheduleIdle();
   });
@@ -153,14 +167,18 @@ if (typeof document !== 'undefined') {
 
 const subscribeNothing = () => () => undefined;
 
-function Gate({ children, className }: { children: ReactNode; className?: string | undefined }) {
-  const id = useId();
-  // True on the server and while hydrating (the server snapshot), false in any later render.
-  const hydrating = useSyncExternalStore(
+/** True on the server and while hydrating (the server snapshot), false in any later render. */
+export function useHydrating(): boolean {
+  return useSyncExternalStore(
     subscribeNothing,
     () => false,
     () => true,
   );
+}
+
+function Gate({ children, className }: { children: ReactNode; className?: string | undefined }) {
+  const id = useId();
+  const hydrating = useHydrating();
   if (hydrating && typeof document !== 'undefined') use(gateFor(id));
   return (
     <div {...{ [ATTRIBUTE]: id }} className={className}>

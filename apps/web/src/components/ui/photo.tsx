@@ -5,8 +5,9 @@ import { savesData } from '@/lib/connection.ts';
 import { cx } from '@/lib/cx.ts';
 import { formatKilobytes } from '@/lib/format.ts';
 
-/** Where one JPEG size of a stored photo is served (decision 012): the fallback of a browser without WebP. */
-export const photoJpegUrl = (photoId: string, size: 'sm' | 'md' | 'lg') => `/api/photos/${encodeURIComponent(photoId)}/${size}`;
+import { PhotoPicture, photoJpegUrl } from './photo-picture.tsx';
+
+export { photoJpegUrl };
 
 /** The narrowest width that fills `cssPixels` on this screen (the widest when none does). */
 export function widthFor(cssPixels: number, devicePixelRatio = 1): PhotoWidth {
@@ -57,12 +58,7 @@ export function Photo({ photoId, urls, alt, sizes, width, height, fallback = 'md
     if (shown === null) return <SaveDataButton widthUrl={widthUrl} width={width} height={height} className={className} onShow={setShown} />;
     return <img src={widthUrl(shown)} alt={alt} width={width} height={height} decoding="async" className={className} />;
   }
-  return (
-    <picture>
-      <source type="image/webp" srcSet={photoSrcSet(widthUrl)} sizes={sizes} />
-      <img src={fallbackUrl} alt={alt} width={width} height={height} loading={loading} decoding="async" className={className} />
-    </picture>
-  );
+  return <PhotoPicture srcSet={photoSrcSet(widthUrl)} fallbackUrl={fallbackUrl} alt={alt} sizes={sizes} width={width} height={height} loading={loading} className={className} />;
 }
 
 function SaveDataButton({

@@ -9,7 +9,8 @@ import { authModals } from '@/lib/auth-modals.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { testSession } from '@/test/session-fixtures.ts';
 import '@/test/jsdom-css-escape.ts';
-import { ContactContractorButton, resumeHash } from './contact-contractor-button.tsx';
+import { ContactContractorButton } from './contact-contractor-button.tsx';
+import { resumeHash } from './resume-hash.ts';
 
 // A visitor's 'Contactar' leads through signing in (or up) and back to the page with the contact
 // dialog open: nobody taps 'Contactar' twice (issue 46). Only the network is replaced.

@@ -1,18 +1,17 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
+import { contactButton as t } from '@arreglaya/shared/i18n/contact-button';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 // The sign-in dialog's store is app-wide state that lives in the auth feature; see
 // docs/decisions/014-favourites-and-service-requests.md (it belongs in src/lib).
 import { authModals } from '@/lib/auth-modals.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
+import { resumeHash } from './resume-hash.ts';
 
 // The dialog brings react-aria, react-hook-form and zod: loaded on first use.
 const ContactContractorDialog = lazy(() => import('./contact-contractor-dialog.tsx').then((m) => ({ default: m.ContactContractorDialog })));
 
-/** The hash a visitor's 'Contactar' comes back with after signing in or up: the dialog then opens by itself. */
-export const resumeHash = (contractorId: string) => `#contactar=${contractorId}`;
 /** The visit (location key) whose hash a button has taken: a page showing the contractor twice opens one dialog. */
 let resumedVisit: string | null = null;
 
@@ -20,7 +19,8 @@ let resumedVisit: string | null = null;
  * 'Contactar' on a contractor card or page (spec §2). A client gets the contact dialog; a
  * visitor the sign-in dialog, and comes back here with the dialog open (issue 46: after signing
  * up they had to tap 'Contactar' again); contractors and sysadmins see nothing, since contacting
- * contractors is a client feature (spec §6).
+ * contractors is a client feature (spec §6). Cards and the contractor's page show `ContactButton`
+ * (contact-button.tsx), which loads this for a client only.
  */
 export function ContactContractorButton({ contractor }: { contractor: ContractorCard }) {
   const { user, isLoading } = useViewer();

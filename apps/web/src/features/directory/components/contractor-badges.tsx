@@ -1,4 +1,4 @@
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { cx } from '@/lib/cx.ts';
 

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { findCity } from '@arreglaya/shared/countries';
 import { SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import type { ContractorCard as Card, DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { MapPinIcon } from '@/components/ui/icons.tsx';

@@ -1,19 +1,17 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { findCity } from '@arreglaya/shared/countries';
-import { SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
-import { serviceCity } from '@arreglaya/shared/i18n/service-city';
-import { findServiceCity, serviceCityPath } from '@arreglaya/shared/service-city';
+import { contractorPage } from '@arreglaya/shared/i18n/contractor-page';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import type { ContractorPublicProfile, PublicReview } from '@arreglaya/shared/schemas/directory';
 import { Avatar } from '@/components/ui/avatar.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { useCountry } from '@/lib/country.ts';
 import { formatDate, formatNumber } from '@/lib/format.ts';
-import { DIRECTORY_TIME_ZONE, formatMonthYear } from '../format.ts';
+import { lazySection } from '@/components/ui/lazy-section.tsx';
+import { DIRECTORY_TIME_ZONE } from '../format.ts';
 import { ContractorBadges } from './contractor-badges.tsx';
-import { BadgesHelp, hasTrustFacts, TrustFacts } from './contractor-trust.tsx';
-import { ContractorSocialLinks } from './contractor-social-links.tsx';
+import { BadgesHelp } from './contractor-trust.tsx';
+
+const ContractorAsideSection = lazySection(() => import('./contractor-aside.tsx').then((m) => m.ContractorAside));
 
 interface ContractorProfileProps {
   profile: ContractorPublicProfile;
@@ -29,10 +27,7 @@ interface ContractorProfileProps {
 /** The public page of a contractor (/contractors/:id): only public fields and approved reviews. */
 export function ContractorProfile({ profile: p, favourite, contact, portfolio, reviewActions }: ContractorProfileProps) {
   const { locale } = useCountry();
-  const city = p.city ? findCity(p.country, p.city)?.name : undefined;
   const reviewsText = t.card.reviews(formatNumber(p.ratingCount, locale), p.ratingCount);
-  // The service-and-city pages of their services in their city (decision 044).
-  const sameHere = p.city ? p.services.flatMap((s) => findServiceCity(s, p.city!) ?? []).filter((place) => place.country === p.country) : [];
   return (
     <div className="flex flex-col gap-8">
       <header className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:flex-row sm:items-start">
@@ -58,20 +53,22 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio, r
         <div className="flex flex-col gap-8">
           <section aria-labelledby="contractor-about">
             <h2 id="contractor-about" className="text-2xl font-bold text-slate-900">
-              {t.page.about}
+              {contractorPage.about}
             </h2>
-            <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.description ?? t.page.noDescription}</p>
+            <p className="mt-2 whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{p.description ?? contractorPage.noDescription}</p>
           </section>
 
           <section aria-labelledby="contractor-reviews">
             <h2 id="contractor-reviews" className="text-2xl font-bold text-slate-900">
-              {t.page.reviews} {p.ratingCount > 0 && <span className="text-lg font-semibold text-slate-700">({reviewsText})</span>}
+              {contractorPage.reviews} {p.ratingCount > 0 && <span className="text-lg font-semibold text-slate-700">({reviewsText})</span>}
             </h2>
             {p.reviews.length === 0 ? (
-              <p className="mt-2 text-slate-700">{t.page.noReviews}</p>
+              <p className="mt-2 text-slate-700">{contractorPage.noReviews}</p>
             ) : (
               <>
-                {p.ratingCount > p.reviews.length && <p className="mt-2 text-sm text-slate-700">{t.page.reviewsShown(p.reviews.length, formatNumber(p.ratingCount, locale))}</p>}
+                {p.ratingCount > p.reviews.length && (
+                  <p className="mt-2 text-sm text-slate-700">{contractorPage.reviewsShown(p.reviews.length, formatNumber(p.ratingCount, locale))}</p>
+                )}
                 <ul className="mt-4 flex flex-col gap-4">
                   {p.reviews.map((review) => (
                     <li key={review.id}>
@@ -85,65 +82,8 @@ export function ContractorProfile({ profile: p, favourite, contact, portfolio, r
           {portfolio}
         </div>
 
-        <aside className="flex h-fit flex-col gap-6 rounded-xl bg-brand-50 p-5">
-          <section aria-labelledby="contractor-details">
-            <h2 id="contractor-details" className="text-lg font-bold text-slate-900">
-              {t.page.details}
-            </h2>
-            <dl className="mt-2 flex flex-col gap-3 text-slate-800">
-              {city && (
-                <div>
-                  <dt className="font-semibold">{t.page.city}</dt>
-                  <dd>{city}</dd>
-                </div>
-              )}
-              <div>
-                <dt className="font-semibold">{t.page.memberSince}</dt>
-                <dd>{formatMonthYear(p.memberSince, locale)}</dd>
-              </div>
-              <div>
-                <dt className="font-semibold">{t.page.completedProjects}</dt>
-                <dd>{formatNumber(p.completedProjects, locale)}</dd>
-              </div>
-            </dl>
-            {hasTrustFacts(p) && (
-              <ul className="mt-3 flex flex-col gap-1 text-slate-800">
-                <TrustFacts contractor={p} locale={locale} />
-              </ul>
-            )}
-          </section>
-          <ContractorSocialLinks contractor={p} />
-          {p.services.length > 0 && (
-            <section aria-labelledby="contractor-services">
-              <h2 id="contractor-services" className="text-lg font-bold text-slate-900">
-                {t.page.services}
-              </h2>
-              <ul className="mt-2 flex flex-wrap gap-1.5">
-                {p.services.map((s) => (
-                  <li key={s} className="rounded-md bg-white px-2 py-0.5 text-slate-800 ring-1 ring-slate-300">
-                    {SERVICE_LABELS[s]}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          {sameHere.length > 0 && (
-            <section aria-labelledby="contractor-more">
-              <h2 id="contractor-more" className="text-lg font-bold text-slate-900">
-                {serviceCity.moreLikeThisTitle}
-              </h2>
-              <ul className="mt-2 space-y-1.5">
-                {sameHere.map(({ service, city: place }) => (
-                  <li key={service}>
-                    <Link to={serviceCityPath(service, place.key)} className="inline-block py-0.5 text-brand-700 underline underline-offset-2">
-                      {serviceCity.moreLikeThis(service, place.name)}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-        </aside>
+        {/* Below the reviews on a phone: its code comes when it is seen or touched (decision 070). */}
+        <ContractorAsideSection profile={p} className="h-fit" />
       </div>
     </div>
   );
@@ -160,7 +100,7 @@ function ReviewItem({ review: r, locale, actions }: { review: PublicReview; loca
       </p>
       {r.reply && (
         <div className="mt-3 border-l-4 border-brand-300 bg-brand-50 px-3 py-2">
-          <p className="text-sm font-semibold text-slate-900">{t.page.reply}</p>
+          <p className="text-sm font-semibold text-slate-900">{contractorPage.reply}</p>
           <p className="whitespace-pre-line text-slate-800 [overflow-wrap:anywhere]">{r.reply}</p>
         </div>
       )}

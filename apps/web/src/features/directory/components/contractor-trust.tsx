@@ -4,7 +4,8 @@ import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import { cx } from '@/lib/cx.ts';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
 import { responseTimeText } from '@/lib/trust-format.ts';
-import { Photo } from '@/components/ui/photo.tsx';
+import { photoSrcSet, photoVariantUrl } from '@arreglaya/shared/photo-widths';
+import { PhotoPicture, photoJpegUrl } from '@/components/ui/photo-picture.tsx';
 
 // Trust you can read (decision 043): the contractor's response time, hires through ArreglaYa,
 // 'desde' prices per service, the portfolio's first photos, and what the badges mean.
@@ -27,20 +28,20 @@ export function TrustFacts({ contractor: c, locale }: { contractor: Trust; local
   );
 }
 
-/** Up to three thumbnails of the portfolio: lazy, sized (no layout shift), described. */
+/** Up to three thumbnails of the portfolio: lazy, sized (no layout shift), described; small, they never wait on Save-Data (decision 073). */
 export function PortfolioThumbs({ contractor: c, className }: { contractor: Trust; className?: string }) {
   if (c.portfolioThumbs.length === 0) return null;
   return (
     <ul aria-label={t.portfolio} className={cx('grid grid-cols-3 gap-2', className)}>
       {c.portfolioThumbs.map((id, i) => (
         <li key={id}>
-          <Photo
-            photoId={id}
+          <PhotoPicture
+            srcSet={photoSrcSet((w) => photoVariantUrl(id, w))}
+            fallbackUrl={photoJpegUrl(id, 'sm')}
             alt={t.portfolioPhoto(c.name, i + 1)}
             sizes="(min-width: 640px) 120px, 30vw"
             width={160}
             height={120}
-            fallback="sm"
             className="aspect-[4/3] h-auto w-full rounded-md bg-slate-100 object-cover"
           />
         </li>

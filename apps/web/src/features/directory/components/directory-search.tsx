@@ -1,6 +1,6 @@
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { DIRECTORY_MAX_PAGE } from '@arreglaya/shared/directory-search';
 import type { ContractorCard as Card, DirectoryPage, DirectorySearch as Search } from '@arreglaya/shared/schemas/directory';
 import { buttonClasses } from '@/components/ui/button.ts';
@@ -11,11 +11,15 @@ import { formatNumber } from '@/lib/format.ts';
 import { scrollBehavior } from '@/lib/scroll.ts';
 import { useDirectorySearch } from '../hooks/use-directory-search.ts';
 import { activeFilterCount, placeTextAsIs, readSearch, withoutFilters, writeSearch } from '../search-params.ts';
-import { usePlaceIndex } from '../country-places.ts';
-import { FilterPanel, type SearchChange } from './filter-panel.tsx';
-import { Pagination } from '@/components/ui/pagination.tsx';
+import type { SearchChange } from './filter-panel.tsx';
+import { lazySection } from '@/components/ui/lazy-section.tsx';
 import { SearchBox } from './search-box.tsx';
 import { SortSelect } from './sort-select.tsx';
+
+// Hidden behind "Filtros" on a phone, and the pager below twelve cards: their code comes when they
+// are seen or touched (decision 070). Their props change only with the search.
+const FilterPanelSection = lazySection(() => import('./filter-panel.tsx').then((m) => m.FilterPanel));
+const PaginationSection = lazySection(() => import('@/components/ui/pagination.tsx').then((m) => m.Pagination));
 
 interface DirectorySearchProps {
   /** Renders one result (the page composes the card with the heart and Contactar); `origin`: where its distance is from. */
@@ -29,18 +33,8 @@ interface DirectorySearchProps {
 export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   const [params, setParams] = useSearchParams();
   // The URL's place as it is: the page loads no places until it holds one (decision 070).
-  const search = readSearch(params, placeTextAsIs);
+  const search = useMemo(() => readSearch(params, placeTextAsIs), [params]);
   const { code: visitorCountry, locale } = useCountry();
-  // Once they are loaded, a place given by its name (a form sent before hydration) or unknown (a
-  // hand-edited link) becomes its slug, or leaves the URL, as the server's renderer reads it.
-  const places = usePlaceIndex(visitorCountry, search.donde !== undefined, search.donde);
-  useEffect(() => {
-    if (!places || search.donde === undefined) return;
-    const slug = places.placeOfField(search.donde, visitorCountry)?.slug;
-    if (slug !== search.donde) setParams(writeSearch({ ...search, donde: slug }), { replace: true });
-    // Only when the places arrive or the URL's place changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [places, search.donde]);
   const results = useDirectorySearch(search);
   const data = results.data;
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -54,16 +48,44 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   useEffect(() => {
     pending.current = null;
   }, [params]);
-  const go = (next: Search) => {
+  // The same functions on every render (the filter panel's props), reading the latest search.
+  const latest = useRef({ search, setParams });
+  useLayoutEffect(() => {
+    latest.current = { search, setParams };
+  });
+  // Once they are loaded, a place given by its name (a form sent before hydration) or unknown (a
+  // hand-edited link) becomes its slug, or leaves the URL, as the server's renderer reads it. The
+  // places and their code come only with a place in the URL (decision 070).
+  const donde = search.donde;
+  useEffect(() => {
+    if (donde === undefined) return;
+    let live = true;
+    import('../country-places.ts')
+      .then(({ loadPlaceIndex }) => loadPlaceIndex(visitorCountry, donde))
+      .then(
+        (places) => {
+          const slug = places.placeOfField(donde, visitorCountry)?.slug;
+          if (live && slug !== donde) latest.current.setParams(writeSearch({ ...latest.current.search, donde: slug }), { replace: true });
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [donde, visitorCountry]);
+  const go = useCallback((next: Search) => {
     pending.current = next;
-    setParams(writeSearch(next));
-  };
+    latest.current.setParams(writeSearch(next));
+  }, []);
   // Any new filter starts again at page 1.
-  const change = (changes: SearchChange) => {
-    const previous = pending.current ?? search;
-    go({ ...previous, ...(typeof changes === 'function' ? changes(previous) : changes), page: 1 });
-  };
-  const hrefFor = (page: number) => `?${writeSearch({ ...search, page }).toString()}`;
+  const change = useCallback(
+    (changes: SearchChange) => {
+      const previous = pending.current ?? latest.current.search;
+      go({ ...previous, ...(typeof changes === 'function' ? changes(previous) : changes), page: 1 });
+    },
+    [go],
+  );
+  const hrefFor = useCallback((page: number) => `?${writeSearch({ ...search, page }).toString()}`, [search]);
 
   // A new page of results: back to the top of the list (keyboard focus too).
   const page = search.page;
@@ -119,7 +141,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
           )}
         </div>
         <div className="mt-3">
-          <FilterPanel search={search} visitorCountry={visitorCountry} onChange={change} />
+          <FilterPanelSection search={search} visitorCountry={visitorCountry} onChange={change} />
         </div>
         <button
           type="button"
@@ -192,7 +214,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
         {data && data.items.length > 0 && (
           <>
             {cards}
-            <Pagination page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} more={morePages} />
+            <PaginationSection page={data.page} pageCount={data.pageCount} hrefFor={hrefFor} more={morePages} />
           </>
         )}
       </section>

@@ -1,5 +1,5 @@
 import { useId, type FormEvent } from 'react';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { SearchIcon } from '@/components/ui/icons.tsx';
 import { buttonClasses } from '@/components/ui/button.ts';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { directory as t } from '@arreglaya/shared/i18n/directory';
+import { directoryList as t } from '@arreglaya/shared/i18n/directory-list';
 import { DIRECTORY_SORTS, type DirectorySort } from '@arreglaya/shared/directory-search';
 
 /** Más populares, Más reseñas, Puntuación alta, Puntuación baja; Más cerca when the search has an origin (a place or a project). */

@@ -1,10 +1,9 @@
 import { useLocation } from 'react-router';
-import { favourites as t } from '@arreglaya/shared/i18n/favourites';
 import { authModals } from '@/lib/auth-modals.ts';
-import { cx } from '@/lib/cx.ts';
 import { useFavouriteIds, useToggleFavourite } from '../api/favourites-queries.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
+import { HeartButton } from './heart-button.tsx';
 
 interface FavouriteButtonProps {
   contractorId: string;
@@ -14,6 +13,7 @@ interface FavouriteButtonProps {
 /**
  * The heart on a contractor (spec §4): a toggle for clients; a visitor gets the sign-in dialog
  * and comes back here; contractors and sysadmins see no heart (favourites are a client feature).
+ * Cards and the contractor's page show `FavouriteHeart`, which loads this for a client only.
  */
 export function FavouriteButton({ contractorId, contractorName }: FavouriteButtonProps) {
   const { user, isLoading } = useViewer();
@@ -39,33 +39,5 @@ export function FavouriteButton({ contractorId, contractorName }: FavouriteButto
     void inFlight.send(toggle, { contractorId, favourite: !pressed });
   };
 
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      aria-disabled={unknown || undefined}
-      aria-busy={inFlight.busy || undefined}
-      // A toggle keeps one name (WAI-ARIA APG); aria-pressed says whether it is a favourite.
-      aria-label={t.toggle(contractorName)}
-      title={pressed ? t.removeHint : t.addHint}
-      onClick={onClick}
-      className={cx(
-        'inline-flex size-11 shrink-0 items-center justify-center rounded-full border bg-white transition-colors hover:bg-red-50',
-        pressed ? 'border-red-700 text-red-700' : 'border-slate-400 text-slate-700 hover:text-red-700',
-      )}
-    >
-      <svg
-        aria-hidden="true"
-        focusable="false"
-        viewBox="0 0 24 24"
-        className="size-6"
-        fill={pressed ? 'currentColor' : 'none'}
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-      >
-        <path d="M12 20.5s-7.5-4.6-9.3-9.4C1.4 7.7 3.6 4 7.2 4c2 0 3.6 1.1 4.8 2.8C13.2 5.1 14.8 4 16.8 4c3.6 0 5.8 3.7 4.5 7.1-1.8 4.8-9.3 9.4-9.3 9.4z" />
-      </svg>
-    </button>
-  );
+  return <HeartButton contractorName={contractorName} pressed={pressed} unknown={unknown} busy={inFlight.busy} onClick={onClick} />;
 }

@@ -7,7 +7,7 @@ import type { ReviewVotes } from '@arreglaya/shared/schemas/reviews';
 import { authModals } from '@/lib/auth-modals.ts';
 import { SESSION_QUERY_KEY, SIGNED_OUT } from '@/lib/session-user.ts';
 import { testSession } from '@/test/session-fixtures.ts';
-import { usePublicReviewVotes } from './public-review-votes.tsx';
+import { PublicReviewVotes } from './public-review-votes.tsx';
 import { renderWithProviders, testQueryClient } from '@/test/render-with-providers.tsx';
 
 // The thumbs under a public review (issue 55): real counts, the viewer's vote pressed, one tap one
@@ -22,9 +22,14 @@ afterEach(() => {
 const REVIEW = '3f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
+const REVIEWS = [REVIEW];
+
 function Harness() {
-  const votesFor = usePublicReviewVotes([REVIEW]);
-  return <div>{votesFor(REVIEW)}</div>;
+  return (
+    <div>
+      <PublicReviewVotes reviewIds={REVIEWS} reviewId={REVIEW} />
+    </div>
+  );
 }
 
 /** Renders one review's buttons; `answer` answers each PUT or DELETE. */

@@ -25,7 +25,8 @@ async function fundedJob(contractor: Person, country: 'DO' | 'CO', priceMinor: n
   const projectId = await postProject(t, client, country === 'CO' ? { country: 'CO', city: 'bogota', zone: null } : {});
   const quoteId = await postQuote(t, contractor, projectId, { priceMinor });
   expect((await post(t, client, `/api/quotes/${quoteId}/accept`)).statusCode).toBe(200);
-  const paid = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa) });
+  // In Colombia a card payment carries the payer's cédula de ciudadanía, as dLocal asks (decision 067).
+  const paid = await fund(t, client, projectId, { token: await tokenize(t, CARDS.visa), ...(country === 'CO' ? { payerDocument: '1020304050' } : {}) });
   expect(paid.statusCode, paid.body).toBe(200);
   return { client, projectId };
 }

@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_WA_SECONDS ?? 10);
 const RETRY_SHARE = Number(process.env.BENCH_WA_RETRY_SHARE ?? 0.2);
 const DRAIN_MS = Number(process.env.BENCH_WA_DRAIN_MS ?? 15_000);
 const TARGET_P99_MS = 2_000;
+/** The server writes a V8 CPU profile here when it stops (`scripts/bench/cpu-profile.ts` sums it). */
+const PROFILE_DIR = process.env.BENCH_WA_PROFILE_DIR;
 const APP_SECRET = randomBytes(24).toString('base64url');
 const EMAIL_DOMAIN = 'bench-whatsapp.arreglaya.test';
 
@@ -101,20 +103,23 @@ async function main(): Promise<void> {
     await runMigrations(pool);
     const people = await preparePeople(pool, PAIRS * 2, EMAIL_DOMAIN);
     await prepareWhatsApp(pool, people.ids, people.conversations);
-    server = await startServerProcess({
-      DATA_DIR: serverDir,
-      DATABASE_URL: database.url,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      PROCESSOR: 'sandbox',
-      MAIL_TRANSPORT: 'outbox',
-      WHATSAPP_API_URL: 'sandbox',
-      WHATSAPP_APP_SECRET: APP_SECRET,
-      WHATSAPP_VERIFY_TOKEN: randomBytes(12).toString('hex'),
-      WHATSAPP_ACCESS_TOKEN: randomBytes(24).toString('base64url'),
-      CHAT_SOCKETS_PER_ADDRESS: String(PAIRS * 4),
-      CHAT_UPGRADES_PER_ADDRESS: String(PAIRS * 4),
-    });
+    server = await startServerProcess(
+      {
+        DATA_DIR: serverDir,
+        DATABASE_URL: database.url,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        PROCESSOR: 'sandbox',
+        MAIL_TRANSPORT: 'outbox',
+        WHATSAPP_API_URL: 'sandbox',
+        WHATSAPP_APP_SECRET: APP_SECRET,
+        WHATSAPP_VERIFY_TOKEN: randomBytes(12).toString('hex'),
+        WHATSAPP_ACCESS_TOKEN: randomBytes(24).toString('base64url'),
+        CHAT_SOCKETS_PER_ADDRESS: String(PAIRS * 4),
+        CHAT_UPGRADES_PER_ADDRESS: String(PAIRS * 4),
+      },
+      PROFILE_DIR ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : undefined,
+    );
     const url = server.url;
 
     // The contractors' open chats: the `message` frame of each "w<seq>" is timed once; copies are counted.

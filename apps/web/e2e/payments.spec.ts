@@ -1,5 +1,6 @@
 import { offerTerms } from './support/offer-terms.ts';
 import { expect, type Page } from '@playwright/test';
+import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import { projects, projectsWeb } from '@arreglaya/shared/i18n/projects';
 import { offerPanel } from '@arreglaya/shared/i18n/quotes-web';
@@ -7,7 +8,7 @@ import { todayIn } from '@arreglaya/shared/schemas/projects';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import type { Offer } from '@arreglaya/shared/schemas/quotes';
 import { testWithOwnServer, type AppServer } from './support/fixtures.ts';
-import type { TestAccount } from './support/accounts.ts';
+import { createConfirmedAccount, type TestAccount } from './support/accounts.ts';
 import { expectNoSeriousAxe } from './support/axe.ts';
 import { API_HEADERS as HEADERS, apiAs } from './support/api.ts';
 import { hiredProject } from './support/hired-project.ts';
@@ -36,12 +37,12 @@ async function signInPage(page: Page, account: TestAccount): Promise<void> {
 }
 
 /** Fills the card form inside `scope` (the page or the payment panel). */
-async function fillCard(scope: ReturnType<Page['getByRole']>, number: string, cvc = '123') {
+async function fillCard(scope: ReturnType<Page['getByRole']>, number: string, cvc = '123', country = 'DO') {
   await scope.getByLabel(t.cardForm.number).fill(number);
   await scope.getByLabel(t.cardForm.expiry).fill(`12${NEXT_YEAR}`);
   await scope.getByLabel(t.cardForm.cvc).fill(cvc);
   await scope.getByLabel(t.cardForm.postalCode).fill('10101');
-  await scope.getByLabel(t.cardForm.country).selectOption('DO');
+  await scope.getByLabel(t.cardForm.country).selectOption(country);
 }
 
 let client: TestAccount;
@@ -111,6 +112,34 @@ test('a client saves a card (only brand and last 4 shown), deletes another, a de
   await expect(cards).toHaveCount(2);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoSeriousAxe(page, '/perfil/formas-pago 360px');
+});
+
+test('a client in Colombia saves a card with her cédula de ciudadanía, asked before the card leaves the page (decision 067), at 360 px', async ({ page }) => {
+  const colombian = await createConfirmedAccount(server.baseURL, server.mailbox, 'client');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await signInPage(page, colombian);
+  const profile = await page.request.put('/api/me/profile/client', {
+    data: { firstName: colombian.firstName, lastName: colombian.lastName, phone: '+573001234567', country: 'CO', address: 'Calle 93 # 11-20', city: 'bogota' },
+    headers: HEADERS,
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  await page.goto('/perfil/formas-pago');
+  const form = page.getByRole('region', { name: t.methods.addTitle });
+  const cedula = form.getByLabel(idDocuments.co_cc.label);
+  await expect(cedula).toBeVisible();
+  await fillCard(form, '4242424242424242', '123', 'CO');
+  await page.getByRole('button', { name: t.cardForm.save }).click();
+  // Without it: said on the field, which takes the focus; the card is not sent anywhere.
+  await expect(form.getByText(tp.fund.payerDocumentRequired(idDocuments.co_cc.short, 'Colombia'))).toBeVisible();
+  await expect(cedula).toBeFocused();
+  await cedula.fill('1.020.304.050');
+  await page.getByRole('button', { name: t.cardForm.save }).click();
+  await expect(page.getByTestId('message-box')).toContainText(tp.methodAdded);
+  await expect(page.getByRole('list', { name: t.methods.listLabel }).getByRole('listitem')).toHaveCount(1);
+  // Not kept once used.
+  await expect(cedula).toHaveValue('');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoSeriousAxe(page, '/perfil/formas-pago Colombia 360px');
 });
 
 test('the client pays the hired project: a declined card, then the bank challenge; the contractor is paid on approval', async ({ page }) => {

@@ -73,7 +73,6 @@ export async function registerPayments(app: FastifyInstance, w: PaymentsWiring):
     config.PROCESSOR === 'dlocal'
       ? new DlocalCardProcessor({
           client: dlocal!.client,
-          country: 'DO',
           notificationUrl: `${config.appUrl}${DLOCAL_NOTIFICATION_PATH}`,
           callbackUrl: (returnPath) => `${config.appUrl}${DLOCAL_CALLBACK_PATH}?a=${encodeURIComponent(returnPath)}`,
           payerOf: dlocalCardPayer(db),

@@ -30,6 +30,22 @@ export async function tokenize(t: TestApp, number: string, cvc = number.startsWi
   return res.json<{ id: string }>().id;
 }
 
+/**
+ * The browser's tokenize call at the processor the server names (GET /api/payments/tokenizer): the
+ * card sandbox's route, or dLocal's Smart Fields (its stand-in's). Returns the token and the processor.
+ */
+export async function tokenizeAtProcessor(t: TestApp, number: string): Promise<{ token: string; processor: 'sandbox' | 'dlocal' }> {
+  const tokenizer = (await t.app.inject({ method: 'GET', url: '/api/payments/tokenizer' })).json<{ processor: 'sandbox' | 'dlocal'; tokenizeUrl: string }>();
+  if (tokenizer.processor === 'sandbox') return { token: await tokenize(t, number), processor: 'sandbox' };
+  const res = await t.app.inject({
+    method: 'POST',
+    url: tokenizer.tokenizeUrl,
+    payload: { number: number.replace(/\s/g, ''), cvv: '846', expiration_month: EXP.expMonth, expiration_year: EXP.expYear },
+  });
+  if (res.statusCode !== 200) throw new Error(`tokenize: ${res.statusCode} ${res.body}`);
+  return { token: res.json<{ token: string }>().token, processor: 'dlocal' };
+}
+
 export const newKey = () => `k_${crypto.randomBytes(10).toString('hex')}`;
 
 export function fund(t: TestApp, who: Person, projectId: string, body: Record<string, unknown>, key: string | null = newKey()) {

@@ -103,7 +103,19 @@ export const CardTokenizerSchema = z.object({
 });
 export type CardTokenizer = z.infer<typeof CardTokenizerSchema>;
 
-export const PaymentMethodInputSchema = z.object({ token: CardTokenSchema, makeDefault: z.boolean().optional() });
+/**
+ * The payer's cédula de ciudadanía or CURP, which dLocal asks for cards and local methods in Colombia
+ * and Mexico (payerDocumentProblem, decision 067): a funding's, and a card's verification when it is
+ * saved in an account of those countries. Sent to the processor, never stored.
+ */
+export const PayerDocumentSchema = z.string({ error: validation.invalidValue }).trim().max(40, { error: validation.invalidValue });
+
+/**
+ * POST /api/me/payment-methods: a processor's token of the card (never its number or CVC) and, in an
+ * account of Colombia or Mexico, the payer's document its verification needs (the form and the
+ * server run payerDocumentProblem with the account's country).
+ */
+export const PaymentMethodInputSchema = z.object({ token: CardTokenSchema, makeDefault: z.boolean().optional(), payerDocument: PayerDocumentSchema.optional() });
 export type PaymentMethodInput = z.infer<typeof PaymentMethodInputSchema>;
 
 export const PaymentMethodSchema = z
@@ -144,7 +156,7 @@ export const FundInputSchema = z
     paymentMethodId: z.uuid({ error: validation.invalidValue }).optional(),
     token: CardTokenSchema.optional(),
     /** A card or a local method in Colombia and Mexico: the payer's cédula de ciudadanía or CURP, which dLocal asks (payerDocumentProblem, decision 067). Sent, not stored. */
-    payerDocument: z.string({ error: validation.invalidValue }).trim().max(40, { error: validation.invalidValue }).optional(),
+    payerDocument: PayerDocumentSchema.optional(),
   })
   .refine((v) => v.rail !== 'card' || (v.paymentMethodId === undefined) !== (v.token === undefined), { message: tp.fund.chooseOne, path: ['paymentMethodId'] })
   .refine((v) => v.rail === 'card' || (v.paymentMethodId === undefined && v.token === undefined), { message: tp.fund.cardOnlyForCard, path: ['rail'] })

@@ -1,6 +1,3 @@
-import { formatDay } from '@arreglaya/shared/format-dates';
-import { formatMoney } from '@arreglaya/shared/format-money';
-import { projectMail as tm } from '@arreglaya/shared/i18n/projects';
 import { statementQueue as ts } from '@arreglaya/shared/i18n/statement-queue';
 import type { Currency } from '@arreglaya/shared/domain';
 import type { MoneyAlertView, RecordReturn, ReturnReason, TransferReturnView } from '@arreglaya/shared/schemas/statements';
@@ -8,9 +5,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { bankCsvMappings, moneyAlerts, payments, processorRefunds, projects, statementLines, users } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { renderMail } from '../mail/layout.ts';
-import type { PaymentsDeps } from '../payments/payments.service.ts';
-import { notify, projectUrl } from '../projects/project-notify.ts';
+import { moneyStep, recordMoneyEvent, type PaymentsDeps } from '../payments/payments.service.ts';
 
 // The console's money queues (issue 47, decision 051): everything ArreglaYa owes back by bank
 // transfer, recorded once it is made; the money alerts, reviewed with a note; the banks' saved CSV
@@ -95,7 +90,7 @@ function replayOf(recordedRef: string | null, input: RecordReturn): ReturnOutcom
  * refund's row lock: 50 identical requests record it once (and tell the client once).
  */
 export async function recordRefundReturned(deps: PaymentsDeps, refundId: string, input: RecordReturn, by: string): Promise<ReturnOutcome> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  return moneyStep(deps, async (tx) => {
     const [row] = await tx
       .select({ refund: processorRefunds, rail: payments.rail, payerId: payments.payerId, projectId: payments.projectId })
       .from(processorRefunds)
@@ -109,11 +104,9 @@ export async function recordRefundReturned(deps: PaymentsDeps, refundId: string,
       .update(processorRefunds)
       .set({ status: 'succeeded', processorRef: input.returnRef, returnedOn: input.returnedOn, returnedBy: by, updatedAt: new Date() })
       .where(eq(processorRefunds.id, refundId));
-    await tellReturned(tx, deps, { payerId: row.payerId, projectId: row.projectId, amountMinor: row.refund.amountMinor, currency: row.refund.currency }, input);
+    await tellReturned(tx, { payerId: row.payerId, projectId: row.projectId, amountMinor: row.refund.amountMinor, currency: row.refund.currency }, input);
     return { recorded: true };
   });
-  if (outcome.recorded) deps.mail?.mailer.kick();
-  return outcome;
 }
 
 /**
@@ -122,7 +115,7 @@ export async function recordRefundReturned(deps: PaymentsDeps, refundId: string,
  * once; a line with a payment tells that payment's client.
  */
 export async function recordLineReturned(deps: PaymentsDeps, lineId: string, input: RecordReturn, by: string): Promise<ReturnOutcome> {
-  const outcome = await deps.db.transaction(async (tx) => {
+  return moneyStep(deps, async (tx) => {
     const [line] = await tx.select().from(statementLines).where(eq(statementLines.id, lineId)).for('update');
     if (!line) throw new AppError('NOT_FOUND', ts.lineNotFound);
     if (line.returnedAt !== null) return replayOf(line.returnRef, input);
@@ -139,52 +132,23 @@ export async function recordLineReturned(deps: PaymentsDeps, lineId: string, inp
     }
     if (line.paymentId && line.returnMinor > 0) {
       const [p] = await tx.select({ payerId: payments.payerId, projectId: payments.projectId }).from(payments).where(eq(payments.id, line.paymentId));
-      if (p) await tellReturned(tx, deps, { ...p, amountMinor: line.returnMinor, currency: line.currency }, input);
+      if (p) await tellReturned(tx, { ...p, amountMinor: line.returnMinor, currency: line.currency }, input);
     }
     return { recorded: true };
   });
-  if (outcome.recorded) deps.mail?.mailer.kick();
-  return outcome;
 }
 
 /**
- * Tells the client their money went back: in the project's conversation (and their outside
- * channels) and by mail whatever their settings; by mail alone when the project has no contractor
- * any more (a lapsed hire).
+ * The payer is told their money went back (notifications/payment-notices.ts): announced in the
+ * return's transaction and told after its commit (decision 074), so a notice that fails never
+ * leaves the return unrecorded.
  */
-async function tellReturned(
-  tx: Tx,
-  deps: PaymentsDeps,
-  money: { payerId: string; projectId: string; amountMinor: number; currency: Currency },
-  input: RecordReturn,
-): Promise<void> {
-  if (!deps.mail) return;
-  const [project] = await tx
-    .select({ clientId: projects.clientId, contractorId: projects.contractorId, title: projects.title })
-    .from(projects)
-    .where(eq(projects.id, money.projectId));
-  const m = ts.returnNotice;
-  const paragraphs = [m.intro(project?.title ?? '', formatMoney(money.amountMinor, money.currency)), m.details(formatDay(input.returnedOn), input.returnRef)];
-  if (project?.contractorId && project.clientId === money.payerId) {
-    await notify(tx, deps.mail, {
-      kind: 'refundSent',
-      to: money.payerId,
-      pair: { clientId: project.clientId, contractorId: project.contractorId, projectId: money.projectId },
-      subject: m.subject,
-      title: m.title,
-      paragraphs,
-      alwaysMail: true,
-    });
-    return;
-  }
-  const [person] = await tx.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, money.payerId));
-  if (!person) return;
-  const mail = renderMail({
-    title: m.title,
-    paragraphs: [tm.greeting(person.firstName), ...paragraphs],
-    actions: [{ label: tm.open, url: projectUrl(deps.mail.appUrl, money.projectId) }],
+async function tellReturned(tx: Tx, money: { payerId: string; projectId: string; amountMinor: number; currency: Currency }, input: RecordReturn): Promise<void> {
+  await recordMoneyEvent(tx, {
+    kind: 'transfer-returned',
+    projectId: money.projectId,
+    payload: { payerId: money.payerId, amountMinor: money.amountMinor, currency: money.currency, returnedOn: input.returnedOn, returnRef: input.returnRef },
   });
-  await deps.mail.mailer.queue(tx, { to: person.email, template: 'transfer-returned', subject: m.subject, ...mail });
 }
 
 // ---- Money alerts ----

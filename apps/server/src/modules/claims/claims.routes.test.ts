@@ -1,6 +1,6 @@
 import { addBusinessDays, SANTO_DOMINGO_TIME_ZONE } from '@arreglaya/shared/business-days';
 import { formatDayTime } from '@arreglaya/shared/format-dates';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claims, projects } from '../../db/schema/index.ts';
 import { runJob } from '../../../test/support/jobs.ts';
@@ -75,6 +75,8 @@ describe('opening a claim: the windows', () => {
     const { client, contractor, projectId, deliveredAt } = await delivered();
     const approvedAt = new Date(deliveredAt.getTime() + 7 * DAY + 60_000);
     await runJob(t.app.jobs, 'deliveries-auto-approve', { at: approvedAt.toISOString() });
+    // Stamped by that run (a project the run skipped would read its window from the delivery, a minute earlier).
+    expect((await projectRow(projectId)).autoApprovedAt).toEqual(approvedAt);
     const closed = new Date(approvedAt.getTime() + 3 * DAY);
     now = new Date(closed.getTime() + 1000);
     const before = await projectRow(projectId);
@@ -94,6 +96,26 @@ describe('opening a claim: the windows', () => {
     expect(after.statusCode).toBe(409);
     expect(after.json().error.message).toContain(`cerró el ${sd(closed)}`);
     expect((await get(client, `/api/projects/${projectId}/claim`)).json()).toMatchObject({ claim: null, claimUntil: null });
+  });
+
+  it('approves automatically a project whose row another transaction holds for a child row (a conversation, an alert), and names the right closing time', async () => {
+    const { client, projectId, deliveredAt } = await delivered();
+    const approvedAt = new Date(deliveredAt.getTime() + 7 * DAY + 60_000);
+    // Writing a row that references the project (a notice's conversation, a project alert, a money
+    // event) holds the project's row FOR KEY SHARE until that transaction ends: the automatic
+    // approval must not skip the project for it (it would stay unstamped, and the window would be
+    // read from the delivery, a minute before the approval that the job's time makes).
+    const stamped = await t.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1 FROM projects WHERE id = ${projectId} FOR KEY SHARE`);
+      return runJob(t.app.jobs, 'deliveries-auto-approve', { at: approvedAt.toISOString() });
+    });
+    expect(stamped).toBe(1);
+    expect((await projectRow(projectId)).autoApprovedAt).toEqual(approvedAt);
+    const closed = new Date(approvedAt.getTime() + 3 * DAY);
+    now = new Date(closed.getTime() + 1000);
+    const late = await setStatus(t, client, projectId, 'disputed', 'Tarde.');
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toContain(`cerró el ${sd(closed)}`);
   });
 
   it("refuses a claim after the client's own approval, naming it", async () => {

@@ -36,7 +36,6 @@ function adapter(answer: (req: DlocalHttpRequest) => DlocalHttpResponse | Error)
   });
   const processor = new DlocalCardProcessor({
     client,
-    country: 'DO',
     notificationUrl: 'https://arreglaya.test/api/payments/dlocal/notifications',
     callbackUrl: (path) => `https://arreglaya.test/api/payments/dlocal/callback?a=${encodeURIComponent(path)}`,
     payerOf: async (key) => (key.startsWith('pay_') ? { name: 'Yolanda', email: 'yolanda@example.com' } : null),
@@ -105,9 +104,22 @@ describe('the dLocal card adapter', () => {
     const { processor, seen } = adapter(() =>
       json(200, paymentBody({ amount: 0, status: 'VERIFIED', status_code: '700', order_id: 'verify_1', card: { ...paymentBody().card, card_id: 'CV-card' } })),
     );
-    const v = await processor.verifyCard({ token: 'CV-tok', idempotencyKey: 'verify_1', returnUrl: '/perfil/formas-pago?verificacion=1' });
+    const v = await processor.verifyCard({ token: 'CV-tok', idempotencyKey: 'verify_1', returnUrl: '/perfil/formas-pago?verificacion=1', country: 'DO' });
     expect(v).toMatchObject({ status: 'succeeded', card: { brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 }, savedToken: `${CARD_ID_PREFIX}CV-card` });
-    expect(JSON.parse(seen[0]!.body)).toMatchObject({ amount: 0, card: { token: 'CV-tok', verify: true, save: true }, order_id: 'verify_1', payer: { name: 'Cliente ArreglaYa' } });
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({
+      amount: 0,
+      currency: 'DOP',
+      country: 'DO',
+      card: { token: 'CV-tok', verify: true, save: true },
+      order_id: 'verify_1',
+      payer: { name: 'Cliente ArreglaYa' },
+    });
+  });
+
+  it("verifies a card saved in a Colombian account in Colombia, in COP, with the payer's document (decision 067)", async () => {
+    const { processor, seen } = adapter(() => json(200, paymentBody({ amount: 0, currency: 'COP', status: 'VERIFIED', status_code: '700', order_id: 'verify_2' })));
+    await processor.verifyCard({ token: 'CV-tok', idempotencyKey: 'verify_2', returnUrl: '/perfil/formas-pago?verificacion=2', country: 'CO', payerDocument: '1020304050' });
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({ amount: 0, currency: 'COP', country: 'CO', payer: { document: '1020304050' } });
   });
 
   it('refunds once per key: a refund already made with it (in the payment’s refunds) is not asked again', async () => {

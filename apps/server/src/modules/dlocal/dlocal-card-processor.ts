@@ -1,3 +1,4 @@
+import { COUNTRIES, type CountryCode } from '@arreglaya/shared/countries';
 import { CURRENCY_COUNTRY } from '@arreglaya/shared/fee-tax';
 import type { Currency } from '@arreglaya/shared/domain';
 import { ProcessorUnavailable, type CardDetails, type CardProcessor, type ChargeResult, type VerificationResult } from '../payments/processor.ts';
@@ -14,8 +15,6 @@ import type { DlocalPayer, DlocalPayment } from './dlocal-types.ts';
 
 export interface DlocalCardProcessorOptions {
   client: DlocalClient;
-  /** The country of a card verification (the Dominican Republic); a charge goes in its currency's country (decision 067). */
-  country: string;
   /** Our notification route (dLocal's `notification_url`). */
   notificationUrl: string;
   /** Where dLocal sends the payer's browser back after 3-D Secure (`callback_url`), from our same-site return path. */
@@ -99,18 +98,20 @@ export class DlocalCardProcessor implements CardProcessor {
    * 0 with `verify: true`, and `save: true` so that a verified card answers a card_id, the lasting
    * reference charged later (a Smart Fields token is for one use). Its bank may ask for 3-D Secure.
    */
-  async verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string }): Promise<VerificationResult> {
+  async verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string; country: CountryCode; payerDocument?: string }): Promise<VerificationResult> {
     let payment: DlocalPayment;
     try {
       payment = await this.options.client.createCardPaymentOnce({
         orderId: req.idempotencyKey,
         amountMinor: 0,
-        currency: 'DOP',
-        country: this.options.country,
+        // In the account's country and its currency, as a funding goes in its project's (decision 067).
+        currency: COUNTRIES[req.country].currency,
+        country: req.country,
         card: this.cardRef(req.token),
         verify: true,
         save: true,
-        payer: await this.payer(req.idempotencyKey),
+        // dLocal requires the payer's document in Colombia and Mexico, a card's verification included.
+        payer: await this.payer(req.idempotencyKey, req.payerDocument),
         description: 'ArreglaYa',
         notificationUrl: this.options.notificationUrl,
         callbackUrl: this.options.callbackUrl(req.returnUrl),

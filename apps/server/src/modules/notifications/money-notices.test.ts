@@ -6,6 +6,7 @@ import { CARDS, balance, escrow, fund, funded, hired, newKey, post, setStatus, s
 import { captureLog, createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import { expireDuePayments } from '../payments/payment-expiry.ts';
+import { allowNotices, moneyEventOf, noticesOf as notices, refuseNotices, retryMoneyEventsAfter } from '../../../test/support/money-notices.ts';
 
 // Decision 074: a money step announces what happened; the chat's notice follows after its commit.
 
@@ -107,33 +108,8 @@ describe('the money announces, the notices follow', () => {
   });
 });
 
-/** The chat refuses every notice of `kind` (a real failure of the listener's writes, in PostgreSQL) until allow(). */
-async function refuse(kind: NoticeKind) {
-  await t.db.execute(
-    sql.raw(`CREATE FUNCTION refuse_notice() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN IF NEW.notice_kind = '${kind}' THEN RAISE EXCEPTION 'chat is down'; END IF; RETURN NEW; END $$`),
-  );
-  await t.db.execute(sql`CREATE TRIGGER refuse_notice BEFORE INSERT ON messages FOR EACH ROW EXECUTE FUNCTION refuse_notice()`);
-}
-
-async function allow() {
-  await t.db.execute(sql`DROP TRIGGER refuse_notice ON messages`);
-  await t.db.execute(sql`DROP FUNCTION refuse_notice()`);
-}
-
-const noticesOf = (userId: string, kind: NoticeKind) => t.db.$count(messages, and(eq(messages.recipientId, userId), eq(messages.noticeKind, kind)));
-
-async function eventOf(projectId: string, kind: string) {
-  const [row] = await t.db
-    .select()
-    .from(moneyEvents)
-    .where(and(eq(moneyEvents.projectId, projectId), eq(moneyEvents.kind, kind)));
-  return row;
-}
-
-/** The money-events job after the back-off: it delivers what waited, once (a second run finds nothing of it). */
-async function retryAfter(nextAttemptAt: Date) {
-  const later = new Date(nextAttemptAt.getTime() + 1_000).toISOString();
-  expect(await runJob(t.app.jobs, 'money-events', { at: later })).toBeGreaterThanOrEqual(1);
-  expect(await runJob(t.app.jobs, 'money-events', { at: later })).toBe(0);
-}
+const refuse = (kind: NoticeKind) => refuseNotices(t, kind);
+const allow = () => allowNotices(t);
+const noticesOf = (userId: string, kind: NoticeKind) => notices(t, userId, kind);
+const eventOf = (projectId: string, kind: string) => moneyEventOf(t, projectId, kind);
+const retryAfter = (nextAttemptAt: Date) => retryMoneyEventsAfter(t, nextAttemptAt);

@@ -5,11 +5,12 @@ import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import { claimShares } from '@arreglaya/shared/lifecycles';
 import type { Db, Tx } from '../../db/client.ts';
 import { jobTime, type JobDefinition } from '../jobs/job-queue.ts';
-import { projectPeople as findProjectPeople, type MoneyEventHandlers } from '../payments/payments.service.ts';
+import type { MoneyEventHandlers } from '../payments/payments.service.ts';
 import { deliverMoneyEvents, type MoneyEvent } from '../payments/money-events.service.ts';
-import { notify, projectUrl, tellContactsShared, type NotifyDeps } from '../projects/project-notify.ts';
+import { notify, tellContactsShared, type NotifyDeps } from '../projects/project-notify.ts';
 import { paymentHandlers } from './payment-notices.ts';
 import { projectMoneyHandlers } from './project-money-notices.ts';
+import { both, tellParties } from './tell-parties.ts';
 
 // The money room's listener (decision 074): what a money step announced (money_events, written in
 // the money's transaction) becomes the chat's notice, the notification centre's entry, the outside
@@ -28,22 +29,21 @@ const handlers: MoneyEventHandlers<NotifyDeps> = {
   ...projectMoneyHandlers,
   async 'funding-held'(tx, deps, e) {
     const { tell, clientId, amountMinor, currency, sharesContacts } = e.payload;
-    const people = await findProjectPeople(tx, e.projectId);
     // The contractor learns the work is paid for, in the conversation (live) and by mail when they keep it on.
-    if (tell && people) {
+    if (tell) {
       const m = tpm.projectFunded;
       const amount = formatMoney(amountMinor, currency);
-      await notify(tx, deps, {
-        kind: 'projectFunded',
-        to: tell,
-        known: people.contractor ?? undefined,
-        pair: { clientId, contractorId: tell, projectId: e.projectId },
-        subject: m.subject,
-        title: m.title,
-        paragraphs: [m.intro(people.title, amount)],
-        actions: [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }],
-        facts: { project: people.title, amount },
-      });
+      await tellParties(
+        tx,
+        deps,
+        { clientId, contractorId: tell, projectId: e.projectId },
+        {
+          kind: 'projectFunded',
+          text: m,
+          facts: { amount },
+          told: (title) => [['contractor', [m.intro(title, amount)]]],
+        },
+      );
     }
     // The funding that first held the money to begin shares both people's contact details (issue 29).
     if (sharesContacts) await tellContactsShared(tx, deps, e.projectId);
@@ -63,53 +63,36 @@ const handlers: MoneyEventHandlers<NotifyDeps> = {
     });
   },
   async 'warranty-claim-opened'(tx, deps, e) {
-    const { clientId, contractorId, amountMinor, currency, reason } = e.payload;
-    const people = await findProjectPeople(tx, e.projectId);
+    const { amountMinor, currency, reason } = e.payload;
     const m = tw.mail.claimed;
-    await notify(tx, deps, {
+    await tellParties(tx, deps, e, {
       kind: 'projectDisputed',
-      to: contractorId,
-      known: people?.contractor ?? undefined,
-      pair: { clientId, contractorId, projectId: e.projectId },
-      subject: m.subject,
-      title: m.title,
-      paragraphs: [m.intro(people?.title ?? '', formatMoney(amountMinor, currency)), m.reason(reason)],
-      actions: [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }],
+      text: m,
       alwaysMail: true,
+      told: (title) => [['contractor', [m.intro(title, formatMoney(amountMinor, currency)), m.reason(reason)]]],
     });
   },
   async 'warranty-claim-decided'(tx, deps, e) {
-    const { clientId, contractorId, amountMinor, currency, outcome, contractorPercent, feePercent, note } = e.payload;
-    const people = await findProjectPeople(tx, e.projectId);
-    const title = people?.title ?? '';
+    const { amountMinor, currency, outcome, contractorPercent, feePercent, note } = e.payload;
     const m = tw.mail.decided;
     const money = (n: number) => formatMoney(n, currency);
     const shares = claimShares(amountMinor, outcome, contractorPercent ?? undefined, feePercent);
-    const paragraph =
-      outcome === 'release'
-        ? m.release(title, money(amountMinor))
-        : outcome === 'refund'
-          ? m.refund(title, money(amountMinor))
-          : m.split(title, money(shares.releasedMinor), money(shares.toClientMinor));
-    const paragraphs = note ? [paragraph, tpm.claimDecided.reason(note)] : [paragraph];
-    const pair = { clientId, contractorId, projectId: e.projectId };
-    const actions = [{ label: tpm.open, url: projectUrl(deps.appUrl, e.projectId) }];
-    for (const [to, known] of [
-      [contractorId, people?.contractor],
-      [clientId, people?.client],
-    ] as const)
-      await notify(tx, deps, {
-        kind: 'claimDecided',
-        to,
-        known: known ?? undefined,
-        pair,
-        subject: m.subject,
-        title: m.title,
-        paragraphs,
-        actions,
-        alwaysMail: true,
-        facts: { project: title },
-      });
+    const paragraphsOf = (title: string) => {
+      const paragraph =
+        outcome === 'release'
+          ? m.release(title, money(amountMinor))
+          : outcome === 'refund'
+            ? m.refund(title, money(amountMinor))
+            : m.split(title, money(shares.releasedMinor), money(shares.toClientMinor));
+      return note ? [paragraph, tpm.claimDecided.reason(note)] : [paragraph];
+    };
+    await tellParties(tx, deps, e, {
+      kind: 'claimDecided',
+      text: m,
+      alwaysMail: true,
+      // The contractor first, as the holdback was his.
+      told: (title) => both(paragraphsOf(title)).reverse(),
+    });
   },
 };
 

@@ -3,7 +3,7 @@ import { idDocuments } from '@arreglaya/shared/i18n/id-documents';
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dlocalSandboxPayments, paymentMethods, payments, processorRefunds, sandboxCharges } from '../../db/schema/index.ts';
-import { CARDS, EXP, escrow, fund, hired, newKey, post, sysadmin, tokenize } from '../../../test/support/payment-factories.ts';
+import { CARDS, EXP, escrow, fund, hired, newKey, post, sysadmin, tokenizeAtProcessor } from '../../../test/support/payment-factories.ts';
 import { person, postProject, postQuote } from '../../../test/support/project-factories.ts';
 import { runJob } from '../../../test/support/jobs.ts';
 import { createTestAppWithMail, type MailTestApp } from '../../../test/support/test-app.ts';
@@ -26,16 +26,9 @@ describe.each<Kind>(['sandbox', 'dlocal'])('cards with PROCESSOR=%s', (kind) => 
 
   /** The browser's tokenize call at the processor the server names (GET /api/payments/tokenizer). */
   async function tokenizeCard(number: string): Promise<string> {
-    const tokenizer = (await t.app.inject({ method: 'GET', url: '/api/payments/tokenizer' })).json<{ processor: Kind; tokenizeUrl: string }>();
-    expect(tokenizer.processor).toBe(kind);
-    if (kind === 'sandbox') return tokenize(t, number);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: tokenizer.tokenizeUrl,
-      payload: { number: number.replace(/\s/g, ''), cvv: '846', expiration_month: EXP.expMonth, expiration_year: EXP.expYear },
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json<{ token: string }>().token;
+    const { token, processor } = await tokenizeAtProcessor(t, number);
+    expect(processor).toBe(kind);
+    return token;
   }
 
   /** The payer answers the bank's challenge on the processor's page; where the browser lands back on our site. */

@@ -94,6 +94,30 @@ export type MoneyEvent =
       kind: 'claim-decided';
       projectId: string;
       payload: { clientId: string; contractorId: string; outcome: 'release' | 'refund' | 'split'; contractorPercent: number | null; note: string | null };
+    }
+  | {
+      /** A sysadmin called a hired project off (cancelHiredProject), everything held refunded: both are told. */
+      kind: 'project-cancelled';
+      projectId: string;
+      payload: { clientId: string; contractorId: string };
+    }
+  | {
+      /** The hired contractor stepped back from a funded hire (show-up.service.ts stepBack), everything held refunded: the client is told, with his reason. */
+      kind: 'hire-stepped-back';
+      projectId: string;
+      payload: { clientId: string; contractorId: string; reason: string };
+    }
+  | {
+      /** The client reported a no-show (show-up.service.ts answerArrival), everything held refunded: the contractor is told. */
+      kind: 'no-show-reported';
+      projectId: string;
+      payload: { clientId: string; contractorId: string };
+    }
+  | {
+      /** The console recorded money given back by a bank transfer (bank-statements/money-queues.ts): the payer is told. */
+      kind: 'transfer-returned';
+      projectId: string;
+      payload: { payerId: string; amountMinor: number; currency: Currency; returnedOn: string; returnRef: string };
     };
 
 export type MoneyEventKind = MoneyEvent['kind'];

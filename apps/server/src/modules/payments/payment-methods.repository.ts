@@ -1,12 +1,19 @@
 import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { paymentMethods } from '../../db/schema/index.ts';
+import type { CountryCode } from '@arreglaya/shared/countries';
+import { paymentMethods, users } from '../../db/schema/index.ts';
 
 export type PaymentMethodRow = typeof paymentMethods.$inferSelect;
 
 // A person's saved cards (decision 021, 074).
 
 // ---- Saved cards ----
+
+/** The account's country (its profile's): where its cards are verified (decision 067). */
+export async function findAccountCountry(db: DbOrTx, userId: string): Promise<CountryCode> {
+  const [row] = await db.select({ country: users.country }).from(users).where(eq(users.id, userId));
+  return row?.country ?? 'DO';
+}
 
 /** A person's usable cards (verified), the default first; cards waiting for their bank's challenge are not among them. */
 export function listMethods(db: DbOrTx, userId: string): Promise<PaymentMethodRow[]> {

@@ -1,15 +1,18 @@
 import { payments as tp } from '@arreglaya/shared/i18n/payments';
 import type { PaymentMethod, PaymentMethodInput, PaymentMethodPending } from '@arreglaya/shared/schemas/payments';
 import { expiryCurrent } from '@arreglaya/shared/schemas/payments';
+import { payerDocumentFor } from '@arreglaya/shared/local-payment-methods';
 import crypto from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { ProcessorUnavailable, type CardProcessor, type VerificationResult } from './processor.ts';
 import { refusalMessage } from './payments.service.ts';
+import { checkPayerDocument } from './local-methods.ts';
 import {
   activateMethod,
   deleteAbandonedPending,
   deleteMethod,
+  findAccountCountry,
   findMethod,
   insertMethod,
   listMethods,
@@ -19,7 +22,8 @@ import {
 } from './payment-methods.repository.ts';
 
 // Saved cards (/api/me/payment-methods, clients only). The browser tokenizes the card at the
-// processor; we keep the token and what a person needs to recognise the card, never its number or CVC.
+// processor; we keep the token and what a person needs to recognise the card, never its number or
+// CVC, nor the payer's document its verification may carry (Colombia, Mexico: sent, not stored).
 
 export interface PaymentMethodsDeps {
   db: Db;
@@ -57,6 +61,12 @@ export type AddedPaymentMethod = { statusCode: 201; body: { message: string; met
  * the first card (or makeDefault) becomes the default.
  */
 export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string, input: PaymentMethodInput): Promise<AddedPaymentMethod> {
+  // The card is verified in the account's country, with the payer's document where it asks one
+  // (Colombia, Mexico: the form's rule, as a funding runs it; decision 067): missing or invalid, a
+  // 400 naming it, before the processor is asked and with nothing stored.
+  const country = await findAccountCountry(deps.db, userId);
+  checkPayerDocument(country, 'card', input.payerDocument);
+  const payerDocument = payerDocumentFor(country, input.payerDocument);
   // What the token stands for; a processor whose tokens say nothing (dLocal) tells it with the verification.
   const described = await deps.processor.describeToken(input.token);
   if (described && !expiryCurrent(described.expMonth, described.expYear)) throw new AppError('VALIDATION', tp.methodAddError, { token: tp.card.tokenInvalid });
@@ -65,7 +75,13 @@ export async function addPaymentMethod(deps: PaymentMethodsDeps, userId: string,
   const id = crypto.randomUUID();
   let verification: VerificationResult;
   try {
-    verification = await deps.processor.verifyCard({ token: input.token, idempotencyKey: verificationKey(id), returnUrl: verificationReturnUrl(id) });
+    verification = await deps.processor.verifyCard({
+      token: input.token,
+      idempotencyKey: verificationKey(id),
+      returnUrl: verificationReturnUrl(id),
+      country,
+      ...(payerDocument ? { payerDocument } : {}),
+    });
   } catch (err) {
     if (!(err instanceof ProcessorUnavailable)) throw err;
     throw new AppError('UNAVAILABLE', tp.verification.unavailable);

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { payments } from '../../db/schema/index.ts';
+import { payments, users } from '../../db/schema/index.ts';
 import { CARDS, escrow, EXP, fund, hired, post, tokenize, tokenizeRaw } from '../../../test/support/payment-factories.ts';
 import { person } from '../../../test/support/project-factories.ts';
 import { get, log, setUpPaymentsApp, t } from './payments-test-kit.ts';
@@ -139,7 +139,7 @@ describe('saved cards', () => {
     expect(res.json().error.message).toBe('Error al registrar el método de pago.');
   });
 
-  it('never stores a card number or CVC: every table of the database and every log line, after adding cards', async () => {
+  it("never stores a card number or CVC, nor a payer's document: every table of the database and every log line, after adding cards", async () => {
     const client = await person(t, 'client');
     const { projectId } = await hired(t);
     const numbers = [CARDS.visa, CARDS.amex, CARDS.challenge];
@@ -149,6 +149,11 @@ describe('saved cards', () => {
     const c = await person(t, 'client');
     void c;
     await tokenizeRaw(t, { number: '4242424242424241', cvc: '846', ...EXP }); // refused (Luhn): its error is logged without the number either
+    // A Colombian account's card goes to its verification with the payer's document (decision 067): sent, never stored nor logged.
+    const colombian = await person(t, 'client');
+    await t.db.update(users).set({ country: 'CO' }).where(eq(users.id, colombian.id));
+    const documents = ['1.020.304.050', '1020304050'];
+    expect((await post(t, colombian, '/api/me/payment-methods', { token: await tokenize(t, CARDS.mastercard), payerDocument: documents[0] })).statusCode).toBe(201);
     const tables = await t.db.execute<{ table_schema: string; table_name: string }>(
       sql`SELECT table_schema, table_name FROM information_schema.tables WHERE table_schema IN ('public', 'sandbox_processor') AND table_type = 'BASE TABLE'`,
     );
@@ -168,10 +173,12 @@ describe('saved cards', () => {
       expect(dump).not.toContain(n);
     }
     for (const cvc of cvcs) expect(values).not.toContain(cvc);
+    for (const d of documents) expect(dump).not.toContain(d);
     void projectId;
     const lines = log.lines.join('\n');
     expect(lines).toContain('card tokenized');
     for (const n of [...numbers, '4242424242424241']) expect(lines).not.toContain(n.replace(/ /g, ''));
     expect(lines).not.toMatch(/"cvc":"\d/);
+    for (const d of documents) expect(lines).not.toContain(d);
   });
 });

@@ -85,7 +85,7 @@ export function paymentsRoutes(deps: PaymentsDeps & { payouts: PayoutsDeps; toke
           tags: ['pagos'],
           summary: 'Guardar una tarjeta a partir del token del procesador (nunca el número ni el CVC), verificada por el procesador',
           description:
-            'El procesador verifica la tarjeta sin cobrar nada. 201: guardada; 202: el banco pide confirmar la tarjeta (actionUrl; queda pendiente, sin listar ni usar, hasta POST /api/me/payment-methods/:id/verify); 402: rechazada, con el motivo, y no se guarda; 503: el procesador no respondió, no se guarda.',
+            'El procesador verifica la tarjeta sin cobrar nada. 201: guardada; 202: el banco pide confirmar la tarjeta (actionUrl; queda pendiente, sin listar ni usar, hasta POST /api/me/payment-methods/:id/verify); 402: rechazada, con el motivo, y no se guarda; 503: el procesador no respondió, no se guarda. La tarjeta se verifica en el país de la cuenta: en Colombia y México con el documento del pagador (payerDocument: cédula de ciudadanía o CURP), que se envía al procesador y no se guarda; sin él o inválido, 400 y no se guarda nada.',
           body: PaymentMethodInputSchema,
           response: { 201: PaymentMethodSavedSchema, 202: PaymentMethodPendingSchema, ...moneyErrors },
         },

@@ -32,5 +32,5 @@ export { moneyCoverOf } from './money-cover.ts';
 // What a money step announces (decision 074): recorded in its transaction, delivered after its commit.
 export { recordMoneyEvent, withAnnouncements, type MoneyEventHandlers } from './money-events.repository.ts';
 // What the notices of a payment read (notifications/payment-notices.ts).
-export { findPayment, findProjectPair } from './payments.repository.ts';
+export { findPayment, findPerson, findProjectPair, findProjectTitle } from './payments.repository.ts';
 export { pendingOf } from './pending-payment.ts';

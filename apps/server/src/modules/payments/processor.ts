@@ -1,3 +1,4 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
 import type { CardBrand, Currency } from '@arreglaya/shared/domain';
 
 // The card processor behind an interface (decision 021). Services only see this; PROCESSOR names
@@ -51,8 +52,12 @@ export interface CardProcessor {
   charge(req: { token: string; amountMinor: number; currency: Currency; idempotencyKey: string; returnUrl: string; payerDocument?: string }): Promise<ChargeResult>;
   /** The charge made with this idempotency key, if the processor has one (reconciliation). */
   retrieveCharge(idempotencyKey: string): Promise<ChargeResult | null>;
-  /** Verifies a card with no amount before it is saved; a repeated key answers with the first verification. */
-  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string }): Promise<VerificationResult>;
+  /**
+   * Verifies a card with no amount before it is saved; a repeated key answers with the first
+   * verification. `country`: the account's, where the card is verified (in its currency);
+   * `payerDocument` as for a charge (Colombia, Mexico: decision 067), compacted; sent, never stored.
+   */
+  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string; country: CountryCode; payerDocument?: string }): Promise<VerificationResult>;
   /** The verification made with this idempotency key (after its challenge), if the processor has one. */
   retrieveVerification(idempotencyKey: string): Promise<VerificationResult | null>;
   /** Charges made since `since` (reconciliation compares them with our payments). */

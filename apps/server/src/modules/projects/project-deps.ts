@@ -37,7 +37,7 @@ export interface MoneyHooks {
 export const feeOf = (money: MoneyHooks | undefined) => money?.feePercent ?? DEFAULT_PLATFORM_FEE_PERCENT;
 
 /** What `announced` needs from the projects' deps: the delivery, the mailer to wake after it. */
-export const announceDeps = (deps: Pick<ProjectsDeps, 'mailer' | 'money'> & Partial<Pick<ProjectsDeps, 'log'>>): AnnounceDeps => ({
+export const announceDeps = (deps: { mailer: Mailer; money?: Pick<MoneyHooks, 'announce'> | undefined; log?: ProjectsDeps['log'] | undefined }): AnnounceDeps => ({
   ...(deps.money?.announce ? { announce: deps.money.announce } : {}),
   mail: { mailer: deps.mailer },
   ...(deps.log ? { log: deps.log } : {}),

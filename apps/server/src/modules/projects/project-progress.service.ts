@@ -177,19 +177,16 @@ export async function decideClaim(deps: ProjectsDeps, actor: Actor, projectId: s
 
 /** A hired project called off before work starts (both sides agreed, through the team): cancelled, everything held refunded. */
 export async function cancelHiredProject(deps: ProjectsDeps, actor: Actor, projectId: string) {
-  const result = await deps.db.transaction(async (tx) => {
+  const { value: result, events } = await withAnnouncements(deps.db, async (tx) => {
     const project = await lockForAction(tx, projectId, 'cancel_hired', actor);
     const moved = await moveProject(tx, project, 'cancel_hired');
     const refunded = await refundHeld(tx, project, { reason: 'cancel', by: actor.id });
-    const m = tm.projectCancelled;
-    const pair = { clientId: project.clientId, contractorId: project.contractorId!, projectId };
-    const actions = [{ label: tm.open, url: projectUrl(deps.appUrl, projectId) }];
-    for (const to of [project.clientId, project.contractorId!])
-      await notify(tx, deps, { kind: 'projectCancelled', to, pair, subject: m.subject, title: m.title, paragraphs: [m.intro(project.title)], actions });
+    // Both are told after the commit (decision 074): a notice that fails never undoes the refund.
+    await recordMoneyEvent(tx, { kind: 'project-cancelled', projectId, payload: { clientId: project.clientId, contractorId: project.contractorId! } });
     await logProjectAction(tx, actor, 'project-cancelled', projectId, { from: project.status, to: moved, refunded });
     return { status: moved, released: 0, refunded };
   });
-  deps.mailer.kick();
+  await announced(announceDeps(deps), events);
   if (result.refunded > 0) deps.money?.kickRefunds();
   return result;
 }

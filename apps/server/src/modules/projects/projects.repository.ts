@@ -224,8 +224,14 @@ export async function hasQuoteBy(db: DbOrTx, projectId: string, contractorId: st
   return (await db.$count(quotes, and(eq(quotes.projectId, projectId), eq(quotes.contractorId, contractorId)))) > 0;
 }
 
-/** Delivered projects whose review time ended, locked (SKIP LOCKED: one sweeper takes each). */
-/** Delivered before `before`, not yet approved automatically, locked (others' locks skipped): the auto-approval's first step. */
+/**
+ * Delivered before `before`, not yet approved automatically, locked (others' locks skipped): the
+ * auto-approval's first step. FOR NO KEY UPDATE, not UPDATE: a row another transaction holds FOR KEY
+ * SHARE (any insert of a row referencing the project: a notice's conversation, a project alert, a
+ * money event) would be skipped by FOR UPDATE SKIP LOCKED, and a project skipped at its due time is
+ * approved a run later than due (its claim window with it). A project action's FOR UPDATE still
+ * excludes the sweep.
+ */
 export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
   return tx
     .select()
@@ -233,10 +239,10 @@ export async function lockDeliveredBefore(tx: DbOrTx, before: Date, limit: numbe
     .where(and(eq(projects.status, 'delivered'), lte(projects.deliveredAt, before), isNull(projects.autoApprovedAt)))
     .orderBy(asc(projects.deliveredAt))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
 }
 
-/** Approved automatically before `before` and still delivered (nobody claimed), locked: the release step's batch (decision 054). */
+/** Approved automatically before `before` and still delivered (nobody claimed), locked as lockDeliveredBefore locks (NO KEY UPDATE): the release step's batch (decision 054). */
 export async function lockAutoApprovedBefore(tx: DbOrTx, before: Date, limit: number): Promise<ProjectRow[]> {
   return tx
     .select()
@@ -244,7 +250,7 @@ export async function lockAutoApprovedBefore(tx: DbOrTx, before: Date, limit: nu
     .where(and(eq(projects.status, 'delivered'), lte(projects.autoApprovedAt, before)))
     .orderBy(asc(projects.autoApprovedAt))
     .limit(limit)
-    .for('update', { skipLocked: true });
+    .for('no key update', { skipLocked: true });
 }
 
 /** Hires waiting for their first funding since before `before`, locked (others' locks skipped): the lapse sweep's batch. */

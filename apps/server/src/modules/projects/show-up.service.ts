@@ -19,7 +19,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordLogEntry } from '../log-trail/log-trail.service.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { moneyCoverOf, refundHeld } from '../payments/payments.service.ts';
+import { announced, moneyCoverOf, recordMoneyEvent, refundHeld, withAnnouncements } from '../payments/payments.service.ts';
+import { announceDeps, type MoneyHooks } from './project-deps.ts';
 import { assertMoneyAllows, assertProjectAction, moveProject, type Actor } from './project-lifecycle.ts';
 import { notify, projectUrl, type NotifyDeps } from './project-notify.ts';
 import { findContact, findProject, lockProject, type ProjectRow } from './projects.repository.ts';
@@ -47,8 +48,12 @@ export interface ShowUpDeps extends NotifyDeps {
   appUrl: string;
   /** The server's clock; the tests move it. */
   clock?: () => Date;
-  /** After a refund is decided: send it to the processor (flushRefunds). */
-  money?: { kickRefunds(): void };
+  /**
+   * After a refund is decided: send it to the processor (flushRefunds); and deliver what a hire's
+   * end announced once it committed (decision 074; without it the money-events job does).
+   */
+  money?: Pick<MoneyHooks, 'kickRefunds' | 'announce'>;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 const nowOf = (deps: Pick<ShowUpDeps, 'clock'>) => deps.clock?.() ?? new Date();
@@ -134,7 +139,7 @@ export async function markArrival(deps: ShowUpDeps, actor: Actor, projectId: str
  */
 export async function answerArrival(deps: ShowUpDeps, actor: Actor, projectId: string, arrived: boolean): Promise<{ message: string; status: string }> {
   const now = nowOf(deps);
-  const result = await deps.db.transaction(async (tx) => {
+  const { value: result, events } = await withAnnouncements(deps.db, async (tx) => {
     const p = await locked(tx, projectId);
     if (actor.role !== 'client' || p.clientId !== actor.id) throw new AppError('FORBIDDEN', tp.notYours);
     const arrival = await findArrival(tx, projectId);
@@ -153,21 +158,12 @@ export async function answerArrival(deps: ShowUpDeps, actor: Actor, projectId: s
     const moved = await moveProject(tx, p, 'report_no_show');
     const refunded = await refundHeld(tx, p, { reason: 'no_show', by: actor.id });
     await recordEvent(tx, p, 'no_show', now);
-    const m = tsu.mail;
-    await notify(tx, deps, {
-      kind: 'projectCancelled',
-      to: p.contractorId!,
-      pair: { clientId: p.clientId, contractorId: p.contractorId!, projectId },
-      subject: m.cancelledSubject,
-      title: m.cancelledTitle,
-      paragraphs: [m.noShow(p.title)],
-      actions: [{ label: tsu.web.title, url: projectUrl(deps.appUrl, projectId) }],
-      alwaysMail: true,
-    });
+    // The contractor is told after the commit (decision 074): a notice that fails never undoes the refund.
+    await recordMoneyEvent(tx, { kind: 'no-show-reported', projectId, payload: { clientId: p.clientId, contractorId: p.contractorId! } });
     await logShowUp(tx, actor, 'project-no-show', projectId, { from: p.status, to: moved, refunded });
     return { message: tsu.noShowRefunded, status: moved, refunded };
   });
-  deps.mailer.kick();
+  await announced(announceDeps(deps), events);
   if (result.refunded > 0) deps.money?.kickRefunds();
   return { message: result.message, status: result.status };
 }
@@ -184,7 +180,7 @@ export async function hireHasMoney(db: Db, projectId: string): Promise<boolean> 
  */
 export async function stepBack(deps: ShowUpDeps, actor: Actor, projectId: string, reason: string): Promise<'cancelled'> {
   const now = nowOf(deps);
-  const refunded = await deps.db.transaction(async (tx) => {
+  const { value: refunded, events } = await withAnnouncements(deps.db, async (tx) => {
     const p = await locked(tx, projectId);
     assertProjectAction(p, 'step_back', actor);
     if ((await heldOf(tx, projectId)) <= 0) throw new AppError('CONFLICT', tsu.stepBackNotFunded);
@@ -193,22 +189,12 @@ export async function stepBack(deps: ShowUpDeps, actor: Actor, projectId: string
     await moveProject(tx, p, 'step_back');
     const back = await refundHeld(tx, p, { reason: 'step_back', by: actor.id });
     if (late) await recordEvent(tx, p, 'late_cancellation', now);
-    const name = (await findContact(tx, actor.id))?.name ?? '';
-    const m = tsu.mail;
-    await notify(tx, deps, {
-      kind: 'projectCancelled',
-      to: p.clientId,
-      pair: { clientId: p.clientId, contractorId: actor.id, projectId },
-      subject: m.cancelledSubject,
-      title: m.cancelledTitle,
-      paragraphs: [m.steppedBack(p.title, name), m.reason(reason)],
-      actions: [{ label: tsu.web.title, url: projectUrl(deps.appUrl, projectId) }],
-      alwaysMail: true,
-    });
+    // The client is told after the commit (decision 074), with his reason: a notice that fails never undoes the refund.
+    await recordMoneyEvent(tx, { kind: 'hire-stepped-back', projectId, payload: { clientId: p.clientId, contractorId: actor.id, reason } });
     await logShowUp(tx, actor, 'project-step-back', projectId, { from: p.status, to: 'cancelled', refunded: back, late });
     return back;
   });
-  deps.mailer.kick();
+  await announced(announceDeps(deps), events);
   if (refunded > 0) deps.money?.kickRefunds();
   return 'cancelled';
 }

@@ -157,7 +157,8 @@ export class SandboxProcessor implements CardProcessor {
     });
   }
 
-  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string }): Promise<VerificationResult> {
+  /** The sandbox's cards are of every country: `country` and `payerDocument` change nothing here (dLocal's stand-in checks them). */
+  verifyCard(req: { token: string; idempotencyKey: string; returnUrl: string; country?: string; payerDocument?: string }): Promise<VerificationResult> {
     return this.run('verify', async () => {
       // A zero-amount check: the token's behaviour picks the outcome from the charges' table (a
       // repeated key answers with the first verification).

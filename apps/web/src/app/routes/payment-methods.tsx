@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { PAYER_DOCUMENT, payerDocumentProblem } from '@arreglaya/shared/local-payment-methods';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
@@ -9,12 +10,14 @@ import { Spinner } from '@/components/ui/spinner.tsx';
 import { addPaymentMethod, paymentKeys, removePaymentMethod, verifyPaymentMethod } from '@/features/payments/api/payments-api.ts';
 import { usePaymentMethods } from '@/features/payments/api/payments-queries.ts';
 import { CardForm } from '@/features/payments/components/card-form.tsx';
+import { PayerDocumentField } from '@/features/payments/components/funding-steps.tsx';
 import { cardLabel, SavedCards } from '@/features/payments/components/saved-cards.tsx';
-import type { PaymentMethod } from '@arreglaya/shared/schemas/payments';
+import { PaymentMethodInputSchema, type PaymentMethod } from '@arreglaya/shared/schemas/payments';
 import { ApiError } from '@/lib/api.ts';
 import { errorMessage } from '@/lib/form-errors.ts';
 import { usePageTitle } from '@/lib/page-title.ts';
 import { refetchAfterWrite } from '@/lib/query-client.ts';
+import { useCountry } from '@/lib/country.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 
 /**
@@ -31,6 +34,9 @@ function saveFailure(error: unknown): ApiError {
  * The processor verifies each card when it is saved (issue 29): a refusal is shown in the form with
  * its reason; when the bank asks for a challenge the browser goes to its page, which returns here
  * with ?verificacion=<card id>; the page then asks our API once, says how it ended and drops the parameter.
+ * A card is verified in the account's country (decision 067): in Colombia and Mexico the payer's
+ * document is asked with it, checked by the server's own rule before the card goes to the processor,
+ * sent with the token and never kept (the field empties once the card is saved).
  */
 function PaymentMethodsPage() {
   usePageTitle(t.methods.title);
@@ -45,6 +51,20 @@ function PaymentMethodsPage() {
   const [confirming, setConfirming] = useState(false);
   const [verifyFailure, setVerifyFailure] = useState<string | null>(null);
   const confirmed = useRef<string | null>(null);
+  // The account's country, as the server reads it (its profile's); the site's before the session is known.
+  const siteCountry = useCountry().code;
+  const country = user?.country ?? siteCountry;
+  const documentKind = PAYER_DOCUMENT[country];
+  const [payerDocument, setPayerDocument] = useState('');
+  const [documentProblem, setDocumentProblem] = useState<string | null>(null);
+  const documentInput = useRef<HTMLInputElement>(null);
+  /** The document's check, before the card is tokenized: false shows why on the field and focuses it. */
+  const documentReady = () => {
+    const problem = payerDocumentProblem(country, 'card', payerDocument);
+    setDocumentProblem(problem);
+    if (problem) documentInput.current?.focus();
+    return !problem;
+  };
 
   // Back from the bank's challenge: ask once how the card's verification ended.
   useEffect(() => {
@@ -78,9 +98,11 @@ function PaymentMethodsPage() {
     setVerifyFailure(null);
     let answer: Awaited<ReturnType<typeof addPaymentMethod>>;
     try {
-      answer = await addPaymentMethod(token, makeDefault);
+      // The body the server checks with the same schema (the document trimmed, only where the country asks it).
+      answer = await addPaymentMethod(PaymentMethodInputSchema.parse({ token, makeDefault, ...(documentKind ? { payerDocument } : {}) }));
     } catch (error) {
-      // The card form shows it: the processor's reason, or the spec's message.
+      // The field says what the server found wrong in the document; the card form shows the rest (the processor's reason, or the spec's message).
+      if (error instanceof ApiError && error.fields?.payerDocument) setDocumentProblem(error.fields.payerDocument);
       throw saveFailure(error);
     } finally {
       await queryClient.invalidateQueries({ queryKey: paymentKeys.methods(clientId) });
@@ -91,6 +113,7 @@ function PaymentMethodsPage() {
       window.location.assign(answer.actionUrl);
       return;
     }
+    setPayerDocument('');
     messageBox.show({ text: answer.message, kind: 'success' });
   };
 
@@ -127,7 +150,8 @@ function PaymentMethodsPage() {
         <p role="alert" className="font-medium text-red-700 empty:hidden">
           {verifyFailure}
         </p>
-        <CardForm submitLabel={t.cardForm.save} offerDefault defaultCountry={user?.country} onToken={save} />
+        {documentKind && <PayerDocumentField kind={documentKind} value={payerDocument} problem={documentProblem} inputRef={documentInput} onChange={setPayerDocument} />}
+        <CardForm submitLabel={t.cardForm.save} offerDefault defaultCountry={user?.country} ready={documentReady} onToken={save} />
       </section>
       {removing && clientId && (
         <ConfirmDialog

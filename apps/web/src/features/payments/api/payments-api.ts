@@ -8,6 +8,7 @@ import type {
   FundResult,
   MyPayments,
   PaymentMethod,
+  PaymentMethodInput,
   PaymentMethodPending,
   PaymentReceipt,
   PayoutAccountInput,
@@ -65,7 +66,8 @@ export const paymentKeys = {
 export const fetchPaymentMethods = (signal?: AbortSignal) => api.get<{ items: PaymentMethod[] }>('/api/me/payment-methods', signal).then((r) => r.items);
 /** A saved card: verified by the processor (201), or its bank asks for a challenge first (202, `actionUrl`); refused: 402 with the reason. */
 export type SavedCardAnswer = { message: string; method: PaymentMethod } | PaymentMethodPending;
-export const addPaymentMethod = (token: string, makeDefault: boolean) => api.post<SavedCardAnswer>('/api/me/payment-methods', { token, makeDefault });
+/** Saves a card: its processor token, and in Colombia or Mexico the payer's document its verification needs (PaymentMethodInputSchema, decision 067). */
+export const addPaymentMethod = (input: PaymentMethodInput) => api.post<SavedCardAnswer>('/api/me/payment-methods', input);
 /** Back from the bank's challenge (?verificacion=<id>): asks how the card's verification ended. */
 export const verifyPaymentMethod = (id: string) => api.post<SavedCardAnswer>(`/api/me/payment-methods/${encodeURIComponent(id)}/verify`, {});
 export const makeDefaultPaymentMethod = (id: string) =>

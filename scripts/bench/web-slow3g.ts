@@ -30,6 +30,10 @@ export interface Slow3gRow {
   lowestMs: number;
   highestMs: number;
   jsKb: number;
+  /** First contentful paint, median of the runs. */
+  fcpMs: number;
+  /** What the page's navigator.connection said (effectiveType, downlink, rtt), in its first run. */
+  connection: string;
 }
 
 /** The demo account's session cookie and a project page of theirs (a client's project, or a contractor's job); web.ts uses it too. */
@@ -52,7 +56,7 @@ export async function signInDemo(baseUrl: string): Promise<{ cookie: string; pro
 }
 
 /** One cold load of `url` on the slow line: milliseconds until the page answers a tap, and the JavaScript bytes received. */
-async function load(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; jsBytes: number }> {
+async function load(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; jsBytes: number; fcpMs: number; connection: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'es-DO', serviceWorkers: 'block' });
   try {
     // The session as a header (the cookie string from the sign-in's Set-Cookie lines).
@@ -74,7 +78,12 @@ async function load(browser: Browser, url: string, cookie?: string): Promise<{ m
     // Polled every 50 ms: the figure may be up to that late.
     const ready = await page.waitForFunction(() => (document.documentElement?.dataset.app === 'ready' ? performance.now() : 0), undefined, { timeout: 120_000, polling: 50 });
     const ms = (await ready.jsonValue()) as number;
-    return { ms: Math.round(ms), jsBytes };
+    const seen = await page.evaluate(() => {
+      const c = (navigator as Navigator & { connection?: { effectiveType?: string; downlink?: number; rtt?: number } }).connection;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return { fcp, connection: c ? `${c.effectiveType} ${c.downlink} Mbps ${c.rtt} ms` : 'none' };
+    });
+    return { ms: Math.round(ms), jsBytes, fcpMs: Math.round(seen.fcp), connection: seen.connection };
   } finally {
     await context.close();
   }
@@ -93,8 +102,10 @@ export async function measureSlow3g(options: { chromePath: string; runs: number;
       { label: '/contractors/:id', path: `/contractors/${items[0]!.id}` },
       { label: '/proyectos/:id (signed in)', path: projectPath, cookie },
     ];
+    // BENCH_WEB_SLOW3G_PAGES=/busqueda,/proyectos: only the pages whose label starts with one of these.
+    const only = process.env.BENCH_WEB_SLOW3G_PAGES?.split(',').filter(Boolean);
     const rows: Slow3gRow[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !only || only.some((prefix) => p.label.startsWith(prefix)))) {
       const runs = [];
       for (let run = 0; run < options.runs; run++) runs.push(await load(browser, `${server.url}${page.path}`, page.cookie));
       const times = runs.map((r) => r.ms);
@@ -104,6 +115,8 @@ export async function measureSlow3g(options: { chromePath: string; runs: number;
         lowestMs: Math.min(...times),
         highestMs: Math.max(...times),
         jsKb: Math.round(options.median(runs.map((r) => r.jsBytes)) / 102.4) / 10,
+        fcpMs: options.median(runs.map((r) => r.fcpMs)),
+        connection: runs[0]!.connection,
       });
     }
     return rows;

@@ -101,8 +101,8 @@ export function renderServerPage(template: string, page: ServerPage, appUrl: str
 }
 
 /**
- * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
- * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
+ * Serves the built web app on the API's port. Hashed assets are cached for a year, and sent
+ * compressed as the build compressed them when the browser accepts it; HTML is revalidated. Any other GET gets index.html (history fallback) with status 200 for
  * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
  * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
  * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell,
@@ -120,6 +120,11 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       root: distDir,
       index: false,
       wildcard: true,
+      // The build writes each hashed script and stylesheet brotli'd at quality 11 and gzipped at 9
+      // beside it (scripts/web/precompress.ts): the one the browser accepts goes out as it is, with
+      // its Content-Encoding and `Vary: accept-encoding`, and @fastify/compress leaves it alone; a
+      // file without them is compressed on the fly like any other answer (decision 070).
+      preCompressed: true,
       // '/' is a directory to @fastify/static (403); let it reach the history fallback below.
       // Prerendered pages are directories too (dist/ayuda/index.html): same.
       allowedPath: (pathName) => pathName !== '/' && !prerendered.has(withoutTrailingSlash(pathName)),

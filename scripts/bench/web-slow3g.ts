@@ -71,8 +71,17 @@ async function load(browser: Browser, url: string, cookie?: string): Promise<{ m
     cdp.on('Network.responseReceived', (e) => {
       if (e.type === 'Script') scripts.add(e.requestId);
     });
+    const files: { name: string; bytes: number; requestedMs: number; finishedMs: number }[] = [];
+    const requested = new Map<string, { url: string; at: number }>();
+    let startedAt = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      startedAt ||= e.timestamp;
+      requested.set(e.requestId, { url: e.request.url, at: e.timestamp });
+    });
     cdp.on('Network.loadingFinished', (e) => {
       if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+      const r = requested.get(e.requestId);
+      if (r) files.push({ name: new URL(r.url).pathname, bytes: e.encodedDataLength, requestedMs: (r.at - startedAt) * 1000, finishedMs: (e.timestamp - startedAt) * 1000 });
     });
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     // Polled every 50 ms: the figure may be up to that late.
@@ -83,6 +92,12 @@ async function load(browser: Browser, url: string, cookie?: string): Promise<{ m
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return { fcp, connection: c ? `${c.effectiveType} ${c.downlink} Mbps ${c.rtt} ms` : 'none' };
     });
+    // BENCH_WEB_SLOW3G_FILES=1: every response of the load until then, in the order they finished.
+    if (process.env.BENCH_WEB_SLOW3G_FILES === '1') {
+      console.log(`\n${url}: ready at ${Math.round(ms)} ms`);
+      for (const f of files)
+        console.log(`  ${f.requestedMs.toFixed(0).padStart(6)} → ${f.finishedMs.toFixed(0).padStart(6)} ms ${(f.bytes / 1024).toFixed(1).padStart(6)} KiB ${f.name}`);
+    }
     return { ms: Math.round(ms), jsBytes, fcpMs: Math.round(seen.fcp), connection: seen.connection };
   } finally {
     await context.close();

@@ -143,6 +143,11 @@ describe('serving the web app', () => {
       expect(res.headers['cache-control'], accepts).toBe('public, max-age=31536000, immutable');
     }
     const br = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br' } });
+    // A script is no document: the headers only a document obeys stay off; what guards a script stays.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(START_JS);
     // A 304 for the copy the browser holds, whichever it holds.
     const again = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });

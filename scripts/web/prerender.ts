@@ -91,6 +91,13 @@ const SERVER_PAGES: { page: string; module: string }[] = [
   { page: 'service-city', module: 'src/app/routes/service-city.tsx' },
 ];
 
+/**
+ * Pages rendered in the browser from the shell whose route chunks the shell names in its head when
+ * the server answers their path (dist/shell-routes.json, plugins/web-app.ts): fetched with the
+ * app's start instead of after it has run and matched the route (decision 070).
+ */
+const SHELL_ROUTES: { pattern: string; module: string }[] = [{ pattern: '/proyectos/:id', module: 'src/app/routes/project.tsx' }];
+
 /** What the server puts the rendered page in place of. */
 const SERVER_OUTLET = '<!--ssr-outlet-->';
 
@@ -283,7 +290,10 @@ async function main(): Promise<void> {
   // session), instead of index.html's bare spinner (issue 46, item 14). React replaces it.
   // Its head names the modules the entry imports in steps (react-router, the app's start,
   // react-dom's client), fetched with the entry instead of a round trip after each step (decision 070).
-  const shellPreloads = entryLibraryChunks(viteManifest).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const startChunks = entryLibraryChunks(viteManifest);
+  const shellPreloads = startChunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const shellRoutes = SHELL_ROUTES.map(({ pattern, module }) => ({ pattern, preloads: chunkFiles(viteManifest, module).filter((href) => !startChunks.includes(href)) }));
+  await writeFile(path.join(DIST, 'shell-routes.json'), `${JSON.stringify(shellRoutes, null, 2)}\n`);
   const shellPage = shellTemplate.replace('</head>', `  ${shellPreloads.join('\n    ')}\n  </head>`);
   await writeFile(
     path.join(DIST, 'index.html'),

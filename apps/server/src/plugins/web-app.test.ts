@@ -23,7 +23,8 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>ArreglaYa</title></head><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'shell-routes.json'), JSON.stringify([{ pattern: '/proyectos/:id', preloads: ['/assets/project-abc123.js', '/assets/schemas-abc123.js'] }]));
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
     fs.writeFileSync(path.join(dist, 'assets', 'start-def456.js'), START_JS);
     fs.writeFileSync(path.join(dist, 'assets', 'start-def456.js.br'), zlib.brotliCompressSync(START_JS, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
@@ -152,6 +153,16 @@ describe('serving the web app', () => {
     // A 304 for the copy the browser holds, whichever it holds.
     const again = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it("names a browser-rendered page's route chunks in the shell's head for its path only (decision 070)", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    for (const url of ['/proyectos/3f0e0d6a-1111-4222-8333-444455556666', '/proyectos/3f0e0d6a-1111-4222-8333-444455556666/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body.slice(0, res.body.indexOf('</head>'))), url).toEqual(['/assets/project-abc123.js', '/assets/schemas-abc123.js']);
+    }
+    for (const url of ['/perfil/info', '/proyectos', '/proyectos/a/b']) expect(preloads((await app.inject({ method: 'GET', url })).body), url).toEqual([]);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -183,6 +183,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
   }
   const shellHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const shellFor = shellsByRoute(distDir, shellHtml);
   const server = hasWeb && opts.pageSources ? serverRendering(app, distDir, opts.renderer, shellHtml) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -198,7 +199,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
     const page = prerendered.get(withoutTrailingSlash(url));
-    if (!page) return reply.send(shellHtml);
+    if (!page) return reply.send(shellFor(url));
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, page.inlineHashes));
     return reply.send(page.html);
@@ -269,6 +270,23 @@ export function withServiceCityUrls(sitemap: string, appUrl: string, statsJson: 
   );
   const end = sitemap.lastIndexOf('</urlset>');
   return end < 0 ? sitemap : `${sitemap.slice(0, end)}${urls.join('')}${sitemap.slice(end)}`;
+}
+
+/**
+ * The shell for a path: with the route's chunks named in its head (modulepreload links) for the
+ * app pages the build lists in dist/shell-routes.json (scripts/web/prerender.ts), so the browser
+ * fetches them with the app's start rather than once it has run (decision 070); the plain shell
+ * for any other path.
+ */
+function shellsByRoute(distDir: string, shell: string): (url: string) => string {
+  const file = path.join(distDir, 'shell-routes.json');
+  if (!shell || !fs.existsSync(file)) return () => shell;
+  const routes = (JSON.parse(fs.readFileSync(file, 'utf8')) as { pattern: string; preloads: string[] }[]).map(({ pattern, preloads }) => {
+    const links = preloads.filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+    const segments = pattern.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return { match: new RegExp(`^${segments.join('/')}/?$`), html: shell.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) };
+  });
+  return (url) => routes.find((route) => route.match.test(url))?.html ?? shell;
 }
 
 function withoutTrailingSlash(url: string): string {

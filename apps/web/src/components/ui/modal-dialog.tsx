@@ -1,48 +1,16 @@
-import { useEffect, useState } from 'react';
 import { buttonClasses } from './button.ts';
-import type { ModalDialogProps } from './modal-dialog-frame.tsx';
-
-let frame: typeof import('./modal-dialog-frame.tsx') | undefined;
-let loading: Promise<unknown> | undefined;
-
-/** Fetches the dialogs' code (react-aria's) now: on a fast line, ahead of the first tap (after-first-load.ts). */
-export function preloadModalDialog(): Promise<unknown> {
-  return (loading ??= import('./modal-dialog-frame.tsx').then(
-    (module) => (frame = module),
-    (error: unknown) => {
-      // A failed download (the line dropped) is tried again by the next dialog that opens.
-      loading = undefined;
-      throw error;
-    },
-  ));
-}
+import { onDemand } from './on-demand.tsx';
 
 /**
  * Every modal dialog of the app (modal-dialog-frame.tsx: react-aria's overlay, focus trap and
  * Escape, the title as its name, one size per variant). Its code is not part of any page's first
- * load (decision 070): a page opening its first dialog before the code has arrived shows it once
- * it has (one round trip on a slow line); the tap that opened it is not lost, as what opened it
- * has already rendered this. Once loaded, a dialog opens at once.
+ * load (decision 070): the first dialog of a visit opens once it has arrived (one round trip on a
+ * slow line; on a fast one after-first-load.ts fetched it ahead), every later one at once.
  */
-export function ModalDialog(props: ModalDialogProps) {
-  const Frame = frame?.ModalFrame;
-  const [, arrived] = useState(0);
-  const [failed, setFailed] = useState<{ error: unknown }>();
-  if (failed) throw failed.error;
-  useEffect(() => {
-    if (Frame) return;
-    let current = true;
-    // A failed download goes to the page's error boundary, whose retry opens the page again.
-    preloadModalDialog().then(
-      () => current && arrived((n) => n + 1),
-      (error: unknown) => current && setFailed({ error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [Frame]);
-  return Frame ? <Frame {...props} /> : null;
-}
+export const ModalDialog = onDemand(() => import('./modal-dialog-frame.tsx').then((m) => m.ModalFrame));
+
+/** Fetches the dialogs' code now: on a fast line, ahead of the first tap (after-first-load.ts). */
+export const preloadModalDialog = ModalDialog.preload;
 
 const dangerButton = 'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70';
 

@@ -8,7 +8,8 @@
  * listens to it (main.tsx sets <html data-app="ready"> then; a tap on a part not hydrated yet is
  * replayed, decision 018), read in the page from performance.now(). Target: under 5 s on `/`,
  * `/busqueda`, a contractor's page and a project page. BENCH_WEB_SLOW3G_RUNS (default 5) runs each;
- * median and range. Also the JavaScript each page downloaded (bytes on the wire).
+ * median and range. Also the JavaScript each page downloaded (bytes on the wire, headers included),
+ * the first contentful paint, and what the page's navigator.connection said.
  *
  * On its own server in production mode with the demo data; the project page is a demo account's (a client's project or a contractor's job), signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do).
  */
@@ -64,7 +65,16 @@ async function load(browser: Browser, url: string, cookie?: string): Promise<{ m
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: (KBPS * 1000) / 8, uploadThroughput: (KBPS * 1000) / 8 });
+    // Chromium derives navigator.connection from the emulated line (effectiveType '3g', downlink
+    // 0.35–0.4 Mbps, rtt 350–450 ms, checked 2026-12-07): the pages see a 3G line and prefetch
+    // nothing (decision 070); the connection's type says cellular, as a phone's would.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT_MS,
+      downloadThroughput: (KBPS * 1000) / 8,
+      uploadThroughput: (KBPS * 1000) / 8,
+      connectionType: 'cellular3g',
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     let jsBytes = 0;
     const scripts = new Set<string>();

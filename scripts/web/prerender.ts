@@ -141,7 +141,11 @@ function scriptsInHead(html: string, routeChunks: string[]): string {
   const entry = entries[0]![1]!;
   const chunks = [...new Set([...preloads.map(([, href]) => href!), ...routeChunks])].filter((href) => href !== entry);
   const tags = [`<script type="module" crossorigin src="${entry}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)];
-  return html.replace('</head>', `  ${tags.join('\n    ')}\n  </head>`);
+  // Before the inline stylesheet (10 KB on the wire): found by the preload scanner in the answer's
+  // first bytes. Measured on slow 3G, the first paint comes no later than with them after it.
+  const at = html.indexOf('<style>');
+  if (at < 0) throw new Error('the page template has no inline <style> to put its modules before');
+  return `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`;
 }
 
 /** The installed app's icons (public/icons, written by scripts/web/icons.ts), as the manifest lists them. */

@@ -38,9 +38,9 @@ function Opener({ onConfirm }: { onConfirm: () => Promise<void> }) {
 }
 
 describe('ConfirmDialog (the shared modal dialog and its actions)', () => {
-  it('is an alert dialog named by its title and described by its text', async () => {
+  it('is an alert dialog named by its title and described by its text', () => {
     renderDialog(async () => {});
-    const dialog = await screen.findByRole('alertdialog', { name: '¿Rechazar la oferta?' });
+    const dialog = screen.getByRole('alertdialog', { name: '¿Rechazar la oferta?' });
     expect(dialog.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('El contratista recibirá tu comentario.');
   });
@@ -79,7 +79,7 @@ describe('ConfirmDialog (the shared modal dialog and its actions)', () => {
     render(<Opener onConfirm={onConfirm} />);
     const opener = screen.getByRole('button', { name: 'Enviar campaña' });
     await user.click(opener);
-    const dialog = await screen.findByRole('alertdialog', { name: '¿Enviar esta campaña?' });
+    const dialog = screen.getByRole('alertdialog', { name: '¿Enviar esta campaña?' });
     // Paragraphs of its own: all of them describe the dialog.
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Llegará a 40 personas.No se puede deshacer.');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Cancelar' }));
@@ -105,7 +105,7 @@ describe('ConfirmDialog (the shared modal dialog and its actions)', () => {
     await user.dblClick(screen.getByRole('button', { name: 'Sí, enviar' }));
     expect(screen.getByRole('button', { name: 'Enviando…' })).toBeTruthy();
     await user.keyboard('{Escape}');
-    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    expect(screen.getByRole('alertdialog')).toBeTruthy();
     finish();
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(onConfirm).toHaveBeenCalledTimes(1);

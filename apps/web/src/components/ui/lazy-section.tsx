@@ -91,7 +91,7 @@ function Section<P extends object>({ part, props, className }: { part: Part<P>; 
     return () => {
       current = false;
     };
-  }, [Component]);
+  }, [Component, part]);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;

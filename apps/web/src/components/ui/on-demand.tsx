@@ -13,7 +13,9 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
   let loading: Promise<unknown> | undefined;
   const preload = () =>
     (loading ??= load().then(
-      (component) => (loaded = component),
+      (component) => {
+        loaded = component;
+      },
       (error: unknown) => {
         // The line dropped: the next render that needs it tries again.
         loading = undefined;
@@ -36,7 +38,6 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
         current = false;
       };
     }, [Component]);
-    // eslint-disable-next-line react-hooks/static-components -- one component per module, the same at every render once loaded
     return Component ? <Component {...props} /> : null;
   }
   return Object.assign(OnDemand, { preload });

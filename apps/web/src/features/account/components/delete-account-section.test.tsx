@@ -43,7 +43,7 @@ describe('DeleteAccountSection', () => {
     const { calls, user } = renderSection(async () => json(200, { message: 'Cuenta eliminada con éxito.' }));
     const open = screen.getByRole('button', { name: d.open });
     await user.click(open);
-    const dialog = await screen.findByRole('alertdialog', { name: d.dialogTitle });
+    const dialog = screen.getByRole('alertdialog', { name: d.dialogTitle });
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe(confirm.deleteAccount);
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: d.cancel }));
     await user.keyboard('{Escape}');
@@ -57,7 +57,7 @@ describe('DeleteAccountSection', () => {
       json(400, { error: { code: 'WRONG_PASSWORD', message: apiErrors.WRONG_PASSWORD, fields: { password: 'La contraseña no es correcta.' } } }),
     );
     await user.click(screen.getByRole('button', { name: d.open }));
-    const dialog = await screen.findByRole('alertdialog', { name: d.dialogTitle });
+    const dialog = screen.getByRole('alertdialog', { name: d.dialogTitle });
     await user.type(within(dialog).getByLabelText(d.passwordLabel), 'Clave-Equivocada-1');
     await user.click(within(dialog).getByRole('button', { name: d.confirm }));
     expect(await within(dialog).findByText('La contraseña no es correcta.')).toBeTruthy();
@@ -68,7 +68,7 @@ describe('DeleteAccountSection', () => {
     let answer: (r: Response) => void = () => undefined;
     const { calls, queryClient, router, user } = renderSection(() => new Promise((resolve) => (answer = resolve)));
     await user.click(screen.getByRole('button', { name: d.open }));
-    const dialog = await screen.findByRole('alertdialog', { name: d.dialogTitle });
+    const dialog = screen.getByRole('alertdialog', { name: d.dialogTitle });
     await user.type(within(dialog).getByLabelText(d.passwordLabel), 'Clave-Correcta-2026');
     await user.dblClick(within(dialog).getByRole('button', { name: d.confirm }));
     expect((within(dialog).getByRole('button', { name: d.deleting }) as HTMLButtonElement).disabled).toBe(true);

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadModalDialog } from '@/components/ui/modal-dialog.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { contractorContact as t } from '@arreglaya/shared/i18n/contractor-contact';
 import type { ContractorCard } from '@arreglaya/shared/schemas/directory';
 import '@/test/jsdom-css-escape.ts';
@@ -49,8 +48,6 @@ function renderDialog(answer: Response) {
 }
 
 describe('ContactContractorDialog when the server refuses', () => {
-  // What the dialog holds and does, not how its code arrives (modal-dialog.tsx loads it on first use).
-  beforeAll(() => preloadModalDialog());
   it("shows the catalogue's failure with the server's reason, and keeps the message typed", async () => {
     const user = userEvent.setup();
     renderDialog(json({ error: { code: 'NOT_FOUND', message: t.contractorNotFound } }, 404));

@@ -67,7 +67,7 @@ describe('EndHire', () => {
     let finish: (r: Response) => void = () => {};
     const { calls, user } = renderEndHire(project('client'), () => new Promise<Response>((resolve) => (finish = resolve)));
     await user.click(screen.getByRole('button', { name: t.cancel }));
-    const dialog = await screen.findByRole('alertdialog', { name: t.cancel });
+    const dialog = screen.getByRole('alertdialog', { name: t.cancel });
     await user.click(screen.getByRole('button', { name: t.confirmCancel }));
     expect(screen.getByText(validation.required)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(t.reason));
@@ -93,6 +93,6 @@ describe('EndHire', () => {
     await user.type(screen.getByLabelText(t.reason), 'Me surgió otro compromiso.');
     await user.click(screen.getByRole('button', { name: t.confirmWithdraw }));
     expect((await screen.findByRole('alert')).textContent).toBe(tp.moneyRefused.funded);
-    expect(await screen.findByRole('alertdialog', { name: t.withdraw })).toBeTruthy();
+    expect(screen.getByRole('alertdialog', { name: t.withdraw })).toBeTruthy();
   });
 });

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadModalDialog } from '@/components/ui/modal-dialog.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { WarrantyHoldback } from '@arreglaya/shared/schemas/warranty';
 import '@/test/jsdom-css-escape.ts';
@@ -55,8 +54,6 @@ function renderSection(viewer: 'client' | 'contractor', holdback: Partial<Warran
 }
 
 describe('WarrantyHoldbackSection', () => {
-  // What the dialog holds and does, not how its code arrives (modal-dialog.tsx loads it on first use).
-  beforeAll(() => preloadModalDialog());
   it('shows the client the amount, the release day and the state, and sends a warranty claim with its reason', async () => {
     const { posted } = renderSection('client');
     const section = await screen.findByRole('region', { name: tw.section });

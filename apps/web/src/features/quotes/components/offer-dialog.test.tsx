@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadModalDialog } from '@/components/ui/modal-dialog.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { drafts } from '@/test/memory-drafts.ts';
 import { quotes as tq } from '@arreglaya/shared/i18n/projects';
 import { offerForm } from '@arreglaya/shared/i18n/quotes-web';
@@ -55,8 +54,6 @@ const description = () => screen.getByLabelText('Descripción de la oferta');
 const submit = () => screen.getByRole('button', { name: 'Enviar oferta' });
 
 describe('Make Offer', () => {
-  // What the dialog holds and does, not how its code arrives (modal-dialog.tsx loads it on first use).
-  beforeAll(() => preloadModalDialog());
   it('sends one offer on a double tap of "Enviar oferta" (one tap = one request, decision 032)', async () => {
     let answer: () => void = () => {};
     const send = vi.fn(() => new Promise<{ message: string }>((resolve) => (answer = () => resolve({ message: 'Tu oferta fue enviada al cliente.' }))));

@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { preloadModalDialog } from '@/components/ui/modal-dialog.tsx';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Review, ReviewData } from '@arreglaya/shared/schemas/reviews';
 import { ApiError } from '@/lib/api.ts';
 import { ReviewDialog } from './review-dialog.tsx';
@@ -23,8 +22,6 @@ const comments = () => screen.getByLabelText('Comentarios');
 const submit = () => screen.getByRole('button', { name: 'Enviar' });
 
 describe('Add Comment', () => {
-  // What the dialog holds and does, not how its code arrives (modal-dialog.tsx loads it on first use).
-  beforeAll(() => preloadModalDialog());
   it('shows the spec messages under the rating and the required fields, and sends nothing', async () => {
     const send = vi.fn();
     const { user } = renderDialog(send);

@@ -124,7 +124,8 @@ async function inlineStylesheets(html: string): Promise<string> {
 
 /**
  * A prerendered or server-rendered page names, in its <head>, every module it will run before it
- * answers a tap: the entry (a module script, which never holds up parsing or painting), the
+ * answers a tap: the entry (an async module script, which holds up neither parsing, painting nor
+ * DOMContentLoaded; main.tsx starts the app once the document is whole), the
  * libraries the entry imports in steps (main.tsx) and react-dom's client, and the page's own route
  * chunks, as modulepreload links (decision 070). The browser's preload scanner finds them in the
  * first bytes of the answer and fetches them while the rest of the HTML arrives, instead of after
@@ -140,7 +141,7 @@ function scriptsInHead(html: string, routeChunks: string[]): string {
   for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
   const entry = entries[0]![1]!;
   const chunks = [...new Set([...preloads.map(([, href]) => href!), ...routeChunks])].filter((href) => href !== entry);
-  const tags = [`<script type="module" crossorigin src="${entry}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)];
+  const tags = [`<script type="module" async crossorigin src="${entry}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)];
   // Before the inline stylesheet (10 KB on the wire): found by the preload scanner in the answer's
   // first bytes. Measured on slow 3G, the first paint comes no later than with them after it.
   const at = html.indexOf('<style>');

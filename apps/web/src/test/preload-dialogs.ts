@@ -6,3 +6,5 @@ if (typeof document !== 'undefined') {
   const { preloadModalDialog } = await import('@/components/ui/modal-dialog.tsx');
   await preloadModalDialog();
 }
+
+export {};

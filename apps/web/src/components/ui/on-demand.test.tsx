@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { Component, useState, type ReactNode } from 'react';
+import { Component, useState, type ComponentType, type ReactNode } from 'react';
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ function deferredModule() {
   return { load, loads, arrive: () => settle.arrive(), fail: () => settle.fail() };
 }
 
-function Opener({ Dialog }: { Dialog: (props: { name: string }) => ReactNode }) {
+function Opener({ Dialog }: { Dialog: ComponentType<{ name: string }> }) {
   const [open, setOpen] = useState(false);
   return (
     <main>
@@ -34,11 +34,11 @@ function Opener({ Dialog }: { Dialog: (props: { name: string }) => ReactNode }) 
 }
 
 class Boundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  state = { error: null as Error | null };
+  override state = { error: null as Error | null };
   static getDerivedStateFromError(error: Error) {
     return { error };
   }
-  render() {
+  override render() {
     return this.state.error ? <p role="alert">{this.state.error.message}</p> : this.props.children;
   }
 }

@@ -8,6 +8,7 @@ export default defineConfig({
   test: {
     include: ['apps/server/{src,test}/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}', 'packages/shared/src/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
+    setupFiles: ['apps/web/src/test/preload-dialogs.ts'],
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,

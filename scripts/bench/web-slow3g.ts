@@ -8,7 +8,8 @@
  * listens to it (main.tsx sets <html data-app="ready"> then; a tap on a part not hydrated yet is
  * replayed, decision 018), read in the page from performance.now(). Target: under 5 s on `/`,
  * `/busqueda`, a contractor's page and a project page. BENCH_WEB_SLOW3G_RUNS (default 5) runs each;
- * median and range. Also the JavaScript each page downloaded (bytes on the wire).
+ * median and range. Also the JavaScript each page downloaded (bytes on the wire, headers included),
+ * the first contentful paint, and what the page's navigator.connection said.
  *
  * On its own server in production mode with the demo data; the project page is a demo account's (a client's project or a contractor's job), signed in as BENCH_WEB_ACCOUNT (default ruben.gomez@demo.arreglaya.do).
  */
@@ -30,6 +31,10 @@ export interface Slow3gRow {
   lowestMs: number;
   highestMs: number;
   jsKb: number;
+  /** First contentful paint, median of the runs. */
+  fcpMs: number;
+  /** What the page's navigator.connection said (effectiveType, downlink, rtt), in its first run. */
+  connection: string;
 }
 
 /** The demo account's session cookie and a project page of theirs (a client's project, or a contractor's job); web.ts uses it too. */
@@ -52,7 +57,7 @@ export async function signInDemo(baseUrl: string): Promise<{ cookie: string; pro
 }
 
 /** One cold load of `url` on the slow line: milliseconds until the page answers a tap, and the JavaScript bytes received. */
-async function load(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; jsBytes: number }> {
+async function load(browser: Browser, url: string, cookie?: string): Promise<{ ms: number; jsBytes: number; fcpMs: number; connection: string }> {
   const context = await browser.newContext({ viewport: VIEWPORT, locale: 'es-DO', serviceWorkers: 'block' });
   try {
     // The session as a header (the cookie string from the sign-in's Set-Cookie lines).
@@ -60,21 +65,50 @@ async function load(browser: Browser, url: string, cookie?: string): Promise<{ m
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: RTT_MS, downloadThroughput: (KBPS * 1000) / 8, uploadThroughput: (KBPS * 1000) / 8 });
+    // Chromium derives navigator.connection from the emulated line (effectiveType '3g', downlink
+    // 0.35–0.4 Mbps, rtt 350–450 ms, checked 2026-12-07): the pages see a 3G line and prefetch
+    // nothing (decision 070); the connection's type says cellular, as a phone's would.
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT_MS,
+      downloadThroughput: (KBPS * 1000) / 8,
+      uploadThroughput: (KBPS * 1000) / 8,
+      connectionType: 'cellular3g',
+    });
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     let jsBytes = 0;
     const scripts = new Set<string>();
     cdp.on('Network.responseReceived', (e) => {
       if (e.type === 'Script') scripts.add(e.requestId);
     });
+    const files: { name: string; bytes: number; requestedMs: number; finishedMs: number }[] = [];
+    const requested = new Map<string, { url: string; at: number }>();
+    let startedAt = 0;
+    cdp.on('Network.requestWillBeSent', (e) => {
+      startedAt ||= e.timestamp;
+      requested.set(e.requestId, { url: e.request.url, at: e.timestamp });
+    });
     cdp.on('Network.loadingFinished', (e) => {
       if (scripts.has(e.requestId)) jsBytes += e.encodedDataLength;
+      const r = requested.get(e.requestId);
+      if (r) files.push({ name: new URL(r.url).pathname, bytes: e.encodedDataLength, requestedMs: (r.at - startedAt) * 1000, finishedMs: (e.timestamp - startedAt) * 1000 });
     });
     await page.goto(url, { waitUntil: 'commit', timeout: 120_000 });
     // Polled every 50 ms: the figure may be up to that late.
     const ready = await page.waitForFunction(() => (document.documentElement?.dataset.app === 'ready' ? performance.now() : 0), undefined, { timeout: 120_000, polling: 50 });
     const ms = (await ready.jsonValue()) as number;
-    return { ms: Math.round(ms), jsBytes };
+    const seen = await page.evaluate(() => {
+      const c = (navigator as Navigator & { connection?: { effectiveType?: string; downlink?: number; rtt?: number } }).connection;
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
+      return { fcp, connection: c ? `${c.effectiveType} ${c.downlink} Mbps ${c.rtt} ms` : 'none' };
+    });
+    // BENCH_WEB_SLOW3G_FILES=1: every response of the load until then, in the order they finished.
+    if (process.env.BENCH_WEB_SLOW3G_FILES === '1') {
+      console.log(`\n${url}: ready at ${Math.round(ms)} ms`);
+      for (const f of files)
+        console.log(`  ${f.requestedMs.toFixed(0).padStart(6)} → ${f.finishedMs.toFixed(0).padStart(6)} ms ${(f.bytes / 1024).toFixed(1).padStart(6)} KiB ${f.name}`);
+    }
+    return { ms: Math.round(ms), jsBytes, fcpMs: Math.round(seen.fcp), connection: seen.connection };
   } finally {
     await context.close();
   }
@@ -93,8 +127,10 @@ export async function measureSlow3g(options: { chromePath: string; runs: number;
       { label: '/contractors/:id', path: `/contractors/${items[0]!.id}` },
       { label: '/proyectos/:id (signed in)', path: projectPath, cookie },
     ];
+    // BENCH_WEB_SLOW3G_PAGES=/busqueda,/proyectos: only the pages whose label starts with one of these.
+    const only = process.env.BENCH_WEB_SLOW3G_PAGES?.split(',').filter(Boolean);
     const rows: Slow3gRow[] = [];
-    for (const page of pages) {
+    for (const page of pages.filter((p) => !only || only.some((prefix) => p.label.startsWith(prefix)))) {
       const runs = [];
       for (let run = 0; run < options.runs; run++) runs.push(await load(browser, `${server.url}${page.path}`, page.cookie));
       const times = runs.map((r) => r.ms);
@@ -104,6 +140,8 @@ export async function measureSlow3g(options: { chromePath: string; runs: number;
         lowestMs: Math.min(...times),
         highestMs: Math.max(...times),
         jsKb: Math.round(options.median(runs.map((r) => r.jsBytes)) / 102.4) / 10,
+        fcpMs: options.median(runs.map((r) => r.fcpMs)),
+        connection: runs[0]!.connection,
       });
     }
     return rows;

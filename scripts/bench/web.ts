@@ -158,6 +158,8 @@ async function main(): Promise<void> {
         'lowest–highest (ms)': `${r.lowestMs}–${r.highestMs}`,
         [`under ${SLOW_3G.targetMs / 1000} s`]: r.medianMs < SLOW_3G.targetMs ? 'yes' : 'NO',
         'JS on the wire (KiB)': r.jsKb,
+        'first paint (ms)': r.fcpMs,
+        'navigator.connection': r.connection,
       })),
     );
   }

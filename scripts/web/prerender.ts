@@ -83,14 +83,20 @@ function headFor(page: (typeof PAGES)[number]): string {
 
 /**
  * Pages the server renders per request with their data (entry-server.tsx `renderPage`): their
- * template is the prerendered pages' (stylesheet inline, scripts after the first paint with the
- * page's own route chunks preloaded), with an empty #root the server fills (decision 018).
+ * template is the prerendered pages' (stylesheet inline, the page's modules named in its head), with an empty #root the server fills (decision 018).
  */
 const SERVER_PAGES: { page: string; module: string }[] = [
   { page: 'search', module: 'src/app/routes/search.tsx' },
   { page: 'contractor', module: 'src/app/routes/contractor-page.tsx' },
   { page: 'service-city', module: 'src/app/routes/service-city.tsx' },
 ];
+
+/**
+ * Pages rendered in the browser from the shell whose route chunks the shell names in its head when
+ * the server answers their path (dist/shell-routes.json, plugins/web-app.ts): fetched with the
+ * app's start instead of after it has run and matched the route (decision 070).
+ */
+const SHELL_ROUTES: { pattern: string; module: string }[] = [{ pattern: '/proyectos/:id', module: 'src/app/routes/project.tsx' }];
 
 /** What the server puts the rendered page in place of. */
 const SERVER_OUTLET = '<!--ssr-outlet-->';
@@ -108,37 +114,39 @@ async function inlineStylesheets(html: string): Promise<string> {
   for (const [link, href] of links) {
     const css = await readFile(path.join(DIST, href!), 'utf8');
     if (css.includes('</style')) throw new Error(`${href} cannot be inlined: it contains '</style'`);
-    html = html.replace(link, () => `<style>${css}</style>`);
+    // The link stays, disabled (never fetched): the app's preload helper reads the page's stylesheet
+    // links before an import that lists this file, and without it would fetch the stylesheet again
+    // and hold that import back until it had arrived (a round trip and 9 KB on slow 3G, decision 070).
+    html = html.replace(link, () => `<style>${css}</style><link rel="stylesheet" href="${href}" disabled>`);
   }
   return html;
 }
 
 /**
- * Prerendered pages request no script until they have painted: the module script and its
- * modulepreloads are taken out of the HTML, and a small inline script (allowed by its hash in
- * the page's CSP, plugins/web-app.ts) adds them once the browser reports the first contentful
- * paint (after the next frame where paint timing is missing). The visitor sees the page while a
- * phone's connection is not yet shared with 60 KB of JavaScript (decision 016). The loader also
- * preloads react-dom's client and the page's own route chunks (`routeChunks`), which the app
- * would otherwise request only once its entry had run: one round trip less before the page answers input, and the app's
- * preload helper, finding them there, adds nothing in the task that starts the router (decision 017).
+ * A prerendered or server-rendered page names, in its <head>, every module it will run before it
+ * answers a tap: the entry (an async module script, which holds up neither parsing, painting nor
+ * DOMContentLoaded; main.tsx starts the app once the document is whole), the
+ * libraries the entry imports in steps (main.tsx) and react-dom's client, and the page's own route
+ * chunks, as modulepreload links (decision 070). The browser's preload scanner finds them in the
+ * first bytes of the answer and fetches them while the rest of the HTML arrives, instead of after
+ * the app's entry has run (a round trip per import step) or after the first paint (the inline
+ * loader this replaced, decision 016: about a second later on slow 3G). Painting still waits for
+ * nothing but the HTML and its inline stylesheet; the app's preload helper finds the links there
+ * and adds nothing (decision 017).
  */
-function deferScripts(html: string, routeChunks: string[]): string {
+function scriptsInHead(html: string, routeChunks: string[]): string {
   const entries = [...html.matchAll(/\s*<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/g)];
   if (entries.length !== 1) throw new Error(`dist/index.html should hold one module script, found ${entries.length}`);
   const preloads = [...html.matchAll(/\s*<link rel="modulepreload" crossorigin href="(\/assets\/[^"]+\.js)">/g)];
   for (const [tag] of [...entries, ...preloads]) html = html.replace(tag, '');
-  // [element, attribute, value, attribute, value], in the order the build wrote them.
-  const entryChunks = new Set([entries[0]![1]!, ...preloads.map(([, href]) => href!)]);
-  const pageChunks = routeChunks.filter((href) => !entryChunks.has(href));
-  const tags = [
-    ...[...preloads.map(([, href]) => href!), ...pageChunks].map((href) => ['link', 'rel', 'modulepreload', 'href', href]),
-    ['script', 'type', 'module', 'src', entries[0]![1]],
-  ];
-  const loader = `(function(){var done=0;function load(){if(done)return;done=1;${JSON.stringify(tags)}.forEach(function(t){var e=document.createElement(t[0]);e.setAttribute(t[1],t[2]);e.setAttribute(t[3],t[4]);e.setAttribute("crossorigin","");document.head.appendChild(e)})}
-var P=window.PerformanceObserver;if(P&&P.supportedEntryTypes&&P.supportedEntryTypes.indexOf("paint")>=0)new P(function(list,o){if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(load,0)}}).observe({type:"paint",buffered:true});
-else requestAnimationFrame(function(){setTimeout(load,0)})})();`;
-  return html.replace('</body>', `  <script>${loader}</script>\n  </body>`);
+  const entry = entries[0]![1]!;
+  const chunks = [...new Set([...preloads.map(([, href]) => href!), ...routeChunks])].filter((href) => href !== entry);
+  const tags = [`<script type="module" async crossorigin src="${entry}"></script>`, ...chunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)];
+  // Before the inline stylesheet (10 KB on the wire): found by the preload scanner in the answer's
+  // first bytes. Measured on slow 3G, the first paint comes no later than with them after it.
+  const at = html.indexOf('<style>');
+  if (at < 0) throw new Error('the page template has no inline <style> to put its modules before');
+  return `${html.slice(0, at)}${tags.join('\n    ')}\n    ${html.slice(at)}`;
 }
 
 /** The installed app's icons (public/icons, written by scripts/web/icons.ts), as the manifest lists them. */
@@ -236,7 +244,7 @@ async function main(): Promise<void> {
   const pageAssets = new Set<string>();
   for (const page of PAGES) {
     const body = await render(page.path);
-    const html = deferScripts(withHead(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd), headFor(page)), [
+    const html = scriptsInHead(withHead(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${body}</div>\n  ` + template.slice(rootEnd), headFor(page)), [
       ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, page.module)]),
     ]);
     for (const [, href] of html.matchAll(/"(\/assets\/[^"]+\.js)"/g)) pageAssets.add(href!);
@@ -249,7 +257,7 @@ async function main(): Promise<void> {
 
   await mkdir(path.join(SSR_OUT, 'pages'), { recursive: true });
   for (const { page, module } of SERVER_PAGES) {
-    const html = deferScripts(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${SERVER_OUTLET}</div>\n  ` + template.slice(rootEnd), [
+    const html = scriptsInHead(template.slice(0, rootStart) + `<div id="root" data-prerendered="true">${SERVER_OUTLET}</div>\n  ` + template.slice(rootEnd), [
       ...new Set([...entryLibraryChunks(viteManifest), ...chunkFiles(viteManifest, module)]),
     ]);
     await writeFile(path.join(SSR_OUT, 'pages', `${page}.html`), html);
@@ -258,7 +266,10 @@ async function main(): Promise<void> {
   }
   // And what the idle moment imports (the worker's registration; on a fast line the dialogs' code).
   const idle = 'src/app/after-first-load.ts';
-  for (const key of [idle, ...(viteManifest[idle]?.dynamicImports ?? [])]) for (const file of chunkFiles(viteManifest, key)) pageAssets.add(file);
+  // (The dialogs' frame, react-aria's code, is modal-dialog.tsx's own dynamic import.)
+  const frame = 'src/components/ui/modal-dialog-frame.tsx';
+  for (const key of [idle, ...(viteManifest[idle]?.dynamicImports ?? []), ...(viteManifest[frame] ? [frame] : [])])
+    for (const file of chunkFiles(viteManifest, key)) pageAssets.add(file);
 
   const urls = [...PAGES.map((p) => p.path), ...SITEMAP_ONLY]
     .map((p) => `  <url><loc>${SITE_URL}${p}</loc><changefreq>${p === '/' ? 'daily' : 'monthly'}</changefreq></url>`)
@@ -282,9 +293,16 @@ async function main(): Promise<void> {
   // The shell every other page starts from: the site header and a worded loading state in #root
   // until the app's first page is ready (a private page on a slow line waits for its code and the
   // session), instead of index.html's bare spinner (issue 46, item 14). React replaces it.
+  // Its head names the modules the entry imports in steps (react-router, the app's start,
+  // react-dom's client), fetched with the entry instead of a round trip after each step (decision 070).
+  const startChunks = entryLibraryChunks(viteManifest);
+  const shellPreloads = startChunks.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+  const shellRoutes = SHELL_ROUTES.map(({ pattern, module }) => ({ pattern, preloads: chunkFiles(viteManifest, module).filter((href) => !startChunks.includes(href)) }));
+  await writeFile(path.join(DIST, 'shell-routes.json'), `${JSON.stringify(shellRoutes, null, 2)}\n`);
+  const shellPage = shellTemplate.replace('</head>', `  ${shellPreloads.join('\n    ')}\n  </head>`);
   await writeFile(
     path.join(DIST, 'index.html'),
-    `${shellTemplate.slice(0, shellTemplate.indexOf('<div id="root">'))}<div id="root">${renderBoot()}</div>\n  ${shellTemplate.slice(shellTemplate.lastIndexOf('</body>'))}`,
+    `${shellPage.slice(0, shellPage.indexOf('<div id="root">'))}<div id="root">${renderBoot()}</div>\n  ${shellPage.slice(shellPage.lastIndexOf('</body>'))}`,
   );
   // Read above; nothing serves it.
   await rm(path.dirname(viteManifestFile), { recursive: true, force: true });

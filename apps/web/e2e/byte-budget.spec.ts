@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import type { DirectoryPage } from '@arreglaya/shared/schemas/directory';
 import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
 import { serviceCityPath } from '@arreglaya/shared/service-city';
@@ -67,9 +67,10 @@ const PREPAID_3G: Line = { effectiveType: '3g', saveData: false };
  * browser reports the line's class, and this stands in for the radio) and returns what it fetched
  * within the idle window.
  */
-async function firstLoad(browser: Browser, baseURL: string, path: string, line: Line = PREPAID_3G): Promise<Fetched[]> {
+async function firstLoad(browser: Browser, baseURL: string, path: string | ((context: BrowserContext) => Promise<string>), line: Line = PREPAID_3G): Promise<Fetched[]> {
   const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: 'es-DO' });
   try {
+    if (typeof path !== 'string') path = await path(context);
     await context.addInitScript((l) => {
       Object.defineProperty(navigator, 'connection', { configurable: true, value: { effectiveType: l.effectiveType, saveData: l.saveData, downlink: 1, rtt: 400 } });
     }, line);
@@ -123,8 +124,41 @@ test('on a 3G line every page fetches at most 150 KB of JavaScript and 30 KB of 
   expect(over.join('\n\n'), 'pages over their byte budget').toBe('');
 });
 
-/** The dialogs' code and "Volver arriba"'s button: what the idle moment prefetches on a fast line. */
-const PREFETCHED = /\/assets\/(modal-dialog|scroll-to-top-button)-/;
+/**
+ * A signed-in person's project page (decision 070): the app's shell, rendered in the browser, with
+ * the project, its offers or its money. Its own budget: the session's header, the project's view,
+ * the offers' comparison or the contractor's panel, and the money panel are the first screen; the
+ * dialogs, the forms behind a tap (an offer, a counter-offer, a review) and the chat come with the
+ * tap that opens them.
+ */
+const PROJECT_JS_BUDGET = 280 * 1024;
+/** The demo account the slow-3G bench signs in as (scripts/bench/web-slow3g.ts), and its first project or job. */
+const DEMO_ACCOUNT = { email: 'ruben.gomez@demo.arreglaya.do', password: 'demo-arreglaya' };
+
+test("on a 3G line a signed-in person's project page fetches at most 280 KB of JavaScript, gzipped, within 5 s of load", async ({ browser, ownServer }) => {
+  test.setTimeout(60_000);
+  const fetched = await firstLoad(browser, ownServer.baseURL, async (context) => {
+    const headers = { 'x-requested-with': 'arreglaya', origin: ownServer.baseURL };
+    expect((await context.request.post('/api/auth/sign-in', { data: DEMO_ACCOUNT, headers })).status()).toBe(200);
+    const list = async (url: string) => ((await (await context.request.get(url, { headers })).json()) as { items?: { id: string; projectId?: string }[] }).items ?? [];
+    // A contractor's job is a project page too: the demo account may be either, as in the bench.
+    const projects = await list('/api/me/projects');
+    const jobs = projects.length > 0 ? [] : await list('/api/me/jobs');
+    const id = projects[0]?.id ?? jobs[0]?.projectId ?? jobs[0]?.id;
+    expect(id, `${DEMO_ACCOUNT.email} has a project or a job in the demo`).toBeTruthy();
+    return `/proyectos/${id}`;
+  });
+  const scripts = fetched.filter((f) => f.kind === 'script');
+  const js = scripts.reduce((n, f) => n + f.gzipped, 0);
+  console.log(`a project page, signed in: JavaScript ${kb(js)} in ${scripts.length} files`);
+  if (process.env.BYTE_BUDGET_FILES) console.log(listing(scripts));
+  expect(js <= PROJECT_JS_BUDGET ? '' : `${kb(js)} of JavaScript, over the ${kb(PROJECT_JS_BUDGET)} budget:\n${listing(scripts)}`, 'the project page over its byte budget').toBe(
+    '',
+  );
+});
+
+/** The dialogs' code (react-aria's, in the dialog's frame) and "Volver arriba"'s button: what the idle moment prefetches on a fast line. */
+const PREFETCHED = /\/assets\/(modal-dialog-frame|scroll-to-top-button)-/;
 
 test('the dialogs are fetched ahead of a tap only on a fast line without Save-Data', async ({ browser, ownServer }) => {
   const names = async (line: Line) => (await firstLoad(browser, ownServer.baseURL, '/', line)).map((f) => f.url);

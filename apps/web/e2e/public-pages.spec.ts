@@ -171,11 +171,13 @@ test('the informational pages arrive prerendered, and sitemap.xml and robots.txt
     const html = await res.text();
     expect(html, url).toContain(`>${h1}</h1>`);
     expect(html, url).toMatch(/<meta property="og:title" content="[^"]+"/);
-    // No script is requested before the first paint: an inline loader adds them after it.
-    expect(html, url).not.toMatch(/<script[^>]* src=|<link rel="modulepreload"/);
-    expect(html, url).toMatch(/<script>\(function\(\)\{[^<]*"\/assets\/index-[^"]+\.js"[^<]*first-contentful-paint/);
-    // …and the page's own route chunk with them, not a round trip later.
-    expect(html, url).toMatch(new RegExp(`<script>\\(function\\(\\)\\{[^<]*"modulepreload","href","/assets/${routeChunk}-[^"]+\\.js"`));
+    // The head names the entry and every module the page runs before it answers a tap, the page's
+    // own route chunk among them: fetched while the HTML arrives, not a round trip later (decision 070).
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head, url).toMatch(/<script type="module" async crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(head, url).toMatch(new RegExp(`<link rel="modulepreload" crossorigin href="/assets/${routeChunk}-[^"]+\\.js">`));
+    // The stylesheet is inline; its link is there disabled (never fetched), for the app's preload helper.
+    expect(head, url).toMatch(/<\/style><link rel="stylesheet" href="\/assets\/index-[^"]+\.css" disabled>/);
   }
   const sitemap = await request.get('/sitemap.xml');
   expect(sitemap.status()).toBe(200);

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { APP_URL_PLACEHOLDER } from '@arreglaya/shared/html-head';
@@ -12,6 +13,8 @@ import { createTestDatabase, type TestDatabase } from '../../test/support/test-d
 
 const HELP_CSS = 'h1{color:#1a4d8f}';
 const HELP_LOADER = 'requestAnimationFrame(function(){})';
+/** A script the build compressed (scripts/web/precompress.ts): its .br and .gz beside it. */
+const START_JS = 'export function start(){document.documentElement.dataset.app="ready"}\n'.repeat(100);
 
 describe('serving the web app', () => {
   let dist: string;
@@ -20,8 +23,12 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'arreglaya-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><title>ArreglaYa</title><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="es"><head><title>ArreglaYa</title></head><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'shell-routes.json'), JSON.stringify([{ pattern: '/proyectos/:id', preloads: ['/assets/project-abc123.js', '/assets/schemas-abc123.js'] }]));
     fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("ArreglaYa");\n'.repeat(200));
+    fs.writeFileSync(path.join(dist, 'assets', 'start-def456.js'), START_JS);
+    fs.writeFileSync(path.join(dist, 'assets', 'start-def456.js.br'), zlib.brotliCompressSync(START_JS, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    fs.writeFileSync(path.join(dist, 'assets', 'start-def456.js.gz'), zlib.gzipSync(START_JS, { level: 9 }));
     fs.mkdirSync(path.join(dist, 'ayuda'));
     fs.writeFileSync(
       path.join(dist, 'ayuda', 'index.html'),
@@ -116,6 +123,46 @@ describe('serving the web app', () => {
     expect(res.rawPayload.length).toBeLessThan(500);
     const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(plain.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends a script the build compressed as the build compressed it: brotli, gzip or plain, as the browser accepts (decision 070)', async () => {
+    const file = (ext: string) => fs.readFileSync(path.join(dist, 'assets', `start-def456.js${ext}`));
+    for (const [accepts, encoding, ext] of [
+      ['gzip, deflate, br, zstd', 'br', '.br'],
+      ['gzip', 'gzip', '.gz'],
+      [undefined, undefined, ''],
+      ['identity', undefined, ''],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: accepts ? { 'accept-encoding': accepts } : {} });
+      expect(res.statusCode, accepts).toBe(200);
+      expect(res.headers['content-encoding'], accepts).toBe(encoding);
+      // The build's file byte for byte, not compressed again on the fly.
+      expect(res.rawPayload.equals(file(ext)), accepts).toBe(true);
+      expect(res.headers['content-type'], accepts).toMatch(/^(?:text|application)\/javascript/);
+      expect(res.headers['content-length'], accepts).toBe(String(file(ext).length));
+      expect(res.headers.vary, accepts).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control'], accepts).toBe('public, max-age=31536000, immutable');
+    }
+    const br = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br' } });
+    // A script is no document: the headers only a document obeys stay off; what guards a script stays.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(START_JS);
+    // A 304 for the copy the browser holds, whichever it holds.
+    const again = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it("names a browser-rendered page's route chunks in the shell's head for its path only (decision 070)", async () => {
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+    for (const url of ['/proyectos/3f0e0d6a-1111-4222-8333-444455556666', '/proyectos/3f0e0d6a-1111-4222-8333-444455556666/']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(preloads(res.body.slice(0, res.body.indexOf('</head>'))), url).toEqual(['/assets/project-abc123.js', '/assets/schemas-abc123.js']);
+    }
+    for (const url of ['/perfil/info', '/proyectos', '/proyectos/a/b']) expect(preloads((await app.inject({ method: 'GET', url })).body), url).toEqual([]);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -64,6 +64,26 @@ const INSTALLED_APP_TYPES: Record<string, string> = {
   'manifest.webmanifest': 'application/manifest+json; charset=utf-8',
 };
 
+/**
+ * Security headers (plugins/security-headers.ts) that only mean something on a document or a
+ * worker's script, left off the hashed files under /assets/ (scripts a page imports, stylesheets):
+ * about 0.7 KB of each answer, sent with each of the 40-odd files a page loads on a connection
+ * without HTTP/2's header compression, a second of a slow 3G line (decision 070). Kept there:
+ * nosniff, Cross-Origin-Resource-Policy, HSTS and the Referrer-Policy (a stylesheet's own requests
+ * follow it).
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-frame-options',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+  'permissions-policy',
+];
+
 /** Where #root goes in a page template (scripts/web/prerender.ts writes it). */
 const SERVER_OUTLET = '<!--ssr-outlet-->';
 
@@ -101,8 +121,8 @@ export function renderServerPage(template: string, page: ServerPage, appUrl: str
 }
 
 /**
- * Serves the built web app on the API's port. Hashed assets are cached for a year; HTML
- * is revalidated. Any other GET gets index.html (history fallback) with status 200 for
+ * Serves the built web app on the API's port. Hashed assets are cached for a year, and sent
+ * compressed as the build compressed them when the browser accepts it; HTML is revalidated. Any other GET gets index.html (history fallback) with status 200 for
  * a path the app knows and 404 for one it doesn't (the app then shows its not-found page).
  * Unknown /api paths are JSON 404s. Pages prerendered at build time (listed in
  * dist/prerendered.json: path → file) are answered with their own HTML instead of the shell,
@@ -120,12 +140,19 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       root: distDir,
       index: false,
       wildcard: true,
+      // The build writes each hashed script and stylesheet brotli'd at quality 11 and gzipped at 9
+      // beside it (scripts/web/precompress.ts): the one the browser accepts goes out as it is, with
+      // its Content-Encoding and `Vary: accept-encoding`, and @fastify/compress leaves it alone; a
+      // file without them is compressed on the fly like any other answer (decision 070).
+      preCompressed: true,
       // '/' is a directory to @fastify/static (403); let it reach the history fallback below.
       // Prerendered pages are directories too (dist/ayuda/index.html): same.
       allowedPath: (pathName) => pathName !== '/' && !prerendered.has(withoutTrailingSlash(pathName)),
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // A hashed script or stylesheet is no document: the headers that only govern one stay off it.
+        if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         // The installed app's files (decision 032). The worker's script is always asked for again
         // (no-cache, like every file outside assets/), so a new build's worker is found on the next
         // navigation; the manifest has its own type.
@@ -156,6 +183,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
     app.log.warn(`web app not built (${indexFile} missing): only the API is served`);
   }
   const shellHtml = hasWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const shellFor = shellsByRoute(distDir, shellHtml);
   const server = hasWeb && opts.pageSources ? serverRendering(app, distDir, opts.renderer, shellHtml) : undefined;
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -171,7 +199,7 @@ export async function registerWebApp(app: FastifyInstance, opts: WebAppOptions):
       .header('Cache-Control', 'no-cache')
       .type('text/html; charset=utf-8');
     const page = prerendered.get(withoutTrailingSlash(url));
-    if (!page) return reply.send(shellHtml);
+    if (!page) return reply.send(shellFor(url));
     const csp = reply.getHeader('content-security-policy');
     if (typeof csp === 'string') void reply.header('content-security-policy', allowInlineHashes(csp, page.inlineHashes));
     return reply.send(page.html);
@@ -242,6 +270,23 @@ export function withServiceCityUrls(sitemap: string, appUrl: string, statsJson: 
   );
   const end = sitemap.lastIndexOf('</urlset>');
   return end < 0 ? sitemap : `${sitemap.slice(0, end)}${urls.join('')}${sitemap.slice(end)}`;
+}
+
+/**
+ * The shell for a path: with the route's chunks named in its head (modulepreload links) for the
+ * app pages the build lists in dist/shell-routes.json (scripts/web/prerender.ts), so the browser
+ * fetches them with the app's start rather than once it has run (decision 070); the plain shell
+ * for any other path.
+ */
+function shellsByRoute(distDir: string, shell: string): (url: string) => string {
+  const file = path.join(distDir, 'shell-routes.json');
+  if (!shell || !fs.existsSync(file)) return () => shell;
+  const routes = (JSON.parse(fs.readFileSync(file, 'utf8')) as { pattern: string; preloads: string[] }[]).map(({ pattern, preloads }) => {
+    const links = preloads.filter((href) => /^\/assets\/[\w.-]+\.js$/.test(href)).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
+    const segments = pattern.split('/').map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return { match: new RegExp(`^${segments.join('/')}/?$`), html: shell.replace('</head>', () => `  ${links.join('\n    ')}\n  </head>`) };
+  });
+  return (url) => routes.find((route) => route.match.test(url))?.html ?? shell;
 }
 
 function withoutTrailingSlash(url: string): string {

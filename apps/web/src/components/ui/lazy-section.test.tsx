@@ -153,3 +153,31 @@ describe('a lazy section', () => {
     expect(document.activeElement).toBe(touchedButton);
   });
 });
+
+describe('a lazy section rendered in the browser', () => {
+  it('shows its part once the code arrives, though nothing loaded it before the first render, and the rest of the page does not wait for it', async () => {
+    const React = await import('react');
+    const { render, screen, waitFor } = await import('@testing-library/react');
+    const { InBrowser, part } = await lazyPart('Abrir');
+    // A sibling whose effect starts its work (as a query fetches): it runs while the section's code loads.
+    const started: string[] = [];
+    function Results() {
+      React.useEffect(() => void started.push('results'), []);
+      return <h1>Resultados</h1>;
+    }
+    render(
+      <main>
+        <Results />
+        <InBrowser />
+      </main>,
+    );
+    await waitFor(() => expect(started).toEqual(['results']));
+    expect(screen.getByRole('heading').textContent).toBe('Resultados');
+    expect(screen.queryByRole('button')).toBeNull();
+    expect(part.loads).toBe(1);
+    part.arrive();
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Abrir 0'));
+    screen.getByRole('button').click();
+    await waitFor(() => expect(screen.getByRole('button').textContent).toBe('Abrir 1'));
+  });
+});

@@ -1,4 +1,4 @@
-import { memo, Suspense, use, useId, useLayoutEffect, useRef, type ComponentType } from 'react';
+import { memo, Suspense, use, useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType } from 'react';
 import { ATTRIBUTE, gateFor, useHydrating } from './hydrate-on-view.tsx';
 import { addLazySection } from './lazy-section-code.ts';
 
@@ -65,9 +65,33 @@ const held = new WeakMap<Element, Map<EventTarget, () => void>>();
 function Section<P extends object>({ part, props, className }: { part: Part<P>; props: P; className: string | undefined }) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
+  // Hooks before the first use(): a render replayed after a suspension calls the same ones.
+  const [, arrived] = useState(0);
+  const [failed, setFailed] = useState<{ error: unknown }>();
+  if (failed) throw failed.error;
+  const inBrowser = typeof document !== 'undefined';
+  const hydrating = useHydrating() && inBrowser;
   // While hydrating, wait until the part is seen or touched (the gate starts loading its code).
-  if (useHydrating() && typeof document !== 'undefined') use(gateFor(id, { idle: false, onOpen: () => void part.load() }));
-  const Component = use(part.load() as Promise<ComponentType<P>>);
+  if (hydrating) use(gateFor(id, { idle: false, onOpen: () => void part.load() }));
+  // The server's HTML is kept only by suspending; so is the server's render, whose code is loaded
+  // before it (preloadLazySections). A render in the browser whose code nobody loaded first (not
+  // the router's pages, which preload) does not suspend: the box stays empty, the rest of the page
+  // goes on (its effects run, its queries start), and the part is rendered when its code arrives.
+  // (A loaded part is read with use() too: it returns at once, and React's check that a component
+  // which suspended calls use() again when it finishes stays quiet.)
+  const Component = hydrating || !inBrowser || part.promise?.status === 'fulfilled' ? use(part.load() as Promise<ComponentType<P>>) : undefined;
+  useEffect(() => {
+    if (Component) return;
+    let current = true;
+    // A failed download goes to the error boundary, as a suspended one does; its retry loads it again.
+    part.load().then(
+      () => current && arrived((n) => n + 1),
+      (error: unknown) => current && setFailed({ error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [Component, part]);
   useLayoutEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -81,7 +105,7 @@ function Section<P extends object>({ part, props, className }: { part: Part<P>; 
     <div ref={box} {...{ [ATTRIBUTE]: id, [LAZY]: '' }} className={className}>
       {/* The part's own component: one function, the same at every render once its module is loaded. */}
       {/* eslint-disable-next-line react-hooks/static-components */}
-      <Component {...props} />
+      {Component && <Component {...props} />}
     </div>
   );
 }

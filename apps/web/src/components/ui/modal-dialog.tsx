@@ -1,59 +1,16 @@
-import type { ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
-import { dialog } from '@arreglaya/shared/i18n/common';
 import { buttonClasses } from './button.ts';
-import { CloseIcon } from './icons.tsx';
-
-interface ModalDialogProps {
-  title: ReactNode;
-  onClose: () => void;
-  /** `form`: a wide dialog with a close button (sign-in, offer, contact); `confirm`: a narrow one that asks before an action. */
-  variant?: 'form' | 'confirm';
-  /** False while a request is under way, so neither a click outside nor Escape drops it. */
-  dismissable?: boolean;
-  /** An alert dialog (it asks before something that cannot be undone); `describedBy` names its text. */
-  alert?: boolean;
-  describedBy?: string;
-  children: ReactNode;
-}
+import { onDemand } from './on-demand.tsx';
 
 /**
- * Every modal dialog of the app: the overlay, the focus trap and Escape (react-aria), the title
- * as the dialog's name, and one size per variant; at 360 px it takes the whole width and scrolls.
+ * Every modal dialog of the app (modal-dialog-frame.tsx: react-aria's overlay, focus trap and
+ * Escape, the title as its name, one size per variant). Its code is not part of any page's first
+ * load (decision 070): the first dialog of a visit opens once it has arrived (one round trip on a
+ * slow line; on a fast one after-first-load.ts fetched it ahead), every later one at once.
  */
-export function ModalDialog({ title, onClose, variant = 'form', dismissable = true, alert = false, describedBy, children }: ModalDialogProps) {
-  const wide = variant === 'form';
-  return (
-    <ModalOverlay
-      isOpen
-      isDismissable={dismissable}
-      isKeyboardDismissDisabled={!dismissable}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/60 p-4 sm:items-center"
-    >
-      <Modal className={`my-8 w-full rounded-xl bg-white shadow-2xl ${wide ? 'max-w-lg' : 'max-w-md'}`}>
-        <Dialog role={alert ? 'alertdialog' : 'dialog'} aria-describedby={describedBy} className={wide ? 'relative p-6 outline-none sm:p-8' : 'p-6 outline-none'}>
-          <Heading slot="title" level={2} className={wide ? 'pr-10 text-2xl font-bold break-words text-slate-900' : 'text-xl font-bold break-words text-slate-900'}>
-            {title}
-          </Heading>
-          {wide && (
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label={dialog.close}
-              className="absolute top-4 right-4 inline-flex size-11 items-center justify-center rounded-md text-slate-700 hover:bg-brand-50"
-            >
-              <CloseIcon className="size-6" />
-            </button>
-          )}
-          {children}
-        </Dialog>
-      </Modal>
-    </ModalOverlay>
-  );
-}
+export const ModalDialog = onDemand(() => import('./modal-dialog-frame.tsx').then((m) => m.ModalFrame));
+
+/** Fetches the dialogs' code now: on a fast line, ahead of the first tap (after-first-load.ts). */
+export const preloadModalDialog = ModalDialog.preload;
 
 const dangerButton = 'inline-flex min-h-11 items-center justify-center rounded-md bg-red-700 px-4 py-2 font-semibold text-white hover:bg-red-800 disabled:opacity-70';
 

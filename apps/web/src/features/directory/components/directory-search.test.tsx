@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { directory as t } from '@arreglaya/shared/i18n/directory';
 import { DIRECTORY_COUNT_CAP, DIRECTORY_PAGE_SIZE, type ContractorCard, type DirectoryPage } from '@arreglaya/shared/schemas/directory';
-import { preloadLazySections } from '@/components/ui/lazy-section-code.ts';
 import { setCountry } from '@/lib/country.ts';
 import { renderWithProviders } from '@/test/render-with-providers.tsx';
 import { DirectorySearch } from './directory-search.tsx';
@@ -59,17 +58,12 @@ const page = (over: Partial<DirectoryPage>): DirectoryPage => ({
 const countText = () => screen.getByTestId('results-count').textContent;
 
 describe('the count above the results', () => {
-  // The pager and the filter panel are lazy sections (decision 070): their modules loaded once
-  // before the first render, as the router's page loader does, so every test renders them at once.
-  beforeAll(async () => {
-    await preloadLazySections();
-  });
   it('says "Más de 1,000 contratistas" past the cap in the Dominican Republic, and the filters\' button too', async () => {
     renderSearch(page({}));
     await waitFor(() => expect(countText()).toBe('Más de 1,000 contratistas'));
     expect(screen.getByRole('button', { name: 'Ver más de 1,000 contratistas' })).toBeTruthy();
     // The pager ends at the last page the count vouches for.
-    const nav = screen.getByRole('navigation', { name: t.pagination.label });
+    const nav = await screen.findByRole('navigation', { name: t.pagination.label });
     expect(within(nav).getByRole('link', { name: t.pagination.page(84) })).toBeTruthy();
     expect(
       within(nav)

@@ -13,9 +13,12 @@ import { formatMoney } from '@/lib/format.ts';
 import { COMPARE_SORTS, sortOffers, type CompareSort } from '../compare-offers.ts';
 import { useOfferDecision, useOffers } from '../offers.ts';
 import { CompareCompact, CompareTable } from './compare-table.tsx';
-import { CounterDialog } from './counter-dialog.tsx';
 import { OfferCard } from './offer-card.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
+import { onDemand } from '@/components/ui/on-demand.tsx';
+
+// The counter-offer's form comes with the tap that opens it (decision 070).
+const CounterDialog = onDemand(() => import('./counter-dialog.tsx').then((m) => m.CounterDialog));
 
 type Asking = { kind: 'accept' | 'reject' | 'counter'; offer: Offer } | null;
 

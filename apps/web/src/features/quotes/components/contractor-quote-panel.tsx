@@ -17,9 +17,12 @@ import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { usePhotoUpload } from '@/lib/use-photo-upload.ts';
 import { useViewer } from '@/lib/use-viewer.ts';
 import { useOfferPanel } from '../hooks/use-offer-panel.ts';
-import { OfferDialog } from './offer-dialog.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
 import { Photo } from '@/components/ui/photo.tsx';
+import { onDemand } from '@/components/ui/on-demand.tsx';
+
+// The offer's form (react-hook-form, its checks) comes with the tap that opens it (decision 070).
+const OfferDialog = onDemand(() => import('./offer-dialog.tsx').then((m) => m.OfferDialog));
 
 /**
  * The contractor's part of the project page (/proyectos/:id): their own offer on it and what they

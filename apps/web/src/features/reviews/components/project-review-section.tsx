@@ -7,8 +7,11 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { StarRating } from '@/components/ui/star-rating.tsx';
 import { createReview, editReview, reviewKeys, useProjectReview } from '../api/reviews-api.ts';
-import { ReviewDialog } from './review-dialog.tsx';
 import { PROJECT_SECTIONS } from '@arreglaya/shared/routes';
+import { onDemand } from '@/components/ui/on-demand.tsx';
+
+// The review's form (react-hook-form, zod) comes with the tap that opens it (decision 070).
+const ReviewDialog = onDemand(() => import('./review-dialog.tsx').then((m) => m.ReviewDialog));
 
 interface ProjectReviewSectionProps {
   projectId: string;

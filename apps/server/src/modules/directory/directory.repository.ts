@@ -1,6 +1,6 @@
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { PLAN_EACH_TIME, PLAN_ONCE, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -88,6 +88,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
 
 /** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
+  if (sort !== 'distance' && part === undefined && isUnfiltered(filters)) return readUnfiltered(db, sort, limit, offset);
   const read = (within?: SQL) =>
     db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
@@ -107,6 +108,30 @@ async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
     }
   }
   return read();
+}
+
+/** No filter at all: everyone listed. */
+function isUnfiltered(f: DirectoryFilters): boolean {
+  return f.q === undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0 && !f.near;
+}
+
+/**
+ * A page of everyone listed in a column's order: its text holds every value (the page's bounds
+ * as literals), so it is a statement of its own per sort and page, planned once per connection
+ * (a walk of the sort's index; planning it was about as long as running it, decision 076).
+ */
+function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<SearchRow[]> {
+  const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+  return db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(LISTED)
+    .orderBy(...ORDER[sort])
+    .limit(literal(limit))
+    .offset(literal(offset))
+    .prepare(`directory_all_${sort}_${Math.trunc(limit)}_${Math.trunc(offset)}`)
+    .execute();
 }
 
 /**
@@ -192,14 +217,28 @@ export function walkThreshold(end: number, listed: number, rowCost = 5): number 
  * create them for contractors).
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
+  const result = await db.execute<{ n: number }>(sql`${sql.raw(countPlanning(filters))}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
         AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
-      LIMIT ${atMost}
+      LIMIT ${sql.raw(String(Math.trunc(atMost)))}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
+ * values every time, as the plan for a common service or word is not the plan for a rare one and
+ * the generic plan PostgreSQL settles on after five runs read several times the rows; with no
+ * filter at all (a text of literals) once per connection; otherwise (a place's point) as
+ * PostgreSQL chooses, where its generic plan was as good and saved planning the cube's box
+ * (decision 076, "Plans per statement").
+ */
+function countPlanning(f: DirectoryFilters): string {
+  if (f.near) return '';
+  if (f.q !== undefined || f.service.length > 0) return PLAN_EACH_TIME;
+  return !f.country && !f.city && !f.zone && f.rating.length === 0 ? PLAN_ONCE : '';
 }
 
 /**

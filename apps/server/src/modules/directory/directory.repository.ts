@@ -227,12 +227,16 @@ export function walkThreshold(end: number, listed: number, rowCost = 5): number 
  * create them for contractors).
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`${sql.raw(countPlanning(filters))}
+  const planning = countPlanning(filters);
+  // Without filters the bound is a literal too (PLAN_ONCE needs a text without parameters); as a
+  // parameter elsewhere, so a place's counts up to the walk's thresholds share one statement.
+  const limit = planning === PLAN_ONCE ? sql.raw(String(Math.trunc(atMost))) : sql`${atMost}`;
+  const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
         AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
-      LIMIT ${sql.raw(String(Math.trunc(atMost)))}
+      LIMIT ${limit}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);
 }

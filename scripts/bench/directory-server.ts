@@ -132,7 +132,7 @@ try {
     const delta = roundDelta(before, after);
     before = after;
     console.log(
-      `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuPartsUs[0]!.toFixed(0)} µs and PostgreSQL's ${r.cpuPartsUs[1]!.toFixed(0)} µs a request, ` +
+      `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${(r.cpuPartsUs?.[0] ?? 0).toFixed(0)} µs and PostgreSQL's ${(r.cpuPartsUs?.[1] ?? 0).toFixed(0)} µs a request, ` +
         `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; GC (s) and heap ${JSON.stringify(delta)}`,
     );
   }

@@ -83,9 +83,16 @@ CREATE TRIGGER users_listed_counts_update AFTER UPDATE ON users
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION public.listed_counts_users_updated();--> statement-breakpoint
 CREATE TRIGGER users_listed_counts_delete BEFORE DELETE ON users
   FOR EACH ROW EXECUTE FUNCTION public.listed_counts_user_deleting();--> statement-breakpoint
-INSERT INTO listed_contractor_counts (country, city, zone, service, listed)
-SELECT p.country, p.city, coalesce(p.zone::text, ''), s.service, count(*)::int
-FROM contractor_profiles p JOIN users u ON u.id = p.user_id
-CROSS JOIN LATERAL (SELECT '' AS service UNION SELECT unnest(p.service_types)::text) s
-WHERE p.listable AND public.listed_account(u.role, u.status, u.email_verified, u.phone_verified, u.deleted_at, u.banned_at)
-GROUP BY 1, 2, 3, 4;
+-- Every count afresh, from the contractors: the first fill here, and after writes made with the
+-- triggers off (session_replication_role = replica: the bench's generator; a backup's restore
+-- copies this table with the others, from the same instant, so needs nothing).
+CREATE FUNCTION public.listed_counts_rebuild() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM listed_contractor_counts;
+  INSERT INTO listed_contractor_counts (country, city, zone, service, listed)
+  SELECT p.country, p.city, coalesce(p.zone::text, ''), s.service, count(*)::int
+  FROM contractor_profiles p JOIN users u ON u.id = p.user_id
+  CROSS JOIN LATERAL (SELECT '' AS service UNION SELECT unnest(p.service_types)::text) s
+  WHERE p.listable AND public.listed_account(u.role, u.status, u.email_verified, u.phone_verified, u.deleted_at, u.banned_at)
+  GROUP BY 1, 2, 3, 4;
+$$;--> statement-breakpoint
+SELECT public.listed_counts_rebuild();

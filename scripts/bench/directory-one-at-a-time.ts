@@ -28,7 +28,7 @@ function percentile(sorted: readonly number[], p: number): number {
 }
 
 /** Runs one request path (as the bench sends it) through the directory service. */
-function runPath(deps: DirectoryDeps, path: string): Promise<unknown> {
+export function runPath(deps: DirectoryDeps, path: string): Promise<unknown> {
   const url = new URL(path, 'http://bench');
   const id = /^\/api\/contractors\/(.+)$/.exec(url.pathname)?.[1];
   if (id) return contractorPageJson(deps, id);

@@ -4,7 +4,7 @@
  * keeps (`BENCH_MISSES_DIR`), with the bench's changes (one a second) going on: what the server
  * does per request in its steady state, without the whole bench's eleven minutes. It warms up
  * (`BENCH_SERVER_WARMUP_SECONDS`, 60), then runs `BENCH_SERVER_ROUNDS` rounds of 10 s and prints,
- * per round, req/s, p50/p99, the server's CPU a request (its process only: PostgreSQL apart), its
+ * per round, req/s, p50/p99, the server's CPU a request (its process) and PostgreSQL's, its
  * write and read system calls a request, and the garbage collector's seconds and the heap
  * (`/metrics`).
  *
@@ -22,7 +22,7 @@ import WebSocket from 'ws';
 import { createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { startServerProcess, type ServerProcess } from '../../apps/server/test/support/server-process.ts';
-import { cpuOf } from './cpu-time.ts';
+import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { nthChange } from './directory-changes.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
 import { load } from './run.ts';
@@ -124,7 +124,7 @@ try {
   let before = await processCounters(server);
   for (let round = 1; round <= ROUNDS; round++) {
     const io0 = io(pid);
-    const r = await load(TARGET, opts, 10, [cpuOf(pid)]);
+    const r = await load(TARGET, opts, 10, [cpuOf(pid), postgresCpuOf(path.join(dir, 'pg'))]);
     const io1 = io(pid);
     const after = await processCounters(server);
     const requests = r.reqPerSec * 10;
@@ -132,7 +132,7 @@ try {
     const delta = roundDelta(before, after);
     before = after;
     console.log(
-      `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${r.cpuUs.toFixed(0)} µs a request, ` +
+      `${TARGET} round ${round}: ${r.reqPerSec.toFixed(0)} req/s, p50 ${r.p50} ms, p99 ${r.p99} ms, server CPU ${(r.cpuPartsUs?.[0] ?? 0).toFixed(0)} µs and PostgreSQL's ${(r.cpuPartsUs?.[1] ?? 0).toFixed(0)} µs a request, ` +
         `${per('syscw')} writes and ${per('syscr')} reads a request, load ${r.load.toFixed(1)}, failed ${r.errors + r.non2xx}; GC (s) and heap ${JSON.stringify(delta)}`,
     );
   }

@@ -288,6 +288,9 @@ export async function generateDirectory(
     await step('reviews', INSERT_REVIEWS);
     await step('contractor profiles', INSERT_PROFILES);
     await step('client profiles', INSERT_CLIENT_PROFILES);
+    // The directory's counts (migration 0063) are kept by triggers, which the replica role above
+    // turns off: counted afresh once the contractors are in.
+    await step('listed contractor counts', 'SELECT public.listed_counts_rebuild()');
     const t0 = performance.now();
     for (const ix of indexes) await client.query(ix.def);
     log(`  ${indexes.length} indexes rebuilt: ${((performance.now() - t0) / 1000).toFixed(1)} s`);

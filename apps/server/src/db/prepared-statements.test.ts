@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/support/test-db.ts';
-import { MAX_PREPARED_PER_CONNECTION } from './client.ts';
+import { MAX_PREPARED_PER_CONNECTION, PLAN_EACH_TIME, PLAN_ONCE } from './client.ts';
 
 // The pool prepares every query with parameters once per connection (db/client.ts, decision 021).
 let t: TestDatabase;
@@ -20,6 +20,19 @@ describe('prepared statements', () => {
       expect(await drizzleAnswer()).toBe(42);
       const { rows } = await client.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
       expect(rows.filter((r) => r.statement === 'SELECT $1::int + 40 AS answer')).toHaveLength(1);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('plans a statement marked PLAN_EACH_TIME with its values every time (never prepared), and prepares one marked PLAN_ONCE without parameters', async () => {
+    const client = await t.pool.connect();
+    try {
+      for (const n of [1, 2, 3, 4, 5, 6, 7]) expect((await client.query(`${PLAN_EACH_TIME} SELECT $1::int + 700700 AS n`, [n])).rows).toEqual([{ n: 700700 + n }]);
+      for (let i = 0; i < 3; i++) expect((await client.query(`${PLAN_ONCE} SELECT 800800 AS n`)).rows).toEqual([{ n: 800800 }]);
+      const { rows } = await client.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements');
+      expect(rows.filter((r) => r.statement.includes('700700')).map((r) => r.statement)).toEqual([]);
+      expect(rows.filter((r) => r.statement.includes('800800'))).toHaveLength(1);
     } finally {
       client.release();
     }

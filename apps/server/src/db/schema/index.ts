@@ -16,3 +16,4 @@ export * from './show-up.ts';
 export * from './warranty.ts';
 export * from './invitations.ts';
 export * from './whatsapp-buttons.ts';
+export * from './directory-counts.ts';

@@ -1,7 +1,7 @@
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listableAccount, projects, users } from '../../db/schema/index.ts';
+import { PLAN_EACH_TIME, PLAN_ONCE, type DbOrTx } from '../../db/client.ts';
+import { contractorProfiles as cp, listableAccount, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type TextMode, type TradePart } from './directory-rule.ts';
@@ -88,6 +88,7 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
 
 /** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
+  if (sort !== 'distance' && part === undefined && isUnfiltered(filters)) return readUnfiltered(db, sort, limit, offset);
   const read = (within?: SQL) =>
     db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
@@ -108,6 +109,40 @@ async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
   }
   return read();
 }
+
+/** No filter at all: everyone listed. */
+function isUnfiltered(f: DirectoryFilters): boolean {
+  return f.q === undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0 && !f.near;
+}
+
+/**
+ * A page of everyone listed in a column's order: its text holds every value (the page's bounds
+ * as literals), so it is a statement of its own per sort and page, planned once per connection
+ * (a walk of the sort's index; planning it was about as long as running it, decision 076).
+ */
+function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<SearchRow[]> {
+  const name = `directory_all_${sort}_${Math.trunc(limit)}_${Math.trunc(offset)}`;
+  let byName = unfilteredPages.get(db);
+  if (!byName) unfilteredPages.set(db, (byName = new Map()));
+  let query = byName.get(name);
+  if (!query) {
+    const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
+    query = db
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(LISTED)
+      .orderBy(...ORDER[sort])
+      .limit(literal(limit))
+      .offset(literal(offset))
+      .prepare(name);
+    byName.set(name, query);
+  }
+  return query.execute();
+}
+
+/** The unfiltered pages' statements, built by drizzle once per Db and page (4 sorts × DIRECTORY_MAX_PAGE at most): drizzle building the statements was about a quarter of the server's CPU on such a request. */
+const unfilteredPages = new WeakMap<object, Map<string, { execute(): Promise<SearchRow[]> }>>();
 
 /**
  * The same page, by walking the sort's index and testing each listed contractor on the way
@@ -192,14 +227,63 @@ export function walkThreshold(end: number, listed: number, rowCost = 5): number 
  * create them for contractors).
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
-  const result = await db.execute<{ n: number }>(sql`
+  const planning = countPlanning(filters);
+  // Without filters the bound is a literal too (PLAN_ONCE needs a text without parameters); as a
+  // parameter elsewhere, so a place's counts up to the walk's thresholds share one statement.
+  const limit = planning === PLAN_ONCE ? sql.raw(String(Math.trunc(atMost))) : sql`${atMost}`;
+  const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
         AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
-      LIMIT ${atMost}
+      LIMIT ${limit}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * How many listed contractors match filters without words, a place or a rating, from the counts
+ * the triggers keep per country, city, zone and service (listed_contractor_counts, migration
+ * 0063: exact, in the same transaction as every change): a few rows instead of counting up to
+ * 1,001 contractors, which was four fifths of PostgreSQL's work on such a search (decision 076,
+ * "Counts from a summary"). Several services: a contractor may offer more than one, so only "more
+ * than 1,000" can be told from the counts (one of them past it); otherwise, and for any other
+ * filters, undefined: count the contractors (countContractors).
+ */
+export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise<number | undefined> {
+  if (f.q !== undefined || f.near || f.rating.length > 0) return undefined;
+  const services = f.service.length === 0 ? [''] : [...new Set(f.service)];
+  const where = [
+    sql`${counts.service} IN (${sql.join(
+      services.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  ];
+  if (f.country) where.push(eq(counts.country, f.country));
+  if (f.city) where.push(eq(counts.city, f.city));
+  if (f.zone) where.push(eq(counts.zone, f.zone));
+  const rows = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
+    .from(counts)
+    .where(and(...where))
+    .groupBy(counts.service);
+  const most = Math.max(0, ...rows.map((r) => r.n));
+  if (services.length === 1) return most;
+  return most > DIRECTORY_COUNT_CAP ? most : undefined;
+}
+
+/**
+ * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
+ * values every time, as the plan for a common service or word is not the plan for a rare one and
+ * the generic plan PostgreSQL settles on after five runs read several times the rows; with no
+ * filter at all (a text of literals) once per connection; otherwise (a place's point) as
+ * PostgreSQL chooses, where its generic plan was as good and saved planning the cube's box
+ * (decision 076, "Plans per statement").
+ */
+function countPlanning(f: DirectoryFilters): string {
+  if (f.near) return '';
+  if (f.q !== undefined || f.service.length > 0) return PLAN_EACH_TIME;
+  return !f.country && !f.city && !f.zone && f.rating.length === 0 ? PLAN_ONCE : '';
 }
 
 /**

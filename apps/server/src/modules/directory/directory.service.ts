@@ -17,6 +17,7 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
 import {
   countContractors,
+  countFromSummary,
   estimateContractors,
   findContractorPageRow,
   findOwnProjectPlace,
@@ -111,7 +112,8 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; matched: number }> {
   const { db } = deps;
   if (!guessIsPoor(filters, sort)) {
-    const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countContractors(db, filters)]);
+    const count = async () => (await countFromSummary(db, filters)) ?? (await countContractors(db, filters));
+    const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), count()]);
     return { rows, matched };
   }
   // The count says which way to read the page is cheaper: walking the sort order or collecting

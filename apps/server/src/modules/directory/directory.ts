@@ -23,7 +23,7 @@ export interface Directory extends DirectoryDeps {
  * workers: starting them costs milliseconds, and with many requests at once the cores are busy
  * anyway (decision 015).
  */
-const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
+export const DIRECTORY_PG_OPTIONS = '-c random_page_cost=1.1 -c max_parallel_workers_per_gather=0';
 
 /**
  * The directory: a small pool of its own for reads (same server and credentials as the app's

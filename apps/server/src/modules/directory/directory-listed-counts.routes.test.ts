@@ -1,0 +1,107 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { contractorProfiles, users } from '../../db/schema/index.ts';
+import { contractor, emptyDirectory, search, setUpDirectoryApp, t } from './directory-test-kit.ts';
+
+// A search without words, a place or a rating takes its count from listed_contractor_counts,
+// which triggers keep in the same transaction as each change (migration 0063, decision 076,
+// "Counts from a summary"). After every kind of change that lists, unlists or moves a contractor,
+// the count a visitor is shown is the number of contractors listed, and the summary is what
+// counting the listed contractors gives.
+
+setUpDirectoryApp();
+
+/** Every (country, city, zone, service) count the summary holds (zeros left out). */
+async function summary(): Promise<Record<string, number>> {
+  const { rows } = await t.db.execute<{ key: string; listed: number }>(
+    sql`SELECT concat_ws('/', country, city, zone, service) AS key, listed FROM listed_contractor_counts WHERE listed <> 0 ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.key, Number(r.listed)]));
+}
+
+/** The same counts, by counting the listed contractors (the directory's rule). */
+async function recount(): Promise<Record<string, number>> {
+  const { rows } = await t.db.execute<{ key: string; listed: number }>(sql`
+    SELECT concat_ws('/', p.country, p.city, coalesce(p.zone::text, ''), s.service) AS key, count(*)::int AS listed
+    FROM contractor_profiles p JOIN users u ON u.id = p.user_id
+    CROSS JOIN LATERAL (SELECT '' AS service UNION SELECT unnest(p.service_types)::text) s
+    WHERE p.listable AND u.role = 'contractor' AND u.status = 'active' AND (u.email_verified OR u.phone_verified)
+      AND u.deleted_at IS NULL AND u.banned_at IS NULL
+    GROUP BY 1 ORDER BY 1`);
+  return Object.fromEntries(rows.map((r) => [r.key, Number(r.listed)]));
+}
+
+/** The count and the names a visitor is shown for a search. */
+async function shown(query: string): Promise<{ total: number; names: string[] }> {
+  const page = await search(query);
+  return { total: page.total, names: page.items.map((c) => c.name).sort() };
+}
+
+describe('counts from the summary the triggers keep', () => {
+  let ana: string;
+  let beto: string;
+  let carla: string;
+  beforeAll(async () => {
+    await emptyDirectory();
+    ana = await contractor('Ana Pérez', { serviceTypes: ['pintura', 'plomeria'], city: 'santo-domingo', zone: 'DN' });
+    beto = await contractor('Beto Díaz', { serviceTypes: ['plomeria'], city: 'santiago' });
+    // Not listed yet: e-mail not confirmed.
+    carla = await contractor('Carla Ruiz', { serviceTypes: ['electricidad'], city: 'santiago' }, { emailVerified: false });
+  });
+
+  it('counts the contractors listed when they are made, and not the unconfirmed one', async () => {
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+    expect(await shown('?service=plomeria')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+    expect(await shown('?service=electricidad')).toEqual({ total: 0, names: [] });
+    expect(await shown('?service=plomeria&country=DO&city=santiago')).toEqual({ total: 1, names: ['Beto Díaz'] });
+    expect(await shown('?service=pintura&country=DO&city=santo-domingo&zone=DN')).toEqual({ total: 1, names: ['Ana Pérez'] });
+  });
+
+  it('follows a profile that changes its services and its city', async () => {
+    await t.db
+      .update(contractorProfiles)
+      .set({ serviceTypes: ['electricidad'] })
+      .where(eq(contractorProfiles.userId, ana));
+    await t.db.update(contractorProfiles).set({ city: 'santo-domingo' }).where(eq(contractorProfiles.userId, beto));
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('?service=plomeria')).toEqual({ total: 1, names: ['Beto Díaz'] });
+    expect(await shown('?service=plomeria&country=DO&city=santiago')).toEqual({ total: 0, names: [] });
+    expect(await shown('?country=DO&city=santo-domingo')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+    expect(await shown('?service=electricidad')).toEqual({ total: 1, names: ['Ana Pérez'] });
+  });
+
+  it('follows the account: confirmed, banned, a paused profile', async () => {
+    await t.db.update(users).set({ emailVerified: true }).where(eq(users.id, carla));
+    expect(await shown('?service=electricidad')).toEqual({ total: 2, names: ['Ana Pérez', 'Carla Ruiz'] });
+    await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, ana));
+    expect(await shown('?service=electricidad')).toEqual({ total: 1, names: ['Carla Ruiz'] });
+    await t.db.update(contractorProfiles).set({ pausedAt: new Date() }).where(eq(contractorProfiles.userId, beto));
+    expect(await shown('')).toEqual({ total: 1, names: ['Carla Ruiz'] });
+    expect(await summary()).toEqual(await recount());
+    await t.db.update(users).set({ status: 'active', bannedAt: null }).where(eq(users.id, ana));
+    await t.db.update(contractorProfiles).set({ pausedAt: null }).where(eq(contractorProfiles.userId, beto));
+    expect(await shown('')).toEqual({ total: 3, names: ['Ana Pérez', 'Beto Díaz', 'Carla Ruiz'] });
+    expect(await summary()).toEqual(await recount());
+  });
+
+  it('follows an account deleted outright, a rolled-back change and many profiles in one statement', async () => {
+    await t.db.delete(users).where(eq(users.id, carla));
+    expect(await shown('?service=electricidad')).toEqual({ total: 1, names: ['Ana Pérez'] });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx
+          .update(contractorProfiles)
+          .set({ serviceTypes: ['mudanza'] })
+          .where(eq(contractorProfiles.userId, ana));
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await shown('?service=electricidad')).toEqual({ total: 1, names: ['Ana Pérez'] });
+    // Every contractor at once (as a sweep or the bench's generator writes): one statement.
+    await t.db.update(contractorProfiles).set({ serviceTypes: sql`array_append(${contractorProfiles.serviceTypes}, 'herreria')` });
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('?service=herreria')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+    expect(await shown('?service=herreria&service=electricidad')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+  });
+});

@@ -10,10 +10,11 @@ interface ChoiceSelectProps<T extends string> extends Omit<SelectHTMLAttributes<
   ref?: Ref<HTMLSelectElement>;
 }
 
-/** A select over one of the shared lists of values, starting empty. Spreads react-hook-form's register(). */
+/** A select over one of the shared lists of values, starting empty. Spreads react-hook-form's register(), or takes `value` and `onChange`. */
 export function ChoiceSelect<T extends string>({ options, labels, placeholder, ref, ...select }: ChoiceSelectProps<T>) {
+  // Uncontrolled (register()) starts on the placeholder; a controlled one (value) must not also get a defaultValue.
   return (
-    <select defaultValue="" {...select} ref={ref}>
+    <select {...(select.value === undefined ? { defaultValue: '' } : {})} {...select} ref={ref}>
       <option value="">{placeholder}</option>
       {options.map((value) => (
         <option key={value} value={value}>

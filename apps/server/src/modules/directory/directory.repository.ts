@@ -1,6 +1,6 @@
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PLAN_EACH_TIME, PLAN_ONCE, type DbOrTx } from '../../db/client.ts';
+import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listableAccount, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
 import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
@@ -228,15 +228,12 @@ export function walkThreshold(end: number, listed: number, rowCost = 5): number 
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
   const planning = countPlanning(filters);
-  // Without filters the bound is a literal too (PLAN_ONCE needs a text without parameters); as a
-  // parameter elsewhere, so a place's counts up to the walk's thresholds share one statement.
-  const limit = planning === PLAN_ONCE ? sql.raw(String(Math.trunc(atMost))) : sql`${atMost}`;
   const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
         AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
-      LIMIT ${limit}
+      LIMIT ${atMost}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);
 }
@@ -275,15 +272,13 @@ export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise
 /**
  * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
  * values every time, as the plan for a common service or word is not the plan for a rare one and
- * the generic plan PostgreSQL settles on after five runs read several times the rows; with no
- * filter at all (a text of literals) once per connection; otherwise (a place's point) as
- * PostgreSQL chooses, where its generic plan was as good and saved planning the cube's box
- * (decision 076, "Plans per statement").
+ * the generic plan PostgreSQL settles on after five runs read several times the rows; otherwise
+ * (a place's point) as PostgreSQL chooses, where its generic plan was as good and saved planning
+ * the cube's box (decision 076, "Plans per statement"). A search without words, place or rating
+ * never counts here: the summary answers it (countFromSummary).
  */
 function countPlanning(f: DirectoryFilters): string {
-  if (f.near) return '';
-  if (f.q !== undefined || f.service.length > 0) return PLAN_EACH_TIME;
-  return !f.country && !f.city && !f.zone && f.rating.length === 0 ? PLAN_ONCE : '';
+  return !f.near && (f.q !== undefined || f.service.length > 0) ? PLAN_EACH_TIME : '';
 }
 
 /**

@@ -150,6 +150,11 @@ describe('serving the web app', () => {
     expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(START_JS);
+    // A file the build never wrote is answered with the app's not-found page: a document, with them all.
+    const missing = await app.inject({ method: 'GET', url: '/assets/gone-000000.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(missing.headers['x-frame-options']).toBeDefined();
     // A 304 for the copy the browser holds, whichever it holds.
     const again = await app.inject({ method: 'GET', url: '/assets/start-def456.js', headers: { 'accept-encoding': 'br', 'if-none-match': String(br.headers.etag) } });
     expect(again.statusCode).toBe(304);

@@ -70,7 +70,8 @@ const INSTALLED_APP_TYPES: Record<string, string> = {
  * about 0.7 KB of each answer, sent with each of the 40-odd files a page loads on a connection
  * without HTTP/2's header compression, a second of a slow 3G line (decision 070). Kept there:
  * nosniff, Cross-Origin-Resource-Policy, HSTS and the Referrer-Policy (a stylesheet's own requests
- * follow it).
+ * follow it). Removed here, when a file is really sent, not by the security-headers plugin by path:
+ * a missing `/assets/…` is answered with the app's not-found page, a document that needs them all.
  */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',

@@ -1,8 +1,8 @@
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listableAccount, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
-import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
+import { contractorProfiles as cp, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
+import { cardColumns, LISTED, unlistedAccountOf, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
 
@@ -124,7 +124,7 @@ async function readNearestFirst(db: DbOrTx, filters: DirectoryFilters, near: Geo
     const ids = db
       .select({ id: inOrder.id })
       .from(inOrder)
-      .where(sql`NOT ${unlistedAccount(inOrder.id)}`)
+      .where(sql`NOT ${unlistedAccountOf(inOrder.id)}`)
       .limit(limit)
       .offset(offset);
     return db
@@ -139,15 +139,6 @@ async function readNearestFirst(db: DbOrTx, filters: DirectoryFilters, near: Geo
     if (rows.length === limit) return rows;
   }
   return read();
-}
-
-/**
- * Whether the profile's account is one that may not be listed (an anti-join on the partial index
- * users_unlisted_contractors_idx: the few such accounts, instead of joining every match to users).
- * Contractor profiles belong to contractor accounts only (the profile routes and sign-up create them).
- */
-function unlistedAccount(id: SQLWrapper): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${id} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))`;
 }
 
 /** No filter at all: everyone listed. */
@@ -272,7 +263,7 @@ export async function countContractors(db: DbOrTx, filters: DirectoryFilters, at
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
-        AND NOT ${unlistedAccount(cp.userId)}
+        AND NOT ${unlistedAccountOf(cp.userId)}
       LIMIT ${atMost}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);

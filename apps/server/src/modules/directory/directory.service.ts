@@ -130,8 +130,16 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
 async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; matched: number }> {
   const { db } = deps;
   if (!guessIsPoor(filters, sort)) {
-    const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countMatches(db, filters)]);
-    return { rows, matched };
+    if (!filters.near) {
+      const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countMatches(db, filters)]);
+      return { rows, matched };
+    }
+    // At a place, the count first: a place nobody reaches (or a page past the last) reads no
+    // page, where the rings and both trade parts were a dozen statements to plan for nothing,
+    // twice with the names' fallback (decision 076, "Amended 2026-12-07 (h30)").
+    const matched = await countMatches(db, filters);
+    if (matched <= offset) return { rows: [], matched };
+    return { rows: await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), matched };
   }
   // The count says which way to read the page is cheaper: walking the sort order or collecting
   // every match. It only needs to know whether the matches (with trade words, those offering

@@ -13,7 +13,7 @@ import { searchWords } from '../../lib/search-words.ts';
 // trigrams (GIN on the unaccented name + company), trade words expanded here to their services
 // (packages/shared/src/trade-words.ts, the one list) with those offering the trade listed first
 // (TradePart), distances through earthdistance's cube points (GiST on public.earth_at(lat, lng),
-// migration 0057).
+// migration 0057) and each contractor's reach cube (GiST on public.reach_at, migration 0064).
 
 export interface DirectoryFilters {
   q?: string | undefined;

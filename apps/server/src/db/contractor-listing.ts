@@ -1,6 +1,6 @@
 import type { CountryCode } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { contractorProfiles, listableAccount, users } from './schema/index.ts';
 
 // Which contractors are listed and the columns of their card, for every repository that lists
@@ -18,6 +18,15 @@ const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(us
  * rules live in the schema; a query using this joins users and contractor_profiles.
  */
 export const LISTED = sql`${LISTED_ACCOUNT} AND ${contractorProfiles.listable}`;
+
+/**
+ * Whether the profile's account is one that may not be listed (an anti-join on the partial index
+ * users_unlisted_contractors_idx: the few such accounts, instead of joining every match to users).
+ * Contractor profiles belong to contractor accounts only (the profile routes and sign-up create them).
+ */
+export function unlistedAccountOf(id: SQLWrapper): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${id} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))`;
+}
 
 /** Columns of a card, from users joined with contractor_profiles. */
 export const cardColumns = {

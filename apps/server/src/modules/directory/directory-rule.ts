@@ -13,7 +13,7 @@ import { searchWords } from '../../lib/search-words.ts';
 // trigrams (GIN on the unaccented name + company), trade words expanded here to their services
 // (packages/shared/src/trade-words.ts, the one list) with those offering the trade listed first
 // (TradePart), distances through earthdistance's cube points (GiST on public.earth_at(lat, lng),
-// migration 0057).
+// migration 0057) and each contractor's reach cube (GiST on public.reach_at, migration 0064).
 
 export interface DirectoryFilters {
   q?: string | undefined;
@@ -99,6 +99,18 @@ export function hasTradeRank(f: DirectoryFilters): boolean {
   return rankedServices(f).length > 0;
 }
 
+/**
+ * The services of a search whose only condition besides the place's country, city and zone is one
+ * trade word: its 'offering' part (TradePart) is then exactly the contractors offering one of them
+ * there, which the listed counts' summary counts (decision 076, "Amended 2026-12-07 (h30)");
+ * undefined for any other search.
+ */
+export function offeringOnlyServices(f: DirectoryFilters): ServiceType[] | undefined {
+  if (!f.q || (f.textMode ?? 'words') !== 'words' || f.service.length > 0 || f.rating.length > 0 || f.near) return undefined;
+  const { trades, others } = splitTradeWords(searchWords(f.q));
+  return trades.length === 1 && others.length === 0 ? rankedServices(f) : undefined;
+}
+
 function ratingSql(filters: readonly RatingFilter[]): SQL {
   const reviewed = sql`${cp.ratingCount} >= 1`;
   if (filters.includes('withReviews')) return reviewed;
@@ -164,9 +176,24 @@ export function withinKmSql(p: GeoPoint, km: number): SQL {
   return sql`${earthBoxSql(p, km)} AND ${kmFromSql(p)} <= ${km}`;
 }
 
-/** Contractors whose service radius reaches the point: within the longest radius, then their own. */
-function reachesSql(p: GeoPoint): SQL {
-  return sql`${earthBoxSql(p, SERVICE_RADIUS_MAX_KM)} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
+/**
+ * Which GiST index a place's reach is looked up through (the exact distance decides either way):
+ * 'reach', the contractors' reach cubes containing the point (contractor_profiles_reach_idx,
+ * migration 0064), about the contractors who reach it, for counts and pages in a column's order;
+ * 'base', the bases within the longest radius of the point (contractor_profiles_earth_idx), the
+ * index nearest first walks (KNN), which the reach cubes cannot order (decision 076, "Amended
+ * 2026-12-07 (h30)").
+ */
+export type ReachIndex = 'reach' | 'base';
+
+/**
+ * Contractors whose service radius reaches the point: their reach's cube (public.reach_at, the
+ * base's point enlarged by the chord of their radius, plus 0.1%) contains the point, or their base
+ * is within the longest radius (`via`); then the exact distance, their own radius.
+ */
+function reachesSql(p: GeoPoint, via: ReachIndex): SQL {
+  const box = via === 'reach' ? sql`public.reach_at(${cp.lat}, ${cp.lng}, ${cp.serviceRadiusKm}) @> ${pointSql(p)}` : earthBoxSql(p, SERVICE_RADIUS_MAX_KM);
+  return sql`${box} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
 }
 
 /**
@@ -191,9 +218,9 @@ function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] 
 
 /**
  * The filters' condition on contractor_profiles (who is listed is decided apart, LISTED); with
- * `part`, only that part of a search with trade words (TradePart).
+ * `part`, only that part of a search with trade words (TradePart); a place's reach through `via`.
  */
-export function matchingSql(f: DirectoryFilters, part?: TradePart): SQL {
+export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachIndex = 'reach'): SQL {
   const parts: SQL[] = [];
   if (f.service.length > 0) parts.push(offersSql(f.service));
   if (f.country) parts.push(eq(cp.country, f.country));
@@ -206,6 +233,6 @@ export function matchingSql(f: DirectoryFilters, part?: TradePart): SQL {
     const text = freeTextSql(f.q, mode);
     if (text) parts.push(text);
   }
-  if (f.near) parts.push(reachesSql(f.near));
+  if (f.near) parts.push(reachesSql(f.near, via));
   return and(...parts) ?? sql`true`;
 }

@@ -1,10 +1,10 @@
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
-import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listableAccount, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
-import { cardColumns, LISTED, type CardRow } from '../../db/contractor-listing.ts';
+import { contractorProfiles as cp, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
+import { cardColumns, LISTED, unlistedAccountOf, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type TextMode, type TradePart } from './directory-rule.ts';
+import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -89,23 +89,54 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
 /** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   if (sort !== 'distance' && part === undefined && isUnfiltered(filters)) return readUnfiltered(db, sort, limit, offset);
-  const read = (within?: SQL) =>
-    db
+  if (sort === 'distance' && filters.near) return readNearestFirst(db, filters, filters.near, limit, offset, part);
+  return db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(LISTED, matchingSql(filters, part)))
+    .orderBy(...orderFor(sort, filters))
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * Nearest first: the page is among the contractors based within a few km when enough are; those
+ * are the whole order's start, and a small box of the GiST index on the bases' points finds them
+ * without sorting everyone in reach (decisions 042, 076). The page's ids are chosen from the
+ * index alone (it covers the base, radius, services and id: migration 0064), in distance order
+ * and then by id, leaving out the few accounts that may not be listed as they come; then the
+ * twelve cards are read. Many contractors share their sector's point, so a page sorted a whole
+ * sector by id: reading each one's row and account first read thousands of rows (decision 076,
+ * "Amended 2026-12-07 (h30)").
+ */
+async function readNearestFirst(db: DbOrTx, filters: DirectoryFilters, near: GeoPoint, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
+  const order = orderFor('distance', filters);
+  const read = (within?: SQL) => {
+    const inOrder = db
+      .select({ id: cp.userId })
+      .from(cp)
+      // The bases' index is walked in distance order (KNN); the reach is tested on the way.
+      .where(and(cp.listable, matchingSql(filters, part, 'base'), within))
+      .orderBy(...order)
+      .offset(sql`0` as unknown as number)
+      .as('in_order');
+    const ids = db
+      .select({ id: inOrder.id })
+      .from(inOrder)
+      .where(sql`NOT ${unlistedAccountOf(inOrder.id)}`)
+      .limit(limit)
+      .offset(offset);
+    return db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
-      .where(and(LISTED, matchingSql(filters, part), within))
-      .orderBy(...orderFor(sort, filters))
-      .limit(limit)
-      .offset(offset);
-  // Nearest first: the page is among the contractors based within a few km when enough are;
-  // those are the whole order's start, and a small box of the GiST index on the bases' points
-  // finds them without sorting everyone in reach (decisions 042, 076).
-  if (sort === 'distance' && filters.near) {
-    for (const km of RING_KM) {
-      const rows = await read(withinKmSql(filters.near, km));
-      if (rows.length === limit) return rows;
-    }
+      .where(and(LISTED, inArray(cp.userId, ids)))
+      .orderBy(...order);
+  };
+  for (const km of RING_KM) {
+    const rows = await read(withinKmSql(near, km));
+    if (rows.length === limit) return rows;
   }
   return read();
 }
@@ -232,7 +263,7 @@ export async function countContractors(db: DbOrTx, filters: DirectoryFilters, at
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${cp.listable} AND ${matchingSql(filters, part)}
-        AND NOT EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${cp.userId} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))
+        AND NOT ${unlistedAccountOf(cp.userId)}
       LIMIT ${atMost}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);

@@ -31,7 +31,7 @@ import {
   type ReviewRow,
   type SearchRow,
 } from './directory.repository.ts';
-import { hasTradeRank, type GeoPoint } from './directory-rule.ts';
+import { hasTradeRank, offeringOnlyServices, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
@@ -105,6 +105,24 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 }
 
 /**
+ * How many listed contractors match, up to one past DIRECTORY_COUNT_CAP: from the listed counts'
+ * summary when it can tell; with trade words, part by part (those offering the trade, then the
+ * text-only ones only while the first are not past the cap), each part read through the index
+ * that fits it: a place's offering part from the reach index alone (its columns cover it), one
+ * trade word's from the summary (decision 076, "Amended 2026-12-07 (h30)"). Counting both parts
+ * in one condition read, at a place, every reached contractor's row to test the text.
+ */
+async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
+  const summed = await countFromSummary(db, filters);
+  if (summed !== undefined) return summed;
+  if (!hasTradeRank(filters)) return countContractors(db, filters);
+  const services = offeringOnlyServices(filters);
+  const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
+  const offering = summedOffering ?? (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, 'offering'));
+  return offering > DIRECTORY_COUNT_CAP ? offering : offering + (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));
+}
+
+/**
  * A page's rows and how many match, from PostgreSQL. `matched` counts at most one past
  * DIRECTORY_COUNT_CAP (more, when it decides how to read the page): a count that reaches it
  * means "more than 1,000" (decision 076).
@@ -112,9 +130,16 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; matched: number }> {
   const { db } = deps;
   if (!guessIsPoor(filters, sort)) {
-    const count = async () => (await countFromSummary(db, filters)) ?? (await countContractors(db, filters));
-    const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), count()]);
-    return { rows, matched };
+    if (!filters.near) {
+      const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countMatches(db, filters)]);
+      return { rows, matched };
+    }
+    // At a place, the count first: a place nobody reaches (or a page past the last) reads no
+    // page, where the rings and both trade parts were a dozen statements to plan for nothing,
+    // twice with the names' fallback (decision 076, "Amended 2026-12-07 (h30)").
+    const matched = await countMatches(db, filters);
+    if (matched <= offset) return { rows: [], matched };
+    return { rows: await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), matched };
   }
   // The count says which way to read the page is cheaper: walking the sort order or collecting
   // every match. It only needs to know whether the matches (with trade words, those offering

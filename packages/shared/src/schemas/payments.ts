@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { COUNTRY_CODES, type CountryCode } from '../countries.ts';
-import { CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_RAILS, PAYMENT_STATUSES, type CardBrand } from '../domain.ts';
+import { COUNTRY_CODES } from '../countries.ts';
+import { CARD_BRANDS, CURRENCIES, MILESTONE_STATUSES, PAYMENT_RAILS, PAYMENT_STATUSES } from '../domain.ts';
 import { validation } from '../i18n/common.ts';
 import { optionalText } from './common.ts';
 import { payments as tp } from '../i18n/payments.ts';

@@ -10,7 +10,7 @@ import { PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMin
 import type { ContactData, ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { NOTE_MAX } from '@arreglaya/shared/form-limits';
 import { buttonClasses } from '@/components/ui/button.ts';
-import { usePlaceIndex } from '@/features/directory/country-places.ts';
+import { usePlaceIndex } from '@/lib/country-places.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';

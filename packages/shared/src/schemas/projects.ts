@@ -8,10 +8,11 @@ import { choice, optionalText, plainText, requiredText } from './common.ts';
 import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { SocialLinksSchema } from './social-links.ts';
+import { ProjectMoneySchema } from './payments.ts';
 import { NOTE_MAX, PROJECT_PHOTOS_MAX } from '../form-limits.ts';
 
+// Without zod for the project page (form-limits.ts, decision 070), and here as before.
 export { NOTE_MAX, PROJECT_PHOTOS_MAX };
-import { ProjectMoneySchema } from './payments.ts';
 
 // Projects (issue 13): the new-project form and its API body, the lists, the project page and the
 // moves after hiring. Offers are in quotes.ts, a contractor's finished jobs in portfolio.ts. Forms and

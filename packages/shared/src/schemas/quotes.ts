@@ -11,6 +11,7 @@ import { ContractorCardSchema } from './directory.ts';
 import { isoDate, line, optionalParagraph, paragraph, todayIn } from './projects.ts';
 import { COMMENT_MAX, HIRE_END_REASON_MAX } from '../form-limits.ts';
 
+// Without zod for the project page (form-limits.ts, decision 070), and here as before.
 export { COMMENT_MAX, HIRE_END_REASON_MAX };
 
 // Quotes (issue 13): Make Offer, counter-offers, the client's decisions, the lists and the new-offer mail's links.

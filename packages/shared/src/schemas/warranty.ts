@@ -3,6 +3,7 @@ import { CURRENCIES } from '../domain.ts';
 import { requiredText } from './common.ts';
 import { WARRANTY_REASON_MAX } from '../form-limits.ts';
 
+// Without zod for the project page (form-limits.ts, warranty-terms.ts, decision 070), and here as before.
 export { WARRANTY_REASON_MAX };
 export { holdbackMinor } from '../warranty-terms.ts';
 

@@ -69,7 +69,8 @@ function entryLibraryChunks(manifest: ViteManifest): string[] {
   if (entries.length !== 1) throw new Error(`the build manifest should have one entry, found ${entries.length}`);
   const steps = ['src/app/libraries.ts', 'src/app/start.tsx'];
   for (const step of steps) if (!entries[0]!.dynamicImports?.includes(step)) throw new Error(`the entry does not import ${step} lazily (main.tsx does)`);
-  const libraries = manifest[steps[1]!]!.dynamicImports?.filter((key) => key.includes('node_modules/')) ?? [];
+  // react-dom's client: a library's own chunk, or the framework chunk vite.config.ts groups it in (a `_name` key).
+  const libraries = manifest[steps[1]!]!.dynamicImports?.filter((key) => key.includes('node_modules/') || key.startsWith('_')) ?? [];
   if (libraries.length === 0) throw new Error('the start imports no library lazily (start.tsx imports react-dom/client so)');
   return [...new Set([...steps, ...libraries].flatMap((key) => chunkFiles(manifest, key)))];
 }

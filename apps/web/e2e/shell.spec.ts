@@ -289,3 +289,24 @@ test('a private page opened on a slow line shows the site header and says it is 
   await expect(page.getByRole('heading', { level: 1, name: shell.pages.personalInfo })).toBeVisible();
   await expect(home).toBeVisible();
 });
+
+test("a page rendered in the browser asks for the session once: the app takes the shell's preloaded answer (decision 070)", async ({ page, baseURL, mailbox }) => {
+  const client = await sharedClient(baseURL!, mailbox);
+  expect((await page.request.post('/api/auth/sign-in', { data: { email: client.email, password: client.password }, headers: API_HEADERS })).status()).toBe(200);
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/auth/session') asked.push(request.resourceType());
+  });
+  await page.goto('/perfil/info');
+  // The page's guard waited for the session: the app has asked for it by now.
+  await expect(page.getByRole('heading', { level: 1, name: shell.pages.personalInfo })).toBeVisible();
+  expect(asked, 'requests for the session').toHaveLength(1);
+  // Asked by the head's <link rel="preload">, and the app's fetch answered by it rather than sent again.
+  const initiators = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e) => new URL(e.name).pathname === '/api/auth/session')
+      .map((e) => (e as PerformanceResourceTiming).initiatorType),
+  );
+  expect(initiators).toEqual(['link']);
+});

@@ -88,3 +88,10 @@ export const PROJECT_SECTIONS = {
   /** The review of the other person, once completed (ProjectReviewSection). */
   review: 'comentario',
 } as const;
+
+/**
+ * The API's session (GET): the web app asks it as it mounts, and the shell's head preloads it
+ * (`<link rel="preload" as="fetch" crossorigin>`, scripts/web/prerender.ts) so it is asked with
+ * the HTML's first bytes rather than behind the app's code (decision 070).
+ */
+export const SESSION_PATH = '/api/auth/session';

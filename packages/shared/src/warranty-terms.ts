@@ -2,7 +2,12 @@ import type { Currency } from './domain.ts';
 import { formatMoney } from './format-money.ts';
 import { offerTerms as tt } from './i18n/offers-trust.ts';
 import { warranty as tw } from './i18n/warranty.ts';
-import { holdbackMinor } from './schemas/warranty.ts';
+
+/** The part of an approval's release kept back: the offer's percent of the agreed price, rounded to the centavo. */
+export function holdbackMinor(priceMinor: number, percent: number | null | undefined): number {
+  if (!percent || percent <= 0) return 0;
+  return Math.round((priceMinor * percent) / 100);
+}
 
 /**
  * An offer's warranty holdback as people read it (decision 055), one text for the offer's card, its

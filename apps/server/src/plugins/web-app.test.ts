@@ -160,14 +160,21 @@ describe('serving the web app', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it("names a browser-rendered page's route chunks in the shell's head for its path only (decision 070)", async () => {
-    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(([, href]) => href);
+  it("names a browser-rendered page's route chunks in the shell's head for its path only, and the session for every shell (decision 070)", async () => {
+    const head = (html: string) => html.slice(0, html.indexOf('</head>'));
+    const preloads = (html: string) =>
+      [...head(html).matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+        ([link, href]) => `${link.includes('as="fetch" crossorigin') ? 'fetch' : 'module'} ${href}`,
+      );
     for (const url of ['/proyectos/3f0e0d6a-1111-4222-8333-444455556666', '/proyectos/3f0e0d6a-1111-4222-8333-444455556666/']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
-      expect(preloads(res.body.slice(0, res.body.indexOf('</head>'))), url).toEqual(['/assets/project-abc123.js', '/assets/schemas-abc123.js']);
+      // The session first: asked before the modules on the browser's 6 connections.
+      expect(preloads(res.body), url).toEqual(['fetch /api/auth/session', 'module /assets/project-abc123.js', 'module /assets/schemas-abc123.js']);
     }
-    for (const url of ['/perfil/info', '/proyectos', '/proyectos/a/b']) expect(preloads((await app.inject({ method: 'GET', url })).body), url).toEqual([]);
+    for (const url of ['/perfil/info', '/proyectos', '/proyectos/a/b']) expect(preloads((await app.inject({ method: 'GET', url })).body), url).toEqual(['fetch /api/auth/session']);
+    // A prerendered public page is the same for everyone and asks for no session ahead.
+    expect(preloads((await app.inject({ method: 'GET', url: '/ayuda' })).body)).toEqual([]);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { APP_URL_PLACEHOLDER, escapeHtml, headTags, withHead } from '@arreglaya/shared/html-head';
-import { isAppPath } from '@arreglaya/shared/routes';
+import { isAppPath, SESSION_PATH } from '@arreglaya/shared/routes';
 import type { ServiceCityStats } from '@arreglaya/shared/schemas/service-city';
 import { serviceCityPath } from '@arreglaya/shared/service-city';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -274,12 +274,33 @@ export function withServiceCityUrls(sitemap: string, appUrl: string, statsJson: 
 }
 
 /**
- * The shell for a path: with the route's chunks named in its head (modulepreload links) for the
- * app pages the build lists in dist/shell-routes.json (scripts/web/prerender.ts), so the browser
- * fetches them with the app's start rather than once it has run (decision 070); the plain shell
- * for any other path.
+ * The shell's session request, named at the top of its head (decision 070): every page rendered
+ * in the browser asks GET /api/auth/session as the app mounts, and a signed-in page waits for it.
+ * Named here the browser asks it with the HTML's first bytes, before the app's modules, instead of
+ * behind them on HTTP/1.1's 6 connections. `crossorigin`: a CORS request with same-origin
+ * credentials, as the app's `api.get` asks it (fetch, `credentials: 'same-origin'`), so the browser
+ * answers the app's request with this one instead of sending it again (without it, a no-cors
+ * preload, Chromium asks twice: shell.spec.ts). The answer is the visitor's own, so it is never
+ * part of the HTML (the service worker keeps the shell): only its address is.
  */
-function shellsByRoute(distDir: string, shell: string): (url: string) => string {
+export const SESSION_PRELOAD = `<link rel="preload" as="fetch" crossorigin href="${SESSION_PATH}">`;
+
+/** The shell with the session's preload before its first script or link (or at the end of its head). */
+function withSessionPreload(shell: string): string {
+  const head = shell.indexOf('</head>');
+  if (head < 0) return shell;
+  const first = [shell.indexOf('<script'), shell.indexOf('<link')].filter((at) => at >= 0 && at < head);
+  const at = first.length > 0 ? Math.min(...first) : head;
+  return `${shell.slice(0, at)}${SESSION_PRELOAD}\n    ${shell.slice(at)}`;
+}
+
+/**
+ * The shell for a path: the session's preload in its head, and the route's chunks (modulepreload
+ * links) for the app pages the build lists in dist/shell-routes.json (scripts/web/prerender.ts),
+ * so the browser fetches them with the app's start rather than once it has run (decision 070).
+ */
+function shellsByRoute(distDir: string, plainShell: string): (url: string) => string {
+  const shell = withSessionPreload(plainShell);
   const file = path.join(distDir, 'shell-routes.json');
   if (!shell || !fs.existsSync(file)) return () => shell;
   const routes = (JSON.parse(fs.readFileSync(file, 'utf8')) as { pattern: string; preloads: string[] }[]).map(({ pattern, preloads }) => {

@@ -1,5 +1,5 @@
 import { profile as t } from '@arreglaya/shared/i18n/profile';
-import { PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES, checkPhotoFile } from '@arreglaya/shared/schemas/profile';
+import { PHOTO_MAX_EDGE, PHOTO_TARGET_BYTES, checkPhotoFile } from '@arreglaya/shared/photo-files';
 
 /** What a chosen file became: the file to send, or why it was refused (in Spanish, naming it). */
 export type PreparedPhoto = { ok: true; file: File } | { ok: false; error: string };

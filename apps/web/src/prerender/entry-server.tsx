@@ -13,7 +13,7 @@ import { readSearch, writeSearch } from '../features/directory/search-params.ts'
 import { PLACES, placeOfField } from '@arreglaya/shared/places';
 import { createPlaceIndex } from '@arreglaya/shared/place-index';
 import { placeTextAsIs } from '../features/directory/search-params.ts';
-import { renderWithPlaces } from '../features/directory/country-places.ts';
+import { renderWithPlaces } from '../lib/country-places.ts';
 import { OfflinePage } from '../pwa/offline-page.tsx';
 import { BootShell } from '../components/layout/site-header-static.tsx';
 import type { PageSources, ServerPage } from './page-types.ts';

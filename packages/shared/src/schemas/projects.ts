@@ -9,6 +9,10 @@ import { checkSector, sectorSlug } from './places.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { SocialLinksSchema } from './social-links.ts';
 import { ProjectMoneySchema } from './payments.ts';
+import { NOTE_MAX, PROJECT_PHOTOS_MAX } from '../form-limits.ts';
+
+// Without zod for the project page (form-limits.ts, decision 070), and here as before.
+export { NOTE_MAX, PROJECT_PHOTOS_MAX };
 
 // Projects (issue 13): the new-project form and its API body, the lists, the project page and the
 // moves after hiring. Offers are in quotes.ts, a contractor's finished jobs in portfolio.ts. Forms and
@@ -17,11 +21,9 @@ import { ProjectMoneySchema } from './payments.ts';
 export const PROJECT_TITLE_MAX = 100;
 /** Spec §5: input limit 400 (its hint says 500; the column holds 500). */
 export const PROJECT_DESCRIPTION_MAX = 400;
-export const PROJECT_PHOTOS_MAX = 8;
 /** The job's street and number ('Calle 5 #12, Apto 3B') and a reference point ('frente a la farmacia'): private (decision 049). */
 export const PROJECT_STREET_MAX = 150;
 export const PROJECT_REFERENCE_MAX = 200;
-export const NOTE_MAX = 1000;
 export const PROJECTS_PAGE_SIZE = 12;
 export const PROJECTS_PAGE_SIZE_MAX = 50;
 export const PROJECTS_MAX_PAGE = 1000;

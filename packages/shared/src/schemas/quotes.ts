@@ -9,14 +9,16 @@ import { DEFAULT_QUOTE_VALIDITY_DAYS, PROJECT_STATUSES, QUOTE_STATUSES, stagesPa
 import { choice, requiredText } from './common.ts';
 import { ContractorCardSchema } from './directory.ts';
 import { isoDate, line, optionalParagraph, paragraph, todayIn } from './projects.ts';
+import { COMMENT_MAX, HIRE_END_REASON_MAX } from '../form-limits.ts';
+
+// Without zod for the project page (form-limits.ts, decision 070), and here as before.
+export { COMMENT_MAX, HIRE_END_REASON_MAX };
 
 // Quotes (issue 13): Make Offer, counter-offers, the client's decisions, the lists and the new-offer mail's links.
 
 export const QUOTE_DESCRIPTION_MAX = 2000;
 /** An offer's description must say something useful: at least this many characters, after trimming (issue 35). */
 export const QUOTE_DESCRIPTION_MIN = 20;
-export const COMMENT_MAX = 2000;
-export const HIRE_END_REASON_MAX = 1000;
 /** RD$100 million in centavos: far above any home repair, far below 2^53. */
 export const PRICE_MAX_MINOR = 10_000_000_000;
 export const QUOTE_VALIDITY_MAX_DAYS = 60;

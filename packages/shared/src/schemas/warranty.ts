@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../domain.ts';
 import { requiredText } from './common.ts';
+import { WARRANTY_REASON_MAX } from '../form-limits.ts';
+
+// Without zod for the project page (form-limits.ts, warranty-terms.ts, decision 070), and here as before.
+export { WARRANTY_REASON_MAX };
+export { holdbackMinor } from '../warranty-terms.ts';
 
 /** A warranty holdback's states (decision 055): held until its date, claimed while a warranty claim waits, then how it ended. */
 export const HOLDBACK_STATUSES = ['held', 'claimed', 'released', 'refunded', 'split'] as const;
 export type HoldbackStatus = (typeof HOLDBACK_STATUSES)[number];
-
-/** The part of an approval's release kept back: the offer's percent of the agreed price, rounded to the centavo. */
-export function holdbackMinor(priceMinor: number, percent: number | null | undefined): number {
-  if (!percent || percent <= 0) return 0;
-  return Math.round((priceMinor * percent) / 100);
-}
 
 /** Whether the warranty window is still open at `now` (a claim may be opened): held and before its release date. */
 export function warrantyWindowOpen(h: { status: HoldbackStatus; releaseAt: string | Date }, now: Date = new Date()): boolean {
@@ -39,7 +38,6 @@ export type WarrantyHoldback = z.infer<typeof WarrantyHoldbackSchema>;
 /** GET /api/projects/:id/warranty: null when the approval kept nothing back. */
 export const WarrantyAnswerSchema = z.object({ holdback: WarrantyHoldbackSchema.nullable() });
 
-export const WARRANTY_REASON_MAX = 2000;
 /** POST /api/projects/:id/warranty/claim: the client's reason, required. */
 export const WarrantyClaimInputSchema = z.object({ reason: requiredText(WARRANTY_REASON_MAX, { multiline: true }) });
 export type WarrantyClaimInput = z.infer<typeof WarrantyClaimInputSchema>;

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { landing as t } from '@arreglaya/shared/i18n/landing';
 import { pageMeta, quickBookingSection, testimonials, whyChooseUs } from '@arreglaya/shared/i18n/site-pages';
 import { PlaceCombobox } from '@/features/directory/components/place-combobox.tsx';
-import { loadPlaceIndex } from '@/features/directory/country-places.ts';
+import { loadPlaceIndex } from '@/lib/country-places.ts';
 import { useCountry } from '@/lib/country.ts';
 import { serviceCity } from '@arreglaya/shared/i18n/service-city';
 import { ServiceCityLinks } from '@/features/directory/components/service-city-links.tsx';

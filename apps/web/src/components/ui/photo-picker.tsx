@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { profile as t } from '@arreglaya/shared/i18n/profile';
-import { PHOTO_TYPES } from '@arreglaya/shared/schemas/profile';
+import { PHOTO_TYPES } from '@arreglaya/shared/photo-files';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { formatNumber } from '@/lib/format.ts';
 import { preparePhoto } from '@/lib/prepare-photo.ts';

@@ -1,4 +1,4 @@
-import { cardBrandOf, cardDigits } from '@arreglaya/shared/schemas/payments';
+import { cardBrandOf, cardDigits } from '@arreglaya/shared/cards';
 import type { CardBrand } from '@arreglaya/shared/domain';
 
 // How the card form shows what is typed: the number in groups (Amex 4-6-5, others 4-4-4-4…),

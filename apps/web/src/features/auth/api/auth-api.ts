@@ -9,6 +9,7 @@ import type {
   SignUpSchema,
   VerifyEmailSchema,
 } from '@arreglaya/shared/schemas/auth';
+import { SESSION_PATH } from '@arreglaya/shared/routes';
 import { api } from '@/lib/api.ts';
 import type { Session } from '@/lib/session-user.ts';
 import type { SignOutSchema } from '@arreglaya/shared/schemas/push';
@@ -23,7 +24,8 @@ interface MessageResponse {
 
 export type SocialProvider = 'google' | 'facebook';
 
-export const fetchSession = (signal?: AbortSignal) => api.get<Session>('/api/auth/session', signal);
+/** Preloaded by the shell's head (apps/server/src/plugins/web-app.ts, decision 070): the browser answers this with the preload's response. */
+export const fetchSession = (signal?: AbortSignal) => api.get<Session>(SESSION_PATH, signal);
 
 export const signIn = (body: z.input<typeof SignInSchema>) => api.post<Session>('/api/auth/sign-in', body);
 

@@ -60,7 +60,7 @@ export function DirectorySearch({ renderCard }: DirectorySearchProps) {
   useEffect(() => {
     if (donde === undefined) return;
     let live = true;
-    import('../country-places.ts')
+    import('@/lib/country-places.ts')
       .then(({ loadPlaceIndex }) => loadPlaceIndex(visitorCountry, donde))
       .then(
         (places) => {

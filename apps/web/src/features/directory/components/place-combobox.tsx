@@ -3,7 +3,7 @@ import { places as t } from '@arreglaya/shared/i18n/places';
 import type { Place } from '@arreglaya/shared/place-index';
 import { cx } from '@/lib/cx.ts';
 import { useCountry } from '@/lib/country.ts';
-import { usePlaceIndex } from '../country-places.ts';
+import { usePlaceIndex } from '@/lib/country-places.ts';
 
 interface PlaceComboboxProps {
   /** The chosen place's slug, or undefined. */

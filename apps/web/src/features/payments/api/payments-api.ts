@@ -1,6 +1,6 @@
 import { paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
 import type { LocalMethodId } from '@arreglaya/shared/local-payment-methods';
-import { cardDigits } from '@arreglaya/shared/schemas/payments';
+import { cardDigits } from '@arreglaya/shared/cards';
 import type {
   Balance,
   CardInput,

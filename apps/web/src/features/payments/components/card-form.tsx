@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { COUNTRIES, COUNTRY_CODES, type CountryCode } from '@arreglaya/shared/countries';
 import { validation } from '@arreglaya/shared/i18n/common';
 import { payments as tp, paymentsWeb as t } from '@arreglaya/shared/i18n/payments';
-import { CardInputSchema, cvcLength, POSTAL_CODE_ON_CARDS, type CardInput } from '@arreglaya/shared/schemas/payments';
+import { cvcLength, POSTAL_CODE_ON_CARDS } from '@arreglaya/shared/cards';
+import type { CardInput, CardInputSchema } from '@arreglaya/shared/schemas/payments';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ChoiceSelect } from '@/components/ui/choice-select.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
@@ -27,8 +28,12 @@ export interface CardValues {
 const COUNTRY_LABELS = Object.fromEntries(COUNTRY_CODES.map((code) => [code, COUNTRIES[code].name])) as Record<CountryCode, string>;
 const EMPTY: CardValues = { number: '', expiry: '', cvc: '', holderName: '', postalCode: '', country: '' };
 
-/** Checks the form with the processor's own schema (Luhn, 13–19 digits, CVC by brand, expiry not past). */
-export function validateCard(values: CardValues): { card: CardInput; errors: null } | { card: null; errors: Errors } {
+/**
+ * Checks the form with the processor's own schema (Luhn, 13–19 digits, CVC by brand, expiry not
+ * past), `schema`: schemas/payments.ts's CardInputSchema, imported when the form is sent rather
+ * than with the page (zod, decision 070).
+ */
+export function validateCard(values: CardValues, schema: typeof CardInputSchema): { card: CardInput; errors: null } | { card: null; errors: Errors } {
   const errors: Errors = {};
   const expiry = parseExpiry(values.expiry);
   if (values.expiry.trim() === '') errors.expiry = validation.required;
@@ -43,7 +48,7 @@ export function validateCard(values: CardValues): { card: CardInput; errors: nul
     ...(values.postalCode.trim() ? { postalCode: values.postalCode.trim() } : {}),
     ...(values.country ? { country: values.country } : {}),
   };
-  const parsed = CardInputSchema.safeParse(card);
+  const parsed = schema.safeParse(card);
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const key = issue.path[0];
@@ -99,7 +104,9 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
     if (busyOutside) return;
     setFailure(null);
     if (ready && !ready()) return;
-    const result = validateCard(values);
+    const schemas = await import('@arreglaya/shared/schemas/payments').catch((error: unknown) => void setFailure(errorMessage(error)));
+    if (!schemas) return;
+    const result = validateCard(values, schemas.CardInputSchema);
     setErrors(result.errors ?? {});
     if (!result.card) {
       setFocusError((n) => n + 1);

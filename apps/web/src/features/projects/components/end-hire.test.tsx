@@ -69,13 +69,15 @@ describe('EndHire', () => {
     await user.click(screen.getByRole('button', { name: t.cancel }));
     const dialog = screen.getByRole('alertdialog', { name: t.cancel });
     await user.click(screen.getByRole('button', { name: t.confirmCancel }));
-    expect(screen.getByText(validation.required)).toBeTruthy();
+    // Checked once the form's schema has arrived (imported as it is sent, decision 070).
+    expect(await screen.findByText(validation.required)).toBeTruthy();
     expect(document.activeElement).toBe(screen.getByLabelText(t.reason));
     expect(calls).toHaveLength(0);
 
     await user.type(screen.getByLabelText(t.reason), '  Encontré a alguien más cerca.  ');
     const confirm = screen.getByRole('button', { name: t.confirmCancel });
     await user.dblClick(confirm);
+    await waitFor(() => expect(calls).toHaveLength(1));
     expect(calls).toEqual([{ url: '/api/projects/p1/end-hire', body: { reason: 'Encontré a alguien más cerca.' } }]);
     expect(dialog.querySelector('form')?.getAttribute('aria-busy')).toBe('true');
     finish(new Response(JSON.stringify({ message: tp.hireEnd.cancelled, status: 'created' }), { status: 200, headers: { 'content-type': 'application/json' } }));

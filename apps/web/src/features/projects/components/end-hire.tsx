@@ -1,8 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { projectsWeb } from '@arreglaya/shared/i18n/projects';
-import { type ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { HIRE_END_REASON_MAX, HireEndSchema } from '@arreglaya/shared/schemas/quotes';
+import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { HIRE_END_REASON_MAX } from '@arreglaya/shared/form-limits';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
@@ -63,7 +63,12 @@ export function EndHireDialog({ projectId, userId, action, onClose, text }: EndH
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = HireEndSchema.safeParse({ reason });
+    // The form's schema (zod) comes with its first send, not with the project page (decision 070).
+    const parsed = await import('@arreglaya/shared/schemas/quotes').then(
+      ({ HireEndSchema }) => HireEndSchema.safeParse({ reason }),
+      (error: unknown) => void setFailure(errorMessage(error)),
+    );
+    if (!parsed) return;
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       reasonRef.current?.focus();

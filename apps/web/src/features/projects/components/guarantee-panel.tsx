@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { guarantee as t } from '@arreglaya/shared/i18n/guarantee';
 import { claimWindowAfterAutoApproval } from '@arreglaya/shared/guarantee';
-import { ClaimAnswerSchema, type ClaimView } from '@arreglaya/shared/schemas/claims';
+import type { ClaimView } from '@arreglaya/shared/schemas/claims';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ClaimDeadlines, formatDeadline } from '@/components/ui/claim-deadlines.tsx';
@@ -78,7 +78,12 @@ function AnswerForm({ projectId, userId, claim }: { projectId: string; userId: s
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ClaimAnswerSchema.safeParse({ answer });
+    // The form's schema (zod) comes with its first send, not with the project page (decision 070).
+    const parsed = await import('@arreglaya/shared/schemas/claims').then(
+      ({ ClaimAnswerSchema }) => ClaimAnswerSchema.safeParse({ answer }),
+      (error: unknown) => void setFailure(errorMessage(error)),
+    );
+    if (!parsed) return;
     if (!parsed.success) {
       setFieldError(parsed.error.issues[0]?.message);
       ref.current?.focus();

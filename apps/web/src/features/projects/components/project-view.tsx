@@ -5,11 +5,12 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { COUNTRIES, ZONE_LABELS } from '@arreglaya/shared/countries';
 import { PROPERTY_TYPE_LABELS, SERVICE_LABELS } from '@arreglaya/shared/domain';
-import { findPlace } from '@arreglaya/shared/places';
 import { projects as tp, projectsWeb as t } from '@arreglaya/shared/i18n/projects';
 import { PROJECT_STATUS_LABELS, moneyShortfall, moneyToBeginHeld, platformFeeMinor } from '@arreglaya/shared/lifecycles';
-import { NOTE_MAX, type ContactData, type ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import type { ContactData, ProjectDetail } from '@arreglaya/shared/schemas/projects';
+import { NOTE_MAX } from '@arreglaya/shared/form-limits';
 import { buttonClasses } from '@/components/ui/button.ts';
+import { usePlaceIndex } from '@/lib/country-places.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { formatMoney, formatNumber } from '@/lib/format.ts';
@@ -40,7 +41,10 @@ interface ProjectViewProps {
 export function ProjectView({ project: p, userId, locale, lead, children }: ProjectViewProps) {
   const cityName = p.city ? (COUNTRIES[p.country].cities.find((c) => c.key === p.city)?.name ?? p.city) : null;
   // The sector first, then the zone and the city ('Los Mina, Santo Domingo Este, Santo Domingo').
-  const sectorName = p.sector ? (findPlace(p.sector)?.name ?? null) : null;
+  // The sector's name from the project's country's places, loaded for it (not every country's with
+  // the page, decision 070): the zone and the city show until they arrive.
+  const places = usePlaceIndex(p.country, Boolean(p.sector), p.sector ?? undefined);
+  const sectorName = p.sector ? (places?.findPlace(p.sector)?.name ?? null) : null;
   const location = [sectorName, p.zone ? ZONE_LABELS[p.zone] : null, cityName].filter(Boolean).join(', ');
   const contact = p.viewer.isClient ? p.contractorContact : p.viewer.isHiredContractor ? p.clientContact : null;
   // Contact details come with the money to begin (issue 29); until then the chat is the way to talk.

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { warranty as tw } from '@arreglaya/shared/i18n/warranty';
 import type { ProjectDetail } from '@arreglaya/shared/schemas/projects';
-import { WARRANTY_REASON_MAX } from '@arreglaya/shared/schemas/warranty';
+import { WARRANTY_REASON_MAX } from '@arreglaya/shared/form-limits';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';

@@ -2,9 +2,10 @@ import { useEffect, useState } from 'react';
 import type { CountryCode } from '@arreglaya/shared/countries';
 import type { CountryPlaces, PlaceIndex } from '@arreglaya/shared/place-index';
 
-// A public page's places (decision 070): the visitor's country's only, loaded when a place field
-// shows or holds a place, never with the page's first load. A place of another country (a shared
-// link: /busqueda?donde=usaquen seen from the Dominican Republic) loads every country's.
+// A page's places (decision 070): one country's only, loaded when a place field shows or holds a
+// place (the directory's search) or a project names its sector (the project page), never with the
+// page's first load. A place of another country (a shared link: /busqueda?donde=usaquen seen from
+// the Dominican Republic) loads every country's.
 
 const LOADERS: Record<CountryCode, () => Promise<CountryPlaces>> = {
   DO: () => import('@arreglaya/shared/places-do').then((m) => m.PLACES_DO),

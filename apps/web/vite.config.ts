@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
+import { PUBLIC_ROUTES, routeModule } from './src/app/public-routes.ts';
 
 // In development the Fastify server runs on :3000; Vite only serves the front end.
 const API_ORIGIN = 'http://localhost:3000';
@@ -27,9 +28,6 @@ const chunkGraph: Plugin = {
     },
   },
 };
-
-/** The public pages' route modules (prerendered or rendered by the server): their budgets are 150 KB (decision 070). */
-const PUBLIC_ROUTES = ['landing', 'how-clients', 'how-contractors', 'help', 'terms', 'guarantee', 'privacy', 'search', 'contractor-page', 'service-city'];
 
 /**
  * Module sets read once the module graph is whole, before the chunks are made (decision 070):
@@ -60,7 +58,7 @@ const moduleGraph: Plugin = {
       if (from) visit(from);
       return found;
     };
-    const route = (name: string) => ids.find((id) => id.endsWith(`/src/app/routes/${name}.tsx`));
+    const route = (name: string) => ids.find((id) => id.endsWith(`/${routeModule(name)}`));
     graph.entries = new Set(
       ids.flatMap((id) => {
         const info = this.getModuleInfo(id);

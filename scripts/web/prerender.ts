@@ -19,6 +19,7 @@ import { pageMeta, type PageMeta } from '@arreglaya/shared/i18n/site-pages';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { installedApp } from '@arreglaya/shared/i18n/installed-app';
 import { guaranteeMeta } from '@arreglaya/shared/i18n/guarantee';
+import { PUBLIC_ROUTES, routeModule } from '../../apps/web/src/app/public-routes.ts';
 
 const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web');
 const DIST = path.join(WEB, 'dist');
@@ -237,6 +238,11 @@ async function main(): Promise<void> {
   const template = await inlineStylesheets(shellTemplate);
   const rootStart = template.indexOf('<div id="root">');
   const rootEnd = template.lastIndexOf('</body>');
+
+  // Every public page is one the build's chunk groups know as public (apps/web/vite.config.ts).
+  const publicModules = new Set<string>(PUBLIC_ROUTES.map(routeModule));
+  const unlisted = [...PAGES, ...SERVER_PAGES].map((p) => p.module).filter((module) => !publicModules.has(module));
+  if (unlisted.length > 0) throw new Error(`public pages missing from apps/web/src/app/public-routes.ts: ${unlisted.join(', ')}`);
 
   const viteManifestFile = path.join(DIST, '.vite', 'manifest.json');
   const viteManifest = JSON.parse(await readFile(viteManifestFile, 'utf8')) as ViteManifest;

@@ -129,14 +129,16 @@ test('on a 3G line every page fetches at most 150 KB of JavaScript and 30 KB of 
  * the project, its offers or its money. Its own budget: the session's header, the project's view,
  * the offers' comparison or the contractor's panel, and the money panel are the first screen; the
  * dialogs, the forms behind a tap (an offer, a counter-offer, a review) and the chat come with the
- * tap that opens them, and so do the forms' zod schemas (decision 070, amended 2026-12-07 later:
- * 276.8 KB in 102 files before; 245.5 KB in 46 after).
+ * tap that opens them, and so do the forms' zod schemas, and the footer's newsletter form waits
+ * until the page has its data and only comes when the footer is near then (decision 070, amended
+ * 2026-12-07 later: 276.8 KB in 102 files before; 242.5 KB in 32 after; 226.3 KB in 28 with the
+ * newsletter held).
  */
-const PROJECT_JS_BUDGET = 250 * 1024;
+const PROJECT_JS_BUDGET = 235 * 1024;
 /** The demo account the slow-3G bench signs in as (scripts/bench/web-slow3g.ts), and its first project or job. */
 const DEMO_ACCOUNT = { email: 'ruben.gomez@demo.arreglaya.do', password: 'demo-arreglaya' };
 
-test("on a 3G line a signed-in person's project page fetches at most 250 KB of JavaScript, gzipped, within 5 s of load", async ({ browser, ownServer }) => {
+test("on a 3G line a signed-in person's project page fetches at most 235 KB of JavaScript, gzipped, within 5 s of load", async ({ browser, ownServer }) => {
   test.setTimeout(60_000);
   const fetched = await firstLoad(browser, ownServer.baseURL, async (context) => {
     const headers = { 'x-requested-with': 'arreglaya', origin: ownServer.baseURL };

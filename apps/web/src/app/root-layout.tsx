@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo, type MouseEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { Outlet, useMatches, useNavigation } from 'react-router';
 import { shell } from '@arreglaya/shared/i18n/shell';
 import { useViewer } from '@/lib/use-viewer.ts';
@@ -20,6 +20,22 @@ export const MAIN_ID = 'main-content';
 
 // Below the fold on every page, and it brings react-hook-form and zod: loaded when scrolled near.
 const NewsletterForm = lazy(() => import('@/features/newsletter/components/newsletter-form.tsx').then((m) => ({ default: m.NewsletterForm })));
+
+/**
+ * The footer's newsletter form, loaded when it comes near the viewport, but not while the page
+ * still waits for the first answer of something it shows: a page showing its spinner has the
+ * footer in view only because it is empty yet, and on a slow line the form's code (react-hook-form
+ * and zod, about 39 KB) would share the line with the page's data (decision 070). Later refetches
+ * of data already shown do not hold it.
+ */
+function FooterNewsletter() {
+  const waitingForData = useIsFetching({ predicate: (query) => query.state.data === undefined }) > 0;
+  return (
+    <WhenVisible className="min-h-24" hold={waitingForData}>
+      <NewsletterForm />
+    </WhenVisible>
+  );
+}
 
 /**
  * Every page's frame. Each Suspense boundary (the layout, then its navbar and page) is hydrated by
@@ -70,14 +86,7 @@ function Layout() {
   const footer = useMemo(
     () => (
       <HydrateOnView className="mt-auto">
-        <Footer
-          className={phoneScreen ? 'max-md:hidden' : undefined}
-          newsletter={
-            <WhenVisible className="min-h-24">
-              <NewsletterForm />
-            </WhenVisible>
-          }
-        />
+        <Footer className={phoneScreen ? 'max-md:hidden' : undefined} newsletter={<FooterNewsletter />} />
       </HydrateOnView>
     ),
     [phoneScreen],

@@ -2,6 +2,7 @@ import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
+import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
 import { countContractors, searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
 
 // A place's reach through the GiST indexes of migration 0064 (decision 076, "Amended 2026-12-07
@@ -52,12 +53,7 @@ describe('a nearest-first page read from the bases’ index', () => {
     // 150 contractors: 60 sharing Naco's point (ties broken by id), the others 1–40 km away in
     // every direction, radii 5–50 km; a few banned, deleted, paused (never listed); every fifth
     // offering carpentry too.
-    await d.db.execute(sql`
-      INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name, banned_at, deleted_at)
-      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'c' || i || '@prueba.do', true, 'Contratista ' || i, 'contractor',
-        CASE WHEN i % 23 = 0 THEN 'banned' WHEN i % 29 = 0 THEN 'deleted' ELSE 'active' END::user_status,
-        'Contratista', i::text, CASE WHEN i % 23 = 0 THEN now() END, CASE WHEN i % 29 = 0 THEN now() END
-      FROM generate_series(1, 150) i`);
+    await insertContractorAccounts(d.db, 150, { bannedEvery: 23, deletedEvery: 29 });
     await d.db.execute(sql`
       INSERT INTO contractor_profiles (user_id, display_name, city, service_types, lat, lng, service_radius_km, paused_at)
       SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'Contratista ' || i, 'santo-domingo',

@@ -2,6 +2,7 @@ import { DIRECTORY_SORTS } from '@arreglaya/shared/schemas/directory';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
+import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
 import { searchContractorRows, walkIsCheaper, walkThreshold, type DirectoryFilters } from './directory.repository.ts';
 
 // The two ways of reading a page, walking the sort's index or collecting the matches, must give
@@ -14,12 +15,7 @@ describe('a text search page read by walking the sort order', () => {
     d = await createTestDatabase();
     // 240 contractors: 'plomero' in every third description, 'cerrajero' in one, ties in every
     // sort key, some without reviews, a few banned or deleted (never listed).
-    await d.db.execute(sql`
-      INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name, banned_at, deleted_at)
-      SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'c' || i || '@prueba.do', true, 'Contratista ' || i, 'contractor',
-        CASE WHEN i % 37 = 0 THEN 'banned' WHEN i % 41 = 0 THEN 'deleted' ELSE 'active' END::user_status,
-        'Contratista', i::text, CASE WHEN i % 37 = 0 THEN now() END, CASE WHEN i % 41 = 0 THEN now() END
-      FROM generate_series(1, 240) i`);
+    await insertContractorAccounts(d.db, 240, { bannedEvery: 37, deletedEvery: 41 });
     await d.db.execute(sql`
       INSERT INTO contractor_profiles (user_id, display_name, city, description, service_types, completed_projects, rating_count, rating_avg, favourites_count)
       SELECT ('00000000-0000-4000-8000-' || lpad(i::text, 12, '0'))::uuid, 'Contratista ' || i, 'santiago',

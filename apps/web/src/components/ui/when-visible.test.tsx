@@ -36,7 +36,8 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-it('mounts a held form only once the page has its data, and keeps it (what was typed) when the page fetches again', async () => {
+/** A page whose form is held at first (its data on the way): `field()` finds the form, `setHold` lets it go or holds it again. */
+async function heldPage() {
   let setHold: (hold: boolean) => void = () => undefined;
   function Page() {
     const [hold, set] = useState(true);
@@ -49,45 +50,38 @@ it('mounts a held form only once the page has its data, and keeps it (what was t
   }
   const container = document.body.appendChild(document.createElement('div'));
   await act(() => createRoot(container).render(<Page />));
-  const field = () => container.querySelector('input');
+  return { field: () => container.querySelector('input'), setHold: (hold: boolean) => act(() => setHold(hold)) };
+}
+
+it('mounts a held form only once the page has its data, and keeps it (what was typed) when the page fetches again', async () => {
+  const { field, setHold } = await heldPage();
 
   // Seen while the page waits for its data: nothing mounts.
   near();
   expect(field()).toBeNull();
 
   // The data arrives: the browser is asked afresh where the form is; still near, it mounts.
-  await act(() => setHold(false));
+  await setHold(false);
   expect(field()).toBeNull();
   near();
   expect(field()).not.toBeNull();
   field()!.value = 'ana@example.com';
 
   // A later fetch does not take it away, nor what was typed.
-  await act(() => setHold(true));
+  await setHold(true);
   expect(field()?.value).toBe('ana@example.com');
 });
 
 it('does not mount a form the page pushed out of view while it was held, until it is seen again', async () => {
-  let setHold: (hold: boolean) => void = () => undefined;
-  function Page() {
-    const [hold, set] = useState(true);
-    setHold = set;
-    return (
-      <WhenVisible hold={hold}>
-        <input aria-label="Correo" />
-      </WhenVisible>
-    );
-  }
-  const container = document.body.appendChild(document.createElement('div'));
-  await act(() => createRoot(container).render(<Page />));
+  const { field, setHold } = await heldPage();
   // In view under the spinner; when the data arrives, the page's content has pushed it down.
   near();
-  await act(() => setHold(false));
+  await setHold(false);
   near(false);
-  expect(container.querySelector('input')).toBeNull();
+  expect(field()).toBeNull();
   // Scrolled to: it mounts.
   near();
-  expect(container.querySelector('input')).not.toBeNull();
+  expect(field()).not.toBeNull();
 });
 
 it('mounts at once when seen if nothing holds it, and not before it is seen', async () => {

@@ -119,6 +119,8 @@ async function readNearestFirst(db: DbOrTx, filters: DirectoryFilters, near: Geo
       // The bases' index is walked in distance order (KNN); the reach is tested on the way.
       .where(and(cp.listable, matchingSql(filters, part, 'base'), within))
       .orderBy(...order)
+      // OFFSET 0, the fence that has PostgreSQL plan this walk on its own, as the unfiltered
+      // read's below; drizzle drops a numeric `.offset(0)`, so it is written as SQL.
       .offset(sql`0` as unknown as number)
       .as('in_order');
     const ids = db

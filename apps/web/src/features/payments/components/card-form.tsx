@@ -104,17 +104,19 @@ export function CardForm({ submitLabel, busyLabel = t.cardForm.saving, offerDefa
     if (busyOutside) return;
     setFailure(null);
     if (ready && !ready()) return;
-    const schemas = await import('@arreglaya/shared/schemas/payments').catch((error: unknown) => void setFailure(errorMessage(error)));
-    if (!schemas) return;
-    const result = validateCard(values, schemas.CardInputSchema);
-    setErrors(result.errors ?? {});
-    if (!result.card) {
-      setFocusError((n) => n + 1);
-      return;
-    }
-    const card = result.card;
-    // One tap, one request: a second submit while the first is in flight sends nothing.
+    // One tap, one request: a second submit while the first is in flight sends nothing. In flight
+    // from the tap: the card's schema (zod) comes with the first send (decision 070), the button
+    // busy while it downloads.
     await sending.run(async () => {
+      const schemas = await import('@arreglaya/shared/schemas/payments').catch((error: unknown) => void setFailure(errorMessage(error)));
+      if (!schemas) return;
+      const result = validateCard(values, schemas.CardInputSchema);
+      setErrors(result.errors ?? {});
+      if (!result.card) {
+        setFocusError((n) => n + 1);
+        return;
+      }
+      const card = result.card;
       try {
         const token = await tokenizeCard(card);
         await onToken(token.id, makeDefault);

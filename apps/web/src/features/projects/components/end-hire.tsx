@@ -63,19 +63,20 @@ export function EndHireDialog({ projectId, userId, action, onClose, text }: EndH
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The form's schema (zod) comes with its first send, not with the project page (decision 070).
-    const parsed = await import('@arreglaya/shared/schemas/quotes').then(
-      ({ HireEndSchema }) => HireEndSchema.safeParse({ reason }),
-      (error: unknown) => void setFailure(errorMessage(error)),
-    );
-    if (!parsed) return;
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      reasonRef.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
+    // In flight from the tap: the form's schema (zod) comes with its first send, not with the
+    // project page (decision 070), and the button is busy while it downloads.
     await sending.run(async () => {
+      const parsed = await import('@arreglaya/shared/schemas/quotes').then(
+        ({ HireEndSchema }) => HireEndSchema.safeParse({ reason }),
+        (error: unknown) => void setFailure(errorMessage(error)),
+      );
+      if (!parsed) return;
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message);
+        reasonRef.current?.focus();
+        return;
+      }
+      setFieldError(undefined);
       setFailure(null);
       try {
         const { message } = await endHire(projectId, parsed.data.reason);

@@ -78,19 +78,20 @@ function AnswerForm({ projectId, userId, claim }: { projectId: string; userId: s
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    // The form's schema (zod) comes with its first send, not with the project page (decision 070).
-    const parsed = await import('@arreglaya/shared/schemas/claims').then(
-      ({ ClaimAnswerSchema }) => ClaimAnswerSchema.safeParse({ answer }),
-      (error: unknown) => void setFailure(errorMessage(error)),
-    );
-    if (!parsed) return;
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message);
-      ref.current?.focus();
-      return;
-    }
-    setFieldError(undefined);
+    // In flight from the tap: the form's schema (zod) comes with its first send, not with the
+    // project page (decision 070), and the button is busy while it downloads.
     await sending.run(async () => {
+      const parsed = await import('@arreglaya/shared/schemas/claims').then(
+        ({ ClaimAnswerSchema }) => ClaimAnswerSchema.safeParse({ answer }),
+        (error: unknown) => void setFailure(errorMessage(error)),
+      );
+      if (!parsed) return;
+      if (!parsed.success) {
+        setFieldError(parsed.error.issues[0]?.message);
+        ref.current?.focus();
+        return;
+      }
+      setFieldError(undefined);
       setFailure(null);
       try {
         const saved = await answerClaim(projectId, parsed.data.answer);

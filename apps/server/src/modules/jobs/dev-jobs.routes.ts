@@ -16,9 +16,16 @@ export function devJobsRoutes(jobs: JobQueue): FastifyPluginAsyncZod {
       if (!isLoopback(req.socket.remoteAddress) || !isLoopback(req.ip)) throw new AppError('ROUTE_NOT_FOUND');
     });
     app.post('/dev/jobs/:queue/run', { schema: { hide: true, params: z.object({ queue: z.enum(JOB_QUEUES) }), body: z.object({ at: z.iso.datetime() }) } }, async (req) => {
-      const id = await jobs.send(req.params.queue, { at: req.body.at });
-      if (!id) throw new AppError('CONFLICT');
       const end = Date.now() + 30_000;
+      // A queue holds one waiting job (stately): a slot its schedule just sent waits for the
+      // worker's next poll. Wake the worker for it and send ours once the slot is free.
+      let id = await jobs.send(req.params.queue, { at: req.body.at });
+      while (!id) {
+        if (Date.now() > end) throw new AppError('CONFLICT');
+        jobs.wake(req.params.queue);
+        await new Promise((r) => setTimeout(r, 100));
+        id = await jobs.send(req.params.queue, { at: req.body.at });
+      }
       for (;;) {
         const job = await jobs.job(req.params.queue, id);
         if (job && ['completed', 'failed'].includes(job.state)) return { state: job.state, output: job.output ?? null };

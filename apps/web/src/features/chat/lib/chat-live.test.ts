@@ -121,6 +121,66 @@ async function openLive(api: ReturnType<typeof fakeApi>): Promise<ChatLive> {
   return live;
 }
 
+describe('ChatLive when the socket opens after the history was read', () => {
+  /** The history as the server holds it: `stored` grows while the socket is still on its way. */
+  function serverHistory(stored: ChatMessage[]) {
+    const asked: string[] = [];
+    const api = fakeApi(async (_id, cursor) => {
+      asked.push(cursor.after ?? 'latest');
+      const from = cursor.after ? stored.findIndex((m) => m.id === cursor.after) + 1 : 0;
+      return { messages: stored.slice(from), hasMore: false };
+    });
+    return { api, asked };
+  }
+
+  it('asks once for what came between the history and the open socket (a slow line)', async () => {
+    vi.useRealTimers();
+    const stored = [message('hola', false, 1)];
+    const { api, asked } = serverHistory(stored);
+    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+    live.start();
+    await live.open(CONV);
+    // Sent before the server knew this tab's socket: no frame will bring it.
+    const missed = message('le mandé una nota de voz', false, 2);
+    stored.push(missed);
+    latest().serverOpens();
+    await vi.waitFor(() => expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', 'le mandé una nota de voz']));
+    expect(asked).toEqual(['latest', stored[0]!.id]);
+    live.stop();
+  });
+
+  it('asks after the page when the socket opened while the page was on its way', async () => {
+    vi.useRealTimers();
+    const stored = [message('hola', false, 1)];
+    const { api, asked } = serverHistory(stored);
+    let answer!: () => void;
+    api.messages.mockImplementationOnce(async () => {
+      const page = { messages: [...stored], hasMore: false };
+      await new Promise<void>((resolve) => (answer = resolve));
+      return page;
+    });
+    const live = new ChatLive(new QueryClient(), ME, { url: 'ws://x/ws', createSocket: create, api: api as never, isVisible: () => false });
+    live.start();
+    const opening = live.open(CONV);
+    latest().serverOpens();
+    stored.push(message('¿me oye?', false, 2));
+    answer();
+    await opening;
+    await vi.waitFor(() => expect(live.log(CONV).messages.map((m) => m.text)).toEqual(['hola', '¿me oye?']));
+    expect(asked).toEqual([stored[0]!.id]);
+    live.stop();
+  });
+
+  it('asks nothing more when the socket was open before the history was read', async () => {
+    vi.useRealTimers();
+    const { api, asked } = serverHistory([message('hola', false, 1)]);
+    const live = await openLive(api);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(asked).toEqual(['latest']);
+    live.stop();
+  });
+});
+
 describe('ChatLive after a server restart (1012)', () => {
   it('asks from the last message held when the socket dropped, so a message of mine sent meanwhile does not skip theirs', async () => {
     vi.useRealTimers();

@@ -71,13 +71,21 @@ export class ChatLive {
     this.unsubscribe = this.socket.subscribe((event) => {
       if (event.type === 'frame') this.onFrame(event.frame);
       else if (event.type === 'reconnected') void this.catchUp();
-      else if (event.type === 'status' && event.connected) this.askPresence(this.knownContacts());
+      else if (event.type === 'status' && event.connected) this.onOpen();
       else if (event.type === 'status') this.holdCursors();
     });
   }
 
   start(): void {
     this.socket.start();
+  }
+
+  private onOpen(): void {
+    this.askPresence(this.knownContacts());
+    // A history read before the tab's first socket was open misses what the server sent before it
+    // knew the socket (a slow line: the page shown, the socket a second later). A reopened socket
+    // catches up on its `reconnected`.
+    if (!this.socket.reopened && this.resumeFrom.size > 0) void this.catchUp();
   }
 
   stop(): void {
@@ -123,10 +131,16 @@ export class ChatLive {
     const current = this.logs.get(conversationId);
     if (current && current.status !== 'error') return;
     this.setLog(conversationId, { status: 'loading' });
+    const liveBefore = this.socket.connected;
     try {
       const page = await this.api.messages(conversationId);
       this.setLog(conversationId, { messages: mergeMessages(this.log(conversationId).messages, page.messages), hasMore: page.hasMore, status: 'ready' });
       if (!this.socket.connected) this.holdCursors();
+      // The socket opened while the page was read: the page may predate it, ask after it.
+      else if (!liveBefore) {
+        this.resumeFrom.set(conversationId, lastMessageId(page.messages));
+        void this.catchUp();
+      }
     } catch {
       this.setLog(conversationId, { status: 'error' });
     }

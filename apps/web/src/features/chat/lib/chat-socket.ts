@@ -78,6 +78,7 @@ export class ChatSocket {
   private stopWaiting: (() => void) | null = null;
   private attempt = 0;
   private everOpened = false;
+  private openedAgain = false;
   private stopped = true;
   private readonly create: (url: string) => SocketLike;
   private readonly keepAliveMs: number;
@@ -91,6 +92,11 @@ export class ChatSocket {
 
   get connected(): boolean {
     return this.socket?.readyState === OPEN;
+  }
+
+  /** The open socket follows an earlier one or a failed try: a `reconnected` event was announced with it. */
+  get reopened(): boolean {
+    return this.openedAgain;
   }
 
   subscribe(listener: (event: ChatSocketEvent) => void): () => void {
@@ -143,6 +149,7 @@ export class ChatSocket {
     this.socket = socket;
     socket.onopen = () => {
       const reconnected = this.everOpened;
+      this.openedAgain = reconnected;
       this.everOpened = true;
       this.attempt = 0;
       this.send({ action: 'setName' });

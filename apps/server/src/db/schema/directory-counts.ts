@@ -22,3 +22,22 @@ export const listedContractorCounts = pgTable(
   // The service first: a search names its services (or '') and only sometimes a place.
   (t) => [primaryKey({ columns: [t.service, t.country, t.city, t.zone] })],
 );
+
+/**
+ * How many listed contractors (as listedContractorCounts counts them) have each word of the
+ * search text (a lexeme of contractor_profiles.search_vector) per country, kept by the same kind
+ * of triggers in the same transaction (migration 0065). A search of one word asks it whether some
+ * word the search matches is had by more than DIRECTORY_COUNT_CAP contractors: then the answer is
+ * "más de 1.000" without reading them (decision 076, "Amended 2026-12-07 (later still)"). The
+ * words are matched by the search's own tsquery, through a GIN index on each row's word as a
+ * tsvector (hand-written in the migration), so the rule of what a word matches stays one.
+ */
+export const listedWordCounts = pgTable(
+  'listed_word_counts',
+  {
+    country: countryCode('country').notNull(),
+    lexeme: text('lexeme').notNull(),
+    listed: integer('listed').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.country, t.lexeme] })],
+);

@@ -83,6 +83,24 @@ describe('counts stop past 1,000: "more than 1,000", the pages it vouches for', 
     expect(await search(`q=${encodeURIComponent('juan carlos')}`)).toMatchObject({ total: LISTED / 2, totalCapped: false, pageCount: Math.ceil(LISTED / 2 / 12) });
   });
 
+  it('one word had by more than 1,000 says so from the words the triggers count; fewer are counted, in the country asked', async () => {
+    // Every listed one is a "Contratista" (1,020): a word, and the start of one.
+    expect(await search('q=contratista')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true, pageCount: lastPage });
+    expect(await search('q=contrat')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+    // Half of them paint interiors: counted, exactly.
+    expect(await search('q=interiores')).toMatchObject({ total: LISTED / 2, totalCapped: false });
+    // Nobody in Colombia is a "Contratista": the count is the country's, not the words' total.
+    expect(await search('q=contratista&country=CO')).toMatchObject({ total: 0, totalCapped: false });
+    // It is the summary that answers: with its count of "interior" past the cap (as if 5,000 more
+    // had it), the search says "more than 1,000" without counting them.
+    await t.db.execute(sql`UPDATE listed_word_counts SET listed = listed + 5000 WHERE lexeme = 'interior'`);
+    try {
+      expect(await search('q=interiores')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+    } finally {
+      await t.db.execute(sql`UPDATE listed_word_counts SET listed = listed - 5000 WHERE lexeme = 'interior'`);
+    }
+  });
+
   it('a place in the order of a column gives the page everyone reaching it would, walked or collected', async () => {
     // Everyone reaches Naco: its most popular page is the directory's, on the first page and the last.
     for (const page of [1, 2, lastPage]) {

@@ -3,31 +3,46 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, users } from '../../db/schema/index.ts';
 import { contractor, emptyDirectory, search, setUpDirectoryApp, t } from './directory-test-kit.ts';
 
-// A search without words, a place or a rating takes its count from listed_contractor_counts,
-// which triggers keep in the same transaction as each change (migration 0063, decision 076,
-// "Counts from a summary"). After every kind of change that lists, unlists or moves a contractor,
-// the count a visitor is shown is the number of contractors listed, and the summary is what
-// counting the listed contractors gives.
+// A search without words, a place or a rating takes its count from listed_contractor_counts, and
+// a search of one word asks listed_word_counts whether more than the cap have it; triggers keep
+// both in the same transaction as each change (migrations 0063 and 0065, decision 076, "Counts
+// from a summary"). After every kind of change that lists, unlists, moves or rewrites a
+// contractor, the count a visitor is shown is the number of contractors listed, and the summaries
+// are what counting the listed contractors and their words gives.
 
 setUpDirectoryApp();
 
-/** Every (country, city, zone, service) count the summary holds (zeros left out). */
-async function summary(): Promise<Record<string, number>> {
-  const { rows } = await t.db.execute<{ key: string; listed: number }>(
+/** Every (country, city, zone, service) count and every (country, word) count the summaries hold (zeros left out). */
+async function summary(): Promise<{ places: Record<string, number>; words: Record<string, number> }> {
+  const places = await t.db.execute<{ key: string; listed: number }>(
     sql`SELECT concat_ws('/', country, city, zone, service) AS key, listed FROM listed_contractor_counts WHERE listed <> 0 ORDER BY 1`,
   );
-  return Object.fromEntries(rows.map((r) => [r.key, Number(r.listed)]));
+  const words = await t.db.execute<{ key: string; listed: number }>(
+    sql`SELECT concat_ws('/', country, lexeme) AS key, listed FROM listed_word_counts WHERE listed <> 0 ORDER BY 1`,
+  );
+  return { places: keyed(places.rows), words: keyed(words.rows) };
 }
 
-/** The same counts, by counting the listed contractors (the directory's rule). */
-async function recount(): Promise<Record<string, number>> {
-  const { rows } = await t.db.execute<{ key: string; listed: number }>(sql`
+/** The same counts, by counting the listed contractors (the directory's rule) and their words. */
+async function recount(): Promise<{ places: Record<string, number>; words: Record<string, number> }> {
+  const listed = sql`p.listable AND u.role = 'contractor' AND u.status = 'active' AND (u.email_verified OR u.phone_verified)
+      AND u.deleted_at IS NULL AND u.banned_at IS NULL`;
+  const places = await t.db.execute<{ key: string; listed: number }>(sql`
     SELECT concat_ws('/', p.country, p.city, coalesce(p.zone::text, ''), s.service) AS key, count(*)::int AS listed
     FROM contractor_profiles p JOIN users u ON u.id = p.user_id
     CROSS JOIN LATERAL (SELECT '' AS service UNION SELECT unnest(p.service_types)::text) s
-    WHERE p.listable AND u.role = 'contractor' AND u.status = 'active' AND (u.email_verified OR u.phone_verified)
-      AND u.deleted_at IS NULL AND u.banned_at IS NULL
+    WHERE ${listed}
     GROUP BY 1 ORDER BY 1`);
+  const words = await t.db.execute<{ key: string; listed: number }>(sql`
+    SELECT concat_ws('/', p.country, w.lexeme) AS key, count(*)::int AS listed
+    FROM contractor_profiles p JOIN users u ON u.id = p.user_id
+    CROSS JOIN LATERAL unnest(tsvector_to_array(p.search_vector)) AS w(lexeme)
+    WHERE ${listed}
+    GROUP BY 1 ORDER BY 1`);
+  return { places: keyed(places.rows), words: keyed(words.rows) };
+}
+
+function keyed(rows: { key: string; listed: number }[]): Record<string, number> {
   return Object.fromEntries(rows.map((r) => [r.key, Number(r.listed)]));
 }
 
@@ -103,5 +118,16 @@ describe('counts from the summary the triggers keep', () => {
     expect(await summary()).toEqual(await recount());
     expect(await shown('?service=herreria')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
     expect(await shown('?service=herreria&service=electricidad')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Díaz'] });
+  });
+
+  it('follows the words: a description rewritten, a name changed, a profile moved to another country', async () => {
+    await t.db.update(contractorProfiles).set({ description: 'Impermeabilizo techos y terrazas.' }).where(eq(contractorProfiles.userId, ana));
+    await t.db.update(contractorProfiles).set({ displayName: 'Beto Terrazas' }).where(eq(contractorProfiles.userId, beto));
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('?q=terrazas')).toEqual({ total: 2, names: ['Ana Pérez', 'Beto Terrazas'] });
+    await t.db.update(contractorProfiles).set({ country: 'CO', city: 'bogota', zone: null }).where(eq(contractorProfiles.userId, beto));
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('?q=terrazas&country=DO')).toEqual({ total: 1, names: ['Ana Pérez'] });
+    expect(await shown('?q=terrazas&country=CO')).toEqual({ total: 1, names: ['Beto Terrazas'] });
   });
 });

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
-import { countContractors, searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
+import { countContractors } from './directory-counts.repository.ts';
+import { searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
 
 // A place's reach through the GiST indexes of migration 0064 (decision 076, "Amended 2026-12-07
 // (h30)"): the reach cube is only a way in, the exact distance decides, so the cube must hold

@@ -79,9 +79,14 @@ function offersSql(services: readonly ServiceType[]): SQL {
   )}]::service_type[]`;
 }
 
+/** The tsquery of words in the 'words' mode (each a prefix, all required), Spanish stems without accents. */
+export function wordsTsquerySql(words: readonly string[]): SQL {
+  return sql`to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
+}
+
 /** A trade word in the text (name, company, description), as a prefix. */
 function tradeWordTextSql(word: string): SQL {
-  return sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery([word])})`;
+  return sql`${cp.searchVector} @@ ${wordsTsquerySql([word])}`;
 }
 
 /** The words of a 'words' search that are not trade words. */
@@ -111,6 +116,18 @@ export function offeringOnlyServices(f: DirectoryFilters): ServiceType[] | undef
   return trades.length === 1 && others.length === 0 ? rankedServices(f) : undefined;
 }
 
+/**
+ * The word of a search whose only condition besides the country is one word that is not a trade
+ * word (no service, rating, city, zone or place): whether more than the cap match it, the listed
+ * words' summary can tell (decision 076, "Amended 2026-12-07 (later still)"); undefined for any
+ * other search.
+ */
+export function oneWordOnly(f: DirectoryFilters): string | undefined {
+  if (!f.q || (f.textMode ?? 'words') !== 'words' || f.service.length > 0 || f.rating.length > 0 || f.near || f.city || f.zone) return undefined;
+  const { trades, others } = splitTradeWords(searchWords(f.q));
+  return trades.length === 0 && others.length === 1 ? others[0] : undefined;
+}
+
 function ratingSql(filters: readonly RatingFilter[]): SQL {
   const reviewed = sql`${cp.ratingCount} >= 1`;
   if (filters.includes('withReviews')) return reviewed;
@@ -134,7 +151,7 @@ export function freeTextSql(q: string, mode: TextMode): SQL | undefined {
   if (all.length === 0) return undefined;
   if (mode === 'words') {
     const words = splitTradeWords(all).others;
-    return words.length === 0 ? undefined : sql`${cp.searchVector} @@ to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
+    return words.length === 0 ? undefined : sql`${cp.searchVector} @@ ${wordsTsquerySql(words)}`;
   }
   const phrase = all.join(' ');
   return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { contractorProfiles, users } from '../../db/schema/index.ts';
 import { createUser } from '../../../test/support/factories.ts';
-import { countContractors, searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
+import { countContractors } from './directory-counts.repository.ts';
+import { searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
 import { contractor, emptyDirectory, eventually, names, search, setUpDirectoryApp, t } from './directory-test-kit.ts';
 
 describe('contractor directory API', () => {

@@ -1,7 +1,8 @@
-import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
+import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listedContractorCounts as counts, projects, users } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { contractorProfiles as cp, projects, users } from '../../db/schema/index.ts';
+import { countContractors } from './directory-counts.repository.ts';
 import { cardColumns, LISTED, unlistedAccountOf, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
@@ -248,81 +249,6 @@ export function walkIsCheaper(end: number, matching: number, listed: number, row
  */
 export function walkThreshold(end: number, listed: number, rowCost = 5): number {
   return Math.floor(Math.sqrt(end * listed * rowCost)) + 1;
-}
-
-/**
- * How many listed contractors match the filters (or one part of them), counting at most
- * `atMost` (by default one past DIRECTORY_COUNT_CAP: "more than 1,000"), so a count reads about
- * that many rows however many match (decision 076). Counted in contractor_profiles (with the
- * minimum profile) without the few whose account may not be listed (an anti-join on the partial
- * index users_unlisted_contractors_idx): joining every match to users would cost more than the
- * count. Contractor profiles belong to contractor accounts only (the profile routes and sign-up
- * create them for contractors).
- */
-export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
-  const planning = countPlanning(filters);
-  const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM ${cp}
-      WHERE ${cp.listable} AND ${matchingSql(filters, part)}
-        AND NOT ${unlistedAccountOf(cp.userId)}
-      LIMIT ${atMost}
-    ) AS matching`);
-  return Number(result.rows[0]?.n ?? 0);
-}
-
-/**
- * How many listed contractors match filters without words, a place or a rating, from the counts
- * the triggers keep per country, city, zone and service (listed_contractor_counts, migration
- * 0063: exact, in the same transaction as every change): a few rows instead of counting up to
- * 1,001 contractors, which was four fifths of PostgreSQL's work on such a search (decision 076,
- * "Counts from a summary"). Several services: a contractor may offer more than one, so only "more
- * than 1,000" can be told from the counts (one of them past it); otherwise, and for any other
- * filters, undefined: count the contractors (countContractors).
- */
-export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise<number | undefined> {
-  if (f.q !== undefined || f.near || f.rating.length > 0) return undefined;
-  const services = f.service.length === 0 ? [''] : [...new Set(f.service)];
-  const where = [
-    sql`${counts.service} IN (${sql.join(
-      services.map((s) => sql`${s}`),
-      sql`, `,
-    )})`,
-  ];
-  if (f.country) where.push(eq(counts.country, f.country));
-  if (f.city) where.push(eq(counts.city, f.city));
-  if (f.zone) where.push(eq(counts.zone, f.zone));
-  const rows = await db
-    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
-    .from(counts)
-    .where(and(...where))
-    .groupBy(counts.service);
-  const most = Math.max(0, ...rows.map((r) => r.n));
-  if (services.length === 1) return most;
-  return most > DIRECTORY_COUNT_CAP ? most : undefined;
-}
-
-/**
- * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
- * values every time, as the plan for a common service or word is not the plan for a rare one and
- * the generic plan PostgreSQL settles on after five runs read several times the rows; otherwise
- * (a place's point) as PostgreSQL chooses, where its generic plan was as good and saved planning
- * the cube's box (decision 076, "Plans per statement"). A search without words, place or rating
- * never counts here: the summary answers it (countFromSummary).
- */
-function countPlanning(f: DirectoryFilters): string {
-  return !f.near && (f.q !== undefined || f.service.length > 0) ? PLAN_EACH_TIME : '';
-}
-
-/**
- * About how many contractors there are: the planner's estimate (pg_class.reltuples, kept by
- * ANALYZE and autovacuum), for weighing one way of reading a page against another without
- * counting them; undefined before the table was ever analysed.
- */
-export async function estimateContractors(db: DbOrTx): Promise<number | undefined> {
-  const result = await db.execute<{ n: number }>(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contractor_profiles'::regclass`);
-  const n = Number(result.rows[0]?.n ?? -1);
-  return n >= 0 ? n : undefined;
 }
 
 export interface ReviewRow {

@@ -15,10 +15,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
+import { countContractors, countFromSummary, estimateContractors, manyHaveTheWord } from './directory-counts.repository.ts';
 import {
-  countContractors,
-  countFromSummary,
-  estimateContractors,
   findContractorPageRow,
   findOwnProjectPlace,
   findListedContractor as findListedContractorRow,
@@ -115,7 +113,7 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
   const summed = await countFromSummary(db, filters);
   if (summed !== undefined) return summed;
-  if (!hasTradeRank(filters)) return countContractors(db, filters);
+  if (!hasTradeRank(filters)) return (await manyHaveTheWord(db, filters)) ? DIRECTORY_COUNT_CAP + 1 : countContractors(db, filters);
   const services = offeringOnlyServices(filters);
   const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
   const offering = summedOffering ?? (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, 'offering'));

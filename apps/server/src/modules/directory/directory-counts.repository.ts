@@ -1,0 +1,106 @@
+import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
+import { and, eq, sql } from 'drizzle-orm';
+import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
+import { contractorProfiles as cp, listedContractorCounts as counts, listedWordCounts as wordCounts } from '../../db/schema/index.ts';
+import { unlistedAccountOf } from '../../db/contractor-listing.ts';
+import { matchingSql, oneWordOnly, wordsTsquerySql, type DirectoryFilters, type TradePart } from './directory-rule.ts';
+
+// The directory's counts: counting the listed contractors that match (up to one past the cap),
+// and the counts the triggers keep (listed_contractor_counts, listed_word_counts) that spare
+// counting them (decision 076).
+
+/**
+ * How many listed contractors match the filters (or one part of them), counting at most
+ * `atMost` (by default one past DIRECTORY_COUNT_CAP: "more than 1,000"), so a count reads about
+ * that many rows however many match (decision 076). Counted in contractor_profiles (with the
+ * minimum profile) without the few whose account may not be listed (an anti-join on the partial
+ * index users_unlisted_contractors_idx): joining every match to users would cost more than the
+ * count. Contractor profiles belong to contractor accounts only (the profile routes and sign-up
+ * create them for contractors).
+ */
+export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
+  const planning = countPlanning(filters);
+  const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM ${cp}
+      WHERE ${cp.listable} AND ${matchingSql(filters, part)}
+        AND NOT ${unlistedAccountOf(cp.userId)}
+      LIMIT ${atMost}
+    ) AS matching`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/**
+ * How many listed contractors match filters without words, a place or a rating, from the counts
+ * the triggers keep per country, city, zone and service (listed_contractor_counts, migration
+ * 0063: exact, in the same transaction as every change): a few rows instead of counting up to
+ * 1,001 contractors, which was four fifths of PostgreSQL's work on such a search (decision 076,
+ * "Counts from a summary"). Several services: a contractor may offer more than one, so only "more
+ * than 1,000" can be told from the counts (one of them past it); otherwise, and for any other
+ * filters, undefined: count the contractors (countContractors).
+ */
+export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise<number | undefined> {
+  if (f.q !== undefined || f.near || f.rating.length > 0) return undefined;
+  const services = f.service.length === 0 ? [''] : [...new Set(f.service)];
+  const where = [
+    sql`${counts.service} IN (${sql.join(
+      services.map((s) => sql`${s}`),
+      sql`, `,
+    )})`,
+  ];
+  if (f.country) where.push(eq(counts.country, f.country));
+  if (f.city) where.push(eq(counts.city, f.city));
+  if (f.zone) where.push(eq(counts.zone, f.zone));
+  const rows = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
+    .from(counts)
+    .where(and(...where))
+    .groupBy(counts.service);
+  const most = Math.max(0, ...rows.map((r) => r.n));
+  if (services.length === 1) return most;
+  return most > DIRECTORY_COUNT_CAP ? most : undefined;
+}
+
+/**
+ * Whether more than DIRECTORY_COUNT_CAP listed contractors match a search of one word
+ * (oneWordOnly), from the words the triggers count per country (listed_word_counts, migration
+ * 0065): some word the search's own tsquery matches (a prefix: several words may) is had by more
+ * than the cap, in the search's country or in all. Then the search says "more than 1,000" without
+ * the GIN bitmap of every match and a heap page per counted row (3–7 ms for a common word at
+ * 100,000 contractors; decision 076, "Amended 2026-12-07 (later still)"). False says nothing:
+ * several words under the cap may still add up past it, so the contractors are counted.
+ */
+export async function manyHaveTheWord(db: DbOrTx, f: DirectoryFilters): Promise<boolean> {
+  const word = oneWordOnly(f);
+  if (word === undefined) return false;
+  const result = await db.execute<{ many: boolean }>(sql`
+    SELECT EXISTS (
+      SELECT 1 FROM ${wordCounts}
+      WHERE array_to_tsvector(ARRAY[${wordCounts.lexeme}]) @@ ${wordsTsquerySql([word])}${f.country ? sql` AND ${wordCounts.country} = ${f.country}` : sql``}
+      GROUP BY ${wordCounts.lexeme} HAVING sum(${wordCounts.listed}) > ${DIRECTORY_COUNT_CAP}
+    ) AS many`);
+  return result.rows[0]?.many === true;
+}
+
+/**
+ * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
+ * values every time, as the plan for a common service or word is not the plan for a rare one and
+ * the generic plan PostgreSQL settles on after five runs read several times the rows; otherwise
+ * (a place's point) as PostgreSQL chooses, where its generic plan was as good and saved planning
+ * the cube's box (decision 076, "Plans per statement"). A search without words, place or rating
+ * never counts here: the summary answers it (countFromSummary).
+ */
+function countPlanning(f: DirectoryFilters): string {
+  return !f.near && (f.q !== undefined || f.service.length > 0) ? PLAN_EACH_TIME : '';
+}
+
+/**
+ * About how many contractors there are: the planner's estimate (pg_class.reltuples, kept by
+ * ANALYZE and autovacuum), for weighing one way of reading a page against another without
+ * counting them; undefined before the table was ever analysed.
+ */
+export async function estimateContractors(db: DbOrTx): Promise<number | undefined> {
+  const result = await db.execute<{ n: number }>(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contractor_profiles'::regclass`);
+  const n = Number(result.rows[0]?.n ?? -1);
+  return n >= 0 ? n : undefined;
+}

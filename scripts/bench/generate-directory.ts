@@ -288,8 +288,8 @@ export async function generateDirectory(
     await step('reviews', INSERT_REVIEWS);
     await step('contractor profiles', INSERT_PROFILES);
     await step('client profiles', INSERT_CLIENT_PROFILES);
-    // The directory's counts (migration 0063) are kept by triggers, which the replica role above
-    // turns off: counted afresh once the contractors are in.
+    // The directory's counts (migrations 0063, 0065) and the profiles' account_listable (0066) are
+    // kept by triggers, which the replica role above turns off: set afresh once the contractors are in.
     await step('listed contractor counts', 'SELECT public.listed_counts_rebuild()');
     const t0 = performance.now();
     for (const ix of indexes) await client.query(ix.def);

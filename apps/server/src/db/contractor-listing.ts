@@ -1,6 +1,6 @@
 import type { CountryCode } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { contractorProfiles, listableAccount, users } from './schema/index.ts';
 
 // Which contractors are listed and the columns of their card, for every repository that lists
@@ -20,13 +20,13 @@ const LISTED_ACCOUNT = sql`${users.role} = 'contractor' AND ${listableAccount(us
 export const LISTED = sql`${LISTED_ACCOUNT} AND ${contractorProfiles.listable}`;
 
 /**
- * Whether the profile's account is one that may not be listed (an anti-join on the partial index
- * users_unlisted_contractors_idx: the few such accounts, instead of joining every match to users).
- * Contractor profiles belong to contractor accounts only (the profile routes and sign-up create them).
+ * Who is listed, read on the profile alone (the counts, the nearest-first walk of the bases'
+ * index): its minimum (listable) and its account's part (account_listable, which triggers keep
+ * from the account in the same transaction as every change to it: migration 0066). The same rule
+ * as LISTED without joining users; looking up each match's account cost a count at a place about
+ * 2,000 index pages (decision 076, "Amended 2026-12-07 (later still)").
  */
-export function unlistedAccountOf(id: SQLWrapper): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${id} AND ${users.role} = 'contractor' AND NOT (${listableAccount(users)}))`;
-}
+export const LISTED_PROFILE = sql`${contractorProfiles.listable} AND ${contractorProfiles.accountListable}`;
 
 /** Columns of a card, from users joined with contractor_profiles. */
 export const cardColumns = {

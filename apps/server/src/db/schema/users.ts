@@ -70,12 +70,8 @@ export const users = pgTable(
     index('users_listed_contractors_idx')
       .on(t.id)
       .where(sql`${t.role} = 'contractor' AND ${listableAccount(t)}`),
-    // The few contractor accounts that may not be listed (unconfirmed, banned, deleted): the
-    // directory counts matches in contractor_profiles alone and takes these away, instead of
-    // joining every match to users.
-    index('users_unlisted_contractors_idx')
-      .on(t.id)
-      .where(sql`${t.role} = 'contractor' AND NOT (${listableAccount(t)})`),
+    // (users_unlisted_contractors_idx, the accounts that may not be listed, was dropped by
+    // migration 0066: a count tests contractor_profiles.account_listable instead.)
   ],
 );
 
@@ -238,6 +234,14 @@ export const contractorProfiles = pgTable(
      * listableAccount.
      */
     listable: boolean('listable').generatedAlwaysAs(sql`btrim(display_name) <> '' AND cardinality(service_types) > 0 AND coalesce(btrim(city), '') <> '' AND paused_at IS NULL`),
+    /**
+     * Whether the account may be listed (a contractor, active, confirmed, not banned or deleted:
+     * public.listed_account, the SQL of users.ts's listableAccount), kept from the account by
+     * triggers in the same transaction as every change to it (migration 0066). A count reads it on
+     * the profile, or in the GiST indexes that include it, instead of looking up each match's
+     * account (decision 076, "Amended 2026-12-07 (later still)").
+     */
+    accountListable: boolean('account_listable').notNull().default(false),
     /** Spanish full-text over name, company and description, accents ignored (config es_unaccent). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('public.es_unaccent'::regconfig, display_name || ' ' || coalesce(company_name, '')), 'A') || setweight(to_tsvector('public.es_unaccent'::regconfig, coalesce(description, '')), 'B')`,

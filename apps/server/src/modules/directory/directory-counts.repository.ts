@@ -2,7 +2,7 @@ import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listedContractorCounts as counts, listedWordCounts as wordCounts } from '../../db/schema/index.ts';
-import { unlistedAccountOf } from '../../db/contractor-listing.ts';
+import { LISTED_PROFILE } from '../../db/contractor-listing.ts';
 import { matchingSql, oneWordOnly, wordsTsquerySql, type DirectoryFilters, type TradePart } from './directory-rule.ts';
 
 // The directory's counts: counting the listed contractors that match (up to one past the cap),
@@ -12,19 +12,15 @@ import { matchingSql, oneWordOnly, wordsTsquerySql, type DirectoryFilters, type 
 /**
  * How many listed contractors match the filters (or one part of them), counting at most
  * `atMost` (by default one past DIRECTORY_COUNT_CAP: "more than 1,000"), so a count reads about
- * that many rows however many match (decision 076). Counted in contractor_profiles (with the
- * minimum profile) without the few whose account may not be listed (an anti-join on the partial
- * index users_unlisted_contractors_idx): joining every match to users would cost more than the
- * count. Contractor profiles belong to contractor accounts only (the profile routes and sign-up
- * create them for contractors).
+ * that many rows however many match (decision 076). Counted in contractor_profiles alone
+ * (LISTED_PROFILE: the account's part is on the profile), never joining users.
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
   const planning = countPlanning(filters);
   const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
-      WHERE ${cp.listable} AND ${matchingSql(filters, part)}
-        AND NOT ${unlistedAccountOf(cp.userId)}
+      WHERE ${LISTED_PROFILE} AND ${matchingSql(filters, part)}
       LIMIT ${atMost}
     ) AS matching`);
   return Number(result.rows[0]?.n ?? 0);

@@ -12,21 +12,27 @@ import { contractor, emptyDirectory, search, setUpDirectoryApp, t } from './dire
 
 setUpDirectoryApp();
 
-/** Every (country, city, zone, service) count and every (country, word) count the summaries hold (zeros left out). */
-async function summary(): Promise<{ places: Record<string, number>; words: Record<string, number> }> {
+type Kept = { places: Record<string, number>; words: Record<string, number>; accountsListable: string[] };
+
+/**
+ * Every (country, city, zone, service) count and every (country, word) count the summaries hold
+ * (zeros left out), and the profiles whose account_listable says their account may be listed.
+ */
+async function summary(): Promise<Kept> {
   const places = await t.db.execute<{ key: string; listed: number }>(
     sql`SELECT concat_ws('/', country, city, zone, service) AS key, listed FROM listed_contractor_counts WHERE listed <> 0 ORDER BY 1`,
   );
   const words = await t.db.execute<{ key: string; listed: number }>(
     sql`SELECT concat_ws('/', country, lexeme) AS key, listed FROM listed_word_counts WHERE listed <> 0 ORDER BY 1`,
   );
-  return { places: keyed(places.rows), words: keyed(words.rows) };
+  const accounts = await t.db.execute<{ id: string }>(sql`SELECT user_id AS id FROM contractor_profiles WHERE account_listable ORDER BY 1`);
+  return { places: keyed(places.rows), words: keyed(words.rows), accountsListable: accounts.rows.map((r) => r.id) };
 }
 
-/** The same counts, by counting the listed contractors (the directory's rule) and their words. */
-async function recount(): Promise<{ places: Record<string, number>; words: Record<string, number> }> {
-  const listed = sql`p.listable AND u.role = 'contractor' AND u.status = 'active' AND (u.email_verified OR u.phone_verified)
-      AND u.deleted_at IS NULL AND u.banned_at IS NULL`;
+/** The same, by counting the listed contractors (the directory's rule) and their words, and by reading the accounts. */
+async function recount(): Promise<Kept> {
+  const account = sql`u.role = 'contractor' AND u.status = 'active' AND (u.email_verified OR u.phone_verified) AND u.deleted_at IS NULL AND u.banned_at IS NULL`;
+  const listed = sql`p.listable AND ${account}`;
   const places = await t.db.execute<{ key: string; listed: number }>(sql`
     SELECT concat_ws('/', p.country, p.city, coalesce(p.zone::text, ''), s.service) AS key, count(*)::int AS listed
     FROM contractor_profiles p JOIN users u ON u.id = p.user_id
@@ -39,7 +45,8 @@ async function recount(): Promise<{ places: Record<string, number>; words: Recor
     CROSS JOIN LATERAL unnest(tsvector_to_array(p.search_vector)) AS w(lexeme)
     WHERE ${listed}
     GROUP BY 1 ORDER BY 1`);
-  return { places: keyed(places.rows), words: keyed(words.rows) };
+  const accounts = await t.db.execute<{ id: string }>(sql`SELECT p.user_id AS id FROM contractor_profiles p JOIN users u ON u.id = p.user_id WHERE ${account} ORDER BY 1`);
+  return { places: keyed(places.rows), words: keyed(words.rows), accountsListable: accounts.rows.map((r) => r.id) };
 }
 
 function keyed(rows: { key: string; listed: number }[]): Record<string, number> {
@@ -91,6 +98,11 @@ describe('counts from the summary the triggers keep', () => {
     expect(await shown('?service=electricidad')).toEqual({ total: 2, names: ['Ana Pérez', 'Carla Ruiz'] });
     await t.db.update(users).set({ status: 'banned', bannedAt: new Date() }).where(eq(users.id, ana));
     expect(await shown('?service=electricidad')).toEqual({ total: 1, names: ['Carla Ruiz'] });
+    expect(await summary()).toEqual(await recount());
+    // The profile's copy of the account's listing follows the account only: written by hand, it is put back.
+    await t.db.update(contractorProfiles).set({ accountListable: true }).where(eq(contractorProfiles.userId, ana));
+    expect(await summary()).toEqual(await recount());
+    expect(await shown('?q=ana')).toEqual({ total: 0, names: [] });
     await t.db.update(contractorProfiles).set({ pausedAt: new Date() }).where(eq(contractorProfiles.userId, beto));
     expect(await shown('')).toEqual({ total: 1, names: ['Carla Ruiz'] });
     expect(await summary()).toEqual(await recount());

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, projects, users } from '../../db/schema/index.ts';
 import { countContractors } from './directory-counts.repository.ts';
-import { cardColumns, LISTED, unlistedAccountOf, type CardRow } from '../../db/contractor-listing.ts';
+import { cardColumns, LISTED, LISTED_PROFILE, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
 
@@ -105,9 +105,8 @@ async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
  * Nearest first: the page is among the contractors based within a few km when enough are; those
  * are the whole order's start, and a small box of the GiST index on the bases' points finds them
  * without sorting everyone in reach (decisions 042, 076). The page's ids are chosen from the
- * index alone (it covers the base, radius, services and id: migration 0064), in distance order
- * and then by id, leaving out the few accounts that may not be listed as they come; then the
- * twelve cards are read. Many contractors share their sector's point, so a page sorted a whole
+ * index alone (it covers the base, radius, services, id and whether the account may be listed:
+ * migrations 0064 and 0066), in distance order and then by id; then the twelve cards are read. Many contractors share their sector's point, so a page sorted a whole
  * sector by id: reading each one's row and account first read thousands of rows (decision 076,
  * "Amended 2026-12-07 (h30)").
  */
@@ -118,18 +117,13 @@ async function readNearestFirst(db: DbOrTx, filters: DirectoryFilters, near: Geo
       .select({ id: cp.userId })
       .from(cp)
       // The bases' index is walked in distance order (KNN); the reach is tested on the way.
-      .where(and(cp.listable, matchingSql(filters, part, 'base'), within))
+      .where(and(LISTED_PROFILE, matchingSql(filters, part, 'base'), within))
       .orderBy(...order)
       // OFFSET 0, the fence that has PostgreSQL plan this walk on its own, as the unfiltered
       // read's below; drizzle drops a numeric `.offset(0)`, so it is written as SQL.
       .offset(sql`0` as unknown as number)
       .as('in_order');
-    const ids = db
-      .select({ id: inOrder.id })
-      .from(inOrder)
-      .where(sql`NOT ${unlistedAccountOf(inOrder.id)}`)
-      .limit(limit)
-      .offset(offset);
+    const ids = db.select({ id: inOrder.id }).from(inOrder).limit(limit).offset(offset);
     return db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
       .from(cp)

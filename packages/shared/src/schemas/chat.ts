@@ -4,15 +4,10 @@ import { chat } from '../i18n/chat.ts';
 import { validation } from '../i18n/common.ts';
 import { MESSAGE_TYPES } from '../domain.ts';
 import { optionalText, requiredText } from './common.ts';
+import { CHAT_TEXT_MAX } from '../chat-limits.ts';
 
-/** Spec §4 Chat and issue 15: trimmed, blank refused, at most 2000 characters, line breaks allowed. */
-export const CHAT_TEXT_MAX = 2000;
-/** The text of a photo message without a caption (a WhatsApp photo's caption replaces it, decision 063). */
-export const CHAT_PHOTO_BODY = '📷';
-/** One page of history (issue 15). */
-export const CHAT_PAGE_SIZE = 30;
-/** Spec §7: the client's keep-alive period; the server closes a socket silent for longer plus a grace. */
-export const CHAT_KEEP_ALIVE_MS = 120_000;
+// The limits live in the zod-free module (decision 070); exported here as before.
+export { CHAT_KEEP_ALIVE_MS, CHAT_PAGE_SIZE, CHAT_PHOTO_BODY, CHAT_TEXT_MAX, VOICE_NOTE_MAX_BYTES, VOICE_NOTE_MAX_MS, VOICE_NOTE_TYPES } from '../chat-limits.ts';
 
 export const chatText = () => requiredText(CHAT_TEXT_MAX, { multiline: true });
 
@@ -28,11 +23,6 @@ export const ChatMessagesQuerySchema = z
 export const ConversationParamsSchema = z.object({ id: z.uuid() });
 export const ChatPhotoParamsSchema = z.object({ id: z.uuid(), photoId: z.uuid() });
 export const VoiceNoteParamsSchema = z.object({ id: z.uuid(), voiceNoteId: z.uuid() });
-/** Decision 060: at most 1 MB and 2 minutes, Opus (WebM, Ogg) or AAC (MP4). */
-export const VOICE_NOTE_MAX_BYTES = 1024 * 1024;
-export const VOICE_NOTE_MAX_MS = 120_000;
-/** The types the upload and the player accept; the server decides from the bytes. */
-export const VOICE_NOTE_TYPES = ['audio/webm', 'audio/ogg', 'audio/mp4'] as const;
 /** `size` picks a JPEG; `w`, when given, one of the WebP widths instead (decision 073). */
 export const ChatPhotoQuerySchema = z.object({
   size: z.enum(['preview', 'full']).default('full'),

@@ -1,7 +1,7 @@
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { chat } from '@arreglaya/shared/i18n/chat';
-import { CHAT_TEXT_MAX } from '@arreglaya/shared/schemas/chat';
-import { PHOTO_TYPES } from '@arreglaya/shared/schemas/profile';
+import { CHAT_TEXT_MAX } from '@arreglaya/shared/chat-limits';
+import { PHOTO_TYPES } from '@arreglaya/shared/photo-files';
 import { preparePhoto } from '@/lib/prepare-photo.ts';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { cx } from '@/lib/cx.ts';

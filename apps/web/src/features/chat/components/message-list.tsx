@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { chat } from '@arreglaya/shared/i18n/chat';
-import { CHAT_PHOTO_BODY, type ChatMessage } from '@arreglaya/shared/schemas/chat';
+import { CHAT_PHOTO_BODY } from '@arreglaya/shared/chat-limits';
+import type { ChatMessage } from '@arreglaya/shared/schemas/chat';
 import { buttonClasses } from '@/components/ui/button.ts';
 import { Photo } from '@/components/ui/photo.tsx';
 import { cx } from '@/lib/cx.ts';

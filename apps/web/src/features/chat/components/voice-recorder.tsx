@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '@arreglaya/shared/format-dates';
 import { voiceNotes as tv } from '@arreglaya/shared/i18n/voice-notes';
-import { VOICE_NOTE_MAX_MS } from '@arreglaya/shared/schemas/chat';
+import { VOICE_NOTE_MAX_MS } from '@arreglaya/shared/chat-limits';
 import { buttonClasses } from '@/components/ui/button.ts';
 
 /** Opus in WebM where the browser records it (Chromium, Firefox), else AAC in MP4 (Safari). */

@@ -1,4 +1,5 @@
-import { CHAT_KEEP_ALIVE_MS, type ChatClientFrame, type ChatServerFrame } from '@arreglaya/shared/schemas/chat';
+import { CHAT_KEEP_ALIVE_MS } from '@arreglaya/shared/chat-limits';
+import type { ChatClientFrame, ChatServerFrame } from '@arreglaya/shared/schemas/chat';
 
 /** Spec §9: the reconnect delay starts at 2000 ms and grows by 1000 ms up to 3000 ms; a little jitter spreads a server restart's reconnects. */
 export const RECONNECT_FIRST_MS = 2000;

@@ -159,6 +159,7 @@ async function main(): Promise<void> {
         [`under ${SLOW_3G.targetMs / 1000} s`]: r.medianMs < SLOW_3G.targetMs ? 'yes' : 'NO',
         'JS on the wire (KiB)': r.jsKb,
         'first paint (ms)': r.fcpMs,
+        'heading at (ms)': r.headingMs,
         'navigator.connection': r.connection,
       })),
     );

@@ -7,7 +7,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
 import { DialogActions, ModalDialog } from '@/components/ui/modal-dialog.tsx';
-import { errorMessage } from '@/lib/form-errors.ts';
+import { errorMessage, parseOnSend } from '@/lib/form-errors.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { endHire, projectKeys } from '../project.ts';
 import { viewerMay } from '../viewer-may.ts';
@@ -66,20 +66,15 @@ export function EndHireDialog({ projectId, userId, action, onClose, text }: EndH
     // In flight from the tap: the form's schema (zod) comes with its first send, not with the
     // project page (decision 070), and the button is busy while it downloads.
     await sending.run(async () => {
-      const parsed = await import('@arreglaya/shared/schemas/quotes').then(
-        ({ HireEndSchema }) => HireEndSchema.safeParse({ reason }),
-        (error: unknown) => void setFailure(errorMessage(error)),
+      const parsed = await parseOnSend(
+        () => import('@arreglaya/shared/schemas/quotes').then((m) => m.HireEndSchema),
+        { reason },
+        { failure: setFailure, field: setFieldError, focus: () => reasonRef.current?.focus() },
       );
       if (!parsed) return;
-      if (!parsed.success) {
-        setFieldError(parsed.error.issues[0]?.message);
-        reasonRef.current?.focus();
-        return;
-      }
-      setFieldError(undefined);
       setFailure(null);
       try {
-        const { message } = await endHire(projectId, parsed.data.reason);
+        const { message } = await endHire(projectId, parsed.reason);
         onClose();
         messageBox.show({ text: message, kind: 'success' });
         // The page, the lists and the contractor's own offers on this project; not the arrival,

@@ -9,7 +9,7 @@ import { buttonClasses } from '@/components/ui/button.ts';
 import { ClaimDeadlines, formatDeadline } from '@/components/ui/claim-deadlines.tsx';
 import { Field, inputClasses } from '@/components/ui/field.tsx';
 import { useMessageBox } from '@/components/ui/message-box.tsx';
-import { errorMessage } from '@/lib/form-errors.ts';
+import { errorMessage, parseOnSend } from '@/lib/form-errors.ts';
 import { useInFlight } from '@/lib/use-in-flight.tsx';
 import { answerClaim, claimKey, useProjectClaim } from '../guarantee.ts';
 
@@ -81,20 +81,15 @@ function AnswerForm({ projectId, userId, claim }: { projectId: string; userId: s
     // In flight from the tap: the form's schema (zod) comes with its first send, not with the
     // project page (decision 070), and the button is busy while it downloads.
     await sending.run(async () => {
-      const parsed = await import('@arreglaya/shared/schemas/claims').then(
-        ({ ClaimAnswerSchema }) => ClaimAnswerSchema.safeParse({ answer }),
-        (error: unknown) => void setFailure(errorMessage(error)),
+      const parsed = await parseOnSend(
+        () => import('@arreglaya/shared/schemas/claims').then((m) => m.ClaimAnswerSchema),
+        { answer },
+        { failure: setFailure, field: setFieldError, focus: () => ref.current?.focus() },
       );
       if (!parsed) return;
-      if (!parsed.success) {
-        setFieldError(parsed.error.issues[0]?.message);
-        ref.current?.focus();
-        return;
-      }
-      setFieldError(undefined);
       setFailure(null);
       try {
-        const saved = await answerClaim(projectId, parsed.data.answer);
+        const saved = await answerClaim(projectId, parsed.answer);
         queryClient.setQueryData(claimKey(userId, projectId), saved);
         messageBox.show({ text: t.answer.sent, kind: 'success' });
       } catch (error) {

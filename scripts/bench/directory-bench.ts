@@ -32,7 +32,7 @@ import { measureOneAtATime, type OneAtATimeTiming } from './directory-one-at-a-t
 import { BROWSER_HEADERS, directoryRequests, DIRECTORY_TARGETS, listedContractorIds, type DirectoryTarget } from './directory-requests.ts';
 import { benchStarts } from './directory-starts.ts';
 import { generateDirectory } from './generate-directory.ts';
-import { COLUMNS, DURATION, type Hello, line, load, ms, type Row, verdict } from './run.ts';
+import { COLUMNS, DURATION, type Hello, line, load, ms, type Row, serverDatabaseUrl, verdict } from './run.ts';
 import { clearOfScheduledJobs } from './scheduled-jobs.ts';
 
 const STEPS = new Set((process.env.BENCH_DIRECTORY_STEPS ?? 'targets,haproxy,memory,starts').split(',').map((s) => s.trim()));
@@ -147,14 +147,14 @@ async function throughHaproxy(serverUrl: string, ctx: Parameters<typeof measure>
 
 async function benchScale(
   pool: pg.Pool,
-  database: { url: string; cpu: () => number },
+  database: { url: string; socketUrl: string | undefined; cpu: () => number },
   hello: Hello,
   o: DirectoryBenchOptions,
   scale: { contractors: number; summary: string },
 ): Promise<ScaleResult> {
   const ids = await listedContractorIds(pool);
   const result: ScaleResult = { ...scale, rows: [] };
-  const server = await startBenchServer(database.url);
+  const server = await startBenchServer(serverDatabaseUrl(database));
   const ctx = { pool, ids, cpu: [cpuOf(server.proc.pid), database.cpu], hello, o };
   try {
     if (STEPS.has('targets')) {
@@ -187,7 +187,7 @@ async function benchScales(hello: Hello, o: DirectoryBenchOptions): Promise<Scal
       const { rows } = await pool.query<{ p: number; r: number }>('SELECT (SELECT count(*) FROM projects)::int AS p, (SELECT count(*) FROM reviews)::int AS r');
       const summary = `${to.toLocaleString('en')} contractors, ${rows[0]!.p.toLocaleString('en')} projects, ${rows[0]!.r.toLocaleString('en')} reviews (this step generated in ${g.seconds.toFixed(0)} s)`;
       console.log(`  ${summary}`);
-      results.push(await benchScale(pool, { url: database.url, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, { contractors: to, summary }));
+      results.push(await benchScale(pool, { ...database, cpu: postgresCpuOf(path.join(dataDir, 'pg')) }, hello, o, { contractors: to, summary }));
       from = to;
     }
     return results;

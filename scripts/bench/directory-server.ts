@@ -25,7 +25,7 @@ import { startServerProcess, type ServerProcess } from '../../apps/server/test/s
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { nthChange } from './directory-changes.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
-import { load } from './run.ts';
+import { load, serverDatabaseUrl } from './run.ts';
 
 const dir = process.env.BENCH_MISSES_DIR ?? '/tmp/arreglaya-directory-misses';
 const TARGET = (process.env.BENCH_SERVER_TARGET ?? 'place') as DirectoryTargetKey;
@@ -101,7 +101,7 @@ let pending = Promise.resolve();
 try {
   const ids = await listedContractorIds(pool);
   server = await startServerProcess(
-    { DATA_DIR: dataDir, DATABASE_URL: database.url, LOG_LEVEL: 'warn', NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox' },
+    { DATA_DIR: dataDir, DATABASE_URL: serverDatabaseUrl(database), LOG_LEVEL: 'warn', NODE_ENV: 'production', PROCESSOR: 'sandbox', MAIL_TRANSPORT: 'outbox' },
     { nodeArgs: [...NODE_ARGS, ...(PROFILE_DIR ? [`--inspect=127.0.0.1:${INSPECTOR_PORT}`] : [])] },
   );
   let n = 0;

@@ -35,7 +35,7 @@ import { runMigrations } from '../../apps/server/src/db/migrate.ts';
 import { type HiredBatch as Batch, prepareHiredProjects as prepare } from '../../apps/server/test/support/money-fixtures.ts';
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
-import { COLUMNS, CONNECTIONS, line, load, paced, type PacedRequest, type Row, verdict } from './run.ts';
+import { COLUMNS, CONNECTIONS, line, load, paced, type PacedRequest, type Row, serverDatabaseUrl, verdict } from './run.ts';
 
 const PROJECTS = Number(process.env.BENCH_MONEY_PROJECTS ?? 3_000);
 /** A directory: the server runs with --cpu-prof and writes its profile there when it stops. */
@@ -133,7 +133,7 @@ export async function benchMoney(hello: Row): Promise<Row[]> {
     const server = await startServerProcess(
       {
         DATA_DIR: serverDir,
-        DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
+        DATABASE_URL: serverDatabaseUrl(database),
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         PROCESSOR: 'sandbox',

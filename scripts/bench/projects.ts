@@ -29,7 +29,7 @@ import { offerTerms } from '../../apps/server/test/support/project-factories.ts'
 import { startServerProcess } from '../../apps/server/test/support/server-process.ts';
 import { cpuOf, postgresCpuOf } from './cpu-time.ts';
 import { BENCH_EMAIL_DOMAIN, generateDirectory, TRADE_SHARE } from './generate-directory.ts';
-import { COLUMNS, DURATION, type Hello, line, load, type PacedRequest, paced as pacedLoad, type Row, verdict } from './run.ts';
+import { COLUMNS, DURATION, type Hello, line, load, type PacedRequest, paced as pacedLoad, type Row, serverDatabaseUrl, verdict } from './run.ts';
 
 const SESSIONS = 2_000;
 /** A directory: the server runs with --cpu-prof and writes its profile there when it stops (one per scale). */
@@ -238,7 +238,7 @@ async function benchScale(
   const server = await startServerProcess(
     {
       DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url,
+      DATABASE_URL: serverDatabaseUrl(database),
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
       PROCESSOR: 'sandbox',

@@ -259,6 +259,14 @@ class RawConnection {
   }
 }
 
+/**
+ * The URL a bench's server reaches its embedded PostgreSQL by: TCP on 127.0.0.1, or with
+ * `BENCH_PG_SOCKET=1` the cluster's Unix-domain socket, as `npm start` does (decision 002).
+ */
+export function serverDatabaseUrl(database: { url: string; socketUrl?: string | undefined }): string {
+  return process.env.BENCH_PG_SOCKET === '1' ? (database.socketUrl ?? database.url) : database.url;
+}
+
 export interface Hello {
   url: string;
   cpu: () => number;

@@ -1,5 +1,5 @@
 import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listedContractorCounts as counts, listedWordCounts as wordCounts } from '../../db/schema/index.ts';
 import { LISTED_PROFILE } from '../../db/contractor-listing.ts';
@@ -36,8 +36,37 @@ export async function countContractors(db: DbOrTx, filters: DirectoryFilters, at
  * filters, undefined: count the contractors (countContractors).
  */
 export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise<number | undefined> {
+  const services = summaryServices(f);
+  if (!services) return undefined;
+  const rows = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
+    .from(counts)
+    .where(summaryWhere(f, services))
+    .groupBy(counts.service);
+  const most = Math.max(0, ...rows.map((r) => r.n));
+  if (services.length === 1) return most;
+  return most > DIRECTORY_COUNT_CAP ? most : undefined;
+}
+
+/**
+ * The same count as a scalar subquery, for the page's own statement to carry (a search with
+ * one service or none: the exact count), so such a search is one statement and one round trip
+ * (decision 076, "Amended 2026-12-07 (round five)"); undefined where countFromSummary cannot
+ * give an exact count.
+ */
+export function summaryCountSql(f: DirectoryFilters): SQL<number> | undefined {
+  const services = summaryServices(f);
+  if (services?.length !== 1) return undefined;
+  return sql<number>`(SELECT coalesce(sum(${counts.listed}), 0)::int FROM ${counts} WHERE ${summaryWhere(f, services)})`.mapWith(Number);
+}
+
+/** The services the summary is read for (`''`: every service), or undefined when the filters have words, a place or a rating. */
+function summaryServices(f: DirectoryFilters): string[] | undefined {
   if (f.q !== undefined || f.near || f.rating.length > 0) return undefined;
-  const services = f.service.length === 0 ? [''] : [...new Set(f.service)];
+  return f.service.length === 0 ? [''] : [...new Set(f.service)];
+}
+
+function summaryWhere(f: DirectoryFilters, services: readonly string[]): SQL | undefined {
   const where = [
     sql`${counts.service} IN (${sql.join(
       services.map((s) => sql`${s}`),
@@ -47,14 +76,7 @@ export async function countFromSummary(db: DbOrTx, f: DirectoryFilters): Promise
   if (f.country) where.push(eq(counts.country, f.country));
   if (f.city) where.push(eq(counts.city, f.city));
   if (f.zone) where.push(eq(counts.zone, f.zone));
-  const rows = await db
-    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
-    .from(counts)
-    .where(and(...where))
-    .groupBy(counts.service);
-  const most = Math.max(0, ...rows.map((r) => r.n));
-  if (services.length === 1) return most;
-  return most > DIRECTORY_COUNT_CAP ? most : undefined;
+  return and(...where);
 }
 
 /**

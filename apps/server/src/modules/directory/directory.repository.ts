@@ -1,8 +1,10 @@
+import type { CountryCode, Zone } from '@arreglaya/shared/countries';
+import type { ServiceType } from '@arreglaya/shared/domain';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, projects, users } from '../../db/schema/index.ts';
-import { countContractors } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, summaryCountSql } from './directory-counts.repository.ts';
 import { cardColumns, LISTED, LISTED_PROFILE, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
@@ -89,7 +91,6 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
 
 /** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
-  if (sort !== 'distance' && part === undefined && isUnfiltered(filters)) return readUnfiltered(db, sort, limit, offset);
   if (sort === 'distance' && filters.near) return readNearestFirst(db, filters, filters.near, limit, offset, part);
   return db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
@@ -144,11 +145,88 @@ function isUnfiltered(f: DirectoryFilters): boolean {
 }
 
 /**
- * A page of everyone listed in a column's order: its text holds every value (the page's bounds
- * as literals), so it is a statement of its own per sort and page, planned once per connection
- * (a walk of the sort's index; planning it was about as long as running it, decision 076).
+ * A page of a search the listed counts' summary counts exactly (no words, place or rating; one
+ * service or none) and how many match, in one statement: the count is a scalar subquery of the
+ * summary beside the page's columns, so the search is one round trip, not two (decision 076,
+ * "Amended 2026-12-07 (round five)"). Undefined for any other search. A page past the last holds
+ * no row to carry the count: it is read on its own then.
  */
-function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<SearchRow[]> {
+export async function searchCountedRows(
+  db: DbOrTx,
+  filters: DirectoryFilters,
+  sort: DirectorySort,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SearchRow[]; matched: number } | undefined> {
+  if (sort === 'distance' || !summaryCountSql(filters)) return undefined;
+  const rows = isUnfiltered(filters) ? await readUnfiltered(db, sort, limit, offset) : await readCounted(db, filters, sort, limit, offset);
+  const matched = rows[0]?.matched ?? (await countFromSummary(db, filters)) ?? 0;
+  return { rows, matched };
+}
+
+/** Which of a counted search's filters are given: one statement each, with the values as parameters. */
+interface CountedShape {
+  sort: ColumnSort;
+  service: boolean;
+  country: boolean;
+  city: boolean;
+  zone: boolean;
+}
+
+type CountedRow = SearchRow & { matched: number };
+
+/**
+ * A page of a counted search (one service or none, a country, city or zone) through a statement
+ * drizzle builds once per Db and shape (at most 4 sorts × 16): building it on every request was
+ * about a third of the server's CPU on a service search (decision 076, "Amended 2026-12-07
+ * (round five)"). The values are parameters, so PostgreSQL still plans a common service and a
+ * rare one each for itself (db/client.ts names the statement; it chooses a generic plan only
+ * when it is no costlier).
+ */
+function readCounted(db: DbOrTx, f: DirectoryFilters, sort: ColumnSort, limit: number, offset: number): Promise<CountedRow[]> {
+  const shape: CountedShape = { sort, service: f.service.length > 0, country: !!f.country, city: !!f.city, zone: !!f.zone };
+  const name = `directory_counted_${sort}_${Number(shape.service)}${Number(shape.country)}${Number(shape.city)}${Number(shape.zone)}`;
+  let byName = countedPages.get(db);
+  if (!byName) countedPages.set(db, (byName = new Map()));
+  let query = byName.get(name);
+  if (!query) {
+    query = buildCounted(db, shape, name);
+    byName.set(name, query);
+  }
+  return query.execute({ service: f.service[0], country: f.country, city: f.city, zone: f.zone, limit, offset });
+}
+
+function buildCounted(db: DbOrTx, shape: CountedShape, name: string): { execute(values: Record<string, unknown>): Promise<CountedRow[]> } {
+  // The filters with placeholders for their values: the one match rule (matchingSql) and the
+  // summary's count (summaryCountSql) are built from them as for any search.
+  const slot = <T>(key: string) => sql.placeholder(key) as unknown as T;
+  const f: DirectoryFilters = {
+    service: shape.service ? [slot<ServiceType>('service')] : [],
+    country: shape.country ? slot<CountryCode>('country') : undefined,
+    city: shape.city ? slot<string>('city') : undefined,
+    zone: shape.zone ? slot<Zone>('zone') : undefined,
+    rating: [],
+  };
+  return db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: summaryCountSql(f)! })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .where(and(LISTED, matchingSql(f)))
+    .orderBy(...ORDER[shape.sort])
+    .limit(slot<number>('limit'))
+    .offset(slot<number>('offset'))
+    .prepare(name);
+}
+
+const countedPages = new WeakMap<object, Map<string, ReturnType<typeof buildCounted>>>();
+
+/**
+ * A page of everyone listed in a column's order, and how many are listed (the summary's count):
+ * its text holds every value (the page's bounds as literals), so it is a statement of its own
+ * per sort and page, planned once per connection (a walk of the sort's index; planning it was
+ * about as long as running it, decision 076).
+ */
+function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<(SearchRow & { matched: number })[]> {
   const name = `directory_all_${sort}_${Math.trunc(limit)}_${Math.trunc(offset)}`;
   let byName = unfilteredPages.get(db);
   if (!byName) unfilteredPages.set(db, (byName = new Map()));
@@ -156,7 +234,7 @@ function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: num
   if (!query) {
     const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
     query = db
-      .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: summaryCountSql(UNFILTERED)! })
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
       .where(LISTED)
@@ -169,8 +247,10 @@ function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: num
   return query.execute();
 }
 
+const UNFILTERED: DirectoryFilters = { service: [], rating: [] };
+
 /** The unfiltered pages' statements, built by drizzle once per Db and page (4 sorts × DIRECTORY_MAX_PAGE at most): drizzle building the statements was about a quarter of the server's CPU on such a request. */
-const unfilteredPages = new WeakMap<object, Map<string, { execute(): Promise<SearchRow[]> }>>();
+const unfilteredPages = new WeakMap<object, Map<string, { execute(): Promise<(SearchRow & { matched: number })[]> }>>();
 
 /**
  * The same page, by walking the sort's index and testing each listed contractor on the way

@@ -21,6 +21,7 @@ import {
   findOwnProjectPlace,
   findListedContractor as findListedContractorRow,
   searchContractorRows,
+  searchCountedRows,
   searchWords,
   walkIsCheaper,
   walkRowCost,
@@ -129,6 +130,8 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
   const { db } = deps;
   if (!guessIsPoor(filters, sort)) {
     if (!filters.near) {
+      const counted = await searchCountedRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset);
+      if (counted) return counted;
       const [rows, matched] = await Promise.all([searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset), countMatches(db, filters)]);
       return { rows, matched };
     }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { appSettings, authAccounts, notificationPreferences, sessions, users, verifications } from '../../db/schema/index.ts';
 
 /** Removes an unconfirmed account and its pending sign-up code (a confirmed one is left alone). */
@@ -25,13 +26,11 @@ function sessionQuery(db: DbOrTx) {
 }
 
 // Prepared once per database handle: every signed-in request runs it, and PostgreSQL then parses and plans it once per connection.
-const preparedSession = new WeakMap<object, ReturnType<typeof sessionQuery>>();
+const preparedSession = preparedPerDb(sessionQuery);
 
 /** A session by its token, with what access control needs of its person (one prepared query, decision 022). */
 export async function findSessionByToken(db: DbOrTx, token: string) {
-  let query = preparedSession.get(db);
-  if (!query) preparedSession.set(db, (query = sessionQuery(db)));
-  const [row] = await query.execute({ token });
+  const [row] = await preparedSession(db).execute({ token });
   return row;
 }
 

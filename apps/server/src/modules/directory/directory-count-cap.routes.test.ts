@@ -83,6 +83,17 @@ describe('counts stop past 1,000: "more than 1,000", the pages it vouches for', 
     expect(await search(`q=${encodeURIComponent('juan carlos')}`)).toMatchObject({ total: LISTED / 2, totalCapped: false, pageCount: Math.ceil(LISTED / 2 / 12) });
   });
 
+  it('trade words that all name the same trade ("herrero soldador") are counted from the trade\'s summary', async () => {
+    expect(await search(`q=${encodeURIComponent('herrero soldador')}`)).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+    // It is the summary that answers: with 500 fewer blacksmiths in it, the count follows.
+    await t.db.execute(sql`UPDATE listed_contractor_counts SET listed = listed - 500 WHERE service = 'herreria'`);
+    try {
+      expect(await search(`q=${encodeURIComponent('herrero soldador')}`)).toMatchObject({ total: 501, totalCapped: false });
+    } finally {
+      await t.db.execute(sql`UPDATE listed_contractor_counts SET listed = listed + 500 WHERE service = 'herreria'`);
+    }
+  });
+
   it('one word had by more than 1,000 says so from the words the triggers count; fewer are counted, in the country asked', async () => {
     // Every listed one is a "Contratista" (1,020): a word, and the start of one.
     expect(await search('q=contratista')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true, pageCount: lastPage });

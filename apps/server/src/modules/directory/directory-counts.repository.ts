@@ -3,7 +3,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listedContractorCounts as counts, listedWordCounts as wordCounts } from '../../db/schema/index.ts';
 import { LISTED_PROFILE } from '../../db/contractor-listing.ts';
-import { matchingSql, oneWordOnly, wordsTsquerySql, type DirectoryFilters, type TradePart } from './directory-rule.ts';
+import { matchingSql, oneWordOnly, plannedEachTime, wordsTsquerySql, type DirectoryFilters, type TradePart } from './directory-rule.ts';
 
 // The directory's counts: counting the listed contractors that match (up to one past the cap),
 // and the counts the triggers keep (listed_contractor_counts, listed_word_counts) that spare
@@ -16,8 +16,7 @@ import { matchingSql, oneWordOnly, wordsTsquerySql, type DirectoryFilters, type 
  * (LISTED_PROFILE: the account's part is on the profile), never joining users.
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
-  const planning = countPlanning(filters);
-  const result = await db.execute<{ n: number }>(sql`${sql.raw(planning)}
+  const result = await db.execute<{ n: number }>(sql`${sql.raw(plannedEachTime(filters) ? PLAN_EACH_TIME : '')}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM ${cp}
       WHERE ${LISTED_PROFILE} AND ${matchingSql(filters, part)}
@@ -98,18 +97,6 @@ export async function manyHaveTheWord(db: DbOrTx, f: DirectoryFilters): Promise<
       GROUP BY ${wordCounts.lexeme} HAVING sum(${wordCounts.listed}) > ${DIRECTORY_COUNT_CAP}
     ) AS many`);
   return result.rows[0]?.many === true;
-}
-
-/**
- * How PostgreSQL plans a count (db/client.ts): with a service or words (and no place) for its
- * values every time, as the plan for a common service or word is not the plan for a rare one and
- * the generic plan PostgreSQL settles on after five runs read several times the rows; otherwise
- * (a place's point) as PostgreSQL chooses, where its generic plan was as good and saved planning
- * the cube's box (decision 076, "Plans per statement"). A search without words, place or rating
- * never counts here: the summary answers it (countFromSummary).
- */
-function countPlanning(f: DirectoryFilters): string {
-  return !f.near && (f.q !== undefined || f.service.length > 0) ? PLAN_EACH_TIME : '';
 }
 
 /**

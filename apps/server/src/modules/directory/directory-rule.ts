@@ -105,15 +105,28 @@ export function hasTradeRank(f: DirectoryFilters): boolean {
 }
 
 /**
- * The services of a search whose only condition besides the place's country, city and zone is one
- * trade word: its 'offering' part (TradePart) is then exactly the contractors offering one of them
- * there, which the listed counts' summary counts (decision 076, "Amended 2026-12-07 (h30)");
- * undefined for any other search.
+ * The services of a search whose only condition besides the place's country, city and zone is its
+ * trade words, each naming all of them (one trade word, or 'aire acondicionado'): its 'offering'
+ * part (TradePart) is then exactly the contractors offering one of them there, which the listed
+ * counts' summary counts (decision 076, "Amended 2026-12-07 (h30)" and "round five"); undefined
+ * for any other search.
  */
 export function offeringOnlyServices(f: DirectoryFilters): ServiceType[] | undefined {
   if (!f.q || (f.textMode ?? 'words') !== 'words' || f.service.length > 0 || f.rating.length > 0 || f.near) return undefined;
   const { trades, others } = splitTradeWords(searchWords(f.q));
-  return trades.length === 1 && others.length === 0 ? rankedServices(f) : undefined;
+  const ranked = rankedServices(f);
+  return trades.length > 0 && others.length === 0 && offeringMeetsEveryTrade(trades, ranked) ? ranked : undefined;
+}
+
+/**
+ * Whether offering one of the ranked services (every service the trade words name) meets every
+ * trade word by itself: each word names all of them ('aire acondicionado', both words of the
+ * 'aire' trade; one trade word always). Then the offering part is "offers one of them" and
+ * nothing else, which the summary counts; otherwise ('cámaras de seguridad' names two trades)
+ * each word must still be met by the services it names or the text.
+ */
+function offeringMeetsEveryTrade(trades: readonly { services: readonly ServiceType[] }[], ranked: readonly ServiceType[]): boolean {
+  return trades.every((t) => ranked.every((s) => t.services.includes(s)));
 }
 
 /**
@@ -229,8 +242,19 @@ function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] 
   const ranked = offersSql(rankedServices(f));
   // Not offering any of the trades: each trade word is met by the text.
   if (part === 'textOnly') return [sql`NOT (${ranked})`, ...trades.map((t) => tradeWordTextSql(t.word))];
-  // Offering: one trade word is met by that alone; with several, each must still be met.
-  return trades.length === 1 ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!)];
+  // Offering: every trade word is met by that alone when each names all the ranked services;
+  // otherwise each must still be met.
+  return offeringMeetsEveryTrade(trades, rankedServices(f)) ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!)];
+}
+
+/**
+ * Whether a search's statements are planned with their values every time (PLAN_EACH_TIME,
+ * db/client.ts): with a service or words and no place, whose best plans depend on how common the
+ * service or word is. A place's statements keep PostgreSQL's choice: their generic plans were as
+ * good and planning the cube's box each time doubled their cost (decision 076).
+ */
+export function plannedEachTime(f: DirectoryFilters): boolean {
+  return !f.near && (f.q !== undefined || f.service.length > 0);
 }
 
 /**

@@ -2,12 +2,24 @@ import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { PLANNED_EACH_TIME, type DbOrTx } from '../../db/client.ts';
+import { preparedByName, preparedPerDb } from '../../db/prepared.ts';
 import { contractorProfiles as cp, projects, users } from '../../db/schema/index.ts';
 import { countContractors, countFromSummary, summaryCountSql } from './directory-counts.repository.ts';
 import { cardColumns, LISTED, LISTED_PROFILE, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
-import { freeTextSql, hasTradeRank, matchingSql, nearestFirstSql, withinKmSql, type DirectoryFilters, type GeoPoint, type TextMode, type TradePart } from './directory-rule.ts';
+import {
+  freeTextSql,
+  hasTradeRank,
+  matchingSql,
+  nearestFirstSql,
+  plannedEachTime,
+  withinKmSql,
+  type DirectoryFilters,
+  type GeoPoint,
+  type TextMode,
+  type TradePart,
+} from './directory-rule.ts';
 
 // The directory's SQL. Every sort has its own index ending in the id tie-break (see the
 // schema), listed contractors are found through the partial index users_listed_contractors_idx,
@@ -96,10 +108,15 @@ async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matchingSql(filters, part)))
+    .where(and(LISTED, matchingSql(filters, part), planning(filters)))
     .orderBy(...orderFor(sort, filters))
     .limit(limit)
     .offset(offset);
+}
+
+/** PLANNED_EACH_TIME in a page's WHERE when its filters' best plan depends on their values (plannedEachTime). */
+function planning(f: DirectoryFilters): SQL | undefined {
+  return plannedEachTime(f) ? PLANNED_EACH_TIME : undefined;
 }
 
 /**
@@ -186,14 +203,7 @@ type CountedRow = SearchRow & { matched: number };
 function readCounted(db: DbOrTx, f: DirectoryFilters, sort: ColumnSort, limit: number, offset: number): Promise<CountedRow[]> {
   const shape: CountedShape = { sort, service: f.service.length > 0, country: !!f.country, city: !!f.city, zone: !!f.zone };
   const name = `directory_counted_${sort}_${Number(shape.service)}${Number(shape.country)}${Number(shape.city)}${Number(shape.zone)}`;
-  let byName = countedPages.get(db);
-  if (!byName) countedPages.set(db, (byName = new Map()));
-  let query = byName.get(name);
-  if (!query) {
-    query = buildCounted(db, shape, name);
-    byName.set(name, query);
-  }
-  return query.execute({ service: f.service[0], country: f.country, city: f.city, zone: f.zone, limit, offset });
+  return countedPages(db, name, () => buildCounted(db, shape, name)).execute({ service: f.service[0], country: f.country, city: f.city, zone: f.zone, limit, offset });
 }
 
 function buildCounted(db: DbOrTx, shape: CountedShape, name: string): { execute(values: Record<string, unknown>): Promise<CountedRow[]> } {
@@ -207,18 +217,21 @@ function buildCounted(db: DbOrTx, shape: CountedShape, name: string): { execute(
     zone: shape.zone ? slot<Zone>('zone') : undefined,
     rating: [],
   };
-  return db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: summaryCountSql(f)! })
-    .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matchingSql(f)))
-    .orderBy(...ORDER[shape.sort])
-    .limit(slot<number>('limit'))
-    .offset(slot<number>('offset'))
-    .prepare(name);
+  return (
+    db
+      .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: summaryCountSql(f)! })
+      .from(cp)
+      .innerJoin(users, eq(users.id, cp.userId))
+      .where(and(LISTED, matchingSql(f), planning(f)))
+      .orderBy(...ORDER[shape.sort])
+      .limit(slot<number>('limit'))
+      .offset(slot<number>('offset'))
+      // Unnamed when planned each time: PostgreSQL then parses and plans it with its values.
+      .prepare(plannedEachTime(f) ? '' : name)
+  );
 }
 
-const countedPages = new WeakMap<object, Map<string, ReturnType<typeof buildCounted>>>();
+const countedPages = preparedByName<ReturnType<typeof buildCounted>>();
 
 /**
  * A page of everyone listed in a column's order, and how many are listed (the summary's count):
@@ -228,12 +241,9 @@ const countedPages = new WeakMap<object, Map<string, ReturnType<typeof buildCoun
  */
 function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<(SearchRow & { matched: number })[]> {
   const name = `directory_all_${sort}_${Math.trunc(limit)}_${Math.trunc(offset)}`;
-  let byName = unfilteredPages.get(db);
-  if (!byName) unfilteredPages.set(db, (byName = new Map()));
-  let query = byName.get(name);
-  if (!query) {
+  return unfilteredPages(db, name, () => {
     const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;
-    query = db
+    return db
       .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: summaryCountSql(UNFILTERED)! })
       .from(cp)
       .innerJoin(users, eq(users.id, cp.userId))
@@ -242,15 +252,13 @@ function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: num
       .limit(literal(limit))
       .offset(literal(offset))
       .prepare(name);
-    byName.set(name, query);
-  }
-  return query.execute();
+  }).execute();
 }
 
 const UNFILTERED: DirectoryFilters = { service: [], rating: [] };
 
 /** The unfiltered pages' statements, built by drizzle once per Db and page (4 sorts × DIRECTORY_MAX_PAGE at most): drizzle building the statements was about a quarter of the server's CPU on such a request. */
-const unfilteredPages = new WeakMap<object, Map<string, { execute(): Promise<(SearchRow & { matched: number })[]> }>>();
+const unfilteredPages = preparedByName<{ execute(): Promise<CountedRow[]> }>();
 
 /**
  * The same page, by walking the sort's index and testing each listed contractor on the way
@@ -268,7 +276,7 @@ async function walkInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matches: sql<boolean>`${matchingSql(filters, part)}`.as('matches') })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(LISTED)
+    .where(and(LISTED, planning(filters)))
     .orderBy(...orderFor(sort, filters))
     // The fence: drizzle drops a numeric `.offset(0)`, so it is written as SQL.
     .offset(sql`0` as unknown as number)
@@ -283,19 +291,6 @@ async function walkInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
     .where(sql`${matches}`)
     .limit(limit)
     .offset(offset);
-}
-
-/** Built once per Db, a query prepared by drizzle (`make`); PostgreSQL parses it once per connection (db/client.ts). */
-function preparedPerDb<Q>(make: (db: DbOrTx) => Q): (db: DbOrTx) => Q {
-  const made = new WeakMap<object, Q>();
-  return (db) => {
-    let query = made.get(db);
-    if (!query) {
-      query = make(db);
-      made.set(db, query);
-    }
-    return query;
-  };
 }
 
 /**

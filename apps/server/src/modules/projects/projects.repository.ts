@@ -3,6 +3,7 @@ import { storedPlace } from '@arreglaya/shared/places';
 import type { ProjectData } from '@arreglaya/shared/schemas/projects';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
+import { preparedPerDb } from '../../db/prepared.ts';
 import { clientProfiles, conversations, photos, projectPhotos, projects, quotes, users } from '../../db/schema/index.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -46,12 +47,10 @@ function projectPageQuery(db: DbOrTx) {
 }
 
 // Prepared once per database handle (PostgreSQL parses and plans it once per connection).
-const preparedPage = new WeakMap<object, ReturnType<typeof projectPageQuery>>();
+const preparedPage = preparedPerDb(projectPageQuery);
 
 export async function findProjectPage(db: DbOrTx, id: string) {
-  let query = preparedPage.get(db);
-  if (!query) preparedPage.set(db, (query = projectPageQuery(db)));
-  const [row] = await query.execute({ id });
+  const [row] = await preparedPage(db).execute({ id });
   if (!row) return undefined;
   const c = row.client;
   return {

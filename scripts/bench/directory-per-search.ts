@@ -10,10 +10,10 @@
  * 'aire acondicionado' 100 ms instead of 12 (decision 076, "Amended 2026-12-07 (round five)").
  * PostgreSQL's CPU is counted in clock ticks (10 ms): a search's figure is the mean over its runs.
  */
-import fs from 'node:fs';
 import { createDb, createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { DIRECTORY_PG_OPTIONS } from '../../apps/server/src/modules/directory/directory.ts';
+import { cpuOf } from './cpu-time.ts';
 import { runPath } from './directory-one-at-a-time.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
 
@@ -23,19 +23,13 @@ const N = Number(process.env.BENCH_PER_SEARCH_N ?? 400);
 const RUNS = Number(process.env.BENCH_PER_SEARCH_RUNS ?? 20);
 const SHOWN = 30;
 
-function backendCpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
-
 const database = await startEmbeddedPostgres(dir, () => undefined);
 const admin = createPool(database.url, 1);
 const pool = createPool({ connectionString: database.url, options: DIRECTORY_PG_OPTIONS }, 1);
 try {
   const db = createDb(pool);
   const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  const pid = rows[0]!.pid;
+  const backendCpuMs = cpuOf(rows[0]!.pid);
   const requests = directoryRequests(await listedContractorIds(admin), 11);
   const times = new Map<string, number>();
   for (let i = 0; i < N; i++) {
@@ -45,9 +39,9 @@ try {
   const measured: { path: string; times: number; ms: number }[] = [];
   for (const [path, n] of times) {
     for (let i = 0; i < 7; i++) await runPath({ db }, path);
-    const before = backendCpuMs(pid);
+    const before = backendCpuMs();
     for (let i = 0; i < RUNS; i++) await runPath({ db }, path);
-    measured.push({ path, times: n, ms: (backendCpuMs(pid) - before) / RUNS });
+    measured.push({ path, times: n, ms: (backendCpuMs() - before) / RUNS });
   }
   const weight = (m: (typeof measured)[number]) => m.times * m.ms;
   measured.sort((a, b) => weight(b) - weight(a));

@@ -10,10 +10,10 @@
  * generic plan. `BENCH_PLAN_CACHE_MODE` sets plan_cache_mode for the connection (auto,
  * force_custom_plan, force_generic_plan) to see what planning costs (decision 076).
  */
-import fs from 'node:fs';
 import { createDb, createPool } from '../../apps/server/src/db/client.ts';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded-postgres.ts';
 import { DIRECTORY_PG_OPTIONS } from '../../apps/server/src/modules/directory/directory.ts';
+import { cpuOf } from './cpu-time.ts';
 import { runPath } from './directory-one-at-a-time.ts';
 import { directoryRequests, listedContractorIds, type DirectoryTargetKey } from './directory-requests.ts';
 
@@ -21,12 +21,6 @@ const dir = process.env.BENCH_MISSES_DIR ?? '/tmp/arreglaya-directory-misses';
 const TARGETS = (process.env.BENCH_PLANS_TARGETS ?? 'all,service,text,place,page').split(',') as DirectoryTargetKey[];
 const N = Number(process.env.BENCH_PLANS_N ?? 400);
 const MODE = process.env.BENCH_PLAN_CACHE_MODE;
-
-function backendCpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10;
-}
 
 const database = await startEmbeddedPostgres(dir, () => undefined);
 const admin = createPool(database.url, 1);
@@ -38,16 +32,16 @@ try {
     try {
       const db = createDb(pool);
       const { rows } = await pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      const pid = rows[0]!.pid;
+      const backendCpuMs = cpuOf(rows[0]!.pid);
       const requests = directoryRequests(ids, 11);
       for (let i = 0; i < N; i++) await runPath({ db }, requests.next(key));
-      const pg0 = backendCpuMs(pid);
+      const pg0 = backendCpuMs();
       const node0 = process.cpuUsage();
       const t0 = performance.now();
       for (let i = 0; i < N; i++) await runPath({ db }, requests.next(key));
       const wall = performance.now() - t0;
       const node = process.cpuUsage(node0);
-      const pgMs = backendCpuMs(pid) - pg0;
+      const pgMs = backendCpuMs() - pg0;
       const stmts = await pool.query<{ statement: string; generic_plans: number; custom_plans: number }>(
         'SELECT statement, generic_plans::int, custom_plans::int FROM pg_prepared_statements ORDER BY generic_plans + custom_plans DESC',
       );

@@ -196,9 +196,9 @@ type CountedRow = SearchRow & { matched: number };
  * A page of a counted search (one service or none, a country, city or zone) through a statement
  * drizzle builds once per Db and shape (at most 4 sorts × 16): building it on every request was
  * about a third of the server's CPU on a service search (decision 076, "Amended 2026-12-07
- * (round five)"). The values are parameters, so PostgreSQL still plans a common service and a
- * rare one each for itself (db/client.ts names the statement; it chooses a generic plan only
- * when it is no costlier).
+ * (round five)"). The values are parameters. With a service it runs unnamed, so PostgreSQL
+ * plans a common service and a rare one each for itself (plannedEachTime); with only a country,
+ * city or zone it is named, and PostgreSQL chooses (db/client.ts).
  */
 function readCounted(db: DbOrTx, f: DirectoryFilters, sort: ColumnSort, limit: number, offset: number): Promise<CountedRow[]> {
   const shape: CountedShape = { sort, service: f.service.length > 0, country: !!f.country, city: !!f.city, zone: !!f.zone };
@@ -239,7 +239,7 @@ const countedPages = preparedByName<ReturnType<typeof buildCounted>>();
  * per sort and page, planned once per connection (a walk of the sort's index; planning it was
  * about as long as running it, decision 076).
  */
-function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<(SearchRow & { matched: number })[]> {
+function readUnfiltered(db: DbOrTx, sort: ColumnSort, limit: number, offset: number): Promise<CountedRow[]> {
   const name = `directory_all_${sort}_${Math.trunc(limit)}_${Math.trunc(offset)}`;
   return unfilteredPages(db, name, () => {
     const literal = (n: number) => sql.raw(String(Math.trunc(n))) as unknown as number;

@@ -59,6 +59,11 @@ export function summaryCountSql(f: DirectoryFilters): SQL<number> | undefined {
   return sql<number>`(SELECT coalesce(sum(${counts.listed}), 0)::int FROM ${counts} WHERE ${summaryWhere(f, services)})`.mapWith(Number);
 }
 
+/** Whether the summary gives this search's exact count (no words, place or rating; one service or none). */
+export function summaryCountsExactly(f: DirectoryFilters): boolean {
+  return summaryServices(f)?.length === 1;
+}
+
 /** The services the summary is read for (`''`: every service), or undefined when the filters have words, a place or a rating. */
 function summaryServices(f: DirectoryFilters): string[] | undefined {
   if (f.q !== undefined || f.near || f.rating.length > 0) return undefined;

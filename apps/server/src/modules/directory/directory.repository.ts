@@ -5,7 +5,7 @@ import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PLANNED_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { preparedByName, preparedPerDb } from '../../db/prepared.ts';
 import { contractorProfiles as cp, projects, users } from '../../db/schema/index.ts';
-import { countContractors, countFromSummary, summaryCountSql } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, summaryCountsExactly, summaryCountSql } from './directory-counts.repository.ts';
 import { cardColumns, LISTED, LISTED_PROFILE, type CardRow } from '../../db/contractor-listing.ts';
 import { searchWords } from '../../lib/search-words.ts';
 import {
@@ -175,7 +175,7 @@ export async function searchCountedRows(
   limit: number,
   offset: number,
 ): Promise<{ rows: SearchRow[]; matched: number } | undefined> {
-  if (sort === 'distance' || !summaryCountSql(filters)) return undefined;
+  if (sort === 'distance' || !summaryCountsExactly(filters)) return undefined;
   const rows = isUnfiltered(filters) ? await readUnfiltered(db, sort, limit, offset) : await readCounted(db, filters, sort, limit, offset);
   const matched = rows[0]?.matched ?? (await countFromSummary(db, filters)) ?? 0;
   return { rows, matched };

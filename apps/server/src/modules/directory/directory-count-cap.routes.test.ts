@@ -112,6 +112,18 @@ describe('counts stop past 1,000: "more than 1,000", the pages it vouches for', 
     }
   });
 
+  it('a trade word whose stem more than 1,000 have in their text says so, however few offer the trade', async () => {
+    // The 1,000 listed electricians offer it; nobody's text says "electricista": exactly 1,000.
+    expect(await search('q=electricista')).toMatchObject({ total: 1000, totalCapped: false });
+    // As if 5,000 listed contractors wrote it: everyone whose text has it matches the trade word.
+    await t.db.execute(sql`INSERT INTO listed_word_counts (country, lexeme, listed) VALUES ('DO', 'electricist', 5000)`);
+    try {
+      expect(await search('q=electricista')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+    } finally {
+      await t.db.execute(sql`DELETE FROM listed_word_counts WHERE lexeme = 'electricist'`);
+    }
+  });
+
   it('a place in the order of a column gives the page everyone reaching it would, walked or collected', async () => {
     // Everyone reaches Naco: its most popular page is the directory's, on the first page and the last.
     for (const page of [1, 2, lastPage]) {

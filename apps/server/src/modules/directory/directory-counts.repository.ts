@@ -1,9 +1,9 @@
 import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
-import { contractorProfiles as cp, listedContractorCounts as counts, listedWordCounts as wordCounts } from '../../db/schema/index.ts';
+import { contractorProfiles as cp, listedContractorCounts as counts } from '../../db/schema/index.ts';
 import { LISTED_PROFILE } from '../../db/contractor-listing.ts';
-import { matchingSql, oneWordOnly, plannedEachTime, wordsTsquerySql, type DirectoryFilters, type TradePart } from './directory-rule.ts';
+import { matchingSql, oneWordOnly, plannedEachTime, type DirectoryFilters, type TradePart } from './directory-rule.ts';
 
 // The directory's counts: counting the listed contractors that match (up to one past the cap),
 // and the counts the triggers keep (listed_contractor_counts, listed_word_counts) that spare
@@ -84,24 +84,22 @@ function summaryWhere(f: DirectoryFilters, services: readonly string[]): SQL | u
 }
 
 /**
- * Whether more than DIRECTORY_COUNT_CAP listed contractors match a search of one word
- * (oneWordOnly), from the words the triggers count per country (listed_word_counts, migration
- * 0065): some word the search's own tsquery matches (a prefix: several words may) is had by more
- * than the cap, in the search's country or in all. Then the search says "more than 1,000" without
- * the GIN bitmap of every match and a heap page per counted row (3–7 ms for a common word at
- * 100,000 contractors; decision 076, "Amended 2026-12-07 (later still)"). False says nothing:
- * several words under the cap may still add up past it, so the contractors are counted.
+ * How many listed contractors match a search of one word (oneWordOnly), from the stems it starts
+ * and how many listed contractors have each (listedLexemes: the triggers' listed_word_counts,
+ * migration 0065), when they can tell. More than DIRECTORY_COUNT_CAP when one stem is had by more:
+ * everyone whose text has the word matches it, a trade word too (offering the trade only adds
+ * more); this spares the GIN bitmap of every match and a heap page per counted row (3–7 ms for a
+ * common word at 100,000 contractors). Exactly, for a word other than a trade word that starts one
+ * stem or none. Undefined otherwise (several stems under the cap may share contractors or add up
+ * past it; a trade's offering part): count the contractors (decision 076, "Amended 2026-12-07
+ * (later still)" and "Amended 2026-12-08").
  */
-export async function manyHaveTheWord(db: DbOrTx, f: DirectoryFilters): Promise<boolean> {
-  const word = oneWordOnly(f);
-  if (word === undefined) return false;
-  const result = await db.execute<{ many: boolean }>(sql`
-    SELECT EXISTS (
-      SELECT 1 FROM ${wordCounts}
-      WHERE array_to_tsvector(ARRAY[${wordCounts.lexeme}]) @@ ${wordsTsquerySql([word])}${f.country ? sql` AND ${wordCounts.country} = ${f.country}` : sql``}
-      GROUP BY ${wordCounts.lexeme} HAVING sum(${wordCounts.listed}) > ${DIRECTORY_COUNT_CAP}
-    ) AS many`);
-  return result.rows[0]?.many === true;
+export function countFromWords(f: DirectoryFilters): number | undefined {
+  const one = oneWordOnly(f);
+  const lexemes = one && f.lexemes?.get(one.word);
+  if (!one || !lexemes) return undefined;
+  if (lexemes.some((l) => l.listed > DIRECTORY_COUNT_CAP)) return DIRECTORY_COUNT_CAP + 1;
+  return !one.trade && lexemes.length <= 1 ? (lexemes[0]?.listed ?? 0) : undefined;
 }
 
 /**

@@ -29,7 +29,21 @@ export interface DirectoryFilters {
    * service radius reaches it are listed. Undefined: anywhere.
    */
   near?: GeoPoint | undefined;
+  /**
+   * The listed stems each word of a 'words' search starts (listedLexemes), matched exactly; a
+   * word not in it (or without it at all) is matched as a prefix. The same contractors either way.
+   */
+  lexemes?: WordLexemes | undefined;
 }
+
+/** A stem (lexeme) listed contractors have, and how many of them have it. */
+export interface ListedLexeme {
+  lexeme: string;
+  listed: number;
+}
+
+/** Each word's listed stems (directory-words.repository.ts); an empty list: nobody listed has a word it starts. */
+export type WordLexemes = ReadonlyMap<string, readonly ListedLexeme[]>;
 
 export interface GeoPoint {
   lat: number;
@@ -79,14 +93,35 @@ function offersSql(services: readonly ServiceType[]): SQL {
   )}]::service_type[]`;
 }
 
-/** The tsquery of words in the 'words' mode (each a prefix, all required), Spanish stems without accents. */
-export function wordsTsquerySql(words: readonly string[]): SQL {
-  return sql`to_tsquery('public.es_unaccent', ${prefixQuery(words)})`;
+/** A stem as a tsquery operand, quoted (a stem of the search text may hold any character). */
+function quotedLexeme(lexeme: string): string {
+  return `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
-/** A trade word in the text (name, company, description), as a prefix. */
-function tradeWordTextSql(word: string): SQL {
-  return sql`${cp.searchVector} @@ ${wordsTsquerySql([word])}`;
+/**
+ * The words of the 'words' mode in the text (name, company, description), all required, Spanish
+ * stems without accents: each word the stems it starts among the listed contractors (`lexemes`),
+ * any of them; a word not in `lexemes`, as a prefix. False when a word starts no listed stem.
+ */
+export function wordsMatchSql(words: readonly string[], lexemes: WordLexemes | undefined): SQL {
+  const exact = words.filter((w) => lexemes?.has(w));
+  if (exact.some((w) => lexemes!.get(w)!.length === 0)) return sql`false`;
+  const prefix = words.filter((w) => !exact.includes(w));
+  const parts: SQL[] = [];
+  if (exact.length > 0)
+    parts.push(
+      sql`${exact
+        .map(
+          (w) =>
+            `(${lexemes!
+              .get(w)!
+              .map((l) => quotedLexeme(l.lexeme))
+              .join(' | ')})`,
+        )
+        .join(' & ')}::tsquery`,
+    );
+  if (prefix.length > 0) parts.push(sql`to_tsquery('public.es_unaccent', ${prefixQuery(prefix)})`);
+  return sql`${cp.searchVector} @@ (${sql.join(parts, sql` && `)})`;
 }
 
 /** The words of a 'words' search that are not trade words. */
@@ -130,15 +165,16 @@ function offeringMeetsEveryTrade(trades: readonly { services: readonly ServiceTy
 }
 
 /**
- * The word of a search whose only condition besides the country is one word that is not a trade
- * word (no service, rating, city, zone or place): whether more than the cap match it, the listed
- * words' summary can tell (decision 076, "Amended 2026-12-07 (later still)"); undefined for any
- * other search.
+ * The word of a search whose only condition besides the country is one word (no service, rating,
+ * city, zone or place), and whether it is a trade word: how many match it, the listed words'
+ * summary can then tell, or tell it is more than the cap (countFromWords; decision 076, "Amended
+ * 2026-12-07 (later still)"); undefined for any other search.
  */
-export function oneWordOnly(f: DirectoryFilters): string | undefined {
+export function oneWordOnly(f: DirectoryFilters): { word: string; trade: boolean } | undefined {
   if (!f.q || (f.textMode ?? 'words') !== 'words' || f.service.length > 0 || f.rating.length > 0 || f.near || f.city || f.zone) return undefined;
   const { trades, others } = splitTradeWords(searchWords(f.q));
-  return trades.length === 0 && others.length === 1 ? others[0] : undefined;
+  if (trades.length + others.length !== 1) return undefined;
+  return trades[0] ? { word: trades[0].word, trade: true } : { word: others[0]!, trade: false };
 }
 
 function ratingSql(filters: readonly RatingFilter[]): SQL {
@@ -159,12 +195,12 @@ function ratingSql(filters: readonly RatingFilter[]): SQL {
 }
 
 /** The free-text condition (the words other than trade words, or the names); undefined when there is none. */
-export function freeTextSql(q: string, mode: TextMode): SQL | undefined {
+export function freeTextSql(q: string, mode: TextMode, lexemes?: WordLexemes): SQL | undefined {
   const all = searchWords(q);
   if (all.length === 0) return undefined;
   if (mode === 'words') {
     const words = splitTradeWords(all).others;
-    return words.length === 0 ? undefined : sql`${cp.searchVector} @@ ${wordsTsquerySql(words)}`;
+    return words.length === 0 ? undefined : wordsMatchSql(words, lexemes);
   }
   const phrase = all.join(' ');
   return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;
@@ -238,13 +274,14 @@ export type TradePart = 'offering' | 'textOnly';
 /** A search's trade-word conditions: each trade word offered or in the text (decision 037), or the condition of one part. */
 function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] {
   const trades = splitTradeWords(searchWords(f.q!)).trades;
-  if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!);
+  const inText = (word: string) => wordsMatchSql([word], f.lexemes);
+  if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services), inText(t.word))!);
   const ranked = offersSql(rankedServices(f));
   // Not offering any of the trades: each trade word is met by the text.
-  if (part === 'textOnly') return [sql`NOT (${ranked})`, ...trades.map((t) => tradeWordTextSql(t.word))];
+  if (part === 'textOnly') return [sql`NOT (${ranked})`, ...trades.map((t) => inText(t.word))];
   // Offering: every trade word is met by that alone when each names all the ranked services;
   // otherwise each must still be met.
-  return offeringMeetsEveryTrade(trades, rankedServices(f)) ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), tradeWordTextSql(t.word))!)];
+  return offeringMeetsEveryTrade(trades, rankedServices(f)) ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), inText(t.word))!)];
 }
 
 /**
@@ -271,7 +308,7 @@ export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachInd
   if (f.q) {
     const mode = f.textMode ?? 'words';
     if (mode === 'words') parts.push(...tradeWordsSql(f, part));
-    const text = freeTextSql(f.q, mode);
+    const text = freeTextSql(f.q, mode, f.lexemes);
     if (text) parts.push(text);
   }
   if (f.near) parts.push(reachesSql(f.near, via));

@@ -15,7 +15,8 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
-import { countContractors, countFromSummary, estimateContractors, manyHaveTheWord } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, countFromWords, estimateContractors } from './directory-counts.repository.ts';
+import { listedLexemes } from './directory-words.repository.ts';
 import {
   findContractorPageRow,
   findOwnProjectPlace,
@@ -30,7 +31,7 @@ import {
   type ReviewRow,
   type SearchRow,
 } from './directory.repository.ts';
-import { hasTradeRank, offeringOnlyServices, type GeoPoint } from './directory-rule.ts';
+import { hasTradeRank, offeringOnlyServices, plainWords, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
@@ -87,6 +88,19 @@ function filtersOf(s: DirectorySearch, q: string | undefined, origin: Origin | u
   return { q, service: s.service, country: s.country, city: s.city, zone: s.zone, rating: s.rating, ...(origin ? { near: { lat: origin.lat, lng: origin.lng } } : {}) };
 }
 
+/**
+ * The filters with the listed stems their words start (listedLexemes), which the search then
+ * matches exactly (decision 076, "Amended 2026-12-08"); unchanged without words.
+ */
+async function withListedLexemes(db: DbOrTx, f: DirectoryFilters): Promise<DirectoryFilters> {
+  return f.q === undefined ? f : { ...f, lexemes: await listedLexemes(db, searchWords(f.q), f.country) };
+}
+
+/** Whether a word other than a trade word starts no listed contractor's word: the 'words' mode then finds nobody. */
+function aWordFindsNobody(f: DirectoryFilters): boolean {
+  return f.q !== undefined && plainWords(f.q).some((w) => f.lexemes?.get(w)?.length === 0);
+}
+
 /** Free text and nothing else. */
 function isTextOnly(f: DirectoryFilters): boolean {
   return f.q !== undefined && f.service.length === 0 && !f.country && !f.city && !f.zone && f.rating.length === 0 && !f.near;
@@ -104,17 +118,17 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 }
 
 /**
- * How many listed contractors match, up to one past DIRECTORY_COUNT_CAP: from the listed counts'
- * summary when it can tell; with trade words, part by part (those offering the trade, then the
+ * How many listed contractors match, up to one past DIRECTORY_COUNT_CAP: from the summaries when
+ * they can tell (a search of one word: its stems' counts; no words: the listed counts); with trade words, part by part (those offering the trade, then the
  * text-only ones only while the first are not past the cap), each part read through the index
  * that fits it: a place's offering part from the reach index alone (its columns cover it), one
  * trade word's from the summary (decision 076, "Amended 2026-12-07 (h30)"). Counting both parts
  * in one condition read, at a place, every reached contractor's row to test the text.
  */
 async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
-  const summed = await countFromSummary(db, filters);
+  const summed = countFromWords(filters) ?? (await countFromSummary(db, filters));
   if (summed !== undefined) return summed;
-  if (!hasTradeRank(filters)) return (await manyHaveTheWord(db, filters)) ? DIRECTORY_COUNT_CAP + 1 : countContractors(db, filters);
+  if (!hasTradeRank(filters)) return countContractors(db, filters);
   const services = offeringOnlyServices(filters);
   const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
   const offering = summedOffering ?? (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, 'offering'));
@@ -171,9 +185,9 @@ export async function searchDirectory(deps: DirectoryDeps, requested: DirectoryS
   const { origin, q } = await originOf(deps, requested, viewer);
   // Nearest first needs an origin; without one it is the default order.
   const search = { ...requested, sort: requested.sort === 'distance' && !origin ? ('popular' as const) : requested.sort };
-  const filters = filtersOf(search, q, origin);
+  const filters = await withListedLexemes(deps.db, filtersOf(search, q, origin));
   const offset = (search.page - 1) * DIRECTORY_PAGE_SIZE;
-  let { rows, matched } = await readPage(deps, filters, search.sort, offset);
+  let { rows, matched } = aWordFindsNobody(filters) ? { rows: [], matched: 0 } : await readPage(deps, filters, search.sort, offset);
   if (matched === 0 && filters.q) {
     // No word matched: names close to the text (typos), through the trigram index.
     ({ rows, matched } = await readPage(deps, { ...filters, textMode: 'names' }, search.sort, offset));

@@ -3,8 +3,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
+import { createDb, createPool } from '../../db/client.ts';
 import { countContractors } from './directory-counts.repository.ts';
 import { searchContractorRows, type DirectoryFilters } from './directory.repository.ts';
+import type { TradePart } from './directory-rule.ts';
 
 // A place's reach through the GiST indexes of migration 0064 (decision 076, "Amended 2026-12-07
 // (h30)"): the reach cube is only a way in, the exact distance decides, so the cube must hold
@@ -88,5 +90,32 @@ describe('a nearest-first page read from the bases’ index', () => {
     for (let offset = 0; offset < all.length + 12; offset += 12) read.push(...(await searchContractorRows(d.db, filters, 'distance', 12, offset)).map((r) => r.id));
     expect(read).toEqual(all);
     expect(await countContractors(d.db, filters)).toBe(Math.min(all.length, DIRECTORY_COUNT_CAP + 1));
+  });
+
+  it("a place with one service is read through that service's own reach index (migration 0067), on a generic plan too", async () => {
+    // One connection that plans every statement generically (as PostgreSQL may from a named
+    // statement's sixth run), without the table (150 contractors fit a page or two).
+    const pool = createPool(d.url, 1);
+    const db = createDb(pool);
+    await pool.query('SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off');
+    const scans = async (index: string) => {
+      await pool.query('SELECT pg_stat_force_next_flush()');
+      const { rows } = await pool.query<{ n: string }>('SELECT idx_scan AS n FROM pg_stat_user_indexes WHERE indexrelname = $1', [index]);
+      return Number(rows[0]!.n);
+    };
+    try {
+      const read = async (filters: DirectoryFilters, part?: TradePart) => {
+        const [own, everyone] = [await scans('contractor_profiles_reach_ebanisteria_idx'), await scans('contractor_profiles_reach_idx')];
+        await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, part);
+        return { own: (await scans('contractor_profiles_reach_ebanisteria_idx')) - own, everyone: (await scans('contractor_profiles_reach_idx')) - everyone };
+      };
+      expect(await read({ service: ['ebanisteria'], rating: [], near: NACO })).toEqual({ own: 1, everyone: 0 });
+      // A trade word's offering part too ('ebanista': carpentry).
+      expect(await read({ q: 'ebanista', service: [], rating: [], near: NACO }, 'offering')).toEqual({ own: 1, everyone: 0 });
+      // Two services: everyone's reach.
+      expect(await read({ service: ['ebanisteria', 'plomeria'], rating: [], near: NACO })).toEqual({ own: 0, everyone: 1 });
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
-import type { ServiceType } from '@arreglaya/shared/domain';
+import { SERVICE_TYPES, type ServiceType } from '@arreglaya/shared/domain';
 import { SERVICE_RADIUS_MAX_KM } from '@arreglaya/shared/places';
 import type { RatingFilter } from '@arreglaya/shared/schemas/directory';
 import { splitTradeWords, tradeServicesOf } from '@arreglaya/shared/trade-words';
@@ -85,8 +85,14 @@ export function prefixQuery(words: readonly string[]): string {
 /** The unaccented, lower-case name + company that contractor_profiles_name_trgm_idx indexes. */
 const NAME_TEXT = sql`public.f_unaccent(lower(${cp.displayName} || ' ' || coalesce(${cp.companyName}, '')))`;
 
-/** Whether a contractor offers one of the services. */
-function offersSql(services: readonly ServiceType[]): SQL {
+/**
+ * Whether a contractor offers one of the services. At a place (`near`) the services are written
+ * as a literal, so that with one service the planner proves the predicate of that service's reach
+ * index (migration 0067) and reads only those offering it; elsewhere they are parameters. Only
+ * the enum's values are ever written (zod checked them; a placeholder is not a value).
+ */
+function offersSql(services: readonly ServiceType[], near: GeoPoint | undefined): SQL {
+  if (near && services.every((s) => SERVICE_TYPES.includes(s))) return sql`${cp.serviceTypes} && ${sql.raw(`'{${services.join(',')}}'`)}::service_type[]`;
   return sql`${cp.serviceTypes} && ARRAY[${sql.join(
     services.map((s) => sql`${s}`),
     sql`, `,
@@ -275,13 +281,13 @@ export type TradePart = 'offering' | 'textOnly';
 function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] {
   const trades = splitTradeWords(searchWords(f.q!)).trades;
   const inText = (word: string) => wordsMatchSql([word], f.lexemes);
-  if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services), inText(t.word))!);
-  const ranked = offersSql(rankedServices(f));
+  if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services, f.near), inText(t.word))!);
+  const ranked = offersSql(rankedServices(f), f.near);
   // Not offering any of the trades: each trade word is met by the text.
   if (part === 'textOnly') return [sql`NOT (${ranked})`, ...trades.map((t) => inText(t.word))];
   // Offering: every trade word is met by that alone when each names all the ranked services;
   // otherwise each must still be met.
-  return offeringMeetsEveryTrade(trades, rankedServices(f)) ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services), inText(t.word))!)];
+  return offeringMeetsEveryTrade(trades, rankedServices(f)) ? [ranked] : [ranked, ...trades.map((t) => or(offersSql(t.services, f.near), inText(t.word))!)];
 }
 
 /**
@@ -300,7 +306,7 @@ export function plannedEachTime(f: DirectoryFilters): boolean {
  */
 export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachIndex = 'reach'): SQL {
   const parts: SQL[] = [];
-  if (f.service.length > 0) parts.push(offersSql(f.service));
+  if (f.service.length > 0) parts.push(offersSql(f.service, f.near));
   if (f.country) parts.push(eq(cp.country, f.country));
   if (f.city) parts.push(eq(cp.city, f.city));
   if (f.zone) parts.push(eq(cp.zone, f.zone));

@@ -261,7 +261,10 @@ export const contractorProfiles = pgTable(
       .on(t.userId)
       .where(sql`${t.cedulaEnc} IS NOT NULL AND ${t.cedulaIndex} IS NULL`),
     index('contractor_profiles_services_idx').using('gin', t.serviceTypes),
-    index('contractor_profiles_search_idx').using('gin', t.searchVector),
+    // The words and the services in one GIN index: a trade's offering part with other words
+    // ('cerrajero emergencias') intersects the two posting lists in one scan (decision 076,
+    // "Amended 2026-12-08"); either column alone is read as from an index of its own.
+    index('contractor_profiles_search_idx').using('gin', t.searchVector, t.serviceTypes),
     index('contractor_profiles_city_idx').on(t.country, t.city),
     index('contractor_profiles_zone_idx').on(t.zone),
     // Distances from a place: a bounding box of latitudes first (decision 042).

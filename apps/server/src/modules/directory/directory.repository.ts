@@ -101,17 +101,23 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
   return [...offering, ...textOnly];
 }
 
-/** One page of the listed contractors matching the filters (or one part of them), in the sort's order, as PostgreSQL plans it. */
+/**
+ * One page of the listed contractors matching the filters (or one part of them), in the sort's
+ * order, as PostgreSQL plans it: the page's ids from the profiles alone (LISTED_PROFILE), then
+ * their twelve cards. Joining every match's account before sorting them cost a lookup each
+ * ('brillo dominicano': 1,112 matches, 5 ms of which the sort of the profiles alone is 1.6).
+ */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   if (sort === 'distance' && filters.near) return readNearestFirst(db, filters, filters.near, limit, offset, part);
-  return db
-    .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
+  const order = orderFor(sort, filters);
+  const ids = db
+    .select({ id: cp.userId })
     .from(cp)
-    .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, matchingSql(filters, part), planning(filters)))
-    .orderBy(...orderFor(sort, filters))
+    .where(and(LISTED_PROFILE, matchingSql(filters, part), planning(filters)))
+    .orderBy(...order)
     .limit(limit)
     .offset(offset);
+  return cardsOf(db, ids, order);
 }
 
 /** PLANNED_EACH_TIME in a page's WHERE when its filters' best plan depends on their values (plannedEachTime). */

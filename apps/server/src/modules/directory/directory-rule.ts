@@ -254,9 +254,10 @@ export function withinKmSql(p: GeoPoint, km: number): SQL {
  * migration 0064), about the contractors who reach it, for counts and pages in a column's order;
  * 'base', the bases within the longest radius of the point (contractor_profiles_earth_idx), the
  * index nearest first walks (KNN), which the reach cubes cannot order (decision 076, "Amended
- * 2026-12-07 (h30)").
+ * 2026-12-07 (h30)"); 'words', none: the words' GIN index finds the few contractors first and
+ * each one's distance is checked (wordsLead).
  */
-export type ReachIndex = 'reach' | 'base';
+export type ReachIndex = 'reach' | 'base' | 'words';
 
 /**
  * Contractors whose service radius reaches the point: their reach's cube (public.reach_at, the
@@ -264,6 +265,7 @@ export type ReachIndex = 'reach' | 'base';
  * is within the longest radius (`via`); then the exact distance, their own radius.
  */
 function reachesSql(p: GeoPoint, via: ReachIndex): SQL {
+  if (via === 'words') return sql`${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
   const box = via === 'reach' ? sql`public.reach_at(${cp.lat}, ${cp.lng}, ${cp.serviceRadiusKm}) @> ${pointSql(p)}` : earthBoxSql(p, SERVICE_RADIUS_MAX_KM);
   return sql`${box} AND ${kmFromSql(p)} <= ${cp.serviceRadiusKm}`;
 }
@@ -300,11 +302,31 @@ export function plannedEachTime(f: DirectoryFilters): boolean {
   return !f.near && (f.q !== undefined || f.service.length > 0);
 }
 
+/** At most this many listed contractors with some word of the text-only part: it is found through the words at a place (wordsLead). */
+export const WORDS_LEAD_MAX = 5_000;
+
+/**
+ * Whether the text-only part of a search at a place is found through the words first: some word
+ * it requires (each of its words is in the text) has stems that at most WORDS_LEAD_MAX listed
+ * contractors have (listedLexemes). Those are fewer than the contractors a city's place is reached
+ * by (13,000 at Pekín, Santiago), whose text each had to be read through the reach index: a
+ * cabinet maker there read 13,076 texts in 22 ms to find none (decision 076, "Amended 2026-12-08").
+ */
+export function wordsLead(f: DirectoryFilters, part: TradePart | undefined): boolean {
+  if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes) return false;
+  const { trades, others } = splitTradeWords(searchWords(f.q));
+  return [...trades.map((t) => t.word), ...others].some((w) => {
+    const stems = f.lexemes!.get(w);
+    return stems !== undefined && stems.reduce((n, l) => n + l.listed, 0) <= WORDS_LEAD_MAX;
+  });
+}
+
 /**
  * The filters' condition on contractor_profiles (who is listed is decided apart, LISTED); with
- * `part`, only that part of a search with trade words (TradePart); a place's reach through `via`.
+ * `part`, only that part of a search with trade words (TradePart); a place's reach through `via`
+ * (by default the reach index, or none when the words lead: wordsLead).
  */
-export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachIndex = 'reach'): SQL {
+export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachIndex = wordsLead(f, part) ? 'words' : 'reach'): SQL {
   const parts: SQL[] = [];
   if (f.service.length > 0) parts.push(offersSql(f.service, f.near));
   if (f.country) parts.push(eq(cp.country, f.country));

@@ -115,4 +115,28 @@ describe('a trade word lists those offering the trade before those whose text on
     expect(popular[0]!.origin?.slug).toBe('naco');
     expect(popular.flatMap((p) => p.items.map((c) => c.id))).toEqual(expected('popular'));
   });
+
+  it('at a place, the text-only part found through its words still holds only those reaching it', async () => {
+    // A plumber in text only, based in Santiago (reaching 25 km): the words find them first, the
+    // distance leaves them out at Naco (decision 076, "Amended 2026-12-08": wordsLead).
+    const santiago = findPlace('santiago')!;
+    const far = '00000000-0000-4000-8076-000000000099';
+    await t.db.execute(sql`
+      INSERT INTO users (id, email, email_verified, name, role, status, first_name, last_name)
+      VALUES (${far}, 'lejos@prueba.do', true, 'Contratista Lejos', 'contractor', 'active', 'Contratista', 'Lejos')`);
+    await t.db.execute(sql`
+      INSERT INTO contractor_profiles (user_id, display_name, description, service_types, country, city, lat, lng, service_radius_km)
+      VALUES (${far}, 'Contratista Lejos', 'Plomero de guardia.', ARRAY['pintura']::service_type[], 'DO', 'santiago', ${santiago.lat}, ${santiago.lng}, 25)`);
+    try {
+      expect((await pages('q=plomero'))[0]!.total).toBe(PLUMBERS + TEXT_ONLY + 1);
+      for (const sort of ['popular', 'distance'] as const) {
+        const atNaco = await pages(`q=plomero&donde=naco&sort=${sort}`);
+        expect(atNaco[0]!.total, sort).toBe(PLUMBERS + TEXT_ONLY);
+        expect(atNaco.flatMap((p) => p.items.map((c) => c.id))).toEqual(expected(sort));
+      }
+    } finally {
+      await t.db.execute(sql`DELETE FROM contractor_profiles WHERE user_id = ${far}`);
+      await t.db.execute(sql`DELETE FROM users WHERE id = ${far}`);
+    }
+  });
 });

@@ -17,20 +17,8 @@ import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
 import { countContractors, countFromSummary, countFromWords, estimateContractors } from './directory-counts.repository.ts';
 import { listedLexemes } from './directory-words.repository.ts';
-import {
-  findContractorPageRow,
-  findOwnProjectPlace,
-  findListedContractor as findListedContractorRow,
-  searchContractorRows,
-  searchCountedRows,
-  searchWords,
-  walkIsCheaper,
-  walkRowCost,
-  walkThreshold,
-  type DirectoryFilters,
-  type ReviewRow,
-  type SearchRow,
-} from './directory.repository.ts';
+import { findContractorPageRow, findOwnProjectPlace, findListedContractor as findListedContractorRow, type ReviewRow } from './directory-page.repository.ts';
+import { searchContractorRows, searchCountedRows, searchWords, walkIsCheaper, walkRowCost, walkThreshold, type DirectoryFilters, type SearchRow } from './directory.repository.ts';
 import { hasTradeRank, offeringOnlyServices, plainWords, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 

@@ -1,5 +1,5 @@
 -- Custom SQL migration file, put your code below! --
--- hand-written (docs/decisions/076-the-directory-on-postgresql.md, "Amended 2026-12-08"): the
+-- hand-written (docs/decisions/076-the-directory-on-postgresql.md, "Amended 2026-12-07 (round six)"): the
 -- reach index of migration 0064 once more per service, partial on offering it. A place's search
 -- with a service or a trade counts, and collects a page of, the contractors who offer it and reach
 -- the place: through contractor_profiles_reach_idx that read every contractor reaching the place

@@ -263,7 +263,7 @@ export const contractorProfiles = pgTable(
     index('contractor_profiles_services_idx').using('gin', t.serviceTypes),
     // The words and the services in one GIN index: a trade's offering part with other words
     // ('cerrajero emergencias') intersects the two posting lists in one scan (decision 076,
-    // "Amended 2026-12-08"); either column alone is read as from an index of its own.
+    // "Amended 2026-12-07 (round six)"); either column alone is read as from an index of its own.
     index('contractor_profiles_search_idx').using('gin', t.searchVector, t.serviceTypes),
     index('contractor_profiles_city_idx').on(t.country, t.city),
     index('contractor_profiles_zone_idx').on(t.zone),

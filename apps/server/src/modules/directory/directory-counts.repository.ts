@@ -92,7 +92,7 @@ function summaryWhere(f: DirectoryFilters, services: readonly string[]): SQL | u
  * common word at 100,000 contractors). Exactly, for a word other than a trade word that starts one
  * stem or none. Undefined otherwise (several stems under the cap may share contractors or add up
  * past it; a trade's offering part): count the contractors (decision 076, "Amended 2026-12-07
- * (later still)" and "Amended 2026-12-08").
+ * (later still)" and "Amended 2026-12-07 (round six)").
  */
 export function countFromWords(f: DirectoryFilters): number | undefined {
   const one = oneWordOnly(f);

@@ -310,7 +310,7 @@ export const WORDS_LEAD_MAX = 5_000;
  * it requires (each of its words is in the text) has stems that at most WORDS_LEAD_MAX listed
  * contractors have (listedLexemes). Those are fewer than the contractors a city's place is reached
  * by (13,000 at Pekín, Santiago), whose text each had to be read through the reach index: a
- * cabinet maker there read 13,076 texts in 22 ms to find none (decision 076, "Amended 2026-12-08").
+ * cabinet maker there read 13,076 texts in 22 ms to find none (decision 076, "Amended 2026-12-07 (round six)").
  */
 export function wordsLead(f: DirectoryFilters, part: TradePart | undefined): boolean {
   if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes) return false;

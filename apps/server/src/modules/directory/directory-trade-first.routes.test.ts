@@ -118,7 +118,7 @@ describe('a trade word lists those offering the trade before those whose text on
 
   it('at a place, the text-only part found through its words still holds only those reaching it', async () => {
     // A plumber in text only, based in Santiago (reaching 25 km): the words find them first, the
-    // distance leaves them out at Naco (decision 076, "Amended 2026-12-08": wordsLead).
+    // distance leaves them out at Naco (decision 076, "Amended 2026-12-07 (round six)": wordsLead).
     const santiago = findPlace('santiago')!;
     const far = '00000000-0000-4000-8076-000000000099';
     await t.db.execute(sql`

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { listedWordCounts as wordCounts } from '../../db/schema/index.ts';
 import type { ListedLexeme, WordLexemes } from './directory-rule.ts';
 
-// The words of a search as the listed contractors have them (decision 076, "Amended 2026-12-08"):
+// The words of a search as the listed contractors have them (decision 076, "Amended 2026-12-07 (round six)"):
 // each word is the start of a word (a prefix of its Spanish stem), and which whole stems it
 // starts among the listed contractors the triggers keep in listed_word_counts (migration 0065:
 // every lexeme of every listed contractor's search_vector, per country, in the same transaction

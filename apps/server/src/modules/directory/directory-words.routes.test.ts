@@ -5,7 +5,7 @@ import { listedLexemes, MAX_LEXEMES_A_WORD } from './directory-words.repository.
 
 // A search's words are matched as the whole stems they start among the listed contractors
 // (listedLexemes, from listed_word_counts), the same contractors a prefix finds (decision 076,
-// "Amended 2026-12-08"): several stems, stop words, a word starting too many stems, a stem with
+// "Amended 2026-12-07 (round six)"): several stems, stop words, a word starting too many stems, a stem with
 // a hyphen, the words of unlisted accounts, and a word nobody listed has.
 
 setUpDirectoryApp();

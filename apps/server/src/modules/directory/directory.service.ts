@@ -78,7 +78,7 @@ function filtersOf(s: DirectorySearch, q: string | undefined, origin: Origin | u
 
 /**
  * The filters with the listed stems their words start (listedLexemes), which the search then
- * matches exactly (decision 076, "Amended 2026-12-08"); unchanged without words.
+ * matches exactly (decision 076, "Amended 2026-12-07 (round six)"); unchanged without words.
  */
 async function withListedLexemes(db: DbOrTx, f: DirectoryFilters): Promise<DirectoryFilters> {
   return f.q === undefined ? f : { ...f, lexemes: await listedLexemes(db, searchWords(f.q), f.country) };

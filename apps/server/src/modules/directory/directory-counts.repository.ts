@@ -1,3 +1,5 @@
+import type { CountryCode } from '@arreglaya/shared/countries';
+import type { ServiceType } from '@arreglaya/shared/domain';
 import { DIRECTORY_COUNT_CAP } from '@arreglaya/shared/schemas/directory';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
@@ -100,6 +102,15 @@ export function countFromWords(f: DirectoryFilters): number | undefined {
   if (!one || !lexemes) return undefined;
   if (lexemes.some((l) => l.listed > DIRECTORY_COUNT_CAP)) return DIRECTORY_COUNT_CAP + 1;
   return !one.trade && lexemes.length <= 1 ? (lexemes[0]?.listed ?? 0) : undefined;
+}
+
+/** How many listed contractors offer the services, from the listed counts' summary (one offering two counted twice). */
+export async function listedOffering(db: DbOrTx, services: readonly ServiceType[], country: CountryCode | undefined): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
+    .from(counts)
+    .where(summaryWhere({ service: services, rating: [], country }, services));
+  return Number(row?.n ?? 0);
 }
 
 /**

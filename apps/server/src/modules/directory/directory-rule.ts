@@ -34,6 +34,8 @@ export interface DirectoryFilters {
    * word not in it (or without it at all) is matched as a prefix. The same contractors either way.
    */
   lexemes?: WordLexemes | undefined;
+  /** About how many listed contractors reach the origin (reachedAround, directory.service.ts), for wordsLead. */
+  listedAround?: number | undefined;
 }
 
 /** A stem (lexeme) listed contractors have, and how many of them have it. */
@@ -136,7 +138,7 @@ export function plainWords(q: string): string[] {
 }
 
 /** The services the trade words of a 'words' search name (empty when none). */
-function rankedServices(f: DirectoryFilters): ServiceType[] {
+export function rankedServices(f: DirectoryFilters): ServiceType[] {
   return f.q && (f.textMode ?? 'words') === 'words' ? tradeServicesOf(searchWords(f.q)) : [];
 }
 
@@ -302,22 +304,21 @@ export function plannedEachTime(f: DirectoryFilters): boolean {
   return !f.near && (f.q !== undefined || f.service.length > 0);
 }
 
-/** At most this many listed contractors with some word of the text-only part: it is found through the words at a place (wordsLead). */
-export const WORDS_LEAD_MAX = 5_000;
-
 /**
  * Whether the text-only part of a search at a place is found through the words first: some word
- * it requires (each of its words is in the text) has stems that at most WORDS_LEAD_MAX listed
- * contractors have (listedLexemes). Those are fewer than the contractors a city's place is reached
- * by (13,000 at Pekín, Santiago), whose text each had to be read through the reach index: a
- * cabinet maker there read 13,076 texts in 22 ms to find none (decision 076, "Amended 2026-12-07 (round six)").
+ * it requires (each of its words is in the text) has stems that fewer listed contractors have
+ * (listedLexemes) than reach the place (`listedAround`, estimated), whose texts the reach index
+ * would have each read: a cabinet maker at Pekín read 13,076 texts in 22 ms to find none; an
+ * electrician at Modelia, which nobody reaches, is found at once through the reach (decision 076,
+ * "Amended 2026-12-07 (round six)").
  */
 export function wordsLead(f: DirectoryFilters, part: TradePart | undefined): boolean {
-  if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes) return false;
+  if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes || f.listedAround === undefined) return false;
+  const around = f.listedAround;
   const { trades, others } = splitTradeWords(searchWords(f.q));
   return [...trades.map((t) => t.word), ...others].some((w) => {
     const stems = f.lexemes!.get(w);
-    return stems !== undefined && stems.reduce((n, l) => n + l.listed, 0) <= WORDS_LEAD_MAX;
+    return stems !== undefined && stems.reduce((n, l) => n + l.listed, 0) < around;
   });
 }
 

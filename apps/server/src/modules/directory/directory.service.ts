@@ -15,11 +15,11 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
-import { countContractors, countFromSummary, countFromWords, estimateContractors } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, countFromWords, estimateContractors, listedOffering } from './directory-counts.repository.ts';
 import { listedLexemes } from './directory-words.repository.ts';
 import { findContractorPageRow, findOwnProjectPlace, findListedContractor as findListedContractorRow, type ReviewRow } from './directory-page.repository.ts';
 import { searchContractorRows, searchCountedRows, searchWords, walkIsCheaper, walkRowCost, walkThreshold, type DirectoryFilters, type SearchRow } from './directory.repository.ts';
-import { hasTradeRank, offeringOnlyServices, plainWords, type GeoPoint } from './directory-rule.ts';
+import { hasTradeRank, offeringOnlyServices, plainWords, rankedServices, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
@@ -120,7 +120,20 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
   const services = offeringOnlyServices(filters);
   const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
   const offering = summedOffering ?? (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, 'offering'));
-  return offering > DIRECTORY_COUNT_CAP ? offering : offering + (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));
+  if (offering > DIRECTORY_COUNT_CAP) return offering;
+  return offering + (await countContractors(db, await reachedAround(db, filters, offering), DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));
+}
+
+/**
+ * The filters of a search at a place with trade words, with about how many listed contractors
+ * reach the place (listedAround, for wordsLead): as many more than the `offering` ones reaching it
+ * as there are listed contractors for each one offering the trade (the summary, and the planner's
+ * estimate of how many there are). Unchanged anywhere else.
+ */
+async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: number): Promise<DirectoryFilters> {
+  if (!filters.near || !hasTradeRank(filters)) return filters;
+  const [offerers, listed] = await Promise.all([listedOffering(db, rankedServices(filters), filters.country), estimateContractors(db)]);
+  return listed === undefined ? filters : { ...filters, listedAround: (offering * listed) / Math.max(offerers, 1) };
 }
 
 /**
@@ -154,15 +167,19 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
   const atMost = Math.max(DIRECTORY_COUNT_CAP + 1, listed === undefined ? 0 : walkThreshold(end, listed, rowCost));
   let first: number;
   let matched: number;
+  let read = filters;
   if (hasTradeRank(filters)) {
-    first = await countContractors(db, filters, atMost, 'offering');
-    matched = first > DIRECTORY_COUNT_CAP ? first : first + (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1 - first, 'textOnly'));
+    first = matched = await countContractors(db, filters, atMost, 'offering');
+    if (first <= DIRECTORY_COUNT_CAP) {
+      read = await reachedAround(db, filters, first);
+      matched += await countContractors(db, read, DIRECTORY_COUNT_CAP + 1 - first, 'textOnly');
+    }
   } else {
     first = matched = await countContractors(db, filters, atMost);
   }
   if (matched === 0) return { rows: [], matched };
   const walk = listed !== undefined && walkIsCheaper(end, first, listed, rowCost);
-  return { rows: await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset, walk), matched };
+  return { rows: await searchContractorRows(db, read, sort, DIRECTORY_PAGE_SIZE, offset, walk), matched };
 }
 
 /**

@@ -34,7 +34,7 @@ export interface DirectoryFilters {
    * word not in it (or without it at all) is matched as a prefix. The same contractors either way.
    */
   lexemes?: WordLexemes | undefined;
-  /** About how many listed contractors reach the origin (reachedAround, directory.service.ts), for wordsLead. */
+  /** About how many listed contractors reach the origin (reachedAround, directory.service.ts), for textOnlyLead. */
   listedAround?: number | undefined;
 }
 
@@ -110,8 +110,10 @@ function quotedLexeme(lexeme: string): string {
  * The words of the 'words' mode in the text (name, company, description), all required, Spanish
  * stems without accents: each word the stems it starts among the listed contractors (`lexemes`),
  * any of them; a word not in `lexemes`, as a prefix. False when a word starts no listed stem.
+ * Not `indexed`: written so that no index can answer it (IS TRUE), so that the place's reach
+ * index leads (textOnlyLead).
  */
-export function wordsMatchSql(words: readonly string[], lexemes: WordLexemes | undefined): SQL {
+export function wordsMatchSql(words: readonly string[], lexemes: WordLexemes | undefined, indexed = true): SQL {
   const exact = words.filter((w) => lexemes?.has(w));
   if (exact.some((w) => lexemes!.get(w)!.length === 0)) return sql`false`;
   const prefix = words.filter((w) => !exact.includes(w));
@@ -129,7 +131,8 @@ export function wordsMatchSql(words: readonly string[], lexemes: WordLexemes | u
         .join(' & ')}::tsquery`,
     );
   if (prefix.length > 0) parts.push(sql`to_tsquery('public.es_unaccent', ${prefixQuery(prefix)})`);
-  return sql`${cp.searchVector} @@ (${sql.join(parts, sql` && `)})`;
+  const match = sql`${cp.searchVector} @@ (${sql.join(parts, sql` && `)})`;
+  return indexed ? match : sql`(${match}) IS TRUE`;
 }
 
 /** The words of a 'words' search that are not trade words. */
@@ -203,12 +206,12 @@ function ratingSql(filters: readonly RatingFilter[]): SQL {
 }
 
 /** The free-text condition (the words other than trade words, or the names); undefined when there is none. */
-export function freeTextSql(q: string, mode: TextMode, lexemes?: WordLexemes): SQL | undefined {
+export function freeTextSql(q: string, mode: TextMode, lexemes?: WordLexemes, indexed = true): SQL | undefined {
   const all = searchWords(q);
   if (all.length === 0) return undefined;
   if (mode === 'words') {
     const words = splitTradeWords(all).others;
-    return words.length === 0 ? undefined : wordsMatchSql(words, lexemes);
+    return words.length === 0 ? undefined : wordsMatchSql(words, lexemes, indexed);
   }
   const phrase = all.join(' ');
   return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;
@@ -257,7 +260,7 @@ export function withinKmSql(p: GeoPoint, km: number): SQL {
  * 'base', the bases within the longest radius of the point (contractor_profiles_earth_idx), the
  * index nearest first walks (KNN), which the reach cubes cannot order (decision 076, "Amended
  * 2026-12-07 (h30)"); 'words', none: the words' GIN index finds the few contractors first and
- * each one's distance is checked (wordsLead).
+ * each one's distance is checked (textOnlyLead).
  */
 export type ReachIndex = 'reach' | 'base' | 'words';
 
@@ -282,9 +285,9 @@ function reachesSql(p: GeoPoint, via: ReachIndex): SQL {
 export type TradePart = 'offering' | 'textOnly';
 
 /** A search's trade-word conditions: each trade word offered or in the text (decision 037), or the condition of one part. */
-function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined): SQL[] {
+function tradeWordsSql(f: DirectoryFilters, part: TradePart | undefined, indexed: boolean): SQL[] {
   const trades = splitTradeWords(searchWords(f.q!)).trades;
-  const inText = (word: string) => wordsMatchSql([word], f.lexemes);
+  const inText = (word: string) => wordsMatchSql([word], f.lexemes, indexed);
   if (trades.length === 0 || part === undefined) return trades.map((t) => or(offersSql(t.services, f.near), inText(t.word))!);
   const ranked = offersSql(rankedServices(f), f.near);
   // Not offering any of the trades: each trade word is met by the text.
@@ -304,30 +307,40 @@ export function plannedEachTime(f: DirectoryFilters): boolean {
   return !f.near && (f.q !== undefined || f.service.length > 0);
 }
 
+/** How many times fewer the contractors one index leads to must be for it to lead (textOnlyLead). */
+const LEAD_RATIO = 4;
+
 /**
- * Whether the text-only part of a search at a place is found through the words first: some word
- * it requires (each of its words is in the text) has stems that fewer listed contractors have
- * (listedLexemes) than reach the place (`listedAround`, estimated), whose texts the reach index
- * would have each read: a cabinet maker at Pekín read 13,076 texts in 22 ms to find none; an
- * electrician at Modelia, which nobody reaches, is found at once through the reach (decision 076,
- * "Amended 2026-12-07 (round six)").
+ * Which index leads to the text-only part of a search at a place, from how many contractors each
+ * leads to: 'words', when the stems of some word it requires (each of its words is in the text)
+ * are had by LEAD_RATIO times fewer listed contractors (listedLexemes) than reach the place
+ * (`listedAround`, estimated), whose texts the reach index would each have read: a cabinet maker
+ * at Pekín read 13,076 texts in 22 ms to find none; 'reach', when LEAD_RATIO times fewer reach the
+ * place than have the words: a plumber at Laureles, which no plumber reaches, read the 11,395 with
+ * the words in 3.3 ms before the reach index found nobody. Undefined: PostgreSQL's choice (both
+ * indexes' bitmaps, ANDed). Decision 076, "Amended 2026-12-07 (round six)".
  */
-export function wordsLead(f: DirectoryFilters, part: TradePart | undefined): boolean {
-  if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes || f.listedAround === undefined) return false;
-  const around = f.listedAround;
+export function textOnlyLead(f: DirectoryFilters, part: TradePart | undefined): 'words' | 'reach' | undefined {
+  if (part !== 'textOnly' || !f.near || !f.q || !f.lexemes || f.listedAround === undefined) return undefined;
   const { trades, others } = splitTradeWords(searchWords(f.q));
-  return [...trades.map((t) => t.word), ...others].some((w) => {
+  const had = [...trades.map((t) => t.word), ...others].flatMap((w) => {
     const stems = f.lexemes!.get(w);
-    return stems !== undefined && stems.reduce((n, l) => n + l.listed, 0) < around;
+    return stems ? [stems.reduce((n, l) => n + l.listed, 0)] : [];
   });
+  if (had.length === 0) return undefined;
+  const fewest = Math.min(...had);
+  if (fewest * LEAD_RATIO < f.listedAround) return 'words';
+  return f.listedAround * LEAD_RATIO < fewest ? 'reach' : undefined;
 }
 
 /**
  * The filters' condition on contractor_profiles (who is listed is decided apart, LISTED); with
  * `part`, only that part of a search with trade words (TradePart); a place's reach through `via`
- * (by default the reach index, or none when the words lead: wordsLead).
+ * (by default the reach index, or none when the words lead: textOnlyLead).
  */
-export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachIndex = wordsLead(f, part) ? 'words' : 'reach'): SQL {
+export function matchingSql(f: DirectoryFilters, part?: TradePart, via?: ReachIndex): SQL {
+  const lead = textOnlyLead(f, part);
+  const reach = via ?? (lead === 'words' ? 'words' : 'reach');
   const parts: SQL[] = [];
   if (f.service.length > 0) parts.push(offersSql(f.service, f.near));
   if (f.country) parts.push(eq(cp.country, f.country));
@@ -336,10 +349,10 @@ export function matchingSql(f: DirectoryFilters, part?: TradePart, via: ReachInd
   if (f.rating.length > 0) parts.push(ratingSql(f.rating));
   if (f.q) {
     const mode = f.textMode ?? 'words';
-    if (mode === 'words') parts.push(...tradeWordsSql(f, part));
-    const text = freeTextSql(f.q, mode, f.lexemes);
+    if (mode === 'words') parts.push(...tradeWordsSql(f, part, lead !== 'reach'));
+    const text = freeTextSql(f.q, mode, f.lexemes, lead !== 'reach');
     if (text) parts.push(text);
   }
-  if (f.near) parts.push(reachesSql(f.near, via));
+  if (f.near) parts.push(reachesSql(f.near, reach));
   return and(...parts) ?? sql`true`;
 }

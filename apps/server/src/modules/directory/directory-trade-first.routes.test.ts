@@ -3,6 +3,9 @@ import { DIRECTORY_PAGE_SIZE, DIRECTORY_SORTS, type DirectoryPage, type Director
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { countContractors } from './directory-counts.repository.ts';
+import { textOnlyLead, type DirectoryFilters } from './directory-rule.ts';
+import { listedLexemes } from './directory-words.repository.ts';
 
 // A trade word lists those offering the trade first, then those whose text alone says it, each
 // in the chosen order (decision 037); decision 076 reads the two parts one after the other
@@ -117,8 +120,9 @@ describe('a trade word lists those offering the trade before those whose text on
   });
 
   it('at a place, the text-only part found through its words still holds only those reaching it', async () => {
-    // A plumber in text only, based in Santiago (reaching 25 km): the words find them first, the
-    // distance leaves them out at Naco (decision 076, "Amended 2026-12-07 (round six)": wordsLead).
+    // A plumber in text only, based in Santiago (reaching 25 km): whichever index leads to the
+    // text-only part (decision 076, "Amended 2026-12-07 (round six)": textOnlyLead), the words'
+    // (then the distance leaves them out), the reach's, or both, they are not at Naco.
     const santiago = findPlace('santiago')!;
     const far = '00000000-0000-4000-8076-000000000099';
     await t.db.execute(sql`
@@ -129,6 +133,16 @@ describe('a trade word lists those offering the trade before those whose text on
       VALUES (${far}, 'Contratista Lejos', 'Plomero de guardia.', ARRAY['pintura']::service_type[], 'DO', 'santiago', ${santiago.lat}, ${santiago.lng}, 25)`);
     try {
       expect((await pages('q=plomero'))[0]!.total).toBe(PLUMBERS + TEXT_ONLY + 1);
+      const lexemes = await listedLexemes(t.db, ['plomero'], undefined);
+      for (const [listedAround, lead] of [
+        [1e6, 'words'],
+        [0, 'reach'],
+        [40, undefined],
+      ] as const) {
+        const filters: DirectoryFilters = { q: 'plomero', service: [], rating: [], near: NACO, lexemes, listedAround };
+        expect(textOnlyLead(filters, 'textOnly')).toBe(lead);
+        expect(await countContractors(t.db, filters, 1001, 'textOnly'), String(lead)).toBe(TEXT_ONLY);
+      }
       for (const sort of ['popular', 'distance'] as const) {
         const atNaco = await pages(`q=plomero&donde=naco&sort=${sort}`);
         expect(atNaco[0]!.total, sort).toBe(PLUMBERS + TEXT_ONLY);

@@ -126,7 +126,7 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
 
 /**
  * The filters of a search at a place with trade words, with about how many listed contractors
- * reach the place (listedAround, for wordsLead): as many more than the `offering` ones reaching it
+ * reach the place (listedAround, for textOnlyLead): as many more than the `offering` ones reaching it
  * as there are listed contractors for each one offering the trade (the summary, and the planner's
  * estimate of how many there are). Unchanged anywhere else.
  */

@@ -81,6 +81,10 @@ describe('counts stop past 1,000: "more than 1,000", the pages it vouches for', 
     expect(await search('donde=naco&sort=distance')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
     expect(await search('q=pintor')).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
     expect(await search(`q=${encodeURIComponent('juan carlos')}`)).toMatchObject({ total: LISTED / 2, totalCapped: false, pageCount: Math.ceil(LISTED / 2 / 12) });
+    // Names close to a typo, more than the cap: counted apart, and the page is the order's.
+    const typo = await search('q=contratsta');
+    expect(typo).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+    expect(typo.items.map((c) => c.id)).toEqual((await search('')).items.map((c) => c.id));
   });
 
   it('trade words that all name the same trade ("herrero soldador") are counted from the trade\'s summary', async () => {

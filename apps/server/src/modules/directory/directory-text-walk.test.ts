@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/support/test-db.ts';
 import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
-import { searchContractorRows, walkIsCheaper, walkThreshold, type DirectoryFilters } from './directory.repository.ts';
+import { countContractors } from './directory-counts.repository.ts';
+import { searchCollectedRows, searchContractorRows, walkIsCheaper, walkThreshold, type DirectoryFilters } from './directory.repository.ts';
 
 // The two ways of reading a page, walking the sort's index or collecting the matches, must give
 // the same page: a text search of several words (decision 015), a place in a column's order
@@ -45,6 +46,23 @@ describe('a text search page read by walking the sort order', () => {
     const unlisted = first.filter((r) => Number(r.id.slice(-12)) % 37 === 0 || Number(r.id.slice(-12)) % 41 === 0);
     expect(unlisted).toEqual([]);
   });
+
+  it.each(DIRECTORY_SORTS.filter((s) => s !== 'distance'))(
+    'names close to the text: one statement gives the page and the count reading them apart gives, sorted by %s',
+    async (sort) => {
+      // 'contratista 2' is in 'Contratista 2', '20'–'29' and '200'–'240'; the trigrams find more.
+      const names: DirectoryFilters = { q: 'contratista 2', textMode: 'names', service: [], rating: [] };
+      const matched = await countContractors(d.db, names);
+      expect(matched).toBeGreaterThan(24);
+      for (let page = 1; page <= Math.ceil(matched / 12); page++) {
+        const offset = (page - 1) * 12;
+        const apart = await searchContractorRows(d.db, names, sort, 12, offset);
+        expect(await searchCollectedRows(d.db, names, sort, 12, offset), `${sort} page ${page}`).toEqual({ rows: apart, matched });
+      }
+      // Past the last page no row carries the count: it cannot tell.
+      expect(await searchCollectedRows(d.db, names, sort, 12, Math.ceil(matched / 12) * 12)).toBeUndefined();
+    },
+  );
 
   it('is chosen when a page is reached sooner in order than by collecting every match', () => {
     // 17,000 of 100,000 match: page 1 is reached after ~70 contractors in order.

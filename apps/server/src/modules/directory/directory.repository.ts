@@ -1,6 +1,6 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
-import type { DirectorySort } from '@arreglaya/shared/schemas/directory';
+import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
 import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PLANNED_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { preparedByName } from '../../db/prepared.ts';
@@ -179,6 +179,46 @@ export async function searchCountedRows(
   const rows = isUnfiltered(filters) ? await readUnfiltered(db, sort, limit, offset) : await readCounted(db, filters, sort, limit, offset);
   const matched = rows[0]?.matched ?? (await countFromSummary(db, filters)) ?? 0;
   return { rows, matched };
+}
+
+/**
+ * A page of a search whose matches are few (names close to the text, the fallback when no word
+ * matched) and how many match, in one statement: the matches (up to one past the cap) are
+ * collected once, counted over a window and sorted for the page, whose twelve cards are read
+ * then; counting and paging apart read the trigram index twice (decision 076, "Amended
+ * 2026-12-07 (round six)"). Undefined when it cannot tell: more matches than the cap (the page of
+ * the collected ones may not be the order's) or a page past the last (no row to carry the count).
+ */
+export async function searchCollectedRows(
+  db: DbOrTx,
+  filters: DirectoryFilters,
+  sort: ColumnSort,
+  limit: number,
+  offset: number,
+): Promise<{ rows: SearchRow[]; matched: number } | undefined> {
+  const collected = db
+    .select({ id: cp.userId, completedProjects: cp.completedProjects, ratingCount: cp.ratingCount, favouritesCount: cp.favouritesCount, ratingAvg: cp.ratingAvg })
+    .from(cp)
+    .where(and(LISTED_PROFILE, matchingSql(filters), planning(filters)))
+    .limit(DIRECTORY_COUNT_CAP + 1)
+    .as('collected');
+  const page = db
+    .select({ id: collected.id, matched: sql<number>`count(*) OVER ()`.mapWith(Number).as('matched') })
+    .from(collected)
+    .orderBy(...orderOf(sort, collected))
+    .limit(limit)
+    .offset(offset)
+    .as('page');
+  const rows = await db
+    .select({ ...cardColumns, favouritesCount: cp.favouritesCount, matched: page.matched })
+    .from(cp)
+    .innerJoin(users, eq(users.id, cp.userId))
+    .innerJoin(page, eq(page.id, cp.userId))
+    .where(LISTED)
+    .orderBy(...ORDER[sort]);
+  const matched = rows[0]?.matched;
+  if (matched === undefined || matched > DIRECTORY_COUNT_CAP) return undefined;
+  return { rows: rows.map(({ matched: _, ...row }) => row), matched };
 }
 
 /** Which of a counted search's filters are given: one statement each, with the values as parameters. */

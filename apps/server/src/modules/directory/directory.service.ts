@@ -18,7 +18,17 @@ import { toContractorCard } from './contractor-card.ts';
 import { countContractors, countFromSummary, countFromWords, estimateContractors, listedOffering } from './directory-counts.repository.ts';
 import { listedLexemes } from './directory-words.repository.ts';
 import { findContractorPageRow, findOwnProjectPlace, findListedContractor as findListedContractorRow, type ReviewRow } from './directory-page.repository.ts';
-import { searchContractorRows, searchCountedRows, searchWords, walkIsCheaper, walkRowCost, walkThreshold, type DirectoryFilters, type SearchRow } from './directory.repository.ts';
+import {
+  searchCollectedRows,
+  searchContractorRows,
+  searchCountedRows,
+  searchWords,
+  walkIsCheaper,
+  walkRowCost,
+  walkThreshold,
+  type DirectoryFilters,
+  type SearchRow,
+} from './directory.repository.ts';
 import { hasTradeRank, offeringOnlyServices, plainWords, rankedServices, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
@@ -143,6 +153,10 @@ async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: nu
  */
 async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: DirectorySort, offset: number): Promise<{ rows: SearchRow[]; matched: number }> {
   const { db } = deps;
+  if (filters.textMode === 'names' && !filters.near && sort !== 'distance') {
+    const collected = await searchCollectedRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset);
+    if (collected) return collected;
+  }
   if (!guessIsPoor(filters, sort)) {
     if (!filters.near) {
       const counted = await searchCountedRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset);

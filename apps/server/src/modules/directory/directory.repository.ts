@@ -187,7 +187,8 @@ export async function searchCountedRows(
  * collected once, counted over a window and sorted for the page, whose twelve cards are read
  * then; counting and paging apart read the trigram index twice (decision 076, "Amended
  * 2026-12-07 (round six)"). Undefined when it cannot tell: more matches than the cap (the page of
- * the collected ones may not be the order's) or a page past the last (no row to carry the count).
+ * the collected ones may not be the order's) or a page past the last (no row to carry the count;
+ * on the first page that is nobody).
  */
 export async function searchCollectedRows(
   db: DbOrTx,
@@ -216,7 +217,8 @@ export async function searchCollectedRows(
     .innerJoin(page, eq(page.id, cp.userId))
     .where(LISTED)
     .orderBy(...ORDER[sort]);
-  const matched = rows[0]?.matched;
+  // No row on the first page: nobody matches. On a later one: it cannot tell.
+  const matched = rows[0]?.matched ?? (offset === 0 ? 0 : undefined);
   if (matched === undefined || matched > DIRECTORY_COUNT_CAP) return undefined;
   return { rows: rows.map(({ matched: _, ...row }) => row), matched };
 }

@@ -104,13 +104,20 @@ export function countFromWords(f: DirectoryFilters): number | undefined {
   return !one.trade && lexemes.length <= 1 ? (lexemes[0]?.listed ?? 0) : undefined;
 }
 
-/** How many listed contractors offer the services, from the listed counts' summary (one offering two counted twice). */
-export async function listedOffering(db: DbOrTx, services: readonly ServiceType[], country: CountryCode | undefined): Promise<number> {
+/**
+ * How many listed contractors offer the services (one offering two counted twice) and how many
+ * are listed, in the country when given: from the listed counts' summary, in one statement.
+ */
+export async function listedOffering(db: DbOrTx, services: readonly ServiceType[], country: CountryCode | undefined): Promise<{ offering: number; listed: number }> {
+  const all = ['', ...services];
   const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${counts.listed}), 0)::int` })
+    .select({
+      offering: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} <> ''), 0)::int`,
+      listed: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} = ''), 0)::int`,
+    })
     .from(counts)
-    .where(summaryWhere({ service: services, rating: [], country }, services));
-  return Number(row?.n ?? 0);
+    .where(summaryWhere({ service: services, rating: [], country }, all));
+  return { offering: Number(row?.offering ?? 0), listed: Number(row?.listed ?? 0) };
 }
 
 /**

@@ -137,13 +137,13 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
 /**
  * The filters of a search at a place with trade words, with about how many listed contractors
  * reach the place (listedAround, for textOnlyLead): as many more than the `offering` ones reaching it
- * as there are listed contractors for each one offering the trade (the summary, and the planner's
- * estimate of how many there are). Unchanged anywhere else.
+ * as there are listed contractors for each one offering the trade (the listed counts' summary).
+ * Unchanged anywhere else.
  */
 async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: number): Promise<DirectoryFilters> {
   if (!filters.near || !hasTradeRank(filters)) return filters;
-  const [offerers, listed] = await Promise.all([listedOffering(db, rankedServices(filters), filters.country), estimateContractors(db)]);
-  return listed === undefined ? filters : { ...filters, listedAround: (offering * listed) / Math.max(offerers, 1) };
+  const summed = await listedOffering(db, rankedServices(filters), filters.country);
+  return { ...filters, listedAround: (offering * summed.listed) / Math.max(summed.offering, 1) };
 }
 
 /**

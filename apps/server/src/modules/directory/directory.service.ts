@@ -117,11 +117,13 @@ function guessIsPoor(f: DirectoryFilters, sort: DirectorySort): boolean {
 
 /**
  * How many listed contractors match, up to one past DIRECTORY_COUNT_CAP: from the summaries when
- * they can tell (a search of one word: its stems' counts; no words: the listed counts); with trade words, part by part (those offering the trade, then the
- * text-only ones only while the first are not past the cap), each part read through the index
- * that fits it: a place's offering part from the reach index alone (its columns cover it), one
- * trade word's from the summary (decision 076, "Amended 2026-12-07 (h30)"). Counting both parts
- * in one condition read, at a place, every reached contractor's row to test the text.
+ * they can tell (a search of one word: its stems' counts; no words: the listed counts); with
+ * trade words, part by part (those offering the trade, then the text-only ones only while the
+ * first are not past the cap), each part read through the index that fits it: a place's offering
+ * part from its service's reach index alone (its columns cover it), one trade word's from the
+ * summary, a place's text-only part through the index that leads to fewer (textOnlyLead; decision
+ * 076, "Amended 2026-12-07 (h30)" and "(round six)"). Counting both parts in one condition read,
+ * at a place, every reached contractor's row to test the text.
  */
 async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
   const summed = countFromWords(filters) ?? (await countFromSummary(db, filters));
@@ -136,8 +138,8 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
 
 /**
  * The filters of a search at a place with trade words, with about how many listed contractors
- * reach the place (listedAround, for textOnlyLead): as many more than the `offering` ones reaching it
- * as there are listed contractors for each one offering the trade (the listed counts' summary).
+ * reach the place (listedAround, for textOnlyLead): as many more than the `offering` ones reaching
+ * it as there are listed contractors for each one offering the trade (the listed counts' summary).
  * Unchanged anywhere else.
  */
 async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: number): Promise<DirectoryFilters> {

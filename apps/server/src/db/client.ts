@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { deferWrites, flushWrites, noticesOf, type Notice } from './deferred-writes.ts';
 import { Notifier } from './notifier.ts';
 import * as schema from './schema/index.ts';
+import { useSqlText } from './sql-text.ts';
 
 import type { Db, DbOrTx, Tx } from './db-types.ts';
 
@@ -110,6 +112,8 @@ function preparing(client: pg.PoolClient): void {
  */
 export function createDb(pool: pg.Pool, onNotifyError: (err: unknown) => void = () => undefined): Db {
   const db = drizzle(pool, { schema, casing: 'snake_case' });
+  // Statements written faster than drizzle writes them, the same text (db/sql-text.ts); the tests check each one.
+  useSqlText((db as unknown as { dialect: PgDialect }).dialect, process.env.VITEST !== undefined);
   const notifier = new Notifier(pool, onNotifyError);
   notifiers.set(db, notifier);
   const transaction = db.transaction.bind(db);

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { alias, type PgDialect } from 'drizzle-orm/pg-core';
+import { createRequire } from 'node:module';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { contractorProfiles, projects, users } from './schema/index.ts';
@@ -12,6 +13,8 @@ const db = drizzle(new pg.Pool({ max: 1 }), { schema, casing: 'snake_case' });
 const dialect = (db as unknown as { dialect: PgDialect }).dialect;
 const drizzleText = (s: SQL) => dialect.sqlToQuery(s);
 
+// The same classes from drizzle's CommonJS build: another copy, which only drizzle recognises (by name).
+const commonJs = createRequire(import.meta.url)('drizzle-orm') as typeof import('drizzle-orm');
 const author = alias(users, 'author');
 const since = new Date('2026-12-01T10:00:00Z');
 const listed = db.$with('listed').as(db.select({ id: users.id }).from(users).where(eq(users.status, 'active')));
@@ -64,6 +67,26 @@ const statements: [string, SQL][] = [
   [
     'an update with a jsonb-less set and a where',
     db.update(contractorProfiles).set({ displayName: 'Brillo', updatedAt: since }).where(eq(contractorProfiles.userId, 'u1')).getSQL(),
+  ],
+  [
+    'a query builder inside a statement, in brackets',
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        and(
+          inArray(users.id, db.select({ id: projects.clientId }).from(projects).where(eq(projects.title, 'Baño'))),
+          sql`exists ${db
+            .select({ one: sql`1` })
+            .from(contractorProfiles)
+            .where(eq(contractorProfiles.userId, users.id))}`,
+        ),
+      )
+      .getSQL(),
+  ],
+  [
+    "a statement of drizzle's other copy inside one of ours",
+    sql`SELECT ${commonJs.sql`${users.id} = ${'x'} AND ${commonJs.sql.raw('true')}`} FROM ${users} WHERE ${users.email} = ${'y'}`,
   ],
   ['a with query', db.with(listed).select().from(listed).getSQL()],
 ];

@@ -1,4 +1,4 @@
-import { Column, Name, Param, Placeholder, SQL, StringChunk } from 'drizzle-orm';
+import { Column, Name, Param, Placeholder, SQL, StringChunk, Subquery, Table, View, type SQLWrapper } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -52,6 +52,21 @@ function columnText(column: Column, config: BuildConfig): string {
   return table[IsAlias] || schema === undefined ? `${tableName}.${name}` : `${config.escapeName(schema)}.${tableName}.${name}`;
 }
 
+function tableText(table: Table, config: BuildConfig): string {
+  const symbols = table as unknown as Record<symbol, string | boolean | undefined>;
+  const schema = symbols[TableSchema] as string | undefined;
+  const name = config.escapeName(symbols[TableName] as string);
+  return schema === undefined || symbols[IsAlias] ? name : `${config.escapeName(schema)}.${name}`;
+}
+
+/** A query builder inside a statement (a subselect): its statement, in brackets unless it says not to. */
+function isQueryBuilder(chunk: object): chunk is SQLWrapper & { shouldOmitSQLParens?: () => boolean } {
+  return (
+    typeof (chunk as Partial<SQLWrapper>).getSQL === 'function' &&
+    !(chunk instanceof View || chunk instanceof Subquery || chunk instanceof SQL.Aliased || chunk instanceof Placeholder)
+  );
+}
+
 function addParam(out: Out, config: BuildConfig, value: unknown, typing: Typing): void {
   out.text += config.escapeParam(out.index.value++, value);
   out.params.push(value);
@@ -73,6 +88,7 @@ function write(owner: DrizzleSql, chunks: readonly unknown[], inline: boolean, d
       const nested = chunk as unknown as DrizzleSql;
       write(nested, nested.queryChunks, inline || nested.shouldInlineParams, dialect, config, out);
     } else if (chunk instanceof Column) out.text += columnText(chunk, config);
+    else if (chunk instanceof Table) out.text += tableText(chunk, config);
     else if (chunk instanceof Param && !inline && !(chunk.value instanceof Placeholder)) {
       const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
       if (value instanceof SQL) write(owner, [value], inline, dialect, config, out);
@@ -86,6 +102,16 @@ function write(owner: DrizzleSql, chunks: readonly unknown[], inline: boolean, d
         write(owner, [item], inline, dialect, config, out);
       });
       out.text += ')';
+    } else if (typeof chunk === 'object' && chunk !== null && isQueryBuilder(chunk)) {
+      const statement = chunk.getSQL();
+      // Another copy of drizzle's classes (its CommonJS build) is left to drizzle, which knows them by name.
+      if (!(statement instanceof SQL)) byDrizzle(owner, chunk, inline, config, out);
+      else if (chunk.shouldOmitSQLParens?.()) write(owner, [statement], inline, dialect, config, out);
+      else {
+        out.text += '(';
+        write(owner, [statement], inline, dialect, config, out);
+        out.text += ')';
+      }
     } else if (!inline && (chunk === null || (typeof chunk !== 'object' && typeof chunk !== 'function'))) addParam(out, config, chunk, 'none');
     else byDrizzle(owner, chunk, inline, config, out);
   }

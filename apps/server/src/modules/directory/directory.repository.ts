@@ -1,7 +1,7 @@
 import type { CountryCode, Zone } from '@arreglaya/shared/countries';
 import type { ServiceType } from '@arreglaya/shared/domain';
 import { DIRECTORY_COUNT_CAP, type DirectorySort } from '@arreglaya/shared/schemas/directory';
-import { and, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PLANNED_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { preparedByName } from '../../db/prepared.ts';
 import { contractorProfiles as cp, users } from '../../db/schema/index.ts';
@@ -337,13 +337,18 @@ async function walkInOrder(db: DbOrTx, filters: DirectoryFilters, sort: Director
   return cardsOf(db, ids, order);
 }
 
-/** The cards of a page's ids (a subquery of at most a page), in the page's order. */
+/**
+ * The cards of a page's ids (a subquery of at most a page), in the page's order. The ids are an
+ * array (`= ANY(ARRAY(…))`), read once before the cards: as `IN (…)` PostgreSQL weighed joining
+ * the subquery's profiles, the cards' profiles and their accounts in every order: planning a
+ * free-text page took 0.48 ms that way and 0.37 ms this way (decision 076, "round seven").
+ */
 function cardsOf(db: DbOrTx, ids: SQL | SQLWrapper, order: SQL[]): Promise<SearchRow[]> {
   return db
     .select({ ...cardColumns, favouritesCount: cp.favouritesCount })
     .from(cp)
     .innerJoin(users, eq(users.id, cp.userId))
-    .where(and(LISTED, inArray(cp.userId, ids)))
+    .where(and(LISTED, sql`${cp.userId} = ANY(ARRAY(${ids}))`))
     .orderBy(...order);
 }
 

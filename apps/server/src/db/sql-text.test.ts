@@ -61,6 +61,10 @@ const statements: [string, SQL][] = [
   ],
   ['inlined values', sql`SELECT ${sql.raw('1')} WHERE ${sql`x = ${"it's"}`.inlineParams()} AND y = ${'param'}`],
   [
+    'parameters inlined, and a placeholder as a parameter',
+    sql`SELECT 1 WHERE ${sql`${eq(users.email, 'a@b.do')} AND ${users.id} = ${sql.param(sql.placeholder('id'))}`.inlineParams()} AND ${eq(users.name, 'Ana')}`,
+  ],
+  [
     'an insert with a date and a conflict',
     db.insert(users).values({ email: 'a@b.do', firstName: 'Ana', createdAt: since }).onConflictDoNothing().returning({ id: users.id }).getSQL(),
   ],

@@ -39,18 +39,10 @@ interface DrizzleSql {
 /** The typing drizzle gives a parameter of this encoder (a column or no encoder), asked once per encoder. */
 const typingsByEncoder = new WeakMap<object, Typing>();
 
-function typingOf(dialect: PgDialect, encoder: Param['encoder']): Typing {
+function typingOf(config: BuildConfig, encoder: Param['encoder']): Typing {
   let typing = typingsByEncoder.get(encoder);
-  if (typing === undefined) typingsByEncoder.set(encoder, (typing = dialect.prepareTyping(encoder)));
+  if (typing === undefined) typingsByEncoder.set(encoder, (typing = config.prepareTyping?.(encoder) ?? 'none'));
   return typing;
-}
-
-function columnText(column: Column, config: BuildConfig): string {
-  const name = config.escapeName(config.casing.getColumnCasing(column));
-  const table = column.table as unknown as Record<symbol, string | boolean | undefined>;
-  const schema = table[TableSchema] as string | undefined;
-  const tableName = config.escapeName(table[TableName] as string);
-  return table[IsAlias] || schema === undefined ? `${tableName}.${name}` : `${config.escapeName(schema)}.${tableName}.${name}`;
 }
 
 function tableText(table: Table, config: BuildConfig): string {
@@ -58,6 +50,10 @@ function tableText(table: Table, config: BuildConfig): string {
   const schema = symbols[TableSchema] as string | undefined;
   const name = config.escapeName(symbols[TableName] as string);
   return schema === undefined || symbols[IsAlias] ? name : `${config.escapeName(schema)}.${name}`;
+}
+
+function columnText(column: Column, config: BuildConfig): string {
+  return `${tableText(column.table, config)}.${config.escapeName(config.casing.getColumnCasing(column))}`;
 }
 
 /**
@@ -85,35 +81,35 @@ function byDrizzle(owner: DrizzleSql, chunk: unknown, inline: boolean, config: B
   if (built.typings) out.typings.push(...built.typings);
 }
 
-function write(owner: DrizzleSql, chunks: readonly unknown[], inline: boolean, dialect: PgDialect, config: BuildConfig, out: Out): void {
+function write(owner: DrizzleSql, chunks: readonly unknown[], inline: boolean, config: BuildConfig, out: Out): void {
   for (const chunk of chunks) {
     if (chunk instanceof StringChunk) out.text += (chunk.value as string[]).join('');
     else if (chunk instanceof SQL) {
       const nested = chunk as unknown as DrizzleSql;
-      write(nested, nested.queryChunks, inline || nested.shouldInlineParams, dialect, config, out);
+      write(nested, nested.queryChunks, inline || nested.shouldInlineParams, config, out);
     } else if (chunk instanceof Column) out.text += columnText(chunk, config);
     else if (chunk instanceof Table) out.text += tableText(chunk, config);
     else if (chunk instanceof Param && !inline && !(chunk.value instanceof Placeholder)) {
       const value: unknown = chunk.value === null ? null : chunk.encoder.mapToDriverValue(chunk.value);
-      if (value instanceof SQL) write(owner, [value], inline, dialect, config, out);
-      else addParam(out, config, value, typingOf(dialect, chunk.encoder));
+      if (value instanceof SQL) write(owner, [value], inline, config, out);
+      else addParam(out, config, value, typingOf(config, chunk.encoder));
     } else if (chunk instanceof Name) out.text += config.escapeName(chunk.value);
     else if (chunk === undefined) continue;
     else if (Array.isArray(chunk)) {
       out.text += '(';
       chunk.forEach((item, i) => {
         if (i > 0) out.text += ', ';
-        write(owner, [item], inline, dialect, config, out);
+        write(owner, [item], inline, config, out);
       });
       out.text += ')';
     } else if (typeof chunk === 'object' && chunk !== null && isQueryBuilder(chunk)) {
       const statement = chunk.getSQL();
       // Another copy of drizzle's classes (its CommonJS build) is left to drizzle, which knows them by name.
       if (!(statement instanceof SQL)) byDrizzle(owner, chunk, inline, config, out);
-      else if (chunk.shouldOmitSQLParens?.()) write(owner, [statement], inline, dialect, config, out);
+      else if (chunk.shouldOmitSQLParens?.()) write(owner, [statement], inline, config, out);
       else {
         out.text += '(';
-        write(owner, [statement], inline, dialect, config, out);
+        write(owner, [statement], inline, config, out);
         out.text += ')';
       }
     } else if (!inline && (chunk === null || (typeof chunk !== 'object' && typeof chunk !== 'function'))) addParam(out, config, chunk, 'none');
@@ -132,7 +128,7 @@ export function sqlText(dialect: PgDialect, statement: SQL): Built {
   };
   const top = statement as unknown as DrizzleSql;
   const out: Out = { text: '', params: [], typings: [], index: { value: 0 } };
-  write(top, top.queryChunks, top.shouldInlineParams, dialect, config, out);
+  write(top, top.queryChunks, top.shouldInlineParams, config, out);
   return out.typings.length > 0 ? { sql: out.text, params: out.params, typings: out.typings } : { sql: out.text, params: out.params };
 }
 

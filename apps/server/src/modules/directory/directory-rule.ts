@@ -34,7 +34,7 @@ export interface DirectoryFilters {
    * word not in it (or without it at all) is matched as a prefix. The same contractors either way.
    */
   lexemes?: WordLexemes | undefined;
-  /** About how many listed contractors reach the origin (reachedAround, directory.service.ts), for textOnlyLead. */
+  /** About how many listed contractors reach the origin (reachedAround and namesAround, directory.service.ts), for textOnlyLead and namesLead. */
   listedAround?: number | undefined;
 }
 
@@ -214,7 +214,11 @@ export function freeTextSql(q: string, mode: TextMode, lexemes?: WordLexemes, in
     return words.length === 0 ? undefined : wordsMatchSql(words, lexemes, indexed);
   }
   const phrase = all.join(' ');
-  return or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`)!;
+  const close = sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`;
+  // Inside a name: pg_trgm finds no trigram in a substring of one or two letters, so the
+  // trigram index would be read whole ('xq': a second, every name tried); such a phrase only
+  // finds the names close to it (decision 076, "Amended 2026-12-08 (round eight)").
+  return phrase.length < 3 ? close : or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, close)!;
 }
 
 /** earthdistance's radius (public.earth(), metres) and public.km_between's (km). */
@@ -333,14 +337,31 @@ export function textOnlyLead(f: DirectoryFilters, part: TradePart | undefined): 
   return f.listedAround * LEAD_RATIO < fewest ? 'reach' : undefined;
 }
 
+/** How many listed contractors must reach a place for a search of names there to read the names first (namesLead). */
+export const NAMES_LEAD_REACHED = 1_000;
+
+/**
+ * Whether a search of names at a place reads the names close to its phrase first (the names'
+ * trigram index) and checks each one's reach, rather than trying the phrase on everyone who
+ * reaches the place: when at least NAMES_LEAD_REACHED reach it (`listedAround`, counted up to
+ * that: namesAround, directory.service.ts). PostgreSQL guesses 100 reach any place (cube's fixed
+ * 0.1%), so it let the reach index lead: 'jardinro' at Naco tried the name on the 40,549 who
+ * reach Naco, 470 ms a statement, where the 1,887 names close to it took 40 ms. Where few reach
+ * a place, trying each of them is the cheaper (Laureles: 0.4 ms, against 38). Decision 076,
+ * "Amended 2026-12-08 (round eight)".
+ */
+function namesLead(f: DirectoryFilters): boolean {
+  return f.textMode === 'names' && f.near !== undefined && f.service.length === 0 && (f.listedAround ?? 0) >= NAMES_LEAD_REACHED;
+}
+
 /**
  * The filters' condition on contractor_profiles (who is listed is decided apart, LISTED); with
  * `part`, only that part of a search with trade words (TradePart); a place's reach through `via`
- * (by default the reach index, or none when the words lead: textOnlyLead).
+ * (by default the reach index, or none when the words or the names lead: textOnlyLead, namesLead).
  */
 export function matchingSql(f: DirectoryFilters, part?: TradePart, via?: ReachIndex): SQL {
   const lead = textOnlyLead(f, part);
-  const reach = via ?? (lead === 'words' ? 'words' : 'reach');
+  const reach = via ?? (lead === 'words' || namesLead(f) ? 'words' : 'reach');
   const parts: SQL[] = [];
   if (f.service.length > 0) parts.push(offersSql(f.service, f.near));
   if (f.country) parts.push(eq(cp.country, f.country));

@@ -5,6 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../test/support/tes
 import { insertContractorAccounts } from '../../../test/support/contractor-accounts.ts';
 import { countContractors } from './directory-counts.repository.ts';
 import { searchCollectedRows, searchContractorRows, walkIsCheaper, walkThreshold, type DirectoryFilters } from './directory.repository.ts';
+import { NAMES_LEAD_REACHED } from './directory-rule.ts';
 
 // The two ways of reading a page, walking the sort's index or collecting the matches, must give
 // the same page: a text search of several words (decision 015), a place in a column's order
@@ -136,5 +137,25 @@ describe("a place's page read by walking the sort order", () => {
     const all = await searchContractorRows(d.db, { service: [], rating: [], near }, sort, 240, 0, true);
     expect(all.length).toBeGreaterThan(12);
     expect(all.length).toBeLessThan(240);
+  });
+
+  it.each(DIRECTORY_SORTS)('names at the place: the same count and pages, sorted by %s, whichever index leads and however they are read', async (sort) => {
+    // The reach index leads (few reach the place) or the names' trigram index does (many reach it).
+    const names = (listedAround: number): DirectoryFilters => ({ q: 'contratista 1', textMode: 'names', service: [], rating: [], near, listedAround });
+    const reachLeads = names(0);
+    const namesLead = names(NAMES_LEAD_REACHED);
+    const matched = await countContractors(d.db, reachLeads);
+    expect(await countContractors(d.db, namesLead)).toBe(matched);
+    // Some of the names close to 'contratista 1' are out of reach: both leave them out.
+    expect(matched).toBeGreaterThan(24);
+    expect(matched).toBeLessThan(await countContractors(d.db, { ...namesLead, near: undefined }));
+    for (let page = 1; page <= Math.ceil(matched / 12) + 1; page++) {
+      const offset = (page - 1) * 12;
+      const read = await searchContractorRows(d.db, reachLeads, sort, 12, offset);
+      expect(await searchContractorRows(d.db, namesLead, sort, 12, offset), `${sort} page ${page}`).toEqual(read);
+      // Nearest first: sorted once collected, or walked ring by ring (walk).
+      expect(await searchContractorRows(d.db, namesLead, sort, 12, offset, sort === 'distance'), `${sort} page ${page}, walked`).toEqual(read);
+      if (sort !== 'distance' && offset < matched) expect(await searchCollectedRows(d.db, namesLead, sort, 12, offset)).toEqual({ rows: read, matched });
+    }
   });
 });

@@ -87,9 +87,14 @@ export type SearchRow = CardRow & { favouritesCount: number };
  * one does not fill the page (decision 076). Sorting everyone matching by the trade first would
  * read every match for a page of twelve. `walk`: the matches (with trade words, those offering
  * the trade) are many enough that walking the sort's index is cheaper than collecting them
- * (walkIsCheaper, decided by the caller from a count).
+ * (walkIsCheaper, decided by the caller from a count). Nearest first walks its rings either way,
+ * but for names, only with `walk` (NAMES_RINGS_FROM, directory.service.ts).
  */
 export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, walk = false): Promise<SearchRow[]> {
+  // Names close to the text nearest first: collected and sorted, unless the caller found many
+  // (`walk`: the rings). The rings walked every base near the place to try the name on each
+  // ('plomro' at Naco: 300 ms for 37 matches; decision 076, "Amended 2026-12-08 (round eight)").
+  if (sort === 'distance' && filters.textMode === 'names' && !walk) return collectInOrder(db, filters, sort, limit, offset);
   const first = walk && sort !== 'distance' ? walkInOrder : readInOrder;
   if (!hasTradeRank(filters)) return first(db, filters, sort, limit, offset);
   const offering = await first(db, filters, sort, limit, offset, 'offering');
@@ -109,6 +114,11 @@ export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters
  */
 async function readInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   if (sort === 'distance' && filters.near) return readNearestFirst(db, filters, filters.near, limit, offset, part);
+  return collectInOrder(db, filters, sort, limit, offset, part);
+}
+
+/** readInOrder's page without nearest first's rings: the matches collected, then sorted. */
+async function collectInOrder(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, part?: TradePart): Promise<SearchRow[]> {
   const order = orderFor(sort, filters);
   const ids = db
     .select({ id: cp.userId })

@@ -85,6 +85,12 @@ describe('counts stop past 1,000: "more than 1,000", the pages it vouches for', 
     const typo = await search('q=contratsta');
     expect(typo).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
     expect(typo.items.map((c) => c.id)).toEqual((await search('')).items.map((c) => c.id));
+    // At a place more than 1,000 reach, the names are read first: the place's own pages.
+    for (const query of ['donde=naco', 'donde=naco&sort=reviews&page=4', 'donde=naco&sort=distance&page=2']) {
+      const atNaco = await search(`q=contratsta&${query}`);
+      expect(atNaco, query).toMatchObject({ total: DIRECTORY_COUNT_CAP, totalCapped: true });
+      expect(atNaco.items.map((c) => c.id)).toEqual((await search(query)).items.map((c) => c.id));
+    }
   });
 
   it('trade words that all name the same trade ("herrero soldador") are counted from the trade\'s summary', async () => {

@@ -196,9 +196,9 @@ export async function searchCountedRows(
  * matched) and how many match, in one statement: the matches (up to one past the cap) are
  * collected once, counted over a window and sorted for the page, whose twelve cards are read
  * then; counting and paging apart read the trigram index twice (decision 076, "Amended
- * 2026-12-07 (round six)"). Undefined when it cannot tell: more matches than the cap (the page of
- * the collected ones may not be the order's) or a page past the last (no row to carry the count;
- * on the first page that is nobody).
+ * 2026-12-07 (round six)"). Past the cap, only the count (one past it): the page of the collected
+ * ones may not be the order's. Undefined on a page past the last (no row carries the count; on
+ * the first page that is nobody).
  */
 export async function searchCollectedRows(
   db: DbOrTx,
@@ -206,7 +206,7 @@ export async function searchCollectedRows(
   sort: ColumnSort,
   limit: number,
   offset: number,
-): Promise<{ rows: SearchRow[]; matched: number } | undefined> {
+): Promise<{ rows?: SearchRow[]; matched: number } | undefined> {
   const collected = db
     .select({ id: cp.userId, completedProjects: cp.completedProjects, ratingCount: cp.ratingCount, favouritesCount: cp.favouritesCount, ratingAvg: cp.ratingAvg })
     .from(cp)
@@ -229,8 +229,8 @@ export async function searchCollectedRows(
     .orderBy(...ORDER[sort]);
   // No row on the first page: nobody matches. On a later one: it cannot tell.
   const matched = rows[0]?.matched ?? (offset === 0 ? 0 : undefined);
-  if (matched === undefined || matched > DIRECTORY_COUNT_CAP) return undefined;
-  return { rows: rows.map(({ matched: _, ...row }) => row), matched };
+  if (matched === undefined) return undefined;
+  return matched > DIRECTORY_COUNT_CAP ? { matched } : { rows: rows.map(({ matched: _, ...row }) => row), matched };
 }
 
 /** Which of a counted search's filters are given: one statement each, with the values as parameters. */

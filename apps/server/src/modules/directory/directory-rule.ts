@@ -217,7 +217,7 @@ export function freeTextSql(q: string, mode: TextMode, lexemes?: WordLexemes, in
   const close = sql`public.f_unaccent(${phrase}) <% ${NAME_TEXT}`;
   // Inside a name: pg_trgm finds no trigram in a substring of one or two letters, so the
   // trigram index would be read whole ('xq': a second, every name tried); such a phrase only
-  // finds the names close to it (decision 076, "Amended 2026-12-08 (round eight)").
+  // finds the names close to it (decision 076, "Amended 2026-12-07 (round eight)").
   return phrase.length < 3 ? close : or(sql`${NAME_TEXT} LIKE ${`%${phrase}%`}`, close)!;
 }
 
@@ -348,7 +348,7 @@ export const NAMES_LEAD_REACHED = 1_000;
  * 0.1%), so it let the reach index lead: 'jardinro' at Naco tried the name on the 40,549 who
  * reach Naco, 470 ms a statement, where the 1,887 names close to it took 40 ms. Where few reach
  * a place, trying each of them is the cheaper (Laureles: 0.4 ms, against 38). Decision 076,
- * "Amended 2026-12-08 (round eight)".
+ * "Amended 2026-12-07 (round eight)".
  */
 function namesLead(f: DirectoryFilters): boolean {
   return f.textMode === 'names' && f.near !== undefined && f.service.length === 0 && (f.listedAround ?? 0) >= NAMES_LEAD_REACHED;

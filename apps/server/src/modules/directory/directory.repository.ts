@@ -93,7 +93,7 @@ export type SearchRow = CardRow & { favouritesCount: number };
 export async function searchContractorRows(db: DbOrTx, filters: DirectoryFilters, sort: DirectorySort, limit: number, offset: number, walk = false): Promise<SearchRow[]> {
   // Names close to the text nearest first: collected and sorted, unless the caller found many
   // (`walk`: the rings). The rings walked every base near the place to try the name on each
-  // ('plomro' at Naco: 300 ms for 37 matches; decision 076, "Amended 2026-12-08 (round eight)").
+  // ('plomro' at Naco: 300 ms for 37 matches; decision 076, "Amended 2026-12-07 (round eight)").
   if (sort === 'distance' && filters.textMode === 'names' && !walk) return collectInOrder(db, filters, sort, limit, offset);
   const first = walk && sort !== 'distance' ? walkInOrder : readInOrder;
   if (!hasTradeRank(filters)) return first(db, filters, sort, limit, offset);

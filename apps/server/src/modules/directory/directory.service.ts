@@ -151,7 +151,7 @@ async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: nu
 /**
  * How many names must match at a place for nearest first to walk its rings rather than sort them
  * all: 229 at Pekín, 20 ms faster walked; 37 at Naco, 300 ms slower (decision 076, "Amended
- * 2026-12-08 (round eight)").
+ * 2026-12-07 (round eight)").
  */
 const NAMES_RINGS_FROM = 200;
 
@@ -177,7 +177,7 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
     const collected = await searchCollectedRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset);
     // Past the cap: "more than 1,000", and the page read on its own (PostgreSQL walks the
     // order's index for a first page). Counting on to decide how to read it cost more than the
-    // page ('rodrigez' at Piantini: 90 ms, for a 5 ms page; decision 076, "Amended 2026-12-08
+    // page ('rodrigez' at Piantini: 90 ms, for a 5 ms page; decision 076, "Amended 2026-12-07
     // (round eight)").
     if (collected) return { rows: collected.rows ?? (await searchContractorRows(db, filters, sort, DIRECTORY_PAGE_SIZE, offset)), matched: collected.matched };
   }

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { PLAN_EACH_TIME, type DbOrTx } from '../../db/client.ts';
 import { contractorProfiles as cp, listedContractorCounts as counts } from '../../db/schema/index.ts';
 import { LISTED_PROFILE } from '../../db/contractor-listing.ts';
-import { matchingSql, oneWordOnly, plannedEachTime, type DirectoryFilters, type TradePart } from './directory-rule.ts';
+import { matchingSql, oneWordOnly, plannedEachTime, rankedServices, type DirectoryFilters, type TradePart } from './directory-rule.ts';
 
 // The directory's counts: counting the listed contractors that match (up to one past the cap),
 // and the counts the triggers keep (listed_contractor_counts, listed_word_counts) that spare
@@ -19,12 +19,30 @@ import { matchingSql, oneWordOnly, plannedEachTime, type DirectoryFilters, type 
  */
 export async function countContractors(db: DbOrTx, filters: DirectoryFilters, atMost = DIRECTORY_COUNT_CAP + 1, part?: TradePart): Promise<number> {
   const result = await db.execute<{ n: number }>(sql`${sql.raw(plannedEachTime(filters) ? PLAN_EACH_TIME : '')}
-    SELECT count(*)::int AS n FROM (
+    SELECT ${countSql(filters, atMost, part)} AS n`);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
+/** countContractors' count, as a scalar subquery. */
+function countSql(filters: DirectoryFilters, atMost: number, part?: TradePart): SQL {
+  return sql`(SELECT count(*)::int FROM (
       SELECT 1 FROM ${cp}
       WHERE ${LISTED_PROFILE} AND ${matchingSql(filters, part)}
       LIMIT ${atMost}
-    ) AS matching`);
-  return Number(result.rows[0]?.n ?? 0);
+    ) AS matching)`;
+}
+
+/**
+ * How many listed contractors offer the ranked services of a search with trade words
+ * (countContractors' 'offering' part, counting at most `atMost`), and the listed counts'
+ * summary of those services (listedOffering), in one statement: a place's search needs both
+ * before it writes its text-only part (reachedAround, directory.service.ts), and each statement
+ * is a round trip (decision 076, "Amended 2026-12-07 (round eight)").
+ */
+export async function countOfferingAndSummary(db: DbOrTx, filters: DirectoryFilters, atMost: number): Promise<{ counted: number; summed: { offering: number; listed: number } }> {
+  const summary = offeringSummary(db, rankedServices(filters), filters.country).as('summary');
+  const [row] = await db.select({ counted: sql<number>`${countSql(filters, atMost, 'offering')}`, offering: summary.offering, listed: summary.listed }).from(summary);
+  return { counted: Number(row?.counted ?? 0), summed: { offering: Number(row?.offering ?? 0), listed: Number(row?.listed ?? 0) } };
 }
 
 /**
@@ -106,27 +124,35 @@ export function countFromWords(f: DirectoryFilters): number | undefined {
 
 /**
  * How many listed contractors offer the services (one offering two counted twice) and how many
- * are listed, in the country when given: from the listed counts' summary, in one statement.
+ * are listed, in the country when given: from the listed counts' summary.
  */
-export async function listedOffering(db: DbOrTx, services: readonly ServiceType[], country: CountryCode | undefined): Promise<{ offering: number; listed: number }> {
-  const all = ['', ...services];
-  const [row] = await db
+function offeringSummary(db: DbOrTx, services: readonly ServiceType[], country: CountryCode | undefined) {
+  return db
     .select({
-      offering: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} <> ''), 0)::int`,
-      listed: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} = ''), 0)::int`,
+      offering: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} <> ''), 0)::int`.as('offering'),
+      listed: sql<number>`coalesce(sum(${counts.listed}) FILTER (WHERE ${counts.service} = ''), 0)::int`.as('listed'),
     })
     .from(counts)
-    .where(summaryWhere({ service: services, rating: [], country }, all));
-  return { offering: Number(row?.offering ?? 0), listed: Number(row?.listed ?? 0) };
+    .where(summaryWhere({ service: services, rating: [], country }, ['', ...services]));
 }
+
+/** How long estimateContractors gives the estimate it read last, in ms. */
+const ESTIMATE_KEPT_MS = 60_000;
+const estimates = new WeakMap<DbOrTx, { n: number; readAt: number }>();
 
 /**
  * About how many contractors there are: the planner's estimate (pg_class.reltuples, kept by
  * ANALYZE and autovacuum), for weighing one way of reading a page against another without
- * counting them; undefined before the table was ever analysed.
+ * counting them; undefined before the table was ever analysed. Read at most once a minute per
+ * Db once known: it only chooses how a page is read, never what it holds, and reading it was one round trip
+ * of a place's search in a column's order (decision 076, "Amended 2026-12-07 (round eight)").
  */
 export async function estimateContractors(db: DbOrTx): Promise<number | undefined> {
+  const kept = estimates.get(db);
+  if (kept && Date.now() - kept.readAt < ESTIMATE_KEPT_MS) return kept.n;
   const result = await db.execute<{ n: number }>(sql`SELECT reltuples::float8 AS n FROM pg_class WHERE oid = 'contractor_profiles'::regclass`);
   const n = Number(result.rows[0]?.n ?? -1);
-  return n >= 0 ? n : undefined;
+  if (n < 0) return undefined;
+  estimates.set(db, { n, readAt: Date.now() });
+  return n;
 }

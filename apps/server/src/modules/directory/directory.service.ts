@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
-import { countContractors, countFromSummary, countFromWords, estimateContractors, listedOffering } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, countFromWords, countOfferingAndSummary, estimateContractors } from './directory-counts.repository.ts';
 import { listedLexemes } from './directory-words.repository.ts';
 import { findContractorPageRow, findOwnProjectPlace, findListedContractor as findListedContractorRow, type ReviewRow } from './directory-page.repository.ts';
 import {
@@ -29,7 +29,7 @@ import {
   type DirectoryFilters,
   type SearchRow,
 } from './directory.repository.ts';
-import { hasTradeRank, NAMES_LEAD_REACHED, offeringOnlyServices, plainWords, rankedServices, type GeoPoint } from './directory-rule.ts';
+import { hasTradeRank, NAMES_LEAD_REACHED, offeringOnlyServices, plainWords, type GeoPoint } from './directory-rule.ts';
 import { isUuid } from '../../lib/uuid.ts';
 
 /** The public card of a listed contractor's row, for other modules that list contractors (favourites). */
@@ -131,21 +131,22 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
   if (!hasTradeRank(filters)) return countContractors(db, filters);
   const services = offeringOnlyServices(filters);
   const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
-  const offering = summedOffering ?? (await countContractors(db, filters, DIRECTORY_COUNT_CAP + 1, 'offering'));
+  const { offering, read } = summedOffering === undefined ? await countOffering(db, filters, DIRECTORY_COUNT_CAP + 1) : { offering: summedOffering, read: filters };
   if (offering > DIRECTORY_COUNT_CAP) return offering;
-  return offering + (await countContractors(db, await reachedAround(db, filters, offering), DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));
+  return offering + (await countContractors(db, read, DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));
 }
 
 /**
- * The filters of a search at a place with trade words, with about how many listed contractors
- * reach the place (listedAround, for textOnlyLead): as many more than the `offering` ones reaching
- * it as there are listed contractors for each one offering the trade (the listed counts' summary).
- * Unchanged anywhere else.
+ * How many of a search with trade words offer the trade (counting at most `atMost`), and the
+ * filters its text-only part is read with: at a place, with about how many listed contractors
+ * reach the place (listedAround, for textOnlyLead), as many more than the offering ones reaching
+ * it as there are listed contractors for each one offering the trade (the listed counts'
+ * summary, read with the count: countOfferingAndSummary). Unchanged anywhere else.
  */
-async function reachedAround(db: DbOrTx, filters: DirectoryFilters, offering: number): Promise<DirectoryFilters> {
-  if (!filters.near || !hasTradeRank(filters)) return filters;
-  const summed = await listedOffering(db, rankedServices(filters), filters.country);
-  return { ...filters, listedAround: (offering * summed.listed) / Math.max(summed.offering, 1) };
+async function countOffering(db: DbOrTx, filters: DirectoryFilters, atMost: number): Promise<{ offering: number; read: DirectoryFilters }> {
+  if (!filters.near) return { offering: await countContractors(db, filters, atMost, 'offering'), read: filters };
+  const { counted, summed } = await countOfferingAndSummary(db, filters, atMost);
+  return { offering: counted, read: { ...filters, listedAround: (counted * summed.listed) / Math.max(summed.offering, 1) } };
 }
 
 /**
@@ -208,11 +209,9 @@ async function readPage(deps: DirectoryDeps, filters: DirectoryFilters, sort: Di
   let matched: number;
   let read = filters;
   if (hasTradeRank(filters)) {
-    first = matched = await countContractors(db, filters, atMost, 'offering');
-    if (first <= DIRECTORY_COUNT_CAP) {
-      read = await reachedAround(db, filters, first);
-      matched += await countContractors(db, read, DIRECTORY_COUNT_CAP + 1 - first, 'textOnly');
-    }
+    ({ offering: first, read } = await countOffering(db, filters, atMost));
+    matched = first;
+    if (first <= DIRECTORY_COUNT_CAP) matched += await countContractors(db, read, DIRECTORY_COUNT_CAP + 1 - first, 'textOnly');
   } else {
     first = matched = await countContractors(db, filters, atMost);
   }

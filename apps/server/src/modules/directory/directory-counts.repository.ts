@@ -23,6 +23,23 @@ export async function countContractors(db: DbOrTx, filters: DirectoryFilters, at
   return Number(result.rows[0]?.n ?? 0);
 }
 
+/**
+ * How many listed contractors match a search with trade words, up to one past DIRECTORY_COUNT_CAP:
+ * those offering the trade, then the text-only ones only while the first are not past the cap
+ * (countContractors' two parts), in one statement and one round trip (decision 076, "Amended
+ * 2026-12-07 (round eight)"). Not at a place: there the text-only part is written from the first
+ * part's count (reachedAround, directory.service.ts).
+ */
+export async function countTradeParts(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
+  const atMost = DIRECTORY_COUNT_CAP + 1;
+  const result = await db.execute<{ offering: number; text_only: number }>(sql`${sql.raw(plannedEachTime(filters) ? PLAN_EACH_TIME : '')}
+    WITH offering AS MATERIALIZED (SELECT ${countSql(filters, atMost, 'offering')} AS n)
+    SELECT offering.n AS offering, CASE WHEN offering.n >= ${atMost} THEN 0 ELSE ${countSql(filters, atMost, 'textOnly')} END AS text_only
+    FROM offering`);
+  const row = result.rows[0];
+  return Math.min(atMost, Number(row?.offering ?? 0) + Number(row?.text_only ?? 0));
+}
+
 /** countContractors' count, as a scalar subquery. */
 function countSql(filters: DirectoryFilters, atMost: number, part?: TradePart): SQL {
   return sql`(SELECT count(*)::int FROM (

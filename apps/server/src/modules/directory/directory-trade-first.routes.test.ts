@@ -110,6 +110,19 @@ describe('a trade word lists those offering the trade before those whose text on
     expect(answers.at(-1)!.items).toEqual([]);
   });
 
+  it('a trade word with another word counts both parts: those offering the trade, then the text-only ones', async () => {
+    // The text-only ones say 'domingos', the plumbers 'reparaciones': one part each, then both.
+    const domingos = await pages(`q=${encodeURIComponent('plomero domingos')}`);
+    expect(domingos[0]).toMatchObject({ total: TEXT_ONLY, totalCapped: false });
+    expect(domingos.flatMap((p) => p.items.map((c) => c.id))).toEqual(
+      ordered(
+        matching.filter((r) => !r.plumber),
+        'popular',
+      ).map((r) => r.id),
+    );
+    expect((await pages(`q=${encodeURIComponent('plomero reparaciones')}`))[0]!.total).toBe(PLUMBERS);
+  });
+
   it('at a place, nearest first and most popular', async () => {
     const nearest = await pages(`q=plomero&donde=naco&sort=distance`);
     expect(nearest.flatMap((p) => p.items.map((c) => c.id))).toEqual(expected('distance'));

@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { PreparedJson } from '../../lib/prepared-json.ts';
 import { toContractorCard } from './contractor-card.ts';
-import { countContractors, countFromSummary, countFromWords, countOfferingAndSummary, estimateContractors } from './directory-counts.repository.ts';
+import { countContractors, countFromSummary, countFromWords, countOfferingAndSummary, countTradeParts, estimateContractors } from './directory-counts.repository.ts';
 import { listedLexemes } from './directory-words.repository.ts';
 import { findContractorPageRow, findOwnProjectPlace, findListedContractor as findListedContractorRow, type ReviewRow } from './directory-page.repository.ts';
 import {
@@ -131,6 +131,8 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
   if (!hasTradeRank(filters)) return countContractors(db, filters);
   const services = offeringOnlyServices(filters);
   const summedOffering = services ? await countFromSummary(db, { ...filters, q: undefined, service: services }) : undefined;
+  // Anywhere, both parts in one statement: the text-only part's does not depend on the first's count.
+  if (summedOffering === undefined && !filters.near) return countTradeParts(db, filters);
   const { offering, read } = summedOffering === undefined ? await countOffering(db, filters, DIRECTORY_COUNT_CAP + 1) : { offering: summedOffering, read: filters };
   if (offering > DIRECTORY_COUNT_CAP) return offering;
   return offering + (await countContractors(db, read, DIRECTORY_COUNT_CAP + 1 - offering, 'textOnly'));

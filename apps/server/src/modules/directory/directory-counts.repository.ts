@@ -28,7 +28,7 @@ export async function countContractors(db: DbOrTx, filters: DirectoryFilters, at
  * those offering the trade, then the text-only ones only while the first are not past the cap
  * (countContractors' two parts), in one statement and one round trip (decision 076, "Amended
  * 2026-12-07 (round eight)"). Not at a place: there the text-only part is written from the first
- * part's count (reachedAround, directory.service.ts).
+ * part's count (countOffering, directory.service.ts).
  */
 export async function countTradeParts(db: DbOrTx, filters: DirectoryFilters): Promise<number> {
   const atMost = DIRECTORY_COUNT_CAP + 1;
@@ -52,8 +52,8 @@ function countSql(filters: DirectoryFilters, atMost: number, part?: TradePart): 
 /**
  * How many listed contractors offer the ranked services of a search with trade words
  * (countContractors' 'offering' part, counting at most `atMost`), and the listed counts'
- * summary of those services (listedOffering), in one statement: a place's search needs both
- * before it writes its text-only part (reachedAround, directory.service.ts), and each statement
+ * summary of those services (offeringSummary), in one statement: a place's search needs both
+ * before it writes its text-only part (countOffering, directory.service.ts), and each statement
  * is a round trip (decision 076, "Amended 2026-12-07 (round eight)").
  */
 export async function countOfferingAndSummary(db: DbOrTx, filters: DirectoryFilters, atMost: number): Promise<{ counted: number; summed: { offering: number; listed: number } }> {
@@ -161,8 +161,9 @@ const estimates = new WeakMap<DbOrTx, { n: number; readAt: number }>();
  * About how many contractors there are: the planner's estimate (pg_class.reltuples, kept by
  * ANALYZE and autovacuum), for weighing one way of reading a page against another without
  * counting them; undefined before the table was ever analysed. Read at most once a minute per
- * Db once known: it only chooses how a page is read, never what it holds, and reading it was one round trip
- * of a place's search in a column's order (decision 076, "Amended 2026-12-07 (round eight)").
+ * Db once known: it only chooses how a page is read, never what it holds, and reading it was a
+ * round trip of every place's search in a column's order (decision 076, "Amended 2026-12-07
+ * (round eight)").
  */
 export async function estimateContractors(db: DbOrTx): Promise<number | undefined> {
   const kept = estimates.get(db);

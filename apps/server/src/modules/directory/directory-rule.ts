@@ -34,7 +34,7 @@ export interface DirectoryFilters {
    * word not in it (or without it at all) is matched as a prefix. The same contractors either way.
    */
   lexemes?: WordLexemes | undefined;
-  /** About how many listed contractors reach the origin (reachedAround and namesAround, directory.service.ts), for textOnlyLead and namesLead. */
+  /** About how many listed contractors reach the origin (countOffering and namesAround, directory.service.ts), for textOnlyLead and namesLead. */
   listedAround?: number | undefined;
 }
 

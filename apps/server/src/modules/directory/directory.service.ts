@@ -139,14 +139,14 @@ async function countMatches(db: DbOrTx, filters: DirectoryFilters): Promise<numb
 }
 
 /**
- * How many of a search with trade words offer the trade (counting at most `atMost`), and the
- * filters its text-only part is read with: at a place, with about how many listed contractors
- * reach the place (listedAround, for textOnlyLead), as many more than the offering ones reaching
- * it as there are listed contractors for each one offering the trade (the listed counts'
- * summary, read with the count: countOfferingAndSummary). Unchanged anywhere else.
+ * How many of a search with trade words at a place offer the trade (counting at most `atMost`),
+ * and the filters its text-only part is read with: with about how many listed contractors reach
+ * the place (listedAround, for textOnlyLead), as many more than the offering ones reaching it as
+ * there are listed contractors for each one offering the trade (the listed counts' summary, read
+ * with the count: countOfferingAndSummary). Anywhere else both parts are counted together
+ * (countTradeParts), and a page of several words with trade words is never read by its count.
  */
 async function countOffering(db: DbOrTx, filters: DirectoryFilters, atMost: number): Promise<{ offering: number; read: DirectoryFilters }> {
-  if (!filters.near) return { offering: await countContractors(db, filters, atMost, 'offering'), read: filters };
   const { counted, summed } = await countOfferingAndSummary(db, filters, atMost);
   return { offering: counted, read: { ...filters, listedAround: (counted * summed.listed) / Math.max(summed.offering, 1) } };
 }
